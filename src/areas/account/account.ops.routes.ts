@@ -1,0 +1,167 @@
+import { Type } from 'typebox';
+import type { App } from '../../platform/http/app.ts';
+import { Timestamp, Uuid } from '../../platform/http/schemas.ts';
+import { SCOPES } from '../../platform/http/scopes.ts';
+import { EnvironmentSchema, OpsFunder, OpsKey } from './account.schemas.ts';
+import type { AccountService } from './account.service.ts';
+
+const BankIdParams = Type.Object({ bank_id: Uuid });
+const Reason = Type.Optional(Type.Union([Type.String({ maxLength: 500 }), Type.Null()]));
+
+/** The operations team's side of funders and keys: /ops/v1, operator token. */
+export function accountOpsRoutes(deps: { account: AccountService }) {
+  const { account } = deps;
+  return (app: App) => {
+    const ops = { config: { auth: 'ops' as const } };
+
+    app.get(
+      '/ops/v1/funders',
+      { ...ops, schema: { response: { 200: Type.Object({ funders: Type.Array(OpsFunder) }) } } },
+      async () => ({
+        funders: await account.listFunders(),
+      }),
+    );
+
+    app.post(
+      '/ops/v1/funders',
+      {
+        ...ops,
+        schema: {
+          body: Type.Object(
+            { name: Type.String({ minLength: 1, maxLength: 200 }), environment: EnvironmentSchema },
+            { additionalProperties: false },
+          ),
+          response: { 201: Type.Object({ funder: OpsFunder }) },
+        },
+      },
+      async (request, reply) => {
+        reply.code(201);
+        return { funder: await account.createFunder(request.operator!, request.body) };
+      },
+    );
+
+    app.get(
+      '/ops/v1/funders/:bank_id',
+      { ...ops, schema: { params: BankIdParams, response: { 200: Type.Object({ funder: OpsFunder }) } } },
+      async (request) => ({ funder: await account.getFunder(request.params.bank_id) }),
+    );
+
+    app.post(
+      '/ops/v1/funders/:bank_id/classify',
+      {
+        ...ops,
+        schema: {
+          params: BankIdParams,
+          body: Type.Object({ environment: EnvironmentSchema }, { additionalProperties: false }),
+          response: { 200: Type.Object({ funder: OpsFunder, changed: Type.Boolean() }) },
+        },
+      },
+      async (request) => {
+        const { changed, ...funder } = await account.classifyFunder(
+          request.operator!,
+          request.params.bank_id,
+          request.body.environment,
+        );
+        return { funder, changed };
+      },
+    );
+
+    app.post(
+      '/ops/v1/funders/:bank_id/status',
+      {
+        ...ops,
+        schema: {
+          params: BankIdParams,
+          body: Type.Object(
+            { status: Type.Union([Type.Literal('active'), Type.Literal('suspended')]), reason: Reason },
+            { additionalProperties: false },
+          ),
+          response: { 200: Type.Object({ funder: OpsFunder, changed: Type.Boolean() }) },
+        },
+      },
+      async (request) => {
+        const { changed, ...funder } = await account.setFunderStatus(
+          request.operator!,
+          request.params.bank_id,
+          request.body.status,
+          request.body.reason ?? null,
+        );
+        return { funder, changed };
+      },
+    );
+
+    app.get(
+      '/ops/v1/keys',
+      {
+        ...ops,
+        schema: {
+          querystring: Type.Object({ bank_id: Type.Optional(Uuid) }, { additionalProperties: false }),
+          response: { 200: Type.Object({ keys: Type.Array(OpsKey) }) },
+        },
+      },
+      async (request) => ({ keys: await account.listKeys(request.query.bank_id ?? null) }),
+    );
+
+    app.post(
+      '/ops/v1/keys',
+      {
+        ...ops,
+        schema: {
+          body: Type.Object(
+            {
+              bank_id: Uuid,
+              name: Type.String({ minLength: 1, maxLength: 120 }),
+              scopes: Type.Array(Type.Union(SCOPES.map((scope) => Type.Literal(scope))), { maxItems: 20 }),
+              expires_at: Type.Optional(Type.Union([Timestamp, Type.Null()])),
+              prospect: Type.Optional(
+                Type.Union([Type.String({ minLength: 1, maxLength: 200 }), Type.Null()]),
+              ),
+              rate_limit: Type.Optional(
+                Type.Union([
+                  Type.Object(
+                    {
+                      per_minute: Type.Optional(
+                        Type.Union([Type.Integer({ minimum: 1, maximum: 1_000_000 }), Type.Null()]),
+                      ),
+                      per_hour: Type.Optional(
+                        Type.Union([Type.Integer({ minimum: 1, maximum: 100_000_000 }), Type.Null()]),
+                      ),
+                    },
+                    { additionalProperties: false },
+                  ),
+                  Type.Null(),
+                ]),
+              ),
+            },
+            { additionalProperties: false },
+          ),
+          response: { 201: Type.Object({ key: OpsKey, secret: Type.String() }) },
+        },
+      },
+      async (request, reply) => {
+        reply.code(201);
+        return account.issueKey(request.operator!, request.body);
+      },
+    );
+
+    app.post(
+      '/ops/v1/keys/:id/revoke',
+      {
+        ...ops,
+        schema: {
+          params: Type.Object({ id: Uuid }),
+          body: Type.Optional(Type.Object({ reason: Reason }, { additionalProperties: false })),
+          response: { 200: Type.Object({ key: OpsKey, changed: Type.Boolean() }) },
+        },
+      },
+      async (request) => {
+        const { changed, ...key } = await account.revokeKey(
+          request.operator!,
+          request.params.id,
+          request.body?.reason ?? null,
+        );
+        return { key, changed };
+      },
+    );
+  };
+}

@@ -1,0 +1,285 @@
+import { type Caller, type Environment, type FunderCaller, planeOf } from '../../platform/caller.ts';
+import type { Clock } from '../../platform/clock.ts';
+import { newApiKeySecret, sha256Hex } from '../../platform/crypto.ts';
+import type { Db, Queryable } from '../../platform/db/db.ts';
+import { ApiError, notFound } from '../../platform/errors.ts';
+import type { KeyLookup } from '../../platform/http/auth.ts';
+import { isScope } from '../../platform/http/scopes.ts';
+import { newId } from '../../platform/ids.ts';
+import { API_VERSION } from '../../platform/version.ts';
+import type { RunWrite } from '../../platform/write.ts';
+import * as store from './account.store.ts';
+
+export const ENVIRONMENTS: readonly Environment[] = ['live', 'sandbox', 'unclassified'];
+
+export interface FunderView {
+  bank_id: string;
+  name: string;
+  environment: Environment;
+  status: 'active' | 'suspended';
+  created_at: string;
+}
+
+export interface KeyView {
+  id: string;
+  name: string;
+  prefix: string;
+  scopes: string[];
+  created_at: string;
+  expires_at: string | null;
+  prospect: string | null;
+}
+
+export interface KeyAdminView extends KeyView {
+  bank_id: string;
+  revoked_at: string | null;
+  rate_limit: { per_minute: number | null; per_hour: number | null };
+}
+
+const funderView = (row: store.FunderRow): FunderView => ({
+  bank_id: row.id,
+  name: row.name,
+  environment: row.environment,
+  status: row.status,
+  created_at: row.created_at.toISOString(),
+});
+
+const keyView = (row: store.KeyRow): KeyView => ({
+  id: row.id,
+  name: row.name,
+  prefix: row.prefix,
+  scopes: row.scopes,
+  created_at: row.created_at.toISOString(),
+  expires_at: row.expires_at ? row.expires_at.toISOString() : null,
+  prospect: row.prospect,
+});
+
+const keyAdminView = (row: store.KeyRow): KeyAdminView => ({
+  ...keyView(row),
+  bank_id: row.funder_id,
+  revoked_at: row.revoked_at ? row.revoked_at.toISOString() : null,
+  rate_limit: { per_minute: row.rate_per_minute, per_hour: row.rate_per_hour },
+});
+
+export interface IssueKeyInput {
+  bank_id: string;
+  name: string;
+  scopes: string[];
+  expires_at?: string | null;
+  prospect?: string | null;
+  rate_limit?: { per_minute?: number | null; per_hour?: number | null } | null;
+}
+
+export type AccountService = ReturnType<typeof createAccountService>;
+
+export function createAccountService(deps: { db: Db; clock: Clock; write: RunWrite }) {
+  const { db, write } = deps;
+
+  async function requireFunder(q: Queryable, bankId: string, forUpdate = false) {
+    const funder = await store.findFunder(q, bankId, { forUpdate });
+    if (!funder) notFound('Funder');
+    return funder;
+  }
+
+  return {
+    async createFunder(
+      caller: Caller,
+      input: { name: string; environment: Environment; demonstration?: boolean },
+    ): Promise<FunderView> {
+      return write(caller, async ({ tx, now, evidence }) => {
+        const row = await store.insertFunder(tx, {
+          id: newId(),
+          name: input.name.trim(),
+          environment: input.environment,
+          status: 'active',
+          is_demonstration: input.demonstration ?? false,
+          created_at: now,
+        });
+        evidence({
+          funderId: row.id,
+          plane: planeOf(row.environment),
+          kind: 'funder.created',
+          subjectType: 'funder',
+          subjectId: row.id,
+          payload: { name: row.name, environment: row.environment },
+        });
+        return funderView(row);
+      });
+    },
+
+    async classifyFunder(
+      caller: Caller,
+      bankId: string,
+      environment: Environment,
+    ): Promise<FunderView & { changed: boolean }> {
+      return write(caller, async ({ tx, now, evidence }) => {
+        const before = await requireFunder(tx, bankId, true);
+        if (before.environment === environment) return { ...funderView(before), changed: false };
+        const after = await store.updateFunder(tx, bankId, { environment }, now);
+        evidence({
+          funderId: bankId,
+          plane: null,
+          kind: 'funder.classified',
+          subjectType: 'funder',
+          subjectId: bankId,
+          payload: { from: before.environment, to: environment },
+        });
+        return { ...funderView(after), changed: true };
+      });
+    },
+
+    async setFunderStatus(
+      caller: Caller,
+      bankId: string,
+      status: 'active' | 'suspended',
+      reason: string | null,
+    ): Promise<FunderView & { changed: boolean }> {
+      return write(caller, async ({ tx, now, evidence }) => {
+        const before = await requireFunder(tx, bankId, true);
+        if (before.status === status) return { ...funderView(before), changed: false };
+        const after = await store.updateFunder(tx, bankId, { status }, now);
+        evidence({
+          funderId: bankId,
+          plane: null,
+          kind: 'funder.status_changed',
+          subjectType: 'funder',
+          subjectId: bankId,
+          payload: { from: before.status, to: status, reason },
+        });
+        return { ...funderView(after), changed: true };
+      });
+    },
+
+    async listFunders(): Promise<FunderView[]> {
+      return (await store.listFunders(db)).map(funderView);
+    },
+
+    async getFunder(bankId: string): Promise<FunderView> {
+      return funderView(await requireFunder(db, bankId));
+    },
+
+    /** Issues a key; the secret is in the answer only, never stored or shown again. */
+    async issueKey(caller: Caller, input: IssueKeyInput): Promise<{ key: KeyAdminView; secret: string }> {
+      const unknown = input.scopes.filter((scope) => !isScope(scope));
+      if (unknown.length > 0) {
+        throw new ApiError('body_invalid', `Unknown scope(s): ${unknown.join(', ')}.`, {
+          extra: { field: '/scopes' },
+        });
+      }
+      const now = deps.clock.now();
+      const expiresAt = input.expires_at ? new Date(input.expires_at) : null;
+      if (expiresAt && (Number.isNaN(expiresAt.getTime()) || expiresAt <= now)) {
+        throw new ApiError('body_invalid', 'expires_at must be a date-time in the future.', {
+          extra: { field: '/expires_at' },
+        });
+      }
+      const secret = newApiKeySecret();
+      return write(caller, async ({ tx, evidence }) => {
+        const funder = await requireFunder(tx, input.bank_id);
+        const row = await store.insertKey(tx, {
+          id: newId(),
+          funder_id: funder.id,
+          name: input.name.trim(),
+          prefix: secret.slice(0, 12),
+          secret_sha256: sha256Hex(secret),
+          scopes: [...new Set(input.scopes)].sort(),
+          prospect: input.prospect ?? null,
+          rate_per_minute: input.rate_limit?.per_minute ?? null,
+          rate_per_hour: input.rate_limit?.per_hour ?? null,
+          created_at: now,
+          expires_at: expiresAt,
+        });
+        evidence({
+          funderId: funder.id,
+          plane: planeOf(funder.environment),
+          kind: 'api_key.issued',
+          subjectType: 'api_key',
+          subjectId: row.id,
+          payload: {
+            name: row.name,
+            prefix: row.prefix,
+            scopes: row.scopes,
+            expires_at: expiresAt?.toISOString() ?? null,
+          },
+        });
+        return { key: keyAdminView(row), secret };
+      });
+    },
+
+    async revokeKey(
+      caller: Caller,
+      keyId: string,
+      reason: string | null,
+    ): Promise<KeyAdminView & { changed: boolean }> {
+      return write(caller, async ({ tx, now, evidence }) => {
+        const before = await store.findKey(tx, keyId, { forUpdate: true });
+        if (!before) notFound('API key');
+        if (before.revoked_at) return { ...keyAdminView(before), changed: false };
+        const after = await store.revokeKey(tx, keyId, now, reason);
+        evidence({
+          funderId: after.funder_id,
+          plane: null,
+          kind: 'api_key.revoked',
+          subjectType: 'api_key',
+          subjectId: keyId,
+          payload: { prefix: after.prefix, reason },
+        });
+        return { ...keyAdminView(after), changed: true };
+      });
+    },
+
+    async listKeys(bankId: string | null): Promise<KeyAdminView[]> {
+      if (bankId) await requireFunder(db, bankId);
+      return (await store.listKeys(db, bankId)).map(keyAdminView);
+    },
+
+    /** Used by the auth hook on every call: one indexed lookup by the key's SHA-256. */
+    async lookupKey(secret: string, now: Date): Promise<KeyLookup> {
+      const row = await store.findKeyBySecretHash(db, sha256Hex(secret));
+      if (!row) return { status: 'unknown' };
+      if (row.revoked_at) return { status: 'revoked' };
+      if (row.expires_at && row.expires_at <= now) return { status: 'expired' };
+      return {
+        status: 'ok',
+        funderActive: row.funder_status === 'active',
+        ratePerMinute: row.rate_per_minute,
+        ratePerHour: row.rate_per_hour,
+        caller: {
+          kind: 'funder',
+          funderId: row.funder_id,
+          funderName: row.funder_name,
+          environment: row.funder_environment,
+          plane: planeOf(row.funder_environment),
+          keyId: row.id,
+          keyName: row.name,
+          scopes: row.scopes,
+          keyDetails: {
+            prefix: row.prefix,
+            createdAt: row.created_at,
+            expiresAt: row.expires_at,
+            prospect: row.prospect,
+          },
+        },
+      };
+    },
+
+    /** GET /v1/me */
+    me(caller: FunderCaller) {
+      const details = caller.keyDetails;
+      return {
+        api_version: API_VERSION,
+        environment: caller.environment,
+        funder: { bank_id: caller.funderId, name: caller.funderName },
+        key: {
+          id: caller.keyId,
+          name: caller.keyName,
+          prefix: details.prefix,
+          scopes: [...caller.scopes],
+          created_at: details.createdAt.toISOString(),
+          expires_at: details.expiresAt ? details.expiresAt.toISOString() : null,
+          prospect: details.prospect,
+        },
+      };
+    },
+  };
+}

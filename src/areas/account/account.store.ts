@@ -1,0 +1,128 @@
+import type { Environment } from '../../platform/caller.ts';
+import type { Queryable } from '../../platform/db/db.ts';
+
+export interface FunderRow {
+  id: string;
+  name: string;
+  environment: Environment;
+  status: 'active' | 'suspended';
+  is_demonstration: boolean;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export interface KeyRow {
+  id: string;
+  funder_id: string;
+  name: string;
+  prefix: string;
+  scopes: string[];
+  prospect: string | null;
+  rate_per_minute: number | null;
+  rate_per_hour: number | null;
+  created_at: Date;
+  expires_at: Date | null;
+  revoked_at: Date | null;
+}
+
+const KEY_COLUMNS =
+  'k.id, k.funder_id, k.name, k.prefix, k.scopes, k.prospect, k.rate_per_minute, k.rate_per_hour, k.created_at, k.expires_at, k.revoked_at';
+
+export async function insertFunder(q: Queryable, row: Omit<FunderRow, 'updated_at'>): Promise<FunderRow> {
+  const { rows } = await q.query<FunderRow>(
+    `INSERT INTO funders (id, name, environment, status, is_demonstration, created_at, updated_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $6) RETURNING *`,
+    [row.id, row.name, row.environment, row.status, row.is_demonstration, row.created_at],
+  );
+  return rows[0]!;
+}
+
+export async function findFunder(q: Queryable, id: string, options: { forUpdate?: boolean } = {}) {
+  const { rows } = await q.query<FunderRow>(
+    `SELECT * FROM funders WHERE id = $1${options.forUpdate ? ' FOR UPDATE' : ''}`,
+    [id],
+  );
+  return rows[0] ?? null;
+}
+
+export async function listFunders(q: Queryable): Promise<FunderRow[]> {
+  return (await q.query<FunderRow>('SELECT * FROM funders ORDER BY created_at, id')).rows;
+}
+
+export async function updateFunder(
+  q: Queryable,
+  id: string,
+  changes: { environment?: Environment; status?: 'active' | 'suspended' },
+  at: Date,
+): Promise<FunderRow> {
+  const { rows } = await q.query<FunderRow>(
+    `UPDATE funders SET environment = coalesce($2, environment), status = coalesce($3, status), updated_at = $4
+      WHERE id = $1 RETURNING *`,
+    [id, changes.environment ?? null, changes.status ?? null, at],
+  );
+  return rows[0]!;
+}
+
+export async function insertKey(q: Queryable, row: Omit<KeyRow, 'revoked_at'> & { secret_sha256: string }) {
+  const { rows } = await q.query<KeyRow>(
+    `INSERT INTO api_keys AS k (id, funder_id, name, prefix, secret_sha256, scopes, prospect, rate_per_minute,
+                           rate_per_hour, created_at, expires_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING ${KEY_COLUMNS}`,
+    [
+      row.id,
+      row.funder_id,
+      row.name,
+      row.prefix,
+      row.secret_sha256,
+      row.scopes,
+      row.prospect,
+      row.rate_per_minute,
+      row.rate_per_hour,
+      row.created_at,
+      row.expires_at,
+    ],
+  );
+  return rows[0]!;
+}
+
+export async function findKey(q: Queryable, id: string, options: { forUpdate?: boolean } = {}) {
+  const { rows } = await q.query<KeyRow>(
+    `SELECT ${KEY_COLUMNS} FROM api_keys k WHERE k.id = $1${options.forUpdate ? ' FOR UPDATE' : ''}`,
+    [id],
+  );
+  return rows[0] ?? null;
+}
+
+export async function listKeys(q: Queryable, funderId: string | null): Promise<KeyRow[]> {
+  const { rows } = await q.query<KeyRow>(
+    `SELECT ${KEY_COLUMNS} FROM api_keys k WHERE $1::uuid IS NULL OR k.funder_id = $1 ORDER BY k.created_at, k.id`,
+    [funderId],
+  );
+  return rows;
+}
+
+export async function revokeKey(q: Queryable, id: string, at: Date, reason: string | null): Promise<KeyRow> {
+  const { rows } = await q.query<KeyRow>(
+    `UPDATE api_keys AS k SET revoked_at = coalesce(revoked_at, $2), revoked_reason = coalesce(revoked_reason, $3)
+      WHERE id = $1 RETURNING ${KEY_COLUMNS}`,
+    [id, at, reason],
+  );
+  return rows[0]!;
+}
+
+export interface KeyWithFunder extends KeyRow {
+  funder_name: string;
+  funder_environment: Environment;
+  funder_status: 'active' | 'suspended';
+}
+
+/** The one lookup every authenticated call makes: by the key's SHA-256, with its funder. */
+export async function findKeyBySecretHash(q: Queryable, secretSha256: string): Promise<KeyWithFunder | null> {
+  const { rows } = await q.query<KeyWithFunder>(
+    `SELECT ${KEY_COLUMNS}, f.name AS funder_name, f.environment AS funder_environment, f.status AS funder_status
+       FROM api_keys k JOIN funders f ON f.id = k.funder_id
+      WHERE k.secret_sha256 = $1`,
+    [secretSha256],
+  );
+  return rows[0] ?? null;
+}

@@ -1,0 +1,79 @@
+import { resolve } from 'node:path';
+
+/** Everything the service reads from its environment, validated once at start. */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | null;
+  redisUrl: string | null;
+  opsToken: string | null;
+  clock: 'system' | 'manual';
+  secretsKey: string | null;
+  logLevel: string;
+  inlineWorker: boolean;
+  dbPoolMax: number;
+  publicBaseUrl: string;
+  demoOnFirstStart: boolean;
+}
+
+export class ConfigError extends Error {}
+
+function intFrom(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new ConfigError(`${name} must be an integer from ${min} to ${max}, got "${raw}"`);
+  }
+  return value;
+}
+
+function boolFrom(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (['1', 'true', 'yes', 'on'].includes(raw.toLowerCase())) return true;
+  if (['0', 'false', 'no', 'off'].includes(raw.toLowerCase())) return false;
+  throw new ConfigError(`${name} must be true or false, got "${raw}"`);
+}
+
+function nonEmpty(env: NodeJS.ProcessEnv, name: string): string | null {
+  const raw = env[name];
+  return raw === undefined || raw.trim() === '' ? null : raw.trim();
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const port = intFrom(env, 'PORT', 8080, 0, 65535);
+  const databaseUrl = nonEmpty(env, 'DATABASE_URL');
+  const clockRaw = nonEmpty(env, 'FUNDER_API_CLOCK') ?? 'system';
+  if (clockRaw !== 'system' && clockRaw !== 'manual') {
+    throw new ConfigError(`FUNDER_API_CLOCK must be "system" or "manual", got "${clockRaw}"`);
+  }
+  const opsToken = nonEmpty(env, 'OPS_TOKEN');
+  if (opsToken !== null && opsToken.length < 24) {
+    throw new ConfigError('OPS_TOKEN must be at least 24 characters long');
+  }
+  const secretsKey = nonEmpty(env, 'SECRETS_KEY');
+  if (secretsKey !== null && Buffer.from(secretsKey, 'base64').length !== 32) {
+    throw new ConfigError('SECRETS_KEY must be 32 bytes in base64 (openssl rand -base64 32)');
+  }
+  const logLevel = nonEmpty(env, 'LOG_LEVEL') ?? 'info';
+  if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(logLevel)) {
+    throw new ConfigError(`LOG_LEVEL "${logLevel}" is not a pino level`);
+  }
+  return {
+    port,
+    host: nonEmpty(env, 'HOST') ?? '0.0.0.0',
+    dataDir: resolve(nonEmpty(env, 'DATA_DIR') ?? '.data'),
+    databaseUrl,
+    redisUrl: nonEmpty(env, 'REDIS_URL'),
+    opsToken,
+    clock: clockRaw,
+    secretsKey,
+    logLevel,
+    inlineWorker: boolFrom(env, 'FUNDER_API_INLINE_WORKER', databaseUrl === null),
+    dbPoolMax: intFrom(env, 'DB_POOL_MAX', 10, 1, 500),
+    publicBaseUrl: (nonEmpty(env, 'PUBLIC_BASE_URL') ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    demoOnFirstStart: boolFrom(env, 'FUNDER_API_DEMO', true),
+  };
+}

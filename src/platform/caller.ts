@@ -1,0 +1,58 @@
+/**
+ * Who is acting. Every service function takes it explicitly: the funder, the plane its key
+ * sees, the key and its scopes; or the operations team; or the service itself (jobs).
+ */
+export type Environment = 'live' | 'sandbox' | 'unclassified';
+export type Plane = 'live' | 'demo';
+
+export function planeOf(environment: Environment): Plane | null {
+  if (environment === 'live') return 'live';
+  if (environment === 'sandbox') return 'demo';
+  return null;
+}
+
+export interface FunderCaller {
+  kind: 'funder';
+  funderId: string;
+  funderName: string;
+  environment: Environment;
+  /** null for an unclassified funder: it sees nothing. */
+  plane: Plane | null;
+  keyId: string;
+  keyName: string;
+  scopes: readonly string[];
+  /** What GET /v1/me tells about the key, read with it at authentication. */
+  keyDetails: { prefix: string; createdAt: Date; expiresAt: Date | null; prospect: string | null };
+  requestId: string;
+  /** Set when the call carries an Idempotency-Key: the write marks it in its own transaction. */
+  idempotencyKey?: string;
+}
+
+export interface OperatorCaller {
+  kind: 'operator';
+  requestId: string;
+}
+
+export interface SystemCaller {
+  kind: 'system';
+  job: string;
+}
+
+export type Caller = FunderCaller | OperatorCaller | SystemCaller;
+
+/** The actor as written on the evidence chain. */
+export function actorOf(caller: Caller): Record<string, string> {
+  switch (caller.kind) {
+    case 'funder':
+      return {
+        kind: 'funder_key',
+        funder_id: caller.funderId,
+        key_id: caller.keyId,
+        request_id: caller.requestId,
+      };
+    case 'operator':
+      return { kind: 'operator', request_id: caller.requestId };
+    case 'system':
+      return { kind: 'system', job: caller.job };
+  }
+}

@@ -1,0 +1,43 @@
+import { createCipheriv, createDecipheriv, createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+
+export function sha256Hex(data: string | Buffer): string {
+  return createHash('sha256').update(data).digest('hex');
+}
+
+export const API_KEY_PREFIX = 'svc_fk_';
+export const API_KEY_PATTERN = /^svc_fk_[0-9a-f]{64}$/;
+
+export function newApiKeySecret(): string {
+  return API_KEY_PREFIX + randomBytes(32).toString('hex');
+}
+
+export function safeEqual(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+/**
+ * AES-256-GCM for secrets the service must use again (webhook signing secrets, onboarding
+ * return secrets). Output: "v1." + base64(iv | tag | ciphertext).
+ */
+export function secretBox(key: Buffer) {
+  if (key.length !== 32) throw new Error('the secrets key must be 32 bytes');
+  return {
+    seal(plain: string): string {
+      const iv = randomBytes(12);
+      const cipher = createCipheriv('aes-256-gcm', key, iv);
+      const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
+      return `v1.${Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64')}`;
+    },
+    open(sealed: string): string {
+      if (!sealed.startsWith('v1.')) throw new Error('unknown sealed secret format');
+      const raw = Buffer.from(sealed.slice(3), 'base64');
+      const decipher = createDecipheriv('aes-256-gcm', key, raw.subarray(0, 12));
+      decipher.setAuthTag(raw.subarray(12, 28));
+      return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8');
+    },
+  };
+}
+
+export type SecretBox = ReturnType<typeof secretBox>;

@@ -1,0 +1,36 @@
+/**
+ * The database port. Both adapters (embedded PGlite and PostgreSQL through `pg`) speak the
+ * same SQL dialect; stores take a `Queryable` so that every statement runs in the
+ * transaction its caller opened.
+ */
+export interface QueryResult<T> {
+  rows: T[];
+  rowCount: number;
+}
+
+export interface Queryable {
+  query<T = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<QueryResult<T>>;
+  /** Runs a script of several statements without parameters (migrations). */
+  exec(sql: string): Promise<void>;
+}
+
+export type Tx = Queryable;
+
+export interface Db extends Queryable {
+  readonly kind: 'pglite' | 'postgres';
+  transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+/** PostgreSQL's "unique_violation" and friends, as both adapters report them. */
+export function pgErrorCode(err: unknown): string | undefined {
+  if (
+    err &&
+    typeof err === 'object' &&
+    'code' in err &&
+    typeof (err as { code: unknown }).code === 'string'
+  ) {
+    return (err as { code: string }).code;
+  }
+  return undefined;
+}

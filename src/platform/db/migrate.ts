@@ -1,0 +1,41 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Db } from './db.ts';
+
+export const migrationsDir = join(dirname(fileURLToPath(import.meta.url)), '../../../migrations');
+
+/** Any fixed number: every server starting at once waits on this lock, so only one migrates. */
+const MIGRATION_LOCK = 7_202_609;
+
+export interface MigrationReport {
+  applied: string[];
+  alreadyApplied: number;
+}
+
+/**
+ * Applies the numbered `.sql` files not applied yet, in order, in one transaction held under
+ * an advisory lock: two servers starting together never race, and a failing file leaves the
+ * schema as it was.
+ */
+export async function migrate(db: Db, dir: string = migrationsDir): Promise<MigrationReport> {
+  const files = (await readdir(dir)).filter((name) => /^\d{4}_[a-z0-9_]+\.sql$/.test(name)).sort();
+  return db.transaction(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
+    await tx.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
+      name text PRIMARY KEY,
+      applied_at timestamptz NOT NULL DEFAULT now()
+    )`);
+    const done = new Set(
+      (await tx.query<{ name: string }>('SELECT name FROM schema_migrations')).rows.map((row) => row.name),
+    );
+    const applied: string[] = [];
+    for (const file of files) {
+      if (done.has(file)) continue;
+      await tx.exec(await readFile(join(dir, file), 'utf8'));
+      await tx.query('INSERT INTO schema_migrations (name) VALUES ($1)', [file]);
+      applied.push(file);
+    }
+    return { applied, alreadyApplied: done.size };
+  });
+}

@@ -1,0 +1,53 @@
+import { mkdir } from 'node:fs/promises';
+import { PGlite, types } from '@electric-sql/pglite';
+import type { Db, QueryResult, Tx } from './db.ts';
+
+export interface PgliteOptions {
+  /** Folder for the data; null keeps everything in memory. */
+  dataDir: string | null;
+  /** A tarball made by `dumpDataDir`, to start from a migrated template. */
+  loadDataDir?: Blob;
+}
+
+// Dates as 'YYYY-MM-DD' strings, like the PostgreSQL adapter.
+const parsers = { [types.DATE]: (value: string) => value };
+
+export async function createPgliteDb(options: PgliteOptions): Promise<Db & { pglite: PGlite }> {
+  if (options.dataDir) await mkdir(options.dataDir, { recursive: true });
+  const pglite = await PGlite.create({
+    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    parsers,
+  });
+
+  const toResult = <T>(result: { rows: unknown[]; affectedRows?: number }): QueryResult<T> => ({
+    rows: result.rows as T[],
+    rowCount: result.affectedRows ?? result.rows.length,
+  });
+
+  return {
+    kind: 'pglite',
+    pglite,
+    async query<T>(sql: string, params?: readonly unknown[]) {
+      return toResult<T>(await pglite.query(sql, params as unknown[] | undefined));
+    },
+    async exec(sql: string) {
+      await pglite.exec(sql);
+    },
+    transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
+      return pglite.transaction(async (inner) =>
+        fn({
+          async query<R>(sql: string, params?: readonly unknown[]) {
+            return toResult<R>(await inner.query(sql, params as unknown[] | undefined));
+          },
+          async exec(sql: string) {
+            await inner.exec(sql);
+          },
+        }),
+      );
+    },
+    async close() {
+      if (!pglite.closed) await pglite.close();
+    },
+  };
+}

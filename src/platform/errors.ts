@@ -1,0 +1,130 @@
+/**
+ * Every error code the service answers with, and its HTTP status: the spec's codes plus the
+ * few the spec leaves to us (see docs/decisions.md). One place, so a test can check each is
+ * reachable and the OpenAPI document can list them.
+ */
+export const errorCatalogue = {
+  // 400
+  reason_required: 400,
+  // 401
+  unauthorized: 401,
+  key_expired: 401,
+  // 403
+  forbidden: 403,
+  not_your_request: 403,
+  not_your_claim: 403,
+  export_live_key_required: 403,
+  registry_not_open: 403,
+  sandbox_only: 403,
+  manual_clock_disabled: 403,
+  // 404
+  not_found: 404,
+  // 405
+  method_not_allowed: 405,
+  // 409
+  not_routed_to_you: 409,
+  invalid_state: 409,
+  credit_limit: 409,
+  debtor_not_eligible_for_funder: 409,
+  documents_missing_for_funder: 409,
+  funding_gate_failed: 409,
+  funding_amount_mismatch: 409,
+  level_lower: 409,
+  notice_already_decided: 409,
+  not_factoring: 409,
+  request_not_in_flight: 409,
+  statement_already_imported: 409,
+  link_exists: 409,
+  idempotency_key_in_use: 409,
+  conflict: 409,
+  // 413
+  body_too_large: 413,
+  too_many_rows: 413,
+  file_too_large: 413,
+  too_many_lines: 413,
+  // 415
+  unsupported_media_type: 415,
+  // 422
+  body_invalid: 422,
+  body_required: 422,
+  idempotency_key_reused: 422,
+  idempotency_key_invalid: 422,
+  invalid_terms: 422,
+  invalid_amount: 422,
+  invalid_received_at: 422,
+  invalid_funding_details: 422,
+  step_back_message_required: 422,
+  invalid_decision: 422,
+  level_invalid: 422,
+  country_invalid: 422,
+  codes_invalid: 422,
+  note_invalid: 422,
+  country_without_catalogue: 422,
+  document_code_unknown: 422,
+  invalid_flag: 422,
+  seller_id_invalid: 422,
+  terms_invalid: 422,
+  terms_key_unknown: 422,
+  seller_not_in_programme: 422,
+  already_announced: 422,
+  request_closed: 422,
+  status_invalid: 422,
+  close_invalid: 422,
+  claim_closed: 422,
+  debtor_tax_id_required: 422,
+  invalid_limit: 422,
+  seller_id_required: 422,
+  rows_required: 422,
+  invalid_source: 422,
+  source_ref_invalid: 422,
+  source_ref_too_long: 422,
+  tax_id_required: 422,
+  file_required: 422,
+  file_unreadable: 422,
+  file_empty: 422,
+  statement_unreadable: 422,
+  statement_has_no_transactions: 422,
+  line_invalid: 422,
+  query_invalid: 422,
+  // 429
+  rate_limited: 429,
+  export_rate_limited: 429,
+  // 500, 503
+  internal_error: 500,
+  service_unavailable: 503,
+} as const;
+
+export type ErrorCode = keyof typeof errorCatalogue;
+
+/** The one error type services throw; the HTTP layer turns it into `{error: {code, message, ...}}`. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: ErrorCode;
+  readonly extra: Record<string, unknown>;
+  readonly headers: Record<string, string>;
+
+  constructor(
+    code: ErrorCode,
+    message: string,
+    options: { status?: number; extra?: Record<string, unknown>; headers?: Record<string, string> } = {},
+  ) {
+    super(message);
+    this.name = 'ApiError';
+    this.code = code;
+    this.status = options.status ?? errorCatalogue[code];
+    this.extra = options.extra ?? {};
+    this.headers = options.headers ?? {};
+  }
+
+  toBody(): { error: Record<string, unknown> } {
+    return { error: { ...this.extra, code: this.code, message: this.message } };
+  }
+}
+
+export function fail(code: ErrorCode, message: string, extra?: Record<string, unknown>): never {
+  throw new ApiError(code, message, extra ? { extra } : {});
+}
+
+export function notFound(what: string): never {
+  throw new ApiError('not_found', `${what} was not found.`);
+}

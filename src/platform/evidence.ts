@@ -1,0 +1,234 @@
+import type { Plane } from './caller.ts';
+import { canonicalJson } from './canonical-json.ts';
+import { sha256Hex } from './crypto.ts';
+import type { Queryable, Tx } from './db/db.ts';
+import { newId } from './ids.ts';
+
+/** The hash the first entry links to. */
+export const GENESIS_HASH = '0'.repeat(64);
+
+/** Serialises appends across every server: the chain has one order. */
+const EVIDENCE_LOCK = 7_202_610;
+
+export interface EvidenceInput {
+  funderId: string | null;
+  plane: Plane | null;
+  actor: Record<string, string>;
+  kind: string;
+  subjectType?: string;
+  subjectId?: string;
+  payload: Record<string, unknown>;
+}
+
+export interface EvidenceEntry {
+  seq: number;
+  id: string;
+  funder_id: string | null;
+  plane: Plane | null;
+  actor: Record<string, string>;
+  kind: string;
+  subject_type: string | null;
+  subject_id: string | null;
+  payload: Record<string, unknown>;
+  recorded_at: string;
+  day: string;
+  prev_hash: string;
+  hash: string;
+}
+
+/** What the hash covers: every field of the entry but the hash itself, in canonical JSON. */
+export function entryHash(entry: Omit<EvidenceEntry, 'hash'>): string {
+  return sha256Hex(
+    canonicalJson({
+      seq: entry.seq,
+      id: entry.id,
+      funder_id: entry.funder_id,
+      plane: entry.plane,
+      actor: entry.actor,
+      kind: entry.kind,
+      subject_type: entry.subject_type,
+      subject_id: entry.subject_id,
+      payload: entry.payload,
+      recorded_at: entry.recorded_at,
+      day: entry.day,
+      prev_hash: entry.prev_hash,
+    }),
+  );
+}
+
+/** The UTC day an instant falls on; the chain's daily roots are per UTC day. */
+export const utcDay = (at: Date): string => at.toISOString().slice(0, 10);
+
+/**
+ * Appends entries inside the caller's transaction. The advisory lock is held until that
+ * transaction ends, so entries from concurrent writes never fork the chain.
+ */
+export async function appendEvidence(
+  tx: Tx,
+  at: Date,
+  inputs: readonly EvidenceInput[],
+): Promise<EvidenceEntry[]> {
+  if (inputs.length === 0) return [];
+  await tx.query('SELECT pg_advisory_xact_lock($1)', [EVIDENCE_LOCK]);
+  const last = (
+    await tx.query<{ seq: string; hash: string }>(
+      'SELECT seq, hash FROM evidence_entries ORDER BY seq DESC LIMIT 1',
+    )
+  ).rows[0];
+  let seq = last ? Number(last.seq) : 0;
+  let prevHash = last ? last.hash : GENESIS_HASH;
+  const entries: EvidenceEntry[] = [];
+  for (const input of inputs) {
+    seq += 1;
+    const unhashed: Omit<EvidenceEntry, 'hash'> = {
+      seq,
+      id: newId(),
+      funder_id: input.funderId,
+      plane: input.plane,
+      actor: input.actor,
+      kind: input.kind,
+      subject_type: input.subjectType ?? null,
+      subject_id: input.subjectId ?? null,
+      // Round-trip through JSON so the hash covers exactly what jsonb will give back.
+      payload: JSON.parse(canonicalJson(input.payload)),
+      recorded_at: at.toISOString(),
+      day: utcDay(at),
+      prev_hash: prevHash,
+    };
+    const entry = { ...unhashed, hash: entryHash(unhashed) };
+    entries.push(entry);
+    prevHash = entry.hash;
+  }
+  await tx.query(
+    `INSERT INTO evidence_entries
+       (seq, id, funder_id, plane, actor, kind, subject_type, subject_id, payload, recorded_at, day, prev_hash, hash)
+     SELECT * FROM unnest($1::bigint[], $2::uuid[], $3::uuid[], $4::text[], $5::jsonb[], $6::text[], $7::text[],
+                          $8::text[], $9::jsonb[], $10::timestamptz[], $11::date[], $12::text[], $13::text[])`,
+    [
+      entries.map((e) => e.seq),
+      entries.map((e) => e.id),
+      entries.map((e) => e.funder_id),
+      entries.map((e) => e.plane),
+      entries.map((e) => JSON.stringify(e.actor)),
+      entries.map((e) => e.kind),
+      entries.map((e) => e.subject_type),
+      entries.map((e) => e.subject_id),
+      entries.map((e) => JSON.stringify(e.payload)),
+      entries.map((e) => e.recorded_at),
+      entries.map((e) => e.day),
+      entries.map((e) => e.prev_hash),
+      entries.map((e) => e.hash),
+    ],
+  );
+  return entries;
+}
+
+interface EntryRow extends Omit<EvidenceEntry, 'seq' | 'recorded_at'> {
+  seq: string;
+  recorded_at: Date;
+}
+
+const rowToEntry = (row: EntryRow): EvidenceEntry => ({
+  ...row,
+  seq: Number(row.seq),
+  recorded_at: row.recorded_at.toISOString(),
+});
+
+export interface VerifyReport {
+  ok: boolean;
+  entries: number;
+  days: number;
+  firstBroken: { seq: number; id: string; reason: string } | null;
+}
+
+/**
+ * Walks the whole chain in order, in pages, recomputing every hash and link, and checks each
+ * recorded day root. Names the first entry that does not hold.
+ */
+export async function verifyEvidence(db: Queryable, pageSize = 1000): Promise<VerifyReport> {
+  let prevHash = GENESIS_HASH;
+  let expectedSeq = 1;
+  let count = 0;
+  let afterSeq = 0;
+  const dayHashes = new Map<string, string[]>();
+  for (;;) {
+    const { rows } = await db.query<EntryRow>(
+      `SELECT seq, id, funder_id, plane, actor, kind, subject_type, subject_id, payload, recorded_at,
+              day::text AS day, prev_hash, hash
+         FROM evidence_entries WHERE seq > $1 ORDER BY seq LIMIT $2`,
+      [afterSeq, pageSize],
+    );
+    if (rows.length === 0) break;
+    for (const row of rows) {
+      const entry = rowToEntry(row);
+      const broken = (reason: string): VerifyReport => ({
+        ok: false,
+        entries: count,
+        days: dayHashes.size,
+        firstBroken: { seq: entry.seq, id: entry.id, reason },
+      });
+      if (entry.seq !== expectedSeq) return broken(`sequence gap: expected ${expectedSeq}`);
+      if (entry.prev_hash !== prevHash) return broken('prev_hash does not match the previous entry');
+      const { hash, ...unhashed } = entry;
+      if (entryHash(unhashed) !== hash) return broken('hash does not match the entry content');
+      prevHash = hash;
+      expectedSeq += 1;
+      count += 1;
+      afterSeq = entry.seq;
+      const hashes = dayHashes.get(entry.day) ?? [];
+      hashes.push(hash);
+      dayHashes.set(entry.day, hashes);
+    }
+  }
+  const roots = await db.query<{ day: string; root_hash: string; first_seq: string }>(
+    'SELECT day::text AS day, root_hash, first_seq FROM evidence_day_roots ORDER BY day',
+  );
+  for (const root of roots.rows) {
+    const hashes = dayHashes.get(root.day);
+    if (!hashes || dayRoot(hashes) !== root.root_hash) {
+      const seq = Number(root.first_seq);
+      return {
+        ok: false,
+        entries: count,
+        days: dayHashes.size,
+        firstBroken: {
+          seq,
+          id: `day-root:${root.day}`,
+          reason: `the root recorded for ${root.day} does not match`,
+        },
+      };
+    }
+  }
+  return { ok: true, entries: count, days: dayHashes.size, firstBroken: null };
+}
+
+/** A day's root: SHA-256 over that day's entry hashes, in chain order, one per line. */
+export function dayRoot(hashes: readonly string[]): string {
+  return sha256Hex(hashes.join('\n'));
+}
+
+/** Records the root of every finished UTC day that has entries and no root yet. */
+export async function sealFinishedDays(db: Queryable, now: Date): Promise<string[]> {
+  const today = utcDay(now);
+  const days = await db.query<{ day: string }>(
+    `SELECT DISTINCT e.day::text AS day FROM evidence_entries e
+       LEFT JOIN evidence_day_roots r ON r.day = e.day
+      WHERE r.day IS NULL AND e.day < $1::date ORDER BY 1`,
+    [today],
+  );
+  const sealed: string[] = [];
+  for (const { day } of days.rows) {
+    const { rows } = await db.query<{ seq: string; hash: string }>(
+      'SELECT seq, hash FROM evidence_entries WHERE day = $1::date ORDER BY seq',
+      [day],
+    );
+    if (rows.length === 0) continue;
+    await db.query(
+      `INSERT INTO evidence_day_roots (day, first_seq, last_seq, entry_count, root_hash, computed_at)
+       VALUES ($1::date, $2, $3, $4, $5, $6) ON CONFLICT (day) DO NOTHING`,
+      [day, rows[0]!.seq, rows[rows.length - 1]!.seq, rows.length, dayRoot(rows.map((r) => r.hash)), now],
+    );
+    sealed.push(day);
+  }
+  return sealed;
+}

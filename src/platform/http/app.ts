@@ -1,0 +1,201 @@
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Ajv } from 'ajv';
+import formatsPlugin from 'ajv-formats';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyPluginAsync,
+  type FastifyServerOptions,
+  LogController,
+  type RawReplyDefaultExpression,
+  type RawRequestDefaultExpression,
+  type RawServerDefault,
+} from 'fastify';
+import type { FunderCaller, OperatorCaller } from '../caller.ts';
+import type { Clock } from '../clock.ts';
+import type { Db } from '../db/db.ts';
+import { newId } from '../ids.ts';
+import { API_VERSION } from '../version.ts';
+import { type AuthDeps, createAuthHook } from './auth.ts';
+import { installErrorHandling } from './error-handler.ts';
+import { createIdempotency } from './idempotency.ts';
+import { ErrorEnvelope } from './schemas.ts';
+import { SCOPES, scopesFor } from './scopes.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** 'key': a funder API key; 'ops': the operator token; 'none': public. */
+    auth?: 'key' | 'ops' | 'none';
+  }
+  interface FastifyRequest {
+    caller: FunderCaller | null;
+    operator: OperatorCaller | null;
+    idempotencyOwner: boolean;
+    idempotentReplay: boolean;
+  }
+}
+
+export type App = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  TypeBoxTypeProvider
+>;
+
+/** Each area hands the app a plugin registering its own routes. */
+export type AreaRoutes = (app: App) => Promise<void> | void;
+
+export interface HttpDeps extends Omit<AuthDeps, 'clock'> {
+  db: Db;
+  clock: Clock;
+  logger: FastifyServerOptions['loggerInstance'];
+  routes: readonly AreaRoutes[];
+  bodyLimit?: number;
+}
+
+function bodyAjv() {
+  // Bodies are taken as sent: no type coercion, unknown members refused rather than dropped.
+  const ajv = new Ajv({
+    allErrors: false,
+    coerceTypes: false,
+    removeAdditional: false,
+    useDefaults: true,
+    strict: false,
+  });
+  (formatsPlugin as unknown as (ajv: Ajv) => void)(ajv);
+  return ajv;
+}
+
+function queryAjv() {
+  // Query strings and path parameters are text: numbers and booleans are read from it.
+  const ajv = new Ajv({
+    allErrors: false,
+    coerceTypes: true,
+    removeAdditional: false,
+    useDefaults: true,
+    strict: false,
+  });
+  (formatsPlugin as unknown as (ajv: Ajv) => void)(ajv);
+  return ajv;
+}
+
+export async function buildApp(deps: HttpDeps): Promise<App> {
+  const app = Fastify({
+    loggerInstance: deps.logger,
+    genReqId: () => newId(),
+    requestIdHeader: false,
+    logController: new LogController({ requestIdLogLabel: 'request_id' }),
+    bodyLimit: deps.bodyLimit ?? 1024 * 1024,
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+    trustProxy: process.env.TRUST_PROXY === 'true',
+    ajv: { plugins: [] },
+  }).withTypeProvider<TypeBoxTypeProvider>() as App;
+
+  const bodyValidator = bodyAjv();
+  const paramValidator = queryAjv();
+  app.setValidatorCompiler(({ schema, httpPart }) =>
+    httpPart === 'body' ? bodyValidator.compile(schema) : paramValidator.compile(schema),
+  );
+
+  app.decorateRequest('caller', null);
+  app.decorateRequest('operator', null);
+  app.decorateRequest('idempotencyOwner', false);
+  app.decorateRequest('idempotentReplay', false);
+  app.addSchema(ErrorEnvelope);
+
+  installErrorHandling(app);
+
+  // Every route declares who may call it; a /v1 route missing from the scope table is a bug.
+  app.addHook('onRoute', (route) => {
+    const config = (route.config ?? {}) as { auth?: string };
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (config.auth === 'key') {
+      for (const method of methods) {
+        if (method === 'HEAD') continue;
+        if (scopesFor(method, route.url) === undefined) {
+          throw new Error(`${method} ${route.url} has no entry in the scope table (platform/http/scopes.ts)`);
+        }
+      }
+    }
+    if (route.schema && !route.schema.hide) {
+      const response = (route.schema.response ?? {}) as Record<string, unknown>;
+      route.schema.response = {
+        ...response,
+        '4xx': { $ref: 'ErrorEnvelope#' },
+        '5xx': { $ref: 'ErrorEnvelope#' },
+      };
+    }
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'funder-api',
+        version: API_VERSION,
+        description:
+          'The funder-facing API of the invoice-financing service. Authenticate with `Authorization: Bearer svc_fk_<64 hex>`.',
+      },
+      components: {
+        securitySchemes: {
+          apiKey: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'svc_fk_ followed by 64 hexadecimal characters',
+          },
+        },
+      },
+    },
+    refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => String(json.$id ?? `def-${i}`) },
+    transform: ({ schema, url, route }) => {
+      const config = (route.config ?? {}) as { auth?: string };
+      if (!schema || url.startsWith('/ops/') || url.startsWith('/docs')) {
+        return { schema: { ...(schema ?? {}), hide: true }, url };
+      }
+      if (config.auth !== 'key') return { schema, url };
+      const method = Array.isArray(route.method) ? route.method[0]! : route.method;
+      const scopes = scopesFor(method, url) ?? [];
+      return {
+        schema: { ...schema, security: [{ apiKey: [] }], 'x-required-scopes': scopes } as typeof schema,
+        url,
+      };
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('request-id', request.id);
+    if (
+      deps.clock.manual &&
+      request.routeOptions.config.auth &&
+      request.routeOptions.config.auth !== 'none'
+    ) {
+      await deps.clock.sync(deps.db);
+    }
+  });
+  app.addHook('onRequest', createAuthHook({ ...deps, clock: deps.clock }));
+
+  const idempotency = createIdempotency({ db: deps.db, clock: deps.clock });
+  app.addHook('preHandler', idempotency.claim);
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (!request.idempotentReplay) await idempotency.record(request, reply, payload);
+    return payload;
+  });
+
+  app.get(
+    '/v1/openapi.json',
+    { config: { auth: 'none' }, schema: { hide: true } },
+    async () => app.swagger() as unknown as Record<string, unknown>,
+  );
+
+  for (const routes of deps.routes)
+    await app.register((async (scoped: App) => routes(scoped)) as FastifyPluginAsync);
+  await app.ready();
+  return app;
+}
+
+export { SCOPES };

@@ -1,0 +1,121 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FunderCaller } from '../caller.ts';
+import type { Clock } from '../clock.ts';
+import { API_KEY_PATTERN, safeEqual } from '../crypto.ts';
+import { ApiError } from '../errors.ts';
+import type { RateCounter, WindowCount } from '../rate-limit.ts';
+import { scopesFor } from './scopes.ts';
+
+export const DEFAULT_PER_MINUTE = 120;
+export const DEFAULT_PER_HOUR = 3000;
+/** Calls with an unknown, malformed or revoked key, per address per minute, before 429. */
+export const BAD_KEY_LIMIT_PER_MINUTE = 20;
+
+export type KeyLookup =
+  | { status: 'unknown' }
+  | { status: 'revoked' }
+  | { status: 'expired' }
+  | {
+      status: 'ok';
+      caller: Omit<FunderCaller, 'requestId'>;
+      funderActive: boolean;
+      ratePerMinute: number | null;
+      ratePerHour: number | null;
+    };
+
+export interface AuthDeps {
+  clock: Clock;
+  rateCounter: RateCounter;
+  lookupKey(secret: string, now: Date): Promise<KeyLookup>;
+  opsToken: string;
+}
+
+function bearer(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (typeof header !== 'string') return null;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  return match ? match[1]! : null;
+}
+
+function rateLimitedError(window: WindowCount, now: Date): ApiError {
+  const retryAfter = Math.max(1, Math.ceil((window.resetAt.getTime() - now.getTime()) / 1000));
+  return new ApiError(
+    'rate_limited',
+    `Too many calls: at most ${window.limit} per ${window.seconds} seconds.`,
+    {
+      extra: { retry_after_seconds: retryAfter, limit: window.limit, window_seconds: window.seconds },
+      headers: { 'retry-after': String(retryAfter) },
+    },
+  );
+}
+
+/** The IETF draft's RateLimit-* fields, for the window closest to its limit. */
+function setRateHeaders(reply: FastifyReply, windows: WindowCount[], now: Date): void {
+  const tightest = windows.reduce((a, b) => (b.limit - b.hits < a.limit - a.hits ? b : a));
+  reply.header('ratelimit-limit', String(tightest.limit));
+  reply.header('ratelimit-remaining', String(Math.max(0, tightest.limit - tightest.hits)));
+  reply.header(
+    'ratelimit-reset',
+    String(Math.max(0, Math.ceil((tightest.resetAt.getTime() - now.getTime()) / 1000))),
+  );
+  reply.header('ratelimit-policy', windows.map((w) => `${w.limit};w=${w.seconds}`).join(', '));
+}
+
+/**
+ * Repeated bad credentials from one address are answered 429 instead of 401: counted per
+ * address across all servers, like every other limit.
+ */
+async function refuseBadCredential(deps: AuthDeps, request: FastifyRequest, now: Date): Promise<never> {
+  const [window] = await deps.rateCounter.hit(
+    `bad-credential:${request.ip}`,
+    [{ seconds: 60, limit: BAD_KEY_LIMIT_PER_MINUTE }],
+    now,
+  );
+  if (window && window.hits > window.limit) throw rateLimitedError(window, now);
+  throw new ApiError('unauthorized', 'A valid API key is required: Authorization: Bearer svc_fk_<64 hex>.');
+}
+
+export function createAuthHook(deps: AuthDeps) {
+  return async function authenticate(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    const mode = request.routeOptions.config.auth;
+    if (mode === 'none' || mode === undefined) return;
+    const now = deps.clock.now();
+    const token = bearer(request);
+
+    if (mode === 'ops') {
+      if (token === null || !safeEqual(token, deps.opsToken)) await refuseBadCredential(deps, request, now);
+      request.operator = { kind: 'operator', requestId: request.id };
+      return;
+    }
+
+    if (token === null || !API_KEY_PATTERN.test(token)) return refuseBadCredential(deps, request, now);
+    const found = await deps.lookupKey(token, now);
+    if (found.status === 'expired') throw new ApiError('key_expired', 'This API key has expired.');
+    if (found.status !== 'ok') return refuseBadCredential(deps, request, now);
+
+    const windows = await deps.rateCounter.hit(
+      `key:${found.caller.keyId}`,
+      [
+        { seconds: 60, limit: found.ratePerMinute ?? DEFAULT_PER_MINUTE },
+        { seconds: 3600, limit: found.ratePerHour ?? DEFAULT_PER_HOUR },
+      ],
+      now,
+    );
+    setRateHeaders(reply, windows, now);
+    const exceeded = windows.find((w) => w.hits > w.limit);
+    if (exceeded) throw rateLimitedError(exceeded, now);
+
+    if (!found.funderActive) throw new ApiError('forbidden', 'This funder is not active.');
+    const needed = scopesFor(request.method, request.routeOptions.url ?? '') ?? [];
+    if (needed.length > 0 && !needed.some((scope) => found.caller.scopes.includes(scope))) {
+      throw new ApiError(
+        'forbidden',
+        `This key lacks the scope for this call (one of: ${needed.join(', ')}).`,
+        {
+          extra: { required_scopes: needed },
+        },
+      );
+    }
+    request.caller = { ...found.caller, requestId: request.id };
+  };
+}

@@ -1,0 +1,98 @@
+/**
+ * Scopes, and which scopes open each operation of the funder API (spec: Authentication).
+ * Declared once: the auth hook, the OpenAPI document and the tests all read this table.
+ * An empty list means any valid key of the funder may call it.
+ */
+export const SCOPES = [
+  'requests:read',
+  'limits:read',
+  'limits:write',
+  'decisions:write',
+  'settings:write',
+  'statements:write',
+  'clients:write',
+  'webhooks:write',
+  'onboarding:write',
+  'exports:write',
+] as const;
+
+export type Scope = (typeof SCOPES)[number];
+
+const read: Scope[] = ['requests:read'];
+const decide: Scope[] = ['decisions:write'];
+const settingsWrite: Scope[] = ['settings:write', 'decisions:write'];
+const limitsRead: Scope[] = ['limits:read', 'requests:read'];
+const limitsWrite: Scope[] = ['limits:write', 'decisions:write'];
+const clientsRead: Scope[] = ['requests:read', 'clients:write', 'decisions:write'];
+const clientsWrite: Scope[] = ['clients:write', 'decisions:write'];
+const webhooksRead: Scope[] = ['webhooks:write', 'decisions:write', 'requests:read'];
+const webhooksWrite: Scope[] = ['webhooks:write', 'decisions:write'];
+const onboardingRead: Scope[] = ['onboarding:write', 'decisions:write', 'requests:read'];
+const onboardingWrite: Scope[] = ['onboarding:write', 'decisions:write'];
+const exportsAny: Scope[] = ['exports:write', 'decisions:write'];
+
+export const operationScopes: Record<string, readonly Scope[]> = {
+  'GET /v1/me': [],
+  'GET /v1/requests': read,
+  'GET /v1/requests/{id}': read,
+  'POST /v1/requests/{id}/decision': decide,
+  'POST /v1/requests/{id}/consent-level': decide,
+  'GET /v1/requests/{id}/documents': read,
+  'POST /v1/requests/{id}/announce': decide,
+  'GET /v1/requests/{id}/notices': read,
+  'GET /v1/requests/{id}/debtors': read,
+  'GET /v1/requests/{id}/cash-flow': read,
+  'GET /v1/required-documents': read,
+  'PUT /v1/required-documents': settingsWrite,
+  'GET /v1/settings': read,
+  'PUT /v1/settings': settingsWrite,
+  'GET /v1/programme': read,
+  'PUT /v1/programme': settingsWrite,
+  'GET /v1/recourse': read,
+  'POST /v1/recourse/{id}/close': decide,
+  'GET /v1/bank-data': read,
+  'GET /v1/credit-limits': limitsRead,
+  'PUT /v1/credit-limits': limitsWrite,
+  'POST /v1/credit-limits/import': limitsWrite,
+  'GET /v1/seller-limits': limitsRead,
+  'PUT /v1/seller-limits': limitsWrite,
+  'GET /v1/payer-record': limitsRead,
+  'POST /v1/statements': ['statements:write', 'decisions:write'],
+  'GET /v1/client-links': clientsRead,
+  'POST /v1/client-links': clientsWrite,
+  'POST /v1/client-links/{id}/disable': clientsWrite,
+  'GET /v1/prescribers': clientsRead,
+  'POST /v1/prescribers': clientsWrite,
+  'POST /v1/prescribers/{id}/disable': clientsWrite,
+  'GET /v1/prescribers/report': clientsRead,
+  'GET /v1/client-invitations': clientsRead,
+  // Not given by the spec: reading the digest is reading requests-to-be (docs/decisions.md).
+  'GET /v1/opportunities': read,
+  'GET /v1/webhooks': webhooksRead,
+  'POST /v1/webhooks': webhooksWrite,
+  'DELETE /v1/webhooks/{id}': webhooksWrite,
+  'POST /v1/webhooks/{id}/rotate-secret': webhooksWrite,
+  'POST /v1/webhooks/{id}/test': webhooksWrite,
+  'GET /v1/webhooks/{id}/deliveries': webhooksRead,
+  'POST /v1/onboarding-links': onboardingWrite,
+  'GET /v1/onboarding-links': onboardingRead,
+  'GET /v1/onboarding-links/{id}': onboardingRead,
+  'POST /v1/exports': exportsAny,
+  'GET /v1/exports': exportsAny,
+  'GET /v1/exports/{id}': exportsAny,
+  // Sandbox helpers play the other parties and change shared demonstration state.
+  'POST /v1/sandbox/requests': decide,
+  'POST /v1/sandbox/requests/{id}/accept': decide,
+  'POST /v1/sandbox/requests/{id}/debtor-answer': decide,
+  'POST /v1/sandbox/statements/{id}/lines/{line}/confirm': decide,
+};
+
+/** Fastify's `/v1/requests/:id` as the table (and OpenAPI) writes it: `/v1/requests/{id}`. */
+export const operationKey = (method: string, url: string): string =>
+  `${method.toUpperCase()} ${url.replace(/:([A-Za-z_]+)/g, '{$1}')}`;
+
+export function scopesFor(method: string, url: string): readonly Scope[] | undefined {
+  return operationScopes[operationKey(method, url)];
+}
+
+export const isScope = (value: string): value is Scope => (SCOPES as readonly string[]).includes(value);

@@ -1,0 +1,50 @@
+import { actorOf, type Caller, type FunderCaller } from './caller.ts';
+import type { Clock } from './clock.ts';
+import type { Db, Tx } from './db/db.ts';
+import { appendEvidence, type EvidenceInput } from './evidence.ts';
+import { insertOutboxEvents, type OutboxEvent } from './outbox.ts';
+
+export interface WriteScope {
+  tx: Tx;
+  now: Date;
+  caller: Caller;
+  /** Queue an evidence-chain entry; appended when the write commits, in the same transaction. */
+  evidence(entry: Omit<EvidenceInput, 'actor'> & { actor?: Record<string, string> }): void;
+  /** Queue an event for the outbox; inserted in the same transaction. */
+  emit(event: OutboxEvent): void;
+}
+
+export type RunWrite = <T>(caller: Caller, work: (scope: WriteScope) => Promise<T>) => Promise<T>;
+
+/**
+ * A write is one transaction: the rules and rows, the evidence entries and the outbox events
+ * are committed together or not at all. When the call carries an Idempotency-Key, the key is
+ * marked as having written in the same transaction, so a crash after commit can never let a
+ * retry do the write again.
+ */
+export function createWriter(deps: { db: Db; clock: Clock }): RunWrite {
+  return async (caller, work) =>
+    deps.db.transaction(async (tx) => {
+      const now = deps.clock.now();
+      const evidence: EvidenceInput[] = [];
+      const events: OutboxEvent[] = [];
+      const result = await work({
+        tx,
+        now,
+        caller,
+        evidence: (entry) => evidence.push({ ...entry, actor: entry.actor ?? actorOf(caller) }),
+        emit: (event) => events.push(event),
+      });
+      await appendEvidence(tx, now, evidence);
+      await insertOutboxEvents(tx, now, events);
+      if (caller.kind === 'funder' && caller.idempotencyKey) await markIdempotentWrite(tx, caller);
+      return result;
+    });
+}
+
+async function markIdempotentWrite(tx: Tx, caller: FunderCaller): Promise<void> {
+  await tx.query(
+    'UPDATE idempotency_keys SET write_committed = true WHERE funder_id = $1 AND idempotency_key = $2',
+    [caller.funderId, caller.idempotencyKey],
+  );
+}

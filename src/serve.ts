@@ -1,0 +1,87 @@
+import type { Config } from './config.ts';
+import type { Caller } from './platform/caller.ts';
+import { acquireEmbeddedLock, type EmbeddedLock } from './platform/db/embedded-lock.ts';
+import { migrate } from './platform/db/migrate.ts';
+import { SCOPES } from './platform/http/scopes.ts';
+import { createRuntime, type Runtime } from './runtime.ts';
+
+const operator: Caller = { kind: 'operator', requestId: 'first-start' };
+
+/**
+ * On the first start of an empty database: the demonstration plane, a sandbox key on it, and
+ * one message with everything needed to make a first call. Printed once, never logged.
+ */
+async function firstStart(runtime: Runtime, baseUrl: string): Promise<void> {
+  const { rows } = await runtime.db.query<{ n: string }>('SELECT count(*)::text AS n FROM funders');
+  if (rows[0]?.n !== '0' || !runtime.config.demoOnFirstStart) return;
+  const demo = await runtime.services.demo.reset(operator);
+  const issued = await runtime.services.account.issueKey(operator, {
+    bank_id: demo.bank_id,
+    name: 'first-start sandbox key',
+    scopes: SCOPES.filter((scope) => scope !== 'exports:write'),
+    prospect: 'local developer',
+  });
+  process.stdout.write(
+    [
+      '',
+      'funder-api: first start. The demonstration plane is ready. These are shown once only:',
+      '',
+      `  sandbox key    ${issued.secret}`,
+      `  operator token ${runtime.opsToken}${runtime.config.opsToken ? ' (from OPS_TOKEN)' : ' (kept in the data directory)'}`,
+      '',
+      'Try it:',
+      '',
+      `  curl -s ${baseUrl}/v1/me -H 'Authorization: Bearer ${issued.secret}'`,
+      '',
+      `API reference: ${baseUrl}/docs`,
+      '',
+    ].join('\n'),
+  );
+}
+
+export async function serve(
+  config: Config,
+  options: { worker?: boolean; http?: boolean } = {},
+): Promise<void> {
+  const runHttp = options.http ?? true;
+  const runWorker = options.worker ?? config.inlineWorker;
+  let lock: EmbeddedLock | null = null;
+  if (!config.databaseUrl) lock = await acquireEmbeddedLock(config.dataDir, runHttp ? 'server' : 'worker');
+
+  const runtime = await createRuntime(config);
+  const { logger } = runtime;
+  const report = await migrate(runtime.db);
+  if (report.applied.length > 0) logger.info({ applied: report.applied }, 'migrations applied');
+
+  const app = runHttp ? await runtime.buildApp() : null;
+  if (app) {
+    await app.listen({ port: config.port, host: config.host });
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : config.port;
+    await lock?.setUrl(`http://127.0.0.1:${port}`);
+    await firstStart(runtime, config.publicBaseUrl.replace(`:${config.port}`, `:${port}`));
+  }
+
+  const worker = runWorker ? runtime.createWorker() : null;
+  if (worker) {
+    await runtime.scheduleMaintenance();
+    worker.start();
+    logger.info('background jobs running');
+  }
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 15_000);
+    force.unref();
+    await app?.close(); // stops accepting, lets calls in flight finish
+    await worker?.stop();
+    await runtime.close();
+    await lock?.release();
+    clearTimeout(force);
+  };
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+  process.once('SIGINT', () => void stop('SIGINT'));
+}
