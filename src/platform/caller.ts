@@ -1,3 +1,4 @@
+import { ApiError } from './errors.ts';
 /**
  * Who is acting. Every service function takes it explicitly: the funder, the plane its key
  * sees, the key and its scopes; or the operations team; or the service itself (jobs).
@@ -55,4 +56,15 @@ export function actorOf(caller: Caller): Record<string, string> {
     case 'system':
       return { kind: 'system', job: caller.job };
   }
+}
+
+/**
+ * The plane a funder's write lands on. An unclassified funder sees nothing and so can change
+ * nothing: its writes are refused.
+ */
+export function requirePlane(caller: FunderCaller): Plane {
+  if (caller.plane === null) {
+    throw new ApiError('forbidden', 'This funder is not classified yet: it has no data to read or change.');
+  }
+  return caller.plane;
 }

@@ -1,0 +1,178 @@
+/**
+ * What the benchmark measures: a fresh, migrated database (embedded PGlite or a throwaway
+ * PostgreSQL database), the real app built by the runtime, and a bare Fastify app doing one
+ * indexed SELECT through the same Db adapter instance, as the baseline.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import pg from 'pg';
+import pino from 'pino';
+import { loadConfig } from '../src/config.ts';
+import type { Db } from '../src/platform/db/db.ts';
+import { migrate } from '../src/platform/db/migrate.ts';
+import { createPgliteDb } from '../src/platform/db/pglite.ts';
+import { createPostgresDb } from '../src/platform/db/postgres.ts';
+import type { App } from '../src/platform/http/app.ts';
+import { SCOPES } from '../src/platform/http/scopes.ts';
+import { createRuntime, type Runtime } from '../src/runtime.ts';
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+export interface BenchDatabase {
+  kind: DatabaseKind;
+  db: Db;
+  /** The server's version, for the report. */
+  version: string;
+  drop(): Promise<void>;
+}
+
+/** PGlite in a temporary folder, like the service's default data directory. */
+export async function pgliteDatabase(): Promise<BenchDatabase> {
+  const dir = await mkdtemp(join(tmpdir(), 'funder-api-bench-'));
+  const db = await createPgliteDb({ dataDir: join(dir, 'pglite') });
+  const { rows } = await db.query<{ v: string }>('SHOW server_version');
+  return {
+    kind: 'pglite',
+    db,
+    version: `PGlite (PostgreSQL ${rows[0]?.v ?? '?'})`,
+    async drop() {
+      await db.close().catch(() => undefined);
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Answers whether a PostgreSQL server answers at the URL (a short connect timeout). */
+export async function postgresReachable(serverUrl: string): Promise<string | null> {
+  const client = new pg.Client({ connectionString: serverUrl, connectionTimeoutMillis: 3000 });
+  try {
+    await client.connect();
+    await client.query('SELECT 1');
+    return null;
+  } catch (err) {
+    return (err as Error).message;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+/** A fresh database `funder_api_bench_<random>` on the server, dropped afterwards. */
+export async function postgresDatabase(serverUrl: string, poolMax: number): Promise<BenchDatabase> {
+  const name = `funder_api_bench_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name}`);
+  } catch (err) {
+    await admin.end().catch(() => undefined);
+    throw err;
+  }
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const db = createPostgresDb(url.toString(), { max: poolMax });
+  const { rows } = await db.query<{ v: string }>('SHOW server_version');
+  return {
+    kind: 'postgres',
+    db,
+    version: `PostgreSQL ${rows[0]?.v ?? '?'}`,
+    async drop() {
+      await db.close().catch(() => undefined);
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined);
+      await admin.end().catch(() => undefined);
+    },
+  };
+}
+
+export interface Targets {
+  runtime: Runtime;
+  app: App;
+  bare: FastifyInstance;
+  appUrl: string;
+  bareUrl: string;
+  funderId: string;
+  keyId: string;
+  secret: string;
+  close(): Promise<void>;
+}
+
+const BENCH_CALLER = { kind: 'operator', requestId: 'bench' } as const;
+
+async function listen(app: FastifyInstance): Promise<string> {
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('no TCP address to listen on');
+  return `http://127.0.0.1:${address.port}`;
+}
+
+/** Migrates, makes a live funder and a key with a very high rate limit, and starts both apps. */
+export async function startTargets(database: BenchDatabase): Promise<Targets> {
+  const { db } = database;
+  await migrate(db);
+
+  const config = {
+    ...loadConfig({}),
+    clock: 'system' as const,
+    logLevel: 'silent',
+    inlineWorker: false,
+    demoOnFirstStart: false,
+  };
+  const runtime = await createRuntime(config, {
+    db,
+    logger: pino({ level: 'silent' }),
+    secrets: { opsToken: `ops_${randomBytes(24).toString('hex')}`, secretsKey: randomBytes(32) },
+  });
+
+  const funder = await runtime.services.account.createFunder(BENCH_CALLER, {
+    name: 'Bench Funder',
+    environment: 'live',
+  });
+  const issued = await runtime.services.account.issueKey(BENCH_CALLER, {
+    bank_id: funder.bank_id,
+    name: 'bench key',
+    scopes: [...SCOPES],
+    rate_limit: { per_minute: 10_000_000, per_hour: 100_000_000 },
+  });
+
+  const app = await runtime.buildApp();
+  const appUrl = await listen(app);
+
+  // The baseline: no plugins, no hooks, one indexed read through the same adapter.
+  const bare = Fastify({ logger: false });
+  bare.get('/bare', async () => {
+    const { rows } = await db.query<{ id: string; name: string }>(
+      'SELECT id, name FROM funders WHERE id = $1',
+      [funder.bank_id],
+    );
+    return rows[0] ?? null;
+  });
+  const bareUrl = await listen(bare);
+
+  return {
+    runtime,
+    app,
+    bare,
+    appUrl,
+    bareUrl,
+    funderId: funder.bank_id,
+    keyId: issued.key.id,
+    secret: issued.secret,
+    async close() {
+      await bare.close().catch(() => undefined);
+      await app.close().catch(() => undefined);
+      // The database itself belongs to the BenchDatabase; only the rate counter is closed here.
+      await runtime.rateCounter.close().catch(() => undefined);
+    },
+  };
+}
+
+/** Hits counted for the key, summed over every one-hour window: the rate limiter's view. */
+export async function countedHits(db: Db, keyId: string): Promise<number> {
+  const { rows } = await db.query<{ hits: string | null }>(
+    'SELECT sum(hits)::bigint AS hits FROM rate_counters WHERE bucket = $1 AND window_seconds = 3600',
+    [`key:${keyId}`],
+  );
+  return Number(rows[0]?.hits ?? 0);
+}
