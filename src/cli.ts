@@ -60,7 +60,8 @@ async function withRuntime<T>(
   }
   const runtime = await createRuntime({ ...config, logLevel: 'warn' });
   try {
-    await migrate(runtime.db);
+    // `migrate` itself reports what it applied: migrating here first would leave it nothing.
+    if (role !== 'migrate') await migrate(runtime.db);
     return await direct(runtime);
   } finally {
     await runtime.close();

@@ -5,8 +5,23 @@ import pino, { type Logger } from 'pino';
 import { accountOpsRoutes } from './areas/account/account.ops.routes.ts';
 import { accountRoutes } from './areas/account/account.routes.ts';
 import { createAccountService } from './areas/account/account.service.ts';
+import { createConsentLevelService } from './areas/decisions/consent-level.service.ts';
+import { decisionsRoutes } from './areas/decisions/decisions.routes.ts';
+import { createDecisionsService } from './areas/decisions/decisions.service.ts';
 import { createDemoService } from './areas/demo/demo.service.ts';
+import { documentsOpsRoutes } from './areas/documents/documents.ops.routes.ts';
+import { documentsRoutes } from './areas/documents/documents.routes.ts';
+import { createDocumentsService } from './areas/documents/documents.service.ts';
 import { opsRoutes } from './areas/ops/ops.routes.ts';
+import { partiesOpsRoutes } from './areas/parties/parties.ops.routes.ts';
+import { createPartiesService } from './areas/parties/parties.service.ts';
+import { requestsOpsRoutes } from './areas/requests/requests.ops.routes.ts';
+import { createRequestPartiesService } from './areas/requests/requests.parties.service.ts';
+import { requestsRoutes } from './areas/requests/requests.routes.ts';
+import { createRequestsService } from './areas/requests/requests.service.ts';
+import { settingsOpsRoutes } from './areas/settings/settings.ops.routes.ts';
+import { settingsRoutes } from './areas/settings/settings.routes.ts';
+import { createSettingsService } from './areas/settings/settings.service.ts';
 import type { Config } from './config.ts';
 import { type Clock, manualClock, systemClock } from './platform/clock.ts';
 import { type SecretBox, secretBox } from './platform/crypto.ts';
@@ -94,11 +109,35 @@ export interface Runtime {
   close(): Promise<void>;
 }
 
-function createServices(deps: { db: Db; clock: Clock }) {
+function createServices(deps: { db: Db; clock: Clock; publicBaseUrl: string }) {
   const write = createWriter(deps);
   const account = createAccountService({ ...deps, write });
   const demo = createDemoService({ db: deps.db, write, account });
-  return { write, account, demo };
+  const parties = createPartiesService({ ...deps, write });
+  const settings = createSettingsService({ db: deps.db, clock: deps.clock, write });
+  const requests = createRequestsService({ db: deps.db, clock: deps.clock, settings });
+  const documents = createDocumentsService({
+    db: deps.db,
+    clock: deps.clock,
+    write,
+    publicBaseUrl: deps.publicBaseUrl,
+    visibleRequest: requests.visibleRequest,
+  });
+  const requestParties = createRequestPartiesService({ write, settings, documents });
+  const decisions = createDecisionsService({ db: deps.db, clock: deps.clock, write, settings, documents });
+  const consentLevel = createConsentLevelService({ write });
+  return {
+    write,
+    account,
+    demo,
+    parties,
+    documents,
+    settings,
+    requests,
+    requestParties,
+    decisions,
+    consentLevel,
+  };
 }
 
 /** Recurring upkeep: expired counters and idempotency keys, and the evidence chain's day roots. */
@@ -132,7 +171,7 @@ export async function createRuntime(
   if (clock.manual) await clock.sync(db).catch(() => undefined);
   const secrets = options.secrets ?? (await resolveSecrets(config));
   const rateCounter = config.redisUrl ? redisRateCounter(config.redisUrl) : databaseRateCounter(db);
-  const services = createServices({ db, clock });
+  const services = createServices({ db, clock, publicBaseUrl: config.publicBaseUrl });
 
   const handlers: Record<string, JobHandler> = {};
   for (const [kind, job] of Object.entries(MAINTENANCE)) {
@@ -163,6 +202,19 @@ export async function createRuntime(
           accountRoutes({ account: services.account, clock }),
           accountOpsRoutes({ account: services.account }),
           opsRoutes({ db, clock, demo: services.demo }),
+          partiesOpsRoutes({ parties: services.parties }),
+          documentsRoutes({ documents: services.documents }),
+          documentsOpsRoutes({ documents: services.documents }),
+          settingsRoutes({ settings: services.settings }),
+          settingsOpsRoutes({ settings: services.settings }),
+          requestsRoutes({ requests: services.requests }),
+          decisionsRoutes({ decisions: services.decisions, consentLevel: services.consentLevel }),
+          requestsOpsRoutes({
+            parties: services.requestParties,
+            statusOf: async (id) =>
+              (await db.query<{ status: string }>('SELECT status FROM funding_requests WHERE id = $1', [id]))
+                .rows[0]?.status ?? 'unknown',
+          }),
         ],
       }),
     createWorker: (workerOptions = {}) =>

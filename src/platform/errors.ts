@@ -36,6 +36,7 @@ export const errorCatalogue = {
   statement_already_imported: 409,
   link_exists: 409,
   idempotency_key_in_use: 409,
+  risk_review_required: 409,
   conflict: 409,
   // 413
   body_too_large: 413,

@@ -33,7 +33,7 @@ export async function enqueueJob(q: Queryable, job: EnqueueOptions): Promise<voi
   await q.query(
     `INSERT INTO jobs (kind, payload, job_key, run_at, max_attempts, created_at)
      VALUES ($1, $2, $3, $4, $5, $4)
-     ON CONFLICT (job_key) DO NOTHING`,
+     ON CONFLICT (job_key) WHERE finished_at IS NULL AND failed_at IS NULL DO NOTHING`,
     [job.kind, JSON.stringify(job.payload ?? {}), job.jobKey ?? null, job.runAt, job.maxAttempts ?? 10],
   );
 }
@@ -67,6 +67,12 @@ export function createWorker(deps: {
   async function claim(): Promise<JobRow[]> {
     if (deps.clock.manual) await deps.clock.sync(deps.db);
     const now = deps.clock.now();
+    // A job whose last allowed attempt lost its worker (crash, kill) is failed, not retried forever.
+    await deps.db.query(
+      `UPDATE jobs SET failed_at = $1, locked_by = NULL, last_error = coalesce(last_error, 'the worker stopped during the last attempt')
+        WHERE finished_at IS NULL AND failed_at IS NULL AND attempts >= max_attempts AND locked_until < $1`,
+      [now],
+    );
     const { rows } = await deps.db.query<JobRow>(
       `UPDATE jobs SET locked_by = $1, locked_until = $2::timestamptz + make_interval(secs => $3),
                        attempts = attempts + 1
@@ -74,6 +80,7 @@ export function createWorker(deps: {
           SELECT id FROM jobs
            WHERE finished_at IS NULL AND failed_at IS NULL AND run_at <= $2
              AND (locked_until IS NULL OR locked_until < $2) AND kind = ANY($4::text[])
+             AND attempts < max_attempts
            ORDER BY run_at, id
            LIMIT $5
            FOR UPDATE SKIP LOCKED)

@@ -148,6 +148,10 @@ export function accountOpsRoutes(deps: { account: AccountService }) {
       '/ops/v1/keys/:id/revoke',
       {
         ...ops,
+        // The body is optional: a POST with none at all revokes without a reason.
+        preValidation: async (request) => {
+          (request as { body: unknown }).body ??= {};
+        },
         schema: {
           params: Type.Object({ id: Uuid }),
           body: Type.Optional(Type.Object({ reason: Reason }, { additionalProperties: false })),

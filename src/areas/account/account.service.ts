@@ -75,6 +75,14 @@ export type AccountService = ReturnType<typeof createAccountService>;
 export function createAccountService(deps: { db: Db; clock: Clock; write: RunWrite }) {
   const { db, write } = deps;
 
+  /** Names are stored trimmed; one that is only spaces is refused like a missing one. */
+  function nameOf(raw: string): string {
+    const name = raw.trim();
+    if (name === '')
+      throw new ApiError('body_invalid', 'name must not be blank.', { extra: { field: '/name' } });
+    return name;
+  }
+
   async function requireFunder(q: Queryable, bankId: string, forUpdate = false) {
     const funder = await store.findFunder(q, bankId, { forUpdate });
     if (!funder) notFound('Funder');
@@ -86,10 +94,11 @@ export function createAccountService(deps: { db: Db; clock: Clock; write: RunWri
       caller: Caller,
       input: { name: string; environment: Environment; demonstration?: boolean },
     ): Promise<FunderView> {
+      const name = nameOf(input.name);
       return write(caller, async ({ tx, now, evidence }) => {
         const row = await store.insertFunder(tx, {
           id: newId(),
-          name: input.name.trim(),
+          name,
           environment: input.environment,
           status: 'active',
           is_demonstration: input.demonstration ?? false,
@@ -166,6 +175,7 @@ export function createAccountService(deps: { db: Db; clock: Clock; write: RunWri
           extra: { field: '/scopes' },
         });
       }
+      const name = nameOf(input.name);
       const now = deps.clock.now();
       const expiresAt = input.expires_at ? new Date(input.expires_at) : null;
       if (expiresAt && (Number.isNaN(expiresAt.getTime()) || expiresAt <= now)) {
@@ -179,7 +189,7 @@ export function createAccountService(deps: { db: Db; clock: Clock; write: RunWri
         const row = await store.insertKey(tx, {
           id: newId(),
           funder_id: funder.id,
-          name: input.name.trim(),
+          name,
           prefix: secret.slice(0, 12),
           secret_sha256: sha256Hex(secret),
           scopes: [...new Set(input.scopes)].sort(),

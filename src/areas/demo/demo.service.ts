@@ -54,6 +54,12 @@ export function createDemoService(deps: { db: Db; write: RunWrite; account: Acco
 
   async function clearPlane(tx: Tx): Promise<void> {
     // Children first. Areas that add demonstration rows add their tables here.
+    // Settings changed with sandbox keys go back to the defaults (seller documents, deal files
+    // and download logs go with their sellers).
+    await tx.query(`DELETE FROM funder_required_documents WHERE plane = 'demo'`);
+    await tx.query(`DELETE FROM funder_listed_buyers WHERE plane = 'demo'`);
+    await tx.query(`DELETE FROM funder_settings WHERE plane = 'demo'`);
+    await tx.query(`DELETE FROM invoices WHERE plane = 'demo'`);
     await tx.query(`DELETE FROM sellers WHERE plane = 'demo'`);
     await tx.query(`DELETE FROM debtors WHERE plane = 'demo'`);
   }

@@ -44,7 +44,7 @@ export function createPostgresDb(connectionString: string, options: { max?: numb
       }
     },
     async close() {
-      await pool.end();
+      if (!pool.ended && !pool.ending) await pool.end();
     },
   };
 }

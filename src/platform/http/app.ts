@@ -95,6 +95,9 @@ export async function buildApp(deps: HttpDeps): Promise<App> {
     ajv: { plugins: [] },
   }).withTypeProvider<TypeBoxTypeProvider>() as App;
 
+  // JSON only, unless an area adds its own parser: any other content type answers 415.
+  app.removeContentTypeParser('text/plain');
+
   const bodyValidator = bodyAjv();
   const paramValidator = queryAjv();
   app.setValidatorCompiler(({ schema, httpPart }) =>
@@ -165,7 +168,13 @@ export async function buildApp(deps: HttpDeps): Promise<App> {
       };
     },
   });
-  await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
+  await app.register(swaggerUi, {
+    routePrefix: '/docs',
+    staticCSP: true,
+    // The service may be reached over plain http (a laptop, an internal host): upgrading its own
+    // assets to https would leave the page blank there.
+    transformStaticCSP: (header: string) => header.replace(/\s*upgrade-insecure-requests;?/, ''),
+  });
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('request-id', request.id);

@@ -79,7 +79,8 @@ export function installErrorHandling(app: FastifyInstance): void {
     for (const route of routes) {
       if (route.pattern.test(path)) for (const method of route.methods) allowed.add(method);
     }
-    if (allowed.size > 0) {
+    // A method the path does allow (the path differs only by a trailing slash) is not a 405.
+    if (allowed.size > 0 && !allowed.has(request.method)) {
       const list = METHODS.filter((m) => allowed.has(m));
       reply.header('allow', list.join(', '));
       return send(

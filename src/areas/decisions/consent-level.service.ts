@@ -1,0 +1,86 @@
+import { type FunderCaller, requirePlane } from '../../platform/caller.ts';
+import { ApiError, notFound } from '../../platform/errors.ts';
+import { asBody, onlyKnown } from '../../platform/validate.ts';
+import type { RunWrite } from '../../platform/write.ts';
+import { isOpen } from '../requests/request-status.ts';
+import * as requests from '../requests/requests.store.ts';
+import { CONSENT_LEVELS, type ConsentLevel, levelAtLeast } from '../settings/consent-levels.ts';
+
+/**
+ * POST /v1/requests/{id}/consent-level: the funder raises what every debtor must sign. Only
+ * upwards, only on a factoring request routed to it and still in flight, and only while no
+ * debtor has answered its notice.
+ */
+export function createConsentLevelService(deps: { write: RunWrite }) {
+  return {
+    async raise(caller: FunderCaller, id: string, rawBody: unknown) {
+      const body = asBody(rawBody);
+      onlyKnown(body, ['level', 'reason']);
+      if (typeof body.level !== 'string' || !(CONSENT_LEVELS as readonly string[]).includes(body.level)) {
+        throw new ApiError('level_invalid', `level must be one of: ${CONSENT_LEVELS.join(', ')}.`, {
+          extra: { field: 'level' },
+        });
+      }
+      if (typeof body.reason !== 'string' || body.reason.trim().length < 8 || body.reason.length > 1000) {
+        throw new ApiError('reason_required', 'reason is required: at least 8 characters.', {
+          status: 422,
+          extra: { field: 'reason' },
+        });
+      }
+      const level = body.level as ConsentLevel;
+      const reason = body.reason.trim();
+      return deps.write(caller, async ({ tx, now, evidence }) => {
+        const plane = requirePlane(caller);
+        const row = await requests.findVisibleRequest(tx, caller.funderId, plane, id, { forUpdate: true });
+        if (!row) notFound('Request');
+        if (row.assigned_funder_id !== caller.funderId) {
+          throw new ApiError('not_routed_to_you', 'This request is not routed to you.');
+        }
+        if (row.type !== 'factoring' || row.consent_level_required === null) {
+          throw new ApiError(
+            'not_factoring',
+            'Only factoring requests have debtor notices and a consent level.',
+          );
+        }
+        if (!isOpen(row.status)) {
+          throw new ApiError(
+            'request_not_in_flight',
+            `The request is ${row.status}: its consent level can no longer change.`,
+          );
+        }
+        const from = row.consent_level_required;
+        const answered = await tx.query(
+          `SELECT 1 FROM debtor_notices WHERE request_id = $1 AND answered_at IS NOT NULL LIMIT 1`,
+          [row.id],
+        );
+        if (answered.rowCount > 0) {
+          throw new ApiError(
+            'notice_already_decided',
+            'A debtor has already answered its notice: the level is fixed.',
+          );
+        }
+        if (from === level)
+          return { request_id: row.id, consent_level_required: level, changed: false, from: null };
+        if (levelAtLeast(from, level)) {
+          throw new ApiError('level_lower', `The level can only be raised: it is ${from} now.`, {
+            extra: { current: from },
+          });
+        }
+        await requests.updateRequest(tx, row.id, now, { consent_level_required: level });
+        await tx.query(
+          `UPDATE debtor_notices SET level_required = $2 WHERE request_id = $1 AND status = 'pending'`,
+          [row.id, level],
+        );
+        evidence({
+          funderId: caller.funderId,
+          plane,
+          kind: 'request.consent_level_raised',
+          subjectType: 'funding_request',
+          subjectId: row.id,
+          payload: { request_ref: row.request_ref, from, to: level, reason },
+        });
+        return { request_id: row.id, consent_level_required: level, changed: true, from };
+      });
+    },
+  };
+}

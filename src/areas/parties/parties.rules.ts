@@ -1,0 +1,204 @@
+import type { Plane } from '../../platform/caller.ts';
+import { isIsoDate, madridDate } from '../../platform/clock.ts';
+import { ApiError } from '../../platform/errors.ts';
+import { centsToDecimal, toCents } from '../../platform/money.ts';
+import { isCountryCode } from './countries.ts';
+import type { InvoiceSource, SellerRow, VerificationStatus } from './parties.store.ts';
+
+/**
+ * The rules of the parties' data that hold however a row is created: identities (tax ids and
+ * debtor keys), limits and the field checks. The operations API checks bodies with schemas
+ * first; callers in other areas skip those, so the service checks every field again here.
+ */
+
+// Limits the spec leaves open, chosen here.
+export const NAME_MAX = 200;
+export const TAX_ID_MAX = 32;
+export const INVOICE_NUMBER_MAX = 64;
+export const EMAIL_MAX = 254;
+export const EMPLOYEES_MAX = 10_000_000;
+/** One trillion euros: far above any company's revenue or any invoice, well inside numeric(18,2). */
+export const EUROS_MAX = 1_000_000_000_000;
+export const EARLIEST_FOUNDING = '1800-01-01';
+/** A due date more than ten years after the issue date is taken as a typing slip. */
+export const MAX_TERM_DAYS = 3653;
+
+export const VERIFICATION_STATUSES: readonly VerificationStatus[] = [
+  'pending',
+  'approved',
+  'rejected',
+  'lapsed',
+];
+export const INVOICE_SOURCES: readonly InvoiceSource[] = ['erp', 'e_invoice', 'saft', 'upload'];
+/** NACE Rev. 2 sections. */
+export const NACE_SECTIONS: readonly string[] = 'ABCDEFGHIJKLMNOPQRSTU'.split('');
+
+export interface SellerInput {
+  name: string;
+  tax_id: string;
+  country: string;
+  verification_status?: VerificationStatus;
+  founded_on?: string | null;
+  /** Euros: a JSON number or decimal text, exact to the cent. */
+  annual_revenue?: number | string | null;
+  employees?: number | null;
+  /** NACE section letter, A to U. */
+  sector?: string | null;
+  email?: string | null;
+}
+
+export interface DebtorInput {
+  name: string;
+  tax_id: string;
+  country: string;
+  is_public_body?: boolean;
+}
+
+export interface InvoiceInput {
+  seller_id: string;
+  debtor_id: string;
+  number: string;
+  /** Euros: a JSON number or decimal text, exact to the cent, above 0. */
+  amount: number | string;
+  issue_date: string;
+  due_date?: string | null;
+  source: InvoiceSource;
+}
+
+// Identities
+
+/**
+ * A tax number as stored and compared: capitals, without the spaces, dots, dashes and slashes
+ * people write into it, so "b-39.000.001" and "B39000001" are one company.
+ */
+export function normalizeTaxId(taxId: string): string {
+  return taxId.toUpperCase().replace(/[\s./-]+/g, '');
+}
+
+/** How a debtor is named to funders: "<country>:<tax id>", e.g. "ES:A28000101". */
+export function debtorKey(country: string, taxId: string): string {
+  return `${country.trim().toUpperCase()}:${normalizeTaxId(taxId)}`;
+}
+
+/** The parts of a debtor key; null when the text is not one. */
+export function parseDebtorKey(key: string): { country: string; tax_id: string } | null {
+  const match = /^([A-Za-z]{2}):(.+)$/.exec(key.trim());
+  if (!match) return null;
+  const country = match[1]!.toUpperCase();
+  const taxId = normalizeTaxId(match[2]!);
+  if (!isCountryCode(country) || !/^[A-Z0-9]{2,32}$/.test(taxId)) return null;
+  return { country, tax_id: taxId };
+}
+
+// Checks shared by the operations API and direct callers (which skip the HTTP schemas)
+
+export function invalid(field: string, message: string): never {
+  throw new ApiError('body_invalid', message, { extra: { field: `/${field}` } });
+}
+
+export function text(field: string, value: unknown, max: number): string {
+  if (typeof value !== 'string') invalid(field, `${field} must be text.`);
+  const trimmed = value.trim();
+  if (trimmed.length === 0) invalid(field, `${field} must not be empty.`);
+  if (trimmed.length > max) invalid(field, `${field} must be at most ${max} characters.`);
+  if (/\p{Cc}/u.test(trimmed)) invalid(field, `${field} must not contain control characters.`);
+  return trimmed;
+}
+
+export function country(value: unknown): string {
+  if (typeof value !== 'string' || !/^[A-Za-z]{2}$/.test(value.trim())) {
+    invalid('country', 'country must be an ISO 3166-1 alpha-2 code, such as ES.');
+  }
+  const code = value.trim().toUpperCase();
+  if (!isCountryCode(code)) invalid('country', `country ${code} is not an ISO 3166-1 alpha-2 code.`);
+  return code;
+}
+
+export function taxId(value: unknown): string {
+  const normalized = normalizeTaxId(text('tax_id', value, TAX_ID_MAX));
+  if (!/^[A-Z0-9]{2,32}$/.test(normalized)) {
+    invalid(
+      'tax_id',
+      'tax_id must be 2 to 32 letters and digits (spaces, dots, dashes and slashes are dropped).',
+    );
+  }
+  return normalized;
+}
+
+export function isoDate(field: string, value: unknown): string {
+  if (typeof value !== 'string' || !isIsoDate(value)) {
+    invalid(field, `${field} must be a calendar date written YYYY-MM-DD.`);
+  }
+  return value;
+}
+
+/** Euros (number or decimal text) to cents, exact to the cent and within the bounds. */
+export function euros(field: string, value: unknown, options: { positive: boolean }): number {
+  if (typeof value !== 'number' && typeof value !== 'string') invalid(field, `${field} must be a number.`);
+  const cents = toCents(value);
+  if (cents === null) invalid(field, `${field} must be an amount in euros exact to the cent.`);
+  if (options.positive ? cents <= 0 : cents < 0) {
+    invalid(field, `${field} must be ${options.positive ? 'above 0' : '0 or more'}.`);
+  }
+  if (cents > EUROS_MAX * 100) invalid(field, `${field} must be at most ${EUROS_MAX} euros.`);
+  return cents;
+}
+
+export function oneOf<T extends string>(field: string, value: unknown, allowed: readonly T[]): T {
+  if (typeof value !== 'string' || !allowed.includes(value as T)) {
+    invalid(field, `${field} must be one of: ${allowed.join(', ')}.`);
+  }
+  return value as T;
+}
+
+export function checkedSeller(input: SellerInput, now: Date): Omit<SellerRow, 'id' | 'plane' | 'created_at'> {
+  const today = madridDate(now);
+  let foundedOn: string | null = null;
+  if (input.founded_on !== undefined && input.founded_on !== null) {
+    foundedOn = isoDate('founded_on', input.founded_on);
+    if (foundedOn < EARLIEST_FOUNDING || foundedOn > today) {
+      invalid('founded_on', `founded_on must be between ${EARLIEST_FOUNDING} and today (${today}).`);
+    }
+  }
+  let employees: number | null = null;
+  if (input.employees !== undefined && input.employees !== null) {
+    if (!Number.isInteger(input.employees) || input.employees < 0 || input.employees > EMPLOYEES_MAX) {
+      invalid('employees', `employees must be a whole number from 0 to ${EMPLOYEES_MAX}.`);
+    }
+    employees = input.employees;
+  }
+  let sector: string | null = null;
+  if (input.sector !== undefined && input.sector !== null) {
+    sector = oneOf(
+      'sector',
+      typeof input.sector === 'string' ? input.sector.toUpperCase() : input.sector,
+      NACE_SECTIONS,
+    );
+  }
+  let email: string | null = null;
+  if (input.email !== undefined && input.email !== null) {
+    email = text('email', input.email, EMAIL_MAX);
+    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) invalid('email', 'email must be an e-mail address.');
+  }
+  return {
+    name: text('name', input.name, NAME_MAX),
+    tax_id: taxId(input.tax_id),
+    country: country(input.country),
+    verification_status:
+      input.verification_status === undefined
+        ? 'pending'
+        : oneOf('verification_status', input.verification_status, VERIFICATION_STATUSES),
+    founded_on: foundedOn,
+    annual_revenue:
+      input.annual_revenue === undefined || input.annual_revenue === null
+        ? null
+        : centsToDecimal(euros('annual_revenue', input.annual_revenue, { positive: false })),
+    employees,
+    sector,
+    email,
+  };
+}
+
+export function checkPlane(plane: unknown): asserts plane is Plane {
+  if (plane !== 'live' && plane !== 'demo') invalid('plane', 'plane must be live or demo.');
+}

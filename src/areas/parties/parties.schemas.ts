@@ -1,0 +1,165 @@
+import { type TSchema, Type } from 'typebox';
+import { Timestamp, Uuid } from '../../platform/http/schemas.ts';
+import {
+  EMAIL_MAX,
+  EMPLOYEES_MAX,
+  EUROS_MAX,
+  INVOICE_NUMBER_MAX,
+  NAME_MAX,
+  TAX_ID_MAX,
+} from './parties.rules.ts';
+
+const nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+
+export const PlaneSchema = Type.Union([Type.Literal('live'), Type.Literal('demo')]);
+export const VerificationStatusSchema = Type.Union([
+  Type.Literal('pending'),
+  Type.Literal('approved'),
+  Type.Literal('rejected'),
+  Type.Literal('lapsed'),
+]);
+export const InvoiceSourceSchema = Type.Union([
+  Type.Literal('erp'),
+  Type.Literal('e_invoice'),
+  Type.Literal('saft'),
+  Type.Literal('upload'),
+]);
+export const DateOnly = Type.String({ format: 'date', description: 'YYYY-MM-DD' });
+
+const Name = Type.String({ minLength: 1, maxLength: NAME_MAX });
+const TaxId = Type.String({
+  minLength: 1,
+  maxLength: TAX_ID_MAX,
+  description: 'Stored in capitals without spaces, dots, dashes or slashes',
+});
+const Country = Type.String({
+  pattern: '^[A-Za-z]{2}$',
+  description: 'ISO 3166-1 alpha-2; stored in capitals',
+});
+
+// Bodies
+
+export const SellerCreateBody = Type.Object(
+  {
+    plane: PlaneSchema,
+    name: Name,
+    tax_id: TaxId,
+    country: Country,
+    verification_status: Type.Optional(VerificationStatusSchema),
+    founded_on: Type.Optional(nullable(DateOnly)),
+    annual_revenue: Type.Optional(nullable(Type.Number({ minimum: 0, maximum: EUROS_MAX }))),
+    employees: Type.Optional(nullable(Type.Integer({ minimum: 0, maximum: EMPLOYEES_MAX }))),
+    sector: Type.Optional(
+      nullable(Type.String({ pattern: '^[A-Ua-u]$', description: 'NACE Rev. 2 section letter, A to U' })),
+    ),
+    email: Type.Optional(nullable(Type.String({ format: 'email', maxLength: EMAIL_MAX }))),
+  },
+  { additionalProperties: false },
+);
+
+export const VerificationBody = Type.Object(
+  {
+    status: VerificationStatusSchema,
+    reason: Type.Optional(nullable(Type.String({ minLength: 1, maxLength: 500 }))),
+  },
+  { additionalProperties: false },
+);
+
+export const DebtorCreateBody = Type.Object(
+  {
+    plane: PlaneSchema,
+    name: Name,
+    tax_id: TaxId,
+    country: Country,
+    is_public_body: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+);
+
+export const InvoiceCreateBody = Type.Object(
+  {
+    seller_id: Uuid,
+    debtor_id: Uuid,
+    number: Type.String({ minLength: 1, maxLength: INVOICE_NUMBER_MAX }),
+    amount: Type.Number({
+      exclusiveMinimum: 0,
+      maximum: EUROS_MAX,
+      description: 'Euros, exact to the cent',
+    }),
+    issue_date: DateOnly,
+    due_date: Type.Optional(nullable(DateOnly)),
+    source: InvoiceSourceSchema,
+  },
+  { additionalProperties: false },
+);
+
+export const SellerPaidBody = Type.Object(
+  {
+    paid_at: nullable(Timestamp),
+  },
+  { additionalProperties: false },
+);
+
+// Answers
+
+export const SellerSchema = Type.Object({
+  id: Uuid,
+  plane: PlaneSchema,
+  name: Type.String(),
+  tax_id: Type.String(),
+  country: Type.String(),
+  verification_status: VerificationStatusSchema,
+  founded_on: nullable(DateOnly),
+  annual_revenue: nullable(Type.Number()),
+  employees: nullable(Type.Integer()),
+  sector: nullable(Type.String()),
+  email: nullable(Type.String()),
+  created_at: Timestamp,
+});
+
+export const DebtorSchema = Type.Object({
+  id: Uuid,
+  plane: PlaneSchema,
+  debtor_key: Type.String({ description: '<country>:<tax id>, how funders name the debtor' }),
+  name: Type.String(),
+  tax_id: Type.String(),
+  country: Type.String(),
+  is_public_body: Type.Boolean(),
+  created_at: Timestamp,
+});
+
+export const InvoiceSchema = Type.Object({
+  id: Uuid,
+  plane: PlaneSchema,
+  seller_id: Uuid,
+  debtor_id: Uuid,
+  number: Type.String(),
+  amount: Type.Number(),
+  currency: Type.Literal('EUR'),
+  issue_date: DateOnly,
+  due_date: nullable(DateOnly),
+  source: InvoiceSourceSchema,
+  seller_marked_paid_at: nullable(Timestamp),
+  created_at: Timestamp,
+});
+
+export const SellerScoreSchema = Type.Object({
+  score: Type.Integer({ minimum: 300, maximum: 850 }),
+  grade: Type.Union([
+    Type.Literal('A'),
+    Type.Literal('B'),
+    Type.Literal('C'),
+    Type.Literal('D'),
+    Type.Literal('E'),
+  ]),
+  model_version: Type.String(),
+  computed_at: Timestamp,
+  dimensions: Type.Array(
+    Type.Object({
+      code: Type.String(),
+      label: Type.String(),
+      value: Type.Integer({ minimum: 0, maximum: 100 }),
+      weight: Type.Integer({ minimum: 0, maximum: 100 }),
+    }),
+  ),
+});

@@ -1,0 +1,290 @@
+import type { Plane } from '../../platform/caller.ts';
+import type { Queryable } from '../../platform/db/db.ts';
+
+export type VerificationStatus = 'pending' | 'approved' | 'rejected' | 'lapsed';
+export type InvoiceSource = 'erp' | 'e_invoice' | 'saft' | 'upload';
+
+export interface SellerRow {
+  id: string;
+  plane: Plane;
+  name: string;
+  tax_id: string;
+  country: string;
+  verification_status: VerificationStatus;
+  /** YYYY-MM-DD (both adapters return dates as text). */
+  founded_on: string | null;
+  /** numeric(18,2) as text. */
+  annual_revenue: string | null;
+  employees: number | null;
+  sector: string | null;
+  email: string | null;
+  created_at: Date;
+}
+
+export interface DebtorRow {
+  id: string;
+  plane: Plane;
+  name: string;
+  tax_id: string;
+  country: string;
+  is_public_body: boolean;
+  created_at: Date;
+}
+
+export interface InvoiceRow {
+  id: string;
+  plane: Plane;
+  seller_id: string;
+  debtor_id: string;
+  number: string;
+  amount: string;
+  currency: 'EUR';
+  issue_date: string;
+  due_date: string | null;
+  source: InvoiceSource;
+  seller_marked_paid_at: Date | null;
+  created_at: Date;
+}
+
+const SELLER_COLUMNS =
+  'id, plane, name, tax_id, country, verification_status, founded_on, annual_revenue, employees, sector, email, created_at';
+const DEBTOR_COLUMNS = 'id, plane, name, tax_id, country, is_public_body, created_at';
+const INVOICE_COLUMNS =
+  'id, plane, seller_id, debtor_id, number, amount, currency, issue_date, due_date, source, seller_marked_paid_at, created_at';
+
+const lock = (forUpdate?: boolean) => (forUpdate ? ' FOR UPDATE' : '');
+
+// Sellers
+
+export async function insertSeller(q: Queryable, row: SellerRow): Promise<SellerRow> {
+  const { rows } = await q.query<SellerRow>(
+    `INSERT INTO sellers (id, plane, name, tax_id, country, verification_status, founded_on, annual_revenue,
+                          employees, sector, email, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7::date, $8::numeric, $9, $10, $11, $12)
+     RETURNING ${SELLER_COLUMNS}`,
+    [
+      row.id,
+      row.plane,
+      row.name,
+      row.tax_id,
+      row.country,
+      row.verification_status,
+      row.founded_on,
+      row.annual_revenue,
+      row.employees,
+      row.sector,
+      row.email,
+      row.created_at,
+    ],
+  );
+  return rows[0]!;
+}
+
+export async function findSeller(
+  q: Queryable,
+  id: string,
+  options: { forUpdate?: boolean } = {},
+): Promise<SellerRow | null> {
+  const { rows } = await q.query<SellerRow>(
+    `SELECT ${SELLER_COLUMNS} FROM sellers WHERE id = $1${lock(options.forUpdate)}`,
+    [id],
+  );
+  return rows[0] ?? null;
+}
+
+export async function findSellerByKey(
+  q: Queryable,
+  plane: Plane,
+  country: string,
+  taxId: string,
+): Promise<SellerRow | null> {
+  const { rows } = await q.query<SellerRow>(
+    `SELECT ${SELLER_COLUMNS} FROM sellers WHERE plane = $1 AND country = $2 AND tax_id = $3`,
+    [plane, country, taxId],
+  );
+  return rows[0] ?? null;
+}
+
+export async function updateSellerVerification(
+  q: Queryable,
+  id: string,
+  status: VerificationStatus,
+): Promise<SellerRow> {
+  const { rows } = await q.query<SellerRow>(
+    `UPDATE sellers SET verification_status = $2 WHERE id = $1 RETURNING ${SELLER_COLUMNS}`,
+    [id, status],
+  );
+  return rows[0]!;
+}
+
+// Debtors
+
+export async function insertDebtor(q: Queryable, row: DebtorRow): Promise<DebtorRow> {
+  const { rows } = await q.query<DebtorRow>(
+    `INSERT INTO debtors (id, plane, name, tax_id, country, is_public_body, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING ${DEBTOR_COLUMNS}`,
+    [row.id, row.plane, row.name, row.tax_id, row.country, row.is_public_body, row.created_at],
+  );
+  return rows[0]!;
+}
+
+export async function findDebtor(q: Queryable, id: string): Promise<DebtorRow | null> {
+  const { rows } = await q.query<DebtorRow>(`SELECT ${DEBTOR_COLUMNS} FROM debtors WHERE id = $1`, [id]);
+  return rows[0] ?? null;
+}
+
+export async function findDebtorByKey(
+  q: Queryable,
+  plane: Plane,
+  country: string,
+  taxId: string,
+): Promise<DebtorRow | null> {
+  const { rows } = await q.query<DebtorRow>(
+    `SELECT ${DEBTOR_COLUMNS} FROM debtors WHERE plane = $1 AND country = $2 AND tax_id = $3`,
+    [plane, country, taxId],
+  );
+  return rows[0] ?? null;
+}
+
+// Invoices
+
+export async function insertInvoice(
+  q: Queryable,
+  row: Omit<InvoiceRow, 'currency' | 'seller_marked_paid_at'>,
+): Promise<InvoiceRow> {
+  const { rows } = await q.query<InvoiceRow>(
+    `INSERT INTO invoices (id, plane, seller_id, debtor_id, number, amount, issue_date, due_date, source, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6::numeric, $7::date, $8::date, $9, $10)
+     RETURNING ${INVOICE_COLUMNS}`,
+    [
+      row.id,
+      row.plane,
+      row.seller_id,
+      row.debtor_id,
+      row.number,
+      row.amount,
+      row.issue_date,
+      row.due_date,
+      row.source,
+      row.created_at,
+    ],
+  );
+  return rows[0]!;
+}
+
+export async function findInvoice(
+  q: Queryable,
+  id: string,
+  options: { forUpdate?: boolean } = {},
+): Promise<InvoiceRow | null> {
+  const { rows } = await q.query<InvoiceRow>(
+    `SELECT ${INVOICE_COLUMNS} FROM invoices WHERE id = $1${lock(options.forUpdate)}`,
+    [id],
+  );
+  return rows[0] ?? null;
+}
+
+export async function findInvoiceByNumber(
+  q: Queryable,
+  sellerId: string,
+  number: string,
+): Promise<InvoiceRow | null> {
+  const { rows } = await q.query<InvoiceRow>(
+    `SELECT ${INVOICE_COLUMNS} FROM invoices WHERE seller_id = $1 AND number = $2`,
+    [sellerId, number],
+  );
+  return rows[0] ?? null;
+}
+
+export async function setInvoiceSellerPaid(
+  q: Queryable,
+  id: string,
+  paidAt: Date | null,
+): Promise<InvoiceRow> {
+  const { rows } = await q.query<InvoiceRow>(
+    `UPDATE invoices SET seller_marked_paid_at = $2 WHERE id = $1 RETURNING ${INVOICE_COLUMNS}`,
+    [id, paidAt],
+  );
+  return rows[0]!;
+}
+
+// What the seller score reads
+
+export interface SellerInvoiceHistory {
+  invoices: number;
+  active_months: number;
+  first_invoice: string | null;
+}
+
+/** The seller's invoices issued in the window (from, to], both YYYY-MM-DD. */
+export async function sellerInvoiceHistory(
+  q: Queryable,
+  sellerId: string,
+  window: { from: string; to: string },
+): Promise<SellerInvoiceHistory> {
+  const { rows } = await q.query<SellerInvoiceHistory>(
+    `SELECT count(*)::int AS invoices,
+            count(DISTINCT date_trunc('month', issue_date))::int AS active_months,
+            min(issue_date)::text AS first_invoice
+       FROM invoices
+      WHERE seller_id = $1 AND issue_date > $2::date AND issue_date <= $3::date`,
+    [sellerId, window.from, window.to],
+  );
+  return rows[0]!;
+}
+
+/**
+ * Disputes on the seller's requests or invoices: those raised since `since`, plus any still
+ * open whenever it was raised.
+ */
+export async function sellerDisputes(
+  q: Queryable,
+  sellerId: string,
+  since: Date,
+): Promise<{ disputes: number; open_disputes: number }> {
+  const { rows } = await q.query<{ disputes: number; open_disputes: number }>(
+    `SELECT count(*)::int AS disputes,
+            (count(*) FILTER (WHERE d.status = 'open'))::int AS open_disputes
+       FROM disputes d
+      WHERE (d.raised_at > $2 OR d.status = 'open')
+        AND (d.request_id IN (SELECT r.id FROM funding_requests r WHERE r.seller_id = $1)
+             OR d.invoice_id IN (SELECT i.id FROM invoices i WHERE i.seller_id = $1))`,
+    [sellerId, since],
+  );
+  return rows[0]!;
+}
+
+export interface SellerScoreRow {
+  id: string;
+  seller_id: string;
+  score: number;
+  grade: string;
+  dimensions: unknown;
+  model_version: string;
+  computed_at: Date;
+}
+
+export async function latestSellerScore(q: Queryable, sellerId: string): Promise<SellerScoreRow | null> {
+  const { rows } = await q.query<SellerScoreRow>(
+    `SELECT id, seller_id, score, grade, dimensions, model_version, computed_at
+       FROM seller_scores WHERE seller_id = $1 ORDER BY computed_at DESC, id DESC LIMIT 1`,
+    [sellerId],
+  );
+  return rows[0] ?? null;
+}
+
+export async function insertSellerScore(q: Queryable, row: SellerScoreRow): Promise<void> {
+  await q.query(
+    `INSERT INTO seller_scores (id, seller_id, score, grade, dimensions, model_version, computed_at)
+     VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7)`,
+    [
+      row.id,
+      row.seller_id,
+      row.score,
+      row.grade,
+      JSON.stringify(row.dimensions),
+      row.model_version,
+      row.computed_at,
+    ],
+  );
+}

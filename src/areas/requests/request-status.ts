@@ -1,0 +1,101 @@
+import { ApiError } from '../../platform/errors.ts';
+
+/**
+ * The request status machine (spec: States and transitions, "Request status"). Every move
+ * of a request's status goes through `nextStatus`; a move not in this table is refused
+ * with 409 invalid_state.
+ *
+ *   pending ─┐
+ *   submitted ─ review ─> under_review
+ *   pending/submitted/under_review/terms_sent ── offer ──> terms_sent
+ *   terms_sent ── seller accepts ──> approved      (the terms no longer change)
+ *   terms_sent ── seller rejects ──> rejected      (closed)
+ *   approved ── fund ──> funded ── settle (partial) ──> funded
+ *                               └─ settle (total reached or final) ──> settled
+ *   any open status but approved ── decline ──> declined   (closed)
+ *   approved ── decline (step back, message ≥ 10 chars) ──> declined
+ *   any open status ── seller cancels ──> cancelled (closed)
+ *
+ * `accepted` is an open status of the spec that no move here produces: the seller's
+ * acceptance takes a request straight to `approved`, as the spec's table says.
+ */
+export const REQUEST_STATUSES = [
+  'pending',
+  'submitted',
+  'under_review',
+  'terms_sent',
+  'accepted',
+  'approved',
+  'funded',
+  'settled',
+  'declined',
+  'rejected',
+  'cancelled',
+] as const;
+
+export type RequestStatus = (typeof REQUEST_STATUSES)[number];
+
+/** What the `open` filter means (spec): the statuses in which a request still needs a decision. */
+export const OPEN_STATUSES: readonly RequestStatus[] = [
+  'pending',
+  'submitted',
+  'under_review',
+  'terms_sent',
+  'accepted',
+  'approved',
+];
+
+export const CLOSED_STATUSES: readonly RequestStatus[] = ['declined', 'rejected', 'cancelled'];
+
+export type Move =
+  | 'submit'
+  | 'review'
+  | 'offer'
+  | 'accept_terms'
+  | 'reject_terms'
+  | 'fund'
+  | 'settle_partial'
+  | 'settle_final'
+  | 'decline'
+  | 'step_back'
+  | 'cancel';
+
+const MOVES: Record<Move, { from: readonly RequestStatus[]; to: RequestStatus | 'same' }> = {
+  submit: { from: ['pending'], to: 'submitted' },
+  review: { from: ['submitted'], to: 'under_review' },
+  offer: { from: ['pending', 'submitted', 'under_review', 'terms_sent'], to: 'terms_sent' },
+  accept_terms: { from: ['terms_sent'], to: 'approved' },
+  reject_terms: { from: ['terms_sent'], to: 'rejected' },
+  fund: { from: ['approved'], to: 'funded' },
+  settle_partial: { from: ['funded'], to: 'same' },
+  settle_final: { from: ['funded'], to: 'settled' },
+  decline: { from: ['pending', 'submitted', 'under_review', 'terms_sent', 'accepted'], to: 'declined' },
+  step_back: { from: ['approved'], to: 'declined' },
+  cancel: {
+    from: ['pending', 'submitted', 'under_review', 'terms_sent', 'accepted', 'approved'],
+    to: 'cancelled',
+  },
+};
+
+export function canMove(status: RequestStatus, move: Move): boolean {
+  return MOVES[move].from.includes(status);
+}
+
+/** The status after `move`, or 409 invalid_state when the table does not allow it. */
+export function nextStatus(status: RequestStatus, move: Move): RequestStatus {
+  const rule = MOVES[move];
+  if (!rule.from.includes(status)) {
+    throw new ApiError(
+      'invalid_state',
+      `A request in status ${status} does not allow this (${move.replace('_', ' ')}).`,
+      {
+        extra: { status, allowed_from: rule.from },
+      },
+    );
+  }
+  return rule.to === 'same' ? status : rule.to;
+}
+
+export const isOpen = (status: RequestStatus): boolean => OPEN_STATUSES.includes(status);
+export const isRequestStatus = (value: string): value is RequestStatus =>
+  (REQUEST_STATUSES as readonly string[]).includes(value);

@@ -1,0 +1,117 @@
+import type { FunderCaller, Plane } from '../../platform/caller.ts';
+import type { Clock } from '../../platform/clock.ts';
+import type { Db } from '../../platform/db/db.ts';
+import { ApiError, notFound } from '../../platform/errors.ts';
+import { sellerScore } from '../parties/score.ts';
+import type { SettingsService } from '../settings/settings.service.ts';
+import { isRequestStatus, OPEN_STATUSES, REQUEST_STATUSES, type RequestStatus } from './request-status.ts';
+import * as store from './requests.store.ts';
+import {
+  debtorConsent,
+  debtorConsentDetail,
+  disputeView,
+  offerDetail,
+  offerSummary,
+  receivableView,
+  requestView,
+  signalView,
+} from './requests.views.ts';
+
+export type RequestsService = ReturnType<typeof createRequestsService>;
+
+/** What a funder reads about the requests routed to it or acted on by it. */
+export function createRequestsService(deps: {
+  db: Db;
+  clock: Clock;
+  settings: Pick<SettingsService, 'policy'>;
+}) {
+  const { db, clock } = deps;
+
+  function statusFilter(status: string): readonly RequestStatus[] {
+    if (status === 'open') return OPEN_STATUSES;
+    if (status === 'all') return REQUEST_STATUSES;
+    if (isRequestStatus(status)) return [status];
+    throw new ApiError(
+      'status_invalid',
+      `status must be open, all or one of: ${REQUEST_STATUSES.join(', ')}.`,
+    );
+  }
+
+  async function consentPolicy(caller: FunderCaller, plane: Plane) {
+    return deps.settings.policy(db, caller.funderId, plane);
+  }
+
+  return {
+    /** GET /v1/requests */
+    async list(caller: FunderCaller, query: { status?: string; limit?: number }) {
+      const statuses = statusFilter(query.status ?? 'open');
+      const funder = { bank_id: caller.funderId, name: caller.funderName };
+      if (caller.plane === null) return { funder, count: 0, requests: [] };
+      const rows = await store.listVisibleRequests(
+        db,
+        caller.funderId,
+        caller.plane,
+        statuses,
+        query.limit ?? 50,
+      );
+      const ids = rows.map((row) => row.id);
+      const [offers, notices, policy] = await Promise.all([
+        store.latestOffers(db, caller.funderId, ids),
+        store.noticesOf(db, ids),
+        consentPolicy(caller, caller.plane),
+      ]);
+      const now = clock.now();
+      const requests = rows.map((row) => {
+        const offer = offers.get(row.id);
+        return {
+          ...requestView(row),
+          my_offer: offer ? offerSummary(offer, now) : null,
+          debtor_consent: notices.filter((n) => n.request_id === row.id).map((n) => debtorConsent(n, policy)),
+        };
+      });
+      return { funder, count: requests.length, requests };
+    },
+
+    /** GET /v1/requests/{id}: the underwriting packet. */
+    async packet(caller: FunderCaller, id: string) {
+      const row = await this.visible(caller, id);
+      const now = clock.now();
+      const [notices, receivables, risks, offers, policy, score] = await Promise.all([
+        store.noticesOf(db, [row.id]),
+        store.receivablesOf(db, row.id),
+        store.risksOf(db, row.id),
+        store.latestOffers(db, caller.funderId, [row.id]),
+        consentPolicy(caller, row.plane),
+        sellerScore(db, row.seller_id, now).catch(() => null),
+      ]);
+      const offer = offers.get(row.id);
+      const consent = notices.map((n) => debtorConsentDetail(n, policy));
+      return {
+        request: { ...requestView(row), debtor_consent: consent },
+        debtor_consent: consent,
+        receivables: receivables.map(receivableView),
+        score,
+        my_offer: offer ? offerDetail(offer, now) : null,
+        risk: {
+          signals: risks.signals.filter((s) => s.status !== 'cleared').map(signalView),
+          disputes: risks.disputes.map(disputeView),
+        },
+      };
+    },
+
+    /** The request if the caller may see it (routed to it, or acted on by it, on its plane); else 404. */
+    async visible(caller: FunderCaller, id: string): Promise<store.RequestRow> {
+      const row =
+        caller.plane === null ? null : await store.findVisibleRequest(db, caller.funderId, caller.plane, id);
+      if (!row) notFound('Request');
+      return row;
+    },
+
+    /** For other areas (deal documents, debtors): the visible request, or null. */
+    async visibleRequest(caller: FunderCaller, id: string) {
+      if (caller.plane === null) return null;
+      const row = await store.findVisibleRequest(db, caller.funderId, caller.plane, id);
+      return row ? { id: row.id, sellerId: row.seller_id, plane: row.plane } : null;
+    },
+  };
+}

@@ -1,0 +1,173 @@
+import { type FunderCaller, type Plane, requirePlane } from '../../platform/caller.ts';
+import { madridDate } from '../../platform/clock.ts';
+import type { Queryable } from '../../platform/db/db.ts';
+import { fail } from '../../platform/errors.ts';
+import type { RunWrite } from '../../platform/write.ts';
+import { missingDocuments } from '../documents/documents.service.ts';
+import * as store from './settings.store.ts';
+
+export const NOTE_MAX = 500;
+const CODES_MAX = 100;
+const BODY_MEMBERS = ['country', 'codes', 'note'];
+
+export interface RequiredDocumentsInput {
+  country: string;
+  codes: string[];
+  note: string | null;
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Checks a PUT /v1/required-documents body, answering each bad field with its own code. */
+export function parseRequiredDocumentsBody(body: unknown): RequiredDocumentsInput {
+  if (!isObject(body) || Object.keys(body).length === 0) {
+    fail('body_required', 'Send a JSON object with country and codes.');
+  }
+  const unknown = Object.keys(body).filter((key) => !BODY_MEMBERS.includes(key));
+  if (unknown.length > 0) {
+    fail('body_invalid', `body has an unknown member "${unknown[0]}".`, { field: `/${unknown[0]}` });
+  }
+  const { country, codes, note } = body;
+  if (typeof country !== 'string' || !/^[A-Za-z]{2}$/.test(country)) {
+    fail('country_invalid', 'country must be two letters, the seller country (for example ES).');
+  }
+  if (
+    !Array.isArray(codes) ||
+    codes.length > CODES_MAX ||
+    !codes.every((code): code is string => typeof code === 'string')
+  ) {
+    fail('codes_invalid', `codes must be an array of at most ${CODES_MAX} catalogue codes (strings).`);
+  }
+  if (note !== undefined && note !== null && (typeof note !== 'string' || note.length > NOTE_MAX)) {
+    fail('note_invalid', `note must be a string of at most ${NOTE_MAX} characters.`);
+  }
+  const trimmedNote = typeof note === 'string' ? note.trim() : '';
+  return {
+    country: country.toUpperCase(),
+    codes: [...new Set(codes)],
+    note: trimmedNote.length > 0 ? trimmedNote : null,
+  };
+}
+
+const sameCodes = (a: readonly string[], b: readonly string[]): boolean =>
+  a.length === b.length && [...a].sort().join('\n') === [...b].sort().join('\n');
+
+/** The document catalogue and the funder's list per seller country (RequiredDocuments). */
+export function createRequiredDocuments(deps: { write: RunWrite }) {
+  async function view(q: Queryable, funderId: string, plane: Plane | null) {
+    const catalogue = await store.catalogue(q);
+    const lists = plane ? await store.requiredLists(q, funderId, plane) : [];
+    return {
+      catalogue: catalogue.map((entry) => ({
+        code: entry.code,
+        names: entry.names as {
+          pt: string;
+          es: string;
+          en: string;
+          fr: string;
+          de: string;
+          it: string;
+          nl: string;
+        },
+        issuer: entry.issuer,
+        usual_validity_days: entry.usual_validity_days,
+        sensitivity: entry.sensitivity,
+        countries: entry.countries,
+      })),
+      required_by_country: lists.map((list) => ({
+        country: list.country,
+        codes: list.codes,
+        note: list.note,
+        updated_at: list.updated_at.toISOString(),
+      })),
+    };
+  }
+
+  return {
+    /** The codes a funder requires from sellers of one country; empty when it has no list. */
+    async requiredCodes(q: Queryable, funderId: string, plane: Plane, country: string): Promise<string[]> {
+      return (await store.requiredList(q, funderId, plane, country.toUpperCase()))?.codes ?? [];
+    },
+
+    /** GET /v1/required-documents; an unclassified funder sees the catalogue and no list. */
+    async getRequiredDocuments(q: Queryable, caller: FunderCaller) {
+      return view(q, caller.funderId, caller.plane);
+    },
+
+    /**
+     * PUT /v1/required-documents: replaces the list for one seller country (an empty list
+     * clears it). Requests already routed stay with the funder; its next offer or funding on
+     * one waits until the seller meets the new list.
+     */
+    async putRequiredDocuments(caller: FunderCaller, body: unknown) {
+      const plane = requirePlane(caller);
+      const input = parseRequiredDocumentsBody(body);
+      return deps.write(caller, async ({ tx, now, evidence }) => {
+        const catalogue = await store.catalogue(tx);
+        const forCountry = new Set(
+          catalogue.filter((entry) => entry.countries.includes(input.country)).map((entry) => entry.code),
+        );
+        if (forCountry.size === 0) {
+          fail(
+            'country_without_catalogue',
+            `The catalogue has no documents for sellers in ${input.country}.`,
+          );
+        }
+        const unknown = input.codes.filter((code) => !forCountry.has(code));
+        if (unknown.length > 0) {
+          fail('document_code_unknown', `Not in the catalogue for ${input.country}: ${unknown.join(', ')}.`, {
+            codes: unknown,
+          });
+        }
+        // One settings write at a time per funder and plane.
+        await store.lockSettings(tx, caller.funderId, plane, now);
+        const before = await store.requiredList(tx, caller.funderId, plane, input.country, {
+          forUpdate: true,
+        });
+        const beforeCodes = before?.codes ?? [];
+        const changed = !sameCodes(beforeCodes, input.codes);
+        if (changed) {
+          await store.saveRequiredList(
+            tx,
+            caller.funderId,
+            plane,
+            input.country,
+            input.codes,
+            input.note,
+            now,
+          );
+          evidence({
+            funderId: caller.funderId,
+            plane,
+            kind: 'settings.required_documents_changed',
+            subjectType: 'required_documents',
+            subjectId: input.country,
+            payload: { country: input.country, from: beforeCodes, to: input.codes, note: input.note },
+          });
+        }
+
+        const today = madridDate(now);
+        let notMeeting = 0;
+        for (const request of await store.openRequestsInCountry(tx, caller.funderId, plane, input.country)) {
+          const missing = await missingDocuments(tx, {
+            funderId: caller.funderId,
+            plane,
+            sellerId: request.seller_id,
+            country: input.country,
+            onDate: today,
+          });
+          if (missing.length > 0) notMeeting += 1;
+        }
+
+        return {
+          ...(await view(tx, caller.funderId, plane)),
+          changed,
+          country: input.country,
+          codes: changed ? input.codes : beforeCodes,
+          open_requests_not_meeting: notMeeting,
+        };
+      });
+    },
+  };
+}

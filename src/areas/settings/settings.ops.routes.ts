@@ -1,0 +1,27 @@
+import { Type } from 'typebox';
+import type { App } from '../../platform/http/app.ts';
+import { Uuid } from '../../platform/http/schemas.ts';
+import { ListedBuyersAnswer, ListedBuyersBody } from './settings.schemas.ts';
+import type { SettingsService } from './settings.service.ts';
+
+/** Settings the service keeps for a funder, never through the funder API: its listed buyers. */
+export function settingsOpsRoutes(deps: { settings: SettingsService }) {
+  const { settings } = deps;
+  return (app: App) => {
+    app.put(
+      '/ops/v1/funders/:bank_id/listed-buyers',
+      {
+        config: { auth: 'ops' },
+        schema: {
+          params: Type.Object({ bank_id: Uuid }),
+          body: ListedBuyersBody,
+          response: { 200: ListedBuyersAnswer },
+        },
+      },
+      async (request) => {
+        const { plane, ...input } = request.body;
+        return settings.setListedBuyers(request.operator!, request.params.bank_id, plane, input);
+      },
+    );
+  };
+}

@@ -1,0 +1,254 @@
+import type { Plane } from '../../platform/caller.ts';
+import type { Queryable } from '../../platform/db/db.ts';
+import type { ConsentLevel } from './consent-levels.ts';
+
+/** Request statuses that count as open (the default `open` filter of the spec). */
+export const OPEN_STATUSES = ['pending', 'submitted', 'under_review', 'terms_sent', 'accepted', 'approved'];
+
+export interface SettingsRow {
+  funder_id: string;
+  plane: Plane;
+  debtor_consent_level: ConsentLevel;
+  require_counsel_approved_texts: boolean;
+  listed_buyers_only: boolean;
+  offer_validity_days: number;
+  updated_at: Date;
+}
+
+export async function findSettings(
+  q: Queryable,
+  funderId: string,
+  plane: Plane,
+  options: { forUpdate?: boolean } = {},
+): Promise<SettingsRow | null> {
+  const { rows } = await q.query<SettingsRow>(
+    `SELECT * FROM funder_settings WHERE funder_id = $1 AND plane = $2${options.forUpdate ? ' FOR UPDATE' : ''}`,
+    [funderId, plane],
+  );
+  return rows[0] ?? null;
+}
+
+/** Makes the row with its defaults if there is none, then locks it for the rest of the transaction. */
+export async function lockSettings(
+  q: Queryable,
+  funderId: string,
+  plane: Plane,
+  now: Date,
+): Promise<SettingsRow> {
+  await q.query(
+    `INSERT INTO funder_settings (funder_id, plane, updated_at) VALUES ($1, $2, $3)
+     ON CONFLICT (funder_id, plane) DO NOTHING`,
+    [funderId, plane, now],
+  );
+  return (await findSettings(q, funderId, plane, { forUpdate: true }))!;
+}
+
+export async function updateSettings(
+  q: Queryable,
+  funderId: string,
+  plane: Plane,
+  changes: {
+    debtor_consent_level?: ConsentLevel;
+    require_counsel_approved_texts?: boolean;
+    listed_buyers_only?: boolean;
+  },
+  at: Date,
+): Promise<SettingsRow> {
+  const { rows } = await q.query<SettingsRow>(
+    `UPDATE funder_settings
+        SET debtor_consent_level = coalesce($3, debtor_consent_level),
+            require_counsel_approved_texts = coalesce($4, require_counsel_approved_texts),
+            listed_buyers_only = coalesce($5, listed_buyers_only),
+            updated_at = $6
+      WHERE funder_id = $1 AND plane = $2 RETURNING *`,
+    [
+      funderId,
+      plane,
+      changes.debtor_consent_level ?? null,
+      changes.require_counsel_approved_texts ?? null,
+      changes.listed_buyers_only ?? null,
+      at,
+    ],
+  );
+  return rows[0]!;
+}
+
+export async function funderExists(q: Queryable, funderId: string): Promise<boolean> {
+  const { rows } = await q.query('SELECT 1 FROM funders WHERE id = $1', [funderId]);
+  return rows.length > 0;
+}
+
+/** Open requests routed to the funder, counted by the consent level each was routed with. */
+export async function openRequestsByLevel(
+  q: Queryable,
+  funderId: string,
+  plane: Plane,
+): Promise<Record<ConsentLevel, number>> {
+  const { rows } = await q.query<{ level: ConsentLevel; n: number }>(
+    `SELECT consent_level_required AS level, count(*)::int AS n
+       FROM funding_requests
+      WHERE assigned_funder_id = $1 AND plane = $2 AND status = ANY($3::text[])
+        AND consent_level_required IS NOT NULL
+      GROUP BY consent_level_required`,
+    [funderId, plane, OPEN_STATUSES],
+  );
+  const counts: Record<ConsentLevel, number> = { receipt: 0, acknowledgment: 0, acceptance: 0 };
+  for (const row of rows) counts[row.level] = row.n;
+  return counts;
+}
+
+/** Open requests routed to the funder with a seller in `country`. */
+export async function openRequestsInCountry(
+  q: Queryable,
+  funderId: string,
+  plane: Plane,
+  country: string,
+): Promise<{ id: string; seller_id: string }[]> {
+  const { rows } = await q.query<{ id: string; seller_id: string }>(
+    `SELECT r.id, r.seller_id
+       FROM funding_requests r JOIN sellers s ON s.id = r.seller_id
+      WHERE r.assigned_funder_id = $1 AND r.plane = $2 AND r.status = ANY($3::text[]) AND s.country = $4
+      ORDER BY r.created_at, r.id`,
+    [funderId, plane, OPEN_STATUSES, country],
+  );
+  return rows;
+}
+
+export interface DeclarationTextRow {
+  id: string;
+  governing_law: string;
+  language: string;
+  level: ConsentLevel;
+  body: string;
+  counsel_approved: boolean;
+  version: number;
+}
+
+/** The latest version of every declaration text: one per governing law, language and level. */
+export async function latestDeclarationTexts(
+  q: Queryable,
+  filter: { governingLaw?: string; level?: ConsentLevel } = {},
+): Promise<DeclarationTextRow[]> {
+  const { rows } = await q.query<DeclarationTextRow>(
+    `SELECT DISTINCT ON (governing_law, language, level)
+            id, governing_law, language, level, body, counsel_approved, version
+       FROM declaration_texts
+      WHERE ($1::text IS NULL OR governing_law = $1) AND ($2::text IS NULL OR level = $2)
+      ORDER BY governing_law, language, level, version DESC`,
+    [filter.governingLaw ?? null, filter.level ?? null],
+  );
+  return rows;
+}
+
+export async function listedBuyers(
+  q: Queryable,
+  funderId: string,
+  plane: Plane,
+): Promise<{ country: string; tax_id: string }[]> {
+  const { rows } = await q.query<{ country: string; tax_id: string }>(
+    `SELECT country, tax_id FROM funder_listed_buyers WHERE funder_id = $1 AND plane = $2 ORDER BY country COLLATE "C", tax_id COLLATE "C"`,
+    [funderId, plane],
+  );
+  return rows;
+}
+
+export async function countListedBuyers(q: Queryable, funderId: string, plane: Plane): Promise<number> {
+  const { rows } = await q.query<{ n: number }>(
+    'SELECT count(*)::int AS n FROM funder_listed_buyers WHERE funder_id = $1 AND plane = $2',
+    [funderId, plane],
+  );
+  return rows[0]?.n ?? 0;
+}
+
+export async function replaceListedBuyers(
+  q: Queryable,
+  funderId: string,
+  plane: Plane,
+  buyers: readonly { country: string; tax_id: string }[],
+  at: Date,
+): Promise<void> {
+  await q.query('DELETE FROM funder_listed_buyers WHERE funder_id = $1 AND plane = $2', [funderId, plane]);
+  if (buyers.length === 0) return;
+  await q.query(
+    `INSERT INTO funder_listed_buyers (funder_id, plane, country, tax_id, added_at)
+     SELECT $1, $2, b.country, b.tax_id, $5 FROM unnest($3::text[], $4::text[]) AS b(country, tax_id)`,
+    [funderId, plane, buyers.map((b) => b.country), buyers.map((b) => b.tax_id), at],
+  );
+}
+
+export interface CatalogueRow {
+  code: string;
+  names: Record<string, string>;
+  issuer: string;
+  usual_validity_days: number | null;
+  sensitivity: 'public' | 'confidential' | 'personal';
+  countries: string[];
+}
+
+export async function catalogue(q: Queryable): Promise<CatalogueRow[]> {
+  const { rows } = await q.query<CatalogueRow>(
+    'SELECT code, names, issuer, usual_validity_days, sensitivity, countries FROM document_catalogue ORDER BY code',
+  );
+  return rows;
+}
+
+export interface RequiredListRow {
+  country: string;
+  codes: string[];
+  note: string | null;
+  updated_at: Date;
+}
+
+export async function requiredLists(
+  q: Queryable,
+  funderId: string,
+  plane: Plane,
+): Promise<RequiredListRow[]> {
+  const { rows } = await q.query<RequiredListRow>(
+    `SELECT country, codes, note, updated_at FROM funder_required_documents
+      WHERE funder_id = $1 AND plane = $2 ORDER BY country`,
+    [funderId, plane],
+  );
+  return rows;
+}
+
+export async function requiredList(
+  q: Queryable,
+  funderId: string,
+  plane: Plane,
+  country: string,
+  options: { forUpdate?: boolean } = {},
+): Promise<RequiredListRow | null> {
+  const { rows } = await q.query<RequiredListRow>(
+    `SELECT country, codes, note, updated_at FROM funder_required_documents
+      WHERE funder_id = $1 AND plane = $2 AND country = $3${options.forUpdate ? ' FOR UPDATE' : ''}`,
+    [funderId, plane, country],
+  );
+  return rows[0] ?? null;
+}
+
+/** Replaces one country's list; an empty list removes the row. */
+export async function saveRequiredList(
+  q: Queryable,
+  funderId: string,
+  plane: Plane,
+  country: string,
+  codes: readonly string[],
+  note: string | null,
+  at: Date,
+): Promise<void> {
+  if (codes.length === 0) {
+    await q.query(
+      'DELETE FROM funder_required_documents WHERE funder_id = $1 AND plane = $2 AND country = $3',
+      [funderId, plane, country],
+    );
+    return;
+  }
+  await q.query(
+    `INSERT INTO funder_required_documents (funder_id, plane, country, codes, note, updated_at)
+     VALUES ($1, $2, $3, $4, $5, $6)
+     ON CONFLICT (funder_id, plane, country) DO UPDATE
+       SET codes = EXCLUDED.codes, note = EXCLUDED.note, updated_at = EXCLUDED.updated_at`,
+    [funderId, plane, country, codes, note, at],
+  );
+}

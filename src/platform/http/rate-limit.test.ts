@@ -1,0 +1,282 @@
+import { randomBytes } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Answer, startService, type TestService } from '../../../test/support/service.ts';
+import { databaseRateCounter, type RateCounter, redisRateCounter } from '../rate-limit.ts';
+import { DEFAULT_PER_HOUR, DEFAULT_PER_MINUTE } from './auth.ts';
+
+let service: TestService;
+beforeAll(async () => {
+  service = await startService();
+});
+afterAll(async () => service?.close());
+
+function expectRateLimited(answer: Answer, fields: { retryAfter: number; limit: number; window: number }) {
+  expect(answer.status).toBe(429);
+  expect(answer.headers['retry-after']).toBe(String(fields.retryAfter));
+  expect(answer.body).toEqual({
+    error: {
+      code: 'rate_limited',
+      message: expect.any(String),
+      request_id: answer.headers['request-id'],
+      retry_after_seconds: fields.retryAfter,
+      limit: fields.limit,
+      window_seconds: fields.window,
+    },
+  });
+}
+
+async function clockNow(): Promise<Date> {
+  return new Date((await service.ops<{ now: string }>('GET', '/ops/v1/clock')).body.now);
+}
+
+/** Moves the manual clock to the start of the next window, so a test sees one whole window. */
+async function startOfNextWindow(seconds: number): Promise<void> {
+  const now = Math.floor((await clockNow()).getTime() / 1000);
+  await service.advanceClock(seconds - (now % seconds));
+}
+
+const me = (key: string) => service.call(key, 'GET', '/v1/me');
+
+describe('calls per key', () => {
+  it(`a key may make ${DEFAULT_PER_MINUTE} calls in a minute; the next is refused with rate_limited until the minute is over`, async () => {
+    await startOfNextWindow(60);
+    const { key } = await service.given.funderWithKey();
+
+    const remaining: string[] = [];
+    for (let i = 1; i <= 120; i++) {
+      const answer = await me(key);
+      expect(answer.status, `call ${i}`).toBe(200);
+      remaining.push(String(answer.headers['ratelimit-remaining']));
+    }
+    expect(remaining).toEqual(Array.from({ length: 120 }, (_, i) => String(119 - i)));
+
+    const refused = await me(key);
+    expectRateLimited(refused, { retryAfter: 60, limit: 120, window: 60 });
+    expect(refused.headers['ratelimit-remaining']).toBe('0');
+    expect(refused.headers['ratelimit-limit']).toBe('120');
+
+    // Retry-After counts down to the end of the minute; refused calls do not extend it.
+    await service.advanceClock(45);
+    expectRateLimited(await me(key), { retryAfter: 15, limit: 120, window: 60 });
+
+    await service.advanceClock(15);
+    const again = await me(key);
+    expect(again.status).toBe(200);
+    expect(again.headers['ratelimit-remaining']).toBe('119');
+  });
+
+  it('every answer carries RateLimit headers describing the window closest to its limit', async () => {
+    await startOfNextWindow(60);
+    const { key } = await service.given.funderWithKey();
+    const answers = [await me(key), await me(key), await me(key)];
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
+    expect(
+      answers.map((a) => [
+        a.headers['ratelimit-limit'],
+        a.headers['ratelimit-remaining'],
+        a.headers['ratelimit-reset'],
+        a.headers['ratelimit-policy'],
+      ]),
+    ).toEqual([
+      ['120', '119', '60', `${DEFAULT_PER_MINUTE};w=60, ${DEFAULT_PER_HOUR};w=3600`],
+      ['120', '118', '60', '120;w=60, 3000;w=3600'],
+      ['120', '117', '60', '120;w=60, 3000;w=3600'],
+    ]);
+    await service.advanceClock(20);
+    expect((await me(key)).headers['ratelimit-reset']).toBe('40');
+  });
+
+  it('limits are counted per key: another key of the same funder keeps its own allowance', async () => {
+    await startOfNextWindow(60);
+    const funder = await service.given.funder();
+    const first = await service.given.key({ bankId: funder.bank_id, perMinute: 2 });
+    const second = await service.given.key({ bankId: funder.bank_id, perMinute: 2 });
+    expect((await me(first.secret)).status).toBe(200);
+    expect((await me(first.secret)).status).toBe(200);
+    expect((await me(first.secret)).status).toBe(429);
+    expect((await me(second.secret)).status).toBe(200);
+  });
+
+  it('a limit the operations team set for a key refuses the call after it', async () => {
+    await startOfNextWindow(60);
+    const funder = await service.given.funder();
+    const key = await service.given.key({ bankId: funder.bank_id, perMinute: 5 });
+    const keys = await service.ops<{ keys: { id: string; rate_limit: unknown }[] }>(
+      'GET',
+      `/ops/v1/keys?bank_id=${funder.bank_id}`,
+    );
+    expect(keys.body.keys.find((k) => k.id === key.id)?.rate_limit).toEqual({
+      per_minute: 5,
+      per_hour: null,
+    });
+
+    for (let i = 1; i <= 5; i++) {
+      const answer = await me(key.secret);
+      expect(answer.status, `call ${i}`).toBe(200);
+      expect(answer.headers['ratelimit-limit']).toBe('5');
+      expect(answer.headers['ratelimit-remaining']).toBe(String(5 - i));
+      expect(answer.headers['ratelimit-policy']).toBe('5;w=60, 3000;w=3600');
+    }
+    expectRateLimited(await me(key.secret), { retryAfter: 60, limit: 5, window: 60 });
+    await service.advanceClock(60);
+    expect((await me(key.secret)).status).toBe(200);
+  });
+
+  it('the hourly limit holds even when each minute stays under its own', async () => {
+    await startOfNextWindow(3600);
+    const funder = await service.given.funder();
+    const key = await service.given.key({ bankId: funder.bank_id, perHour: 5 });
+
+    for (let i = 1; i <= 5; i++) {
+      const answer = await me(key.secret);
+      expect(answer.status, `call ${i}`).toBe(200);
+      // The hour is now the window closest to its limit.
+      expect(answer.headers['ratelimit-limit']).toBe('5');
+      expect(answer.headers['ratelimit-remaining']).toBe(String(5 - i));
+      expect(answer.headers['ratelimit-reset']).toBe('3600');
+    }
+    expectRateLimited(await me(key.secret), { retryAfter: 3600, limit: 5, window: 3600 });
+
+    await service.advanceClock(60);
+    expectRateLimited(await me(key.secret), { retryAfter: 3540, limit: 5, window: 3600 });
+
+    await service.advanceClock(3540);
+    expect((await me(key.secret)).status).toBe(200);
+  });
+
+  it(`by default a key may make ${DEFAULT_PER_HOUR} calls in an hour`, async () => {
+    await startOfNextWindow(3600);
+    const { key, keyId } = await service.given.funderWithKey();
+    // 2,998 calls spread over the hour's earlier minutes, written as the counter would hold them.
+    const hourStart = await clockNow();
+    await service.db.query(
+      `INSERT INTO rate_counters (bucket, window_seconds, window_start, hits, expires_at)
+       VALUES ($1, 3600, $2, 2998, $2::timestamptz + interval '1 hour')`,
+      [`key:${keyId}`, hourStart],
+    );
+    await service.advanceClock(1800);
+
+    const last = [await me(key), await me(key)];
+    expect(last.map((a) => a.status)).toEqual([200, 200]);
+    expect(last[1]!.headers['ratelimit-limit']).toBe('3000');
+    expect(last[1]!.headers['ratelimit-remaining']).toBe('0');
+    expectRateLimited(await me(key), { retryAfter: 1800, limit: 3000, window: 3600 });
+  });
+
+  it('GET /v1/health is never rate limited, even with an exhausted key in the header', async () => {
+    const funder = await service.given.funder();
+    const key = await service.given.key({ bankId: funder.bank_id, perMinute: 1 });
+    expect((await me(key.secret)).status).toBe(200);
+    expect((await me(key.secret)).status).toBe(429);
+
+    for (let i = 1; i <= 200; i++) {
+      const answer = await service.call(key.secret, 'GET', '/v1/health');
+      expect(answer.status, `health call ${i}`).toBe(200);
+      expect(answer.headers['ratelimit-limit']).toBeUndefined();
+      expect(answer.headers['retry-after']).toBeUndefined();
+    }
+  });
+});
+
+/** The same contract for both counters: PostgreSQL (or PGlite) and Redis. */
+function counterContract(name: string, open: () => RateCounter, opts: { shared: () => RateCounter }) {
+  describe(name, () => {
+    let counter: RateCounter;
+    const others: RateCounter[] = [];
+    beforeAll(() => {
+      counter = open();
+    });
+    afterAll(async () => {
+      await counter?.close();
+      for (const other of others) await other.close();
+    });
+
+    // Windows on the service clock, in the future so that nothing has expired yet.
+    const hourAhead = () => new Date(Math.ceil(Date.now() / 3_600_000) * 3_600_000 + 3_600_000);
+    const bucket = () => `test:${randomBytes(8).toString('hex')}`;
+    const windows = [
+      { seconds: 60, limit: 3 },
+      { seconds: 3600, limit: 10 },
+    ];
+
+    it('counts each call in every window and says when each window ends', async () => {
+      const start = hourAhead();
+      const at = new Date(start.getTime() + 90_500);
+      const b = bucket();
+      const first = await counter.hit(b, windows, at);
+      const second = await counter.hit(b, windows, at);
+      expect(first).toEqual([
+        { seconds: 60, limit: 3, hits: 1, resetAt: new Date(start.getTime() + 120_000) },
+        { seconds: 3600, limit: 10, hits: 1, resetAt: new Date(start.getTime() + 3_600_000) },
+      ]);
+      expect(second.map((w) => w.hits)).toEqual([2, 2]);
+    });
+
+    it('starts a new minute from one while the hour keeps counting', async () => {
+      const start = hourAhead();
+      const b = bucket();
+      await counter.hit(b, windows, new Date(start.getTime() + 59_999));
+      const next = await counter.hit(b, windows, new Date(start.getTime() + 60_000));
+      expect(next.map((w) => w.hits)).toEqual([1, 2]);
+    });
+
+    it('keeps buckets apart', async () => {
+      const at = hourAhead();
+      const a = bucket();
+      await counter.hit(a, windows, at);
+      await counter.hit(a, windows, at);
+      expect((await counter.hit(bucket(), windows, at)).map((w) => w.hits)).toEqual([1, 1]);
+    });
+
+    it('is shared by every server counting in the same place', async () => {
+      const other = opts.shared();
+      others.push(other);
+      const at = hourAhead();
+      const b = bucket();
+      await counter.hit(b, windows, at);
+      expect((await other.hit(b, windows, at)).map((w) => w.hits)).toEqual([2, 2]);
+      expect((await counter.hit(b, windows, at)).map((w) => w.hits)).toEqual([3, 3]);
+    });
+
+    it('counts every one of many simultaneous calls', async () => {
+      const at = hourAhead();
+      const b = bucket();
+      const all = await Promise.all(Array.from({ length: 25 }, () => counter.hit(b, windows, at)));
+      expect(all.map((w) => w[0]!.hits).sort((x, y) => x - y)).toEqual(
+        Array.from({ length: 25 }, (_, i) => i + 1),
+      );
+    });
+  });
+}
+
+describe('the rate counter', () => {
+  counterContract('in the database', () => databaseRateCounter(service.db), {
+    shared: () => databaseRateCounter(service.db),
+  });
+
+  const redisUrl = process.env.TEST_REDIS_URL;
+  describe.skipIf(!redisUrl)('in Redis', () => {
+    counterContract('with REDIS_URL', () => redisRateCounter(redisUrl!), {
+      shared: () => redisRateCounter(redisUrl!),
+    });
+
+    it('lets each window’s key expire a minute after the window ends', async () => {
+      const counter = redisRateCounter(redisUrl!);
+      const redis = new Redis(redisUrl!);
+      try {
+        const start = new Date(Math.ceil(Date.now() / 60_000) * 60_000 + 60_000);
+        const b = `test:${randomBytes(8).toString('hex')}`;
+        await counter.hit(b, [{ seconds: 60, limit: 1 }], start);
+        const keys = await redis.keys(`funder-api:rate:${b}:*`);
+        expect(keys).toEqual([`funder-api:rate:${b}:60:${start.getTime()}`]);
+        const expiresAt = Date.now() + (await redis.pttl(keys[0]!));
+        // The window ends at start + 60 s; the key outlives it by one minute.
+        expect(Math.abs(expiresAt - (start.getTime() + 120_000))).toBeLessThan(2_000);
+      } finally {
+        await counter.close();
+        redis.disconnect();
+      }
+    });
+  });
+});

@@ -1,0 +1,318 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_FUNDER_NAME } from '../src/areas/demo/demo.service.ts';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const bin = join(root, 'bin', 'funder-api.mjs');
+
+/** The child's environment: only what the test sets, nothing of the machine's own settings. */
+function envFor(dataDir: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const env = { ...process.env };
+  for (const name of [
+    'DATABASE_URL',
+    'TEST_DATABASE_URL',
+    'REDIS_URL',
+    'OPS_TOKEN',
+    'SECRETS_KEY',
+    'FUNDER_API_CLOCK',
+    'FUNDER_API_DEMO',
+    'FUNDER_API_INLINE_WORKER',
+    'PORT',
+    'HOST',
+    'PUBLIC_BASE_URL',
+  ]) {
+    delete env[name];
+  }
+  return { ...env, DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...extra };
+}
+
+interface Outcome {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs the real CLI to its end. */
+function cli(dataDir: string, ...args: string[]): Promise<Outcome> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [bin, ...args], { cwd: root, env: envFor(dataDir) });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString('utf8');
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString('utf8');
+    });
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`funder-api ${args.join(' ')} did not finish in time`));
+    }, 40_000);
+    child.on('error', reject);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+/** Runs the CLI with --json and reads its answer, failing on a non-zero exit. */
+async function cliJson<T = Record<string, unknown>>(dataDir: string, ...args: string[]): Promise<T> {
+  const outcome = await cli(dataDir, ...args, '--json');
+  if (outcome.code !== 0) {
+    throw new Error(`funder-api ${args.join(' ')} exited ${outcome.code}: ${outcome.stderr}`);
+  }
+  return JSON.parse(outcome.stdout) as T;
+}
+
+const tempDirs: string[] = [];
+async function tempDataDir(): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'funder-api-cli-'));
+  tempDirs.push(dir);
+  return dir;
+}
+
+const children: ChildProcess[] = [];
+afterAll(async () => {
+  for (const child of children)
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  for (const dir of tempDirs) await rm(dir, { recursive: true, force: true });
+});
+
+// The first server starts at once, beside the one-off commands (each on its own data folder):
+// both are slow to start, and they need not wait for each other.
+let firstStart: { dataDir: string; port: number; server: Promise<Server> };
+beforeAll(async () => {
+  const dataDir = await tempDataDir();
+  const port = await freePort();
+  const server = startServer(dataDir, port, 'API reference:');
+  server.catch(() => undefined); // awaited, and reported, by the serve tests
+  firstStart = { dataDir, port, server };
+});
+
+// Every command starts a Node process and the embedded database: slow on a busy machine.
+describe('one-off commands on the embedded database', { timeout: 60_000 }, () => {
+  let dataDir: string;
+  let bankId: string;
+  let keyId: string;
+  let secret: string;
+  beforeAll(async () => {
+    dataDir = await tempDataDir();
+  });
+
+  it('migrate applies every migration to a fresh data directory, and nothing the second time', async () => {
+    const files = (await readdir(join(root, 'migrations'))).filter((name) =>
+      /^\d{4}_[a-z0-9_]+\.sql$/.test(name),
+    );
+    expect(files.length).toBeGreaterThan(0);
+    expect(await cliJson(dataDir, 'migrate')).toEqual({ applied: files.sort(), alreadyApplied: 0 });
+    expect(await cliJson(dataDir, 'migrate')).toEqual({ applied: [], alreadyApplied: files.length });
+    // Nothing is left holding the data folder.
+    expect(existsSync(join(dataDir, 'embedded.lock'))).toBe(false);
+  });
+
+  it('funders create makes a funder of the environment asked for', async () => {
+    const { funder } = await cliJson<{ funder: Record<string, string> }>(
+      dataDir,
+      'funders',
+      'create',
+      '--name',
+      'X',
+      '--environment',
+      'live',
+    );
+    expect(funder).toMatchObject({ name: 'X', environment: 'live', status: 'active' });
+    bankId = funder.bank_id!;
+    expect(bankId).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('keys issue shows the secret once, and keys list never shows it', async () => {
+    const issued = await cliJson<{ key: Record<string, unknown>; secret: string }>(
+      dataDir,
+      'keys',
+      'issue',
+      '--bank-id',
+      bankId,
+      '--name',
+      'k',
+      '--scope',
+      'requests:read',
+    );
+    expect(issued.secret).toMatch(/^svc_fk_[0-9a-f]{64}$/);
+    expect(issued.key).toMatchObject({
+      bank_id: bankId,
+      name: 'k',
+      scopes: ['requests:read'],
+      revoked_at: null,
+    });
+    secret = issued.secret;
+    keyId = issued.key.id as string;
+
+    const listed = await cli(dataDir, 'keys', 'list', '--json');
+    expect(listed.code).toBe(0);
+    expect(listed.stdout).not.toContain(secret);
+    expect(listed.stdout).not.toContain(secret.slice(12));
+    expect(listed.stdout).not.toContain(createHash('sha256').update(secret).digest('hex'));
+    const { keys } = JSON.parse(listed.stdout) as { keys: Record<string, unknown>[] };
+    expect(keys).toHaveLength(1);
+    expect(keys[0]).toMatchObject({ id: keyId, prefix: secret.slice(0, 12), revoked_at: null });
+    expect(keys[0]).not.toHaveProperty('secret');
+  });
+
+  it('keys revoke revokes the key', async () => {
+    const revoked = await cliJson(dataDir, 'keys', 'revoke', keyId, '--reason', 'rotated');
+    expect(revoked).toMatchObject({ id: keyId, changed: true, revoked_at: expect.any(String) });
+    const { keys } = await cliJson<{ keys: Record<string, unknown>[] }>(dataDir, 'keys', 'list');
+    expect(keys[0]).toMatchObject({ id: keyId, revoked_at: revoked.revoked_at });
+  });
+
+  it('evidence verify finds the chain intact', async () => {
+    const report = await cliJson(dataDir, 'evidence', 'verify');
+    expect(report).toMatchObject({ ok: true, firstBroken: null });
+    // The funder, the key and its revocation at least.
+    expect(report.entries).toBeGreaterThanOrEqual(3);
+  });
+});
+
+/** A port nobody listens on right now. */
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+interface Server {
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+/** Starts `serve` and waits until `ready` appears on its standard output. */
+async function startServer(
+  dataDir: string,
+  port: number,
+  ready: string,
+  extra: Record<string, string> = {},
+): Promise<Server> {
+  const child = spawn(process.execPath, [bin, 'serve'], {
+    cwd: root,
+    env: envFor(dataDir, { PORT: String(port), HOST: '127.0.0.1', ...extra }),
+  });
+  children.push(child);
+  let stdout = '';
+  let stderr = '';
+  child.stdout!.on('data', (chunk: Buffer) => {
+    stdout += chunk.toString('utf8');
+  });
+  child.stderr!.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString('utf8');
+  });
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const deadline = Date.now() + 45_000;
+  while (!stdout.includes(ready)) {
+    if (child.exitCode !== null) throw new Error(`serve exited ${child.exitCode}: ${stderr}`);
+    if (Date.now() > deadline) throw new Error(`serve did not print "${ready}": ${stdout}${stderr}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return { child, output: () => stdout, exited };
+}
+
+/** Sends SIGTERM and answers the exit code, or null if it did not exit within ten seconds. */
+async function stop(server: Server): Promise<number | null | 'timeout'> {
+  server.child.kill('SIGTERM');
+  return Promise.race([
+    server.exited,
+    new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), 10_000)),
+  ]);
+}
+
+describe('serve on the embedded database', { timeout: 60_000 }, () => {
+  let dataDir: string;
+  let port: number;
+  let server: Server;
+  let sandboxKey: string;
+  let opsToken: string;
+  beforeAll(async () => {
+    ({ dataDir, port } = firstStart);
+    server = await firstStart.server;
+  });
+
+  it('prints, on its first start, a sandbox key, the operator token and a first call to make', async () => {
+    const lines = server.output().split('\n');
+    const keyLine = lines.find((line) => line.trim().startsWith('sandbox key'));
+    const tokenLine = lines.find((line) => line.trim().startsWith('operator token'));
+    sandboxKey = /^\s*sandbox key\s+(svc_fk_[0-9a-f]{64})$/.exec(keyLine ?? '')?.[1] ?? '';
+    opsToken =
+      /^\s*operator token\s+(ops_[0-9a-f]{64}) \(kept in the data directory\)$/.exec(tokenLine ?? '')?.[1] ??
+      '';
+    expect(sandboxKey, keyLine).toMatch(/^svc_fk_[0-9a-f]{64}$/);
+    expect(opsToken, tokenLine).toMatch(/^ops_/);
+    expect(opsToken).toBe((await readFile(join(dataDir, 'ops-token'), 'utf8')).trim());
+    expect(lines.map((line) => line.trim())).toContain(
+      `curl -s http://localhost:${port}/v1/me -H 'Authorization: Bearer ${sandboxKey}'`,
+    );
+    expect(lines.map((line) => line.trim())).toContain(`API reference: http://localhost:${port}/docs`);
+  });
+
+  it('holds the data folder with a lock naming its process and address', async () => {
+    const holder = JSON.parse(await readFile(join(dataDir, 'embedded.lock'), 'utf8'));
+    expect(holder).toEqual({ pid: server.child.pid, url: `http://127.0.0.1:${port}`, role: 'server' });
+  });
+
+  it('answers GET /v1/me over HTTP with the printed key, on the sandbox environment', async () => {
+    const response = await fetch(`http://127.0.0.1:${port}/v1/me`, {
+      headers: { authorization: `Bearer ${sandboxKey}` },
+    });
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { environment: string; funder: { name: string } };
+    expect(body.environment).toBe('sandbox');
+    expect(body.funder.name).toBe(DEMO_FUNDER_NAME);
+  });
+
+  it('lets funders list go through its operations API while it runs', async () => {
+    const { funders } = await cliJson<{ funders: Record<string, unknown>[] }>(dataDir, 'funders', 'list');
+    expect(funders).toEqual([expect.objectContaining({ name: DEMO_FUNDER_NAME, environment: 'sandbox' })]);
+  });
+
+  it('makes evidence verify, which has no server route, refuse and name the running server', async () => {
+    const outcome = await cli(dataDir, 'evidence', 'verify', '--json');
+    expect(outcome.code).toBe(1);
+    expect(outcome.stdout).toBe('');
+    expect(outcome.stderr).toContain('embedded database is in use');
+    expect(outcome.stderr).toContain(`running server (pid ${server.child.pid}) at http://127.0.0.1:${port}`);
+  });
+
+  it('stops on SIGTERM with exit code 0 and releases the lock', async () => {
+    expect(await stop(server)).toBe(0);
+    expect(existsSync(join(dataDir, 'embedded.lock'))).toBe(false);
+  });
+
+  it('does not print the key or the token again on a later start of the same data folder', async () => {
+    // Logs on, so that the line announcing the jobs says the start is over.
+    const again = await startServer(dataDir, port, 'background jobs running', { LOG_LEVEL: 'info' });
+    const response = await fetch(`http://127.0.0.1:${port}/v1/me`, {
+      headers: { authorization: `Bearer ${sandboxKey}` },
+    });
+    expect(response.status).toBe(200);
+    expect(await stop(again)).toBe(0);
+    const output = again.output();
+    expect(output).not.toContain('first start');
+    expect(output).not.toContain('sandbox key');
+    expect(output).not.toContain(sandboxKey);
+    expect(output).not.toContain(opsToken);
+    expect(existsSync(join(dataDir, 'embedded.lock'))).toBe(false);
+  });
+});
