@@ -19,6 +19,8 @@ import { requestsOpsRoutes } from './areas/requests/requests.ops.routes.ts';
 import { createRequestPartiesService } from './areas/requests/requests.parties.service.ts';
 import { requestsRoutes } from './areas/requests/requests.routes.ts';
 import { createRequestsService } from './areas/requests/requests.service.ts';
+import { sandboxRoutes } from './areas/sandbox/sandbox.routes.ts';
+import { createSandboxService } from './areas/sandbox/sandbox.service.ts';
 import { settingsOpsRoutes } from './areas/settings/settings.ops.routes.ts';
 import { settingsRoutes } from './areas/settings/settings.routes.ts';
 import { createSettingsService } from './areas/settings/settings.service.ts';
@@ -126,6 +128,7 @@ function createServices(deps: { db: Db; clock: Clock; publicBaseUrl: string }) {
   const requestParties = createRequestPartiesService({ write, settings, documents });
   const decisions = createDecisionsService({ db: deps.db, clock: deps.clock, write, settings, documents });
   const consentLevel = createConsentLevelService({ write });
+  const sandbox = createSandboxService({ write, requests, parties: requestParties, documents, settings });
   return {
     write,
     account,
@@ -137,6 +140,7 @@ function createServices(deps: { db: Db; clock: Clock; publicBaseUrl: string }) {
     requestParties,
     decisions,
     consentLevel,
+    sandbox,
   };
 }
 
@@ -208,6 +212,7 @@ export async function createRuntime(
           settingsRoutes({ settings: services.settings }),
           settingsOpsRoutes({ settings: services.settings }),
           requestsRoutes({ requests: services.requests }),
+          sandboxRoutes({ sandbox: services.sandbox }),
           decisionsRoutes({ decisions: services.decisions, consentLevel: services.consentLevel }),
           requestsOpsRoutes({
             parties: services.requestParties,

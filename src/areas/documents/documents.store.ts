@@ -1,4 +1,4 @@
-import type { FunderCaller, Plane } from '../../platform/caller.ts';
+import type { Plane } from '../../platform/caller.ts';
 import type { Queryable } from '../../platform/db/db.ts';
 
 export type DocumentStatus = 'pending' | 'verified' | 'rejected' | 'revoked';

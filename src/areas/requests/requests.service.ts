@@ -107,6 +107,22 @@ export function createRequestsService(deps: {
       return row;
     },
 
+    /** One request as a list item (with my_offer and debtor_consent): what the sandbox helpers answer. */
+    async item(caller: FunderCaller, id: string) {
+      const row = await this.visible(caller, id);
+      const [offers, notices, policy] = await Promise.all([
+        store.latestOffers(db, caller.funderId, [row.id]),
+        store.noticesOf(db, [row.id]),
+        consentPolicy(caller, row.plane),
+      ]);
+      const offer = offers.get(row.id);
+      return {
+        ...requestView(row),
+        my_offer: offer ? offerSummary(offer, clock.now()) : null,
+        debtor_consent: notices.map((n) => debtorConsent(n, policy)),
+      };
+    },
+
     /** For other areas (deal documents, debtors): the visible request, or null. */
     async visibleRequest(caller: FunderCaller, id: string) {
       if (caller.plane === null) return null;

@@ -1,0 +1,196 @@
+import { randomInt } from 'node:crypto';
+import type { FunderCaller } from '../../platform/caller.ts';
+import { addDays, madridDate } from '../../platform/clock.ts';
+import { ApiError } from '../../platform/errors.ts';
+import type { RunWrite, WriteScope } from '../../platform/write.ts';
+import type { DocumentsService } from '../documents/documents.service.ts';
+import { findDebtorByKey, insertDebtor, insertInvoice, insertSeller } from '../parties/parties.service.ts';
+import type { RequestPartiesService } from '../requests/requests.parties.service.ts';
+import type { RequestsService } from '../requests/requests.service.ts';
+import type { ConsentLevel } from '../settings/consent-levels.ts';
+import type { SettingsService } from '../settings/settings.service.ts';
+
+export interface SandboxInvoice {
+  debtor_name: string;
+  debtor_tax_id: string;
+  debtor_country: string;
+  amount: number;
+  due_date: string;
+}
+
+/** The invoices of a request made with an empty body: two debtors of the demonstration plane. */
+const DEFAULT_INVOICES: readonly SandboxInvoice[] = [
+  {
+    debtor_name: 'Distribuciones Meseta SA',
+    debtor_tax_id: 'A28000101',
+    debtor_country: 'ES',
+    amount: 12_500,
+    due_date: '',
+  },
+  {
+    debtor_name: 'Hipermercados Levante SL',
+    debtor_tax_id: 'B46000102',
+    debtor_country: 'ES',
+    amount: 8_300.5,
+    due_date: '',
+  },
+];
+
+/** A small text file standing in for a document's scan. */
+const placeholderFile = (code: string, seller: string) =>
+  Buffer.from(`Sandbox document ${code} of ${seller}. Fictitious: demonstration plane only.\n`).toString(
+    'base64',
+  );
+
+export type SandboxService = ReturnType<typeof createSandboxService>;
+
+/**
+ * Test helpers for sandbox keys: they play the other parties on the demonstration plane, so
+ * an integration can walk a request through its whole life from its own code. Each calls the
+ * same service functions as the operations API.
+ */
+export function createSandboxService(deps: {
+  write: RunWrite;
+  requests: RequestsService;
+  parties: RequestPartiesService;
+  documents: Pick<DocumentsService, 'uploadIn' | 'verifyIn'>;
+  settings: Pick<SettingsService, 'requiredCodes'>;
+}) {
+  function demoOnly(caller: FunderCaller): void {
+    if (caller.environment !== 'sandbox' || caller.plane !== 'demo') {
+      throw new ApiError(
+        'sandbox_only',
+        'Test helpers work with sandbox keys only, on the demonstration plane.',
+      );
+    }
+  }
+
+  /** A fictitious seller with every document the funder requires, verified and valid today. */
+  async function newSeller(scope: WriteScope, caller: FunderCaller) {
+    const today = madridDate(scope.now);
+    const n = randomInt(10_000_000, 99_999_999);
+    const seller = await insertSeller(
+      scope.tx,
+      'demo',
+      {
+        name: `Sandbox Supplier ${n} SL`,
+        tax_id: `B${n}`,
+        country: 'ES',
+        verification_status: 'approved',
+        founded_on: '2012-03-01',
+        annual_revenue: 2_400_000,
+        employees: 24,
+        sector: 'C',
+      },
+      scope.now,
+      scope.evidence,
+    );
+    for (const code of await deps.settings.requiredCodes(scope.tx, caller.funderId, 'demo', 'ES')) {
+      const document = await deps.documents.uploadIn(scope, {
+        seller_id: seller.id,
+        code,
+        file_name: `${code}.txt`,
+        content_base64: placeholderFile(code, seller.name),
+        issued_on: addDays(today, -10),
+        valid_until: addDays(today, 365),
+      });
+      await deps.documents.verifyIn(scope, document.id, 'sandbox');
+    }
+    return seller;
+  }
+
+  async function debtorFor(scope: WriteScope, invoice: SandboxInvoice) {
+    const found = await findDebtorByKey(scope.tx, 'demo', invoice.debtor_country, invoice.debtor_tax_id);
+    if (found) return found;
+    return insertDebtor(
+      scope.tx,
+      'demo',
+      { name: invoice.debtor_name, tax_id: invoice.debtor_tax_id, country: invoice.debtor_country },
+      scope.now,
+      scope.evidence,
+    );
+  }
+
+  return {
+    /** POST /v1/sandbox/requests: a new fictitious request routed to the caller's funder. */
+    async createRequest(
+      caller: FunderCaller,
+      input: { type?: 'factoring' | 'confirming'; invoices?: SandboxInvoice[] },
+    ) {
+      demoOnly(caller);
+      const id = await deps.write(caller, async (scope) => {
+        const today = madridDate(scope.now);
+        const seller = await newSeller(scope, caller);
+        const invoices = input.invoices?.length ? input.invoices : DEFAULT_INVOICES;
+        const invoiceIds: string[] = [];
+        for (const [i, invoice] of invoices.entries()) {
+          const debtor = await debtorFor(scope, invoice);
+          const created = await insertInvoice(
+            scope.tx,
+            'demo',
+            {
+              seller_id: seller.id,
+              debtor_id: debtor.id,
+              number: `SBX-${seller.tax_id.slice(1)}-${i + 1}`,
+              amount: invoice.amount,
+              issue_date: addDays(today, -5),
+              due_date: invoice.due_date || addDays(today, 60 + i * 15),
+              source: 'erp',
+            },
+            scope.now,
+            scope.evidence,
+          );
+          invoiceIds.push(created.id);
+        }
+        const requestId = await deps.parties.createRequestIn(scope, {
+          seller_id: seller.id,
+          type: input.type ?? 'factoring',
+          invoice_ids: invoiceIds,
+          status: 'submitted',
+        });
+        await deps.parties.routeIn(scope, requestId, caller.funderId);
+        return requestId;
+      });
+      return { request: await deps.requests.item(caller, id) };
+    },
+
+    /** POST /v1/sandbox/requests/{id}/accept: the seller accepts the caller's offer. */
+    async accept(caller: FunderCaller, id: string) {
+      demoOnly(caller);
+      const request = await deps.requests.visible(caller, id);
+      if (request.assigned_funder_id !== caller.funderId) {
+        throw new ApiError(
+          'not_routed_to_you',
+          'This request is routed to another funder: its seller answers that offer.',
+        );
+      }
+      await deps.write(caller, (scope) => deps.parties.sellerAnswerIn(scope, id, 'accept'));
+      return { request: await deps.requests.item(caller, id) };
+    },
+
+    /** POST /v1/sandbox/requests/{id}/debtor-answer: one debtor (or every debtor) answers its notice. */
+    async debtorAnswer(
+      caller: FunderCaller,
+      id: string,
+      input: {
+        debtor_tax_id?: string | null;
+        answer: 'acknowledged' | 'disputed';
+        level?: ConsentLevel | null;
+      },
+    ) {
+      demoOnly(caller);
+      await deps.requests.visible(caller, id);
+      await deps.write(caller, (scope) =>
+        deps.parties.debtorAnswerIn(scope, id, {
+          debtor_tax_id: input.debtor_tax_id ?? null,
+          answer: input.answer,
+          level: input.level ?? null,
+          channel: 'sandbox',
+          signer: { name: 'Sandbox signer', role: 'Accounts payable' },
+          reason: input.answer === 'disputed' ? 'Disputed through the sandbox helper.' : null,
+        }),
+      );
+      return { request: await deps.requests.item(caller, id) };
+    },
+  };
+}
