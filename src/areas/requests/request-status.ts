@@ -10,6 +10,7 @@ import { ApiError } from '../../platform/errors.ts';
  *   pending/submitted/under_review/terms_sent ── offer ──> terms_sent
  *   terms_sent ── seller accepts ──> approved      (the terms no longer change)
  *   terms_sent ── seller rejects ──> rejected      (closed)
+ *   terms_sent ── re-routed to another funder ──> under_review   (that funder's offer is withdrawn)
  *   approved ── fund ──> funded ── settle (partial) ──> funded
  *                               └─ settle (total reached or final) ──> settled
  *   any open status but approved ── decline ──> declined   (closed)
@@ -53,6 +54,7 @@ export type Move =
   | 'offer'
   | 'accept_terms'
   | 'reject_terms'
+  | 'reroute'
   | 'fund'
   | 'settle_partial'
   | 'settle_final'
@@ -66,6 +68,9 @@ const MOVES: Record<Move, { from: readonly RequestStatus[]; to: RequestStatus | 
   offer: { from: ['pending', 'submitted', 'under_review', 'terms_sent'], to: 'terms_sent' },
   accept_terms: { from: ['terms_sent'], to: 'approved' },
   reject_terms: { from: ['terms_sent'], to: 'rejected' },
+  // The seller did not take the terms and the operations team hands the request to another
+  // funder: it is reviewed again; the first funder keeps reading it (spec: GET /v1/requests).
+  reroute: { from: ['terms_sent'], to: 'under_review' },
   fund: { from: ['approved'], to: 'funded' },
   settle_partial: { from: ['funded'], to: 'same' },
   settle_final: { from: ['funded'], to: 'settled' },

@@ -182,8 +182,16 @@ export function createRequestPartiesService(deps: {
     async routeIn(scope: WriteScope, id: string, bankId: string): Promise<void> {
       const { tx, now } = scope;
       const row = await requireRequest(tx, id);
-      if (!['pending', 'submitted', 'under_review'].includes(row.status)) {
+      // A request with terms sent may go to another funder (re-routing); nothing later may move.
+      const rerouting = row.status === 'terms_sent';
+      if (!['pending', 'submitted', 'under_review'].includes(row.status) && !rerouting) {
         throw new ApiError('invalid_state', `A request in status ${row.status} cannot be routed.`);
+      }
+      if (rerouting && (row.assigned_funder_id === null || row.assigned_funder_id === bankId)) {
+        throw new ApiError(
+          'invalid_state',
+          'A request with terms sent can only be re-routed to another funder.',
+        );
       }
       const funder = (
         await tx.query<{ id: string; environment: string }>(
@@ -240,6 +248,11 @@ export function createRequestPartiesService(deps: {
           [row.id, previous, now],
         );
       }
+      let status = row.status;
+      if (rerouting) {
+        status = nextStatus(row.status, 'reroute');
+        await store.setStatus(tx, row, status, 'rerouted', actorOf(scope), now);
+      }
       await store.updateRequest(tx, row.id, now, {
         assigned_funder_id: bankId,
         routed_at: now,
@@ -275,7 +288,7 @@ export function createRequestPartiesService(deps: {
       await tx.query(
         `INSERT INTO request_history (request_id, plane, from_status, to_status, trigger, actor, at)
          VALUES ($1, $2, $3, $3, 'routed', $4, $5)`,
-        [row.id, row.plane, row.status, JSON.stringify({ ...actorOf(scope), to_funder: bankId }), now],
+        [row.id, row.plane, status, JSON.stringify({ ...actorOf(scope), to_funder: bankId }), now],
       );
       scope.evidence({
         funderId: bankId,

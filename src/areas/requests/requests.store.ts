@@ -104,13 +104,16 @@ export interface OfferRow {
   accepted_at: Date | null;
 }
 
-/** Each request's latest offer from this funder. */
+/**
+ * Each request's latest offer from this funder. Two offers may share an instant (a stopped
+ * clock, the same millisecond): the one that superseded the other is the latest.
+ */
 export async function latestOffers(q: Queryable, funderId: string, requestIds: readonly string[]) {
   if (requestIds.length === 0) return new Map<string, OfferRow>();
   const { rows } = await q.query<OfferRow>(
     `SELECT DISTINCT ON (request_id) * FROM offers
       WHERE funder_id = $1 AND request_id = ANY($2::uuid[])
-      ORDER BY request_id, submitted_at DESC, id DESC`,
+      ORDER BY request_id, submitted_at DESC, (status = 'superseded'), id DESC`,
     [funderId, requestIds],
   );
   return new Map(rows.map((row) => [row.request_id, row]));

@@ -22,7 +22,8 @@ export async function createPgliteDb(options: PgliteOptions): Promise<Db & { pgl
 
   const toResult = <T>(result: { rows: unknown[]; affectedRows?: number }): QueryResult<T> => ({
     rows: result.rows as T[],
-    rowCount: result.affectedRows ?? result.rows.length,
+    // PGlite reports 0 affected rows for a SELECT; pg reports the rows returned. Same meaning for both.
+    rowCount: Math.max(result.affectedRows ?? 0, result.rows.length),
   });
 
   return {

@@ -25,7 +25,10 @@ interface StoredKey {
 }
 
 const bodyHash = (request: FastifyRequest): string =>
-  sha256Hex(request.body === undefined ? '' : canonicalJson(request.body));
+  // A raw file body (a bank statement) is hashed as its bytes.
+  Buffer.isBuffer(request.body)
+    ? sha256Hex(request.body)
+    : sha256Hex(request.body === undefined ? '' : canonicalJson(request.body));
 
 /**
  * Idempotency-Key on POST and PUT, with Stripe's meaning: the same key and the same body
