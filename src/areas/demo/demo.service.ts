@@ -1,49 +1,76 @@
 import type { Caller } from '../../platform/caller.ts';
+import type { Clock } from '../../platform/clock.ts';
 import type { Db, Tx } from '../../platform/db/db.ts';
-import { newId } from '../../platform/ids.ts';
 import type { RunWrite } from '../../platform/write.ts';
 import type { AccountService } from '../account/account.service.ts';
+import { seedDemoPayerRecords } from '../payer-record/payer-record.service.ts';
+import {
+  answerOffersAndNotices,
+  buildParties,
+  fundAndSettle,
+  type ScenarioDeps,
+  scenarioCaller,
+  sendOffers,
+} from './demo.scenario.ts';
 
 const DEMO_FUNDER_STATE = 'demonstration_funder';
 export const DEMO_FUNDER_NAME = 'Banco Demostración';
 
-/** Fictitious sellers of the demonstration plane: one per country the service serves. */
-const DEMO_SELLERS = [
-  {
-    name: 'Conservas del Cantábrico SL',
-    tax_id: 'B39000001',
-    country: 'ES',
-    verification_status: 'approved',
-  },
-  { name: 'Talleres Ebro Mecánica SA', tax_id: 'A50000002', country: 'ES', verification_status: 'approved' },
-  { name: 'Cortiças do Douro Lda', tax_id: '509000003', country: 'PT', verification_status: 'approved' },
-  {
-    name: 'Ateliers Loire Emballage SAS',
-    tax_id: 'FR40900000004',
-    country: 'FR',
-    verification_status: 'approved',
-  },
-  { name: 'Ceramiche Toscane Srl', tax_id: 'IT09000000005', country: 'IT', verification_status: 'pending' },
-] as const;
+/**
+ * Tables whose demonstration rows a reset keeps. Every other table with a `plane` column is
+ * cleared of its demonstration rows: the plane's parties and requests, the funder's settings
+ * changed with sandbox keys, undelivered events, and whatever an area adds later.
+ */
+const KEPT_ON_RESET = new Set(['evidence_entries']); // append-only: never deleted
 
-/** Their customers, including a public body. */
-const DEMO_DEBTORS = [
-  { name: 'Distribuciones Meseta SA', tax_id: 'A28000101', country: 'ES', is_public_body: false },
-  { name: 'Hipermercados Levante SL', tax_id: 'B46000102', country: 'ES', is_public_body: false },
-  { name: 'Ayuntamiento de Villaejemplo', tax_id: 'P2800103A', country: 'ES', is_public_body: true },
-  { name: 'Supermercados Atlântico SA', tax_id: '500000104', country: 'PT', is_public_body: false },
-  { name: 'Grande Distribution Rhône SA', tax_id: 'FR60900000105', country: 'FR', is_public_body: false },
-  { name: 'Edilizia Lombarda SpA', tax_id: 'IT09000000106', country: 'IT', is_public_body: false },
-] as const;
+/**
+ * The tables to clear, children before the tables they reference, so no foreign key without
+ * ON DELETE CASCADE stops a delete. Rows of tables without a plane column (request_invoices,
+ * seller_scores) go with their parents by cascade.
+ */
+export async function tablesToClear(q: Db | Tx): Promise<string[]> {
+  const { rows } = await q.query<{ name: string; parents: string[] }>(
+    `SELECT c.relname AS name,
+            ARRAY(SELECT DISTINCT p.relname::text FROM pg_constraint k JOIN pg_class p ON p.oid = k.confrelid
+                   WHERE k.conrelid = c.oid AND k.contype = 'f' AND k.confrelid <> c.oid) AS parents
+       FROM pg_class c
+       JOIN pg_namespace n ON n.oid = c.relnamespace AND n.nspname = current_schema()
+       JOIN pg_attribute a ON a.attrelid = c.oid AND a.attname = 'plane' AND NOT a.attisdropped
+      WHERE c.relkind IN ('r', 'p')
+      ORDER BY c.relname`,
+  );
+  const tables = rows.filter((row) => !KEPT_ON_RESET.has(row.name));
+  const names = new Set(tables.map((t) => t.name));
+  const order: string[] = [];
+  const left = new Map(tables.map((t) => [t.name, t]));
+  while (left.size > 0) {
+    // A table goes once no table still to clear references it.
+    const referenced = new Set([...left.values()].flatMap((t) => t.parents.filter((p) => names.has(p))));
+    const ready = [...left.keys()].filter((name) => !referenced.has(name));
+    // A cycle (none today): take the rest in name order and let cascades settle it.
+    for (const name of ready.length > 0 ? ready : [...left.keys()]) {
+      order.push(name);
+      left.delete(name);
+    }
+  }
+  return order;
+}
 
 export type DemoService = ReturnType<typeof createDemoService>;
 
 /**
- * The demonstration plane: a demonstration funder shared by sandbox keys, with fictitious
- * sellers and debtors. Resetting deletes every demonstration row and builds them again;
- * nothing on the live plane is read or written.
+ * The demonstration plane: a demonstration funder shared by sandbox keys, with the fictitious
+ * companies and requests of `demo.scenario.ts`. Resetting deletes every demonstration row and
+ * builds the scenario again; nothing on the live plane is read or written.
+ *
+ * The funder's decisions in the scenario are writes of their own (as through the API), so a
+ * reset is several transactions: the clearing and the parties are one, each decision another.
+ * If a step fails the error propagates, leaving a partly built plane; the next reset clears it
+ * and builds it whole. Resets in one process run one at a time.
  */
-export function createDemoService(deps: { db: Db; write: RunWrite; account: AccountService }) {
+export function createDemoService(
+  deps: { db: Db; clock: Clock; write: RunWrite; account: AccountService } & ScenarioDeps,
+) {
   async function demoFunderId(q: Tx | Db): Promise<string | null> {
     const { rows } = await q.query<{ value: { bank_id: string } }>(
       'SELECT value FROM service_state WHERE name = $1',
@@ -53,86 +80,97 @@ export function createDemoService(deps: { db: Db; write: RunWrite; account: Acco
   }
 
   async function clearPlane(tx: Tx): Promise<void> {
-    // Children first. Areas that add demonstration rows add their tables here.
-    // Settings changed with sandbox keys go back to the defaults (seller documents, deal files
-    // and download logs go with their sellers).
-    await tx.query(`DELETE FROM funder_required_documents WHERE plane = 'demo'`);
-    await tx.query(`DELETE FROM funder_listed_buyers WHERE plane = 'demo'`);
-    await tx.query(`DELETE FROM funder_settings WHERE plane = 'demo'`);
-    await tx.query(`DELETE FROM invoices WHERE plane = 'demo'`);
-    await tx.query(`DELETE FROM sellers WHERE plane = 'demo'`);
-    await tx.query(`DELETE FROM debtors WHERE plane = 'demo'`);
+    for (const table of await tablesToClear(tx)) await tx.query(`DELETE FROM ${table} WHERE plane = 'demo'`);
   }
 
-  async function seed(tx: Tx, now: Date): Promise<{ sellers: number; debtors: number }> {
-    await tx.query(
-      `INSERT INTO sellers (id, plane, name, tax_id, country, verification_status, created_at)
-       SELECT id, 'demo', name, tax_id, country, status, $6
-         FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[]) AS s(id, name, tax_id, country, status)`,
-      [
-        DEMO_SELLERS.map(() => newId()),
-        DEMO_SELLERS.map((s) => s.name),
-        DEMO_SELLERS.map((s) => s.tax_id),
-        DEMO_SELLERS.map((s) => s.country),
-        DEMO_SELLERS.map((s) => s.verification_status),
-        now,
-      ],
+  async function ensureFunder(caller: Caller): Promise<{ id: string; created: boolean }> {
+    const existing = await demoFunderId(deps.db);
+    if (existing) return { id: existing, created: false };
+    const funder = await deps.account.createFunder(caller, {
+      name: DEMO_FUNDER_NAME,
+      environment: 'sandbox',
+      demonstration: true,
+    });
+    await deps.db.query(
+      `INSERT INTO service_state (name, value, updated_at) VALUES ($1, $2, now())
+       ON CONFLICT (name) DO NOTHING`,
+      [DEMO_FUNDER_STATE, JSON.stringify({ bank_id: funder.bank_id })],
     );
-    await tx.query(
-      `INSERT INTO debtors (id, plane, name, tax_id, country, is_public_body, created_at)
-       SELECT id, 'demo', name, tax_id, country, public_body, $6
-         FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::boolean[]) AS d(id, name, tax_id, country, public_body)`,
-      [
-        DEMO_DEBTORS.map(() => newId()),
-        DEMO_DEBTORS.map((d) => d.name),
-        DEMO_DEBTORS.map((d) => d.tax_id),
-        DEMO_DEBTORS.map((d) => d.country),
-        DEMO_DEBTORS.map((d) => d.is_public_body),
-        now,
-      ],
-    );
-    return { sellers: DEMO_SELLERS.length, debtors: DEMO_DEBTORS.length };
+    // Another server may have stored its own first: that one is the demonstration funder.
+    const stored = (await demoFunderId(deps.db)) ?? funder.bank_id;
+    return { id: stored, created: stored === funder.bank_id };
   }
+
+  async function rebuild(caller: Caller) {
+    const funder = await ensureFunder(caller);
+    const name = (
+      await deps.db.query<{ name: string }>('SELECT name FROM funders WHERE id = $1', [funder.id])
+    ).rows[0]!.name;
+
+    // One write: clear, then the parties, documents, lists and routed requests.
+    const built = await deps.write(caller, async (scope) => {
+      await clearPlane(scope.tx);
+      const mark = (
+        await scope.tx.query<{ seq: string }>('SELECT coalesce(max(seq), 0)::text AS seq FROM outbox_events')
+      ).rows[0]!.seq;
+      const parties = await buildParties(scope, deps, funder.id);
+      // What suppliers' ledgers and public sources say about the demonstration debtors.
+      const payerRecords = await seedDemoPayerRecords(scope);
+      scope.evidence({
+        funderId: funder.id,
+        plane: 'demo',
+        kind: 'demo.reset',
+        subjectType: 'plane',
+        subjectId: 'demo',
+        payload: {
+          sellers: parties.sellers,
+          debtors: parties.debtors,
+          documents: parties.documents,
+          invoices: parties.invoices,
+          requests: parties.requestIds.length,
+          ledger_lines: payerRecords.ledger_lines,
+        },
+      });
+      return { ...parties, mark };
+    });
+
+    // The funder's decisions and the other parties' answers, in the order they happen.
+    const asFunder = scenarioCaller({ id: funder.id, name }, deps.clock.now());
+    await sendOffers(deps, asFunder, built.requestIds);
+    await deps.write(caller, (scope) => answerOffersAndNotices(scope, deps, built.requestIds));
+    await fundAndSettle(deps, asFunder, built.requestIds, deps.clock.now());
+
+    // The scenario's history is not news: its events are not delivered to webhooks.
+    await deps.write(caller, async ({ tx }) => {
+      await tx.query(`DELETE FROM outbox_events WHERE plane = 'demo' AND funder_id = $1 AND seq > $2`, [
+        funder.id,
+        built.mark,
+      ]);
+    });
+
+    return {
+      bank_id: funder.id,
+      sellers: built.sellers,
+      debtors: built.debtors,
+      created_funder: funder.created,
+    };
+  }
+
+  let running: Promise<unknown> = Promise.resolve();
 
   return {
     demoFunderId: () => demoFunderId(deps.db),
 
     /** Rebuilds the demonstration plane; answers the demonstration funder. */
-    async reset(
+    reset(
       caller: Caller,
     ): Promise<{ bank_id: string; sellers: number; debtors: number; created_funder: boolean }> {
-      let bankId = await demoFunderId(deps.db);
-      let createdFunder = false;
-      if (!bankId) {
-        const funder = await deps.account.createFunder(caller, {
-          name: DEMO_FUNDER_NAME,
-          environment: 'sandbox',
-          demonstration: true,
-        });
-        bankId = funder.bank_id;
-        createdFunder = true;
-        await deps.db.query(
-          `INSERT INTO service_state (name, value, updated_at) VALUES ($1, $2, now())
-           ON CONFLICT (name) DO NOTHING`,
-          [DEMO_FUNDER_STATE, JSON.stringify({ bank_id: bankId })],
-        );
-        bankId = (await demoFunderId(deps.db)) ?? bankId;
-      }
-      const funderId = bankId;
-      const counts = await deps.write(caller, async ({ tx, now, evidence }) => {
-        await clearPlane(tx);
-        const seeded = await seed(tx, now);
-        evidence({
-          funderId,
-          plane: 'demo',
-          kind: 'demo.reset',
-          subjectType: 'plane',
-          subjectId: 'demo',
-          payload: seeded,
-        });
-        return seeded;
-      });
-      return { bank_id: funderId, ...counts, created_funder: createdFunder };
+      const next = running.then(
+        () => rebuild(caller),
+        () => rebuild(caller),
+      );
+      running = next.catch(() => undefined);
+      return next;
     },
   };
 }

@@ -872,8 +872,10 @@ describe('demonstration reset', () => {
     expectError(await service.ops('GET', `/ops/v1/invoices/${demoInvoice.id}`), 404, 'not_found');
     expectError(await service.ops('GET', `/ops/v1/sellers/${demoSeller.id}`), 404, 'not_found');
     expect((await service.ops('GET', `/ops/v1/invoices/${liveInvoice.id}`)).status).toBe(200);
+    // The rebuilt scenario has invoices of its own; none of them is the one made before.
     const demoRows = await service.db.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM invoices WHERE plane = 'demo'`,
+      `SELECT count(*)::int AS n FROM invoices WHERE plane = 'demo' AND seller_id = $1`,
+      [demoSeller.id],
     );
     expect(demoRows.rows[0]!.n).toBe(0);
   });

@@ -81,7 +81,7 @@ export async function listVisibleRequests(
         AND (r.assigned_funder_id = $1 OR EXISTS (
               SELECT 1 FROM request_funders rf
                WHERE rf.request_id = r.id AND rf.funder_id = $1 AND rf.acted_at IS NOT NULL))
-      ORDER BY r.created_at DESC, r.id DESC
+      ORDER BY r.created_at DESC, r.request_ref DESC
       LIMIT $4`,
     [funderId, plane, statuses, limit],
   );
