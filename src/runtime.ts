@@ -5,6 +5,9 @@ import pino, { type Logger } from 'pino';
 import { accountOpsRoutes } from './areas/account/account.ops.routes.ts';
 import { accountRoutes } from './areas/account/account.routes.ts';
 import { createAccountService } from './areas/account/account.service.ts';
+import { debtorInfoOpsRoutes } from './areas/debtors/debtor-info.ops.routes.ts';
+import { debtorInfoRoutes } from './areas/debtors/debtor-info.routes.ts';
+import { createDebtorInfoService } from './areas/debtors/debtor-info.service.ts';
 import { createConsentLevelService } from './areas/decisions/consent-level.service.ts';
 import { decisionsRoutes } from './areas/decisions/decisions.routes.ts';
 import { createDecisionsService } from './areas/decisions/decisions.service.ts';
@@ -12,9 +15,14 @@ import { createDemoService } from './areas/demo/demo.service.ts';
 import { documentsOpsRoutes } from './areas/documents/documents.ops.routes.ts';
 import { documentsRoutes } from './areas/documents/documents.routes.ts';
 import { createDocumentsService } from './areas/documents/documents.service.ts';
+import { limitsOpsRoutes, limitsRoutes } from './areas/limits/limits.routes.ts';
+import { createLimitsService } from './areas/limits/limits.service.ts';
 import { opsRoutes } from './areas/ops/ops.routes.ts';
 import { partiesOpsRoutes } from './areas/parties/parties.ops.routes.ts';
 import { createPartiesService } from './areas/parties/parties.service.ts';
+import { payerRecordOpsRoutes } from './areas/payer-record/payer-record.ops.routes.ts';
+import { payerRecordRoutes } from './areas/payer-record/payer-record.routes.ts';
+import { createPayerRecordService } from './areas/payer-record/payer-record.service.ts';
 import { requestsOpsRoutes } from './areas/requests/requests.ops.routes.ts';
 import { createRequestPartiesService } from './areas/requests/requests.parties.service.ts';
 import { requestsRoutes } from './areas/requests/requests.routes.ts';
@@ -24,6 +32,9 @@ import { createSandboxService } from './areas/sandbox/sandbox.service.ts';
 import { settingsOpsRoutes } from './areas/settings/settings.ops.routes.ts';
 import { settingsRoutes } from './areas/settings/settings.routes.ts';
 import { createSettingsService } from './areas/settings/settings.service.ts';
+import { statementsOpsRoutes } from './areas/statements/statements.ops.routes.ts';
+import { statementsRoutes } from './areas/statements/statements.routes.ts';
+import { createStatementsService } from './areas/statements/statements.service.ts';
 import type { Config } from './config.ts';
 import { type Clock, manualClock, systemClock } from './platform/clock.ts';
 import { type SecretBox, secretBox } from './platform/crypto.ts';
@@ -114,7 +125,6 @@ export interface Runtime {
 function createServices(deps: { db: Db; clock: Clock; publicBaseUrl: string }) {
   const write = createWriter(deps);
   const account = createAccountService({ ...deps, write });
-  const demo = createDemoService({ db: deps.db, write, account });
   const parties = createPartiesService({ ...deps, write });
   const settings = createSettingsService({ db: deps.db, clock: deps.clock, write });
   const requests = createRequestsService({ db: deps.db, clock: deps.clock, settings });
@@ -126,12 +136,44 @@ function createServices(deps: { db: Db; clock: Clock; publicBaseUrl: string }) {
     visibleRequest: requests.visibleRequest,
   });
   const requestParties = createRequestPartiesService({ write, settings, documents });
-  const decisions = createDecisionsService({ db: deps.db, clock: deps.clock, write, settings, documents });
+  const limits = createLimitsService({ db: deps.db, clock: deps.clock, write });
+  const decisions = createDecisionsService({
+    db: deps.db,
+    clock: deps.clock,
+    write,
+    settings,
+    documents,
+    offerGuards: [limits.offerGuard],
+  });
   const consentLevel = createConsentLevelService({ write });
   const sandbox = createSandboxService({ write, requests, parties: requestParties, documents, settings });
+  const debtorInfo = createDebtorInfoService({
+    db: deps.db,
+    clock: deps.clock,
+    write,
+    requests,
+    creditLimitOf: limits.debtorLimitView,
+  });
+  const payerRecord = createPayerRecordService({
+    db: deps.db,
+    clock: deps.clock,
+    write,
+    creditLimitOf: limits.debtorLimitView,
+  });
+  const statements = createStatementsService({ db: deps.db, clock: deps.clock, write });
+  const demo = createDemoService({
+    db: deps.db,
+    clock: deps.clock,
+    write,
+    account,
+    documents,
+    parties: requestParties,
+    decisions,
+  });
   return {
     write,
     account,
+    limits,
     demo,
     parties,
     documents,
@@ -141,6 +183,9 @@ function createServices(deps: { db: Db; clock: Clock; publicBaseUrl: string }) {
     decisions,
     consentLevel,
     sandbox,
+    debtorInfo,
+    payerRecord,
+    statements,
   };
 }
 
@@ -213,7 +258,15 @@ export async function createRuntime(
           settingsOpsRoutes({ settings: services.settings }),
           requestsRoutes({ requests: services.requests }),
           sandboxRoutes({ sandbox: services.sandbox }),
+          debtorInfoRoutes({ debtorInfo: services.debtorInfo }),
+          debtorInfoOpsRoutes({ debtorInfo: services.debtorInfo }),
+          payerRecordRoutes({ payerRecord: services.payerRecord }),
+          payerRecordOpsRoutes({ payerRecord: services.payerRecord }),
+          statementsRoutes({ statements: services.statements }),
+          statementsOpsRoutes({ statements: services.statements }),
           decisionsRoutes({ decisions: services.decisions, consentLevel: services.consentLevel }),
+          limitsRoutes({ limits: services.limits }),
+          limitsOpsRoutes({ limits: services.limits }),
           requestsOpsRoutes({
             parties: services.requestParties,
             statusOf: async (id) =>

@@ -20,6 +20,7 @@ import { nextStatus } from '../requests/request-status.ts';
 import * as requests from '../requests/requests.store.ts';
 import { meetsRequirement, requestView } from '../requests/requests.views.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
+import { recordPaymentIn } from './settlements.ts';
 
 export const DECLINE_REASONS = [
   'payer_credit',
@@ -130,7 +131,9 @@ export function createDecisionsService(deps: {
     ] as const) {
       if (value === undefined)
         throw new ApiError('invalid_terms', `${field} is required.`, { extra: { field } });
-      if (value <= 0 || value > 100 || Math.round(value * 10_000) !== value * 10_000) {
+      // Within float noise: 12.3456 * 10,000 is 123455.99999999999 in binary floating point.
+      const scaled = value * 10_000;
+      if (value <= 0 || value > 100 || Math.abs(scaled - Math.round(scaled)) > 1e-6) {
         throw new ApiError(
           'invalid_terms',
           `${field} must be above 0 and at most 100, with at most 4 decimals.`,
@@ -186,6 +189,15 @@ export function createDecisionsService(deps: {
 
       const totalCents = toCents(row.total_amount)!;
       const advanceCents = percentOf(totalCents, advancePct!);
+      if (advanceCents < 1) {
+        throw new ApiError(
+          'invalid_terms',
+          'advance_pct gives an advance of less than one cent on this request.',
+          {
+            extra: { field: 'advance_pct' },
+          },
+        );
+      }
       for (const guard of deps.offerGuards ?? [])
         await guard(tx, { caller, request: row, advanceCents, receivables });
 
@@ -509,75 +521,22 @@ export function createDecisionsService(deps: {
         });
       }
       const row = await lockVisible(tx, caller, id);
+      // Not funded yet, there is no funder of record: the request is in the wrong state, not someone else's.
+      if (row.funder_of_record_id === null) nextStatus(row.status, 'settle_partial');
       if (row.funder_of_record_id !== caller.funderId) {
         throw new ApiError('not_your_request', 'You are not the funder of record of this request.');
       }
-      const totalCents = toCents(row.total_amount)!;
-      const settledBefore = toCents(row.settled_amount)!;
-      const remainingBefore = totalCents - settledBefore;
-      nextStatus(row.status, 'settle_partial');
-      if (amountCents > remainingBefore) {
-        throw new ApiError(
-          'invalid_amount',
-          `amount is more than what remains to be received (${centsToDecimal(remainingBefore)} EUR).`,
-          { extra: { field: 'amount', remaining_amount: centsToEuros(remainingBefore) } },
-        );
-      }
-      const settledAfter = settledBefore + amountCents;
-      const closes = final || settledAfter >= totalCents;
-      const to = nextStatus(row.status, closes ? 'settle_final' : 'settle_partial');
-      const settlementId = newId();
-      await tx.query(
-        `INSERT INTO settlements (id, plane, request_id, funder_id, amount, received_at, reference, note, final, source, recorded_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'settle', $10)`,
-        [
-          settlementId,
-          row.plane,
-          row.id,
-          caller.funderId,
-          centsToDecimal(amountCents),
-          at,
-          reference ?? null,
-          note ?? null,
-          final,
-          now,
-        ],
-      );
-      const changes = {
-        settled_amount: centsToDecimal(settledAfter),
-        ...(closes ? { settled_at: now } : {}),
-      };
-      if (to !== row.status) {
-        await requests.setStatus(tx, row, to, 'settle', { funder_id: caller.funderId }, now, changes);
-      } else {
-        await requests.updateRequest(tx, row.id, now, changes);
-      }
-      history(scope, caller, row, 'decision.settle', {
-        settlement_id: settlementId,
-        amount: centsToDecimal(amountCents),
-        received_at: at.toISOString(),
-        reference: reference ?? null,
-        final,
-      });
-      const result = {
-        decision: 'settle' as const,
-        request_id: row.id,
-        settlement_id: settlementId,
-        amount: centsToEuros(amountCents),
-        received_at: at.toISOString(),
-        reference: reference ?? null,
-        final,
-        settled_amount: centsToEuros(settledAfter),
-        remaining_amount: centsToEuros(Math.max(0, totalCents - settledAfter)),
-        status: to,
-      };
-      scope.emit({
+      const recorded = await recordPaymentIn(scope, {
+        request: row,
         funderId: caller.funderId,
-        plane: row.plane,
-        type: 'settlement.recorded',
-        data: { request_ref: row.request_ref, ...result },
+        amountCents,
+        receivedAt: at,
+        reference: reference ?? null,
+        note: note ?? null,
+        final,
+        source: 'settle',
       });
-      return result;
+      return { decision: 'settle' as const, ...recorded };
     });
   }
 

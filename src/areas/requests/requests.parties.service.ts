@@ -114,7 +114,8 @@ export function createRequestPartiesService(deps: {
         throw new ApiError('conflict', 'An invoice is already in another request still in flight.');
       }
       const totalCents = invoices.reduce((sum, i) => sum + toCents(i.amount)!, 0);
-      let advanceCents = Math.floor((totalCents * 80) / 100);
+      // The default ask is 80% of the total, never less than a cent.
+      let advanceCents = Math.max(1, Math.floor((totalCents * 80) / 100));
       if (input.advance_amount !== undefined && input.advance_amount !== null) {
         const asked = toCents(input.advance_amount);
         if (asked === null || asked <= 0 || asked > totalCents) {

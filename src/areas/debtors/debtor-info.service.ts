@@ -1,0 +1,348 @@
+import type { Caller, FunderCaller, Plane } from '../../platform/caller.ts';
+import { type Clock, madridDate } from '../../platform/clock.ts';
+import type { Db, Queryable } from '../../platform/db/db.ts';
+import { ApiError, notFound } from '../../platform/errors.ts';
+import { newId } from '../../platform/ids.ts';
+import { toCents } from '../../platform/money.ts';
+import type { RunWrite, WriteScope } from '../../platform/write.ts';
+import { invalid, isoDate, oneOf, text } from '../parties/parties.rules.ts';
+import { debtorKey, findDebtor, NAME_MAX } from '../parties/parties.service.ts';
+import { CLOSED_STATUSES } from '../requests/request-status.ts';
+import type { RequestsService } from '../requests/requests.service.ts';
+import * as store from './debtor-info.store.ts';
+
+export { seedDemoDebtorProfiles } from './debtor-info.demo.ts';
+export type { DebtorLevel, PaymentPeriodSource, ScoreGrade } from './debtor-info.store.ts';
+
+/** Spec, Limits: "Pair history window 36 months". */
+export const PAIR_HISTORY_MONTHS = 36;
+export const DEBTOR_LEVELS: readonly store.DebtorLevel[] = ['notice', 'account', 'books', 'buyer'];
+export const SCORE_GRADES: readonly store.ScoreGrade[] = ['A', 'B', 'C', 'D', 'E'];
+export const PAYMENT_PERIOD_SOURCES: readonly store.PaymentPeriodSource[] = ['dgal_pmp', 'hacienda_pmp'];
+/** A debtor's score is shown only once its books are connected (spec: DebtorInfo `score`). */
+const SCORE_LEVELS: readonly store.DebtorLevel[] = ['books', 'buyer'];
+
+/** The caller's limit on a debtor with its exposure, as the limits area reports it. */
+export interface CreditLimitView {
+  amount: number | null;
+  status: 'active' | 'refused' | 'suspended';
+  source: 'manual' | 'api' | 'import' | 'insurer';
+  source_ref: string | null;
+  /** Outstanding plus committed plus offered, euros. */
+  exposure: number;
+}
+
+/** Reads one funder's limit on a debtor named by country and tax id; null when it has none. */
+export type CreditLimitOf = (
+  q: Queryable,
+  funderId: string,
+  plane: Plane,
+  country: string,
+  taxId: string,
+) => Promise<CreditLimitView | null>;
+
+/** The date `months` calendar months before a YYYY-MM-DD date; a missing day is the month's last. */
+export function monthsBefore(date: string, months: number): string {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  const first = new Date(Date.UTC(year, month - 1 - months, 1));
+  const lastDay = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + 1, 0)).getUTCDate();
+  first.setUTCDate(Math.min(day, lastDay));
+  return first.toISOString().slice(0, 10);
+}
+
+/** A figure SQL computed as numeric text, as a JSON number. */
+export const figure = (value: string | null): number | null => (value === null ? null : Number(value));
+
+function instant(field: string, value: unknown, now: Date): Date {
+  const at = typeof value === 'string' ? new Date(value) : null;
+  if (!at || Number.isNaN(at.getTime())) invalid(field, `${field} must be a date-time.`);
+  if (at > now) invalid(field, `${field} must not be in the future.`);
+  return at;
+}
+
+async function requireDebtor(q: Queryable, id: string) {
+  return (await findDebtor(q, id)) ?? notFound('Debtor');
+}
+
+const scoreView = (row: store.ScoreRow | null) =>
+  row && {
+    grade: row.grade,
+    score_100: row.score_100,
+    computed_at: row.computed_at.toISOString(),
+    model_version: row.model_version,
+  };
+
+const periodView = (row: store.PaymentPeriodRow | null) =>
+  row && {
+    days: Number(row.days),
+    period_end: row.period_end,
+    source: row.source,
+    entity_name: row.entity_name,
+  };
+
+export interface ProfileInput {
+  level: store.DebtorLevel;
+  /** Absent: now when the level changes, else kept. */
+  level_since?: string | null;
+  shares_data: boolean;
+  score?: { grade: string; score_100: number; computed_at: string; model_version: string };
+}
+
+export interface PaymentPeriodInput {
+  days: number;
+  period_end: string;
+  source: store.PaymentPeriodSource;
+  entity_name: string;
+}
+
+/**
+ * Sets a debtor's level on the service and whether it shares its data, and records a new score
+ * when one is given. Usable inside any write.
+ */
+export async function setDebtorProfileIn(scope: WriteScope, debtorId: string, input: ProfileInput) {
+  const { tx, now } = scope;
+  const debtor = await requireDebtor(tx, debtorId);
+  const level = oneOf('level', input.level, DEBTOR_LEVELS);
+  if (typeof input.shares_data !== 'boolean') invalid('shares_data', 'shares_data must be true or false.');
+  const before = await store.findProfile(tx, debtor.id, { forUpdate: true });
+  let levelSince: Date | null;
+  if (input.level_since === undefined) {
+    levelSince = before && before.level === level ? before.level_since : now;
+  } else {
+    levelSince = input.level_since === null ? null : instant('level_since', input.level_since, now);
+  }
+  let score: store.ScoreRow | null = null;
+  if (input.score !== undefined) {
+    const raw = input.score as Record<string, unknown>;
+    if (raw === null || typeof raw !== 'object') invalid('score', 'score must be an object.');
+    const points = raw.score_100;
+    if (typeof points !== 'number' || !Number.isInteger(points) || points < 0 || points > 100) {
+      invalid('score/score_100', 'score_100 must be a whole number from 0 to 100.');
+    }
+    const model = raw.model_version;
+    if (typeof model !== 'string' || model.trim().length === 0 || model.length > 64) {
+      invalid('score/model_version', 'model_version must be 1 to 64 characters.');
+    }
+    score = {
+      id: newId(),
+      debtor_id: debtor.id,
+      plane: debtor.plane,
+      grade: oneOf('score/grade', raw.grade, SCORE_GRADES),
+      score_100: points,
+      model_version: model.trim(),
+      computed_at: instant('score/computed_at', raw.computed_at, now),
+      loaded_at: now,
+    };
+  }
+
+  const changed =
+    !before ||
+    before.level !== level ||
+    before.shares_data !== input.shares_data ||
+    (before.level_since?.getTime() ?? null) !== (levelSince?.getTime() ?? null);
+  const profile = changed
+    ? await store.upsertProfile(tx, {
+        debtor_id: debtor.id,
+        plane: debtor.plane,
+        level,
+        level_since: levelSince,
+        shares_data: input.shares_data,
+        updated_at: now,
+      })
+    : before!;
+  const key = debtorKey(debtor.country, debtor.tax_id);
+  if (changed) {
+    scope.evidence({
+      funderId: null,
+      plane: debtor.plane,
+      kind: 'debtor.profile_set',
+      subjectType: 'debtor',
+      subjectId: debtor.id,
+      payload: {
+        debtor_key: key,
+        level,
+        level_since: levelSince?.toISOString() ?? null,
+        shares_data: input.shares_data,
+        previous: before && { level: before.level, shares_data: before.shares_data },
+      },
+    });
+  }
+  if (score) {
+    await store.upsertScore(tx, score);
+    scope.evidence({
+      funderId: null,
+      plane: debtor.plane,
+      kind: 'debtor.score_loaded',
+      subjectType: 'debtor',
+      subjectId: debtor.id,
+      payload: { debtor_key: key, ...scoreView(score) },
+    });
+  }
+  return {
+    debtor_id: debtor.id,
+    debtor_key: key,
+    plane: debtor.plane,
+    level: profile.level,
+    level_since: profile.level_since?.toISOString() ?? null,
+    shares_data: profile.shares_data,
+    updated_at: profile.updated_at.toISOString(),
+    score: scoreView(await store.latestScore(tx, debtor.id)),
+    changed,
+  };
+}
+
+/** Records the payment period a public body published for one period. Usable inside any write. */
+export async function setPublicPaymentPeriodIn(
+  scope: WriteScope,
+  debtorId: string,
+  input: PaymentPeriodInput,
+) {
+  const { tx, now } = scope;
+  const debtor = await requireDebtor(tx, debtorId);
+  const days = input.days;
+  if (typeof days !== 'number' || !Number.isFinite(days) || days < -30 || days > 3650) {
+    invalid('days', 'days must be a number from -30 to 3650.');
+  }
+  // Exact to the hundredth, like an amount to the cent (0.29 is, 1.234 is not).
+  // Exact to the hundredth, like an amount to the cent (0.29 is, 1.234 is not).
+  if (toCents(days) === null) invalid('days', 'days must have at most two decimals.');
+  const today = madridDate(now);
+  const periodEnd = isoDate('period_end', input.period_end);
+  if (periodEnd > today) invalid('period_end', `period_end must not be later than today (${today}).`);
+  const source = oneOf('source', input.source, PAYMENT_PERIOD_SOURCES);
+  const entityName = text('entity_name', input.entity_name, NAME_MAX);
+  if (!debtor.is_public_body) {
+    throw new ApiError('conflict', 'Only a public body publishes a payment period; this debtor is not one.');
+  }
+  const row: store.PaymentPeriodRow = {
+    debtor_id: debtor.id,
+    plane: debtor.plane,
+    period_end: periodEnd,
+    days: days.toFixed(2),
+    source,
+    entity_name: entityName,
+    loaded_at: now,
+  };
+  await store.upsertPaymentPeriod(tx, row);
+  const key = debtorKey(debtor.country, debtor.tax_id);
+  scope.evidence({
+    funderId: null,
+    plane: debtor.plane,
+    kind: 'debtor.public_payment_period_set',
+    subjectType: 'debtor',
+    subjectId: debtor.id,
+    payload: { debtor_key: key, ...periodView(row) },
+  });
+  return {
+    debtor_id: debtor.id,
+    debtor_key: key,
+    public_payment_period: periodView(await store.latestPaymentPeriod(tx, debtor.id)),
+  };
+}
+
+export type DebtorInfoService = ReturnType<typeof createDebtorInfoService>;
+
+/** GET /v1/requests/{id}/debtors, and the operations team's loading of debtor data. */
+export function createDebtorInfoService(deps: {
+  db: Db;
+  clock: Clock;
+  write: RunWrite;
+  requests: Pick<RequestsService, 'visible'>;
+  /** The limits area's reader; without it `credit_limit` is null. */
+  creditLimitOf?: CreditLimitOf;
+}) {
+  const { db, clock, write } = deps;
+
+  return {
+    /** Every debtor of a factoring request the caller may see (routed to it or acted on). */
+    async forRequest(caller: FunderCaller, requestId: string) {
+      const request = await deps.requests.visible(caller, requestId);
+      if (request.type !== 'factoring') {
+        throw new ApiError('not_factoring', 'Debtor information is given for factoring requests only.');
+      }
+      // Acted on only, or closed: the caller no longer finances these debtors' invoices.
+      const routedNow =
+        request.assigned_funder_id === caller.funderId && !CLOSED_STATUSES.includes(request.status);
+      const today = madridDate(clock.now());
+      const debtors = await store.requestDebtors(db, request.id);
+      const [history, limits] = await Promise.all([
+        store.pairHistory(db, {
+          plane: request.plane,
+          sellerId: request.seller_id,
+          debtorIds: debtors.map((d) => d.id),
+          windowFrom: monthsBefore(today, PAIR_HISTORY_MONTHS),
+          today,
+        }),
+        Promise.all(
+          debtors.map((d) =>
+            deps.creditLimitOf
+              ? deps.creditLimitOf(db, caller.funderId, request.plane, d.country, d.tax_id)
+              : null,
+          ),
+        ),
+      ]);
+      const pairs = new Map(history.map((h) => [h.debtor_id, h]));
+      const views = debtors.map((d, i) => {
+        const level = d.level ?? 'notice';
+        const pair = pairs.get(d.id);
+        const showScore =
+          routedNow && d.shares_data === true && SCORE_LEVELS.includes(level) && d.score_grade !== null;
+        return {
+          debtor_key: debtorKey(d.country, d.tax_id),
+          debtor_country: d.country,
+          debtor_name: d.name,
+          level,
+          level_since: d.level_since?.toISOString() ?? null,
+          buyer_programme: level === 'buyer',
+          score: showScore
+            ? {
+                grade: d.score_grade!,
+                score_100: d.score_100!,
+                computed_at: d.score_computed_at!.toISOString(),
+                model_version: d.score_model_version!,
+              }
+            : null,
+          pair_history: {
+            invoices: pair?.invoices ?? 0,
+            settled: pair?.settled ?? 0,
+            open: pair?.open ?? 0,
+            overdue: pair?.overdue ?? 0,
+            with_due_date: pair?.with_due_date ?? 0,
+            first_invoice: pair?.first_invoice ?? null,
+            last_invoice: pair?.last_invoice ?? null,
+            avg_days_to_pay: figure(pair?.avg_days_to_pay ?? null),
+            median_days_to_pay: figure(pair?.median_days_to_pay ?? null),
+            on_time_pct: figure(pair?.on_time_pct ?? null),
+            share_of_sales_pct: figure(pair?.share_of_sales_pct ?? null),
+          },
+          public_payment_period:
+            d.is_public_body && d.period_end !== null
+              ? {
+                  days: Number(d.period_days),
+                  period_end: d.period_end,
+                  source: d.period_source!,
+                  entity_name: d.period_entity_name!,
+                }
+              : null,
+          credit_limit: limits[i] ?? null,
+        };
+      });
+      return {
+        funder: { bank_id: caller.funderId, name: caller.funderName },
+        request_id: request.id,
+        count: views.length,
+        debtors: views,
+      };
+    },
+
+    /** PUT /ops/v1/debtors/{id}/profile */
+    setProfile(caller: Caller, debtorId: string, input: ProfileInput) {
+      return write(caller, (scope) => setDebtorProfileIn(scope, debtorId, input));
+    },
+
+    /** PUT /ops/v1/debtors/{id}/public-payment-period */
+    setPublicPaymentPeriod(caller: Caller, debtorId: string, input: PaymentPeriodInput) {
+      return write(caller, (scope) => setPublicPaymentPeriodIn(scope, debtorId, input));
+    },
+  };
+}

@@ -1,0 +1,268 @@
+import type { Plane } from '../../platform/caller.ts';
+import type { Queryable } from '../../platform/db/db.ts';
+
+/**
+ * Exposure: what a funder stands to lose on a debtor or a seller, computed in one set-based
+ * statement per book. Every figure is in integer cents and counts the invoices' face value:
+ *
+ * - `outstanding`: invoices of the funder's funded (not yet settled) requests, less the
+ *   payments the funder recorded on them (rows of `settlements`: settle, confirmed statement
+ *   lines, a seller's repayment under recourse). The seller's own paid flag never lowers it.
+ * - `committed`: invoices of requests whose seller accepted the funder's terms (approved), not
+ *   yet funded.
+ * - `offered`: invoices of requests in terms_sent on which the funder has a pending offer that
+ *   has not expired.
+ *
+ * Payments are recorded per request. They are spread over the request's invoices pro rata to
+ * the invoice amounts, in whole cents rounded down; the cents left over go one each to the
+ * largest invoices (then by position in the request). An invoice's remaining amount is its face
+ * value less its share; only that remaining amount counts as outstanding, overdue or frozen.
+ */
+
+/**
+ * The funder's requests that count against its books, each with the stage it counts in. A
+ * request is approved or under offer only while routed to the funder (routing it elsewhere
+ * withdraws the funder's pending offers), so those stages read through the routing index.
+ */
+const BOOK_SQL = `
+WITH paid AS (
+  SELECT request_id, sum(amount) AS paid
+    FROM settlements
+   WHERE funder_id = $1 AND plane = $2 AND source IN ('settle', 'statement', 'recourse')
+   GROUP BY request_id
+),
+book AS (
+  SELECT r.id, r.request_ref, r.seller_id, 'outstanding'::text AS stage, coalesce(p.paid, 0) AS paid
+    FROM funding_requests r LEFT JOIN paid p ON p.request_id = r.id
+   WHERE r.plane = $2 AND r.status = 'funded' AND r.funder_of_record_id = $1
+  UNION ALL
+  SELECT r.id, r.request_ref, r.seller_id, 'committed', 0
+    FROM funding_requests r JOIN offers o ON o.id = r.accepted_offer_id
+   WHERE r.assigned_funder_id = $1 AND r.plane = $2 AND r.status IN ('accepted', 'approved') AND o.funder_id = $1
+  UNION ALL
+  SELECT r.id, r.request_ref, r.seller_id, 'offered', 0
+    FROM funding_requests r
+   WHERE r.assigned_funder_id = $1 AND r.plane = $2 AND r.status = 'terms_sent'
+     AND EXISTS (SELECT 1 FROM offers o
+                  WHERE o.request_id = r.id AND o.funder_id = $1 AND o.status = 'pending' AND o.expires_at > $3)
+),
+scoped AS (
+  SELECT b.* FROM book b
+   WHERE b.id IS DISTINCT FROM $5::uuid
+     AND ($6::text[] IS NULL OR EXISTS (
+           SELECT 1 FROM request_invoices ri JOIN invoices i ON i.id = ri.invoice_id
+             JOIN debtors d ON d.id = i.debtor_id
+            WHERE ri.request_id = b.id
+              AND (d.country, d.tax_id) IN (SELECT * FROM unnest($6::text[], $7::text[]))))
+     AND ($8::uuid IS NULL OR b.seller_id = $8::uuid)
+),
+lines AS (
+  SELECT s.id AS request_id, s.request_ref, s.seller_id, s.stage, s.paid,
+         i.id AS invoice_id, i.number, i.amount, i.due_date, i.seller_marked_paid_at,
+         d.country AS debtor_country, d.tax_id AS debtor_tax_id, d.name AS debtor_name,
+         sum(i.amount) OVER (PARTITION BY s.id) AS base,
+         row_number() OVER (PARTITION BY s.id ORDER BY i.amount DESC, ri.position, i.id) AS size_rank
+    FROM scoped s JOIN request_invoices ri ON ri.request_id = s.id
+    JOIN invoices i ON i.id = ri.invoice_id JOIN debtors d ON d.id = i.debtor_id
+),
+floored AS (
+  SELECT l.*, least(l.paid, l.base) * 100 AS paid_cents,
+         div(least(l.paid, l.base) * l.amount * 100, l.base) AS floor_cents
+    FROM lines l
+),
+spread AS (
+  SELECT f.*,
+         f.amount * 100 - (f.floor_cents + CASE
+           WHEN f.size_rank <= f.paid_cents - sum(f.floor_cents) OVER (PARTITION BY f.request_id) THEN 1
+           ELSE 0 END) AS remaining_cents
+    FROM floored f
+),
+lines_out AS (
+  SELECT sp.*,
+         (sp.stage = 'outstanding' AND sp.remaining_cents > 0 AND sp.due_date < $4::date) AS overdue,
+         (sp.stage = 'outstanding' AND sp.remaining_cents > 0 AND sp.seller_marked_paid_at IS NOT NULL) AS marked_paid
+    FROM spread sp
+)`;
+
+/** The per-book aggregate columns, the same for debtors and sellers. */
+const AGGREGATES = `
+  sum(remaining_cents) FILTER (WHERE stage = 'outstanding') AS outstanding,
+  sum(amount * 100) FILTER (WHERE stage = 'committed') AS committed,
+  sum(amount * 100) FILTER (WHERE stage = 'offered') AS offered,
+  count(*) FILTER (WHERE overdue) AS overdue_count,
+  min(due_date) FILTER (WHERE overdue) AS oldest_overdue,
+  coalesce(bool_or(overdue AND marked_paid), false) AS frozen,
+  jsonb_agg(jsonb_build_object(
+      'invoice_id', invoice_id, 'invoice_number', number, 'request_id', request_id,
+      'request_ref', request_ref, 'debtor_country', debtor_country, 'debtor_tax_id', debtor_tax_id,
+      'amount_cents', (amount * 100)::bigint::text, 'outstanding_cents', remaining_cents::bigint::text,
+      'due_date', due_date, 'seller_marked_paid_at', seller_marked_paid_at, 'past_due', overdue)
+    ORDER BY due_date NULLS LAST, number, invoice_id) FILTER (WHERE marked_paid) AS seller_marked_paid`;
+
+export interface MarkedPaidLine {
+  invoice_id: string;
+  invoice_number: string;
+  request_id: string;
+  request_ref: string;
+  debtor_country: string;
+  debtor_tax_id: string;
+  amount_cents: string;
+  outstanding_cents: string;
+  due_date: string | null;
+  seller_marked_paid_at: string;
+  past_due: boolean;
+}
+
+/** Exposure figures in cents as text (exact), straight from SQL. */
+export interface ExposureFigures {
+  outstanding: string;
+  committed: string;
+  offered: string;
+  overdue_count: number;
+  oldest_overdue: string | null;
+  frozen: boolean;
+  seller_marked_paid: MarkedPaidLine[];
+}
+
+export interface BookScope {
+  funderId: string;
+  plane: Plane;
+  /** Offers expiring at or before this instant no longer count. */
+  now: Date;
+  /** The Madrid date of `now`: invoices due before it are past due. */
+  today: string;
+  /** A request left out of the book (the one an offer is being made on). */
+  excludeRequestId?: string | null;
+}
+
+const bookParams = (
+  scope: BookScope,
+  debtors: readonly { country: string; tax_id: string }[] | null,
+  sellerId: string | null,
+) => [
+  scope.funderId,
+  scope.plane,
+  scope.now,
+  scope.today,
+  scope.excludeRequestId ?? null,
+  debtors ? debtors.map((d) => d.country) : null,
+  debtors ? debtors.map((d) => d.tax_id) : null,
+  sellerId,
+];
+
+const FIGURES = `
+  coalesce(e.outstanding, 0)::bigint::text AS outstanding,
+  coalesce(e.committed, 0)::bigint::text AS committed,
+  coalesce(e.offered, 0)::bigint::text AS offered,
+  coalesce(e.overdue_count, 0)::int AS overdue_count,
+  e.oldest_overdue,
+  coalesce(e.frozen, false) AS frozen,
+  coalesce(e.seller_marked_paid, '[]'::jsonb) AS seller_marked_paid`;
+
+export interface DebtorBookRow extends ExposureFigures {
+  debtor_country: string;
+  debtor_tax_id: string;
+  debtor_name: string | null;
+  limit_id: string | null;
+  limit_amount: string | null;
+  limit_status: 'active' | 'refused' | 'suspended' | null;
+  limit_source: 'manual' | 'api' | 'import' | 'insurer' | null;
+  limit_source_ref: string | null;
+  note: string | null;
+  decided_at: Date | null;
+}
+
+/**
+ * The debtor book: every debtor with a limit of the funder or with exposure, with the limit and
+ * the figures. With `debtors`, only those debtors (their exposure still spreads payments over
+ * every invoice of their requests).
+ */
+export async function debtorBook(
+  q: Queryable,
+  scope: BookScope,
+  debtors: readonly { country: string; tax_id: string }[] | null = null,
+): Promise<DebtorBookRow[]> {
+  const { rows } = await q.query<DebtorBookRow>(
+    `${BOOK_SQL},
+exposure AS (
+  SELECT debtor_country, debtor_tax_id, max(debtor_name) AS debtor_name, ${AGGREGATES}
+    FROM lines_out
+   WHERE $6::text[] IS NULL OR (debtor_country, debtor_tax_id) IN (SELECT * FROM unnest($6::text[], $7::text[]))
+   GROUP BY debtor_country, debtor_tax_id
+  HAVING coalesce(sum(remaining_cents) FILTER (WHERE stage = 'outstanding'), 0) > 0
+      OR count(*) FILTER (WHERE stage IN ('committed', 'offered')) > 0
+),
+limits AS (
+  SELECT * FROM credit_limits
+   WHERE funder_id = $1 AND plane = $2
+     AND ($6::text[] IS NULL OR (debtor_country, debtor_tax_id) IN (SELECT * FROM unnest($6::text[], $7::text[])))
+)
+SELECT coalesce(l.debtor_country, e.debtor_country) AS debtor_country,
+       coalesce(l.debtor_tax_id, e.debtor_tax_id) AS debtor_tax_id,
+       coalesce(e.debtor_name, d.name, l.debtor_name) AS debtor_name,
+       l.id AS limit_id, l.amount::text AS limit_amount, l.status AS limit_status,
+       l.source AS limit_source, l.source_ref AS limit_source_ref, l.note, l.decided_at,
+       ${FIGURES}
+  FROM limits l
+  FULL JOIN exposure e ON e.debtor_country = l.debtor_country AND e.debtor_tax_id = l.debtor_tax_id
+  LEFT JOIN debtors d ON d.plane = $2 AND d.country = l.debtor_country AND d.tax_id = l.debtor_tax_id
+ ORDER BY coalesce(l.debtor_country, e.debtor_country) COLLATE "C",
+          coalesce(l.debtor_tax_id, e.debtor_tax_id) COLLATE "C"`,
+    bookParams(scope, debtors, null),
+  );
+  return rows;
+}
+
+export interface SellerBookRow extends ExposureFigures {
+  seller_id: string;
+  seller_name: string;
+  seller_nif: string;
+  seller_country: string;
+  limit_id: string | null;
+  limit_amount: string | null;
+  limit_status: 'active' | 'refused' | 'suspended' | null;
+  limit_source: 'manual' | 'api' | 'import' | 'insurer' | null;
+  limit_source_ref: string | null;
+  note: string | null;
+  decided_at: Date | null;
+}
+
+/**
+ * The seller book: every seller with a request routed to the funder or acted on by it, or with a
+ * limit of the funder, with the limit and the figures. With `sellerId`, that seller only.
+ */
+export async function sellerBook(
+  q: Queryable,
+  scope: BookScope,
+  sellerId: string | null = null,
+): Promise<SellerBookRow[]> {
+  const { rows } = await q.query<SellerBookRow>(
+    `${BOOK_SQL},
+exposure AS (
+  SELECT seller_id, ${AGGREGATES} FROM lines_out GROUP BY seller_id
+),
+limits AS (
+  SELECT * FROM seller_limits
+   WHERE funder_id = $1 AND plane = $2 AND ($8::uuid IS NULL OR seller_id = $8::uuid)
+),
+listed AS (
+  SELECT r.seller_id FROM funding_requests r
+   WHERE r.plane = $2 AND ($8::uuid IS NULL OR r.seller_id = $8::uuid)
+     AND (r.assigned_funder_id = $1 OR EXISTS (
+           SELECT 1 FROM request_funders rf
+            WHERE rf.request_id = r.id AND rf.funder_id = $1 AND rf.acted_at IS NOT NULL))
+  UNION
+  SELECT seller_id FROM limits
+)
+SELECT s.id AS seller_id, s.name AS seller_name, s.tax_id AS seller_nif, s.country AS seller_country,
+       l.id AS limit_id, l.amount::text AS limit_amount, l.status AS limit_status,
+       l.source AS limit_source, l.source_ref AS limit_source_ref, l.note, l.decided_at,
+       ${FIGURES}
+  FROM listed x JOIN sellers s ON s.id = x.seller_id AND s.plane = $2
+  LEFT JOIN limits l ON l.seller_id = s.id
+  LEFT JOIN exposure e ON e.seller_id = s.id
+ ORDER BY s.name COLLATE "C", s.id`,
+    bookParams(scope, null, sellerId),
+  );
+  return rows;
+}

@@ -1,0 +1,316 @@
+import { randomInt } from 'node:crypto';
+import { expect } from 'vitest';
+import type { Answer, TestService } from '../../../test/support/service.ts';
+import { addDays, madridDate } from '../../platform/clock.ts';
+import { SCOPES } from '../../platform/http/scopes.ts';
+
+/**
+ * Test helpers for the limit books: companies, invoices and requests made through the
+ * operations API, and the funder's own steps through the funder API with its key. Every helper
+ * makes fresh companies, so tests never share a debtor or a seller by accident.
+ */
+
+export type Plane = 'live' | 'demo';
+
+export interface Party {
+  id: string;
+  name: string;
+  tax_id: string;
+  country: string;
+}
+
+export interface Debtor extends Party {
+  debtor_key: string;
+}
+
+export interface InvoiceSpec {
+  debtor: Debtor;
+  amount: number;
+  /** Days from today to the due date; default 60. */
+  dueInDays?: number;
+}
+
+export interface MadeRequest {
+  id: string;
+  seller: Party;
+  invoices: { id: string; number: string; amount: number; due_date: string; debtor: Debtor }[];
+}
+
+export function expectOk<T>(answer: Answer<T>, what: string): T {
+  if (answer.status >= 300) throw new Error(`${what}: ${answer.status} ${JSON.stringify(answer.body)}`);
+  return answer.body;
+}
+
+const digits = () => String(randomInt(10_000_000, 99_999_999));
+
+/** The service, or a getter for one started later (in beforeAll). */
+export type ServiceRef = TestService | (() => TestService);
+const resolve = (ref: ServiceRef): TestService => (typeof ref === 'function' ? ref() : ref);
+
+export function limitsGiven(ref: ServiceRef) {
+  const today = () => madridDate(resolve(ref).runtime.clock.now());
+  let invoiceNo = 0;
+
+  const given = {
+    today,
+
+    async seller(plane: Plane = 'live'): Promise<Party> {
+      const n = digits();
+      const body = expectOk(
+        await resolve(ref).ops<{ seller: Party }>('POST', '/ops/v1/sellers', {
+          plane,
+          name: `Limits Seller ${n} SL`,
+          tax_id: `B${n}`,
+          country: 'ES',
+          verification_status: 'approved',
+        }),
+        'create seller',
+      );
+      return body.seller;
+    },
+
+    async debtor(plane: Plane = 'live', options: { country?: string } = {}): Promise<Debtor> {
+      const n = digits();
+      const body = expectOk(
+        await resolve(ref).ops<{ debtor: Debtor }>('POST', '/ops/v1/debtors', {
+          plane,
+          name: `Limits Debtor ${n} SA`,
+          tax_id: `A${n}`,
+          country: options.country ?? 'ES',
+        }),
+        'create debtor',
+      );
+      return body.debtor;
+    },
+
+    /** A request of fresh invoices, routed to the funder. */
+    async request(options: {
+      bankId: string;
+      invoices: InvoiceSpec[];
+      seller?: Party;
+      plane?: Plane;
+    }): Promise<MadeRequest> {
+      const plane = options.plane ?? 'live';
+      const seller = options.seller ?? (await given.seller(plane));
+      const invoices: MadeRequest['invoices'] = [];
+      for (const spec of options.invoices) {
+        invoiceNo += 1;
+        const dueDate = addDays(today(), spec.dueInDays ?? 60);
+        const body = expectOk(
+          await resolve(ref).ops<{ invoice: { id: string; number: string } }>('POST', '/ops/v1/invoices', {
+            seller_id: seller.id,
+            debtor_id: spec.debtor.id,
+            number: `LIM-${digits()}-${invoiceNo}`,
+            amount: spec.amount,
+            issue_date: addDays(today(), -5),
+            due_date: dueDate,
+            source: 'erp',
+          }),
+          'create invoice',
+        );
+        invoices.push({
+          id: body.invoice.id,
+          number: body.invoice.number,
+          amount: spec.amount,
+          due_date: dueDate,
+          debtor: spec.debtor,
+        });
+      }
+      const created = expectOk(
+        await resolve(ref).ops<{ request_id: string }>('POST', '/ops/v1/requests', {
+          seller_id: seller.id,
+          type: 'factoring',
+          invoice_ids: invoices.map((i) => i.id),
+        }),
+        'create request',
+      );
+      expectOk(
+        await resolve(ref).ops('POST', `/ops/v1/requests/${created.request_id}/route`, {
+          bank_id: options.bankId,
+        }),
+        'route request',
+      );
+      return { id: created.request_id, seller, invoices };
+    },
+
+    offer(key: string, id: string, extra: Record<string, unknown> = {}) {
+      return resolve(ref).call<Record<string, unknown>>(key, 'POST', `/v1/requests/${id}/decision`, {
+        body: { decision: 'offer', rate: 2, advance_pct: 80, days: 60, ...extra },
+      });
+    },
+
+    async accept(id: string) {
+      expectOk(
+        await resolve(ref).ops('POST', `/ops/v1/requests/${id}/seller-answer`, { answer: 'accept' }),
+        'accept',
+      );
+    },
+
+    async acknowledge(id: string) {
+      expectOk(
+        await resolve(ref).ops('POST', `/ops/v1/requests/${id}/debtor-answer`, {
+          answer: 'acknowledged',
+          signer: { name: 'Accounts payable' },
+        }),
+        'debtor answer',
+      );
+    },
+
+    async fund(key: string, id: string) {
+      expectOk(
+        await resolve(ref).call(key, 'POST', `/v1/requests/${id}/decision`, {
+          body: { decision: 'fund', value_date: today(), reference: `TRF-${digits()}` },
+        }),
+        'fund',
+      );
+    },
+
+    async settle(key: string, id: string, amount: number, extra: Record<string, unknown> = {}) {
+      return expectOk(
+        await resolve(ref).call<{ status: string }>(key, 'POST', `/v1/requests/${id}/decision`, {
+          body: { decision: 'settle', amount, ...extra },
+        }),
+        'settle',
+      );
+    },
+
+    /** Offer, seller accepts, debtors acknowledge, fund. */
+    async funded(key: string, id: string) {
+      expectOk(await given.offer(key, id), 'offer');
+      await given.accept(id);
+      await given.acknowledge(id);
+      await given.fund(key, id);
+    },
+
+    async markPaidBySeller(invoiceId: string, paidAt: string | null) {
+      expectOk(
+        await resolve(ref).ops('POST', `/ops/v1/invoices/${invoiceId}/seller-paid`, { paid_at: paidAt }),
+        'seller paid',
+      );
+    },
+  };
+  return given;
+}
+
+export type Body = Record<string, unknown>;
+type ErrorBody = { error: { code: string; message: string } & Body };
+
+export interface Line extends Body {
+  debtor_key: string;
+  limit_status: string | null;
+  limit_amount: number | null;
+  outstanding: number;
+  committed: number;
+  offered: number;
+  exposure: number;
+  available: number | null;
+  overdue_count: number;
+  oldest_overdue: string | null;
+  frozen: boolean;
+  seller_marked_paid: Body[];
+}
+
+export interface SellerLine extends Omit<Line, 'debtor_key'> {
+  seller_id: string;
+}
+
+/** Checks an error answer and gives its error object. */
+export function expectError(answer: Answer<unknown>, status: number, code: string): ErrorBody['error'] {
+  expect(answer.status, JSON.stringify(answer.body)).toBe(status);
+  const error = (answer.body as ErrorBody).error;
+  expect(error.code).toBe(code);
+  return error;
+}
+
+export const freshTaxId = () => `A${randomInt(10_000_000, 99_999_999)}`;
+
+/** Calls and reads the limit tests share. */
+export function limitsKit(ref: ServiceRef) {
+  const service = () => resolve(ref);
+  const putLimit = (key: string, body: unknown) =>
+    service().call<Body>(key, 'PUT', '/v1/credit-limits', { body });
+  const importLimits = (key: string, body: unknown) =>
+    service().call<Body>(key, 'POST', '/v1/credit-limits/import', { body });
+  const putSellerLimit = (key: string, body: unknown) =>
+    service().call<Body>(key, 'PUT', '/v1/seller-limits', { body });
+
+  async function debtorBook(key: string) {
+    return expectOk(
+      await service().call<{ funder: Body; currency: string; count: number; debtors: Line[] }>(
+        key,
+        'GET',
+        '/v1/credit-limits',
+      ),
+      'debtor book',
+    );
+  }
+
+  async function sellerBook(key: string) {
+    return expectOk(
+      await service().call<{ funder: Body; currency: string; count: number; sellers: SellerLine[] }>(
+        key,
+        'GET',
+        '/v1/seller-limits',
+      ),
+      'seller book',
+    );
+  }
+
+  return {
+    given: limitsGiven(ref),
+    putLimit,
+    importLimits,
+    putSellerLimit,
+    debtorBook,
+    sellerBook,
+    lineOf: async (key: string, debtorKey: string) =>
+      (await debtorBook(key)).debtors.find((d) => d.debtor_key === debtorKey),
+    sellerLineOf: async (key: string, sellerId: string) =>
+      (await sellerBook(key)).sellers.find((s) => s.seller_id === sellerId),
+
+    /** A funder with a key that is never rate limited in these tests. */
+    async funderWithKey(
+      options: { environment?: 'live' | 'sandbox' | 'unclassified'; scopes?: string[] } = {},
+    ) {
+      const funder = await service().given.funder({ environment: options.environment ?? 'live' });
+      const key = await service().given.key({
+        bankId: funder.bank_id,
+        scopes: options.scopes ?? [...SCOPES],
+        perMinute: 1_000_000,
+        perHour: 100_000_000,
+      });
+      return { bankId: funder.bank_id, name: funder.name, key: key.secret, keyId: key.id };
+    },
+
+    /** Row counts an invalid call must leave as they were. */
+    async footprint() {
+      const { rows } = await service().db.query<{
+        limits: number;
+        history: number;
+        seller_limits: number;
+        seller_history: number;
+        evidence: number;
+        offers: number;
+      }>(
+        `SELECT (SELECT count(*)::int FROM credit_limits) AS limits,
+                (SELECT count(*)::int FROM credit_limit_history) AS history,
+                (SELECT count(*)::int FROM seller_limits) AS seller_limits,
+                (SELECT count(*)::int FROM seller_limit_history) AS seller_history,
+                (SELECT count(*)::int FROM evidence_entries) AS evidence,
+                (SELECT count(*)::int FROM offers) AS offers`,
+      );
+      return rows[0]!;
+    },
+
+    /** The history of the limit on one debtor, oldest first. */
+    async historyOf(debtorKey: string) {
+      const [country, taxId] = debtorKey.split(':');
+      const { rows } = await service().db.query<Body>(
+        `SELECT from_amount, from_status, to_amount, to_status, to_note, source, source_ref, actor
+           FROM credit_limit_history WHERE debtor_country = $1 AND debtor_tax_id = $2 ORDER BY id`,
+        [country, taxId],
+      );
+      return rows;
+    },
+  };
+}

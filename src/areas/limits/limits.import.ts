@@ -1,0 +1,136 @@
+import { canonicalJson } from '../../platform/canonical-json.ts';
+import { sha256Hex } from '../../platform/crypto.ts';
+import { newId } from '../../platform/ids.ts';
+import { centsToDecimal, centsToEuros } from '../../platform/money.ts';
+import type { WriteScope } from '../../platform/write.ts';
+import { debtorKey } from '../parties/parties.service.ts';
+import { type ImportEnvelope, type ImportSource, type RowErrorCode, readLimitRow } from './limits.input.ts';
+import type * as store from './limits.store.ts';
+import { type Resolved, resolveCountries, type Target, writeDebtorLimits } from './limits.writes.ts';
+
+export type RowAnswer =
+  | {
+      row: number;
+      debtor_tax_id: string | null;
+      ok: true;
+      debtor_key: string;
+      status: store.LimitStatus;
+      amount: number | null;
+      changed: boolean;
+    }
+  | { row: number; debtor_tax_id: string | null; ok: false; error: RowErrorCode; detail?: string };
+
+/**
+ * POST /v1/credit-limits/import, inside its write: every row is checked as the PUT checks one
+ * and answered on its own; among the rows otherwise valid, the first naming a debtor is written
+ * and any later one is refused with duplicate_debtor. The rows written go to the database
+ * together (`writeDebtorLimits`), with one evidence entry for the whole import.
+ */
+export async function importDebtorLimits(scope: WriteScope, target: Target, envelope: ImportEnvelope) {
+  const read = envelope.rows.map((raw) => readLimitRow(raw, { amountAsText: true }));
+  const echo = envelope.rows.map((raw) => {
+    const value = (raw as { debtor_tax_id?: unknown } | null)?.debtor_tax_id;
+    return typeof value === 'string' ? value : null;
+  });
+  const valid = read.flatMap((r, i) => ('value' in r ? [{ index: i, input: r.value }] : []));
+  const resolved = await resolveCountries(
+    scope.tx,
+    target,
+    valid.map((v) => v.input),
+  );
+  const answers: RowAnswer[] = read.map((r, i) =>
+    'problem' in r
+      ? {
+          row: i + 1,
+          debtor_tax_id: echo[i]!,
+          ok: false,
+          error: r.problem.error,
+          detail: r.problem.detail,
+        }
+      : { row: i + 1, debtor_tax_id: echo[i]!, ok: false, error: 'row_invalid' },
+  );
+  const claimed = new Map<string, number>();
+  const toWrite: { index: number; input: Resolved }[] = [];
+  valid.forEach((v, n) => {
+    const r = resolved[n]!;
+    if ('problem' in r) {
+      answers[v.index] = {
+        row: v.index + 1,
+        debtor_tax_id: echo[v.index]!,
+        ok: false,
+        error: 'invalid_country',
+        detail: r.problem,
+      };
+      return;
+    }
+    const key = debtorKey(r.country, r.taxId);
+    const first = claimed.get(key);
+    if (first !== undefined) {
+      answers[v.index] = {
+        row: v.index + 1,
+        debtor_tax_id: echo[v.index]!,
+        ok: false,
+        error: 'duplicate_debtor',
+        detail: `Row ${first} of this import already sets the limit on ${key}.`,
+      };
+      return;
+    }
+    claimed.set(key, v.index + 1);
+    toWrite.push({ index: v.index, input: r });
+  });
+  const outcomes = await writeDebtorLimits(
+    scope,
+    target,
+    toWrite.map((w) => w.input),
+    envelope.source,
+    envelope.sourceRef,
+  );
+  toWrite.forEach((w, n) => {
+    answers[w.index] = {
+      row: w.index + 1,
+      debtor_tax_id: echo[w.index]!,
+      ok: true,
+      debtor_key: debtorKey(w.input.country, w.input.taxId),
+      status: w.input.status,
+      amount: w.input.amountCents === null ? null : centsToEuros(w.input.amountCents),
+      changed: outcomes[n]!.changed,
+    };
+  });
+  const written = toWrite.length;
+  const changed = outcomes.filter((o) => o.changed).length;
+  const importId = newId();
+  scope.evidence({
+    funderId: target.funderId,
+    plane: target.plane,
+    kind: 'credit_limits.imported',
+    subjectType: 'credit_limit_import',
+    subjectId: importId,
+    payload: {
+      source: envelope.source,
+      source_ref: envelope.sourceRef,
+      received: envelope.rows.length,
+      written,
+      changed,
+      refused: envelope.rows.length - written,
+      rows_sha256: sha256Hex(
+        canonicalJson(
+          toWrite.map((w) => ({
+            debtor_key: debtorKey(w.input.country, w.input.taxId),
+            status: w.input.status,
+            amount: w.input.amountCents === null ? null : centsToDecimal(w.input.amountCents),
+          })),
+        ),
+      ),
+    },
+  });
+  return {
+    import_id: importId,
+    source: envelope.source as ImportSource,
+    source_ref: envelope.sourceRef,
+    received: envelope.rows.length,
+    written,
+    changed,
+    refused: envelope.rows.length - written,
+    rows: answers,
+  };
+}

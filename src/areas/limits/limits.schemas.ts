@@ -1,0 +1,216 @@
+import { type TSchema, Type } from 'typebox';
+import { Timestamp, Uuid } from '../../platform/http/schemas.ts';
+import { MAX_IMPORT_ROWS, NOTE_MAX, SOURCE_REF_MAX } from './limits.input.ts';
+
+const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+const Euros = Type.Number({ description: 'euros' });
+const DateOnly = Type.String({ format: 'date' });
+const Status = Type.Union([Type.Literal('active'), Type.Literal('refused'), Type.Literal('suspended')]);
+const Source = Type.Union([
+  Type.Literal('manual'),
+  Type.Literal('api'),
+  Type.Literal('import'),
+  Type.Literal('insurer'),
+]);
+const FunderRef = Type.Object({ bank_id: Uuid, name: Type.String() });
+const Untyped = (description: string) => Type.Unsafe<unknown>({ description });
+
+const MarkedPaid = Type.Object(
+  {
+    invoice_id: Uuid,
+    invoice_number: Type.String(),
+    request_id: Uuid,
+    request_ref: Type.String(),
+    debtor_key: Type.String(),
+    amount: Euros,
+    outstanding: Type.Number({ description: 'euros not yet received by the funder' }),
+    due_date: Nullable(DateOnly),
+    seller_marked_paid_at: Timestamp,
+    past_due: Type.Boolean({
+      description: 'true keeps the book frozen until the funder records the payment',
+    }),
+  },
+  {
+    description:
+      "An invoice of a funded request that the seller's software marks paid while the funder has not received it",
+  },
+);
+
+/** Limit and exposure fields shared by debtor and seller lines. */
+const ExposureFields = {
+  limit_status: Nullable(Status),
+  limit_amount: Nullable(Euros),
+  limit_source: Nullable(Source),
+  limit_source_ref: Nullable(Type.String()),
+  outstanding: Type.Number({
+    description: 'face value of funded invoices less the payments the funder recorded, euros',
+  }),
+  committed: Type.Number({ description: 'face value of approved requests not yet funded, euros' }),
+  offered: Type.Number({ description: 'face value of requests under a pending, unexpired offer, euros' }),
+  exposure: Type.Number({ description: 'outstanding + committed + offered, euros' }),
+  available: Nullable(
+    Type.Number({ description: 'limit less exposure (negative when a limit was lowered below it)' }),
+  ),
+  overdue_count: Type.Integer({ minimum: 0, description: 'unpaid funded invoices past their due date' }),
+  oldest_overdue: Nullable(DateOnly),
+  frozen: Type.Boolean(),
+  decided_at: Nullable(Timestamp),
+  note: Nullable(Type.String()),
+  seller_marked_paid: Type.Array(MarkedPaid),
+};
+
+export const DebtorExposure = Type.Object({
+  debtor_key: Type.String({ description: '<country>:<tax id>' }),
+  debtor_name: Nullable(Type.String()),
+  debtor_country: Type.String(),
+  debtor_tax_id: Type.String(),
+  ...ExposureFields,
+});
+
+export const SellerExposure = Type.Object({
+  seller_id: Uuid,
+  seller_name: Type.String(),
+  seller_nif: Type.String(),
+  seller_country: Type.String(),
+  ...ExposureFields,
+});
+
+export const DebtorBook = Type.Object({
+  funder: FunderRef,
+  currency: Type.Literal('EUR'),
+  count: Type.Integer({ minimum: 0 }),
+  debtors: Type.Array(DebtorExposure),
+});
+
+export const SellerBook = Type.Object({
+  funder: FunderRef,
+  currency: Type.Literal('EUR'),
+  count: Type.Integer({ minimum: 0 }),
+  sellers: Type.Array(SellerExposure),
+});
+
+const DecidedBy = Type.Record(Type.String(), Type.String(), {
+  description: 'who made the last change: the API key or the operations team',
+});
+
+const LimitFigures = {
+  outstanding: Euros,
+  committed: Euros,
+  offered: Euros,
+  exposure: Euros,
+  available: Nullable(Euros),
+  frozen: Type.Boolean(),
+};
+
+export const DebtorLimit = Type.Object({
+  debtor_key: Type.String(),
+  debtor_country: Type.String(),
+  debtor_tax_id: Type.String(),
+  debtor_name: Nullable(Type.String()),
+  amount: Nullable(Euros),
+  status: Status,
+  source: Source,
+  source_ref: Nullable(Type.String()),
+  note: Nullable(Type.String()),
+  decided_at: Timestamp,
+  decided_by: DecidedBy,
+  created_at: Timestamp,
+  updated_at: Timestamp,
+  ...LimitFigures,
+});
+
+export const SellerLimit = Type.Object({
+  seller_id: Uuid,
+  seller_name: Type.String(),
+  seller_nif: Type.String(),
+  seller_country: Type.String(),
+  amount: Nullable(Euros),
+  status: Status,
+  source: Source,
+  note: Nullable(Type.String()),
+  decided_at: Timestamp,
+  decided_by: DecidedBy,
+  created_at: Timestamp,
+  updated_at: Timestamp,
+  ...LimitFigures,
+});
+
+export const DebtorLimitAnswer = Type.Object({
+  credit_limit: DebtorLimit,
+  changed: Type.Boolean({ description: 'false when the limit on record was already exactly this' }),
+});
+
+export const SellerLimitAnswer = Type.Object({ seller_limit: SellerLimit, changed: Type.Boolean() });
+
+const RowCodes = Type.Union([
+  Type.Literal('invalid_amount'),
+  Type.Literal('debtor_tax_id_required'),
+  Type.Literal('duplicate_debtor'),
+  Type.Literal('invalid_status'),
+  Type.Literal('amount_required'),
+  Type.Literal('invalid_country'),
+  Type.Literal('row_invalid'),
+  Type.Literal('invalid_limit'),
+]);
+
+const RowAnswer = Type.Object({
+  row: Type.Integer({ minimum: 1 }),
+  debtor_tax_id: Nullable(Type.String({ description: 'as sent' })),
+  ok: Type.Boolean(),
+  debtor_key: Type.Optional(Type.String()),
+  status: Type.Optional(Status),
+  amount: Type.Optional(Nullable(Euros)),
+  changed: Type.Optional(Type.Boolean()),
+  error: Type.Optional(RowCodes),
+  detail: Type.Optional(Type.String()),
+});
+
+export const ImportAnswer = Type.Object({
+  funder: FunderRef,
+  import_id: Uuid,
+  source: Type.Union([Type.Literal('import'), Type.Literal('insurer')]),
+  source_ref: Nullable(Type.String()),
+  received: Type.Integer(),
+  written: Type.Integer({ description: 'rows accepted (including those identical to the limit on record)' }),
+  changed: Type.Integer({ description: 'rows that changed a limit' }),
+  refused: Type.Integer(),
+  rows: Type.Array(RowAnswer),
+});
+
+const limitRowDoc = {
+  debtor_tax_id: Untyped('required; spaces, dots, dashes and slashes are ignored'),
+  debtor_country: Untyped(
+    'ISO 3166-1 alpha-2; may be left out when the tax id is known in one country on your plane',
+  ),
+  debtor_name: Untyped('up to 200 characters'),
+  amount: Untyped('euros, 0 or more, or null; required for an active limit'),
+  status: Untyped('active (default), refused or suspended'),
+  note: Untyped(`up to ${NOTE_MAX} characters`),
+};
+
+/** Bodies are read field by field in the service so each problem gets the spec's own code. */
+export const DebtorLimitBody = Type.Unsafe<unknown>({
+  description: 'One debtor limit; it replaces the limit on record (source api).',
+  type: 'object',
+  properties: limitRowDoc,
+});
+
+export const ImportBody = Type.Unsafe<unknown>({
+  description: `{rows, source, source_ref} or a bare array of rows (source import); 1 to ${MAX_IMPORT_ROWS} rows. Amounts may also be text such as "1250.50".`,
+  properties: {
+    rows: Untyped('array of limit rows'),
+    source: Untyped('import (default) or insurer'),
+    source_ref: Untyped(`up to ${SOURCE_REF_MAX} characters`),
+  },
+});
+
+export const SellerLimitBody = Type.Unsafe<unknown>({
+  description: 'One seller limit; it replaces the limit on record (source api).',
+  type: 'object',
+  properties: {
+    seller_id: Untyped('uuid, as GET /v1/seller-limits gives it'),
+    amount: Untyped('euros, 0 or more, or null; required for an active limit'),
+    status: Untyped('active (default), refused or suspended'),
+    note: Untyped(`up to ${NOTE_MAX} characters`),
+  },
+});

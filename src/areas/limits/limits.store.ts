@@ -1,0 +1,281 @@
+import type { Plane } from '../../platform/caller.ts';
+import type { Queryable } from '../../platform/db/db.ts';
+
+export type LimitStatus = 'active' | 'refused' | 'suspended';
+export type LimitSource = 'manual' | 'api' | 'import' | 'insurer';
+
+export interface DebtorLimitRow {
+  id: string;
+  funder_id: string;
+  plane: Plane;
+  debtor_country: string;
+  debtor_tax_id: string;
+  debtor_name: string | null;
+  amount: string | null;
+  status: LimitStatus;
+  source: LimitSource;
+  source_ref: string | null;
+  note: string | null;
+  decided_at: Date;
+  decided_by: Record<string, string>;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export interface SellerLimitRow
+  extends Omit<DebtorLimitRow, 'debtor_country' | 'debtor_tax_id' | 'debtor_name'> {
+  seller_id: string;
+}
+
+/**
+ * Limit writes of one funder on one plane run one after the other, so the history's "from"
+ * values are always the ones replaced. Offers do not take this lock: they lock limit rows.
+ */
+export async function lockFunderLimits(q: Queryable, funderId: string, plane: Plane): Promise<void> {
+  await q.query(`SELECT pg_advisory_xact_lock(hashtextextended('credit_limits:' || $1 || ':' || $2, 0))`, [
+    funderId,
+    plane,
+  ]);
+}
+
+/** The funder's limits on these debtors, locked, in debtor-key order. */
+export async function findDebtorLimits(
+  q: Queryable,
+  funderId: string,
+  plane: Plane,
+  debtors: readonly { country: string; tax_id: string }[],
+  options: { forUpdate?: boolean } = {},
+): Promise<DebtorLimitRow[]> {
+  if (debtors.length === 0) return [];
+  const { rows } = await q.query<DebtorLimitRow>(
+    `SELECT * FROM credit_limits
+      WHERE funder_id = $1 AND plane = $2
+        AND (debtor_country, debtor_tax_id) IN (SELECT * FROM unnest($3::text[], $4::text[]))
+      ORDER BY debtor_country COLLATE "C", debtor_tax_id COLLATE "C"${options.forUpdate ? ' FOR UPDATE' : ''}`,
+    [funderId, plane, debtors.map((d) => d.country), debtors.map((d) => d.tax_id)],
+  );
+  return rows;
+}
+
+/**
+ * For tax ids sent without a country: the countries each is known in on the plane, among the
+ * service's debtors and the funder's own limits.
+ */
+export async function countriesOfTaxIds(
+  q: Queryable,
+  funderId: string,
+  plane: Plane,
+  taxIds: readonly string[],
+): Promise<Map<string, string[]>> {
+  if (taxIds.length === 0) return new Map();
+  const { rows } = await q.query<{ tax_id: string; countries: string[] }>(
+    `SELECT tax_id, array_agg(DISTINCT country ORDER BY country) AS countries FROM (
+       SELECT tax_id, country FROM debtors WHERE plane = $2 AND tax_id = ANY($3::text[])
+       UNION
+       SELECT debtor_tax_id, debtor_country FROM credit_limits
+        WHERE funder_id = $1 AND plane = $2 AND debtor_tax_id = ANY($3::text[])
+     ) known GROUP BY tax_id`,
+    [funderId, plane, [...new Set(taxIds)]],
+  );
+  return new Map(rows.map((row) => [row.tax_id, row.countries]));
+}
+
+export interface DebtorLimitWrite {
+  id: string;
+  country: string;
+  taxId: string;
+  /** Null keeps the name on record. */
+  name: string | null;
+  amount: string | null;
+  status: LimitStatus;
+  note: string | null;
+  /** The limit on record before, null for a new one. */
+  from: { amount: string | null; status: LimitStatus; note: string | null } | null;
+  /** False for a row that only renames the debtor: no history, decided_at kept. */
+  changed: boolean;
+}
+
+/**
+ * Writes many debtor limits and their history in one statement, whatever their count: the rows
+ * travel as arrays and are upserted from `unnest`. A limit whose amount, status, note, source
+ * and reference are those on record keeps its decided_at and decided_by.
+ */
+export async function writeDebtorLimits(
+  q: Queryable,
+  target: { funderId: string; plane: Plane; source: LimitSource; sourceRef: string | null },
+  rows: readonly DebtorLimitWrite[],
+  actor: Record<string, string>,
+  at: Date,
+): Promise<void> {
+  if (rows.length === 0) return;
+  await q.query(
+    `WITH input AS (
+       SELECT * FROM unnest($7::uuid[], $8::text[], $9::text[], $10::text[], $11::numeric[], $12::text[],
+                            $13::text[], $14::boolean[], $15::numeric[], $16::text[], $17::text[])
+         AS t(id, country, tax_id, name, amount, status, note, changed, from_amount, from_status, from_note)
+     ),
+     written AS (
+       INSERT INTO credit_limits (id, funder_id, plane, debtor_country, debtor_tax_id, debtor_name, amount, status,
+                                  source, source_ref, note, decided_at, decided_by, created_at, updated_at)
+       SELECT id, $1::uuid, $2::text, country, tax_id, name, amount, status, $3::text, $4::text, note,
+              $5::timestamptz, $6::jsonb, $5::timestamptz, $5::timestamptz
+         FROM input
+       ON CONFLICT (funder_id, plane, debtor_country, debtor_tax_id) DO UPDATE
+         SET debtor_name = coalesce(EXCLUDED.debtor_name, credit_limits.debtor_name),
+             amount = EXCLUDED.amount, status = EXCLUDED.status, source = EXCLUDED.source,
+             source_ref = EXCLUDED.source_ref, note = EXCLUDED.note,
+             decided_at = CASE WHEN (credit_limits.amount, credit_limits.status, credit_limits.note,
+                                     credit_limits.source, credit_limits.source_ref)
+                                    IS NOT DISTINCT FROM (EXCLUDED.amount, EXCLUDED.status, EXCLUDED.note,
+                                                          EXCLUDED.source, EXCLUDED.source_ref)
+                               THEN credit_limits.decided_at ELSE EXCLUDED.decided_at END,
+             decided_by = CASE WHEN (credit_limits.amount, credit_limits.status, credit_limits.note,
+                                     credit_limits.source, credit_limits.source_ref)
+                                    IS NOT DISTINCT FROM (EXCLUDED.amount, EXCLUDED.status, EXCLUDED.note,
+                                                          EXCLUDED.source, EXCLUDED.source_ref)
+                               THEN credit_limits.decided_by ELSE EXCLUDED.decided_by END,
+             updated_at = EXCLUDED.updated_at
+       RETURNING id
+     )
+     INSERT INTO credit_limit_history (limit_id, funder_id, plane, debtor_country, debtor_tax_id, from_amount,
+                                       from_status, from_note, to_amount, to_status, to_note, source, source_ref,
+                                       actor, changed_at)
+     SELECT i.id, $1::uuid, $2::text, i.country, i.tax_id, i.from_amount, i.from_status, i.from_note, i.amount,
+            i.status, i.note, $3::text, $4::text, $6::jsonb, $5::timestamptz
+       FROM input i JOIN written w ON w.id = i.id
+      WHERE i.changed`,
+    [
+      target.funderId,
+      target.plane,
+      target.source,
+      target.sourceRef,
+      at,
+      JSON.stringify(actor),
+      rows.map((r) => r.id),
+      rows.map((r) => r.country),
+      rows.map((r) => r.taxId),
+      rows.map((r) => r.name),
+      rows.map((r) => r.amount),
+      rows.map((r) => r.status),
+      rows.map((r) => r.note),
+      rows.map((r) => r.changed),
+      rows.map((r) => r.from?.amount ?? null),
+      rows.map((r) => r.from?.status ?? null),
+      rows.map((r) => r.from?.note ?? null),
+    ],
+  );
+}
+
+/** Appends one change of a seller limit to its history. */
+export async function insertSellerHistory(
+  q: Queryable,
+  entry: {
+    limit: SellerLimitRow;
+    from: { amount: string | null; status: LimitStatus; note: string | null } | null;
+  },
+  actor: Record<string, string>,
+  at: Date,
+): Promise<void> {
+  const { limit, from } = entry;
+  await q.query(
+    `INSERT INTO seller_limit_history (limit_id, funder_id, plane, seller_id, from_amount, from_status, from_note,
+                                       to_amount, to_status, to_note, source, source_ref, actor, changed_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
+    [
+      limit.id,
+      limit.funder_id,
+      limit.plane,
+      limit.seller_id,
+      from?.amount ?? null,
+      from?.status ?? null,
+      from?.note ?? null,
+      limit.amount,
+      limit.status,
+      limit.note,
+      limit.source,
+      limit.source_ref,
+      JSON.stringify(actor),
+      at,
+    ],
+  );
+}
+
+export async function findSellerLimit(
+  q: Queryable,
+  funderId: string,
+  plane: Plane,
+  sellerId: string,
+  options: { forUpdate?: boolean } = {},
+): Promise<SellerLimitRow | null> {
+  const { rows } = await q.query<SellerLimitRow>(
+    `SELECT * FROM seller_limits WHERE funder_id = $1 AND plane = $2 AND seller_id = $3${options.forUpdate ? ' FOR UPDATE' : ''}`,
+    [funderId, plane, sellerId],
+  );
+  return rows[0] ?? null;
+}
+
+export async function upsertSellerLimit(
+  q: Queryable,
+  funderId: string,
+  plane: Plane,
+  row: {
+    id: string;
+    sellerId: string;
+    amount: string | null;
+    status: LimitStatus;
+    source: LimitSource;
+    note: string | null;
+    decidedBy: Record<string, string>;
+  },
+  at: Date,
+): Promise<SellerLimitRow> {
+  const { rows } = await q.query<SellerLimitRow>(
+    `INSERT INTO seller_limits (id, funder_id, plane, seller_id, amount, status, source, source_ref, note,
+                                decided_at, decided_by, created_at, updated_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, NULL, $8, $9, $10, $9, $9)
+     ON CONFLICT (funder_id, plane, seller_id) DO UPDATE
+       SET amount = EXCLUDED.amount, status = EXCLUDED.status, source = EXCLUDED.source, source_ref = NULL,
+           note = EXCLUDED.note, decided_at = EXCLUDED.decided_at, decided_by = EXCLUDED.decided_by,
+           updated_at = EXCLUDED.updated_at
+     RETURNING *`,
+    [
+      row.id,
+      funderId,
+      plane,
+      row.sellerId,
+      row.amount,
+      row.status,
+      row.source,
+      row.note,
+      at,
+      JSON.stringify(row.decidedBy),
+    ],
+  );
+  return rows[0]!;
+}
+
+/** A seller the funder can see: a request of it routed to the funder or acted on by it. */
+export async function sellerVisible(
+  q: Queryable,
+  funderId: string,
+  plane: Plane,
+  sellerId: string,
+): Promise<boolean> {
+  const { rows } = await q.query(
+    `SELECT 1 FROM funding_requests r
+      WHERE r.seller_id = $3 AND r.plane = $2
+        AND (r.assigned_funder_id = $1 OR EXISTS (
+              SELECT 1 FROM request_funders rf
+               WHERE rf.request_id = r.id AND rf.funder_id = $1 AND rf.acted_at IS NOT NULL))
+     UNION ALL
+     SELECT 1 FROM seller_limits WHERE funder_id = $1 AND plane = $2 AND seller_id = $3
+     LIMIT 1`,
+    [funderId, plane, sellerId],
+  );
+  return rows.length > 0;
+}
+
+export async function funderExists(q: Queryable, funderId: string): Promise<boolean> {
+  const { rows } = await q.query('SELECT 1 FROM funders WHERE id = $1', [funderId]);
+  return rows.length > 0;
+}

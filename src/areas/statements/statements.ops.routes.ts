@@ -1,0 +1,40 @@
+import type { App } from '../../platform/http/app.ts';
+import { IdParams } from '../../platform/http/schemas.ts';
+import { ConfirmBody, ConfirmResult, LineParams, StatementResult } from './statements.routes.ts';
+import type { StatementsService } from './statements.service.ts';
+
+/**
+ * The operations team's side of statements (what the funder's portal does): read a statement
+ * and confirm a line's match, which records the payment on the request.
+ */
+export function statementsOpsRoutes(deps: { statements: StatementsService }) {
+  const { statements } = deps;
+  return (app: App) => {
+    const ops = { config: { auth: 'ops' as const } };
+
+    app.get(
+      '/ops/v1/statements/:id',
+      { ...ops, schema: { params: IdParams, response: { 200: StatementResult } } },
+      async (request) => statements.statementForOps(request.params.id),
+    );
+
+    app.post(
+      '/ops/v1/statements/:id/lines/:line/confirm',
+      {
+        ...ops,
+        preValidation: async (request) => {
+          (request as { body: unknown }).body ??= {};
+        },
+        schema: { params: LineParams, body: ConfirmBody, response: { 200: ConfirmResult } },
+      },
+      async (request) =>
+        statements.confirmLine(
+          request.operator!,
+          request.params.id,
+          request.params.line,
+          request.body,
+          'ops',
+        ),
+    );
+  };
+}

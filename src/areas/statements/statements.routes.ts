@@ -1,0 +1,232 @@
+import type { FastifyError, FastifyPluginAsync } from 'fastify';
+import { Type } from 'typebox';
+import { ApiError } from '../../platform/errors.ts';
+import type { App } from '../../platform/http/app.ts';
+import { Timestamp, Uuid } from '../../platform/http/schemas.ts';
+import { MAX_STATEMENT_BYTES, MAX_STATEMENT_LINES } from './parsed.ts';
+import type { StatementsService } from './statements.service.ts';
+
+const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) =>
+  Type.Union([schema, Type.Null()]);
+
+const Match = Type.Object(
+  {
+    request_id: Uuid,
+    request_ref: Type.String(),
+    invoice_number: Nullable(Type.String()),
+    method: Type.Union([Type.Literal('reference'), Type.Literal('amount_and_debtor')]),
+    confidence: Type.Number({ minimum: 0, maximum: 1 }),
+  },
+  { description: 'The funded request this credit most likely pays; nothing is settled until confirmed.' },
+);
+
+const Confirmation = Type.Object({
+  request_id: Uuid,
+  request_ref: Type.String(),
+  invoice_number: Nullable(Type.String()),
+  settlement_id: Uuid,
+  confirmed_at: Timestamp,
+});
+
+export const StatementLine = Type.Object({
+  line: Type.Integer({ minimum: 1, description: 'Number of the transaction in the statement, from 1' }),
+  file_line: Nullable(Type.Integer({ description: 'Line of the file where the transaction starts' })),
+  element: Nullable(Type.String({ description: 'CAMT.053: where the transaction sits in the XML' })),
+  booking_date: Type.String({ format: 'date' }),
+  value_date: Nullable(Type.String({ format: 'date' })),
+  direction: Type.Union([Type.Literal('credit'), Type.Literal('debit')]),
+  reversal: Type.Boolean({ description: 'The entry reverses an earlier one; never matched as a payment' }),
+  entry_status: Nullable(Type.String({ description: 'CAMT.053 status: BOOK, PDNG or INFO' })),
+  amount: Type.Number({ minimum: 0, description: 'Euros (or the line currency), always positive' }),
+  currency: Type.String(),
+  bank_reference: Nullable(Type.String({ description: "The bank's reference of the entry (AcctSvcrRef)" })),
+  end_to_end_id: Nullable(Type.String()),
+  remittance_text: Nullable(Type.String({ description: 'What the payer wrote (unstructured remittance)' })),
+  creditor_reference: Nullable(Type.String({ description: 'Structured creditor reference, e.g. RF...' })),
+  document_numbers: Type.Array(Type.String(), { description: 'Invoice numbers in structured remittance' }),
+  counterparty_name: Nullable(Type.String()),
+  counterparty_iban: Nullable(Type.String()),
+  payment_candidate: Type.Boolean({
+    description: 'A booked credit in euros that is not a reversal: the only lines matched',
+  }),
+  match: Nullable(Match),
+  confirmation: Nullable(Confirmation),
+});
+
+export const StatementResult = Type.Object({
+  id: Uuid,
+  kind: Type.Union([Type.Literal('camt053'), Type.Literal('csv')]),
+  version: Nullable(Type.String({ description: 'camt.053.001.02 to .08; null for CSV' })),
+  file_name: Nullable(Type.String()),
+  sha256: Type.String({ description: 'SHA-256 of the file bytes: the same file is imported once' }),
+  size_bytes: Type.Integer(),
+  imported_at: Timestamp,
+  bank_statement_ids: Type.Array(Type.String(), { description: 'CAMT.053 Stmt/Id values' }),
+  account: Type.Object({ iban: Nullable(Type.String()), currency: Nullable(Type.String()) }),
+  csv_layout: Nullable(
+    Type.Object(
+      {
+        delimiter: Type.String(),
+        decimal_separator: Type.String(),
+        date_format: Type.String(),
+        header_line: Type.Integer(),
+        columns: Type.Record(Type.String(), Type.Union([Type.String(), Type.Array(Type.String())])),
+      },
+      { description: 'How the CSV was read (null for CAMT.053)' },
+    ),
+  ),
+  first_booking_date: Type.String({ format: 'date' }),
+  last_booking_date: Type.String({ format: 'date' }),
+  currency: Type.Literal('EUR'),
+  line_count: Type.Integer(),
+  credit_count: Type.Integer(),
+  debit_count: Type.Integer(),
+  reversal_count: Type.Integer(),
+  candidate_count: Type.Integer({ description: 'Lines matched against your funded requests' }),
+  matched_count: Type.Integer(),
+  unmatched_count: Type.Integer(),
+  total_credited: Type.Number({ description: 'Sum of the credit lines in euros' }),
+  total_debited: Type.Number({ description: 'Sum of the debit lines in euros' }),
+  lines: Type.Array(StatementLine),
+});
+
+export const ConfirmResult = Type.Object({
+  statement_id: Uuid,
+  line: StatementLine,
+  settlement: Type.Object({
+    request_id: Uuid,
+    settlement_id: Uuid,
+    amount: Type.Number(),
+    received_at: Timestamp,
+    reference: Nullable(Type.String()),
+    final: Type.Boolean(),
+    settled_amount: Type.Number(),
+    remaining_amount: Type.Number(),
+    status: Type.String(),
+  }),
+});
+
+export const LineParams = Type.Object({ id: Uuid, line: Type.Integer({ minimum: 1, maximum: 1_000_000 }) });
+export const ConfirmBody = Type.Object(
+  { request_id: Type.Optional(Nullable(Uuid)) },
+  { additionalProperties: false },
+);
+
+/** Base64 makes a file about a third larger; a little room for the other members. */
+const JSON_BODY_LIMIT = Math.ceil(MAX_STATEMENT_BYTES / 3) * 4 + 64 * 1024;
+const RAW_TYPES = ['application/xml', 'text/xml', 'text/csv'];
+
+const RawFile = Type.Unsafe<Buffer>({ format: 'binary', description: 'The statement file itself' });
+const JsonFile = Type.Object(
+  {
+    file_name: Type.Optional(Type.Unknown({ description: 'string, 1 to 255 characters' })),
+    kind: Type.Optional(Type.Unknown({ description: 'camt053 or csv; detected when left out' })),
+    content_base64: Type.Optional(Type.Unknown({ description: 'the file, base64 (required)' })),
+  },
+  { additionalProperties: true },
+);
+
+/** Fastify's own body errors, in this endpoint's codes. */
+function uploadErrors(error: FastifyError): never {
+  switch (error.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      throw new ApiError(
+        'file_too_large',
+        `The statement is larger than ${MAX_STATEMENT_BYTES / 1024 / 1024} MiB; split it into smaller files.`,
+        { extra: { max_bytes: MAX_STATEMENT_BYTES } },
+      );
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      throw new ApiError(
+        'unsupported_media_type',
+        'Send the statement as application/xml (or text/xml), text/csv, or application/json with content_base64.',
+      );
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      throw new ApiError('file_required', 'The JSON body is empty: send content_base64.');
+  }
+  throw error;
+}
+
+export function statementsRoutes(deps: { statements: StatementsService }) {
+  const { statements } = deps;
+
+  /** The upload in a scope of its own: its body parsers and limits touch no other route. */
+  const upload = (async (app: App) => {
+    // Read while streaming, refused as soon as the limit is passed (Fastify counts the bytes).
+    app.addContentTypeParser(
+      RAW_TYPES,
+      { parseAs: 'buffer', bodyLimit: MAX_STATEMENT_BYTES },
+      (_request, body, done) => done(null, body),
+    );
+    app.removeContentTypeParser('application/json');
+    app.addContentTypeParser(
+      'application/json',
+      { parseAs: 'string', bodyLimit: JSON_BODY_LIMIT },
+      app.getDefaultJsonParser('error', 'error'),
+    );
+
+    app.post(
+      '/v1/statements',
+      {
+        config: { auth: 'key' },
+        errorHandler: uploadErrors,
+        schema: {
+          tags: ['Statements'],
+          summary: 'Send a bank statement (CAMT.053 or CSV) to match against your funded requests',
+          description: `At most ${MAX_STATEMENT_BYTES / 1024 / 1024} MiB and ${MAX_STATEMENT_LINES.toLocaleString('en')} transactions. Nothing is settled until a match is confirmed.`,
+          querystring: Type.Object({
+            file_name: Type.Optional(Type.String({ minLength: 1, maxLength: 255 })),
+            kind: Type.Optional(Type.Union([Type.Literal('camt053'), Type.Literal('csv')])),
+          }),
+          body: {
+            content: {
+              'application/json': { schema: JsonFile },
+              'application/xml': { schema: RawFile },
+              'text/xml': { schema: RawFile },
+              'text/csv': { schema: RawFile },
+            },
+          } as never,
+          response: { 201: StatementResult },
+        },
+      },
+      async (request, reply) => {
+        const query = request.query as { file_name?: string; kind?: 'camt053' | 'csv' };
+        const result = await statements.importStatement(request.caller!, {
+          body: request.body,
+          fileName: query.file_name,
+          kind: query.kind,
+        });
+        reply.code(201);
+        return result;
+      },
+    );
+  }) as unknown as FastifyPluginAsync;
+
+  return async (app: App) => {
+    await app.register(upload);
+
+    app.post(
+      '/v1/sandbox/statements/:id/lines/:line/confirm',
+      {
+        config: { auth: 'key' },
+        preValidation: async (request) => {
+          (request as { body: unknown }).body ??= {};
+        },
+        schema: {
+          tags: ['Sandbox'],
+          summary: 'Sandbox: confirm the match of a statement line (records the payment)',
+          params: LineParams,
+          body: ConfirmBody,
+          response: { 200: ConfirmResult },
+        },
+      },
+      async (request) =>
+        statements.confirmLine(
+          request.caller!,
+          request.params.id,
+          request.params.line,
+          request.body,
+          'sandbox',
+        ),
+    );
+  };
+}

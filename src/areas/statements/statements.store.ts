@@ -1,0 +1,347 @@
+import type { Plane } from '../../platform/caller.ts';
+import type { Queryable } from '../../platform/db/db.ts';
+import { centsToDecimal, toCents } from '../../platform/money.ts';
+import type { BookRequest, MatchMethod, Proposal } from './matching.ts';
+import type { CsvLayout, ParsedLine, StatementKind } from './parsed.ts';
+
+export interface StatementRow {
+  id: string;
+  plane: Plane;
+  funder_id: string;
+  key_id: string | null;
+  kind: StatementKind;
+  version: string | null;
+  file_name: string | null;
+  sha256: string;
+  size_bytes: number;
+  bank_statement_ids: string[];
+  account_iban: string | null;
+  account_currency: string | null;
+  csv_layout: CsvLayout | null;
+  line_count: number;
+  credit_count: number;
+  debit_count: number;
+  reversal_count: number;
+  candidate_count: number;
+  matched_count: number;
+  total_credited: string;
+  total_debited: string;
+  first_booking_date: string;
+  last_booking_date: string;
+  imported_at: Date;
+}
+
+export interface LineRow {
+  statement_id: string;
+  line: number;
+  plane: Plane;
+  funder_id: string;
+  file_line: number | null;
+  element: string | null;
+  booking_date: string;
+  value_date: string | null;
+  direction: 'credit' | 'debit';
+  reversal: boolean;
+  entry_status: string | null;
+  amount: string;
+  currency: string;
+  bank_reference: string | null;
+  end_to_end_id: string | null;
+  remittance_text: string | null;
+  creditor_reference: string | null;
+  document_numbers: string[];
+  counterparty_name: string | null;
+  counterparty_iban: string | null;
+  payment_candidate: boolean;
+  match_request_id: string | null;
+  match_request_ref: string | null;
+  match_invoice_number: string | null;
+  match_method: MatchMethod | null;
+  match_confidence: string | null;
+  confirmed_at: Date | null;
+  confirmed_request_id: string | null;
+  confirmed_request_ref: string | null;
+  confirmed_invoice_number: string | null;
+  settlement_id: string | null;
+}
+
+/** The statement already imported from the same bytes by this funder on this plane, if any. */
+export async function findBySha(q: Queryable, funderId: string, plane: Plane, sha256: string) {
+  const { rows } = await q.query<{ id: string; imported_at: Date }>(
+    'SELECT id, imported_at FROM statements WHERE funder_id = $1 AND plane = $2 AND sha256 = $3',
+    [funderId, plane, sha256],
+  );
+  return rows[0] ?? null;
+}
+
+/**
+ * The funder's book to collect: its funded requests on the plane, each invoice with its
+ * debtor, and whether a confirmed statement line already paid that invoice.
+ */
+export async function loadBook(q: Queryable, funderId: string, plane: Plane): Promise<BookRequest[]> {
+  const { rows } = await q.query<{
+    id: string;
+    request_ref: string;
+    total_amount: string;
+    settled_amount: string;
+    number: string | null;
+    invoice_amount: string | null;
+    debtor_name: string | null;
+    paid: boolean | null;
+  }>(
+    `SELECT r.id, r.request_ref, r.total_amount, r.settled_amount, i.number, i.amount AS invoice_amount,
+            d.name AS debtor_name,
+            EXISTS (SELECT 1 FROM statement_lines sl
+                     WHERE sl.confirmed_request_id = r.id AND sl.confirmed_invoice_number = i.number) AS paid
+       FROM funding_requests r
+       LEFT JOIN request_invoices ri ON ri.request_id = r.id
+       LEFT JOIN invoices i ON i.id = ri.invoice_id
+       LEFT JOIN debtors d ON d.id = i.debtor_id
+      WHERE r.funder_of_record_id = $1 AND r.plane = $2 AND r.status = 'funded'
+      ORDER BY r.request_ref, ri.position`,
+    [funderId, plane],
+  );
+  const book = new Map<string, BookRequest>();
+  for (const row of rows) {
+    let request = book.get(row.id);
+    if (!request) {
+      request = {
+        id: row.id,
+        requestRef: row.request_ref,
+        totalCents: toCents(row.total_amount)!,
+        settledCents: toCents(row.settled_amount)!,
+        invoices: [],
+      };
+      book.set(row.id, request);
+    }
+    if (row.number !== null && row.invoice_amount !== null) {
+      request.invoices.push({
+        number: row.number,
+        amountCents: toCents(row.invoice_amount)!,
+        debtorName: row.debtor_name ?? '',
+        paid: row.paid ?? false,
+      });
+    }
+  }
+  return [...book.values()];
+}
+
+export interface NewStatement {
+  id: string;
+  plane: Plane;
+  funderId: string;
+  keyId: string | null;
+  kind: StatementKind;
+  version: string | null;
+  fileName: string | null;
+  sha256: string;
+  sizeBytes: number;
+  bankStatementIds: string[];
+  accountIban: string | null;
+  accountCurrency: string | null;
+  csvLayout: CsvLayout | null;
+  counts: {
+    lines: number;
+    credits: number;
+    debits: number;
+    reversals: number;
+    candidates: number;
+    matched: number;
+    creditedCents: number;
+    debitedCents: number;
+  };
+  firstBookingDate: string;
+  lastBookingDate: string;
+  importedAt: Date;
+}
+
+export async function insertStatement(q: Queryable, s: NewStatement): Promise<void> {
+  await q.query(
+    `INSERT INTO statements (id, plane, funder_id, key_id, kind, version, file_name, sha256, size_bytes,
+                             bank_statement_ids, account_iban, account_currency, csv_layout, line_count,
+                             credit_count, debit_count, reversal_count, candidate_count, matched_count,
+                             total_credited, total_debited, first_booking_date, last_booking_date, imported_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21,
+             $22, $23, $24)`,
+    [
+      s.id,
+      s.plane,
+      s.funderId,
+      s.keyId,
+      s.kind,
+      s.version,
+      s.fileName,
+      s.sha256,
+      s.sizeBytes,
+      s.bankStatementIds,
+      s.accountIban,
+      s.accountCurrency,
+      s.csvLayout === null ? null : JSON.stringify(s.csvLayout),
+      s.counts.lines,
+      s.counts.credits,
+      s.counts.debits,
+      s.counts.reversals,
+      s.counts.candidates,
+      s.counts.matched,
+      centsToDecimal(s.counts.creditedCents),
+      centsToDecimal(s.counts.debitedCents),
+      s.firstBookingDate,
+      s.lastBookingDate,
+      s.importedAt,
+    ],
+  );
+}
+
+/** Every line of a statement in one set-based insert: one statement, however many lines. */
+export async function insertLines(
+  q: Queryable,
+  statement: { id: string; plane: Plane; funderId: string },
+  lines: readonly { parsed: ParsedLine; candidate: boolean; match: Proposal | null }[],
+): Promise<void> {
+  const column = <T>(pick: (l: (typeof lines)[number], i: number) => T) => lines.map(pick);
+  await q.query(
+    `INSERT INTO statement_lines (statement_id, plane, funder_id, line, file_line, element, booking_date, value_date,
+                                  direction, reversal, entry_status, amount, currency, bank_reference, end_to_end_id,
+                                  remittance_text, creditor_reference, document_numbers, counterparty_name,
+                                  counterparty_iban, payment_candidate, match_request_id, match_request_ref,
+                                  match_invoice_number, match_method, match_confidence)
+     SELECT $1, $2, $3, u.line, u.file_line, u.element, u.booking_date, u.value_date, u.direction, u.reversal,
+            u.entry_status, u.amount, u.currency, u.bank_reference, u.end_to_end_id, u.remittance_text,
+            u.creditor_reference, ARRAY(SELECT jsonb_array_elements_text(u.document_numbers)), u.counterparty_name,
+            u.counterparty_iban, u.payment_candidate, u.match_request_id, u.match_request_ref,
+            u.match_invoice_number, u.match_method, u.match_confidence
+       FROM unnest($4::int[], $5::int[], $6::text[], $7::date[], $8::date[], $9::text[], $10::boolean[],
+                   $11::text[], $12::numeric[], $13::text[], $14::text[], $15::text[], $16::text[], $17::text[],
+                   $18::jsonb[], $19::text[], $20::text[], $21::boolean[], $22::uuid[], $23::text[],
+                   $24::text[], $25::text[], $26::numeric[])
+         AS u(line, file_line, element, booking_date, value_date, direction, reversal, entry_status, amount,
+              currency, bank_reference, end_to_end_id, remittance_text, creditor_reference, document_numbers,
+              counterparty_name, counterparty_iban, payment_candidate, match_request_id, match_request_ref,
+              match_invoice_number, match_method, match_confidence)`,
+    [
+      statement.id,
+      statement.plane,
+      statement.funderId,
+      column((_, i) => i + 1),
+      column((l) => l.parsed.fileLine),
+      column((l) => l.parsed.element),
+      column((l) => l.parsed.bookingDate),
+      column((l) => l.parsed.valueDate),
+      column((l) => l.parsed.direction),
+      column((l) => l.parsed.reversal),
+      column((l) => l.parsed.entryStatus),
+      column((l) => centsToDecimal(l.parsed.amountCents)),
+      column((l) => l.parsed.currency),
+      column((l) => l.parsed.bankReference),
+      column((l) => l.parsed.endToEndId),
+      column((l) => l.parsed.remittanceText),
+      column((l) => l.parsed.creditorReference),
+      column((l) => JSON.stringify(l.parsed.documentNumbers)),
+      column((l) => l.parsed.counterpartyName),
+      column((l) => l.parsed.counterpartyIban),
+      column((l) => l.candidate),
+      column((l) => l.match?.requestId ?? null),
+      column((l) => l.match?.requestRef ?? null),
+      column((l) => l.match?.invoiceNumber ?? null),
+      column((l) => l.match?.method ?? null),
+      column((l) => (l.match ? l.match.confidence.toFixed(3) : null)),
+    ],
+  );
+}
+
+/** A statement of this funder on this plane; another funder's, or the other plane's, is not found. */
+export async function findStatement(
+  q: Queryable,
+  id: string,
+  owner?: { funderId: string; plane: Plane },
+): Promise<StatementRow | null> {
+  const { rows } = await q.query<StatementRow>('SELECT * FROM statements WHERE id = $1', [id]);
+  const row = rows[0];
+  if (!row) return null;
+  if (owner && (row.funder_id !== owner.funderId || row.plane !== owner.plane)) return null;
+  return row;
+}
+
+const LINE_SELECT = `
+  SELECT sl.*, cr.request_ref AS confirmed_request_ref
+    FROM statement_lines sl LEFT JOIN funding_requests cr ON cr.id = sl.confirmed_request_id`;
+
+export async function linesOf(q: Queryable, statementId: string): Promise<LineRow[]> {
+  const { rows } = await q.query<LineRow>(`${LINE_SELECT} WHERE sl.statement_id = $1 ORDER BY sl.line`, [
+    statementId,
+  ]);
+  return rows;
+}
+
+export async function findLine(
+  q: Queryable,
+  statementId: string,
+  line: number,
+  options: { forUpdate?: boolean } = {},
+): Promise<LineRow | null> {
+  if (options.forUpdate) {
+    await q.query('SELECT 1 FROM statement_lines WHERE statement_id = $1 AND line = $2 FOR UPDATE', [
+      statementId,
+      line,
+    ]);
+  }
+  const { rows } = await q.query<LineRow>(`${LINE_SELECT} WHERE sl.statement_id = $1 AND sl.line = $2`, [
+    statementId,
+    line,
+  ]);
+  return rows[0] ?? null;
+}
+
+/**
+ * The same bank entry, read from another (overlapping) statement and already confirmed: same
+ * bank reference, amount, booking date and end-to-end id.
+ */
+export async function findConfirmedTwin(q: Queryable, line: LineRow) {
+  if (!line.bank_reference) return null;
+  const { rows } = await q.query<{ statement_id: string; line: number }>(
+    `SELECT statement_id, line FROM statement_lines
+      WHERE funder_id = $1 AND plane = $2 AND bank_reference = $3 AND confirmed_at IS NOT NULL
+        AND statement_id <> $4 AND amount = $5 AND booking_date = $6 AND direction = $7
+        AND end_to_end_id IS NOT DISTINCT FROM $8
+      LIMIT 1`,
+    [
+      line.funder_id,
+      line.plane,
+      line.bank_reference,
+      line.statement_id,
+      line.amount,
+      line.booking_date,
+      line.direction,
+      line.end_to_end_id,
+    ],
+  );
+  return rows[0] ?? null;
+}
+
+export async function markConfirmed(
+  q: Queryable,
+  line: Pick<LineRow, 'statement_id' | 'line'>,
+  confirmation: {
+    at: Date;
+    requestId: string;
+    invoiceNumber: string | null;
+    settlementId: string;
+    by: Record<string, string>;
+  },
+): Promise<void> {
+  await q.query(
+    `UPDATE statement_lines
+        SET confirmed_at = $3, confirmed_request_id = $4, confirmed_invoice_number = $5, settlement_id = $6,
+            confirmed_by = $7
+      WHERE statement_id = $1 AND line = $2`,
+    [
+      line.statement_id,
+      line.line,
+      confirmation.at,
+      confirmation.requestId,
+      confirmation.invoiceNumber,
+      confirmation.settlementId,
+      JSON.stringify(confirmation.by),
+    ],
+  );
+}
