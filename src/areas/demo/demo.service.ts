@@ -1,6 +1,8 @@
 import type { Caller } from '../../platform/caller.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db, Tx } from '../../platform/db/db.ts';
+import { ApiError } from '../../platform/errors.ts';
+import { newId } from '../../platform/ids.ts';
 import type { RunWrite } from '../../platform/write.ts';
 import type { AccountService } from '../account/account.service.ts';
 import { seedDemoPayerRecords } from '../payer-record/payer-record.service.ts';
@@ -158,6 +160,37 @@ export function createDemoService(
 
   let running: Promise<unknown> = Promise.resolve();
 
+  /**
+   * Across servers, one reset at a time: a lease in service_state, timed by the database's own
+   * clock (a stopped manual clock would never let it lapse), freed at the end or after two
+   * minutes if its server died.
+   */
+  async function exclusive<T>(work: () => Promise<T>): Promise<T> {
+    const holder = newId();
+    const taken = await deps.db.query(
+      `INSERT INTO service_state (name, value, updated_at)
+       VALUES ('demo_reset_lease', jsonb_build_object('holder', $1::text, 'until', now() + interval '120 seconds'), now())
+       ON CONFLICT (name) DO UPDATE SET value = EXCLUDED.value, updated_at = now()
+        WHERE (service_state.value->>'until')::timestamptz < now()
+       RETURNING 1`,
+      [holder],
+    );
+    if (taken.rowCount === 0) {
+      throw new ApiError(
+        'conflict',
+        'Another server is resetting the demonstration plane; retry in a moment.',
+      );
+    }
+    try {
+      return await work();
+    } finally {
+      await deps.db.query(
+        `DELETE FROM service_state WHERE name = 'demo_reset_lease' AND value->>'holder' = $1`,
+        [holder],
+      );
+    }
+  }
+
   return {
     demoFunderId: () => demoFunderId(deps.db),
 
@@ -166,8 +199,8 @@ export function createDemoService(
       caller: Caller,
     ): Promise<{ bank_id: string; sellers: number; debtors: number; created_funder: boolean }> {
       const next = running.then(
-        () => rebuild(caller),
-        () => rebuild(caller),
+        () => exclusive(() => rebuild(caller)),
+        () => exclusive(() => rebuild(caller)),
       );
       running = next.catch(() => undefined);
       return next;

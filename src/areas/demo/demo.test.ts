@@ -398,3 +398,24 @@ describe('resetting again', () => {
     expect(rows[0]!.n).toBe(0);
   });
 });
+
+describe('resets from several servers', () => {
+  it('refuses a reset with conflict while another server holds the reset lease, and allows it once the lease is gone', async () => {
+    const service = await startService();
+    try {
+      await service.db.query(
+        `INSERT INTO service_state (name, value, updated_at)
+         VALUES ('demo_reset_lease', jsonb_build_object('holder', 'other-server', 'until', now() + interval '60 seconds'), now())`,
+      );
+      const refused = await service.ops('POST', '/ops/v1/demo/reset');
+      expect(refused.status).toBe(409);
+      expect((refused.body as { error: { code: string } }).error.code).toBe('conflict');
+      await service.db.query(`DELETE FROM service_state WHERE name = 'demo_reset_lease'`);
+      expect((await service.ops('POST', '/ops/v1/demo/reset')).status).toBe(200);
+      const lease = await service.db.query(`SELECT 1 FROM service_state WHERE name = 'demo_reset_lease'`);
+      expect(lease.rowCount).toBe(0);
+    } finally {
+      await service.close();
+    }
+  });
+});
