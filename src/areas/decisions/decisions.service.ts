@@ -58,7 +58,7 @@ export function createDecisionsService(deps: {
   clock: Clock;
   write: RunWrite;
   settings: Pick<SettingsService, 'policy' | 'listedBuyers'>;
-  documents: Pick<DocumentsService, 'missingDocuments' | 'recordDealFile'>;
+  documents: Pick<DocumentsService, 'requireDocumentsMet' | 'recordDealFile'>;
   offerGuards?: OfferGuard[];
 }) {
   const { write } = deps;
@@ -80,26 +80,14 @@ export function createDecisionsService(deps: {
     }
   }
 
-  async function requireDocuments(
-    tx: Tx,
-    caller: FunderCaller,
-    row: requests.RequestRow,
-    onDate: string,
-  ): Promise<void> {
-    const missing = await deps.documents.missingDocuments(tx, {
+  function requireDocuments(tx: Tx, caller: FunderCaller, row: requests.RequestRow, onDate: string) {
+    return deps.documents.requireDocumentsMet(tx, {
       funderId: caller.funderId,
       plane: row.plane,
       sellerId: row.seller_id,
       country: row.seller_country,
       onDate,
     });
-    if (missing.length > 0) {
-      throw new ApiError(
-        'documents_missing_for_funder',
-        `The seller does not meet your document list on ${onDate}: ${missing.map((m) => `${m.code} (${m.problem})`).join(', ')}.`,
-        { extra: { on_date: onDate, documents: missing } },
-      );
-    }
   }
 
   function history(

@@ -74,6 +74,26 @@ export async function missingDocuments(
 }
 
 /**
+ * Refuses with 409 documents_missing_for_funder, listing what is missing, unverified or expired,
+ * unless the seller meets the funder's list on that date (routing, offer and funding all ask).
+ */
+export async function requireDocumentsMet(
+  q: Queryable,
+  input: Parameters<typeof missingDocuments>[1],
+): Promise<void> {
+  const missing = await missingDocuments(q, input);
+  if (missing.length > 0) {
+    throw new ApiError(
+      'documents_missing_for_funder',
+      `The seller does not meet the funder's document list on ${input.onDate}: ${missing
+        .map((m) => `${m.code} (${m.problem})`)
+        .join(', ')}.`,
+      { extra: { on_date: input.onDate, documents: missing } },
+    );
+  }
+}
+
+/**
  * Records in the deal file the version of each listed document that satisfies the funder at
  * this moment, one row per code. A stage is recorded once and never changed afterwards: a
  * second call for the same request, funder and stage records nothing.
@@ -133,6 +153,7 @@ export function createDocumentsService(deps: {
 
   const api = {
     missingDocuments,
+    requireDocumentsMet,
     recordDealFile,
 
     /** Operations API: a seller's document arrives; its bytes are kept once per SHA-256. */

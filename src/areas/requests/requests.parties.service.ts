@@ -52,7 +52,7 @@ export type RequestPartiesService = ReturnType<typeof createRequestPartiesServic
 export function createRequestPartiesService(deps: {
   write: RunWrite;
   settings: Pick<SettingsService, 'policy' | 'declarationText'>;
-  documents: Pick<DocumentsService, 'missingDocuments' | 'recordDealFile'>;
+  documents: Pick<DocumentsService, 'requireDocumentsMet' | 'recordDealFile'>;
 }) {
   const { write } = deps;
 
@@ -224,22 +224,13 @@ export function createRequestPartiesService(deps: {
         );
       }
       const onDate = madridDate(now);
-      const missing = await deps.documents.missingDocuments(tx, {
+      await deps.documents.requireDocumentsMet(tx, {
         funderId: bankId,
         plane: row.plane,
         sellerId: row.seller_id,
         country: row.seller_country,
         onDate,
       });
-      if (missing.length > 0) {
-        throw new ApiError(
-          'documents_missing_for_funder',
-          'The seller does not meet the funder’s document list.',
-          {
-            extra: { on_date: onDate, documents: missing },
-          },
-        );
-      }
       const policy = await deps.settings.policy(tx, bankId, row.plane);
       const level = row.type === 'factoring' ? policy.debtorConsentLevel : null;
       const previous = row.assigned_funder_id;
