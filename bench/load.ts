@@ -26,6 +26,13 @@ export interface LoadFigures {
   errors: number;
   timeouts: number;
   durationSeconds: number;
+  /** CPU time the load generator itself used during the measured run, in microseconds. */
+  loadCpuMicros: number;
+}
+
+/** Sent when the warm-up is over and the measured run starts. */
+export interface LoadMeasuring {
+  phase: 'measuring';
 }
 
 export type LoadOutcome = { ok: true; warmupOk: number; figures: LoadFigures } | { ok: false; error: string };
@@ -37,7 +44,10 @@ async function run(job: LoadJob): Promise<LoadOutcome> {
     const warm = await autocannon({ ...base, duration: job.warmupSeconds });
     warmupOk = warm['2xx'];
   }
+  process.send!({ phase: 'measuring' } satisfies LoadMeasuring);
+  const cpuBefore = process.cpuUsage();
   const result = await autocannon({ ...base, duration: job.durationSeconds });
+  const cpu = process.cpuUsage(cpuBefore);
   return {
     ok: true,
     warmupOk,
@@ -52,9 +62,13 @@ async function run(job: LoadJob): Promise<LoadOutcome> {
       errors: result.errors,
       timeouts: result.timeouts,
       durationSeconds: result.duration,
+      loadCpuMicros: cpu.user + cpu.system,
     },
   };
 }
+
+// The benchmark stopped (interrupted or failed): no one is left to read the figures.
+process.once('disconnect', () => process.exit(0));
 
 process.once('message', (job: LoadJob) => {
   run(job)

@@ -3,16 +3,18 @@
  *
  * For each database: a fresh migrated database, the real app and a bare Fastify baseline in
  * this process, and autocannon in a forked child process loading GET /v1/health, GET /v1/me
- * and the bare route in turn. Prints requests/s, p50 and p99 latency and the ratio to the
- * baseline, then checks the figures against the targets. A missed target is reported, not
- * an error: the exit code is non-zero only when something failed (setup, non-2xx answers,
- * socket errors, lost rate-limit counts).
+ * and the bare route in turn. Prints requests/s, p50 and p99 latency, the ratio to the
+ * baseline and where the CPU time went (bench/cpu.ts), then checks the figures against the
+ * targets. A missed target is reported, not an error: the exit code is non-zero only when
+ * something failed (setup, non-2xx answers, socket errors, lost rate-limit counts).
+ * See bench/README.md.
  */
 import { fork } from 'node:child_process';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import type { LoadFigures, LoadJob, LoadOutcome } from './load.ts';
+import { cpuSnapshot, cpuSpent } from './cpu.ts';
+import type { LoadFigures, LoadJob, LoadMeasuring, LoadOutcome } from './load.ts';
 import {
   type BenchDatabase,
   countedHits,
@@ -26,6 +28,8 @@ import {
 /** From the issue: GET /v1/me on PostgreSQL, 50 connections. */
 const TARGET_ME_RATIO = 0.4;
 const TARGET_ME_P99_MS = 25;
+/** Above this share of the machine used by other programs, a run's figures are flagged. */
+const OTHERS_BUSY_WARNING = 0.05;
 
 interface Options {
   databases: DatabaseKind[];
@@ -78,43 +82,91 @@ function readOptions(): Options {
   };
 }
 
+interface Measured {
+  figures: LoadFigures;
+  warmupOk: number;
+  /** CPU time per request of this process: the servers, and PGlite when embedded. */
+  serverCpuMicrosPerRequest: number;
+  /** Of PostgreSQL's processes, when it runs on this machine (Linux); else null. */
+  postgresCpuMicrosPerRequest: number | null;
+  loadCpuMicrosPerRequest: number;
+  machineBusy: number;
+  othersBusy: number;
+}
+
 /** Forks bench/load.ts through the same TypeScript loader as `npm run bench`. */
-function load(job: LoadJob): Promise<Extract<LoadOutcome, { ok: true }>> {
+function load(job: LoadJob, withPostgres: boolean): Promise<Measured> {
   const runner = fileURLToPath(new URL('../bin/run-ts.mjs', import.meta.url));
   const script = fileURLToPath(new URL('./load.ts', import.meta.url));
   return new Promise((resolve, reject) => {
     const child = fork(runner, [script], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
     let outcome: LoadOutcome | null = null;
-    child.once('message', (message) => {
-      outcome = message as LoadOutcome;
+    let atStart = cpuSnapshot(withPostgres);
+    let atEnd = atStart;
+    child.on('message', (message: LoadOutcome | LoadMeasuring) => {
+      if ('phase' in message) {
+        atStart = cpuSnapshot(withPostgres);
+        return;
+      }
+      atEnd = cpuSnapshot(withPostgres);
+      outcome = message;
     });
     child.once('error', reject);
     child.once('exit', (code) => {
-      if (outcome?.ok) resolve(outcome);
-      else reject(new Error(outcome ? outcome.error : `load generator exited with code ${code}`));
+      if (!outcome) return reject(new Error(`load generator exited with code ${code}`));
+      if (!outcome.ok) return reject(new Error(outcome.error));
+      const { figures } = outcome;
+      const spent = cpuSpent(atStart, atEnd, figures.loadCpuMicros);
+      const answered = Math.max(1, figures.requestsTotal);
+      resolve({
+        figures,
+        warmupOk: outcome.warmupOk,
+        serverCpuMicrosPerRequest: spent.selfMicros / answered,
+        postgresCpuMicrosPerRequest: spent.postgresMicros === null ? null : spent.postgresMicros / answered,
+        loadCpuMicrosPerRequest: figures.loadCpuMicros / answered,
+        machineBusy: spent.machineBusy,
+        othersBusy: spent.othersBusy,
+      });
     });
     child.send(job);
   });
 }
 
-interface Row {
+interface Row extends Measured {
   target: string;
-  figures: LoadFigures;
 }
 
 const fmt = (value: number, digits = 0) =>
   value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 
 function printTable(title: string, rows: Row[], baseline: LoadFigures): void {
-  const header = ['target', 'req/s', 'p50 ms', 'p99 ms', 'max ms', 'vs bare', 'requests'];
-  const lines = rows.map(({ target, figures }) => [
-    target,
-    fmt(figures.requestsPerSecond),
-    fmt(figures.latencyP50, 1),
-    fmt(figures.latencyP99, 1),
-    fmt(figures.latencyMax, 1),
-    `${fmt((figures.requestsPerSecond / baseline.requestsPerSecond) * 100, 0)}%`,
-    fmt(figures.requestsTotal),
+  const header = [
+    'target',
+    'req/s',
+    'p50 ms',
+    'p99 ms',
+    'max ms',
+    'vs bare',
+    'requests',
+    'CPU/req: server',
+    'postgres',
+    'load',
+    'machine busy',
+    'others',
+  ];
+  const lines = rows.map((row) => [
+    row.target,
+    fmt(row.figures.requestsPerSecond),
+    fmt(row.figures.latencyP50),
+    fmt(row.figures.latencyP99),
+    fmt(row.figures.latencyMax),
+    `${fmt((row.figures.requestsPerSecond / baseline.requestsPerSecond) * 100)}%`,
+    fmt(row.figures.requestsTotal),
+    `${fmt(row.serverCpuMicrosPerRequest)} us`,
+    row.postgresCpuMicrosPerRequest === null ? '-' : `${fmt(row.postgresCpuMicrosPerRequest)} us`,
+    `${fmt(row.loadCpuMicrosPerRequest)} us`,
+    `${fmt(row.machineBusy * 100)}%`,
+    `${fmt(row.othersBusy * 100)}%`,
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((line) => line[i]!.length)));
   const render = (cells: string[]) =>
@@ -133,7 +185,20 @@ function machineFacts(): string[] {
     `memory      ${(os.totalmem() / 1024 ** 3).toFixed(1)} GiB`,
     `node        ${process.version}`,
     `os          ${os.type()} ${os.release()} ${os.arch()}`,
+    `load avg    ${os
+      .loadavg()
+      .map((v) => v.toFixed(2))
+      .join(' ')} (1, 5, 15 min) at start`,
   ];
+}
+
+/** Drops the database in use if the run is interrupted (Ctrl-C), so none is left behind. */
+let dropOnInterrupt: (() => Promise<void>) | null = null;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    console.error(`\n${signal}: dropping the benchmark database`);
+    void (dropOnInterrupt ?? (async () => undefined))().finally(() => process.exit(130));
+  });
 }
 
 async function benchOne(kind: DatabaseKind, options: Options): Promise<{ failures: string[] }> {
@@ -144,6 +209,7 @@ async function benchOne(kind: DatabaseKind, options: Options): Promise<{ failure
   } else {
     database = await pgliteDatabase();
   }
+  dropOnInterrupt = () => database.drop();
   try {
     const targets = await startTargets(database);
     try {
@@ -174,22 +240,25 @@ async function benchOne(kind: DatabaseKind, options: Options): Promise<{ failure
       const rows: Row[] = [];
       for (const step of plan) {
         process.stdout.write(`   loading ${step.target} ...`);
-        const outcome = await load({
-          url: step.url,
-          headers: step.headers,
-          connections: options.connections,
-          durationSeconds: options.durationSeconds,
-          warmupSeconds: options.warmupSeconds,
-        });
-        const f = outcome.figures;
+        const measured = await load(
+          {
+            url: step.url,
+            headers: step.headers,
+            connections: options.connections,
+            durationSeconds: options.durationSeconds,
+            warmupSeconds: options.warmupSeconds,
+          },
+          kind === 'postgres',
+        );
+        const f = measured.figures;
         process.stdout.write(` ${fmt(f.requestsPerSecond)} req/s\n`);
         if (f.non2xx > 0 || f.errors > 0 || f.timeouts > 0) {
           failures.push(
             `${kind} ${step.target}: ${f.non2xx} non-2xx answers, ${f.errors} errors, ${f.timeouts} timeouts`,
           );
         }
-        if (step.target === 'GET /v1/me') meCalls += outcome.warmupOk + f.ok;
-        rows.push({ target: step.target, figures: f });
+        if (step.target === 'GET /v1/me') meCalls += measured.warmupOk + f.ok;
+        rows.push({ target: step.target, ...measured });
       }
 
       // Every answered /v1/me call must have been counted by the rate limiter (calls cut off
@@ -201,19 +270,27 @@ async function benchOne(kind: DatabaseKind, options: Options): Promise<{ failure
       const baseline = rows[0]!.figures;
       printTable(`${database.version}`, rows, baseline);
       console.log(`   ${countLine}`);
+      const busiest = Math.max(...rows.map((row) => row.othersBusy));
+      if (busiest > OTHERS_BUSY_WARNING) {
+        console.log(
+          `   note: other programs used up to ${fmt(busiest * 100)}% of the machine during these runs; ` +
+            'the figures are lower and noisier than on an otherwise idle machine',
+        );
+      }
       const me = rows.find((row) => row.target === 'GET /v1/me')!.figures;
       const ratio = me.requestsPerSecond / baseline.requestsPerSecond;
       const onTarget = kind === 'postgres' ? 'target' : 'target (set for PostgreSQL; shown for reference)';
       console.log(
         `   ${onTarget}: /v1/me >= ${TARGET_ME_RATIO * 100}% of bare: ${fmt(ratio * 100)}% ` +
           `${ratio >= TARGET_ME_RATIO ? 'met' : 'MISSED'}; ` +
-          `p99 < ${TARGET_ME_P99_MS} ms: ${fmt(me.latencyP99, 1)} ms ` +
+          `p99 < ${TARGET_ME_P99_MS} ms: ${fmt(me.latencyP99)} ms ` +
           `${me.latencyP99 < TARGET_ME_P99_MS ? 'met' : 'MISSED'}`,
       );
     } finally {
       await targets.close();
     }
   } finally {
+    dropOnInterrupt = null;
     await database.drop();
   }
   return { failures };

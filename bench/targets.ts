@@ -33,7 +33,7 @@ export interface BenchDatabase {
 export async function pgliteDatabase(): Promise<BenchDatabase> {
   const dir = await mkdtemp(join(tmpdir(), 'funder-api-bench-'));
   const db = await createPgliteDb({ dataDir: join(dir, 'pglite') });
-  const { rows } = await db.query<{ v: string }>('SHOW server_version');
+  const { rows } = await db.query<{ v: string }>("SELECT current_setting('server_version') AS v");
   return {
     kind: 'pglite',
     db,
@@ -73,14 +73,16 @@ export async function postgresDatabase(serverUrl: string, poolMax: number): Prom
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const db = createPostgresDb(url.toString(), { max: poolMax });
-  const { rows } = await db.query<{ v: string }>('SHOW server_version');
+  const { rows } = await db.query<{ v: string }>("SELECT current_setting('server_version') AS v");
   return {
     kind: 'postgres',
     db,
     version: `PostgreSQL ${rows[0]?.v ?? '?'}`,
     async drop() {
       await db.close().catch(() => undefined);
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined);
+      await admin
+        .query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+        .catch((err: Error) => console.warn(`could not drop the database ${name}: ${err.message}`));
       await admin.end().catch(() => undefined);
     },
   };

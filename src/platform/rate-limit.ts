@@ -48,6 +48,8 @@ export function databaseRateCounter(db: Db): RateCounter {
          ON CONFLICT (bucket, window_seconds, window_start) DO UPDATE SET hits = c.hits + 1
          RETURNING window_seconds, hits`,
         [bucket, windows.map((w) => w.seconds), starts],
+        // Run on every call: planned once per connection.
+        { name: 'rate_counter_hit' },
       );
       return windows.map((w, i) => ({
         ...w,

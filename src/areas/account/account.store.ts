@@ -123,6 +123,8 @@ export async function findKeyBySecretHash(q: Queryable, secretSha256: string): P
        FROM api_keys k JOIN funders f ON f.id = k.funder_id
       WHERE k.secret_sha256 = $1`,
     [secretSha256],
+    // Run on every authenticated call: planned once per connection.
+    { name: 'account_key_by_secret' },
   );
   return rows[0] ?? null;
 }

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import type { Db, QueryResult, Tx } from './db.ts';
+import type { Db, QueryOptions, QueryResult, Tx } from './db.ts';
 
 // Keep bigint and numeric as strings (exact), dates as Date: the same shapes PGlite gives.
 pg.types.setTypeParser(pg.types.builtins.DATE, (value: string) => value);
@@ -13,14 +13,18 @@ export function createPostgresDb(connectionString: string, options: { max?: numb
     client: pg.Pool | pg.PoolClient,
     sql: string,
     params?: readonly unknown[],
+    options?: QueryOptions,
   ): Promise<QueryResult<T>> => {
-    const result = await client.query(sql, params as unknown[] | undefined);
+    const values = params as unknown[] | undefined;
+    const result = options?.name
+      ? await client.query({ name: options.name, text: sql, values })
+      : await client.query(sql, values);
     return { rows: result.rows as T[], rowCount: result.rowCount ?? 0 };
   };
 
   return {
     kind: 'postgres',
-    query: (sql, params) => run(pool, sql, params),
+    query: (sql, params, options) => run(pool, sql, params, options),
     async exec(sql) {
       await pool.query(sql);
     },
@@ -29,7 +33,7 @@ export function createPostgresDb(connectionString: string, options: { max?: numb
       try {
         await client.query('BEGIN');
         const result = await fn({
-          query: (sql, params) => run(client, sql, params),
+          query: (sql, params, queryOptions) => run(client, sql, params, queryOptions),
           async exec(sql) {
             await client.query(sql);
           },
