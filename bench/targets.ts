@@ -120,6 +120,8 @@ export async function startTargets(database: BenchDatabase): Promise<Targets> {
     logLevel: 'silent',
     inlineWorker: false,
     demoOnFirstStart: false,
+    // BENCH_REDIS_URL counts the rate limits in Redis, as REDIS_URL does for the service.
+    redisUrl: process.env.BENCH_REDIS_URL || null,
   };
   const runtime = await createRuntime(config, {
     db,

@@ -7,6 +7,8 @@ import Fastify, {
   type FastifyBaseLogger,
   type FastifyInstance,
   type FastifyPluginAsync,
+  type FastifyReply,
+  type FastifyRequest,
   type FastifyServerOptions,
   LogController,
   type RawReplyDefaultExpression,
@@ -112,6 +114,22 @@ export async function buildApp(deps: HttpDeps): Promise<App> {
 
   installErrorHandling(app);
 
+  // Idempotency-Key is for POST and PUT: their routes get the two hooks, other calls pay nothing.
+  const idempotency = createIdempotency({ db: deps.db, clock: deps.clock });
+  const recordAnswer = async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+    if (!request.idempotentReplay) await idempotency.record(request, reply, payload);
+    return payload;
+  };
+  const asList = <T>(hooks: T | T[] | undefined): T[] =>
+    hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks];
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (!methods.includes('POST') && !methods.includes('PUT')) return;
+    if ((route.config as { auth?: string } | undefined)?.auth !== 'key') return;
+    route.preHandler = [...asList(route.preHandler), idempotency.claim] as typeof route.preHandler;
+    route.onSend = [...asList(route.onSend), recordAnswer] as typeof route.onSend;
+  });
+
   // Every route declares who may call it; a /v1 route missing from the scope table is a bug.
   app.addHook('onRoute', (route) => {
     const config = (route.config ?? {}) as { auth?: string };
@@ -176,24 +194,7 @@ export async function buildApp(deps: HttpDeps): Promise<App> {
     transformStaticCSP: (header: string) => header.replace(/\s*upgrade-insecure-requests;?/, ''),
   });
 
-  app.addHook('onRequest', async (request, reply) => {
-    reply.header('request-id', request.id);
-    if (
-      deps.clock.manual &&
-      request.routeOptions.config.auth &&
-      request.routeOptions.config.auth !== 'none'
-    ) {
-      await deps.clock.sync(deps.db);
-    }
-  });
   app.addHook('onRequest', createAuthHook({ ...deps, clock: deps.clock }));
-
-  const idempotency = createIdempotency({ db: deps.db, clock: deps.clock });
-  app.addHook('preHandler', idempotency.claim);
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (!request.idempotentReplay) await idempotency.record(request, reply, payload);
-    return payload;
-  });
 
   app.get(
     '/v1/openapi.json',

@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FunderCaller } from '../caller.ts';
 import type { Clock } from '../clock.ts';
 import { API_KEY_PATTERN, safeEqual } from '../crypto.ts';
+import type { Queryable } from '../db/db.ts';
 import { ApiError } from '../errors.ts';
 import type { RateCounter, WindowCount } from '../rate-limit.ts';
 import { scopesFor } from './scopes.ts';
@@ -25,6 +26,7 @@ export type KeyLookup =
 
 export interface AuthDeps {
   clock: Clock;
+  db: Queryable;
   rateCounter: RateCounter;
   lookupKey(secret: string, now: Date): Promise<KeyLookup>;
   opsToken: string;
@@ -77,8 +79,11 @@ async function refuseBadCredential(deps: AuthDeps, request: FastifyRequest, now:
 
 export function createAuthHook(deps: AuthDeps) {
   return async function authenticate(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    reply.header('request-id', request.id);
     const mode = request.routeOptions.config.auth;
     if (mode === 'none' || mode === undefined) return;
+    // A stopped clock is shared through the database: read it before any time rule.
+    if (deps.clock.manual) await deps.clock.sync(deps.db);
     const now = deps.clock.now();
     const token = bearer(request);
 
