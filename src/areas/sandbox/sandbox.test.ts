@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startService, type TestService } from '../../../test/support/service.ts';
-import { madridDate } from '../../platform/clock.ts';
+import { addDays, madridDate } from '../../platform/clock.ts';
 
 let service: TestService;
 let sandbox: { bankId: string; key: string };
@@ -102,6 +102,20 @@ describe('walking a request through its whole life with the sandbox helpers', ()
       '/v1/requests?status=declined',
     );
     expect(list.body.requests.find((r) => r.id === id)?.my_offer.status).toBe('accepted');
+  });
+
+  it('records a funding already paid out: a value date in the past is accepted', async () => {
+    const created = await service.call<{ request: Req }>(sandbox.key, 'POST', '/v1/sandbox/requests');
+    const id = created.body.request.id;
+    await decide(id, { decision: 'offer', rate: 2, advance_pct: 90 });
+    await service.call(sandbox.key, 'POST', `/v1/sandbox/requests/${id}/accept`);
+    await service.call(sandbox.key, 'POST', `/v1/sandbox/requests/${id}/debtor-answer`, {
+      body: { answer: 'acknowledged' },
+    });
+    const lastWeek = addDays(madridDate(service.runtime.clock.now()), -7);
+    const funded = await decide(id, { decision: 'fund', value_date: lastWeek, reference: 'TRF-BACKDATED' });
+    expect(funded.status).toBe(200);
+    expect(funded.body).toMatchObject({ status: 'funded', value_date: lastWeek });
   });
 
   it('refuses a live key with sandbox_only', async () => {

@@ -255,6 +255,19 @@ describe('the rate counter', () => {
     shared: () => databaseRateCounter(service.db),
   });
 
+  it('relaxes durability for the count alone: a write after it commits durably again', async () => {
+    const counter = databaseRateCounter(service.db);
+    await counter.hit(
+      `durability:${randomBytes(4).toString('hex')}`,
+      [{ seconds: 60, limit: 10 }],
+      new Date(),
+    );
+    await service.db.transaction(async (tx) => {
+      const { rows } = await tx.query<{ synchronous_commit: string }>('SHOW synchronous_commit');
+      expect(rows[0]!.synchronous_commit).toBe('on');
+    });
+  });
+
   const redisUrl = process.env.TEST_REDIS_URL;
   describe.skipIf(!redisUrl)('in Redis', () => {
     counterContract('with REDIS_URL', () => redisRateCounter(redisUrl!), {
