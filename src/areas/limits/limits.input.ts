@@ -1,6 +1,7 @@
 import { ApiError } from '../../platform/errors.ts';
 import { isUuid } from '../../platform/ids.ts';
 import { type Cents, toCents } from '../../platform/money.ts';
+import { asBody, onlyKnown } from '../../platform/validate.ts';
 import { EUROS_MAX, normalizeTaxId, parseDebtorKey } from '../parties/parties.service.ts';
 import type { LimitStatus } from './limits.store.ts';
 
@@ -225,16 +226,7 @@ export function readImportEnvelope(body: unknown): ImportEnvelope {
   if (!isObject(body)) {
     throw new ApiError('body_invalid', 'Send {rows, source, source_ref} or an array of rows.');
   }
-  const unknown = Object.keys(body).filter((key) => !['rows', 'source', 'source_ref'].includes(key));
-  if (unknown.length > 0) {
-    throw new ApiError(
-      'body_invalid',
-      `Unknown member(s): ${unknown.join(', ')}. Allowed: rows, source, source_ref.`,
-      {
-        extra: { field: unknown[0] },
-      },
-    );
-  }
+  onlyKnown(body, ['rows', 'source', 'source_ref']);
   const rows = checkedRows(body.rows);
   const source = body.source ?? 'import';
   if (!(IMPORT_SOURCES as readonly unknown[]).includes(source)) {
@@ -289,19 +281,9 @@ export interface SellerLimitInput {
 }
 
 /** PUT /v1/seller-limits body. */
-export function readSellerLimit(body: unknown): SellerLimitInput {
-  if (!isObject(body)) throw new ApiError('body_invalid', 'The body must be a JSON object.');
-  const known = ['seller_id', 'amount', 'status', 'note'];
-  const unknown = Object.keys(body).filter((key) => !known.includes(key));
-  if (unknown.length > 0) {
-    throw new ApiError(
-      'body_invalid',
-      `Unknown member(s): ${unknown.join(', ')}. Allowed: ${known.join(', ')}.`,
-      {
-        extra: { field: unknown[0] },
-      },
-    );
-  }
+export function readSellerLimit(raw: unknown): SellerLimitInput {
+  const body = asBody(raw);
+  onlyKnown(body, ['seller_id', 'amount', 'status', 'note']);
   if (typeof body.seller_id !== 'string' || !isUuid(body.seller_id.trim())) {
     throw new ApiError('seller_id_required', 'seller_id is required: the id GET /v1/seller-limits gives.', {
       extra: { field: 'seller_id' },
