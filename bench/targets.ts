@@ -172,11 +172,14 @@ export async function startTargets(database: BenchDatabase): Promise<Targets> {
   };
 }
 
-/** Hits counted for the key, summed over every one-hour window: the rate limiter's view. */
+/**
+ * Hits counted for the key in its current one-hour window: the rate limiter's view. (A run that
+ * crosses the top of an hour starts a new window and reads low.)
+ */
 export async function countedHits(db: Db, keyId: string): Promise<number> {
-  const { rows } = await db.query<{ hits: string | null }>(
-    'SELECT sum(hits)::bigint AS hits FROM rate_counters WHERE bucket = $1 AND window_seconds = 3600',
-    [`key:${keyId}`],
+  const { rows } = await db.query<{ hits: number | null }>(
+    'SELECT second_hits AS hits FROM rate_counters WHERE bucket = $1',
+    [`key:${keyId}|60,3600`],
   );
   return Number(rows[0]?.hits ?? 0);
 }

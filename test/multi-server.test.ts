@@ -144,7 +144,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two API servers on one database
         // Counted where the servers were told to count: the database, or Redis alone.
         const { rows } = await first.db.query<{ n: number }>(
           'SELECT count(*)::int AS n FROM rate_counters WHERE bucket = $1',
-          [`key:${keyId}`],
+          [`key:${keyId}|60,3600`],
         );
         expect(rows[0]!.n > 0).toBe(redisUrl === null);
 

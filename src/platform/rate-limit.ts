@@ -25,10 +25,10 @@ const windowStart = (now: Date, seconds: number): Date =>
   new Date(Math.floor(now.getTime() / (seconds * 1000)) * seconds * 1000);
 
 /**
- * Counts in PostgreSQL (or PGlite): one upsert per call for all its windows.
+ * Counts in PostgreSQL (or PGlite): one row per bucket holding its windows, one upsert per call.
  *
  * The upsert commits without waiting for its WAL to reach the disk (synchronous_commit off,
- * for this statement's own transaction only). Every call of one key updates the same rows,
+ * for this statement's own transaction only). Every call of one key updates the same row,
  * and a row lock is held until commit: with a durable commit, calls of one key queue behind
  * one disk flush each, whatever the number of servers. An asynchronous commit is visible to
  * every server at once, exactly as before; the only thing given up is that a crash of the
@@ -39,22 +39,41 @@ const windowStart = (now: Date, seconds: number): Date =>
 export function databaseRateCounter(db: Db): RateCounter {
   return {
     async hit(bucket, windows, now) {
+      if (windows.length < 1 || windows.length > 2)
+        throw new Error('the database counter keeps one or two windows');
       const starts = windows.map((w) => windowStart(now, w.seconds));
-      const { rows } = await db.query<{ window_seconds: number; hits: number }>(
-        `INSERT INTO rate_counters AS c (bucket, window_seconds, window_start, hits, expires_at)
-         SELECT $1, s, ws, 1, ws + make_interval(secs => s)
-           FROM unnest($2::int[], $3::timestamptz[]) AS t(s, ws),
-                (SELECT set_config('synchronous_commit', 'off', true)) AS relaxed
-         ON CONFLICT (bucket, window_seconds, window_start) DO UPDATE SET hits = c.hits + 1
-         RETURNING window_seconds, hits`,
-        [bucket, windows.map((w) => w.seconds), starts],
+      const ends = starts.map((start, i) => start.getTime() + windows[i]!.seconds * 1000);
+      const { rows } = await db.query<{ first_hits: number; second_hits: number | null }>(
+        // A window newer than the row's starts again from one; a call stamped with an older
+        // window (a server whose clock lags) counts in the row's current one.
+        `INSERT INTO rate_counters AS c (bucket, first_start, first_hits, second_start, second_hits, expires_at)
+         SELECT $1, $2::bigint, 1, $3::bigint, CASE WHEN $3::bigint IS NULL THEN NULL ELSE 1 END,
+                to_timestamp($4::double precision)
+           FROM (SELECT set_config('synchronous_commit', 'off', true)) AS relaxed
+         ON CONFLICT (bucket) DO UPDATE SET
+           first_hits = CASE WHEN EXCLUDED.first_start > c.first_start THEN 1 ELSE c.first_hits + 1 END,
+           first_start = GREATEST(c.first_start, EXCLUDED.first_start),
+           second_hits = CASE WHEN EXCLUDED.second_start IS NULL THEN NULL
+                              WHEN c.second_start IS NULL OR EXCLUDED.second_start > c.second_start THEN 1
+                              ELSE c.second_hits + 1 END,
+           second_start = GREATEST(c.second_start, EXCLUDED.second_start),
+           expires_at = GREATEST(c.expires_at, EXCLUDED.expires_at)
+         RETURNING first_hits, second_hits`,
+        [
+          // The windows of a bucket are part of its name: one row never mixes two layouts.
+          `${bucket}|${windows.map((w) => w.seconds).join(',')}`,
+          starts[0]!.getTime() / 1000,
+          starts[1] ? starts[1].getTime() / 1000 : null,
+          Math.max(...ends) / 1000,
+        ],
         // Run on every call: planned once per connection.
-        { name: 'rate_counter_hit' },
+        { name: 'rate_counter_hit_row' },
       );
+      const row = rows[0]!;
       return windows.map((w, i) => ({
         ...w,
-        hits: rows.find((r) => r.window_seconds === w.seconds)?.hits ?? 1,
-        resetAt: new Date(starts[i]!.getTime() + w.seconds * 1000),
+        hits: (i === 0 ? row.first_hits : row.second_hits) ?? 1,
+        resetAt: new Date(ends[i]!),
       }));
     },
     async close() {},

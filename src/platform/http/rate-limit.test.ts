@@ -150,10 +150,11 @@ describe('calls per key', () => {
     const { key, keyId } = await service.given.funderWithKey();
     // 2,998 calls spread over the hour's earlier minutes, written as the counter would hold them.
     const hourStart = await clockNow();
+    const hourStartSeconds = new Date(hourStart).getTime() / 1000;
     await service.db.query(
-      `INSERT INTO rate_counters (bucket, window_seconds, window_start, hits, expires_at)
-       VALUES ($1, 3600, $2, 2998, $2::timestamptz + interval '1 hour')`,
-      [`key:${keyId}`, hourStart],
+      `INSERT INTO rate_counters (bucket, first_start, first_hits, second_start, second_hits, expires_at)
+       VALUES ($1, $2::bigint, 0, $2::bigint, 2998, to_timestamp($2::bigint + 3600))`,
+      [`key:${keyId}|60,3600`, hourStartSeconds],
     );
     await service.advanceClock(1800);
 
