@@ -122,7 +122,7 @@ export interface Runtime {
   close(): Promise<void>;
 }
 
-function createServices(deps: { db: Db; clock: Clock; publicBaseUrl: string }) {
+function createServices(deps: { db: Db; clock: Clock; publicBaseUrl: string; countOnLookup: boolean }) {
   const write = createWriter(deps);
   const account = createAccountService({ ...deps, write });
   const parties = createPartiesService({ ...deps, write });
@@ -220,7 +220,13 @@ export async function createRuntime(
   if (clock.manual) await clock.sync(db).catch(() => undefined);
   const secrets = options.secrets ?? (await resolveSecrets(config));
   const rateCounter = config.redisUrl ? redisRateCounter(config.redisUrl) : databaseRateCounter(db);
-  const services = createServices({ db, clock, publicBaseUrl: config.publicBaseUrl });
+  // Without Redis the rate limits count in the database, in the key lookup's own statement.
+  const services = createServices({
+    db,
+    clock,
+    publicBaseUrl: config.publicBaseUrl,
+    countOnLookup: !config.redisUrl,
+  });
 
   const handlers: Record<string, JobHandler> = {};
   for (const [kind, job] of Object.entries(MAINTENANCE)) {

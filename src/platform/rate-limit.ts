@@ -39,18 +39,51 @@ const windowStart = (now: Date, seconds: number): Date =>
 export function databaseRateCounter(db: Db): RateCounter {
   return {
     async hit(bucket, windows, now) {
-      if (windows.length < 1 || windows.length > 2)
-        throw new Error('the database counter keeps one or two windows');
-      const starts = windows.map((w) => windowStart(now, w.seconds));
-      const ends = starts.map((start, i) => start.getTime() + windows[i]!.seconds * 1000);
-      const { rows } = await db.query<{ first_hits: number; second_hits: number | null }>(
-        // A window newer than the row's starts again from one; a call stamped with an older
-        // window (a server whose clock lags) counts in the row's current one.
+      const target = counterTarget(bucket, windows, now);
+      const { rows } = await db.query<CounterRow>(
         `INSERT INTO rate_counters AS c (bucket, first_start, first_hits, second_start, second_hits, expires_at)
          SELECT $1, $2::bigint, 1, $3::bigint, CASE WHEN $3::bigint IS NULL THEN NULL ELSE 1 END,
                 to_timestamp($4::double precision)
            FROM (SELECT set_config('synchronous_commit', 'off', true)) AS relaxed
-         ON CONFLICT (bucket) DO UPDATE SET
+         ${COUNTER_UPSERT}`,
+        [target.bucket, target.firstStart, target.secondStart, target.expires],
+        // Run on every call: planned once per connection.
+        { name: 'rate_counter_hit_row' },
+      );
+      return countsFrom(target, rows[0]!);
+    },
+    async close() {},
+  };
+}
+
+export interface CounterRow {
+  first_hits: number;
+  second_hits: number | null;
+}
+
+/** The row a bucket's windows are counted in, and where each window ends. */
+export function counterTarget(bucket: string, windows: readonly RateWindow[], now: Date) {
+  if (windows.length < 1 || windows.length > 2)
+    throw new Error('the database counter keeps one or two windows');
+  const starts = windows.map((w) => windowStart(now, w.seconds));
+  const ends = starts.map((start, i) => start.getTime() + windows[i]!.seconds * 1000);
+  return {
+    windows,
+    ends,
+    // The windows of a bucket are part of its name: one row never mixes two layouts.
+    bucket: `${bucket}|${windows.map((w) => w.seconds).join(',')}`,
+    suffix: `|${windows.map((w) => w.seconds).join(',')}`,
+    firstStart: starts[0]!.getTime() / 1000,
+    secondStart: starts[1] ? starts[1].getTime() / 1000 : null,
+    expires: Math.max(...ends) / 1000,
+  };
+}
+
+/**
+ * The conflict clause of a count. A window newer than the row's starts again from one; a call
+ * stamped with an older window (a server whose clock lags) counts in the row's current one.
+ */
+export const COUNTER_UPSERT = `ON CONFLICT (bucket) DO UPDATE SET
            first_hits = CASE WHEN EXCLUDED.first_start > c.first_start THEN 1 ELSE c.first_hits + 1 END,
            first_start = GREATEST(c.first_start, EXCLUDED.first_start),
            second_hits = CASE WHEN EXCLUDED.second_start IS NULL THEN NULL
@@ -58,26 +91,14 @@ export function databaseRateCounter(db: Db): RateCounter {
                               ELSE c.second_hits + 1 END,
            second_start = GREATEST(c.second_start, EXCLUDED.second_start),
            expires_at = GREATEST(c.expires_at, EXCLUDED.expires_at)
-         RETURNING first_hits, second_hits`,
-        [
-          // The windows of a bucket are part of its name: one row never mixes two layouts.
-          `${bucket}|${windows.map((w) => w.seconds).join(',')}`,
-          starts[0]!.getTime() / 1000,
-          starts[1] ? starts[1].getTime() / 1000 : null,
-          Math.max(...ends) / 1000,
-        ],
-        // Run on every call: planned once per connection.
-        { name: 'rate_counter_hit_row' },
-      );
-      const row = rows[0]!;
-      return windows.map((w, i) => ({
-        ...w,
-        hits: (i === 0 ? row.first_hits : row.second_hits) ?? 1,
-        resetAt: new Date(ends[i]!),
-      }));
-    },
-    async close() {},
-  };
+         RETURNING first_hits, second_hits`;
+
+export function countsFrom(target: ReturnType<typeof counterTarget>, row: CounterRow): WindowCount[] {
+  return target.windows.map((w, i) => ({
+    ...w,
+    hits: (i === 0 ? row.first_hits : row.second_hits) ?? 1,
+    resetAt: new Date(target.ends[i]!),
+  }));
 }
 
 /** Counts in Redis where REDIS_URL is set: INCR per window key, expiring with the window. */

@@ -3,9 +3,10 @@ import type { Clock } from '../../platform/clock.ts';
 import { newApiKeySecret, sha256Hex } from '../../platform/crypto.ts';
 import type { Db, Queryable } from '../../platform/db/db.ts';
 import { ApiError, notFound } from '../../platform/errors.ts';
-import type { KeyLookup } from '../../platform/http/auth.ts';
+import { type KeyLookup, keyWindows } from '../../platform/http/auth.ts';
 import { isScope } from '../../platform/http/scopes.ts';
 import { newId } from '../../platform/ids.ts';
+import { counterTarget, countsFrom } from '../../platform/rate-limit.ts';
 import { API_VERSION } from '../../platform/version.ts';
 import type { RunWrite } from '../../platform/write.ts';
 import * as store from './account.store.ts';
@@ -72,7 +73,13 @@ export interface IssueKeyInput {
 
 export type AccountService = ReturnType<typeof createAccountService>;
 
-export function createAccountService(deps: { db: Db; clock: Clock; write: RunWrite }) {
+export function createAccountService(deps: {
+  db: Db;
+  clock: Clock;
+  write: RunWrite;
+  /** Rate limits counted in the database: the key lookup counts the call in the same statement. */
+  countOnLookup?: boolean;
+}) {
   const { db, write } = deps;
 
   /** Names are stored trimmed; one that is only spaces is refused like a missing one. */
@@ -245,13 +252,25 @@ export function createAccountService(deps: { db: Db; clock: Clock; write: RunWri
 
     /** Used by the auth hook on every call: one indexed lookup by the key's SHA-256. */
     async lookupKey(secret: string, now: Date): Promise<KeyLookup> {
-      const row = await store.findKeyBySecretHash(db, sha256Hex(secret));
+      // Counting in the database: the lookup counts the call in the same statement.
+      const target = deps.countOnLookup ? counterTarget('key', keyWindows(null, null), now) : null;
+      const found = target ? await store.findKeyAndCount(db, sha256Hex(secret), target, now) : null;
+      const row = target ? found : await store.findKeyBySecretHash(db, sha256Hex(secret));
+      const counts = found && found.first_hits !== null ? found : null;
       if (!row) return { status: 'unknown' };
       if (row.revoked_at) return { status: 'revoked' };
       if (row.expires_at && row.expires_at <= now) return { status: 'expired' };
       return {
         status: 'ok',
         funderActive: row.funder_status === 'active',
+        ...(target && counts
+          ? {
+              counted: countsFrom(
+                { ...target, windows: keyWindows(row.rate_per_minute, row.rate_per_hour) },
+                counts,
+              ),
+            }
+          : {}),
         ratePerMinute: row.rate_per_minute,
         ratePerHour: row.rate_per_hour,
         caller: {

@@ -1,5 +1,6 @@
 import type { Environment } from '../../platform/caller.ts';
 import type { Queryable } from '../../platform/db/db.ts';
+import { COUNTER_UPSERT, type CounterRow } from '../../platform/rate-limit.ts';
 
 export interface FunderRow {
   id: string;
@@ -125,6 +126,36 @@ export async function findKeyBySecretHash(q: Queryable, secretSha256: string): P
     [secretSha256],
     // Run on every authenticated call: planned once per connection.
     { name: 'account_key_by_secret' },
+  );
+  return rows[0] ?? null;
+}
+
+/**
+ * The same lookup, counting the call in the key's rate windows in the same statement (one round
+ * trip per authenticated call). Only a key that is neither revoked nor expired is counted.
+ */
+export async function findKeyAndCount(
+  q: Queryable,
+  secretSha256: string,
+  target: { suffix: string; firstStart: number; secondStart: number | null; expires: number },
+  now: Date,
+): Promise<(KeyWithFunder & CounterRow) | null> {
+  const { rows } = await q.query<KeyWithFunder & CounterRow>(
+    `WITH k AS (
+       SELECT ${KEY_COLUMNS}, f.name AS funder_name, f.environment AS funder_environment, f.status AS funder_status
+         FROM api_keys k JOIN funders f ON f.id = k.funder_id
+        WHERE k.secret_sha256 = $1
+     ), counted AS (
+       INSERT INTO rate_counters AS c (bucket, first_start, first_hits, second_start, second_hits, expires_at)
+       SELECT 'key:' || k.id || $2, $3::bigint, 1, $4::bigint, CASE WHEN $4::bigint IS NULL THEN NULL ELSE 1 END,
+              to_timestamp($5::double precision)
+         FROM k, (SELECT set_config('synchronous_commit', 'off', true)) AS relaxed
+        WHERE k.revoked_at IS NULL AND (k.expires_at IS NULL OR k.expires_at > $6)
+       ${COUNTER_UPSERT}
+     )
+     SELECT k.*, counted.first_hits, counted.second_hits FROM k LEFT JOIN counted ON true`,
+    [secretSha256, target.suffix, target.firstStart, target.secondStart, target.expires, now],
+    { name: 'account_key_by_secret_counted' },
   );
   return rows[0] ?? null;
 }

@@ -4,7 +4,7 @@ import type { Clock } from '../clock.ts';
 import { API_KEY_PATTERN, safeEqual } from '../crypto.ts';
 import type { Queryable } from '../db/db.ts';
 import { ApiError } from '../errors.ts';
-import type { RateCounter, WindowCount } from '../rate-limit.ts';
+import type { RateCounter, RateWindow, WindowCount } from '../rate-limit.ts';
 import { scopesFor } from './scopes.ts';
 
 export const DEFAULT_PER_MINUTE = 120;
@@ -22,7 +22,15 @@ export type KeyLookup =
       funderActive: boolean;
       ratePerMinute: number | null;
       ratePerHour: number | null;
+      /** Present when the lookup counted the call itself (database counting, one round trip). */
+      counted?: WindowCount[];
     };
+
+/** The windows every key is counted in, with its own limits or the defaults. */
+export const keyWindows = (perMinute: number | null, perHour: number | null): RateWindow[] => [
+  { seconds: 60, limit: perMinute ?? DEFAULT_PER_MINUTE },
+  { seconds: 3600, limit: perHour ?? DEFAULT_PER_HOUR },
+];
 
 export interface AuthDeps {
   clock: Clock;
@@ -98,14 +106,13 @@ export function createAuthHook(deps: AuthDeps) {
     if (found.status === 'expired') throw new ApiError('key_expired', 'This API key has expired.');
     if (found.status !== 'ok') return refuseBadCredential(deps, request, now);
 
-    const windows = await deps.rateCounter.hit(
-      `key:${found.caller.keyId}`,
-      [
-        { seconds: 60, limit: found.ratePerMinute ?? DEFAULT_PER_MINUTE },
-        { seconds: 3600, limit: found.ratePerHour ?? DEFAULT_PER_HOUR },
-      ],
-      now,
-    );
+    const windows =
+      found.counted ??
+      (await deps.rateCounter.hit(
+        `key:${found.caller.keyId}`,
+        keyWindows(found.ratePerMinute, found.ratePerHour),
+        now,
+      ));
     setRateHeaders(reply, windows, now);
     const exceeded = windows.find((w) => w.hits > w.limit);
     if (exceeded) throw rateLimitedError(exceeded, now);

@@ -91,8 +91,13 @@ export const operationScopes: Record<string, readonly Scope[]> = {
 export const operationKey = (method: string, url: string): string =>
   `${method.toUpperCase()} ${url.replace(/:([A-Za-z_]+)/g, '{$1}')}`;
 
+const resolved = new Map<string, readonly Scope[] | undefined>();
+
+/** The scopes opening a route, looked up once per route (the auth hook asks on every call). */
 export function scopesFor(method: string, url: string): readonly Scope[] | undefined {
-  return operationScopes[operationKey(method, url)];
+  const cacheKey = `${method} ${url}`;
+  if (!resolved.has(cacheKey)) resolved.set(cacheKey, operationScopes[operationKey(method, url)]);
+  return resolved.get(cacheKey);
 }
 
 export const isScope = (value: string): value is Scope => (SCOPES as readonly string[]).includes(value);
