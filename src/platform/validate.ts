@@ -6,8 +6,12 @@ import { ApiError, type ErrorCode } from './errors.ts';
  */
 export type Body = Record<string, unknown>;
 
+/** A JSON object (not null, not an array). */
+export const isObject = (value: unknown): value is Body =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
 export function asBody(value: unknown): Body {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+  if (!isObject(value)) {
     throw new ApiError('body_invalid', 'The body must be a JSON object.');
   }
   return value as Body;

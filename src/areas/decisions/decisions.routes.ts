@@ -1,14 +1,9 @@
 import { Type } from 'typebox';
 import type { App } from '../../platform/http/app.ts';
 import { IdParams, Timestamp, Uuid } from '../../platform/http/schemas.ts';
+import { ConsentLevelSchema as Level } from '../settings/settings.schemas.ts';
 import type { createConsentLevelService } from './consent-level.service.ts';
 import { DECLINE_REASONS, type DecisionsService } from './decisions.service.ts';
-
-const Level = Type.Union([
-  Type.Literal('receipt'),
-  Type.Literal('acknowledgment'),
-  Type.Literal('acceptance'),
-]);
 
 // The body is read field by field in the service, so each bad field gets the spec's own code.
 const DecisionBody = Type.Object(

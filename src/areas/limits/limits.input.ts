@@ -1,7 +1,7 @@
 import { ApiError } from '../../platform/errors.ts';
 import { isUuid } from '../../platform/ids.ts';
 import { type Cents, toCents } from '../../platform/money.ts';
-import { asBody, onlyKnown } from '../../platform/validate.ts';
+import { asBody, isObject, onlyKnown } from '../../platform/validate.ts';
 import { EUROS_MAX, normalizeTaxId, parseDebtorKey } from '../parties/parties.service.ts';
 import type { LimitStatus } from './limits.store.ts';
 
@@ -47,9 +47,6 @@ export interface DebtorLimitInput {
 }
 
 const ROW_MEMBERS = ['debtor_tax_id', 'debtor_country', 'debtor_name', 'amount', 'status', 'note'];
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it refuses
 const CONTROL = /[\u0000-\u001f\u007f]/;

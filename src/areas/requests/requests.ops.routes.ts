@@ -1,13 +1,9 @@
 import { Type } from 'typebox';
 import type { App } from '../../platform/http/app.ts';
 import { IdParams, Uuid } from '../../platform/http/schemas.ts';
+import { ConsentLevelSchema as Level } from '../settings/settings.schemas.ts';
 import type { RequestPartiesService } from './requests.parties.service.ts';
 
-const Level = Type.Union([
-  Type.Literal('receipt'),
-  Type.Literal('acknowledgment'),
-  Type.Literal('acceptance'),
-]);
 const Done = Type.Object({ request_id: Uuid, status: Type.String() }, { additionalProperties: true });
 
 /** The other parties' actions on a request, for the operations team: /ops/v1/requests/... */

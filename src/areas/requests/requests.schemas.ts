@@ -1,13 +1,9 @@
 import { Type } from 'typebox';
 import { Timestamp, Uuid } from '../../platform/http/schemas.ts';
+import { ConsentLevelSchema as Level } from '../settings/settings.schemas.ts';
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) =>
   Type.Union([schema, Type.Null()]);
-const Level = Type.Union([
-  Type.Literal('receipt'),
-  Type.Literal('acknowledgment'),
-  Type.Literal('acceptance'),
-]);
 
 export const OfferSummary = Type.Object({
   funding_request_id: Uuid,

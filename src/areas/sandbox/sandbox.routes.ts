@@ -2,13 +2,9 @@ import { Type } from 'typebox';
 import type { App } from '../../platform/http/app.ts';
 import { IdParams } from '../../platform/http/schemas.ts';
 import { RequestListItem } from '../requests/requests.schemas.ts';
+import { ConsentLevelSchema as Level } from '../settings/settings.schemas.ts';
 import type { SandboxService } from './sandbox.service.ts';
 
-const Level = Type.Union([
-  Type.Literal('receipt'),
-  Type.Literal('acknowledgment'),
-  Type.Literal('acceptance'),
-]);
 const RequestAnswer = Type.Object({ request: RequestListItem });
 
 export function sandboxRoutes(deps: { sandbox: SandboxService }) {

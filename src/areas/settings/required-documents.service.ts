@@ -2,6 +2,7 @@ import { type FunderCaller, type Plane, requirePlane } from '../../platform/call
 import { madridDate } from '../../platform/clock.ts';
 import type { Queryable } from '../../platform/db/db.ts';
 import { fail } from '../../platform/errors.ts';
+import { isObject } from '../../platform/validate.ts';
 import type { RunWrite } from '../../platform/write.ts';
 import { missingDocuments } from '../documents/documents.service.ts';
 import * as store from './settings.store.ts';
@@ -15,9 +16,6 @@ export interface RequiredDocumentsInput {
   codes: string[];
   note: string | null;
 }
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Checks a PUT /v1/required-documents body, answering each bad field with its own code. */
 export function parseRequiredDocumentsBody(body: unknown): RequiredDocumentsInput {

@@ -4,6 +4,7 @@ import type { Clock } from '../../platform/clock.ts';
 import { sha256Hex } from '../../platform/crypto.ts';
 import type { Db, Queryable } from '../../platform/db/db.ts';
 import { ApiError, fail, notFound } from '../../platform/errors.ts';
+import { isObject } from '../../platform/validate.ts';
 import type { RunWrite } from '../../platform/write.ts';
 import { CONSENT_LEVELS, type ConsentLevel, isConsentLevel } from './consent-levels.ts';
 import { createRequiredDocuments } from './required-documents.service.ts';
@@ -51,9 +52,6 @@ export interface SettingsInput {
   require_counsel_approved_texts?: boolean;
   reason: string;
 }
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Checks a PUT /v1/settings body, answering each bad field with its own code. */
 export function parseSettingsBody(body: unknown): SettingsInput {
