@@ -1,5 +1,6 @@
 import type { Plane } from '../../platform/caller.ts';
 import type { Queryable } from '../../platform/db/db.ts';
+import { visibleToFunder } from '../requests/visibility.ts';
 
 /** One line of a supplier's ledger about one buyer, checked; amount as numeric text. */
 export interface LedgerLine {
@@ -70,9 +71,7 @@ export async function buyerCountriesInScope(
                 JOIN request_invoices ri ON ri.invoice_id = i.id
                 JOIN funding_requests r ON r.id = ri.request_id
                WHERE i.debtor_id = d.id AND r.plane = $2
-                 AND (r.assigned_funder_id = $1 OR EXISTS (
-                        SELECT 1 FROM request_funders rf
-                         WHERE rf.request_id = r.id AND rf.funder_id = $1 AND rf.acted_at IS NOT NULL)))
+                 AND ${visibleToFunder('r', '$1')})
       ORDER BY d.country`,
     [input.funderId, input.plane, input.taxId, input.country],
   );

@@ -1,6 +1,7 @@
 import type { Plane } from '../../platform/caller.ts';
 import type { Queryable } from '../../platform/db/db.ts';
 import type { RequestStatus } from './request-status.ts';
+import { visibleToFunder } from './visibility.ts';
 
 export type ConsentLevel = 'receipt' | 'acknowledgment' | 'acceptance';
 
@@ -78,9 +79,7 @@ export async function listVisibleRequests(
   const { rows } = await q.query<RequestRow>(
     `${REQUEST_SELECT}
       WHERE r.plane = $2 AND r.status = ANY($3::text[])
-        AND (r.assigned_funder_id = $1 OR EXISTS (
-              SELECT 1 FROM request_funders rf
-               WHERE rf.request_id = r.id AND rf.funder_id = $1 AND rf.acted_at IS NOT NULL))
+        AND ${visibleToFunder('r', '$1')}
       ORDER BY r.created_at DESC, r.request_ref DESC
       LIMIT $4`,
     [funderId, plane, statuses, limit],
