@@ -1,5 +1,6 @@
 import type { Plane } from '../../platform/caller.ts';
 import type { Queryable } from '../../platform/db/db.ts';
+import { visibleToFunder } from '../requests/visibility.ts';
 
 /**
  * Exposure: what a funder stands to lose on a debtor or a seller, computed in one set-based
@@ -248,9 +249,7 @@ limits AS (
 listed AS (
   SELECT r.seller_id FROM funding_requests r
    WHERE r.plane = $2 AND ($8::uuid IS NULL OR r.seller_id = $8::uuid)
-     AND (r.assigned_funder_id = $1 OR EXISTS (
-           SELECT 1 FROM request_funders rf
-            WHERE rf.request_id = r.id AND rf.funder_id = $1 AND rf.acted_at IS NOT NULL))
+     AND ${visibleToFunder('r', '$1')}
   UNION
   SELECT seller_id FROM limits
 )

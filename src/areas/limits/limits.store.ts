@@ -1,5 +1,6 @@
 import type { Plane } from '../../platform/caller.ts';
 import type { Queryable } from '../../platform/db/db.ts';
+import { visibleToFunder } from '../requests/visibility.ts';
 
 export type LimitStatus = 'active' | 'refused' | 'suspended';
 export type LimitSource = 'manual' | 'api' | 'import' | 'insurer';
@@ -264,9 +265,7 @@ export async function sellerVisible(
   const { rows } = await q.query(
     `SELECT 1 FROM funding_requests r
       WHERE r.seller_id = $3 AND r.plane = $2
-        AND (r.assigned_funder_id = $1 OR EXISTS (
-              SELECT 1 FROM request_funders rf
-               WHERE rf.request_id = r.id AND rf.funder_id = $1 AND rf.acted_at IS NOT NULL))
+        AND ${visibleToFunder('r', '$1')}
      UNION ALL
      SELECT 1 FROM seller_limits WHERE funder_id = $1 AND plane = $2 AND seller_id = $3
      LIMIT 1`,
