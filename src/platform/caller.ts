@@ -68,3 +68,18 @@ export function requirePlane(caller: FunderCaller): Plane {
   }
   return caller.plane;
 }
+
+/**
+ * The wall every funder-facing store applies in its SQL: the caller's funder and the plane its
+ * key sees. Store functions take it as a required argument and filter by both; they never
+ * fetch by id and check afterwards.
+ */
+export interface FunderScope {
+  readonly funderId: string;
+  readonly plane: Plane;
+}
+
+/** The scope of a funder's call; an unclassified funder has none and is refused. */
+export function scopeOf(caller: FunderCaller): FunderScope {
+  return { funderId: caller.funderId, plane: requirePlane(caller) };
+}
