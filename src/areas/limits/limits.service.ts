@@ -6,7 +6,7 @@ import { newId } from '../../platform/ids.ts';
 import { centsToDecimal } from '../../platform/money.ts';
 import type { RunWrite } from '../../platform/write.ts';
 import { debtorKey } from '../parties/parties.service.ts';
-import { type BookScope, debtorBook, sellerBook } from './exposure.ts';
+import { type BookScope, debtorBook, sellerBook } from './limits.exposure.store.ts';
 import { createCreditLimitGuard, debtorLimitView } from './limits.guard.ts';
 import { importDebtorLimits } from './limits.import.ts';
 import { readImportEnvelope, readLimitRow, readSellerLimit, rowProblemToError } from './limits.input.ts';
