@@ -348,7 +348,7 @@ export function createStatementsService(deps: { db: Db; clock: Clock; write: Run
     },
 
     /**
-     * Sandbox helper: confirms a line of one of the caller's own statements, on the
+     * Sandbox route: confirms a line of one of the caller's own statements, on the
      * demonstration plane only.
      */
     confirmLine(caller: FunderCaller, statementId: string, lineNumber: number, rawBody: unknown) {
