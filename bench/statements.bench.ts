@@ -279,7 +279,7 @@ async function wholeCall(database: BenchDatabase, file: string, book: BookSpec):
   const app = await runtime.buildApp();
   try {
     const t = performance.now();
-    const loaded = await loadBook(db, funder.bank_id, 'live');
+    const loaded = await loadBook(db, { funderId: funder.bank_id, plane: 'live' });
     const bookMs = performance.now() - t;
     if (loaded.length !== book.requests) throw new Error(`book has ${loaded.length} requests`);
 

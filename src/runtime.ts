@@ -5,36 +5,25 @@ import pino, { type Logger } from 'pino';
 import { accountOpsRoutes } from './areas/account/account.ops.routes.ts';
 import { accountRoutes } from './areas/account/account.routes.ts';
 import { createAccountService } from './areas/account/account.service.ts';
-import { debtorInfoOpsRoutes } from './areas/debtors/debtor-info.ops.routes.ts';
-import { debtorInfoRoutes } from './areas/debtors/debtor-info.routes.ts';
-import { createDebtorInfoService } from './areas/debtors/debtor-info.service.ts';
+import { debtorInfoModule } from './areas/debtors/debtor-info.module.ts';
 import { createConsentLevelService } from './areas/decisions/consent-level.service.ts';
 import { decisionsRoutes } from './areas/decisions/decisions.routes.ts';
 import { createDecisionsService } from './areas/decisions/decisions.service.ts';
 import { createDemoService } from './areas/demo/demo.service.ts';
-import { documentsOpsRoutes } from './areas/documents/documents.ops.routes.ts';
-import { documentsRoutes } from './areas/documents/documents.routes.ts';
-import { createDocumentsService } from './areas/documents/documents.service.ts';
-import { limitsOpsRoutes, limitsRoutes } from './areas/limits/limits.routes.ts';
-import { createLimitsService } from './areas/limits/limits.service.ts';
+import { documentsModule } from './areas/documents/documents.module.ts';
+import { limitsModule } from './areas/limits/limits.module.ts';
 import { opsRoutes } from './areas/ops/ops.routes.ts';
-import { partiesOpsRoutes } from './areas/parties/parties.ops.routes.ts';
-import { createPartiesService } from './areas/parties/parties.service.ts';
-import { payerRecordOpsRoutes } from './areas/payer-record/payer-record.ops.routes.ts';
-import { payerRecordRoutes } from './areas/payer-record/payer-record.routes.ts';
-import { createPayerRecordService } from './areas/payer-record/payer-record.service.ts';
+import { partiesModule } from './areas/parties/parties.module.ts';
+import { payerRecordModule } from './areas/payer-record/payer-record.module.ts';
 import { requestsOpsRoutes } from './areas/requests/requests.ops.routes.ts';
 import { createRequestPartiesService } from './areas/requests/requests.parties.service.ts';
 import { requestsRoutes } from './areas/requests/requests.routes.ts';
 import { createRequestsService } from './areas/requests/requests.service.ts';
+import { requestStatusForOperator } from './areas/requests/requests.store.ts';
 import { sandboxRoutes } from './areas/sandbox/sandbox.routes.ts';
 import { createSandboxService } from './areas/sandbox/sandbox.service.ts';
-import { settingsOpsRoutes } from './areas/settings/settings.ops.routes.ts';
-import { settingsRoutes } from './areas/settings/settings.routes.ts';
-import { createSettingsService } from './areas/settings/settings.service.ts';
-import { statementsOpsRoutes } from './areas/statements/statements.ops.routes.ts';
-import { statementsRoutes } from './areas/statements/statements.routes.ts';
-import { createStatementsService } from './areas/statements/statements.service.ts';
+import { settingsModule } from './areas/settings/settings.module.ts';
+import { statementsModule } from './areas/statements/statements.module.ts';
 import type { Config } from './config.ts';
 import { type Clock, manualClock, systemClock } from './platform/clock.ts';
 import { type SecretBox, secretBox } from './platform/crypto.ts';
@@ -122,49 +111,40 @@ export interface Runtime {
   close(): Promise<void>;
 }
 
+/**
+ * The composition root: each area's module builds its services (and routes) from the shared
+ * deps and the other areas' services it names. Areas not yet in a module are built here.
+ */
 function createServices(deps: { db: Db; clock: Clock; publicBaseUrl: string; countOnLookup: boolean }) {
   const write = createWriter(deps);
+  const shared = { db: deps.db, clock: deps.clock, write };
   const account = createAccountService({ ...deps, write });
-  const parties = createPartiesService({ ...deps, write });
-  const settings = createSettingsService({ db: deps.db, clock: deps.clock, write });
+  const partiesArea = partiesModule(shared);
+  const settingsArea = settingsModule(shared);
+  const { settings } = settingsArea;
   const requests = createRequestsService({ db: deps.db, clock: deps.clock, settings });
-  const documents = createDocumentsService({
-    db: deps.db,
-    clock: deps.clock,
-    write,
+  const documentsArea = documentsModule({
+    ...shared,
     publicBaseUrl: deps.publicBaseUrl,
     visibleRequest: requests.visibleRequest,
   });
+  const { documents } = documentsArea;
   const requestParties = createRequestPartiesService({ write, settings, documents });
-  const limits = createLimitsService({ db: deps.db, clock: deps.clock, write });
+  const limitsArea = limitsModule(shared);
+  const { limits } = limitsArea;
   const decisions = createDecisionsService({
-    db: deps.db,
-    clock: deps.clock,
-    write,
+    ...shared,
     settings,
     documents,
     offerGuards: [limits.offerGuard],
   });
   const consentLevel = createConsentLevelService({ write });
   const sandbox = createSandboxService({ write, requests, parties: requestParties, documents, settings });
-  const debtorInfo = createDebtorInfoService({
-    db: deps.db,
-    clock: deps.clock,
-    write,
-    requests,
-    creditLimitOf: limits.debtorLimitView,
-  });
-  const payerRecord = createPayerRecordService({
-    db: deps.db,
-    clock: deps.clock,
-    write,
-    creditLimitOf: limits.debtorLimitView,
-  });
-  const statements = createStatementsService({ db: deps.db, clock: deps.clock, write });
+  const debtorInfoArea = debtorInfoModule({ ...shared, requests, creditLimitOf: limits.debtorLimitView });
+  const payerRecordArea = payerRecordModule({ ...shared, creditLimitOf: limits.debtorLimitView });
+  const statementsArea = statementsModule(shared);
   const demo = createDemoService({
-    db: deps.db,
-    clock: deps.clock,
-    write,
+    ...shared,
     account,
     documents,
     parties: requestParties,
@@ -175,7 +155,7 @@ function createServices(deps: { db: Db; clock: Clock; publicBaseUrl: string; cou
     account,
     limits,
     demo,
-    parties,
+    parties: partiesArea.parties,
     documents,
     settings,
     requests,
@@ -183,9 +163,19 @@ function createServices(deps: { db: Db; clock: Clock; publicBaseUrl: string; cou
     decisions,
     consentLevel,
     sandbox,
-    debtorInfo,
-    payerRecord,
-    statements,
+    debtorInfo: debtorInfoArea.debtorInfo,
+    payerRecord: payerRecordArea.payerRecord,
+    statements: statementsArea.statements,
+    /** Each module's routes, in the order the app registers them. */
+    areaRoutes: {
+      parties: partiesArea.routes,
+      documents: documentsArea.routes,
+      settings: settingsArea.routes,
+      debtorInfo: debtorInfoArea.routes,
+      payerRecord: payerRecordArea.routes,
+      statements: statementsArea.routes,
+      limits: limitsArea.routes,
+    },
   };
 }
 
@@ -257,27 +247,19 @@ export async function createRuntime(
           accountRoutes({ account: services.account, clock }),
           accountOpsRoutes({ account: services.account }),
           opsRoutes({ db, clock, demo: services.demo }),
-          partiesOpsRoutes({ parties: services.parties }),
-          documentsRoutes({ documents: services.documents }),
-          documentsOpsRoutes({ documents: services.documents }),
-          settingsRoutes({ settings: services.settings }),
-          settingsOpsRoutes({ settings: services.settings }),
+          ...services.areaRoutes.parties,
+          ...services.areaRoutes.documents,
+          ...services.areaRoutes.settings,
           requestsRoutes({ requests: services.requests }),
           sandboxRoutes({ sandbox: services.sandbox }),
-          debtorInfoRoutes({ debtorInfo: services.debtorInfo }),
-          debtorInfoOpsRoutes({ debtorInfo: services.debtorInfo }),
-          payerRecordRoutes({ payerRecord: services.payerRecord }),
-          payerRecordOpsRoutes({ payerRecord: services.payerRecord }),
-          statementsRoutes({ statements: services.statements }),
-          statementsOpsRoutes({ statements: services.statements }),
+          ...services.areaRoutes.debtorInfo,
+          ...services.areaRoutes.payerRecord,
+          ...services.areaRoutes.statements,
           decisionsRoutes({ decisions: services.decisions, consentLevel: services.consentLevel }),
-          limitsRoutes({ limits: services.limits }),
-          limitsOpsRoutes({ limits: services.limits }),
+          ...services.areaRoutes.limits,
           requestsOpsRoutes({
             parties: services.requestParties,
-            statusOf: async (id) =>
-              (await db.query<{ status: string }>('SELECT status FROM funding_requests WHERE id = $1', [id]))
-                .rows[0]?.status ?? 'unknown',
+            statusOf: async (id) => (await requestStatusForOperator(db, id)) ?? 'unknown',
           }),
         ],
       }),

@@ -1,4 +1,4 @@
-import type { Caller, FunderCaller, Plane } from '../../platform/caller.ts';
+import { type Caller, type FunderCaller, type Plane, scopeOf } from '../../platform/caller.ts';
 import { type Clock, madridDate } from '../../platform/clock.ts';
 import type { Db, Queryable } from '../../platform/db/db.ts';
 import { ApiError, notFound } from '../../platform/errors.ts';
@@ -104,7 +104,7 @@ export async function setDebtorProfileIn(scope: WriteScope, debtorId: string, in
   const debtor = await requireDebtor(tx, debtorId);
   const level = oneOf('level', input.level, DEBTOR_LEVELS);
   if (typeof input.shares_data !== 'boolean') invalid('shares_data', 'shares_data must be true or false.');
-  const before = await store.findProfile(tx, debtor.id, { forUpdate: true });
+  const before = await store.findProfileForOperator(tx, debtor.id, { forUpdate: true });
   let levelSince: Date | null;
   if (input.level_since === undefined) {
     levelSince = before && before.level === level ? before.level_since : now;
@@ -141,7 +141,7 @@ export async function setDebtorProfileIn(scope: WriteScope, debtorId: string, in
     before.shares_data !== input.shares_data ||
     (before.level_since?.getTime() ?? null) !== (levelSince?.getTime() ?? null);
   const profile = changed
-    ? await store.upsertProfile(tx, {
+    ? await store.upsertProfileForOperator(tx, {
         debtor_id: debtor.id,
         plane: debtor.plane,
         level,
@@ -168,7 +168,7 @@ export async function setDebtorProfileIn(scope: WriteScope, debtorId: string, in
     });
   }
   if (score) {
-    await store.upsertScore(tx, score);
+    await store.upsertScoreForOperator(tx, score);
     scope.evidence({
       funderId: null,
       plane: debtor.plane,
@@ -186,7 +186,7 @@ export async function setDebtorProfileIn(scope: WriteScope, debtorId: string, in
     level_since: profile.level_since?.toISOString() ?? null,
     shares_data: profile.shares_data,
     updated_at: profile.updated_at.toISOString(),
-    score: scoreView(await store.latestScore(tx, debtor.id)),
+    score: scoreView(await store.latestScoreForOperator(tx, debtor.id)),
     changed,
   };
 }
@@ -223,7 +223,7 @@ export async function setPublicPaymentPeriodIn(
     entity_name: entityName,
     loaded_at: now,
   };
-  await store.upsertPaymentPeriod(tx, row);
+  await store.upsertPaymentPeriodForOperator(tx, row);
   const key = debtorKey(debtor.country, debtor.tax_id);
   scope.evidence({
     funderId: null,
@@ -236,7 +236,7 @@ export async function setPublicPaymentPeriodIn(
   return {
     debtor_id: debtor.id,
     debtor_key: key,
-    public_payment_period: periodView(await store.latestPaymentPeriod(tx, debtor.id)),
+    public_payment_period: periodView(await store.latestPaymentPeriodForOperator(tx, debtor.id)),
   };
 }
 
@@ -264,10 +264,10 @@ export function createDebtorInfoService(deps: {
       const routedNow =
         request.assigned_funder_id === caller.funderId && !CLOSED_STATUSES.includes(request.status);
       const today = madridDate(clock.now());
-      const debtors = await store.requestDebtors(db, request.id);
+      const scope = scopeOf(caller);
+      const debtors = await store.requestDebtors(db, scope, request.id);
       const [history, limits] = await Promise.all([
-        store.pairHistory(db, {
-          plane: request.plane,
+        store.pairHistory(db, scope, {
           sellerId: request.seller_id,
           debtorIds: debtors.map((d) => d.id),
           windowFrom: monthsBefore(today, PAIR_HISTORY_MONTHS),

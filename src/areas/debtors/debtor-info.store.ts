@@ -1,5 +1,6 @@
-import type { Plane } from '../../platform/caller.ts';
+import type { FunderScope, Plane } from '../../platform/caller.ts';
 import type { Queryable } from '../../platform/db/db.ts';
+import { visibleToFunder } from '../requests/visibility.ts';
 
 export type DebtorLevel = 'notice' | 'account' | 'books' | 'buyer';
 export type PaymentPeriodSource = 'dgal_pmp' | 'hacienda_pmp';
@@ -56,8 +57,15 @@ export interface RequestDebtorRow {
   period_entity_name: string | null;
 }
 
-/** The distinct debtors of a request's invoices, by name, each with its latest score and period. */
-export async function requestDebtors(q: Queryable, requestId: string): Promise<RequestDebtorRow[]> {
+/**
+ * The distinct debtors of a request's invoices, by name, each with its latest score and period.
+ * Only a request on the scope's plane that its funder may see (routed to it or acted on) has any.
+ */
+export async function requestDebtors(
+  q: Queryable,
+  scope: FunderScope,
+  requestId: string,
+): Promise<RequestDebtorRow[]> {
   const { rows } = await q.query<RequestDebtorRow>(
     `SELECT d.id, d.name, d.country, d.tax_id, d.is_public_body,
             p.level, p.level_since, p.shares_data,
@@ -73,10 +81,13 @@ export async function requestDebtors(q: Queryable, requestId: string): Promise<R
        LEFT JOIN LATERAL (
               SELECT period_end, days, source, entity_name FROM debtor_public_payment_periods
                WHERE debtor_id = d.id ORDER BY period_end DESC LIMIT 1) pp ON true
-      WHERE d.id IN (SELECT i.debtor_id FROM request_invoices ri JOIN invoices i ON i.id = ri.invoice_id
-                      WHERE ri.request_id = $1)
+      WHERE d.plane = $2
+        AND d.id IN (SELECT i.debtor_id FROM request_invoices ri
+                       JOIN invoices i ON i.id = ri.invoice_id
+                       JOIN funding_requests r ON r.id = ri.request_id
+                      WHERE ri.request_id = $1 AND r.plane = $2 AND ${visibleToFunder('r', '$3')})
       ORDER BY d.name, d.id`,
-    [requestId],
+    [requestId, scope.plane, scope.funderId],
   );
   return rows;
 }
@@ -106,7 +117,8 @@ export interface PairHistoryRow {
  */
 export async function pairHistory(
   q: Queryable,
-  input: { plane: Plane; sellerId: string; debtorIds: readonly string[]; windowFrom: string; today: string },
+  scope: FunderScope,
+  input: { sellerId: string; debtorIds: readonly string[]; windowFrom: string; today: string },
 ): Promise<PairHistoryRow[]> {
   if (input.debtorIds.length === 0) return [];
   const { rows } = await q.query<PairHistoryRow>(
@@ -137,14 +149,14 @@ export async function pairHistory(
        FROM unnest($3::uuid[]) AS d(debtor_id)
        LEFT JOIN window_invoices w ON w.debtor_id = d.debtor_id
       GROUP BY d.debtor_id`,
-    [input.plane, input.sellerId, input.debtorIds, input.windowFrom, input.today],
+    [scope.plane, input.sellerId, input.debtorIds, input.windowFrom, input.today],
   );
   return rows;
 }
 
-// Profiles, scores and public payment periods (operations API)
+// Profiles, scores and public payment periods: the operations team's, on either plane
 
-export async function findProfile(
+export async function findProfileForOperator(
   q: Queryable,
   debtorId: string,
   options: { forUpdate?: boolean } = {},
@@ -157,7 +169,7 @@ export async function findProfile(
   return rows[0] ?? null;
 }
 
-export async function upsertProfile(q: Queryable, row: ProfileRow): Promise<ProfileRow> {
+export async function upsertProfileForOperator(q: Queryable, row: ProfileRow): Promise<ProfileRow> {
   const { rows } = await q.query<ProfileRow>(
     `INSERT INTO debtor_profiles (debtor_id, plane, level, level_since, shares_data, updated_at)
      VALUES ($1, $2, $3, $4, $5, $6)
@@ -171,7 +183,7 @@ export async function upsertProfile(q: Queryable, row: ProfileRow): Promise<Prof
 }
 
 /** Records a score; the same computation (model and instant) loaded again replaces its figures. */
-export async function upsertScore(q: Queryable, row: ScoreRow): Promise<void> {
+export async function upsertScoreForOperator(q: Queryable, row: ScoreRow): Promise<void> {
   await q.query(
     `INSERT INTO debtor_scores (id, debtor_id, plane, grade, score_100, model_version, computed_at, loaded_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
@@ -190,7 +202,7 @@ export async function upsertScore(q: Queryable, row: ScoreRow): Promise<void> {
   );
 }
 
-export async function latestScore(q: Queryable, debtorId: string): Promise<ScoreRow | null> {
+export async function latestScoreForOperator(q: Queryable, debtorId: string): Promise<ScoreRow | null> {
   const { rows } = await q.query<ScoreRow>(
     `SELECT id, debtor_id, plane, grade, score_100, model_version, computed_at, loaded_at
        FROM debtor_scores WHERE debtor_id = $1 ORDER BY computed_at DESC, loaded_at DESC LIMIT 1`,
@@ -200,7 +212,7 @@ export async function latestScore(q: Queryable, debtorId: string): Promise<Score
 }
 
 /** Records one period's figure; the same period loaded again replaces it. */
-export async function upsertPaymentPeriod(q: Queryable, row: PaymentPeriodRow): Promise<void> {
+export async function upsertPaymentPeriodForOperator(q: Queryable, row: PaymentPeriodRow): Promise<void> {
   await q.query(
     `INSERT INTO debtor_public_payment_periods (debtor_id, plane, period_end, days, source, entity_name, loaded_at)
      VALUES ($1, $2, $3::date, $4::numeric, $5, $6, $7)
@@ -211,7 +223,10 @@ export async function upsertPaymentPeriod(q: Queryable, row: PaymentPeriodRow): 
   );
 }
 
-export async function latestPaymentPeriod(q: Queryable, debtorId: string): Promise<PaymentPeriodRow | null> {
+export async function latestPaymentPeriodForOperator(
+  q: Queryable,
+  debtorId: string,
+): Promise<PaymentPeriodRow | null> {
   const { rows } = await q.query<PaymentPeriodRow>(
     `SELECT debtor_id, plane, period_end::text AS period_end, days::text AS days, source, entity_name, loaded_at
        FROM debtor_public_payment_periods WHERE debtor_id = $1 ORDER BY period_end DESC LIMIT 1`,

@@ -718,8 +718,8 @@ export async function buildParties(
     if (request.routedBeforeLists) await deps.parties.routeIn(scope, requestIds[i]!, funderId);
   }
   for (const list of DEMO_REQUIRED_DOCUMENTS) {
-    const before = (await requiredList(tx, funderId, 'demo', list.country))?.codes ?? [];
-    await saveRequiredList(tx, funderId, 'demo', list.country, list.codes, list.note, now);
+    const before = (await requiredList(tx, { funderId, plane: 'demo' }, list.country))?.codes ?? [];
+    await saveRequiredList(tx, { funderId, plane: 'demo' }, list.country, list.codes, list.note, now);
     evidence({
       funderId,
       plane: 'demo',

@@ -1,11 +1,19 @@
 import { randomBytes } from 'node:crypto';
-import type { Caller, FunderCaller, Plane } from '../../platform/caller.ts';
+import { type Caller, type FunderCaller, type Plane, scopeOf } from '../../platform/caller.ts';
 import { type Clock, isIsoDate, madridDate } from '../../platform/clock.ts';
 import { sha256Hex } from '../../platform/crypto.ts';
-import type { Db, Queryable, Tx } from '../../platform/db/db.ts';
+import type { Db, Queryable } from '../../platform/db/db.ts';
 import { ApiError, fail, notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import type { RunWrite, WriteScope } from '../../platform/write.ts';
+import {
+  type DealStage,
+  missingDocuments,
+  recordDealFile,
+  requireDocumentsMet,
+  type StatusToday,
+  validOn,
+} from './documents.deal-file.ts';
 import {
   cleanFileName,
   decodeContent,
@@ -15,6 +23,16 @@ import {
   type UploadInput,
 } from './documents.files.ts';
 import * as store from './documents.store.ts';
+
+export {
+  type DealStage,
+  type DocumentProblem,
+  type MissingDocument,
+  missingDocuments,
+  recordDealFile,
+  requireDocumentsMet,
+  type StatusToday,
+} from './documents.deal-file.ts';
 
 export {
   contentDisposition,
@@ -28,106 +46,10 @@ export const DOWNLOAD_URL_SECONDS = 120;
 const TOKEN_PREFIX = 'dl_';
 export const DOWNLOAD_TOKEN_PATTERN = '^dl_[0-9a-f]{64}$';
 
-export type DocumentProblem = 'missing' | 'unverified' | 'expired';
-export type DealStage = 'routing' | 'funding';
-export type StatusToday = 'current' | 'superseded' | 'expired' | 'revoked';
-
-export interface MissingDocument {
-  code: string;
-  name: string;
-  problem: DocumentProblem;
-}
-
 export type VisibleRequest = (
   caller: FunderCaller,
   requestId: string,
 ) => Promise<{ id: string; sellerId: string; plane: Plane } | null>;
-
-const validOn = (doc: { issued_on: string; valid_until: string | null }, onDate: string): boolean =>
-  doc.issued_on <= onDate && (doc.valid_until === null || doc.valid_until >= onDate);
-
-/**
- * What the seller lacks against the funder's list for its country on a date: for each code
- * listed, its current document (newest upload not rejected or revoked) must be verified and
- * valid on that date. Empty when every listed document is in order.
- */
-export async function missingDocuments(
-  q: Queryable,
-  input: { funderId: string; plane: Plane; sellerId: string; country: string; onDate: string },
-): Promise<MissingDocument[]> {
-  const codes = await store.requiredCodes(q, input.funderId, input.plane, input.country);
-  if (codes.length === 0) return [];
-  const current = new Map(
-    (await store.currentDocuments(q, input.sellerId, input.plane, codes)).map((doc) => [doc.code, doc]),
-  );
-  const names = await store.catalogueNames(q, codes);
-  const missing: MissingDocument[] = [];
-  for (const code of codes) {
-    const doc = current.get(code);
-    const name = names.get(code) ?? code;
-    if (!doc || doc.issued_on > input.onDate) missing.push({ code, name, problem: 'missing' });
-    else if (doc.valid_until !== null && doc.valid_until < input.onDate)
-      missing.push({ code, name, problem: 'expired' });
-    else if (doc.status !== 'verified') missing.push({ code, name, problem: 'unverified' });
-  }
-  return missing;
-}
-
-/**
- * Refuses with 409 documents_missing_for_funder, listing what is missing, unverified or expired,
- * unless the seller meets the funder's list on that date (routing, offer and funding all ask).
- */
-export async function requireDocumentsMet(
-  q: Queryable,
-  input: Parameters<typeof missingDocuments>[1],
-): Promise<void> {
-  const missing = await missingDocuments(q, input);
-  if (missing.length > 0) {
-    throw new ApiError(
-      'documents_missing_for_funder',
-      `The seller does not meet the funder's document list on ${input.onDate}: ${missing
-        .map((m) => `${m.code} (${m.problem})`)
-        .join(', ')}.`,
-      { extra: { on_date: input.onDate, documents: missing } },
-    );
-  }
-}
-
-/**
- * Records in the deal file the version of each listed document that satisfies the funder at
- * this moment, one row per code. A stage is recorded once and never changed afterwards: a
- * second call for the same request, funder and stage records nothing.
- */
-export async function recordDealFile(
-  tx: Tx,
-  input: {
-    requestId: string;
-    funderId: string;
-    plane: Plane;
-    sellerId: string;
-    country: string;
-    stage: DealStage;
-    at: Date;
-    onDate: string;
-  },
-): Promise<number> {
-  if ((await store.dealFileCount(tx, input.requestId, input.funderId, input.stage)) > 0) return 0;
-  const codes = await store.requiredCodes(tx, input.funderId, input.plane, input.country);
-  if (codes.length === 0) return 0;
-  const satisfying = (await store.currentDocuments(tx, input.sellerId, input.plane, codes)).filter(
-    (doc) => doc.status === 'verified' && validOn(doc, input.onDate),
-  );
-  await store.insertDealFileEntries(tx, {
-    requestId: input.requestId,
-    funderId: input.funderId,
-    plane: input.plane,
-    stage: input.stage,
-    at: input.at,
-    ids: satisfying.map(() => newId()),
-    documents: satisfying,
-  });
-  return satisfying.length;
-}
 
 const downloadGone = () =>
   new ApiError('not_found', 'This download link is unknown or has expired; ask for the documents again.');
@@ -146,7 +68,7 @@ export function createDocumentsService(deps: {
   const { visibleRequest } = deps;
 
   async function requireDocument(q: Queryable, id: string, forUpdate = false) {
-    const row = await store.findSellerDocument(q, id, { forUpdate });
+    const row = await store.findSellerDocumentForOperator(q, id, { forUpdate });
     if (!row) notFound('Seller document');
     return row;
   }
@@ -183,7 +105,7 @@ export function createDocumentsService(deps: {
     const content = decodeContent(input.content_base64);
     const sha256 = sha256Hex(content);
     {
-      const seller = await store.findSeller(tx, input.seller_id);
+      const seller = await store.findSellerForOperator(tx, input.seller_id);
       if (!seller) notFound('Seller');
       const entry = await store.catalogueEntry(tx, input.code);
       if (!entry?.countries.includes(seller.country)) {
@@ -251,7 +173,7 @@ export function createDocumentsService(deps: {
       if (before.status !== 'pending') {
         throw new ApiError('invalid_state', `A ${before.status} document cannot be verified.`);
       }
-      await store.updateDocumentStatus(tx, id, {
+      await store.updateDocumentStatusForOperator(tx, id, {
         status: 'verified',
         verified_at: now,
         verification_method: how,
@@ -286,7 +208,7 @@ export function createDocumentsService(deps: {
           return { ...opsView(before), changed: false };
         }
         const status = before.status === 'pending' ? 'rejected' : 'revoked';
-        await store.updateDocumentStatus(tx, id, { status });
+        await store.updateDocumentStatusForOperator(tx, id, { status });
         evidence({
           funderId: null,
           plane: before.plane,
@@ -311,16 +233,17 @@ export function createDocumentsService(deps: {
     async requestDocuments(caller: FunderCaller, requestId: string) {
       const request = await visibleRequest(caller, requestId);
       if (!request) notFound('Request');
+      const scope = scopeOf(caller);
       return write(caller, async ({ tx, now }) => {
         const today = madridDate(now);
-        const seller = await store.findSeller(tx, request.sellerId);
+        const seller = await store.findSeller(tx, scope, request.sellerId);
         const country = seller?.country ?? '';
-        const entries = await store.dealFileEntries(tx, request.id, caller.funderId);
-        const current = await store.currentDocuments(tx, request.sellerId, request.plane, null);
-        const required = new Set(await store.requiredCodes(tx, caller.funderId, request.plane, country));
+        const entries = await store.dealFileEntries(tx, scope, request.id);
+        const current = await store.currentDocuments(tx, scope, request.sellerId, null);
+        const required = new Set(await store.requiredCodes(tx, scope, country));
         const missing = await missingDocuments(tx, {
-          funderId: caller.funderId,
-          plane: request.plane,
+          funderId: scope.funderId,
+          plane: scope.plane,
           sellerId: request.sellerId,
           country,
           onDate: today,
@@ -400,9 +323,7 @@ export function createDocumentsService(deps: {
           missing_today: missing,
         };
 
-        await store.insertUrlLog(tx, {
-          plane: request.plane,
-          funderId: caller.funderId,
+        await store.insertUrlLog(tx, scope, {
           keyId: caller.keyId,
           requestId: request.id,
           issuedAt: now,

@@ -1,4 +1,4 @@
-import type { Plane } from '../../platform/caller.ts';
+import type { FunderScope, Plane } from '../../platform/caller.ts';
 import type { Queryable } from '../../platform/db/db.ts';
 
 export type DocumentStatus = 'pending' | 'verified' | 'rejected' | 'revoked';
@@ -66,7 +66,17 @@ const DOCUMENT_FROM = `seller_documents d
   JOIN document_files f ON f.sha256 = d.sha256
   JOIN document_catalogue c ON c.code = d.code`;
 
-export async function findSeller(q: Queryable, id: string): Promise<SellerRow | null> {
+/** A seller on the scope's plane (sellers belong to a plane, not to a funder). */
+export async function findSeller(q: Queryable, scope: FunderScope, id: string): Promise<SellerRow | null> {
+  const { rows } = await q.query<SellerRow>(
+    'SELECT id, plane, country FROM sellers WHERE id = $1 AND plane = $2',
+    [id, scope.plane],
+  );
+  return rows[0] ?? null;
+}
+
+/** The operations team: a seller on either plane. */
+export async function findSellerForOperator(q: Queryable, id: string): Promise<SellerRow | null> {
   const { rows } = await q.query<SellerRow>('SELECT id, plane, country FROM sellers WHERE id = $1', [id]);
   return rows[0] ?? null;
 }
@@ -85,16 +95,11 @@ export async function catalogueNames(q: Queryable, codes: readonly string[]): Pr
   return new Map(rows.map((row) => [row.code, row.name]));
 }
 
-/** The funder's list for one seller country on one plane; empty when it has none. */
-export async function requiredCodes(
-  q: Queryable,
-  funderId: string,
-  plane: Plane,
-  country: string,
-): Promise<string[]> {
+/** The funder's list for one seller country on its plane; empty when it has none. */
+export async function requiredCodes(q: Queryable, scope: FunderScope, country: string): Promise<string[]> {
   const { rows } = await q.query<{ codes: string[] }>(
     'SELECT codes FROM funder_required_documents WHERE funder_id = $1 AND plane = $2 AND country = $3',
-    [funderId, plane, country],
+    [scope.funderId, scope.plane, country],
   );
   return rows[0]?.codes ?? [];
 }
@@ -142,7 +147,8 @@ export async function insertSellerDocument(
   );
 }
 
-export async function findSellerDocument(
+/** The operations team: a seller's document on either plane. */
+export async function findSellerDocumentForOperator(
   q: Queryable,
   id: string,
   options: { forUpdate?: boolean } = {},
@@ -154,7 +160,8 @@ export async function findSellerDocument(
   return rows[0] ?? null;
 }
 
-export async function updateDocumentStatus(
+/** The operations team: a document is verified, rejected or revoked. */
+export async function updateDocumentStatusForOperator(
   q: Queryable,
   id: string,
   change: { status: DocumentStatus; verified_at?: Date; verification_method?: string },
@@ -170,13 +177,13 @@ export async function updateDocumentStatus(
 }
 
 /**
- * The seller's current document of each code: its newest upload that was neither rejected nor
- * revoked. Limited to `codes` when given.
+ * The seller's current document of each code on the scope's plane: its newest upload that was
+ * neither rejected nor revoked. Limited to `codes` when given.
  */
 export async function currentDocuments(
   q: Queryable,
+  scope: FunderScope,
   sellerId: string,
-  plane: Plane,
   codes: readonly string[] | null,
 ): Promise<SellerDocumentRow[]> {
   const { rows } = await q.query<SellerDocumentRow>(
@@ -185,30 +192,30 @@ export async function currentDocuments(
       WHERE d.seller_id = $1 AND d.plane = $2 AND d.status IN ('pending', 'verified')
         AND ($3::text[] IS NULL OR d.code = ANY($3::text[]))
       ORDER BY d.code, d.uploaded_at DESC, d.issued_on DESC, d.id DESC`,
-    [sellerId, plane, codes],
+    [sellerId, scope.plane, codes],
   );
   return rows;
 }
 
 export async function dealFileCount(
   q: Queryable,
+  scope: FunderScope,
   requestId: string,
-  funderId: string,
   stage: 'routing' | 'funding',
 ): Promise<number> {
   const { rows } = await q.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM deal_file_entries WHERE request_id = $1 AND funder_id = $2 AND stage = $3`,
-    [requestId, funderId, stage],
+    `SELECT count(*)::int AS n FROM deal_file_entries
+      WHERE request_id = $1 AND funder_id = $2 AND plane = $3 AND stage = $4`,
+    [requestId, scope.funderId, scope.plane, stage],
   );
   return rows[0]?.n ?? 0;
 }
 
 export async function insertDealFileEntries(
   q: Queryable,
+  scope: FunderScope,
   input: {
     requestId: string;
-    funderId: string;
-    plane: Plane;
     stage: 'routing' | 'funding';
     at: Date;
     ids: string[];
@@ -226,9 +233,9 @@ export async function insertDealFileEntries(
                    $13::timestamptz[], $14::text[])
             AS e(id, document_id, code, file_name, sha256, issued_on, valid_until, verified_at, verification_method)`,
     [
-      input.plane,
+      scope.plane,
       input.requestId,
-      input.funderId,
+      scope.funderId,
       input.stage,
       input.at,
       input.ids,
@@ -244,11 +251,11 @@ export async function insertDealFileEntries(
   );
 }
 
-/** The deal file one funder holds on a request, both stages. */
+/** The deal file the scope's funder holds on a request, both stages. */
 export async function dealFileEntries(
   q: Queryable,
+  scope: FunderScope,
   requestId: string,
-  funderId: string,
 ): Promise<DealFileRow[]> {
   const { rows } = await q.query<DealFileRow>(
     `SELECT e.id, e.stage, e.document_id, e.code, coalesce(c.names->>'en', e.code) AS name, e.file_name, e.sha256,
@@ -258,18 +265,17 @@ export async function dealFileEntries(
        JOIN seller_documents d ON d.id = e.document_id
        JOIN document_files f ON f.sha256 = e.sha256
        LEFT JOIN document_catalogue c ON c.code = e.code
-      WHERE e.request_id = $1 AND e.funder_id = $2
+      WHERE e.request_id = $1 AND e.funder_id = $2 AND e.plane = $3
       ORDER BY e.stage, e.code`,
-    [requestId, funderId],
+    [requestId, scope.funderId, scope.plane],
   );
   return rows;
 }
 
 export async function insertUrlLog(
   q: Queryable,
+  scope: FunderScope,
   input: {
-    plane: Plane;
-    funderId: string;
     keyId: string | null;
     requestId: string | null;
     issuedAt: Date;
@@ -283,9 +289,9 @@ export async function insertUrlLog(
      SELECT u.id, $1, u.token_sha256, u.document_id, $2, $3, $4, $5, $6
        FROM unnest($7::uuid[], $8::text[], $9::uuid[]) AS u(id, token_sha256, document_id)`,
     [
-      input.plane,
+      scope.plane,
       input.requestId,
-      input.funderId,
+      scope.funderId,
       input.keyId,
       input.issuedAt,
       input.expiresAt,

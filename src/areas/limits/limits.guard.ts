@@ -5,7 +5,7 @@ import { ApiError } from '../../platform/errors.ts';
 import { type Cents, centsToDecimal, centsToEuros, toCents } from '../../platform/money.ts';
 import type { OfferGuard } from '../decisions/decisions.service.ts';
 import { debtorKey, normalizeTaxId } from '../parties/parties.service.ts';
-import { type BookScope, debtorBook, sellerBook } from './exposure.ts';
+import { type BookScope, debtorBook, sellerBook } from './limits.exposure.store.ts';
 import * as store from './limits.store.ts';
 import { figuresOf } from './limits.views.ts';
 
@@ -76,8 +76,8 @@ export function createCreditLimitGuard(clock: Clock): OfferGuard {
       perDebtor.set(key, entry);
     }
     const debtors = [...perDebtor.values()];
-    const debtorLimits = await store.findDebtorLimits(tx, funderId, plane, debtors, { forUpdate: true });
-    const sellerLimit = await store.findSellerLimit(tx, funderId, plane, request.seller_id, {
+    const debtorLimits = await store.findDebtorLimits(tx, { funderId, plane }, debtors, { forUpdate: true });
+    const sellerLimit = await store.findSellerLimit(tx, { funderId, plane }, request.seller_id, {
       forUpdate: true,
     });
     if (debtorLimits.length === 0 && !sellerLimit) return;
@@ -175,7 +175,7 @@ export async function debtorLimitView(
   now: Date,
 ): Promise<DebtorLimitSummary | null> {
   const debtor = { country: country.trim().toUpperCase(), tax_id: normalizeTaxId(taxId) };
-  const [limit] = await store.findDebtorLimits(q, funderId, plane, [debtor]);
+  const [limit] = await store.findDebtorLimits(q, { funderId, plane }, [debtor]);
   if (!limit) return null;
   const [line] = await debtorBook(q, { funderId, plane, now, today: madridDate(now) }, [debtor]);
   return {

@@ -6,7 +6,7 @@ import { newId } from '../../platform/ids.ts';
 import { centsToDecimal } from '../../platform/money.ts';
 import type { RunWrite } from '../../platform/write.ts';
 import { debtorKey } from '../parties/parties.service.ts';
-import { type BookScope, debtorBook, sellerBook } from './exposure.ts';
+import { type BookScope, debtorBook, sellerBook } from './limits.exposure.store.ts';
 import { createCreditLimitGuard, debtorLimitView } from './limits.guard.ts';
 import { importDebtorLimits } from './limits.import.ts';
 import { readImportEnvelope, readLimitRow, readSellerLimit, rowProblemToError } from './limits.input.ts';
@@ -51,7 +51,7 @@ export function createLimitsService(deps: { db: Db; clock: Clock; write: RunWrit
     if ('problem' in read) throw rowProblemToError(read.problem);
     const source = sourceOf(caller);
     return write(caller, async (scope) => {
-      if (caller.kind !== 'funder' && !(await store.funderExists(scope.tx, target.funderId)))
+      if (caller.kind !== 'funder' && !(await store.funderExistsForOperator(scope.tx, target.funderId)))
         notFound('Funder');
       const [resolved] = await resolveCountries(scope.tx, target, [read.value]);
       if ('problem' in resolved!) {
@@ -63,7 +63,7 @@ export function createLimitsService(deps: { db: Db; clock: Clock; write: RunWrit
       const [outcome] = await writeDebtorLimits(scope, target, [input], source, null);
       const key = debtorKey(input.country, input.taxId);
       const debtor = { country: input.country, tax_id: input.taxId };
-      const [row] = await store.findDebtorLimits(scope.tx, target.funderId, target.plane, [debtor]);
+      const [row] = await store.findDebtorLimits(scope.tx, target, [debtor]);
       const [book] = await debtorBook(scope.tx, scopeAt(target, scope.now), [debtor]);
       if (outcome!.changed) {
         scope.evidence({
@@ -89,10 +89,11 @@ export function createLimitsService(deps: { db: Db; clock: Clock; write: RunWrit
     const source = sourceOf(caller);
     return write(caller, async (scope) => {
       const { tx, now } = scope;
-      if (caller.kind !== 'funder' && !(await store.funderExists(tx, target.funderId))) notFound('Funder');
-      if (!(await store.sellerVisible(tx, target.funderId, target.plane, input.sellerId))) notFound('Seller');
-      await store.lockFunderLimits(tx, target.funderId, target.plane);
-      const previous = await store.findSellerLimit(tx, target.funderId, target.plane, input.sellerId, {
+      if (caller.kind !== 'funder' && !(await store.funderExistsForOperator(tx, target.funderId)))
+        notFound('Funder');
+      if (!(await store.sellerVisible(tx, target, input.sellerId))) notFound('Seller');
+      await store.lockFunderLimits(tx, target);
+      const previous = await store.findSellerLimit(tx, target, input.sellerId, {
         forUpdate: true,
       });
       const amount = input.amountCents === null ? null : centsToDecimal(input.amountCents);
@@ -103,13 +104,13 @@ export function createLimitsService(deps: { db: Db; clock: Clock; write: RunWrit
         const actor = actorOf(caller);
         row = await store.upsertSellerLimit(
           tx,
-          target.funderId,
-          target.plane,
+          target,
           { id: previous?.id ?? newId(), sellerId: input.sellerId, ...next, decidedBy: actor },
           now,
         );
         await store.insertSellerHistory(
           tx,
+          target,
           {
             limit: row,
             from: previous ? { amount: previous.amount, status: previous.status, note: previous.note } : null,

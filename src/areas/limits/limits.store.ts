@@ -1,4 +1,4 @@
-import type { Plane } from '../../platform/caller.ts';
+import type { FunderScope, Plane } from '../../platform/caller.ts';
 import type { Queryable } from '../../platform/db/db.ts';
 import { visibleToFunder } from '../requests/visibility.ts';
 
@@ -32,18 +32,17 @@ export interface SellerLimitRow
  * Limit writes of one funder on one plane run one after the other, so the history's "from"
  * values are always the ones replaced. Offers do not take this lock: they lock limit rows.
  */
-export async function lockFunderLimits(q: Queryable, funderId: string, plane: Plane): Promise<void> {
+export async function lockFunderLimits(q: Queryable, scope: FunderScope): Promise<void> {
   await q.query(`SELECT pg_advisory_xact_lock(hashtextextended('credit_limits:' || $1 || ':' || $2, 0))`, [
-    funderId,
-    plane,
+    scope.funderId,
+    scope.plane,
   ]);
 }
 
 /** The funder's limits on these debtors, locked, in debtor-key order. */
 export async function findDebtorLimits(
   q: Queryable,
-  funderId: string,
-  plane: Plane,
+  scope: FunderScope,
   debtors: readonly { country: string; tax_id: string }[],
   options: { forUpdate?: boolean } = {},
 ): Promise<DebtorLimitRow[]> {
@@ -53,7 +52,7 @@ export async function findDebtorLimits(
       WHERE funder_id = $1 AND plane = $2
         AND (debtor_country, debtor_tax_id) IN (SELECT * FROM unnest($3::text[], $4::text[]))
       ORDER BY debtor_country COLLATE "C", debtor_tax_id COLLATE "C"${options.forUpdate ? ' FOR UPDATE' : ''}`,
-    [funderId, plane, debtors.map((d) => d.country), debtors.map((d) => d.tax_id)],
+    [scope.funderId, scope.plane, debtors.map((d) => d.country), debtors.map((d) => d.tax_id)],
   );
   return rows;
 }
@@ -64,8 +63,7 @@ export async function findDebtorLimits(
  */
 export async function countriesOfTaxIds(
   q: Queryable,
-  funderId: string,
-  plane: Plane,
+  scope: FunderScope,
   taxIds: readonly string[],
 ): Promise<Map<string, string[]>> {
   if (taxIds.length === 0) return new Map();
@@ -76,7 +74,7 @@ export async function countriesOfTaxIds(
        SELECT debtor_tax_id, debtor_country FROM credit_limits
         WHERE funder_id = $1 AND plane = $2 AND debtor_tax_id = ANY($3::text[])
      ) known GROUP BY tax_id`,
-    [funderId, plane, [...new Set(taxIds)]],
+    [scope.funderId, scope.plane, [...new Set(taxIds)]],
   );
   return new Map(rows.map((row) => [row.tax_id, row.countries]));
 }
@@ -103,7 +101,7 @@ export interface DebtorLimitWrite {
  */
 export async function writeDebtorLimits(
   q: Queryable,
-  target: { funderId: string; plane: Plane; source: LimitSource; sourceRef: string | null },
+  target: FunderScope & { source: LimitSource; sourceRef: string | null },
   rows: readonly DebtorLimitWrite[],
   actor: Record<string, string>,
   at: Date,
@@ -170,6 +168,7 @@ export async function writeDebtorLimits(
 /** Appends one change of a seller limit to its history. */
 export async function insertSellerHistory(
   q: Queryable,
+  scope: FunderScope,
   entry: {
     limit: SellerLimitRow;
     from: { amount: string | null; status: LimitStatus; note: string | null } | null;
@@ -184,8 +183,8 @@ export async function insertSellerHistory(
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
     [
       limit.id,
-      limit.funder_id,
-      limit.plane,
+      scope.funderId,
+      scope.plane,
       limit.seller_id,
       from?.amount ?? null,
       from?.status ?? null,
@@ -203,22 +202,20 @@ export async function insertSellerHistory(
 
 export async function findSellerLimit(
   q: Queryable,
-  funderId: string,
-  plane: Plane,
+  scope: FunderScope,
   sellerId: string,
   options: { forUpdate?: boolean } = {},
 ): Promise<SellerLimitRow | null> {
   const { rows } = await q.query<SellerLimitRow>(
     `SELECT * FROM seller_limits WHERE funder_id = $1 AND plane = $2 AND seller_id = $3${options.forUpdate ? ' FOR UPDATE' : ''}`,
-    [funderId, plane, sellerId],
+    [scope.funderId, scope.plane, sellerId],
   );
   return rows[0] ?? null;
 }
 
 export async function upsertSellerLimit(
   q: Queryable,
-  funderId: string,
-  plane: Plane,
+  scope: FunderScope,
   row: {
     id: string;
     sellerId: string;
@@ -241,8 +238,8 @@ export async function upsertSellerLimit(
      RETURNING *`,
     [
       row.id,
-      funderId,
-      plane,
+      scope.funderId,
+      scope.plane,
       row.sellerId,
       row.amount,
       row.status,
@@ -256,12 +253,7 @@ export async function upsertSellerLimit(
 }
 
 /** A seller the funder can see: a request of it routed to the funder or acted on by it. */
-export async function sellerVisible(
-  q: Queryable,
-  funderId: string,
-  plane: Plane,
-  sellerId: string,
-): Promise<boolean> {
+export async function sellerVisible(q: Queryable, scope: FunderScope, sellerId: string): Promise<boolean> {
   const { rows } = await q.query(
     `SELECT 1 FROM funding_requests r
       WHERE r.seller_id = $3 AND r.plane = $2
@@ -269,12 +261,13 @@ export async function sellerVisible(
      UNION ALL
      SELECT 1 FROM seller_limits WHERE funder_id = $1 AND plane = $2 AND seller_id = $3
      LIMIT 1`,
-    [funderId, plane, sellerId],
+    [scope.funderId, scope.plane, sellerId],
   );
   return rows.length > 0;
 }
 
-export async function funderExists(q: Queryable, funderId: string): Promise<boolean> {
+/** The operations team: whether a funder exists at all, before it acts for it. */
+export async function funderExistsForOperator(q: Queryable, funderId: string): Promise<boolean> {
   const { rows } = await q.query('SELECT 1 FROM funders WHERE id = $1', [funderId]);
   return rows.length > 0;
 }

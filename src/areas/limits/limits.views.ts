@@ -1,6 +1,11 @@
 import { type Cents, centsToEuros, decimalToEuros, toCents } from '../../platform/money.ts';
 import { debtorKey } from '../parties/parties.service.ts';
-import type { DebtorBookRow, ExposureFigures, MarkedPaidLine, SellerBookRow } from './exposure.ts';
+import type {
+  DebtorBookRow,
+  ExposureFigures,
+  MarkedPaidLine,
+  SellerBookRow,
+} from './limits.exposure.store.ts';
 import type { DebtorLimitRow, SellerLimitRow } from './limits.store.ts';
 
 /** Figures of one book line in cents, for checks; the views below turn them into euros. */

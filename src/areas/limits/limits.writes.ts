@@ -58,7 +58,7 @@ export async function resolveCountries(
   inputs: readonly DebtorLimitInput[],
 ): Promise<(Resolved | { problem: string })[]> {
   const missing = inputs.filter((i) => i.country === null).map((i) => i.taxId);
-  const known = await store.countriesOfTaxIds(q, target.funderId, target.plane, missing);
+  const known = await store.countriesOfTaxIds(q, target, missing);
   return inputs.map((input) => {
     if (input.country !== null) return input as Resolved;
     const countries = known.get(input.taxId) ?? [];
@@ -86,13 +86,12 @@ export async function writeDebtorLimits(
   sourceRef: string | null,
 ): Promise<WriteOutcome[]> {
   const { tx, now } = scope;
-  await store.lockFunderLimits(tx, target.funderId, target.plane);
+  await store.lockFunderLimits(tx, target);
   const before = new Map(
     (
       await store.findDebtorLimits(
         tx,
-        target.funderId,
-        target.plane,
+        target,
         rows.map((r) => ({ country: r.country, tax_id: r.taxId })),
         { forUpdate: true },
       )

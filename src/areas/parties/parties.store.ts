@@ -80,7 +80,22 @@ export async function insertSeller(q: Queryable, row: SellerRow): Promise<Seller
   return rows[0]!;
 }
 
+/** A seller on one plane; a seller of the other plane is not found. */
 export async function findSeller(
+  q: Queryable,
+  plane: Plane,
+  id: string,
+  options: { forUpdate?: boolean } = {},
+): Promise<SellerRow | null> {
+  const { rows } = await q.query<SellerRow>(
+    `SELECT ${SELLER_COLUMNS} FROM sellers WHERE id = $1 AND plane = $2${lock(options.forUpdate)}`,
+    [id, plane],
+  );
+  return rows[0] ?? null;
+}
+
+/** The operations team: a seller on either plane. */
+export async function findSellerForOperator(
   q: Queryable,
   id: string,
   options: { forUpdate?: boolean } = {},
@@ -107,12 +122,13 @@ export async function findSellerByKey(
 
 export async function updateSellerVerification(
   q: Queryable,
+  plane: Plane,
   id: string,
   status: VerificationStatus,
 ): Promise<SellerRow> {
   const { rows } = await q.query<SellerRow>(
-    `UPDATE sellers SET verification_status = $2 WHERE id = $1 RETURNING ${SELLER_COLUMNS}`,
-    [id, status],
+    `UPDATE sellers SET verification_status = $2 WHERE id = $1 AND plane = $3 RETURNING ${SELLER_COLUMNS}`,
+    [id, status, plane],
   );
   return rows[0]!;
 }
@@ -128,7 +144,17 @@ export async function insertDebtor(q: Queryable, row: DebtorRow): Promise<Debtor
   return rows[0]!;
 }
 
-export async function findDebtor(q: Queryable, id: string): Promise<DebtorRow | null> {
+/** A debtor on one plane; a debtor of the other plane is not found. */
+export async function findDebtor(q: Queryable, plane: Plane, id: string): Promise<DebtorRow | null> {
+  const { rows } = await q.query<DebtorRow>(
+    `SELECT ${DEBTOR_COLUMNS} FROM debtors WHERE id = $1 AND plane = $2`,
+    [id, plane],
+  );
+  return rows[0] ?? null;
+}
+
+/** The operations team: a debtor on either plane. */
+export async function findDebtorForOperator(q: Queryable, id: string): Promise<DebtorRow | null> {
   const { rows } = await q.query<DebtorRow>(`SELECT ${DEBTOR_COLUMNS} FROM debtors WHERE id = $1`, [id]);
   return rows[0] ?? null;
 }
@@ -172,7 +198,22 @@ export async function insertInvoice(
   return rows[0]!;
 }
 
+/** An invoice on one plane; an invoice of the other plane is not found. */
 export async function findInvoice(
+  q: Queryable,
+  plane: Plane,
+  id: string,
+  options: { forUpdate?: boolean } = {},
+): Promise<InvoiceRow | null> {
+  const { rows } = await q.query<InvoiceRow>(
+    `SELECT ${INVOICE_COLUMNS} FROM invoices WHERE id = $1 AND plane = $2${lock(options.forUpdate)}`,
+    [id, plane],
+  );
+  return rows[0] ?? null;
+}
+
+/** The operations team: an invoice on either plane. */
+export async function findInvoiceForOperator(
   q: Queryable,
   id: string,
   options: { forUpdate?: boolean } = {},
@@ -186,24 +227,26 @@ export async function findInvoice(
 
 export async function findInvoiceByNumber(
   q: Queryable,
+  plane: Plane,
   sellerId: string,
   number: string,
 ): Promise<InvoiceRow | null> {
   const { rows } = await q.query<InvoiceRow>(
-    `SELECT ${INVOICE_COLUMNS} FROM invoices WHERE seller_id = $1 AND number = $2`,
-    [sellerId, number],
+    `SELECT ${INVOICE_COLUMNS} FROM invoices WHERE seller_id = $1 AND number = $2 AND plane = $3`,
+    [sellerId, number, plane],
   );
   return rows[0] ?? null;
 }
 
 export async function setInvoiceSellerPaid(
   q: Queryable,
+  plane: Plane,
   id: string,
   paidAt: Date | null,
 ): Promise<InvoiceRow> {
   const { rows } = await q.query<InvoiceRow>(
-    `UPDATE invoices SET seller_marked_paid_at = $2 WHERE id = $1 RETURNING ${INVOICE_COLUMNS}`,
-    [id, paidAt],
+    `UPDATE invoices SET seller_marked_paid_at = $2 WHERE id = $1 AND plane = $3 RETURNING ${INVOICE_COLUMNS}`,
+    [id, paidAt, plane],
   );
   return rows[0]!;
 }

@@ -282,7 +282,8 @@ export async function sellerScoreInputs(
   now: Date,
 ): Promise<SellerScoreInputs | null> {
   if (!isUuid(sellerId)) return null;
-  const seller = await store.findSeller(q, sellerId);
+  // The seller of a request its caller already found within its scope, or the operations team's.
+  const seller = await store.findSellerForOperator(q, sellerId);
   if (!seller) return null;
   const today = madridDate(now);
   const history = await store.sellerInvoiceHistory(q, sellerId, { from: windowStart(today), to: today });

@@ -79,7 +79,7 @@ export async function seedDemoPayerRecords(scope: WriteScope) {
       };
     }),
   );
-  await store.upsertLedgerLines(scope.tx, 'demo', lines, scope.now);
+  await store.upsertLedgerLinesForOperator(scope.tx, 'demo', lines, scope.now);
   const profiles = await seedDemoDebtorProfiles(scope);
   return {
     ledger_lines: lines.length,

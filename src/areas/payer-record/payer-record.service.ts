@@ -103,12 +103,11 @@ export function createPayerRecordService(deps: {
     taxId: string,
     country: string | null,
   ): Promise<string> {
-    const countries = await store.buyerCountriesInScope(db, {
-      funderId: caller.funderId,
-      plane,
-      taxId,
-      country,
-    });
+    const countries = await store.buyerCountriesInScope(
+      db,
+      { funderId: caller.funderId, plane },
+      { taxId, country },
+    );
     if (country === null) {
       if (countries.length > 1) {
         throw new ApiError(
@@ -157,7 +156,11 @@ export function createPayerRecordService(deps: {
       const buyerCountry = await buyerInScope(caller, plane, taxId, country);
       const today = madridDate(clock.now());
       const windowFrom = monthsBefore(today, PAYER_RECORD_WINDOW_MONTHS);
-      const row = await store.payerFigures(db, { plane, country: buyerCountry, taxId, windowFrom, today });
+      const row = await store.payerFigures(
+        db,
+        { funderId: caller.funderId, plane },
+        { country: buyerCountry, taxId, windowFrom, today },
+      );
       const funder = { bank_id: caller.funderId, name: caller.funderName };
       if (row.known_lines === 0) return { funder, payer_record: null };
       const published = row.observers >= MIN_OBSERVERS;
@@ -239,7 +242,7 @@ export function createPayerRecordService(deps: {
             supplier_key: supplierKey,
           };
         });
-        const written = await store.upsertLedgerLines(tx, input.plane, lines, now);
+        const written = await store.upsertLedgerLinesForOperator(tx, input.plane, lines, now);
         evidence({
           funderId: null,
           plane: input.plane,

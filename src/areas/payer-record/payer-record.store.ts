@@ -1,4 +1,4 @@
-import type { Plane } from '../../platform/caller.ts';
+import type { FunderScope, Plane } from '../../platform/caller.ts';
 import type { Queryable } from '../../platform/db/db.ts';
 import { visibleToFunder } from '../requests/visibility.ts';
 
@@ -15,10 +15,10 @@ export interface LedgerLine {
 }
 
 /**
- * Writes ledger lines in one statement; a line already loaded (same plane, buyer, supplier and
+ * The operations team (and the demonstration builder): writes ledger lines in one statement; a line already loaded (same plane, buyer, supplier and
  * invoice number) is replaced. The caller guarantees no line twice in one call.
  */
-export async function upsertLedgerLines(
+export async function upsertLedgerLinesForOperator(
   q: Queryable,
   plane: Plane,
   lines: readonly LedgerLine[],
@@ -61,7 +61,8 @@ export async function upsertLedgerLines(
  */
 export async function buyerCountriesInScope(
   q: Queryable,
-  input: { funderId: string; plane: Plane; taxId: string; country: string | null },
+  scope: FunderScope,
+  input: { taxId: string; country: string | null },
 ): Promise<string[]> {
   const { rows } = await q.query<{ country: string }>(
     `SELECT DISTINCT d.country FROM debtors d
@@ -73,7 +74,7 @@ export async function buyerCountriesInScope(
                WHERE i.debtor_id = d.id AND r.plane = $2
                  AND ${visibleToFunder('r', '$1')})
       ORDER BY d.country`,
-    [input.funderId, input.plane, input.taxId, input.country],
+    [scope.funderId, scope.plane, input.taxId, input.country],
   );
   return rows.map((row) => row.country);
 }
@@ -105,7 +106,8 @@ export interface PayerFiguresRow {
  */
 export async function payerFigures(
   q: Queryable,
-  input: { plane: Plane; country: string; taxId: string; windowFrom: string; today: string },
+  scope: FunderScope,
+  input: { country: string; taxId: string; windowFrom: string; today: string },
 ): Promise<PayerFiguresRow> {
   const { rows } = await q.query<PayerFiguresRow>(
     `WITH buyer AS (
@@ -138,7 +140,7 @@ export async function payerFigures(
             (count(*) FILTER (WHERE paid_date IS NULL AND due_date < $5::date))::int AS overdue_count,
             coalesce(sum(amount) FILTER (WHERE paid_date IS NULL AND due_date < $5::date), 0)::text AS overdue_amount
        FROM w`,
-    [input.plane, input.country, input.taxId, input.windowFrom, input.today],
+    [scope.plane, input.country, input.taxId, input.windowFrom, input.today],
   );
   return rows[0]!;
 }

@@ -270,3 +270,11 @@ export async function markActed(q: Queryable, requestId: string, funderId: strin
     [requestId, funderId, plane, at],
   );
 }
+
+/** The operations team: a request's status on either plane, or null when there is none. */
+export async function requestStatusForOperator(q: Queryable, id: string): Promise<string | null> {
+  const { rows } = await q.query<{ status: string }>('SELECT status FROM funding_requests WHERE id = $1', [
+    id,
+  ]);
+  return rows[0]?.status ?? null;
+}

@@ -55,7 +55,7 @@ const sameCodes = (a: readonly string[], b: readonly string[]): boolean =>
 export function createRequiredDocuments(deps: { write: RunWrite }) {
   async function view(q: Queryable, funderId: string, plane: Plane | null) {
     const catalogue = await store.catalogue(q);
-    const lists = plane ? await store.requiredLists(q, funderId, plane) : [];
+    const lists = plane ? await store.requiredLists(q, { funderId, plane }) : [];
     return {
       catalogue: catalogue.map((entry) => ({
         code: entry.code,
@@ -85,7 +85,7 @@ export function createRequiredDocuments(deps: { write: RunWrite }) {
   return {
     /** The codes a funder requires from sellers of one country; empty when it has no list. */
     async requiredCodes(q: Queryable, funderId: string, plane: Plane, country: string): Promise<string[]> {
-      return (await store.requiredList(q, funderId, plane, country.toUpperCase()))?.codes ?? [];
+      return (await store.requiredList(q, { funderId, plane }, country.toUpperCase()))?.codes ?? [];
     },
 
     /** GET /v1/required-documents; an unclassified funder sees the catalogue and no list. */
@@ -119,8 +119,8 @@ export function createRequiredDocuments(deps: { write: RunWrite }) {
           });
         }
         // One settings write at a time per funder and plane.
-        await store.lockSettings(tx, caller.funderId, plane, now);
-        const before = await store.requiredList(tx, caller.funderId, plane, input.country, {
+        await store.lockSettings(tx, { funderId: caller.funderId, plane }, now);
+        const before = await store.requiredList(tx, { funderId: caller.funderId, plane }, input.country, {
           forUpdate: true,
         });
         const beforeCodes = before?.codes ?? [];
@@ -128,8 +128,7 @@ export function createRequiredDocuments(deps: { write: RunWrite }) {
         if (changed) {
           await store.saveRequiredList(
             tx,
-            caller.funderId,
-            plane,
+            { funderId: caller.funderId, plane },
             input.country,
             input.codes,
             input.note,
@@ -147,7 +146,11 @@ export function createRequiredDocuments(deps: { write: RunWrite }) {
 
         const today = madridDate(now);
         let notMeeting = 0;
-        for (const request of await store.openRequestsInCountry(tx, caller.funderId, plane, input.country)) {
+        for (const request of await store.openRequestsInCountry(
+          tx,
+          { funderId: caller.funderId, plane },
+          input.country,
+        )) {
           const missing = await missingDocuments(tx, {
             funderId: caller.funderId,
             plane,

@@ -96,7 +96,7 @@ export function createSettingsService(deps: { db: Db; clock: Clock; write: RunWr
   const requiredDocuments = createRequiredDocuments({ write });
 
   async function policy(q: Queryable, funderId: string, plane: Plane): Promise<FunderPolicy> {
-    const row = await store.findSettings(q, funderId, plane);
+    const row = await store.findSettings(q, { funderId, plane });
     if (!row) return { ...DEFAULT_POLICY };
     return {
       debtorConsentLevel: row.debtor_consent_level,
@@ -136,10 +136,10 @@ export function createSettingsService(deps: { db: Db; clock: Clock; write: RunWr
       debtor_consent_level: current.debtorConsentLevel,
       require_counsel_approved_texts: current.requireCounselApprovedTexts,
       listed_buyers_only: current.listedBuyersOnly,
-      listed_buyers_count: plane ? await store.countListedBuyers(q, funderId, plane) : 0,
+      listed_buyers_count: plane ? await store.countListedBuyers(q, { funderId, plane }) : 0,
       offer_validity_days: current.offerValidityDays,
       open_requests_by_level: plane
-        ? await store.openRequestsByLevel(q, funderId, plane)
+        ? await store.openRequestsByLevel(q, { funderId, plane })
         : { receipt: 0, acknowledgment: 0, acceptance: 0 },
       declaration_text_languages: await textLanguages(q, current.requireCounselApprovedTexts),
     };
@@ -149,7 +149,7 @@ export function createSettingsService(deps: { db: Db; clock: Clock; write: RunWr
     policy,
 
     async listedBuyers(q: Queryable, funderId: string, plane: Plane) {
-      return store.listedBuyers(q, funderId, plane);
+      return store.listedBuyers(q, { funderId, plane });
     },
 
     requiredCodes: requiredDocuments.requiredCodes,
@@ -186,7 +186,7 @@ export function createSettingsService(deps: { db: Db; clock: Clock; write: RunWr
       const plane = requirePlane(caller);
       const input = parseSettingsBody(body);
       return write(caller, async ({ tx, now, evidence }) => {
-        const before = await store.lockSettings(tx, caller.funderId, plane, now);
+        const before = await store.lockSettings(tx, { funderId: caller.funderId, plane }, now);
         const level = input.debtor_consent_level ?? before.debtor_consent_level;
         const counsel = input.require_counsel_approved_texts ?? before.require_counsel_approved_texts;
         const changed =
@@ -194,8 +194,7 @@ export function createSettingsService(deps: { db: Db; clock: Clock; write: RunWr
         if (changed) {
           await store.updateSettings(
             tx,
-            caller.funderId,
-            plane,
+            { funderId: caller.funderId, plane },
             { debtor_consent_level: level, require_counsel_approved_texts: counsel },
             now,
           );
@@ -261,9 +260,9 @@ export function createSettingsService(deps: { db: Db; clock: Clock; write: RunWr
       buyers.sort((a, b) => (a.country + a.tax_id < b.country + b.tax_id ? -1 : 1));
 
       return write(caller, async ({ tx, now, evidence }) => {
-        if (!(await store.funderExists(tx, bankId))) notFound('Funder');
-        const before = await store.lockSettings(tx, bankId, plane, now);
-        const beforeBuyers = await store.listedBuyers(tx, bankId, plane);
+        if (!(await store.funderExistsForOperator(tx, bankId))) notFound('Funder');
+        const before = await store.lockSettings(tx, { funderId: bankId, plane }, now);
+        const beforeBuyers = await store.listedBuyers(tx, { funderId: bankId, plane });
         const sameList =
           beforeBuyers.length === buyers.length &&
           beforeBuyers.every((b) => seen.has(`${b.country}:${b.tax_id}`));
@@ -271,12 +270,11 @@ export function createSettingsService(deps: { db: Db; clock: Clock; write: RunWr
         if (changed) {
           await store.updateSettings(
             tx,
-            bankId,
-            plane,
+            { funderId: bankId, plane },
             { listed_buyers_only: input.listed_buyers_only },
             now,
           );
-          if (!sameList) await store.replaceListedBuyers(tx, bankId, plane, buyers, now);
+          if (!sameList) await store.replaceListedBuyers(tx, { funderId: bankId, plane }, buyers, now);
           evidence({
             funderId: bankId,
             plane,

@@ -1,4 +1,4 @@
-import type { Plane } from '../../platform/caller.ts';
+import type { FunderScope, Plane } from '../../platform/caller.ts';
 import type { Queryable } from '../../platform/db/db.ts';
 import type { ConsentLevel } from './consent-levels.ts';
 
@@ -17,36 +17,29 @@ export interface SettingsRow {
 
 export async function findSettings(
   q: Queryable,
-  funderId: string,
-  plane: Plane,
+  scope: FunderScope,
   options: { forUpdate?: boolean } = {},
 ): Promise<SettingsRow | null> {
   const { rows } = await q.query<SettingsRow>(
     `SELECT * FROM funder_settings WHERE funder_id = $1 AND plane = $2${options.forUpdate ? ' FOR UPDATE' : ''}`,
-    [funderId, plane],
+    [scope.funderId, scope.plane],
   );
   return rows[0] ?? null;
 }
 
 /** Makes the row with its defaults if there is none, then locks it for the rest of the transaction. */
-export async function lockSettings(
-  q: Queryable,
-  funderId: string,
-  plane: Plane,
-  now: Date,
-): Promise<SettingsRow> {
+export async function lockSettings(q: Queryable, scope: FunderScope, now: Date): Promise<SettingsRow> {
   await q.query(
     `INSERT INTO funder_settings (funder_id, plane, updated_at) VALUES ($1, $2, $3)
      ON CONFLICT (funder_id, plane) DO NOTHING`,
-    [funderId, plane, now],
+    [scope.funderId, scope.plane, now],
   );
-  return (await findSettings(q, funderId, plane, { forUpdate: true }))!;
+  return (await findSettings(q, scope, { forUpdate: true }))!;
 }
 
 export async function updateSettings(
   q: Queryable,
-  funderId: string,
-  plane: Plane,
+  scope: FunderScope,
   changes: {
     debtor_consent_level?: ConsentLevel;
     require_counsel_approved_texts?: boolean;
@@ -62,8 +55,8 @@ export async function updateSettings(
             updated_at = $6
       WHERE funder_id = $1 AND plane = $2 RETURNING *`,
     [
-      funderId,
-      plane,
+      scope.funderId,
+      scope.plane,
       changes.debtor_consent_level ?? null,
       changes.require_counsel_approved_texts ?? null,
       changes.listed_buyers_only ?? null,
@@ -73,7 +66,8 @@ export async function updateSettings(
   return rows[0]!;
 }
 
-export async function funderExists(q: Queryable, funderId: string): Promise<boolean> {
+/** The operations team: whether a funder exists at all, before it acts for it. */
+export async function funderExistsForOperator(q: Queryable, funderId: string): Promise<boolean> {
   const { rows } = await q.query('SELECT 1 FROM funders WHERE id = $1', [funderId]);
   return rows.length > 0;
 }
@@ -81,8 +75,7 @@ export async function funderExists(q: Queryable, funderId: string): Promise<bool
 /** Open requests routed to the funder, counted by the consent level each was routed with. */
 export async function openRequestsByLevel(
   q: Queryable,
-  funderId: string,
-  plane: Plane,
+  scope: FunderScope,
 ): Promise<Record<ConsentLevel, number>> {
   const { rows } = await q.query<{ level: ConsentLevel; n: number }>(
     `SELECT consent_level_required AS level, count(*)::int AS n
@@ -90,7 +83,7 @@ export async function openRequestsByLevel(
       WHERE assigned_funder_id = $1 AND plane = $2 AND status = ANY($3::text[])
         AND consent_level_required IS NOT NULL
       GROUP BY consent_level_required`,
-    [funderId, plane, OPEN_STATUSES],
+    [scope.funderId, scope.plane, OPEN_STATUSES],
   );
   const counts: Record<ConsentLevel, number> = { receipt: 0, acknowledgment: 0, acceptance: 0 };
   for (const row of rows) counts[row.level] = row.n;
@@ -100,8 +93,7 @@ export async function openRequestsByLevel(
 /** Open requests routed to the funder with a seller in `country`. */
 export async function openRequestsInCountry(
   q: Queryable,
-  funderId: string,
-  plane: Plane,
+  scope: FunderScope,
   country: string,
 ): Promise<{ id: string; seller_id: string }[]> {
   const { rows } = await q.query<{ id: string; seller_id: string }>(
@@ -109,7 +101,7 @@ export async function openRequestsInCountry(
        FROM funding_requests r JOIN sellers s ON s.id = r.seller_id
       WHERE r.assigned_funder_id = $1 AND r.plane = $2 AND r.status = ANY($3::text[]) AND s.country = $4
       ORDER BY r.created_at, r.id`,
-    [funderId, plane, OPEN_STATUSES, country],
+    [scope.funderId, scope.plane, OPEN_STATUSES, country],
   );
   return rows;
 }
@@ -142,37 +134,38 @@ export async function latestDeclarationTexts(
 
 export async function listedBuyers(
   q: Queryable,
-  funderId: string,
-  plane: Plane,
+  scope: FunderScope,
 ): Promise<{ country: string; tax_id: string }[]> {
   const { rows } = await q.query<{ country: string; tax_id: string }>(
     `SELECT country, tax_id FROM funder_listed_buyers WHERE funder_id = $1 AND plane = $2 ORDER BY country COLLATE "C", tax_id COLLATE "C"`,
-    [funderId, plane],
+    [scope.funderId, scope.plane],
   );
   return rows;
 }
 
-export async function countListedBuyers(q: Queryable, funderId: string, plane: Plane): Promise<number> {
+export async function countListedBuyers(q: Queryable, scope: FunderScope): Promise<number> {
   const { rows } = await q.query<{ n: number }>(
     'SELECT count(*)::int AS n FROM funder_listed_buyers WHERE funder_id = $1 AND plane = $2',
-    [funderId, plane],
+    [scope.funderId, scope.plane],
   );
   return rows[0]?.n ?? 0;
 }
 
 export async function replaceListedBuyers(
   q: Queryable,
-  funderId: string,
-  plane: Plane,
+  scope: FunderScope,
   buyers: readonly { country: string; tax_id: string }[],
   at: Date,
 ): Promise<void> {
-  await q.query('DELETE FROM funder_listed_buyers WHERE funder_id = $1 AND plane = $2', [funderId, plane]);
+  await q.query('DELETE FROM funder_listed_buyers WHERE funder_id = $1 AND plane = $2', [
+    scope.funderId,
+    scope.plane,
+  ]);
   if (buyers.length === 0) return;
   await q.query(
     `INSERT INTO funder_listed_buyers (funder_id, plane, country, tax_id, added_at)
      SELECT $1, $2, b.country, b.tax_id, $5 FROM unnest($3::text[], $4::text[]) AS b(country, tax_id)`,
-    [funderId, plane, buyers.map((b) => b.country), buyers.map((b) => b.tax_id), at],
+    [scope.funderId, scope.plane, buyers.map((b) => b.country), buyers.map((b) => b.tax_id), at],
   );
 }
 
@@ -199,30 +192,25 @@ export interface RequiredListRow {
   updated_at: Date;
 }
 
-export async function requiredLists(
-  q: Queryable,
-  funderId: string,
-  plane: Plane,
-): Promise<RequiredListRow[]> {
+export async function requiredLists(q: Queryable, scope: FunderScope): Promise<RequiredListRow[]> {
   const { rows } = await q.query<RequiredListRow>(
     `SELECT country, codes, note, updated_at FROM funder_required_documents
       WHERE funder_id = $1 AND plane = $2 ORDER BY country`,
-    [funderId, plane],
+    [scope.funderId, scope.plane],
   );
   return rows;
 }
 
 export async function requiredList(
   q: Queryable,
-  funderId: string,
-  plane: Plane,
+  scope: FunderScope,
   country: string,
   options: { forUpdate?: boolean } = {},
 ): Promise<RequiredListRow | null> {
   const { rows } = await q.query<RequiredListRow>(
     `SELECT country, codes, note, updated_at FROM funder_required_documents
       WHERE funder_id = $1 AND plane = $2 AND country = $3${options.forUpdate ? ' FOR UPDATE' : ''}`,
-    [funderId, plane, country],
+    [scope.funderId, scope.plane, country],
   );
   return rows[0] ?? null;
 }
@@ -230,8 +218,7 @@ export async function requiredList(
 /** Replaces one country's list; an empty list removes the row. */
 export async function saveRequiredList(
   q: Queryable,
-  funderId: string,
-  plane: Plane,
+  scope: FunderScope,
   country: string,
   codes: readonly string[],
   note: string | null,
@@ -240,7 +227,7 @@ export async function saveRequiredList(
   if (codes.length === 0) {
     await q.query(
       'DELETE FROM funder_required_documents WHERE funder_id = $1 AND plane = $2 AND country = $3',
-      [funderId, plane, country],
+      [scope.funderId, scope.plane, country],
     );
     return;
   }
@@ -249,6 +236,6 @@ export async function saveRequiredList(
      VALUES ($1, $2, $3, $4, $5, $6)
      ON CONFLICT (funder_id, plane, country) DO UPDATE
        SET codes = EXCLUDED.codes, note = EXCLUDED.note, updated_at = EXCLUDED.updated_at`,
-    [funderId, plane, country, codes, note, at],
+    [scope.funderId, scope.plane, country, codes, note, at],
   );
 }

@@ -28,12 +28,11 @@ export function statementsOpsRoutes(deps: { statements: StatementsService }) {
         schema: { params: LineParams, body: ConfirmBody, response: { 200: ConfirmResult } },
       },
       async (request) =>
-        statements.confirmLine(
+        statements.confirmLineForOperator(
           request.operator!,
           request.params.id,
           request.params.line,
           request.body,
-          'ops',
         ),
     );
   };

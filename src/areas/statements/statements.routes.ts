@@ -220,13 +220,7 @@ export function statementsRoutes(deps: { statements: StatementsService }) {
         },
       },
       async (request) =>
-        statements.confirmLine(
-          request.caller!,
-          request.params.id,
-          request.params.line,
-          request.body,
-          'sandbox',
-        ),
+        statements.confirmLine(request.caller!, request.params.id, request.params.line, request.body),
     );
   };
 }

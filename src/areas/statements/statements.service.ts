@@ -1,4 +1,4 @@
-import { type Caller, type FunderCaller, requirePlane } from '../../platform/caller.ts';
+import { type FunderCaller, type FunderScope, type OperatorCaller, scopeOf } from '../../platform/caller.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { sha256Hex } from '../../platform/crypto.ts';
 import { type Db, pgErrorCode } from '../../platform/db/db.ts';
@@ -6,7 +6,7 @@ import { ApiError, notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { centsToDecimal, toCents } from '../../platform/money.ts';
 import { asBody, onlyKnown } from '../../platform/validate.ts';
-import type { RunWrite } from '../../platform/write.ts';
+import type { RunWrite, WriteScope } from '../../platform/write.ts';
 import { recordPaymentIn } from '../decisions/settlements.ts';
 import * as requests from '../requests/requests.store.ts';
 import { createMatcher, type Proposal } from './matching.ts';
@@ -68,8 +68,8 @@ export function createStatementsService(deps: { db: Db; clock: Clock; write: Run
     return { bytes: decodeBase64(content), fileName: fileName?.trim() ?? null, kind: kind ?? undefined };
   }
 
-  async function alreadyImported(funderId: string, plane: 'live' | 'demo', sha256: string): Promise<never> {
-    const earlier = await store.findBySha(db, funderId, plane, sha256);
+  async function alreadyImported(scope: FunderScope, sha256: string): Promise<never> {
+    const earlier = await store.findBySha(db, scope, sha256);
     throw new ApiError(
       'statement_already_imported',
       'This file was already imported (same SHA-256); nothing was imported again.',
@@ -83,19 +83,130 @@ export function createStatementsService(deps: { db: Db; clock: Clock; write: Run
     );
   }
 
+  /** The request a confirmation names, if any: a uuid or nothing. */
+  function chosenRequest(rawBody: unknown): string | null {
+    const body = rawBody === undefined || rawBody === null ? {} : asBody(rawBody);
+    onlyKnown(body, ['request_id']);
+    const chosen = body.request_id ?? null;
+    if (chosen !== null && (typeof chosen !== 'string' || !/^[0-9a-f-]{36}$/i.test(chosen))) {
+      throw new ApiError('body_invalid', 'request_id must be a request id (uuid).', {
+        extra: { field: 'request_id' },
+      });
+    }
+    return chosen as string | null;
+  }
+
+  /**
+   * Confirms a line's match (the proposed one, or the request named) inside a write: records the
+   * payment on the request through the shared settlement function. Every read and write of the
+   * statement's lines stays within the statement's own funder and plane.
+   */
+  async function confirmIn(
+    scope: WriteScope,
+    statement: store.StatementRow | null,
+    lineNumber: number,
+    chosen: string | null,
+  ) {
+    const { tx, now, caller } = scope;
+    if (!statement) notFound('Statement');
+    const owner = store.scopeOfStatement(statement);
+    const line = await store.findLine(tx, owner, statement.id, lineNumber, { forUpdate: true });
+    if (!line) notFound('Statement line');
+    if (line.confirmed_at) {
+      throw new ApiError('invalid_state', `Line ${line.line} is already confirmed.`, {
+        extra: {
+          confirmed_at: line.confirmed_at.toISOString(),
+          request_id: line.confirmed_request_id,
+          settlement_id: line.settlement_id,
+        },
+      });
+    }
+    if (!line.payment_candidate) {
+      throw new ApiError(
+        'invalid_state',
+        `Line ${line.line} is not a payment: only a booked credit in euros that is not a reversal can be confirmed.`,
+        { extra: { direction: line.direction, reversal: line.reversal, currency: line.currency } },
+      );
+    }
+    const requestId = chosen ?? line.match_request_id;
+    if (!requestId) {
+      throw new ApiError(
+        'body_invalid',
+        `Line ${line.line} has no proposed match: name the request it pays in request_id.`,
+        { extra: { field: 'request_id' } },
+      );
+    }
+    const twin = await store.findConfirmedTwin(tx, owner, line);
+    if (twin) {
+      throw new ApiError(
+        'invalid_state',
+        `The same bank entry was already confirmed as line ${twin.line} of another statement.`,
+        { extra: { statement_id: twin.statement_id, line: twin.line } },
+      );
+    }
+    const request =
+      caller.kind === 'funder'
+        ? await requests.findVisibleRequest(tx, statement.funder_id, statement.plane, requestId, {
+            forUpdate: true,
+          })
+        : await requests.findRequest(tx, requestId, { forUpdate: true });
+    if (!request || request.plane !== statement.plane) notFound('Request');
+
+    const recorded = await recordPaymentIn(scope, {
+      request,
+      funderId: statement.funder_id,
+      amountCents: toCents(line.amount)!,
+      receivedAt: new Date(`${line.booking_date}T00:00:00Z`),
+      reference: (line.bank_reference ?? line.end_to_end_id)?.slice(0, 140) ?? null,
+      note: `Bank statement ${statement.file_name ?? statement.id}, line ${line.line}`,
+      final: false,
+      source: 'statement',
+    });
+    const invoiceNumber = request.id === line.match_request_id ? line.match_invoice_number : null;
+    await store.markConfirmed(tx, owner, line, {
+      at: now,
+      requestId: request.id,
+      invoiceNumber,
+      settlementId: recorded.settlement_id,
+      by:
+        caller.kind === 'funder'
+          ? { kind: 'funder_key', key_id: caller.keyId }
+          : {
+              kind: caller.kind,
+              ...(caller.kind === 'operator' ? { request_id: caller.requestId } : {}),
+            },
+    });
+    scope.evidence({
+      funderId: statement.funder_id,
+      plane: statement.plane,
+      kind: 'statement.line_confirmed',
+      subjectType: 'statement',
+      subjectId: statement.id,
+      payload: {
+        line: line.line,
+        request_id: request.id,
+        request_ref: request.request_ref,
+        amount: line.amount,
+        settlement_id: recorded.settlement_id,
+        as_proposed: request.id === line.match_request_id,
+      },
+    });
+    const after = (await store.findLine(tx, owner, statement.id, line.line))!;
+    return { statement_id: statement.id, line: lineView(after), settlement: recorded };
+  }
+
   return {
     /** POST /v1/statements: reads, checks and matches the whole file, then writes it in one transaction. */
     async importStatement(caller: FunderCaller, input: ImportInput) {
-      const plane = requirePlane(caller);
+      const owner = scopeOf(caller);
+      const { plane } = owner;
       const file = fileOf(input);
       if (file.bytes.length === 0) throw new ApiError('file_empty', 'The file is empty.');
       const sha256 = sha256Hex(file.bytes);
-      if (await store.findBySha(db, caller.funderId, plane, sha256)) {
-        await alreadyImported(caller.funderId, plane, sha256);
-      }
+      if (await store.findBySha(db, owner, sha256)) await alreadyImported(owner, sha256);
       const parsed = readStatementFile(file.bytes, file.kind);
 
-      const matcher = createMatcher(await store.loadBook(db, caller.funderId, plane));
+      const matcher = createMatcher(await store.loadBook(db, owner));
       const lines = parsed.lines.map((line) => {
         const candidate = isPaymentCandidate(line);
         let match: Proposal | null = null;
@@ -119,8 +230,6 @@ export function createStatementsService(deps: { db: Db; clock: Clock; write: Run
       const dates = parsed.lines.map((l) => l.bookingDate).sort();
       const row: store.NewStatement = {
         id: newId(),
-        plane,
-        funderId: caller.funderId,
         keyId: caller.keyId,
         kind: parsed.kind,
         version: parsed.version,
@@ -149,8 +258,8 @@ export function createStatementsService(deps: { db: Db; clock: Clock; write: Run
       try {
         await write(caller, async (scope) => {
           row.importedAt = scope.now;
-          await store.insertStatement(scope.tx, row);
-          await store.insertLines(scope.tx, { id: row.id, plane, funderId: caller.funderId }, lines);
+          await store.insertStatement(scope.tx, owner, row);
+          await store.insertLines(scope.tx, owner, row.id, lines);
           scope.evidence({
             funderId: caller.funderId,
             plane,
@@ -171,7 +280,7 @@ export function createStatementsService(deps: { db: Db; clock: Clock; write: Run
         });
       } catch (err) {
         // Two uploads of the same file at once: the database keeps one.
-        if (pgErrorCode(err) === '23505') await alreadyImported(caller.funderId, plane, sha256);
+        if (pgErrorCode(err) === '23505') await alreadyImported(owner, sha256);
         throw err;
       }
 
@@ -239,131 +348,41 @@ export function createStatementsService(deps: { db: Db; clock: Clock; write: Run
     },
 
     /**
-     * Confirms a line's match (the proposed one, or the request named): records the payment on
-     * the request through the shared settlement function, in one write. The operations API may
-     * confirm any statement; the sandbox helper only the caller's own, on the demonstration plane.
+     * Sandbox route: confirms a line of one of the caller's own statements, on the
+     * demonstration plane only.
      */
-    async confirmLine(
-      caller: Caller,
+    confirmLine(caller: FunderCaller, statementId: string, lineNumber: number, rawBody: unknown) {
+      if (caller.environment !== 'sandbox' || caller.plane !== 'demo') {
+        throw new ApiError(
+          'sandbox_only',
+          'Test helpers work with sandbox keys only, on the demonstration plane.',
+        );
+      }
+      const owner = scopeOf(caller);
+      const chosen = chosenRequest(rawBody);
+      return write(caller, async (scope) =>
+        confirmIn(scope, await store.findStatement(scope.tx, owner, statementId), lineNumber, chosen),
+      );
+    },
+
+    /** The operations API: confirms a line of any funder's statement, on either plane. */
+    confirmLineForOperator(
+      caller: OperatorCaller,
       statementId: string,
       lineNumber: number,
       rawBody: unknown,
-      via: 'ops' | 'sandbox',
     ) {
-      let owner: { funderId: string; plane: 'live' | 'demo' } | undefined;
-      if (via === 'sandbox') {
-        if (caller.kind !== 'funder' || caller.environment !== 'sandbox' || caller.plane !== 'demo') {
-          throw new ApiError(
-            'sandbox_only',
-            'Test helpers work with sandbox keys only, on the demonstration plane.',
-          );
-        }
-        owner = { funderId: caller.funderId, plane: 'demo' };
-      }
-      const body = rawBody === undefined || rawBody === null ? {} : asBody(rawBody);
-      onlyKnown(body, ['request_id']);
-      const chosen = body.request_id ?? null;
-      if (chosen !== null && (typeof chosen !== 'string' || !/^[0-9a-f-]{36}$/i.test(chosen))) {
-        throw new ApiError('body_invalid', 'request_id must be a request id (uuid).', {
-          extra: { field: 'request_id' },
-        });
-      }
-
-      return write(caller, async (scope) => {
-        const { tx, now } = scope;
-        const statement = await store.findStatement(tx, statementId, owner);
-        if (!statement) notFound('Statement');
-        const line = await store.findLine(tx, statement.id, lineNumber, { forUpdate: true });
-        if (!line) notFound('Statement line');
-        if (line.confirmed_at) {
-          throw new ApiError('invalid_state', `Line ${line.line} is already confirmed.`, {
-            extra: {
-              confirmed_at: line.confirmed_at.toISOString(),
-              request_id: line.confirmed_request_id,
-              settlement_id: line.settlement_id,
-            },
-          });
-        }
-        if (!line.payment_candidate) {
-          throw new ApiError(
-            'invalid_state',
-            `Line ${line.line} is not a payment: only a booked credit in euros that is not a reversal can be confirmed.`,
-            { extra: { direction: line.direction, reversal: line.reversal, currency: line.currency } },
-          );
-        }
-        const requestId = (chosen as string | null) ?? line.match_request_id;
-        if (!requestId) {
-          throw new ApiError(
-            'body_invalid',
-            `Line ${line.line} has no proposed match: name the request it pays in request_id.`,
-            { extra: { field: 'request_id' } },
-          );
-        }
-        const twin = await store.findConfirmedTwin(tx, line);
-        if (twin) {
-          throw new ApiError(
-            'invalid_state',
-            `The same bank entry was already confirmed as line ${twin.line} of another statement.`,
-            { extra: { statement_id: twin.statement_id, line: twin.line } },
-          );
-        }
-        const request =
-          caller.kind === 'funder'
-            ? await requests.findVisibleRequest(tx, statement.funder_id, statement.plane, requestId, {
-                forUpdate: true,
-              })
-            : await requests.findRequest(tx, requestId, { forUpdate: true });
-        if (!request || request.plane !== statement.plane) notFound('Request');
-
-        const recorded = await recordPaymentIn(scope, {
-          request,
-          funderId: statement.funder_id,
-          amountCents: toCents(line.amount)!,
-          receivedAt: new Date(`${line.booking_date}T00:00:00Z`),
-          reference: (line.bank_reference ?? line.end_to_end_id)?.slice(0, 140) ?? null,
-          note: `Bank statement ${statement.file_name ?? statement.id}, line ${line.line}`,
-          final: false,
-          source: 'statement',
-        });
-        const invoiceNumber = request.id === line.match_request_id ? line.match_invoice_number : null;
-        await store.markConfirmed(tx, line, {
-          at: now,
-          requestId: request.id,
-          invoiceNumber,
-          settlementId: recorded.settlement_id,
-          by:
-            caller.kind === 'funder'
-              ? { kind: 'funder_key', key_id: caller.keyId }
-              : {
-                  kind: caller.kind,
-                  ...(caller.kind === 'operator' ? { request_id: caller.requestId } : {}),
-                },
-        });
-        scope.evidence({
-          funderId: statement.funder_id,
-          plane: statement.plane,
-          kind: 'statement.line_confirmed',
-          subjectType: 'statement',
-          subjectId: statement.id,
-          payload: {
-            line: line.line,
-            request_id: request.id,
-            request_ref: request.request_ref,
-            amount: line.amount,
-            settlement_id: recorded.settlement_id,
-            as_proposed: request.id === line.match_request_id,
-          },
-        });
-        const after = (await store.findLine(tx, statement.id, line.line))!;
-        return { statement_id: statement.id, line: lineView(after), settlement: recorded };
-      });
+      const chosen = chosenRequest(rawBody);
+      return write(caller, async (scope) =>
+        confirmIn(scope, await store.findStatementForOperator(scope.tx, statementId), lineNumber, chosen),
+      );
     },
 
     /** GET /ops/v1/statements/{id}: a statement and its lines, for the operations team. */
     async statementForOps(id: string) {
-      const statement = await store.findStatement(db, id);
+      const statement = await store.findStatementForOperator(db, id);
       if (!statement) notFound('Statement');
-      return statementView(statement, await store.linesOf(db, id));
+      return statementView(statement, await store.linesOf(db, store.scopeOfStatement(statement), id));
     },
   };
 }

@@ -1,4 +1,4 @@
-import type { Plane } from '../../platform/caller.ts';
+import type { FunderScope, Plane } from '../../platform/caller.ts';
 import type { Queryable } from '../../platform/db/db.ts';
 import { centsToDecimal, toCents } from '../../platform/money.ts';
 import type { BookRequest, MatchMethod, Proposal } from './matching.ts';
@@ -66,10 +66,10 @@ export interface LineRow {
 }
 
 /** The statement already imported from the same bytes by this funder on this plane, if any. */
-export async function findBySha(q: Queryable, funderId: string, plane: Plane, sha256: string) {
+export async function findBySha(q: Queryable, scope: FunderScope, sha256: string) {
   const { rows } = await q.query<{ id: string; imported_at: Date }>(
     'SELECT id, imported_at FROM statements WHERE funder_id = $1 AND plane = $2 AND sha256 = $3',
-    [funderId, plane, sha256],
+    [scope.funderId, scope.plane, sha256],
   );
   return rows[0] ?? null;
 }
@@ -78,7 +78,7 @@ export async function findBySha(q: Queryable, funderId: string, plane: Plane, sh
  * The funder's book to collect: its funded requests on the plane, each invoice with its
  * debtor, and whether a confirmed statement line already paid that invoice.
  */
-export async function loadBook(q: Queryable, funderId: string, plane: Plane): Promise<BookRequest[]> {
+export async function loadBook(q: Queryable, scope: FunderScope): Promise<BookRequest[]> {
   const { rows } = await q.query<{
     id: string;
     request_ref: string;
@@ -99,7 +99,7 @@ export async function loadBook(q: Queryable, funderId: string, plane: Plane): Pr
        LEFT JOIN debtors d ON d.id = i.debtor_id
       WHERE r.funder_of_record_id = $1 AND r.plane = $2 AND r.status = 'funded'
       ORDER BY r.request_ref, ri.position`,
-    [funderId, plane],
+    [scope.funderId, scope.plane],
   );
   const book = new Map<string, BookRequest>();
   for (const row of rows) {
@@ -126,10 +126,9 @@ export async function loadBook(q: Queryable, funderId: string, plane: Plane): Pr
   return [...book.values()];
 }
 
+/** A statement to write; its funder and plane come from the scope it is written in. */
 export interface NewStatement {
   id: string;
-  plane: Plane;
-  funderId: string;
   keyId: string | null;
   kind: StatementKind;
   version: string | null;
@@ -155,7 +154,7 @@ export interface NewStatement {
   importedAt: Date;
 }
 
-export async function insertStatement(q: Queryable, s: NewStatement): Promise<void> {
+export async function insertStatement(q: Queryable, scope: FunderScope, s: NewStatement): Promise<void> {
   await q.query(
     `INSERT INTO statements (id, plane, funder_id, key_id, kind, version, file_name, sha256, size_bytes,
                              bank_statement_ids, account_iban, account_currency, csv_layout, line_count,
@@ -165,8 +164,8 @@ export async function insertStatement(q: Queryable, s: NewStatement): Promise<vo
              $22, $23, $24)`,
     [
       s.id,
-      s.plane,
-      s.funderId,
+      scope.plane,
+      scope.funderId,
       s.keyId,
       s.kind,
       s.version,
@@ -195,7 +194,8 @@ export async function insertStatement(q: Queryable, s: NewStatement): Promise<vo
 /** Every line of a statement in one set-based insert: one statement, however many lines. */
 export async function insertLines(
   q: Queryable,
-  statement: { id: string; plane: Plane; funderId: string },
+  scope: FunderScope,
+  statementId: string,
   lines: readonly { parsed: ParsedLine; candidate: boolean; match: Proposal | null }[],
 ): Promise<void> {
   const column = <T>(pick: (l: (typeof lines)[number], i: number) => T) => lines.map(pick);
@@ -219,9 +219,9 @@ export async function insertLines(
               counterparty_name, counterparty_iban, payment_candidate, match_request_id, match_request_ref,
               match_invoice_number, match_method, match_confidence)`,
     [
-      statement.id,
-      statement.plane,
-      statement.funderId,
+      statementId,
+      scope.plane,
+      scope.funderId,
       column((_, i) => i + 1),
       column((l) => l.parsed.fileLine),
       column((l) => l.parsed.element),
@@ -249,54 +249,67 @@ export async function insertLines(
   );
 }
 
-/** A statement of this funder on this plane; another funder's, or the other plane's, is not found. */
+/** A statement of the scope's funder on its plane; another funder's, or the other plane's, is not found. */
 export async function findStatement(
   q: Queryable,
+  scope: FunderScope,
   id: string,
-  owner?: { funderId: string; plane: Plane },
 ): Promise<StatementRow | null> {
-  const { rows } = await q.query<StatementRow>('SELECT * FROM statements WHERE id = $1', [id]);
-  const row = rows[0];
-  if (!row) return null;
-  if (owner && (row.funder_id !== owner.funderId || row.plane !== owner.plane)) return null;
-  return row;
+  const { rows } = await q.query<StatementRow>(
+    'SELECT * FROM statements WHERE id = $1 AND funder_id = $2 AND plane = $3',
+    [id, scope.funderId, scope.plane],
+  );
+  return rows[0] ?? null;
 }
+
+/** The operations team: a statement of any funder, on either plane. */
+export async function findStatementForOperator(q: Queryable, id: string): Promise<StatementRow | null> {
+  const { rows } = await q.query<StatementRow>('SELECT * FROM statements WHERE id = $1', [id]);
+  return rows[0] ?? null;
+}
+
+/** The scope a statement belongs to: an operator's work on it stays within its funder and plane. */
+export const scopeOfStatement = (row: Pick<StatementRow, 'funder_id' | 'plane'>): FunderScope => ({
+  funderId: row.funder_id,
+  plane: row.plane,
+});
 
 const LINE_SELECT = `
   SELECT sl.*, cr.request_ref AS confirmed_request_ref
     FROM statement_lines sl LEFT JOIN funding_requests cr ON cr.id = sl.confirmed_request_id`;
 
-export async function linesOf(q: Queryable, statementId: string): Promise<LineRow[]> {
-  const { rows } = await q.query<LineRow>(`${LINE_SELECT} WHERE sl.statement_id = $1 ORDER BY sl.line`, [
-    statementId,
-  ]);
+export async function linesOf(q: Queryable, scope: FunderScope, statementId: string): Promise<LineRow[]> {
+  const { rows } = await q.query<LineRow>(
+    `${LINE_SELECT} WHERE sl.statement_id = $1 AND sl.funder_id = $2 AND sl.plane = $3 ORDER BY sl.line`,
+    [statementId, scope.funderId, scope.plane],
+  );
   return rows;
 }
 
 export async function findLine(
   q: Queryable,
+  scope: FunderScope,
   statementId: string,
   line: number,
   options: { forUpdate?: boolean } = {},
 ): Promise<LineRow | null> {
+  const params = [statementId, line, scope.funderId, scope.plane];
+  const where = 'statement_id = $1 AND line = $2 AND funder_id = $3 AND plane = $4';
   if (options.forUpdate) {
-    await q.query('SELECT 1 FROM statement_lines WHERE statement_id = $1 AND line = $2 FOR UPDATE', [
-      statementId,
-      line,
-    ]);
+    await q.query(`SELECT 1 FROM statement_lines WHERE ${where} FOR UPDATE`, params);
   }
-  const { rows } = await q.query<LineRow>(`${LINE_SELECT} WHERE sl.statement_id = $1 AND sl.line = $2`, [
-    statementId,
-    line,
-  ]);
+  const { rows } = await q.query<LineRow>(
+    `${LINE_SELECT} WHERE sl.statement_id = $1 AND sl.line = $2 AND sl.funder_id = $3 AND sl.plane = $4`,
+    params,
+  );
   return rows[0] ?? null;
 }
 
 /**
- * The same bank entry, read from another (overlapping) statement and already confirmed: same
- * bank reference, amount, booking date and end-to-end id.
+ * The same bank entry, read from another (overlapping) statement of the same funder and plane
+ * and already confirmed: same bank reference, amount, booking date and end-to-end id.
  */
-export async function findConfirmedTwin(q: Queryable, line: LineRow) {
+export async function findConfirmedTwin(q: Queryable, scope: FunderScope, line: LineRow) {
   if (!line.bank_reference) return null;
   const { rows } = await q.query<{ statement_id: string; line: number }>(
     `SELECT statement_id, line FROM statement_lines
@@ -305,8 +318,8 @@ export async function findConfirmedTwin(q: Queryable, line: LineRow) {
         AND end_to_end_id IS NOT DISTINCT FROM $8
       LIMIT 1`,
     [
-      line.funder_id,
-      line.plane,
+      scope.funderId,
+      scope.plane,
       line.bank_reference,
       line.statement_id,
       line.amount,
@@ -320,6 +333,7 @@ export async function findConfirmedTwin(q: Queryable, line: LineRow) {
 
 export async function markConfirmed(
   q: Queryable,
+  scope: FunderScope,
   line: Pick<LineRow, 'statement_id' | 'line'>,
   confirmation: {
     at: Date;
@@ -333,7 +347,7 @@ export async function markConfirmed(
     `UPDATE statement_lines
         SET confirmed_at = $3, confirmed_request_id = $4, confirmed_invoice_number = $5, settlement_id = $6,
             confirmed_by = $7
-      WHERE statement_id = $1 AND line = $2`,
+      WHERE statement_id = $1 AND line = $2 AND funder_id = $8 AND plane = $9`,
     [
       line.statement_id,
       line.line,
@@ -342,6 +356,8 @@ export async function markConfirmed(
       confirmation.invoiceNumber,
       confirmation.settlementId,
       JSON.stringify(confirmation.by),
+      scope.funderId,
+      scope.plane,
     ],
   );
 }

@@ -65,7 +65,7 @@ interface Result {
   [key: string]: unknown;
 }
 
-async function roomyFunder(environment: 'live' | 'unclassified'): Promise<FunderFixture> {
+async function roomyFunder(environment: 'live' | 'sandbox' | 'unclassified'): Promise<FunderFixture> {
   const funder = await service.given.funder({ environment });
   const key = await service.given.key({ bankId: funder.bank_id, perMinute: 100_000, perHour: 1_000_000 });
   return { bankId: funder.bank_id, key: key.secret, keyId: key.id };
@@ -744,6 +744,20 @@ describe('confirming a statement line', () => {
     expectError(await confirm(live.key, imported.body.id, 1), 403, 'sandbox_only');
     const readOnly = await service.given.key({ bankId: sandbox.bankId, scopes: ['requests:read'] });
     expectError(await confirm(readOnly.secret, imported.body.id, 1), 403, 'forbidden');
+  });
+
+  it('another funder’s statement and a statement of the other plane answer 404 by id, and stay unconfirmed', async () => {
+    const otherSandbox = await roomyFunder('sandbox');
+    const theirs = await upload(otherSandbox.key, camt53Small());
+    expect(theirs.status).toBe(201);
+    const liveOne = await upload(live.key, camt53Small());
+    expect(liveOne.status).toBe(201);
+    expectError(await confirm(sandbox.key, theirs.body.id, 1), 404, 'not_found');
+    expectError(await confirm(sandbox.key, liveOne.body.id, 1), 404, 'not_found');
+    for (const id of [theirs.body.id, liveOne.body.id]) {
+      const read = await service.ops<Result>('GET', `/ops/v1/statements/${id}`);
+      expect(read.body.lines[0]!.confirmation).toBeNull();
+    }
   });
 
   it('the operations API confirms a live line; the same bank entry in an overlapping statement cannot be confirmed again', async () => {

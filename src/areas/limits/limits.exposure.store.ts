@@ -1,4 +1,4 @@
-import type { Plane } from '../../platform/caller.ts';
+import type { FunderScope } from '../../platform/caller.ts';
 import type { Queryable } from '../../platform/db/db.ts';
 import { visibleToFunder } from '../requests/visibility.ts';
 
@@ -125,9 +125,8 @@ export interface ExposureFigures {
   seller_marked_paid: MarkedPaidLine[];
 }
 
-export interface BookScope {
-  funderId: string;
-  plane: Plane;
+/** The caller's scope, with the instant and date the book is read at. */
+export interface BookScope extends FunderScope {
   /** Offers expiring at or before this instant no longer count. */
   now: Date;
   /** The Madrid date of `now`: invoices due before it are past due. */

@@ -1,0 +1,14 @@
+import type { AreaDeps } from '../../platform/area-deps.ts';
+import type { AreaRoutes } from '../../platform/http/app.ts';
+import { debtorInfoOpsRoutes } from './debtor-info.ops.routes.ts';
+import { debtorInfoRoutes } from './debtor-info.routes.ts';
+import { createDebtorInfoService } from './debtor-info.service.ts';
+
+/** What the service knows about a request's debtors: service and routes. */
+export function debtorInfoModule(
+  deps: AreaDeps & Omit<Parameters<typeof createDebtorInfoService>[0], keyof AreaDeps>,
+) {
+  const debtorInfo = createDebtorInfoService(deps);
+  const routes: AreaRoutes[] = [debtorInfoRoutes({ debtorInfo }), debtorInfoOpsRoutes({ debtorInfo })];
+  return { debtorInfo, routes };
+}

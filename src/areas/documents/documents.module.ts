@@ -1,0 +1,18 @@
+import type { AreaDeps } from '../../platform/area-deps.ts';
+import type { AreaRoutes } from '../../platform/http/app.ts';
+import { documentsOpsRoutes } from './documents.ops.routes.ts';
+import { documentsRoutes } from './documents.routes.ts';
+import { createDocumentsService, type VisibleRequest } from './documents.service.ts';
+
+/** Seller documents, deal files and downloads: service and routes. */
+export function documentsModule(
+  deps: AreaDeps & {
+    publicBaseUrl: string;
+    /** The requests area's answer to "which request may this funder read". */
+    visibleRequest: VisibleRequest;
+  },
+) {
+  const documents = createDocumentsService(deps);
+  const routes: AreaRoutes[] = [documentsRoutes({ documents }), documentsOpsRoutes({ documents })];
+  return { documents, routes };
+}

@@ -1,0 +1,11 @@
+import type { AreaDeps } from '../../platform/area-deps.ts';
+import type { AreaRoutes } from '../../platform/http/app.ts';
+import { limitsOpsRoutes, limitsRoutes } from './limits.routes.ts';
+import { createLimitsService } from './limits.service.ts';
+
+/** Credit limits and exposure: service (with the offer guard other areas use) and routes. */
+export function limitsModule(deps: AreaDeps) {
+  const limits = createLimitsService(deps);
+  const routes: AreaRoutes[] = [limitsRoutes({ limits }), limitsOpsRoutes({ limits })];
+  return { limits, routes };
+}

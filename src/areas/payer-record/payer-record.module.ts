@@ -1,0 +1,14 @@
+import type { AreaDeps } from '../../platform/area-deps.ts';
+import type { AreaRoutes } from '../../platform/http/app.ts';
+import { payerRecordOpsRoutes } from './payer-record.ops.routes.ts';
+import { payerRecordRoutes } from './payer-record.routes.ts';
+import { createPayerRecordService } from './payer-record.service.ts';
+
+/** A buyer's payment record from suppliers' ledgers: service and routes. */
+export function payerRecordModule(
+  deps: AreaDeps & Omit<Parameters<typeof createPayerRecordService>[0], keyof AreaDeps>,
+) {
+  const payerRecord = createPayerRecordService(deps);
+  const routes: AreaRoutes[] = [payerRecordRoutes({ payerRecord }), payerRecordOpsRoutes({ payerRecord })];
+  return { payerRecord, routes };
+}

@@ -1,0 +1,12 @@
+import type { AreaDeps } from '../../platform/area-deps.ts';
+import type { AreaRoutes } from '../../platform/http/app.ts';
+import { settingsOpsRoutes } from './settings.ops.routes.ts';
+import { settingsRoutes } from './settings.routes.ts';
+import { createSettingsService } from './settings.service.ts';
+
+/** The funder's settings, listed buyers and required documents: service and routes. */
+export function settingsModule(deps: AreaDeps) {
+  const settings = createSettingsService(deps);
+  const routes: AreaRoutes[] = [settingsRoutes({ settings }), settingsOpsRoutes({ settings })];
+  return { settings, routes };
+}

@@ -1,0 +1,14 @@
+import type { Clock } from './clock.ts';
+import type { Db } from './db/db.ts';
+import type { RunWrite } from './write.ts';
+
+/**
+ * What every area's module is built from: the database, the clock and the shared write. An
+ * area's `<area>.module.ts` takes these (and the other areas' services it needs, by name) and
+ * answers its services and its routes, so the composition root only lists areas in order.
+ */
+export interface AreaDeps {
+  db: Db;
+  clock: Clock;
+  write: RunWrite;
+}
