@@ -18,7 +18,6 @@ import type { FunderCaller, OperatorCaller } from '../caller.ts';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/db.ts';
 import { newId } from '../ids.ts';
-import { API_VERSION } from '../version.ts';
 import { type AuthDeps, createAuthHook } from './auth.ts';
 import { installErrorHandling } from './error-handler.ts';
 import { createIdempotency } from './idempotency.ts';
