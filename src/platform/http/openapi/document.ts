@@ -218,7 +218,7 @@ function documentOperation(
   const jsonBody = (requestBody?.content as Record<string, Json> | undefined)?.['application/json'];
   if (jsonBody && meta.requestExamples) jsonBody.examples = meta.requestExamples;
 
-  const { summary: _summary, tags: _tags, ...rest } = raw;
+  const { summary: _summary, tags: _tags, description: _description, ...rest } = raw;
   return {
     operationId: meta.operationId,
     ...(traits.auth === 'key' ? {} : { security: [] }),
