@@ -99,9 +99,16 @@ describe.skipIf(!hasBrowser)('the reference page in a browser', () => {
       await me.locator('.execute').click();
       expect((await answer).status()).toBe(200);
       await expect
-        .poll(() => me.locator('.live-responses-table .response-col_status').first().innerText(), {
-          timeout: SLOW,
-        })
+        .poll(
+          async () =>
+            (await me
+              .locator('.live-responses-table tr.response .response-col_status')
+              .first()
+              .textContent()) ?? '',
+          {
+            timeout: SLOW,
+          },
+        )
         .toContain('200');
       expect(foreign, 'the page loads nothing from another origin').toEqual([]);
       await page.close();
