@@ -6,7 +6,16 @@ import { spawnSync } from 'node:child_process';
 const file = process.argv[2] ?? 'dist/openapi.json';
 const run = spawnSync(
   'npx',
-  ['--no-install', 'redocly', 'lint', file, '--config', 'redocly.yaml', '--format=json', '--max-problems=500'],
+  [
+    '--no-install',
+    'redocly',
+    'lint',
+    file,
+    '--config',
+    'redocly.yaml',
+    '--format=json',
+    '--max-problems=500',
+  ],
   { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
 );
 let report;
@@ -22,5 +31,7 @@ for (const problem of report.problems) {
   console.error(`${problem.severity} ${problem.ruleId}: ${problem.message} ${where}`);
 }
 const { errors, warnings, ignored } = report.totals;
-console.log(`OpenAPI lint of ${file}: ${errors} errors, ${warnings} warnings (${ignored} ignored on purpose).`);
+console.log(
+  `OpenAPI lint of ${file}: ${errors} errors, ${warnings} warnings (${ignored} ignored on purpose).`,
+);
 process.exit(errors + warnings === 0 ? 0 : 1);

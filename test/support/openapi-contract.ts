@@ -58,8 +58,10 @@ function fields(
   depth = 0,
 ): void {
   if (depth > 10) return;
-  if (typeof schema.$ref === 'string') return fields(resolve(schema.$ref), prefix, resolve, out, depth + 1);
-  if (prefix) out[prefix] = typeOf(schema, resolve);
+  if (typeof schema.$ref === 'string') {
+    fields(resolve(schema.$ref), prefix, resolve, out, depth + 1);
+    return;
+  }
   const branches = [...((schema.anyOf ?? schema.oneOf ?? []) as Json[]), ...((schema.allOf ?? []) as Json[])];
   for (const branch of branches) fields(branch, prefix, resolve, out, depth + 1);
   if (prefix) out[prefix] = typeOf(schema, resolve);
