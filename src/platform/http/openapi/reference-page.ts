@@ -12,7 +12,6 @@ const icon = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect 
 const css = `
 .swagger-ui .topbar { background: #0f4c5c; padding: 8px 0; }
 .swagger-ui .topbar .download-url-wrapper { display: none; }
-.swagger-ui .info .title small pre { display: none; }
 .swagger-ui .info { margin: 32px 0 16px; }
 .swagger-ui .opblock .opblock-summary-operation-id { font-size: 12px; }
 `;
