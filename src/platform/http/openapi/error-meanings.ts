@@ -14,7 +14,7 @@ export const errorMeanings: Record<ErrorCode, string> = {
   not_your_claim: 'The recourse claim belongs to another funder.',
   export_live_key_required: 'Exports are made with live keys only.',
   registry_not_open: 'The registry is not open to this funder.',
-  sandbox_only: 'This helper works with a sandbox key only.',
+  sandbox_only: 'This operation works with a sandbox key only.',
   manual_clock_disabled: 'The clock can be moved only when the service runs a manual clock.',
   not_found: 'Nothing with this id (or path) is visible to your key.',
   method_not_allowed: 'The path exists but not with this HTTP method; see the `Allow` header.',

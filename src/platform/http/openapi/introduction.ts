@@ -9,7 +9,7 @@ Each key carries **scopes**. Each operation lists the scopes that open it in its
 
 ## Environments
 
-The key decides what you see. A **live** key works on live data. A **sandbox** key works on a shared demonstration plane with fictitious sellers, debtors and requests, and can play the other parties through the \`/v1/sandbox/...\` helpers, so an integration can walk a request from creation to settlement from its own code. An **unclassified** funder sees nothing until it is classified. \`GET /v1/me\` tells which one a key is.
+The key decides what you see. A **live** key works on live data. A **sandbox** key works on a shared demonstration plane with fictitious sellers, debtors and requests, and can play the other parties through the \`/v1/sandbox/...\` operations, so an integration can walk a request from creation to settlement from its own code. An **unclassified** funder sees nothing until it is classified. \`GET /v1/me\` tells which one a key is.
 
 ## Errors
 

@@ -27,7 +27,7 @@ export const TAGS = [
   {
     name: 'Sandbox',
     description:
-      'Test helpers for sandbox keys only: they play the seller, the debtors and the portal on the demonstration plane so an integration can walk a request through its whole life.',
+      'Test operations for sandbox keys only: they play the seller, the debtors and the portal on the demonstration plane so an integration can walk a request through its whole life.',
   },
 ] as const;
 
