@@ -15,6 +15,8 @@ export interface Config {
   dbPoolMax: number;
   publicBaseUrl: string;
   demoOnFirstStart: boolean;
+  /** Tests: answer 500 when an operation answers an error code its OpenAPI document does not list. */
+  checkErrorCodes: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -75,5 +77,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dbPoolMax: intFrom(env, 'DB_POOL_MAX', 10, 1, 500),
     publicBaseUrl: (nonEmpty(env, 'PUBLIC_BASE_URL') ?? `http://localhost:${port}`).replace(/\/+$/, ''),
     demoOnFirstStart: boolFrom(env, 'FUNDER_API_DEMO', true),
+    checkErrorCodes: boolFrom(env, 'FUNDER_API_CHECK_ERROR_CODES', false),
   };
 }

@@ -243,6 +243,7 @@ export async function createRuntime(
         rateCounter,
         opsToken: secrets.opsToken,
         lookupKey: services.account.lookupKey,
+        checkErrorCodes: config.checkErrorCodes,
         routes: [
           accountRoutes({ account: services.account, clock }),
           accountOpsRoutes({ account: services.account }),

@@ -1,18 +1,36 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import formatsPlugin from 'ajv-formats';
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiError, errorCatalogue } from '../src/platform/errors.ts';
+import { checkDocumentedErrors } from '../src/platform/http/openapi/documented-errors.ts';
+import { createOperationRegistry } from '../src/platform/http/openapi/registry.ts';
 import { operationScopes } from '../src/platform/http/scopes.ts';
 import { startService, type TestService } from './support/service.ts';
 
+type Json = Record<string, unknown>;
+
 interface Operation {
+  operationId?: string;
+  summary?: string;
+  description?: string;
+  tags?: string[];
   security?: Record<string, string[]>[];
+  parameters?: Json[];
+  requestBody?: { content: Record<string, Json> };
   'x-required-scopes'?: string[];
-  responses?: Record<string, unknown>;
+  'x-error-codes'?: string[];
+  responses: Record<string, { description: string; headers?: Json; content?: Record<string, Json> }>;
 }
 
 interface OpenApiDocument {
   openapi: string;
+  info: { title: string; description: string; version: string };
+  servers?: { url: string }[];
+  tags?: { name: string; description: string }[];
   paths: Record<string, Record<string, Operation>>;
-  components: { securitySchemes: Record<string, { type: string; scheme?: string }> };
+  components: Json & { securitySchemes: Record<string, { type: string; scheme?: string }> };
 }
 
 let service: TestService;
@@ -25,6 +43,17 @@ beforeAll(async () => {
 });
 afterAll(async () => service?.close());
 
+const operations = (): [string, Operation][] =>
+  Object.entries(doc.paths).flatMap(([path, methods]) =>
+    Object.entries(methods).map(
+      ([method, operation]) => [`${method.toUpperCase()} ${path}`, operation] as [string, Operation],
+    ),
+  );
+
+/** A JSON-pointer to a place in the document, for the example validator. */
+const pointer = (...parts: string[]) =>
+  parts.map((part) => part.replace(/~/g, '~0').replace(/\//g, '~1')).join('/');
+
 describe('GET /v1/openapi.json', () => {
   it('is a valid OpenAPI 3.1 document', async () => {
     expect(doc.openapi).toBe('3.1.0');
@@ -33,17 +62,160 @@ describe('GET /v1/openapi.json', () => {
     expect(result.valid).toBe(true);
   });
 
-  it('describes GET /v1/health as public and GET /v1/me behind a bearer key with its scopes', () => {
-    expect(doc.components.securitySchemes.apiKey).toMatchObject({ type: 'http', scheme: 'bearer' });
-    const health = doc.paths['/v1/health']?.get;
-    expect(health).toBeDefined();
-    expect(health!.security).toBeUndefined();
-    const me = doc.paths['/v1/me']?.get;
-    expect(me).toBeDefined();
-    expect(me!.security).toEqual([{ apiKey: [] }]);
-    expect(me!['x-required-scopes']).toEqual([]);
-    expect(me!.responses).toHaveProperty('200');
-    expect(me!.responses).toHaveProperty('4XX');
+  it('opens with the service name, a server, and an introduction to keys, environments, errors, idempotency and limits', () => {
+    expect(doc.info.title).toBe('funder-api');
+    expect(doc.servers?.length).toBeGreaterThan(0);
+    for (const heading of [
+      'Authentication',
+      'Environments',
+      'Errors',
+      'Idempotency',
+      'Rate limits',
+      'Versioning',
+    ]) {
+      expect(doc.info.description).toContain(`## ${heading}`);
+    }
+    expect(doc.info.description).toContain('any one of them is enough');
+  });
+
+  it('gives every operation a unique operationId, a summary, a description, its scopes and one documented tag', () => {
+    const tags = new Set((doc.tags ?? []).map((tag) => tag.name));
+    const ids = new Set<string>();
+    for (const [name, operation] of operations()) {
+      expect(operation.operationId, name).toMatch(/^[a-z][A-Za-z]+$/);
+      expect(ids.has(operation.operationId!), `${name}: operationId used twice`).toBe(false);
+      ids.add(operation.operationId!);
+      expect(operation.summary, name).toBeTruthy();
+      expect(operation.description?.length ?? 0, name).toBeGreaterThan(80);
+      expect(operation.tags?.length, name).toBe(1);
+      expect(tags.has(operation.tags![0]!), `${name}: tag ${operation.tags![0]} is not described`).toBe(true);
+      if (operation.security?.length) {
+        const scopes = operation['x-required-scopes'] ?? [];
+        if (scopes.length === 0) expect(operation.description, name).toContain('any valid key');
+        else {
+          expect(operation.description, name).toContain('any one of');
+          for (const scope of scopes) expect(operation.description, name).toContain(`\`${scope}\``);
+        }
+      }
+    }
+    for (const tag of doc.tags ?? []) expect(tag.description.length, tag.name).toBeGreaterThan(20);
+  });
+
+  it('lists each error code an operation answers under the HTTP status the error registry gives it', () => {
+    for (const [name, operation] of operations()) {
+      const codes = operation['x-error-codes'] ?? [];
+      expect(codes, name).toContain('internal_error');
+      for (const code of codes) {
+        expect(errorCatalogue, `${name}: ${code} is not in the error registry`).toHaveProperty(code);
+        const status = String(errorCatalogue[code as keyof typeof errorCatalogue]);
+        const response = operation.responses[status];
+        expect(response, `${name}: no ${status} answer for ${code}`).toBeDefined();
+        expect(response!.description, name).toContain(`\`${code}\``);
+        const schema = response!.content?.['application/json']?.schema as Json;
+        const errorMembers = ((schema.properties as Json).error as Json).properties as Record<
+          string,
+          { enum: string[] }
+        >;
+        const enumCodes = errorMembers.code?.enum;
+        expect(enumCodes, `${name} ${status}`).toContain(code);
+      }
+      for (const status of Object.keys(operation.responses)) {
+        expect(status, `${name}: only precise statuses, no 4XX ranges`).toMatch(/^[1-5]\d\d$/);
+      }
+    }
+  });
+
+  it('answers the authentication, scope and rate-limit errors on every keyed operation and idempotency errors on its writes', () => {
+    for (const [name, operation] of operations()) {
+      if (!operation.security?.length) continue;
+      expect(operation['x-error-codes'], name).toEqual(
+        expect.arrayContaining(['unauthorized', 'key_expired', 'forbidden', 'rate_limited']),
+      );
+      if (name.startsWith('POST ') || name.startsWith('PUT ')) {
+        expect(operation['x-error-codes'], name).toEqual(
+          expect.arrayContaining(['idempotency_key_reused', 'idempotency_key_in_use', 'body_invalid']),
+        );
+      }
+    }
+  });
+
+  it('documents the headers: Request-Id and RateLimit-* on answers, Retry-After on 429, Idempotency-Key and Idempotent-Replayed on writes', () => {
+    for (const [name, operation] of operations()) {
+      for (const [status, response] of Object.entries(operation.responses)) {
+        expect(response.headers, `${name} ${status}`).toHaveProperty(['Request-Id']);
+        if (status === '429') expect(response.headers, name).toHaveProperty(['Retry-After']);
+      }
+      if (!operation.security?.length) continue;
+      const success = Object.entries(operation.responses).filter(([status]) => status.startsWith('2'));
+      expect(success.length, name).toBeGreaterThan(0);
+      for (const [, response] of success) {
+        for (const header of [
+          'RateLimit-Limit',
+          'RateLimit-Remaining',
+          'RateLimit-Reset',
+          'RateLimit-Policy',
+        ]) {
+          expect(response.headers, name).toHaveProperty([header]);
+        }
+      }
+      if (name.startsWith('POST ') || name.startsWith('PUT ')) {
+        expect(operation.parameters, name).toContainEqual({ $ref: '#/components/parameters/IdempotencyKey' });
+        for (const [, response] of success)
+          expect(response.headers, name).toHaveProperty(['Idempotent-Replayed']);
+      }
+    }
+    expect(Object.keys(doc.components.headers as Json)).toEqual(
+      expect.arrayContaining(['RequestId', 'RateLimitLimit', 'RetryAfter', 'IdempotentReplayed']),
+    );
+  });
+
+  it('has an example for every JSON body and answer, and every example validates against its schema', () => {
+    const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: true });
+    (formatsPlugin as unknown as (ajv: Ajv2020) => void)(ajv);
+    ajv.addSchema(doc as unknown as Json, 'openapi');
+    let checked = 0;
+    const check = (where: string, schemaPath: string, value: unknown) => {
+      const validate = ajv.getSchema(`openapi#${schemaPath}`);
+      expect(validate, where).toBeDefined();
+      const valid = validate!(value);
+      expect(valid, `${where}: ${JSON.stringify(validate!.errors)}`).toBe(true);
+      checked++;
+    };
+    for (const [path, methods] of Object.entries(doc.paths)) {
+      for (const [method, operation] of Object.entries(methods)) {
+        const name = `${method.toUpperCase()} ${path}`;
+        const base = pointer('', 'paths', path, method);
+        const jsonBody = operation.requestBody?.content['application/json'];
+        if (jsonBody) {
+          const examples = (jsonBody.examples ?? {}) as Record<string, { value: unknown }>;
+          expect(Object.keys(examples).length, `${name}: request example`).toBeGreaterThan(0);
+          for (const [exampleName, example] of Object.entries(examples)) {
+            check(
+              `${name} request ${exampleName}`,
+              `${base}/requestBody/content/application~1json/schema`,
+              example.value,
+            );
+          }
+        }
+        for (const [status, response] of Object.entries(operation.responses)) {
+          const json = response.content?.['application/json'];
+          if (!json) continue;
+          const examples = (json.examples ?? {}) as Record<string, { value: unknown }>;
+          expect(Object.keys(examples).length, `${name} ${status}: example`).toBeGreaterThan(0);
+          for (const [exampleName, example] of Object.entries(examples)) {
+            check(
+              `${name} ${status} ${exampleName}`,
+              `${base}/responses/${status}/content/application~1json/schema`,
+              example.value,
+            );
+          }
+        }
+      }
+    }
+    const idempotencyKey = (doc.components.parameters as Record<string, { example: unknown }>)
+      .IdempotencyKey!;
+    check('Idempotency-Key', '/components/parameters/IdempotencyKey/schema', idempotencyKey.example);
+    expect(checked).toBeGreaterThan(100);
   });
 
   it('hides the operations API, the reference pages and the document itself', () => {
@@ -52,6 +224,16 @@ describe('GET /v1/openapi.json', () => {
     expect(paths.filter((path) => !path.startsWith('/v1/'))).toEqual([]);
     expect(paths).not.toContain('/v1/openapi.json');
     expect(JSON.stringify(doc)).not.toContain('/ops/v1');
+  });
+
+  it('describes GET /v1/health as public and GET /v1/me behind a bearer key', () => {
+    expect(doc.components.securitySchemes.apiKey).toMatchObject({ type: 'http', scheme: 'bearer' });
+    const health = doc.paths['/v1/health']?.get;
+    expect(health!.security).toEqual([]);
+    const me = doc.paths['/v1/me']?.get;
+    expect(me!.security).toEqual([{ apiKey: [] }]);
+    expect(me!['x-required-scopes']).toEqual([]);
+    expect(Object.keys(me!.responses)).toEqual(['200', '401', '403', '429', '500', '503']);
   });
 
   it('lists every registered operation of the scope table with the scopes that open it', () => {
@@ -70,23 +252,58 @@ describe('GET /v1/openapi.json', () => {
   });
 
   it('documents no key-protected operation that the scope table does not know', () => {
-    for (const [path, operations] of Object.entries(doc.paths)) {
-      for (const [method, operation] of Object.entries(operations)) {
-        if (!operation.security) continue;
-        expect(operationScopes, `${method.toUpperCase()} ${path}`).toHaveProperty([
-          `${method.toUpperCase()} ${path}`,
-        ]);
-      }
+    for (const [name, operation] of operations()) {
+      if (!operation.security?.length) continue;
+      expect(operationScopes, name).toHaveProperty([name]);
     }
   });
 });
 
+describe('the operation registry', () => {
+  it('stops the start when a /v1 route has no entry', () => {
+    const registry = createOperationRegistry();
+    expect(() =>
+      registry.add({ method: 'GET', url: '/v1/not-documented', schema: {}, config: { auth: 'key' } }),
+    ).toThrow(/GET \/v1\/not-documented has no entry in the OpenAPI operation registry/);
+    expect(() => registry.add({ method: 'GET', url: '/ops/v1/anything', schema: {} })).not.toThrow();
+  });
+
+  it('turns an error code an operation does not document into a loud 500 under tests', async () => {
+    const app = Fastify();
+    const registry = createOperationRegistry();
+    app.addHook('onRoute', (route) => registry.add(route as Parameters<typeof registry.add>[0]));
+    checkDocumentedErrors(app, registry);
+    app.setErrorHandler((error, _request, reply) => {
+      const apiError = error as unknown as ApiError;
+      return reply.code(apiError.status).send({ error: { code: apiError.code, message: apiError.message } });
+    });
+    let code: 'forbidden' | 'link_exists' = 'forbidden';
+    app.get('/v1/me', { config: { auth: 'key' } }, async () => {
+      throw new ApiError(code, 'test');
+    });
+    await app.ready();
+    const documented = await app.inject({ method: 'GET', url: '/v1/me' });
+    expect(documented.statusCode).toBe(403);
+    code = 'link_exists';
+    const undocumented = await app.inject({ method: 'GET', url: '/v1/me' });
+    expect(undocumented.statusCode).toBe(500);
+    expect(undocumented.json().error).toMatchObject({
+      code: 'undocumented_error_code',
+      undocumented: 'link_exists',
+    });
+    expect(undocumented.json().error.message).toContain('GET /v1/me answered 409 link_exists');
+    await app.close();
+  });
+});
+
 describe('GET /docs/', () => {
-  it('serves the interactive reference with every script and style from the service itself', async () => {
+  it('serves the reference under the service name, with every script and style from the service itself', async () => {
     const page = await service.call<string>(null, 'GET', '/docs/');
     expect(page.status).toBe(200);
     expect(String(page.headers['content-type'])).toMatch(/^text\/html/);
     const html = page.body;
+    expect(html).toContain('<title>funder-api reference</title>');
+    expect(html).not.toMatch(/fastify|favicon-32x32|Swagger UI</i);
     const scripts = [...html.matchAll(/<script[^>]*\ssrc="([^"]+)"/g)].map((match) => match[1]!);
     const styles = [...html.matchAll(/<link[^>]*\shref="([^"]+)"/g)].map((match) => match[1]!);
     expect(scripts.length).toBeGreaterThan(0);
@@ -98,19 +315,23 @@ describe('GET /docs/', () => {
       expect(answer.status, url.pathname).toBe(200);
       expect(String(answer.body).length, url.pathname).toBeGreaterThan(0);
     }
-    // The page's own initializer loads the document from the service too.
+    // The page's own initializer loads the document from the service and shows its own mark.
     const initializer = await service.call<string>(null, 'GET', '/docs/static/swagger-initializer.js');
     expect(initializer.status).toBe(200);
     expect(initializer.body).not.toMatch(/src\s*=\s*['"]https?:\/\//);
+    expect(initializer.body).toContain('data:image/svg+xml;base64,');
     const json = await service.call<OpenApiDocument>(null, 'GET', '/docs/json');
     expect(json.status).toBe(200);
-    expect(json.body.paths).toEqual(doc.paths);
+    expect(json.body).toEqual(doc);
   });
 
-  it('loads nothing from another origin: its content security policy allows only itself for scripts', async () => {
+  it('loads nothing from another origin: its content security policy allows only itself', async () => {
     const page = await service.call(null, 'GET', '/docs/');
     const csp = String(page.headers['content-security-policy']);
-    const scriptSrc = /script-src ([^;]*)/.exec(csp)?.[1]?.trim();
-    expect(scriptSrc).toBe("'self'");
+    const directive = (name: string) => new RegExp(`${name} ([^;]*)`).exec(csp)?.[1]?.trim();
+    expect(directive('script-src')).toBe("'self'");
+    expect(directive('connect-src')).toBe("'self'");
+    expect(directive('default-src')).toBe("'self'");
+    expect(csp).not.toMatch(/https:|swagger\.io/);
   });
 });

@@ -77,6 +77,8 @@ export async function startService(
     logLevel: 'silent',
     inlineWorker: false,
     demoOnFirstStart: false,
+    // Every error answer must be one its operation documents (platform/http/openapi).
+    checkErrorCodes: true,
     ...options.config,
   };
   const runtime = await createRuntime(config, {

@@ -1,5 +1,4 @@
 import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Ajv } from 'ajv';
 import formatsPlugin from 'ajv-formats';
@@ -19,10 +18,13 @@ import type { FunderCaller, OperatorCaller } from '../caller.ts';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/db.ts';
 import { newId } from '../ids.ts';
-import { API_VERSION } from '../version.ts';
 import { type AuthDeps, createAuthHook } from './auth.ts';
 import { installErrorHandling } from './error-handler.ts';
 import { createIdempotency } from './idempotency.ts';
+import { openApiOptions } from './openapi/document.ts';
+import { checkDocumentedErrors } from './openapi/documented-errors.ts';
+import { registerReferencePage } from './openapi/reference-page.ts';
+import { createOperationRegistry } from './openapi/registry.ts';
 import { ErrorEnvelope } from './schemas.ts';
 import { SCOPES, scopesFor } from './scopes.ts';
 
@@ -56,6 +58,8 @@ export interface HttpDeps extends Omit<AuthDeps, 'clock'> {
   logger: FastifyServerOptions['loggerInstance'];
   routes: readonly AreaRoutes[];
   bodyLimit?: number;
+  /** Tests: an error code an operation's document does not list answers 500 (openapi/documented-errors.ts). */
+  checkErrorCodes?: boolean;
 }
 
 function bodyAjv() {
@@ -130,6 +134,11 @@ export async function buildApp(deps: HttpDeps): Promise<App> {
     route.onSend = [...asList(route.onSend), recordAnswer] as typeof route.onSend;
   });
 
+  // Every /v1 operation has its OpenAPI entry (operationId, description, error codes, examples).
+  const operations = createOperationRegistry();
+  app.addHook('onRoute', (route) => operations.add(route as Parameters<typeof operations.add>[0]));
+  if (deps.checkErrorCodes) checkDocumentedErrors(app, operations);
+
   // Every route declares who may call it; a /v1 route missing from the scope table is a bug.
   app.addHook('onRoute', (route) => {
     const config = (route.config ?? {}) as { auth?: string };
@@ -153,24 +162,7 @@ export async function buildApp(deps: HttpDeps): Promise<App> {
   });
 
   await app.register(swagger, {
-    openapi: {
-      openapi: '3.1.0',
-      info: {
-        title: 'funder-api',
-        version: API_VERSION,
-        description:
-          'The funder-facing API of the invoice-financing service. Authenticate with `Authorization: Bearer svc_fk_<64 hex>`.',
-      },
-      components: {
-        securitySchemes: {
-          apiKey: {
-            type: 'http',
-            scheme: 'bearer',
-            description: 'svc_fk_ followed by 64 hexadecimal characters',
-          },
-        },
-      },
-    },
+    ...openApiOptions(operations),
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => String(json.$id ?? `def-${i}`) },
     transform: ({ schema, url, route }) => {
       const config = (route.config ?? {}) as { auth?: string };
@@ -186,13 +178,7 @@ export async function buildApp(deps: HttpDeps): Promise<App> {
       };
     },
   });
-  await app.register(swaggerUi, {
-    routePrefix: '/docs',
-    staticCSP: true,
-    // The service may be reached over plain http (a laptop, an internal host): upgrading its own
-    // assets to https would leave the page blank there.
-    transformStaticCSP: (header: string) => header.replace(/\s*upgrade-insecure-requests;?/, ''),
-  });
+  await registerReferencePage(app);
 
   app.addHook('onRequest', createAuthHook({ ...deps, clock: deps.clock }));
 

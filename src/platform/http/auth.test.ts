@@ -497,7 +497,8 @@ describe('the scope each operation needs', () => {
     const me = answer.body.paths['/v1/me']?.get;
     expect(me?.['x-required-scopes']).toEqual([]);
     expect(me?.security).toEqual([{ apiKey: [] }]);
-    expect(answer.body.paths['/v1/health']?.get?.security).toBeUndefined();
+    // Public: an explicit empty list of security requirements.
+    expect(answer.body.paths['/v1/health']?.get?.security).toEqual([]);
     // The operations API stays out of the funder's document.
     expect(Object.keys(answer.body.paths).filter((path) => path.startsWith('/ops/'))).toEqual([]);
   });

@@ -1,0 +1,284 @@
+import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger';
+import { type ErrorCode, errorCatalogue } from '../../errors.ts';
+import { API_VERSION } from '../../version.ts';
+import { scopesFor } from '../scopes.ts';
+import { errorMeanings } from './error-meanings.ts';
+import { exampleFromSchema } from './example-from-schema.ts';
+import { introduction } from './introduction.ts';
+import type { DocumentedOperation, OperationRegistry } from './registry.ts';
+import { TAGS } from './types.ts';
+
+type Json = Record<string, unknown>;
+
+const ref = (kind: string, name: string) => ({ $ref: `#/components/${kind}/${name}` });
+
+const headers = {
+  RequestId: {
+    description: 'The id of this call; quote it to support. Also `request_id` in an error.',
+    schema: { type: 'string', format: 'uuid' },
+  },
+  RateLimitLimit: {
+    description: 'Calls allowed in the window closest to its limit.',
+    schema: { type: 'integer', minimum: 0 },
+  },
+  RateLimitRemaining: {
+    description: 'Calls left in that window.',
+    schema: { type: 'integer', minimum: 0 },
+  },
+  RateLimitReset: {
+    description: 'Seconds until that window starts again.',
+    schema: { type: 'integer', minimum: 0 },
+  },
+  RateLimitPolicy: {
+    description: 'Every window of the key, as `limit;w=seconds` items (for example `120;w=60, 3000;w=3600`).',
+    schema: { type: 'string' },
+  },
+  RetryAfter: {
+    description: 'Seconds to wait before sending the call again.',
+    schema: { type: 'integer', minimum: 0 },
+  },
+  IdempotentReplayed: {
+    description:
+      '`true` when this answer is the stored answer of an earlier call with the same `Idempotency-Key`.',
+    schema: { type: 'string', enum: ['true'] },
+  },
+} as const;
+
+const idempotencyKey = {
+  name: 'Idempotency-Key',
+  in: 'header',
+  required: false,
+  description:
+    'Makes the call safe to retry: within 24 hours the same key with the same body answers the first answer again without doing anything twice. 1 to 255 visible ASCII characters, per funder.',
+  schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7E]+$' },
+  example: '7f4c1d2e-order-0042-offer',
+};
+
+const scopesText = (scopes: readonly string[]): string =>
+  scopes.length === 0
+    ? '**Scopes:** any valid key of your funder; no particular scope is needed.'
+    : `**Scopes:** any one of ${scopes.map((scope) => `\`${scope}\``).join(', ')}.`;
+
+const plain = (markdown: string) => markdown.replace(/`/g, '');
+
+/** Members some codes add to the error object, next to code and message. */
+const extraMembers: Partial<Record<ErrorCode, Record<string, Json>>> = {
+  rate_limited: {
+    retry_after_seconds: {
+      type: 'integer',
+      minimum: 0,
+      description: 'Seconds to wait, as in `Retry-After`.',
+    },
+    limit: { type: 'integer', minimum: 0, description: 'Calls allowed in the window that refused the call.' },
+    window_seconds: { type: 'integer', minimum: 1, description: 'Length of that window in seconds.' },
+  },
+  debtor_not_eligible_for_funder: {
+    debtors: {
+      type: 'array',
+      description: 'The debtors not on your list: `name`, `debtor_key`, `reason`, `invoices`.',
+      items: { type: 'object' },
+    },
+  },
+  documents_missing_for_funder: {
+    documents: {
+      type: 'array',
+      description: 'The documents missing, unverified or expired.',
+      items: { type: 'object' },
+    },
+  },
+};
+
+/** The error envelope of one status, with the codes this operation answers under it. */
+function errorSchema(codes: ErrorCode[]): Json {
+  const extra = Object.assign({}, ...codes.map((code) => extraMembers[code] ?? {}));
+  return {
+    type: 'object',
+    required: ['error'],
+    properties: {
+      error: {
+        type: 'object',
+        required: ['code', 'message'],
+        properties: {
+          code: { type: 'string', enum: codes, description: 'Stable machine-readable code.' },
+          message: { type: 'string', description: 'For people; may change.' },
+          request_id: { type: 'string', format: 'uuid', description: 'The `Request-Id` of the call.' },
+          field: {
+            type: ['string', 'null'],
+            description: 'For a bad input: the path of the member at fault, when known.',
+          },
+          ...extra,
+        },
+        additionalProperties: true,
+      },
+    },
+  };
+}
+
+function errorResponse(status: number, codes: ErrorCode[], operation: DocumentedOperation): Json {
+  const lines = codes.map((code) => `- \`${code}\`: ${errorMeanings[code]}`);
+  const responseHeaders: Json = { 'Request-Id': ref('headers', 'RequestId') };
+  if (status === 429) responseHeaders['Retry-After'] = ref('headers', 'RetryAfter');
+  if (status === 405)
+    responseHeaders.Allow = { description: 'The methods the path takes.', schema: { type: 'string' } };
+  const examples = Object.fromEntries(
+    codes.map((code) => {
+      const error: Json = {
+        code,
+        message: plain(errorMeanings[code]),
+        request_id: '1c9e7a52-3f0d-4b6e-8a2c-5d7f9b1e4a63',
+      };
+      if (code === 'rate_limited')
+        Object.assign(error, { retry_after_seconds: 17, limit: 120, window_seconds: 60 });
+      return [code, { summary: code, value: { error } }];
+    }),
+  );
+  return {
+    description: `${status} answers of ${operation.doc.operationId}:\n\n${lines.join('\n')}`,
+    headers: responseHeaders,
+    content: {
+      'application/json': {
+        schema: errorSchema(codes),
+        examples,
+      },
+    },
+  };
+}
+
+function successHeaders(operation: DocumentedOperation): Json {
+  const out: Json = { 'Request-Id': ref('headers', 'RequestId') };
+  if (operation.traits.auth === 'key') {
+    out['RateLimit-Limit'] = ref('headers', 'RateLimitLimit');
+    out['RateLimit-Remaining'] = ref('headers', 'RateLimitRemaining');
+    out['RateLimit-Reset'] = ref('headers', 'RateLimitReset');
+    out['RateLimit-Policy'] = ref('headers', 'RateLimitPolicy');
+    if (operation.traits.method === 'POST' || operation.traits.method === 'PUT') {
+      out['Idempotent-Replayed'] = ref('headers', 'IdempotentReplayed');
+    }
+  }
+  return out;
+}
+
+function documentOperation(
+  path: string,
+  method: string,
+  raw: Json,
+  operation: DocumentedOperation,
+  doc: Json,
+): Json {
+  const { doc: meta, traits, codes } = operation;
+  const scopes = traits.auth === 'key' ? (scopesFor(method.toUpperCase(), path) ?? []) : null;
+  const description = [
+    meta.description,
+    scopes ? scopesText(scopes) : '**No key:** this operation is public.',
+  ].join('\n\n');
+  const resolve = (target: string) =>
+    ((doc.components as Json | undefined)?.schemas as Record<string, Json> | undefined)?.[
+      target.replace('#/components/schemas/', '')
+    ];
+
+  const responses: Json = {};
+  const rawResponses = (raw.responses ?? {}) as Record<string, Json>;
+  for (const [status, response] of Object.entries(rawResponses)) {
+    if (!/^2\d\d$/.test(status)) continue;
+    const content = response.content as Record<string, Json> | undefined;
+    const json = content?.['application/json'];
+    const examples = meta.responseExamples?.[status];
+    if (json) {
+      json.examples = examples ?? {
+        example: { summary: 'Example', value: exampleFromSchema(json.schema as Json, resolve) },
+      };
+    }
+    responses[status] = { ...response, description: meta.success, headers: successHeaders(operation) };
+  }
+  if (meta.successMedia) {
+    responses[meta.successMedia.status] = {
+      description: meta.success,
+      headers: successHeaders(operation),
+      content: {
+        [meta.successMedia.mediaType]: {
+          schema: { type: 'string', contentMediaType: meta.successMedia.mediaType },
+        },
+      },
+    };
+  }
+  const byStatus = new Map<number, ErrorCode[]>();
+  for (const code of codes) {
+    const status = errorCatalogue[code];
+    byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
+  }
+  for (const status of [...byStatus.keys()].sort((a, b) => a - b)) {
+    responses[String(status)] = errorResponse(status, byStatus.get(status)!, operation);
+  }
+
+  const parameters = [...((raw.parameters as Json[] | undefined) ?? [])];
+  if (traits.auth === 'key' && (traits.method === 'POST' || traits.method === 'PUT')) {
+    parameters.push(ref('parameters', 'IdempotencyKey'));
+  }
+  const requestBody = raw.requestBody as Json | undefined;
+  const jsonBody = (requestBody?.content as Record<string, Json> | undefined)?.['application/json'];
+  if (jsonBody && meta.requestExamples) jsonBody.examples = meta.requestExamples;
+
+  const { summary: _summary, tags: _tags, description: _description, ...rest } = raw;
+  return {
+    operationId: meta.operationId,
+    ...(traits.auth === 'key' ? {} : { security: [] }),
+    summary: meta.summary,
+    description,
+    tags: [meta.tag],
+    ...rest,
+    ...(parameters.length > 0 ? { parameters } : {}),
+    ...(requestBody ? { requestBody } : {}),
+    responses,
+    'x-error-codes': codes,
+  };
+}
+
+/** The document's frame (info, servers, tags, shared components) and its per-operation pass. */
+export function openApiOptions(
+  registry: OperationRegistry,
+): Pick<FastifyDynamicSwaggerOptions, 'openapi' | 'transformObject'> {
+  return {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'funder-api',
+        version: API_VERSION,
+        summary: 'The funder-facing API of the invoice-financing service.',
+        description: introduction,
+        license: {
+          name: 'Proprietary: for funders connected to the service',
+          identifier: 'LicenseRef-Proprietary',
+        },
+      },
+      servers: [{ url: '/', description: 'The service serving this document' }],
+      tags: TAGS.map((tag) => ({ ...tag })),
+      components: {
+        securitySchemes: {
+          apiKey: {
+            type: 'http',
+            scheme: 'bearer',
+            description:
+              '`svc_fk_` followed by 64 hexadecimal characters, sent as `Authorization: Bearer <key>`.',
+          },
+        },
+      },
+    } as FastifyDynamicSwaggerOptions['openapi'],
+    transformObject: (input) => {
+      const doc = (input as { openapiObject: Json }).openapiObject;
+      const components = (doc.components ?? {}) as Json;
+      components.headers = headers;
+      components.parameters = { IdempotencyKey: idempotencyKey };
+      // Each error status has its own envelope schema with its codes: the shared one is not used.
+      delete (components.schemas as Json | undefined)?.ErrorEnvelope;
+      doc.components = components;
+      const paths = (doc.paths ?? {}) as Record<string, Record<string, Json>>;
+      for (const [path, methods] of Object.entries(paths)) {
+        for (const [method, raw] of Object.entries(methods)) {
+          const operation = registry.get(`${method.toUpperCase()} ${path}`);
+          if (operation) methods[method] = documentOperation(path, method, raw, operation, doc);
+        }
+      }
+      return doc as ReturnType<NonNullable<FastifyDynamicSwaggerOptions['transformObject']>>;
+    },
+  };
+}

@@ -1,0 +1,33 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { operationKey } from '../scopes.ts';
+import type { OperationRegistry } from './registry.ts';
+
+/**
+ * Under tests: an error answer whose code its operation's document does not list becomes a loud
+ * 500 `undocumented_error_code`, so any test reaching it fails and the document cannot fall
+ * behind the code. Never installed in production.
+ */
+export function checkDocumentedErrors(app: FastifyInstance, registry: OperationRegistry): void {
+  app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+    if (reply.statusCode < 400 || typeof payload !== 'string') return payload;
+    const url = request.routeOptions.url;
+    if (!url) return payload;
+    const operation = registry.get(operationKey(request.method, url));
+    if (!operation) return payload;
+    let code: unknown;
+    try {
+      code = (JSON.parse(payload) as { error?: { code?: unknown } }).error?.code;
+    } catch {
+      return payload;
+    }
+    if (typeof code === 'string' && (operation.codes as readonly string[]).includes(code)) return payload;
+    const message = `${operation.key} answered ${reply.statusCode} ${String(code)}, which its OpenAPI document does not list: add it to its entry in platform/http/openapi/operations.`;
+    request.log.error({ code, operation: operation.key }, message);
+    // Test logs are silent: say it where the person running the tests looks.
+    process.stderr.write(`undocumented error code: ${message}\n`);
+    reply.code(500);
+    return JSON.stringify({
+      error: { code: 'undocumented_error_code', message, request_id: request.id, undocumented: code },
+    });
+  });
+}

@@ -1,0 +1,49 @@
+import type { OperationDocs } from '../types.ts';
+import { ex } from './examples-data.ts';
+
+export const accountOperations: OperationDocs = {
+  'GET /v1/health': {
+    operationId: 'getHealth',
+    summary: 'Service health',
+    tag: 'Account',
+    description:
+      'Answers as long as the process serves HTTP. It needs no key, reads no database and is never rate limited, so a load balancer or a monitor may call it as often as it likes. `api_version` names the revision of the API being served.',
+    success: 'The service is up.',
+    errors: [],
+    responseExamples: {
+      '200': {
+        ok: { summary: 'Up', value: { status: 'ok', api_version: '2026-09-23', time: ex.now } },
+      },
+    },
+  },
+  'GET /v1/me': {
+    operationId: 'getMe',
+    summary: 'The calling key and its funder',
+    tag: 'Account',
+    description:
+      'Tells who is calling: the funder the key belongs to, the environment it works in (`live` sees the live plane, `sandbox` the shared demonstration plane, `unclassified` nothing yet) and the key itself with its scopes and expiry. A good first call to check a key. Any valid key may call it.',
+    success: 'The key, its funder and environment.',
+    errors: [],
+    responseExamples: {
+      '200': {
+        sandbox: {
+          summary: 'A sandbox key',
+          value: {
+            api_version: '2026-09-23',
+            environment: 'sandbox',
+            funder: { bank_id: ex.funderId, name: ex.funderName },
+            key: {
+              id: ex.keyId,
+              name: 'Integration tests',
+              prefix: 'svc_fk_3c9a1',
+              scopes: ['requests:read', 'decisions:write'],
+              created_at: '2026-09-30T08:00:00.000Z',
+              expires_at: null,
+              prospect: null,
+            },
+          },
+        },
+      },
+    },
+  },
+};

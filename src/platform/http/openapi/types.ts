@@ -1,0 +1,66 @@
+import type { ErrorCode } from '../../errors.ts';
+
+/** The parts of the specification; each operation is filed under one of them. */
+export const TAGS = [
+  {
+    name: 'Account',
+    description: 'Health of the service and what the calling key is: its funder, environment and scopes.',
+  },
+  {
+    name: 'Requests',
+    description:
+      'Funding requests routed to you: the list, the underwriting packet, documents, debtors, and your decisions (offer, decline, fund, settle).',
+  },
+  {
+    name: 'Settings',
+    description: 'Rules you set for requests routed to you from now on: consent level, required documents.',
+  },
+  {
+    name: 'Limits and payer record',
+    description:
+      'Credit limits per debtor and per seller, with the exposure they hold, and the shared payment record of a payer.',
+  },
+  {
+    name: 'Statements',
+    description: 'Your bank statements (CAMT.053 or CSV), matched against the requests you funded.',
+  },
+  {
+    name: 'Sandbox',
+    description:
+      'Test operations for sandbox keys only: they play the seller, the debtors and the portal on the demonstration plane so an integration can walk a request through its whole life.',
+  },
+] as const;
+
+export type Tag = (typeof TAGS)[number]['name'];
+
+export interface NamedExample {
+  summary: string;
+  value: unknown;
+}
+
+/**
+ * What the OpenAPI document says about one operation beyond its schemas. Keyed by
+ * `METHOD /path` (path in OpenAPI form, `{id}`), like the scope table.
+ */
+export interface OperationDoc {
+  operationId: string;
+  summary: string;
+  tag: Tag;
+  /** Markdown in our own words: states it applies to, limits, what it changes. */
+  description: string;
+  /** What the success answer means (instead of a bare "OK"). */
+  success: string;
+  /**
+   * The codes this operation answers on its own. The codes every operation of its kind can
+   * answer (authentication, rate limit, bad body, idempotency...) are added from its traits.
+   */
+  errors: readonly ErrorCode[];
+  /** Request body examples (JSON), by name. */
+  requestExamples?: Record<string, NamedExample>;
+  /** Success body examples by status; a status without one gets an example built from its schema. */
+  responseExamples?: Record<string, Record<string, NamedExample>>;
+  /** A success answer that is not JSON (a file download). */
+  successMedia?: { status: string; mediaType: string };
+}
+
+export type OperationDocs = Record<string, OperationDoc>;

@@ -1,0 +1,60 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Contract, compareContracts, contractOf } from './support/openapi-contract.ts';
+import { startService, type TestService } from './support/service.ts';
+
+const SNAPSHOT = fileURLToPath(new URL('./openapi.contract.json', import.meta.url));
+const UPDATE = 'UPDATE_OPENAPI_SNAPSHOT=1 npx vitest run test/openapi.contract.test.ts';
+
+let service: TestService;
+let current: Contract;
+beforeAll(async () => {
+  service = await startService();
+  const answer = await service.call(null, 'GET', '/v1/openapi.json');
+  expect(answer.status).toBe(200);
+  current = contractOf(answer.body);
+});
+afterAll(async () => service?.close());
+
+describe('the v1 contract (spec: Versioning)', () => {
+  it('keeps every operation, field and error code of the committed snapshot, with the same types', () => {
+    const snapshot: Contract = existsSync(SNAPSHOT) ? JSON.parse(readFileSync(SNAPSHOT, 'utf8')) : {};
+    const { breaking, added } = compareContracts(snapshot, current);
+    expect(
+      breaking,
+      `Within v1 nothing a client relies on may disappear or change type (test/openapi.contract.json):\n${breaking.join('\n')}`,
+    ).toEqual([]);
+    if (added.length > 0 && process.env.UPDATE_OPENAPI_SNAPSHOT === '1') {
+      writeFileSync(SNAPSHOT, `${JSON.stringify(current, null, 2)}\n`);
+      return;
+    }
+    expect(
+      added,
+      `The document has additions the snapshot does not record. Additions are allowed within v1: record them with\n  ${UPDATE}\nand commit test/openapi.contract.json.\n${added.join('\n')}`,
+    ).toEqual([]);
+  });
+
+  it('sees a removed field, a changed type and a dropped error code as breaking, and a new field or enum value as an addition', () => {
+    const name = 'GET /v1/me';
+    const base = current[name]!;
+    const changed: Contract = structuredClone(current);
+    const me = changed[name]!;
+    delete me.responses['200']!['funder.name'];
+    me.responses['200']!['key.scopes'] = 'string';
+    me.errors['401'] = (me.errors['401'] ?? []).filter((code) => code !== 'key_expired');
+    me.responses['200']!['funder.legal_name'] = 'string';
+    me.responses['200']!.environment = 'string<live|sandbox|trial|unclassified>';
+    expect(base.responses['200']).toHaveProperty(['funder.name']);
+    const { breaking, added } = compareContracts(current, changed);
+    expect(breaking).toEqual([
+      'GET /v1/me answer 200 funder.name (string) disappeared',
+      'GET /v1/me answer 200 key.scopes changed type from array to string',
+      'GET /v1/me error key_expired (401) disappeared',
+    ]);
+    expect(added).toEqual([
+      'GET /v1/me answer 200 environment widened from string<live|sandbox|unclassified> to string<live|sandbox|trial|unclassified>',
+      'GET /v1/me answer 200 funder.legal_name (string)',
+    ]);
+  });
+});
