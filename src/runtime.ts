@@ -23,6 +23,7 @@ import { createPartiesService } from './areas/parties/parties.service.ts';
 import { payerRecordOpsRoutes } from './areas/payer-record/payer-record.ops.routes.ts';
 import { payerRecordRoutes } from './areas/payer-record/payer-record.routes.ts';
 import { createPayerRecordService } from './areas/payer-record/payer-record.service.ts';
+import { createRequestLifecycle } from './areas/requests/requests.lifecycle.ts';
 import { requestsOpsRoutes } from './areas/requests/requests.ops.routes.ts';
 import { createRequestPartiesService } from './areas/requests/requests.parties.service.ts';
 import { requestsRoutes } from './areas/requests/requests.routes.ts';
@@ -135,18 +136,25 @@ function createServices(deps: { db: Db; clock: Clock; publicBaseUrl: string; cou
     publicBaseUrl: deps.publicBaseUrl,
     visibleRequest: requests.visibleRequest,
   });
-  const requestParties = createRequestPartiesService({ write, settings, documents });
+  const lifecycle = createRequestLifecycle();
+  const requestParties = createRequestPartiesService({ write, lifecycle, settings, documents });
   const limits = createLimitsService({ db: deps.db, clock: deps.clock, write });
   const decisions = createDecisionsService({
-    db: deps.db,
-    clock: deps.clock,
     write,
+    requests: lifecycle,
     settings,
     documents,
     offerGuards: [limits.offerGuard],
   });
-  const consentLevel = createConsentLevelService({ write });
-  const sandbox = createSandboxService({ write, requests, parties: requestParties, documents, settings });
+  const consentLevel = createConsentLevelService({ write, requests: lifecycle });
+  const sandbox = createSandboxService({
+    write,
+    requests,
+    lifecycle,
+    parties: requestParties,
+    documents,
+    settings,
+  });
   const debtorInfo = createDebtorInfoService({
     db: deps.db,
     clock: deps.clock,
@@ -160,7 +168,13 @@ function createServices(deps: { db: Db; clock: Clock; publicBaseUrl: string; cou
     write,
     creditLimitOf: limits.debtorLimitView,
   });
-  const statements = createStatementsService({ db: deps.db, clock: deps.clock, write });
+  const statements = createStatementsService({
+    db: deps.db,
+    clock: deps.clock,
+    write,
+    requests: lifecycle,
+    decisions,
+  });
   const demo = createDemoService({
     db: deps.db,
     clock: deps.clock,
@@ -275,9 +289,7 @@ export async function createRuntime(
           limitsOpsRoutes({ limits: services.limits }),
           requestsOpsRoutes({
             parties: services.requestParties,
-            statusOf: async (id) =>
-              (await db.query<{ status: string }>('SELECT status FROM funding_requests WHERE id = $1', [id]))
-                .rows[0]?.status ?? 'unknown',
+            statusOf: async (id) => (await services.requests.statusForOps(id)) ?? 'unknown',
           }),
         ],
       }),
