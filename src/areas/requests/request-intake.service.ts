@@ -63,7 +63,7 @@ export function createRequestIntakeService(deps: {
       if (invoices.some((invoice) => invoice === null || invoice.seller_id !== seller.id)) {
         throw bodyInvalid('invoice_ids', 'Every invoice must exist and belong to the seller.');
       }
-      if ((await store.invoicesInFlight(tx, ids)).size > 0) {
+      if ((await store.invoicesInFlightForOps(tx, ids)).size > 0) {
         throw new ApiError('conflict', 'An invoice is already in another request still in flight.');
       }
       const totalCents = invoices.reduce((sum, invoice) => sum + toCents(invoice!.amount)!, 0);
@@ -80,7 +80,7 @@ export function createRequestIntakeService(deps: {
         advanceCents = asked;
       }
       const id = newId();
-      const seq = await store.nextRequestNumber(tx);
+      const seq = await store.nextRequestNumberForOps(tx);
       const ref = `${seller.plane === 'demo' ? 'DEMO' : 'FR'}-${now.getUTCFullYear()}-${seq.padStart(6, '0')}`;
       const status = input.status ?? 'submitted';
       await store.insertRequestForOps(tx, {
@@ -96,9 +96,8 @@ export function createRequestIntakeService(deps: {
         at: now,
       });
       // A request is born in its first status: a history line, not a move of the machine.
-      await store.insertHistory(tx, {
+      await store.insertHistoryForOps(tx, {
         requestId: id,
-        plane: seller.plane,
         from: null,
         to: status,
         trigger: 'created',

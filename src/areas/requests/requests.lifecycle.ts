@@ -95,9 +95,8 @@ export function createRequestLifecycle() {
           ? await store.updateStatus(tx, mover.scope, before.id, to, now, columns)
           : await store.updateStatusForOps(tx, before.id, to, now, columns);
       if (!written) notFound('Request');
-      await store.insertHistory(tx, {
+      const history = {
         requestId: before.id,
-        plane: before.plane,
         from: before.status,
         to,
         trigger: details.trigger ?? move,
@@ -105,7 +104,9 @@ export function createRequestLifecycle() {
           details.actor ??
           (mover.kind === 'funder' ? { funder_id: mover.scope.funderId } : { kind: ws.caller.kind }),
         at: now,
-      });
+      };
+      if (mover.kind === 'funder') await store.insertHistory(tx, mover.scope, history);
+      else await store.insertHistoryForOps(tx, history);
       const after = await read(tx, mover, before.id);
       if (details.evidence) {
         ws.evidence({

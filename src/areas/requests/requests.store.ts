@@ -224,7 +224,6 @@ export async function updateRequest(
 
 export interface HistoryEntry {
   requestId: string;
-  plane: Plane;
   from: RequestStatus | null;
   to: RequestStatus;
   trigger: string;
@@ -232,20 +231,31 @@ export interface HistoryEntry {
   at: Date;
 }
 
-/** One line of a request's status history (written by the lifecycle, in the move's transaction). */
-export async function insertHistory(q: Queryable, entry: HistoryEntry): Promise<void> {
+/** One line of a request's status history, for a move a funder made: only on its request. */
+export async function insertHistory(q: Queryable, scope: FunderScope, entry: HistoryEntry): Promise<void> {
   await q.query(
     `INSERT INTO request_history (request_id, plane, from_status, to_status, trigger, actor, at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+     SELECT r.id, r.plane, $2, $3, $4, $5, $6 FROM funding_requests r
+      WHERE r.id = $1 AND r.plane = $7 AND ${visibleToFunder('r', '$8')}`,
     [
       entry.requestId,
-      entry.plane,
       entry.from,
       entry.to,
       entry.trigger,
       JSON.stringify(entry.actor),
       entry.at,
+      scope.plane,
+      scope.funderId,
     ],
+  );
+}
+
+/** The same line for a move of the operations team or the parties it plays. */
+export async function insertHistoryForOps(q: Queryable, entry: HistoryEntry): Promise<void> {
+  await q.query(
+    `INSERT INTO request_history (request_id, plane, from_status, to_status, trigger, actor, at)
+     SELECT r.id, r.plane, $2, $3, $4, $5, $6 FROM funding_requests r WHERE r.id = $1`,
+    [entry.requestId, entry.from, entry.to, entry.trigger, JSON.stringify(entry.actor), entry.at],
   );
 }
 
@@ -277,7 +287,10 @@ export async function recordRoutedForOps(
 // ------------------------------------------------------------------ a seller's new request
 
 /** Which of these invoices already sit in a request still in flight. */
-export async function invoicesInFlight(q: Queryable, invoiceIds: readonly string[]): Promise<Set<string>> {
+export async function invoicesInFlightForOps(
+  q: Queryable,
+  invoiceIds: readonly string[],
+): Promise<Set<string>> {
   const { rows } = await q.query<{ invoice_id: string }>(
     `SELECT ri.invoice_id FROM request_invoices ri JOIN funding_requests r ON r.id = ri.request_id
       WHERE ri.invoice_id = ANY($1::uuid[]) AND r.status NOT IN ('declined', 'rejected', 'cancelled')`,
@@ -286,7 +299,7 @@ export async function invoicesInFlight(q: Queryable, invoiceIds: readonly string
   return new Set(rows.map((row) => row.invoice_id));
 }
 
-export async function nextRequestNumber(q: Queryable): Promise<string> {
+export async function nextRequestNumberForOps(q: Queryable): Promise<string> {
   return (await q.query<{ n: string }>(`SELECT nextval('request_ref_seq')::text AS n`)).rows[0]!.n;
 }
 

@@ -152,7 +152,7 @@ describe('walking a request through its whole life with the sandbox helpers', ()
 
     const same = await debtorAnswer({ answer: 'acknowledged', level: 'acknowledgment' });
     expect(same.status).toBe(409);
-    const refusal = (same.body as { error: { code: string; message: string } }).error;
+    const refusal = (same.body as unknown as { error: { code: string; message: string } }).error;
     expect(refusal.code).toBe('notice_already_decided');
     expect(refusal.message).toContain('higher level');
 
@@ -175,7 +175,7 @@ describe('walking a request through its whole life with the sandbox helpers', ()
 
     const nothingLeft = await debtorAnswer({ answer: 'acknowledged' });
     expect(nothingLeft.status).toBe(409);
-    expect((nothingLeft.body as { error: { message: string } }).error.message).toContain(
+    expect((nothingLeft.body as unknown as { error: { message: string } }).error.message).toContain(
       'POST /v1/sandbox/requests',
     );
   });
