@@ -43,7 +43,7 @@ describe('the default days of an offer, as a rule', () => {
   });
 });
 
-describe('the default days of an offer sent over the API', () => {
+describe('Madrid dates of a request and its offer, over the API', () => {
   let service: TestService;
   let key: string;
   beforeAll(async () => {
@@ -86,4 +86,16 @@ describe('the default days of an offer sent over the API', () => {
       expect(packet.body.my_offer.days).toBe(days);
     },
   );
+
+  it("a request made at 00:30 on New Year's Day in Madrid carries the new year in its reference", async () => {
+    await clockAt('2030-12-31T23:30:00Z');
+    expect(madridDate(service.runtime.clock.now())).toBe('2031-01-01');
+    const created = await service.call<{ request: { request_ref: string } }>(
+      key,
+      'POST',
+      '/v1/sandbox/requests',
+    );
+    expect(created.status).toBe(201);
+    expect(created.body.request.request_ref).toMatch(/^DEMO-2031-\d{6}$/);
+  });
 });

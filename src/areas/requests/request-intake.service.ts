@@ -81,7 +81,8 @@ export function createRequestIntakeService(deps: {
       }
       const id = newId();
       const seq = await store.nextRequestNumberForOps(tx);
-      const ref = `${seller.plane === 'demo' ? 'DEMO' : 'FR'}-${now.getUTCFullYear()}-${seq.padStart(6, '0')}`;
+      // The year of the reference is the Madrid year: a request made at 00:30 on 1 January in Madrid is of the new year.
+      const ref = `${seller.plane === 'demo' ? 'DEMO' : 'FR'}-${madridDate(now).slice(0, 4)}-${seq.padStart(6, '0')}`;
       const status = input.status ?? 'submitted';
       await store.insertRequestForOps(tx, {
         id,
