@@ -38,8 +38,8 @@ export interface TransitionDetails {
 }
 
 export interface Transitioned {
+  /** The request as it was when locked, before the move. */
   before: store.RequestRow;
-  after: store.RequestRow;
   from: RequestStatus;
   to: RequestStatus;
 }
@@ -107,7 +107,8 @@ export function createRequestLifecycle() {
       };
       if (mover.kind === 'funder') await store.insertHistory(tx, mover.scope, history);
       else await store.insertHistoryForOps(tx, history);
-      const after = await read(tx, mover, before.id);
+      // The request as it is now is read back only for an event that carries it.
+      const after = details.event?.withRequest ? await read(tx, mover, before.id) : null;
       if (details.evidence) {
         ws.evidence({
           funderId: details.evidence.funderId,
@@ -124,12 +125,12 @@ export function createRequestLifecycle() {
           plane: before.plane,
           type: details.event.type,
           data: {
-            ...(details.event.withRequest ? { request: requestView(after) } : {}),
+            ...(after ? { request: requestView(after) } : {}),
             ...details.event.data,
           },
         });
       }
-      return { before, after, from: before.status, to };
+      return { before, from: before.status, to };
     },
 
     // What other areas read and write about a request beside its status, inside their write.

@@ -54,7 +54,7 @@ export const requestInScope = (column: string, plane: string, funder: string): s
 
 /**
  * A request as one funder may see it: on its plane, routed to it now or acted on by it. With
- * `forUpdate` the row is locked first, by the same scoped condition.
+ * `forUpdate` the request row (only it) is locked by the same scoped statement.
  */
 export async function findVisibleRequest(
   q: Queryable,
@@ -62,20 +62,19 @@ export async function findVisibleRequest(
   id: string,
   options: { forUpdate?: boolean } = {},
 ): Promise<RequestRow | null> {
-  const where = `r.id = $1 AND r.plane = $2 AND ${visibleToFunder('r', '$3')}`;
-  const params = [id, scope.plane, scope.funderId];
-  if (options.forUpdate) {
-    const locked = await q.query(`SELECT 1 FROM funding_requests r WHERE ${where} FOR UPDATE OF r`, params);
-    if (locked.rows.length === 0) return null;
-  }
-  const { rows } = await q.query<RequestRow>(`${REQUEST_SELECT} WHERE ${where}`, params);
+  const { rows } = await q.query<RequestRow>(
+    `${REQUEST_SELECT} WHERE r.id = $1 AND r.plane = $2 AND ${visibleToFunder('r', '$3')}${options.forUpdate ? ' FOR UPDATE OF r' : ''}`,
+    [id, scope.plane, scope.funderId],
+  );
   return rows[0] ?? null;
 }
 
 /** The operations team's read of any request, on any plane; `forUpdate` locks it first. */
 export async function findRequestForOps(q: Queryable, id: string, options: { forUpdate?: boolean } = {}) {
-  if (options.forUpdate) await q.query('SELECT 1 FROM funding_requests WHERE id = $1 FOR UPDATE', [id]);
-  const { rows } = await q.query<RequestRow>(`${REQUEST_SELECT} WHERE r.id = $1`, [id]);
+  const { rows } = await q.query<RequestRow>(
+    `${REQUEST_SELECT} WHERE r.id = $1${options.forUpdate ? ' FOR UPDATE OF r' : ''}`,
+    [id],
+  );
   return rows[0] ?? null;
 }
 
