@@ -10,7 +10,7 @@ import { findInvoice, findSeller } from '../parties/parties.service.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import { prepareNoticesForOps } from './notices.store.ts';
 import { withdrawPendingOffersForOps } from './offers.store.ts';
-import { partyActor, trail } from './request-trail.ts';
+import { partyActor } from './request-trail.ts';
 import { OPERATIONS, type RequestLifecycle } from './requests.lifecycle.ts';
 import * as store from './requests.store.ts';
 
@@ -192,12 +192,18 @@ export function createRequestIntakeService(deps: {
 
     /** The seller submits or cancels, or the operations team starts its review. */
     async moveIn(scope: WriteScope, id: string, move: 'submit' | 'review' | 'cancel', note: string | null) {
-      const moved = await lifecycle.transition(scope, OPERATIONS, id, move, {
+      const row = await lifecycle.lock(scope.tx, OPERATIONS, id);
+      const to = lifecycle.next(row.status, move);
+      await lifecycle.transition(scope, OPERATIONS, id, move, {
         actor: partyActor(scope),
         columns:
           move === 'cancel' ? { closed_at: scope.now, close_reason: 'cancelled', close_note: note } : {},
+        evidence: {
+          kind: `request.${move}`,
+          funderId: row.assigned_funder_id,
+          payload: { from: row.status, to, note },
+        },
       });
-      trail(scope, moved.before, `request.${move}`, { from: moved.from, to: moved.to, note });
     },
   };
 

@@ -45,6 +45,8 @@ async function evidenceCount(id: string) {
   return rows[0]!.n;
 }
 
+const offerEvidence = { evidence: { kind: 'request.lifecycle_test', funderId: null } };
+
 /** Puts the request in a status by hand: the fixture for walking the table, not a move. */
 async function placeIn(id: string, status: RequestStatus) {
   await service.db.query('UPDATE funding_requests SET status = $2 WHERE id = $1', [id, status]);
@@ -102,7 +104,9 @@ describe('every change of status goes through the lifecycle', () => {
     await placeIn(request.id, 'submitted');
     const scope: FunderScope = { funderId: other.bankId, plane: 'live' };
     const refusal = await service.runtime.services
-      .write(operator, (ws) => lifecycle.transition(ws, funderMover(scope), request.id, 'offer'))
+      .write(operator, (ws) =>
+        lifecycle.transition(ws, funderMover(scope), request.id, 'offer', offerEvidence),
+      )
       .then(
         () => null,
         (err: unknown) => err,
@@ -114,7 +118,9 @@ describe('every change of status goes through the lifecycle', () => {
   it('the funder a request is routed to moves it within its own plane only', async () => {
     const wrongPlane: FunderScope = { funderId: request.funder.bankId, plane: 'demo' };
     const refusal = await service.runtime.services
-      .write(operator, (ws) => lifecycle.transition(ws, funderMover(wrongPlane), request.id, 'offer'))
+      .write(operator, (ws) =>
+        lifecycle.transition(ws, funderMover(wrongPlane), request.id, 'offer', offerEvidence),
+      )
       .then(
         () => null,
         (err: unknown) => err,
@@ -122,7 +128,7 @@ describe('every change of status goes through the lifecycle', () => {
     expect(refusal instanceof ApiError && refusal.code).toBe('not_found');
     const scope: FunderScope = { funderId: request.funder.bankId, plane: 'live' };
     const moved = await service.runtime.services.write(operator, (ws) =>
-      lifecycle.transition(ws, funderMover(scope), request.id, 'offer'),
+      lifecycle.transition(ws, funderMover(scope), request.id, 'offer', offerEvidence),
     );
     expect(moved.to).toBe('terms_sent');
     expect((await historyOf(request.id)).at(-1)).toEqual({

@@ -31,8 +31,8 @@ export interface TransitionDetails {
   trigger?: string;
   /** Who, on the history line; the funder (or the caller's kind) when left out. */
   actor?: Record<string, string>;
-  /** The evidence-chain entry of the move. */
-  evidence?: { kind: string; funderId: string | null; payload?: Record<string, unknown> };
+  /** The evidence-chain entry of the move: every move leaves one. */
+  evidence: { kind: string; funderId: string | null; payload?: Record<string, unknown> };
   /** The event for the funder's webhooks; `request` (the request after the move) is added to its data. */
   event?: { funderId: string; type: string; data?: Record<string, unknown>; withRequest?: boolean };
 }
@@ -84,7 +84,7 @@ export function createRequestLifecycle() {
       mover: Mover,
       requestId: string,
       move: Move,
-      details: TransitionDetails = {},
+      details: TransitionDetails,
     ): Promise<Transitioned> {
       const { tx, now } = ws;
       const before = await lock(tx, mover, requestId);
@@ -109,16 +109,14 @@ export function createRequestLifecycle() {
       else await store.insertHistoryForOps(tx, history);
       // The request as it is now is read back only for an event that carries it.
       const after = details.event?.withRequest ? await read(tx, mover, before.id) : null;
-      if (details.evidence) {
-        ws.evidence({
-          funderId: details.evidence.funderId,
-          plane: before.plane,
-          kind: details.evidence.kind,
-          subjectType: 'funding_request',
-          subjectId: before.id,
-          payload: { request_ref: before.request_ref, ...details.evidence.payload },
-        });
-      }
+      ws.evidence({
+        funderId: details.evidence.funderId,
+        plane: before.plane,
+        kind: details.evidence.kind,
+        subjectType: 'funding_request',
+        subjectId: before.id,
+        payload: { request_ref: before.request_ref, ...details.evidence.payload },
+      });
       if (details.event) {
         ws.emit({
           funderId: details.event.funderId,
