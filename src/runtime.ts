@@ -15,11 +15,11 @@ import { limitsModule } from './areas/limits/limits.module.ts';
 import { opsRoutes } from './areas/ops/ops.routes.ts';
 import { partiesModule } from './areas/parties/parties.module.ts';
 import { payerRecordModule } from './areas/payer-record/payer-record.module.ts';
+import { createRequestLifecycle } from './areas/requests/requests.lifecycle.ts';
 import { requestsOpsRoutes } from './areas/requests/requests.ops.routes.ts';
 import { createRequestPartiesService } from './areas/requests/requests.parties.service.ts';
 import { requestsRoutes } from './areas/requests/requests.routes.ts';
 import { createRequestsService } from './areas/requests/requests.service.ts';
-import { requestStatusForOperator } from './areas/requests/requests.store.ts';
 import { sandboxRoutes } from './areas/sandbox/sandbox.routes.ts';
 import { createSandboxService } from './areas/sandbox/sandbox.service.ts';
 import { settingsModule } from './areas/settings/settings.module.ts';
@@ -129,20 +129,29 @@ function createServices(deps: { db: Db; clock: Clock; publicBaseUrl: string; cou
     visibleRequest: requests.visibleRequest,
   });
   const { documents } = documentsArea;
-  const requestParties = createRequestPartiesService({ write, settings, documents });
+  const lifecycle = createRequestLifecycle();
+  const requestParties = createRequestPartiesService({ write, lifecycle, settings, documents });
   const limitsArea = limitsModule(shared);
   const { limits } = limitsArea;
   const decisions = createDecisionsService({
-    ...shared,
+    write,
+    requests: lifecycle,
     settings,
     documents,
     offerGuards: [limits.offerGuard],
   });
-  const consentLevel = createConsentLevelService({ write });
-  const sandbox = createSandboxService({ write, requests, parties: requestParties, documents, settings });
+  const consentLevel = createConsentLevelService({ write, requests: lifecycle });
+  const sandbox = createSandboxService({
+    write,
+    requests,
+    lifecycle,
+    parties: requestParties,
+    documents,
+    settings,
+  });
   const debtorInfoArea = debtorInfoModule({ ...shared, requests, creditLimitOf: limits.debtorLimitView });
   const payerRecordArea = payerRecordModule({ ...shared, creditLimitOf: limits.debtorLimitView });
-  const statementsArea = statementsModule(shared);
+  const statementsArea = statementsModule({ ...shared, requests: lifecycle, decisions });
   const demo = createDemoService({
     ...shared,
     account,
@@ -260,7 +269,7 @@ export async function createRuntime(
           ...services.areaRoutes.limits,
           requestsOpsRoutes({
             parties: services.requestParties,
-            statusOf: async (id) => (await requestStatusForOperator(db, id)) ?? 'unknown',
+            statusOf: async (id) => (await services.requests.statusForOps(id)) ?? 'unknown',
           }),
         ],
       }),

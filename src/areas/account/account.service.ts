@@ -73,6 +73,11 @@ export interface IssueKeyInput {
 
 export type AccountService = ReturnType<typeof createAccountService>;
 
+/** A funder's environment, read in the caller's transaction (routing checks the plane), or null. */
+export async function funderEnvironment(q: Queryable, bankId: string): Promise<Environment | null> {
+  return (await store.findFunder(q, bankId))?.environment ?? null;
+}
+
 export function createAccountService(deps: {
   db: Db;
   clock: Clock;

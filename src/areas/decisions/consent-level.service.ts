@@ -1,9 +1,8 @@
-import { type FunderCaller, requirePlane } from '../../platform/caller.ts';
-import { ApiError, notFound } from '../../platform/errors.ts';
+import { type FunderCaller, scopeOf } from '../../platform/caller.ts';
+import { ApiError } from '../../platform/errors.ts';
 import { asBody, onlyKnown } from '../../platform/validate.ts';
 import type { RunWrite } from '../../platform/write.ts';
-import { isOpen } from '../requests/request-status.ts';
-import * as requests from '../requests/requests.store.ts';
+import { funderMover, isOpen, type RequestLifecycle } from '../requests/requests.lifecycle.ts';
 import { CONSENT_LEVELS, type ConsentLevel, levelAtLeast } from '../settings/consent-levels.ts';
 
 /**
@@ -11,7 +10,7 @@ import { CONSENT_LEVELS, type ConsentLevel, levelAtLeast } from '../settings/con
  * upwards, only on a factoring request routed to it and still in flight, and only while no
  * debtor has answered its notice.
  */
-export function createConsentLevelService(deps: { write: RunWrite }) {
+export function createConsentLevelService(deps: { write: RunWrite; requests: RequestLifecycle }) {
   return {
     async raise(caller: FunderCaller, id: string, rawBody: unknown) {
       const body = asBody(rawBody);
@@ -30,9 +29,8 @@ export function createConsentLevelService(deps: { write: RunWrite }) {
       const level = body.level as ConsentLevel;
       const reason = body.reason.trim();
       return deps.write(caller, async ({ tx, now, evidence }) => {
-        const plane = requirePlane(caller);
-        const row = await requests.findVisibleRequest(tx, caller.funderId, plane, id, { forUpdate: true });
-        if (!row) notFound('Request');
+        const scope = scopeOf(caller);
+        const row = await deps.requests.lock(tx, funderMover(scope), id);
         if (row.assigned_funder_id !== caller.funderId) {
           throw new ApiError('not_routed_to_you', 'This request is not routed to you.');
         }
@@ -49,11 +47,7 @@ export function createConsentLevelService(deps: { write: RunWrite }) {
           );
         }
         const from = row.consent_level_required;
-        const answered = await tx.query(
-          `SELECT 1 FROM debtor_notices WHERE request_id = $1 AND answered_at IS NOT NULL LIMIT 1`,
-          [row.id],
-        );
-        if (answered.rowCount > 0) {
+        if (await deps.requests.anyNoticeAnswered(tx, scope, row.id)) {
           throw new ApiError(
             'notice_already_decided',
             'A debtor has already answered its notice: the level is fixed.',
@@ -66,14 +60,10 @@ export function createConsentLevelService(deps: { write: RunWrite }) {
             extra: { current: from },
           });
         }
-        await requests.updateRequest(tx, row.id, now, { consent_level_required: level });
-        await tx.query(
-          `UPDATE debtor_notices SET level_required = $2 WHERE request_id = $1 AND status = 'pending'`,
-          [row.id, level],
-        );
+        await deps.requests.raiseConsentLevel(tx, scope, row.id, level, now);
         evidence({
           funderId: caller.funderId,
-          plane,
+          plane: scope.plane,
           kind: 'request.consent_level_raised',
           subjectType: 'funding_request',
           subjectId: row.id,

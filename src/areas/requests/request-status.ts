@@ -5,8 +5,8 @@ import { ApiError } from '../../platform/errors.ts';
  * of a request's status goes through `nextStatus`; a move not in this table is refused
  * with 409 invalid_state.
  *
- *   pending ─┐
- *   submitted ─ review ─> under_review
+ *   pending ── submit ──> submitted ── review ──> under_review
+ *   pending/submitted/under_review ── routed to a funder ──> (same status)
  *   pending/submitted/under_review/terms_sent ── offer ──> terms_sent
  *   terms_sent ── seller accepts ──> approved      (the terms no longer change)
  *   terms_sent ── seller rejects ──> rejected      (closed)
@@ -51,6 +51,7 @@ export const CLOSED_STATUSES: readonly RequestStatus[] = ['declined', 'rejected'
 export type Move =
   | 'submit'
   | 'review'
+  | 'route'
   | 'offer'
   | 'accept_terms'
   | 'reject_terms'
@@ -65,6 +66,9 @@ export type Move =
 const MOVES: Record<Move, { from: readonly RequestStatus[]; to: RequestStatus | 'same' }> = {
   submit: { from: ['pending'], to: 'submitted' },
   review: { from: ['submitted'], to: 'under_review' },
+  // Routing hands the request to a funder without changing its status; once terms are sent,
+  // only a re-routing to another funder may move it.
+  route: { from: ['pending', 'submitted', 'under_review'], to: 'same' },
   offer: { from: ['pending', 'submitted', 'under_review', 'terms_sent'], to: 'terms_sent' },
   accept_terms: { from: ['terms_sent'], to: 'approved' },
   reject_terms: { from: ['terms_sent'], to: 'rejected' },
@@ -81,6 +85,9 @@ const MOVES: Record<Move, { from: readonly RequestStatus[]; to: RequestStatus | 
     to: 'cancelled',
   },
 };
+
+/** Every move the machine knows, for the lifecycle's callers and its exhaustive test. */
+export const MOVE_NAMES = Object.keys(MOVES) as Move[];
 
 export function canMove(status: RequestStatus, move: Move): boolean {
   return MOVES[move].from.includes(status);

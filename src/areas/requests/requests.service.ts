@@ -1,9 +1,11 @@
-import type { FunderCaller, Plane } from '../../platform/caller.ts';
+import { type FunderCaller, type FunderScope, scopeOf } from '../../platform/caller.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/db.ts';
 import { ApiError, notFound } from '../../platform/errors.ts';
 import { sellerScore } from '../parties/score.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
+import { noticesOf } from './notices.store.ts';
+import { latestOffers } from './offers.store.ts';
 import { isRequestStatus, OPEN_STATUSES, REQUEST_STATUSES, type RequestStatus } from './request-status.ts';
 import * as store from './requests.store.ts';
 import {
@@ -16,6 +18,7 @@ import {
   requestView,
   signalView,
 } from './requests.views.ts';
+import { risksOf } from './risks.store.ts';
 
 export type RequestsService = ReturnType<typeof createRequestsService>;
 
@@ -37,8 +40,8 @@ export function createRequestsService(deps: {
     );
   }
 
-  async function consentPolicy(caller: FunderCaller, plane: Plane) {
-    return deps.settings.policy(db, caller.funderId, plane);
+  async function consentPolicy(scope: FunderScope) {
+    return deps.settings.policy(db, scope.funderId, scope.plane);
   }
 
   return {
@@ -47,18 +50,13 @@ export function createRequestsService(deps: {
       const statuses = statusFilter(query.status ?? 'open');
       const funder = { bank_id: caller.funderId, name: caller.funderName };
       if (caller.plane === null) return { funder, count: 0, requests: [] };
-      const rows = await store.listVisibleRequests(
-        db,
-        caller.funderId,
-        caller.plane,
-        statuses,
-        query.limit ?? 50,
-      );
+      const scope = scopeOf(caller);
+      const rows = await store.listVisibleRequests(db, scope, statuses, query.limit ?? 50);
       const ids = rows.map((row) => row.id);
       const [offers, notices, policy] = await Promise.all([
-        store.latestOffers(db, caller.funderId, ids),
-        store.noticesOf(db, ids),
-        consentPolicy(caller, caller.plane),
+        latestOffers(db, scope, ids),
+        noticesOf(db, scope, ids),
+        consentPolicy(scope),
       ]);
       const now = clock.now();
       const requests = rows.map((row) => {
@@ -75,13 +73,14 @@ export function createRequestsService(deps: {
     /** GET /v1/requests/{id}: the underwriting packet. */
     async packet(caller: FunderCaller, id: string) {
       const row = await this.visible(caller, id);
+      const scope = scopeOf(caller);
       const now = clock.now();
       const [notices, receivables, risks, offers, policy, score] = await Promise.all([
-        store.noticesOf(db, [row.id]),
-        store.receivablesOf(db, row.id),
-        store.risksOf(db, row.id),
-        store.latestOffers(db, caller.funderId, [row.id]),
-        consentPolicy(caller, row.plane),
+        noticesOf(db, scope, [row.id]),
+        store.receivablesOf(db, scope, row.id),
+        risksOf(db, scope, row.id),
+        latestOffers(db, scope, [row.id]),
+        consentPolicy(scope),
         sellerScore(db, row.seller_id, now).catch(() => null),
       ]);
       const offer = offers.get(row.id);
@@ -101,8 +100,7 @@ export function createRequestsService(deps: {
 
     /** The request if the caller may see it (routed to it, or acted on by it, on its plane); else 404. */
     async visible(caller: FunderCaller, id: string): Promise<store.RequestRow> {
-      const row =
-        caller.plane === null ? null : await store.findVisibleRequest(db, caller.funderId, caller.plane, id);
+      const row = caller.plane === null ? null : await store.findVisibleRequest(db, scopeOf(caller), id);
       if (!row) notFound('Request');
       return row;
     },
@@ -110,10 +108,11 @@ export function createRequestsService(deps: {
     /** One request as a list item (with my_offer and debtor_consent): what the sandbox helpers answer. */
     async item(caller: FunderCaller, id: string) {
       const row = await this.visible(caller, id);
+      const scope = scopeOf(caller);
       const [offers, notices, policy] = await Promise.all([
-        store.latestOffers(db, caller.funderId, [row.id]),
-        store.noticesOf(db, [row.id]),
-        consentPolicy(caller, row.plane),
+        latestOffers(db, scope, [row.id]),
+        noticesOf(db, scope, [row.id]),
+        consentPolicy(scope),
       ]);
       const offer = offers.get(row.id);
       return {
@@ -126,8 +125,13 @@ export function createRequestsService(deps: {
     /** For other areas (deal documents, debtors): the visible request, or null. */
     async visibleRequest(caller: FunderCaller, id: string) {
       if (caller.plane === null) return null;
-      const row = await store.findVisibleRequest(db, caller.funderId, caller.plane, id);
+      const row = await store.findVisibleRequest(db, scopeOf(caller), id);
       return row ? { id: row.id, sellerId: row.seller_id, plane: row.plane } : null;
+    },
+
+    /** The operations team's read of a request's status (their answers show it), or null. */
+    async statusForOps(id: string): Promise<RequestStatus | null> {
+      return store.statusForOps(db, id);
     },
   };
 }

@@ -1,4 +1,4 @@
-import type { Plane } from '../../platform/caller.ts';
+import type { FunderScope, Plane } from '../../platform/caller.ts';
 import type { Queryable } from '../../platform/db/db.ts';
 import type { RequestStatus } from './request-status.ts';
 import { visibleToFunder } from './visibility.ts';
@@ -45,34 +45,42 @@ const REQUEST_SELECT = `
          (SELECT count(*)::int FROM request_invoices ri WHERE ri.request_id = r.id) AS invoice_count
     FROM funding_requests r JOIN sellers s ON s.id = r.seller_id`;
 
-export async function findRequest(q: Queryable, id: string, options: { forUpdate?: boolean } = {}) {
-  if (options.forUpdate) await q.query('SELECT 1 FROM funding_requests WHERE id = $1 FOR UPDATE', [id]);
-  const { rows } = await q.query<RequestRow>(`${REQUEST_SELECT} WHERE r.id = $1`, [id]);
-  return rows[0] ?? null;
-}
+/**
+ * The requests a funder may reach, as a condition on a request id column: its plane and the
+ * visibility rule. `$p` and `$f` are the parameters holding the plane and the funder.
+ */
+export const requestInScope = (column: string, plane: string, funder: string): string =>
+  `${column} IN (SELECT vr.id FROM funding_requests vr WHERE vr.plane = ${plane} AND ${visibleToFunder('vr', funder)})`;
 
-/** A request as one funder may see it: routed to it now, or acted on by it, on its plane. */
+/**
+ * A request as one funder may see it: on its plane, routed to it now or acted on by it. With
+ * `forUpdate` the request row (only it) is locked by the same scoped statement.
+ */
 export async function findVisibleRequest(
   q: Queryable,
-  funderId: string,
-  plane: Plane,
+  scope: FunderScope,
   id: string,
   options: { forUpdate?: boolean } = {},
 ): Promise<RequestRow | null> {
-  const row = await findRequest(q, id, options);
-  if (!row || row.plane !== plane) return null;
-  if (row.assigned_funder_id === funderId) return row;
-  const { rows } = await q.query(
-    'SELECT 1 FROM request_funders WHERE funder_id = $1 AND request_id = $2 AND acted_at IS NOT NULL',
-    [funderId, id],
+  const { rows } = await q.query<RequestRow>(
+    `${REQUEST_SELECT} WHERE r.id = $1 AND r.plane = $2 AND ${visibleToFunder('r', '$3')}${options.forUpdate ? ' FOR UPDATE OF r' : ''}`,
+    [id, scope.plane, scope.funderId],
   );
-  return rows.length > 0 ? row : null;
+  return rows[0] ?? null;
+}
+
+/** The operations team's read of any request, on any plane; `forUpdate` locks it first. */
+export async function findRequestForOps(q: Queryable, id: string, options: { forUpdate?: boolean } = {}) {
+  const { rows } = await q.query<RequestRow>(
+    `${REQUEST_SELECT} WHERE r.id = $1${options.forUpdate ? ' FOR UPDATE OF r' : ''}`,
+    [id],
+  );
+  return rows[0] ?? null;
 }
 
 export async function listVisibleRequests(
   q: Queryable,
-  funderId: string,
-  plane: Plane,
+  scope: FunderScope,
   statuses: readonly RequestStatus[],
   limit: number,
 ): Promise<RequestRow[]> {
@@ -82,74 +90,7 @@ export async function listVisibleRequests(
         AND ${visibleToFunder('r', '$1')}
       ORDER BY r.created_at DESC, r.request_ref DESC
       LIMIT $4`,
-    [funderId, plane, statuses, limit],
-  );
-  return rows;
-}
-
-export interface OfferRow {
-  id: string;
-  request_id: string;
-  funder_id: string;
-  rate: string;
-  advance_pct: string;
-  days: number;
-  advance_amount: string;
-  notes: string | null;
-  valid_days: number;
-  status: 'pending' | 'accepted' | 'rejected' | 'superseded' | 'expired' | 'withdrawn';
-  submitted_at: Date;
-  expires_at: Date;
-  accepted_at: Date | null;
-}
-
-/**
- * Each request's latest offer from this funder. Two offers may share an instant (a stopped
- * clock, the same millisecond): the one that superseded the other is the latest.
- */
-export async function latestOffers(q: Queryable, funderId: string, requestIds: readonly string[]) {
-  if (requestIds.length === 0) return new Map<string, OfferRow>();
-  const { rows } = await q.query<OfferRow>(
-    `SELECT DISTINCT ON (request_id) * FROM offers
-      WHERE funder_id = $1 AND request_id = ANY($2::uuid[])
-      ORDER BY request_id, submitted_at DESC, (status = 'superseded'), id DESC`,
-    [funderId, requestIds],
-  );
-  return new Map(rows.map((row) => [row.request_id, row]));
-}
-
-export async function findOffer(q: Queryable, id: string): Promise<OfferRow | null> {
-  return (await q.query<OfferRow>('SELECT * FROM offers WHERE id = $1', [id])).rows[0] ?? null;
-}
-
-export interface NoticeRow {
-  id: string;
-  request_id: string;
-  debtor_id: string;
-  debtor_name: string;
-  debtor_tax_id: string;
-  debtor_country: string;
-  status: 'pending' | 'acknowledged' | 'disputed' | 'withdrawn';
-  level_required: ConsentLevel;
-  level_achieved: ConsentLevel | null;
-  channel: string | null;
-  declaration_text_id: string | null;
-  declaration_text: string | null;
-  declaration_counsel_approved: boolean | null;
-  signer_name: string | null;
-  signer_role: string | null;
-  dispute_reason: string | null;
-  answered_at: Date | null;
-}
-
-export async function noticesOf(q: Queryable, requestIds: readonly string[]): Promise<NoticeRow[]> {
-  if (requestIds.length === 0) return [];
-  const { rows } = await q.query<NoticeRow>(
-    `SELECT n.*, d.name AS debtor_name, d.tax_id AS debtor_tax_id, d.country AS debtor_country
-       FROM debtor_notices n JOIN debtors d ON d.id = n.debtor_id
-      WHERE n.request_id = ANY($1::uuid[])
-      ORDER BY n.request_id, d.name, d.id`,
-    [requestIds],
+    [scope.funderId, scope.plane, statuses, limit],
   );
   return rows;
 }
@@ -168,113 +109,242 @@ export interface ReceivableRow {
   is_public_body: boolean;
 }
 
-export async function receivablesOf(q: Queryable, requestId: string): Promise<ReceivableRow[]> {
+const RECEIVABLES_SELECT = `
+  SELECT i.id AS invoice_id, i.number, i.amount, i.issue_date, i.due_date, i.source,
+         d.id AS debtor_id, d.name AS debtor_name, d.tax_id AS debtor_tax_id, d.country AS debtor_country,
+         d.is_public_body
+    FROM request_invoices ri JOIN invoices i ON i.id = ri.invoice_id JOIN debtors d ON d.id = i.debtor_id`;
+
+/** The invoices of a request the funder may see, in the order the seller listed them. */
+export async function receivablesOf(q: Queryable, scope: FunderScope, requestId: string) {
   const { rows } = await q.query<ReceivableRow>(
-    `SELECT i.id AS invoice_id, i.number, i.amount, i.issue_date, i.due_date, i.source,
-            d.id AS debtor_id, d.name AS debtor_name, d.tax_id AS debtor_tax_id, d.country AS debtor_country,
-            d.is_public_body
-       FROM request_invoices ri JOIN invoices i ON i.id = ri.invoice_id JOIN debtors d ON d.id = i.debtor_id
-      WHERE ri.request_id = $1
+    `${RECEIVABLES_SELECT}
+      WHERE ri.request_id = $1 AND ${requestInScope('ri.request_id', '$2', '$3')}
       ORDER BY ri.position, i.number`,
+    [requestId, scope.plane, scope.funderId],
+  );
+  return rows;
+}
+
+export async function receivablesForOps(q: Queryable, requestId: string): Promise<ReceivableRow[]> {
+  const { rows } = await q.query<ReceivableRow>(
+    `${RECEIVABLES_SELECT} WHERE ri.request_id = $1 ORDER BY ri.position, i.number`,
     [requestId],
   );
   return rows;
 }
 
-export interface SignalRow {
-  id: string;
-  code: string;
-  severity: 'low' | 'medium' | 'high';
-  hard: boolean;
-  status: 'open' | 'confirmed' | 'cleared';
-  detail: string | null;
-  invoice_id: string | null;
-  raised_at: Date;
-  reviewed_at: Date | null;
-}
+// ------------------------------------------------------------------ writes of the request row
 
-export interface DisputeRow {
-  id: string;
-  debtor_id: string | null;
-  debtor_name: string | null;
-  invoice_id: string | null;
-  invoice_number: string | null;
-  raised_by: string;
-  reason: string;
-  status: 'open' | 'resolved';
-  raised_at: Date;
-  resolved_at: Date | null;
-  resolution: string | null;
-}
+/** The columns a move may change beside the status (never the status itself). */
+export type RequestChanges = Partial<
+  Record<
+    | 'assigned_funder_id'
+    | 'routed_at'
+    | 'consent_level_required'
+    | 'programme_terms'
+    | 'accepted_offer_id'
+    | 'approved_at'
+    | 'advance_amount'
+    | 'funder_of_record_id'
+    | 'funded_at'
+    | 'funded_value_date'
+    | 'funded_reference'
+    | 'funded_amount'
+    | 'settled_amount'
+    | 'settled_at'
+    | 'closed_at'
+    | 'close_reason'
+    | 'close_note',
+    unknown
+  >
+>;
 
-export async function risksOf(q: Queryable, requestId: string) {
-  const signals = await q.query<SignalRow>(
-    `SELECT id, code, severity, hard, status, detail, invoice_id, raised_at, reviewed_at FROM risk_signals
-      WHERE request_id = $1 ORDER BY raised_at, id`,
-    [requestId],
-  );
-  const disputes = await q.query<DisputeRow>(
-    `SELECT x.id, x.debtor_id, d.name AS debtor_name, x.invoice_id, i.number AS invoice_number, x.raised_by,
-            x.reason, x.status, x.raised_at, x.resolved_at, x.resolution
-       FROM disputes x LEFT JOIN debtors d ON d.id = x.debtor_id LEFT JOIN invoices i ON i.id = x.invoice_id
-      WHERE x.request_id = $1 ORDER BY x.raised_at, x.id`,
-    [requestId],
-  );
-  return { signals: signals.rows, disputes: disputes.rows };
-}
-
-/** What stops routing and funding: hard signals not cleared by the operations team, open disputes. */
-export async function hardBlocks(q: Queryable, requestId: string) {
-  const { signals, disputes } = await risksOf(q, requestId);
+function updateSql(changes: RequestChanges, first: number) {
+  const columns = Object.keys(changes) as (keyof RequestChanges)[];
   return {
-    signals: signals.filter((s) => s.hard && s.status !== 'cleared'),
-    disputes: disputes.filter((d) => d.status === 'open'),
+    sets: columns.map((column, i) => `, ${column} = $${i + first}`).join(''),
+    values: columns.map((column) => changes[column]),
   };
 }
 
-export async function setStatus(
+/**
+ * Writes a request's status and the columns that go with the move, for a funder: only a
+ * request on its plane that it may see. Answers whether a row was written.
+ */
+export async function updateStatus(
   q: Queryable,
-  request: Pick<RequestRow, 'id' | 'plane' | 'status'>,
+  scope: FunderScope,
+  id: string,
   to: RequestStatus,
-  trigger: string,
-  actor: Record<string, string>,
   at: Date,
-  extra: Record<string, unknown> = {},
-): Promise<void> {
-  const columns = Object.keys(extra);
-  const sets = columns.map((column, i) => `${column} = $${i + 4}`);
-  await q.query(
-    `UPDATE funding_requests SET status = $2, updated_at = $3${sets.length ? `, ${sets.join(', ')}` : ''} WHERE id = $1`,
-    [request.id, to, at, ...columns.map((c) => extra[c])],
+  changes: RequestChanges,
+): Promise<boolean> {
+  const { sets, values } = updateSql(changes, 6);
+  const result = await q.query(
+    `UPDATE funding_requests r SET status = $2, updated_at = $3${sets}
+      WHERE r.id = $1 AND r.plane = $4 AND ${visibleToFunder('r', '$5')}`,
+    [id, to, at, scope.plane, scope.funderId, ...values],
   );
+  return result.rowCount > 0;
+}
+
+/** The same write for the operations team (routing, the seller's and debtors' answers). */
+export async function updateStatusForOps(
+  q: Queryable,
+  id: string,
+  to: RequestStatus,
+  at: Date,
+  changes: RequestChanges,
+): Promise<boolean> {
+  const { sets, values } = updateSql(changes, 4);
+  const result = await q.query(
+    `UPDATE funding_requests SET status = $2, updated_at = $3${sets} WHERE id = $1`,
+    [id, to, at, ...values],
+  );
+  return result.rowCount > 0;
+}
+
+/** Changes columns that are not part of a move (the consent level), for a funder. */
+export async function updateRequest(
+  q: Queryable,
+  scope: FunderScope,
+  id: string,
+  at: Date,
+  changes: RequestChanges,
+): Promise<void> {
+  const { sets, values } = updateSql(changes, 5);
   await q.query(
-    `INSERT INTO request_history (request_id, plane, from_status, to_status, trigger, actor, at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-    [request.id, request.plane, request.status, to, trigger, JSON.stringify(actor), at],
+    `UPDATE funding_requests r SET updated_at = $2${sets}
+      WHERE r.id = $1 AND r.plane = $3 AND ${visibleToFunder('r', '$4')}`,
+    [id, at, scope.plane, scope.funderId, ...values],
   );
 }
 
-export async function updateRequest(q: Queryable, id: string, at: Date, changes: Record<string, unknown>) {
-  const columns = Object.keys(changes);
+export interface HistoryEntry {
+  requestId: string;
+  from: RequestStatus | null;
+  to: RequestStatus;
+  trigger: string;
+  actor: Record<string, string>;
+  at: Date;
+}
+
+/** One line of a request's status history, for a move a funder made: only on its request. */
+export async function insertHistory(q: Queryable, scope: FunderScope, entry: HistoryEntry): Promise<void> {
   await q.query(
-    `UPDATE funding_requests SET updated_at = $2, ${columns.map((c, i) => `${c} = $${i + 3}`).join(', ')} WHERE id = $1`,
-    [id, at, ...columns.map((c) => changes[c])],
+    `INSERT INTO request_history (request_id, plane, from_status, to_status, trigger, actor, at)
+     SELECT r.id, r.plane, $2, $3, $4, $5, $6 FROM funding_requests r
+      WHERE r.id = $1 AND r.plane = $7 AND ${visibleToFunder('r', '$8')}`,
+    [
+      entry.requestId,
+      entry.from,
+      entry.to,
+      entry.trigger,
+      JSON.stringify(entry.actor),
+      entry.at,
+      scope.plane,
+      scope.funderId,
+    ],
+  );
+}
+
+/** The same line for a move of the operations team or the parties it plays. */
+export async function insertHistoryForOps(q: Queryable, entry: HistoryEntry): Promise<void> {
+  await q.query(
+    `INSERT INTO request_history (request_id, plane, from_status, to_status, trigger, actor, at)
+     SELECT r.id, r.plane, $2, $3, $4, $5, $6 FROM funding_requests r WHERE r.id = $1`,
+    [entry.requestId, entry.from, entry.to, entry.trigger, JSON.stringify(entry.actor), entry.at],
   );
 }
 
 /** Marks that a funder acted on a request: it keeps seeing it, read only, after re-routing. */
-export async function markActed(q: Queryable, requestId: string, funderId: string, plane: Plane, at: Date) {
+export async function markActed(q: Queryable, scope: FunderScope, requestId: string, at: Date) {
   await q.query(
-    `INSERT INTO request_funders (request_id, funder_id, plane, first_routed_at, acted_at) VALUES ($1, $2, $3, $4, $4)
+    `INSERT INTO request_funders (request_id, funder_id, plane, first_routed_at, acted_at)
+     SELECT r.id, $2, r.plane, $4, $4 FROM funding_requests r WHERE r.id = $1 AND r.plane = $3
      ON CONFLICT (funder_id, request_id) DO UPDATE SET acted_at = coalesce(request_funders.acted_at, $4)`,
+    [requestId, scope.funderId, scope.plane, at],
+  );
+}
+
+/** Remembers that a request was routed to a funder (the operations team's routing). */
+export async function recordRoutedForOps(
+  q: Queryable,
+  requestId: string,
+  funderId: string,
+  plane: Plane,
+  at: Date,
+) {
+  await q.query(
+    `INSERT INTO request_funders (request_id, funder_id, plane, first_routed_at) VALUES ($1, $2, $3, $4)
+     ON CONFLICT (funder_id, request_id) DO NOTHING`,
     [requestId, funderId, plane, at],
   );
 }
 
-/** The operations team: a request's status on either plane, or null when there is none. */
-export async function requestStatusForOperator(q: Queryable, id: string): Promise<string | null> {
-  const { rows } = await q.query<{ status: string }>('SELECT status FROM funding_requests WHERE id = $1', [
-    id,
-  ]);
+// ------------------------------------------------------------------ a seller's new request
+
+/** Which of these invoices already sit in a request still in flight. */
+export async function invoicesInFlightForOps(
+  q: Queryable,
+  invoiceIds: readonly string[],
+): Promise<Set<string>> {
+  const { rows } = await q.query<{ invoice_id: string }>(
+    `SELECT ri.invoice_id FROM request_invoices ri JOIN funding_requests r ON r.id = ri.request_id
+      WHERE ri.invoice_id = ANY($1::uuid[]) AND r.status NOT IN ('declined', 'rejected', 'cancelled')`,
+    [invoiceIds],
+  );
+  return new Set(rows.map((row) => row.invoice_id));
+}
+
+export async function nextRequestNumberForOps(q: Queryable): Promise<string> {
+  return (await q.query<{ n: string }>(`SELECT nextval('request_ref_seq')::text AS n`)).rows[0]!.n;
+}
+
+export async function insertRequestForOps(
+  q: Queryable,
+  row: {
+    id: string;
+    plane: Plane;
+    ref: string;
+    type: 'factoring' | 'confirming';
+    status: RequestStatus;
+    sellerId: string;
+    totalAmount: string;
+    advanceAmount: string;
+    invoiceIds: readonly string[];
+    at: Date;
+  },
+): Promise<void> {
+  await q.query(
+    `INSERT INTO funding_requests (id, plane, request_ref, type, status, seller_id, total_amount, advance_amount,
+                                   created_at, updated_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9)`,
+    [
+      row.id,
+      row.plane,
+      row.ref,
+      row.type,
+      row.status,
+      row.sellerId,
+      row.totalAmount,
+      row.advanceAmount,
+      row.at,
+    ],
+  );
+  await q.query(
+    `INSERT INTO request_invoices (request_id, invoice_id, position)
+     SELECT $1, invoice_id, ord FROM unnest($2::uuid[]) WITH ORDINALITY AS t(invoice_id, ord)`,
+    [row.id, row.invoiceIds],
+  );
+}
+
+/** A request's status alone, for the operations team's answers. */
+export async function statusForOps(q: Queryable, id: string): Promise<RequestStatus | null> {
+  const { rows } = await q.query<{ status: RequestStatus }>(
+    'SELECT status FROM funding_requests WHERE id = $1',
+    [id],
+  );
   return rows[0]?.status ?? null;
 }

@@ -1,10 +1,11 @@
 import { randomInt } from 'node:crypto';
-import type { FunderCaller } from '../../platform/caller.ts';
+import { type FunderCaller, scopeOf } from '../../platform/caller.ts';
 import { addDays, madridDate } from '../../platform/clock.ts';
-import { ApiError } from '../../platform/errors.ts';
+import { ApiError, type ErrorCode } from '../../platform/errors.ts';
 import type { RunWrite, WriteScope } from '../../platform/write.ts';
 import type { DocumentsService } from '../documents/documents.service.ts';
 import { findDebtorByKey, insertDebtor, insertInvoice, insertSeller } from '../parties/parties.service.ts';
+import { funderMover, type RequestLifecycle } from '../requests/requests.lifecycle.ts';
 import type { RequestPartiesService } from '../requests/requests.parties.service.ts';
 import type { RequestsService } from '../requests/requests.service.ts';
 import type { ConsentLevel } from '../settings/consent-levels.ts';
@@ -44,6 +45,40 @@ const placeholderFile = (code: string, seller: string) =>
 
 export type SandboxService = ReturnType<typeof createSandboxService>;
 
+const NEW_REQUEST = 'POST /v1/sandbox/requests makes a new request routed to you.';
+
+/** What an integrator can do instead, per refusal of a helper: a helper never leaves it stuck. */
+const ACCEPT_ADVICE: Partial<Record<ErrorCode, string>> = {
+  invalid_state:
+    'The seller can only accept a pending offer of yours on a request in terms_sent: send one first with POST /v1/requests/{id}/decision (decision offer), or see the request status with GET /v1/requests/{id}.',
+  not_found: `This key cannot see that request. ${NEW_REQUEST}`,
+};
+
+const DEBTOR_ADVICE: Partial<Record<ErrorCode, string>> = {
+  not_factoring: `Only factoring requests have notices: ${NEW_REQUEST} (type factoring is the default).`,
+  request_not_in_flight: `Its notices are closed. ${NEW_REQUEST}`,
+  notice_already_decided:
+    'A debtor that signed below the level required can sign again with a higher level (for example level acceptance); a debtor that met it, or disputed, has nothing left to sign. ' +
+    NEW_REQUEST,
+  not_found:
+    'Check that the request is one of yours (GET /v1/requests) and that debtor_tax_id names a debtor of its invoices, or leave debtor_tax_id out to answer for every debtor.',
+};
+
+/** Runs a helper; a refusal keeps its code and status and gains what to do instead. */
+async function withAdvice<T>(advice: Partial<Record<ErrorCode, string>>, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (err) {
+    const hint = err instanceof ApiError ? advice[err.code] : undefined;
+    if (!hint || !(err instanceof ApiError)) throw err;
+    throw new ApiError(err.code, `${err.message} ${hint}`, {
+      status: err.status,
+      extra: err.extra,
+      headers: err.headers,
+    });
+  }
+}
+
 /**
  * Test helpers for sandbox keys: they play the other parties on the demonstration plane, so
  * an integration can walk a request through its whole life from its own code. Each calls the
@@ -52,6 +87,7 @@ export type SandboxService = ReturnType<typeof createSandboxService>;
 export function createSandboxService(deps: {
   write: RunWrite;
   requests: RequestsService;
+  lifecycle: Pick<RequestLifecycle, 'lock'>;
   parties: RequestPartiesService;
   documents: Pick<DocumentsService, 'uploadIn' | 'verifyIn'>;
   settings: Pick<SettingsService, 'requiredCodes'>;
@@ -154,21 +190,32 @@ export function createSandboxService(deps: {
       return { request: await deps.requests.item(caller, id) };
     },
 
-    /** POST /v1/sandbox/requests/{id}/accept: the seller accepts the caller's offer. */
+    /**
+     * POST /v1/sandbox/requests/{id}/accept: the seller accepts the caller's offer. Whether the
+     * caller may act on the request is checked inside the write, on the locked row.
+     */
     async accept(caller: FunderCaller, id: string) {
       demoOnly(caller);
-      const request = await deps.requests.visible(caller, id);
-      if (request.assigned_funder_id !== caller.funderId) {
-        throw new ApiError(
-          'not_routed_to_you',
-          'This request is routed to another funder: its seller answers that offer.',
-        );
-      }
-      await deps.write(caller, (scope) => deps.parties.sellerAnswerIn(scope, id, 'accept'));
+      await withAdvice(ACCEPT_ADVICE, () =>
+        deps.write(caller, async (scope) => {
+          const request = await deps.lifecycle.lock(scope.tx, funderMover(scopeOf(caller)), id);
+          if (request.assigned_funder_id !== caller.funderId) {
+            throw new ApiError(
+              'not_routed_to_you',
+              `This request is routed to another funder: its seller answers that offer. ${NEW_REQUEST}`,
+            );
+          }
+          await deps.parties.sellerAnswerIn(scope, id, 'accept');
+        }),
+      );
       return { request: await deps.requests.item(caller, id) };
     },
 
-    /** POST /v1/sandbox/requests/{id}/debtor-answer: one debtor (or every debtor) answers its notice. */
+    /**
+     * POST /v1/sandbox/requests/{id}/debtor-answer: one debtor (or every debtor) answers its
+     * notice. A debtor that signed below the level required signs a new declaration when asked
+     * for a higher level, as a real debtor would.
+     */
     async debtorAnswer(
       caller: FunderCaller,
       id: string,
@@ -179,15 +226,17 @@ export function createSandboxService(deps: {
       },
     ) {
       demoOnly(caller);
-      await deps.requests.visible(caller, id);
-      await deps.write(caller, (scope) =>
-        deps.parties.debtorAnswerIn(scope, id, {
-          debtor_tax_id: input.debtor_tax_id ?? null,
-          answer: input.answer,
-          level: input.level ?? null,
-          channel: 'sandbox',
-          signer: { name: 'Sandbox signer', role: 'Accounts payable' },
-          reason: input.answer === 'disputed' ? 'Disputed through the sandbox helper.' : null,
+      await withAdvice(DEBTOR_ADVICE, () =>
+        deps.write(caller, async (scope) => {
+          await deps.lifecycle.lock(scope.tx, funderMover(scopeOf(caller)), id);
+          await deps.parties.debtorAnswerIn(scope, id, {
+            debtor_tax_id: input.debtor_tax_id ?? null,
+            answer: input.answer,
+            level: input.level ?? null,
+            channel: 'sandbox',
+            signer: { name: 'Sandbox signer', role: 'Accounts payable' },
+            reason: input.answer === 'disputed' ? 'Disputed through the sandbox helper.' : null,
+          });
         }),
       );
       return { request: await deps.requests.item(caller, id) };

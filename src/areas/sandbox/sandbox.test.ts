@@ -118,6 +118,109 @@ describe('walking a request through its whole life with the sandbox helpers', ()
     expect(funded.body).toMatchObject({ status: 'funded', value_date: lastWeek });
   });
 
+  it('a debtor that signed below the level required signs again at a higher level, and the request can then be funded', async () => {
+    const created = await service.call<{ request: Req }>(sandbox.key, 'POST', '/v1/sandbox/requests');
+    const id = created.body.request.id;
+    const raised = await service.call(sandbox.key, 'POST', `/v1/requests/${id}/consent-level`, {
+      body: { level: 'acceptance', reason: 'Large exposure to these debtors.' },
+    });
+    expect(raised.status).toBe(200);
+    await decide(id, { decision: 'offer', rate: 2, advance_pct: 80 });
+    await service.call(sandbox.key, 'POST', `/v1/sandbox/requests/${id}/accept`);
+    const debtorAnswer = (body: Record<string, unknown>) =>
+      service.call<{ request: Req }>(sandbox.key, 'POST', `/v1/sandbox/requests/${id}/debtor-answer`, {
+        body,
+      });
+
+    const below = await debtorAnswer({ answer: 'acknowledged', level: 'acknowledgment' });
+    expect(below.status).toBe(200);
+    expect(below.body.request.debtor_consent).toEqual([
+      expect.objectContaining({
+        level_required: 'acceptance',
+        level_achieved: 'acknowledgment',
+        meets_requirement: false,
+      }),
+      expect.objectContaining({
+        level_required: 'acceptance',
+        level_achieved: 'acknowledgment',
+        meets_requirement: false,
+      }),
+    ]);
+    const today = madridDate(service.runtime.clock.now());
+    const gated = await decide(id, { decision: 'fund', value_date: today, reference: 'TRF-RESIGN' });
+    expect((gated.body as { error: { code: string } }).error.code).toBe('funding_gate_failed');
+
+    const same = await debtorAnswer({ answer: 'acknowledged', level: 'acknowledgment' });
+    expect(same.status).toBe(409);
+    const refusal = (same.body as unknown as { error: { code: string; message: string } }).error;
+    expect(refusal.code).toBe('notice_already_decided');
+    expect(refusal.message).toContain('higher level');
+
+    const again = await debtorAnswer({ answer: 'acknowledged', level: 'acceptance' });
+    expect(again.status).toBe(200);
+    expect(again.body.request.debtor_consent).toEqual([
+      expect.objectContaining({
+        status: 'acknowledged',
+        level_achieved: 'acceptance',
+        meets_requirement: true,
+      }),
+      expect.objectContaining({
+        status: 'acknowledged',
+        level_achieved: 'acceptance',
+        meets_requirement: true,
+      }),
+    ]);
+    const funded = await decide(id, { decision: 'fund', value_date: today, reference: 'TRF-RESIGN' });
+    expect(funded.status).toBe(200);
+
+    const nothingLeft = await debtorAnswer({ answer: 'acknowledged' });
+    expect(nothingLeft.status).toBe(409);
+    expect((nothingLeft.body as unknown as { error: { message: string } }).error.message).toContain(
+      'POST /v1/sandbox/requests',
+    );
+  });
+
+  it('a helper that cannot act says what to do instead', async () => {
+    const created = await service.call<{ request: Req }>(sandbox.key, 'POST', '/v1/sandbox/requests', {
+      body: { type: 'confirming' },
+    });
+    const id = created.body.request.id;
+    const early = await service.call(sandbox.key, 'POST', `/v1/sandbox/requests/${id}/accept`);
+    expect(early.status).toBe(409);
+    const noOffer = (early.body as { error: { code: string; message: string } }).error;
+    expect(noOffer.code).toBe('invalid_state');
+    expect(noOffer.message).toContain('POST /v1/requests/{id}/decision');
+
+    const notices = await service.call(sandbox.key, 'POST', `/v1/sandbox/requests/${id}/debtor-answer`, {
+      body: { answer: 'acknowledged' },
+    });
+    expect(notices.status).toBe(409);
+    const confirming = (notices.body as { error: { code: string; message: string } }).error;
+    expect(confirming.code).toBe('not_factoring');
+    expect(confirming.message).toContain('POST /v1/sandbox/requests');
+
+    const unknown = await service.call(
+      sandbox.key,
+      'POST',
+      '/v1/sandbox/requests/00000000-0000-4000-8000-000000000000/accept',
+    );
+    expect(unknown.status).toBe(404);
+    expect((unknown.body as { error: { message: string } }).error.message).toContain(
+      'POST /v1/sandbox/requests',
+    );
+  });
+
+  it("a sandbox key cannot accept an offer on another funder's request: 404 from inside the write, nothing changes", async () => {
+    const created = await service.call<{ request: Req }>(sandbox.key, 'POST', '/v1/sandbox/requests');
+    const id = created.body.request.id;
+    await decide(id, { decision: 'offer', rate: 2, advance_pct: 80 });
+    const other = await service.given.funderWithKey({ environment: 'sandbox' });
+    const answer = await service.call(other.key, 'POST', `/v1/sandbox/requests/${id}/accept`);
+    expect(answer.status).toBe(404);
+    const packet = await service.call<{ request: Req }>(sandbox.key, 'GET', `/v1/requests/${id}`);
+    expect(packet.body.request.status).toBe('terms_sent');
+  });
+
   it('refuses a live key with sandbox_only', async () => {
     const live = await service.given.funderWithKey({ environment: 'live' });
     const answer = await service.call(live.key, 'POST', '/v1/sandbox/requests', { body: {} });

@@ -1,11 +1,18 @@
 import type { AreaDeps } from '../../platform/area-deps.ts';
 import type { AreaRoutes } from '../../platform/http/app.ts';
+import type { DecisionsService } from '../decisions/decisions.service.ts';
+import type { RequestLifecycle } from '../requests/requests.lifecycle.ts';
 import { statementsOpsRoutes } from './statements.ops.routes.ts';
 import { statementsRoutes } from './statements.routes.ts';
 import { createStatementsService } from './statements.service.ts';
 
 /** Bank statements: import, matching and confirmation; service and routes. */
-export function statementsModule(deps: AreaDeps) {
+export function statementsModule(
+  deps: AreaDeps & {
+    requests: Pick<RequestLifecycle, 'lock'>;
+    decisions: Pick<DecisionsService, 'recordPaymentIn'>;
+  },
+) {
   const statements = createStatementsService(deps);
   const routes: AreaRoutes[] = [statementsRoutes({ statements }), statementsOpsRoutes({ statements })];
   return { statements, routes };

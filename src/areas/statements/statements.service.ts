@@ -7,8 +7,8 @@ import { newId } from '../../platform/ids.ts';
 import { centsToDecimal, toCents } from '../../platform/money.ts';
 import { asBody, onlyKnown } from '../../platform/validate.ts';
 import type { RunWrite, WriteScope } from '../../platform/write.ts';
-import { recordPaymentIn } from '../decisions/settlements.ts';
-import * as requests from '../requests/requests.store.ts';
+import type { DecisionsService } from '../decisions/decisions.service.ts';
+import { funderMover, OPERATIONS, type RequestLifecycle } from '../requests/requests.lifecycle.ts';
 import { createMatcher, type Proposal } from './matching.ts';
 import { isPaymentCandidate, type StatementKind } from './parsed.ts';
 import { decodeBase64, isKind, readStatementFile, STATEMENT_KINDS } from './statement-file.ts';
@@ -24,7 +24,13 @@ export interface ImportInput {
 
 export type StatementsService = ReturnType<typeof createStatementsService>;
 
-export function createStatementsService(deps: { db: Db; clock: Clock; write: RunWrite }) {
+export function createStatementsService(deps: {
+  db: Db;
+  clock: Clock;
+  write: RunWrite;
+  requests: Pick<RequestLifecycle, 'lock'>;
+  decisions: Pick<DecisionsService, 'recordPaymentIn'>;
+}) {
   const { db, write } = deps;
 
   function fileOf(input: ImportInput): { bytes: Buffer; fileName: string | null; kind?: StatementKind } {
@@ -144,15 +150,14 @@ export function createStatementsService(deps: { db: Db; clock: Clock; write: Run
         { extra: { statement_id: twin.statement_id, line: twin.line } },
       );
     }
-    const request =
-      caller.kind === 'funder'
-        ? await requests.findVisibleRequest(tx, statement.funder_id, statement.plane, requestId, {
-            forUpdate: true,
-          })
-        : await requests.findRequest(tx, requestId, { forUpdate: true });
-    if (!request || request.plane !== statement.plane) notFound('Request');
+    const request = await deps.requests.lock(
+      tx,
+      caller.kind === 'funder' ? funderMover(owner) : OPERATIONS,
+      requestId,
+    );
+    if (request.plane !== statement.plane) notFound('Request');
 
-    const recorded = await recordPaymentIn(scope, {
+    const recorded = await deps.decisions.recordPaymentIn(scope, {
       request,
       funderId: statement.funder_id,
       amountCents: toCents(line.amount)!,

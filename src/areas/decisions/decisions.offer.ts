@@ -1,0 +1,146 @@
+import type { FunderCaller } from '../../platform/caller.ts';
+import { madridDate } from '../../platform/clock.ts';
+import type { Tx } from '../../platform/db/db.ts';
+import { ApiError } from '../../platform/errors.ts';
+import { newId } from '../../platform/ids.ts';
+import { centsToDecimal, centsToEuros, percentOf, toCents } from '../../platform/money.ts';
+import type { RunWrite } from '../../platform/write.ts';
+import { debtorKey } from '../parties/parties.service.ts';
+import { funderMover, type ReceivableRow, type RequestRow } from '../requests/requests.lifecycle.ts';
+import type { SettingsService } from '../settings/settings.service.ts';
+import type { OfferInput } from './decisions.input.ts';
+import { type DecisionDeps, lockVisible, requireDocuments, requireRouted } from './decisions.shared.ts';
+import { defaultOfferDays } from './offer-days.ts';
+
+/**
+ * A check run inside the offer's transaction, after the request row is locked, before the
+ * offer is written: the credit-limit books plug in here and refuse with 409 credit_limit.
+ */
+export type OfferGuard = (
+  tx: Tx,
+  input: {
+    caller: FunderCaller;
+    request: RequestRow;
+    advanceCents: number;
+    receivables: ReceivableRow[];
+  },
+) => Promise<void>;
+
+/** The offer decision: terms sent to the seller, the funder's earlier pending offer superseded. */
+export function createOfferDecision(
+  deps: DecisionDeps & {
+    write: RunWrite;
+    settings: Pick<SettingsService, 'policy' | 'listedBuyers'>;
+    offerGuards?: OfferGuard[];
+  },
+) {
+  async function requireListedBuyers(
+    tx: Tx,
+    caller: FunderCaller,
+    row: RequestRow,
+    receivables: ReceivableRow[],
+  ) {
+    const listed = new Set(
+      (await deps.settings.listedBuyers(tx, caller.funderId, row.plane)).map((b) =>
+        debtorKey(b.country, b.tax_id),
+      ),
+    );
+    const outside = new Map<
+      string,
+      { name: string; debtor_key: string; reason: string; invoices: string[] }
+    >();
+    for (const r of receivables) {
+      const key = debtorKey(r.debtor_country, r.debtor_tax_id);
+      if (listed.has(key)) continue;
+      const entry = outside.get(key) ?? {
+        name: r.debtor_name,
+        debtor_key: key,
+        reason: 'not_on_list',
+        invoices: [],
+      };
+      entry.invoices.push(r.number);
+      outside.set(key, entry);
+    }
+    if (outside.size > 0) {
+      throw new ApiError(
+        'debtor_not_eligible_for_funder',
+        'You take listed buyers only, and some debtors of this request are not on your list.',
+        { extra: { debtors: [...outside.values()] } },
+      );
+    }
+  }
+
+  return async function offer(caller: FunderCaller, id: string, input: OfferInput) {
+    return deps.write(caller, async (ws) => {
+      const { tx, now } = ws;
+      const { scope, row } = await lockVisible(deps, tx, caller, id);
+      requireRouted(caller, row);
+      deps.requests.next(row.status, 'offer');
+      const receivables = await deps.requests.receivables(tx, scope, row.id);
+      const policy = await deps.settings.policy(tx, caller.funderId, row.plane);
+      if (policy.listedBuyersOnly) await requireListedBuyers(tx, caller, row, receivables);
+      await requireDocuments(deps, tx, scope, row, madridDate(now));
+
+      const totalCents = toCents(row.total_amount)!;
+      const advanceCents = percentOf(totalCents, input.advancePct);
+      if (advanceCents < 1) {
+        throw new ApiError(
+          'invalid_terms',
+          'advance_pct gives an advance of less than one cent on this request.',
+          {
+            extra: { field: 'advance_pct' },
+          },
+        );
+      }
+      for (const guard of deps.offerGuards ?? [])
+        await guard(tx, { caller, request: row, advanceCents, receivables });
+
+      const offerDays =
+        input.days ??
+        defaultOfferDays(
+          now,
+          receivables.map((r) => r.due_date),
+        );
+      const valid = input.validDays ?? policy.offerValidityDays;
+      const offerId = newId();
+      const expiresAt = new Date(now.getTime() + valid * 86_400_000);
+      // Only the funder's newest offer stands: an earlier one it sent is superseded.
+      await deps.requests.placeOffer(tx, scope, {
+        id: offerId,
+        requestId: row.id,
+        keyId: caller.keyId,
+        rate: input.rate,
+        advancePct: input.advancePct,
+        days: offerDays,
+        advanceAmount: centsToDecimal(advanceCents),
+        notes: input.notes ?? null,
+        validDays: valid,
+        submittedAt: now,
+        expiresAt,
+      });
+      const moved = await deps.requests.transition(ws, funderMover(scope), row.id, 'offer', {
+        evidence: {
+          kind: 'decision.offer',
+          funderId: caller.funderId,
+          payload: {
+            offer_id: offerId,
+            rate: input.rate,
+            advance_pct: input.advancePct,
+            days: offerDays,
+            valid_days: valid,
+            advance_amount: centsToDecimal(advanceCents),
+          },
+        },
+      });
+      await deps.requests.markActed(tx, scope, row.id, now);
+      return {
+        decision: 'offer' as const,
+        request_id: row.id,
+        offer_id: offerId,
+        expires_at: expiresAt.toISOString(),
+        status: moved.to,
+        advance_amount: centsToEuros(advanceCents),
+      };
+    });
+  };
+}

@@ -1,0 +1,220 @@
+import type { Caller } from '../../platform/caller.ts';
+import { ApiError } from '../../platform/errors.ts';
+import { newId } from '../../platform/ids.ts';
+import type { RunWrite, WriteScope } from '../../platform/write.ts';
+import { type ConsentLevel, levelAtLeast } from '../settings/consent-levels.ts';
+import type { SettingsService } from '../settings/settings.service.ts';
+import { acknowledgeForOps, disputeForOps, type NoticeRow, noticesForOps } from './notices.store.ts';
+import { closeOfferForOps, lockPendingOfferForOps } from './offers.store.ts';
+import { OPEN_STATUSES } from './request-status.ts';
+import { partyActor, trail } from './request-trail.ts';
+import { OPERATIONS, type RequestLifecycle } from './requests.lifecycle.ts';
+import { meetsRequirement } from './requests.views.ts';
+import { insertDisputeForOps } from './risks.store.ts';
+
+export interface DebtorAnswerInput {
+  debtor_tax_id?: string | null;
+  answer: 'acknowledged' | 'disputed';
+  level?: ConsentLevel | null;
+  channel?: string | null;
+  language?: string | null;
+  signer?: { name: string; role?: string | null } | null;
+  reason?: string | null;
+}
+
+/**
+ * A notice a debtor may still sign: one not answered yet, or one it acknowledged below the
+ * level required, when it now signs a new declaration at a higher level than before (as a
+ * real debtor would sign again).
+ */
+export function canSign(notice: NoticeRow, level: ConsentLevel | null): boolean {
+  if (notice.status === 'pending') return true;
+  if (notice.status !== 'acknowledged' || notice.level_achieved === null) return false;
+  if (levelAtLeast(notice.level_achieved, notice.level_required)) return false;
+  const signing = level ?? notice.level_required;
+  return !levelAtLeast(notice.level_achieved, signing);
+}
+
+/** The seller's answer to the funder's offer, and the debtors' answers to their notices. */
+export function createRequestAnswersService(deps: {
+  write: RunWrite;
+  lifecycle: RequestLifecycle;
+  settings: Pick<SettingsService, 'policy' | 'declarationText'>;
+}) {
+  const { lifecycle } = deps;
+
+  const service = {
+    /** The seller accepts (-> approved, the terms no longer change) or rejects the funder's offer. */
+    async sellerAnswerIn(
+      scope: WriteScope,
+      id: string,
+      answer: 'accept' | 'reject',
+      offerId?: string | null,
+    ) {
+      const { tx, now } = scope;
+      const row = await lifecycle.lock(tx, OPERATIONS, id);
+      const offer = await lockPendingOfferForOps(tx, row, offerId ?? null);
+      const move = answer === 'accept' ? 'accept_terms' : 'reject_terms';
+      lifecycle.next(row.status, move);
+      if (!offer)
+        throw new ApiError('invalid_state', 'There is no pending offer of the routed funder to answer.');
+      if (offer.expires_at <= now) {
+        await closeOfferForOps(tx, offer.id, 'expired', now);
+        throw new ApiError('invalid_state', 'The offer expired before the seller answered it.');
+      }
+      await closeOfferForOps(tx, offer.id, answer === 'accept' ? 'accepted' : 'rejected', now);
+      await lifecycle.transition(scope, OPERATIONS, row.id, move, {
+        trigger: answer === 'accept' ? 'seller_accepted' : 'seller_rejected',
+        actor: partyActor(scope),
+        columns:
+          answer === 'accept'
+            ? { accepted_offer_id: offer.id, approved_at: now, advance_amount: offer.advance_amount }
+            : { closed_at: now, close_reason: 'rejected_by_seller' },
+        evidence: {
+          kind: answer === 'accept' ? 'offer.accepted' : 'offer.rejected',
+          funderId: row.assigned_funder_id,
+          payload: { offer_id: offer.id },
+        },
+      });
+    },
+
+    /**
+     * A debtor answers its notice of assignment: acknowledges at a level (with the declaration
+     * text it signed and who signed), or disputes (which opens a dispute on the request). A
+     * debtor that acknowledged below the level required may sign again at a higher level.
+     */
+    async debtorAnswerIn(scope: WriteScope, id: string, input: DebtorAnswerInput): Promise<number> {
+      const { tx, now } = scope;
+      const row = await lifecycle.lock(tx, OPERATIONS, id);
+      if (row.type !== 'factoring')
+        throw new ApiError('not_factoring', 'Confirming requests have no debtor notices.');
+      if (![...OPEN_STATUSES, 'funded'].includes(row.status)) {
+        throw new ApiError(
+          'request_not_in_flight',
+          `The request is ${row.status}: its notices can no longer be answered.`,
+        );
+      }
+      const notices = (await noticesForOps(tx, row.id)).filter(
+        (n) => !input.debtor_tax_id || n.debtor_tax_id === input.debtor_tax_id,
+      );
+      if (notices.length === 0) {
+        throw new ApiError(
+          'not_found',
+          input.debtor_tax_id
+            ? 'No notice for that debtor on this request.'
+            : 'This request has no notices yet (is it routed?).',
+        );
+      }
+      const open = notices.filter((n) =>
+        input.answer === 'acknowledged' ? canSign(n, input.level ?? null) : n.status === 'pending',
+      );
+      if (open.length === 0) {
+        const below = notices.find(
+          (n) =>
+            n.status === 'acknowledged' &&
+            n.level_achieved &&
+            !levelAtLeast(n.level_achieved, n.level_required),
+        );
+        throw new ApiError(
+          'notice_already_decided',
+          below && input.answer === 'acknowledged'
+            ? `The debtor already signed at ${below.level_achieved}: a new declaration must be at a higher level (${below.level_required} is required).`
+            : 'Every notice named has already been answered.',
+        );
+      }
+      const funderPolicy = row.assigned_funder_id
+        ? await deps.settings.policy(tx, row.assigned_funder_id, row.plane)
+        : null;
+      const debtorOf = (notice: NoticeRow) => ({
+        name: notice.debtor_name,
+        tax_id: notice.debtor_tax_id,
+        country: notice.debtor_country,
+      });
+      for (const notice of open) {
+        if (input.answer === 'acknowledged') {
+          const level = input.level ?? notice.level_required;
+          const text = await deps.settings.declarationText(tx, {
+            governingLaw: notice.debtor_country,
+            level,
+            language: input.language ?? undefined,
+          });
+          await acknowledgeForOps(tx, notice.id, {
+            level,
+            channel: input.channel ?? 'portal',
+            declarationTextId: text?.id ?? null,
+            declarationText:
+              text?.body ??
+              `Declaration (${level}) signed without a text on file for ${notice.debtor_country}.`,
+            counselApproved: text?.counsel_approved ?? false,
+            signerName: input.signer?.name ?? 'Accounts payable',
+            signerRole: input.signer?.role ?? null,
+            at: now,
+          });
+          const answered = {
+            ...notice,
+            status: 'acknowledged' as const,
+            level_achieved: level,
+            declaration_counsel_approved: text?.counsel_approved ?? false,
+          };
+          if (row.assigned_funder_id) {
+            scope.emit({
+              funderId: row.assigned_funder_id,
+              plane: row.plane,
+              type: 'notice.acknowledged',
+              data: {
+                request_id: row.id,
+                request_ref: row.request_ref,
+                debtor: debtorOf(notice),
+                level_required: notice.level_required,
+                level_achieved: level,
+                meets_requirement: funderPolicy ? meetsRequirement(answered, funderPolicy) : false,
+              },
+            });
+          }
+        } else {
+          const reason = input.reason?.trim() || 'The debtor disputes the invoice.';
+          await disputeForOps(tx, notice.id, {
+            channel: input.channel ?? 'portal',
+            signerName: input.signer?.name ?? null,
+            signerRole: input.signer?.role ?? null,
+            reason,
+            at: now,
+          });
+          await insertDisputeForOps(tx, {
+            id: newId(),
+            plane: row.plane,
+            requestId: row.id,
+            debtorId: notice.debtor_id,
+            invoiceId: null,
+            raisedBy: 'debtor',
+            reason,
+            at: now,
+          });
+          if (row.assigned_funder_id) {
+            scope.emit({
+              funderId: row.assigned_funder_id,
+              plane: row.plane,
+              type: 'notice.disputed',
+              data: { request_id: row.id, request_ref: row.request_ref, debtor: debtorOf(notice), reason },
+            });
+          }
+        }
+        trail(scope, row, `notice.${input.answer}`, {
+          debtor_tax_id: notice.debtor_tax_id,
+          level: input.answer === 'acknowledged' ? (input.level ?? notice.level_required) : null,
+          channel: input.channel ?? 'portal',
+          ...(notice.status === 'acknowledged' ? { replaces_level: notice.level_achieved } : {}),
+        });
+      }
+      return open.length;
+    },
+  };
+
+  return {
+    ...service,
+    sellerAnswer: (caller: Caller, id: string, answer: 'accept' | 'reject', offerId?: string | null) =>
+      deps.write(caller, (s) => service.sellerAnswerIn(s, id, answer, offerId)),
+    debtorAnswer: (caller: Caller, id: string, input: DebtorAnswerInput) =>
+      deps.write(caller, (s) => service.debtorAnswerIn(s, id, input)),
+  };
+}

@@ -1,0 +1,140 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type RequestsGiven,
+  type RoutedRequest,
+  requestsGiven,
+} from '../../../test/support/requests-fixtures.ts';
+import { startService, type TestService } from '../../../test/support/service.ts';
+import type { Caller, FunderScope } from '../../platform/caller.ts';
+import { ApiError } from '../../platform/errors.ts';
+import { canMove, MOVE_NAMES, nextStatus, REQUEST_STATUSES, type RequestStatus } from './request-status.ts';
+import { createRequestLifecycle, funderMover, OPERATIONS } from './requests.lifecycle.ts';
+
+let service: TestService;
+let given: RequestsGiven;
+const lifecycle = createRequestLifecycle();
+const operator: Caller = { kind: 'operator', requestId: 'lifecycle-test' };
+
+beforeAll(async () => {
+  service = await startService();
+  given = requestsGiven(service);
+});
+afterAll(async () => service?.close());
+
+async function rowOf(id: string) {
+  const { rows } = await service.db.query<{ status: RequestStatus; close_note: string | null }>(
+    'SELECT status, close_note FROM funding_requests WHERE id = $1',
+    [id],
+  );
+  return rows[0]!;
+}
+
+async function historyOf(id: string) {
+  const { rows } = await service.db.query<{ from_status: string; to_status: string; trigger: string }>(
+    'SELECT from_status, to_status, trigger FROM request_history WHERE request_id = $1 ORDER BY id',
+    [id],
+  );
+  return rows;
+}
+
+async function evidenceCount(id: string) {
+  const { rows } = await service.db.query<{ n: number }>(
+    'SELECT count(*)::int AS n FROM evidence_entries WHERE subject_id = $1::text',
+    [id],
+  );
+  return rows[0]!.n;
+}
+
+const offerEvidence = { evidence: { kind: 'request.lifecycle_test', funderId: null } };
+
+/** Puts the request in a status by hand: the fixture for walking the table, not a move. */
+async function placeIn(id: string, status: RequestStatus) {
+  await service.db.query('UPDATE funding_requests SET status = $2 WHERE id = $1', [id, status]);
+}
+
+describe('every change of status goes through the lifecycle', () => {
+  let request: RoutedRequest;
+  beforeAll(async () => {
+    const funder = await given.funder();
+    request = await given.routedRequest({ funder });
+  });
+
+  const pairs = REQUEST_STATUSES.flatMap((status) => MOVE_NAMES.map((move) => ({ status, move })));
+
+  it('walks every pair of status and move: allowed moves write the status and a history line, the others answer invalid_state and change nothing', async () => {
+    expect(pairs.length).toBe(REQUEST_STATUSES.length * MOVE_NAMES.length);
+    for (const { status, move } of pairs) {
+      await placeIn(request.id, status);
+      const historyBefore = (await historyOf(request.id)).length;
+      const evidenceBefore = await evidenceCount(request.id);
+      const attempt = service.runtime.services.write(operator, (ws) =>
+        lifecycle.transition(ws, OPERATIONS, request.id, move, {
+          columns: { close_note: `${status}/${move}` },
+          evidence: { kind: 'request.lifecycle_test', funderId: null, payload: { move } },
+        }),
+      );
+      if (canMove(status, move)) {
+        const moved = await attempt;
+        const expected = nextStatus(status, move);
+        expect({ status, move, to: moved.to }).toEqual({ status, move, to: expected });
+        expect(await rowOf(request.id)).toEqual({ status: expected, close_note: `${status}/${move}` });
+        const history = await historyOf(request.id);
+        expect(history).toHaveLength(historyBefore + 1);
+        expect(history.at(-1)).toEqual({ from_status: status, to_status: expected, trigger: move });
+        expect(await evidenceCount(request.id)).toBe(evidenceBefore + 1);
+      } else {
+        const refusal = await attempt.then(
+          () => null,
+          (err: unknown) => err,
+        );
+        expect({ status, move, refused: refusal instanceof ApiError && refusal.code }).toEqual({
+          status,
+          move,
+          refused: 'invalid_state',
+        });
+        expect((await rowOf(request.id)).status).toBe(status);
+        expect(await historyOf(request.id)).toHaveLength(historyBefore);
+        expect(await evidenceCount(request.id)).toBe(evidenceBefore);
+      }
+    }
+  });
+
+  it('a funder cannot move a request it cannot see: 404, and the request stays as it was', async () => {
+    const other = await given.funder();
+    await placeIn(request.id, 'submitted');
+    const scope: FunderScope = { funderId: other.bankId, plane: 'live' };
+    const refusal = await service.runtime.services
+      .write(operator, (ws) =>
+        lifecycle.transition(ws, funderMover(scope), request.id, 'offer', offerEvidence),
+      )
+      .then(
+        () => null,
+        (err: unknown) => err,
+      );
+    expect(refusal instanceof ApiError && refusal.code).toBe('not_found');
+    expect((await rowOf(request.id)).status).toBe('submitted');
+  });
+
+  it('the funder a request is routed to moves it within its own plane only', async () => {
+    const wrongPlane: FunderScope = { funderId: request.funder.bankId, plane: 'demo' };
+    const refusal = await service.runtime.services
+      .write(operator, (ws) =>
+        lifecycle.transition(ws, funderMover(wrongPlane), request.id, 'offer', offerEvidence),
+      )
+      .then(
+        () => null,
+        (err: unknown) => err,
+      );
+    expect(refusal instanceof ApiError && refusal.code).toBe('not_found');
+    const scope: FunderScope = { funderId: request.funder.bankId, plane: 'live' };
+    const moved = await service.runtime.services.write(operator, (ws) =>
+      lifecycle.transition(ws, funderMover(scope), request.id, 'offer', offerEvidence),
+    );
+    expect(moved.to).toBe('terms_sent');
+    expect((await historyOf(request.id)).at(-1)).toEqual({
+      from_status: 'submitted',
+      to_status: 'terms_sent',
+      trigger: 'offer',
+    });
+  });
+});

@@ -1,0 +1,183 @@
+import type { FunderScope } from '../../platform/caller.ts';
+import type { Tx } from '../../platform/db/db.ts';
+import { notFound } from '../../platform/errors.ts';
+import type { WriteScope } from '../../platform/write.ts';
+import * as notices from './notices.store.ts';
+import * as offers from './offers.store.ts';
+import { type Move, nextStatus, type RequestStatus } from './request-status.ts';
+import * as store from './requests.store.ts';
+import { requestView } from './requests.views.ts';
+import * as risks from './risks.store.ts';
+
+/**
+ * Who moves a request: a funder, only within its scope (its decisions), or the operations team
+ * and the parties it plays (routing, the seller's and the debtors' answers, sandbox helpers).
+ */
+export type { NoticeRow } from './notices.store.ts';
+export type { Move, RequestStatus } from './request-status.ts';
+export { isOpen } from './request-status.ts';
+export type { ReceivableRow, RequestRow } from './requests.store.ts';
+export { meetsRequirement } from './requests.views.ts';
+
+export type Mover = { kind: 'funder'; scope: FunderScope } | { kind: 'operations' };
+
+export const OPERATIONS: Mover = { kind: 'operations' };
+export const funderMover = (scope: FunderScope): Mover => ({ kind: 'funder', scope });
+
+export interface TransitionDetails {
+  /** Columns that change with the move (never `status`: the machine decides it). */
+  columns?: store.RequestChanges;
+  /** What the history line names as the cause; the move's name when left out. */
+  trigger?: string;
+  /** Who, on the history line; the funder (or the caller's kind) when left out. */
+  actor?: Record<string, string>;
+  /** The evidence-chain entry of the move: every move leaves one. */
+  evidence: { kind: string; funderId: string | null; payload?: Record<string, unknown> };
+  /** The event for the funder's webhooks; `request` (the request after the move) is added to its data. */
+  event?: { funderId: string; type: string; data?: Record<string, unknown>; withRequest?: boolean };
+}
+
+export interface Transitioned {
+  /** The request as it was when locked, before the move. */
+  before: store.RequestRow;
+  from: RequestStatus;
+  to: RequestStatus;
+}
+
+export type RequestLifecycle = ReturnType<typeof createRequestLifecycle>;
+
+/**
+ * The one owner of a request's status. Every change of status, from any area, goes through
+ * `transition`: it locks the row (within the funder's scope when a funder moves it), asks the
+ * status machine whether the move is allowed from the status the row has now, writes the new
+ * status with the columns of the move and a history line, and queues the evidence entry and
+ * the event, all in the caller's write.
+ */
+export function createRequestLifecycle() {
+  async function lock(tx: Tx, mover: Mover, id: string): Promise<store.RequestRow> {
+    const row =
+      mover.kind === 'funder'
+        ? await store.findVisibleRequest(tx, mover.scope, id, { forUpdate: true })
+        : await store.findRequestForOps(tx, id, { forUpdate: true });
+    if (!row) notFound('Request');
+    return row;
+  }
+
+  async function read(tx: Tx, mover: Mover, id: string): Promise<store.RequestRow> {
+    const row =
+      mover.kind === 'funder'
+        ? await store.findVisibleRequest(tx, mover.scope, id)
+        : await store.findRequestForOps(tx, id);
+    if (!row) notFound('Request');
+    return row;
+  }
+
+  return {
+    /** Locks a request for the length of the caller's write; 404 when the mover cannot reach it. */
+    lock,
+
+    /** The status a move would lead to from `status`, or 409 invalid_state: the machine's answer. */
+    next: (status: RequestStatus, move: Move): RequestStatus => nextStatus(status, move),
+
+    async transition(
+      ws: WriteScope,
+      mover: Mover,
+      requestId: string,
+      move: Move,
+      details: TransitionDetails,
+    ): Promise<Transitioned> {
+      const { tx, now } = ws;
+      const before = await lock(tx, mover, requestId);
+      const to = nextStatus(before.status, move);
+      const columns = details.columns ?? {};
+      const written =
+        mover.kind === 'funder'
+          ? await store.updateStatus(tx, mover.scope, before.id, to, now, columns)
+          : await store.updateStatusForOps(tx, before.id, to, now, columns);
+      if (!written) notFound('Request');
+      const history = {
+        requestId: before.id,
+        from: before.status,
+        to,
+        trigger: details.trigger ?? move,
+        actor:
+          details.actor ??
+          (mover.kind === 'funder' ? { funder_id: mover.scope.funderId } : { kind: ws.caller.kind }),
+        at: now,
+      };
+      if (mover.kind === 'funder') await store.insertHistory(tx, mover.scope, history);
+      else await store.insertHistoryForOps(tx, history);
+      // The request as it is now is read back only for an event that carries it.
+      const after = details.event?.withRequest ? await read(tx, mover, before.id) : null;
+      ws.evidence({
+        funderId: details.evidence.funderId,
+        plane: before.plane,
+        kind: details.evidence.kind,
+        subjectType: 'funding_request',
+        subjectId: before.id,
+        payload: { request_ref: before.request_ref, ...details.evidence.payload },
+      });
+      if (details.event) {
+        ws.emit({
+          funderId: details.event.funderId,
+          plane: before.plane,
+          type: details.event.type,
+          data: {
+            ...(after ? { request: requestView(after) } : {}),
+            ...details.event.data,
+          },
+        });
+      }
+      return { before, from: before.status, to };
+    },
+
+    // What other areas read and write about a request beside its status, inside their write.
+
+    /** The request's invoices and debtors, as the funder sees them. */
+    receivables: (tx: Tx, scope: FunderScope, id: string) => store.receivablesOf(tx, scope, id),
+
+    /** The request's notices of assignment, as the funder sees them. */
+    notices: (tx: Tx, scope: FunderScope, id: string) => notices.noticesOf(tx, scope, [id]),
+
+    /** What stops routing and funding: hard signals not cleared, open disputes. */
+    async hardBlocks(tx: Tx, mover: Mover, id: string) {
+      const found =
+        mover.kind === 'funder' ? await risks.risksOf(tx, mover.scope, id) : await risks.risksForOps(tx, id);
+      return {
+        signals: found.signals.filter((s) => s.hard && s.status !== 'cleared'),
+        disputes: found.disputes.filter((d) => d.status === 'open'),
+      };
+    },
+
+    /** The funder acted on the request: it keeps reading it after a re-routing. */
+    markActed: (tx: Tx, scope: FunderScope, id: string, at: Date) => store.markActed(tx, scope, id, at),
+
+    /** A new offer of the funder; its earlier pending offer is superseded first. */
+    async placeOffer(tx: Tx, scope: FunderScope, offer: offers.NewOffer): Promise<void> {
+      await offers.closePendingOffers(tx, scope, offer.requestId, 'superseded', offer.submittedAt);
+      await offers.insertOffer(tx, scope, offer);
+    },
+
+    /** The funder's pending offers on the request are withdrawn (it declined or stepped back). */
+    withdrawOffers: (tx: Tx, scope: FunderScope, id: string, at: Date) =>
+      offers.closePendingOffers(tx, scope, id, 'withdrawn', at),
+
+    /** The funder stepped back: the request's notices are withdrawn. */
+    withdrawNotices: (tx: Tx, scope: FunderScope, id: string) => notices.withdrawNotices(tx, scope, id),
+
+    /** Whether a debtor has answered its notice already. */
+    anyNoticeAnswered: (tx: Tx, scope: FunderScope, id: string) => notices.anyNoticeAnswered(tx, scope, id),
+
+    /** The funder raises the consent level: the request and the notices not answered yet. */
+    async raiseConsentLevel(
+      tx: Tx,
+      scope: FunderScope,
+      id: string,
+      level: store.ConsentLevel,
+      at: Date,
+    ): Promise<void> {
+      await store.updateRequest(tx, scope, id, at, { consent_level_required: level });
+      await notices.raisePendingLevel(tx, scope, id, level);
+    },
+  };
+}
