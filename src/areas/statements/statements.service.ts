@@ -210,6 +210,7 @@ export function createStatementsService(deps: { db: Db; clock: Clock; write: Run
           file_line: l.fileLine,
           element: l.element,
           booking_date: l.bookingDate,
+          booking_date_source: l.bookingDateSource,
           value_date: l.valueDate,
           direction: l.direction,
           reversal: l.reversal,

@@ -375,6 +375,23 @@ describe('POST /v1/statements', () => {
     expect(named.body).toMatchObject({ kind: 'csv', file_name: 'body.csv' });
   });
 
+  it("an entry without booking and value dates takes the statement's closing balance date, and the line says so", async () => {
+    const xml = camt53Small()
+      .replace(/<BookgDt>[\s\S]*?<\/BookgDt>/, '')
+      .replace(/<ValDt>[\s\S]*?<\/ValDt>/, '')
+      .replace(/<FrToDt>[\s\S]*?<\/FrToDt>/, '');
+    expect(xml).not.toContain('BookgDt');
+    const answer = await upload(sandbox.key, xml);
+    expect(answer.status).toBe(201);
+    expect(answer.body.lines[0]).toMatchObject({
+      booking_date: today,
+      booking_date_source: 'closing_balance',
+      value_date: null,
+    });
+    const read = await service.ops<Result>('GET', `/ops/v1/statements/${answer.body.id}`);
+    expect(read.body.lines[0]).toMatchObject({ booking_date: today, booking_date_source: 'closing_balance' });
+  });
+
   it('statement_already_imported: the same file twice is refused, naming the first import', async () => {
     const xml = camt53Small();
     const first = await upload(sandbox.key, xml);
