@@ -350,7 +350,8 @@ export function parseCamt053(content: string): ParsedStatement {
       const valueDate = readDate(entryWhere, at(entry, 'ValDt'), 'ValDt');
       const ownDate = readDate(entryWhere, at(entry, 'BookgDt'), 'BookgDt') ?? valueDate;
       // Some banks leave both dates out: the entry then happened on the statement's date.
-      const fallback = ownDate ? null : (stmtDate ??= statementDate(stmt, groupCreated, `Stmt[${s + 1}]`));
+      if (!ownDate && stmtDate === undefined) stmtDate = statementDate(stmt, groupCreated, `Stmt[${s + 1}]`);
+      const fallback = ownDate ? null : (stmtDate ?? null);
       if (!ownDate && !fallback)
         invalid(
           entryWhere,
