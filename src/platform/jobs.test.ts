@@ -1,5 +1,6 @@
 import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { TEST_CLOCK_START } from '../../test/support/clock.ts';
 import { freshDatabase, onPostgres, type TestDatabase } from '../../test/support/database.ts';
 import { type Clock, manualClock } from './clock.ts';
 import type { Db } from './db/db.ts';
@@ -28,7 +29,7 @@ let clock: Clock;
 beforeAll(async () => {
   database = await freshDatabase();
   db = database.db;
-  clock = manualClock();
+  clock = manualClock(TEST_CLOCK_START);
   await clock.advance(db, 1);
   await db.query('CREATE TABLE test_runs (job_id text NOT NULL, worker text NOT NULL)');
 });
@@ -211,7 +212,7 @@ describe('createWorker', () => {
       }),
       createWorker({
         db: otherDb,
-        clock: manualClock(),
+        clock: manualClock(TEST_CLOCK_START),
         logger,
         batchSize: 1,
         handlers: { 'test.once': recording('b') },
@@ -311,7 +312,7 @@ describe('createWorker', () => {
     let taken = 0;
     const other = createWorker({
       db: otherDb,
-      clock: manualClock(),
+      clock: manualClock(TEST_CLOCK_START),
       logger,
       workerId: 'other',
       handlers: {

@@ -1,5 +1,5 @@
 import { type FunderCaller, requirePlane } from '../../platform/caller.ts';
-import { addDays, type Clock, isIsoDate, madridDate } from '../../platform/clock.ts';
+import { addDays, addMadridDays, type Clock, isIsoDate, madridDate } from '../../platform/clock.ts';
 import type { Db, Tx } from '../../platform/db/db.ts';
 import { ApiError, notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
@@ -207,7 +207,9 @@ export function createDecisionsService(deps: {
           : 30);
       const valid = validDays ?? policy.offerValidityDays;
       const offerId = newId();
-      const expiresAt = new Date(now.getTime() + valid * 86_400_000);
+      // Calendar days in Madrid: the offer ends at the same Madrid time `valid` days on, even
+      // across a daylight-saving change.
+      const expiresAt = addMadridDays(now, valid);
       await tx.query(
         `INSERT INTO offers (id, plane, request_id, funder_id, key_id, rate, advance_pct, days, advance_amount, notes,
                              valid_days, status, submitted_at, expires_at)
@@ -503,7 +505,8 @@ export function createDecisionsService(deps: {
     return write(caller, async (scope) => {
       const { tx, now } = scope;
       const at = receivedAt ?? now;
-      if (at.getTime() > now.getTime() + 86_400_000) {
+      // One day ahead is a Madrid calendar date: up to the end of tomorrow in Madrid.
+      if (madridDate(at) > addDays(madridDate(now), 1)) {
         throw new ApiError('invalid_received_at', 'received_at may be at most one day ahead.', {
           extra: { field: 'received_at' },
         });

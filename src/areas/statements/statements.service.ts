@@ -1,5 +1,5 @@
 import { type Caller, type FunderCaller, requirePlane } from '../../platform/caller.ts';
-import type { Clock } from '../../platform/clock.ts';
+import { type Clock, madridMidnight } from '../../platform/clock.ts';
 import { sha256Hex } from '../../platform/crypto.ts';
 import { type Db, pgErrorCode } from '../../platform/db/db.ts';
 import { ApiError, notFound } from '../../platform/errors.ts';
@@ -320,7 +320,8 @@ export function createStatementsService(deps: { db: Db; clock: Clock; write: Run
           request,
           funderId: statement.funder_id,
           amountCents: toCents(line.amount)!,
-          receivedAt: new Date(`${line.booking_date}T00:00:00Z`),
+          // The day the bank booked it, as the Madrid day it is.
+          receivedAt: madridMidnight(line.booking_date),
           reference: (line.bank_reference ?? line.end_to_end_id)?.slice(0, 140) ?? null,
           note: `Bank statement ${statement.file_name ?? statement.id}, line ${line.line}`,
           final: false,
