@@ -1,18 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { refused } from '../../../test/support/errors.ts';
 import { bigCamt053, CAMT_VERSIONS, type CamtEntry, camt053 } from '../../../test/support/statement-files.ts';
-import { ApiError } from '../../platform/errors.ts';
 import { looksLikeCamt053, parseCamt053, xmlSchemaDay } from './camt053.ts';
 import { isPaymentCandidate, MAX_STATEMENT_LINES } from './parsed.ts';
-
-function refused(run: () => unknown): ApiError {
-  try {
-    run();
-  } catch (err) {
-    if (err instanceof ApiError) return err;
-    throw err;
-  }
-  throw new Error('expected the file to be refused');
-}
 
 const ENTRIES: CamtEntry[] = [
   {

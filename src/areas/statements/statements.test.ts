@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectError } from '../../../test/support/errors.ts';
 import {
   type DebtorFixture,
   type FunderFixture,
@@ -72,11 +73,6 @@ async function roomyFunder(environment: 'live' | 'unclassified'): Promise<Funder
 }
 
 const unique = () => randomBytes(4).toString('hex').toUpperCase();
-
-function expectError(answer: { status: number; body: unknown }, status: number, code: string) {
-  expect({ status: answer.status, code: (answer.body as ErrorBody).error?.code }).toEqual({ status, code });
-  return (answer.body as ErrorBody).error;
-}
 
 const upload = (key: string, content: string | Buffer, type = 'application/xml', query = '') =>
   service.call<Result>(key, 'POST', `/v1/statements${query}`, {
