@@ -17,6 +17,7 @@ import {
   camt053,
   csvStatement,
 } from '../../../test/support/statement-files.ts';
+import { madridMidnight } from '../../platform/clock.ts';
 import { creditorReferenceFor } from './matching.ts';
 import { MAX_STATEMENT_BYTES, MAX_STATEMENT_LINES } from './parsed.ts';
 
@@ -216,6 +217,7 @@ describe('POST /v1/statements', () => {
       file_line: expect.any(Number),
       element: 'Stmt[1]/Ntry[1]',
       booking_date: today,
+      booking_date_source: 'entry',
       value_date: today,
       direction: 'credit',
       reversal: false,
@@ -646,7 +648,8 @@ describe('confirming a statement line', () => {
         request_id: request.id,
         settlement_id: first.body.line.confirmation!.settlement_id,
         amount: 1_200,
-        received_at: `${today}T00:00:00.000Z`,
+        // Received on the day the bank booked it: from midnight in Madrid.
+        received_at: madridMidnight(today).toISOString(),
         reference: expect.stringMatching(/^P1-/),
         final: false,
         settled_amount: 1_200,
