@@ -1,6 +1,7 @@
 import { Command, Option } from 'commander';
 import { ENVIRONMENTS } from './areas/account/account.service.ts';
-import { type Config, ConfigError, loadConfig } from './config.ts';
+import { CliError, EXIT_FAILED, EXIT_USAGE, printResult, reportFailure } from './cli-output.ts';
+import { type Config, loadConfig } from './config.ts';
 import type { Caller } from './platform/caller.ts';
 import {
   acquireEmbeddedLock,
@@ -9,8 +10,7 @@ import {
   readLockHolder,
 } from './platform/db/embedded-lock.ts';
 import { migrate } from './platform/db/migrate.ts';
-import { ApiError } from './platform/errors.ts';
-import { verifyEvidence } from './platform/evidence.ts';
+import { type VerifyReport, verifyEvidence } from './platform/evidence.ts';
 import { SCOPES } from './platform/http/scopes.ts';
 import { createRuntime, type Runtime, resolveSecrets } from './runtime.ts';
 import { serve } from './serve.ts';
@@ -22,7 +22,7 @@ interface Output {
 }
 
 function print(out: Output, value: unknown, human: () => string): void {
-  process.stdout.write(out.json ? `${JSON.stringify(value, null, 2)}\n` : `${human()}\n`);
+  printResult(out.json === true, value, human);
 }
 
 /**
@@ -41,18 +41,47 @@ async function withRuntime<T>(
     if (holder) {
       if (!viaServer || !holder.url) throw new EmbeddedDatabaseBusy(holder);
       const { opsToken } = await resolveSecrets(config);
+      const url = holder.url;
       return viaServer(async (method, path, body) => {
-        const response = await fetch(`${holder.url}${path}`, {
-          method,
-          headers: {
-            authorization: `Bearer ${opsToken}`,
-            ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-          },
-          body: body === undefined ? undefined : JSON.stringify(body),
-        });
-        const answer = (await response.json()) as { error?: { code: string; message: string } };
-        if (!response.ok)
-          throw new Error(`${answer.error?.code ?? response.status}: ${answer.error?.message ?? ''}`);
+        let response: Response;
+        try {
+          response = await fetch(`${url}${path}`, {
+            method,
+            headers: {
+              authorization: `Bearer ${opsToken}`,
+              ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+            },
+            body: body === undefined ? undefined : JSON.stringify(body),
+          });
+        } catch (err) {
+          throw new CliError(
+            'server_unreachable',
+            `The running server at ${url} holds the embedded database but did not answer: ${(err as Error).message}`,
+            { url },
+          );
+        }
+        const text = await response.text();
+        let answer: { error?: { code?: string; message?: string } & Record<string, unknown> } = {};
+        try {
+          answer = text ? JSON.parse(text) : {};
+        } catch {
+          throw new CliError(
+            'server_answer_invalid',
+            `The server at ${url} answered ${response.status} without JSON.`,
+            {
+              url,
+              status: response.status,
+            },
+          );
+        }
+        if (!response.ok) {
+          const { code, message, ...extra } = answer.error ?? {};
+          throw new CliError(
+            code ?? `http_${response.status}`,
+            message ?? `The server at ${url} answered ${response.status}.`,
+            { ...extra, status: response.status },
+          );
+        }
         return answer;
       });
     }
@@ -71,8 +100,16 @@ async function withRuntime<T>(
 
 const jsonOption = new Option('--json', 'print JSON for scripts');
 
-function program(): Command {
+function program(json: boolean): Command {
   const cli = new Command('funder-api').description('The funder API of the invoice-financing service');
+  // Set before the commands are added, so every command inherits them: commander throws
+  // instead of exiting, and stays quiet when the answer is to be JSON (main prints it).
+  cli.exitOverride();
+  cli.configureOutput({
+    outputError: (text, write) => {
+      if (!json) write(text);
+    },
+  });
 
   cli
     .command('serve')
@@ -207,6 +244,15 @@ function program(): Command {
           perHour?: number;
         },
       ) => {
+        const unknown = options.scope.filter((scope) => !(SCOPES as readonly string[]).includes(scope));
+        if (options.scope.length === 0 || unknown.length > 0) {
+          throw new CliError(
+            options.scope.length === 0 ? 'scope_required' : 'scope_unknown',
+            `${options.scope.length === 0 ? 'A key needs at least one scope' : `Unknown scope ${unknown.join(', ')}`}: give --scope with one or more of ${SCOPES.join(', ')}.`,
+            { scopes: [...SCOPES] },
+            EXIT_USAGE,
+          );
+        }
         const input = {
           bank_id: options.bankId,
           name: options.name,
@@ -270,28 +316,34 @@ function program(): Command {
     .command('verify')
     .addOption(jsonOption)
     .action(async (options: Output) => {
-      const report = await withRuntime('cli', (rt) => verifyEvidence(rt.db));
+      type Report = { ok: boolean; entries: number; days: number; first_broken: VerifyReport['firstBroken'] };
+      const report = await withRuntime(
+        'cli',
+        async (rt): Promise<Report> => {
+          const { firstBroken, ...rest } = await verifyEvidence(rt.db);
+          return { ...rest, first_broken: firstBroken };
+        },
+        // A server holding the embedded database verifies it through its operations API.
+        async (call) => (await call('GET', '/ops/v1/evidence/verify')) as Report,
+      );
       print(options, report, () =>
         report.ok
           ? `Evidence chain intact: ${report.entries} entries over ${report.days} day(s).`
-          : `Evidence chain BROKEN at entry ${report.firstBroken!.seq} (${report.firstBroken!.id}): ${report.firstBroken!.reason}`,
+          : `Evidence chain BROKEN at entry ${report.first_broken!.seq} (${report.first_broken!.id}): ${report.first_broken!.reason}`,
       );
-      if (!report.ok) process.exitCode = 1;
+      if (!report.ok) process.exitCode = EXIT_FAILED;
     });
 
   return cli;
 }
 
 export async function main(argv: string[]): Promise<void> {
+  // Decided from the words typed, so that even a command commander refuses answers in JSON.
+  const json = argv.slice(2).includes('--json');
   try {
-    await program().parseAsync(argv);
+    await program(json).parseAsync(argv);
   } catch (err) {
-    if (err instanceof ConfigError || err instanceof EmbeddedDatabaseBusy || err instanceof ApiError) {
-      process.stderr.write(`funder-api: ${err.message}\n`);
-    } else {
-      process.stderr.write(`funder-api: ${err instanceof Error ? err.message : String(err)}\n`);
-    }
-    process.exitCode = 1;
+    process.exitCode = reportFailure(json, err);
   }
 }
 

@@ -78,11 +78,20 @@ async function keptSecret(
   const path = join(dataDir, file);
   try {
     return { value: (await readFile(path, 'utf8')).trim(), created: false };
-  } catch {
+  } catch (err) {
+    // Only a missing file is made; a file that cannot be read (permissions) is an error to see.
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
     await mkdir(dataDir, { recursive: true });
     const value = make();
-    await writeFile(path, `${value}\n`, { mode: 0o600, flag: 'wx' }).catch(async () => undefined);
-    return { value: (await readFile(path, 'utf8')).trim(), created: true };
+    let created = true;
+    try {
+      await writeFile(path, `${value}\n`, { mode: 0o600, flag: 'wx' });
+    } catch (writeErr) {
+      // Another process made it first: its secret is the one to use.
+      if ((writeErr as NodeJS.ErrnoException).code !== 'EEXIST') throw writeErr;
+      created = false;
+    }
+    return { value: (await readFile(path, 'utf8')).trim(), created };
   }
 }
 
@@ -216,7 +225,15 @@ export async function createRuntime(
   const logger = options.logger ?? createLogger(config);
   const db = options.db ?? (await openDatabase(config));
   const clock = options.clock ?? (config.clock === 'manual' ? manualClock() : systemClock());
-  if (clock.manual) await clock.sync(db).catch(() => undefined);
+  if (clock.manual) {
+    // Before the first migration there is no shared instant to read yet: the clock keeps its start.
+    await clock.sync(db).catch((err: unknown) => {
+      logger.warn(
+        { err },
+        'manual clock: the shared instant could not be read at start; keeping the start instant',
+      );
+    });
+  }
   const secrets = options.secrets ?? (await resolveSecrets(config));
   const rateCounter = config.redisUrl ? redisRateCounter(config.redisUrl) : databaseRateCounter(db);
   // Without Redis the rate limits count in the database, in the key lookup's own statement.

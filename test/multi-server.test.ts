@@ -7,6 +7,7 @@ import { manualClock } from '../src/platform/clock.ts';
 import type { App } from '../src/platform/http/app.ts';
 import { BAD_KEY_LIMIT_PER_MINUTE } from '../src/platform/http/auth.ts';
 import { createRuntime, type Runtime } from '../src/runtime.ts';
+import { TEST_CLOCK_START } from './support/clock.ts';
 import { freshDatabase, type TestDatabase } from './support/database.ts';
 import { startService, type TestService } from './support/service.ts';
 
@@ -75,7 +76,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two API servers on one database
         first = await startService({ database, config: { redisUrl } });
         secondRuntime = await createRuntime(first.runtime.config, {
           db: database.connect(),
-          clock: manualClock(),
+          clock: manualClock(TEST_CLOCK_START),
           logger: pino({ level: 'silent' }),
           secrets: { opsToken: first.opsToken, secretsKey: randomBytes(32) },
         });
@@ -108,7 +109,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two API servers on one database
         const fromA = await clockOf(a);
         const fromB = await clockOf(b);
         expect(fromA.manual).toBe(true);
-        expect(new Date(fromA.now).getTime()).toBeGreaterThan(Date.now() + 3500_000);
+        // The clock starts at the fixed test instant, never the machine's time.
+        expect(new Date(fromA.now).getTime()).toBeGreaterThanOrEqual(TEST_CLOCK_START.getTime() + 3600_000);
         expect(fromB).toEqual(fromA);
       });
 

@@ -67,6 +67,55 @@ const madridFormat = new Intl.DateTimeFormat('en-CA', {
 /** The calendar date in Madrid at an instant, as YYYY-MM-DD: the date business rules use. */
 export const madridDate = (at: Date): string => madridFormat.format(at);
 
+const madridParts = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Europe/Madrid',
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+});
+
+/** Madrid's offset from UTC at an instant, in milliseconds (one hour in winter, two in summer). */
+function madridOffsetMs(at: Date): number {
+  const parts = Object.fromEntries(madridParts.formatToParts(at).map((p) => [p.type, p.value]));
+  const local = Date.UTC(
+    Number(parts.year),
+    Number(parts.month) - 1,
+    Number(parts.day),
+    Number(parts.hour),
+    Number(parts.minute),
+    Number(parts.second),
+  );
+  return local - Math.floor(at.getTime() / 1000) * 1000;
+}
+
+/**
+ * The instant a Madrid wall-clock time happens: `madridInstant('2026-03-29', '12:30')`. A time
+ * the spring change skips is read as the hour after; one the autumn change repeats, the second.
+ */
+export function madridInstant(date: string, time = '00:00:00'): Date {
+  const local = Date.parse(`${date}T${time.length === 5 ? `${time}:00` : time}Z`);
+  const first = local - madridOffsetMs(new Date(local));
+  const second = local - madridOffsetMs(new Date(first));
+  return new Date(madridOffsetMs(new Date(second)) === local - second ? second : Math.max(first, second));
+}
+
+/** When a Madrid calendar date begins. */
+export const madridMidnight = (date: string): Date => madridInstant(date);
+
+/**
+ * The same Madrid wall-clock time a number of calendar days later: a period of days that
+ * crosses a daylight-saving change keeps its hour instead of drifting by one.
+ */
+export function addMadridDays(at: Date, days: number): Date {
+  const local = new Date(at.getTime() + madridOffsetMs(at));
+  const date = addDays(local.toISOString().slice(0, 10), 0);
+  return madridInstant(addDays(date, days), local.toISOString().slice(11, 23));
+}
+
 /** Adds whole days to a YYYY-MM-DD date. */
 export function addDays(date: string, days: number): string {
   const d = new Date(`${date}T00:00:00Z`);

@@ -1,9 +1,10 @@
 import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { TEST_CLOCK_START } from '../../test/support/clock.ts';
 import { freshDatabase, onPostgres, type TestDatabase } from '../../test/support/database.ts';
 import { type Clock, manualClock } from './clock.ts';
 import type { Db } from './db/db.ts';
-import { createWorker, enqueueJob, type JobHandler } from './jobs.ts';
+import { CLAIM_SECONDS, createWorker, enqueueJob, type JobHandler } from './jobs.ts';
 
 interface StoredJob {
   id: string;
@@ -28,7 +29,7 @@ let clock: Clock;
 beforeAll(async () => {
   database = await freshDatabase();
   db = database.db;
-  clock = manualClock();
+  clock = manualClock(TEST_CLOCK_START);
   await clock.advance(db, 1);
   await db.query('CREATE TABLE test_runs (job_id text NOT NULL, worker text NOT NULL)');
 });
@@ -211,7 +212,7 @@ describe('createWorker', () => {
       }),
       createWorker({
         db: otherDb,
-        clock: manualClock(),
+        clock: manualClock(TEST_CLOCK_START),
         logger,
         batchSize: 1,
         handlers: { 'test.once': recording('b') },
@@ -254,6 +255,8 @@ describe('createWorker', () => {
       clock,
       logger,
       workerId: 'crashed',
+      // A dead process renews nothing: this one's renewal never comes within the test.
+      heartbeatMs: 3_600_000,
       handlers: {
         'test.crash': async () => {
           startedCrashed();
@@ -292,5 +295,99 @@ describe('createWorker', () => {
     expect(await stuck).toBe(1);
     expect((await jobs())[0]!.finished_at?.getTime()).toBe(job!.finished_at!.getTime());
     expect(await survivor.runOnce()).toBe(0);
+  });
+
+  it(`keeps a job that runs longer than its claim: another worker never takes it over mid-run${onPostgres() ? ' (two pools)' : ''}`, async () => {
+    await enqueueJob(db, { kind: 'test.long', runAt: clock.now() });
+    await enqueueJob(db, { kind: 'test.long', payload: { second: true }, runAt: clock.now() });
+    const otherDb = onPostgres() ? database.connect() : db;
+    const claimEnd = async (id: string) =>
+      (await db.query<{ t: Date }>('SELECT locked_until AS t FROM jobs WHERE id = $1', [id])).rows[0]!.t;
+    /** Waits (polling, without a deadline of its own) until the claim reaches past `after`. */
+    const renewedPast = async (id: string, after: Date) => {
+      while ((await claimEnd(id)).getTime() < after.getTime() + CLAIM_SECONDS * 1000) {
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+    };
+    let taken = 0;
+    const other = createWorker({
+      db: otherDb,
+      clock: manualClock(TEST_CLOCK_START),
+      logger,
+      workerId: 'other',
+      handlers: {
+        'test.long': async () => {
+          taken += 1;
+          return undefined;
+        },
+      },
+    });
+    const signals: AbortSignal[] = [];
+    const long = createWorker({
+      db,
+      clock,
+      logger,
+      workerId: 'long',
+      heartbeatMs: 10,
+      batchSize: 2,
+      handlers: {
+        'test.long': async ({ job, signal }) => {
+          signals.push(signal);
+          if (job.payload.second) return undefined;
+          // Twice the claim's length of work, in steps of 200 seconds; after each step the other
+          // worker looks for due jobs and must find none.
+          for (let step = 0; step < 3; step += 1) {
+            await clock.advance(db, 200);
+            const movedAt = clock.now();
+            const ids = (await jobs()).map((row) => row.id);
+            // Both the running job and the one of the batch waiting its turn stay claimed.
+            for (const id of ids) await renewedPast(id, movedAt);
+            expect(await other.runOnce()).toBe(0);
+          }
+          await db.query('INSERT INTO test_runs (job_id, worker) VALUES ($1, $2)', [job.id, 'long']);
+          return undefined;
+        },
+      },
+    });
+    expect(await long.runOnce()).toBe(2);
+    expect(taken).toBe(0);
+    expect(signals.every((signal) => !signal.aborted)).toBe(true);
+    const rows = await jobs();
+    expect(rows.map((row) => [row.attempts, row.locked_by, row.finished_at !== null])).toEqual([
+      [1, null, true],
+      [1, null, true],
+    ]);
+    expect(await runs()).toHaveLength(1);
+    expect(await other.runOnce()).toBe(0);
+  });
+
+  it('tells a running job, through its signal, that another worker took it over', async () => {
+    await enqueueJob(db, { kind: 'test.stalled', runAt: clock.now() });
+    let release: () => void = () => undefined;
+    let seenSignal: AbortSignal | null = null;
+    const stalled = createWorker({
+      db,
+      clock,
+      logger,
+      workerId: 'stalled',
+      heartbeatMs: 10,
+      handlers: {
+        'test.stalled': async ({ signal }) => {
+          seenSignal = signal;
+          // Someone takes the job over behind this worker's back (as after a stall past the claim).
+          await db.query("UPDATE jobs SET locked_by = 'thief'");
+          await new Promise<void>((resolve) => {
+            release = resolve;
+            signal.addEventListener('abort', () => resolve(), { once: true });
+          });
+          return undefined;
+        },
+      },
+    });
+    expect(await stalled.runOnce()).toBe(1);
+    release();
+    expect((seenSignal as AbortSignal | null)?.aborted).toBe(true);
+    // Its outcome is not written over the other worker's claim.
+    expect(await jobs()).toMatchObject([{ locked_by: 'thief', finished_at: null }]);
   });
 });

@@ -15,6 +15,11 @@ export interface JobContext {
   db: Db;
   clock: Clock;
   job: JobRow;
+  /**
+   * Aborted when the worker finds that its claim on the job was lost (another worker took it
+   * over): a long handler checks it between steps and stops, since its outcome will be ignored.
+   */
+  signal: AbortSignal;
 }
 
 /** A handler returns `rerunAt` to run the same job again later (recurring maintenance). */
@@ -39,7 +44,13 @@ export async function enqueueJob(q: Queryable, job: EnqueueOptions): Promise<voi
 }
 
 /** How long a claim holds before another worker may take the job over (a crashed worker). */
-const CLAIM_SECONDS = 300;
+export const CLAIM_SECONDS = 300;
+/**
+ * While a handler runs, the worker renews its claim this often (real time), so a job that runs
+ * longer than one claim (an export, a digest) is never taken over while its worker is alive.
+ * A third of the claim leaves two chances to renew before it runs out.
+ */
+const HEARTBEAT_MS = (CLAIM_SECONDS * 1000) / 3;
 
 export interface Worker {
   /** Claims and runs whatever is due now; answers how many jobs ran. */
@@ -54,6 +65,8 @@ export function createWorker(deps: {
   handlers: Record<string, JobHandler>;
   logger: Logger;
   pollMs?: number;
+  /** How often a running job's claim is renewed, in real milliseconds (default: a third of the claim). */
+  heartbeatMs?: number;
   batchSize?: number;
   workerId?: string;
 }): Worker {
@@ -90,10 +103,54 @@ export function createWorker(deps: {
     return rows;
   }
 
-  async function runJob(job: JobRow): Promise<void> {
+  /**
+   * Renews the claims on the jobs this worker holds (the one running and those of the batch
+   * still waiting their turn): each claim's end moves to now + the claim length. A job whose
+   * row is no longer ours (taken over after a stall longer than the claim) has its signal
+   * aborted and the loss logged.
+   */
+  function keepClaims(held: Map<string, { job: JobRow; lost: AbortController }>): () => Promise<void> {
+    let beating: Promise<void> = Promise.resolve();
+    const beat = async () => {
+      if (held.size === 0) return;
+      const ids = [...held.keys()];
+      try {
+        if (deps.clock.manual) await deps.clock.sync(deps.db);
+        const { rows } = await deps.db.query<{ id: string }>(
+          `UPDATE jobs SET locked_until = $2::timestamptz + make_interval(secs => $3)
+            WHERE id = ANY($1::bigint[]) AND locked_by = $4 AND finished_at IS NULL AND failed_at IS NULL
+            RETURNING id::text`,
+          [ids, deps.clock.now(), CLAIM_SECONDS, workerId],
+        );
+        const kept = new Set(rows.map((row) => row.id));
+        for (const id of ids) {
+          const entry = held.get(id);
+          if (!entry || kept.has(id) || entry.lost.signal.aborted) continue;
+          deps.logger.warn(
+            { job_id: id, kind: entry.job.kind, attempts: entry.job.attempts, worker: workerId },
+            'job claim lost: another worker took the job over',
+          );
+          entry.lost.abort(new Error(`the claim on job ${id} was lost`));
+        }
+      } catch (err) {
+        // The next beat tries again; the claims still have two thirds of their length to run.
+        deps.logger.warn({ job_ids: ids, worker: workerId, err }, 'renewing job claims failed');
+      }
+    };
+    const timer = setInterval(() => {
+      beating = beating.then(beat);
+    }, deps.heartbeatMs ?? HEARTBEAT_MS);
+    timer.unref();
+    return async () => {
+      clearInterval(timer);
+      await beating;
+    };
+  }
+
+  async function runJob(job: JobRow, signal: AbortSignal): Promise<void> {
     const handler = deps.handlers[job.kind];
     try {
-      const outcome = handler ? await handler({ db: deps.db, clock: deps.clock, job }) : undefined;
+      const outcome = handler ? await handler({ db: deps.db, clock: deps.clock, job, signal }) : undefined;
       if (outcome && 'rerunAt' in outcome) {
         await deps.db.query(
           `UPDATE jobs SET run_at = $2, attempts = 0, locked_by = NULL, locked_until = NULL, last_error = NULL
@@ -125,7 +182,19 @@ export function createWorker(deps: {
 
   async function runOnce(): Promise<number> {
     const jobs = await claim();
-    for (const job of jobs) await runJob(job);
+    if (jobs.length === 0) return 0;
+    const held = new Map(jobs.map((job) => [job.id, { job, lost: new AbortController() }]));
+    const stopClaims = keepClaims(held);
+    try {
+      for (const job of jobs) {
+        const { lost } = held.get(job.id)!;
+        // A job of the batch taken over while it waited its turn is the other worker's now.
+        if (!lost.signal.aborted) await runJob(job, lost.signal);
+        held.delete(job.id);
+      }
+    } finally {
+      await stopClaims();
+    }
     return jobs.length;
   }
 

@@ -7,6 +7,7 @@ import type { Db } from '../../src/platform/db/db.ts';
 import type { App } from '../../src/platform/http/app.ts';
 import { SCOPES } from '../../src/platform/http/scopes.ts';
 import { createRuntime, type Runtime } from '../../src/runtime.ts';
+import { TEST_CLOCK_START } from './clock.ts';
 import { freshDatabase, type TestDatabase } from './database.ts';
 
 export interface Answer<T = Record<string, unknown>> {
@@ -83,7 +84,7 @@ export async function startService(
   };
   const runtime = await createRuntime(config, {
     db: database.db,
-    clock: config.clock === 'manual' ? manualClock() : undefined,
+    clock: config.clock === 'manual' ? manualClock(TEST_CLOCK_START) : undefined,
     logger: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
     secrets: { opsToken, secretsKey: randomBytes(32) },
   });

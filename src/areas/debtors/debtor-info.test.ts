@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { errorCode as code } from '../../../test/support/errors.ts';
 import { startService, type TestService } from '../../../test/support/service.ts';
 import { addDays } from '../../platform/clock.ts';
 import { debtorsGiven } from './debtor-info.given.ts';
@@ -32,7 +33,6 @@ interface DebtorList {
   debtors: DebtorInfo[];
 }
 
-const code = (answer: { body: unknown }) => (answer.body as { error: { code: string } }).error.code;
 const debtorsOf = (key: string | null, requestId: string) =>
   service.call<DebtorList>(key, 'GET', `/v1/requests/${requestId}/debtors`);
 

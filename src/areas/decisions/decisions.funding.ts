@@ -129,7 +129,8 @@ export function createFundingDecisions(
     return deps.write(caller, async (ws) => {
       const { tx, now } = ws;
       const at = input.receivedAt ?? now;
-      if (at.getTime() > now.getTime() + 86_400_000) {
+      // One day ahead is a Madrid calendar date: up to the end of tomorrow in Madrid.
+      if (madridDate(at) > addDays(madridDate(now), 1)) {
         throw new ApiError('invalid_received_at', 'received_at may be at most one day ahead.', {
           extra: { field: 'received_at' },
         });

@@ -1,5 +1,5 @@
 import type { FunderCaller } from '../../platform/caller.ts';
-import { madridDate } from '../../platform/clock.ts';
+import { addMadridDays, madridDate } from '../../platform/clock.ts';
 import type { Tx } from '../../platform/db/db.ts';
 import { ApiError } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
@@ -103,7 +103,9 @@ export function createOfferDecision(
         );
       const valid = input.validDays ?? policy.offerValidityDays;
       const offerId = newId();
-      const expiresAt = new Date(now.getTime() + valid * 86_400_000);
+      // Calendar days in Madrid: the offer ends at the same Madrid time `valid` days on, even
+      // across a daylight-saving change.
+      const expiresAt = addMadridDays(now, valid);
       // Only the funder's newest offer stands: an earlier one it sent is superseded.
       await deps.requests.placeOffer(tx, scope, {
         id: offerId,

@@ -7,7 +7,7 @@ import {
   requestsGiven,
 } from '../../../test/support/requests-fixtures.ts';
 import { startService, type TestService } from '../../../test/support/service.ts';
-import { addDays } from '../../platform/clock.ts';
+import { addDays, madridDate, madridMidnight } from '../../platform/clock.ts';
 import {
   canMove,
   type Move,
@@ -718,8 +718,8 @@ describe('settle', () => {
     ['a received_at without a time', (now) => now.toISOString().slice(0, 10)],
     ['a received_at sent as a number', (now) => now.getTime()],
     [
-      'a received_at more than one day ahead',
-      (now) => new Date(now.getTime() + 25 * 3_600_000).toISOString(),
+      'a received_at more than one day ahead (the day after tomorrow in Madrid)',
+      (now) => madridMidnight(addDays(madridDate(now), 2)).toISOString(),
     ],
   ])('%s is refused with invalid_received_at', async (_name, receivedAt) => {
     const funder = await given.funder();

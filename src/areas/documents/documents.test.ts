@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { errorCode as code } from '../../../test/support/errors.ts';
 import { startService, type TestService } from '../../../test/support/service.ts';
 import { addDays, madridDate } from '../../platform/clock.ts';
 import { sha256Hex } from '../../platform/crypto.ts';
@@ -11,7 +12,6 @@ beforeAll(async () => {
 afterAll(async () => service?.close());
 
 type Body = Record<string, unknown>;
-const code = (answer: { body: unknown }) => (answer.body as { error: { code: string } }).error.code;
 
 interface Deal {
   request_id: string;

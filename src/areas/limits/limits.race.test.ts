@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEST_CLOCK_START } from '../../../test/support/clock.ts';
 import { freshDatabase, type TestDatabase } from '../../../test/support/database.ts';
 import { startService, type TestService } from '../../../test/support/service.ts';
 import { manualClock } from '../../platform/clock.ts';
@@ -27,7 +28,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('offers racing against one limit
     first = await startService({ database });
     secondRuntime = await createRuntime(first.runtime.config, {
       db: database.connect(),
-      clock: manualClock(),
+      clock: manualClock(TEST_CLOCK_START),
       logger: pino({ level: 'silent' }),
       secrets: { opsToken: first.opsToken, secretsKey: randomBytes(32) },
     });

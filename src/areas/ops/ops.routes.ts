@@ -2,11 +2,12 @@ import { Type } from 'typebox';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/db.ts';
 import { ApiError } from '../../platform/errors.ts';
+import { verifyEvidence } from '../../platform/evidence.ts';
 import type { App } from '../../platform/http/app.ts';
 import { Timestamp, Uuid } from '../../platform/http/schemas.ts';
 import type { DemoService } from '../demo/demo.service.ts';
 
-/** Service-wide operator actions: the demonstration plane and the manual clock. */
+/** Service-wide operator actions: the demonstration plane, the manual clock, the evidence check. */
 export function opsRoutes(deps: { db: Db; clock: Clock; demo: DemoService }) {
   return (app: App) => {
     const ops = { config: { auth: 'ops' as const } };
@@ -27,6 +28,32 @@ export function opsRoutes(deps: { db: Db; clock: Clock; demo: DemoService }) {
         },
       },
       async (request) => deps.demo.reset(request.operator!),
+    );
+
+    // A read that changes nothing, so GET: `funder-api evidence verify` calls it when a running
+    // server holds the embedded database.
+    app.get(
+      '/ops/v1/evidence/verify',
+      {
+        ...ops,
+        schema: {
+          response: {
+            200: Type.Object({
+              ok: Type.Boolean({ description: 'Every entry and every recorded day root holds' }),
+              entries: Type.Integer({ minimum: 0 }),
+              days: Type.Integer({ minimum: 0 }),
+              first_broken: Type.Union([
+                Type.Object({ seq: Type.Integer(), id: Type.String(), reason: Type.String() }),
+                Type.Null(),
+              ]),
+            }),
+          },
+        },
+      },
+      async () => {
+        const { firstBroken, ...report } = await verifyEvidence(deps.db);
+        return { ...report, first_broken: firstBroken };
+      },
     );
 
     app.get(

@@ -289,7 +289,7 @@ export async function sellerDisputes(
     `SELECT count(*)::int AS disputes,
             (count(*) FILTER (WHERE d.status = 'open'))::int AS open_disputes
        FROM disputes d
-      WHERE (d.raised_at > $2 OR d.status = 'open')
+      WHERE (d.raised_at >= $2 OR d.status = 'open')
         AND (d.request_id IN (SELECT r.id FROM funding_requests r WHERE r.seller_id = $1)
              OR d.invoice_id IN (SELECT i.id FROM invoices i WHERE i.seller_id = $1))`,
     [sellerId, since],

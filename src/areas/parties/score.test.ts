@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startService, type TestService } from '../../../test/support/service.ts';
-import { addDays, madridDate } from '../../platform/clock.ts';
+import { addDays, madridDate, madridInstant } from '../../platform/clock.ts';
 import { newId } from '../../platform/ids.ts';
 import {
   computeSellerScore,
@@ -301,8 +301,9 @@ describe('sellerScore (reading a seller through the database)', () => {
 
   it('is null for a seller the model knows nothing about, and not_found for no seller', async () => {
     expect(await scoreOf(await seller())).toBeNull();
-    expect(await sellerScore(service.db, '00000000-0000-4000-8000-000000000000', new Date())).toBeNull();
-    expect(await sellerScore(service.db, 'nonsense', new Date())).toBeNull();
+    const now = service.runtime.clock.now();
+    expect(await sellerScore(service.db, '00000000-0000-4000-8000-000000000000', now)).toBeNull();
+    expect(await sellerScore(service.db, 'nonsense', now)).toBeNull();
     const missing = await service.ops('GET', '/ops/v1/sellers/00000000-0000-4000-8000-000000000000/score');
     expect(missing.status).toBe(404);
   });
@@ -332,7 +333,11 @@ describe('sellerScore (reading a seller through the database)', () => {
     const score = await scoreOf(id);
     expect(score).toEqual(computeSellerScore(inputs!, now));
     expect(score).toMatchObject({ model_version: 'seller-score-1', computed_at: now.toISOString() });
-    const stored = await service.db.query<{ n: number }>('SELECT count(*)::int AS n FROM seller_scores');
+    // Nothing stored for this seller (other tests' sellers may have scores of their own).
+    const stored = await service.db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM seller_scores WHERE seller_id = $1',
+      [id],
+    );
     expect(stored.rows[0]!.n).toBe(0);
   });
 
@@ -365,6 +370,18 @@ describe('sellerScore (reading a seller through the database)', () => {
     const disputed = (await scoreOf(id))!;
     expect(disputed.dimensions.find((d) => d.code === 'disputes')!.value).toBe(100 - 60 - 20);
     expect(disputed.score).toBeLessThan(clean.score);
+  });
+
+  it('counts a dispute by its Madrid date: from the first day of the 36 months, not the evening before', async () => {
+    const id = await seller({ founded_on: '2010-01-01', verification_status: 'approved' });
+    const now = service.runtime.clock.now();
+    const todayNow = madridDate(now);
+    // The window's day before its first: the same date 36 months back (not a 29 February here).
+    const before = `${Number(todayNow.slice(0, 4)) - 3}${todayNow.slice(4)}`;
+    await dispute(id, 'resolved', madridInstant(before, '23:30'));
+    expect((await sellerScoreInputs(service.db, id, now))!.disputes).toBe(0);
+    await dispute(id, 'resolved', madridInstant(addDays(before, 1), '00:30'));
+    expect((await sellerScoreInputs(service.db, id, now))!.disputes).toBe(1);
   });
 
   it('scores an older, larger company without disputes above a new one with disputes', async () => {

@@ -49,7 +49,7 @@
  * A new model or new bands get a new `model_version`; stored scores keep the version they
  * were computed with.
  */
-import { madridDate } from '../../platform/clock.ts';
+import { addDays, madridDate, madridMidnight } from '../../platform/clock.ts';
 import type { Queryable } from '../../platform/db/db.ts';
 import { isUuid } from '../../platform/ids.ts';
 import { toCents } from '../../platform/money.ts';
@@ -286,10 +286,11 @@ export async function sellerScoreInputs(
   const seller = await store.findSellerForOperator(q, sellerId);
   if (!seller) return null;
   const today = madridDate(now);
-  const history = await store.sellerInvoiceHistory(q, sellerId, { from: windowStart(today), to: today });
-  const since = new Date(now.getTime());
-  since.setUTCFullYear(since.getUTCFullYear() - HISTORY_MONTHS / 12);
-  const disputes = await store.sellerDisputes(q, sellerId, since);
+  const from = windowStart(today);
+  const history = await store.sellerInvoiceHistory(q, sellerId, { from, to: today });
+  // The same 36 Madrid calendar months as the invoices: disputes raised from the day after
+  // `from` began in Madrid.
+  const disputes = await store.sellerDisputes(q, sellerId, madridMidnight(addDays(from, 1)));
   return {
     foundedOn: seller.founded_on,
     annualRevenueCents: seller.annual_revenue === null ? null : toCents(seller.annual_revenue),

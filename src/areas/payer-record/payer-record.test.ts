@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { errorCode as code } from '../../../test/support/errors.ts';
 import { startService, type TestService } from '../../../test/support/service.ts';
 import { addDays } from '../../platform/clock.ts';
 import { debtorsGiven } from '../debtors/debtor-info.given.ts';
@@ -24,8 +25,6 @@ interface LedgerLineSpec {
   due_date?: string | null;
   paid_date?: string | null;
 }
-
-const code = (answer: { body: unknown }) => (answer.body as { error: { code: string } }).error.code;
 
 const payerRecord = (key: string | null, query: string) =>
   service.call<{ funder: Body; payer_record: Record_ | null }>(key, 'GET', `/v1/payer-record?${query}`);

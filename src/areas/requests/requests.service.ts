@@ -81,7 +81,9 @@ export function createRequestsService(deps: {
         risksOf(db, scope, row.id),
         latestOffers(db, scope, [row.id]),
         consentPolicy(scope),
-        sellerScore(db, row.seller_id, now).catch(() => null),
+        // No score is already null here (no seller, or the model cannot run); a failure to read
+        // it is a fault the error handler logs with the request id, not a packet without score.
+        sellerScore(db, row.seller_id, now),
       ]);
       const offer = offers.get(row.id);
       const consent = notices.map((n) => debtorConsentDetail(n, policy));

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { errorCode as code } from '../../../test/support/errors.ts';
 import {
   type FunderFixture,
   type RequestsGiven,
@@ -43,7 +44,6 @@ interface Packet {
   risk: { signals: Body[]; disputes: Body[] };
 }
 
-const code = (answer: { body: unknown }) => (answer.body as { error: { code: string } }).error.code;
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 

@@ -1,18 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { refused } from '../../../test/support/errors.ts';
 import { bigCamt053, CAMT_VERSIONS, type CamtEntry, camt053 } from '../../../test/support/statement-files.ts';
-import { ApiError } from '../../platform/errors.ts';
-import { looksLikeCamt053, parseCamt053 } from './camt053.ts';
+import { looksLikeCamt053, parseCamt053, xmlSchemaDay } from './camt053.ts';
 import { isPaymentCandidate, MAX_STATEMENT_LINES } from './parsed.ts';
-
-function refused(run: () => unknown): ApiError {
-  try {
-    run();
-  } catch (err) {
-    if (err instanceof ApiError) return err;
-    throw err;
-  }
-  throw new Error('expected the file to be refused');
-}
 
 const ENTRIES: CamtEntry[] = [
   {
@@ -75,6 +65,7 @@ describe('CAMT.053 versions', () => {
       fileLine: expect.any(Number),
       element: 'Stmt[1]/Ntry[1]',
       bookingDate: '2026-09-10',
+      bookingDateSource: 'entry',
       valueDate: '2026-09-11',
       direction: 'credit',
       reversal: false,
@@ -245,5 +236,189 @@ describe('CAMT.053 files refused whole', () => {
     const error = refused(() => parseCamt053(bigCamt053(MAX_STATEMENT_LINES + 1)));
     expect(error.code).toBe('too_many_lines');
     expect(error.status).toBe(413);
+  });
+});
+
+/**
+ * A small camt.053.001.08 statement written by hand: `header` goes inside Stmt before the
+ * account, `entries` are the Ntry elements as written.
+ */
+function handWritten(header: string, entries: string, groupCreated = '2026-10-01T06:00:00+02:00'): string {
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.08">
+  <BkToCstmrStmt>
+    <GrpHdr><MsgId>HAND-1</MsgId><CreDtTm>${groupCreated}</CreDtTm></GrpHdr>
+    <Stmt>
+      <Id>HAND-STMT-1</Id>
+${header}
+      <Acct><Id><IBAN>ES9121000418450200051332</IBAN></Id><Ccy>EUR</Ccy></Acct>
+${entries}
+    </Stmt>
+  </BkToCstmrStmt>
+</Document>
+`;
+}
+
+const entryWith = (dates: string, amount = '150.00') => `      <Ntry>
+        <Amt Ccy="EUR">${amount}</Amt>
+        <CdtDbtInd>CRDT</CdtDbtInd>
+        <Sts><Cd>BOOK</Cd></Sts>
+${dates}
+        <AcctSvcrRef>REF-${amount}</AcctSvcrRef>
+      </Ntry>`;
+
+const closingBalance = (date: string) => `      <Bal>
+        <Tp><CdOrPrtry><Cd>CLBD</Cd></CdOrPrtry></Tp>
+        <Amt Ccy="EUR">1000.00</Amt>
+        <CdtDbtInd>CRDT</CdtDbtInd>
+        <Dt><Dt>${date}</Dt></Dt>
+      </Bal>`;
+
+describe('CAMT.053 dates as banks write them', () => {
+  it('reads XML Schema dates with a zone offset or Z in BookgDt/Dt and ValDt/Dt as the date written', () => {
+    const parsed = parseCamt053(
+      handWritten(
+        '',
+        [
+          entryWith(
+            '<BookgDt><Dt>2017-04-01+02:00</Dt></BookgDt><ValDt><Dt>2017-04-03-05:00</Dt></ValDt>',
+            '1.00',
+          ),
+          entryWith(
+            '<BookgDt><Dt>2017-04-02Z</Dt></BookgDt><ValDt><Dt>2017-04-02+14:00</Dt></ValDt>',
+            '2.00',
+          ),
+        ].join('\n'),
+      ),
+    );
+    expect(parsed.lines.map((l) => [l.bookingDate, l.valueDate, l.bookingDateSource])).toEqual([
+      ['2017-04-01', '2017-04-03', 'entry'],
+      ['2017-04-02', '2017-04-02', 'entry'],
+    ]);
+  });
+
+  it('reads date-times with an offset or Z as the Madrid calendar date of that instant', () => {
+    const parsed = parseCamt053(
+      handWritten(
+        '',
+        [
+          // 23:30 UTC in summer is 01:30 the next day in Madrid.
+          entryWith('<BookgDt><DtTm>2026-06-30T23:30:00Z</DtTm></BookgDt>', '1.00'),
+          // 00:30 in Madrid in winter, written as UTC the evening before.
+          entryWith('<BookgDt><DtTm>2026-01-14T23:30:00.000Z</DtTm></BookgDt>', '2.00'),
+          // Written with Madrid's own offset: the date as written.
+          entryWith('<BookgDt><DtTm>2026-03-29T23:30:00+02:00</DtTm></BookgDt>', '3.00'),
+          // A bank in New York at 20:00 is already the next day in Madrid.
+          entryWith('<BookgDt><DtTm>2026-10-25T20:00:00-04:00</DtTm></BookgDt>', '4.00'),
+          // Without a zone, the bank's local time: the date as written.
+          entryWith('<BookgDt><DtTm>2026-10-25T23:59:59</DtTm></BookgDt>', '5.00'),
+        ].join('\n'),
+      ),
+    );
+    expect(parsed.lines.map((l) => l.bookingDate)).toEqual([
+      '2026-07-01',
+      '2026-01-15',
+      '2026-03-29',
+      '2026-10-26',
+      '2026-10-25',
+    ]);
+  });
+
+  it.each([
+    ['2026-04-01', '2026-04-01'],
+    ['2026-04-01+02:00', '2026-04-01'],
+    ['2026-04-01-11:00', '2026-04-01'],
+    ['2026-04-01T12:30:00+02:00', '2026-04-01'],
+    ['2026-03-28T23:30:00Z', '2026-03-29'],
+    ['2026-10-24T22:30:00Z', '2026-10-25'],
+    ['2026-10-25T22:30:00Z', '2026-10-25'],
+    ['2026-04-01T00:30:00', '2026-04-01'],
+  ])('the day of %s is %s', (raw, day) => {
+    expect(xmlSchemaDay(raw)).toBe(day);
+  });
+
+  it.each([
+    '2026-02-30',
+    '2026-04-01+15:00',
+    '2026-04-01T25:00:00Z',
+    '2026-04-01 12:00',
+    '01/04/2026',
+    '2026-04-01+2',
+  ])('refuses %s as a date', (raw) => {
+    expect(xmlSchemaDay(raw)).toBeNull();
+  });
+
+  it("gives an entry without dates the end of the statement's period, and says so on the line", () => {
+    const parsed = parseCamt053(
+      handWritten(
+        `      <CreDtTm>2026-10-02T07:00:00+02:00</CreDtTm>
+      <FrToDt><FrDtTm>2026-10-01T00:00:00+02:00</FrDtTm><ToDtTm>2026-10-01T23:59:59+02:00</ToDtTm></FrToDt>
+${closingBalance('2026-09-30')}`,
+        [entryWith('', '1.00'), entryWith('<BookgDt><Dt>2026-09-28</Dt></BookgDt>', '2.00')].join('\n'),
+      ),
+    );
+    expect(parsed.lines[0]).toMatchObject({
+      bookingDate: '2026-10-01',
+      valueDate: null,
+      bookingDateSource: 'statement_period',
+    });
+    expect(parsed.lines[1]).toMatchObject({ bookingDate: '2026-09-28', bookingDateSource: 'entry' });
+  });
+
+  it('takes the closing balance date when the statement has no period', () => {
+    const parsed = parseCamt053(
+      handWritten(
+        `      <CreDtTm>2026-10-02T07:00:00+02:00</CreDtTm>
+${closingBalance('2026-09-30+02:00')}`,
+        entryWith(''),
+      ),
+    );
+    expect(parsed.lines[0]).toMatchObject({
+      bookingDate: '2026-09-30',
+      bookingDateSource: 'closing_balance',
+    });
+  });
+
+  it('takes the creation date when the statement has neither a period nor a closing balance', () => {
+    const parsed = parseCamt053(
+      handWritten('      <CreDtTm>2026-10-02T07:00:00+02:00</CreDtTm>', entryWith('')),
+    );
+    expect(parsed.lines[0]).toMatchObject({
+      bookingDate: '2026-10-02',
+      bookingDateSource: 'statement_created',
+    });
+    // Without the statement's own CreDtTm, the group header's.
+    const fromHeader = parseCamt053(handWritten('', entryWith(''), '2026-10-03T22:30:00Z'));
+    expect(fromHeader.lines[0]).toMatchObject({
+      bookingDate: '2026-10-04',
+      bookingDateSource: 'statement_created',
+    });
+  });
+
+  it('uses the value date as booking date when only the value date is given', () => {
+    const parsed = parseCamt053(handWritten('', entryWith('<ValDt><Dt>2026-09-29+02:00</Dt></ValDt>')));
+    expect(parsed.lines[0]).toMatchObject({
+      bookingDate: '2026-09-29',
+      valueDate: '2026-09-29',
+      bookingDateSource: 'entry',
+    });
+  });
+
+  it('refuses an entry without dates in a statement that gives no date at all', () => {
+    const xml = handWritten('', entryWith('')).replace(
+      /<GrpHdr>.*<\/GrpHdr>/,
+      '<GrpHdr><MsgId>X</MsgId></GrpHdr>',
+    );
+    const error = refused(() => parseCamt053(xml));
+    expect(error.code).toBe('line_invalid');
+    expect(error.extra).toMatchObject({ line: 1, field: 'BookgDt' });
+  });
+
+  it('line_invalid for a booking date with an impossible offset', () => {
+    const error = refused(() =>
+      parseCamt053(handWritten('', entryWith('<BookgDt><Dt>2026-09-29+25:00</Dt></BookgDt>'))),
+    );
+    expect(error.code).toBe('line_invalid');
+    expect(error.extra).toMatchObject({ field: 'BookgDt', value: '2026-09-29+25:00' });
   });
 });

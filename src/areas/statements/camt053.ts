@@ -1,4 +1,5 @@
 import { XMLValidator } from 'fast-xml-parser';
+import { madridDate } from '../../platform/clock.ts';
 import { ApiError } from '../../platform/errors.ts';
 import {
   clean,
@@ -72,14 +73,77 @@ function invalid(where: Where, field: string, message: string, value?: string | 
   });
 }
 
+/**
+ * An XML Schema date or date-time, as ISO 20022 writes them: `2017-04-01`, `2017-04-01+02:00`,
+ * `2017-04-01Z`, `2017-04-01T09:30:00`, `2017-04-01T09:30:00.5+01:00`, `2017-04-01T23:30:00Z`.
+ * A date keeps its calendar day whatever its zone (the zone only says where that day is). A
+ * date-time with a zone is an instant: its day is the Madrid day, the one business dates use.
+ * A date-time without a zone is the bank's local time: its day is the one written.
+ */
+export function xmlSchemaDay(raw: string): string | null {
+  const match =
+    /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2}):(\d{2})(?:\.\d+)?)?(Z|[+-](\d{2}):(\d{2}))?$/.exec(raw);
+  if (!match) return null;
+  const [, y, mo, d, hh, mm, ss, zone, zh, zm] = match;
+  const day = isoDate(Number(y), Number(mo), Number(d));
+  if (!day) return null;
+  if (zh !== undefined && (Number(zh) > 14 || Number(zm) > 59 || (Number(zh) === 14 && Number(zm) > 0)))
+    return null;
+  if (hh === undefined) return day;
+  if (Number(hh) > 24 || Number(mm) > 59 || Number(ss) > 60) return null;
+  if (Number(hh) === 24 && (Number(mm) > 0 || Number(ss) > 0)) return null;
+  if (zone === undefined) return day;
+  const instant = new Date(`${day}T${hh}:${mm}:${ss}${zone === 'Z' ? 'Z' : zone}`);
+  return Number.isNaN(instant.getTime()) ? null : madridDate(instant);
+}
+
 function readDate(where: Where, node: Node | undefined, field: string): string | null {
   if (node === undefined) return null;
   const raw = textAt(node, 'Dt') ?? textAt(node, 'DtTm');
   if (raw === null) invalid(where, field, `${field} has neither Dt nor DtTm.`);
-  const match = /^(\d{4})-(\d{2})-(\d{2})(?:$|T)/.exec(raw);
-  const date = match ? isoDate(Number(match[1]), Number(match[2]), Number(match[3])) : null;
-  if (!date) invalid(where, field, `${field} "${raw}" is not a date (YYYY-MM-DD or a date-time).`, raw);
+  const date = xmlSchemaDay(raw);
+  if (!date) {
+    invalid(
+      where,
+      field,
+      `${field} "${raw}" is not a date (YYYY-MM-DD, optionally with a zone such as +02:00 or Z) nor a date-time.`,
+      raw,
+    );
+  }
   return date;
+}
+
+/** Where an entry's booking date came from: its own dates, or the statement's when it has none. */
+export type BookingDateSource = ParsedLine['bookingDateSource'];
+
+/**
+ * The statement's own date, for entries that carry no booking nor value date: the end of the
+ * period it covers (FrToDt), else its closing balance's date, else when it was created.
+ */
+function statementDate(
+  stmt: Node,
+  groupCreated: string | null,
+  element: string,
+): { date: string; source: BookingDateSource } | null {
+  const day = (raw: string | null, field: string): string | null => {
+    if (raw === null) return null;
+    const date = xmlSchemaDay(raw);
+    if (!date)
+      unreadable(`${element}/${field} "${raw}" is not a date-time.`, { element: `${element}/${field}` });
+    return date;
+  };
+  const period = at(stmt, 'FrToDt');
+  const periodDay =
+    day(textAt(period, 'ToDtTm'), 'FrToDt/ToDtTm') ?? day(textAt(period, 'FrDtTm'), 'FrToDt/FrDtTm');
+  if (periodDay) return { date: periodDay, source: 'statement_period' };
+  const closing = all(stmt, 'Bal').find(
+    (bal) => textAt(bal, 'Tp', 'CdOrPrtry', 'Cd')?.toUpperCase() === 'CLBD',
+  );
+  const closingDay = day(textAt(closing, 'Dt', 'Dt') ?? textAt(closing, 'Dt', 'DtTm'), 'Bal/Dt');
+  if (closingDay) return { date: closingDay, source: 'closing_balance' };
+  const createdDay = day(textAt(stmt, 'CreDtTm'), 'CreDtTm') ?? day(groupCreated, 'GrpHdr/CreDtTm');
+  if (createdDay) return { date: createdDay, source: 'statement_created' };
+  return null;
 }
 
 function readAmount(
@@ -219,6 +283,7 @@ export function parseCamt053(content: string): ParsedStatement {
     );
   }
   const statements = all(statement, 'Stmt');
+  const groupCreated = textAt(statement, 'GrpHdr', 'CreDtTm');
   if (statements.length === 0) {
     unreadable('The document has no statement (Stmt).', { element: 'Document/BkToCstmrStmt' });
   }
@@ -274,6 +339,7 @@ export function parseCamt053(content: string): ParsedStatement {
       accountIban = accountId(acct);
       accountCurrency = currency;
     }
+    let stmtDate: { date: string; source: BookingDateSource } | null | undefined;
     all(stmt, 'Ntry').forEach((raw, e) => {
       const { entry, lineIn } = readEntry(raw);
       const entryElement = `Stmt[${s + 1}]/Ntry[${e + 1}]`;
@@ -281,12 +347,19 @@ export function parseCamt053(content: string): ParsedStatement {
       const entryAmount = readAmount(entryWhere, at(entry, 'Amt'), 'Amt', currency);
       const entryDirection = readDirection(entryWhere, textAt(entry, 'CdtDbtInd'), 'CdtDbtInd');
       const reversal = readBoolean(entryWhere, textAt(entry, 'RvslInd'), 'RvslInd');
-      const bookingDate =
-        readDate(entryWhere, at(entry, 'BookgDt'), 'BookgDt') ??
-        readDate(entryWhere, at(entry, 'ValDt'), 'ValDt');
-      if (!bookingDate)
-        invalid(entryWhere, 'BookgDt', 'the entry has no booking date (BookgDt) nor value date (ValDt).');
       const valueDate = readDate(entryWhere, at(entry, 'ValDt'), 'ValDt');
+      const ownDate = readDate(entryWhere, at(entry, 'BookgDt'), 'BookgDt') ?? valueDate;
+      // Some banks leave both dates out: the entry then happened on the statement's date.
+      if (!ownDate && stmtDate === undefined) stmtDate = statementDate(stmt, groupCreated, `Stmt[${s + 1}]`);
+      const fallback = ownDate ? null : (stmtDate ?? null);
+      if (!ownDate && !fallback)
+        invalid(
+          entryWhere,
+          'BookgDt',
+          'the entry has no booking date (BookgDt) nor value date (ValDt), and the statement gives no date (FrToDt, closing balance or CreDtTm) to take instead.',
+        );
+      const bookingDate = (ownDate ?? fallback?.date) as string;
+      const bookingDateSource: BookingDateSource = ownDate ? 'entry' : fallback!.source;
       const status = entryStatus(entry);
       const entryRef = textAt(entry, 'AcctSvcrRef') ?? textAt(entry, 'NtryRef');
       const entryInfo = texts(entry, 'AddtlNtryInf');
@@ -312,6 +385,7 @@ export function parseCamt053(content: string): ParsedStatement {
           fileLine: where.fileLine,
           element: where.element,
           bookingDate,
+          bookingDateSource,
           valueDate,
           direction,
           reversal,

@@ -1,19 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { refused } from '../../../test/support/errors.ts';
 import { CSV_BANKS, type CsvRow, csvStatement, windows1252 } from '../../../test/support/statement-files.ts';
-import { ApiError } from '../../platform/errors.ts';
 import { csvAmountToCents, csvDate, parseCsv } from './csv.ts';
 import { normaliseHeader } from './csv-headers.ts';
 import { decodeStatementText, MAX_STATEMENT_LINES } from './parsed.ts';
-
-function refused(run: () => unknown): ApiError {
-  try {
-    run();
-  } catch (err) {
-    if (err instanceof ApiError) return err;
-    throw err;
-  }
-  throw new Error('expected the file to be refused');
-}
 
 const read = (text: string | Buffer) =>
   parseCsv(decodeStatementText(typeof text === 'string' ? Buffer.from(text) : text));

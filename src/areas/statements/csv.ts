@@ -253,6 +253,7 @@ export function parseCsv(text: string): ParsedStatement {
       fileLine,
       element: null,
       bookingDate: booking.date,
+      bookingDateSource: 'entry',
       valueDate: value?.date ?? null,
       direction,
       reversal: false,

@@ -14,6 +14,12 @@ export interface ParsedLine {
   /** CAMT.053: where the transaction sits, e.g. `Stmt[1]/Ntry[4]/NtryDtls[1]/TxDtls[2]`. */
   element: string | null;
   bookingDate: string;
+  /**
+   * `entry` when the transaction carries its own date; otherwise (CAMT.053 entries without
+   * BookgDt and ValDt) the statement's date it took: the end of its period, its closing
+   * balance's date or its creation date.
+   */
+  bookingDateSource: 'entry' | 'statement_period' | 'closing_balance' | 'statement_created';
   valueDate: string | null;
   direction: Direction;
   reversal: boolean;

@@ -33,6 +33,18 @@ export const StatementLine = Type.Object({
   file_line: Nullable(Type.Integer({ description: 'Line of the file where the transaction starts' })),
   element: Nullable(Type.String({ description: 'CAMT.053: where the transaction sits in the XML' })),
   booking_date: Type.String({ format: 'date' }),
+  booking_date_source: Type.Union(
+    [
+      Type.Literal('entry'),
+      Type.Literal('statement_period'),
+      Type.Literal('closing_balance'),
+      Type.Literal('statement_created'),
+    ],
+    {
+      description:
+        "entry: the transaction's own date. Otherwise the entry had no booking nor value date and took the statement's: the end of its period (FrToDt), its closing balance's date, or its creation date (CreDtTm)",
+    },
+  ),
   value_date: Nullable(Type.String({ format: 'date' })),
   direction: Type.Union([Type.Literal('credit'), Type.Literal('debit')]),
   reversal: Type.Boolean({ description: 'The entry reverses an earlier one; never matched as a payment' }),

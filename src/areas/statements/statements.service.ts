@@ -1,5 +1,5 @@
 import { type FunderCaller, type FunderScope, type OperatorCaller, scopeOf } from '../../platform/caller.ts';
-import type { Clock } from '../../platform/clock.ts';
+import { type Clock, madridMidnight } from '../../platform/clock.ts';
 import { sha256Hex } from '../../platform/crypto.ts';
 import { type Db, pgErrorCode } from '../../platform/db/db.ts';
 import { ApiError, notFound } from '../../platform/errors.ts';
@@ -161,7 +161,8 @@ export function createStatementsService(deps: {
       request,
       funderId: statement.funder_id,
       amountCents: toCents(line.amount)!,
-      receivedAt: new Date(`${line.booking_date}T00:00:00Z`),
+      // The day the bank booked it, as the Madrid day it is.
+      receivedAt: madridMidnight(line.booking_date),
       reference: (line.bank_reference ?? line.end_to_end_id)?.slice(0, 140) ?? null,
       note: `Bank statement ${statement.file_name ?? statement.id}, line ${line.line}`,
       final: false,
@@ -324,6 +325,7 @@ export function createStatementsService(deps: {
           file_line: l.fileLine,
           element: l.element,
           booking_date: l.bookingDate,
+          booking_date_source: l.bookingDateSource,
           value_date: l.valueDate,
           direction: l.direction,
           reversal: l.reversal,

@@ -39,6 +39,7 @@ export interface LineRow {
   file_line: number | null;
   element: string | null;
   booking_date: string;
+  booking_date_source: ParsedLine['bookingDateSource'];
   value_date: string | null;
   direction: 'credit' | 'debit';
   reversal: boolean;
@@ -204,20 +205,20 @@ export async function insertLines(
                                   direction, reversal, entry_status, amount, currency, bank_reference, end_to_end_id,
                                   remittance_text, creditor_reference, document_numbers, counterparty_name,
                                   counterparty_iban, payment_candidate, match_request_id, match_request_ref,
-                                  match_invoice_number, match_method, match_confidence)
+                                  match_invoice_number, match_method, match_confidence, booking_date_source)
      SELECT $1, $2, $3, u.line, u.file_line, u.element, u.booking_date, u.value_date, u.direction, u.reversal,
             u.entry_status, u.amount, u.currency, u.bank_reference, u.end_to_end_id, u.remittance_text,
             u.creditor_reference, ARRAY(SELECT jsonb_array_elements_text(u.document_numbers)), u.counterparty_name,
             u.counterparty_iban, u.payment_candidate, u.match_request_id, u.match_request_ref,
-            u.match_invoice_number, u.match_method, u.match_confidence
+            u.match_invoice_number, u.match_method, u.match_confidence, u.booking_date_source
        FROM unnest($4::int[], $5::int[], $6::text[], $7::date[], $8::date[], $9::text[], $10::boolean[],
                    $11::text[], $12::numeric[], $13::text[], $14::text[], $15::text[], $16::text[], $17::text[],
                    $18::jsonb[], $19::text[], $20::text[], $21::boolean[], $22::uuid[], $23::text[],
-                   $24::text[], $25::text[], $26::numeric[])
+                   $24::text[], $25::text[], $26::numeric[], $27::text[])
          AS u(line, file_line, element, booking_date, value_date, direction, reversal, entry_status, amount,
               currency, bank_reference, end_to_end_id, remittance_text, creditor_reference, document_numbers,
               counterparty_name, counterparty_iban, payment_candidate, match_request_id, match_request_ref,
-              match_invoice_number, match_method, match_confidence)`,
+              match_invoice_number, match_method, match_confidence, booking_date_source)`,
     [
       statementId,
       scope.plane,
@@ -245,6 +246,7 @@ export async function insertLines(
       column((l) => l.match?.invoiceNumber ?? null),
       column((l) => l.match?.method ?? null),
       column((l) => (l.match ? l.match.confidence.toFixed(3) : null)),
+      column((l) => l.parsed.bookingDateSource),
     ],
   );
 }

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectError } from '../../../test/support/errors.ts';
 import {
   type DebtorFixture,
   type FunderFixture,
@@ -16,6 +17,7 @@ import {
   camt053,
   csvStatement,
 } from '../../../test/support/statement-files.ts';
+import { madridMidnight } from '../../platform/clock.ts';
 import { creditorReferenceFor } from './matching.ts';
 import { MAX_STATEMENT_BYTES, MAX_STATEMENT_LINES } from './parsed.ts';
 
@@ -72,11 +74,6 @@ async function roomyFunder(environment: 'live' | 'sandbox' | 'unclassified'): Pr
 }
 
 const unique = () => randomBytes(4).toString('hex').toUpperCase();
-
-function expectError(answer: { status: number; body: unknown }, status: number, code: string) {
-  expect({ status: answer.status, code: (answer.body as ErrorBody).error?.code }).toEqual({ status, code });
-  return (answer.body as ErrorBody).error;
-}
 
 const upload = (key: string, content: string | Buffer, type = 'application/xml', query = '') =>
   service.call<Result>(key, 'POST', `/v1/statements${query}`, {
@@ -220,6 +217,7 @@ describe('POST /v1/statements', () => {
       file_line: expect.any(Number),
       element: 'Stmt[1]/Ntry[1]',
       booking_date: today,
+      booking_date_source: 'entry',
       value_date: today,
       direction: 'credit',
       reversal: false,
@@ -373,6 +371,23 @@ describe('POST /v1/statements', () => {
       },
     );
     expect(named.body).toMatchObject({ kind: 'csv', file_name: 'body.csv' });
+  });
+
+  it("an entry without booking and value dates takes the statement's closing balance date, and the line says so", async () => {
+    const xml = camt53Small()
+      .replace(/<BookgDt>[\s\S]*?<\/BookgDt>/, '')
+      .replace(/<ValDt>[\s\S]*?<\/ValDt>/, '')
+      .replace(/<FrToDt>[\s\S]*?<\/FrToDt>/, '');
+    expect(xml).not.toContain('BookgDt');
+    const answer = await upload(sandbox.key, xml);
+    expect(answer.status).toBe(201);
+    expect(answer.body.lines[0]).toMatchObject({
+      booking_date: today,
+      booking_date_source: 'closing_balance',
+      value_date: null,
+    });
+    const read = await service.ops<Result>('GET', `/ops/v1/statements/${answer.body.id}`);
+    expect(read.body.lines[0]).toMatchObject({ booking_date: today, booking_date_source: 'closing_balance' });
   });
 
   it('statement_already_imported: the same file twice is refused, naming the first import', async () => {
@@ -633,7 +648,8 @@ describe('confirming a statement line', () => {
         request_id: request.id,
         settlement_id: first.body.line.confirmation!.settlement_id,
         amount: 1_200,
-        received_at: `${today}T00:00:00.000Z`,
+        // Received on the day the bank booked it: from midnight in Madrid.
+        received_at: madridMidnight(today).toISOString(),
         reference: expect.stringMatching(/^P1-/),
         final: false,
         settled_amount: 1_200,

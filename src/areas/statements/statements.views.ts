@@ -8,6 +8,7 @@ export function lineView(row: LineRow) {
     file_line: row.file_line,
     element: row.element,
     booking_date: row.booking_date,
+    booking_date_source: row.booking_date_source,
     value_date: row.value_date,
     direction: row.direction,
     reversal: row.reversal,

@@ -30,6 +30,8 @@ export function createPostgresDb(connectionString: string, options: { max?: numb
     },
     async transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
       const client = await pool.connect();
+      // A connection whose ROLLBACK failed is in an unknown state: it is closed, not pooled.
+      let broken: Error | undefined;
       try {
         await client.query('BEGIN');
         const result = await fn({
@@ -41,10 +43,17 @@ export function createPostgresDb(connectionString: string, options: { max?: numb
         await client.query('COMMIT');
         return result;
       } catch (err) {
-        await client.query('ROLLBACK').catch(() => undefined);
+        try {
+          await client.query('ROLLBACK');
+        } catch (rollbackError) {
+          broken = rollbackError instanceof Error ? rollbackError : new Error(String(rollbackError));
+          // The transaction's own error is the one the caller needs; the failed rollback travels with it.
+          if (err instanceof Error && !('rollbackError' in err))
+            Object.assign(err, { rollbackError: broken.message });
+        }
         throw err;
       } finally {
-        client.release();
+        client.release(broken);
       }
     },
     async close() {

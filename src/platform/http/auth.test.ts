@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectError } from '../../../test/support/errors.ts';
 import { type Answer, startService, type TestService } from '../../../test/support/service.ts';
 import { BAD_KEY_LIMIT_PER_MINUTE } from './auth.ts';
 import { operationScopes, SCOPES, scopesFor } from './scopes.ts';
@@ -12,14 +13,6 @@ beforeAll(async () => {
   service = await startService();
 });
 afterAll(async () => service?.close());
-
-function expectError(answer: Answer, status: number, code: string): ErrorBody['error'] {
-  expect({ status: answer.status, code: (answer.body as ErrorBody).error?.code }).toEqual({ status, code });
-  const error = (answer.body as ErrorBody).error;
-  expect(error.message).toEqual(expect.any(String));
-  expect(error.request_id).toBe(answer.headers['request-id']);
-  return error;
-}
 
 /** A call from a given client address (bad-key throttling counts per address). */
 async function callFrom(address: string, authorization: string | null, url = '/v1/me'): Promise<Answer> {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { errorCode as code } from '../../../test/support/errors.ts';
 import {
   type FunderFixture,
   type RequestsGiven,
@@ -17,7 +18,6 @@ beforeAll(async () => {
 afterAll(async () => service?.close());
 
 type Body = Record<string, unknown>;
-const code = (answer: { body: unknown }) => (answer.body as { error: { code: string } }).error.code;
 
 const settle = (funder: FunderFixture, request: { id: string }, body: Body, key?: string) =>
   service.call<Body>(funder.key, 'POST', `/v1/requests/${request.id}/decision`, {
