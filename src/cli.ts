@@ -9,7 +9,7 @@ import {
   readLockHolder,
 } from './platform/db/embedded-lock.ts';
 import { migrate } from './platform/db/migrate.ts';
-import { ApiError } from './platform/errors.ts';
+import { ApiError, type ErrorCode, errorCatalogue } from './platform/errors.ts';
 import { verifyEvidence } from './platform/evidence.ts';
 import { SCOPES } from './platform/http/scopes.ts';
 import { createRuntime, type Runtime, resolveSecrets } from './runtime.ts';
@@ -51,8 +51,13 @@ async function withRuntime<T>(
           body: body === undefined ? undefined : JSON.stringify(body),
         });
         const answer = (await response.json()) as { error?: { code: string; message: string } };
-        if (!response.ok)
-          throw new Error(`${answer.error?.code ?? response.status}: ${answer.error?.message ?? ''}`);
+        if (!response.ok) {
+          const code = answer.error?.code;
+          // A refusal the server answered reads the same as one made here directly.
+          if (code && code in errorCatalogue)
+            throw new ApiError(code as ErrorCode, answer.error?.message ?? '', { status: response.status });
+          throw new Error(`${code ?? response.status}: ${answer.error?.message ?? ''}`);
+        }
         return answer;
       });
     }
@@ -286,7 +291,10 @@ export async function main(argv: string[]): Promise<void> {
   try {
     await program().parseAsync(argv);
   } catch (err) {
-    if (err instanceof ConfigError || err instanceof EmbeddedDatabaseBusy || err instanceof ApiError) {
+    if (err instanceof ApiError) {
+      // The same status and code the operations API answers, e.g. 409 classification_refused.
+      process.stderr.write(`funder-api: refused (${err.status} ${err.code}): ${err.message}\n`);
+    } else if (err instanceof ConfigError || err instanceof EmbeddedDatabaseBusy) {
       process.stderr.write(`funder-api: ${err.message}\n`);
     } else {
       process.stderr.write(`funder-api: ${err instanceof Error ? err.message : String(err)}\n`);
