@@ -3,7 +3,14 @@ import { addDays, type Clock, isIsoDate, madridDate } from '../../platform/clock
 import type { Db, Tx } from '../../platform/db/db.ts';
 import { ApiError, notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
-import { centsToDecimal, centsToEuros, percentOf, toCents } from '../../platform/money.ts';
+import {
+  amountCents as boundedAmount,
+  centsToDecimal,
+  centsToEuros,
+  MAX_AMOUNT_EUROS,
+  percentOf,
+  toCents,
+} from '../../platform/money.ts';
 import {
   asBody,
   type Body,
@@ -347,11 +354,11 @@ export function createDecisionsService(deps: {
     }
     let amountCents: number | null = null;
     if (body.amount !== undefined && body.amount !== null) {
-      amountCents = typeof body.amount === 'number' ? toCents(body.amount) : null;
-      if (amountCents === null || amountCents <= 0) {
+      amountCents = typeof body.amount === 'number' ? boundedAmount(body.amount, { positive: true }) : null;
+      if (amountCents === null) {
         throw new ApiError(
           'invalid_amount',
-          'amount must be a positive number of euros, exact to the cent.',
+          `amount must be a positive number of euros, exact to the cent, at most ${MAX_AMOUNT_EUROS}.`,
           {
             extra: { field: 'amount' },
           },
@@ -473,11 +480,12 @@ export function createDecisionsService(deps: {
 
   async function settle(caller: FunderCaller, id: string, body: Body) {
     onlyKnown(body, ['decision', 'amount', 'received_at', 'reference', 'note', 'final']);
-    const amountCents = typeof body.amount === 'number' ? toCents(body.amount) : null;
-    if (amountCents === null || amountCents <= 0) {
+    const amountCents =
+      typeof body.amount === 'number' ? boundedAmount(body.amount, { positive: true }) : null;
+    if (amountCents === null) {
       throw new ApiError(
         'invalid_amount',
-        'amount is required: a positive number of euros, exact to the cent.',
+        `amount is required: a positive number of euros, exact to the cent, at most ${MAX_AMOUNT_EUROS}.`,
         {
           extra: { field: 'amount' },
         },

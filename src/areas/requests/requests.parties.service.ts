@@ -3,7 +3,7 @@ import { madridDate } from '../../platform/clock.ts';
 import type { Tx } from '../../platform/db/db.ts';
 import { ApiError, notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
-import { centsToDecimal, toCents } from '../../platform/money.ts';
+import { amountCents, centsToDecimal, toCents } from '../../platform/money.ts';
 import type { RunWrite, WriteScope } from '../../platform/write.ts';
 import type { DocumentsService } from '../documents/documents.service.ts';
 import type { ConsentLevel } from '../settings/consent-levels.ts';
@@ -117,8 +117,8 @@ export function createRequestPartiesService(deps: {
       // The default ask is 80% of the total, never less than a cent.
       let advanceCents = Math.max(1, Math.floor((totalCents * 80) / 100));
       if (input.advance_amount !== undefined && input.advance_amount !== null) {
-        const asked = toCents(input.advance_amount);
-        if (asked === null || asked <= 0 || asked > totalCents) {
+        const asked = amountCents(input.advance_amount, { positive: true });
+        if (asked === null || asked > totalCents) {
           throw new ApiError(
             'body_invalid',
             'advance_amount must be above 0 and at most the invoices total.',
