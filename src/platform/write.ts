@@ -36,7 +36,7 @@ export function createWriter(deps: { db: Db; clock: Clock }): RunWrite {
         evidence: (entry) => evidence.push({ ...entry, actor: entry.actor ?? actorOf(caller) }),
         emit: (event) => events.push(event),
       });
-      await appendEvidence(tx, now, evidence);
+      await appendEvidence(tx, deps.clock, evidence);
       await insertOutboxEvents(tx, now, events);
       if (caller.kind === 'funder' && caller.idempotencyKey) await markIdempotentWrite(tx, caller);
       return result;
