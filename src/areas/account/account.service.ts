@@ -171,14 +171,14 @@ export function createAccountService(deps: {
         refuseClassification(before, environment);
         const after = await store.opsUpdateFunder(tx, bankId, { environment }, now);
         const plane = planeOf(environment);
-        const keysGivenPlane = plane ? await store.opsFixUnsetKeyPlanes(tx, bankId, plane) : 0;
+        if (plane) await store.opsFixUnsetKeyPlanes(tx, bankId, plane);
         evidence({
           funderId: bankId,
           plane: null,
           kind: 'funder.classified',
           subjectType: 'funder',
           subjectId: bankId,
-          payload: { from: before.environment, to: environment, keys_given_plane: keysGivenPlane },
+          payload: { from: before.environment, to: environment },
         });
         return { ...funderView(after), changed: true };
       });
