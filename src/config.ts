@@ -76,7 +76,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     inlineWorker: boolFrom(env, 'FUNDER_API_INLINE_WORKER', databaseUrl === null),
     dbPoolMax: intFrom(env, 'DB_POOL_MAX', 10, 1, 500),
     publicBaseUrl: (nonEmpty(env, 'PUBLIC_BASE_URL') ?? `http://localhost:${port}`).replace(/\/+$/, ''),
-    demoOnFirstStart: boolFrom(env, 'FUNDER_API_DEMO', true),
+    // On PostgreSQL (a real deployment) the demonstration plane and its printed sandbox key
+    // come only when asked for explicitly; the embedded default builds them for a first try.
+    demoOnFirstStart: boolFrom(env, 'FUNDER_API_DEMO', databaseUrl === null),
     checkErrorCodes: boolFrom(env, 'FUNDER_API_CHECK_ERROR_CODES', false),
   };
+}
+
+/**
+ * `serve` and `work` on PostgreSQL: every server and worker must share one operator token and
+ * one encryption key, so neither may be made up locally; both must come from the environment.
+ */
+export function requireSharedSecrets(config: Config): void {
+  if (config.databaseUrl === null) return;
+  const missing = [config.opsToken ? null : 'OPS_TOKEN', config.secretsKey ? null : 'SECRETS_KEY'].filter(
+    (name): name is string => name !== null,
+  );
+  if (missing.length > 0) {
+    throw new ConfigError(
+      `${missing.join(' and ')} must be set when DATABASE_URL is: every server and worker on one database needs the same values (they are never made up per server).`,
+    );
+  }
 }

@@ -34,6 +34,7 @@ import { sealFinishedDays } from './platform/evidence.ts';
 import { type App, buildApp } from './platform/http/app.ts';
 import { pruneIdempotencyKeys } from './platform/http/idempotency.ts';
 import { createWorker, enqueueJob, type JobHandler, type Worker } from './platform/jobs.ts';
+import { logSerializers } from './platform/log-safety.ts';
 import {
   databaseRateCounter,
   pruneRateCounters,
@@ -42,9 +43,11 @@ import {
 } from './platform/rate-limit.ts';
 import { createWriter } from './platform/write.ts';
 
-export function createLogger(config: Pick<Config, 'logLevel'>): Logger {
-  return pino({
+export function createLogger(config: Pick<Config, 'logLevel'>, destination?: pino.DestinationStream): Logger {
+  const options: pino.LoggerOptions = {
     level: config.logLevel,
+    // URLs are logged without the credentials some of them carry (download links).
+    serializers: logSerializers,
     // Never a credential in a log line, whatever a serializer or a careless call passes in.
     redact: {
       paths: [
@@ -59,7 +62,8 @@ export function createLogger(config: Pick<Config, 'logLevel'>): Logger {
       ],
       censor: '[redacted]',
     },
-  });
+  };
+  return destination ? pino(options, destination) : pino(options);
 }
 
 export async function openDatabase(

@@ -1,4 +1,4 @@
-import type { Config } from './config.ts';
+import { type Config, requireSharedSecrets } from './config.ts';
 import type { Caller } from './platform/caller.ts';
 import { acquireEmbeddedLock, type EmbeddedLock } from './platform/db/embedded-lock.ts';
 import { migrate } from './platform/db/migrate.ts';
@@ -27,7 +27,10 @@ async function firstStart(runtime: Runtime, baseUrl: string): Promise<void> {
       'funder-api: first start. The demonstration plane is ready. These are shown once only:',
       '',
       `  sandbox key    ${issued.secret}`,
-      `  operator token ${runtime.opsToken}${runtime.config.opsToken ? ' (from OPS_TOKEN)' : ' (kept in the data directory)'}`,
+      // A token the operator set in the environment is theirs already: never echoed.
+      runtime.config.opsToken
+        ? '  operator token (the OPS_TOKEN you set; not shown)'
+        : `  operator token ${runtime.opsToken} (kept in the data directory)`,
       '',
       'Try it:',
       '',
@@ -43,6 +46,7 @@ export async function serve(
   config: Config,
   options: { worker?: boolean; http?: boolean } = {},
 ): Promise<void> {
+  requireSharedSecrets(config);
   const runHttp = options.http ?? true;
   const runWorker = options.worker ?? config.inlineWorker;
   let lock: EmbeddedLock | null = null;

@@ -47,8 +47,13 @@ interface Outcome {
 
 /** Runs the real CLI to its end. */
 function cli(dataDir: string, ...args: string[]): Promise<Outcome> {
+  return cliWithEnv(dataDir, {}, ...args);
+}
+
+/** Runs the real CLI to its end with more environment variables. */
+function cliWithEnv(dataDir: string, extra: Record<string, string>, ...args: string[]): Promise<Outcome> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [bin, ...args], { cwd: root, env: envFor(dataDir) });
+    const child = spawn(process.execPath, [bin, ...args], { cwd: root, env: envFor(dataDir, extra) });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => {
@@ -164,6 +169,14 @@ describe('one-off commands on the embedded database', { timeout: SUITE_TIMEOUT }
     expect(funder).toMatchObject({ name: 'X', environment: 'live', status: 'active' });
     bankId = funder.bank_id!;
     expect(bankId).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('funders classify refuses to turn a live funder into a sandbox one, with 409 classification_refused', async () => {
+    const outcome = await cli(dataDir, 'funders', 'classify', bankId, '--environment', 'sandbox');
+    expect(outcome.code).toBe(1);
+    expect(outcome.stdout).toBe('');
+    expect(outcome.stderr).toContain('refused (409 classification_refused)');
+    expect(outcome.stderr).toContain('live funder stays live');
   });
 
   it('keys issue shows the secret once, and keys list never shows it', async () => {
@@ -399,5 +412,45 @@ describe('serve on the embedded database', { timeout: SUITE_TIMEOUT }, () => {
     expect(output).not.toContain(sandboxKey);
     expect(output).not.toContain(opsToken);
     expect(existsSync(join(dataDir, 'embedded.lock'))).toBe(false);
+  });
+});
+
+describe('secrets on PostgreSQL and in the first start', { timeout: 60_000 }, () => {
+  // Nothing listens on port 9: the refusal comes before any connection is tried.
+  const postgres = { DATABASE_URL: 'postgres://nobody@127.0.0.1:9/nothing' };
+
+  it.each([['serve'], ['work']])(
+    '%s on PostgreSQL refuses to start without OPS_TOKEN and SECRETS_KEY',
+    async (command) => {
+      const dataDir = await tempDataDir();
+      const neither = await cliWithEnv(dataDir, postgres, command);
+      expect(neither.code).toBe(1);
+      expect(neither.stderr).toContain('OPS_TOKEN and SECRETS_KEY must be set when DATABASE_URL is');
+      const token = `ops_${'7'.repeat(40)}`;
+      const noKey = await cliWithEnv(dataDir, { ...postgres, OPS_TOKEN: token }, command);
+      expect(noKey.code).toBe(1);
+      expect(noKey.stderr).toContain('SECRETS_KEY must be set');
+      expect(`${noKey.stdout}${noKey.stderr}`).not.toContain(token);
+    },
+  );
+
+  it('never prints an OPS_TOKEN taken from the environment, even on the first start', async () => {
+    const dataDir = await tempDataDir();
+    const port = await freePort();
+    const token = `ops_${'5'.repeat(48)}`;
+    const server = await startServer(dataDir, port, 'API reference:', {
+      OPS_TOKEN: token,
+      LOG_LEVEL: 'info',
+    });
+    const response = await fetch(`http://127.0.0.1:${port}/ops/v1/funders`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(response.status).toBe(200);
+    expect(await stop(server)).toBe(0);
+    const output = server.output();
+    expect(output).toMatch(/sandbox key\s+svc_fk_/);
+    expect(output).toContain('operator token (the OPS_TOKEN you set; not shown)');
+    expect(output).not.toContain(token);
+    expect(existsSync(join(dataDir, 'ops-token'))).toBe(false);
   });
 });

@@ -27,6 +27,8 @@ export interface FunderCaller {
   requestId: string;
   /** Set when the call carries an Idempotency-Key: the write marks it in its own transaction. */
   idempotencyKey?: string;
+  /** The fencing token of this call's run of that key: its write commits only while it holds it. */
+  idempotencyRun?: string;
 }
 
 export interface OperatorCaller {

@@ -38,6 +38,7 @@ export const errorCatalogue = {
   idempotency_key_in_use: 409,
   risk_review_required: 409,
   conflict: 409,
+  classification_refused: 409,
   // 413
   body_too_large: 413,
   too_many_rows: 413,

@@ -3,7 +3,15 @@ import { onPostgres } from '../../test/support/database.ts';
 import { startService, type TestService } from '../../test/support/service.ts';
 import type { Caller } from './caller.ts';
 import type { Queryable } from './db/db.ts';
-import { dayRoot, entryHash, GENESIS_HASH, sealFinishedDays, utcDay, verifyEvidence } from './evidence.ts';
+import {
+  dayRoot,
+  entryHash,
+  GENESIS_HASH,
+  SEAL_GRACE_SECONDS,
+  sealFinishedDays,
+  utcDay,
+  verifyEvidence,
+} from './evidence.ts';
 import { newId } from './ids.ts';
 import type { WriteScope } from './write.ts';
 
@@ -205,7 +213,7 @@ describe('daily roots', () => {
     // The day is not over yet: nothing to seal.
     expect(await sealFinishedDays(service.db, service.runtime.clock.now())).toEqual([]);
 
-    await service.advanceClock(86_400);
+    await service.advanceClock(86_400 + SEAL_GRACE_SECONDS);
     const secondDay = utcDay(service.runtime.clock.now());
     expect(secondDay).not.toBe(firstDay);
     await append(2, 'test.next_day');
@@ -228,7 +236,7 @@ describe('daily roots', () => {
     expect(rows.slice(3).every((row) => row.day === secondDay)).toBe(true);
     expect(await verifyEvidence(service.db)).toEqual({ ok: true, entries: 5, days: 2, firstBroken: null });
 
-    await service.advanceClock(86_400);
+    await service.advanceClock(86_400 + SEAL_GRACE_SECONDS);
     expect(await sealFinishedDays(service.db, service.runtime.clock.now())).toEqual([secondDay]);
     expect(await verifyEvidence(service.db)).toMatchObject({ ok: true, entries: 5, days: 2 });
   });
@@ -236,7 +244,7 @@ describe('daily roots', () => {
   it('reports a day whose recorded root does not match its entries', async () => {
     await append(3);
     const day = utcDay(service.runtime.clock.now());
-    await service.advanceClock(86_400);
+    await service.advanceClock(86_400 + SEAL_GRACE_SECONDS);
     await sealFinishedDays(service.db, service.runtime.clock.now());
     expect((await verifyEvidence(service.db)).ok).toBe(true);
 

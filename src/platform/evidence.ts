@@ -1,14 +1,22 @@
 import type { Plane } from './caller.ts';
 import { canonicalJson } from './canonical-json.ts';
+import type { Clock } from './clock.ts';
 import { sha256Hex } from './crypto.ts';
-import type { Queryable, Tx } from './db/db.ts';
+import type { Db, Queryable, Tx } from './db/db.ts';
 import { newId } from './ids.ts';
 
 /** The hash the first entry links to. */
 export const GENESIS_HASH = '0'.repeat(64);
 
-/** Serialises appends across every server: the chain has one order. */
-const EVIDENCE_LOCK = 7_202_610;
+/** Serialises appends and day seals across every server: the chain has one order. */
+export const EVIDENCE_LOCK = 7_202_610;
+
+/**
+ * A UTC day is sealed only once it ended this long ago. Entries are stamped under the chain's
+ * lock with the time read there, and seals take the same lock, so on one clock no entry can
+ * land in a sealed day; the margin covers servers whose clocks disagree by less than it.
+ */
+export const SEAL_GRACE_SECONDS = 300;
 
 export interface EvidenceInput {
   funderId: string | null;
@@ -61,20 +69,27 @@ export const utcDay = (at: Date): string => at.toISOString().slice(0, 10);
 
 /**
  * Appends entries inside the caller's transaction. The advisory lock is held until that
- * transaction ends, so entries from concurrent writes never fork the chain.
+ * transaction ends, so entries from concurrent writes never fork the chain. The entries are
+ * stamped with the time read under that lock (never earlier than the last entry), not with the
+ * time the write began: a write that started before midnight and reached the chain after a
+ * seal lands in the new day, never in the sealed one.
  */
 export async function appendEvidence(
   tx: Tx,
-  at: Date,
+  clock: Pick<Clock, 'now' | 'manual' | 'sync'>,
   inputs: readonly EvidenceInput[],
 ): Promise<EvidenceEntry[]> {
   if (inputs.length === 0) return [];
   await tx.query('SELECT pg_advisory_xact_lock($1)', [EVIDENCE_LOCK]);
+  // A manual clock is shared through the database: read its instant under the lock too.
+  if (clock.manual) await clock.sync(tx);
   const last = (
-    await tx.query<{ seq: string; hash: string }>(
-      'SELECT seq, hash FROM evidence_entries ORDER BY seq DESC LIMIT 1',
+    await tx.query<{ seq: string; hash: string; recorded_at: Date }>(
+      'SELECT seq, hash, recorded_at FROM evidence_entries ORDER BY seq DESC LIMIT 1',
     )
   ).rows[0];
+  const read = clock.now();
+  const at = last && last.recorded_at > read ? new Date(last.recorded_at) : read;
   let seq = last ? Number(last.seq) : 0;
   let prevHash = last ? last.hash : GENESIS_HASH;
   const entries: EvidenceEntry[] = [];
@@ -207,28 +222,35 @@ export function dayRoot(hashes: readonly string[]): string {
   return sha256Hex(hashes.join('\n'));
 }
 
-/** Records the root of every finished UTC day that has entries and no root yet. */
-export async function sealFinishedDays(db: Queryable, now: Date): Promise<string[]> {
-  const today = utcDay(now);
-  const days = await db.query<{ day: string }>(
-    `SELECT DISTINCT e.day::text AS day FROM evidence_entries e
-       LEFT JOIN evidence_day_roots r ON r.day = e.day
-      WHERE r.day IS NULL AND e.day < $1::date ORDER BY 1`,
-    [today],
-  );
-  const sealed: string[] = [];
-  for (const { day } of days.rows) {
-    const { rows } = await db.query<{ seq: string; hash: string }>(
-      'SELECT seq, hash FROM evidence_entries WHERE day = $1::date ORDER BY seq',
-      [day],
+/**
+ * Records the root of every UTC day that ended at least SEAL_GRACE_SECONDS ago and has entries
+ * and no root yet. Runs under the chain's lock, so no append is between reading a day's entries
+ * and sealing it.
+ */
+export async function sealFinishedDays(db: Db, now: Date): Promise<string[]> {
+  const lastSealable = utcDay(new Date(now.getTime() - SEAL_GRACE_SECONDS * 1000));
+  return db.transaction(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock($1)', [EVIDENCE_LOCK]);
+    const days = await tx.query<{ day: string }>(
+      `SELECT DISTINCT e.day::text AS day FROM evidence_entries e
+         LEFT JOIN evidence_day_roots r ON r.day = e.day
+        WHERE r.day IS NULL AND e.day < $1::date ORDER BY 1`,
+      [lastSealable],
     );
-    if (rows.length === 0) continue;
-    await db.query(
-      `INSERT INTO evidence_day_roots (day, first_seq, last_seq, entry_count, root_hash, computed_at)
-       VALUES ($1::date, $2, $3, $4, $5, $6) ON CONFLICT (day) DO NOTHING`,
-      [day, rows[0]!.seq, rows[rows.length - 1]!.seq, rows.length, dayRoot(rows.map((r) => r.hash)), now],
-    );
-    sealed.push(day);
-  }
-  return sealed;
+    const sealed: string[] = [];
+    for (const { day } of days.rows) {
+      const { rows } = await tx.query<{ seq: string; hash: string }>(
+        'SELECT seq, hash FROM evidence_entries WHERE day = $1::date ORDER BY seq',
+        [day],
+      );
+      if (rows.length === 0) continue;
+      await tx.query(
+        `INSERT INTO evidence_day_roots (day, first_seq, last_seq, entry_count, root_hash, computed_at)
+         VALUES ($1::date, $2, $3, $4, $5, $6) ON CONFLICT (day) DO NOTHING`,
+        [day, rows[0]!.seq, rows[rows.length - 1]!.seq, rows.length, dayRoot(rows.map((r) => r.hash)), now],
+      );
+      sealed.push(day);
+    }
+    return sealed;
+  });
 }

@@ -1,6 +1,7 @@
 import { actorOf, type Caller, type FunderCaller } from './caller.ts';
 import type { Clock } from './clock.ts';
 import type { Db, Tx } from './db/db.ts';
+import { ApiError } from './errors.ts';
 import { appendEvidence, type EvidenceInput } from './evidence.ts';
 import { insertOutboxEvents, type OutboxEvent } from './outbox.ts';
 
@@ -35,16 +36,29 @@ export function createWriter(deps: { db: Db; clock: Clock }): RunWrite {
         evidence: (entry) => evidence.push({ ...entry, actor: entry.actor ?? actorOf(caller) }),
         emit: (event) => events.push(event),
       });
-      await appendEvidence(tx, now, evidence);
+      await appendEvidence(tx, deps.clock, evidence);
       await insertOutboxEvents(tx, now, events);
       if (caller.kind === 'funder' && caller.idempotencyKey) await markIdempotentWrite(tx, caller);
       return result;
     });
 }
 
+/**
+ * Marks the key as written, fenced: only while the row still carries this run's token. A call
+ * that ran past its lease and whose key a retry took over finds another token, and its whole
+ * write rolls back; the row lock taken here also makes a takeover wait for this transaction,
+ * then see the write committed and stand back.
+ */
 async function markIdempotentWrite(tx: Tx, caller: FunderCaller): Promise<void> {
-  await tx.query(
-    'UPDATE idempotency_keys SET write_committed = true WHERE funder_id = $1 AND idempotency_key = $2',
-    [caller.funderId, caller.idempotencyKey],
+  const { rowCount } = await tx.query(
+    `UPDATE idempotency_keys SET write_committed = true
+      WHERE funder_id = $1 AND idempotency_key = $2 AND run_token = $3 AND state = 'running'`,
+    [caller.funderId, caller.idempotencyKey, caller.idempotencyRun ?? null],
   );
+  if (rowCount !== 1) {
+    throw new ApiError(
+      'idempotency_key_in_use',
+      'This call ran so long that a retry with the same Idempotency-Key took it over: nothing was written here. Send the key again to read the answer of the run that did the work.',
+    );
+  }
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
-import pino from 'pino';
+import pino, { type Logger } from 'pino';
 import { type Config, loadConfig } from '../../src/config.ts';
 import { manualClock } from '../../src/platform/clock.ts';
 import type { Db } from '../../src/platform/db/db.ts';
@@ -68,7 +68,7 @@ export interface Given {
 }
 
 export async function startService(
-  options: { config?: Partial<Config>; database?: TestDatabase } = {},
+  options: { config?: Partial<Config>; database?: TestDatabase; logger?: Logger } = {},
 ): Promise<TestService> {
   const database = options.database ?? (await freshDatabase());
   const opsToken = `ops_${randomBytes(24).toString('hex')}`;
@@ -85,7 +85,7 @@ export async function startService(
   const runtime = await createRuntime(config, {
     db: database.db,
     clock: config.clock === 'manual' ? manualClock(TEST_CLOCK_START) : undefined,
-    logger: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
+    logger: options.logger ?? pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
     secrets: { opsToken, secretsKey: randomBytes(32) },
   });
   const app = await runtime.buildApp();

@@ -1,4 +1,10 @@
-import { type Caller, type Environment, type FunderCaller, planeOf } from '../../platform/caller.ts';
+import {
+  type Caller,
+  type Environment,
+  type FunderCaller,
+  type Plane,
+  planeOf,
+} from '../../platform/caller.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { newApiKeySecret, sha256Hex } from '../../platform/crypto.ts';
 import type { Db, Queryable } from '../../platform/db/db.ts';
@@ -71,11 +77,20 @@ export interface IssueKeyInput {
   rate_limit?: { per_minute?: number | null; per_hour?: number | null } | null;
 }
 
+/**
+ * What a key sees: its own plane, fixed when it was issued, and nothing while its funder is
+ * unclassified. The funder's classification never moves a key to the other plane.
+ */
+function planeOfKey(row: store.KeyWithFunder): Plane | null {
+  if (row.funder_environment === 'unclassified') return null;
+  return row.plane;
+}
+
 export type AccountService = ReturnType<typeof createAccountService>;
 
 /** A funder's environment, read in the caller's transaction (routing checks the plane), or null. */
 export async function funderEnvironment(q: Queryable, bankId: string): Promise<Environment | null> {
-  return (await store.findFunder(q, bankId))?.environment ?? null;
+  return (await store.opsFindFunder(q, bankId))?.environment ?? null;
 }
 
 export function createAccountService(deps: {
@@ -95,8 +110,23 @@ export function createAccountService(deps: {
     return name;
   }
 
+  function refuseClassification(funder: store.FunderRow, environment: Environment): void {
+    if (funder.is_demonstration) {
+      throw new ApiError(
+        'classification_refused',
+        'The demonstration funder is a sandbox funder for good: its keys only ever see the demonstration plane.',
+      );
+    }
+    if (funder.environment === 'live') {
+      throw new ApiError(
+        'classification_refused',
+        `A live funder stays live: it cannot become ${environment}. Suspend it to stop its keys.`,
+      );
+    }
+  }
+
   async function requireFunder(q: Queryable, bankId: string, forUpdate = false) {
-    const funder = await store.findFunder(q, bankId, { forUpdate });
+    const funder = await store.opsFindFunder(q, bankId, { forUpdate });
     if (!funder) notFound('Funder');
     return funder;
   }
@@ -108,7 +138,7 @@ export function createAccountService(deps: {
     ): Promise<FunderView> {
       const name = nameOf(input.name);
       return write(caller, async ({ tx, now, evidence }) => {
-        const row = await store.insertFunder(tx, {
+        const row = await store.opsInsertFunder(tx, {
           id: newId(),
           name,
           environment: input.environment,
@@ -128,6 +158,13 @@ export function createAccountService(deps: {
       });
     },
 
+    /**
+     * Classifies a funder. A key's plane is fixed when it is issued, so a classification never
+     * moves a key from one plane to the other; it only decides what the funder's keys see at all
+     * (nothing while unclassified) and the plane of keys issued from now on. Refused with 409
+     * `classification_refused`: the demonstration funder as anything but sandbox, and a live
+     * funder as anything but live (it is suspended instead).
+     */
     async classifyFunder(
       caller: Caller,
       bankId: string,
@@ -136,7 +173,10 @@ export function createAccountService(deps: {
       return write(caller, async ({ tx, now, evidence }) => {
         const before = await requireFunder(tx, bankId, true);
         if (before.environment === environment) return { ...funderView(before), changed: false };
-        const after = await store.updateFunder(tx, bankId, { environment }, now);
+        refuseClassification(before, environment);
+        const after = await store.opsUpdateFunder(tx, bankId, { environment }, now);
+        const plane = planeOf(environment);
+        if (plane) await store.opsFixUnsetKeyPlanes(tx, bankId, plane);
         evidence({
           funderId: bankId,
           plane: null,
@@ -158,7 +198,7 @@ export function createAccountService(deps: {
       return write(caller, async ({ tx, now, evidence }) => {
         const before = await requireFunder(tx, bankId, true);
         if (before.status === status) return { ...funderView(before), changed: false };
-        const after = await store.updateFunder(tx, bankId, { status }, now);
+        const after = await store.opsUpdateFunder(tx, bankId, { status }, now);
         evidence({
           funderId: bankId,
           plane: null,
@@ -172,7 +212,7 @@ export function createAccountService(deps: {
     },
 
     async listFunders(): Promise<FunderView[]> {
-      return (await store.listFunders(db)).map(funderView);
+      return (await store.opsListFunders(db)).map(funderView);
     },
 
     async getFunder(bankId: string): Promise<FunderView> {
@@ -198,7 +238,7 @@ export function createAccountService(deps: {
       const secret = newApiKeySecret();
       return write(caller, async ({ tx, evidence }) => {
         const funder = await requireFunder(tx, input.bank_id);
-        const row = await store.insertKey(tx, {
+        const row = await store.opsInsertKey(tx, {
           id: newId(),
           funder_id: funder.id,
           name,
@@ -210,10 +250,12 @@ export function createAccountService(deps: {
           rate_per_hour: input.rate_limit?.per_hour ?? null,
           created_at: now,
           expires_at: expiresAt,
+          // Fixed here for the key's whole life (none yet while the funder is unclassified).
+          plane: planeOf(funder.environment),
         });
         evidence({
           funderId: funder.id,
-          plane: planeOf(funder.environment),
+          plane: row.plane,
           kind: 'api_key.issued',
           subjectType: 'api_key',
           subjectId: row.id,
@@ -222,6 +264,7 @@ export function createAccountService(deps: {
             prefix: row.prefix,
             scopes: row.scopes,
             expires_at: expiresAt?.toISOString() ?? null,
+            plane: row.plane,
           },
         });
         return { key: keyAdminView(row), secret };
@@ -234,10 +277,10 @@ export function createAccountService(deps: {
       reason: string | null,
     ): Promise<KeyAdminView & { changed: boolean }> {
       return write(caller, async ({ tx, now, evidence }) => {
-        const before = await store.findKey(tx, keyId, { forUpdate: true });
+        const before = await store.opsFindKey(tx, keyId, { forUpdate: true });
         if (!before) notFound('API key');
         if (before.revoked_at) return { ...keyAdminView(before), changed: false };
-        const after = await store.revokeKey(tx, keyId, now, reason);
+        const after = await store.opsRevokeKey(tx, keyId, now, reason);
         evidence({
           funderId: after.funder_id,
           plane: null,
@@ -252,19 +295,20 @@ export function createAccountService(deps: {
 
     async listKeys(bankId: string | null): Promise<KeyAdminView[]> {
       if (bankId) await requireFunder(db, bankId);
-      return (await store.listKeys(db, bankId)).map(keyAdminView);
+      return (await store.opsListKeys(db, bankId)).map(keyAdminView);
     },
 
     /** Used by the auth hook on every call: one indexed lookup by the key's SHA-256. */
     async lookupKey(secret: string, now: Date): Promise<KeyLookup> {
       // Counting in the database: the lookup counts the call in the same statement.
       const target = deps.countOnLookup ? counterTarget('key', keyWindows(null, null), now) : null;
-      const found = target ? await store.findKeyAndCount(db, sha256Hex(secret), target, now) : null;
-      const row = target ? found : await store.findKeyBySecretHash(db, sha256Hex(secret));
+      const found = target ? await store.authenticateKeyAndCount(db, sha256Hex(secret), target, now) : null;
+      const row = target ? found : await store.authenticateKey(db, sha256Hex(secret));
       const counts = found && found.first_hits !== null ? found : null;
       if (!row) return { status: 'unknown' };
       if (row.revoked_at) return { status: 'revoked' };
       if (row.expires_at && row.expires_at <= now) return { status: 'expired' };
+      const plane = planeOfKey(row);
       return {
         status: 'ok',
         funderActive: row.funder_status === 'active',
@@ -282,8 +326,8 @@ export function createAccountService(deps: {
           kind: 'funder',
           funderId: row.funder_id,
           funderName: row.funder_name,
-          environment: row.funder_environment,
-          plane: planeOf(row.funder_environment),
+          environment: plane === null ? 'unclassified' : plane === 'live' ? 'live' : 'sandbox',
+          plane,
           keyId: row.id,
           keyName: row.name,
           scopes: row.scopes,

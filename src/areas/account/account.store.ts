@@ -1,4 +1,4 @@
-import type { Environment } from '../../platform/caller.ts';
+import type { Environment, Plane } from '../../platform/caller.ts';
 import type { Queryable } from '../../platform/db/db.ts';
 import { COUNTER_UPSERT, type CounterRow } from '../../platform/rate-limit.ts';
 
@@ -24,12 +24,23 @@ export interface KeyRow {
   created_at: Date;
   expires_at: Date | null;
   revoked_at: Date | null;
+  /** Fixed when issued; null only while its funder is unclassified. */
+  plane: Plane | null;
 }
 
 const KEY_COLUMNS =
-  'k.id, k.funder_id, k.name, k.prefix, k.scopes, k.prospect, k.rate_per_minute, k.rate_per_hour, k.created_at, k.expires_at, k.revoked_at';
+  'k.id, k.funder_id, k.name, k.prefix, k.scopes, k.prospect, k.rate_per_minute, k.rate_per_hour, k.created_at, k.expires_at, k.revoked_at, k.plane';
 
-export async function insertFunder(q: Queryable, row: Omit<FunderRow, 'updated_at'>): Promise<FunderRow> {
+/*
+ * Two kinds of function live here. The operations team's (named `ops...`) reach any funder and
+ * any key: only the operations API, the CLI and the demonstration builder call them. A
+ * funder-facing function here would take the caller's `FunderScope` and apply it in its SQL;
+ * there is none today: a funder reads its key and funder through the caller made at
+ * authentication. Authentication is the one lookup that comes before any scope (it is what makes
+ * the scope), by the key's SHA-256 only.
+ */
+
+export async function opsInsertFunder(q: Queryable, row: Omit<FunderRow, 'updated_at'>): Promise<FunderRow> {
   const { rows } = await q.query<FunderRow>(
     `INSERT INTO funders (id, name, environment, status, is_demonstration, created_at, updated_at)
      VALUES ($1, $2, $3, $4, $5, $6, $6) RETURNING *`,
@@ -38,7 +49,7 @@ export async function insertFunder(q: Queryable, row: Omit<FunderRow, 'updated_a
   return rows[0]!;
 }
 
-export async function findFunder(q: Queryable, id: string, options: { forUpdate?: boolean } = {}) {
+export async function opsFindFunder(q: Queryable, id: string, options: { forUpdate?: boolean } = {}) {
   const { rows } = await q.query<FunderRow>(
     `SELECT * FROM funders WHERE id = $1${options.forUpdate ? ' FOR UPDATE' : ''}`,
     [id],
@@ -46,11 +57,11 @@ export async function findFunder(q: Queryable, id: string, options: { forUpdate?
   return rows[0] ?? null;
 }
 
-export async function listFunders(q: Queryable): Promise<FunderRow[]> {
+export async function opsListFunders(q: Queryable): Promise<FunderRow[]> {
   return (await q.query<FunderRow>('SELECT * FROM funders ORDER BY created_at, id')).rows;
 }
 
-export async function updateFunder(
+export async function opsUpdateFunder(
   q: Queryable,
   id: string,
   changes: { environment?: Environment; status?: 'active' | 'suspended' },
@@ -64,11 +75,14 @@ export async function updateFunder(
   return rows[0]!;
 }
 
-export async function insertKey(q: Queryable, row: Omit<KeyRow, 'revoked_at'> & { secret_sha256: string }) {
+export async function opsInsertKey(
+  q: Queryable,
+  row: Omit<KeyRow, 'revoked_at'> & { secret_sha256: string },
+) {
   const { rows } = await q.query<KeyRow>(
     `INSERT INTO api_keys AS k (id, funder_id, name, prefix, secret_sha256, scopes, prospect, rate_per_minute,
-                           rate_per_hour, created_at, expires_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING ${KEY_COLUMNS}`,
+                           rate_per_hour, created_at, expires_at, plane)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING ${KEY_COLUMNS}`,
     [
       row.id,
       row.funder_id,
@@ -81,12 +95,25 @@ export async function insertKey(q: Queryable, row: Omit<KeyRow, 'revoked_at'> & 
       row.rate_per_hour,
       row.created_at,
       row.expires_at,
+      row.plane,
     ],
   );
   return rows[0]!;
 }
 
-export async function findKey(q: Queryable, id: string, options: { forUpdate?: boolean } = {}) {
+/**
+ * A funder's first classification gives its keys issued while unclassified their plane, once:
+ * a key that has one keeps it (the database refuses any change).
+ */
+export async function opsFixUnsetKeyPlanes(q: Queryable, funderId: string, plane: Plane): Promise<number> {
+  const { rowCount } = await q.query(
+    'UPDATE api_keys SET plane = $2 WHERE funder_id = $1 AND plane IS NULL',
+    [funderId, plane],
+  );
+  return rowCount;
+}
+
+export async function opsFindKey(q: Queryable, id: string, options: { forUpdate?: boolean } = {}) {
   const { rows } = await q.query<KeyRow>(
     `SELECT ${KEY_COLUMNS} FROM api_keys k WHERE k.id = $1${options.forUpdate ? ' FOR UPDATE' : ''}`,
     [id],
@@ -94,7 +121,7 @@ export async function findKey(q: Queryable, id: string, options: { forUpdate?: b
   return rows[0] ?? null;
 }
 
-export async function listKeys(q: Queryable, funderId: string | null): Promise<KeyRow[]> {
+export async function opsListKeys(q: Queryable, funderId: string | null): Promise<KeyRow[]> {
   const { rows } = await q.query<KeyRow>(
     `SELECT ${KEY_COLUMNS} FROM api_keys k WHERE $1::uuid IS NULL OR k.funder_id = $1 ORDER BY k.created_at, k.id`,
     [funderId],
@@ -102,7 +129,12 @@ export async function listKeys(q: Queryable, funderId: string | null): Promise<K
   return rows;
 }
 
-export async function revokeKey(q: Queryable, id: string, at: Date, reason: string | null): Promise<KeyRow> {
+export async function opsRevokeKey(
+  q: Queryable,
+  id: string,
+  at: Date,
+  reason: string | null,
+): Promise<KeyRow> {
   const { rows } = await q.query<KeyRow>(
     `UPDATE api_keys AS k SET revoked_at = coalesce(revoked_at, $2), revoked_reason = coalesce(revoked_reason, $3)
       WHERE id = $1 RETURNING ${KEY_COLUMNS}`,
@@ -118,7 +150,7 @@ export interface KeyWithFunder extends KeyRow {
 }
 
 /** The one lookup every authenticated call makes: by the key's SHA-256, with its funder. */
-export async function findKeyBySecretHash(q: Queryable, secretSha256: string): Promise<KeyWithFunder | null> {
+export async function authenticateKey(q: Queryable, secretSha256: string): Promise<KeyWithFunder | null> {
   const { rows } = await q.query<KeyWithFunder>(
     `SELECT ${KEY_COLUMNS}, f.name AS funder_name, f.environment AS funder_environment, f.status AS funder_status
        FROM api_keys k JOIN funders f ON f.id = k.funder_id
@@ -134,7 +166,7 @@ export async function findKeyBySecretHash(q: Queryable, secretSha256: string): P
  * The same lookup, counting the call in the key's rate windows in the same statement (one round
  * trip per authenticated call). Only a key that is neither revoked nor expired is counted.
  */
-export async function findKeyAndCount(
+export async function authenticateKeyAndCount(
   q: Queryable,
   secretSha256: string,
   target: { suffix: string; firstStart: number; secondStart: number | null; expires: number },

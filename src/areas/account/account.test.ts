@@ -59,3 +59,88 @@ describe('GET /v1/me', () => {
     expect((answer.body as { error: { code: string } }).error.code).toBe('method_not_allowed');
   });
 });
+
+describe('a key’s plane is fixed when it is issued', () => {
+  const classify = (bankId: string, environment: string) =>
+    service.ops<{ error: { code: string; message: string } }>('POST', `/ops/v1/funders/${bankId}/classify`, {
+      environment,
+    });
+  const environmentOf = async (key: string) => (await service.call(key, 'GET', '/v1/me')).body.environment;
+
+  it('the demonstration funder can never be classified live or unclassified: 409 classification_refused', async () => {
+    const sandbox = await service.given.sandbox();
+    for (const environment of ['live', 'unclassified']) {
+      const refused = await classify(sandbox.bankId, environment);
+      expect(refused.status).toBe(409);
+      expect(refused.body.error.code).toBe('classification_refused');
+      expect(refused.body.error.message).toContain('demonstration');
+    }
+    expect(await environmentOf(sandbox.key)).toBe('sandbox');
+    const funder = await service.ops<{ funder: { environment: string } }>(
+      'GET',
+      `/ops/v1/funders/${sandbox.bankId}`,
+    );
+    expect(funder.body.funder.environment).toBe('sandbox');
+  });
+
+  it('a live funder never becomes sandbox nor unclassified, and its keys stay live', async () => {
+    const live = await service.given.funderWithKey({ environment: 'live' });
+    for (const environment of ['sandbox', 'unclassified']) {
+      const refused = await classify(live.bankId, environment);
+      expect(refused.status).toBe(409);
+      expect(refused.body.error.code).toBe('classification_refused');
+    }
+    expect(await environmentOf(live.key)).toBe('live');
+    // Classifying it live again changes nothing and is not refused.
+    const again = await service.ops('POST', `/ops/v1/funders/${live.bankId}/classify`, {
+      environment: 'live',
+    });
+    expect(again.status).toBe(200);
+    expect(again.body.changed).toBe(false);
+  });
+
+  it('a sandbox key stays a sandbox key when its funder becomes live; keys issued after are live', async () => {
+    const prospect = await service.given.funderWithKey({ environment: 'sandbox' });
+    expect((await classify(prospect.bankId, 'live')).status).toBe(200);
+    expect(await environmentOf(prospect.key)).toBe('sandbox');
+    const liveKey = await service.given.key({ bankId: prospect.bankId });
+    expect(await environmentOf(liveKey.secret)).toBe('live');
+    const keys = await service.ops<{ keys: { id: string }[] }>(
+      'GET',
+      `/ops/v1/keys?bank_id=${prospect.bankId}`,
+    );
+    expect(keys.body.keys.map((key) => key.id).sort()).toEqual([prospect.keyId, liveKey.id].sort());
+  });
+
+  it('an unclassified funder’s keys see nothing until it is classified, then keep the plane it got', async () => {
+    const funder = await service.given.funder({ environment: 'unclassified' });
+    const key = await service.given.key({ bankId: funder.bank_id });
+    expect(await environmentOf(key.secret)).toBe('unclassified');
+    const list = await service.call(key.secret, 'GET', '/v1/requests?status=all');
+    expect(list.status).toBe(200);
+    expect(list.body).toMatchObject({ count: 0, requests: [] });
+
+    expect((await classify(funder.bank_id, 'sandbox')).status).toBe(200);
+    expect(await environmentOf(key.secret)).toBe('sandbox');
+    // Back to unclassified: nothing again; then live: the key keeps the sandbox plane it got.
+    expect((await classify(funder.bank_id, 'unclassified')).status).toBe(200);
+    expect(await environmentOf(key.secret)).toBe('unclassified');
+    expect((await classify(funder.bank_id, 'live')).status).toBe(200);
+    expect(await environmentOf(key.secret)).toBe('sandbox');
+  });
+
+  it('the database itself refuses to move a key to the other plane or the demonstration funder off sandbox', async () => {
+    const live = await service.given.funderWithKey({ environment: 'live' });
+    await expect(
+      service.db.query(`UPDATE api_keys SET plane = 'demo' WHERE id = $1`, [live.keyId]),
+    ).rejects.toThrow(/fixed/);
+    await expect(
+      service.db.query(`UPDATE funders SET environment = 'sandbox' WHERE id = $1`, [live.bankId]),
+    ).rejects.toThrow(/live/);
+    const sandbox = await service.given.sandbox();
+    await expect(
+      service.db.query(`UPDATE funders SET environment = 'live' WHERE id = $1`, [sandbox.bankId]),
+    ).rejects.toThrow();
+    expect(await environmentOf(live.key)).toBe('live');
+  });
+});

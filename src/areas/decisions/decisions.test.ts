@@ -687,6 +687,8 @@ describe('settle', () => {
     ['a missing amount', {}],
     ['a null amount', { amount: null }],
     ['an amount above what remains', { amount: 10_000.01 }],
+    ['an amount above a trillion euros', { amount: 1_000_000_000_000.01 }],
+    ['an amount past exact integer cents', { amount: 2 ** 53 }],
   ])('%s is refused with invalid_amount and counts nothing', async (_name, body) => {
     const funder = await given.funder();
     const request = await given.fundedRequest({ funder, invoices: [{ amount: 10_000 }] });

@@ -23,7 +23,10 @@ export const DEMO_FUNDER_NAME = 'Banco Demostración';
  * cleared of its demonstration rows: the plane's parties and requests, the funder's settings
  * changed with sandbox keys, undelivered events, and whatever an area adds later.
  */
-const KEPT_ON_RESET = new Set(['evidence_entries']); // append-only: never deleted
+const KEPT_ON_RESET = new Set([
+  'evidence_entries', // append-only: never deleted
+  'api_keys', // a key carries its plane, and a sandbox key keeps working across resets
+]);
 
 /**
  * The tables to clear, children before the tables they reference, so no foreign key without

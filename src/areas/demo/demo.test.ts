@@ -52,11 +52,12 @@ const packet = async (key: string, id: string) => {
   return answer.body;
 };
 
-/** Demonstration rows per table that has a plane column, the evidence chain aside. */
+/** Demonstration rows per table that has a plane column, the evidence chain and API keys aside. */
 async function demoFootprint(): Promise<Record<string, number>> {
   const { rows: tables } = await service.db.query<{ table_name: string }>(
     `SELECT table_name FROM information_schema.columns
-      WHERE table_schema = current_schema() AND column_name = 'plane' AND table_name <> 'evidence_entries'
+      WHERE table_schema = current_schema() AND column_name = 'plane'
+        AND table_name NOT IN ('evidence_entries', 'api_keys')
       ORDER BY table_name`,
   );
   const counts: Record<string, number> = {};

@@ -1,8 +1,8 @@
 import { ApiError } from '../../platform/errors.ts';
 import { isUuid } from '../../platform/ids.ts';
-import { type Cents, toCents } from '../../platform/money.ts';
+import { type Cents, MAX_AMOUNT_CENTS, toCents } from '../../platform/money.ts';
 import { asBody, isObject, onlyKnown } from '../../platform/validate.ts';
-import { EUROS_MAX, normalizeTaxId, parseDebtorKey } from '../parties/parties.service.ts';
+import { normalizeTaxId, parseDebtorKey } from '../parties/parties.service.ts';
 import type { LimitStatus } from './limits.store.ts';
 
 /**
@@ -86,7 +86,7 @@ export function readAmount(value: unknown, options: { text: boolean }): Read<Cen
     if (trimmed === '') return { value: null };
     cents = /^\d{1,13}(\.\d{1,2})?$/.test(trimmed) ? toCents(trimmed) : null;
   }
-  if (cents === null || cents < 0 || cents > EUROS_MAX * 100) {
+  if (cents === null || cents < 0 || cents > MAX_AMOUNT_CENTS) {
     return problem(
       'invalid_amount',
       'amount',

@@ -1,7 +1,7 @@
 import type { Plane } from '../../platform/caller.ts';
 import { isIsoDate, madridDate } from '../../platform/clock.ts';
 import { ApiError } from '../../platform/errors.ts';
-import { centsToDecimal, toCents } from '../../platform/money.ts';
+import { amountCents, centsToDecimal, MAX_AMOUNT_EUROS, toCents } from '../../platform/money.ts';
 import { isCountryCode } from './countries.ts';
 import type { InvoiceSource, SellerRow, VerificationStatus } from './parties.store.ts';
 
@@ -18,7 +18,8 @@ export const INVOICE_NUMBER_MAX = 64;
 export const EMAIL_MAX = 254;
 export const EMPLOYEES_MAX = 10_000_000;
 /** One trillion euros: far above any company's revenue or any invoice, well inside numeric(18,2). */
-export const EUROS_MAX = 1_000_000_000_000;
+/** The service's one bound on amounts, from platform/money.ts. */
+export const EUROS_MAX = MAX_AMOUNT_EUROS;
 export const EARLIEST_FOUNDING = '1800-01-01';
 /** A due date more than ten years after the issue date is taken as a typing slip. */
 export const MAX_TERM_DAYS = 3653;
@@ -135,12 +136,14 @@ export function isoDate(field: string, value: unknown): string {
 /** Euros (number or decimal text) to cents, exact to the cent and within the bounds. */
 export function euros(field: string, value: unknown, options: { positive: boolean }): number {
   if (typeof value !== 'number' && typeof value !== 'string') invalid(field, `${field} must be a number.`);
-  const cents = toCents(value);
-  if (cents === null) invalid(field, `${field} must be an amount in euros exact to the cent.`);
-  if (options.positive ? cents <= 0 : cents < 0) {
-    invalid(field, `${field} must be ${options.positive ? 'above 0' : '0 or more'}.`);
+  if (toCents(value) === null) invalid(field, `${field} must be an amount in euros exact to the cent.`);
+  const cents = amountCents(value, options);
+  if (cents === null) {
+    invalid(
+      field,
+      `${field} must be ${options.positive ? 'above 0' : '0 or more'} and at most ${EUROS_MAX} euros.`,
+    );
   }
-  if (cents > EUROS_MAX * 100) invalid(field, `${field} must be at most ${EUROS_MAX} euros.`);
   return cents;
 }
 

@@ -2,18 +2,12 @@ import type { Caller, FunderCaller, Plane } from '../../platform/caller.ts';
 import { type Clock, daysBetween, isIsoDate, madridDate } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/db.ts';
 import { ApiError, notFound } from '../../platform/errors.ts';
-import { centsToDecimal, decimalToEuros, toCents } from '../../platform/money.ts';
+import { amountCents, centsToDecimal, decimalToEuros } from '../../platform/money.ts';
 import type { RunWrite } from '../../platform/write.ts';
 import { type CreditLimitOf, figure, monthsBefore } from '../debtors/debtor-info.service.ts';
 import { isCountryCode } from '../parties/countries.ts';
 import { invalid, MAX_TERM_DAYS } from '../parties/parties.rules.ts';
-import {
-  debtorKey,
-  EUROS_MAX,
-  INVOICE_NUMBER_MAX,
-  normalizeTaxId,
-  parseDebtorKey,
-} from '../parties/parties.service.ts';
+import { debtorKey, INVOICE_NUMBER_MAX, normalizeTaxId, parseDebtorKey } from '../parties/parties.service.ts';
 import * as store from './payer-record.store.ts';
 
 /** How far back the figures look, by issue date. */
@@ -54,9 +48,8 @@ function checkedLine(
   if (number.length === 0 || number.length > INVOICE_NUMBER_MAX || /\p{Cc}/u.test(number)) {
     refuse('invoice_number', `invoice_number must be 1 to ${INVOICE_NUMBER_MAX} characters.`);
   }
-  const cents =
-    typeof body.amount === 'number' || typeof body.amount === 'string' ? toCents(body.amount) : null;
-  if (cents === null || cents <= 0 || cents > EUROS_MAX * 100) {
+  const cents = amountCents(body.amount, { positive: true });
+  if (cents === null) {
     refuse('amount', 'amount must be above 0, in euros exact to the cent (credit notes are not loaded).');
   }
   const date = (field: string): string | null => {

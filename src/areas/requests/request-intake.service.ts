@@ -2,7 +2,7 @@ import type { Caller, Plane } from '../../platform/caller.ts';
 import { madridDate } from '../../platform/clock.ts';
 import { ApiError } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
-import { centsToDecimal, toCents } from '../../platform/money.ts';
+import { amountCents, centsToDecimal, toCents } from '../../platform/money.ts';
 import type { RunWrite, WriteScope } from '../../platform/write.ts';
 import { funderEnvironment } from '../account/account.service.ts';
 import type { DocumentsService } from '../documents/documents.service.ts';
@@ -70,8 +70,8 @@ export function createRequestIntakeService(deps: {
       // The default ask is 80% of the total, never less than a cent.
       let advanceCents = Math.max(1, Math.floor((totalCents * 80) / 100));
       if (input.advance_amount !== undefined && input.advance_amount !== null) {
-        const asked = toCents(input.advance_amount);
-        if (asked === null || asked <= 0 || asked > totalCents) {
+        const asked = amountCents(input.advance_amount, { positive: true });
+        if (asked === null || asked > totalCents) {
           throw bodyInvalid(
             'advance_amount',
             'advance_amount must be above 0 and at most the invoices total.',

@@ -274,22 +274,25 @@ describe('PUT /v1/settings', () => {
   });
 
   it("keeps a funder's settings per plane: its demonstration settings are not its live ones", async () => {
-    const { bankId, key } = await service.given.funderWithKey({ environment: 'live' });
-    await service.call(key, 'PUT', '/v1/settings', {
-      body: { debtor_consent_level: 'receipt', reason: 'Live plane choice' },
-    });
-    const classify = await service.ops('POST', `/ops/v1/funders/${bankId}/classify`, {
-      environment: 'sandbox',
-    });
-    expect(classify.status).toBe(200);
-    const onDemo = await service.call<Body>(key, 'GET', '/v1/settings');
-    expect(onDemo.body.debtor_consent_level).toBe('acknowledgment');
-    await service.call(key, 'PUT', '/v1/settings', {
+    // A prospect's sandbox key, then, once the funder is live, a live key: each keeps its plane.
+    const { bankId, key: sandboxKey } = await service.given.funderWithKey({ environment: 'sandbox' });
+    await service.call(sandboxKey, 'PUT', '/v1/settings', {
       body: { debtor_consent_level: 'acceptance', reason: 'Demonstration choice' },
     });
-    await service.ops('POST', `/ops/v1/funders/${bankId}/classify`, { environment: 'live' });
-    const onLive = await service.call<Body>(key, 'GET', '/v1/settings');
+    const classify = await service.ops('POST', `/ops/v1/funders/${bankId}/classify`, {
+      environment: 'live',
+    });
+    expect(classify.status).toBe(200);
+    const { secret: liveKey } = await service.given.key({ bankId });
+    const onLiveFirst = await service.call<Body>(liveKey, 'GET', '/v1/settings');
+    expect(onLiveFirst.body.debtor_consent_level).toBe('acknowledgment');
+    await service.call(liveKey, 'PUT', '/v1/settings', {
+      body: { debtor_consent_level: 'receipt', reason: 'Live plane choice' },
+    });
+    const onLive = await service.call<Body>(liveKey, 'GET', '/v1/settings');
     expect(onLive.body.debtor_consent_level).toBe('receipt');
+    const onDemo = await service.call<Body>(sandboxKey, 'GET', '/v1/settings');
+    expect(onDemo.body.debtor_consent_level).toBe('acceptance');
     const policy = service.runtime.services.settings.policy;
     expect((await policy(service.db, bankId, 'demo')).debtorConsentLevel).toBe('acceptance');
     expect((await policy(service.db, bankId, 'live')).debtorConsentLevel).toBe('receipt');

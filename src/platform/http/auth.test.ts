@@ -207,7 +207,7 @@ describe('funders', () => {
     });
   });
 
-  it('classifying a funder changes the environment its existing keys report', async () => {
+  it('classifying a funder gives its keys issued while unclassified their plane, once', async () => {
     const funder = await service.given.funder({ environment: 'unclassified' });
     const key = await service.given.key({ bankId: funder.bank_id });
     expect((await service.call(key.secret, 'GET', '/v1/me')).body.environment).toBe('unclassified');
@@ -218,8 +218,11 @@ describe('funders', () => {
     expect(live.status).toBe(200);
     expect((await service.call(key.secret, 'GET', '/v1/me')).body.environment).toBe('live');
 
-    await service.ops('POST', `/ops/v1/funders/${funder.bank_id}/classify`, { environment: 'sandbox' });
-    expect((await service.call(key.secret, 'GET', '/v1/me')).body.environment).toBe('sandbox');
+    const refused = await service.ops('POST', `/ops/v1/funders/${funder.bank_id}/classify`, {
+      environment: 'sandbox',
+    });
+    expect(refused.status).toBe(409);
+    expect((await service.call(key.secret, 'GET', '/v1/me')).body.environment).toBe('live');
   });
 
   it('GET /v1/me needs no particular scope: a key with no scope at all can read it', async () => {

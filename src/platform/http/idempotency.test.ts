@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freshDatabase, type TestDatabase } from '../../../test/support/database.ts';
 import { errorCode as code } from '../../../test/support/errors.ts';
 import {
   type FunderFixture,
@@ -8,6 +9,7 @@ import {
 import { startService, type TestService } from '../../../test/support/service.ts';
 import { canonicalJson } from '../canonical-json.ts';
 import { sha256Hex } from '../crypto.ts';
+import type { Db } from '../db/db.ts';
 
 let service: TestService;
 let given: RequestsGiven;
@@ -412,5 +414,100 @@ describe('a server error', () => {
     expect(retried.status).toBe(200);
     expect(retried.headers['idempotent-replayed']).toBeUndefined();
     expect((await moneyOf(funder, request)).settlements).toBe(1);
+  });
+});
+
+describe('a first call slowed past its lease', () => {
+  /** A database whose next transaction waits, before it begins, until the test lets it go. */
+  function gatedDatabase(inner: Db) {
+    let gate: { reached: () => void; released: Promise<void> } | null = null;
+    const db: Db = {
+      kind: inner.kind,
+      query: (sql, params, options) => inner.query(sql, params, options),
+      exec: (sql) => inner.exec(sql),
+      close: () => inner.close(),
+      async transaction(fn) {
+        if (gate) {
+          const held = gate;
+          gate = null;
+          held.reached();
+          await held.released;
+        }
+        return inner.transaction(fn);
+      },
+    };
+    const holdNextTransaction = () => {
+      let release!: () => void;
+      let reached!: () => void;
+      const isReached = new Promise<void>((resolve) => {
+        reached = resolve;
+      });
+      gate = { reached, released: new Promise<void>((resolve) => (release = resolve)) };
+      return { reached: isReached, release };
+    };
+    return { db, holdNextTransaction };
+  }
+
+  let slowed: TestService;
+  let slowedGiven: RequestsGiven;
+  let gated: ReturnType<typeof gatedDatabase>;
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await freshDatabase();
+    gated = gatedDatabase(database.db);
+    slowed = await startService({ database: { ...database, db: gated.db } });
+    slowedGiven = requestsGiven(slowed);
+  });
+  afterAll(async () => {
+    await slowed?.close();
+    await database?.drop();
+  });
+
+  it('cannot commit its write once a retry took its key over: the settlement is recorded once', async () => {
+    const funder = await slowedGiven.funder();
+    const request = await slowedGiven.fundedRequest({ funder, invoices: [{ amount: 10_000 }] });
+    const key = newKey();
+    const send = () =>
+      slowed.call<Body>(funder.key, 'POST', `/v1/requests/${request.id}/decision`, {
+        body: { decision: 'settle', amount: 1_000 },
+        headers: { 'idempotency-key': key },
+      });
+    const settlements = async () =>
+      (
+        await slowed.db.query<{ n: number }>(
+          'SELECT count(*)::int AS n FROM settlements WHERE request_id = $1',
+          [request.id],
+        )
+      ).rows[0]!.n;
+
+    // The first call claims the key, then stalls before its write's transaction begins.
+    const hold = gated.holdNextTransaction();
+    const first = send();
+    await hold.reached;
+
+    // Its lease runs out; the retry takes the key over and does the work.
+    await slowed.advanceClock(121);
+    const retry = await send();
+    expect(retry.status).toBe(200);
+    expect(retry.headers['idempotent-replayed']).toBeUndefined();
+    expect(await settlements()).toBe(1);
+
+    // The first call wakes up: its write finds the key fenced and rolls back whole.
+    hold.release();
+    const late = await first;
+    expect(late.status).toBe(409);
+    expect(code(late)).toBe('idempotency_key_in_use');
+    expect(await settlements()).toBe(1);
+    const evidence = await slowed.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM evidence_entries WHERE subject_id = $1 AND kind LIKE 'settlement%'`,
+      [request.id],
+    );
+    expect(evidence.rows[0]!.n).toBeLessThanOrEqual(1);
+
+    // The key answers the retry's answer from now on, not the late call's refusal.
+    const replay = await send();
+    expect(replay.status).toBe(200);
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    expect(replay.body).toEqual(retry.body);
   });
 });

@@ -4,6 +4,7 @@ import type { Clock } from '../clock.ts';
 import { sha256Hex } from '../crypto.ts';
 import type { Db } from '../db/db.ts';
 import { ApiError } from '../errors.ts';
+import { newId } from '../ids.ts';
 
 /** How long a key answers with its first answer (Stripe keeps them 24 hours too). */
 export const IDEMPOTENCY_TTL_SECONDS = 24 * 3600;
@@ -51,21 +52,24 @@ export function createIdempotency(deps: { db: Db; clock: Clock }) {
     const now = deps.clock.now();
     const path = request.url.split('?')[0]!;
     const hash = bodyHash(request);
+    // This run's fencing token: its write and its recorded answer count only while the row holds it.
+    const run = newId();
     const inserted = await deps.db.query(
       `INSERT INTO idempotency_keys
-         (funder_id, idempotency_key, method, path, body_sha256, state, created_at, locked_at, expires_at)
-       VALUES ($1, $2, $3, $4, $5, 'running', $6, $6, $6::timestamptz + make_interval(secs => $7))
+         (funder_id, idempotency_key, method, path, body_sha256, state, created_at, locked_at, expires_at, run_token)
+       VALUES ($1, $2, $3, $4, $5, 'running', $6, $6, $6::timestamptz + make_interval(secs => $7), $8)
        ON CONFLICT (funder_id, idempotency_key) DO UPDATE
          SET method = EXCLUDED.method, path = EXCLUDED.path, body_sha256 = EXCLUDED.body_sha256,
              state = 'running', write_committed = false, response_status = NULL, response_headers = NULL,
              response_body = NULL, created_at = EXCLUDED.created_at, locked_at = EXCLUDED.locked_at,
-             expires_at = EXCLUDED.expires_at
+             expires_at = EXCLUDED.expires_at, run_token = EXCLUDED.run_token
          WHERE idempotency_keys.expires_at <= $6
        RETURNING 1`,
-      [caller.funderId, key, request.method, path, hash, now, IDEMPOTENCY_TTL_SECONDS],
+      [caller.funderId, key, request.method, path, hash, now, IDEMPOTENCY_TTL_SECONDS, run],
     );
     if (inserted.rowCount === 1) {
       caller.idempotencyKey = key;
+      caller.idempotencyRun = run;
       request.idempotencyOwner = true;
       return;
     }
@@ -94,15 +98,17 @@ export function createIdempotency(deps: { db: Db; clock: Clock }) {
     // committed: then repeating it could do it twice, so the key stays refused.
     const stale = now.getTime() - new Date(stored.locked_at).getTime() > STALE_RUN_SECONDS * 1000;
     if (stale && !stored.write_committed) {
+      // A new token fences the run taken over: if it is still alive, its write can no longer commit.
       const taken = await deps.db.query(
-        `UPDATE idempotency_keys SET locked_at = $3
+        `UPDATE idempotency_keys SET locked_at = $3, run_token = $5
           WHERE funder_id = $1 AND idempotency_key = $2 AND state = 'running' AND write_committed = false
             AND locked_at = $4
           RETURNING 1`,
-        [caller.funderId, key, now, stored.locked_at],
+        [caller.funderId, key, now, stored.locked_at, run],
       );
       if (taken.rowCount === 1) {
         caller.idempotencyKey = key;
+        caller.idempotencyRun = run;
         request.idempotencyOwner = true;
         return;
       }
@@ -116,18 +122,20 @@ export function createIdempotency(deps: { db: Db; clock: Clock }) {
   /** Keeps the answer for replays; a server error frees the key so the call can be retried. */
   async function record(request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<void> {
     if (!request.idempotencyOwner || !request.caller?.idempotencyKey) return;
-    const { funderId, idempotencyKey } = request.caller;
+    const { funderId, idempotencyKey, idempotencyRun } = request.caller;
+    // Every change below is fenced by the run's token: a run taken over leaves the key alone.
     if (reply.statusCode >= 500) {
       const freed = await deps.db.query(
-        `DELETE FROM idempotency_keys WHERE funder_id = $1 AND idempotency_key = $2 AND write_committed = false`,
-        [funderId, idempotencyKey],
+        `DELETE FROM idempotency_keys
+          WHERE funder_id = $1 AND idempotency_key = $2 AND write_committed = false AND run_token = $3`,
+        [funderId, idempotencyKey, idempotencyRun],
       );
       if (freed.rowCount === 1) return;
     }
     const contentType = reply.getHeader('content-type');
     await deps.db.query(
       `UPDATE idempotency_keys SET state = 'done', response_status = $3, response_headers = $4, response_body = $5
-        WHERE funder_id = $1 AND idempotency_key = $2`,
+        WHERE funder_id = $1 AND idempotency_key = $2 AND run_token = $6`,
       [
         funderId,
         idempotencyKey,
@@ -138,6 +146,7 @@ export function createIdempotency(deps: { db: Db; clock: Clock }) {
           : payload === null || payload === undefined
             ? ''
             : String(payload),
+        idempotencyRun,
       ],
     );
   }

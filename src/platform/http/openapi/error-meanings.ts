@@ -87,4 +87,6 @@ export const errorMeanings: Record<ErrorCode, string> = {
   export_rate_limited: 'One export at a time and at most 10 in 24 hours.',
   internal_error: 'Something failed on our side; retry later (with the same `Idempotency-Key` for a write).',
   service_unavailable: 'The service is stopping or starting; retry shortly.',
+  classification_refused:
+    "An operations-API classification that would change a key's plane: refused, nothing changed.",
 };

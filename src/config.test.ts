@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, requireSharedSecrets } from './config.ts';
+
+const postgres = { DATABASE_URL: 'postgres://app@db.internal/funder' };
+const opsToken = `ops_${'1'.repeat(40)}`;
+const secretsKey = Buffer.alloc(32, 7).toString('base64');
+
+describe('configuration of secrets and the demonstration plane', () => {
+  it('builds the demonstration plane on the first start of the embedded database by default', () => {
+    expect(loadConfig({}).demoOnFirstStart).toBe(true);
+    expect(loadConfig({ FUNDER_API_DEMO: 'false' }).demoOnFirstStart).toBe(false);
+  });
+
+  it('on PostgreSQL builds it, and prints a sandbox key, only with FUNDER_API_DEMO=true set explicitly', () => {
+    expect(loadConfig(postgres).demoOnFirstStart).toBe(false);
+    expect(loadConfig({ ...postgres, FUNDER_API_DEMO: '' }).demoOnFirstStart).toBe(false);
+    expect(loadConfig({ ...postgres, FUNDER_API_DEMO: 'true' }).demoOnFirstStart).toBe(true);
+  });
+
+  it('on PostgreSQL a server needs OPS_TOKEN and SECRETS_KEY from the environment', () => {
+    expect(() => requireSharedSecrets(loadConfig(postgres))).toThrow(ConfigError);
+    expect(() => requireSharedSecrets(loadConfig(postgres))).toThrow('OPS_TOKEN and SECRETS_KEY must be set');
+    expect(() => requireSharedSecrets(loadConfig({ ...postgres, OPS_TOKEN: opsToken }))).toThrow(
+      /^SECRETS_KEY must be set/,
+    );
+    expect(() => requireSharedSecrets(loadConfig({ ...postgres, SECRETS_KEY: secretsKey }))).toThrow(
+      /^OPS_TOKEN must be set/,
+    );
+    expect(() =>
+      requireSharedSecrets(loadConfig({ ...postgres, OPS_TOKEN: opsToken, SECRETS_KEY: secretsKey })),
+    ).not.toThrow();
+  });
+
+  it('the embedded database makes and keeps its own when they are not set', () => {
+    expect(() => requireSharedSecrets(loadConfig({}))).not.toThrow();
+  });
+
+  it('never repeats a refused OPS_TOKEN in its message', () => {
+    expect(() => loadConfig({ OPS_TOKEN: 'short-secret' })).toThrow(ConfigError);
+    try {
+      loadConfig({ OPS_TOKEN: 'short-secret' });
+    } catch (err) {
+      expect((err as Error).message).not.toContain('short-secret');
+    }
+  });
+});

@@ -1,0 +1,62 @@
+/**
+ * What may reach a log line. Keys and the operator token travel in the Authorization header,
+ * which is never logged; some URLs are credentials themselves (a document download link works
+ * without a key for two minutes; export and client links will too). Their secret part is cut
+ * out of every URL before it is logged.
+ */
+
+/** Paths whose last segment is a credential. Add export and client links here when they come. */
+const CREDENTIAL_PATH_PREFIXES: readonly string[] = ['/v1/document-downloads/'];
+
+/** Query members that may carry a credential, whatever the route. */
+const CREDENTIAL_QUERY = /token|secret|signature|sig|key|password|code/i;
+
+/** Credentials the service issues, wherever they appear in a URL. */
+const CREDENTIAL_TEXT = /(svc_fk_|ops_|whsec_)[A-Za-z0-9_-]+/g;
+
+export const REDACTED = '[redacted]';
+
+/** The URL as it may be logged: path and query without any credential in them. */
+export function loggableUrl(url: string): string {
+  const queryAt = url.indexOf('?');
+  let path = queryAt === -1 ? url : url.slice(0, queryAt);
+  const query = queryAt === -1 ? '' : url.slice(queryAt + 1);
+  for (const prefix of CREDENTIAL_PATH_PREFIXES) {
+    if (path.startsWith(prefix) && path.length > prefix.length) path = `${prefix}${REDACTED}`;
+  }
+  path = path.replace(CREDENTIAL_TEXT, `$1${REDACTED}`);
+  if (query === '') return path;
+  const members = query.split('&').map((member) => {
+    const equals = member.indexOf('=');
+    const name = equals === -1 ? member : member.slice(0, equals);
+    if (equals !== -1 && CREDENTIAL_QUERY.test(name)) return `${name}=${REDACTED}`;
+    return member.replace(CREDENTIAL_TEXT, `$1${REDACTED}`);
+  });
+  return `${path}?${members.join('&')}`;
+}
+
+interface LoggedRequest {
+  method?: string;
+  url?: string;
+  routeOptions?: { url?: string };
+  hostname?: string;
+  ip?: string;
+  socket?: { remotePort?: number };
+}
+
+/**
+ * pino serializers: a request is logged as its method, its URL without credentials, the route
+ * pattern and the caller's address; never its headers.
+ */
+export const logSerializers = {
+  req(request: LoggedRequest) {
+    return {
+      method: request.method,
+      url: request.url === undefined ? undefined : loggableUrl(request.url),
+      route: request.routeOptions?.url,
+      host: request.hostname,
+      remoteAddress: request.ip,
+      remotePort: request.socket?.remotePort,
+    };
+  },
+};
