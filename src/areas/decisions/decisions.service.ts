@@ -1,18 +1,9 @@
 import { type FunderCaller, requirePlane } from '../../platform/caller.ts';
-import { addDays, type Clock, isIsoDate, madridDate } from '../../platform/clock.ts';
+import { addDays, type Clock, madridDate } from '../../platform/clock.ts';
 import type { Db, Tx } from '../../platform/db/db.ts';
 import { ApiError, notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { centsToDecimal, centsToEuros, percentOf, toCents } from '../../platform/money.ts';
-import {
-  asBody,
-  type Body,
-  onlyKnown,
-  optionalBoolean,
-  optionalInteger,
-  optionalNumber,
-  optionalString,
-} from '../../platform/validate.ts';
 import type { RunWrite, WriteScope } from '../../platform/write.ts';
 import type { DocumentsService } from '../documents/documents.service.ts';
 import { debtorKey } from '../parties/parties.service.ts';
@@ -20,22 +11,17 @@ import { nextStatus } from '../requests/request-status.ts';
 import * as requests from '../requests/requests.store.ts';
 import { meetsRequirement, requestView } from '../requests/requests.views.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
+import type {
+  DecisionInput,
+  DeclineInput,
+  FundInput,
+  OfferInput,
+  SettleInput,
+} from './decisions.schemas.ts';
 import { recordPaymentIn } from './settlements.ts';
 
-export const DECLINE_REASONS = [
-  'payer_credit',
-  'invoice_ineligible',
-  'documentation',
-  'concentration',
-  'amount_out_of_range',
-  'sector_excluded',
-  'no_funder_capacity',
-  'withdrawn_by_client',
-  'other',
-] as const;
 
-const DECISIONS = ['offer', 'decline', 'fund', 'settle'] as const;
-type DecisionKind = (typeof DECISIONS)[number];
+type Body = Record<string, unknown>;
 
 /**
  * A check run inside the offer's transaction, after the request row is locked, before the
@@ -109,31 +95,12 @@ export function createDecisionsService(deps: {
 
   // ---------------------------------------------------------------- offer
 
-  async function offer(caller: FunderCaller, id: string, body: Body) {
-    onlyKnown(body, ['decision', 'rate', 'advance_pct', 'days', 'notes', 'valid_days']);
-    const rate = optionalNumber(body, 'rate', 'invalid_terms');
-    const advancePct = optionalNumber(body, 'advance_pct', 'invalid_terms');
-    for (const [field, value] of [
-      ['rate', rate],
-      ['advance_pct', advancePct],
-    ] as const) {
-      if (value === undefined)
-        throw new ApiError('invalid_terms', `${field} is required.`, { extra: { field } });
-      // Within float noise: 12.3456 * 10,000 is 123455.99999999999 in binary floating point.
-      const scaled = value * 10_000;
-      if (value <= 0 || value > 100 || Math.abs(scaled - Math.round(scaled)) > 1e-6) {
-        throw new ApiError(
-          'invalid_terms',
-          `${field} must be above 0 and at most 100, with at most 4 decimals.`,
-          {
-            extra: { field },
-          },
-        );
-      }
-    }
-    const days = optionalInteger(body, 'days', 'invalid_terms', { min: 1, max: 730 });
-    const validDays = optionalInteger(body, 'valid_days', 'invalid_terms', { min: 1, max: 90 });
-    const notes = optionalString(body, 'notes', 'invalid_terms', { max: 2000 });
+  async function offer(caller: FunderCaller, id: string, body: OfferInput) {
+    // Shapes and bounds are the schema's (decisions.schemas.ts); what is left depends on the request.
+    const { rate, advance_pct: advancePct } = body;
+    const days = body.days ?? undefined;
+    const validDays = body.valid_days ?? undefined;
+    const notes = body.notes ?? undefined;
 
     return write(caller, async (scope) => {
       const { tx, now } = scope;
@@ -176,7 +143,7 @@ export function createDecisionsService(deps: {
       await requireDocuments(tx, caller, row, madridDate(now));
 
       const totalCents = toCents(row.total_amount)!;
-      const advanceCents = percentOf(totalCents, advancePct!);
+      const advanceCents = percentOf(totalCents, advancePct);
       if (advanceCents < 1) {
         throw new ApiError(
           'invalid_terms',
@@ -252,21 +219,11 @@ export function createDecisionsService(deps: {
 
   // ---------------------------------------------------------------- decline
 
-  async function decline(caller: FunderCaller, id: string, body: Body) {
-    onlyKnown(body, ['decision', 'reason', 'notes', 'internal_note']);
+  async function decline(caller: FunderCaller, id: string, body: DeclineInput) {
     const reasonRaw = body.reason;
-    if (
-      reasonRaw !== undefined &&
-      reasonRaw !== null &&
-      !(DECLINE_REASONS as readonly unknown[]).includes(reasonRaw)
-    ) {
-      throw new ApiError('body_invalid', `reason must be one of: ${DECLINE_REASONS.join(', ')}.`, {
-        extra: { field: 'reason' },
-      });
-    }
-    const notes = optionalString(body, 'notes', 'body_invalid', { max: 2000 });
-    const internalNote = optionalString(body, 'internal_note', 'body_invalid', { max: 2000 });
-    const reason = (reasonRaw ?? null) as (typeof DECLINE_REASONS)[number] | null;
+    const notes = body.notes ?? undefined;
+    const internalNote = body.internal_note ?? undefined;
+    const reason = reasonRaw ?? null;
     const message = notes?.trim() ? notes.trim() : null;
     if (reason === null && message === null) {
       throw new ApiError(
@@ -331,33 +288,16 @@ export function createDecisionsService(deps: {
 
   // ---------------------------------------------------------------- fund
 
-  async function fund(caller: FunderCaller, id: string, body: Body) {
-    onlyKnown(body, ['decision', 'value_date', 'reference', 'amount']);
+  async function fund(caller: FunderCaller, id: string, body: FundInput) {
     const valueDate = body.value_date;
     const reference = body.reference;
-    if (typeof valueDate !== 'string' || !isIsoDate(valueDate)) {
-      throw new ApiError('invalid_funding_details', 'value_date is required, as YYYY-MM-DD.', {
-        extra: { field: 'value_date' },
-      });
-    }
-    if (typeof reference !== 'string' || reference.trim().length < 3 || reference.length > 140) {
-      throw new ApiError('invalid_funding_details', 'reference is required, 3 to 140 characters.', {
+    // The schema bounds the length as sent; the reference must also say something once trimmed.
+    if (reference.trim().length < 3) {
+      throw new ApiError('invalid_funding_details', 'reference must be 3 to 140 characters, spaces aside.', {
         extra: { field: 'reference' },
       });
     }
-    let amountCents: number | null = null;
-    if (body.amount !== undefined && body.amount !== null) {
-      amountCents = typeof body.amount === 'number' ? toCents(body.amount) : null;
-      if (amountCents === null || amountCents <= 0) {
-        throw new ApiError(
-          'invalid_amount',
-          'amount must be a positive number of euros, exact to the cent.',
-          {
-            extra: { field: 'amount' },
-          },
-        );
-      }
-    }
+    const amountCents = body.amount === undefined || body.amount === null ? null : toCents(body.amount);
 
     return write(caller, async (scope) => {
       const { tx, now } = scope;
@@ -471,34 +411,12 @@ export function createDecisionsService(deps: {
 
   // ---------------------------------------------------------------- settle
 
-  async function settle(caller: FunderCaller, id: string, body: Body) {
-    onlyKnown(body, ['decision', 'amount', 'received_at', 'reference', 'note', 'final']);
-    const amountCents = typeof body.amount === 'number' ? toCents(body.amount) : null;
-    if (amountCents === null || amountCents <= 0) {
-      throw new ApiError(
-        'invalid_amount',
-        'amount is required: a positive number of euros, exact to the cent.',
-        {
-          extra: { field: 'amount' },
-        },
-      );
-    }
-    let receivedAt: Date | null = null;
-    if (body.received_at !== undefined && body.received_at !== null) {
-      const parsed =
-        typeof body.received_at === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(body.received_at)
-          ? new Date(body.received_at)
-          : null;
-      if (!parsed || Number.isNaN(parsed.getTime())) {
-        throw new ApiError('invalid_received_at', 'received_at must be an ISO 8601 date-time.', {
-          extra: { field: 'received_at' },
-        });
-      }
-      receivedAt = parsed;
-    }
-    const reference = optionalString(body, 'reference', 'body_invalid', { max: 140 });
-    const note = optionalString(body, 'note', 'body_invalid', { max: 1000 });
-    const final = optionalBoolean(body, 'final', 'body_invalid') ?? false;
+  async function settle(caller: FunderCaller, id: string, body: SettleInput) {
+    const amountCents = toCents(body.amount)!;
+    const receivedAt = body.received_at ? new Date(body.received_at) : null;
+    const reference = body.reference ?? undefined;
+    const note = body.note ?? undefined;
+    const final = body.final ?? false;
 
     return write(caller, async (scope) => {
       const { tx, now } = scope;
@@ -530,15 +448,8 @@ export function createDecisionsService(deps: {
 
   return {
     /** POST /v1/requests/{id}/decision */
-    async decide(caller: FunderCaller, id: string, rawBody: unknown) {
-      const body = asBody(rawBody);
-      const kind = body.decision;
-      if (!(DECISIONS as readonly unknown[]).includes(kind)) {
-        throw new ApiError('invalid_decision', `decision must be one of: ${DECISIONS.join(', ')}.`, {
-          extra: { field: 'decision' },
-        });
-      }
-      switch (kind as DecisionKind) {
+    async decide(caller: FunderCaller, id: string, body: DecisionInput) {
+      switch (body.decision) {
         case 'offer':
           return offer(caller, id, body);
         case 'decline':

@@ -13,6 +13,7 @@ import {
   type SellerInput,
 } from '../parties/parties.service.ts';
 import type { RequestPartiesService } from '../requests/requests.parties.service.ts';
+import type { DecisionInput } from '../decisions/decisions.schemas.ts';
 import type { ConsentLevel } from '../settings/consent-levels.ts';
 import { catalogue, requiredList, saveRequiredList } from '../settings/settings.store.ts';
 
@@ -768,12 +769,12 @@ export async function sendOffers(deps: ScenarioDeps, funder: FunderCaller, reque
     const id = requestIds[i]!;
     if (request.offer) {
       await step(request, 'offer', () =>
-        deps.decisions.decide(funder, id, { decision: 'offer', ...request.offer }),
+        deps.decisions.decide(funder, id, { decision: 'offer', ...request.offer } as DecisionInput),
       );
     }
     if (request.decline) {
       await step(request, 'decline', () =>
-        deps.decisions.decide(funder, id, { decision: 'decline', ...request.decline }),
+        deps.decisions.decide(funder, id, { decision: 'decline', ...request.decline } as DecisionInput),
       );
     }
   }

@@ -21,7 +21,7 @@ import type { Db } from '../db/db.ts';
 import { newId } from '../ids.ts';
 import { API_VERSION } from '../version.ts';
 import { type AuthDeps, createAuthHook } from './auth.ts';
-import { installErrorHandling } from './error-handler.ts';
+import { clientErrorAnswer, frameworkErrorAnswer, installErrorHandling } from './error-handler.ts';
 import { createIdempotency } from './idempotency.ts';
 import { ErrorEnvelope } from './schemas.ts';
 import { SCOPES, scopesFor } from './scopes.ts';
@@ -66,6 +66,10 @@ function bodyAjv() {
     removeAdditional: false,
     useDefaults: true,
     strict: false,
+    // The failing schema travels with each error: the mapping reads the field's code from it.
+    verbose: true,
+    // Cents and four-decimal percentages are checked with multipleOf, within float noise.
+    multipleOfPrecision: 9,
   });
   (formatsPlugin as unknown as (ajv: Ajv) => void)(ajv);
   return ajv;
@@ -79,6 +83,8 @@ function queryAjv() {
     removeAdditional: false,
     useDefaults: true,
     strict: false,
+    verbose: true,
+    multipleOfPrecision: 9,
   });
   (formatsPlugin as unknown as (ajv: Ajv) => void)(ajv);
   return ajv;
@@ -95,6 +101,16 @@ export async function buildApp(deps: HttpDeps): Promise<App> {
     forceCloseConnections: 'idle',
     trustProxy: process.env.TRUST_PROXY === 'true',
     ajv: { plugins: [] },
+    // Path parameters longer than this are no id of ours (answered 404 in the envelope).
+    maxParamLength: 100,
+    frameworkErrors: (error, request, reply) => {
+      const problem = frameworkErrorAnswer(error);
+      return (reply as FastifyReply)
+        .code(problem.status)
+        .type('application/json; charset=utf-8')
+        .send({ error: { ...problem.toBody().error, request_id: request.id } });
+    },
+    clientErrorHandler: clientErrorAnswer,
   }).withTypeProvider<TypeBoxTypeProvider>() as App;
 
   // JSON only, unless an area adds its own parser: any other content type answers 415.
