@@ -1,6 +1,13 @@
 import type { ErrorObject } from 'ajv';
 import { ApiError, type ErrorCode } from '../errors.ts';
-import { ERROR_CODE, ERROR_STATUS, PATTERN_HINT, UNKNOWN_MEMBER_CODE } from './input.ts';
+import {
+  ERROR_CODE,
+  ERROR_EXTRA,
+  ERROR_STATUS,
+  KEYWORD_CODES,
+  PATTERN_HINT,
+  UNKNOWN_MEMBER_CODE,
+} from './input.ts';
 
 /**
  * The one mapping from a schema failure to the answer a caller gets: the spec's code for the
@@ -34,6 +41,9 @@ export function codesOfSchema(schema: unknown, part: InputPart): ErrorCode[] {
     if (!isObject(node)) return;
     for (const key of [ERROR_CODE, UNKNOWN_MEMBER_CODE]) {
       if (typeof node[key] === 'string') codes.add(node[key] as ErrorCode);
+    }
+    if (isObject(node[KEYWORD_CODES])) {
+      for (const code of Object.values(node[KEYWORD_CODES])) codes.add(code as ErrorCode);
     }
     for (const value of Object.values(node)) walk(value);
   };
@@ -189,23 +199,39 @@ function pick(errors: ErrorObject[]): ErrorObject | undefined {
       first.schemaPath.startsWith(`${e.schemaPath}/`) &&
       first.instancePath === e.instancePath,
   );
-  return union ?? first;
+  if (!union) return first;
+  // A union whose data matched one branch's type (text given for "text or null") is reported
+  // by that branch: the length, not "must be text or null".
+  const branches = new Map<string, ErrorObject[]>();
+  for (const e of errors) {
+    if (e === union || !e.schemaPath.startsWith(`${union.schemaPath}/`)) continue;
+    const index = e.schemaPath.slice(union.schemaPath.length + 1).split('/')[0]!;
+    branches.set(index, [...(branches.get(index) ?? []), e]);
+  }
+  const matched = [...branches.values()].filter((list) => list[0]!.keyword !== 'type');
+  if (matched.length === 1) return pick(matched[0]!);
+  return union;
 }
 
 interface Coded {
   code: ErrorCode;
   status?: number;
+  extra?: Record<string, unknown>;
 }
 
 function codeFor(error: ErrorObject, part: InputPart): Coded {
   const parent = (error.parentSchema ?? {}) as Schema;
-  const own = (schema: unknown): Coded | undefined =>
-    isObject(schema) && typeof schema[ERROR_CODE] === 'string'
-      ? {
-          code: schema[ERROR_CODE] as ErrorCode,
-          ...(typeof schema[ERROR_STATUS] === 'number' ? { status: schema[ERROR_STATUS] as number } : {}),
-        }
-      : undefined;
+  const own = (schema: unknown): Coded | undefined => {
+    if (!isObject(schema)) return undefined;
+    const byKeyword = isObject(schema[KEYWORD_CODES]) ? schema[KEYWORD_CODES][error.keyword] : undefined;
+    if (typeof byKeyword === 'string') return { code: byKeyword as ErrorCode };
+    if (typeof schema[ERROR_CODE] !== 'string') return undefined;
+    return {
+      code: schema[ERROR_CODE] as ErrorCode,
+      ...(typeof schema[ERROR_STATUS] === 'number' ? { status: schema[ERROR_STATUS] as number } : {}),
+      ...(isObject(schema[ERROR_EXTRA]) ? { extra: schema[ERROR_EXTRA] } : {}),
+    };
+  };
   const fallback = { code: DEFAULT_CODES[part] };
   if (error.keyword === 'required') {
     const member = String((error.params as Record<string, unknown>).missingProperty);
@@ -232,7 +258,7 @@ export function inputError(errors: readonly ErrorObject[], part: InputPart): Api
   const narrowed = narrow([...errors]);
   const error = Array.isArray(narrowed) ? pick(narrowed) : narrowed;
   if (!error) return new ApiError(DEFAULT_CODES[part], `${PART_WORDS[part]} is not valid.`);
-  const { code, status } = codeFor(error, part);
+  const { code, status, extra } = codeFor(error, part);
   const params = error.params as Record<string, unknown>;
   let field: string;
   let message: string;
@@ -250,7 +276,7 @@ export function inputError(errors: readonly ErrorObject[], part: InputPart): Api
   }
   if (part === 'params') return new ApiError('not_found', `No such resource: ${message}`);
   return new ApiError(code, message, {
-    extra: { field: field === '' ? null : field },
+    extra: { field: field === '' ? null : field, ...extra },
     ...(status ? { status } : {}),
   });
 }

@@ -9,6 +9,10 @@ import type { ErrorCode } from '../errors.ts';
 
 /** The keyword naming the error code a field answers with when it fails its schema. */
 export const ERROR_CODE = 'x-error-code';
+/** Codes for particular keywords of a field ({maxLength: 'source_ref_too_long'}), before its own. */
+export const KEYWORD_CODES = 'x-error-codes';
+/** Members added to the error beside code and message (for example the import's row code). */
+export const ERROR_EXTRA = 'x-error-extra';
 /** Beside a code that answers with another status here than in the registry (reason_required). */
 export const ERROR_STATUS = 'x-error-status';
 /** On an object: the code for a member it does not know (default: body_invalid/query_invalid). */
@@ -38,6 +42,8 @@ interface Common {
   code?: ErrorCode;
   /** Only where the spec gives this field's code another status than the registry's. */
   status?: number;
+  byKeyword?: Partial<Record<string, ErrorCode>>;
+  extra?: Record<string, unknown>;
   description?: string;
   examples?: unknown[];
   default?: unknown;
@@ -47,6 +53,8 @@ function annotate(common: Common): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   if (common.code) out[ERROR_CODE] = common.code;
   if (common.status) out[ERROR_STATUS] = common.status;
+  if (common.byKeyword) out[KEYWORD_CODES] = common.byKeyword;
+  if (common.extra) out[ERROR_EXTRA] = common.extra;
   if (common.description) out.description = common.description;
   if (common.examples) out.examples = common.examples;
   if (common.default !== undefined) out.default = common.default;
@@ -111,7 +119,7 @@ export function Id(options: Common = {}) {
 export function OrNull<T extends TSchema>(schema: T) {
   const own = schema as Record<string, unknown>;
   const carried: Record<string, unknown> = {};
-  for (const key of [ERROR_CODE, ERROR_STATUS, 'description']) if (own[key] !== undefined) carried[key] = own[key];
+  for (const key of [ERROR_CODE, ERROR_STATUS, ERROR_EXTRA, 'description']) if (own[key] !== undefined) carried[key] = own[key];
   return Type.Union([schema, Type.Null()], carried);
 }
 
@@ -121,6 +129,15 @@ export function OrNull<T extends TSchema>(schema: T) {
  */
 export function Reason(description = 'Why, at least 8 characters; kept on the evidence chain') {
   return Text({ code: 'reason_required', status: 422, min: 8, max: 1000, description });
+}
+
+/** A list, its own code on the list and (unless they have theirs) on its items. */
+export function List<T extends TSchema>(items: T, options: Common & { min?: number; max: number }) {
+  return Type.Array(items, {
+    ...annotate(options),
+    ...(options.min ? { minItems: options.min } : {}),
+    maxItems: options.max,
+  });
 }
 
 /** A body or query object: members it does not know are refused, not dropped. */
