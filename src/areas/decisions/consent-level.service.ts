@@ -3,7 +3,7 @@ import { ApiError, notFound } from '../../platform/errors.ts';
 import type { RunWrite } from '../../platform/write.ts';
 import { isOpen } from '../requests/request-status.ts';
 import * as requests from '../requests/requests.store.ts';
-import { CONSENT_LEVELS, type ConsentLevel, levelAtLeast } from '../settings/consent-levels.ts';
+import { type ConsentLevel, levelAtLeast } from '../settings/consent-levels.ts';
 
 /**
  * POST /v1/requests/{id}/consent-level: the funder raises what every debtor must sign. Only

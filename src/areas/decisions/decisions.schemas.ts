@@ -55,7 +55,9 @@ const Offer = Fields(
     ),
     notes: Type.Optional(OrNull(Text({ code: 'invalid_terms', max: 2000, description: 'For the seller' }))),
     valid_days: Type.Optional(
-      OrNull(Int({ code: 'invalid_terms', min: 1, max: 90, description: 'Days the offer stands; default 7' })),
+      OrNull(
+        Int({ code: 'invalid_terms', min: 1, max: 90, description: 'Days the offer stands; default 7' }),
+      ),
     ),
   },
   { description: 'Send terms to the seller' },
@@ -66,7 +68,12 @@ const Decline = Fields(
     decision: Type.Literal('decline'),
     reason: Type.Optional(OrNull(OneOf(DECLINE_REASONS, { description: 'Why; a reason, notes or both' }))),
     notes: Type.Optional(
-      OrNull(Text({ max: 2000, description: 'The message the seller reads; 10 characters or more on a step back' })),
+      OrNull(
+        Text({
+          max: 2000,
+          description: 'The message the seller reads; 10 characters or more on a step back',
+        }),
+      ),
     ),
     internal_note: Type.Optional(OrNull(Text({ max: 2000, description: 'For your team only' }))),
   },
@@ -95,7 +102,9 @@ const Settle = Fields(
     decision: Type.Literal('settle'),
     amount: Euros({ code: 'invalid_amount', positive: true, description: 'Euros received' }),
     received_at: Type.Optional(
-      OrNull(DateTimeText({ code: 'invalid_received_at', description: 'Default now; at most one day ahead' })),
+      OrNull(
+        DateTimeText({ code: 'invalid_received_at', description: 'Default now; at most one day ahead' }),
+      ),
     ),
     reference: Type.Optional(OrNull(Text({ max: 140 }))),
     note: Type.Optional(OrNull(Text({ max: 1000 }))),

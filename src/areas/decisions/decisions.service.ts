@@ -11,15 +11,8 @@ import { nextStatus } from '../requests/request-status.ts';
 import * as requests from '../requests/requests.store.ts';
 import { meetsRequirement, requestView } from '../requests/requests.views.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
-import type {
-  DecisionInput,
-  DeclineInput,
-  FundInput,
-  OfferInput,
-  SettleInput,
-} from './decisions.schemas.ts';
+import type { DecisionInput, DeclineInput, FundInput, OfferInput, SettleInput } from './decisions.schemas.ts';
 import { recordPaymentIn } from './settlements.ts';
-
 
 type Body = Record<string, unknown>;
 

@@ -2,6 +2,7 @@ import type { FunderCaller } from '../../platform/caller.ts';
 import { addDays, madridDate } from '../../platform/clock.ts';
 import { SCOPES } from '../../platform/http/scopes.ts';
 import type { WriteScope } from '../../platform/write.ts';
+import type { DecisionInput } from '../decisions/decisions.schemas.ts';
 import type { DecisionsService } from '../decisions/decisions.service.ts';
 import type { DocumentsService } from '../documents/documents.service.ts';
 import {
@@ -13,7 +14,6 @@ import {
   type SellerInput,
 } from '../parties/parties.service.ts';
 import type { RequestPartiesService } from '../requests/requests.parties.service.ts';
-import type { DecisionInput } from '../decisions/decisions.schemas.ts';
 import type { ConsentLevel } from '../settings/consent-levels.ts';
 import { catalogue, requiredList, saveRequiredList } from '../settings/settings.store.ts';
 

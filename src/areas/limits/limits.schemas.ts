@@ -196,7 +196,9 @@ const Country = (extra: Record<string, unknown>) =>
 
 const limitFields = {
   amount: Type.Optional(
-    OrNull(EurosIn({ code: 'invalid_amount', description: 'Euros, 0 or more; required for an active limit' })),
+    OrNull(
+      EurosIn({ code: 'invalid_amount', description: 'Euros, 0 or more; required for an active limit' }),
+    ),
   ),
   status: Type.Optional(
     OneOf(LIMIT_STATUSES, {
@@ -205,7 +207,9 @@ const limitFields = {
       description: 'active (default), refused or suspended',
     }),
   ),
-  note: Type.Optional(OrNull(Text({ code: 'invalid_limit', extra: { reason: 'row_invalid' }, max: NOTE_MAX }))),
+  note: Type.Optional(
+    OrNull(Text({ code: 'invalid_limit', extra: { reason: 'row_invalid' }, max: NOTE_MAX })),
+  ),
 };
 
 /** PUT /v1/credit-limits: one debtor limit; it replaces the limit on record (source api). */
@@ -261,7 +265,9 @@ export const ImportBody = Type.Union(
     }),
     Rows,
   ],
-  { description: `{rows, source, source_ref} or a bare array of rows (source import); 1 to ${MAX_IMPORT_ROWS} rows.` },
+  {
+    description: `{rows, source, source_ref} or a bare array of rows (source import); 1 to ${MAX_IMPORT_ROWS} rows.`,
+  },
 );
 
 /** PUT /v1/seller-limits: one seller limit; it replaces the limit on record (source api). */

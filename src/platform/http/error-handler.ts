@@ -139,7 +139,11 @@ export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof ApiError) return send(request, reply, error);
     if (error.validation) {
-      return send(request, reply, inputError(error.validation, (error.validationContext ?? 'body') as InputPart));
+      return send(
+        request,
+        reply,
+        inputError(error.validation, (error.validationContext ?? 'body') as InputPart),
+      );
     }
     const framework = frameworkError(error);
     if (framework) return send(request, reply, framework);

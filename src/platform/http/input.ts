@@ -36,7 +36,8 @@ export const MAX_INT4 = 2_147_483_647;
  * surrogate range.
  */
 export const SAFE_TEXT = '^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\uD800-\\uDFFF]*$';
-export const SAFE_TEXT_HINT = 'must not contain control characters (other than tab and line breaks) or unpaired surrogates';
+export const SAFE_TEXT_HINT =
+  'must not contain control characters (other than tab and line breaks) or unpaired surrogates';
 
 interface Common {
   code?: ErrorCode;
@@ -119,7 +120,8 @@ export function Id(options: Common = {}) {
 export function OrNull<T extends TSchema>(schema: T) {
   const own = schema as Record<string, unknown>;
   const carried: Record<string, unknown> = {};
-  for (const key of [ERROR_CODE, ERROR_STATUS, ERROR_EXTRA, 'description']) if (own[key] !== undefined) carried[key] = own[key];
+  for (const key of [ERROR_CODE, ERROR_STATUS, ERROR_EXTRA, 'description'])
+    if (own[key] !== undefined) carried[key] = own[key];
   return Type.Union([schema, Type.Null()], carried);
 }
 
@@ -143,10 +145,11 @@ export function List<T extends TSchema>(items: T, options: Common & { min?: numb
 /** A body or query object: members it does not know are refused, not dropped. */
 export function Fields<P extends Record<string, TSchema>>(
   properties: P,
-  options: { description?: string; unknownCode?: ErrorCode; code?: ErrorCode } = {},
+  options: { description?: string; unknownCode?: ErrorCode; code?: ErrorCode; nonEmpty?: boolean } = {},
 ) {
   return Type.Object(properties, {
     additionalProperties: false,
+    ...(options.nonEmpty ? { minProperties: 1 } : {}),
     ...(options.description ? { description: options.description } : {}),
     ...(options.unknownCode ? { [UNKNOWN_MEMBER_CODE]: options.unknownCode } : {}),
     ...(options.code ? { [ERROR_CODE]: options.code } : {}),
