@@ -209,7 +209,8 @@ export function statementsRoutes(deps: { statements: StatementsService }) {
       {
         config: { auth: 'key' },
         preValidation: async (request) => {
-          (request as { body: unknown }).body ??= {};
+          // Only a missing body: a JSON null is a body, and not an object.
+          if (request.body === undefined) (request as { body: unknown }).body = {};
         },
         schema: {
           tags: ['Sandbox'],

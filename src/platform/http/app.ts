@@ -1,7 +1,7 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { Ajv } from 'ajv';
+import { Ajv, type ValidateFunction } from 'ajv';
 import formatsPlugin from 'ajv-formats';
 import Fastify, {
   type FastifyBaseLogger,
@@ -23,6 +23,7 @@ import { API_VERSION } from '../version.ts';
 import { type AuthDeps, createAuthHook } from './auth.ts';
 import { clientErrorAnswer, frameworkErrorAnswer, installErrorHandling } from './error-handler.ts';
 import { createIdempotency } from './idempotency.ts';
+import { PATTERN_HINT, SAFE_TEXT, SAFE_TEXT_HINT, unsafeTextAt } from './input.ts';
 import { ErrorEnvelope } from './schemas.ts';
 import { SCOPES, scopesFor } from './scopes.ts';
 
@@ -90,6 +91,33 @@ function queryAjv() {
   return ajv;
 }
 
+/**
+ * After its schema, an input is searched for text the database cannot store (control
+ * characters, unpaired surrogates), wherever it is: answered like a schema failure, naming it.
+ */
+function withSafeText(validate: ValidateFunction): ValidateFunction {
+  const checked = ((data: unknown, context?: unknown) => {
+    const valid = (validate as (d: unknown, c?: unknown) => boolean)(data, context);
+    checked.errors = validate.errors;
+    if (!valid) return false;
+    const at = unsafeTextAt(data);
+    if (at === null) return true;
+    checked.errors = [
+      {
+        keyword: 'pattern',
+        instancePath: at,
+        schemaPath: '#',
+        params: { pattern: SAFE_TEXT },
+        parentSchema: { [PATTERN_HINT]: SAFE_TEXT_HINT },
+      },
+    ];
+    return false;
+  }) as ValidateFunction;
+  checked.schema = validate.schema;
+  checked.schemaEnv = validate.schemaEnv;
+  return checked;
+}
+
 export async function buildApp(deps: HttpDeps): Promise<App> {
   const app = Fastify({
     loggerInstance: deps.logger,
@@ -119,7 +147,7 @@ export async function buildApp(deps: HttpDeps): Promise<App> {
   const bodyValidator = bodyAjv();
   const paramValidator = queryAjv();
   app.setValidatorCompiler(({ schema, httpPart }) =>
-    httpPart === 'body' ? bodyValidator.compile(schema) : paramValidator.compile(schema),
+    withSafeText(httpPart === 'body' ? bodyValidator.compile(schema) : paramValidator.compile(schema)),
   );
 
   app.decorateRequest('caller', null);

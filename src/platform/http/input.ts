@@ -155,3 +155,31 @@ export function Fields<P extends Record<string, TSchema>>(
     ...(options.code ? { [ERROR_CODE]: options.code } : {}),
   });
 }
+
+const UNSAFE_TEXT =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: these characters are what it looks for
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * Where in a parsed input the first text the database could not store is (a member's value or
+ * its name), as a JSON pointer; null when there is none. Every input passes this after its
+ * schema, so a field whose schema is not built with `Text` is covered too.
+ */
+export function unsafeTextAt(value: unknown, path = ''): string | null {
+  if (typeof value === 'string') return UNSAFE_TEXT.test(value) ? path : null;
+  if (typeof value !== 'object' || value === null || ArrayBuffer.isView(value)) return null;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const found = unsafeTextAt(value[i], `${path}/${i}`);
+      if (found !== null) return found;
+    }
+    return null;
+  }
+  for (const [key, member] of Object.entries(value)) {
+    const at = `${path}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+    if (UNSAFE_TEXT.test(key)) return at;
+    const found = unsafeTextAt(member, at);
+    if (found !== null) return found;
+  }
+  return null;
+}
