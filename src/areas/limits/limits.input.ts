@@ -81,9 +81,9 @@ export function readAmount(value: unknown, options: { text: boolean }): Read<Cen
   if (typeof value === 'number') {
     cents = Number.isFinite(value) ? toCents(value) : null;
   } else if (options.text && typeof value === 'string') {
-    const trimmed = value.trim();
-    if (trimmed === '') return { value: null };
-    cents = /^\d{1,13}(\.\d{1,2})?$/.test(trimmed) ? toCents(trimmed) : null;
+    // An empty cell is no amount; anything else is digits exactly, without spaces around them.
+    if (value === '') return { value: null };
+    cents = /^\d{1,13}(\.\d{1,2})?$/.test(value) ? toCents(value) : null;
   }
   if (cents === null || cents < 0 || cents > EUROS_MAX * 100) {
     return problem(
