@@ -74,10 +74,11 @@ describe('answers a client receives in the envelope', () => {
 
   it('a statement over 4 MiB is answered 413 file_too_large, received by the client, with or without a length', async () => {
     const file = Buffer.alloc(8 * 1024 * 1024, 'a');
-    for (const headers of [
+    const framings: Record<string, string>[] = [
       { 'content-type': 'text/csv', 'content-length': String(file.length) },
       { 'content-type': 'text/csv', 'transfer-encoding': 'chunked' },
-    ]) {
+    ];
+    for (const headers of framings) {
       const answer = await send({
         method: 'POST',
         path: '/v1/statements',

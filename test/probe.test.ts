@@ -25,7 +25,10 @@ let operations: Operation[] = [];
 
 /** Member names and `decision` values a body schema mentions, anywhere in it. */
 function namesIn(schema: unknown, fields: Set<string>, decisions: Set<string>): void {
-  if (Array.isArray(schema)) return schema.forEach((s) => namesIn(s, fields, decisions));
+  if (Array.isArray(schema)) {
+    for (const member of schema) namesIn(member, fields, decisions);
+    return;
+  }
   if (typeof schema !== 'object' || schema === null) return;
   const node = schema as Record<string, unknown>;
   if (typeof node.properties === 'object' && node.properties !== null) {
@@ -111,7 +114,7 @@ const nasty = fc.oneof(
   fc.string({ unit: 'binary', maxLength: 20 }),
 );
 const numbers = fc.oneof(
-  fc.constantFrom(5e-324, -5e-324, 1e308, -1e308, 0, -0, 1e17, 9007199254740993, 0.1 + 0.2, 100.00001),
+  fc.constantFrom(5e-324, -5e-324, 1e308, -1e308, 0, -0, 1e17, 2 ** 53 + 2, 0.1 + 0.2, 100.00001),
   fc.double({ noNaN: true, noDefaultInfinity: true }),
   fc.integer(),
 );
