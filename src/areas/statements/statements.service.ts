@@ -5,7 +5,6 @@ import { type Db, pgErrorCode } from '../../platform/db/db.ts';
 import { ApiError, notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { centsToDecimal, toCents } from '../../platform/money.ts';
-import { asBody, onlyKnown } from '../../platform/validate.ts';
 import type { RunWrite } from '../../platform/write.ts';
 import { recordPaymentIn } from '../decisions/settlements.ts';
 import * as requests from '../requests/requests.store.ts';
@@ -251,14 +250,8 @@ export function createStatementsService(deps: { db: Db; clock: Clock; write: Run
         }
         owner = { funderId: caller.funderId, plane: 'demo' };
       }
-      const body = rawBody === undefined || rawBody === null ? {} : asBody(rawBody);
-      onlyKnown(body, ['request_id']);
-      const chosen = body.request_id ?? null;
-      if (chosen !== null && (typeof chosen !== 'string' || !/^[0-9a-f-]{36}$/i.test(chosen))) {
-        throw new ApiError('body_invalid', 'request_id must be a request id (uuid).', {
-          extra: { field: 'request_id' },
-        });
-      }
+      // The body's shape (request_id a uuid or null) is its route's schema (ConfirmBody).
+      const chosen = (rawBody as { request_id?: string | null } | undefined)?.request_id ?? null;
 
       return write(caller, async (scope) => {
         const { tx, now } = scope;
