@@ -593,7 +593,7 @@ describe('bad input is refused with the field’s own code, a message naming the
     expect(expectRefused(answer, 422, 'invalid_limit').reason).toBe('invalid_status');
   });
 
-  it('a JSON null body is refused as a body that is not an object, also by the sandbox helpers', async () => {
+  it('a JSON null body is refused as a body that is not an object, also by the sandbox calls', async () => {
     for (const url of [
       '/v1/sandbox/requests',
       `/v1/sandbox/statements/${randomUUID()}/lines/1/confirm`,
