@@ -6,6 +6,8 @@
 export const errorCatalogue = {
   // 400
   reason_required: 400,
+  path_invalid: 400,
+  request_unreadable: 400,
   // 401
   unauthorized: 401,
   key_expired: 401,
@@ -21,6 +23,8 @@ export const errorCatalogue = {
   not_found: 404,
   // 405
   method_not_allowed: 405,
+  // 408
+  request_timeout: 408,
   // 409
   not_routed_to_you: 409,
   invalid_state: 409,
@@ -46,6 +50,8 @@ export const errorCatalogue = {
   too_many_lines: 413,
   // 415
   unsupported_media_type: 415,
+  // 431
+  headers_too_large: 431,
   // 422
   body_invalid: 422,
   body_required: 422,

@@ -1,6 +1,5 @@
 import { type FunderCaller, scopeOf } from '../../platform/caller.ts';
 import { ApiError } from '../../platform/errors.ts';
-import { asBody, onlyKnown } from '../../platform/validate.ts';
 import type { RunWrite } from '../../platform/write.ts';
 import { funderMover, isOpen, type RequestLifecycle } from '../requests/requests.lifecycle.ts';
 import { CONSENT_LEVELS, type ConsentLevel, levelAtLeast } from '../settings/consent-levels.ts';
@@ -12,21 +11,15 @@ import { CONSENT_LEVELS, type ConsentLevel, levelAtLeast } from '../settings/con
  */
 export function createConsentLevelService(deps: { write: RunWrite; requests: RequestLifecycle }) {
   return {
-    async raise(caller: FunderCaller, id: string, rawBody: unknown) {
-      const body = asBody(rawBody);
-      onlyKnown(body, ['level', 'reason']);
-      if (typeof body.level !== 'string' || !(CONSENT_LEVELS as readonly string[]).includes(body.level)) {
-        throw new ApiError('level_invalid', `level must be one of: ${CONSENT_LEVELS.join(', ')}.`, {
-          extra: { field: 'level' },
-        });
-      }
-      if (typeof body.reason !== 'string' || body.reason.trim().length < 8 || body.reason.length > 1000) {
-        throw new ApiError('reason_required', 'reason is required: at least 8 characters.', {
+    async raise(caller: FunderCaller, id: string, body: { level: ConsentLevel; reason: string }) {
+      // Shape, level and length are the schema's; spaces alone are no reason.
+      if (body.reason.trim().length < 8) {
+        throw new ApiError('reason_required', 'reason is required: at least 8 characters, spaces aside.', {
           status: 422,
           extra: { field: 'reason' },
         });
       }
-      const level = body.level as ConsentLevel;
+      const level = body.level;
       const reason = body.reason.trim();
       return deps.write(caller, async ({ tx, now, evidence }) => {
         const scope = scopeOf(caller);

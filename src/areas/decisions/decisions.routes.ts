@@ -3,30 +3,8 @@ import type { App } from '../../platform/http/app.ts';
 import { IdParams, Timestamp, Uuid } from '../../platform/http/schemas.ts';
 import { ConsentLevelSchema as Level } from '../settings/settings.schemas.ts';
 import type { createConsentLevelService } from './consent-level.service.ts';
-import { DECLINE_REASONS, type DecisionsService } from './decisions.service.ts';
-
-// The body is read field by field in the service, so each bad field gets the spec's own code.
-const DecisionBody = Type.Object(
-  {
-    decision: Type.Optional(Type.Unknown({ description: 'offer, decline, fund or settle' })),
-    rate: Type.Optional(Type.Unknown({ description: 'offer: percent, above 0 up to 100' })),
-    advance_pct: Type.Optional(Type.Unknown({ description: 'offer: percent, above 0 up to 100' })),
-    days: Type.Optional(Type.Unknown({ description: 'offer: days of financing' })),
-    notes: Type.Optional(Type.Unknown({ description: 'offer notes, or decline message the seller reads' })),
-    valid_days: Type.Optional(Type.Unknown({ description: 'offer: 1 to 90, default 7' })),
-    reason: Type.Optional(Type.Unknown({ description: `decline: ${DECLINE_REASONS.join(', ')}` })),
-    internal_note: Type.Optional(Type.Unknown({ description: 'decline: for your team only' })),
-    value_date: Type.Optional(Type.Unknown({ description: 'fund: YYYY-MM-DD, at most 7 days ahead' })),
-    reference: Type.Optional(Type.Unknown({ description: 'fund: 3 to 140 characters; settle: up to 140' })),
-    amount: Type.Optional(
-      Type.Unknown({ description: 'fund: the accepted advance; settle: euros received' }),
-    ),
-    received_at: Type.Optional(Type.Unknown({ description: 'settle: date-time, default now' })),
-    note: Type.Optional(Type.Unknown({ description: 'settle: up to 1,000 characters' })),
-    final: Type.Optional(Type.Unknown({ description: 'settle: true closes the request' })),
-  },
-  { additionalProperties: true },
-);
+import { ConsentLevelBody, DecisionBody } from './decisions.schemas.ts';
+import type { DecisionsService } from './decisions.service.ts';
 
 const DecisionResult = Type.Object(
   {
@@ -85,10 +63,7 @@ export function decisionsRoutes(deps: {
           tags: ['Requests'],
           summary: 'Raise the consent level every debtor must sign',
           params: IdParams,
-          body: Type.Object(
-            { level: Type.Optional(Type.Unknown()), reason: Type.Optional(Type.Unknown()) },
-            { additionalProperties: true },
-          ),
+          body: ConsentLevelBody,
           response: {
             200: Type.Object({
               request_id: Uuid,

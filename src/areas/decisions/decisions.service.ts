@@ -7,6 +7,7 @@ import { createDeclineDecision } from './decisions.decline.ts';
 import { createFundingDecisions } from './decisions.funding.ts';
 import { readDecision } from './decisions.input.ts';
 import { createOfferDecision, type OfferGuard } from './decisions.offer.ts';
+import type { DecisionInput as DecisionBody } from './decisions.schemas.ts';
 import { createPaymentRecorder } from './settlements.ts';
 
 export { DECLINE_REASONS } from './decisions.input.ts';
@@ -34,8 +35,8 @@ export function createDecisionsService(deps: {
 
   return {
     /** POST /v1/requests/{id}/decision */
-    async decide(caller: FunderCaller, id: string, rawBody: unknown) {
-      const input = readDecision(rawBody);
+    async decide(caller: FunderCaller, id: string, body: DecisionBody) {
+      const input = readDecision(body);
       switch (input.kind) {
         case 'offer':
           return offer(caller, id, input.offer);

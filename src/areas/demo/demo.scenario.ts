@@ -2,6 +2,7 @@ import type { FunderCaller } from '../../platform/caller.ts';
 import { addDays, madridDate } from '../../platform/clock.ts';
 import { SCOPES } from '../../platform/http/scopes.ts';
 import type { WriteScope } from '../../platform/write.ts';
+import type { DecisionInput } from '../decisions/decisions.schemas.ts';
 import type { DecisionsService } from '../decisions/decisions.service.ts';
 import type { DocumentsService } from '../documents/documents.service.ts';
 import {
@@ -768,12 +769,12 @@ export async function sendOffers(deps: ScenarioDeps, funder: FunderCaller, reque
     const id = requestIds[i]!;
     if (request.offer) {
       await step(request, 'offer', () =>
-        deps.decisions.decide(funder, id, { decision: 'offer', ...request.offer }),
+        deps.decisions.decide(funder, id, { decision: 'offer', ...request.offer } as DecisionInput),
       );
     }
     if (request.decline) {
       await step(request, 'decline', () =>
-        deps.decisions.decide(funder, id, { decision: 'decline', ...request.decline }),
+        deps.decisions.decide(funder, id, { decision: 'decline', ...request.decline } as DecisionInput),
       );
     }
   }

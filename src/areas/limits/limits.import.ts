@@ -33,6 +33,17 @@ export async function importDebtorLimits(scope: WriteScope, target: Target, enve
     return typeof value === 'string' ? value : null;
   });
   const valid = read.flatMap((r, i) => ('value' in r ? [{ index: i, input: r.value }] : []));
+  // A row without a country whose tax id an earlier row of this call named with one is that
+  // debtor: it takes that country, so a second limit on it is a duplicate, not an unknown country.
+  const countryOf = new Map<string, string>();
+  for (const v of valid) {
+    if (v.input.country !== null) {
+      if (!countryOf.has(v.input.taxId)) countryOf.set(v.input.taxId, v.input.country);
+    } else {
+      const earlier = countryOf.get(v.input.taxId);
+      if (earlier !== undefined) v.input = { ...v.input, country: earlier };
+    }
+  }
   const resolved = await resolveCountries(
     scope.tx,
     target,

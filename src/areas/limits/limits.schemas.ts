@@ -1,6 +1,14 @@
-import { type TSchema, Type } from 'typebox';
+import { type Static, type TSchema, Type } from 'typebox';
+import { Euros as EurosIn, Fields, Id, List, OneOf, OrNull, Text } from '../../platform/http/input.ts';
 import { Timestamp, Uuid } from '../../platform/http/schemas.ts';
-import { MAX_IMPORT_ROWS, NOTE_MAX, SOURCE_REF_MAX } from './limits.input.ts';
+import {
+  DEBTOR_NAME_MAX,
+  IMPORT_SOURCES,
+  LIMIT_STATUSES,
+  MAX_IMPORT_ROWS,
+  NOTE_MAX,
+  SOURCE_REF_MAX,
+} from './limits.input.ts';
 
 const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 const Euros = Type.Number({ description: 'euros' });
@@ -13,7 +21,6 @@ const Source = Type.Union([
   Type.Literal('insurer'),
 ]);
 const FunderRef = Type.Object({ bank_id: Uuid, name: Type.String() });
-const Untyped = (description: string) => Type.Unsafe<unknown>({ description });
 
 const MarkedPaid = Type.Object(
   {
@@ -177,40 +184,100 @@ export const ImportAnswer = Type.Object({
   rows: Type.Array(RowAnswer),
 });
 
-const limitRowDoc = {
-  debtor_tax_id: Untyped('required; spaces, dots, dashes and slashes are ignored'),
-  debtor_country: Untyped(
-    'ISO 3166-1 alpha-2; may be left out when the tax id is known in one country on your plane',
+const Country = (extra: Record<string, unknown>) =>
+  Text({
+    code: 'invalid_limit',
+    extra,
+    max: 2,
+    pattern: '^[A-Za-z]{2}$',
+    hint: 'must be an ISO 3166-1 alpha-2 code such as ES',
+    description: 'ISO 3166-1 alpha-2; may be left out when the tax id is known in one country on your plane',
+  });
+
+const limitFields = {
+  amount: Type.Optional(
+    OrNull(
+      EurosIn({ code: 'invalid_amount', description: 'Euros, 0 or more; required for an active limit' }),
+    ),
   ),
-  debtor_name: Untyped('up to 200 characters'),
-  amount: Untyped('euros, 0 or more, or null; required for an active limit'),
-  status: Untyped('active (default), refused or suspended'),
-  note: Untyped(`up to ${NOTE_MAX} characters`),
+  status: Type.Optional(
+    OneOf(LIMIT_STATUSES, {
+      code: 'invalid_limit',
+      extra: { reason: 'invalid_status' },
+      description: 'active (default), refused or suspended',
+    }),
+  ),
+  note: Type.Optional(
+    OrNull(Text({ code: 'invalid_limit', extra: { reason: 'row_invalid' }, max: NOTE_MAX })),
+  ),
 };
 
-/** Bodies are read field by field in the service so each problem gets the spec's own code. */
-export const DebtorLimitBody = Type.Unsafe<unknown>({
-  description: 'One debtor limit; it replaces the limit on record (source api).',
-  type: 'object',
-  properties: limitRowDoc,
+/** PUT /v1/credit-limits: one debtor limit; it replaces the limit on record (source api). */
+export const DebtorLimitBody = Fields(
+  {
+    debtor_tax_id: Text({
+      code: 'debtor_tax_id_required',
+      min: 1,
+      max: 64,
+      description: 'Spaces, dots, dashes and slashes are ignored; 2 to 32 letters and digits remain',
+    }),
+    debtor_country: Type.Optional(OrNull(Country({ reason: 'invalid_country' }))),
+    debtor_name: Type.Optional(
+      OrNull(Text({ code: 'invalid_limit', extra: { reason: 'row_invalid' }, max: DEBTOR_NAME_MAX })),
+    ),
+    ...limitFields,
+  },
+  { description: 'One debtor limit; it replaces the limit on record (source api).' },
+);
+
+/**
+ * One import row. Rows are answered one by one (a bad row does not stop the others), so the
+ * row is read by the service, which answers each with its own code; the schema documents it.
+ */
+const ImportRow = Type.Unknown({
+  description:
+    'A limit row as PUT /v1/credit-limits takes it; amount may also be text such as "1250.50". Checked row by row.',
 });
 
-export const ImportBody = Type.Unsafe<unknown>({
-  description: `{rows, source, source_ref} or a bare array of rows (source import); 1 to ${MAX_IMPORT_ROWS} rows. Amounts may also be text such as "1250.50".`,
-  properties: {
-    rows: Untyped('array of limit rows'),
-    source: Untyped('import (default) or insurer'),
-    source_ref: Untyped(`up to ${SOURCE_REF_MAX} characters`),
-  },
+const Rows = List(ImportRow, {
+  code: 'rows_required',
+  byKeyword: { maxItems: 'too_many_rows' },
+  min: 1,
+  max: MAX_IMPORT_ROWS,
 });
 
-export const SellerLimitBody = Type.Unsafe<unknown>({
-  description: 'One seller limit; it replaces the limit on record (source api).',
-  type: 'object',
-  properties: {
-    seller_id: Untyped('uuid, as GET /v1/seller-limits gives it'),
-    amount: Untyped('euros, 0 or more, or null; required for an active limit'),
-    status: Untyped('active (default), refused or suspended'),
-    note: Untyped(`up to ${NOTE_MAX} characters`),
+export const ImportBody = Type.Union(
+  [
+    Fields({
+      rows: Rows,
+      source: Type.Optional(OneOf(IMPORT_SOURCES, { code: 'invalid_source', description: 'Default import' })),
+      source_ref: Type.Optional(
+        OrNull(
+          Text({
+            code: 'source_ref_invalid',
+            byKeyword: { maxLength: 'source_ref_too_long' },
+            min: 1,
+            max: SOURCE_REF_MAX,
+            description: 'Your reference for the file or policy',
+          }),
+        ),
+      ),
+    }),
+    Rows,
+  ],
+  {
+    description: `{rows, source, source_ref} or a bare array of rows (source import); 1 to ${MAX_IMPORT_ROWS} rows.`,
   },
-});
+);
+
+/** PUT /v1/seller-limits: one seller limit; it replaces the limit on record (source api). */
+export const SellerLimitBody = Fields(
+  {
+    seller_id: Id({ code: 'seller_id_required', description: 'As GET /v1/seller-limits gives it' }),
+    ...limitFields,
+  },
+  { description: 'One seller limit; it replaces the limit on record (source api).' },
+);
+
+export type ImportBodyInput = Static<typeof ImportBody>;
+export type SellerLimitInputBody = Static<typeof SellerLimitBody>;

@@ -10,6 +10,7 @@ import { type BookScope, debtorBook, sellerBook } from './limits.exposure.store.
 import { createCreditLimitGuard, debtorLimitView } from './limits.guard.ts';
 import { importDebtorLimits } from './limits.import.ts';
 import { readImportEnvelope, readLimitRow, readSellerLimit, rowProblemToError } from './limits.input.ts';
+import type { ImportBodyInput, SellerLimitInputBody } from './limits.schemas.ts';
 import * as store from './limits.store.ts';
 import {
   debtorExposureView,
@@ -84,7 +85,7 @@ export function createLimitsService(deps: { db: Db; clock: Clock; write: RunWrit
     });
   }
 
-  async function setSellerLimit(caller: Caller, target: Target, body: unknown) {
+  async function setSellerLimit(caller: Caller, target: Target, body: SellerLimitInputBody) {
     const input = readSellerLimit(body);
     const source = sourceOf(caller);
     return write(caller, async (scope) => {
@@ -161,7 +162,7 @@ export function createLimitsService(deps: { db: Db; clock: Clock; write: RunWrit
      * POST /v1/credit-limits/import: every row is checked on its own and answered on its own;
      * the valid ones are written together with set-based statements, in one transaction.
      */
-    async importCreditLimits(caller: FunderCaller, body: unknown) {
+    async importCreditLimits(caller: FunderCaller, body: ImportBodyInput) {
       const plane = requirePlane(caller);
       const envelope = readImportEnvelope(body);
       return write(caller, async (scope) => ({
@@ -180,11 +181,11 @@ export function createLimitsService(deps: { db: Db; clock: Clock; write: RunWrit
     },
 
     /** PUT /v1/seller-limits: source `api`; 404 for a seller the funder cannot see. */
-    putSellerLimit(caller: FunderCaller, body: unknown) {
+    putSellerLimit(caller: FunderCaller, body: SellerLimitInputBody) {
       return setSellerLimit(caller, { funderId: caller.funderId, plane: requirePlane(caller) }, body);
     },
 
-    putSellerLimitAsOperator(caller: Caller, target: Target, body: unknown) {
+    putSellerLimitAsOperator(caller: Caller, target: Target, body: SellerLimitInputBody) {
       return setSellerLimit(caller, target, body);
     },
 

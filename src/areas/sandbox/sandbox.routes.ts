@@ -17,7 +17,8 @@ export function sandboxRoutes(deps: { sandbox: SandboxService }) {
         config: { auth: 'key' },
         // An empty POST (no body at all) makes the default request.
         preValidation: async (request) => {
-          (request as { body: unknown }).body ??= {};
+          // Only a missing body: a JSON null is a body, and not an object.
+          if (request.body === undefined) (request as { body: unknown }).body = {};
         },
         schema: {
           tags,

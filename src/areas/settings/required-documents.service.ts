@@ -2,14 +2,12 @@ import { type FunderCaller, type Plane, requirePlane } from '../../platform/call
 import { madridDate } from '../../platform/clock.ts';
 import type { Queryable } from '../../platform/db/db.ts';
 import { fail } from '../../platform/errors.ts';
-import { isObject } from '../../platform/validate.ts';
 import type { RunWrite } from '../../platform/write.ts';
 import { missingDocuments } from '../documents/documents.service.ts';
 import * as store from './settings.store.ts';
 
 export const NOTE_MAX = 500;
-const CODES_MAX = 100;
-const BODY_MEMBERS = ['country', 'codes', 'note'];
+export const CODES_MAX = 100;
 
 export interface RequiredDocumentsInput {
   country: string;
@@ -17,33 +15,16 @@ export interface RequiredDocumentsInput {
   note: string | null;
 }
 
-/** Checks a PUT /v1/required-documents body, answering each bad field with its own code. */
-export function parseRequiredDocumentsBody(body: unknown): RequiredDocumentsInput {
-  if (!isObject(body) || Object.keys(body).length === 0) {
-    fail('body_required', 'Send a JSON object with country and codes.');
-  }
-  const unknown = Object.keys(body).filter((key) => !BODY_MEMBERS.includes(key));
-  if (unknown.length > 0) {
-    fail('body_invalid', `body has an unknown member "${unknown[0]}".`, { field: `/${unknown[0]}` });
-  }
-  const { country, codes, note } = body;
-  if (typeof country !== 'string' || !/^[A-Za-z]{2}$/.test(country)) {
-    fail('country_invalid', 'country must be two letters, the seller country (for example ES).');
-  }
-  if (
-    !Array.isArray(codes) ||
-    codes.length > CODES_MAX ||
-    !codes.every((code): code is string => typeof code === 'string')
-  ) {
-    fail('codes_invalid', `codes must be an array of at most ${CODES_MAX} catalogue codes (strings).`);
-  }
-  if (note !== undefined && note !== null && (typeof note !== 'string' || note.length > NOTE_MAX)) {
-    fail('note_invalid', `note must be a string of at most ${NOTE_MAX} characters.`);
-  }
-  const trimmedNote = typeof note === 'string' ? note.trim() : '';
+/** A PUT /v1/required-documents body, checked by its schema (settings.schemas.ts), normalised. */
+export function parseRequiredDocumentsBody(body: {
+  country: string;
+  codes: string[];
+  note?: string | null;
+}): RequiredDocumentsInput {
+  const trimmedNote = body.note?.trim() ?? '';
   return {
-    country: country.toUpperCase(),
-    codes: [...new Set(codes)],
+    country: body.country.toUpperCase(),
+    codes: [...new Set(body.codes)],
     note: trimmedNote.length > 0 ? trimmedNote : null,
   };
 }
@@ -98,7 +79,7 @@ export function createRequiredDocuments(deps: { write: RunWrite }) {
      * clears it). Requests already routed stay with the funder; its next offer or funding on
      * one waits until the seller meets the new list.
      */
-    async putRequiredDocuments(caller: FunderCaller, body: unknown) {
+    async putRequiredDocuments(caller: FunderCaller, body: Parameters<typeof parseRequiredDocumentsBody>[0]) {
       const plane = requirePlane(caller);
       const input = parseRequiredDocumentsBody(body);
       return deps.write(caller, async ({ tx, now, evidence }) => {

@@ -1,5 +1,8 @@
 import { Type } from 'typebox';
+import { Fields, Flag, List, OneOf, OrNull, Reason, Text } from '../../platform/http/input.ts';
 import { Timestamp, Uuid } from '../../platform/http/schemas.ts';
+import { CONSENT_LEVELS } from './consent-levels.ts';
+import { CODES_MAX, NOTE_MAX } from './required-documents.service.ts';
 
 export const ConsentLevelSchema = Type.Union(
   [Type.Literal('receipt'), Type.Literal('acknowledgment'), Type.Literal('acceptance')],
@@ -39,31 +42,41 @@ export const SettingsChange = Type.Object({
   }),
 });
 
-const Untyped = (description: string) => Type.Unsafe<unknown>({ description });
-
-/**
- * Bodies of the settings PUTs are checked in the service so each bad field gets the spec's own
- * code; the schema only refuses members it does not know (body_invalid) and documents the rest.
- */
-export const SettingsBody = Type.Unsafe<unknown>({
-  description: 'JSON object. Fields sent change; reason is required.',
-  properties: {
-    debtor_consent_level: Untyped('receipt, acknowledgment or acceptance (level_invalid otherwise)'),
-    require_counsel_approved_texts: Untyped('boolean (invalid_flag otherwise)'),
-    reason: Untyped('string of at least 8 characters, kept on the evidence chain (reason_required)'),
+/** PUT /v1/settings: the fields sent change; a reason is required. */
+export const SettingsBody = Fields(
+  {
+    debtor_consent_level: Type.Optional(
+      OneOf(CONSENT_LEVELS, {
+        code: 'level_invalid',
+        description: 'What debtors sign on requests routed from now on',
+      }),
+    ),
+    require_counsel_approved_texts: Type.Optional(Flag({ code: 'invalid_flag' })),
+    reason: Reason(),
   },
-  additionalProperties: false,
-});
+  { description: 'The settings to change, and why' },
+);
 
-export const RequiredDocumentsBody = Type.Unsafe<unknown>({
-  description: 'JSON object replacing the list for one seller country (body_required when absent)',
-  properties: {
-    country: Untyped('two letters, ^[A-Za-z]{2}$ (country_invalid)'),
-    codes: Untyped('array of catalogue codes; an empty array clears the list (codes_invalid)'),
-    note: Untyped('string up to 500 characters, kept on the evidence chain (note_invalid)'),
+/** PUT /v1/required-documents: replaces the list for one seller country. */
+export const RequiredDocumentsBody = Fields(
+  {
+    country: Text({
+      code: 'country_invalid',
+      max: 2,
+      pattern: '^[A-Za-z]{2}$',
+      hint: 'must be two letters, the seller country (for example ES)',
+    }),
+    codes: List(Text({ code: 'codes_invalid', max: 64 }), {
+      code: 'codes_invalid',
+      max: CODES_MAX,
+      description: 'Catalogue codes; an empty list clears the list for the country',
+    }),
+    note: Type.Optional(
+      OrNull(Text({ code: 'note_invalid', max: NOTE_MAX, description: 'Kept on the evidence chain' })),
+    ),
   },
-  additionalProperties: false,
-});
+  { code: 'body_required', nonEmpty: true, description: 'The list for one seller country' },
+);
 
 export const CatalogueEntry = Type.Object({
   code: Type.String(),

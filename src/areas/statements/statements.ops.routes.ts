@@ -23,7 +23,7 @@ export function statementsOpsRoutes(deps: { statements: StatementsService }) {
       {
         ...ops,
         preValidation: async (request) => {
-          (request as { body: unknown }).body ??= {};
+          if (request.body === undefined) (request as { body: unknown }).body = {};
         },
         schema: { params: LineParams, body: ConfirmBody, response: { 200: ConfirmResult } },
       },

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyPluginAsync } from 'fastify';
 import { Type } from 'typebox';
 import { ApiError } from '../../platform/errors.ts';
 import type { App } from '../../platform/http/app.ts';
+import { ERROR_CODE, Fields, KEYWORD_CODES, OneOf, OrNull, Text } from '../../platform/http/input.ts';
 import { Timestamp, Uuid } from '../../platform/http/schemas.ts';
 import { MAX_STATEMENT_BYTES, MAX_STATEMENT_LINES } from './parsed.ts';
 import type { StatementsService } from './statements.service.ts';
@@ -129,13 +130,21 @@ const JSON_BODY_LIMIT = Math.ceil(MAX_STATEMENT_BYTES / 3) * 4 + 64 * 1024;
 const RAW_TYPES = ['application/xml', 'text/xml', 'text/csv'];
 
 const RawFile = Type.Unsafe<Buffer>({ format: 'binary', description: 'The statement file itself' });
-const JsonFile = Type.Object(
+const JsonFile = Fields(
   {
-    file_name: Type.Optional(Type.Unknown({ description: 'string, 1 to 255 characters' })),
-    kind: Type.Optional(Type.Unknown({ description: 'camt053 or csv; detected when left out' })),
-    content_base64: Type.Optional(Type.Unknown({ description: 'the file, base64 (required)' })),
+    file_name: Type.Optional(
+      OrNull(Text({ min: 1, max: 255, description: 'The file name, for your records' })),
+    ),
+    kind: Type.Optional(
+      OrNull(OneOf(['camt053', 'csv'] as const, { description: 'Detected when left out' })),
+    ),
+    content_base64: Type.Union([Type.String({ [ERROR_CODE]: 'file_unreadable' }), Type.Null()], {
+      [ERROR_CODE]: 'file_required',
+      [KEYWORD_CODES]: { anyOf: 'file_unreadable' },
+      description: 'The statement file, base64-encoded',
+    }),
   },
-  { additionalProperties: true },
+  { description: 'The statement as JSON' },
 );
 
 /** Fastify's own body errors, in this endpoint's codes. */
@@ -221,7 +230,8 @@ export function statementsRoutes(deps: { statements: StatementsService }) {
       {
         config: { auth: 'key' },
         preValidation: async (request) => {
-          (request as { body: unknown }).body ??= {};
+          // Only a missing body: a JSON null is a body, and not an object.
+          if (request.body === undefined) (request as { body: unknown }).body = {};
         },
         schema: {
           tags: ['Sandbox'],

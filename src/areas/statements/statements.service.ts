@@ -5,13 +5,12 @@ import { type Db, pgErrorCode } from '../../platform/db/db.ts';
 import { ApiError, notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { centsToDecimal, toCents } from '../../platform/money.ts';
-import { asBody, onlyKnown } from '../../platform/validate.ts';
 import type { RunWrite, WriteScope } from '../../platform/write.ts';
 import type { DecisionsService } from '../decisions/decisions.service.ts';
 import { funderMover, OPERATIONS, type RequestLifecycle } from '../requests/requests.lifecycle.ts';
 import { createMatcher, type Proposal } from './matching.ts';
 import { isPaymentCandidate, type StatementKind } from './parsed.ts';
-import { decodeBase64, isKind, readStatementFile, STATEMENT_KINDS } from './statement-file.ts';
+import { decodeBase64, readStatementFile } from './statement-file.ts';
 import * as store from './statements.store.ts';
 import { lineView, statementView } from './statements.views.ts';
 
@@ -43,31 +42,22 @@ export function createStatementsService(deps: {
     if (Buffer.isBuffer(input.body)) {
       return { bytes: input.body, fileName: input.fileName ?? null, kind: input.kind };
     }
-    const body = asBody(input.body);
-    onlyKnown(body, ['file_name', 'kind', 'content_base64']);
+    // Shape checked by the route's schema; a null content_base64 is the file left out.
+    const body = input.body as {
+      file_name?: string | null;
+      kind?: StatementKind | null;
+      content_base64: string | null;
+    };
     const fileName = body.file_name ?? input.fileName ?? null;
-    if (
-      fileName !== null &&
-      (typeof fileName !== 'string' || fileName.trim() === '' || fileName.length > 255)
-    ) {
+    if (fileName !== null && fileName.trim() === '') {
       throw new ApiError('body_invalid', 'file_name must be a string of 1 to 255 characters.', {
         extra: { field: 'file_name' },
       });
     }
     const kind = body.kind ?? input.kind;
-    if (kind !== undefined && kind !== null && !isKind(kind)) {
-      throw new ApiError('body_invalid', `kind must be one of: ${STATEMENT_KINDS.join(', ')}.`, {
-        extra: { field: 'kind' },
-      });
-    }
     const content = body.content_base64;
-    if (content === undefined || content === null) {
+    if (content === null) {
       throw new ApiError('file_required', 'content_base64 is required: the statement file, base64-encoded.', {
-        extra: { field: 'content_base64' },
-      });
-    }
-    if (typeof content !== 'string') {
-      throw new ApiError('file_unreadable', 'content_base64 must be a string of base64.', {
         extra: { field: 'content_base64' },
       });
     }
@@ -90,16 +80,9 @@ export function createStatementsService(deps: {
   }
 
   /** The request a confirmation names, if any: a uuid or nothing. */
-  function chosenRequest(rawBody: unknown): string | null {
-    const body = rawBody === undefined || rawBody === null ? {} : asBody(rawBody);
-    onlyKnown(body, ['request_id']);
-    const chosen = body.request_id ?? null;
-    if (chosen !== null && (typeof chosen !== 'string' || !/^[0-9a-f-]{36}$/i.test(chosen))) {
-      throw new ApiError('body_invalid', 'request_id must be a request id (uuid).', {
-        extra: { field: 'request_id' },
-      });
-    }
-    return chosen as string | null;
+  /** The request a confirmation names; the body's shape (a uuid or null) is its route's schema. */
+  function chosenRequest(body: unknown): string | null {
+    return (body as { request_id?: string | null } | null | undefined)?.request_id ?? null;
   }
 
   /**

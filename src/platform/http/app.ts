@@ -1,6 +1,6 @@
 import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { Ajv } from 'ajv';
+import { Ajv, type ValidateFunction } from 'ajv';
 import formatsPlugin from 'ajv-formats';
 import Fastify, {
   type FastifyBaseLogger,
@@ -19,8 +19,9 @@ import type { Clock } from '../clock.ts';
 import type { Db } from '../db/db.ts';
 import { newId } from '../ids.ts';
 import { type AuthDeps, createAuthHook } from './auth.ts';
-import { installErrorHandling } from './error-handler.ts';
+import { clientErrorAnswer, frameworkErrorAnswer, installErrorHandling } from './error-handler.ts';
 import { createIdempotency } from './idempotency.ts';
+import { PATTERN_HINT, SAFE_TEXT, SAFE_TEXT_HINT, unsafeTextAt } from './input.ts';
 import { openApiOptions } from './openapi/document.ts';
 import { checkDocumentedErrors } from './openapi/documented-errors.ts';
 import { registerReferencePage } from './openapi/reference-page.ts';
@@ -70,6 +71,10 @@ function bodyAjv() {
     removeAdditional: false,
     useDefaults: true,
     strict: false,
+    // The failing schema travels with each error: the mapping reads the field's code from it.
+    verbose: true,
+    // Cents and four-decimal percentages are checked with multipleOf, within float noise.
+    multipleOfPrecision: 9,
   });
   (formatsPlugin as unknown as (ajv: Ajv) => void)(ajv);
   return ajv;
@@ -83,9 +88,38 @@ function queryAjv() {
     removeAdditional: false,
     useDefaults: true,
     strict: false,
+    verbose: true,
+    multipleOfPrecision: 9,
   });
   (formatsPlugin as unknown as (ajv: Ajv) => void)(ajv);
   return ajv;
+}
+
+/**
+ * After its schema, an input is searched for text the database cannot store (control
+ * characters, unpaired surrogates), wherever it is: answered like a schema failure, naming it.
+ */
+function withSafeText(validate: ValidateFunction): ValidateFunction {
+  const checked = ((data: unknown, context?: unknown) => {
+    const valid = (validate as (d: unknown, c?: unknown) => boolean)(data, context);
+    checked.errors = validate.errors;
+    if (!valid) return false;
+    const at = unsafeTextAt(data);
+    if (at === null) return true;
+    checked.errors = [
+      {
+        keyword: 'pattern',
+        instancePath: at,
+        schemaPath: '#',
+        params: { pattern: SAFE_TEXT },
+        parentSchema: { [PATTERN_HINT]: SAFE_TEXT_HINT },
+      },
+    ];
+    return false;
+  }) as ValidateFunction;
+  checked.schema = validate.schema;
+  checked.schemaEnv = validate.schemaEnv;
+  return checked;
 }
 
 export async function buildApp(deps: HttpDeps): Promise<App> {
@@ -99,6 +133,16 @@ export async function buildApp(deps: HttpDeps): Promise<App> {
     forceCloseConnections: 'idle',
     trustProxy: process.env.TRUST_PROXY === 'true',
     ajv: { plugins: [] },
+    // Path parameters longer than this are no id of ours (answered 404 in the envelope).
+    maxParamLength: 100,
+    frameworkErrors: (error, request, reply) => {
+      const problem = frameworkErrorAnswer(error);
+      return (reply as FastifyReply)
+        .code(problem.status)
+        .type('application/json; charset=utf-8')
+        .send({ error: { ...problem.toBody().error, request_id: request.id } });
+    },
+    clientErrorHandler: clientErrorAnswer,
   }).withTypeProvider<TypeBoxTypeProvider>() as App;
 
   // JSON only, unless an area adds its own parser: any other content type answers 415.
@@ -107,7 +151,7 @@ export async function buildApp(deps: HttpDeps): Promise<App> {
   const bodyValidator = bodyAjv();
   const paramValidator = queryAjv();
   app.setValidatorCompiler(({ schema, httpPart }) =>
-    httpPart === 'body' ? bodyValidator.compile(schema) : paramValidator.compile(schema),
+    withSafeText(httpPart === 'body' ? bodyValidator.compile(schema) : paramValidator.compile(schema)),
   );
 
   app.decorateRequest('caller', null);

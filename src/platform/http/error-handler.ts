@@ -1,7 +1,51 @@
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../errors.ts';
+import { newId } from '../ids.ts';
+import { type InputPart, inputError } from './input-errors.ts';
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+
+/** How much of a refused body is read and dropped before the connection is cut instead. */
+const DRAIN_MAX_BYTES = 64 * 1024 * 1024;
+
+/**
+ * Errors found before there is a request (a path Fastify cannot decode, a parameter longer
+ * than the router takes), answered in the envelope like any other.
+ */
+export function frameworkErrorAnswer(error: FastifyError): ApiError {
+  if (error.code === 'FST_ERR_BAD_URL') {
+    return new ApiError('path_invalid', 'The path is not valid: it has a malformed percent-encoding.');
+  }
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    return new ApiError('not_found', 'No such resource: a part of the path is longer than any id.');
+  }
+  return new ApiError('path_invalid', 'The path could not be read.');
+}
+
+/**
+ * Errors of the connection itself, before Fastify has a request: headers too large (431) and
+ * unreadable HTTP. Written straight to the socket, in the envelope.
+ */
+export function clientErrorAnswer(error: NodeJS.ErrnoException, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const problem =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? new ApiError('headers_too_large', 'The request headers are larger than this service accepts (16 KB).')
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? new ApiError('request_timeout', 'The request took too long to arrive.')
+        : new ApiError('request_unreadable', 'The request is not valid HTTP.');
+  const body = JSON.stringify({ error: { ...problem.toBody().error, request_id: newId() } });
+  const reason = { 400: 'Bad Request', 408: 'Request Timeout', 431: 'Request Header Fields Too Large' }[
+    problem.status as 400 | 408 | 431
+  ];
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${problem.status} ${reason}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
+}
 
 /** Turns a route URL ("/v1/requests/:id") into a pattern matching concrete paths. */
 function routePattern(url: string): RegExp {
@@ -12,23 +56,6 @@ function routePattern(url: string): RegExp {
     )
     .join('/');
   return new RegExp(`^${escaped}/?$`);
-}
-
-function validationError(error: FastifyError): ApiError {
-  const first = error.validation?.[0];
-  const context = error.validationContext ?? 'body';
-  if (context === 'params')
-    return new ApiError('not_found', 'No such resource: the id in the path is not valid.');
-  const where = first?.instancePath ? `${context}${first.instancePath.replace(/\//g, '.')}` : context;
-  let detail = first?.message ?? 'is not valid';
-  if (first?.keyword === 'additionalProperties') {
-    detail = `has an unknown member "${String((first.params as { additionalProperty?: string }).additionalProperty)}"`;
-  } else if (first?.keyword === 'required') {
-    detail = `is missing "${String((first.params as { missingProperty?: string }).missingProperty)}"`;
-  }
-  return new ApiError(context === 'body' ? 'body_invalid' : 'query_invalid', `${where} ${detail}.`, {
-    extra: { field: first?.instancePath || null },
-  });
 }
 
 /** Fastify's own errors (parsing, size, media type) in our envelope and codes. */
@@ -70,7 +97,21 @@ export function installErrorHandling(app: FastifyInstance): void {
     const body = error.toBody();
     body.error.request_id = request.id;
     for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
-    return reply.code(error.status).type('application/json; charset=utf-8').send(body);
+    const answer = () => reply.code(error.status).type('application/json; charset=utf-8').send(body);
+    // A body still arriving (too large, or refused before it was read) is read to its end and
+    // dropped first: closing a connection with unread data resets it, and the client would see
+    // a reset instead of this answer.
+    const raw = request.raw;
+    if (raw.complete || raw.readableEnded || raw.destroyed) return answer();
+    let seen = 0;
+    raw.on('data', (chunk: Buffer) => {
+      seen += chunk.length;
+      if (seen > DRAIN_MAX_BYTES) raw.destroy();
+    });
+    raw.once('end', answer);
+    raw.once('error', () => {});
+    raw.resume();
+    return reply;
   };
 
   app.setNotFoundHandler((request, reply) => {
@@ -97,7 +138,13 @@ export function installErrorHandling(app: FastifyInstance): void {
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof ApiError) return send(request, reply, error);
-    if (error.validation) return send(request, reply, validationError(error));
+    if (error.validation) {
+      return send(
+        request,
+        reply,
+        inputError(error.validation, (error.validationContext ?? 'body') as InputPart),
+      );
+    }
     const framework = frameworkError(error);
     if (framework) return send(request, reply, framework);
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {

@@ -103,7 +103,8 @@ describe('request bodies', () => {
   it('a member of the wrong type is refused with body_invalid naming the field, without coercion', async () => {
     const answer = await service.ops('POST', '/ops/v1/funders', { name: 42, environment: 'live' });
     const error = expectError(answer, 422, 'body_invalid');
-    expect(error.field).toBe('/name');
+    expect(error.field).toBe('name');
+    expect(error.message).toBe('name must be text.');
   });
 
   it('a JSON array where an object is expected is refused with body_invalid', async () => {

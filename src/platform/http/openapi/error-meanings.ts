@@ -87,6 +87,10 @@ export const errorMeanings: Record<ErrorCode, string> = {
   export_rate_limited: 'One export at a time and at most 10 in 24 hours.',
   internal_error: 'Something failed on our side; retry later (with the same `Idempotency-Key` for a write).',
   service_unavailable: 'The service is stopping or starting; retry shortly.',
+  path_invalid: 'The path is not valid (e.g. bad percent-encoding).',
+  request_unreadable: 'The request could not be read (e.g. a broken body stream).',
+  request_timeout: 'The request took too long to arrive.',
+  headers_too_large: 'The request headers are too large.',
   classification_refused:
     "An operations-API classification that would change a key's plane: refused, nothing changed.",
 };

@@ -1,0 +1,113 @@
+import { request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startService, type TestService } from './support/service.ts';
+
+/**
+ * What only a real connection shows: headers too large for the server, and an upload too
+ * large for the endpoint, answered in the envelope and actually received by the client.
+ */
+
+let service: TestService;
+let key: string;
+let port: number;
+
+beforeAll(async () => {
+  service = await startService();
+  ({ key } = await service.given.funderWithKey({ environment: 'live' }));
+  await service.app.listen({ port: 0, host: '127.0.0.1' });
+  port = (service.app.server.address() as AddressInfo).port;
+});
+afterAll(async () => service?.close());
+
+interface Received {
+  status: number;
+  body: { error?: { code: string; message: string; request_id: string } };
+}
+
+/** Sends a request over TCP; the body, if any, in chunks of 64 KiB as a client streams it. */
+function send(options: {
+  method: string;
+  path: string;
+  headers: Record<string, string>;
+  body?: Buffer;
+}): Promise<Received> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      { host: '127.0.0.1', port, method: options.method, path: options.path, headers: options.headers },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) });
+        });
+      },
+    );
+    req.on('error', reject);
+    const body = options.body;
+    if (!body) return req.end();
+    let offset = 0;
+    const writeMore = () => {
+      while (offset < body.length) {
+        const chunk = body.subarray(offset, offset + 64 * 1024);
+        offset += chunk.length;
+        if (!req.write(chunk)) return req.once('drain', writeMore);
+      }
+      req.end();
+    };
+    writeMore();
+  });
+}
+
+describe('answers a client receives in the envelope', () => {
+  it('headers over 16 KB answer 431 headers_too_large in the envelope', async () => {
+    const answer = await send({
+      method: 'GET',
+      path: '/v1/me',
+      headers: { authorization: `Bearer ${key}`, 'x-padding': 'a'.repeat(20_000) },
+    });
+    expect(answer.status).toBe(431);
+    expect(answer.body.error?.code).toBe('headers_too_large');
+    expect(typeof answer.body.error?.request_id).toBe('string');
+  });
+
+  it('a statement over 4 MiB is answered 413 file_too_large, received by the client, with or without a length', async () => {
+    const file = Buffer.alloc(8 * 1024 * 1024, 'a');
+    const framings: Record<string, string>[] = [
+      { 'content-type': 'text/csv', 'content-length': String(file.length) },
+      { 'content-type': 'text/csv', 'transfer-encoding': 'chunked' },
+    ];
+    for (const headers of framings) {
+      const answer = await send({
+        method: 'POST',
+        path: '/v1/statements',
+        headers: { authorization: `Bearer ${key}`, ...headers },
+        body: file,
+      });
+      expect(answer.status).toBe(413);
+      expect(answer.body.error?.code).toBe('file_too_large');
+    }
+  });
+
+  it('a statement over 4 MiB sent with fetch gets its 413 rather than a reset connection', async () => {
+    const file = Buffer.alloc(8 * 1024 * 1024, 'a');
+    const response = await fetch(`http://127.0.0.1:${port}/v1/statements`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'text/csv' },
+      body: file,
+    });
+    expect(response.status).toBe(413);
+    expect(((await response.json()) as Received['body']).error?.code).toBe('file_too_large');
+  });
+
+  it('bad percent-encoding over a real connection answers 400 path_invalid in the envelope', async () => {
+    const answer = await send({
+      method: 'GET',
+      path: '/v1/requests/%zz',
+      headers: { authorization: `Bearer ${key}` },
+    });
+    expect(answer.status).toBe(400);
+    expect(answer.body.error?.code).toBe('path_invalid');
+  });
+});

@@ -1,0 +1,196 @@
+import { randomUUID } from 'node:crypto';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startService, type TestService } from './support/service.ts';
+
+/**
+ * A seeded probe: generated bodies (wrong types, text the database cannot store, numbers at
+ * the edges of what a double holds, nulls, nesting) thrown at every operation of the API
+ * document. Whatever is sent: never a 5xx, always the envelope, and nothing written unless the
+ * answer is a 2xx.
+ */
+
+let service: TestService;
+let key: string;
+
+interface Operation {
+  method: string;
+  path: string;
+  fields: string[];
+  decisions: string[];
+  query: string[];
+}
+
+let operations: Operation[] = [];
+
+/** Member names and `decision` values a body schema mentions, anywhere in it. */
+function namesIn(schema: unknown, fields: Set<string>, decisions: Set<string>): void {
+  if (Array.isArray(schema)) {
+    for (const member of schema) namesIn(member, fields, decisions);
+    return;
+  }
+  if (typeof schema !== 'object' || schema === null) return;
+  const node = schema as Record<string, unknown>;
+  if (typeof node.properties === 'object' && node.properties !== null) {
+    for (const [name, member] of Object.entries(node.properties)) {
+      fields.add(name);
+      const constant = (member as { const?: unknown }).const;
+      if (name === 'decision' && typeof constant === 'string') decisions.add(constant);
+    }
+  }
+  for (const value of Object.values(node)) namesIn(value, fields, decisions);
+}
+
+beforeAll(async () => {
+  service = await startService();
+  const funder = await service.given.funder({ environment: 'live' });
+  ({ secret: key } = await service.given.key({
+    bankId: funder.bank_id,
+    perMinute: 1_000_000,
+    perHour: 1_000_000,
+  }));
+  const document = service.app.swagger() as unknown as {
+    paths: Record<
+      string,
+      Record<
+        string,
+        {
+          requestBody?: { content?: Record<string, { schema?: unknown }> };
+          parameters?: { in: string; name: string }[];
+        }
+      >
+    >;
+  };
+  for (const [path, methods] of Object.entries(document.paths)) {
+    for (const [method, operation] of Object.entries(methods)) {
+      if (!['get', 'post', 'put', 'delete'].includes(method)) continue;
+      const fields = new Set<string>();
+      const decisions = new Set<string>();
+      namesIn(operation.requestBody?.content?.['application/json']?.schema, fields, decisions);
+      const query = (operation.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name);
+      operations.push({
+        method: method.toUpperCase(),
+        path,
+        fields: [...fields],
+        decisions: [...decisions],
+        query,
+      });
+    }
+  }
+  operations = operations.filter((o) => o.path !== '/v1/health');
+});
+afterAll(async () => service?.close());
+
+async function footprint(): Promise<Record<string, number>> {
+  const { rows: tables } = await service.db.query<{ name: string }>(
+    `SELECT table_name AS name FROM information_schema.tables
+      WHERE table_schema = 'public' AND table_type = 'BASE TABLE' AND table_name NOT LIKE 'rate_%'
+      ORDER BY table_name`,
+  );
+  const { rows } = await service.db.query<Record<string, number>>(
+    `SELECT ${tables.map((t) => `(SELECT count(*)::int FROM "${t.name}") AS "${t.name}"`).join(', ')}`,
+  );
+  return rows[0]!;
+}
+
+const nasty = fc.oneof(
+  fc.constantFrom(
+    '\u0000',
+    'a\u0000b',
+    '\ud800',
+    'x\udc00',
+    '\u001b[31m',
+    '\u007f',
+    ' 12 ',
+    '',
+    ' ',
+    'ES',
+    '2026-09-24',
+    '2026-09-24T10:00:00Z',
+    '9'.repeat(40),
+    randomUUID(),
+  ),
+  fc.string({ maxLength: 300 }),
+  fc.string({ unit: 'binary', maxLength: 20 }),
+);
+const numbers = fc.oneof(
+  fc.constantFrom(5e-324, -5e-324, 1e308, -1e308, 0, -0, 1e17, 2 ** 53 + 2, 0.1 + 0.2, 100.00001),
+  fc.double({ noNaN: true, noDefaultInfinity: true }),
+  fc.integer(),
+);
+const scalar = fc.oneof(nasty, numbers, fc.boolean(), fc.constant(null));
+const value = fc.oneof(
+  { depthSize: 'small' },
+  scalar,
+  fc.array(scalar, { maxLength: 3 }),
+  fc.dictionary(nasty, scalar, { maxKeys: 3 }),
+);
+
+/** Percent-encoded UTF-8; a lone surrogate, which UTF-8 cannot carry, as the bytes a careless encoder writes. */
+const encode = (text: string) => {
+  try {
+    return encodeURIComponent(text);
+  } catch {
+    return `${encodeURIComponent(text.replace(/[\ud800-\udfff]/g, ''))}%ED%A0%80`;
+  }
+};
+
+/** A query string of the operation's own parameters (and a stranger), with nasty values. */
+function queryFor(operation: Operation) {
+  const names = [...operation.query, 'x'];
+  return fc
+    .dictionary(fc.constantFrom(...names), fc.oneof(nasty, numbers.map(String)), { maxKeys: names.length })
+    .map((params) =>
+      Object.entries(params)
+        .map(([name, v]) => `${name}=${encode(v)}`)
+        .join('&'),
+    );
+}
+
+function bodyFor(operation: Operation) {
+  const names = operation.fields.length > 0 ? operation.fields : ['x'];
+  const known = fc.dictionary(fc.constantFrom(...names), value, { maxKeys: names.length + 1 });
+  const withDecision =
+    operation.decisions.length > 0
+      ? fc
+          .tuple(fc.constantFrom(...operation.decisions), known)
+          .map(([decision, rest]) => ({ ...rest, decision }))
+      : known;
+  return fc.oneof(
+    withDecision,
+    withDecision,
+    fc.constant(null),
+    value,
+    fc.array(withDecision, { maxLength: 2 }),
+  );
+}
+
+describe('a seeded probe of every operation', () => {
+  it('finds no 5xx, no answer outside the envelope, and no write without a 2xx', async () => {
+    expect(operations.length).toBeGreaterThan(10);
+    for (const [n, operation] of operations.entries()) {
+      const url = operation.path.replace(/\{[^}]+\}/g, () => randomUUID());
+      const sendsBody = operation.method === 'POST' || operation.method === 'PUT';
+      await fc.assert(
+        fc.asyncProperty(bodyFor(operation), queryFor(operation), async (body, query) => {
+          const before = await footprint();
+          const target = query === '' ? url : `${url}?${query}`;
+          const answer = await service.call<{ error?: { code?: unknown; request_id?: unknown } }>(
+            key,
+            operation.method,
+            target,
+            sendsBody ? { body } : {},
+          );
+          const where = `${operation.method} ${target} ${JSON.stringify(body)} -> ${answer.status} ${JSON.stringify(answer.body)}`;
+          expect(answer.status, where).toBeLessThan(500);
+          if (answer.status >= 400) {
+            expect(typeof answer.body.error?.code, where).toBe('string');
+            expect(typeof answer.body.error?.request_id, where).toBe('string');
+            expect(await footprint(), where).toEqual(before);
+          }
+        }),
+        { seed: 20_260_923 + n, numRuns: sendsBody ? 12 : 6 },
+      );
+    }
+  });
+});
