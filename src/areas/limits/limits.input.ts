@@ -1,7 +1,6 @@
 import { ApiError } from '../../platform/errors.ts';
-import { isUuid } from '../../platform/ids.ts';
 import { type Cents, MAX_AMOUNT_CENTS, toCents } from '../../platform/money.ts';
-import { asBody, isObject, onlyKnown } from '../../platform/validate.ts';
+import { isObject } from '../../platform/validate.ts';
 import { normalizeTaxId, parseDebtorKey } from '../parties/parties.service.ts';
 import type { LimitStatus } from './limits.store.ts';
 
