@@ -72,7 +72,9 @@ export async function appendEvidence(
   await tx.query('SELECT pg_advisory_xact_lock($1)', [EVIDENCE_LOCK]);
   const last = (
     await tx.query<{ seq: string; hash: string }>(
-      'SELECT seq, hash FROM evidence_entries ORDER BY seq DESC LIMIT 1',
+      // Through a function: a funder's role sees only its own entries, yet every write
+      // chains onto the last entry of all (migration 0020).
+      'SELECT seq, hash FROM evidence_chain_head()',
     )
   ).rows[0];
   let seq = last ? Number(last.seq) : 0;

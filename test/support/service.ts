@@ -3,6 +3,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import pino from 'pino';
 import { type Config, loadConfig } from '../../src/config.ts';
 import { manualClock } from '../../src/platform/clock.ts';
+import { boundTo, OPERATOR } from '../../src/platform/db/actor.ts';
 import type { Db } from '../../src/platform/db/db.ts';
 import type { App } from '../../src/platform/http/app.ts';
 import { SCOPES } from '../../src/platform/http/scopes.ts';
@@ -113,7 +114,8 @@ export async function startService(
   const service: TestService = {
     app,
     runtime,
-    db: database.db,
+    // Tests read and arrange rows as the operations team would: across funders and planes.
+    db: boundTo(database.db, OPERATOR),
     database,
     opsToken,
     call: (key, method, url, callOptions = {}) =>

@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { currentActor, roleSql } from './actor.ts';
 import type { Db, QueryOptions, QueryResult, Tx } from './db.ts';
 
 // Keep bigint and numeric as strings (exact), dates as Date: the same shapes PGlite gives.
@@ -22,31 +23,43 @@ export function createPostgresDb(connectionString: string, options: { max?: numb
     return { rows: result.rows as T[], rowCount: result.rowCount ?? 0 };
   };
 
+  /**
+   * Every transaction opens as the actor of the running code (platform/db/actor.ts): BEGIN,
+   * the role and the caller's settings go in one simple query, so the role costs no round trip.
+   */
+  async function transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
+    const setup = roleSql(currentActor());
+    const client = await pool.connect();
+    try {
+      await client.query(setup ? `BEGIN; ${setup}` : 'BEGIN');
+      const result = await fn({
+        query: (sql, params, queryOptions) => run(client, sql, params, queryOptions),
+        async exec(sql) {
+          await client.query(sql);
+        },
+      });
+      await client.query('COMMIT');
+      return result;
+    } catch (err) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw err;
+    } finally {
+      client.release();
+    }
+  }
+
+  /** Only the gate runs a lone statement as the connecting role; anyone else gets a short transaction. */
+  const asGate = () => currentActor()?.kind === 'gate';
+
   return {
     kind: 'postgres',
-    query: (sql, params, options) => run(pool, sql, params, options),
+    query: (sql, params, options) =>
+      asGate() ? run(pool, sql, params, options) : transaction((tx) => tx.query(sql, params, options)),
     async exec(sql) {
-      await pool.query(sql);
+      if (asGate()) await pool.query(sql);
+      else await transaction((tx) => tx.exec(sql));
     },
-    async transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
-      const client = await pool.connect();
-      try {
-        await client.query('BEGIN');
-        const result = await fn({
-          query: (sql, params, queryOptions) => run(client, sql, params, queryOptions),
-          async exec(sql) {
-            await client.query(sql);
-          },
-        });
-        await client.query('COMMIT');
-        return result;
-      } catch (err) {
-        await client.query('ROLLBACK').catch(() => undefined);
-        throw err;
-      } finally {
-        client.release();
-      }
-    },
+    transaction,
     async close() {
       if (!pool.ended && !pool.ending) await pool.end();
     },

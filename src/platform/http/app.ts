@@ -21,6 +21,7 @@ import type { Db } from '../db/db.ts';
 import { newId } from '../ids.ts';
 import { API_VERSION } from '../version.ts';
 import { type AuthDeps, createAuthHook } from './auth.ts';
+import { setDatabaseActor } from './db-actor.ts';
 import { installErrorHandling } from './error-handler.ts';
 import { createIdempotency } from './idempotency.ts';
 import { ErrorEnvelope } from './schemas.ts';
@@ -195,6 +196,9 @@ export async function buildApp(deps: HttpDeps): Promise<App> {
   });
 
   app.addHook('onRequest', createAuthHook({ ...deps, clock: deps.clock }));
+  // After authentication and body validation, before any route's own hooks: the database
+  // actor every statement of the call runs as (row-level security, migration 0020).
+  app.addHook('preHandler', setDatabaseActor);
 
   app.get(
     '/v1/openapi.json',
