@@ -3,7 +3,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import pino from 'pino';
 import { type Config, loadConfig } from '../../src/config.ts';
 import { manualClock } from '../../src/platform/clock.ts';
-import { boundTo, OPERATOR } from '../../src/platform/db/actor.ts';
+import { boundTo, GATE } from '../../src/platform/db/actor.ts';
 import type { Db } from '../../src/platform/db/db.ts';
 import type { App } from '../../src/platform/http/app.ts';
 import { SCOPES } from '../../src/platform/http/scopes.ts';
@@ -114,8 +114,9 @@ export async function startService(
   const service: TestService = {
     app,
     runtime,
-    // Tests read and arrange rows as the operations team would: across funders and planes.
-    db: boundTo(database.db, OPERATOR),
+    // Tests arrange and inspect rows as the connecting role (the tables' owner), whatever the
+    // code under test runs as: the service's own roles are set by the service.
+    db: boundTo(database.db, GATE),
     database,
     opsToken,
     call: (key, method, url, callOptions = {}) =>
