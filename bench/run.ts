@@ -236,7 +236,7 @@ async function benchOne(kind: DatabaseKind, options: Options): Promise<{ failure
       // The request list: one page of the funder's requests, read under its role and policies.
       const listUrl = `${targets.appUrl}/v1/requests?status=all&limit=${SEEDED_REQUESTS}`;
       const list = await fetch(listUrl, { headers: auth });
-      const listed = ((await list.json()) as { data?: unknown[] }).data?.length;
+      const listed = ((await list.json()) as { requests?: unknown[] }).requests?.length;
       if (list.status !== 200 || listed !== SEEDED_REQUESTS) {
         throw new Error(`${listUrl}: ${list.status}, ${listed} items instead of ${SEEDED_REQUESTS}`);
       }
