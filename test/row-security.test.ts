@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type DbActor, GATE, OPERATOR, runAs } from '../src/platform/db/actor.ts';
+import { currentActor, type DbActor, GATE, OPERATOR, runAs } from '../src/platform/db/actor.ts';
 import type { Db } from '../src/platform/db/db.ts';
+import { freshDatabase } from './support/database.ts';
 import { type FunderFixture, requestsGiven } from './support/requests-fixtures.ts';
 import { startService, type TestService } from './support/service.ts';
 
@@ -375,5 +376,54 @@ describe('the roles', () => {
         owned: 0,
       })),
     );
+  });
+
+  it('every statement of a funder’s call runs as the funder role with that funder and plane, and an operator’s as the operator role', async () => {
+    const database = await freshDatabase();
+    const real = database.db;
+    const seen: { role: string; funder: string | null; plane: string | null }[] = [];
+    // The same database, noting who each transaction ran as before running it.
+    const transaction: Db['transaction'] = (fn) =>
+      real.transaction(async (tx) => {
+        const who = await tx.query<{ role: string; funder: string | null; plane: string | null }>(
+          `SELECT current_user::text AS role, NULLIF(current_setting('funder_api.funder_id', true), '') AS funder,
+                  NULLIF(current_setting('funder_api.plane', true), '') AS plane`,
+        );
+        seen.push(who.rows[0]!);
+        return fn(tx);
+      });
+    const watched: Db = {
+      kind: real.kind,
+      transaction,
+      query: (sql, params, options) =>
+        currentActor()?.kind === 'gate'
+          ? real.query(sql, params, options)
+          : transaction((tx) => tx.query(sql, params, options)),
+      exec: (sql) => (currentActor()?.kind === 'gate' ? real.exec(sql) : transaction((tx) => tx.exec(sql))),
+      close: () => real.close(),
+    };
+    const watchedService = await startService({ database: { ...database, db: watched } });
+    try {
+      const funder = await watchedService.given.funderWithKey();
+      const id = (
+        await watchedService.db.query<{ funder_id: string }>('SELECT funder_id FROM api_keys WHERE id = $1', [
+          funder.keyId,
+        ])
+      ).rows[0]!.funder_id;
+      seen.length = 0;
+      expect((await watchedService.call(funder.key, 'GET', '/v1/requests')).status).toBe(200);
+      expect((await watchedService.call(funder.key, 'GET', '/v1/settings')).status).toBe(200);
+      expect(seen.length).toBeGreaterThan(0);
+      expect(new Set(seen.map((s) => JSON.stringify(s)))).toEqual(
+        new Set([JSON.stringify({ role: 'funder_api_funder', funder: id, plane: 'live' })]),
+      );
+      seen.length = 0;
+      expect((await watchedService.ops('GET', '/ops/v1/funders')).status).toBe(200);
+      expect(seen.length).toBeGreaterThan(0);
+      expect(seen.every((s) => s.role === 'funder_api_operator' && s.funder === null)).toBe(true);
+    } finally {
+      await watchedService.close();
+      await database.drop();
+    }
   });
 });
