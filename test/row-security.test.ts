@@ -425,5 +425,6 @@ describe('the roles', () => {
       await watchedService.close();
       await database.drop();
     }
-  });
+    // A database and a service of its own: more than the default time on a busy machine.
+  }, 180_000);
 });
