@@ -22,6 +22,8 @@ import {
   pgliteDatabase,
   postgresDatabase,
   postgresReachable,
+  SEEDED_REQUESTS,
+  setPolicies,
   startTargets,
 } from './targets.ts';
 
@@ -231,25 +233,60 @@ async function benchOne(kind: DatabaseKind, options: Options): Promise<{ failure
         await answer.arrayBuffer().catch(() => undefined);
       }
       let meCalls = 1;
+      // The request list: one page of the funder's requests, read under its role and policies.
+      const listUrl = `${targets.appUrl}/v1/requests?status=all&limit=${SEEDED_REQUESTS}`;
+      const list = await fetch(listUrl, { headers: auth });
+      const listed = ((await list.json()) as { requests?: unknown[] }).requests?.length;
+      if (list.status !== 200 || listed !== SEEDED_REQUESTS) {
+        throw new Error(`${listUrl}: ${list.status}, ${listed} items instead of ${SEEDED_REQUESTS}`);
+      }
 
-      const plan: { target: string; url: string; headers: Record<string, string> }[] = [
+      const database_ = database.db;
+      let policed: string[] = [];
+      const plan: {
+        target: string;
+        url: string;
+        headers: Record<string, string>;
+        /** A list takes far longer than one row: fewer connections, so none times out. */
+        connections?: number;
+        before?: () => Promise<void>;
+        after?: () => Promise<void>;
+      }[] = [
         { target: 'bare SELECT (baseline)', url: `${targets.bareUrl}/bare`, headers: {} },
         { target: 'GET /v1/health', url: `${targets.appUrl}/v1/health`, headers: {} },
         { target: 'GET /v1/me', url: `${targets.appUrl}/v1/me`, headers: auth },
+        {
+          target: `GET /v1/requests (${SEEDED_REQUESTS} items)`,
+          url: listUrl,
+          headers: auth,
+          connections: 10,
+        },
+        {
+          target: `GET /v1/requests, policies off`,
+          url: listUrl,
+          headers: auth,
+          connections: 10,
+          // Same role switch, no policies: what the second wall itself costs.
+          before: async () => {
+            policed = await setPolicies(database_, false);
+          },
+          after: async () => void (await setPolicies(database_, true, policed)),
+        },
       ];
       const rows: Row[] = [];
       for (const step of plan) {
         process.stdout.write(`   loading ${step.target} ...`);
+        await step.before?.();
         const measured = await load(
           {
             url: step.url,
             headers: step.headers,
-            connections: options.connections,
+            connections: Math.min(step.connections ?? options.connections, options.connections),
             durationSeconds: options.durationSeconds,
             warmupSeconds: options.warmupSeconds,
           },
           kind === 'postgres',
-        );
+        ).finally(() => step.after?.());
         const f = measured.figures;
         process.stdout.write(` ${fmt(f.requestsPerSecond)} req/s\n`);
         if (f.non2xx > 0 || f.errors > 0 || f.timeouts > 0) {
@@ -280,6 +317,15 @@ async function benchOne(kind: DatabaseKind, options: Options): Promise<{ failure
             'the figures are lower and noisier than on an otherwise idle machine',
         );
       }
+      const withPolicies = rows[3]!.figures;
+      const withoutPolicies = rows[4]!.figures;
+      console.log(
+        `   second wall: GET /v1/requests with policies at ${fmt(
+          (withPolicies.requestsPerSecond / withoutPolicies.requestsPerSecond) * 100,
+        )}% of the same list without them (p99 ${fmt(withPolicies.latencyP99)} ms against ${fmt(
+          withoutPolicies.latencyP99,
+        )} ms)`,
+      );
       const me = rows.find((row) => row.target === 'GET /v1/me')!.figures;
       const ratio = me.requestsPerSecond / baseline.requestsPerSecond;
       const onTarget = kind === 'postgres' ? 'target' : 'target (set for PostgreSQL; shown for reference)';

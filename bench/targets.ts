@@ -11,6 +11,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import pg from 'pg';
 import pino from 'pino';
 import { loadConfig } from '../src/config.ts';
+import { boundTo, GATE, runAs } from '../src/platform/db/actor.ts';
 import type { Db } from '../src/platform/db/db.ts';
 import { migrate } from '../src/platform/db/migrate.ts';
 import { createPgliteDb } from '../src/platform/db/pglite.ts';
@@ -143,10 +144,19 @@ export async function startTargets(database: BenchDatabase): Promise<Targets> {
   const app = await runtime.buildApp();
   const appUrl = await listen(app);
 
-  // The baseline: no plugins, no hooks, one indexed read through the same adapter.
+  await seedRequests(db, funder.bank_id);
+  const other = await runtime.services.account.createFunder(BENCH_CALLER, {
+    name: 'Other Bench Funder',
+    environment: 'live',
+  });
+  await seedRequests(db, other.bank_id);
+
+  // The baseline: no plugins, no hooks, one indexed read through the same adapter, as the
+  // connecting role (no role switch, no policy): the floor every call is compared with.
+  const gate = boundTo(db, GATE);
   const bare = Fastify({ logger: false });
   bare.get('/bare', async () => {
-    const { rows } = await db.query<{ id: string; name: string }>(
+    const { rows } = await gate.query<{ id: string; name: string }>(
       'SELECT id, name FROM funders WHERE id = $1',
       [funder.bank_id],
     );
@@ -177,9 +187,69 @@ export async function startTargets(database: BenchDatabase): Promise<Targets> {
  * crosses the top of an hour starts a new window and reads low.)
  */
 export async function countedHits(db: Db, keyId: string): Promise<number> {
-  const { rows } = await db.query<{ hits: number | null }>(
+  const { rows } = await boundTo(db, GATE).query<{ hits: number | null }>(
     'SELECT second_hits AS hits FROM rate_counters WHERE bucket = $1',
     [`key:${keyId}|60,3600`],
   );
   return Number(rows[0]?.hits ?? 0);
+}
+
+/** How many requests each bench funder has: one page of GET /v1/requests. */
+export const SEEDED_REQUESTS = 50;
+
+/**
+ * SEEDED_REQUESTS live requests routed to the funder, each with its own seller, debtor and
+ * invoice, written directly as the connecting role (only the list's reading is measured).
+ */
+async function seedRequests(db: Db, funderId: string): Promise<void> {
+  const tag = randomBytes(4).toString('hex');
+  await runAs(GATE, () =>
+    db.transaction(async (tx) => {
+      await tx.query(
+        `WITH n AS (SELECT g, gen_random_uuid() AS seller, gen_random_uuid() AS debtor,
+                           gen_random_uuid() AS invoice, gen_random_uuid() AS request
+                      FROM generate_series(1, $2::int) AS g),
+              s AS (INSERT INTO sellers (id, plane, name, tax_id, country, verification_status, created_at)
+                    SELECT seller, 'live', 'Bench Seller ' || g, 'B' || $3 || lpad(g::text, 4, '0'), 'ES', 'approved', now()
+                      FROM n),
+              d AS (INSERT INTO debtors (id, plane, name, tax_id, country, created_at)
+                    SELECT debtor, 'live', 'Bench Debtor ' || g, 'A' || $3 || lpad(g::text, 4, '0'), 'ES', now()
+                      FROM n),
+              i AS (INSERT INTO invoices (id, plane, seller_id, debtor_id, number, amount, issue_date, due_date, source, created_at)
+                    SELECT invoice, 'live', seller, debtor, 'F-' || g, 10000, current_date - 5, current_date + 60, 'erp', now()
+                      FROM n),
+              r AS (INSERT INTO funding_requests (id, plane, request_ref, type, status, seller_id, total_amount,
+                                                  advance_amount, assigned_funder_id, routed_at, created_at, updated_at)
+                    SELECT request, 'live', 'BENCH-' || $3 || '-' || g, 'factoring', 'under_review', seller, 10000, 8000,
+                           $1::uuid, now(), now() - make_interval(secs => g), now()
+                      FROM n),
+              ri AS (INSERT INTO request_invoices (request_id, invoice_id, position) SELECT request, invoice, 1 FROM n)
+         INSERT INTO request_funders (request_id, funder_id, plane, first_routed_at)
+         SELECT request, $1::uuid, 'live', now() FROM n`,
+        [funderId, SEEDED_REQUESTS, tag.toUpperCase()],
+      );
+    }),
+  );
+}
+
+/** Tables with row-level security, from the catalogue. */
+async function policedTables(db: Db): Promise<string[]> {
+  const { rows } = await boundTo(db, GATE).query<{ name: string }>(
+    `SELECT c.relname AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+      WHERE n.nspname = 'public' AND c.relrowsecurity ORDER BY c.relname`,
+  );
+  return rows.map((row) => row.name);
+}
+
+/**
+ * Turns the policies off (or back on) on every table that has them, for a measurement without
+ * the second wall. The role switch stays: only the policies' own cost is taken away.
+ */
+export async function setPolicies(db: Db, on: boolean, tables?: string[]): Promise<string[]> {
+  const names = tables ?? (await policedTables(db));
+  const gate = boundTo(db, GATE);
+  for (const name of names) {
+    await gate.exec(`ALTER TABLE ${name} ${on ? 'ENABLE' : 'DISABLE'} ROW LEVEL SECURITY`);
+  }
+  return names;
 }

@@ -3,6 +3,7 @@ import { ENVIRONMENTS } from './areas/account/account.service.ts';
 import { CliError, EXIT_FAILED, EXIT_USAGE, printResult, reportFailure } from './cli-output.ts';
 import { type Config, loadConfig } from './config.ts';
 import type { Caller } from './platform/caller.ts';
+import { OPERATOR, runAs } from './platform/db/actor.ts';
 import {
   acquireEmbeddedLock,
   EmbeddedDatabaseBusy,
@@ -91,7 +92,8 @@ async function withRuntime<T>(
   try {
     // `migrate` itself reports what it applied: migrating here first would leave it nothing.
     if (role !== 'migrate') await migrate(runtime.db);
-    return await direct(runtime);
+    // The CLI is the operations team's tool: it runs as the operator role.
+    return await runAs(OPERATOR, () => direct(runtime));
   } finally {
     await runtime.close();
     await lock?.release();

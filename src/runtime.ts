@@ -27,6 +27,7 @@ import { statementsModule } from './areas/statements/statements.module.ts';
 import type { Config } from './config.ts';
 import { type Clock, manualClock, systemClock } from './platform/clock.ts';
 import { type SecretBox, secretBox } from './platform/crypto.ts';
+import { OPERATOR, runAs } from './platform/db/actor.ts';
 import type { Db } from './platform/db/db.ts';
 import { createPgliteDb } from './platform/db/pglite.ts';
 import { createPostgresDb } from './platform/db/postgres.ts';
@@ -294,18 +295,27 @@ export async function createRuntime(
           }),
         ],
       }),
-    createWorker: (workerOptions = {}) =>
-      createWorker({
+    createWorker: (workerOptions = {}) => {
+      const worker = createWorker({
         db,
         clock,
         handlers,
         logger: logger.child({ role: 'worker' }),
         pollMs: workerOptions.pollMs,
-      }),
+      });
+      // Jobs cross funders: the worker runs as the operator role, its timers included.
+      return {
+        runOnce: () => runAs(OPERATOR, () => worker.runOnce()),
+        start: () => runAs(OPERATOR, () => worker.start()),
+        stop: () => worker.stop(),
+      };
+    },
     async scheduleMaintenance() {
-      for (const kind of Object.keys(MAINTENANCE)) {
-        await enqueueJob(db, { kind, runAt: clock.now(), jobKey: kind });
-      }
+      await runAs(OPERATOR, async () => {
+        for (const kind of Object.keys(MAINTENANCE)) {
+          await enqueueJob(db, { kind, runAt: clock.now(), jobKey: kind });
+        }
+      });
     },
     async close() {
       await rateCounter.close();

@@ -1,5 +1,6 @@
 import { type Config, requireSharedSecrets } from './config.ts';
 import type { Caller } from './platform/caller.ts';
+import { OPERATOR, runAs } from './platform/db/actor.ts';
 import { acquireEmbeddedLock, type EmbeddedLock } from './platform/db/embedded-lock.ts';
 import { migrate } from './platform/db/migrate.ts';
 import { SCOPES } from './platform/http/scopes.ts';
@@ -12,6 +13,11 @@ const operator: Caller = { kind: 'operator', requestId: 'first-start' };
  * one message with everything needed to make a first call. Printed once, never logged.
  */
 async function firstStart(runtime: Runtime, baseUrl: string): Promise<void> {
+  // The demonstration builder crosses funders: the operator role.
+  await runAs(OPERATOR, () => firstStartAsOperator(runtime, baseUrl));
+}
+
+async function firstStartAsOperator(runtime: Runtime, baseUrl: string): Promise<void> {
   const { rows } = await runtime.db.query<{ n: string }>('SELECT count(*)::text AS n FROM funders');
   if (rows[0]?.n !== '0' || !runtime.config.demoOnFirstStart) return;
   const demo = await runtime.services.demo.reset(operator);

@@ -85,7 +85,9 @@ export async function appendEvidence(
   if (clock.manual) await clock.sync(tx);
   const last = (
     await tx.query<{ seq: string; hash: string; recorded_at: Date }>(
-      'SELECT seq, hash, recorded_at FROM evidence_entries ORDER BY seq DESC LIMIT 1',
+      // Through a function: a funder's role sees only its own entries, yet every write
+      // chains onto the last entry of all (migration 0020).
+      'SELECT seq, hash, recorded_at FROM evidence_chain_head()',
     )
   ).rows[0];
   const read = clock.now();

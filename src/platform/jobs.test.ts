@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { TEST_CLOCK_START } from '../../test/support/clock.ts';
 import { freshDatabase, onPostgres, type TestDatabase } from '../../test/support/database.ts';
 import { type Clock, manualClock } from './clock.ts';
+import { boundTo, GATE } from './db/actor.ts';
 import type { Db } from './db/db.ts';
 import { CLAIM_SECONDS, createWorker, enqueueJob, type JobHandler } from './jobs.ts';
 
@@ -28,7 +29,9 @@ let db: Db;
 let clock: Clock;
 beforeAll(async () => {
   database = await freshDatabase();
-  db = database.db;
+  // The test arranges its own tables and runs the queue as the connecting role (the service's
+  // worker runs as the operator role: runtime.ts).
+  db = boundTo(database.db, GATE);
   clock = manualClock(TEST_CLOCK_START);
   await clock.advance(db, 1);
   await db.query('CREATE TABLE test_runs (job_id text NOT NULL, worker text NOT NULL)');

@@ -1,5 +1,6 @@
 import { actorOf, type Caller, type FunderCaller } from './caller.ts';
 import type { Clock } from './clock.ts';
+import { actorForCaller, currentActor, runAs } from './db/actor.ts';
 import type { Db, Tx } from './db/db.ts';
 import { ApiError } from './errors.ts';
 import { appendEvidence, type EvidenceInput } from './evidence.ts';
@@ -22,25 +23,36 @@ export type RunWrite = <T>(caller: Caller, work: (scope: WriteScope) => Promise<
  * are committed together or not at all. When the call carries an Idempotency-Key, the key is
  * marked as having written in the same transaction, so a crash after commit can never let a
  * retry do the write again.
+ *
+ * The transaction runs as the database actor already set for the call (platform/db/actor.ts);
+ * where none was (the worker's own writes, a download by token), as the actor of the caller.
  */
 export function createWriter(deps: { db: Db; clock: Clock }): RunWrite {
   return async (caller, work) =>
-    deps.db.transaction(async (tx) => {
-      const now = deps.clock.now();
-      const evidence: EvidenceInput[] = [];
-      const events: OutboxEvent[] = [];
-      const result = await work({
-        tx,
-        now,
-        caller,
-        evidence: (entry) => evidence.push({ ...entry, actor: entry.actor ?? actorOf(caller) }),
-        emit: (event) => events.push(event),
-      });
-      await appendEvidence(tx, deps.clock, evidence);
-      await insertOutboxEvents(tx, now, events);
-      if (caller.kind === 'funder' && caller.idempotencyKey) await markIdempotentWrite(tx, caller);
-      return result;
+    runAs(currentActor() ?? actorForCaller(caller), () => transact(deps, caller, work));
+}
+
+function transact<T>(
+  deps: { db: Db; clock: Clock },
+  caller: Caller,
+  work: (scope: WriteScope) => Promise<T>,
+): Promise<T> {
+  return deps.db.transaction(async (tx) => {
+    const now = deps.clock.now();
+    const evidence: EvidenceInput[] = [];
+    const events: OutboxEvent[] = [];
+    const result = await work({
+      tx,
+      now,
+      caller,
+      evidence: (entry) => evidence.push({ ...entry, actor: entry.actor ?? actorOf(caller) }),
+      emit: (event) => events.push(event),
     });
+    await appendEvidence(tx, deps.clock, evidence);
+    await insertOutboxEvents(tx, now, events);
+    if (caller.kind === 'funder' && caller.idempotencyKey) await markIdempotentWrite(tx, caller);
+    return result;
+  });
 }
 
 /**

@@ -3,6 +3,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import pino, { type Logger } from 'pino';
 import { type Config, loadConfig } from '../../src/config.ts';
 import { manualClock } from '../../src/platform/clock.ts';
+import { boundTo, GATE } from '../../src/platform/db/actor.ts';
 import type { Db } from '../../src/platform/db/db.ts';
 import type { App } from '../../src/platform/http/app.ts';
 import { SCOPES } from '../../src/platform/http/scopes.ts';
@@ -116,7 +117,9 @@ export async function startService(
   const service: TestService = {
     app,
     runtime,
-    db: database.db,
+    // Tests arrange and inspect rows as the connecting role (the tables' owner), whatever the
+    // code under test runs as: the service's own roles are set by the service.
+    db: boundTo(database.db, GATE),
     database,
     opsToken,
     call: (key, method, url, callOptions = {}) =>

@@ -1,6 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { GATE, runAs } from './actor.ts';
 import type { Db } from './db.ts';
 
 export const migrationsDir = join(dirname(fileURLToPath(import.meta.url)), '../../../migrations');
@@ -20,6 +21,11 @@ export interface MigrationReport {
  */
 export async function migrate(db: Db, dir: string = migrationsDir): Promise<MigrationReport> {
   const files = (await readdir(dir)).filter((name) => /^\d{4}_[a-z0-9_]+\.sql$/.test(name)).sort();
+  // Migrations run as the connecting role, which owns the tables.
+  return runAs(GATE, () => applyIn(db, dir, files));
+}
+
+function applyIn(db: Db, dir: string, files: string[]): Promise<MigrationReport> {
   return db.transaction(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
     await tx.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (

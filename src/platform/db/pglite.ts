@@ -1,5 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import { PGlite, types } from '@electric-sql/pglite';
+import { currentActor, roleSql } from './actor.ts';
 import type { Db, QueryResult, Tx } from './db.ts';
 
 export interface PgliteOptions {
@@ -26,27 +27,40 @@ export async function createPgliteDb(options: PgliteOptions): Promise<Db & { pgl
     rowCount: Math.max(result.affectedRows ?? 0, result.rows.length),
   });
 
+  /**
+   * PGlite's one user is a superuser, which row-level security never binds: every transaction
+   * switches to the actor's role first (platform/db/actor.ts), as on PostgreSQL.
+   */
+  function transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
+    const setup = roleSql(currentActor());
+    return pglite.transaction(async (inner) => {
+      if (setup) await inner.exec(setup);
+      return fn({
+        async query<R>(sql: string, params?: readonly unknown[]) {
+          return toResult<R>(await inner.query(sql, params as unknown[] | undefined));
+        },
+        async exec(sql: string) {
+          await inner.exec(sql);
+        },
+      });
+    });
+  }
+
+  /** Only the gate runs a lone statement as the connecting role; anyone else gets a short transaction. */
+  const asGate = () => currentActor()?.kind === 'gate';
+
   return {
     kind: 'pglite',
     pglite,
     async query<T>(sql: string, params?: readonly unknown[]) {
+      if (!asGate()) return transaction((tx) => tx.query<T>(sql, params));
       return toResult<T>(await pglite.query(sql, params as unknown[] | undefined));
     },
     async exec(sql: string) {
+      if (!asGate()) return transaction((tx) => tx.exec(sql));
       await pglite.exec(sql);
     },
-    transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
-      return pglite.transaction(async (inner) =>
-        fn({
-          async query<R>(sql: string, params?: readonly unknown[]) {
-            return toResult<R>(await inner.query(sql, params as unknown[] | undefined));
-          },
-          async exec(sql: string) {
-            await inner.exec(sql);
-          },
-        }),
-      );
-    },
+    transaction,
     async close() {
       if (!pglite.closed) await pglite.close();
     },

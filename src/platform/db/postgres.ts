@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { currentActor, roleSql } from './actor.ts';
 import type { Db, QueryOptions, QueryResult, Tx } from './db.ts';
 
 // Keep bigint and numeric as strings (exact), dates as Date: the same shapes PGlite gives.
@@ -22,40 +23,52 @@ export function createPostgresDb(connectionString: string, options: { max?: numb
     return { rows: result.rows as T[], rowCount: result.rowCount ?? 0 };
   };
 
+  /**
+   * Every transaction opens as the actor of the running code (platform/db/actor.ts): BEGIN,
+   * the role and the caller's settings go in one simple query, so the role costs no round trip.
+   */
+  async function transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
+    const setup = roleSql(currentActor());
+    const client = await pool.connect();
+    // A connection whose ROLLBACK failed is in an unknown state: it is closed, not pooled.
+    let broken: Error | undefined;
+    try {
+      await client.query(setup ? `BEGIN; ${setup}` : 'BEGIN');
+      const result = await fn({
+        query: (sql, params, queryOptions) => run(client, sql, params, queryOptions),
+        async exec(sql) {
+          await client.query(sql);
+        },
+      });
+      await client.query('COMMIT');
+      return result;
+    } catch (err) {
+      try {
+        await client.query('ROLLBACK');
+      } catch (rollbackError) {
+        broken = rollbackError instanceof Error ? rollbackError : new Error(String(rollbackError));
+        // The transaction's own error is the one the caller needs; the failed rollback travels with it.
+        if (err instanceof Error && !('rollbackError' in err))
+          Object.assign(err, { rollbackError: broken.message });
+      }
+      throw err;
+    } finally {
+      client.release(broken);
+    }
+  }
+
+  /** Only the gate runs a lone statement as the connecting role; anyone else gets a short transaction. */
+  const asGate = () => currentActor()?.kind === 'gate';
+
   return {
     kind: 'postgres',
-    query: (sql, params, options) => run(pool, sql, params, options),
+    query: (sql, params, options) =>
+      asGate() ? run(pool, sql, params, options) : transaction((tx) => tx.query(sql, params, options)),
     async exec(sql) {
-      await pool.query(sql);
+      if (asGate()) await pool.query(sql);
+      else await transaction((tx) => tx.exec(sql));
     },
-    async transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
-      const client = await pool.connect();
-      // A connection whose ROLLBACK failed is in an unknown state: it is closed, not pooled.
-      let broken: Error | undefined;
-      try {
-        await client.query('BEGIN');
-        const result = await fn({
-          query: (sql, params, queryOptions) => run(client, sql, params, queryOptions),
-          async exec(sql) {
-            await client.query(sql);
-          },
-        });
-        await client.query('COMMIT');
-        return result;
-      } catch (err) {
-        try {
-          await client.query('ROLLBACK');
-        } catch (rollbackError) {
-          broken = rollbackError instanceof Error ? rollbackError : new Error(String(rollbackError));
-          // The transaction's own error is the one the caller needs; the failed rollback travels with it.
-          if (err instanceof Error && !('rollbackError' in err))
-            Object.assign(err, { rollbackError: broken.message });
-        }
-        throw err;
-      } finally {
-        client.release(broken);
-      }
-    },
+    transaction,
     async close() {
       if (!pool.ended && !pool.ending) await pool.end();
     },

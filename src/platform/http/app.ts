@@ -19,6 +19,7 @@ import type { Clock } from '../clock.ts';
 import type { Db } from '../db/db.ts';
 import { newId } from '../ids.ts';
 import { type AuthDeps, createAuthHook } from './auth.ts';
+import { setDatabaseActor } from './db-actor.ts';
 import { clientErrorAnswer, frameworkErrorAnswer, installErrorHandling } from './error-handler.ts';
 import { createIdempotency } from './idempotency.ts';
 import { PATTERN_HINT, SAFE_TEXT, SAFE_TEXT_HINT, unsafeTextAt } from './input.ts';
@@ -225,6 +226,9 @@ export async function buildApp(deps: HttpDeps): Promise<App> {
   await registerReferencePage(app);
 
   app.addHook('onRequest', createAuthHook({ ...deps, clock: deps.clock }));
+  // After authentication and body validation, before any route's own hooks: the database
+  // actor every statement of the call runs as (row-level security, migration 0020).
+  app.addHook('preHandler', setDatabaseActor);
 
   app.get(
     '/v1/openapi.json',

@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FunderCaller } from '../caller.ts';
 import type { Clock } from '../clock.ts';
 import { API_KEY_PATTERN, safeEqual } from '../crypto.ts';
+import { GATE, runAs } from '../db/actor.ts';
 import type { Queryable } from '../db/db.ts';
 import { ApiError } from '../errors.ts';
 import type { RateCounter, RateWindow, WindowCount } from '../rate-limit.ts';
@@ -85,49 +86,63 @@ async function refuseBadCredential(deps: AuthDeps, request: FastifyRequest, now:
   throw new ApiError('unauthorized', 'A valid API key is required: Authorization: Bearer svc_fk_<64 hex>.');
 }
 
+/**
+ * Authentication crosses funders by nature (a key is looked up before its funder is known): it
+ * runs as the gate, the connecting role, with no role switch on the hot path. Its statements
+ * are the key lookup by hash, rate counting and the manual clock; the call's own work runs
+ * later, as its caller (http/db-actor.ts).
+ */
 export function createAuthHook(deps: AuthDeps) {
-  return async function authenticate(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-    reply.header('request-id', request.id);
-    const mode = request.routeOptions.config.auth;
-    if (mode === 'none' || mode === undefined) return;
-    // A stopped clock is shared through the database: read it before any time rule.
-    if (deps.clock.manual) await deps.clock.sync(deps.db);
-    const now = deps.clock.now();
-    const token = bearer(request);
-
-    if (mode === 'ops') {
-      if (token === null || !safeEqual(token, deps.opsToken)) await refuseBadCredential(deps, request, now);
-      request.operator = { kind: 'operator', requestId: request.id };
-      return;
-    }
-
-    if (token === null || !API_KEY_PATTERN.test(token)) return refuseBadCredential(deps, request, now);
-    const found = await deps.lookupKey(token, now);
-    if (found.status === 'expired') throw new ApiError('key_expired', 'This API key has expired.');
-    if (found.status !== 'ok') return refuseBadCredential(deps, request, now);
-
-    const windows =
-      found.counted ??
-      (await deps.rateCounter.hit(
-        `key:${found.caller.keyId}`,
-        keyWindows(found.ratePerMinute, found.ratePerHour),
-        now,
-      ));
-    setRateHeaders(reply, windows, now);
-    const exceeded = windows.find((w) => w.hits > w.limit);
-    if (exceeded) throw rateLimitedError(exceeded, now);
-
-    if (!found.funderActive) throw new ApiError('forbidden', 'This funder is not active.');
-    const needed = scopesFor(request.method, request.routeOptions.url ?? '') ?? [];
-    if (needed.length > 0 && !needed.some((scope) => found.caller.scopes.includes(scope))) {
-      throw new ApiError(
-        'forbidden',
-        `This key lacks the scope for this call (one of: ${needed.join(', ')}).`,
-        {
-          extra: { required_scopes: needed },
-        },
-      );
-    }
-    request.caller = { ...found.caller, requestId: request.id };
+  return function authenticate(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    return runAs(GATE, () => authenticateAsGate(deps, request, reply));
   };
+}
+
+async function authenticateAsGate(
+  deps: AuthDeps,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<void> {
+  reply.header('request-id', request.id);
+  const mode = request.routeOptions.config.auth;
+  if (mode === 'none' || mode === undefined) return;
+  // A stopped clock is shared through the database: read it before any time rule.
+  if (deps.clock.manual) await deps.clock.sync(deps.db);
+  const now = deps.clock.now();
+  const token = bearer(request);
+
+  if (mode === 'ops') {
+    if (token === null || !safeEqual(token, deps.opsToken)) await refuseBadCredential(deps, request, now);
+    request.operator = { kind: 'operator', requestId: request.id };
+    return;
+  }
+
+  if (token === null || !API_KEY_PATTERN.test(token)) return refuseBadCredential(deps, request, now);
+  const found = await deps.lookupKey(token, now);
+  if (found.status === 'expired') throw new ApiError('key_expired', 'This API key has expired.');
+  if (found.status !== 'ok') return refuseBadCredential(deps, request, now);
+
+  const windows =
+    found.counted ??
+    (await deps.rateCounter.hit(
+      `key:${found.caller.keyId}`,
+      keyWindows(found.ratePerMinute, found.ratePerHour),
+      now,
+    ));
+  setRateHeaders(reply, windows, now);
+  const exceeded = windows.find((w) => w.hits > w.limit);
+  if (exceeded) throw rateLimitedError(exceeded, now);
+
+  if (!found.funderActive) throw new ApiError('forbidden', 'This funder is not active.');
+  const needed = scopesFor(request.method, request.routeOptions.url ?? '') ?? [];
+  if (needed.length > 0 && !needed.some((scope) => found.caller.scopes.includes(scope))) {
+    throw new ApiError(
+      'forbidden',
+      `This key lacks the scope for this call (one of: ${needed.join(', ')}).`,
+      {
+        extra: { required_scopes: needed },
+      },
+    );
+  }
+  request.caller = { ...found.caller, requestId: request.id };
 }

@@ -1,0 +1,430 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { currentActor, type DbActor, GATE, OPERATOR, runAs } from '../src/platform/db/actor.ts';
+import type { Db } from '../src/platform/db/db.ts';
+import { freshDatabase } from './support/database.ts';
+import { type FunderFixture, requestsGiven } from './support/requests-fixtures.ts';
+import { startService, type TestService } from './support/service.ts';
+
+/**
+ * The second wall (migration 0020, docs/security.md): every table holding a funder's or a
+ * plane's rows has forced row-level security, and a funder's role sees its own rows only, even
+ * through a query with no filter at all.
+ */
+
+/**
+ * Tables that hold no funder's and no plane's data, and so need no policy. Keep it short: a
+ * table added here must be one a funder could see in full without harm.
+ */
+const WITHOUT_FUNDER_DATA: Record<string, string> = {
+  schema_migrations: 'which migration files ran',
+  rate_counters: 'call counts per key id and per address, read by authentication only',
+  jobs: 'the background job queue of the worker',
+  service_state: 'the manual clock and the demonstration funder id (funder roles read only)',
+  evidence_day_roots: 'one hash per day over the whole chain: no entry can be read from it',
+  declaration_texts: 'the legal texts the service ships, the same for every funder',
+  document_catalogue: 'the catalogue of document kinds the service ships',
+};
+
+/**
+ * What a funder's role must see of each policed table, as SQL over the table's own columns:
+ * $1 is the funder, $2 its plane. The test holds the policies to it. A policed table missing
+ * here fails the test: write down what its funder may see.
+ */
+const VISIBLE_REQUEST = `(r.plane = $2 AND (r.assigned_funder_id = $1 OR EXISTS (
+  SELECT 1 FROM request_funders rf WHERE rf.request_id = r.id AND rf.funder_id = $1 AND rf.acted_at IS NOT NULL)))`;
+const OWN = 'funder_id = $1 AND plane = $2';
+const PLANE = 'plane = $2';
+const OF_VISIBLE_REQUEST = `plane = $2 AND request_id IN (SELECT r.id FROM funding_requests r WHERE ${VISIBLE_REQUEST})`;
+const EXPECTED: Record<string, string> = {
+  funders: 'id = $1',
+  api_keys: 'funder_id = $1',
+  idempotency_keys: 'funder_id = $1',
+  evidence_entries: OWN,
+  outbox_events: OWN,
+  sellers: PLANE,
+  debtors: PLANE,
+  seller_scores: 'seller_id IN (SELECT id FROM sellers WHERE plane = $2)',
+  invoices: PLANE,
+  seller_documents: PLANE,
+  document_files: 'sha256 IN (SELECT sha256 FROM seller_documents WHERE plane = $2)',
+  debtor_profiles: PLANE,
+  debtor_scores: PLANE,
+  debtor_public_payment_periods: PLANE,
+  supplier_ledger_lines: PLANE,
+  funding_requests: VISIBLE_REQUEST.replaceAll('r.', 'funding_requests.'),
+  request_funders: OWN,
+  request_invoices: `request_id IN (SELECT r.id FROM funding_requests r WHERE ${VISIBLE_REQUEST})`,
+  request_history: OF_VISIBLE_REQUEST,
+  debtor_notices: OF_VISIBLE_REQUEST,
+  risk_signals: OF_VISIBLE_REQUEST,
+  disputes: OF_VISIBLE_REQUEST,
+  offers: OWN,
+  settlements: OWN,
+  deal_file_entries: OWN,
+  document_url_log: OWN,
+  funder_settings: OWN,
+  funder_listed_buyers: OWN,
+  funder_required_documents: OWN,
+  credit_limits: OWN,
+  credit_limit_history: OWN,
+  seller_limits: OWN,
+  seller_limit_history: OWN,
+  statements: OWN,
+  statement_lines: OWN,
+};
+
+interface TableFacts {
+  name: string;
+  rls: boolean;
+  forced: boolean;
+  policies: number;
+  funderPolicies: number;
+}
+
+/** Every ordinary or partitioned table of the public schema, as the catalogue describes it. */
+async function catalogue(db: Pick<Db, 'query'>): Promise<TableFacts[]> {
+  const { rows } = await db.query<TableFacts>(
+    `SELECT c.relname AS name, c.relrowsecurity AS rls, c.relforcerowsecurity AS forced,
+            (SELECT count(*)::int FROM pg_policy p WHERE p.polrelid = c.oid) AS policies,
+            (SELECT count(*)::int FROM pg_policy p JOIN pg_roles r ON r.oid = ANY (p.polroles)
+              WHERE p.polrelid = c.oid AND r.rolname = 'funder_api_funder') AS "funderPolicies"
+       FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+      WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p')
+      ORDER BY c.relname`,
+  );
+  return rows;
+}
+
+/** The tables that are neither on the list above nor policed: each is a finding. */
+function unguarded(tables: TableFacts[]): string[] {
+  return tables
+    .filter((t) => !(t.name in WITHOUT_FUNDER_DATA))
+    .filter((t) => !(t.rls && t.forced && t.policies > 0 && t.funderPolicies > 0))
+    .map((t) => t.name);
+}
+
+let service: TestService;
+/** The database without the test harness's operator binding: statements run as set here. */
+let db: Db;
+let policed: string[];
+
+const as = <T>(actor: DbActor, work: () => Promise<T>) => runAs(actor, work);
+const countAs = async (actor: DbActor, sql: string, params: unknown[] = []) =>
+  Number(
+    (await as(actor, () => db.query<{ n: string }>(`SELECT count(*)::text AS n FROM (${sql}) x`, params)))
+      .rows[0]!.n,
+  );
+
+beforeAll(async () => {
+  service = await startService();
+  db = service.database.db;
+  policed = (await catalogue(service.db)).filter((t) => !(t.name in WITHOUT_FUNDER_DATA)).map((t) => t.name);
+});
+afterAll(async () => {
+  await service?.close();
+});
+
+describe('the catalogue of tables', () => {
+  it('lists every table as either holding no funder data or guarded by forced row security with a funder policy', async () => {
+    const tables = await catalogue(service.db);
+    expect(tables.length).toBeGreaterThan(Object.keys(WITHOUT_FUNDER_DATA).length);
+    expect(unguarded(tables)).toEqual([]);
+    // The list above names real tables only.
+    const names = new Set(tables.map((t) => t.name));
+    expect(Object.keys(WITHOUT_FUNDER_DATA).filter((name) => !names.has(name))).toEqual([]);
+  });
+
+  it('flags a new table that holds funder data until it gets its policies', async () => {
+    const flagged = await as(GATE, () =>
+      db
+        .transaction(async (tx) => {
+          await tx.exec('CREATE TABLE rls_probe_new_book (funder_id uuid, plane text)');
+          const before = unguarded(await catalogue(tx));
+          await tx.exec(`ALTER TABLE rls_probe_new_book ENABLE ROW LEVEL SECURITY;
+            ALTER TABLE rls_probe_new_book FORCE ROW LEVEL SECURITY;
+            CREATE POLICY funder_rows ON rls_probe_new_book TO funder_api_funder USING (funder_id = funder_api_funder_id())`);
+          const after = unguarded(await catalogue(tx));
+          throw Object.assign(new Error('roll back'), { before, after });
+        })
+        .catch((err: { before?: string[]; after?: string[] }) => err),
+    );
+    expect(flagged.before).toEqual(['rls_probe_new_book']);
+    expect(flagged.after).toEqual([]);
+  });
+
+  it('states what a funder may see of every policed table', () => {
+    expect(policed.filter((name) => !(name in EXPECTED))).toEqual([]);
+  });
+});
+
+describe('with two funders on each plane', () => {
+  let liveA: FunderFixture & { id: string };
+  let liveB: FunderFixture & { id: string };
+  let demo: FunderFixture & { id: string };
+  let demoOther: FunderFixture & { id: string };
+
+  const funderIdOf = async (keyId: string) =>
+    (await service.db.query<{ funder_id: string }>('SELECT funder_id FROM api_keys WHERE id = $1', [keyId]))
+      .rows[0]!.funder_id;
+
+  beforeAll(async () => {
+    const given = requestsGiven(service);
+    const withId = async (f: FunderFixture) => ({ ...f, id: await funderIdOf(f.keyId) });
+    liveA = await withId(await given.funder());
+    liveB = await withId(await given.funder());
+    // Each live funder: a request offered on and accepted, another only routed, settings,
+    // a credit limit.
+    for (const funder of [liveA, liveB]) {
+      const offered = await given.offeredRequest({ funder });
+      await given.sellerAccepts(offered);
+      await given.routedRequest({ funder });
+      const settings = await service.call(funder.key, 'PUT', '/v1/settings', {
+        body: { debtor_consent_level: 'acceptance', reason: 'Insurer asks for acceptance.' },
+      });
+      expect(settings.status).toBe(200);
+      const limit = await service.call(funder.key, 'PUT', '/v1/credit-limits', {
+        body: { debtor_tax_id: 'A61616161', debtor_country: 'ES', amount: 10_000 },
+      });
+      expect(limit.status).toBe(200);
+    }
+    // The demonstration plane: its funder with the scenario's requests, and a second sandbox
+    // funder using the test helpers.
+    demo = await withId(await service.given.sandbox());
+    demoOther = await withId(await given.funder({ environment: 'sandbox' }));
+    for (const funder of [demo, demoOther]) {
+      const made = await service.call<{ request: { id: string } }>(
+        funder.key,
+        'POST',
+        '/v1/sandbox/requests',
+        {
+          body: {},
+        },
+      );
+      expect(made.status).toBe(201);
+    }
+  });
+
+  const funders = () => [
+    { who: 'a live funder', funder: liveA, plane: 'live' as const },
+    { who: 'another live funder', funder: liveB, plane: 'live' as const },
+    { who: 'the demonstration funder', funder: demo, plane: 'demo' as const },
+    { who: 'another sandbox funder', funder: demoOther, plane: 'demo' as const },
+  ];
+
+  it('has rows of every funder and both planes in the main tables', async () => {
+    for (const table of [
+      'funding_requests',
+      'offers',
+      'request_funders',
+      'sellers',
+      'invoices',
+      'evidence_entries',
+    ]) {
+      const planes = await service.db.query<{ plane: string }>(
+        `SELECT DISTINCT plane FROM ${table} ORDER BY plane`,
+      );
+      expect(
+        planes.rows.map((r) => r.plane),
+        table,
+      ).toEqual(['demo', 'live']);
+    }
+  });
+
+  it('a funder reading any table with no filter at all gets its own rows and nothing else', async () => {
+    for (const { who, funder, plane } of funders()) {
+      const actor: DbActor = { kind: 'funder', funderId: funder.id, plane };
+      for (const table of policed) {
+        const expected = EXPECTED[table];
+        if (!expected) continue; // reported by the test above
+        // The test's own values, written into the rule as literals.
+        const rule = expected.replaceAll('$1', `'${funder.id}'::uuid`).replaceAll('$2', `'${plane}'`);
+        const seen = await countAs(actor, `SELECT * FROM ${table}`);
+        const outside = await countAs(actor, `SELECT * FROM ${table} WHERE NOT (${rule})`);
+        const own = await countAs(OPERATOR, `SELECT * FROM ${table} WHERE ${rule}`);
+        expect({ who, table, seen, outside }).toEqual({ who, table, seen: own, outside: 0 });
+      }
+      // And it does see something: its requests, offers, keys, funder record.
+      for (const table of ['funders', 'api_keys', 'funding_requests', 'sellers', 'invoices']) {
+        expect(await countAs(actor, `SELECT * FROM ${table}`), `${who}: ${table}`).toBeGreaterThan(0);
+      }
+    }
+  });
+
+  it('a live funder sees none of the other live funder’s requests, offers, limits or settings', async () => {
+    const a: DbActor = { kind: 'funder', funderId: liveA.id, plane: 'live' };
+    for (const table of ['offers', 'credit_limits', 'funder_settings', 'request_funders', 'settlements']) {
+      expect(await countAs(a, `SELECT * FROM ${table} WHERE funder_id = $1`, [liveB.id]), table).toBe(0);
+      expect(
+        await countAs(OPERATOR, `SELECT * FROM ${table} WHERE funder_id = $1`, [liveB.id]),
+        table,
+      ).toBeGreaterThan(table === 'settlements' ? -1 : 0);
+    }
+    expect(await countAs(a, 'SELECT * FROM funding_requests WHERE assigned_funder_id = $1', [liveB.id])).toBe(
+      0,
+    );
+  });
+
+  it('a funder cannot write a row outside its own funder and plane', async () => {
+    const a: DbActor = { kind: 'funder', funderId: liveA.id, plane: 'live' };
+    for (const [funderId, plane] of [
+      [liveB.id, 'live'],
+      [liveA.id, 'demo'],
+    ] as const) {
+      const attempt = as(a, () =>
+        db.query(
+          `INSERT INTO funder_listed_buyers (funder_id, plane, country, tax_id, added_at)
+           VALUES ($1, $2, 'ES', 'B00000001', now())`,
+          [funderId, plane],
+        ),
+      );
+      await expect(attempt).rejects.toMatchObject({ code: '42501' });
+    }
+    // Nor change one it cannot see: the update finds nothing.
+    const changed = await as(a, () =>
+      db.query('UPDATE funder_settings SET offer_validity_days = 3 WHERE funder_id = $1', [liveB.id]),
+    );
+    expect(changed.rowCount).toBe(0);
+  });
+
+  it('with no funder set, the funder role sees nothing at all', async () => {
+    for (const table of policed) {
+      const unset = await as(GATE, () =>
+        db.transaction(async (tx) => {
+          await tx.exec('SET LOCAL ROLE funder_api_funder');
+          return (await tx.query<{ n: string }>(`SELECT count(*)::text AS n FROM ${table}`)).rows[0]!.n;
+        }),
+      );
+      expect({ table, rows: unset }).toEqual({ table, rows: '0' });
+    }
+  });
+
+  it('code that set no database actor runs as the funder role with nothing set, and sees nothing', async () => {
+    const who = await db.query<{ role: string; funders: string }>(
+      'SELECT current_user::text AS role, (SELECT count(*)::text FROM funders) AS funders',
+    );
+    expect(who.rows[0]).toEqual({ role: 'funder_api_funder', funders: '0' });
+  });
+
+  it('a sandbox key’s test helpers reach the demonstration plane only', async () => {
+    const sandbox: DbActor = { kind: 'sandbox', funderId: demo.id };
+    for (const table of policed) {
+      const columns = await service.db.query<{ column_name: string }>(
+        `SELECT column_name FROM information_schema.columns WHERE table_schema = 'public' AND table_name = $1`,
+        [table],
+      );
+      if (!columns.rows.some((c) => c.column_name === 'plane')) continue;
+      expect({ table, live: await countAs(sandbox, `SELECT * FROM ${table} WHERE plane <> 'demo'`) }).toEqual(
+        {
+          table,
+          live: 0,
+        },
+      );
+    }
+    expect(await countAs(sandbox, 'SELECT * FROM funding_requests')).toBeGreaterThan(0);
+  });
+
+  it('the operator role sees every funder’s rows on both planes', async () => {
+    for (const table of policed) {
+      const all = await countAs(GATE, `SELECT * FROM ${table}`);
+      expect({ table, rows: await countAs(OPERATOR, `SELECT * FROM ${table}`) }).toEqual({
+        table,
+        rows: all,
+      });
+    }
+    const planes = await countAs(OPERATOR, 'SELECT DISTINCT plane FROM funding_requests');
+    expect(planes).toBe(2);
+  });
+});
+
+describe('the roles', () => {
+  it('funder work does not run as the connecting role, and its role can neither bypass the policies nor own a table', async () => {
+    const connecting = (await as(GATE, () => db.query<{ role: string }>('SELECT current_user::text AS role')))
+      .rows[0]!.role;
+    const funder = await as(
+      { kind: 'funder', funderId: '00000000-0000-4000-8000-000000000001', plane: 'live' },
+      () =>
+        db.query<{ role: string; session: string; funder: string; plane: string }>(
+          `SELECT current_user::text AS role, session_user::text AS session,
+                current_setting('funder_api.funder_id') AS funder, current_setting('funder_api.plane') AS plane`,
+        ),
+    );
+    expect(funder.rows[0]).toEqual({
+      role: 'funder_api_funder',
+      session: connecting,
+      funder: '00000000-0000-4000-8000-000000000001',
+      plane: 'live',
+    });
+    expect(connecting).not.toBe('funder_api_funder');
+
+    const roles = await service.db.query<{
+      rolname: string;
+      rolsuper: boolean;
+      rolbypassrls: boolean;
+      rolcanlogin: boolean;
+      owned: number;
+    }>(
+      `SELECT r.rolname, r.rolsuper, r.rolbypassrls, r.rolcanlogin,
+              (SELECT count(*)::int FROM pg_class c WHERE c.relowner = r.oid) AS owned
+         FROM pg_roles r WHERE r.rolname LIKE 'funder\\_api\\_%' ORDER BY r.rolname`,
+    );
+    expect(roles.rows).toEqual(
+      ['funder_api_funder', 'funder_api_operator', 'funder_api_sandbox'].map((rolname) => ({
+        rolname,
+        rolsuper: false,
+        rolbypassrls: false,
+        rolcanlogin: false,
+        owned: 0,
+      })),
+    );
+  });
+
+  it('every statement of a funder’s call runs as the funder role with that funder and plane, and an operator’s as the operator role', async () => {
+    const database = await freshDatabase();
+    const real = database.db;
+    const seen: { role: string; funder: string | null; plane: string | null }[] = [];
+    // The same database, noting who each transaction ran as before running it.
+    const transaction: Db['transaction'] = (fn) =>
+      real.transaction(async (tx) => {
+        const who = await tx.query<{ role: string; funder: string | null; plane: string | null }>(
+          `SELECT current_user::text AS role, NULLIF(current_setting('funder_api.funder_id', true), '') AS funder,
+                  NULLIF(current_setting('funder_api.plane', true), '') AS plane`,
+        );
+        seen.push(who.rows[0]!);
+        return fn(tx);
+      });
+    const watched: Db = {
+      kind: real.kind,
+      transaction,
+      query: (sql, params, options) =>
+        currentActor()?.kind === 'gate'
+          ? real.query(sql, params, options)
+          : transaction((tx) => tx.query(sql, params, options)),
+      exec: (sql) => (currentActor()?.kind === 'gate' ? real.exec(sql) : transaction((tx) => tx.exec(sql))),
+      close: () => real.close(),
+    };
+    const watchedService = await startService({ database: { ...database, db: watched } });
+    try {
+      const funder = await watchedService.given.funderWithKey();
+      const id = (
+        await watchedService.db.query<{ funder_id: string }>('SELECT funder_id FROM api_keys WHERE id = $1', [
+          funder.keyId,
+        ])
+      ).rows[0]!.funder_id;
+      seen.length = 0;
+      expect((await watchedService.call(funder.key, 'GET', '/v1/requests')).status).toBe(200);
+      expect((await watchedService.call(funder.key, 'GET', '/v1/settings')).status).toBe(200);
+      expect(seen.length).toBeGreaterThan(0);
+      expect(new Set(seen.map((s) => JSON.stringify(s)))).toEqual(
+        new Set([JSON.stringify({ role: 'funder_api_funder', funder: id, plane: 'live' })]),
+      );
+      seen.length = 0;
+      expect((await watchedService.ops('GET', '/ops/v1/funders')).status).toBe(200);
+      expect(seen.length).toBeGreaterThan(0);
+      expect(seen.every((s) => s.role === 'funder_api_operator' && s.funder === null)).toBe(true);
+    } finally {
+      await watchedService.close();
+      await database.drop();
+    }
+    // A database and a service of its own: more than the default time on a busy machine.
+  }, 180_000);
+});
