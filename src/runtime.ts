@@ -164,11 +164,12 @@ function createServices(deps: { db: Db; clock: Clock; publicBaseUrl: string; cou
   const demo = createDemoService({
     db: deps.db,
     clock: deps.clock,
-    write,
     account,
     documents,
     parties: requestParties,
     decisions,
+    settings,
+    limits,
   });
   return {
     write,

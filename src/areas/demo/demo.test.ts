@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startService, type TestService } from '../../../test/support/service.ts';
 import { verifyEvidence } from '../../platform/evidence.ts';
-import { DEMO_DEBTORS, DEMO_REQUESTS, DEMO_SELLERS } from './demo.scenario.ts';
+import { DEMO_DEBTORS, DEMO_SELLERS } from './demo.companies.ts';
+import { DEMO_REQUESTS } from './demo.requests.ts';
 import { createDemoService } from './demo.service.ts';
 
 type Consent = { debtor_tax_id: string; status: string; meets_requirement: boolean };
@@ -359,8 +360,9 @@ describe('resetting again', () => {
     const failing = createDemoService({
       db: service.db,
       clock: service.runtime.clock,
-      write: services.write,
       account: services.account,
+      settings: services.settings,
+      limits: services.limits,
       documents: services.documents,
       parties: services.requestParties,
       decisions: {
