@@ -276,7 +276,6 @@ export async function playScenario(input: {
         status: request.pending ? 'pending' : 'submitted',
       });
     });
-    if (request.pending) return;
     at(request.created, 'route', what('routed'), (scope) =>
       deps.parties.routeIn(scope, id(), funder.funderId),
     );
