@@ -150,7 +150,10 @@ export async function playScenario(input: {
     // was issued and verified the same day, renewed before the previous one ran out.
     const codes = catalogue.filter((entry) => entry.countries.includes(seller.country));
     for (const [i, entry] of codes.entries()) {
-      for (const version of documentVersions(entry, dated?.[entry.code], s * 3 + i * 4)) {
+      const listed = DEMO_REQUIRED_DOCUMENTS.some(
+        (list) => list.country === seller.country && list.codes.includes(entry.code),
+      );
+      for (const version of documentVersions(entry, dated?.[entry.code], listed, s * 3 + i * 4)) {
         const issued = addDays(today, version.issued);
         at(
           Math.max(version.issued + 1, SELLERS_JOINED),

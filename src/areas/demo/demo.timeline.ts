@@ -64,20 +64,21 @@ const COVERED_FROM = -95;
 /**
  * The versions of one document a seller held over the scenario, oldest first, in days from
  * today. The latest is the one given in the data (`dated`), else one with the catalogue's usual
- * validity (`validUntil` undefined); each earlier one was issued
- * so that it ran out ten days after the next was issued, back to before the first request.
+ * validity (`validUntil` undefined), issued before the first request when it lasts half a year
+ * or more, about two months ago otherwise. A document the funder's list asks for (`listed`) has
+ * earlier versions back to before the first request, each running out ten days after the next
+ * was issued; another is kept in its current version only.
  */
 export function documentVersions(
   entry: { usual_validity_days: number | null },
   dated: { issued: number; validUntil: number } | undefined,
+  listed: boolean,
   spread: number,
 ): { issued: number; validUntil?: number }[] {
   const validity = entry.usual_validity_days;
-  // A document valid half a year or more was issued before the first request; a shorter one
-  // about two months ago, after an earlier version.
   const latest = dated ?? { issued: (validity !== null && validity >= 180 ? -100 : -66) - (spread % 11) };
   const versions: { issued: number; validUntil?: number }[] = [latest];
-  if (validity === null) return versions;
+  if (validity === null || !listed) return versions;
   while (versions[0]!.issued > COVERED_FROM) {
     const next = versions[0]!.issued;
     versions.unshift({ issued: next + 10 - validity, validUntil: next + 10 });
