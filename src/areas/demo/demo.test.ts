@@ -70,7 +70,7 @@ describe('the demonstration scenario', () => {
     bankId = first.bank_id;
     key = (await service.given.key({ bankId, name: 'demo test key' })).secret;
     requests = await listAll(key);
-  });
+  }, 180_000);
 
   it('answers the demonstration funder and the numbers of companies', async () => {
     const again = await reset();
@@ -81,7 +81,7 @@ describe('the demonstration scenario', () => {
       created_funder: false,
     });
     requests = await listAll(key);
-  });
+  }, 180_000); // resets the demonstration plane: seconds on a loaded machine
 
   it('holds sellers in four countries, one verification pending, and public bodies among the debtors', async () => {
     const sellers = await service.db.query<{ country: string; verification_status: string; n: number }>(
@@ -273,7 +273,7 @@ describe('the demonstration portfolio', () => {
     key = sandbox.key;
     requests = await listAll(key);
     today = await clockToday();
-  });
+  }, 180_000);
 
   const madridDay = (instant: string) => madridDate(new Date(instant));
 
