@@ -28,6 +28,8 @@ interface Rebuild {
   at: Date;
   evidence: EvidenceInput[];
   savepoints: number;
+  /** Set once the rebuild's transaction has ended: nothing may join it any more. */
+  ended: boolean;
 }
 
 const rebuilds = new AsyncLocalStorage<Rebuild>();
@@ -74,6 +76,7 @@ async function joinRebuild<T>(
   caller: Caller,
   work: (scope: WriteScope) => Promise<T>,
 ): Promise<T> {
+  if (rebuild.ended) throw new Error('a write cannot join a rebuild that has ended');
   if (caller.kind === 'funder' && caller.plane !== rebuild.plane) {
     throw new Error(`a ${rebuild.plane} rebuild cannot carry a write of the ${caller.plane} plane`);
   }
@@ -122,7 +125,7 @@ export async function runAsOneWrite<T>(
   if (rebuilds.getStore()) throw new Error('a rebuild cannot start inside another');
   return deps.db.transaction(async (tx) => {
     const realNow = deps.clock.now();
-    const rebuild: Rebuild = { tx, plane, at: realNow, evidence: [], savepoints: 0 };
+    const rebuild: Rebuild = { tx, plane, at: realNow, evidence: [], savepoints: 0, ended: false };
     const control: RebuildControl = {
       tx,
       playAt(at) {
@@ -130,9 +133,13 @@ export async function runAsOneWrite<T>(
       },
       write: (caller, inner) => joinRebuild(rebuild, caller, inner),
     };
-    const result = await rebuilds.run(rebuild, () => work(control));
-    await appendEvidence(tx, deps.clock.now(), rebuild.evidence);
-    return result;
+    try {
+      const result = await rebuilds.run(rebuild, () => work(control));
+      await appendEvidence(tx, deps.clock.now(), rebuild.evidence);
+      return result;
+    } finally {
+      rebuild.ended = true;
+    }
   });
 }
 
