@@ -1,11 +1,11 @@
-import type { ConsentLevel } from '../settings/consent-levels.ts';
+import type { ConsentLevel } from '../settings/settings.service.ts';
 import { BOOK } from './demo.book.ts';
 import type { DebtorKey, SellerKey } from './demo.companies.ts';
 
 /**
  * The requests of the demonstration plane, each with the days its steps happened on (days from
  * today: -30 is thirty days ago). The first ones show a funder every status it meets, recent
- * and waiting for it; the book behind them is three months of ordinary business: funded,
+ * and waiting for it; the book behind them (demo.book.ts) is three months of ordinary business: funded,
  * paid on time or late, some invoices still open past their due date.
  */
 
