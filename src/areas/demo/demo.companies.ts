@@ -297,7 +297,7 @@ export const DEMO_REQUIRED_DOCUMENTS: readonly { country: string; codes: string[
  * The demonstration funder's limits, each set on its own day (days from today). Rhône's was
  * lowered twelve days ago below what the funder already held on it: the book shows a limit
  * nearly used up, and the request declined for concentration a few days later. The debtors the
- * sandbox helper invoices (Meseta, Levante) keep ample room, so integrators are never refused.
+ * sandbox endpoints invoice (Meseta, Levante) keep ample room, so integrators are never refused.
  */
 export const DEMO_DEBTOR_LIMITS: readonly {
   debtor: DebtorKey;

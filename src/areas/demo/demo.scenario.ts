@@ -23,7 +23,7 @@ import { documentVersions, invoiceNumbers, type Step, type StepKind, stepInstant
 /**
  * The demonstration scenario, played as it would have happened: three months of a funder's
  * business replayed step by step, each step at its own instant in the past (`playAt`), through
- * the same service functions the operations API, the sandbox helpers and the funder API use.
+ * the same service functions the operations API, the sandbox endpoints and the funder API use.
  * The whole replay is one transaction (see `runAsOneWrite`): it lands whole or not at all.
  *
  * Days are counted from the Madrid date of the runtime clock: `-30` is thirty days ago.

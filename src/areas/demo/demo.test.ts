@@ -332,7 +332,7 @@ describe('the demonstration portfolio', () => {
     expect(limited.filter((d) => d.exposure > 0).length).toBeGreaterThanOrEqual(5);
     const used = limited.map((d) => d.exposure / d.limit_amount!);
     expect(Math.max(...used)).toBeGreaterThan(0.8);
-    // The debtors the sandbox helper invoices keep room for an integrator's offers.
+    // The debtors the sandbox endpoints invoice keep room for an integrator's offers.
     for (const taxId of ['A28000101', 'B46000102']) {
       const line = limited.find((d) => d.debtor_tax_id === taxId)!;
       expect(line.available!).toBeGreaterThan(100_000);
