@@ -167,11 +167,14 @@ function createServices(deps: { db: Db; clock: Clock; publicBaseUrl: string; cou
   const payerRecordArea = payerRecordModule({ ...shared, creditLimitOf: limits.debtorLimitView });
   const statementsArea = statementsModule({ ...shared, requests: lifecycle, decisions });
   const demo = createDemoService({
-    ...shared,
+    db: deps.db,
+    clock: deps.clock,
     account,
     documents,
     parties: requestParties,
     decisions,
+    settings,
+    limits,
   });
   return {
     write,

@@ -1,4 +1,5 @@
-import { actorOf, type Caller, type FunderCaller } from './caller.ts';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { actorOf, type Caller, type FunderCaller, type Plane } from './caller.ts';
 import type { Clock } from './clock.ts';
 import { actorForCaller, currentActor, runAs } from './db/actor.ts';
 import type { Db, Tx } from './db/db.ts';
@@ -19,6 +20,23 @@ export interface WriteScope {
 export type RunWrite = <T>(caller: Caller, work: (scope: WriteScope) => Promise<T>) => Promise<T>;
 
 /**
+ * A rebuild: many writes committed as one (see `runAsOneWrite`). Only the demonstration
+ * builder opens one; it is bound to one plane and carries the instant its current step plays at.
+ */
+interface Rebuild {
+  tx: Tx;
+  plane: Plane;
+  /** The instant the steps now being written happen at. */
+  at: Date;
+  evidence: EvidenceInput[];
+  savepoints: number;
+  /** Set once the rebuild's transaction has ended: nothing may join it any more. */
+  ended: boolean;
+}
+
+const rebuilds = new AsyncLocalStorage<Rebuild>();
+
+/**
  * A write is one transaction: the rules and rows, the evidence entries and the outbox events
  * are committed together or not at all. When the call carries an Idempotency-Key, the key is
  * marked as having written in the same transaction, so a crash after commit can never let a
@@ -26,10 +44,92 @@ export type RunWrite = <T>(caller: Caller, work: (scope: WriteScope) => Promise<
  *
  * The transaction runs as the database actor already set for the call (platform/db/actor.ts);
  * where none was (the worker's own writes, a download by token), as the actor of the caller.
+ * A write started inside a rebuild (`runAsOneWrite`) joins the rebuild's transaction instead.
  */
 export function createWriter(deps: { db: Db; clock: Clock }): RunWrite {
-  return async (caller, work) =>
-    runAs(currentActor() ?? actorForCaller(caller), () => transact(deps, caller, work));
+  return async (caller, work) => {
+    const rebuild = rebuilds.getStore();
+    if (rebuild) return joinRebuild(rebuild, caller, work);
+    return runAs(currentActor() ?? actorForCaller(caller), () => transact(deps, caller, work));
+  };
+}
+
+/**
+ * A write inside a rebuild: a savepoint of the rebuild's transaction, so a refused write undoes
+ * only itself, as a transaction of its own would. It sees the step's instant as `now`. Its
+ * evidence entries wait for the rebuild's commit; its events are dropped (a rebuilt history is
+ * not news for webhooks). A funder caller of another plane is refused outright.
+ */
+async function joinRebuild<T>(
+  rebuild: Rebuild,
+  caller: Caller,
+  work: (scope: WriteScope) => Promise<T>,
+): Promise<T> {
+  if (rebuild.ended) throw new Error('a write cannot join a rebuild that has ended');
+  if (caller.kind === 'funder' && caller.plane !== rebuild.plane) {
+    throw new Error(`a ${rebuild.plane} rebuild cannot carry a write of the ${caller.plane} plane`);
+  }
+  const savepoint = `rebuild_write_${++rebuild.savepoints}`;
+  const evidence: EvidenceInput[] = [];
+  await rebuild.tx.query(`SAVEPOINT ${savepoint}`);
+  try {
+    const result = await work({
+      tx: rebuild.tx,
+      now: new Date(rebuild.at.getTime()),
+      caller,
+      evidence: (entry) => evidence.push({ ...entry, actor: entry.actor ?? actorOf(caller) }),
+      emit: () => undefined,
+    });
+    await rebuild.tx.query(`RELEASE SAVEPOINT ${savepoint}`);
+    rebuild.evidence.push(...evidence);
+    return result;
+  } catch (err) {
+    await rebuild.tx.query(`ROLLBACK TO SAVEPOINT ${savepoint}`);
+    throw err;
+  }
+}
+
+/** What the work of a rebuild can do: its transaction, and moving the instant of its steps. */
+export interface RebuildControl {
+  tx: Tx;
+  /** Every write from here on happens at this instant (never later than the real now). */
+  playAt(at: Date): void;
+  /** A write scope of the rebuild for the builder's own rows, at the current step's instant. */
+  write: RunWrite;
+}
+
+/**
+ * Runs `work` as one transaction in which every write of every service (through a writer of
+ * `createWriter`) joins, each at the instant the work sets: the demonstration builder replays a
+ * history dated in the past through the ordinary services and commits all of it or nothing.
+ * Evidence entries are stamped with the real instant of the commit, so the chain's order and
+ * day roots are untouched; outbox events are not written. Nothing but the demonstration
+ * builder calls this, and only for the demonstration plane: a funder's call never runs inside.
+ */
+export async function runAsOneWrite<T>(
+  deps: { db: Db; clock: Clock },
+  plane: Plane,
+  work: (control: RebuildControl) => Promise<T>,
+): Promise<T> {
+  if (rebuilds.getStore()) throw new Error('a rebuild cannot start inside another');
+  return deps.db.transaction(async (tx) => {
+    const realNow = deps.clock.now();
+    const rebuild: Rebuild = { tx, plane, at: realNow, evidence: [], savepoints: 0, ended: false };
+    const control: RebuildControl = {
+      tx,
+      playAt(at) {
+        rebuild.at = at.getTime() > realNow.getTime() ? realNow : at;
+      },
+      write: (caller, inner) => joinRebuild(rebuild, caller, inner),
+    };
+    try {
+      const result = await rebuilds.run(rebuild, () => work(control));
+      await appendEvidence(tx, deps.clock, rebuild.evidence);
+      return result;
+    } finally {
+      rebuild.ended = true;
+    }
+  });
 }
 
 function transact<T>(

@@ -49,7 +49,7 @@ describe('GET /v1/me', () => {
     expect(answer.status).toBe(200);
     expect(answer.body.environment).toBe('sandbox');
     expect((answer.body.key as { prospect: string }).prospect).toBe('test prospect');
-  });
+  }, 180_000); // resets the demonstration plane: seconds on a loaded machine
 
   it('answers a wrong method with 405 and an Allow header', async () => {
     const { key } = await service.given.funderWithKey();

@@ -376,7 +376,7 @@ describe('GET /v1/requests/{id}/debtors', () => {
       expect(answer.status).toBe(404);
       expect(code(answer)).toBe('not_found');
     }
-  });
+  }, 180_000); // resets the demonstration plane: seconds on a loaded machine
 
   it('needs requests:read: limits:read or webhooks:write alone are refused with 403 forbidden', async () => {
     const funder = await service.given.funder();

@@ -991,7 +991,7 @@ describe('who may decide', () => {
     const sandbox = await demonstrationFunder();
     const request = await given.routedRequest({ funder: await given.funder() });
     await expectRefused(request, () => decide(sandbox, request, offerBody()), 404, 'not_found');
-  });
+  }, 180_000); // resets the demonstration plane: seconds on a loaded machine
 });
 
 // ------------------------------------------------------------------------------ bad input

@@ -127,7 +127,7 @@ export function createDocumentsService(deps: {
         fail('body_invalid', 'valid_until cannot be before issued_on.', { field: '/valid_until' });
       }
       const id = newId();
-      await store.insertFile(tx, { sha256, content, media_type: mediaType });
+      await store.insertFile(tx, { plane: seller.plane, sha256, content, media_type: mediaType });
       await store.insertSellerDocument(tx, {
         id,
         plane: seller.plane,

@@ -63,7 +63,7 @@ const DOCUMENT_COLUMNS = `d.id, d.plane, d.seller_id, d.code, d.file_name, d.sha
   coalesce(c.names->>'en', d.code) AS name`;
 
 const DOCUMENT_FROM = `seller_documents d
-  JOIN document_files f ON f.sha256 = d.sha256
+  JOIN document_files f ON f.plane = d.plane AND f.sha256 = d.sha256
   JOIN document_catalogue c ON c.code = d.code`;
 
 /** A seller on the scope's plane (sellers belong to a plane, not to a funder). */
@@ -104,15 +104,18 @@ export async function requiredCodes(q: Queryable, scope: FunderScope, country: s
   return rows[0]?.codes ?? [];
 }
 
-/** Stores file contents once per SHA-256; a second upload of the same bytes reuses the row. */
+/**
+ * Stores file contents once per plane and SHA-256; a second upload of the same bytes on the
+ * same plane reuses the row. A file belongs to its plane and goes with it on a reset.
+ */
 export async function insertFile(
   q: Queryable,
-  file: { sha256: string; content: Buffer; media_type: string },
+  file: { plane: Plane; sha256: string; content: Buffer; media_type: string },
 ): Promise<void> {
   await q.query(
-    `INSERT INTO document_files (sha256, content, size_bytes, media_type) VALUES ($1, $2, $3, $4)
-     ON CONFLICT (sha256) DO NOTHING`,
-    [file.sha256, file.content, file.content.length, file.media_type],
+    `INSERT INTO document_files (plane, sha256, content, size_bytes, media_type) VALUES ($1, $2, $3, $4, $5)
+     ON CONFLICT (plane, sha256) DO NOTHING`,
+    [file.plane, file.sha256, file.content, file.content.length, file.media_type],
   );
 }
 
@@ -263,7 +266,7 @@ export async function dealFileEntries(
             d.status AS document_status, f.size_bytes, f.media_type
        FROM deal_file_entries e
        JOIN seller_documents d ON d.id = e.document_id
-       JOIN document_files f ON f.sha256 = e.sha256
+       JOIN document_files f ON f.plane = e.plane AND f.sha256 = e.sha256
        LEFT JOIN document_catalogue c ON c.code = e.code
       WHERE e.request_id = $1 AND e.funder_id = $2 AND e.plane = $3
       ORDER BY e.stage, e.code`,
@@ -319,7 +322,7 @@ export async function useDownloadToken(
      )
      SELECT d.file_name, f.media_type, f.content
        FROM used JOIN seller_documents d ON d.id = used.document_id
-       JOIN document_files f ON f.sha256 = d.sha256`,
+       JOIN document_files f ON f.plane = d.plane AND f.sha256 = d.sha256`,
     [tokenSha256, now],
   );
   return rows[0] ?? null;

@@ -476,7 +476,7 @@ describe('GET /v1/requests/{id}/documents', () => {
     expect(unknown.status).toBe(404);
     const notUuid = await service.call(owner.key, 'GET', '/v1/requests/nope/documents');
     expect(notUuid.status).toBe(404);
-  });
+  }, 180_000); // resets the demonstration plane: seconds on a loaded machine
 
   it('shows a demonstration request to a sandbox key routed to it, never to a live key', async () => {
     const sandbox = await service.given.sandbox();

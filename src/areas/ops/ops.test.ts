@@ -423,7 +423,7 @@ describe('the demonstration plane', () => {
     expect(funders.body.funders.filter((f) => f.bank_id === first.body.bank_id)).toHaveLength(1);
     const { rows } = await service.db.query('SELECT id FROM funders WHERE is_demonstration');
     expect(rows).toEqual([{ id: first.body.bank_id }]);
-  });
+  }, 180_000); // resets the demonstration plane: seconds on a loaded machine
 
   it('a sandbox key issued on the demonstration funder keeps working across resets', async () => {
     const sandbox = await service.given.sandbox();
@@ -431,7 +431,7 @@ describe('the demonstration plane', () => {
     const me = await service.call(sandbox.key, 'GET', '/v1/me');
     expect(me.status).toBe(200);
     expect(me.body).toMatchObject({ environment: 'sandbox', funder: { bank_id: sandbox.bankId } });
-  });
+  }, 180_000); // resets the demonstration plane: seconds on a loaded machine
 });
 
 describe('the manual clock', () => {

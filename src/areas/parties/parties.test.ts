@@ -878,5 +878,5 @@ describe('demonstration reset', () => {
       [demoSeller.id],
     );
     expect(demoRows.rows[0]!.n).toBe(0);
-  });
+  }, 180_000); // resets the demonstration plane: seconds on a loaded machine
 });

@@ -632,7 +632,7 @@ describe('planes', () => {
     const crossed = await packet(live, demo.id);
     expect(crossed.status).toBe(404);
     expect(code(crossed)).toBe('not_found');
-  });
+  }, 180_000); // resets the demonstration plane: seconds on a loaded machine
 
   it('a request is never routed to a funder of the other plane', async () => {
     const sandbox = await demonstrationFunder();

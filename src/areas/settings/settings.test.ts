@@ -309,7 +309,7 @@ describe('PUT /v1/settings', () => {
     expect(liveSettings.body.debtor_consent_level).toBe('acknowledgment');
     const entries = await evidence(sandbox.bankId, 'settings.changed');
     expect(entries.at(-1)!.plane).toBe('demo');
-  });
+  }, 180_000); // resets the demonstration plane: seconds on a loaded machine
 });
 
 describe('GET /v1/required-documents', () => {
@@ -480,7 +480,7 @@ describe('PUT /v1/required-documents', () => {
     // The demonstration funder also has the scenario's lists; Italy's is now the one just set.
     const italy = (sandboxRead.body.required_by_country as Body[]).find((list) => list.country === 'IT');
     expect(italy?.codes).toEqual(['it_durc']);
-  });
+  }, 180_000); // resets the demonstration plane: seconds on a loaded machine
 
   describe('bad input changes nothing', () => {
     const cases: [string, string, unknown][] = [

@@ -828,7 +828,7 @@ describe('the demonstration plane', () => {
     expect(reset.status).toBe(200);
     expect(await statementCount(sandbox.bankId)).toEqual({ statements: 0, lines: 0 });
     expect(await statementCount(live.bankId)).toEqual(liveBefore);
-  });
+  }, 180_000); // resets the demonstration plane: seconds on a loaded machine
 });
 
 /** A small, always different CAMT.053 file. */
