@@ -31,7 +31,6 @@ const KNOWN_SQL_OUTSIDE_STORES: Record<string, string> = {
   'src/platform/http/idempotency.ts': 'idempotency keys',
   'src/serve.ts': 'counts funders at start to decide on the demonstration plane',
   'src/areas/limits/limits.fixtures.ts': 'a test fixture still under src/',
-  'src/areas/demo/demo.service.ts': 'the demonstration reset',
 };
 
 /**
@@ -40,10 +39,7 @@ const KNOWN_SQL_OUTSIDE_STORES: Record<string, string> = {
  */
 const SQL_FRAGMENTS = new Set(['src/areas/requests/visibility.ts']);
 
-const KNOWN_CROSS_AREA_IMPORTS: Record<string, string> = {
-  'src/areas/demo/demo.scenario.ts -> src/areas/settings/settings.store.ts':
-    'the scenario writes the document catalogue through the settings store',
-};
+const KNOWN_CROSS_AREA_IMPORTS: Record<string, string> = {};
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
