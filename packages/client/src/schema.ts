@@ -814,18 +814,19 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description euros, 0 or more, or null; required for an active limit */
-                    amount?: unknown;
+                    /** @description Euros, 0 or more; required for an active limit */
+                    amount?: number | null;
                     /** @description ISO 3166-1 alpha-2; may be left out when the tax id is known in one country on your plane */
-                    debtor_country?: unknown;
-                    /** @description up to 200 characters */
-                    debtor_name?: unknown;
-                    /** @description required; spaces, dots, dashes and slashes are ignored */
-                    debtor_tax_id?: unknown;
-                    /** @description up to 1000 characters */
-                    note?: unknown;
-                    /** @description active (default), refused or suspended */
-                    status?: unknown;
+                    debtor_country?: string | null;
+                    debtor_name?: string | null;
+                    /** @description Spaces, dots, dashes and slashes are ignored; 2 to 32 letters and digits remain */
+                    debtor_tax_id: string;
+                    note?: string | null;
+                    /**
+                     * @description active (default), refused or suspended
+                     * @enum {unknown}
+                     */
+                    status?: "active" | "refused" | "suspended";
                 };
             };
         };
@@ -1206,17 +1207,19 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description {rows, source, source_ref} or a bare array of rows (source import); 1 to 2000 rows. Amounts may also be text such as "1250.50". */
+        /** @description {rows, source, source_ref} or a bare array of rows (source import); 1 to 2000 rows. */
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description array of limit rows */
-                    rows?: unknown;
-                    /** @description import (default) or insurer */
-                    source?: unknown;
-                    /** @description up to 200 characters */
-                    source_ref?: unknown;
-                };
+                    rows: unknown[];
+                    /**
+                     * @description Default import
+                     * @enum {unknown}
+                     */
+                    source?: "import" | "insurer";
+                    /** @description Your reference for the file or policy */
+                    source_ref?: string | null;
+                } | unknown[];
             };
         };
         responses: {
@@ -2977,10 +2980,13 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    level?: unknown;
-                    reason?: unknown;
-                } & {
-                    [key: string]: unknown;
+                    /**
+                     * @description Only upwards
+                     * @enum {unknown}
+                     */
+                    level: "receipt" | "acknowledgment" | "acceptance";
+                    /** @description Why, at least 8 characters; kept on the evidence chain */
+                    reason: string;
                 };
             };
         };
@@ -3727,39 +3733,54 @@ export interface operations {
             };
             cookie?: never;
         };
+        /** @description Chosen by decision: offer, decline, fund, settle */
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description offer: percent, above 0 up to 100 */
-                    advance_pct?: unknown;
-                    /** @description fund: the accepted advance; settle: euros received */
-                    amount?: unknown;
-                    /** @description offer: days of financing */
-                    days?: unknown;
-                    /** @description offer, decline, fund or settle */
-                    decision?: unknown;
-                    /** @description settle: true closes the request */
-                    final?: unknown;
-                    /** @description decline: for your team only */
-                    internal_note?: unknown;
-                    /** @description settle: up to 1,000 characters */
-                    note?: unknown;
-                    /** @description offer notes, or decline message the seller reads */
-                    notes?: unknown;
-                    /** @description offer: percent, above 0 up to 100 */
-                    rate?: unknown;
-                    /** @description decline: payer_credit, invoice_ineligible, documentation, concentration, amount_out_of_range, sector_excluded, no_funder_capacity, withdrawn_by_client, other */
-                    reason?: unknown;
-                    /** @description settle: date-time, default now */
-                    received_at?: unknown;
-                    /** @description fund: 3 to 140 characters; settle: up to 140 */
-                    reference?: unknown;
-                    /** @description offer: 1 to 90, default 7 */
-                    valid_days?: unknown;
-                    /** @description fund: YYYY-MM-DD, at most 7 days ahead */
-                    value_date?: unknown;
-                } & {
-                    [key: string]: unknown;
+                    /** @description Share of the invoices advanced, percent above 0 up to 100, at most 4 decimals */
+                    advance_pct: number;
+                    /** @description Days of financing; default: Madrid calendar days to the latest due date */
+                    days?: number | null;
+                    /** @enum {string} */
+                    decision: "offer";
+                    /** @description For the seller */
+                    notes?: string | null;
+                    /** @description Percent, above 0 up to 100, at most 4 decimals */
+                    rate: number;
+                    /** @description Days the offer stands; default 7 */
+                    valid_days?: number | null;
+                } | {
+                    /** @enum {string} */
+                    decision: "decline";
+                    /** @description For your team only */
+                    internal_note?: string | null;
+                    /** @description The message the seller reads; 10 characters or more on a step back */
+                    notes?: string | null;
+                    /** @description Why; a reason, notes or both */
+                    reason?: ("payer_credit" | "invoice_ineligible" | "documentation" | "concentration" | "amount_out_of_range" | "sector_excluded" | "no_funder_capacity" | "withdrawn_by_client" | "other") | null;
+                } | {
+                    /** @description If sent, the accepted advance */
+                    amount?: number | null;
+                    /** @enum {string} */
+                    decision: "fund";
+                    /** @description Your payment reference, 3 to 140 characters */
+                    reference: string;
+                    /**
+                     * Format: date
+                     * @description At most 7 days ahead (Madrid)
+                     */
+                    value_date: string;
+                } | {
+                    /** @description Euros received */
+                    amount: number;
+                    /** @enum {string} */
+                    decision: "settle";
+                    /** @description true closes the request whatever the total */
+                    final?: boolean | null;
+                    note?: string | null;
+                    /** @description Default now; at most one day ahead */
+                    received_at?: string | null;
+                    reference?: string | null;
                 };
             };
         };
@@ -4800,16 +4821,15 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description JSON object replacing the list for one seller country (body_required when absent) */
+        /** @description The list for one seller country */
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description array of catalogue codes; an empty array clears the list (codes_invalid) */
-                    codes?: unknown;
-                    /** @description two letters, ^[A-Za-z]{2}$ (country_invalid) */
-                    country?: unknown;
-                    /** @description string up to 500 characters, kept on the evidence chain (note_invalid) */
-                    note?: unknown;
+                    /** @description Catalogue codes; an empty list clears the list for the country */
+                    codes: string[];
+                    country: string;
+                    /** @description Kept on the evidence chain */
+                    note?: string | null;
                 };
             };
         };
@@ -6479,6 +6499,8 @@ export interface operations {
                             bank_reference: string | null;
                             /** Format: date */
                             booking_date: string;
+                            /** @description entry: the transaction's own date. Otherwise the entry had no booking nor value date and took the statement's: the end of its period (FrToDt), its closing balance's date, or its creation date (CreDtTm) */
+                            booking_date_source: "entry" | "statement_period" | "closing_balance" | "statement_created";
                             confirmation: {
                                 /** Format: date-time */
                                 confirmed_at: string;
@@ -7152,14 +7174,19 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description euros, 0 or more, or null; required for an active limit */
-                    amount?: unknown;
-                    /** @description up to 1000 characters */
-                    note?: unknown;
-                    /** @description uuid, as GET /v1/seller-limits gives it */
-                    seller_id?: unknown;
-                    /** @description active (default), refused or suspended */
-                    status?: unknown;
+                    /** @description Euros, 0 or more; required for an active limit */
+                    amount?: number | null;
+                    note?: string | null;
+                    /**
+                     * Format: uuid
+                     * @description As GET /v1/seller-limits gives it
+                     */
+                    seller_id: string;
+                    /**
+                     * @description active (default), refused or suspended
+                     * @enum {unknown}
+                     */
+                    status?: "active" | "refused" | "suspended";
                 };
             };
         };
@@ -7797,16 +7824,18 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description JSON object. Fields sent change; reason is required. */
+        /** @description The settings to change, and why */
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description receipt, acknowledgment or acceptance (level_invalid otherwise) */
-                    debtor_consent_level?: unknown;
-                    /** @description string of at least 8 characters, kept on the evidence chain (reason_required) */
-                    reason?: unknown;
-                    /** @description boolean (invalid_flag otherwise) */
-                    require_counsel_approved_texts?: unknown;
+                    /**
+                     * @description What debtors sign on requests routed from now on
+                     * @enum {unknown}
+                     */
+                    debtor_consent_level?: "receipt" | "acknowledgment" | "acceptance";
+                    /** @description Why, at least 8 characters; kept on the evidence chain */
+                    reason: string;
+                    require_counsel_approved_texts?: boolean;
                 };
             };
         };
@@ -8222,14 +8251,12 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description the file, base64 (required) */
-                    content_base64?: unknown;
-                    /** @description string, 1 to 255 characters */
-                    file_name?: unknown;
-                    /** @description camt053 or csv; detected when left out */
-                    kind?: unknown;
-                } & {
-                    [key: string]: unknown;
+                    /** @description The statement file, base64-encoded */
+                    content_base64: string | null;
+                    /** @description The file name, for your records */
+                    file_name?: string | null;
+                    /** @description Detected when left out */
+                    kind?: ("camt053" | "csv") | null;
                 };
                 "application/xml": unknown;
                 "text/csv": unknown;
@@ -8288,6 +8315,8 @@ export interface operations {
                             bank_reference: string | null;
                             /** Format: date */
                             booking_date: string;
+                            /** @description entry: the transaction's own date. Otherwise the entry had no booking nor value date and took the statement's: the end of its period (FrToDt), its closing balance's date, or its creation date (CreDtTm) */
+                            booking_date_source: "entry" | "statement_period" | "closing_balance" | "statement_created";
                             confirmation: {
                                 /** Format: date-time */
                                 confirmed_at: string;
