@@ -92,13 +92,12 @@ BEGIN
         'EXISTS (SELECT 1 FROM sellers s WHERE s.id = seller_id)', NULL),
       ('invoices', 'plane = funder_api_plane()', NULL, 'plane = ''demo''', NULL),
       ('seller_documents', 'plane = funder_api_plane()', NULL, 'plane = ''demo''', NULL),
-      -- file contents, stored once per hash: what a visible document points to. The sandbox
-      -- helpers store the files of the fictitious sellers they make; storing checks the new row
-      -- against what the role may read (ON CONFLICT), before the document pointing to it
-      -- exists, so that role reads any file by its hash (see docs/security.md).
+      -- file contents, stored once per plane and hash (migration 0018): a funder reads what a
+      -- document of its plane points to; the sandbox helpers read and store demonstration files
       ('document_files',
-        'EXISTS (SELECT 1 FROM seller_documents d WHERE d.sha256 = document_files.sha256)', NULL,
-        'true', NULL),
+        'plane = funder_api_plane() AND EXISTS (SELECT 1 FROM seller_documents d
+           WHERE d.sha256 = document_files.sha256 AND d.plane = document_files.plane)',
+        'plane = funder_api_plane()', 'plane = ''demo''', NULL),
       ('debtor_profiles', 'plane = funder_api_plane()', NULL, 'plane = ''demo''', NULL),
       ('debtor_scores', 'plane = funder_api_plane()', NULL, 'plane = ''demo''', NULL),
       ('debtor_public_payment_periods', 'plane = funder_api_plane()', NULL, 'plane = ''demo''', NULL),

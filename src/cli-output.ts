@@ -99,6 +99,11 @@ export function reportFailure(json: boolean, err: unknown): number {
   if (json) {
     const body = { error: { ...failure.extra, code: failure.code, message: failure.message } };
     process.stdout.write(`${JSON.stringify(snakeKeys(body), null, 2)}\n`);
+  } else if (typeof failure.extra.status === 'number') {
+    // A refusal of the service reads as the operations API answers it, e.g. 409 classification_refused.
+    process.stderr.write(
+      `funder-api: refused (${failure.extra.status} ${failure.code}): ${failure.message}\n`,
+    );
   } else {
     process.stderr.write(`funder-api: ${failure.message}\n`);
   }

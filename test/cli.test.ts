@@ -424,11 +424,12 @@ describe('secrets on PostgreSQL and in the first start', { timeout: 60_000 }, ()
     async (command) => {
       const dataDir = await tempDataDir();
       const neither = await cliWithEnv(dataDir, postgres, command);
-      expect(neither.code).toBe(1);
+      // A configuration refused: the command's set-up is wrong, exit code 2 like a misuse.
+      expect(neither.code).toBe(2);
       expect(neither.stderr).toContain('OPS_TOKEN and SECRETS_KEY must be set when DATABASE_URL is');
       const token = `ops_${'7'.repeat(40)}`;
       const noKey = await cliWithEnv(dataDir, { ...postgres, OPS_TOKEN: token }, command);
-      expect(noKey.code).toBe(1);
+      expect(noKey.code).toBe(2);
       expect(noKey.stderr).toContain('SECRETS_KEY must be set');
       expect(`${noKey.stdout}${noKey.stderr}`).not.toContain(token);
     },

@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startService, type TestService } from '../../test/support/service.ts';
 import type { FunderCaller } from './caller.ts';
-import { runAsOneWrite } from './write.ts';
+import { OPERATOR, runAs } from './db/actor.ts';
+import { runAsOneWrite as rebuildAsOne } from './write.ts';
+
+// The demonstration builder runs as the operator, the role that may cross funders (migration 0020).
+const runAsOneWrite: typeof rebuildAsOne = (deps, plane, work) =>
+  runAs(OPERATOR, () => rebuildAsOne(deps, plane, work));
 
 let service: TestService;
 beforeAll(async () => {

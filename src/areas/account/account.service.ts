@@ -106,7 +106,7 @@ export function createAccountService(deps: {
   function nameOf(raw: string): string {
     const name = raw.trim();
     if (name === '')
-      throw new ApiError('body_invalid', 'name must not be blank.', { extra: { field: '/name' } });
+      throw new ApiError('body_invalid', 'name must not be blank.', { extra: { field: 'name' } });
     return name;
   }
 
@@ -224,7 +224,7 @@ export function createAccountService(deps: {
       const unknown = input.scopes.filter((scope) => !isScope(scope));
       if (unknown.length > 0) {
         throw new ApiError('body_invalid', `Unknown scope(s): ${unknown.join(', ')}.`, {
-          extra: { field: '/scopes' },
+          extra: { field: 'scopes' },
         });
       }
       const name = nameOf(input.name);
@@ -232,7 +232,7 @@ export function createAccountService(deps: {
       const expiresAt = input.expires_at ? new Date(input.expires_at) : null;
       if (expiresAt && (Number.isNaN(expiresAt.getTime()) || expiresAt <= now)) {
         throw new ApiError('body_invalid', 'expires_at must be a date-time in the future.', {
-          extra: { field: '/expires_at' },
+          extra: { field: 'expires_at' },
         });
       }
       const secret = newApiKeySecret();

@@ -32,11 +32,15 @@ const listAll = async (key: string) => {
   return answer.body.requests;
 };
 
-/** Demonstration rows per table that has a plane column, the evidence chain aside. */
+/**
+ * Demonstration rows per table that has a plane column, the evidence chain aside, and keys:
+ * a key keeps its plane for life and survives resets.
+ */
 async function demoFootprint(): Promise<Record<string, number>> {
   const { rows: tables } = await service.db.query<{ table_name: string }>(
     `SELECT table_name FROM information_schema.columns
-      WHERE table_schema = current_schema() AND column_name = 'plane' AND table_name <> 'evidence_entries'
+      WHERE table_schema = current_schema() AND column_name = 'plane'
+        AND table_name NOT IN ('evidence_entries', 'api_keys')
       ORDER BY table_name`,
   );
   const counts: Record<string, number> = {};

@@ -66,7 +66,7 @@ export function mediaTypeFor(fileName: string, given: string | null | undefined)
   if (given) {
     if (!/^[a-z0-9][a-z0-9!#$&^_.+-]{0,63}\/[a-z0-9][a-z0-9!#$&^_.+-]{0,126}$/i.test(given)) {
       fail('body_invalid', 'media_type must be a media type such as application/pdf.', {
-        field: '/media_type',
+        field: 'media_type',
       });
     }
     return given.toLowerCase();
@@ -98,7 +98,7 @@ export function cleanFileName(name: string): string {
   // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point
   if (trimmed.length === 0 || trimmed.length > 200 || /[\u0000-\u001f\u007f/\\]/.test(trimmed)) {
     fail('body_invalid', 'file_name must be 1 to 200 characters, without slashes or control characters.', {
-      field: '/file_name',
+      field: 'file_name',
     });
   }
   return trimmed;

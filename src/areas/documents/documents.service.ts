@@ -97,10 +97,10 @@ export function createDocumentsService(deps: {
     const fileName = cleanFileName(input.file_name);
     const mediaType = mediaTypeFor(fileName, input.media_type);
     if (!isIsoDate(input.issued_on)) {
-      fail('body_invalid', 'issued_on must be a date (YYYY-MM-DD).', { field: '/issued_on' });
+      fail('body_invalid', 'issued_on must be a date (YYYY-MM-DD).', { field: 'issued_on' });
     }
     if (input.valid_until != null && !isIsoDate(input.valid_until)) {
-      fail('body_invalid', 'valid_until must be a date (YYYY-MM-DD) or null.', { field: '/valid_until' });
+      fail('body_invalid', 'valid_until must be a date (YYYY-MM-DD) or null.', { field: 'valid_until' });
     }
     const content = decodeContent(input.content_base64);
     const sha256 = sha256Hex(content);
@@ -114,7 +114,7 @@ export function createDocumentsService(deps: {
         });
       }
       if (input.issued_on > madridDate(now)) {
-        fail('body_invalid', 'issued_on cannot be in the future.', { field: '/issued_on' });
+        fail('body_invalid', 'issued_on cannot be in the future.', { field: 'issued_on' });
       }
       // Absent: the catalogue's usual validity pre-fills the date; null: the document has none.
       let validUntil: string | null = input.valid_until ?? null;
@@ -124,7 +124,7 @@ export function createDocumentsService(deps: {
         validUntil = end.toISOString().slice(0, 10);
       }
       if (validUntil !== null && validUntil < input.issued_on) {
-        fail('body_invalid', 'valid_until cannot be before issued_on.', { field: '/valid_until' });
+        fail('body_invalid', 'valid_until cannot be before issued_on.', { field: 'valid_until' });
       }
       const id = newId();
       await store.insertFile(tx, { plane: seller.plane, sha256, content, media_type: mediaType });
@@ -165,7 +165,7 @@ export function createDocumentsService(deps: {
   ): Promise<OpsDocumentView & { changed: boolean }> {
     const how = method.trim();
     if (how.length < 2 || how.length > 100) {
-      fail('body_invalid', 'method must be 2 to 100 characters.', { field: '/method' });
+      fail('body_invalid', 'method must be 2 to 100 characters.', { field: 'method' });
     }
     {
       const before = await requireDocument(tx, id, true);

@@ -270,7 +270,7 @@ describe('API keys', () => {
         422,
         'body_invalid',
       );
-      expect(error.field).toBe('/expires_at');
+      expect(error.field).toBe('expires_at');
     }
     // One second ahead of the service's clock is accepted.
     const ahead = new Date(now.getTime() + 1000).toISOString();

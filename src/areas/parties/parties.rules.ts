@@ -94,7 +94,7 @@ export function parseDebtorKey(key: string): { country: string; tax_id: string }
 // Checks shared by the operations API and direct callers (which skip the HTTP schemas)
 
 export function invalid(field: string, message: string): never {
-  throw new ApiError('body_invalid', message, { extra: { field: `/${field}` } });
+  throw new ApiError('body_invalid', message, { extra: { field } });
 }
 
 export function text(field: string, value: unknown, max: number): string {

@@ -228,12 +228,12 @@ export function createSettingsService(deps: { db: Db; clock: Clock; write: RunWr
         const taxId = typeof buyer.tax_id === 'string' ? normaliseTaxId(buyer.tax_id) : '';
         if (!/^[A-Z]{2}$/.test(country)) {
           fail('body_invalid', `buyers[${i}].country must be two letters.`, {
-            field: `/buyers/${i}/country`,
+            field: `buyers[${i}].country`,
           });
         }
         if (taxId.length === 0 || taxId.length > 64) {
           fail('body_invalid', `buyers[${i}].tax_id must be 1 to 64 characters.`, {
-            field: `/buyers/${i}/tax_id`,
+            field: `buyers[${i}].tax_id`,
           });
         }
         const key = `${country}:${taxId}`;

@@ -235,7 +235,7 @@ describe('Idempotency-Key', () => {
     expect((await settle(funder, request, { amount: 100 }, key)).headers['idempotent-replayed']).toBe('true');
   });
 
-  it('an answer refused by the handler (4xx) is replayed as it was, even once the call would succeed', async () => {
+  it('a body its schema refuses is answered again each time, never stored: nothing ran', async () => {
     const funder = await given.funder();
     const request = await given.fundedRequest({ funder, invoices: [{ amount: 10_000 }] });
     const key = newKey();
@@ -244,9 +244,16 @@ describe('Idempotency-Key', () => {
     expect(code(refused)).toBe('invalid_amount');
     const again = await settle(funder, request, { amount: 10_000.001 }, key);
     expect(again.status).toBe(422);
-    expect(again.body).toEqual(refused.body);
-    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.headers['idempotent-replayed']).toBeUndefined();
+    // The key was not spent on the refused body: the corrected call goes through with it.
+    const corrected = await settle(funder, request, { amount: 100 }, key);
+    expect(corrected.status).toBe(200);
+    expect((await moneyOf(funder, request)).settlements).toBe(1);
+  });
 
+  it('an answer refused by the handler (4xx) is replayed as it was, even once the call would succeed', async () => {
+    const funder = await given.funder();
+    const key = newKey();
     const approved = await given.approvedRequest({ funder, debtorsAcknowledged: true });
     const early = await settle(funder, approved, { amount: 100 }, `${key}-early`);
     expect(code(early)).toBe('invalid_state');
