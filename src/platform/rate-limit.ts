@@ -111,7 +111,9 @@ export function redisRateCounter(url: string): RateCounter {
       windows.forEach((w, i) => {
         const key = `funder-api:rate:${bucket}:${w.seconds}:${starts[i]!.getTime()}`;
         multi.incr(key);
-        multi.pexpireat(key, starts[i]!.getTime() + w.seconds * 1000 + 60_000);
+        // Relative to the service's clock, not Redis's: a window's key lives until a minute past
+        // its end, whatever instant the clock shows (a manual clock may be days from real time).
+        multi.pexpire(key, starts[i]!.getTime() + w.seconds * 1000 + 60_000 - now.getTime());
       });
       const replies = (await multi.exec()) ?? [];
       return windows.map((w, i) => {
