@@ -30,7 +30,6 @@ const KNOWN_SQL_OUTSIDE_STORES: Record<string, string> = {
   'src/platform/rate-limit.ts': 'the rate counter in the database',
   'src/platform/http/idempotency.ts': 'idempotency keys',
   'src/serve.ts': 'counts funders at start to decide on the demonstration plane',
-  'src/areas/limits/limits.fixtures.ts': 'a test fixture still under src/',
 };
 
 /**

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { debtorsGiven } from '../../../test/support/debtors-given.ts';
 import { errorCode as code } from '../../../test/support/errors.ts';
 import { startService, type TestService } from '../../../test/support/service.ts';
 import { addDays } from '../../platform/clock.ts';
-import { debtorsGiven } from './debtor-info.given.ts';
 import { monthsBefore } from './debtor-info.service.ts';
 
 let service: TestService;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Debtor, expectError, expectOk, limitsKit } from '../../../test/support/limits-fixtures.ts';
 import { startService, type TestService } from '../../../test/support/service.ts';
 import { newId } from '../../platform/ids.ts';
-import { type Debtor, expectError, expectOk, limitsKit } from './limits.fixtures.ts';
 
 /** Exposure through a request's life, and the limit holding when an offer is made. */
 let service: TestService;

@@ -4,12 +4,12 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_CLOCK_START } from '../../../test/support/clock.ts';
 import { freshDatabase, type TestDatabase } from '../../../test/support/database.ts';
+import { expectOk, limitsGiven, type MadeRequest } from '../../../test/support/limits-fixtures.ts';
 import { startService, type TestService } from '../../../test/support/service.ts';
 import { manualClock } from '../../platform/clock.ts';
 import type { App } from '../../platform/http/app.ts';
 import { SCOPES } from '../../platform/http/scopes.ts';
 import { createRuntime, type Runtime } from '../../runtime.ts';
-import { expectOk, limitsGiven, type MadeRequest } from './limits.fixtures.ts';
 
 /**
  * Many offers racing against one limit, sent to two API servers (each its own runtime and

@@ -1,8 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type Body,
+  expectError,
+  expectOk,
+  freshTaxId,
+  limitsKit,
+} from '../../../test/support/limits-fixtures.ts';
 import { startService, type TestService } from '../../../test/support/service.ts';
 import { SCOPES } from '../../platform/http/scopes.ts';
 import { newId } from '../../platform/ids.ts';
-import { type Body, expectError, expectOk, freshTaxId, limitsKit } from './limits.fixtures.ts';
 
 /** Seller limits, scopes and plane isolation of the limit books, and what other areas and the operations team use. */
 let service: TestService;

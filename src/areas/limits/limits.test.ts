@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Body, expectError, freshTaxId, limitsKit } from '../../../test/support/limits-fixtures.ts';
 import { startService, type TestService } from '../../../test/support/service.ts';
-import { type Body, expectError, freshTaxId, limitsKit } from './limits.fixtures.ts';
 
 /** Debtor limits set one at a time: PUT /v1/credit-limits. */
 let service: TestService;

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { debtorsGiven } from '../../../test/support/debtors-given.ts';
 import { errorCode as code } from '../../../test/support/errors.ts';
 import { startService, type TestService } from '../../../test/support/service.ts';
 import { addDays } from '../../platform/clock.ts';
-import { debtorsGiven } from '../debtors/debtor-info.given.ts';
 import { monthsBefore } from '../debtors/debtor-info.service.ts';
 import { seedDemoPayerRecords } from './payer-record.service.ts';
 

@@ -1,8 +1,8 @@
 import { randomInt } from 'node:crypto';
 import { expect } from 'vitest';
-import type { Answer, TestService } from '../../../test/support/service.ts';
-import { addDays, madridDate } from '../../platform/clock.ts';
-import { SCOPES } from '../../platform/http/scopes.ts';
+import { addDays, madridDate } from '../../src/platform/clock.ts';
+import { SCOPES } from '../../src/platform/http/scopes.ts';
+import type { Answer, TestService } from './service.ts';
 
 /**
  * Test helpers for the limit books: companies, invoices and requests made through the

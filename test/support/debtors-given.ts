@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { TestService } from '../../../test/support/service.ts';
-import { addDays, madridDate } from '../../platform/clock.ts';
+import { addDays, madridDate } from '../../src/platform/clock.ts';
+import type { TestService } from './service.ts';
 
 /**
  * Test fixtures for debtor information and payer records, made through the operations API as
