@@ -234,6 +234,27 @@ function documentOperation(
 }
 
 /** The document's frame (info, servers, tags, shared components) and its per-operation pass. */
+/**
+ * A copy of a part of the document without the `discriminator` of unions whose branches are
+ * written inline: OpenAPI lets a discriminator select `$ref` branches only, so there it says
+ * nothing a tool can use (each branch's `decision` is already a single-value enum). The route's
+ * own schema keeps it: the validation messages read it. A copy, because the route's schema
+ * objects are the ones the validator compiled.
+ */
+function withoutInlineDiscriminators(node: unknown): Json {
+  const strip = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(strip);
+    if (value === null || typeof value !== 'object') return value;
+    const entries = Object.entries(value as Json);
+    const branches = ((value as Json).anyOf ?? (value as Json).oneOf) as unknown[] | undefined;
+    const inline = Array.isArray(branches) && branches.every((b) => !(b as Json).$ref);
+    return Object.fromEntries(
+      entries.filter(([key]) => !(key === 'discriminator' && inline)).map(([key, v]) => [key, strip(v)]),
+    );
+  };
+  return strip(node) as Json;
+}
+
 export function openApiOptions(
   registry: OperationRegistry,
 ): Pick<FastifyDynamicSwaggerOptions, 'openapi' | 'transformObject'> {
@@ -274,6 +295,7 @@ export function openApiOptions(
       const paths = (doc.paths ?? {}) as Record<string, Record<string, Json>>;
       for (const [path, methods] of Object.entries(paths)) {
         for (const [method, raw] of Object.entries(methods)) {
+          if (raw.requestBody) raw.requestBody = withoutInlineDiscriminators(raw.requestBody);
           const operation = registry.get(`${method.toUpperCase()} ${path}`);
           if (operation) methods[method] = documentOperation(path, method, raw, operation, doc);
         }

@@ -96,7 +96,7 @@ export const requestsOperations: OperationDocs = {
     requestExamples: {
       offer: {
         summary: 'Offer 2.4 % with an 85 % advance, valid 10 days',
-        value: { decision: 'offer', rate: 2.4, advance_pct: 85, days: 90, valid_days: 10 },
+        value: { decision: 'offer', rate: 2.5, advance_pct: 85, days: 90, valid_days: 10 },
       },
       decline: {
         summary: 'Decline, with a message for the seller',
