@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tableFootprint } from './support/footprint.ts';
 import { type Answer, startService, type TestService } from './support/service.ts';
 
 /**
@@ -20,18 +21,7 @@ interface ErrorBody {
   error: { code: string; message: string; request_id: string; field?: string | null; reason?: string };
 }
 
-/** Every row of the database's own tables but the call counters, as one number per table. */
-async function footprint(): Promise<Record<string, number>> {
-  const { rows: tables } = await service.db.query<{ name: string }>(
-    `SELECT table_name AS name FROM information_schema.tables
-      WHERE table_schema = 'public' AND table_type = 'BASE TABLE' AND table_name NOT LIKE 'rate_%'
-      ORDER BY table_name`,
-  );
-  const { rows } = await service.db.query<Record<string, number>>(
-    `SELECT ${tables.map((t) => `(SELECT count(*)::int FROM "${t.name}") AS "${t.name}"`).join(', ')}`,
-  );
-  return rows[0]!;
-}
+const footprint = () => tableFootprint(service.db);
 
 function expectRefused(answer: Answer<unknown>, status: number, code: string): ErrorBody['error'] {
   expect(answer.status, JSON.stringify(answer.body)).toBe(status);

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tableFootprint } from './support/footprint.ts';
 import { startService, type TestService } from './support/service.ts';
 
 /**
@@ -81,17 +82,7 @@ beforeAll(async () => {
 });
 afterAll(async () => service?.close());
 
-async function footprint(): Promise<Record<string, number>> {
-  const { rows: tables } = await service.db.query<{ name: string }>(
-    `SELECT table_name AS name FROM information_schema.tables
-      WHERE table_schema = 'public' AND table_type = 'BASE TABLE' AND table_name NOT LIKE 'rate_%'
-      ORDER BY table_name`,
-  );
-  const { rows } = await service.db.query<Record<string, number>>(
-    `SELECT ${tables.map((t) => `(SELECT count(*)::int FROM "${t.name}") AS "${t.name}"`).join(', ')}`,
-  );
-  return rows[0]!;
-}
+const footprint = () => tableFootprint(service.db);
 
 const nasty = fc.oneof(
   fc.constantFrom(
