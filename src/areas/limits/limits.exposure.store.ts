@@ -159,10 +159,8 @@ const FIGURES = `
   coalesce(e.frozen, false) AS frozen,
   coalesce(e.seller_marked_paid, '[]'::jsonb) AS seller_marked_paid`;
 
-export interface DebtorBookRow extends ExposureFigures {
-  debtor_country: string;
-  debtor_tax_id: string;
-  debtor_name: string | null;
+/** The limit a book row carries: every column null where the party has exposure but no limit. */
+interface BookLimitColumns {
   limit_id: string | null;
   limit_amount: string | null;
   limit_status: 'active' | 'refused' | 'suspended' | null;
@@ -170,6 +168,12 @@ export interface DebtorBookRow extends ExposureFigures {
   limit_source_ref: string | null;
   note: string | null;
   decided_at: Date | null;
+}
+
+export interface DebtorBookRow extends ExposureFigures, BookLimitColumns {
+  debtor_country: string;
+  debtor_tax_id: string;
+  debtor_name: string | null;
 }
 
 /**
@@ -213,18 +217,11 @@ SELECT coalesce(l.debtor_country, e.debtor_country) AS debtor_country,
   return rows;
 }
 
-export interface SellerBookRow extends ExposureFigures {
+export interface SellerBookRow extends ExposureFigures, BookLimitColumns {
   seller_id: string;
   seller_name: string;
   seller_nif: string;
   seller_country: string;
-  limit_id: string | null;
-  limit_amount: string | null;
-  limit_status: 'active' | 'refused' | 'suspended' | null;
-  limit_source: 'manual' | 'api' | 'import' | 'insurer' | null;
-  limit_source_ref: string | null;
-  note: string | null;
-  decided_at: Date | null;
 }
 
 /**

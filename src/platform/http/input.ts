@@ -1,6 +1,6 @@
 import { type TSchema, Type } from 'typebox';
 import type { ErrorCode } from '../errors.ts';
-import { MAX_AMOUNT_CENTS, MAX_AMOUNT_EUROS } from '../money.ts';
+import { MAX_AMOUNT_EUROS } from '../money.ts';
 
 /**
  * Builders for input schemas (bodies, query strings, path parameters). Each one carries the
@@ -21,12 +21,6 @@ export const UNKNOWN_MEMBER_CODE = 'x-unknown-member-code';
 /** On a pattern-bearing string: how to say what the pattern wants, in a message. */
 export const PATTERN_HINT = 'x-pattern-hint';
 
-/**
- * Largest amount of euros accepted anywhere: the one bound of `platform/money.ts`, so sums of
- * amounts stay exact integer cents and within numeric(18,2).
- */
-export const MAX_CENTS = MAX_AMOUNT_CENTS;
-export const MAX_EUROS = MAX_AMOUNT_EUROS;
 /** Largest whole number a PostgreSQL `integer` column holds. */
 export const MAX_INT4 = 2_147_483_647;
 
@@ -84,12 +78,12 @@ export function Int(options: Common & { min: number; max: number }) {
   return Type.Integer({ ...annotate(options), minimum: options.min, maximum: options.max });
 }
 
-/** Euros as a JSON number, exact to the cent, within MAX_EUROS. */
+/** Euros as a JSON number, exact to the cent, within the one bound of `platform/money.ts`. */
 export function Euros(options: Common & { positive?: boolean }) {
   return Type.Number({
     ...annotate(options),
     ...(options.positive ? { minimum: 0.01 } : { minimum: 0 }),
-    maximum: MAX_EUROS,
+    maximum: MAX_AMOUNT_EUROS,
     multipleOf: 0.01,
   });
 }
