@@ -19,6 +19,7 @@ export const errorCatalogue = {
   registry_not_open: 403,
   sandbox_only: 403,
   manual_clock_disabled: 403,
+  out_of_scope: 403,
   // 404
   not_found: 404,
   // 405

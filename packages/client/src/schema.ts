@@ -918,6 +918,7 @@ export interface operations {
              * @description 403 answers of setCreditLimit:
              *
              *     - `forbidden`: The key lacks every scope that opens this operation, or its funder is not active.
+             *     - `out_of_scope`: The database refused a row this call would have written: it belongs to another funder or plane. Nothing changed; this is our defect, not your input, so report it with the request id.
              */
             403: {
                 headers: {
@@ -931,7 +932,7 @@ export interface operations {
                              * @description Stable machine-readable code.
                              * @enum {string}
                              */
-                            code: "forbidden";
+                            code: "forbidden" | "out_of_scope";
                             /** @description For a bad input: the path of the member at fault, when known. */
                             field?: string | null;
                             /** @description For people; may change. */
@@ -1303,6 +1304,7 @@ export interface operations {
              * @description 403 answers of importCreditLimits:
              *
              *     - `forbidden`: The key lacks every scope that opens this operation, or its funder is not active.
+             *     - `out_of_scope`: The database refused a row this call would have written: it belongs to another funder or plane. Nothing changed; this is our defect, not your input, so report it with the request id.
              */
             403: {
                 headers: {
@@ -1316,7 +1318,7 @@ export interface operations {
                              * @description Stable machine-readable code.
                              * @enum {string}
                              */
-                            code: "forbidden";
+                            code: "forbidden" | "out_of_scope";
                             /** @description For a bad input: the path of the member at fault, when known. */
                             field?: string | null;
                             /** @description For people; may change. */
@@ -3084,6 +3086,7 @@ export interface operations {
              * @description 403 answers of raiseConsentLevel:
              *
              *     - `forbidden`: The key lacks every scope that opens this operation, or its funder is not active.
+             *     - `out_of_scope`: The database refused a row this call would have written: it belongs to another funder or plane. Nothing changed; this is our defect, not your input, so report it with the request id.
              */
             403: {
                 headers: {
@@ -3097,7 +3100,7 @@ export interface operations {
                              * @description Stable machine-readable code.
                              * @enum {string}
                              */
-                            code: "forbidden";
+                            code: "forbidden" | "out_of_scope";
                             /** @description For a bad input: the path of the member at fault, when known. */
                             field?: string | null;
                             /** @description For people; may change. */
@@ -3941,6 +3944,7 @@ export interface operations {
              *
              *     - `forbidden`: The key lacks every scope that opens this operation, or its funder is not active.
              *     - `not_your_request`: You are not the funder of record of this request.
+             *     - `out_of_scope`: The database refused a row this call would have written: it belongs to another funder or plane. Nothing changed; this is our defect, not your input, so report it with the request id.
              */
             403: {
                 headers: {
@@ -3954,7 +3958,7 @@ export interface operations {
                              * @description Stable machine-readable code.
                              * @enum {string}
                              */
-                            code: "forbidden" | "not_your_request";
+                            code: "forbidden" | "not_your_request" | "out_of_scope";
                             /** @description For a bad input: the path of the member at fault, when known. */
                             field?: string | null;
                             /** @description For people; may change. */
@@ -4919,6 +4923,7 @@ export interface operations {
              * @description 403 answers of replaceRequiredDocuments:
              *
              *     - `forbidden`: The key lacks every scope that opens this operation, or its funder is not active.
+             *     - `out_of_scope`: The database refused a row this call would have written: it belongs to another funder or plane. Nothing changed; this is our defect, not your input, so report it with the request id.
              */
             403: {
                 headers: {
@@ -4932,7 +4937,7 @@ export interface operations {
                              * @description Stable machine-readable code.
                              * @enum {string}
                              */
-                            code: "forbidden";
+                            code: "forbidden" | "out_of_scope";
                             /** @description For a bad input: the path of the member at fault, when known. */
                             field?: string | null;
                             /** @description For people; may change. */
@@ -5325,6 +5330,7 @@ export interface operations {
              *
              *     - `forbidden`: The key lacks every scope that opens this operation, or its funder is not active.
              *     - `sandbox_only`: This operation works with a sandbox key only.
+             *     - `out_of_scope`: The database refused a row this call would have written: it belongs to another funder or plane. Nothing changed; this is our defect, not your input, so report it with the request id.
              */
             403: {
                 headers: {
@@ -5338,7 +5344,7 @@ export interface operations {
                              * @description Stable machine-readable code.
                              * @enum {string}
                              */
-                            code: "forbidden" | "sandbox_only";
+                            code: "forbidden" | "sandbox_only" | "out_of_scope";
                             /** @description For a bad input: the path of the member at fault, when known. */
                             field?: string | null;
                             /** @description For people; may change. */
@@ -5714,6 +5720,7 @@ export interface operations {
              *
              *     - `forbidden`: The key lacks every scope that opens this operation, or its funder is not active.
              *     - `sandbox_only`: This operation works with a sandbox key only.
+             *     - `out_of_scope`: The database refused a row this call would have written: it belongs to another funder or plane. Nothing changed; this is our defect, not your input, so report it with the request id.
              */
             403: {
                 headers: {
@@ -5727,7 +5734,7 @@ export interface operations {
                              * @description Stable machine-readable code.
                              * @enum {string}
                              */
-                            code: "forbidden" | "sandbox_only";
+                            code: "forbidden" | "sandbox_only" | "out_of_scope";
                             /** @description For a bad input: the path of the member at fault, when known. */
                             field?: string | null;
                             /** @description For people; may change. */
@@ -6145,6 +6152,7 @@ export interface operations {
              *
              *     - `forbidden`: The key lacks every scope that opens this operation, or its funder is not active.
              *     - `sandbox_only`: This operation works with a sandbox key only.
+             *     - `out_of_scope`: The database refused a row this call would have written: it belongs to another funder or plane. Nothing changed; this is our defect, not your input, so report it with the request id.
              */
             403: {
                 headers: {
@@ -6158,7 +6166,7 @@ export interface operations {
                              * @description Stable machine-readable code.
                              * @enum {string}
                              */
-                            code: "forbidden" | "sandbox_only";
+                            code: "forbidden" | "sandbox_only" | "out_of_scope";
                             /** @description For a bad input: the path of the member at fault, when known. */
                             field?: string | null;
                             /** @description For people; may change. */
@@ -6598,6 +6606,7 @@ export interface operations {
              *     - `forbidden`: The key lacks every scope that opens this operation, or its funder is not active.
              *     - `not_your_request`: You are not the funder of record of this request.
              *     - `sandbox_only`: This operation works with a sandbox key only.
+             *     - `out_of_scope`: The database refused a row this call would have written: it belongs to another funder or plane. Nothing changed; this is our defect, not your input, so report it with the request id.
              */
             403: {
                 headers: {
@@ -6611,7 +6620,7 @@ export interface operations {
                              * @description Stable machine-readable code.
                              * @enum {string}
                              */
-                            code: "forbidden" | "not_your_request" | "sandbox_only";
+                            code: "forbidden" | "not_your_request" | "sandbox_only" | "out_of_scope";
                             /** @description For a bad input: the path of the member at fault, when known. */
                             field?: string | null;
                             /** @description For people; may change. */
@@ -7277,6 +7286,7 @@ export interface operations {
              * @description 403 answers of setSellerLimit:
              *
              *     - `forbidden`: The key lacks every scope that opens this operation, or its funder is not active.
+             *     - `out_of_scope`: The database refused a row this call would have written: it belongs to another funder or plane. Nothing changed; this is our defect, not your input, so report it with the request id.
              */
             403: {
                 headers: {
@@ -7290,7 +7300,7 @@ export interface operations {
                              * @description Stable machine-readable code.
                              * @enum {string}
                              */
-                            code: "forbidden";
+                            code: "forbidden" | "out_of_scope";
                             /** @description For a bad input: the path of the member at fault, when known. */
                             field?: string | null;
                             /** @description For people; may change. */
@@ -7957,6 +7967,7 @@ export interface operations {
              * @description 403 answers of updateSettings:
              *
              *     - `forbidden`: The key lacks every scope that opens this operation, or its funder is not active.
+             *     - `out_of_scope`: The database refused a row this call would have written: it belongs to another funder or plane. Nothing changed; this is our defect, not your input, so report it with the request id.
              */
             403: {
                 headers: {
@@ -7970,7 +7981,7 @@ export interface operations {
                              * @description Stable machine-readable code.
                              * @enum {string}
                              */
-                            code: "forbidden";
+                            code: "forbidden" | "out_of_scope";
                             /** @description For a bad input: the path of the member at fault, when known. */
                             field?: string | null;
                             /** @description For people; may change. */
@@ -8407,6 +8418,7 @@ export interface operations {
              * @description 403 answers of importStatement:
              *
              *     - `forbidden`: The key lacks every scope that opens this operation, or its funder is not active.
+             *     - `out_of_scope`: The database refused a row this call would have written: it belongs to another funder or plane. Nothing changed; this is our defect, not your input, so report it with the request id.
              */
             403: {
                 headers: {
@@ -8420,7 +8432,7 @@ export interface operations {
                              * @description Stable machine-readable code.
                              * @enum {string}
                              */
-                            code: "forbidden";
+                            code: "forbidden" | "out_of_scope";
                             /** @description For a bad input: the path of the member at fault, when known. */
                             field?: string | null;
                             /** @description For people; may change. */

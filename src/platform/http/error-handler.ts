@@ -1,5 +1,6 @@
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { pgErrorCode } from '../db/db.ts';
 import { ApiError } from '../errors.ts';
 import { newId } from '../ids.ts';
 import { type InputPart, inputError } from './input-errors.ts';
@@ -81,6 +82,20 @@ function frameworkError(error: FastifyError): ApiError | null {
   return null;
 }
 
+/**
+ * PostgreSQL's `insufficient_privilege` (42501): a row-level security policy refused a row the
+ * call would have written ("new row violates row-level security policy"), or the role may not
+ * touch the table at all. The store should have refused first (wall one), so it is our defect,
+ * but the caller gets a clear refusal in the envelope, never a 500; the transaction rolled back.
+ */
+function secondWallRefusal(error: unknown): ApiError | null {
+  if (pgErrorCode(error) !== '42501') return null;
+  return new ApiError(
+    'out_of_scope',
+    'This call would have written data outside your funder or environment; nothing was changed.',
+  );
+}
+
 export function installErrorHandling(app: FastifyInstance): void {
   const routes: { pattern: RegExp; methods: Set<string> }[] = [];
   app.addHook('onRoute', (route) => {
@@ -147,6 +162,11 @@ export function installErrorHandling(app: FastifyInstance): void {
     }
     const framework = frameworkError(error);
     if (framework) return send(request, reply, framework);
+    const refusal = secondWallRefusal(error);
+    if (refusal) {
+      request.log.error({ err: error }, 'row-level security refused a write the store let through');
+      return send(request, reply, refusal);
+    }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       request.log.info({ err: error }, 'client error');
       return send(

@@ -91,6 +91,8 @@ export const errorMeanings: Record<ErrorCode, string> = {
   request_unreadable: 'The request could not be read (e.g. a broken body stream).',
   request_timeout: 'The request took too long to arrive.',
   headers_too_large: 'The request headers are too large.',
+  out_of_scope:
+    'The database refused a row this call would have written: it belongs to another funder or plane. Nothing changed; this is our defect, not your input, so report it with the request id.',
   classification_refused:
     "An operations-API classification that would change a key's plane: refused, nothing changed.",
 };

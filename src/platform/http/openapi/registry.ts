@@ -25,7 +25,8 @@ const ORDER = Object.keys(errorCatalogue) as ErrorCode[];
 /**
  * The codes an operation can answer: its own, plus those every operation of its kind answers
  * (authentication and rate limit for a key, not_found for an id in the path, the schema-failure
- * and body codes for a write, the idempotency codes for a keyed POST or PUT).
+ * and body codes for a write, the idempotency codes and the second wall's refusal for a keyed
+ * POST or PUT).
  */
 export function codesOf(doc: OperationDoc, traits: OperationTraits): ErrorCode[] {
   const codes = new Set<ErrorCode>(doc.errors);
@@ -47,6 +48,8 @@ export function codesOf(doc: OperationDoc, traits: OperationTraits): ErrorCode[]
       'idempotency_key_invalid',
     ] as const)
       codes.add(code);
+    // A row refused by the second wall (row-level security), see the error handler.
+    codes.add('out_of_scope');
   }
   return ORDER.filter((code) => codes.has(code));
 }
