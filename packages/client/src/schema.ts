@@ -1212,7 +1212,21 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    rows: unknown[];
+                    rows: {
+                        /** @description Euros: a number, or digits with a decimal point ("1250.50"); empty text or null is no amount */
+                        amount?: number | string | null;
+                        /** @description ISO 3166-1 alpha-2; may be left out when the tax id is known in one country on your plane */
+                        debtor_country?: string | null;
+                        debtor_name?: string | null;
+                        /** @description Spaces, dots, dashes and slashes are ignored; 2 to 32 letters and digits remain */
+                        debtor_tax_id: string;
+                        note?: string | null;
+                        /**
+                         * @description active (default), refused or suspended
+                         * @enum {unknown}
+                         */
+                        status?: "active" | "refused" | "suspended";
+                    }[];
                     /**
                      * @description Default import
                      * @enum {unknown}
@@ -1220,7 +1234,21 @@ export interface operations {
                     source?: "import" | "insurer";
                     /** @description Your reference for the file or policy */
                     source_ref?: string | null;
-                } | unknown[];
+                } | {
+                    /** @description Euros: a number, or digits with a decimal point ("1250.50"); empty text or null is no amount */
+                    amount?: number | string | null;
+                    /** @description ISO 3166-1 alpha-2; may be left out when the tax id is known in one country on your plane */
+                    debtor_country?: string | null;
+                    debtor_name?: string | null;
+                    /** @description Spaces, dots, dashes and slashes are ignored; 2 to 32 letters and digits remain */
+                    debtor_tax_id: string;
+                    note?: string | null;
+                    /**
+                     * @description active (default), refused or suspended
+                     * @enum {unknown}
+                     */
+                    status?: "active" | "refused" | "suspended";
+                }[];
             };
         };
         responses: {

@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
 import type { App } from '../../platform/http/app.ts';
+import { Fields, OrNull, Text } from '../../platform/http/input.ts';
 import { Timestamp, Uuid } from '../../platform/http/schemas.ts';
 import { type DocumentsService, MAX_DOCUMENT_BYTES } from './documents.service.ts';
 
@@ -31,6 +32,9 @@ const OpsDocument = Type.Object({
 const DocumentAnswer = Type.Object({ document: OpsDocument });
 const DocumentChange = Type.Object({ document: OpsDocument, changed: Type.Boolean() });
 const IdParams = Type.Object({ id: Uuid });
+const RevokeBody = Fields({
+  reason: Type.Optional(OrNull(Text({ max: 500, description: 'Why; kept on the evidence chain' }))),
+});
 
 /** The sellers' side of documents, played by the operations team: upload, verify, revoke. */
 export function documentsOpsRoutes(deps: { documents: DocumentsService }) {
@@ -99,13 +103,13 @@ export function documentsOpsRoutes(deps: { documents: DocumentsService }) {
       '/ops/v1/seller-documents/:id/revoke',
       {
         ...ops,
+        // The body may be left out: no body at all is an empty one (a JSON null is still refused).
+        preValidation: async (request) => {
+          if (request.body === undefined) request.body = {};
+        },
         schema: {
           params: IdParams,
-          // The body may be left out: no `type`, so only an object sent is checked.
-          body: Type.Unsafe<{ reason?: string | null } | undefined>({
-            properties: { reason: Type.Union([Type.String({ maxLength: 500 }), Type.Null()]) },
-            additionalProperties: false,
-          }),
+          body: RevokeBody,
           response: { 200: DocumentChange },
         },
       },
@@ -113,7 +117,7 @@ export function documentsOpsRoutes(deps: { documents: DocumentsService }) {
         const { changed, ...document } = await documents.revoke(
           request.operator!,
           request.params.id,
-          request.body?.reason ?? null,
+          request.body.reason ?? null,
         );
         return { document, changed };
       },

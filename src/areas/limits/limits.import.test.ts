@@ -284,3 +284,41 @@ describe('POST /v1/credit-limits/import', () => {
     expect(answer.body).toMatchObject({ written: 1, source_ref: 'r'.repeat(200) });
   });
 });
+
+describe('import rows and their schema', () => {
+  it('checks each row against the row schema and answers the failing field in the row, not the body', async () => {
+    const funder = await funderWithKey();
+    const answer = await importLimits(funder.key, [
+      { debtor_tax_id: freshTaxId(), debtor_country: 'ES', amount: 10.001 },
+      { debtor_tax_id: freshTaxId(), debtor_country: 'ES', amount: 10, debtor_name: 7 },
+      { debtor_tax_id: freshTaxId(), debtor_country: 'ES', amount: '99999999999999' },
+      { debtor_tax_id: freshTaxId(), debtor_country: 'ES', amount: '', status: 'refused' },
+      7,
+    ]);
+    expect(answer.status).toBe(200);
+    const rows = (answer.body as { rows: Body[] }).rows;
+    expect(rows.map((r) => [r.ok, r.error ?? null])).toEqual([
+      [false, 'invalid_amount'],
+      [false, 'row_invalid'],
+      [false, 'invalid_amount'],
+      [true, null],
+      [false, 'row_invalid'],
+    ]);
+    expect(rows[0]!.detail).toContain('amount');
+    expect(rows[1]!.detail).toContain('debtor_name');
+    expect(rows[4]!.detail).toBe('The row must be an object.');
+  });
+
+  it('publishes the row schema in the document, and not its row codes as errors of the call', async () => {
+    const doc = (await service.call(null, 'GET', '/v1/openapi.json')).body as Body;
+    const operation = (doc.paths as Body)['/v1/credit-limits/import'] as Body;
+    const text = JSON.stringify((operation.post as Body).requestBody);
+    expect(text).toContain('"debtor_tax_id"');
+    expect(text).toContain('"debtor_country"');
+    const refusals = JSON.stringify(((operation.post as Body).responses as Body)['422']);
+    expect(refusals).toContain('rows_required');
+    for (const rowCode of ['invalid_country', 'invalid_amount', 'debtor_tax_id_required', 'invalid_limit']) {
+      expect(refusals).not.toContain(rowCode);
+    }
+  });
+});

@@ -1,10 +1,18 @@
 import { canonicalJson } from '../../platform/canonical-json.ts';
 import { sha256Hex } from '../../platform/crypto.ts';
+import { itemChecker } from '../../platform/http/validators.ts';
 import { newId } from '../../platform/ids.ts';
 import { centsToDecimal, centsToEuros } from '../../platform/money.ts';
 import type { WriteScope } from '../../platform/write.ts';
 import { debtorKey } from '../parties/parties.service.ts';
-import { type ImportEnvelope, type ImportSource, type RowErrorCode, readLimitRow } from './limits.input.ts';
+import {
+  type ImportEnvelope,
+  type ImportSource,
+  type RowErrorCode,
+  readLimitRow,
+  rowCodeOf,
+} from './limits.input.ts';
+import { ImportRow } from './limits.schemas.ts';
 import type * as store from './limits.store.ts';
 import { type Resolved, resolveCountries, type Target, writeDebtorLimits } from './limits.writes.ts';
 
@@ -20,6 +28,9 @@ export type RowAnswer =
     }
   | { row: number; debtor_tax_id: string | null; ok: false; error: RowErrorCode; detail?: string };
 
+/** Each row against its schema, with the request validator's settings and error mapping. */
+const checkRow = itemChecker(ImportRow);
+
 /**
  * POST /v1/credit-limits/import, inside its write: every row is checked as the PUT checks one
  * and answered on its own; among the rows otherwise valid, the first naming a debtor is written
@@ -27,7 +38,20 @@ export type RowAnswer =
  * together (`writeDebtorLimits`), with one evidence entry for the whole import.
  */
 export async function importDebtorLimits(scope: WriteScope, target: Target, envelope: ImportEnvelope) {
-  const read = envelope.rows.map((raw) => readLimitRow(raw, { amountAsText: true }));
+  const read = envelope.rows.map((raw): ReturnType<typeof readLimitRow> => {
+    const checked = checkRow(raw);
+    if ('error' in checked) {
+      const field = checked.error.extra.field;
+      return {
+        problem: {
+          error: rowCodeOf(checked.error),
+          detail: checked.error.message.replace(/^The body /, 'The row '),
+          field: typeof field === 'string' ? field : null,
+        },
+      };
+    }
+    return readLimitRow(checked.value);
+  });
   const echo = envelope.rows.map((raw) => {
     const value = (raw as { debtor_tax_id?: unknown } | null)?.debtor_tax_id;
     return typeof value === 'string' ? value : null;

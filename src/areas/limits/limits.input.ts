@@ -1,6 +1,5 @@
 import { ApiError } from '../../platform/errors.ts';
 import { type Cents, MAX_AMOUNT_CENTS, toCents } from '../../platform/money.ts';
-import { isObject } from '../../platform/validate.ts';
 import { normalizeTaxId, parseDebtorKey } from '../parties/parties.service.ts';
 import type { LimitStatus } from './limits.store.ts';
 
@@ -45,90 +44,55 @@ export interface DebtorLimitInput {
   note: string | null;
 }
 
-const ROW_MEMBERS = ['debtor_tax_id', 'debtor_country', 'debtor_name', 'amount', 'status', 'note'];
-
-// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it refuses
-const CONTROL = /[\u0000-\u001f\u007f]/;
-
 type Read<T> = { value: T } | { problem: RowProblem };
 const problem = (error: RowErrorCode, field: string | null, detail: string): { problem: RowProblem } => ({
   problem: { error, detail, field },
 });
 
+/** A limit row whose shape its schema checked (`DebtorLimitBody`, or an import's `ImportRow`). */
+export interface LimitRowFields {
+  debtor_tax_id: string;
+  debtor_country?: string | null;
+  debtor_name?: string | null;
+  amount?: number | string | null;
+  status?: LimitStatus;
+  note?: string | null;
+}
+
 /** A tax id as limits key it: normalised, 2 to 32 letters and digits. */
-export function readTaxId(value: unknown): string | null {
-  if (typeof value !== 'string') return null;
+export function readTaxId(value: string): string | null {
   const taxId = normalizeTaxId(value);
   return /^[A-Z0-9]{2,32}$/.test(taxId) ? taxId : null;
 }
 
-/** An ISO 3166-1 alpha-2 code in capitals, or null when the text is not one. */
+/** An ISO 3166-1 alpha-2 code in capitals, or null when the two letters are no country. */
 export function readCountry(value: string): string | null {
   const code = value.trim().toUpperCase();
-  if (!/^[A-Z]{2}$/.test(code)) return null;
   // parseDebtorKey checks the country against the ISO list; the tax id part is a placeholder.
   return parseDebtorKey(`${code}:XX`) ? code : null;
 }
 
 /**
- * Euros as a JSON number, or (with `text`) as digits with an optional decimal point and at most
- * two decimals ("1250.5", "1250.50", "1250"). Null and absent mean no amount; so does an empty
- * string in an import row (a blank spreadsheet cell).
+ * Euros as the schema let them through: a number, or (in an import row) digits with at most two
+ * decimals, where empty text is no amount (a blank spreadsheet cell). What is left to check is
+ * the bound, which text digits can pass.
  */
-export function readAmount(value: unknown, options: { text: boolean }): Read<Cents | null> {
-  if (value === undefined || value === null) return { value: null };
-  let cents: Cents | null = null;
-  if (typeof value === 'number') {
-    cents = Number.isFinite(value) ? toCents(value) : null;
-  } else if (options.text && typeof value === 'string') {
-    // An empty cell is no amount; anything else is digits exactly, without spaces around them.
-    if (value === '') return { value: null };
-    cents = /^\d{1,13}(\.\d{1,2})?$/.test(value) ? toCents(value) : null;
-  }
+function readAmount(value: number | string | null | undefined): Read<Cents | null> {
+  if (value === undefined || value === null || value === '') return { value: null };
+  const cents = toCents(value);
   if (cents === null || cents < 0 || cents > MAX_AMOUNT_CENTS) {
-    return problem(
-      'invalid_amount',
-      'amount',
-      options.text
-        ? 'amount must be 0 or more euros, exact to the cent: a number, or digits with a decimal point such as "1250.50".'
-        : 'amount must be a number of euros, 0 or more, exact to the cent, or null.',
-    );
+    return problem('invalid_amount', 'amount', 'amount must be 0 or more euros, at most one trillion.');
   }
   return { value: cents };
 }
 
-function readText(
-  row: Record<string, unknown>,
-  field: string,
-  max: number,
-): Read<string | null> | { problem: RowProblem } {
-  const value = row[field];
-  if (value === undefined || value === null) return { value: null };
-  if (typeof value !== 'string') return problem('row_invalid', field, `${field} must be text.`);
-  const trimmed = value.trim();
-  if (trimmed.length > max)
-    return problem('row_invalid', field, `${field} must be at most ${max} characters.`);
-  if (field === 'debtor_name' && CONTROL.test(trimmed)) {
-    return problem('row_invalid', field, `${field} must not contain control characters.`);
-  }
-  return { value: trimmed === '' ? null : trimmed };
-}
-
-/** Reads one debtor limit; the first problem found is the answer. */
-export function readLimitRow(raw: unknown, options: { amountAsText: boolean }): Read<DebtorLimitInput> {
-  if (!isObject(raw)) return problem('row_invalid', null, 'Each row must be a JSON object.');
-  const unknown = Object.keys(raw).filter((key) => !ROW_MEMBERS.includes(key));
-  if (unknown.length > 0) {
-    return problem(
-      'row_invalid',
-      unknown[0]!,
-      `Unknown member(s): ${unknown.join(', ')}. Allowed: ${ROW_MEMBERS.join(', ')}.`,
-    );
-  }
-  if (raw.debtor_tax_id === undefined || raw.debtor_tax_id === null || raw.debtor_tax_id === '') {
-    return problem('debtor_tax_id_required', 'debtor_tax_id', 'debtor_tax_id is required.');
-  }
-  const taxId = readTaxId(raw.debtor_tax_id);
+/**
+ * One debtor limit, its shape already checked by its schema: what is left are the rules a schema
+ * cannot say (the tax id once normalised, the country in the ISO list, a limit that makes sense
+ * as a whole). The first problem found is the answer.
+ */
+export function readLimitRow(row: LimitRowFields): Read<DebtorLimitInput> {
+  const taxId = readTaxId(row.debtor_tax_id);
   if (taxId === null) {
     return problem(
       'debtor_tax_id_required',
@@ -136,10 +100,10 @@ export function readLimitRow(raw: unknown, options: { amountAsText: boolean }): 
       'debtor_tax_id must be a tax number of 2 to 32 letters and digits (spaces, dots, dashes and slashes are ignored).',
     );
   }
+  // Left out or null: looked up among known debtors.
   let country: string | null = null;
-  // Left out or null: looked up among known debtors. Empty text is a country that is not one.
-  if (raw.debtor_country !== undefined && raw.debtor_country !== null) {
-    country = typeof raw.debtor_country === 'string' ? readCountry(raw.debtor_country) : null;
+  if (row.debtor_country !== undefined && row.debtor_country !== null) {
+    country = readCountry(row.debtor_country);
     if (country === null) {
       return problem(
         'invalid_country',
@@ -148,28 +112,34 @@ export function readLimitRow(raw: unknown, options: { amountAsText: boolean }): 
       );
     }
   }
-  const name = readText(raw, 'debtor_name', DEBTOR_NAME_MAX);
-  if ('problem' in name) return name;
-  const note = readText(raw, 'note', NOTE_MAX);
-  if ('problem' in note) return note;
-  const status = raw.status ?? 'active';
-  if (!(LIMIT_STATUSES as readonly unknown[]).includes(status)) {
-    return problem('invalid_status', 'status', `status must be one of ${LIMIT_STATUSES.join(', ')}.`);
-  }
-  const amount = readAmount(raw.amount, { text: options.amountAsText });
+  const status = row.status ?? 'active';
+  const amount = readAmount(row.amount);
   if ('problem' in amount) return amount;
-  const checked = limitConsistency(status as LimitStatus, amount.value);
+  const checked = limitConsistency(status, amount.value);
   if (checked) return { problem: checked };
   return {
     value: {
       taxId,
       country,
-      name: name.value,
+      name: row.debtor_name?.trim() || null,
       amountCents: amount.value,
-      status: status as LimitStatus,
-      note: note.value,
+      status,
+      note: row.note?.trim() || null,
     },
   };
+}
+
+/**
+ * An import row that failed its schema, as the row answer's code: the field's `reason` (the
+ * code the PUT gives beside invalid_limit), else its own code; a row that is no limit object
+ * (not an object, an unknown member) is row_invalid.
+ */
+export function rowCodeOf(error: ApiError): RowErrorCode {
+  const reason = error.extra.reason;
+  if (typeof reason === 'string') return reason as RowErrorCode;
+  if (error.code === 'invalid_amount' || error.code === 'debtor_tax_id_required') return error.code;
+  if (error.code === 'invalid_limit') return 'invalid_limit';
+  return 'row_invalid';
 }
 
 /**
@@ -196,17 +166,13 @@ export function limitConsistency(status: LimitStatus, amountCents: Cents | null)
 }
 
 /**
- * The PUT answers a bad limit with its own codes: a missing tax id and a bad amount keep theirs,
- * a body that is not an object or has an unknown member is body_invalid, and everything else
- * about the limit (status, missing amount, country, name, note, a refused limit with an amount)
- * is invalid_limit, with `reason` giving the import's per-row code and `field` the member.
+ * The PUT answers a limit its rules refuse with the import's codes turned into its own: a bad
+ * tax id and a bad amount keep theirs, everything else about the limit is invalid_limit, with
+ * `reason` giving the import's per-row code and `field` the member.
  */
 export function rowProblemToError(found: RowProblem): ApiError {
   if (found.error === 'debtor_tax_id_required' || found.error === 'invalid_amount') {
     return new ApiError(found.error, found.detail, { extra: { field: found.field } });
-  }
-  if (found.error === 'row_invalid' && (found.field === null || !ROW_MEMBERS.includes(found.field))) {
-    return new ApiError('body_invalid', found.detail, { extra: { field: found.field } });
   }
   return new ApiError('invalid_limit', found.detail, { extra: { field: found.field, reason: found.error } });
 }

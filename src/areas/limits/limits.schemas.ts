@@ -1,5 +1,15 @@
 import { type Static, type TSchema, Type } from 'typebox';
-import { Euros as EurosIn, Fields, Id, List, OneOf, OrNull, Text } from '../../platform/http/input.ts';
+import {
+  ERROR_CODE,
+  Euros as EurosIn,
+  Fields,
+  Id,
+  List,
+  OneOf,
+  OrNull,
+  PATTERN_HINT,
+  Text,
+} from '../../platform/http/input.ts';
 import { Timestamp, Uuid } from '../../platform/http/schemas.ts';
 import {
   DEBTOR_NAME_MAX,
@@ -212,34 +222,60 @@ const limitFields = {
   ),
 };
 
+/** The debtor of a limit, as PUT /v1/credit-limits and every import row name it. */
+const debtorFields = {
+  debtor_tax_id: Text({
+    code: 'debtor_tax_id_required',
+    min: 1,
+    max: 64,
+    description: 'Spaces, dots, dashes and slashes are ignored; 2 to 32 letters and digits remain',
+  }),
+  debtor_country: Type.Optional(OrNull(Country({ reason: 'invalid_country' }))),
+  debtor_name: Type.Optional(
+    OrNull(Text({ code: 'invalid_limit', extra: { reason: 'row_invalid' }, max: DEBTOR_NAME_MAX })),
+  ),
+};
+
 /** PUT /v1/credit-limits: one debtor limit; it replaces the limit on record (source api). */
 export const DebtorLimitBody = Fields(
-  {
-    debtor_tax_id: Text({
-      code: 'debtor_tax_id_required',
-      min: 1,
-      max: 64,
-      description: 'Spaces, dots, dashes and slashes are ignored; 2 to 32 letters and digits remain',
-    }),
-    debtor_country: Type.Optional(OrNull(Country({ reason: 'invalid_country' }))),
-    debtor_name: Type.Optional(
-      OrNull(Text({ code: 'invalid_limit', extra: { reason: 'row_invalid' }, max: DEBTOR_NAME_MAX })),
-    ),
-    ...limitFields,
-  },
+  { ...debtorFields, ...limitFields },
   { description: 'One debtor limit; it replaces the limit on record (source api).' },
 );
 
+/** An import row's amount: a number of euros, or the same written as digits (a spreadsheet cell). */
+const ImportAmount = Type.Union(
+  [
+    EurosIn({ code: 'invalid_amount' }),
+    Type.String({
+      [ERROR_CODE]: 'invalid_amount',
+      maxLength: 16,
+      pattern: '^(\\d{1,13}(\\.\\d{1,2})?)?$',
+      [PATTERN_HINT]: 'must be digits with at most two decimals after a point, such as "1250.50"',
+    }),
+    Type.Null(),
+  ],
+  {
+    [ERROR_CODE]: 'invalid_amount',
+    description:
+      'Euros: a number, or digits with a decimal point ("1250.50"); empty text or null is no amount',
+  },
+);
+
 /**
- * One import row. Rows are answered one by one (a bad row does not stop the others), so the
- * row is read by the service, which answers each with its own code; the schema documents it.
+ * One import row: a limit as PUT /v1/credit-limits takes it, the amount also as text. Rows are
+ * checked one by one against this schema (`itemChecker`), so a bad row is answered on its own
+ * with the row code its field names (`reason`, else the field's own code).
  */
-const ImportRow = Type.Unknown({
-  description:
-    'A limit row as PUT /v1/credit-limits takes it; amount may also be text such as "1250.50". Checked row by row.',
-});
+export const ImportRow = Fields(
+  { ...debtorFields, ...limitFields, amount: Type.Optional(ImportAmount) },
+  {
+    description:
+      'A limit row as PUT /v1/credit-limits takes it; amount may also be text such as "1250.50". Each row is checked and answered on its own.',
+  },
+);
 
 const Rows = List(ImportRow, {
+  perItem: true,
   code: 'rows_required',
   byKeyword: { maxItems: 'too_many_rows' },
   min: 1,
@@ -280,4 +316,6 @@ export const SellerLimitBody = Fields(
 );
 
 export type ImportBodyInput = Static<typeof ImportBody>;
+export type ImportRowInput = Static<typeof ImportRow>;
+export type DebtorLimitInputBody = Static<typeof DebtorLimitBody>;
 export type SellerLimitInputBody = Static<typeof SellerLimitBody>;

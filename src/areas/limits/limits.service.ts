@@ -10,7 +10,7 @@ import { type BookScope, debtorBook, sellerBook } from './limits.exposure.store.
 import { createCreditLimitGuard, debtorLimitView } from './limits.guard.ts';
 import { importDebtorLimits } from './limits.import.ts';
 import { readImportEnvelope, readLimitRow, readSellerLimit, rowProblemToError } from './limits.input.ts';
-import type { ImportBodyInput, SellerLimitInputBody } from './limits.schemas.ts';
+import type { DebtorLimitInputBody, ImportBodyInput, SellerLimitInputBody } from './limits.schemas.ts';
 import * as store from './limits.store.ts';
 import {
   debtorExposureView,
@@ -47,8 +47,8 @@ export function createLimitsService(deps: { db: Db; clock: Clock; write: RunWrit
   });
 
   /** One debtor limit, from PUT /v1/credit-limits or the operations API. */
-  async function setDebtorLimit(caller: Caller, target: Target, body: unknown) {
-    const read = readLimitRow(body, { amountAsText: false });
+  async function setDebtorLimit(caller: Caller, target: Target, body: DebtorLimitInputBody) {
+    const read = readLimitRow(body);
     if ('problem' in read) throw rowProblemToError(read.problem);
     const source = sourceOf(caller);
     return write(caller, async (scope) => {
@@ -149,12 +149,12 @@ export function createLimitsService(deps: { db: Db; clock: Clock; write: RunWrit
     },
 
     /** PUT /v1/credit-limits: source `api`. */
-    putCreditLimit(caller: FunderCaller, body: unknown) {
+    putCreditLimit(caller: FunderCaller, body: DebtorLimitInputBody) {
       return setDebtorLimit(caller, { funderId: caller.funderId, plane: requirePlane(caller) }, body);
     },
 
     /** Operations API (the portal's equivalent): source `manual`. */
-    putCreditLimitAsOperator(caller: Caller, target: Target, body: unknown) {
+    putCreditLimitAsOperator(caller: Caller, target: Target, body: DebtorLimitInputBody) {
       return setDebtorLimit(caller, target, body);
     },
 

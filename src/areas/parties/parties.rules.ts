@@ -1,14 +1,14 @@
-import type { Plane } from '../../platform/caller.ts';
 import { isIsoDate, madridDate } from '../../platform/clock.ts';
 import { ApiError } from '../../platform/errors.ts';
-import { amountCents, centsToDecimal, MAX_AMOUNT_EUROS, toCents } from '../../platform/money.ts';
+import { centsToDecimal, MAX_AMOUNT_EUROS, toCents } from '../../platform/money.ts';
 import { isCountryCode } from './countries.ts';
 import type { InvoiceSource, SellerRow, VerificationStatus } from './parties.store.ts';
 
 /**
  * The rules of the parties' data that hold however a row is created: identities (tax ids and
- * debtor keys), limits and the field checks. The operations API checks bodies with schemas
- * first; callers in other areas skip those, so the service checks every field again here.
+ * debtor keys, normalised), the country list, and dates against today and each other. The shape
+ * of each field (type, length, enum, bounds) is its schema's business (`parties.schemas.ts`);
+ * callers in other areas pass typed values, so nothing here repeats a schema.
  */
 
 // Limits the spec leaves open, chosen here.
@@ -97,33 +97,23 @@ export function invalid(field: string, message: string): never {
   throw new ApiError('body_invalid', message, { extra: { field } });
 }
 
-export function text(field: string, value: unknown, max: number): string {
-  if (typeof value !== 'string') invalid(field, `${field} must be text.`);
+/** Text with its spaces trimmed, which must still say something. */
+export function said(field: string, value: string): string {
   const trimmed = value.trim();
   if (trimmed.length === 0) invalid(field, `${field} must not be empty.`);
-  if (trimmed.length > max) invalid(field, `${field} must be at most ${max} characters.`);
-  if (/\p{Cc}/u.test(trimmed)) invalid(field, `${field} must not contain control characters.`);
   return trimmed;
 }
 
-export function country(value: unknown): string {
-  if (typeof value !== 'string' || !/^[A-Za-z]{2}$/.test(value.trim())) {
-    invalid('country', 'country must be an ISO 3166-1 alpha-2 code, such as ES.');
-  }
-  const code = value.trim().toUpperCase();
-  if (!isCountryCode(code)) invalid('country', `country ${code} is not an ISO 3166-1 alpha-2 code.`);
-  return code;
-}
-
-export function taxId(value: unknown): string {
-  const normalized = normalizeTaxId(text('tax_id', value, TAX_ID_MAX));
-  if (!/^[A-Z0-9]{2,32}$/.test(normalized)) {
-    invalid(
-      'tax_id',
-      'tax_id must be 2 to 32 letters and digits (spaces, dots, dashes and slashes are dropped).',
-    );
-  }
-  return normalized;
+/**
+ * Generic field checks kept for the debtors area's operations inputs, which still read their
+ * own bodies (`debtor-info.service.ts`); the parties' own writes rely on their schemas.
+ */
+export function text(field: string, value: unknown, max: number): string {
+  if (typeof value !== 'string') invalid(field, `${field} must be text.`);
+  const trimmed = said(field, value);
+  if (trimmed.length > max) invalid(field, `${field} must be at most ${max} characters.`);
+  if (/\p{Cc}/u.test(trimmed)) invalid(field, `${field} must not contain control characters.`);
+  return trimmed;
 }
 
 export function isoDate(field: string, value: unknown): string {
@@ -133,20 +123,6 @@ export function isoDate(field: string, value: unknown): string {
   return value;
 }
 
-/** Euros (number or decimal text) to cents, exact to the cent and within the bounds. */
-export function euros(field: string, value: unknown, options: { positive: boolean }): number {
-  if (typeof value !== 'number' && typeof value !== 'string') invalid(field, `${field} must be a number.`);
-  if (toCents(value) === null) invalid(field, `${field} must be an amount in euros exact to the cent.`);
-  const cents = amountCents(value, options);
-  if (cents === null) {
-    invalid(
-      field,
-      `${field} must be ${options.positive ? 'above 0' : '0 or more'} and at most ${EUROS_MAX} euros.`,
-    );
-  }
-  return cents;
-}
-
 export function oneOf<T extends string>(field: string, value: unknown, allowed: readonly T[]): T {
   if (typeof value !== 'string' || !allowed.includes(value as T)) {
     invalid(field, `${field} must be one of: ${allowed.join(', ')}.`);
@@ -154,54 +130,48 @@ export function oneOf<T extends string>(field: string, value: unknown, allowed: 
   return value as T;
 }
 
-export function checkedSeller(input: SellerInput, now: Date): Omit<SellerRow, 'id' | 'plane' | 'created_at'> {
-  const today = madridDate(now);
-  let foundedOn: string | null = null;
-  if (input.founded_on !== undefined && input.founded_on !== null) {
-    foundedOn = isoDate('founded_on', input.founded_on);
-    if (foundedOn < EARLIEST_FOUNDING || foundedOn > today) {
-      invalid('founded_on', `founded_on must be between ${EARLIEST_FOUNDING} and today (${today}).`);
-    }
-  }
-  let employees: number | null = null;
-  if (input.employees !== undefined && input.employees !== null) {
-    if (!Number.isInteger(input.employees) || input.employees < 0 || input.employees > EMPLOYEES_MAX) {
-      invalid('employees', `employees must be a whole number from 0 to ${EMPLOYEES_MAX}.`);
-    }
-    employees = input.employees;
-  }
-  let sector: string | null = null;
-  if (input.sector !== undefined && input.sector !== null) {
-    sector = oneOf(
-      'sector',
-      typeof input.sector === 'string' ? input.sector.toUpperCase() : input.sector,
-      NACE_SECTIONS,
+/** A country its schema let through as two letters: in capitals, and in the ISO list. */
+export function country(value: string): string {
+  const code = value.trim().toUpperCase();
+  if (!isCountryCode(code)) invalid('country', `country ${code} is not an ISO 3166-1 alpha-2 code.`);
+  return code;
+}
+
+/** A tax id normalised, which must still be 2 to 32 letters and digits. */
+export function taxId(value: string): string {
+  const normalized = normalizeTaxId(value);
+  if (!/^[A-Z0-9]{2,32}$/.test(normalized)) {
+    invalid(
+      'tax_id',
+      'tax_id must be 2 to 32 letters and digits (spaces, dots, dashes and slashes are dropped).',
     );
   }
-  let email: string | null = null;
-  if (input.email !== undefined && input.email !== null) {
-    email = text('email', input.email, EMAIL_MAX);
-    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) invalid('email', 'email must be an e-mail address.');
+  return normalized;
+}
+
+/** Euros its schema bounded, as cents; decimal text from a typed caller must be exact too. */
+export function cents(field: string, value: number | string): number {
+  return toCents(value) ?? invalid(field, `${field} must be an amount in euros exact to the cent.`);
+}
+
+export function checkedSeller(input: SellerInput, now: Date): Omit<SellerRow, 'id' | 'plane' | 'created_at'> {
+  const today = madridDate(now);
+  const foundedOn = input.founded_on ?? null;
+  if (foundedOn !== null && (foundedOn < EARLIEST_FOUNDING || foundedOn > today)) {
+    invalid('founded_on', `founded_on must be between ${EARLIEST_FOUNDING} and today (${today}).`);
   }
   return {
-    name: text('name', input.name, NAME_MAX),
+    name: said('name', input.name),
     tax_id: taxId(input.tax_id),
     country: country(input.country),
-    verification_status:
-      input.verification_status === undefined
-        ? 'pending'
-        : oneOf('verification_status', input.verification_status, VERIFICATION_STATUSES),
+    verification_status: input.verification_status ?? 'pending',
     founded_on: foundedOn,
     annual_revenue:
       input.annual_revenue === undefined || input.annual_revenue === null
         ? null
-        : centsToDecimal(euros('annual_revenue', input.annual_revenue, { positive: false })),
-    employees,
-    sector,
-    email,
+        : centsToDecimal(cents('annual_revenue', input.annual_revenue)),
+    employees: input.employees ?? null,
+    sector: input.sector?.toUpperCase() ?? null,
+    email: input.email?.trim() || null,
   };
-}
-
-export function checkPlane(plane: unknown): asserts plane is Plane {
-  if (plane !== 'live' && plane !== 'demo') invalid('plane', 'plane must be live or demo.');
 }

@@ -1,13 +1,7 @@
 import { type TSchema, Type } from 'typebox';
+import { Euros, SAFE_TEXT, Text } from '../../platform/http/input.ts';
 import { Timestamp, Uuid } from '../../platform/http/schemas.ts';
-import {
-  EMAIL_MAX,
-  EMPLOYEES_MAX,
-  EUROS_MAX,
-  INVOICE_NUMBER_MAX,
-  NAME_MAX,
-  TAX_ID_MAX,
-} from './parties.rules.ts';
+import { EMAIL_MAX, EMPLOYEES_MAX, INVOICE_NUMBER_MAX, NAME_MAX, TAX_ID_MAX } from './parties.rules.ts';
 
 const nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
@@ -26,14 +20,17 @@ export const InvoiceSourceSchema = Type.Union([
 ]);
 export const DateOnly = Type.String({ format: 'date', description: 'YYYY-MM-DD' });
 
-const Name = Type.String({ minLength: 1, maxLength: NAME_MAX });
-const TaxId = Type.String({
-  minLength: 1,
-  maxLength: TAX_ID_MAX,
-  description: 'Stored in capitals without spaces, dots, dashes or slashes',
+const Name = Text({ min: 1, max: NAME_MAX });
+const TaxId = Text({
+  min: 1,
+  max: TAX_ID_MAX,
+  description:
+    'Stored in capitals without spaces, dots, dashes or slashes; 2 to 32 letters and digits remain',
 });
-const Country = Type.String({
+const Country = Text({
+  max: 2,
   pattern: '^[A-Za-z]{2}$',
+  hint: 'must be an ISO 3166-1 alpha-2 code such as ES',
   description: 'ISO 3166-1 alpha-2; stored in capitals',
 });
 
@@ -47,12 +44,14 @@ export const SellerCreateBody = Type.Object(
     country: Country,
     verification_status: Type.Optional(VerificationStatusSchema),
     founded_on: Type.Optional(nullable(DateOnly)),
-    annual_revenue: Type.Optional(nullable(Type.Number({ minimum: 0, maximum: EUROS_MAX }))),
+    annual_revenue: Type.Optional(nullable(Euros({ description: 'Euros, exact to the cent' }))),
     employees: Type.Optional(nullable(Type.Integer({ minimum: 0, maximum: EMPLOYEES_MAX }))),
     sector: Type.Optional(
       nullable(Type.String({ pattern: '^[A-Ua-u]$', description: 'NACE Rev. 2 section letter, A to U' })),
     ),
-    email: Type.Optional(nullable(Type.String({ format: 'email', maxLength: EMAIL_MAX }))),
+    email: Type.Optional(
+      nullable(Type.String({ format: 'email', maxLength: EMAIL_MAX, pattern: SAFE_TEXT })),
+    ),
   },
   { additionalProperties: false },
 );
@@ -60,7 +59,7 @@ export const SellerCreateBody = Type.Object(
 export const VerificationBody = Type.Object(
   {
     status: VerificationStatusSchema,
-    reason: Type.Optional(nullable(Type.String({ minLength: 1, maxLength: 500 }))),
+    reason: Type.Optional(nullable(Text({ min: 1, max: 500 }))),
   },
   { additionalProperties: false },
 );
@@ -80,12 +79,8 @@ export const InvoiceCreateBody = Type.Object(
   {
     seller_id: Uuid,
     debtor_id: Uuid,
-    number: Type.String({ minLength: 1, maxLength: INVOICE_NUMBER_MAX }),
-    amount: Type.Number({
-      exclusiveMinimum: 0,
-      maximum: EUROS_MAX,
-      description: 'Euros, exact to the cent',
-    }),
+    number: Text({ min: 1, max: INVOICE_NUMBER_MAX }),
+    amount: Euros({ positive: true, description: 'Euros above 0, exact to the cent' }),
     issue_date: DateOnly,
     due_date: Type.Optional(nullable(DateOnly)),
     source: InvoiceSourceSchema,

@@ -117,7 +117,7 @@ describe('POST /ops/v1/sellers', () => {
       sector: 'c',
       email: 'finance@conservas.example',
     });
-    expect(answer.status).toBe(201);
+    expect(answer.status, JSON.stringify(answer.body)).toBe(201);
     const seller = answer.body.seller;
     expect(seller).toEqual({
       id: expect.stringMatching(/^[0-9a-f-]{36}$/),

@@ -1,34 +1,29 @@
 import type { Caller, FunderCaller, Plane } from '../../platform/caller.ts';
-import { type Clock, daysBetween, isIsoDate, madridDate } from '../../platform/clock.ts';
+import { type Clock, daysBetween, madridDate } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/db.ts';
 import { ApiError, notFound } from '../../platform/errors.ts';
-import { amountCents, centsToDecimal, decimalToEuros } from '../../platform/money.ts';
+import { itemChecker } from '../../platform/http/validators.ts';
+import { centsToDecimal, decimalToEuros, toCents } from '../../platform/money.ts';
 import type { RunWrite } from '../../platform/write.ts';
 import { type CreditLimitOf, figure, monthsBefore } from '../debtors/debtor-info.service.ts';
 import { isCountryCode } from '../parties/countries.ts';
 import { invalid, MAX_TERM_DAYS } from '../parties/parties.rules.ts';
-import { debtorKey, INVOICE_NUMBER_MAX, normalizeTaxId, parseDebtorKey } from '../parties/parties.service.ts';
+import { debtorKey, normalizeTaxId, parseDebtorKey } from '../parties/parties.service.ts';
+import { LedgerLine, type LedgerLineInput, type LedgerLoadInput } from './payer-record.schemas.ts';
 import * as store from './payer-record.store.ts';
 
 /** How far back the figures look, by issue date. */
 export const PAYER_RECORD_WINDOW_MONTHS = 24;
 /** Spec, PayerRecord: published when at least three suppliers observe the buyer. */
 export const MIN_OBSERVERS = 3;
-/** One load of the operations API: at most this many lines, written in one statement. */
-export const LEDGER_LINES_MAX = 5_000;
 const TAX_ID_PATTERN = /^[A-Z0-9]{2,32}$/;
 
 export type PayerRecordStatus = 'published' | 'insufficient_observers';
 
-export interface LedgerLoadInput {
-  plane: Plane;
-  buyer_country: string;
-  buyer_tax_id: string;
-  supplier_key: string;
-  lines: unknown[];
-}
+/** Each line against its schema, with the request validator's settings and error mapping. */
+const checkLine = itemChecker(LedgerLine);
 
-/** A ledger line as sent, checked; `line` counts from 1 in the error. */
+/** A ledger line, its shape checked by its schema; `line` counts from 1 in the error. */
 function checkedLine(
   raw: unknown,
   line: number,
@@ -37,40 +32,27 @@ function checkedLine(
   const refuse: (field: string, message: string) => never = (field, message) => {
     throw new ApiError('line_invalid', `Line ${line}: ${message}`, { extra: { line, field } });
   };
-  if (raw === null || typeof raw !== 'object' || Array.isArray(raw))
-    refuse('', 'each line must be an object.');
-  const body = raw as Record<string, unknown>;
-  const unknown = Object.keys(body).filter(
-    (k) => !['invoice_number', 'amount', 'issue_date', 'due_date', 'paid_date'].includes(k),
-  );
-  if (unknown.length > 0) refuse(unknown[0]!, `unknown member ${unknown[0]}.`);
-  const number = typeof body.invoice_number === 'string' ? body.invoice_number.trim() : '';
-  if (number.length === 0 || number.length > INVOICE_NUMBER_MAX || /\p{Cc}/u.test(number)) {
-    refuse('invoice_number', `invoice_number must be 1 to ${INVOICE_NUMBER_MAX} characters.`);
+  const checked = checkLine(raw);
+  if ('error' in checked) {
+    const field = checked.error.extra.field;
+    refuse(typeof field === 'string' ? field : '', checked.error.message.replace(/^The body /, 'the line '));
   }
-  const cents = amountCents(body.amount, { positive: true });
-  if (cents === null) {
-    refuse('amount', 'amount must be above 0, in euros exact to the cent (credit notes are not loaded).');
-  }
-  const date = (field: string): string | null => {
-    const value = body[field];
-    if (value === undefined || value === null) return null;
-    if (typeof value !== 'string' || !isIsoDate(value)) refuse(field, `${field} must be a date YYYY-MM-DD.`);
-    return value;
-  };
-  const issueDate = date('issue_date') ?? refuse('issue_date', 'issue_date is required.');
+  const body = (checked as { value: LedgerLineInput }).value;
+  const number = body.invoice_number.trim();
+  if (number.length === 0) refuse('invoice_number', 'invoice_number must say something.');
+  const issueDate = body.issue_date;
   if (issueDate > today) refuse('issue_date', `issue_date must not be later than today (${today}).`);
-  const dueDate = date('due_date');
+  const dueDate = body.due_date ?? null;
   if (dueDate !== null && (dueDate < issueDate || daysBetween(issueDate, dueDate) > MAX_TERM_DAYS)) {
     refuse('due_date', 'due_date must be on or after issue_date and at most ten years after it.');
   }
-  const paidDate = date('paid_date');
+  const paidDate = body.paid_date ?? null;
   if (paidDate !== null && (paidDate < issueDate || paidDate > today)) {
     refuse('paid_date', `paid_date must be between issue_date and today (${today}).`);
   }
   return {
     invoice_number: number,
-    amount: centsToDecimal(cents),
+    amount: centsToDecimal(toCents(body.amount)!),
     issue_date: issueDate,
     due_date: dueDate,
     paid_date: paidDate,
@@ -189,31 +171,19 @@ export function createPayerRecordService(deps: {
      * Every line is checked before anything is written; one bad line refuses the whole load.
      */
     async loadLedger(caller: Caller, input: LedgerLoadInput) {
-      if (input.plane !== 'live' && input.plane !== 'demo') invalid('plane', 'plane must be live or demo.');
-      const buyerCountry =
-        typeof input.buyer_country === 'string' ? input.buyer_country.trim().toUpperCase() : '';
+      const buyerCountry = input.buyer_country.toUpperCase();
       if (!isCountryCode(buyerCountry)) {
         invalid('buyer_country', 'buyer_country must be an ISO 3166-1 alpha-2 code, such as ES.');
       }
-      const buyerTaxId = typeof input.buyer_tax_id === 'string' ? normalizeTaxId(input.buyer_tax_id) : '';
+      const buyerTaxId = normalizeTaxId(input.buyer_tax_id);
       if (!TAX_ID_PATTERN.test(buyerTaxId)) {
         invalid('buyer_tax_id', 'buyer_tax_id must be 2 to 32 letters and digits.');
       }
-      const supplier = typeof input.supplier_key === 'string' ? parseDebtorKey(input.supplier_key) : null;
+      const supplier = parseDebtorKey(input.supplier_key);
       if (!supplier) invalid('supplier_key', 'supplier_key must be COUNTRY:TAXID, such as ES:B39000001.');
       const supplierKey = debtorKey(supplier.country, supplier.tax_id);
       const buyerKey = debtorKey(buyerCountry, buyerTaxId);
       if (supplierKey === buyerKey) invalid('supplier_key', 'A supplier cannot observe itself as a buyer.');
-      if (!Array.isArray(input.lines) || input.lines.length === 0) {
-        invalid('lines', `lines must hold 1 to ${LEDGER_LINES_MAX} lines.`);
-      }
-      if (input.lines.length > LEDGER_LINES_MAX) {
-        throw new ApiError(
-          'too_many_lines',
-          `At most ${LEDGER_LINES_MAX} lines per call; this one has ${input.lines.length}.`,
-          { extra: { limit: LEDGER_LINES_MAX } },
-        );
-      }
       return write(caller, async ({ tx, now, evidence }) => {
         const today = madridDate(now);
         const seen = new Map<string, number>();

@@ -1,7 +1,5 @@
 import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { Ajv, type ValidateFunction } from 'ajv';
-import formatsPlugin from 'ajv-formats';
 import Fastify, {
   type FastifyBaseLogger,
   type FastifyInstance,
@@ -22,13 +20,13 @@ import { type AuthDeps, createAuthHook } from './auth.ts';
 import { setDatabaseActor } from './db-actor.ts';
 import { clientErrorAnswer, frameworkErrorAnswer, installErrorHandling } from './error-handler.ts';
 import { createIdempotency } from './idempotency.ts';
-import { PATTERN_HINT, SAFE_TEXT, SAFE_TEXT_HINT, unsafeTextAt } from './input.ts';
 import { openApiOptions } from './openapi/document.ts';
 import { checkDocumentedErrors } from './openapi/documented-errors.ts';
 import { registerReferencePage } from './openapi/reference-page.ts';
 import { createOperationRegistry } from './openapi/registry.ts';
 import { ErrorEnvelope } from './schemas.ts';
 import { SCOPES, scopesFor } from './scopes.ts';
+import { bodyAjv, queryAjv, withoutPerItemChecks, withSafeText } from './validators.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -64,65 +62,6 @@ export interface HttpDeps extends Omit<AuthDeps, 'clock'> {
   checkErrorCodes?: boolean;
 }
 
-function bodyAjv() {
-  // Bodies are taken as sent: no type coercion, unknown members refused rather than dropped.
-  const ajv = new Ajv({
-    allErrors: false,
-    coerceTypes: false,
-    removeAdditional: false,
-    useDefaults: true,
-    strict: false,
-    // The failing schema travels with each error: the mapping reads the field's code from it.
-    verbose: true,
-    // Cents and four-decimal percentages are checked with multipleOf, within float noise.
-    multipleOfPrecision: 9,
-  });
-  (formatsPlugin as unknown as (ajv: Ajv) => void)(ajv);
-  return ajv;
-}
-
-function queryAjv() {
-  // Query strings and path parameters are text: numbers and booleans are read from it.
-  const ajv = new Ajv({
-    allErrors: false,
-    coerceTypes: true,
-    removeAdditional: false,
-    useDefaults: true,
-    strict: false,
-    verbose: true,
-    multipleOfPrecision: 9,
-  });
-  (formatsPlugin as unknown as (ajv: Ajv) => void)(ajv);
-  return ajv;
-}
-
-/**
- * After its schema, an input is searched for text the database cannot store (control
- * characters, unpaired surrogates), wherever it is: answered like a schema failure, naming it.
- */
-function withSafeText(validate: ValidateFunction): ValidateFunction {
-  const checked = ((data: unknown, context?: unknown) => {
-    const valid = (validate as (d: unknown, c?: unknown) => boolean)(data, context);
-    checked.errors = validate.errors;
-    if (!valid) return false;
-    const at = unsafeTextAt(data);
-    if (at === null) return true;
-    checked.errors = [
-      {
-        keyword: 'pattern',
-        instancePath: at,
-        schemaPath: '#',
-        params: { pattern: SAFE_TEXT },
-        parentSchema: { [PATTERN_HINT]: SAFE_TEXT_HINT },
-      },
-    ];
-    return false;
-  }) as ValidateFunction;
-  checked.schema = validate.schema;
-  checked.schemaEnv = validate.schemaEnv;
-  return checked;
-}
-
 export async function buildApp(deps: HttpDeps): Promise<App> {
   const app = Fastify({
     loggerInstance: deps.logger,
@@ -152,7 +91,11 @@ export async function buildApp(deps: HttpDeps): Promise<App> {
   const bodyValidator = bodyAjv();
   const paramValidator = queryAjv();
   app.setValidatorCompiler(({ schema, httpPart }) =>
-    withSafeText(httpPart === 'body' ? bodyValidator.compile(schema) : paramValidator.compile(schema)),
+    withSafeText(
+      httpPart === 'body'
+        ? bodyValidator.compile(withoutPerItemChecks(schema))
+        : paramValidator.compile(schema),
+    ),
   );
 
   app.decorateRequest('caller', null);

@@ -6,6 +6,7 @@ import {
   ERROR_STATUS,
   KEYWORD_CODES,
   PATTERN_HINT,
+  PER_ITEM,
   UNKNOWN_MEMBER_CODE,
 } from './input.ts';
 
@@ -45,7 +46,9 @@ export function codesOfSchema(schema: unknown, part: InputPart): ErrorCode[] {
     if (isObject(node[KEYWORD_CODES])) {
       for (const code of Object.values(node[KEYWORD_CODES])) codes.add(code as ErrorCode);
     }
-    for (const value of Object.values(node)) walk(value);
+    // Items checked one by one are answered in the 200 (an import's rows), not as errors.
+    for (const [key, value] of Object.entries(node))
+      if (!(key === 'items' && node[PER_ITEM] === true)) walk(value);
   };
   walk(schema);
   return [...codes].sort();

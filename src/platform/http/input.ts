@@ -18,6 +18,11 @@ export const ERROR_EXTRA = 'x-error-extra';
 export const ERROR_STATUS = 'x-error-status';
 /** On an object: the code for a member it does not know (default: body_invalid/query_invalid). */
 export const UNKNOWN_MEMBER_CODE = 'x-unknown-member-code';
+/**
+ * On a list: its items are checked one by one by the service (platform/http/validators.ts
+ * `itemChecker`) and answered each on its own; the request validator checks only the list.
+ */
+export const PER_ITEM = 'x-checked-per-item';
 /** On a pattern-bearing string: how to say what the pattern wants, in a message. */
 export const PATTERN_HINT = 'x-pattern-hint';
 
@@ -129,9 +134,13 @@ export function Reason(description = 'Why, at least 8 characters; kept on the ev
 }
 
 /** A list, its own code on the list and (unless they have theirs) on its items. */
-export function List<T extends TSchema>(items: T, options: Common & { min?: number; max: number }) {
+export function List<T extends TSchema>(
+  items: T,
+  options: Common & { min?: number; max: number; perItem?: boolean },
+) {
   return Type.Array(items, {
     ...annotate(options),
+    ...(options.perItem ? { [PER_ITEM]: true } : {}),
     ...(options.min ? { minItems: options.min } : {}),
     maxItems: options.max,
   });

@@ -1,0 +1,151 @@
+import { Ajv, type ValidateFunction } from 'ajv';
+import type { DataValidateFunction } from 'ajv/dist/types/index.js';
+import formatsPlugin from 'ajv-formats';
+import type { Static, TSchema } from 'typebox';
+import type { ApiError } from '../errors.ts';
+import { PATTERN_HINT, PER_ITEM, SAFE_TEXT, SAFE_TEXT_HINT, unsafeTextAt } from './input.ts';
+import { type InputPart, inputError } from './input-errors.ts';
+
+/**
+ * The validators Fastify checks inputs with (set in app.ts), and the same checks for one item of
+ * a list answered item by item (an import's rows), so both read a schema the same way.
+ */
+
+export function bodyAjv() {
+  // Bodies are taken as sent: no type coercion, unknown members refused rather than dropped.
+  const ajv = new Ajv({
+    allErrors: false,
+    coerceTypes: false,
+    removeAdditional: false,
+    useDefaults: true,
+    strict: false,
+    // The failing schema travels with each error: the mapping reads the field's code from it.
+    verbose: true,
+    // Cents and four-decimal percentages are checked with multipleOf, within float noise.
+    multipleOfPrecision: 9,
+  });
+  (formatsPlugin as unknown as (ajv: Ajv) => void)(ajv);
+  exactDecimalSteps(ajv);
+  return ajv;
+}
+
+export function queryAjv() {
+  // Query strings and path parameters are text: numbers and booleans are read from it.
+  const ajv = new Ajv({
+    allErrors: false,
+    coerceTypes: true,
+    removeAdditional: false,
+    useDefaults: true,
+    strict: false,
+    verbose: true,
+    multipleOfPrecision: 9,
+  });
+  (formatsPlugin as unknown as (ajv: Ajv) => void)(ajv);
+  exactDecimalSteps(ajv);
+  return ajv;
+}
+
+/**
+ * After its schema, an input is searched for text the database cannot store (control
+ * characters, unpaired surrogates), wherever it is: answered like a schema failure, naming it.
+ */
+export function withSafeText(validate: ValidateFunction): ValidateFunction {
+  const checked = ((data: unknown, context?: unknown) => {
+    const valid = (validate as (d: unknown, c?: unknown) => boolean)(data, context);
+    checked.errors = validate.errors;
+    if (!valid) return false;
+    const at = unsafeTextAt(data);
+    if (at === null) return true;
+    checked.errors = [
+      {
+        keyword: 'pattern',
+        instancePath: at,
+        schemaPath: '#',
+        params: { pattern: SAFE_TEXT },
+        parentSchema: { [PATTERN_HINT]: SAFE_TEXT_HINT },
+      },
+    ];
+    return false;
+  }) as ValidateFunction;
+  checked.schema = validate.schema;
+  checked.schemaEnv = validate.schemaEnv;
+  return checked;
+}
+
+/**
+ * `multipleOf` for decimal steps (0.01 for cents, 0.0001 for percentages) decided on the number
+ * as written, not by dividing floats: 1234567.89 / 0.01 is not a whole number in binary floating
+ * point, so the stock check refused ordinary amounts above about a million euros.
+ */
+export function isMultipleOf(value: number, step: number): boolean {
+  for (let decimals = 0; decimals <= 10; decimals++) {
+    if (step === 10 ** -decimals || step === 1 / 10 ** decimals) {
+      return Math.abs(value) < 1e21 && Number(value.toFixed(decimals)) === value;
+    }
+  }
+  const quotient = value / step;
+  return Math.abs(Math.round(quotient) - quotient) < 1e-9;
+}
+
+function exactDecimalSteps(ajv: Ajv): void {
+  ajv.removeKeyword('multipleOf');
+  ajv.addKeyword({
+    keyword: 'multipleOf',
+    type: 'number',
+    schemaType: 'number',
+    errors: true,
+    compile(step: number, parentSchema) {
+      const check = ((value: number): boolean => {
+        if (isMultipleOf(value, step)) return true;
+        check.errors = [
+          {
+            keyword: 'multipleOf',
+            params: { multipleOf: step },
+            message: `must be multiple of ${step}`,
+            parentSchema,
+          },
+        ];
+        return false;
+      }) as DataValidateFunction;
+      return check;
+    },
+  });
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * The schema as the request validator takes it: a list marked `PER_ITEM` is checked for its
+ * length only, its items being checked one by one by the service (`itemChecker`), so one bad
+ * item is answered on its own instead of failing the whole body. The document keeps the items.
+ */
+export function withoutPerItemChecks<T>(schema: T): T {
+  if (!hasPerItem(schema)) return schema;
+  if (Array.isArray(schema)) return schema.map(withoutPerItemChecks) as T;
+  if (!isObject(schema)) return schema;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(schema)) {
+    out[key] = key === 'items' && schema[PER_ITEM] === true ? {} : withoutPerItemChecks(value);
+  }
+  return out as T;
+}
+
+const hasPerItem = (schema: unknown): boolean =>
+  Array.isArray(schema)
+    ? schema.some(hasPerItem)
+    : isObject(schema) && (schema[PER_ITEM] === true || Object.values(schema).some(hasPerItem));
+
+let itemAjv: Ajv | undefined;
+
+/**
+ * Checks one item of a `PER_ITEM` list against its schema with the request validator's own
+ * settings and error mapping: the value, or the ApiError the item would have been answered with
+ * as a body of its own (its code, field and message).
+ */
+export function itemChecker<T extends TSchema>(schema: T, part: InputPart = 'body') {
+  itemAjv ??= bodyAjv();
+  const validate = withSafeText(itemAjv.compile(schema));
+  return (value: unknown): { value: Static<T> } | { error: ApiError } =>
+    validate(value) ? { value: value as Static<T> } : { error: inputError(validate.errors ?? [], part) };
+}
