@@ -15,6 +15,7 @@ import { limitsModule } from './areas/limits/limits.module.ts';
 import { opsRoutes } from './areas/ops/ops.routes.ts';
 import { partiesModule } from './areas/parties/parties.module.ts';
 import { payerRecordModule } from './areas/payer-record/payer-record.module.ts';
+import { programmeModule } from './areas/programme/programme.module.ts';
 import { createRequestLifecycle } from './areas/requests/requests.lifecycle.ts';
 import { requestsOpsRoutes } from './areas/requests/requests.ops.routes.ts';
 import { createRequestPartiesService } from './areas/requests/requests.parties.service.ts';
@@ -144,7 +145,9 @@ function createServices(deps: { db: Db; clock: Clock; publicBaseUrl: string; cou
   });
   const { documents } = documentsArea;
   const lifecycle = createRequestLifecycle();
-  const requestParties = createRequestPartiesService({ write, lifecycle, settings, documents });
+  const programmeArea = programmeModule({ ...shared, lifecycle });
+  const { programme, disclosure } = programmeArea;
+  const requestParties = createRequestPartiesService({ write, lifecycle, settings, documents, programme });
   const limitsArea = limitsModule(shared);
   const { limits } = limitsArea;
   const decisions = createDecisionsService({
@@ -153,6 +156,7 @@ function createServices(deps: { db: Db; clock: Clock; publicBaseUrl: string; cou
     settings,
     documents,
     offerGuards: [limits.offerGuard],
+    disclosure,
   });
   const consentLevel = createConsentLevelService({ write, requests: lifecycle });
   const sandbox = createSandboxService({
@@ -201,6 +205,7 @@ function createServices(deps: { db: Db; clock: Clock; publicBaseUrl: string; cou
       payerRecord: payerRecordArea.routes,
       statements: statementsArea.routes,
       limits: limitsArea.routes,
+      programme: programmeArea.routes,
     },
   };
 }
@@ -292,6 +297,7 @@ export async function createRuntime(
           ...services.areaRoutes.statements,
           decisionsRoutes({ decisions: services.decisions, consentLevel: services.consentLevel }),
           ...services.areaRoutes.limits,
+          ...services.areaRoutes.programme,
           requestsOpsRoutes({
             parties: services.requestParties,
             statusOf: async (id) => (await services.requests.statusForOps(id)) ?? 'unknown',
