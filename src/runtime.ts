@@ -193,6 +193,8 @@ function createServices(deps: { db: Db; clock: Clock; publicBaseUrl: string; cou
     decisions,
     consentLevel,
     sandbox,
+    programme,
+    disclosure,
     debtorInfo: debtorInfoArea.debtorInfo,
     payerRecord: payerRecordArea.payerRecord,
     statements: statementsArea.statements,
@@ -209,6 +211,8 @@ function createServices(deps: { db: Db; clock: Clock; publicBaseUrl: string; cou
     },
   };
 }
+
+const ANNOUNCEMENTS_JOB = 'programme.announcements';
 
 /** Recurring upkeep: expired counters and idempotency keys, and the evidence chain's day roots. */
 const MAINTENANCE: Record<string, { everySeconds: number; run: JobHandler }> = {
@@ -264,6 +268,11 @@ export async function createRuntime(
       return { rerunAt: new Date(ctx.clock.now().getTime() + job.everySeconds * 1000) };
     };
   }
+  // Automatic announcements of confidential requests, checked every hour (programme area).
+  handlers[ANNOUNCEMENTS_JOB] = async (ctx) => {
+    await services.disclosure.announceDue({ kind: 'system', job: ANNOUNCEMENTS_JOB });
+    return { rerunAt: new Date(ctx.clock.now().getTime() + 3600 * 1000) };
+  };
 
   return {
     config,
@@ -321,7 +330,7 @@ export async function createRuntime(
     },
     async scheduleMaintenance() {
       await runAs(OPERATOR, async () => {
-        for (const kind of Object.keys(MAINTENANCE)) {
+        for (const kind of [...Object.keys(MAINTENANCE), ANNOUNCEMENTS_JOB]) {
           await enqueueJob(db, { kind, runAt: clock.now(), jobKey: kind });
         }
       });

@@ -2,6 +2,7 @@ import type { AreaDeps } from '../../platform/area-deps.ts';
 import type { AreaRoutes } from '../../platform/http/app.ts';
 import { createRequestDisclosureService } from '../requests/request-disclosure.service.ts';
 import type { RequestLifecycle } from '../requests/requests.lifecycle.ts';
+import { disclosureOpsRoutes } from './disclosure.ops.routes.ts';
 import { disclosureRoutes } from './disclosure.routes.ts';
 import { programmeRoutes } from './programme.routes.ts';
 import { createProgrammeService } from './programme.service.ts';
@@ -13,6 +14,10 @@ import { createProgrammeService } from './programme.service.ts';
 export function programmeModule(deps: AreaDeps & { lifecycle: RequestLifecycle }) {
   const programme = createProgrammeService(deps);
   const disclosure = createRequestDisclosureService(deps);
-  const routes: AreaRoutes[] = [programmeRoutes({ programme }), disclosureRoutes({ disclosure })];
+  const routes: AreaRoutes[] = [
+    programmeRoutes({ programme }),
+    disclosureRoutes({ disclosure }),
+    disclosureOpsRoutes({ disclosure }),
+  ];
   return { programme, disclosure, routes };
 }

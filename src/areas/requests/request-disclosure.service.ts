@@ -1,12 +1,15 @@
 import { type Caller, type FunderCaller, type FunderScope, scopeOf } from '../../platform/caller.ts';
 import { madridDate } from '../../platform/clock.ts';
 import type { Db, Tx } from '../../platform/db/db.ts';
-import { ApiError } from '../../platform/errors.ts';
+import { ApiError, notFound } from '../../platform/errors.ts';
+import { newId } from '../../platform/ids.ts';
+import { centsToDecimal, centsToEuros } from '../../platform/money.ts';
 import type { RunWrite, WriteScope } from '../../platform/write.ts';
 import * as store from './disclosure.store.ts';
 import { writeNotice } from './notice-documents.ts';
 import { isOpen } from './request-status.ts';
 import { funderMover, OPERATIONS, type RequestLifecycle, type RequestRow } from './requests.lifecycle.ts';
+import { insertSignalForOps } from './risks.store.ts';
 
 export type { AnnounceTrigger } from './disclosure.store.ts';
 
@@ -56,6 +59,49 @@ const noticeView = (n: store.NoticeDocumentRow) => ({
   has_notice_address: n.has_address,
 });
 
+/**
+ * Announces a confidential request inside the caller's write: the disclosure changes, the
+ * prepared notices queue for sending, the evidence entry and the event `request.announced`.
+ * A funder announces within its scope; a trigger (`scope` null) as the operations side.
+ */
+export async function announceIn(
+  ws: WriteScope,
+  row: RequestRow,
+  change: { trigger: store.AnnounceTrigger; reason: string; scope: FunderScope | null },
+) {
+  const { tx, now } = ws;
+  const at = { ...change, at: now };
+  const queued = change.scope
+    ? await store.announce(tx, change.scope, row.id, at)
+    : await store.announceForOps(tx, row.id, at);
+  if (queued < 0) throw new ApiError('already_announced', 'This request is announced already.');
+  const funderId = row.assigned_funder_id!;
+  ws.evidence({
+    funderId,
+    plane: row.plane,
+    kind: 'request.announced',
+    subjectType: 'funding_request',
+    subjectId: row.id,
+    payload: {
+      request_ref: row.request_ref,
+      trigger: change.trigger,
+      reason: change.reason,
+      notices_queued: queued,
+    },
+  });
+  const result = {
+    request_id: row.id,
+    request_ref: row.request_ref,
+    disclosure: 'announced' as const,
+    announced_at: now.toISOString(),
+    announced_trigger: change.trigger,
+    reason: change.reason,
+    notices_queued: queued,
+  };
+  ws.emit({ funderId, plane: row.plane, type: 'request.announced', data: result });
+  return result;
+}
+
 export type RequestDisclosureService = ReturnType<typeof createRequestDisclosureService>;
 
 /**
@@ -69,44 +115,6 @@ export function createRequestDisclosureService(deps: {
   lifecycle: RequestLifecycle;
 }) {
   const { db, write, lifecycle } = deps;
-
-  async function announceIn(
-    ws: WriteScope,
-    row: RequestRow,
-    change: { trigger: store.AnnounceTrigger; reason: string; scope: FunderScope | null },
-  ) {
-    const { tx, now } = ws;
-    const at = { ...change, at: now };
-    const queued = change.scope
-      ? await store.announce(tx, change.scope, row.id, at)
-      : await store.announceForOps(tx, row.id, at);
-    if (queued < 0) throw new ApiError('already_announced', 'This request is announced already.');
-    const funderId = row.assigned_funder_id!;
-    ws.evidence({
-      funderId,
-      plane: row.plane,
-      kind: 'request.announced',
-      subjectType: 'funding_request',
-      subjectId: row.id,
-      payload: {
-        request_ref: row.request_ref,
-        trigger: change.trigger,
-        reason: change.reason,
-        notices_queued: queued,
-      },
-    });
-    const result = {
-      request_id: row.id,
-      request_ref: row.request_ref,
-      disclosure: 'announced' as const,
-      announced_at: now.toISOString(),
-      announced_trigger: change.trigger,
-      reason: change.reason,
-      notices_queued: queued,
-    };
-    ws.emit({ funderId, plane: row.plane, type: 'request.announced', data: result });
-    return result;
-  }
 
   return {
     /** GET /v1/requests/{id}/notices: for a request routed to the caller or acted on by it. */
@@ -229,6 +237,75 @@ export function createRequestDisclosureService(deps: {
           prepared,
           notices: (await store.noticeDocumentsForOps(ws.tx, row.id)).map(noticeView),
         };
+      });
+    },
+
+    /** Operations: where a debtor's notices are sent. */
+    async setNoticeAddress(caller: Caller, debtorId: string, address: string | null) {
+      return write(caller, async (ws) => {
+        const debtor = await store.setNoticeAddressForOps(ws.tx, debtorId, address);
+        if (!debtor) notFound('Debtor');
+        // The address itself is personal data: the chain keeps only that it changed.
+        ws.evidence({
+          funderId: null,
+          plane: debtor.plane,
+          kind: 'debtor.notice_address_changed',
+          subjectType: 'debtor',
+          subjectId: debtor.id,
+          payload: { has_address: address !== null },
+        });
+        return { debtor_id: debtor.id, has_notice_address: address !== null };
+      });
+    },
+
+    /** Operations: the day the seller's verification lapses (it counts as lapsed from that day). */
+    async setVerificationLapse(caller: Caller, sellerId: string, lapsesOn: string | null) {
+      return write(caller, async (ws) => {
+        const seller = await store.setVerificationLapseForOps(ws.tx, sellerId, lapsesOn);
+        if (!seller) notFound('Seller');
+        ws.evidence({
+          funderId: null,
+          plane: seller.plane,
+          kind: 'seller.verification_lapse_set',
+          subjectType: 'seller',
+          subjectId: seller.id,
+          payload: { lapses_on: lapsesOn },
+        });
+        return { seller_id: seller.id, verification_status: seller.verification_status, lapses_on: lapsesOn };
+      });
+    },
+
+    /**
+     * Operations: an invoice's amount changed at the seller. Each request in flight holding it
+     * gets the hard signal `amount_changed_in_request` (funding waits for its review), and its
+     * prepared notices stop being current until prepared again.
+     */
+    async changeInvoiceAmount(caller: Caller, invoiceId: string, amountCents: number) {
+      return write(caller, async (ws) => {
+        const amount = centsToDecimal(amountCents);
+        const changed = await store.changeInvoiceAmountForOps(ws.tx, invoiceId, amount);
+        if (!changed) notFound('Invoice');
+        for (const requestId of changed.requests) {
+          await insertSignalForOps(ws.tx, {
+            id: newId(),
+            plane: changed.plane,
+            requestId,
+            code: 'amount_changed_in_request',
+            severity: 'high',
+            hard: true,
+            detail: `Invoice ${changed.number}: ${changed.before} -> ${amount} EUR`,
+            at: ws.now,
+          });
+        }
+        ws.evidence({
+          funderId: null,
+          plane: changed.plane,
+          kind: 'invoice.amount_changed',
+          subjectType: 'invoice',
+          subjectId: invoiceId,
+          payload: { from: changed.before, to: amount, requests: changed.requests },
+        });
+        return { invoice_id: invoiceId, amount: centsToEuros(amountCents), requests: changed.requests };
       });
     },
   };
