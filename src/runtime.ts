@@ -166,6 +166,9 @@ function createServices(deps: { db: Db; clock: Clock; publicBaseUrl: string; cou
     parties: requestParties,
     documents,
     settings,
+    programme,
+    disclosure,
+    receivables: lifecycle.receivables,
   });
   const debtorInfoArea = debtorInfoModule({ ...shared, requests, creditLimitOf: limits.debtorLimitView });
   const payerRecordArea = payerRecordModule({ ...shared, creditLimitOf: limits.debtorLimitView });

@@ -424,7 +424,9 @@ export interface paths {
         put?: never;
         /**
          * Sandbox: a new request routed to you
-         * @description Creates a fictitious seller request and routes it to you, as a seller would through the service. `type` is `factoring` (default) or `confirming`; `invoices` (1 to 20) name each debtor, its tax id and country, the amount and due date. With no body at all a default request is made.
+         * @description Creates a fictitious seller request and routes it to you, as a seller would through the service. `type` is `factoring` (default) or `confirming`; `invoices` (1 to 20) name each debtor, its tax id and country, the amount, due date and `source` (`erp` by default; `e_invoice`, `saft`, or `upload`, which is not the seller’s own books). With no body at all a default request is made.
+         *
+         *     `terms` (any programme terms, for example `{"disclosure": "confidential", "announce_on_dispute": true}`) become the new company’s own terms with you before the request is routed, so the request takes them. Each debtor gets an address for its notices unless it has one already.
          *
          *     Sandbox keys only (403 `sandbox_only` otherwise); it changes the shared demonstration plane, never live data.
          *
@@ -479,6 +481,30 @@ export interface paths {
          *     **Scopes:** any one of `decisions:write`.
          */
         post: operations["sandboxDebtorAnswer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sandbox/requests/{id}/parties": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sandbox: the seller, a debtor or an invoice of your request changes
+         * @description Plays the other parties of a request routed to you, as the service’s operations team records them: `seller_verification` (the seller’s company verification status), `seller_verification_lapses_on` (the day it lapses; null: none), `notice_addresses` (per debtor tax id, where its notice is sent; null: none known) and `invoice_amounts` (per invoice number, its new amount). An amount change raises the hard signal `amount_changed_in_request` and makes the notice covering that invoice no longer current.
+         *
+         *     Sandbox keys only (403 `sandbox_only` otherwise); it changes the shared demonstration plane, never live data.
+         *
+         *     **Scopes:** any one of `decisions:write`.
+         */
+        post: operations["sandboxRequestParties"];
         delete?: never;
         options?: never;
         head?: never;
@@ -6692,7 +6718,22 @@ export interface operations {
                         debtor_tax_id: string;
                         /** Format: date */
                         due_date: string;
+                        /** @description Where the invoice came from; upload is not the seller’s own books */
+                        source?: "erp" | "e_invoice" | "saft" | "upload";
                     }[];
+                    /** @description Only the keys sent change */
+                    terms?: {
+                        announce_on_dispute?: boolean;
+                        announce_on_kyc_lapse?: boolean;
+                        announce_overdue_days?: number | null;
+                        /** @enum {unknown} */
+                        bank_data?: "off" | "requested" | "required";
+                        /** @enum {unknown} */
+                        disclosure?: "announced" | "confidential";
+                        /** @enum {unknown} */
+                        recourse?: "with" | "without";
+                        recourse_days?: number | null;
+                    };
                     type?: "factoring" | "confirming";
                 };
             };
@@ -6933,6 +6974,8 @@ export interface operations {
              *     - `idempotency_key_reused`: The `Idempotency-Key` was used before with another body.
              *     - `idempotency_key_invalid`: The `Idempotency-Key` is not 1 to 255 visible ASCII characters.
              *     - `country_invalid`: The country is not a two-letter ISO 3166 code.
+             *     - `terms_invalid`: The terms are not an object, are empty, or a value is out of range.
+             *     - `terms_key_unknown`: A key of `terms` is not a programme term.
              */
             422: {
                 headers: {
@@ -6946,7 +6989,7 @@ export interface operations {
                              * @description Stable machine-readable code.
                              * @enum {string}
                              */
-                            code: "body_invalid" | "idempotency_key_reused" | "idempotency_key_invalid" | "country_invalid";
+                            code: "body_invalid" | "idempotency_key_reused" | "idempotency_key_invalid" | "country_invalid" | "terms_invalid" | "terms_key_unknown";
                             /** @description For a bad input: the path of the member at fault, when known. */
                             field?: string | null;
                             /** @description For people; may change. */
@@ -7895,6 +7938,444 @@ export interface operations {
             };
             /**
              * @description 503 answers of sandboxDebtorAnswer:
+             *
+             *     - `service_unavailable`: The service is stopping or starting; retry shortly.
+             */
+            503: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable machine-readable code.
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            /** @description For a bad input: the path of the member at fault, when known. */
+                            field?: string | null;
+                            /** @description For people; may change. */
+                            message: string;
+                            /**
+                             * Format: uuid
+                             * @description The `Request-Id` of the call.
+                             */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    sandboxRequestParties: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes the call safe to retry: within 24 hours the same key with the same body answers the first answer again without doing anything twice. 1 to 255 visible ASCII characters, per funder.
+                 * @example 7f4c1d2e-order-0042-offer
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    invoice_amounts?: {
+                        amount: number;
+                        invoice_number: string;
+                    }[];
+                    notice_addresses?: {
+                        address: string | null;
+                        debtor_tax_id: string;
+                    }[];
+                    seller_verification?: "pending" | "approved" | "rejected" | "lapsed";
+                    /** @description The day the seller’s verification lapses; null: none planned */
+                    seller_verification_lapses_on?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The request after the change. */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: {
+                            advance_amount: number;
+                            approved_at: string | null;
+                            assigned_bank_id: string | null;
+                            closed_at: string | null;
+                            company_name: string;
+                            company_nif: string;
+                            consent_level_required: ("receipt" | "acknowledgment" | "acceptance") | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            debtor_consent: {
+                                debtor_name: string;
+                                debtor_tax_id: string;
+                                level_achieved: ("receipt" | "acknowledgment" | "acceptance") | null;
+                                /** @description Lowest to highest: receipt, acknowledgment, acceptance */
+                                level_required: "receipt" | "acknowledgment" | "acceptance";
+                                meets_requirement: boolean;
+                                status: string;
+                            }[];
+                            funded_at: string | null;
+                            /** Format: uuid */
+                            id: string;
+                            invoice_count: number;
+                            my_offer: {
+                                accepted_at: string | null;
+                                advance_pct: number;
+                                days: number;
+                                /** Format: uuid */
+                                funding_request_id: string;
+                                rate: number;
+                                status: string;
+                                /** Format: date-time */
+                                submitted_at: string;
+                            } | null;
+                            request_ref: string;
+                            routed_at: string | null;
+                            settled_amount: number;
+                            settled_at: string | null;
+                            status: string;
+                            total_amount: number;
+                            type: "factoring" | "confirming";
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description 401 answers of sandboxRequestParties:
+             *
+             *     - `unauthorized`: No key, or a key that is unknown, malformed or revoked.
+             *     - `key_expired`: The key has passed its expiry date.
+             */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable machine-readable code.
+                             * @enum {string}
+                             */
+                            code: "unauthorized" | "key_expired";
+                            /** @description For a bad input: the path of the member at fault, when known. */
+                            field?: string | null;
+                            /** @description For people; may change. */
+                            message: string;
+                            /**
+                             * Format: uuid
+                             * @description The `Request-Id` of the call.
+                             */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description 403 answers of sandboxRequestParties:
+             *
+             *     - `forbidden`: The key lacks every scope that opens this operation, or its funder is not active.
+             *     - `sandbox_only`: This operation works with a sandbox key only.
+             */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable machine-readable code.
+                             * @enum {string}
+                             */
+                            code: "forbidden" | "sandbox_only";
+                            /** @description For a bad input: the path of the member at fault, when known. */
+                            field?: string | null;
+                            /** @description For people; may change. */
+                            message: string;
+                            /**
+                             * Format: uuid
+                             * @description The `Request-Id` of the call.
+                             */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description 404 answers of sandboxRequestParties:
+             *
+             *     - `not_found`: Nothing with this id (or path) is visible to your key.
+             */
+            404: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable machine-readable code.
+                             * @enum {string}
+                             */
+                            code: "not_found";
+                            /** @description For a bad input: the path of the member at fault, when known. */
+                            field?: string | null;
+                            /** @description For people; may change. */
+                            message: string;
+                            /**
+                             * Format: uuid
+                             * @description The `Request-Id` of the call.
+                             */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description 409 answers of sandboxRequestParties:
+             *
+             *     - `not_routed_to_you`: The request is not routed to you at the moment.
+             *     - `idempotency_key_in_use`: A call with the same `Idempotency-Key` is still running; retry shortly.
+             *     - `conflict`: Another change got there first; read again and retry.
+             */
+            409: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable machine-readable code.
+                             * @enum {string}
+                             */
+                            code: "not_routed_to_you" | "idempotency_key_in_use" | "conflict";
+                            /** @description For a bad input: the path of the member at fault, when known. */
+                            field?: string | null;
+                            /** @description For people; may change. */
+                            message: string;
+                            /**
+                             * Format: uuid
+                             * @description The `Request-Id` of the call.
+                             */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description 413 answers of sandboxRequestParties:
+             *
+             *     - `body_too_large`: The body is larger than this operation accepts.
+             */
+            413: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable machine-readable code.
+                             * @enum {string}
+                             */
+                            code: "body_too_large";
+                            /** @description For a bad input: the path of the member at fault, when known. */
+                            field?: string | null;
+                            /** @description For people; may change. */
+                            message: string;
+                            /**
+                             * Format: uuid
+                             * @description The `Request-Id` of the call.
+                             */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description 415 answers of sandboxRequestParties:
+             *
+             *     - `unsupported_media_type`: This content type is not accepted here.
+             */
+            415: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable machine-readable code.
+                             * @enum {string}
+                             */
+                            code: "unsupported_media_type";
+                            /** @description For a bad input: the path of the member at fault, when known. */
+                            field?: string | null;
+                            /** @description For people; may change. */
+                            message: string;
+                            /**
+                             * Format: uuid
+                             * @description The `Request-Id` of the call.
+                             */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description 422 answers of sandboxRequestParties:
+             *
+             *     - `body_invalid`: The body is not valid JSON, or a member has the wrong type, is unknown or missing.
+             *     - `idempotency_key_reused`: The `Idempotency-Key` was used before with another body.
+             *     - `idempotency_key_invalid`: The `Idempotency-Key` is not 1 to 255 visible ASCII characters.
+             */
+            422: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable machine-readable code.
+                             * @enum {string}
+                             */
+                            code: "body_invalid" | "idempotency_key_reused" | "idempotency_key_invalid";
+                            /** @description For a bad input: the path of the member at fault, when known. */
+                            field?: string | null;
+                            /** @description For people; may change. */
+                            message: string;
+                            /**
+                             * Format: uuid
+                             * @description The `Request-Id` of the call.
+                             */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description 429 answers of sandboxRequestParties:
+             *
+             *     - `rate_limited`: Too many calls with this key (or bad keys from this address); wait `Retry-After` seconds.
+             */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable machine-readable code.
+                             * @enum {string}
+                             */
+                            code: "rate_limited";
+                            /** @description For a bad input: the path of the member at fault, when known. */
+                            field?: string | null;
+                            /** @description Calls allowed in the window that refused the call. */
+                            limit?: number;
+                            /** @description For people; may change. */
+                            message: string;
+                            /**
+                             * Format: uuid
+                             * @description The `Request-Id` of the call.
+                             */
+                            request_id?: string;
+                            /** @description Seconds to wait, as in `Retry-After`. */
+                            retry_after_seconds?: number;
+                            /** @description Length of that window in seconds. */
+                            window_seconds?: number;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description 500 answers of sandboxRequestParties:
+             *
+             *     - `internal_error`: Something failed on our side; retry later (with the same `Idempotency-Key` for a write).
+             */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable machine-readable code.
+                             * @enum {string}
+                             */
+                            code: "internal_error";
+                            /** @description For a bad input: the path of the member at fault, when known. */
+                            field?: string | null;
+                            /** @description For people; may change. */
+                            message: string;
+                            /**
+                             * Format: uuid
+                             * @description The `Request-Id` of the call.
+                             */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description 503 answers of sandboxRequestParties:
              *
              *     - `service_unavailable`: The service is stopping or starting; retry shortly.
              */

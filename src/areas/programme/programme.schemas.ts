@@ -63,35 +63,44 @@ export const Programme = Type.Object({
 
 const termsCode = { code: 'terms_invalid' as const };
 
+/** The programme keys a caller sets; only the keys sent change. `reset` only where a company's terms can be removed. */
+export function TermsInput(withReset: boolean) {
+  return Fields(
+    {
+      disclosure: Type.Optional(OneOf(DISCLOSURES, termsCode)),
+      recourse: Type.Optional(OneOf(RECOURSES, termsCode)),
+      recourse_days: Type.Optional(OrNull(Int({ ...termsCode, ...RECOURSE_DAYS }))),
+      announce_overdue_days: Type.Optional(OrNull(Int({ ...termsCode, ...ANNOUNCE_OVERDUE_DAYS }))),
+      announce_on_dispute: Type.Optional(Flag(termsCode)),
+      announce_on_kyc_lapse: Type.Optional(Flag(termsCode)),
+      bank_data: Type.Optional(OneOf(BANK_DATA, termsCode)),
+      ...(withReset
+        ? {
+            reset: Type.Optional(
+              Type.Literal(true, {
+                [ERROR_CODE]: 'terms_invalid',
+                description: 'Alone, with a seller_id: removes the company’s own terms',
+              }),
+            ),
+          }
+        : {}),
+    },
+    {
+      code: 'terms_invalid',
+      unknownCode: 'terms_key_unknown',
+      nonEmpty: true,
+      description: 'Only the keys sent change',
+    },
+  );
+}
+
 /** PUT /v1/programme */
 export const ProgrammeBody = Fields(
   {
     seller_id: Type.Optional(
       OrNull(Id({ code: 'seller_id_invalid', description: 'The company; absent or null: your default' })),
     ),
-    terms: Fields(
-      {
-        disclosure: Type.Optional(OneOf(DISCLOSURES, termsCode)),
-        recourse: Type.Optional(OneOf(RECOURSES, termsCode)),
-        recourse_days: Type.Optional(OrNull(Int({ ...termsCode, ...RECOURSE_DAYS }))),
-        announce_overdue_days: Type.Optional(OrNull(Int({ ...termsCode, ...ANNOUNCE_OVERDUE_DAYS }))),
-        announce_on_dispute: Type.Optional(Flag(termsCode)),
-        announce_on_kyc_lapse: Type.Optional(Flag(termsCode)),
-        bank_data: Type.Optional(OneOf(BANK_DATA, termsCode)),
-        reset: Type.Optional(
-          Type.Literal(true, {
-            [ERROR_CODE]: 'terms_invalid',
-            description: 'Alone, with a seller_id: removes the company’s own terms',
-          }),
-        ),
-      },
-      {
-        code: 'terms_invalid',
-        unknownCode: 'terms_key_unknown',
-        nonEmpty: true,
-        description: 'Only the keys sent change',
-      },
-    ),
+    terms: TermsInput(true),
     reason: Reason(),
   },
   { description: 'The terms to change, for your default or one company, and why' },

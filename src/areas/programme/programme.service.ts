@@ -70,7 +70,12 @@ export function createProgrammeService(deps: { db: Db; write: RunWrite }) {
    * Sets a company's own terms (only the keys given change) or the default, or removes the
    * company's own terms; inside the caller's write. Answers the change.
    */
-  async function changeIn(ws: WriteScope, scope: FunderScope, body: ProgrammeBody) {
+  async function changeIn(
+    ws: WriteScope,
+    scope: FunderScope,
+    body: ProgrammeBody,
+    options: { newCompany?: boolean } = {},
+  ) {
     const { tx, now } = ws;
     const sellerId = body.seller_id ?? null;
     const { reset, ...sent } = body.terms;
@@ -87,7 +92,11 @@ export function createProgrammeService(deps: { db: Db; write: RunWrite }) {
         'terms {reset: true} comes alone, with a seller_id: it removes that company’s own terms.',
       );
     }
-    if (sellerId !== null && (await store.companies(tx, scope, sellerId)).length === 0) {
+    if (
+      sellerId !== null &&
+      !options.newCompany &&
+      (await store.companies(tx, scope, sellerId)).length === 0
+    ) {
       throw new ApiError(
         'seller_not_in_programme',
         'That company has no request routed to you and is not your client.',
@@ -169,7 +178,10 @@ export function createProgrammeService(deps: { db: Db; write: RunWrite }) {
       return write(caller, (ws) => changeIn(ws, scopeOf(caller), body));
     },
 
-    /** A sandbox helper sets a company's own terms before routing, inside its write. */
+    /**
+     * A sandbox helper sets a company's own terms before routing its first request, inside its
+     * write (`newCompany`: the company has no request routed yet).
+     */
     changeIn,
 
     /** The terms a request takes when routed to a funder (operations side, inside its write). */

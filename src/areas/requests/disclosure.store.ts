@@ -240,11 +240,17 @@ export async function dueAnnouncementsForOps(q: Queryable, today: string): Promi
 
 // ------------------------------------------------------------ the other parties (operations team)
 
-/** Where a debtor's notices are sent (null: nowhere known). Answers whether the debtor exists. */
-export async function setNoticeAddressForOps(q: Queryable, debtorId: string, address: string | null) {
-  const result = await q.query<{ id: string; plane: Plane }>(
-    'UPDATE debtors SET notice_address = $2 WHERE id = $1 RETURNING id, plane',
-    [debtorId, address],
+/** Where a debtor's notices are sent (null: nowhere known); `keep` leaves an address already there. */
+export async function setNoticeAddressForOps(
+  q: Queryable,
+  debtorId: string,
+  address: string | null,
+  keep = false,
+) {
+  const result = await q.query<{ id: string; plane: Plane; has_address: boolean }>(
+    `UPDATE debtors SET notice_address = CASE WHEN $3 THEN coalesce(notice_address, $2) ELSE $2 END
+      WHERE id = $1 RETURNING id, plane, notice_address IS NOT NULL AS has_address`,
+    [debtorId, address, keep],
   );
   return result.rows[0] ?? null;
 }

@@ -116,7 +116,7 @@ export function createRequestDisclosureService(deps: {
 }) {
   const { db, write, lifecycle } = deps;
 
-  return {
+  const service = {
     /** GET /v1/requests/{id}/notices: for a request routed to the caller or acted on by it. */
     async notices(caller: FunderCaller, id: string) {
       const scope = scopeOf(caller);
@@ -240,73 +240,77 @@ export function createRequestDisclosureService(deps: {
       });
     },
 
-    /** Operations: where a debtor's notices are sent. */
-    async setNoticeAddress(caller: Caller, debtorId: string, address: string | null) {
-      return write(caller, async (ws) => {
-        const debtor = await store.setNoticeAddressForOps(ws.tx, debtorId, address);
-        if (!debtor) notFound('Debtor');
-        // The address itself is personal data: the chain keeps only that it changed.
-        ws.evidence({
-          funderId: null,
-          plane: debtor.plane,
-          kind: 'debtor.notice_address_changed',
-          subjectType: 'debtor',
-          subjectId: debtor.id,
-          payload: { has_address: address !== null },
-        });
-        return { debtor_id: debtor.id, has_notice_address: address !== null };
+    /** Where a debtor's notices are sent, inside a write; `keep` leaves an address already known. */
+    async setNoticeAddressIn(ws: WriteScope, debtorId: string, address: string | null, keep = false) {
+      const debtor = await store.setNoticeAddressForOps(ws.tx, debtorId, address, keep);
+      if (!debtor) notFound('Debtor');
+      // The address itself is personal data: the chain keeps only whether there is one.
+      ws.evidence({
+        funderId: null,
+        plane: debtor.plane,
+        kind: 'debtor.notice_address_changed',
+        subjectType: 'debtor',
+        subjectId: debtor.id,
+        payload: { has_address: debtor.has_address },
       });
+      return { debtor_id: debtor.id, has_notice_address: debtor.has_address };
     },
 
-    /** Operations: the day the seller's verification lapses (it counts as lapsed from that day). */
-    async setVerificationLapse(caller: Caller, sellerId: string, lapsesOn: string | null) {
-      return write(caller, async (ws) => {
-        const seller = await store.setVerificationLapseForOps(ws.tx, sellerId, lapsesOn);
-        if (!seller) notFound('Seller');
-        ws.evidence({
-          funderId: null,
-          plane: seller.plane,
-          kind: 'seller.verification_lapse_set',
-          subjectType: 'seller',
-          subjectId: seller.id,
-          payload: { lapses_on: lapsesOn },
-        });
-        return { seller_id: seller.id, verification_status: seller.verification_status, lapses_on: lapsesOn };
+    /** The day the seller's verification lapses (it counts as lapsed from that day), inside a write. */
+    async setVerificationLapseIn(ws: WriteScope, sellerId: string, lapsesOn: string | null) {
+      const seller = await store.setVerificationLapseForOps(ws.tx, sellerId, lapsesOn);
+      if (!seller) notFound('Seller');
+      ws.evidence({
+        funderId: null,
+        plane: seller.plane,
+        kind: 'seller.verification_lapse_set',
+        subjectType: 'seller',
+        subjectId: seller.id,
+        payload: { lapses_on: lapsesOn },
       });
+      return { seller_id: seller.id, verification_status: seller.verification_status, lapses_on: lapsesOn };
     },
 
     /**
-     * Operations: an invoice's amount changed at the seller. Each request in flight holding it
-     * gets the hard signal `amount_changed_in_request` (funding waits for its review), and its
-     * prepared notices stop being current until prepared again.
+     * An invoice's amount changed at the seller, inside a write. Each request in flight holding
+     * it gets the hard signal `amount_changed_in_request` (funding waits for its review), and
+     * its prepared notices stop being current until prepared again.
      */
-    async changeInvoiceAmount(caller: Caller, invoiceId: string, amountCents: number) {
-      return write(caller, async (ws) => {
-        const amount = centsToDecimal(amountCents);
-        const changed = await store.changeInvoiceAmountForOps(ws.tx, invoiceId, amount);
-        if (!changed) notFound('Invoice');
-        for (const requestId of changed.requests) {
-          await insertSignalForOps(ws.tx, {
-            id: newId(),
-            plane: changed.plane,
-            requestId,
-            code: 'amount_changed_in_request',
-            severity: 'high',
-            hard: true,
-            detail: `Invoice ${changed.number}: ${changed.before} -> ${amount} EUR`,
-            at: ws.now,
-          });
-        }
-        ws.evidence({
-          funderId: null,
+    async changeInvoiceAmountIn(ws: WriteScope, invoiceId: string, amountCents: number) {
+      const amount = centsToDecimal(amountCents);
+      const changed = await store.changeInvoiceAmountForOps(ws.tx, invoiceId, amount);
+      if (!changed) notFound('Invoice');
+      for (const requestId of changed.requests) {
+        await insertSignalForOps(ws.tx, {
+          id: newId(),
           plane: changed.plane,
-          kind: 'invoice.amount_changed',
-          subjectType: 'invoice',
-          subjectId: invoiceId,
-          payload: { from: changed.before, to: amount, requests: changed.requests },
+          requestId,
+          code: 'amount_changed_in_request',
+          severity: 'high',
+          hard: true,
+          detail: `Invoice ${changed.number}: ${changed.before} -> ${amount} EUR`,
+          at: ws.now,
         });
-        return { invoice_id: invoiceId, amount: centsToEuros(amountCents), requests: changed.requests };
+      }
+      ws.evidence({
+        funderId: null,
+        plane: changed.plane,
+        kind: 'invoice.amount_changed',
+        subjectType: 'invoice',
+        subjectId: invoiceId,
+        payload: { from: changed.before, to: amount, requests: changed.requests },
       });
+      return { invoice_id: invoiceId, amount: centsToEuros(amountCents), requests: changed.requests };
     },
+  };
+
+  return {
+    ...service,
+    setNoticeAddress: (caller: Caller, debtorId: string, address: string | null) =>
+      write(caller, (ws) => service.setNoticeAddressIn(ws, debtorId, address)),
+    setVerificationLapse: (caller: Caller, sellerId: string, lapsesOn: string | null) =>
+      write(caller, (ws) => service.setVerificationLapseIn(ws, sellerId, lapsesOn)),
+    changeInvoiceAmount: (caller: Caller, invoiceId: string, amountCents: number) =>
+      write(caller, (ws) => service.changeInvoiceAmountIn(ws, invoiceId, amountCents)),
   };
 }
