@@ -12,6 +12,7 @@ beforeAll(async () => {
 });
 afterAll(async () => service?.close());
 
+// biome-ignore lint/suspicious/noExplicitAny: answers are read loosely in tests
 type Body = Record<string, any>;
 
 const SERVICE_DEFAULT = {
