@@ -15,6 +15,7 @@ import { limitsModule } from './areas/limits/limits.module.ts';
 import { opsRoutes } from './areas/ops/ops.routes.ts';
 import { partiesModule } from './areas/parties/parties.module.ts';
 import { payerRecordModule } from './areas/payer-record/payer-record.module.ts';
+import { programmeModule } from './areas/programme/programme.module.ts';
 import { createRequestLifecycle } from './areas/requests/requests.lifecycle.ts';
 import { requestsOpsRoutes } from './areas/requests/requests.ops.routes.ts';
 import { createRequestPartiesService } from './areas/requests/requests.parties.service.ts';
@@ -144,7 +145,9 @@ function createServices(deps: { db: Db; clock: Clock; publicBaseUrl: string; cou
   });
   const { documents } = documentsArea;
   const lifecycle = createRequestLifecycle();
-  const requestParties = createRequestPartiesService({ write, lifecycle, settings, documents });
+  const programmeArea = programmeModule({ ...shared, lifecycle });
+  const { programme, disclosure } = programmeArea;
+  const requestParties = createRequestPartiesService({ write, lifecycle, settings, documents, programme });
   const limitsArea = limitsModule(shared);
   const { limits } = limitsArea;
   const decisions = createDecisionsService({
@@ -153,6 +156,7 @@ function createServices(deps: { db: Db; clock: Clock; publicBaseUrl: string; cou
     settings,
     documents,
     offerGuards: [limits.offerGuard],
+    disclosure,
   });
   const consentLevel = createConsentLevelService({ write, requests: lifecycle });
   const sandbox = createSandboxService({
@@ -162,6 +166,9 @@ function createServices(deps: { db: Db; clock: Clock; publicBaseUrl: string; cou
     parties: requestParties,
     documents,
     settings,
+    programme,
+    disclosure,
+    receivables: lifecycle.receivables,
   });
   const debtorInfoArea = debtorInfoModule({ ...shared, requests, creditLimitOf: limits.debtorLimitView });
   const payerRecordArea = payerRecordModule({ ...shared, creditLimitOf: limits.debtorLimitView });
@@ -189,6 +196,8 @@ function createServices(deps: { db: Db; clock: Clock; publicBaseUrl: string; cou
     decisions,
     consentLevel,
     sandbox,
+    programme,
+    disclosure,
     debtorInfo: debtorInfoArea.debtorInfo,
     payerRecord: payerRecordArea.payerRecord,
     statements: statementsArea.statements,
@@ -201,9 +210,12 @@ function createServices(deps: { db: Db; clock: Clock; publicBaseUrl: string; cou
       payerRecord: payerRecordArea.routes,
       statements: statementsArea.routes,
       limits: limitsArea.routes,
+      programme: programmeArea.routes,
     },
   };
 }
+
+const ANNOUNCEMENTS_JOB = 'programme.announcements';
 
 /** Recurring upkeep: expired counters and idempotency keys, and the evidence chain's day roots. */
 const MAINTENANCE: Record<string, { everySeconds: number; run: JobHandler }> = {
@@ -259,6 +271,11 @@ export async function createRuntime(
       return { rerunAt: new Date(ctx.clock.now().getTime() + job.everySeconds * 1000) };
     };
   }
+  // Automatic announcements of confidential requests, checked every hour (programme area).
+  handlers[ANNOUNCEMENTS_JOB] = async (ctx) => {
+    await services.disclosure.announceDue({ kind: 'system', job: ANNOUNCEMENTS_JOB });
+    return { rerunAt: new Date(ctx.clock.now().getTime() + 3600 * 1000) };
+  };
 
   return {
     config,
@@ -292,6 +309,7 @@ export async function createRuntime(
           ...services.areaRoutes.statements,
           decisionsRoutes({ decisions: services.decisions, consentLevel: services.consentLevel }),
           ...services.areaRoutes.limits,
+          ...services.areaRoutes.programme,
           requestsOpsRoutes({
             parties: services.requestParties,
             statusOf: async (id) => (await services.requests.statusForOps(id)) ?? 'unknown',
@@ -315,7 +333,7 @@ export async function createRuntime(
     },
     async scheduleMaintenance() {
       await runAs(OPERATOR, async () => {
-        for (const kind of Object.keys(MAINTENANCE)) {
+        for (const kind of [...Object.keys(MAINTENANCE), ANNOUNCEMENTS_JOB]) {
           await enqueueJob(db, { kind, runAt: clock.now(), jobKey: kind });
         }
       });

@@ -71,6 +71,8 @@ const EXPECTED: Record<string, string> = {
   seller_limit_history: OWN,
   statements: OWN,
   statement_lines: OWN,
+  programme_defaults: OWN,
+  programme_company_terms: OWN,
 };
 
 interface TableFacts {

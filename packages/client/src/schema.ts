@@ -150,6 +150,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/programme": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your programme terms
+         * @description The terms requests take when they are routed to you: your `default` (with `source` `funder_default` and when it was last changed), and each company you can set terms for — the sellers of requests routed to you and those you already set terms for — with the terms in force for it (`source` `seller` when it has its own terms over your default) and the reason given.
+         *
+         *     `requests` counts the requests routed to you now by `<disclosure>:<recourse>:<status>`: the disclosure the request has today (a confidential request becomes `announced` once announced), the recourse it was routed under, and its request status.
+         *
+         *     **Scopes:** any one of `requests:read`.
+         */
+        get: operations["getProgramme"];
+        /**
+         * Change your default terms or one company’s terms
+         * @description Without `seller_id` (or with null) the change is to your default; with one, to that company’s own terms, which take precedence over your default. Only the keys sent in `terms` change. `{"reset": true}` alone, with a `seller_id`, removes the company’s own terms so your default applies to it again.
+         *
+         *     Day counts (`recourse_days`, `announce_overdue_days`) are whole days from 1 to 365, or null for none. `reason` (at least 8 characters) is kept with the change on the evidence chain.
+         *
+         *     The change applies to requests routed from then on: a request keeps the terms it was routed under (`open_requests_keep_their_terms` counts the open ones whose terms now differ).
+         *
+         *     **Scopes:** any one of `settings:write`, `decisions:write`.
+         */
+        put: operations["updateProgramme"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/requests": {
         parameters: {
             query?: never;
@@ -193,6 +227,30 @@ export interface paths {
         get: operations["getRequest"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/requests/{id}/announce": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Announce a confidential request to its debtors
+         * @description Turns a request routed to you under confidential terms into an announced one: the notices prepared for its debtors are queued for sending (`sending_queued`), `announced_at` is set and `announced_trigger` is `manual`, and the event `request.announced` is emitted. The request status does not change.
+         *
+         *     Allowed while the request is open or funded. `reason` (at least 8 characters) is kept on the evidence chain. An announced request stays announced: announcing it again, or a request routed under announced terms, answers `already_announced`; a closed request answers `request_closed`; a request you can read but that is not routed to you answers 403 `not_routed_to_you`.
+         *
+         *     **Scopes:** any one of `decisions:write`.
+         */
+        post: operations["announceRequest"];
         delete?: never;
         options?: never;
         head?: never;
@@ -301,6 +359,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/requests/{id}/notices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The notices of assignment of a request
+         * @description For a request routed to you or one you acted on: per debtor, the notice’s status, the invoices it covers with their amounts today, and the prepared document — the exact subject and HTML the debtor receives, its language, the governing law, and the SHA-256 (hex) of the subject, a line feed and the HTML. The HTML holds the literal `{{ACK_LINK}}` where the debtor’s personal link goes; that link is never shown.
+         *
+         *     `names_this_funder` says the document names the funder the request is routed to now; `current` turns false when an invoice it covers or its amount changed since it was prepared, and true again once the notice is prepared anew. `has_notice_address` says whether the service has an address to send it to. `sending` is `sending_queued` once the request is announced.
+         *
+         *     **Scopes:** any one of `requests:read`.
+         */
+        get: operations["getRequestNotices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/required-documents": {
         parameters: {
             query?: never;
@@ -342,7 +424,9 @@ export interface paths {
         put?: never;
         /**
          * Sandbox: a new request routed to you
-         * @description Creates a fictitious seller request and routes it to you, as a seller would through the service. `type` is `factoring` (default) or `confirming`; `invoices` (1 to 20) name each debtor, its tax id and country, the amount and due date. With no body at all a default request is made.
+         * @description Creates a fictitious seller request and routes it to you, as a seller would through the service. `type` is `factoring` (default) or `confirming`; `invoices` (1 to 20) name each debtor, its tax id and country, the amount, due date and `source` (`erp` by default; `e_invoice`, `saft`, or `upload`, which is not the seller’s own books). With no body at all a default request is made.
+         *
+         *     `terms` (any programme terms, for example `{"disclosure": "confidential", "announce_on_dispute": true}`) become the new company’s own terms with you before the request is routed, so the request takes them. Each debtor gets an address for its notices unless it has one already.
          *
          *     Sandbox keys only (403 `sandbox_only` otherwise); it changes the shared demonstration plane, never live data.
          *
@@ -397,6 +481,30 @@ export interface paths {
          *     **Scopes:** any one of `decisions:write`.
          */
         post: operations["sandboxDebtorAnswer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sandbox/requests/{id}/parties": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sandbox: the seller, a debtor or an invoice of your request changes
+         * @description Plays the other parties of a request routed to you, as the service’s operations team records them: `seller_verification` (the seller’s company verification status), `seller_verification_lapses_on` (the day it lapses; null: none), `notice_addresses` (per debtor tax id, where its notice is sent; null: none known) and `invoice_amounts` (per invoice number, its new amount). An amount change raises the hard signal `amount_changed_in_request` and makes the notice covering that invoice no longer current.
+         *
+         *     Sandbox keys only (403 `sandbox_only` otherwise); it changes the shared demonstration plane, never live data.
+         *
+         *     **Scopes:** any one of `decisions:write`.
+         */
+        post: operations["sandboxRequestParties"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2344,6 +2452,687 @@ export interface operations {
             };
         };
     };
+    getProgramme: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Your programme. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Companies with a request routed to you, and those you set terms for */
+                        companies: {
+                            company_name: string;
+                            /** @description Why the company’s own terms were set */
+                            reason: string | null;
+                            /** Format: uuid */
+                            seller_id: string;
+                            tax_id: string;
+                            terms: {
+                                /** @description Automatic announcement when a dispute is raised */
+                                announce_on_dispute: boolean;
+                                /** @description Automatic announcement when the seller’s verification lapses */
+                                announce_on_kyc_lapse: boolean;
+                                /** @description Automatic announcement this many days after an invoice’s due date; null: off */
+                                announce_overdue_days: number | null;
+                                bank_data: "off" | "requested" | "required";
+                                /** @description announced: debtors acknowledge before funding; confidential: notices prepared, sent when announced */
+                                disclosure: "announced" | "confidential";
+                                recourse: "with" | "without";
+                                /** @description Days after an invoice’s due date before a claim opens; null: none */
+                                recourse_days: number | null;
+                                /** @description funder_default: your default; seller: the company’s own terms over your default */
+                                source: "funder_default" | "seller";
+                            };
+                            updated_at: string | null;
+                        }[];
+                        default: {
+                            /** @description Automatic announcement when a dispute is raised */
+                            announce_on_dispute: boolean;
+                            /** @description Automatic announcement when the seller’s verification lapses */
+                            announce_on_kyc_lapse: boolean;
+                            /** @description Automatic announcement this many days after an invoice’s due date; null: off */
+                            announce_overdue_days: number | null;
+                            bank_data: "off" | "requested" | "required";
+                            /** @description announced: debtors acknowledge before funding; confidential: notices prepared, sent when announced */
+                            disclosure: "announced" | "confidential";
+                            recourse: "with" | "without";
+                            /** @description Days after an invoice’s due date before a claim opens; null: none */
+                            recourse_days: number | null;
+                            /** @description funder_default: your default; seller: the company’s own terms over your default */
+                            source: "funder_default" | "seller";
+                            /** @description null while never changed */
+                            updated_at: string | null;
+                        };
+                        funder: {
+                            /** Format: uuid */
+                            bank_id: string;
+                            name: string;
+                        };
+                        /** @description Requests routed to you, counted by `<disclosure>:<recourse>:<status>` */
+                        requests: {
+                            [key: string]: number;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description 401 answers of getProgramme:
+             *
+             *     - `unauthorized`: No key, or a key that is unknown, malformed or revoked.
+             *     - `key_expired`: The key has passed its expiry date.
+             */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable machine-readable code.
+                             * @enum {string}
+                             */
+                            code: "unauthorized" | "key_expired";
+                            /** @description For a bad input: the path of the member at fault, when known. */
+                            field?: string | null;
+                            /** @description For people; may change. */
+                            message: string;
+                            /**
+                             * Format: uuid
+                             * @description The `Request-Id` of the call.
+                             */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description 403 answers of getProgramme:
+             *
+             *     - `forbidden`: The key lacks every scope that opens this operation, or its funder is not active.
+             */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable machine-readable code.
+                             * @enum {string}
+                             */
+                            code: "forbidden";
+                            /** @description For a bad input: the path of the member at fault, when known. */
+                            field?: string | null;
+                            /** @description For people; may change. */
+                            message: string;
+                            /**
+                             * Format: uuid
+                             * @description The `Request-Id` of the call.
+                             */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description 429 answers of getProgramme:
+             *
+             *     - `rate_limited`: Too many calls with this key (or bad keys from this address); wait `Retry-After` seconds.
+             */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable machine-readable code.
+                             * @enum {string}
+                             */
+                            code: "rate_limited";
+                            /** @description For a bad input: the path of the member at fault, when known. */
+                            field?: string | null;
+                            /** @description Calls allowed in the window that refused the call. */
+                            limit?: number;
+                            /** @description For people; may change. */
+                            message: string;
+                            /**
+                             * Format: uuid
+                             * @description The `Request-Id` of the call.
+                             */
+                            request_id?: string;
+                            /** @description Seconds to wait, as in `Retry-After`. */
+                            retry_after_seconds?: number;
+                            /** @description Length of that window in seconds. */
+                            window_seconds?: number;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description 500 answers of getProgramme:
+             *
+             *     - `internal_error`: Something failed on our side; retry later (with the same `Idempotency-Key` for a write).
+             */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable machine-readable code.
+                             * @enum {string}
+                             */
+                            code: "internal_error";
+                            /** @description For a bad input: the path of the member at fault, when known. */
+                            field?: string | null;
+                            /** @description For people; may change. */
+                            message: string;
+                            /**
+                             * Format: uuid
+                             * @description The `Request-Id` of the call.
+                             */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description 503 answers of getProgramme:
+             *
+             *     - `service_unavailable`: The service is stopping or starting; retry shortly.
+             */
+            503: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable machine-readable code.
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            /** @description For a bad input: the path of the member at fault, when known. */
+                            field?: string | null;
+                            /** @description For people; may change. */
+                            message: string;
+                            /**
+                             * Format: uuid
+                             * @description The `Request-Id` of the call.
+                             */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    updateProgramme: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes the call safe to retry: within 24 hours the same key with the same body answers the first answer again without doing anything twice. 1 to 255 visible ASCII characters, per funder.
+                 * @example 7f4c1d2e-order-0042-offer
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The terms to change, for your default or one company, and why */
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Why, at least 8 characters; kept on the evidence chain */
+                    reason: string;
+                    /** @description The company; absent or null: your default */
+                    seller_id?: string | null;
+                    /** @description Only the keys sent change */
+                    terms: {
+                        announce_on_dispute?: boolean;
+                        announce_on_kyc_lapse?: boolean;
+                        announce_overdue_days?: number | null;
+                        /** @enum {unknown} */
+                        bank_data?: "off" | "requested" | "required";
+                        /** @enum {unknown} */
+                        disclosure?: "announced" | "confidential";
+                        /** @enum {unknown} */
+                        recourse?: "with" | "without";
+                        recourse_days?: number | null;
+                        /**
+                         * @description Alone, with a seller_id: removes the company’s own terms
+                         * @enum {boolean}
+                         */
+                        reset?: true;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description The terms in force after the change. */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        changed: boolean;
+                        /** @description Open requests routed to you under other terms than those now in force; they keep theirs */
+                        open_requests_keep_their_terms: number;
+                        /** @description The reason now kept with these terms; null after a reset */
+                        reason: string | null;
+                        seller_id: string | null;
+                        terms: {
+                            /** @description Automatic announcement when a dispute is raised */
+                            announce_on_dispute: boolean;
+                            /** @description Automatic announcement when the seller’s verification lapses */
+                            announce_on_kyc_lapse: boolean;
+                            /** @description Automatic announcement this many days after an invoice’s due date; null: off */
+                            announce_overdue_days: number | null;
+                            bank_data: "off" | "requested" | "required";
+                            /** @description announced: debtors acknowledge before funding; confidential: notices prepared, sent when announced */
+                            disclosure: "announced" | "confidential";
+                            recourse: "with" | "without";
+                            /** @description Days after an invoice’s due date before a claim opens; null: none */
+                            recourse_days: number | null;
+                            /** @description funder_default: your default; seller: the company’s own terms over your default */
+                            source: "funder_default" | "seller";
+                        };
+                        /** Format: date-time */
+                        updated_at: string;
+                    };
+                };
+            };
+            /**
+             * @description 400 answers of updateProgramme:
+             *
+             *     - `reason_required`: A reason is missing or too short (a decline needs a `reason` or `notes`).
+             */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable machine-readable code.
+                             * @enum {string}
+                             */
+                            code: "reason_required";
+                            /** @description For a bad input: the path of the member at fault, when known. */
+                            field?: string | null;
+                            /** @description For people; may change. */
+                            message: string;
+                            /**
+                             * Format: uuid
+                             * @description The `Request-Id` of the call.
+                             */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description 401 answers of updateProgramme:
+             *
+             *     - `unauthorized`: No key, or a key that is unknown, malformed or revoked.
+             *     - `key_expired`: The key has passed its expiry date.
+             */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable machine-readable code.
+                             * @enum {string}
+                             */
+                            code: "unauthorized" | "key_expired";
+                            /** @description For a bad input: the path of the member at fault, when known. */
+                            field?: string | null;
+                            /** @description For people; may change. */
+                            message: string;
+                            /**
+                             * Format: uuid
+                             * @description The `Request-Id` of the call.
+                             */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description 403 answers of updateProgramme:
+             *
+             *     - `forbidden`: The key lacks every scope that opens this operation, or its funder is not active.
+             */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable machine-readable code.
+                             * @enum {string}
+                             */
+                            code: "forbidden";
+                            /** @description For a bad input: the path of the member at fault, when known. */
+                            field?: string | null;
+                            /** @description For people; may change. */
+                            message: string;
+                            /**
+                             * Format: uuid
+                             * @description The `Request-Id` of the call.
+                             */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description 409 answers of updateProgramme:
+             *
+             *     - `idempotency_key_in_use`: A call with the same `Idempotency-Key` is still running; retry shortly.
+             */
+            409: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable machine-readable code.
+                             * @enum {string}
+                             */
+                            code: "idempotency_key_in_use";
+                            /** @description For a bad input: the path of the member at fault, when known. */
+                            field?: string | null;
+                            /** @description For people; may change. */
+                            message: string;
+                            /**
+                             * Format: uuid
+                             * @description The `Request-Id` of the call.
+                             */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description 413 answers of updateProgramme:
+             *
+             *     - `body_too_large`: The body is larger than this operation accepts.
+             */
+            413: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable machine-readable code.
+                             * @enum {string}
+                             */
+                            code: "body_too_large";
+                            /** @description For a bad input: the path of the member at fault, when known. */
+                            field?: string | null;
+                            /** @description For people; may change. */
+                            message: string;
+                            /**
+                             * Format: uuid
+                             * @description The `Request-Id` of the call.
+                             */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description 415 answers of updateProgramme:
+             *
+             *     - `unsupported_media_type`: This content type is not accepted here.
+             */
+            415: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable machine-readable code.
+                             * @enum {string}
+                             */
+                            code: "unsupported_media_type";
+                            /** @description For a bad input: the path of the member at fault, when known. */
+                            field?: string | null;
+                            /** @description For people; may change. */
+                            message: string;
+                            /**
+                             * Format: uuid
+                             * @description The `Request-Id` of the call.
+                             */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description 422 answers of updateProgramme:
+             *
+             *     - `body_invalid`: The body is not valid JSON, or a member has the wrong type, is unknown or missing.
+             *     - `idempotency_key_reused`: The `Idempotency-Key` was used before with another body.
+             *     - `idempotency_key_invalid`: The `Idempotency-Key` is not 1 to 255 visible ASCII characters.
+             *     - `seller_id_invalid`: `seller_id` is not a uuid.
+             *     - `terms_invalid`: The terms are not an object, are empty, or a value is out of range.
+             *     - `terms_key_unknown`: A key of `terms` is not a programme term.
+             *     - `seller_not_in_programme`: The company has no request routed to you and is not your client.
+             */
+            422: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable machine-readable code.
+                             * @enum {string}
+                             */
+                            code: "body_invalid" | "idempotency_key_reused" | "idempotency_key_invalid" | "seller_id_invalid" | "terms_invalid" | "terms_key_unknown" | "seller_not_in_programme";
+                            /** @description For a bad input: the path of the member at fault, when known. */
+                            field?: string | null;
+                            /** @description For people; may change. */
+                            message: string;
+                            /**
+                             * Format: uuid
+                             * @description The `Request-Id` of the call.
+                             */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description 429 answers of updateProgramme:
+             *
+             *     - `rate_limited`: Too many calls with this key (or bad keys from this address); wait `Retry-After` seconds.
+             */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable machine-readable code.
+                             * @enum {string}
+                             */
+                            code: "rate_limited";
+                            /** @description For a bad input: the path of the member at fault, when known. */
+                            field?: string | null;
+                            /** @description Calls allowed in the window that refused the call. */
+                            limit?: number;
+                            /** @description For people; may change. */
+                            message: string;
+                            /**
+                             * Format: uuid
+                             * @description The `Request-Id` of the call.
+                             */
+                            request_id?: string;
+                            /** @description Seconds to wait, as in `Retry-After`. */
+                            retry_after_seconds?: number;
+                            /** @description Length of that window in seconds. */
+                            window_seconds?: number;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description 500 answers of updateProgramme:
+             *
+             *     - `internal_error`: Something failed on our side; retry later (with the same `Idempotency-Key` for a write).
+             */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable machine-readable code.
+                             * @enum {string}
+                             */
+                            code: "internal_error";
+                            /** @description For a bad input: the path of the member at fault, when known. */
+                            field?: string | null;
+                            /** @description For people; may change. */
+                            message: string;
+                            /**
+                             * Format: uuid
+                             * @description The `Request-Id` of the call.
+                             */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description 503 answers of updateProgramme:
+             *
+             *     - `service_unavailable`: The service is stopping or starting; retry shortly.
+             */
+            503: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable machine-readable code.
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            /** @description For a bad input: the path of the member at fault, when known. */
+                            field?: string | null;
+                            /** @description For people; may change. */
+                            message: string;
+                            /**
+                             * Format: uuid
+                             * @description The `Request-Id` of the call.
+                             */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
     listRequests: {
         parameters: {
             query?: {
@@ -2959,6 +3748,437 @@ export interface operations {
             };
             /**
              * @description 503 answers of getRequest:
+             *
+             *     - `service_unavailable`: The service is stopping or starting; retry shortly.
+             */
+            503: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable machine-readable code.
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            /** @description For a bad input: the path of the member at fault, when known. */
+                            field?: string | null;
+                            /** @description For people; may change. */
+                            message: string;
+                            /**
+                             * Format: uuid
+                             * @description The `Request-Id` of the call.
+                             */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    announceRequest: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes the call safe to retry: within 24 hours the same key with the same body answers the first answer again without doing anything twice. 1 to 255 visible ASCII characters, per funder.
+                 * @example 7f4c1d2e-order-0042-offer
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** @description Why the request is announced */
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Why, at least 8 characters; kept on the evidence chain */
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The request as announced, and how many notices were queued. */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        announced_at: string;
+                        /** @description What announced it: you (manual), or an automatic trigger of its terms */
+                        announced_trigger: "manual" | "overdue" | "dispute" | "kyc_lapse";
+                        /** @enum {string} */
+                        disclosure: "announced";
+                        /** @description Prepared notices queued for sending to the debtors (sending_queued) */
+                        notices_queued: number;
+                        reason: string;
+                        /** Format: uuid */
+                        request_id: string;
+                        request_ref: string;
+                    };
+                };
+            };
+            /**
+             * @description 400 answers of announceRequest:
+             *
+             *     - `reason_required`: A reason is missing or too short (a decline needs a `reason` or `notes`).
+             */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable machine-readable code.
+                             * @enum {string}
+                             */
+                            code: "reason_required";
+                            /** @description For a bad input: the path of the member at fault, when known. */
+                            field?: string | null;
+                            /** @description For people; may change. */
+                            message: string;
+                            /**
+                             * Format: uuid
+                             * @description The `Request-Id` of the call.
+                             */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description 401 answers of announceRequest:
+             *
+             *     - `unauthorized`: No key, or a key that is unknown, malformed or revoked.
+             *     - `key_expired`: The key has passed its expiry date.
+             */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable machine-readable code.
+                             * @enum {string}
+                             */
+                            code: "unauthorized" | "key_expired";
+                            /** @description For a bad input: the path of the member at fault, when known. */
+                            field?: string | null;
+                            /** @description For people; may change. */
+                            message: string;
+                            /**
+                             * Format: uuid
+                             * @description The `Request-Id` of the call.
+                             */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description 403 answers of announceRequest:
+             *
+             *     - `forbidden`: The key lacks every scope that opens this operation, or its funder is not active.
+             */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable machine-readable code.
+                             * @enum {string}
+                             */
+                            code: "forbidden";
+                            /** @description For a bad input: the path of the member at fault, when known. */
+                            field?: string | null;
+                            /** @description For people; may change. */
+                            message: string;
+                            /**
+                             * Format: uuid
+                             * @description The `Request-Id` of the call.
+                             */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description 404 answers of announceRequest:
+             *
+             *     - `not_found`: Nothing with this id (or path) is visible to your key.
+             */
+            404: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable machine-readable code.
+                             * @enum {string}
+                             */
+                            code: "not_found";
+                            /** @description For a bad input: the path of the member at fault, when known. */
+                            field?: string | null;
+                            /** @description For people; may change. */
+                            message: string;
+                            /**
+                             * Format: uuid
+                             * @description The `Request-Id` of the call.
+                             */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description 409 answers of announceRequest:
+             *
+             *     - `not_routed_to_you`: The request is not routed to you at the moment.
+             *     - `idempotency_key_in_use`: A call with the same `Idempotency-Key` is still running; retry shortly.
+             */
+            409: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable machine-readable code.
+                             * @enum {string}
+                             */
+                            code: "not_routed_to_you" | "idempotency_key_in_use";
+                            /** @description For a bad input: the path of the member at fault, when known. */
+                            field?: string | null;
+                            /** @description For people; may change. */
+                            message: string;
+                            /**
+                             * Format: uuid
+                             * @description The `Request-Id` of the call.
+                             */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description 413 answers of announceRequest:
+             *
+             *     - `body_too_large`: The body is larger than this operation accepts.
+             */
+            413: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable machine-readable code.
+                             * @enum {string}
+                             */
+                            code: "body_too_large";
+                            /** @description For a bad input: the path of the member at fault, when known. */
+                            field?: string | null;
+                            /** @description For people; may change. */
+                            message: string;
+                            /**
+                             * Format: uuid
+                             * @description The `Request-Id` of the call.
+                             */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description 415 answers of announceRequest:
+             *
+             *     - `unsupported_media_type`: This content type is not accepted here.
+             */
+            415: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable machine-readable code.
+                             * @enum {string}
+                             */
+                            code: "unsupported_media_type";
+                            /** @description For a bad input: the path of the member at fault, when known. */
+                            field?: string | null;
+                            /** @description For people; may change. */
+                            message: string;
+                            /**
+                             * Format: uuid
+                             * @description The `Request-Id` of the call.
+                             */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description 422 answers of announceRequest:
+             *
+             *     - `body_invalid`: The body is not valid JSON, or a member has the wrong type, is unknown or missing.
+             *     - `idempotency_key_reused`: The `Idempotency-Key` was used before with another body.
+             *     - `idempotency_key_invalid`: The `Idempotency-Key` is not 1 to 255 visible ASCII characters.
+             *     - `already_announced`: The request was announced before.
+             *     - `request_closed`: The request is closed.
+             */
+            422: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable machine-readable code.
+                             * @enum {string}
+                             */
+                            code: "body_invalid" | "idempotency_key_reused" | "idempotency_key_invalid" | "already_announced" | "request_closed";
+                            /** @description For a bad input: the path of the member at fault, when known. */
+                            field?: string | null;
+                            /** @description For people; may change. */
+                            message: string;
+                            /**
+                             * Format: uuid
+                             * @description The `Request-Id` of the call.
+                             */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description 429 answers of announceRequest:
+             *
+             *     - `rate_limited`: Too many calls with this key (or bad keys from this address); wait `Retry-After` seconds.
+             */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable machine-readable code.
+                             * @enum {string}
+                             */
+                            code: "rate_limited";
+                            /** @description For a bad input: the path of the member at fault, when known. */
+                            field?: string | null;
+                            /** @description Calls allowed in the window that refused the call. */
+                            limit?: number;
+                            /** @description For people; may change. */
+                            message: string;
+                            /**
+                             * Format: uuid
+                             * @description The `Request-Id` of the call.
+                             */
+                            request_id?: string;
+                            /** @description Seconds to wait, as in `Retry-After`. */
+                            retry_after_seconds?: number;
+                            /** @description Length of that window in seconds. */
+                            window_seconds?: number;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description 500 answers of announceRequest:
+             *
+             *     - `internal_error`: Something failed on our side; retry later (with the same `Idempotency-Key` for a write).
+             */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable machine-readable code.
+                             * @enum {string}
+                             */
+                            code: "internal_error";
+                            /** @description For a bad input: the path of the member at fault, when known. */
+                            field?: string | null;
+                            /** @description For people; may change. */
+                            message: string;
+                            /**
+                             * Format: uuid
+                             * @description The `Request-Id` of the call.
+                             */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description 503 answers of announceRequest:
              *
              *     - `service_unavailable`: The service is stopping or starting; retry shortly.
              */
@@ -4615,6 +5835,284 @@ export interface operations {
             };
         };
     };
+    getRequestNotices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The notices of the request. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        announced_at: string | null;
+                        announced_trigger: ("manual" | "overdue" | "dispute" | "kyc_lapse") | null;
+                        count: number;
+                        disclosure: "announced" | "confidential";
+                        notices: {
+                            /** @description The document still matches the invoices and amounts it covers; false once one changed */
+                            current: boolean;
+                            debtor_name: string;
+                            debtor_tax_id: string;
+                            /** @description null while no notice is prepared */
+                            document: {
+                                /** @description Country code of the law governing the notice */
+                                governing_law: string;
+                                /** @description Exactly the HTML the debtor receives; {{ACK_LINK}} stands where its personal link goes */
+                                html: string;
+                                language: string;
+                                /** Format: date-time */
+                                prepared_at: string;
+                                /** @description SHA-256 (hex) of the subject, a line feed and the HTML */
+                                sha256: string;
+                                /** @description Exactly the subject the debtor receives */
+                                subject: string;
+                            } | null;
+                            /** @description The service has an address to send the notice to */
+                            has_notice_address: boolean;
+                            /** @description The invoices of this debtor in the request, with their amounts today */
+                            invoices: {
+                                amount: number;
+                                /** Format: uuid */
+                                invoice_id: string;
+                                number: string;
+                            }[];
+                            /** @description The document names the funder the request is routed to */
+                            names_this_funder: boolean;
+                            /** Format: uuid */
+                            notice_id: string;
+                            /** @description sending_queued once the request is announced; null while not sent */
+                            sending: "sending_queued" | null;
+                            sending_queued_at: string | null;
+                            /** @description pending, acknowledged, disputed or withdrawn */
+                            status: string;
+                        }[];
+                        /** Format: uuid */
+                        request_id: string;
+                    };
+                };
+            };
+            /**
+             * @description 401 answers of getRequestNotices:
+             *
+             *     - `unauthorized`: No key, or a key that is unknown, malformed or revoked.
+             *     - `key_expired`: The key has passed its expiry date.
+             */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable machine-readable code.
+                             * @enum {string}
+                             */
+                            code: "unauthorized" | "key_expired";
+                            /** @description For a bad input: the path of the member at fault, when known. */
+                            field?: string | null;
+                            /** @description For people; may change. */
+                            message: string;
+                            /**
+                             * Format: uuid
+                             * @description The `Request-Id` of the call.
+                             */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description 403 answers of getRequestNotices:
+             *
+             *     - `forbidden`: The key lacks every scope that opens this operation, or its funder is not active.
+             */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable machine-readable code.
+                             * @enum {string}
+                             */
+                            code: "forbidden";
+                            /** @description For a bad input: the path of the member at fault, when known. */
+                            field?: string | null;
+                            /** @description For people; may change. */
+                            message: string;
+                            /**
+                             * Format: uuid
+                             * @description The `Request-Id` of the call.
+                             */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description 404 answers of getRequestNotices:
+             *
+             *     - `not_found`: Nothing with this id (or path) is visible to your key.
+             */
+            404: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable machine-readable code.
+                             * @enum {string}
+                             */
+                            code: "not_found";
+                            /** @description For a bad input: the path of the member at fault, when known. */
+                            field?: string | null;
+                            /** @description For people; may change. */
+                            message: string;
+                            /**
+                             * Format: uuid
+                             * @description The `Request-Id` of the call.
+                             */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description 429 answers of getRequestNotices:
+             *
+             *     - `rate_limited`: Too many calls with this key (or bad keys from this address); wait `Retry-After` seconds.
+             */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable machine-readable code.
+                             * @enum {string}
+                             */
+                            code: "rate_limited";
+                            /** @description For a bad input: the path of the member at fault, when known. */
+                            field?: string | null;
+                            /** @description Calls allowed in the window that refused the call. */
+                            limit?: number;
+                            /** @description For people; may change. */
+                            message: string;
+                            /**
+                             * Format: uuid
+                             * @description The `Request-Id` of the call.
+                             */
+                            request_id?: string;
+                            /** @description Seconds to wait, as in `Retry-After`. */
+                            retry_after_seconds?: number;
+                            /** @description Length of that window in seconds. */
+                            window_seconds?: number;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description 500 answers of getRequestNotices:
+             *
+             *     - `internal_error`: Something failed on our side; retry later (with the same `Idempotency-Key` for a write).
+             */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable machine-readable code.
+                             * @enum {string}
+                             */
+                            code: "internal_error";
+                            /** @description For a bad input: the path of the member at fault, when known. */
+                            field?: string | null;
+                            /** @description For people; may change. */
+                            message: string;
+                            /**
+                             * Format: uuid
+                             * @description The `Request-Id` of the call.
+                             */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description 503 answers of getRequestNotices:
+             *
+             *     - `service_unavailable`: The service is stopping or starting; retry shortly.
+             */
+            503: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable machine-readable code.
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            /** @description For a bad input: the path of the member at fault, when known. */
+                            field?: string | null;
+                            /** @description For people; may change. */
+                            message: string;
+                            /**
+                             * Format: uuid
+                             * @description The `Request-Id` of the call.
+                             */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
     getRequiredDocuments: {
         parameters: {
             query?: never;
@@ -5253,7 +6751,22 @@ export interface operations {
                         debtor_tax_id: string;
                         /** Format: date */
                         due_date: string;
+                        /** @description Where the invoice came from; upload is not the seller’s own books */
+                        source?: "erp" | "e_invoice" | "saft" | "upload";
                     }[];
+                    /** @description Only the keys sent change */
+                    terms?: {
+                        announce_on_dispute?: boolean;
+                        announce_on_kyc_lapse?: boolean;
+                        announce_overdue_days?: number | null;
+                        /** @enum {unknown} */
+                        bank_data?: "off" | "requested" | "required";
+                        /** @enum {unknown} */
+                        disclosure?: "announced" | "confidential";
+                        /** @enum {unknown} */
+                        recourse?: "with" | "without";
+                        recourse_days?: number | null;
+                    };
                     type?: "factoring" | "confirming";
                 };
             };
@@ -5495,6 +7008,8 @@ export interface operations {
              *     - `idempotency_key_reused`: The `Idempotency-Key` was used before with another body.
              *     - `idempotency_key_invalid`: The `Idempotency-Key` is not 1 to 255 visible ASCII characters.
              *     - `country_invalid`: The country is not a two-letter ISO 3166 code.
+             *     - `terms_invalid`: The terms are not an object, are empty, or a value is out of range.
+             *     - `terms_key_unknown`: A key of `terms` is not a programme term.
              */
             422: {
                 headers: {
@@ -5508,7 +7023,7 @@ export interface operations {
                              * @description Stable machine-readable code.
                              * @enum {string}
                              */
-                            code: "body_invalid" | "idempotency_key_reused" | "idempotency_key_invalid" | "country_invalid";
+                            code: "body_invalid" | "idempotency_key_reused" | "idempotency_key_invalid" | "country_invalid" | "terms_invalid" | "terms_key_unknown";
                             /** @description For a bad input: the path of the member at fault, when known. */
                             field?: string | null;
                             /** @description For people; may change. */
@@ -6459,6 +7974,444 @@ export interface operations {
             };
             /**
              * @description 503 answers of sandboxDebtorAnswer:
+             *
+             *     - `service_unavailable`: The service is stopping or starting; retry shortly.
+             */
+            503: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable machine-readable code.
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            /** @description For a bad input: the path of the member at fault, when known. */
+                            field?: string | null;
+                            /** @description For people; may change. */
+                            message: string;
+                            /**
+                             * Format: uuid
+                             * @description The `Request-Id` of the call.
+                             */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    sandboxRequestParties: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes the call safe to retry: within 24 hours the same key with the same body answers the first answer again without doing anything twice. 1 to 255 visible ASCII characters, per funder.
+                 * @example 7f4c1d2e-order-0042-offer
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    invoice_amounts?: {
+                        amount: number;
+                        invoice_number: string;
+                    }[];
+                    notice_addresses?: {
+                        address: string | null;
+                        debtor_tax_id: string;
+                    }[];
+                    seller_verification?: "pending" | "approved" | "rejected" | "lapsed";
+                    /** @description The day the seller’s verification lapses; null: none planned */
+                    seller_verification_lapses_on?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The request after the change. */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: {
+                            advance_amount: number;
+                            approved_at: string | null;
+                            assigned_bank_id: string | null;
+                            closed_at: string | null;
+                            company_name: string;
+                            company_nif: string;
+                            consent_level_required: ("receipt" | "acknowledgment" | "acceptance") | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            debtor_consent: {
+                                debtor_name: string;
+                                debtor_tax_id: string;
+                                level_achieved: ("receipt" | "acknowledgment" | "acceptance") | null;
+                                /** @description Lowest to highest: receipt, acknowledgment, acceptance */
+                                level_required: "receipt" | "acknowledgment" | "acceptance";
+                                meets_requirement: boolean;
+                                status: string;
+                            }[];
+                            funded_at: string | null;
+                            /** Format: uuid */
+                            id: string;
+                            invoice_count: number;
+                            my_offer: {
+                                accepted_at: string | null;
+                                advance_pct: number;
+                                days: number;
+                                /** Format: uuid */
+                                funding_request_id: string;
+                                rate: number;
+                                status: string;
+                                /** Format: date-time */
+                                submitted_at: string;
+                            } | null;
+                            request_ref: string;
+                            routed_at: string | null;
+                            settled_amount: number;
+                            settled_at: string | null;
+                            status: string;
+                            total_amount: number;
+                            type: "factoring" | "confirming";
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description 401 answers of sandboxRequestParties:
+             *
+             *     - `unauthorized`: No key, or a key that is unknown, malformed or revoked.
+             *     - `key_expired`: The key has passed its expiry date.
+             */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable machine-readable code.
+                             * @enum {string}
+                             */
+                            code: "unauthorized" | "key_expired";
+                            /** @description For a bad input: the path of the member at fault, when known. */
+                            field?: string | null;
+                            /** @description For people; may change. */
+                            message: string;
+                            /**
+                             * Format: uuid
+                             * @description The `Request-Id` of the call.
+                             */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description 403 answers of sandboxRequestParties:
+             *
+             *     - `forbidden`: The key lacks every scope that opens this operation, or its funder is not active.
+             *     - `sandbox_only`: This operation works with a sandbox key only.
+             */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable machine-readable code.
+                             * @enum {string}
+                             */
+                            code: "forbidden" | "sandbox_only";
+                            /** @description For a bad input: the path of the member at fault, when known. */
+                            field?: string | null;
+                            /** @description For people; may change. */
+                            message: string;
+                            /**
+                             * Format: uuid
+                             * @description The `Request-Id` of the call.
+                             */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description 404 answers of sandboxRequestParties:
+             *
+             *     - `not_found`: Nothing with this id (or path) is visible to your key.
+             */
+            404: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable machine-readable code.
+                             * @enum {string}
+                             */
+                            code: "not_found";
+                            /** @description For a bad input: the path of the member at fault, when known. */
+                            field?: string | null;
+                            /** @description For people; may change. */
+                            message: string;
+                            /**
+                             * Format: uuid
+                             * @description The `Request-Id` of the call.
+                             */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description 409 answers of sandboxRequestParties:
+             *
+             *     - `not_routed_to_you`: The request is not routed to you at the moment.
+             *     - `idempotency_key_in_use`: A call with the same `Idempotency-Key` is still running; retry shortly.
+             *     - `conflict`: Another change got there first; read again and retry.
+             */
+            409: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable machine-readable code.
+                             * @enum {string}
+                             */
+                            code: "not_routed_to_you" | "idempotency_key_in_use" | "conflict";
+                            /** @description For a bad input: the path of the member at fault, when known. */
+                            field?: string | null;
+                            /** @description For people; may change. */
+                            message: string;
+                            /**
+                             * Format: uuid
+                             * @description The `Request-Id` of the call.
+                             */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description 413 answers of sandboxRequestParties:
+             *
+             *     - `body_too_large`: The body is larger than this operation accepts.
+             */
+            413: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable machine-readable code.
+                             * @enum {string}
+                             */
+                            code: "body_too_large";
+                            /** @description For a bad input: the path of the member at fault, when known. */
+                            field?: string | null;
+                            /** @description For people; may change. */
+                            message: string;
+                            /**
+                             * Format: uuid
+                             * @description The `Request-Id` of the call.
+                             */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description 415 answers of sandboxRequestParties:
+             *
+             *     - `unsupported_media_type`: This content type is not accepted here.
+             */
+            415: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable machine-readable code.
+                             * @enum {string}
+                             */
+                            code: "unsupported_media_type";
+                            /** @description For a bad input: the path of the member at fault, when known. */
+                            field?: string | null;
+                            /** @description For people; may change. */
+                            message: string;
+                            /**
+                             * Format: uuid
+                             * @description The `Request-Id` of the call.
+                             */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description 422 answers of sandboxRequestParties:
+             *
+             *     - `body_invalid`: The body is not valid JSON, or a member has the wrong type, is unknown or missing.
+             *     - `idempotency_key_reused`: The `Idempotency-Key` was used before with another body.
+             *     - `idempotency_key_invalid`: The `Idempotency-Key` is not 1 to 255 visible ASCII characters.
+             */
+            422: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable machine-readable code.
+                             * @enum {string}
+                             */
+                            code: "body_invalid" | "idempotency_key_reused" | "idempotency_key_invalid";
+                            /** @description For a bad input: the path of the member at fault, when known. */
+                            field?: string | null;
+                            /** @description For people; may change. */
+                            message: string;
+                            /**
+                             * Format: uuid
+                             * @description The `Request-Id` of the call.
+                             */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description 429 answers of sandboxRequestParties:
+             *
+             *     - `rate_limited`: Too many calls with this key (or bad keys from this address); wait `Retry-After` seconds.
+             */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable machine-readable code.
+                             * @enum {string}
+                             */
+                            code: "rate_limited";
+                            /** @description For a bad input: the path of the member at fault, when known. */
+                            field?: string | null;
+                            /** @description Calls allowed in the window that refused the call. */
+                            limit?: number;
+                            /** @description For people; may change. */
+                            message: string;
+                            /**
+                             * Format: uuid
+                             * @description The `Request-Id` of the call.
+                             */
+                            request_id?: string;
+                            /** @description Seconds to wait, as in `Retry-After`. */
+                            retry_after_seconds?: number;
+                            /** @description Length of that window in seconds. */
+                            window_seconds?: number;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description 500 answers of sandboxRequestParties:
+             *
+             *     - `internal_error`: Something failed on our side; retry later (with the same `Idempotency-Key` for a write).
+             */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable machine-readable code.
+                             * @enum {string}
+                             */
+                            code: "internal_error";
+                            /** @description For a bad input: the path of the member at fault, when known. */
+                            field?: string | null;
+                            /** @description For people; may change. */
+                            message: string;
+                            /**
+                             * Format: uuid
+                             * @description The `Request-Id` of the call.
+                             */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description 503 answers of sandboxRequestParties:
              *
              *     - `service_unavailable`: The service is stopping or starting; retry shortly.
              */

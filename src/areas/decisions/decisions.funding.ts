@@ -3,6 +3,7 @@ import { addDays, madridDate } from '../../platform/clock.ts';
 import { ApiError } from '../../platform/errors.ts';
 import { centsToDecimal, centsToEuros, toCents } from '../../platform/money.ts';
 import type { RunWrite } from '../../platform/write.ts';
+import type { RequestDisclosureService } from '../requests/request-disclosure.service.ts';
 import { funderMover, meetsRequirement } from '../requests/requests.lifecycle.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import type { FundInput, SettleInput } from './decisions.input.ts';
@@ -15,6 +16,7 @@ export function createFundingDecisions(
     write: RunWrite;
     settings: Pick<SettingsService, 'policy'>;
     recordPayment: RecordPayment;
+    disclosure: Pick<RequestDisclosureService, 'confidentialGates'>;
   },
 ) {
   async function fund(caller: FunderCaller, id: string, input: FundInput) {
@@ -52,11 +54,23 @@ export function createFundingDecisions(
               signals: blocks.signals.map((s) => ({ id: s.id, code: s.code, severity: s.severity })),
               disputes: blocks.disputes.map((d) => ({ id: d.id, reason: d.reason })),
               debtors: [],
+              gates: [{ gate: 'invoice_checks' }],
             },
           },
         );
       }
       const disclosure = (row.programme_terms?.disclosure as string | undefined) ?? 'announced';
+      if (row.type === 'factoring' && disclosure === 'confidential') {
+        // Confidential: funding does not wait for the debtors, but for these gates, each named.
+        const gates = await deps.disclosure.confidentialGates(tx, scope, row, today);
+        if (gates.length > 0) {
+          throw new ApiError(
+            'funding_gate_failed',
+            `A confidential request is funded only once every gate holds; not met: ${gates.map((g) => g.gate).join(', ')}.`,
+            { extra: { signals: [], disputes: [], debtors: [], gates } },
+          );
+        }
+      }
       if (row.type === 'factoring' && disclosure === 'announced') {
         const policy = await deps.settings.policy(tx, caller.funderId, row.plane);
         const notices = await deps.requests.notices(tx, scope, row.id);
@@ -76,6 +90,7 @@ export function createFundingDecisions(
                   level_required: n.level_required,
                   level_achieved: n.level_achieved,
                 })),
+                gates: [{ gate: 'debtor_acknowledgments' }],
               },
             },
           );

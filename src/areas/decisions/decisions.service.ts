@@ -1,6 +1,7 @@
 import type { FunderCaller } from '../../platform/caller.ts';
 import type { RunWrite } from '../../platform/write.ts';
 import type { DocumentsService } from '../documents/documents.service.ts';
+import type { RequestDisclosureService } from '../requests/request-disclosure.service.ts';
 import type { RequestLifecycle } from '../requests/requests.lifecycle.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import { createDeclineDecision } from './decisions.decline.ts';
@@ -27,6 +28,7 @@ export function createDecisionsService(deps: {
   settings: Pick<SettingsService, 'policy' | 'listedBuyers'>;
   documents: Pick<DocumentsService, 'requireDocumentsMet' | 'recordDealFile'>;
   offerGuards?: OfferGuard[];
+  disclosure: Pick<RequestDisclosureService, 'confidentialGates'>;
 }) {
   const recordPayment = createPaymentRecorder(deps);
   const offer = createOfferDecision(deps);

@@ -1,5 +1,6 @@
 import type { Caller, Plane } from '../../platform/caller.ts';
 import { madridDate } from '../../platform/clock.ts';
+import type { Queryable } from '../../platform/db/db.ts';
 import { ApiError } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { amountCents, centsToDecimal, toCents } from '../../platform/money.ts';
@@ -10,21 +11,20 @@ import { findInvoice, findSeller } from '../parties/parties.service.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import { prepareNoticesForOps } from './notices.store.ts';
 import { withdrawPendingOffersForOps } from './offers.store.ts';
+import { prepareNoticeDocuments } from './request-disclosure.service.ts';
 import { partyActor } from './request-trail.ts';
 import { OPERATIONS, type RequestLifecycle } from './requests.lifecycle.ts';
 import * as store from './requests.store.ts';
 
-/** The programme terms a request takes when routed, until the programme area sets them per funder. */
-export const DEFAULT_PROGRAMME_TERMS = {
-  disclosure: 'announced',
-  recourse: 'with',
-  recourse_days: null,
-  announce_overdue_days: null,
-  announce_on_dispute: false,
-  announce_on_kyc_lapse: false,
-  bank_data: 'off',
-  source: 'funder_default',
-} as const;
+/** The programme terms in force for a funder and a company, as routing reads them. */
+export interface TermsForRouting {
+  termsForRouting(
+    q: Queryable,
+    funderId: string,
+    plane: Plane,
+    sellerId: string,
+  ): Promise<{ disclosure: 'announced' | 'confidential' }>;
+}
 
 export interface CreateRequestInput {
   seller_id: string;
@@ -46,6 +46,7 @@ export function createRequestIntakeService(deps: {
   lifecycle: RequestLifecycle;
   settings: Pick<SettingsService, 'policy'>;
   documents: Pick<DocumentsService, 'requireDocumentsMet' | 'recordDealFile'>;
+  programme: TermsForRouting;
 }) {
   const { lifecycle } = deps;
 
@@ -170,7 +171,11 @@ export function createRequestIntakeService(deps: {
       const previous = row.assigned_funder_id;
       if (previous && previous !== bankId) await withdrawPendingOffersForOps(tx, row.id, previous, now);
       await store.recordRoutedForOps(tx, row.id, bankId, row.plane, now);
-      if (level) await prepareNoticesForOps(tx, row, level, now);
+      const terms = await deps.programme.termsForRouting(tx, bankId, row.plane, row.seller_id);
+      if (level) {
+        await prepareNoticesForOps(tx, row, level, now);
+        await prepareNoticeDocuments(tx, row.id, bankId, now);
+      }
       await deps.documents.recordDealFile(tx, { ...deal, requestId: row.id, stage: 'routing', at: now });
       await lifecycle.transition(scope, OPERATIONS, row.id, move, {
         trigger: move === 'reroute' ? 'rerouted' : 'routed',
@@ -179,12 +184,13 @@ export function createRequestIntakeService(deps: {
           assigned_funder_id: bankId,
           routed_at: now,
           consent_level_required: level,
-          programme_terms: JSON.stringify(DEFAULT_PROGRAMME_TERMS),
+          programme_terms: JSON.stringify(terms),
+          disclosure: terms.disclosure,
         },
         evidence: {
           kind: 'request.routed',
           funderId: bankId,
-          payload: { consent_level_required: level, previous_funder: previous },
+          payload: { consent_level_required: level, previous_funder: previous, programme_terms: terms },
         },
         event: { funderId: bankId, type: 'request.routed', withRequest: true },
       });

@@ -2,6 +2,7 @@ import type { Caller } from '../../platform/caller.ts';
 import { ApiError, notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import type { RunWrite, WriteScope } from '../../platform/write.ts';
+import { announceIn } from './request-disclosure.service.ts';
 import { trail } from './request-trail.ts';
 import { OPERATIONS, type RequestLifecycle } from './requests.lifecycle.ts';
 import { receivablesForOps } from './requests.store.ts';
@@ -81,6 +82,18 @@ export function createRequestRisksService(deps: { write: RunWrite; lifecycle: Re
         at: scope.now,
       });
       trail(scope, row, 'dispute.raised', { dispute_id: disputeId, raised_by: input.raised_by });
+      // A funded confidential request whose terms announce on a dispute is announced at once.
+      if (
+        row.status === 'funded' &&
+        row.disclosure === 'confidential' &&
+        row.programme_terms?.announce_on_dispute
+      ) {
+        await announceIn(scope, row, {
+          trigger: 'dispute',
+          reason: `automatic: dispute ${disputeId}`,
+          scope: null,
+        });
+      }
       return disputeId;
     },
 

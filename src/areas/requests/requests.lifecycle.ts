@@ -76,6 +76,9 @@ export function createRequestLifecycle() {
     /** Locks a request for the length of the caller's write; 404 when the mover cannot reach it. */
     lock,
 
+    /** Reads a request as the mover may see it; 404 when it cannot. */
+    read,
+
     /** The status a move would lead to from `status`, or 409 invalid_state: the machine's answer. */
     next: (status: RequestStatus, move: Move): RequestStatus => nextStatus(status, move),
 

@@ -2,12 +2,12 @@ import type { RunWrite } from '../../platform/write.ts';
 import type { DocumentsService } from '../documents/documents.service.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import { createRequestAnswersService } from './request-answers.service.ts';
-import { createRequestIntakeService } from './request-intake.service.ts';
+import { createRequestIntakeService, type TermsForRouting } from './request-intake.service.ts';
 import { createRequestRisksService } from './request-risks.service.ts';
 import type { RequestLifecycle } from './requests.lifecycle.ts';
 
 export type { DebtorAnswerInput } from './request-answers.service.ts';
-export { type CreateRequestInput, DEFAULT_PROGRAMME_TERMS } from './request-intake.service.ts';
+export type { CreateRequestInput, TermsForRouting } from './request-intake.service.ts';
 
 export type RequestPartiesService = ReturnType<typeof createRequestPartiesService>;
 
@@ -22,6 +22,7 @@ export function createRequestPartiesService(deps: {
   lifecycle: RequestLifecycle;
   settings: Pick<SettingsService, 'policy' | 'declarationText'>;
   documents: Pick<DocumentsService, 'requireDocumentsMet' | 'recordDealFile'>;
+  programme: TermsForRouting;
 }) {
   return {
     ...createRequestIntakeService(deps),

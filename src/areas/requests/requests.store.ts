@@ -21,6 +21,10 @@ export interface RequestRow {
   assigned_funder_id: string | null;
   consent_level_required: ConsentLevel | null;
   programme_terms: Record<string, unknown> | null;
+  /** The disclosure now: the terms' own until a confidential request is announced. */
+  disclosure: 'announced' | 'confidential' | null;
+  announced_at: Date | null;
+  announced_trigger: string | null;
   routed_at: Date | null;
   accepted_offer_id: string | null;
   approved_at: Date | null;
@@ -143,6 +147,7 @@ export type RequestChanges = Partial<
     | 'routed_at'
     | 'consent_level_required'
     | 'programme_terms'
+    | 'disclosure'
     | 'accepted_offer_id'
     | 'approved_at'
     | 'advance_amount'

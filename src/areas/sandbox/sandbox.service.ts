@@ -4,7 +4,18 @@ import { addDays, madridDate } from '../../platform/clock.ts';
 import { ApiError, type ErrorCode } from '../../platform/errors.ts';
 import type { RunWrite, WriteScope } from '../../platform/write.ts';
 import type { DocumentsService } from '../documents/documents.service.ts';
-import { findDebtorByKey, insertDebtor, insertInvoice, insertSeller } from '../parties/parties.service.ts';
+import {
+  findDebtorByKey,
+  type InvoiceSource,
+  insertDebtor,
+  insertInvoice,
+  insertSeller,
+  setSellerVerification,
+  type VerificationStatus,
+} from '../parties/parties.service.ts';
+import type { ProgrammeService } from '../programme/programme.service.ts';
+import type { ProgrammeTerms } from '../programme/programme-terms.ts';
+import type { RequestDisclosureService } from '../requests/request-disclosure.service.ts';
 import { funderMover, type RequestLifecycle } from '../requests/requests.lifecycle.ts';
 import type { RequestPartiesService } from '../requests/requests.parties.service.ts';
 import type { RequestsService } from '../requests/requests.service.ts';
@@ -17,6 +28,7 @@ export interface SandboxInvoice {
   debtor_country: string;
   amount: number;
   due_date: string;
+  source?: InvoiceSource;
 }
 
 /** The invoices of a request made with an empty body: two debtors of the demonstration plane. */
@@ -88,9 +100,15 @@ export function createSandboxService(deps: {
   write: RunWrite;
   requests: RequestsService;
   lifecycle: Pick<RequestLifecycle, 'lock'>;
+  receivables: RequestLifecycle['receivables'];
   parties: RequestPartiesService;
   documents: Pick<DocumentsService, 'uploadIn' | 'verifyIn'>;
   settings: Pick<SettingsService, 'requiredCodes'>;
+  programme: Pick<ProgrammeService, 'changeIn'>;
+  disclosure: Pick<
+    RequestDisclosureService,
+    'setNoticeAddressIn' | 'setVerificationLapseIn' | 'changeInvoiceAmountIn'
+  >;
 }) {
   function demoOnly(caller: FunderCaller): void {
     if (caller.environment !== 'sandbox' || caller.plane !== 'demo') {
@@ -151,7 +169,11 @@ export function createSandboxService(deps: {
     /** POST /v1/sandbox/requests: a new fictitious request routed to the caller's funder. */
     async createRequest(
       caller: FunderCaller,
-      input: { type?: 'factoring' | 'confirming'; invoices?: SandboxInvoice[] },
+      input: {
+        type?: 'factoring' | 'confirming';
+        invoices?: SandboxInvoice[];
+        terms?: Partial<ProgrammeTerms>;
+      },
     ) {
       demoOnly(caller);
       const id = await deps.write(caller, async (scope) => {
@@ -171,12 +193,19 @@ export function createSandboxService(deps: {
               amount: invoice.amount,
               issue_date: addDays(today, -5),
               due_date: invoice.due_date || addDays(today, 60 + i * 15),
-              source: 'erp',
+              source: invoice.source ?? 'erp',
             },
             scope.now,
             scope.evidence,
           );
           invoiceIds.push(created.id);
+          // The service knows where to send this fictitious debtor's notices, unless told otherwise.
+          await deps.disclosure.setNoticeAddressIn(
+            scope,
+            debtor.id,
+            `payables@${invoice.debtor_tax_id.toLowerCase().replace(/[^a-z0-9]/g, '')}.example`,
+            true,
+          );
         }
         const requestId = await deps.parties.createRequestIn(scope, {
           seller_id: seller.id,
@@ -184,6 +213,15 @@ export function createSandboxService(deps: {
           invoice_ids: invoiceIds,
           status: 'submitted',
         });
+        if (input.terms && Object.keys(input.terms).length > 0) {
+          // The company's own terms with this funder, set before routing so the request takes them.
+          await deps.programme.changeIn(
+            scope,
+            scopeOf(caller),
+            { seller_id: seller.id, terms: input.terms, reason: 'Terms asked for by a sandbox request' },
+            { newCompany: true },
+          );
+        }
         await deps.parties.routeIn(scope, requestId, caller.funderId);
         return requestId;
       });
@@ -241,5 +279,75 @@ export function createSandboxService(deps: {
       );
       return { request: await deps.requests.item(caller, id) };
     },
+
+    /**
+     * POST /v1/sandbox/requests/{id}/parties: the other parties of one of the caller's requests
+     * change: the seller's verification (status, the day it lapses), a debtor's notice address,
+     * an invoice's amount. Each as the operations team would record it.
+     */
+    async parties(caller: FunderCaller, id: string, input: SandboxPartiesInput) {
+      demoOnly(caller);
+      await deps.write(caller, async (scope) => {
+        const request = await deps.lifecycle.lock(scope.tx, funderMover(scopeOf(caller)), id);
+        if (request.assigned_funder_id !== caller.funderId) {
+          throw new ApiError('not_routed_to_you', `This request is routed to another funder. ${NEW_REQUEST}`);
+        }
+        const receivables = await deps.receivables(scope.tx, scopeOf(caller), id);
+        if (input.seller_verification !== undefined) {
+          await setSellerVerification(
+            scope.tx,
+            'demo',
+            request.seller_id,
+            { status: input.seller_verification, reason: 'sandbox helper' },
+            scope.evidence,
+          );
+        }
+        if (input.seller_verification_lapses_on !== undefined) {
+          await deps.disclosure.setVerificationLapseIn(
+            scope,
+            request.seller_id,
+            input.seller_verification_lapses_on,
+          );
+        }
+        for (const change of input.notice_addresses ?? []) {
+          const debtor = receivables.find((r) => r.debtor_tax_id === change.debtor_tax_id);
+          if (!debtor) {
+            throw new ApiError(
+              'body_invalid',
+              `No debtor of this request has tax id ${change.debtor_tax_id}.`,
+              {
+                extra: { field: 'notice_addresses' },
+              },
+            );
+          }
+          await deps.disclosure.setNoticeAddressIn(scope, debtor.debtor_id, change.address);
+        }
+        for (const change of input.invoice_amounts ?? []) {
+          const invoice = receivables.find((r) => r.number === change.invoice_number);
+          if (!invoice) {
+            throw new ApiError(
+              'body_invalid',
+              `No invoice of this request is numbered ${change.invoice_number}.`,
+              {
+                extra: { field: 'invoice_amounts' },
+              },
+            );
+          }
+          await deps.disclosure.changeInvoiceAmountIn(
+            scope,
+            invoice.invoice_id,
+            Math.round(change.amount * 100),
+          );
+        }
+      });
+      return { request: await deps.requests.item(caller, id) };
+    },
   };
+}
+
+export interface SandboxPartiesInput {
+  seller_verification?: VerificationStatus;
+  seller_verification_lapses_on?: string | null;
+  notice_addresses?: { debtor_tax_id: string; address: string | null }[];
+  invoice_amounts?: { invoice_number: string; amount: number }[];
 }

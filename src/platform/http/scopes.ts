@@ -84,6 +84,7 @@ export const operationScopes: Record<string, readonly Scope[]> = {
   'POST /v1/sandbox/requests': decide,
   'POST /v1/sandbox/requests/{id}/accept': decide,
   'POST /v1/sandbox/requests/{id}/debtor-answer': decide,
+  'POST /v1/sandbox/requests/{id}/parties': decide,
   'POST /v1/sandbox/statements/{id}/lines/{line}/confirm': decide,
 };
 

@@ -1,6 +1,7 @@
 import type { OperationDocs } from '../types.ts';
 import { accountOperations } from './account.ts';
 import { limitsOperations } from './limits.ts';
+import { programmeOperations } from './programme.ts';
 import { requestsOperations } from './requests.ts';
 import { sandboxOperations } from './sandbox.ts';
 import { settingsOperations } from './settings.ts';
@@ -14,4 +15,5 @@ export const operationDocs: OperationDocs = {
   ...limitsOperations,
   ...statementsOperations,
   ...sandboxOperations,
+  ...programmeOperations,
 };

@@ -1,0 +1,292 @@
+import type { FunderScope, Plane } from '../../platform/caller.ts';
+import type { Queryable } from '../../platform/db/db.ts';
+import { requestInScope } from './requests.store.ts';
+import { visibleToFunder } from './visibility.ts';
+
+/**
+ * The disclosure side of a request: the prepared notice per debtor, announcing, and what the
+ * confidential funding gates and the automatic announcements read.
+ */
+
+/** What a notice covers: each invoice of its debtor in the request with its amount, in one order. */
+const COVERS = (notice: string) => `(
+  SELECT coalesce(jsonb_agg(jsonb_build_object('invoice_id', i.id, 'number', i.number, 'amount', i.amount)
+                            ORDER BY i.id), '[]'::jsonb)
+    FROM request_invoices ri JOIN invoices i ON i.id = ri.invoice_id
+   WHERE ri.request_id = ${notice}.request_id AND i.debtor_id = ${notice}.debtor_id)`;
+
+export interface NoticeFactsRow {
+  notice_id: string;
+  request_ref: string;
+  funder_name: string;
+  seller_name: string;
+  seller_tax_id: string;
+  debtor_name: string;
+  debtor_tax_id: string;
+  debtor_country: string;
+  invoices: { number: string; amount: string; due_date: string | null }[];
+}
+
+/** What the notices not answered yet must say, naming the funder `funderId`. */
+export async function noticeFactsForOps(
+  q: Queryable,
+  requestId: string,
+  funderId: string,
+): Promise<NoticeFactsRow[]> {
+  const { rows } = await q.query<NoticeFactsRow>(
+    `SELECT n.id AS notice_id, r.request_ref, f.name AS funder_name, s.name AS seller_name,
+            s.tax_id AS seller_tax_id, d.name AS debtor_name, d.tax_id AS debtor_tax_id,
+            d.country AS debtor_country,
+            (SELECT jsonb_agg(jsonb_build_object('number', i.number, 'amount', i.amount::text,
+                                                 'due_date', to_char(i.due_date, 'YYYY-MM-DD'))
+                              ORDER BY ri.position, i.number)
+               FROM request_invoices ri JOIN invoices i ON i.id = ri.invoice_id
+              WHERE ri.request_id = n.request_id AND i.debtor_id = n.debtor_id) AS invoices
+       FROM debtor_notices n
+       JOIN funding_requests r ON r.id = n.request_id
+       JOIN sellers s ON s.id = r.seller_id
+       JOIN debtors d ON d.id = n.debtor_id
+       JOIN funders f ON f.id = $2
+      WHERE n.request_id = $1 AND n.answered_at IS NULL AND n.status = 'pending'
+      ORDER BY d.name, d.id`,
+    [requestId, funderId],
+  );
+  return rows;
+}
+
+export interface PreparedDocument {
+  subject: string;
+  html: string;
+  language: string;
+  governing_law: string;
+  sha256: string;
+}
+
+/** Stores the prepared document of a notice and what it covers now. */
+export async function saveNoticeDocumentForOps(
+  q: Queryable,
+  noticeId: string,
+  doc: PreparedDocument,
+  funderId: string,
+  at: Date,
+): Promise<void> {
+  await q.query(
+    `UPDATE debtor_notices n SET subject = $2, html = $3, language = $4, governing_law = $5, sha256 = $6,
+            names_funder_id = $7, prepared_at = $8, covers = ${COVERS('n')}
+      WHERE n.id = $1`,
+    [noticeId, doc.subject, doc.html, doc.language, doc.governing_law, doc.sha256, funderId, at],
+  );
+}
+
+export interface NoticeDocumentRow {
+  notice_id: string;
+  debtor_id: string;
+  debtor_name: string;
+  debtor_tax_id: string;
+  status: string;
+  level_required: string;
+  level_achieved: string | null;
+  invoices: { invoice_id: string; number: string; amount: string }[];
+  subject: string | null;
+  html: string | null;
+  language: string | null;
+  governing_law: string | null;
+  sha256: string | null;
+  prepared_at: Date | null;
+  names_this_funder: boolean;
+  current: boolean;
+  has_address: boolean;
+  sending: 'sending_queued' | null;
+  sending_queued_at: Date | null;
+}
+
+const DOCUMENT_SELECT = `
+  SELECT n.id AS notice_id, n.debtor_id, d.name AS debtor_name, d.tax_id AS debtor_tax_id, n.status,
+         n.level_required, n.level_achieved, ${COVERS('n')} AS invoices,
+         n.subject, n.html, n.language, n.governing_law, n.sha256, n.prepared_at,
+         (n.names_funder_id IS NOT NULL AND n.names_funder_id = r.assigned_funder_id) AS names_this_funder,
+         (n.subject IS NOT NULL AND n.covers = ${COVERS('n')}) AS current,
+         (d.notice_address IS NOT NULL) AS has_address, n.sending, n.sending_queued_at
+    FROM debtor_notices n JOIN debtors d ON d.id = n.debtor_id JOIN funding_requests r ON r.id = n.request_id`;
+
+/** The notices of a request the funder may see, with their prepared documents. */
+export async function noticeDocuments(
+  q: Queryable,
+  scope: FunderScope,
+  requestId: string,
+): Promise<NoticeDocumentRow[]> {
+  const { rows } = await q.query<NoticeDocumentRow>(
+    `${DOCUMENT_SELECT}
+      WHERE n.request_id = $1 AND n.plane = $2 AND ${requestInScope('n.request_id', '$2', '$3')}
+      ORDER BY d.name, d.id`,
+    [requestId, scope.plane, scope.funderId],
+  );
+  return rows;
+}
+
+export async function noticeDocumentsForOps(q: Queryable, requestId: string): Promise<NoticeDocumentRow[]> {
+  const { rows } = await q.query<NoticeDocumentRow>(
+    `${DOCUMENT_SELECT} WHERE n.request_id = $1 ORDER BY d.name, d.id`,
+    [requestId],
+  );
+  return rows;
+}
+
+export type AnnounceTrigger = 'manual' | 'overdue' | 'dispute' | 'kyc_lapse';
+
+const ANNOUNCE_SET = `disclosure = 'announced', announced_at = $2, announced_trigger = $3, announce_reason = $4,
+  updated_at = $2`;
+const QUEUE_NOTICES = `UPDATE debtor_notices n SET sending = 'sending_queued', sending_queued_at = $2
+  WHERE n.request_id = $1 AND n.subject IS NOT NULL AND n.status <> 'withdrawn' AND n.sending IS NULL`;
+
+/** A funder announces its request: the disclosure changes and the prepared notices queue for sending. */
+export async function announce(
+  q: Queryable,
+  scope: FunderScope,
+  requestId: string,
+  change: { trigger: AnnounceTrigger; reason: string; at: Date },
+): Promise<number> {
+  const updated = await q.query(
+    `UPDATE funding_requests r SET ${ANNOUNCE_SET}
+      WHERE r.id = $1 AND r.plane = $5 AND r.assigned_funder_id = $6 AND r.disclosure = 'confidential'`,
+    [requestId, change.at, change.trigger, change.reason, scope.plane, scope.funderId],
+  );
+  if (updated.rowCount === 0) return -1;
+  const queued = await q.query(
+    `${QUEUE_NOTICES} AND n.plane = $3 AND ${requestInScope('n.request_id', '$3', '$4')}`,
+    [requestId, change.at, scope.plane, scope.funderId],
+  );
+  return queued.rowCount;
+}
+
+/** The worker announces a request on a trigger. */
+export async function announceForOps(
+  q: Queryable,
+  requestId: string,
+  change: { trigger: AnnounceTrigger; reason: string; at: Date },
+): Promise<number> {
+  const updated = await q.query(
+    `UPDATE funding_requests r SET ${ANNOUNCE_SET} WHERE r.id = $1 AND r.disclosure = 'confidential'`,
+    [requestId, change.at, change.trigger, change.reason],
+  );
+  if (updated.rowCount === 0) return -1;
+  return (await q.query(QUEUE_NOTICES, [requestId, change.at])).rowCount;
+}
+
+/** The facts the confidential funding gates read, within the funder's scope. */
+export async function confidentialGateFacts(
+  q: Queryable,
+  scope: FunderScope,
+  requestId: string,
+  today: string,
+): Promise<{ uploaded: { invoice_id: string; number: string }[]; seller_approved: boolean }> {
+  const { rows } = await q.query<{ invoice_id: string; number: string }>(
+    `SELECT i.id AS invoice_id, i.number FROM request_invoices ri JOIN invoices i ON i.id = ri.invoice_id
+      WHERE ri.request_id = $1 AND i.source = 'upload' AND ${requestInScope('ri.request_id', '$2', '$3')}
+      ORDER BY ri.position, i.number`,
+    [requestId, scope.plane, scope.funderId],
+  );
+  const seller = await q.query<{ approved: boolean }>(
+    `SELECT (s.verification_status = 'approved'
+             AND (s.verification_lapses_on IS NULL OR s.verification_lapses_on > $4::date)) AS approved
+       FROM funding_requests r JOIN sellers s ON s.id = r.seller_id
+      WHERE r.id = $1 AND r.plane = $2 AND ${visibleToFunder('r', '$3')}`,
+    [requestId, scope.plane, scope.funderId, today],
+  );
+  return { uploaded: rows, seller_approved: seller.rows[0]?.approved ?? false };
+}
+
+export interface DueAnnouncement {
+  id: string;
+  plane: Plane;
+  request_ref: string;
+  funder_id: string;
+  trigger: Exclude<AnnounceTrigger, 'manual'>;
+  detail: string;
+}
+
+/**
+ * Funded confidential requests a trigger that is on has reached by `today` (a Madrid date):
+ * an invoice `announce_overdue_days` past its due date, a dispute raised, the seller's
+ * verification lapsed. One row per request, the first trigger met in that order.
+ */
+export async function dueAnnouncementsForOps(q: Queryable, today: string): Promise<DueAnnouncement[]> {
+  const { rows } = await q.query<DueAnnouncement>(
+    `SELECT r.id, r.plane, r.request_ref, r.assigned_funder_id AS funder_id, t.trigger, t.detail
+       FROM funding_requests r
+       JOIN sellers s ON s.id = r.seller_id
+       CROSS JOIN LATERAL (
+         SELECT 'overdue' AS trigger, i.number AS detail, 1 AS rank
+           FROM request_invoices ri JOIN invoices i ON i.id = ri.invoice_id
+          WHERE ri.request_id = r.id AND i.due_date IS NOT NULL
+            AND (r.programme_terms->>'announce_overdue_days') IS NOT NULL
+            AND i.due_date + (r.programme_terms->>'announce_overdue_days')::int <= $1::date
+         UNION ALL
+         SELECT 'dispute', x.id::text, 2 FROM disputes x
+          WHERE x.request_id = r.id AND (r.programme_terms->>'announce_on_dispute')::boolean
+            AND (x.raised_at AT TIME ZONE 'Europe/Madrid')::date <= $1::date
+         UNION ALL
+         SELECT 'kyc_lapse', s.verification_status, 3
+          WHERE (r.programme_terms->>'announce_on_kyc_lapse')::boolean
+            AND (s.verification_status = 'lapsed' OR s.verification_lapses_on <= $1::date)
+         ORDER BY rank, detail LIMIT 1
+       ) t
+      WHERE r.status = 'funded' AND r.disclosure = 'confidential' AND r.assigned_funder_id IS NOT NULL
+      ORDER BY r.id`,
+    [today],
+  );
+  return rows;
+}
+
+// ------------------------------------------------------------ the other parties (operations team)
+
+/** Where a debtor's notices are sent (null: nowhere known); `keep` leaves an address already there. */
+export async function setNoticeAddressForOps(
+  q: Queryable,
+  debtorId: string,
+  address: string | null,
+  keep = false,
+) {
+  const result = await q.query<{ id: string; plane: Plane; has_address: boolean }>(
+    `UPDATE debtors SET notice_address = CASE WHEN $3 THEN coalesce(notice_address, $2) ELSE $2 END
+      WHERE id = $1 RETURNING id, plane, notice_address IS NOT NULL AS has_address`,
+    [debtorId, address, keep],
+  );
+  return result.rows[0] ?? null;
+}
+
+/** The day a seller's verification lapses (null: none planned). */
+export async function setVerificationLapseForOps(q: Queryable, sellerId: string, lapsesOn: string | null) {
+  const result = await q.query<{ id: string; plane: Plane; verification_status: string }>(
+    `UPDATE sellers SET verification_lapses_on = $2::date WHERE id = $1 RETURNING id, plane, verification_status`,
+    [sellerId, lapsesOn],
+  );
+  return result.rows[0] ?? null;
+}
+
+/** An invoice's amount changes; answers it before the change and the requests in flight holding it. */
+export async function changeInvoiceAmountForOps(
+  q: Queryable,
+  invoiceId: string,
+  amount: string,
+): Promise<{ plane: Plane; number: string; before: string; requests: string[] } | null> {
+  const before = await q.query<{ plane: Plane; number: string; amount: string }>(
+    'SELECT plane, number, amount FROM invoices WHERE id = $1 FOR UPDATE',
+    [invoiceId],
+  );
+  const row = before.rows[0];
+  if (!row) return null;
+  await q.query('UPDATE invoices SET amount = $2 WHERE id = $1', [invoiceId, amount]);
+  const requests = await q.query<{ id: string }>(
+    `SELECT r.id FROM request_invoices ri JOIN funding_requests r ON r.id = ri.request_id
+      WHERE ri.invoice_id = $1 AND r.status NOT IN ('settled', 'declined', 'rejected', 'cancelled')
+      ORDER BY r.id`,
+    [invoiceId],
+  );
+  return {
+    plane: row.plane,
+    number: row.number,
+    before: row.amount,
+    requests: requests.rows.map((r) => r.id),
+  };
+}
