@@ -71,6 +71,9 @@ const EXPECTED: Record<string, string> = {
   seller_limit_history: OWN,
   statements: OWN,
   statement_lines: OWN,
+  webhook_endpoints: OWN,
+  webhook_secrets: OWN,
+  webhook_deliveries: OWN,
 };
 
 interface TableFacts {

@@ -5,6 +5,7 @@ import { requestsOperations } from './requests.ts';
 import { sandboxOperations } from './sandbox.ts';
 import { settingsOperations } from './settings.ts';
 import { statementsOperations } from './statements.ts';
+import { webhooksOperations } from './webhooks.ts';
 
 /** Every documented operation of /v1, by `METHOD /path`. */
 export const operationDocs: OperationDocs = {
@@ -14,4 +15,5 @@ export const operationDocs: OperationDocs = {
   ...limitsOperations,
   ...statementsOperations,
   ...sandboxOperations,
+  ...webhooksOperations,
 };
