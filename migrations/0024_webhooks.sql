@@ -67,6 +67,9 @@ CREATE TABLE webhook_deliveries (
 );
 CREATE INDEX webhook_deliveries_due ON webhook_deliveries (next_attempt_at) WHERE status = 'pending';
 CREATE INDEX webhook_deliveries_endpoint ON webhook_deliveries (endpoint_id, seq DESC);
+-- attempts in flight per endpoint, for the concurrency bound
+CREATE INDEX webhook_deliveries_in_flight ON webhook_deliveries (endpoint_id)
+  WHERE status = 'pending' AND locked_by IS NOT NULL;
 
 DO $$
 DECLARE

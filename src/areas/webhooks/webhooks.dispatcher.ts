@@ -59,6 +59,8 @@ export interface DispatcherDeps {
   perEndpoint?: number;
   maxInFlight?: number;
   timeoutMs?: number;
+  /** The safety net's period in real milliseconds (tests set it long to see the wake alone work). */
+  safetyWakeMs?: number;
 }
 
 export function createDispatcher(deps: DispatcherDeps): Dispatcher {
@@ -140,21 +142,28 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
     const gone = outcome.code === 410;
     const wait = RETRY_SCHEDULE_SECONDS[claimed.attempt - 1];
     const retryAt = gone || wait === undefined ? null : new Date(done.getTime() + wait * 1000);
-    const failed = await recordFailedForOps(deps.db, {
-      id: claimed.id,
-      endpointId: claimed.endpoint_id,
-      workerId,
-      code: outcome.code,
-      error: (outcome.error ?? 'failed').slice(0, 500),
-      retryAt,
-      now: done,
+    // One transaction: until it commits the attempt still counts as in flight, so no other
+    // attempt of an endpoint being stopped is claimed in between.
+    const stopped = await deps.db.transaction(async (tx) => {
+      const failed = await recordFailedForOps(tx, {
+        id: claimed.id,
+        endpointId: claimed.endpoint_id,
+        workerId,
+        code: outcome.code,
+        error: (outcome.error ?? 'failed').slice(0, 500),
+        retryAt,
+        now: done,
+      });
+      if (!failed.recorded) return null;
+      const failingFor = failed.failingSince ? done.getTime() - new Date(failed.failingSince).getTime() : 0;
+      if (!gone && failingFor < DISABLE_AFTER_FAILING_SECONDS * 1000) return null;
+      const reason = gone ? ('gone' as const) : ('failing' as const);
+      await stopEndpointForOps(tx, claimed.endpoint_id, reason, done);
+      return reason;
     });
-    if (!failed.recorded) return;
-    const failingFor = failed.failingSince ? done.getTime() - new Date(failed.failingSince).getTime() : 0;
-    if (gone || failingFor >= DISABLE_AFTER_FAILING_SECONDS * 1000) {
-      await stopEndpointForOps(deps.db, claimed.endpoint_id, gone ? 'gone' : 'failing', done);
+    if (stopped) {
       deps.logger.warn(
-        { endpoint_id: claimed.endpoint_id, reason: gone ? 'gone' : 'failing' },
+        { endpoint_id: claimed.endpoint_id, reason: stopped },
         'webhook endpoint stopped by the dispatcher',
       );
     }
@@ -201,10 +210,16 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
   let timer: NodeJS.Timeout | null = null;
   let listener: pg.Client | null = null;
 
+  /** Set by a commit (or the safety net): new events may wait to be fanned out. */
+  let eventsWaiting = true;
+
   async function cycle(): Promise<void> {
     do {
       again = false;
-      await fanOut();
+      if (eventsWaiting) {
+        eventsWaiting = false;
+        await fanOut();
+      }
       while ((await pump()) > 0) {
         /* claim until nothing is due or the bounds are full */
       }
@@ -229,18 +244,24 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
   /** Sleeps until the next retry falls due (real time on the system clock), at most the safety wake. */
   async function armTimer(): Promise<void> {
     if (timer) clearTimeout(timer);
-    let waitMs = SAFETY_WAKE_MS;
+    let waitMs = deps.safetyWakeMs ?? SAFETY_WAKE_MS;
     if (!deps.clock.manual) {
       const due = await nextDueForOps(deps.db);
       if (due)
         waitMs = Math.max(0, Math.min(waitMs, new Date(due).getTime() - deps.clock.now().getTime() + 5));
     }
     if (!started) return;
-    timer = setTimeout(wake, waitMs);
+    timer = setTimeout(() => {
+      eventsWaiting = true;
+      wake();
+    }, waitMs);
     timer.unref();
   }
 
-  const onCommit = () => wake();
+  const onCommit = () => {
+    eventsWaiting = true;
+    wake();
+  };
 
   return {
     async drain() {

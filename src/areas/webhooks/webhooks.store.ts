@@ -394,12 +394,15 @@ export async function claimAttemptsForOps(
         ORDER BY next_attempt_at, seq
         LIMIT $4 * 4
         FOR UPDATE SKIP LOCKED
+     ), busy AS (
+       SELECT f.endpoint_id, count(*) AS n FROM webhook_deliveries f
+        WHERE f.status = 'pending' AND f.locked_by IS NOT NULL AND f.locked_until >= $2
+          AND f.endpoint_id IN (SELECT DISTINCT endpoint_id FROM due)
+        GROUP BY f.endpoint_id
      ), ranked AS (
-       SELECT due.id, due.next_attempt_at, due.seq,
-              row_number() OVER (PARTITION BY due.endpoint_id ORDER BY due.next_attempt_at, due.seq) AS rn,
-              (SELECT count(*) FROM webhook_deliveries f
-                WHERE f.endpoint_id = due.endpoint_id AND f.status = 'pending' AND f.locked_until >= $2) AS busy
-         FROM due
+       SELECT due.id, due.next_attempt_at, due.seq, coalesce(busy.n, 0) AS busy,
+              row_number() OVER (PARTITION BY due.endpoint_id ORDER BY due.next_attempt_at, due.seq) AS rn
+         FROM due LEFT JOIN busy ON busy.endpoint_id = due.endpoint_id
      ), chosen AS (
        SELECT id FROM ranked WHERE rn + busy <= $5 ORDER BY next_attempt_at, seq LIMIT $4
      )
