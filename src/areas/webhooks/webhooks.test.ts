@@ -447,5 +447,9 @@ describe('events of the landed areas', () => {
     expect((await service.call<{ count: number }>(other.secret, 'GET', '/v1/events')).body.count).toBe(0);
     expectError(await service.call(mine.key, 'GET', '/v1/events?type=nope'), 422, 'event_type_unknown');
     expectError(await service.call(mine.key, 'GET', '/v1/events?after=abc'), 422, 'cursor_invalid');
+
+    // Another prospect's reset of the demonstration keeps this key's endpoint.
+    expect((await service.ops('POST', '/ops/v1/demo/reset')).status).toBe(200);
+    expect((await service.call<{ count: number }>(mine.key, 'GET', '/v1/webhooks')).body.count).toBe(1);
   });
 });
