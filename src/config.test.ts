@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, requireSharedSecrets } from './config.ts';
+import { ConfigError, loadConfig, refuseTestSettingsInProduction, requireSharedSecrets } from './config.ts';
+import { serve } from './serve.ts';
 
 const postgres = { DATABASE_URL: 'postgres://app@db.internal/funder' };
 const opsToken = `ops_${'1'.repeat(40)}`;
@@ -42,5 +43,24 @@ describe('configuration of secrets and the demonstration plane', () => {
     } catch (err) {
       expect((err as Error).message).not.toContain('short-secret');
     }
+  });
+});
+
+describe('the webhook loopback allowance', () => {
+  const allow = { WEBHOOK_ALLOW_LOOPBACK: 'true' };
+
+  it('is off unless asked for', () => {
+    expect(loadConfig({}).webhookAllowLoopback).toBe(false);
+    expect(loadConfig(allow).webhookAllowLoopback).toBe(true);
+  });
+
+  it('makes serve and work refuse to start when NODE_ENV=production', async () => {
+    const production = loadConfig({ ...allow, NODE_ENV: 'production', DATA_DIR: '/nonexistent/never-made' });
+    expect(() => refuseTestSettingsInProduction(production)).toThrow(/WEBHOOK_ALLOW_LOOPBACK/);
+    // Refused before anything opens: no database, no port, no data directory.
+    await expect(serve(production, { http: false, worker: true })).rejects.toThrow(ConfigError);
+    await expect(serve(production)).rejects.toThrow(/NODE_ENV=production/);
+    expect(() => refuseTestSettingsInProduction(loadConfig({ ...allow, NODE_ENV: 'test' }))).not.toThrow();
+    expect(() => refuseTestSettingsInProduction(loadConfig({ NODE_ENV: 'production' }))).not.toThrow();
   });
 });

@@ -17,6 +17,10 @@ export interface Config {
   demoOnFirstStart: boolean;
   /** Tests: answer 500 when an operation answers an error code its OpenAPI document does not list. */
   checkErrorCodes: boolean;
+  /** Tests only: webhook targets may also be http(s)://127.0.0.1:<port> or localhost:<port>. */
+  webhookAllowLoopback: boolean;
+  /** NODE_ENV, read once: `serve` and `work` refuse test-only settings in production. */
+  nodeEnv: string | null;
 }
 
 export class ConfigError extends Error {}
@@ -80,6 +84,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // come only when asked for explicitly; the embedded default builds them for a first try.
     demoOnFirstStart: boolFrom(env, 'FUNDER_API_DEMO', databaseUrl === null),
     checkErrorCodes: boolFrom(env, 'FUNDER_API_CHECK_ERROR_CODES', false),
+    webhookAllowLoopback: boolFrom(env, 'WEBHOOK_ALLOW_LOOPBACK', false),
+    nodeEnv: nonEmpty(env, 'NODE_ENV'),
   };
 }
 
@@ -95,6 +101,15 @@ export function requireSharedSecrets(config: Config): void {
   if (missing.length > 0) {
     throw new ConfigError(
       `${missing.join(' and ')} must be set when DATABASE_URL is: every server and worker on one database needs the same values (they are never made up per server).`,
+    );
+  }
+}
+
+/** `serve` and `work`: settings made for tests never run in production. */
+export function refuseTestSettingsInProduction(config: Config): void {
+  if (config.nodeEnv === 'production' && config.webhookAllowLoopback) {
+    throw new ConfigError(
+      'WEBHOOK_ALLOW_LOOPBACK lets webhooks reach this machine and is for tests only: it is refused when NODE_ENV=production.',
     );
   }
 }

@@ -25,6 +25,12 @@ import { sandboxRoutes } from './areas/sandbox/sandbox.routes.ts';
 import { createSandboxService } from './areas/sandbox/sandbox.service.ts';
 import { settingsModule } from './areas/settings/settings.module.ts';
 import { statementsModule } from './areas/statements/statements.module.ts';
+import {
+  createDispatcher,
+  type Dispatcher,
+  type DispatcherDeps,
+} from './areas/webhooks/webhooks.dispatcher.ts';
+import { webhooksModule } from './areas/webhooks/webhooks.module.ts';
 import type { Config } from './config.ts';
 import { type Clock, manualClock, systemClock } from './platform/clock.ts';
 import { type SecretBox, secretBox } from './platform/crypto.ts';
@@ -37,6 +43,7 @@ import { type App, buildApp } from './platform/http/app.ts';
 import { pruneIdempotencyKeys } from './platform/http/idempotency.ts';
 import { createWorker, enqueueJob, type JobHandler, type Worker } from './platform/jobs.ts';
 import { logSerializers } from './platform/log-safety.ts';
+import { pruneOutboxEvents } from './platform/outbox.ts';
 import {
   databaseRateCounter,
   pruneRateCounters,
@@ -122,6 +129,8 @@ export interface Runtime {
   services: ReturnType<typeof createServices>;
   buildApp(): Promise<App>;
   createWorker(options?: { pollMs?: number }): Worker;
+  /** A webhook dispatcher (the worker runs one); tests pass their own resolver or bounds. */
+  createDispatcher(overrides?: Partial<DispatcherDeps>): Dispatcher;
   scheduleMaintenance(): Promise<void>;
   close(): Promise<void>;
 }
@@ -130,7 +139,14 @@ export interface Runtime {
  * The composition root: each area's module builds its services (and routes) from the shared
  * deps and the other areas' services it names. Areas not yet in a module are built here.
  */
-function createServices(deps: { db: Db; clock: Clock; publicBaseUrl: string; countOnLookup: boolean }) {
+function createServices(deps: {
+  db: Db;
+  clock: Clock;
+  publicBaseUrl: string;
+  countOnLookup: boolean;
+  secrets: SecretBox;
+  allowLoopback: boolean;
+}) {
   const write = createWriter(deps);
   const shared = { db: deps.db, clock: deps.clock, write };
   const account = createAccountService({ ...deps, write });
@@ -173,6 +189,11 @@ function createServices(deps: { db: Db; clock: Clock; publicBaseUrl: string; cou
   const debtorInfoArea = debtorInfoModule({ ...shared, requests, creditLimitOf: limits.debtorLimitView });
   const payerRecordArea = payerRecordModule({ ...shared, creditLimitOf: limits.debtorLimitView });
   const statementsArea = statementsModule({ ...shared, requests: lifecycle, decisions });
+  const webhooksArea = webhooksModule({
+    ...shared,
+    secrets: deps.secrets,
+    allowLoopback: deps.allowLoopback,
+  });
   const demo = createDemoService({
     db: deps.db,
     clock: deps.clock,
@@ -201,6 +222,7 @@ function createServices(deps: { db: Db; clock: Clock; publicBaseUrl: string; cou
     debtorInfo: debtorInfoArea.debtorInfo,
     payerRecord: payerRecordArea.payerRecord,
     statements: statementsArea.statements,
+    webhooks: webhooksArea.webhooks,
     /** Each module's routes, in the order the app registers them. */
     areaRoutes: {
       parties: partiesArea.routes,
@@ -211,6 +233,7 @@ function createServices(deps: { db: Db; clock: Clock; publicBaseUrl: string; cou
       statements: statementsArea.routes,
       limits: limitsArea.routes,
       programme: programmeArea.routes,
+      webhooks: webhooksArea.routes,
     },
   };
 }
@@ -226,6 +249,10 @@ const MAINTENANCE: Record<string, { everySeconds: number; run: JobHandler }> = {
   'maintenance.idempotency_keys': {
     everySeconds: 3600,
     run: async ({ db, clock }) => void (await pruneIdempotencyKeys(db, clock.now())),
+  },
+  'maintenance.outbox_events': {
+    everySeconds: 3600,
+    run: async ({ db, clock }) => void (await pruneOutboxEvents(db, clock.now())),
   },
   'maintenance.evidence_day_roots': {
     everySeconds: 600,
@@ -257,12 +284,25 @@ export async function createRuntime(
   const secrets = options.secrets ?? (await resolveSecrets(config));
   const rateCounter = config.redisUrl ? redisRateCounter(config.redisUrl) : databaseRateCounter(db);
   // Without Redis the rate limits count in the database, in the key lookup's own statement.
+  const box = secretBox(secrets.secretsKey);
   const services = createServices({
     db,
     clock,
     publicBaseUrl: config.publicBaseUrl,
     countOnLookup: !config.redisUrl,
+    secrets: box,
+    allowLoopback: config.webhookAllowLoopback,
   });
+  const newDispatcher = (overrides: Partial<DispatcherDeps> = {}) =>
+    createDispatcher({
+      db,
+      clock,
+      secrets: box,
+      logger: logger.child({ role: 'webhooks' }),
+      allowLoopback: config.webhookAllowLoopback,
+      databaseUrl: config.databaseUrl,
+      ...overrides,
+    });
 
   const handlers: Record<string, JobHandler> = {};
   for (const [kind, job] of Object.entries(MAINTENANCE)) {
@@ -283,7 +323,7 @@ export async function createRuntime(
     clock,
     logger,
     rateCounter,
-    secrets: secretBox(secrets.secretsKey),
+    secrets: box,
     opsToken: secrets.opsToken,
     services,
     buildApp: () =>
@@ -310,6 +350,7 @@ export async function createRuntime(
           decisionsRoutes({ decisions: services.decisions, consentLevel: services.consentLevel }),
           ...services.areaRoutes.limits,
           ...services.areaRoutes.programme,
+          ...services.areaRoutes.webhooks,
           requestsOpsRoutes({
             parties: services.requestParties,
             statusOf: async (id) => (await services.requests.statusForOps(id)) ?? 'unknown',
@@ -324,13 +365,24 @@ export async function createRuntime(
         logger: logger.child({ role: 'worker' }),
         pollMs: workerOptions.pollMs,
       });
+      // Webhook deliveries: woken by commits, beside the job loop.
+      const dispatcher = newDispatcher();
       // Jobs cross funders: the worker runs as the operator role, its timers included.
       return {
         runOnce: () => runAs(OPERATOR, () => worker.runOnce()),
-        start: () => runAs(OPERATOR, () => worker.start()),
-        stop: () => worker.stop(),
+        start: () => {
+          runAs(OPERATOR, () => worker.start());
+          dispatcher
+            .start()
+            .catch((err: unknown) => logger.error({ err }, 'webhook dispatcher did not start'));
+        },
+        stop: async () => {
+          await worker.stop();
+          await dispatcher.stop();
+        },
       };
     },
+    createDispatcher: newDispatcher,
     async scheduleMaintenance() {
       await runAs(OPERATOR, async () => {
         for (const kind of [...Object.keys(MAINTENANCE), ANNOUNCEMENTS_JOB]) {

@@ -1,4 +1,4 @@
-import { type Config, requireSharedSecrets } from './config.ts';
+import { type Config, refuseTestSettingsInProduction, requireSharedSecrets } from './config.ts';
 import type { Caller } from './platform/caller.ts';
 import { OPERATOR, runAs } from './platform/db/actor.ts';
 import { acquireEmbeddedLock, type EmbeddedLock } from './platform/db/embedded-lock.ts';
@@ -53,6 +53,7 @@ export async function serve(
   options: { worker?: boolean; http?: boolean } = {},
 ): Promise<void> {
   requireSharedSecrets(config);
+  refuseTestSettingsInProduction(config);
   const runHttp = options.http ?? true;
   const runWorker = options.worker ?? config.inlineWorker;
   let lock: EmbeddedLock | null = null;

@@ -73,6 +73,9 @@ const EXPECTED: Record<string, string> = {
   statement_lines: OWN,
   programme_defaults: OWN,
   programme_company_terms: OWN,
+  webhook_endpoints: OWN,
+  webhook_secrets: OWN,
+  webhook_deliveries: OWN,
 };
 
 interface TableFacts {

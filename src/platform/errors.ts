@@ -44,6 +44,8 @@ export const errorCatalogue = {
   risk_review_required: 409,
   conflict: 409,
   classification_refused: 409,
+  webhook_limit_reached: 409,
+  delivery_not_retryable: 409,
   // 413
   body_too_large: 413,
   too_many_rows: 413,
@@ -95,6 +97,12 @@ export const errorCatalogue = {
   statement_has_no_transactions: 422,
   line_invalid: 422,
   query_invalid: 422,
+  webhook_url_invalid: 422,
+  events_invalid: 422,
+  event_type_unknown: 422,
+  description_invalid: 422,
+  keep_previous_hours_invalid: 422,
+  cursor_invalid: 422,
   // 429
   rate_limited: 429,
   export_rate_limited: 429,

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startService, type TestService } from '../../test/support/service.ts';
 import type { Caller } from './caller.ts';
 import { isUuid } from './ids.ts';
-import { insertOutboxEvents } from './outbox.ts';
+import { insertOutboxEvents, pruneOutboxEvents } from './outbox.ts';
 
 const operator: Caller = { kind: 'operator', requestId: 't' };
 
@@ -102,5 +102,22 @@ describe('outbox events', () => {
       }),
     ).rejects.toThrow();
     expect(await eventsOfType('test.partial')).toEqual([]);
+  });
+
+  it('are pruned 30 days after they were made, once fanned out, and not before', async () => {
+    await service.runtime.services.write(operator, async (scope) => {
+      scope.emit({ funderId, plane: 'live', type: 'test.pruned', data: { n: 1 } });
+      scope.emit({ funderId, plane: 'live', type: 'test.pruned', data: { n: 2 } });
+    });
+    const [made] = await eventsOfType('test.pruned');
+    const born = made!.created_at.getTime();
+    const day = 24 * 3600_000;
+    // Fanned out: only the first.
+    await service.db.query('UPDATE outbox_events SET dispatched_at = created_at WHERE id = $1', [made!.id]);
+    await pruneOutboxEvents(service.db, new Date(born + 30 * day));
+    expect(await eventsOfType('test.pruned')).toHaveLength(2);
+    await pruneOutboxEvents(service.db, new Date(born + 30 * day + 1000));
+    const left = await eventsOfType('test.pruned');
+    expect(left.map((event) => event.payload)).toEqual([{ n: 2 }]);
   });
 });

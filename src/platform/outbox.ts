@@ -1,5 +1,6 @@
+import { EventEmitter } from 'node:events';
 import type { Plane } from './caller.ts';
-import type { Tx } from './db/db.ts';
+import type { Queryable, Tx } from './db/db.ts';
 import { newId } from './ids.ts';
 import { API_VERSION } from './version.ts';
 
@@ -19,12 +20,13 @@ export async function insertOutboxEvents(
   tx: Tx,
   at: Date,
   events: readonly OutboxEvent[],
+  keyId: string | null = null,
 ): Promise<string[]> {
   if (events.length === 0) return [];
   const ids = events.map(() => newId());
   await tx.query(
-    `INSERT INTO outbox_events (id, funder_id, plane, type, api_version, payload, created_at)
-     SELECT id, funder_id, plane, type, $5, payload, $6
+    `INSERT INTO outbox_events (id, funder_id, plane, type, api_version, payload, created_at, key_id)
+     SELECT id, funder_id, plane, type, $5, payload, $6, $8::uuid
        FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[], $7::jsonb[])
          AS e(id, funder_id, plane, type, payload)`,
     [
@@ -35,7 +37,36 @@ export async function insertOutboxEvents(
       API_VERSION,
       at,
       events.map((e) => JSON.stringify(e.data)),
+      keyId,
     ],
   );
+  // Delivered by PostgreSQL at commit (and only if it commits) to every listening dispatcher.
+  await tx.query(`SELECT pg_notify('${OUTBOX_CHANNEL}', '')`);
   return ids;
+}
+
+/** The channel the webhook dispatchers LISTEN on; a NOTIFY on it follows every commit with events. */
+export const OUTBOX_CHANNEL = 'funder_api_outbox';
+
+/**
+ * The same signal inside this process, raised by the writer after a commit that inserted events:
+ * on the embedded database the dispatcher runs in the process that wrote.
+ */
+export const outboxCommits = new EventEmitter();
+outboxCommits.setMaxListeners(0);
+
+export function signalOutboxCommit(): void {
+  outboxCommits.emit('commit');
+}
+
+/** Events are kept 30 days (the window of GET /v1/events), then removed once fanned out. */
+export const OUTBOX_KEEP_DAYS = 30;
+
+export async function pruneOutboxEvents(q: Queryable, now: Date): Promise<number> {
+  const { rowCount } = await q.query(
+    `DELETE FROM outbox_events
+      WHERE created_at < $1::timestamptz - make_interval(days => $2) AND dispatched_at IS NOT NULL`,
+    [now, OUTBOX_KEEP_DAYS],
+  );
+  return rowCount;
 }

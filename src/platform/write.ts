@@ -5,7 +5,7 @@ import { actorForCaller, currentActor, runAs } from './db/actor.ts';
 import type { Db, Tx } from './db/db.ts';
 import { ApiError } from './errors.ts';
 import { appendEvidence, type EvidenceInput } from './evidence.ts';
-import { insertOutboxEvents, type OutboxEvent } from './outbox.ts';
+import { insertOutboxEvents, type OutboxEvent, signalOutboxCommit } from './outbox.ts';
 
 export interface WriteScope {
   tx: Tx;
@@ -137,7 +137,8 @@ function transact<T>(
   caller: Caller,
   work: (scope: WriteScope) => Promise<T>,
 ): Promise<T> {
-  return deps.db.transaction(async (tx) => {
+  let hadEvents = false;
+  const committed = deps.db.transaction(async (tx) => {
     const now = deps.clock.now();
     const evidence: EvidenceInput[] = [];
     const events: OutboxEvent[] = [];
@@ -149,8 +150,14 @@ function transact<T>(
       emit: (event) => events.push(event),
     });
     await appendEvidence(tx, deps.clock, evidence);
-    await insertOutboxEvents(tx, now, events);
+    await insertOutboxEvents(tx, now, events, caller.kind === 'funder' ? caller.keyId : null);
+    hadEvents = events.length > 0;
     if (caller.kind === 'funder' && caller.idempotencyKey) await markIdempotentWrite(tx, caller);
+    return result;
+  });
+  // Wakes the dispatcher of this process once the events are committed (webhooks area).
+  return committed.then((result) => {
+    if (hadEvents) signalOutboxCommit();
     return result;
   });
 }

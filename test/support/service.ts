@@ -69,7 +69,13 @@ export interface Given {
 }
 
 export async function startService(
-  options: { config?: Partial<Config>; database?: TestDatabase; logger?: Logger } = {},
+  options: {
+    config?: Partial<Config>;
+    database?: TestDatabase;
+    logger?: Logger;
+    /** The key sealing secrets, for a test that starts another process on the same database. */
+    secretsKey?: Buffer;
+  } = {},
 ): Promise<TestService> {
   const database = options.database ?? (await freshDatabase());
   const opsToken = `ops_${randomBytes(24).toString('hex')}`;
@@ -87,7 +93,7 @@ export async function startService(
     db: database.db,
     clock: config.clock === 'manual' ? manualClock(TEST_CLOCK_START) : undefined,
     logger: options.logger ?? pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
-    secrets: { opsToken, secretsKey: randomBytes(32) },
+    secrets: { opsToken, secretsKey: options.secretsKey ?? randomBytes(32) },
   });
   const app = await runtime.buildApp();
 

@@ -146,3 +146,14 @@ function asErrorBody(error: unknown, response: Response): ErrorBody {
   }
   return { error: { code: `http_${response.status}`, message: response.statusText || 'no error body' } };
 }
+
+export {
+  checkWebhookSignature,
+  DEFAULT_TOLERANCE_SECONDS,
+  verifyWebhook,
+  WEBHOOK_EVENT_ID_HEADER,
+  WEBHOOK_SIGNATURE_HEADER,
+  type WebhookEvent,
+  WebhookSignatureError,
+  type WebhookVerdict,
+} from './webhooks.js';

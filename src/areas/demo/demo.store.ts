@@ -37,7 +37,15 @@ export async function funderName(q: Queryable, bankId: string): Promise<string> 
  * an area adds later.
  */
 // Evidence is append-only; keys keep their plane for life and survive resets (their funder stays).
-const KEPT_ON_RESET = new Set(['evidence_entries', 'api_keys']);
+// A prospect's webhook endpoints (and their secrets and logs) are its integration's set-up, not
+// demonstration data: another prospect's reset must not take them away.
+const KEPT_ON_RESET = new Set([
+  'evidence_entries',
+  'api_keys',
+  'webhook_endpoints',
+  'webhook_secrets',
+  'webhook_deliveries',
+]);
 
 /**
  * The tables to clear, children before the tables they reference, so no foreign key without

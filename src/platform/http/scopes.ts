@@ -74,6 +74,10 @@ export const operationScopes: Record<string, readonly Scope[]> = {
   'POST /v1/webhooks/{id}/rotate-secret': webhooksWrite,
   'POST /v1/webhooks/{id}/test': webhooksWrite,
   'GET /v1/webhooks/{id}/deliveries': webhooksRead,
+  // Not in the spec: sending a delivery again is a write on the endpoint; reading the event log
+  // is reading what the webhooks deliver (docs/decisions.md).
+  'POST /v1/webhooks/{id}/deliveries/{delivery_id}/retry': webhooksWrite,
+  'GET /v1/events': webhooksRead,
   'POST /v1/onboarding-links': onboardingWrite,
   'GET /v1/onboarding-links': onboardingRead,
   'GET /v1/onboarding-links/{id}': onboardingRead,

@@ -25,6 +25,11 @@ export const TAGS = [
     description: 'Your bank statements (CAMT.053 or CSV), matched against the requests you funded.',
   },
   {
+    name: 'Webhooks',
+    description:
+      'Signed events posted to your endpoints: register, rotate secrets, test, read delivery logs, and catch up from the event log.',
+  },
+  {
     name: 'Sandbox',
     description:
       'Test operations for sandbox keys only: they play the seller, the debtors and the portal on the demonstration plane so an integration can walk a request through its whole life.',

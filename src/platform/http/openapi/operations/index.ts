@@ -6,6 +6,7 @@ import { requestsOperations } from './requests.ts';
 import { sandboxOperations } from './sandbox.ts';
 import { settingsOperations } from './settings.ts';
 import { statementsOperations } from './statements.ts';
+import { webhooksOperations } from './webhooks.ts';
 
 /** Every documented operation of /v1, by `METHOD /path`. */
 export const operationDocs: OperationDocs = {
@@ -16,4 +17,5 @@ export const operationDocs: OperationDocs = {
   ...statementsOperations,
   ...sandboxOperations,
   ...programmeOperations,
+  ...webhooksOperations,
 };

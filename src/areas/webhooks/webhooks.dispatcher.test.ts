@@ -1,0 +1,212 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { freshDatabase, onPostgres, type TestDatabase } from '../../../test/support/database.ts';
+import { startService, type TestService } from '../../../test/support/service.ts';
+import { newId } from '../../platform/ids.ts';
+import type { Dispatcher } from './webhooks.dispatcher.ts';
+
+/**
+ * The dispatcher running on its own: woken by the commit that made an event (no polling), two
+ * dispatchers never sending one attempt twice, and a dispatcher killed with SIGKILL mid-burst
+ * losing nothing. Waits are on conditions with long bounds, never on durations.
+ */
+interface Hit {
+  path: string;
+  eventId: string;
+  deliveryId: string;
+  bodyId: string;
+}
+let hits: Hit[] = [];
+let receiver: Server;
+let base: string;
+let database: TestDatabase;
+let service: TestService;
+const secretsKey = randomBytes(32);
+let delayMs = 0;
+
+beforeAll(async () => {
+  receiver = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { id: string };
+      const answer = () => {
+        hits.push({
+          path: req.url ?? '',
+          eventId: String(req.headers['service-event-id']),
+          deliveryId: String(req.headers['service-delivery-id']),
+          bodyId: body.id,
+        });
+        res.writeHead(200);
+        res.end();
+      };
+      if (delayMs > 0) setTimeout(answer, delayMs);
+      else answer();
+    });
+  });
+  await new Promise<void>((done) => receiver.listen(0, '127.0.0.1', done));
+  base = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
+  database = await freshDatabase();
+  service = await startService({
+    database,
+    secretsKey,
+    config: { webhookAllowLoopback: true, databaseUrl: database.url },
+  });
+});
+afterAll(async () => {
+  await service?.close();
+  await database?.drop();
+  await new Promise((done) => receiver?.close(done));
+});
+
+const running: Dispatcher[] = [];
+afterEach(async () => {
+  for (const dispatcher of running.splice(0)) await dispatcher.stop();
+  hits = [];
+  delayMs = 0;
+});
+
+/** Waits until `done()` holds, checking whenever the event loop is free; fails after a long bound. */
+async function until(done: () => boolean | Promise<boolean>, what: string, boundMs = 180_000): Promise<void> {
+  const started = Date.now();
+  while (!(await done())) {
+    if (Date.now() - started > boundMs) throw new Error(`gave up waiting: ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+async function endpoint(key: string, path: string): Promise<string> {
+  const answer = await service.call<{ webhook: { id: string } }>(key, 'POST', '/v1/webhooks', {
+    body: { url: `${base}${path}` },
+  });
+  expect(answer.status).toBe(201);
+  return answer.body.webhook.id;
+}
+
+/** A burst of events committed at once, as the areas' writes would leave them. */
+async function burst(funderId: string, count: number): Promise<string[]> {
+  const ids = Array.from({ length: count }, () => newId());
+  await service.db.query(
+    `INSERT INTO outbox_events (id, funder_id, plane, type, api_version, payload, created_at)
+     SELECT id, $2, 'live', 'request.funded', '2026-09-23', jsonb_build_object('n', n), $3
+       FROM unnest($1::uuid[]) WITH ORDINALITY AS e(id, n)`,
+    [ids, funderId, service.runtime.clock.now()],
+  );
+  await service.db.query(`SELECT pg_notify('funder_api_outbox', '')`);
+  return ids;
+}
+
+describe('the dispatcher on its own', () => {
+  it('is woken by the commit that made the event, with no polling to fall back on', async () => {
+    const { key } = await service.given.funderWithKey({ environment: 'live' });
+    const id = await endpoint(key, '/woken');
+    const dispatcher = service.runtime.createDispatcher({ safetyWakeMs: 3_600_000 });
+    running.push(dispatcher);
+    await dispatcher.start();
+    // Started with nothing to do: only a wake can bring the test event now.
+    await service.call(key, 'POST', `/v1/webhooks/${id}/test`);
+    await until(() => hits.some((hit) => hit.path === '/woken'), 'the test event');
+    expect(hits.filter((hit) => hit.path === '/woken')).toHaveLength(1);
+  });
+
+  it('never sends one attempt twice with two dispatchers on one burst', async () => {
+    const { key, bankId } = await service.given.funderWithKey({ environment: 'live' });
+    await endpoint(key, '/twice-a');
+    await endpoint(key, '/twice-b');
+    const ids = await burst(bankId, 150);
+    const one = service.runtime.createDispatcher({ workerId: 'one' });
+    const two = service.runtime.createDispatcher({ workerId: 'two' });
+    running.push(one, two);
+    delayMs = 2;
+    await Promise.all([one.drain(), two.drain()]);
+    const mine = hits.filter((hit) => hit.path.startsWith('/twice-'));
+    expect(mine).toHaveLength(300);
+    expect(new Set(mine.map((hit) => hit.deliveryId)).size).toBe(300);
+    expect(new Set(mine.map((hit) => `${hit.path} ${hit.eventId}`)).size).toBe(300);
+    expect(new Set(mine.map((hit) => hit.eventId))).toEqual(new Set(ids));
+  });
+});
+
+describe.skipIf(!onPostgres())(
+  'a dispatcher killed with SIGKILL mid-burst (PostgreSQL: needs a second process)',
+  () => {
+    const root = join(import.meta.dirname, '../../..');
+    const children: ChildProcess[] = [];
+    afterAll(() => {
+      for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+    });
+
+    async function startWorker(): Promise<ChildProcess> {
+      const child = spawn(
+        process.execPath,
+        [join(root, 'bin/run-ts.mjs'), join(root, 'test/support/webhook-dispatcher-process.ts')],
+        {
+          cwd: root,
+          env: {
+            ...process.env,
+            DATABASE_URL: database.url ?? '',
+            SECRETS_KEY: secretsKey.toString('base64'),
+            OPS_TOKEN: `ops_${randomBytes(24).toString('hex')}`,
+            FUNDER_API_CLOCK: 'manual',
+            WEBHOOK_ALLOW_LOOPBACK: 'true',
+            LOG_LEVEL: 'silent',
+            NODE_ENV: 'test',
+          },
+          stdio: ['ignore', 'pipe', 'inherit'],
+        },
+      );
+      children.push(child);
+      await new Promise<void>((ready, failed) => {
+        child.stdout!.on('data', (chunk: Buffer) => {
+          if (chunk.toString().includes('ready')) ready();
+        });
+        child.once('exit', (code) =>
+          failed(new Error(`the dispatcher process ended (${code}) before it was ready`)),
+        );
+      });
+      return child;
+    }
+
+    it('delivers every one of 1,000 events to two endpoints; repeats carry the same event id', async () => {
+      const { key, bankId } = await service.given.funderWithKey({ environment: 'live' });
+      await endpoint(key, '/kill-a');
+      await endpoint(key, '/kill-b');
+      delayMs = 3;
+      // The service clock's instant, written where every process reads it.
+      await service.advanceClock(1);
+      const first = await startWorker();
+      const ids = await burst(bankId, 1000);
+      const mine = () => hits.filter((hit) => hit.path.startsWith('/kill-'));
+      await until(() => mine().length >= 300, 'the burst under way');
+      first.kill('SIGKILL');
+      await new Promise((exited) => first.once('exit', exited));
+      const beforeRestart = mine().length;
+      expect(beforeRestart).toBeLessThan(2000);
+
+      await startWorker();
+      // Attempts the killed process held stay claimed until their lease ends on the service
+      // clock: move it past the lease, then wake the dispatchers.
+      await service.advanceClock(61);
+      await service.db.query(`SELECT pg_notify('funder_api_outbox', '')`);
+      const expected = new Set(ids.flatMap((id) => [`/kill-a ${id}`, `/kill-b ${id}`]));
+      await until(
+        () => new Set(mine().map((hit) => `${hit.path} ${hit.eventId}`)).size === expected.size,
+        'every event at both endpoints',
+      );
+      const seen = mine();
+      expect(new Set(seen.map((hit) => `${hit.path} ${hit.eventId}`))).toEqual(expected);
+      // A repeat (an attempt cut by the kill) is the same event: same id in the header and the body.
+      for (const hit of seen) expect(hit.bodyId).toBe(hit.eventId);
+      const { rows } = await service.db.query<{ status: string; n: number }>(
+        `SELECT status, count(*)::int AS n FROM webhook_deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id
+        WHERE e.funder_id = $1 GROUP BY status`,
+        [bankId],
+      );
+      expect(rows).toEqual([{ status: 'delivered', n: 2000 }]);
+    }, 600_000);
+  },
+);

@@ -1,0 +1,305 @@
+import { hostname } from 'node:os';
+import pg from 'pg';
+import type { Logger } from 'pino';
+import type { Clock } from '../../platform/clock.ts';
+import { type SecretBox, sha256Hex } from '../../platform/crypto.ts';
+import { OPERATOR, runAs } from '../../platform/db/actor.ts';
+import type { Db } from '../../platform/db/db.ts';
+import { newId } from '../../platform/ids.ts';
+import { OUTBOX_CHANNEL, outboxCommits } from '../../platform/outbox.ts';
+import { DELIVERY_ID_HEADER, EVENT_ID_HEADER, SIGNATURE_HEADER, signatureHeader } from './signature.ts';
+import { createSender, type Resolver, type Sender } from './webhooks.sender.ts';
+import {
+  type ClaimedAttempt,
+  claimAttemptsForOps,
+  insertDeliveriesForOps,
+  nextDueForOps,
+  recordDeliveredForOps,
+  recordFailedForOps,
+  signingSecretsForOps,
+  stopEndpointForOps,
+  takeEventsForOps,
+} from './webhooks.store.ts';
+
+/**
+ * When a failed attempt is tried again, counted from the failure: 8 attempts in all over about
+ * 28 hours, then the delivery is `failed` (it can still be retried by hand).
+ */
+export const RETRY_SCHEDULE_SECONDS = [5, 5 * 60, 30 * 60, 2 * 3600, 5 * 3600, 10 * 3600, 10 * 3600] as const;
+/** An endpoint failing without a single success for this long is stopped. */
+export const DISABLE_AFTER_FAILING_SECONDS = 3 * 24 * 3600;
+/** How long a claimed attempt is this dispatcher's: past it (a crash) another sends it again. */
+export const ATTEMPT_LEASE_SECONDS = 60;
+/** Attempts of one endpoint in flight at once, over all dispatchers. */
+export const PER_ENDPOINT_CONCURRENCY = 8;
+/** Attempts in flight in one dispatcher, over all endpoints. */
+export const MAX_IN_FLIGHT = 128;
+/** A safety net only: dispatchers are woken by commits, this catches a missed notification. */
+const SAFETY_WAKE_MS = 30_000;
+const FAN_OUT_BATCH = 200;
+
+export interface Dispatcher {
+  /** Fans out and sends everything due, waiting for every attempt; answers how many were sent. */
+  drain(): Promise<number>;
+  /** Runs on its own: woken by commits (LISTEN/NOTIFY on PostgreSQL, in process otherwise). */
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export interface DispatcherDeps {
+  db: Db;
+  clock: Clock;
+  secrets: SecretBox;
+  logger: Logger;
+  allowLoopback: boolean;
+  /** PostgreSQL's URL, to LISTEN for commits; null on the embedded database. */
+  databaseUrl: string | null;
+  resolve?: Resolver;
+  workerId?: string;
+  perEndpoint?: number;
+  maxInFlight?: number;
+  timeoutMs?: number;
+  /** The safety net's period in real milliseconds (tests set it long to see the wake alone work). */
+  safetyWakeMs?: number;
+}
+
+export function createDispatcher(deps: DispatcherDeps): Dispatcher {
+  const workerId =
+    deps.workerId ?? `${hostname()}:${process.pid}:dispatch:${Math.random().toString(36).slice(2, 8)}`;
+  const sender: Sender = createSender({
+    allowLoopback: deps.allowLoopback,
+    resolve: deps.resolve,
+    timeoutMs: deps.timeoutMs,
+  });
+  const perEndpoint = deps.perEndpoint ?? PER_ENDPOINT_CONCURRENCY;
+  const maxInFlight = deps.maxInFlight ?? MAX_IN_FLIGHT;
+  const inFlight = new Set<Promise<void>>();
+  const asOperator = <T>(work: () => Promise<T>) => runAs(OPERATOR, work);
+
+  async function now(): Promise<Date> {
+    if (deps.clock.manual) await deps.clock.sync(deps.db);
+    return deps.clock.now();
+  }
+
+  /** Turns committed events into delivery rows, one per matching endpoint. */
+  async function fanOut(): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const at = await now();
+      const taken = await deps.db.transaction(async (tx) => {
+        const events = await takeEventsForOps(tx, FAN_OUT_BATCH, at);
+        const rows = events.flatMap((event) => {
+          if (event.endpoint_ids.length === 0) return [];
+          const body = JSON.stringify({
+            id: event.id,
+            type: event.type,
+            created_at: new Date(event.created_at).toISOString(),
+            api_version: event.api_version,
+            data: event.payload,
+          });
+          const bodySha256 = sha256Hex(body);
+          return event.endpoint_ids.map((endpointId) => ({
+            id: newId(),
+            endpointId,
+            funderId: event.funder_id,
+            plane: event.plane,
+            eventId: event.id,
+            eventType: event.type,
+            body,
+            bodySha256,
+          }));
+        });
+        await insertDeliveriesForOps(tx, rows, at);
+        return events.length;
+      });
+      total += taken;
+      if (taken < FAN_OUT_BATCH) return total;
+    }
+  }
+
+  async function attempt(claimed: ClaimedAttempt, secrets: string[]): Promise<void> {
+    const at = deps.clock.now();
+    const headers = {
+      [SIGNATURE_HEADER]: signatureHeader(claimed.body, at, secrets),
+      [EVENT_ID_HEADER]: claimed.event_id,
+      [DELIVERY_ID_HEADER]: claimed.id,
+    };
+    const outcome =
+      secrets.length === 0
+        ? { code: null, error: 'the endpoint has no signing secret' }
+        : await sender.send(claimed.url, claimed.body, headers);
+    const done = await now();
+    if (outcome.error === null && outcome.code !== null) {
+      await recordDeliveredForOps(deps.db, {
+        id: claimed.id,
+        endpointId: claimed.endpoint_id,
+        workerId,
+        code: outcome.code,
+        now: done,
+      });
+      return;
+    }
+    const gone = outcome.code === 410;
+    const wait = RETRY_SCHEDULE_SECONDS[claimed.attempt - 1];
+    const retryAt = gone || wait === undefined ? null : new Date(done.getTime() + wait * 1000);
+    // One transaction: until it commits the attempt still counts as in flight, so no other
+    // attempt of an endpoint being stopped is claimed in between.
+    const stopped = await deps.db.transaction(async (tx) => {
+      const failed = await recordFailedForOps(tx, {
+        id: claimed.id,
+        endpointId: claimed.endpoint_id,
+        workerId,
+        code: outcome.code,
+        error: (outcome.error ?? 'failed').slice(0, 500),
+        retryAt,
+        now: done,
+      });
+      if (!failed.recorded) return null;
+      const failingFor = failed.failingSince ? done.getTime() - new Date(failed.failingSince).getTime() : 0;
+      if (!gone && failingFor < DISABLE_AFTER_FAILING_SECONDS * 1000) return null;
+      const reason = gone ? ('gone' as const) : ('failing' as const);
+      await stopEndpointForOps(tx, claimed.endpoint_id, reason, done);
+      return reason;
+    });
+    if (stopped) {
+      deps.logger.warn(
+        { endpoint_id: claimed.endpoint_id, reason: stopped },
+        'webhook endpoint stopped by the dispatcher',
+      );
+    }
+  }
+
+  /** Claims what is due, as far as the bounds allow, and starts sending; answers how many. */
+  async function pump(): Promise<number> {
+    const room = maxInFlight - inFlight.size;
+    if (room <= 0) return 0;
+    const at = await now();
+    const claimed = await claimAttemptsForOps(deps.db, {
+      workerId,
+      now: at,
+      leaseSeconds: ATTEMPT_LEASE_SECONDS,
+      limit: room,
+      perEndpoint,
+    });
+    if (claimed.length === 0) return 0;
+    const sealed = await signingSecretsForOps(deps.db, [...new Set(claimed.map((c) => c.endpoint_id))], at);
+    const secretsOf = new Map<string, string[]>();
+    for (const row of sealed) {
+      const list = secretsOf.get(row.endpoint_id) ?? [];
+      list.push(deps.secrets.open(row.sealed));
+      secretsOf.set(row.endpoint_id, list);
+    }
+    for (const one of claimed) {
+      const running: Promise<void> = asOperator(() => attempt(one, secretsOf.get(one.endpoint_id) ?? []))
+        .catch((err: unknown) =>
+          deps.logger.error({ err, delivery_id: one.id }, 'webhook attempt not recorded'),
+        )
+        .finally(() => {
+          inFlight.delete(running);
+          wake();
+        });
+      inFlight.add(running);
+    }
+    return claimed.length;
+  }
+
+  // --- running on its own ---
+  let started = false;
+  let cycling: Promise<void> | null = null;
+  let again = false;
+  let timer: NodeJS.Timeout | null = null;
+  let listener: pg.Client | null = null;
+
+  /** Set by a commit (or the safety net): new events may wait to be fanned out. */
+  let eventsWaiting = true;
+
+  async function cycle(): Promise<void> {
+    do {
+      again = false;
+      if (eventsWaiting) {
+        eventsWaiting = false;
+        await fanOut();
+      }
+      while ((await pump()) > 0) {
+        /* claim until nothing is due or the bounds are full */
+      }
+    } while (again && started);
+    await armTimer();
+  }
+
+  function wake(): void {
+    if (!started) return;
+    if (cycling) {
+      again = true;
+      return;
+    }
+    cycling = asOperator(cycle)
+      .catch((err: unknown) => deps.logger.error({ err }, 'webhook dispatcher cycle failed'))
+      .finally(() => {
+        cycling = null;
+        if (again) wake();
+      });
+  }
+
+  /** Sleeps until the next retry falls due (real time on the system clock), at most the safety wake. */
+  async function armTimer(): Promise<void> {
+    if (timer) clearTimeout(timer);
+    let waitMs = deps.safetyWakeMs ?? SAFETY_WAKE_MS;
+    if (!deps.clock.manual) {
+      const due = await nextDueForOps(deps.db);
+      if (due)
+        waitMs = Math.max(0, Math.min(waitMs, new Date(due).getTime() - deps.clock.now().getTime() + 5));
+    }
+    if (!started) return;
+    timer = setTimeout(() => {
+      eventsWaiting = true;
+      wake();
+    }, waitMs);
+    timer.unref();
+  }
+
+  const onCommit = () => {
+    eventsWaiting = true;
+    wake();
+  };
+
+  return {
+    async drain() {
+      return asOperator(async () => {
+        let sent = 0;
+        for (;;) {
+          await fanOut();
+          const claimed = await pump();
+          sent += claimed;
+          if (claimed === 0 && inFlight.size === 0) return sent;
+          if (claimed === 0) await Promise.race(inFlight);
+        }
+      });
+    },
+    async start() {
+      if (started) return;
+      started = true;
+      outboxCommits.on('commit', onCommit);
+      if (deps.databaseUrl) {
+        listener = new pg.Client({ connectionString: deps.databaseUrl });
+        listener.on('notification', onCommit);
+        listener.on('error', (err) =>
+          deps.logger.warn({ err: err.message }, 'webhook LISTEN connection failed'),
+        );
+        await listener.connect();
+        await listener.query(`LISTEN ${OUTBOX_CHANNEL}`);
+      }
+      wake();
+    },
+    async stop() {
+      started = false;
+      outboxCommits.off('commit', onCommit);
+      if (timer) clearTimeout(timer);
+      await listener?.end().catch(() => undefined);
+      listener = null;
+      await cycling;
+      await Promise.allSettled([...inFlight]);
+      sender.close();
+    },
+  };
+}

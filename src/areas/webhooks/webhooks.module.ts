@@ -1,0 +1,12 @@
+import type { AreaDeps } from '../../platform/area-deps.ts';
+import type { SecretBox } from '../../platform/crypto.ts';
+import type { AreaRoutes } from '../../platform/http/app.ts';
+import { webhooksRoutes } from './webhooks.routes.ts';
+import { createWebhooksService } from './webhooks.service.ts';
+
+/** Webhook endpoints and the event log: service and routes (the dispatcher is built by the runtime). */
+export function webhooksModule(deps: AreaDeps & { secrets: SecretBox; allowLoopback: boolean }) {
+  const webhooks = createWebhooksService(deps);
+  const routes: AreaRoutes[] = [webhooksRoutes({ webhooks })];
+  return { webhooks, routes };
+}

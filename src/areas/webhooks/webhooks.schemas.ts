@@ -1,0 +1,161 @@
+import { Type } from 'typebox';
+import { Fields, Int, List, OneOf, Text } from '../../platform/http/input.ts';
+import { Timestamp, Uuid } from '../../platform/http/schemas.ts';
+import { ALL_EVENTS, EVENT_TYPE_NAMES } from './event-types.ts';
+import { MAX_WEBHOOK_URL_LENGTH } from './url-guard.ts';
+
+const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) =>
+  Type.Union([schema, Type.Null()]);
+
+// --- inputs ---
+
+export const CreateWebhookBody = Fields({
+  url: Text({
+    code: 'webhook_url_invalid',
+    min: 1,
+    max: MAX_WEBHOOK_URL_LENGTH,
+    description:
+      'https, a public host name, port 443, no user name or password, at most 2,048 characters. IP addresses and private, loopback, link-local and reserved names are refused.',
+  }),
+  events: Type.Optional(
+    List(OneOf([...EVENT_TYPE_NAMES, ALL_EVENTS], { code: 'event_type_unknown' }), {
+      code: 'events_invalid',
+      min: 1,
+      max: EVENT_TYPE_NAMES.length + 1,
+      default: [ALL_EVENTS],
+      description: "Event types to receive, or `['*']` for all (the default).",
+    }),
+  ),
+  description: Type.Optional(
+    Text({ code: 'description_invalid', max: 200, description: 'Up to 200 characters' }),
+  ),
+});
+
+export const RotateSecretBody = Fields({
+  keep_previous_hours: Type.Optional(
+    Int({
+      code: 'keep_previous_hours_invalid',
+      min: 0,
+      max: 72,
+      default: 24,
+      description: 'How long the previous secret keeps signing beside the new one (0 to 72, default 24)',
+    }),
+  ),
+});
+
+export const WebhookIdParams = Type.Object({ id: Uuid });
+export const DeliveryIdParams = Type.Object({ id: Uuid, delivery_id: Uuid });
+
+export const DeliveriesQuery = Fields({
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200, default: 50 })),
+});
+
+export const EventsQuery = Fields({
+  type: Type.Optional(OneOf(EVENT_TYPE_NAMES, { code: 'event_type_unknown' })),
+  after: Type.Optional(
+    Type.String({
+      pattern: '^[0-9]{1,18}$',
+      'x-error-code': 'cursor_invalid',
+      description: 'The `next_cursor` of the previous page',
+    }),
+  ),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200, default: 50 })),
+});
+
+// --- answers ---
+
+export const WebhookEndpoint = Type.Object({
+  id: Uuid,
+  url: Type.String(),
+  description: Type.String(),
+  events: Type.Array(Type.String(), { description: 'Sorted; `*` for every type' }),
+  active: Type.Boolean(),
+  secret_prefix: Type.String({
+    description: 'The first characters of the signing secret, starting `whsec_`',
+  }),
+  created_via: Type.String(),
+  created_at: Timestamp,
+});
+
+export const SignatureInfo = Type.Object({
+  header: Type.String({ description: 'The header carrying the signature' }),
+  scheme: Type.String({ description: 'The signature value name in the header' }),
+  tolerance_seconds: Type.Integer(),
+});
+
+export const CreatedWebhook = Type.Object({
+  webhook: WebhookEndpoint,
+  secret: Type.String({ description: 'The signing secret, shown this once only' }),
+  signature: SignatureInfo,
+});
+
+export const EventTypeItem = Type.Object({
+  type: Type.String(),
+  description: Type.String(),
+  emitted: Type.Boolean({ description: 'Whether the service emits this type today' }),
+});
+
+export const WebhookList = Type.Object({
+  count: Type.Integer(),
+  webhooks: Type.Array(WebhookEndpoint),
+  event_types: Type.Array(EventTypeItem),
+});
+
+export const StoppedWebhook = Type.Object({
+  webhook: WebhookEndpoint,
+  cancelled_deliveries: Type.Integer({ description: 'Pending deliveries cancelled by the stop' }),
+});
+
+export const RotatedSecret = Type.Object({
+  webhook: WebhookEndpoint,
+  secret: Type.String({ description: 'The new signing secret, shown this once only' }),
+  previous_secret_expires_at: Nullable(Timestamp),
+  signature: SignatureInfo,
+});
+
+export const TestQueued = Type.Object({
+  webhook_id: Uuid,
+  event_type: Type.Literal('webhook.test'),
+  queued: Type.Boolean(),
+});
+
+export const Delivery = Type.Object({
+  id: Uuid,
+  event_id: Uuid,
+  event_type: Type.String(),
+  status: Type.Union([
+    Type.Literal('pending'),
+    Type.Literal('delivered'),
+    Type.Literal('failed'),
+    Type.Literal('cancelled'),
+  ]),
+  attempts: Type.Integer(),
+  response_code: Nullable(Type.Integer()),
+  last_error: Nullable(Type.String()),
+  next_attempt_at: Nullable(Timestamp),
+  last_attempt_at: Nullable(Timestamp),
+  delivered_at: Nullable(Timestamp),
+  body_sha256: Type.String({ description: 'SHA-256 (hex) of the exact body sent' }),
+  created_at: Timestamp,
+});
+
+export const DeliveryList = Type.Object({
+  count: Type.Integer(),
+  deliveries: Type.Array(Delivery),
+});
+
+export const RetriedDelivery = Type.Object({ delivery: Delivery });
+
+export const EventItem = Type.Object({
+  id: Uuid,
+  type: Type.String(),
+  created_at: Timestamp,
+  api_version: Type.String(),
+  data: Type.Object({}, { additionalProperties: true }),
+});
+
+export const EventList = Type.Object({
+  count: Type.Integer(),
+  events: Type.Array(EventItem),
+  next_cursor: Nullable(Type.String({ description: 'Pass as `after` for the next page; null at the end' })),
+});

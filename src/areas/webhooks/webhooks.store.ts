@@ -1,0 +1,520 @@
+import type { FunderScope, Plane } from '../../platform/caller.ts';
+import type { Queryable } from '../../platform/db/db.ts';
+import { OUTBOX_CHANNEL } from '../../platform/outbox.ts';
+
+/**
+ * The webhooks area's SQL. Funder-facing functions take the caller's scope (funder and plane)
+ * and, for a sandbox key, the key whose endpoints it sees (`ownKey`; null for a live key, which
+ * sees every endpoint of its funder). The dispatcher's functions cross funders and are named
+ * `...ForOps`: they run as the operator role.
+ */
+
+export interface EndpointRow {
+  id: string;
+  url: string;
+  description: string;
+  events: string[];
+  active: boolean;
+  secret_prefix: string;
+  created_via: string;
+  created_at: Date;
+  failing_since: Date | null;
+  last_success_at: Date | null;
+}
+
+const ENDPOINT_COLUMNS = `id::text, url, description, events, active, secret_prefix, created_via, created_at,
+  failing_since, last_success_at`;
+
+/** `ownKey` null: every key of the funder; else only what that key created. */
+const KEY_FILTER = '($3::uuid IS NULL OR created_by_key = $3::uuid)';
+
+export async function countActiveEndpoints(q: Queryable, scope: FunderScope): Promise<number> {
+  const { rows } = await q.query<{ n: number }>(
+    'SELECT count(*)::int AS n FROM webhook_endpoints WHERE funder_id = $1 AND plane = $2 AND active',
+    [scope.funderId, scope.plane],
+  );
+  return rows[0]?.n ?? 0;
+}
+
+/** Serialises endpoint creation per funder and plane, so the limit of active endpoints holds. */
+export async function lockEndpointCreation(q: Queryable, scope: FunderScope): Promise<void> {
+  await q.query(`SELECT pg_advisory_xact_lock(hashtext('webhook_endpoints:' || $1 || ':' || $2))`, [
+    scope.funderId,
+    scope.plane,
+  ]);
+}
+
+export async function insertEndpoint(
+  q: Queryable,
+  scope: FunderScope,
+  row: {
+    id: string;
+    keyId: string;
+    url: string;
+    description: string;
+    events: string[];
+    secretPrefix: string;
+    now: Date;
+  },
+): Promise<EndpointRow> {
+  const { rows } = await q.query<EndpointRow>(
+    `INSERT INTO webhook_endpoints (id, funder_id, plane, created_by_key, url, description, events,
+                                    secret_prefix, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+     RETURNING ${ENDPOINT_COLUMNS}`,
+    [
+      row.id,
+      scope.funderId,
+      scope.plane,
+      row.keyId,
+      row.url,
+      row.description,
+      row.events,
+      row.secretPrefix,
+      row.now,
+    ],
+  );
+  return rows[0]!;
+}
+
+export async function insertSecret(
+  q: Queryable,
+  scope: FunderScope,
+  row: { id: string; endpointId: string; sealed: string; now: Date },
+): Promise<void> {
+  await q.query(
+    `INSERT INTO webhook_secrets (id, endpoint_id, funder_id, plane, sealed, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6)`,
+    [row.id, row.endpointId, scope.funderId, scope.plane, row.sealed, row.now],
+  );
+}
+
+export async function listEndpoints(
+  q: Queryable,
+  scope: FunderScope,
+  ownKey: string | null,
+): Promise<EndpointRow[]> {
+  const { rows } = await q.query<EndpointRow>(
+    `SELECT ${ENDPOINT_COLUMNS} FROM webhook_endpoints
+      WHERE funder_id = $1 AND plane = $2 AND active AND ${KEY_FILTER}
+      ORDER BY created_at, id`,
+    [scope.funderId, scope.plane, ownKey],
+  );
+  return rows;
+}
+
+/** An active endpoint the caller sees, locked for the change about to be made; null otherwise. */
+export async function lockEndpoint(
+  q: Queryable,
+  scope: FunderScope,
+  ownKey: string | null,
+  id: string,
+): Promise<EndpointRow | null> {
+  const { rows } = await q.query<EndpointRow>(
+    `SELECT ${ENDPOINT_COLUMNS} FROM webhook_endpoints
+      WHERE funder_id = $1 AND plane = $2 AND ${KEY_FILTER} AND id = $4 AND active
+      FOR UPDATE`,
+    [scope.funderId, scope.plane, ownKey, id],
+  );
+  return rows[0] ?? null;
+}
+
+/** An endpoint the caller sees, active or stopped (its delivery log stays readable). */
+export async function findEndpoint(
+  q: Queryable,
+  scope: FunderScope,
+  ownKey: string | null,
+  id: string,
+): Promise<EndpointRow | null> {
+  const { rows } = await q.query<EndpointRow>(
+    `SELECT ${ENDPOINT_COLUMNS} FROM webhook_endpoints
+      WHERE funder_id = $1 AND plane = $2 AND ${KEY_FILTER} AND id = $4`,
+    [scope.funderId, scope.plane, ownKey, id],
+  );
+  return rows[0] ?? null;
+}
+
+/** Stops an endpoint: pending deliveries cancelled, secrets deleted. */
+export async function stopEndpoint(
+  q: Queryable,
+  scope: FunderScope,
+  id: string,
+  now: Date,
+): Promise<{ cancelled: number }> {
+  await q.query(
+    `UPDATE webhook_endpoints SET active = false, stopped_at = $4, stopped_reason = 'deleted'
+      WHERE funder_id = $1 AND plane = $2 AND id = $3`,
+    [scope.funderId, scope.plane, id, now],
+  );
+  const { rowCount } = await q.query(
+    `UPDATE webhook_deliveries SET status = 'cancelled', next_attempt_at = NULL, locked_by = NULL, locked_until = NULL
+      WHERE funder_id = $1 AND plane = $2 AND endpoint_id = $3 AND status = 'pending'`,
+    [scope.funderId, scope.plane, id],
+  );
+  await q.query('DELETE FROM webhook_secrets WHERE funder_id = $1 AND plane = $2 AND endpoint_id = $3', [
+    scope.funderId,
+    scope.plane,
+    id,
+  ]);
+  return { cancelled: rowCount };
+}
+
+/**
+ * A rotation, before the new secret is added: a previous secret still signing from an earlier
+ * rotation is removed (at most two ever sign), and the current one signs on until
+ * `previousUntil`, or is removed at once when that is not after now.
+ */
+export async function retireSecrets(
+  q: Queryable,
+  scope: FunderScope,
+  endpointId: string,
+  now: Date,
+  previousUntil: Date,
+): Promise<void> {
+  await q.query(
+    `DELETE FROM webhook_secrets
+      WHERE funder_id = $1 AND plane = $2 AND endpoint_id = $3
+        AND (expires_at IS NOT NULL OR $4::timestamptz <= $5::timestamptz)`,
+    [scope.funderId, scope.plane, endpointId, previousUntil, now],
+  );
+  await q.query(
+    `UPDATE webhook_secrets SET expires_at = $4
+      WHERE funder_id = $1 AND plane = $2 AND endpoint_id = $3 AND expires_at IS NULL`,
+    [scope.funderId, scope.plane, endpointId, previousUntil],
+  );
+}
+
+export async function setSecretPrefix(
+  q: Queryable,
+  scope: FunderScope,
+  id: string,
+  prefix: string,
+): Promise<void> {
+  await q.query(
+    'UPDATE webhook_endpoints SET secret_prefix = $4 WHERE funder_id = $1 AND plane = $2 AND id = $3',
+    [scope.funderId, scope.plane, id, prefix],
+  );
+}
+
+export interface DeliveryRow {
+  id: string;
+  event_id: string;
+  event_type: string;
+  status: 'pending' | 'delivered' | 'failed' | 'cancelled';
+  attempts: number;
+  response_code: number | null;
+  last_error: string | null;
+  next_attempt_at: Date | null;
+  last_attempt_at: Date | null;
+  delivered_at: Date | null;
+  body_sha256: string;
+  created_at: Date;
+}
+
+const DELIVERY_COLUMNS = `id::text, event_id::text, event_type, status, attempts, response_code, last_error,
+  next_attempt_at, last_attempt_at, delivered_at, body_sha256, created_at`;
+
+export async function listDeliveries(
+  q: Queryable,
+  scope: FunderScope,
+  endpointId: string,
+  limit: number,
+): Promise<DeliveryRow[]> {
+  const { rows } = await q.query<DeliveryRow>(
+    `SELECT ${DELIVERY_COLUMNS} FROM webhook_deliveries
+      WHERE funder_id = $1 AND plane = $2 AND endpoint_id = $3
+      ORDER BY seq DESC LIMIT $4`,
+    [scope.funderId, scope.plane, endpointId, limit],
+  );
+  return rows;
+}
+
+export async function lockDelivery(
+  q: Queryable,
+  scope: FunderScope,
+  endpointId: string,
+  deliveryId: string,
+): Promise<DeliveryRow | null> {
+  const { rows } = await q.query<DeliveryRow>(
+    `SELECT ${DELIVERY_COLUMNS} FROM webhook_deliveries
+      WHERE funder_id = $1 AND plane = $2 AND endpoint_id = $3 AND id = $4 FOR UPDATE`,
+    [scope.funderId, scope.plane, endpointId, deliveryId],
+  );
+  return rows[0] ?? null;
+}
+
+/** A failed delivery goes back to pending, due now; its schedule starts again. */
+export async function requeueDelivery(
+  q: Queryable,
+  scope: FunderScope,
+  deliveryId: string,
+  now: Date,
+): Promise<DeliveryRow> {
+  const { rows } = await q.query<DeliveryRow>(
+    `UPDATE webhook_deliveries
+        SET status = 'pending', next_attempt_at = $4, attempts_before_retry = attempts,
+            locked_by = NULL, locked_until = NULL
+      WHERE funder_id = $1 AND plane = $2 AND id = $3
+      RETURNING ${DELIVERY_COLUMNS}`,
+    [scope.funderId, scope.plane, deliveryId, now],
+  );
+  return rows[0]!;
+}
+
+export interface EventRow {
+  seq: string;
+  id: string;
+  type: string;
+  api_version: string;
+  payload: Record<string, unknown>;
+  created_at: Date;
+}
+
+export async function listEvents(
+  q: Queryable,
+  scope: FunderScope,
+  ownKey: string | null,
+  filter: { since: Date; afterSeq: string | null; type: string | null; limit: number },
+): Promise<EventRow[]> {
+  const { rows } = await q.query<EventRow>(
+    `SELECT seq::text, id::text, type, api_version, payload, created_at FROM outbox_events
+      WHERE funder_id = $1 AND plane = $2 AND ($3::uuid IS NULL OR key_id = $3::uuid)
+        AND created_at >= $4 AND ($5::bigint IS NULL OR seq > $5::bigint) AND ($6::text IS NULL OR type = $6)
+      ORDER BY seq LIMIT $7`,
+    [scope.funderId, scope.plane, ownKey, filter.since, filter.afterSeq, filter.type, filter.limit],
+  );
+  return rows;
+}
+
+// --- The dispatcher's side (operator role) ---------------------------------------------------
+
+export interface PendingEvent {
+  id: string;
+  funder_id: string;
+  plane: Plane;
+  type: string;
+  key_id: string | null;
+  api_version: string;
+  payload: Record<string, unknown>;
+  created_at: Date;
+  endpoint_ids: string[];
+}
+
+/**
+ * Takes up to `limit` events not yet fanned out (skipping those another dispatcher holds), with
+ * the active endpoints each one goes to, and marks them fanned out. Runs inside the transaction
+ * that also inserts their deliveries, so an event is fanned out exactly once.
+ */
+export async function takeEventsForOps(q: Queryable, limit: number, now: Date): Promise<PendingEvent[]> {
+  const { rows } = await q.query<PendingEvent>(
+    `WITH ev AS (
+       SELECT id, funder_id, plane, type, key_id, api_version, payload, created_at, seq
+         FROM outbox_events WHERE dispatched_at IS NULL
+        ORDER BY seq LIMIT $1 FOR UPDATE SKIP LOCKED
+     ), marked AS (
+       UPDATE outbox_events o SET dispatched_at = $2 FROM ev WHERE o.id = ev.id RETURNING o.id
+     )
+     SELECT ev.id::text, ev.funder_id::text, ev.plane, ev.type, ev.key_id::text, ev.api_version, ev.payload,
+            ev.created_at,
+            coalesce(array_agg(e.id::text ORDER BY e.id) FILTER (WHERE e.id IS NOT NULL), '{}') AS endpoint_ids
+       FROM ev
+       JOIN marked m ON m.id = ev.id
+       LEFT JOIN webhook_endpoints e
+         ON e.active AND e.funder_id = ev.funder_id AND e.plane = ev.plane
+        AND (ev.plane = 'live' OR e.created_by_key = ev.key_id)
+        AND CASE WHEN ev.type = 'webhook.test' THEN e.id::text = ev.payload->>'webhook_id'
+                 ELSE ('*' = ANY (e.events) OR ev.type = ANY (e.events)) END
+      GROUP BY ev.id, ev.funder_id, ev.plane, ev.type, ev.key_id, ev.api_version, ev.payload, ev.created_at, ev.seq
+      ORDER BY ev.seq`,
+    [limit, now],
+  );
+  return rows;
+}
+
+export async function insertDeliveriesForOps(
+  q: Queryable,
+  rows: readonly {
+    id: string;
+    endpointId: string;
+    funderId: string;
+    plane: Plane;
+    eventId: string;
+    eventType: string;
+    body: string;
+    bodySha256: string;
+  }[],
+  now: Date,
+): Promise<void> {
+  if (rows.length === 0) return;
+  await q.query(
+    `INSERT INTO webhook_deliveries (id, endpoint_id, funder_id, plane, event_id, event_type, body, body_sha256,
+                                     status, next_attempt_at, created_at)
+     SELECT d.id, d.endpoint_id, d.funder_id, d.plane, d.event_id, d.event_type, d.body, d.body_sha256,
+            'pending', $9, $9
+       FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::text[], $5::uuid[], $6::text[], $7::text[], $8::text[])
+         AS d(id, endpoint_id, funder_id, plane, event_id, event_type, body, body_sha256)
+     ON CONFLICT (endpoint_id, event_id) DO NOTHING`,
+    [
+      rows.map((r) => r.id),
+      rows.map((r) => r.endpointId),
+      rows.map((r) => r.funderId),
+      rows.map((r) => r.plane),
+      rows.map((r) => r.eventId),
+      rows.map((r) => r.eventType),
+      rows.map((r) => r.body),
+      rows.map((r) => r.bodySha256),
+      now,
+    ],
+  );
+}
+
+export interface ClaimedAttempt {
+  id: string;
+  endpoint_id: string;
+  event_id: string;
+  body: string;
+  attempt: number;
+  url: string;
+}
+
+/**
+ * Claims due attempts: each row gets this dispatcher's id and a lease, so no other dispatcher
+ * sends it while the lease runs; a dispatcher that dies leaves the lease to run out and the
+ * attempt is sent again (at least once). At most `perEndpoint` attempts of one endpoint are in
+ * flight at a time, counted over every dispatcher's live leases.
+ */
+export async function claimAttemptsForOps(
+  q: Queryable,
+  claim: { workerId: string; now: Date; leaseSeconds: number; limit: number; perEndpoint: number },
+): Promise<ClaimedAttempt[]> {
+  const { rows } = await q.query<ClaimedAttempt>(
+    `WITH due AS (
+       SELECT id, endpoint_id, next_attempt_at, seq FROM webhook_deliveries
+        WHERE status = 'pending' AND next_attempt_at <= $2 AND (locked_until IS NULL OR locked_until < $2)
+        ORDER BY next_attempt_at, seq
+        LIMIT $4 * 4
+        FOR UPDATE SKIP LOCKED
+     ), busy AS (
+       SELECT f.endpoint_id, count(*) AS n FROM webhook_deliveries f
+        WHERE f.status = 'pending' AND f.locked_by IS NOT NULL AND f.locked_until >= $2
+          AND f.endpoint_id IN (SELECT DISTINCT endpoint_id FROM due)
+        GROUP BY f.endpoint_id
+     ), ranked AS (
+       SELECT due.id, due.next_attempt_at, due.seq, coalesce(busy.n, 0) AS busy,
+              row_number() OVER (PARTITION BY due.endpoint_id ORDER BY due.next_attempt_at, due.seq) AS rn
+         FROM due LEFT JOIN busy ON busy.endpoint_id = due.endpoint_id
+     ), chosen AS (
+       SELECT id FROM ranked WHERE rn + busy <= $5 ORDER BY next_attempt_at, seq LIMIT $4
+     )
+     UPDATE webhook_deliveries d
+        SET locked_by = $1, locked_until = $2::timestamptz + make_interval(secs => $3),
+            attempts = d.attempts + 1, last_attempt_at = $2
+       FROM chosen, webhook_endpoints e
+      WHERE d.id = chosen.id AND e.id = d.endpoint_id
+      RETURNING d.id::text, d.endpoint_id::text, d.event_id::text, d.body,
+                d.attempts - d.attempts_before_retry AS attempt, e.url`,
+    [claim.workerId, claim.now, claim.leaseSeconds, claim.limit, claim.perEndpoint],
+  );
+  return rows;
+}
+
+/** The sealed secrets that sign for these endpoints now, newest first. */
+export async function signingSecretsForOps(
+  q: Queryable,
+  endpointIds: readonly string[],
+  now: Date,
+): Promise<{ endpoint_id: string; sealed: string }[]> {
+  const { rows } = await q.query<{ endpoint_id: string; sealed: string }>(
+    `SELECT endpoint_id::text, sealed FROM webhook_secrets
+      WHERE endpoint_id = ANY ($1::uuid[]) AND (expires_at IS NULL OR expires_at > $2)
+      ORDER BY created_at DESC, id`,
+    [endpointIds, now],
+  );
+  return rows;
+}
+
+/** A 2xx: delivered; the endpoint's run of failures ends. Fenced: only while the claim is ours. */
+export async function recordDeliveredForOps(
+  q: Queryable,
+  row: { id: string; endpointId: string; workerId: string; code: number; now: Date },
+): Promise<boolean> {
+  const { rowCount } = await q.query(
+    `UPDATE webhook_deliveries
+        SET status = 'delivered', delivered_at = $4, response_code = $3, last_error = NULL,
+            next_attempt_at = NULL, locked_by = NULL, locked_until = NULL
+      WHERE id = $1 AND locked_by = $2 AND status = 'pending'`,
+    [row.id, row.workerId, row.code, row.now],
+  );
+  if (rowCount === 1) {
+    await q.query('UPDATE webhook_endpoints SET last_success_at = $2, failing_since = NULL WHERE id = $1', [
+      row.endpointId,
+      row.now,
+    ]);
+  }
+  return rowCount === 1;
+}
+
+/**
+ * A failed attempt: pending again at `retryAt`, or `failed` when the schedule is spent (null).
+ * Answers since when the endpoint has been failing without a success.
+ */
+export async function recordFailedForOps(
+  q: Queryable,
+  row: {
+    id: string;
+    endpointId: string;
+    workerId: string;
+    code: number | null;
+    error: string;
+    retryAt: Date | null;
+    now: Date;
+  },
+): Promise<{ recorded: boolean; failingSince: Date | null }> {
+  const { rowCount } = await q.query(
+    `UPDATE webhook_deliveries
+        SET status = CASE WHEN $5::timestamptz IS NULL THEN 'failed' ELSE 'pending' END,
+            next_attempt_at = $5, response_code = $3, last_error = $4, locked_by = NULL, locked_until = NULL
+      WHERE id = $1 AND locked_by = $2 AND status = 'pending'`,
+    [row.id, row.workerId, row.code, row.error, row.retryAt],
+  );
+  if (rowCount !== 1) return { recorded: false, failingSince: null };
+  const { rows } = await q.query<{ failing_since: Date }>(
+    `UPDATE webhook_endpoints SET failing_since = coalesce(failing_since, $2) WHERE id = $1 RETURNING failing_since`,
+    [row.endpointId, row.now],
+  );
+  return { recorded: true, failingSince: rows[0]?.failing_since ?? null };
+}
+
+/** The service stops an endpoint itself: it answered 410, or failed for days without a success. */
+export async function stopEndpointForOps(
+  q: Queryable,
+  endpointId: string,
+  reason: 'gone' | 'failing',
+  now: Date,
+): Promise<void> {
+  await q.query(
+    `UPDATE webhook_endpoints SET active = false, stopped_at = $3, stopped_reason = $2
+      WHERE id = $1 AND active`,
+    [endpointId, reason, now],
+  );
+  await q.query(
+    `UPDATE webhook_deliveries SET status = 'cancelled', next_attempt_at = NULL, locked_by = NULL, locked_until = NULL
+      WHERE endpoint_id = $1 AND status = 'pending'`,
+    [endpointId],
+  );
+  await q.query('DELETE FROM webhook_secrets WHERE endpoint_id = $1', [endpointId]);
+}
+
+/** When the next retry falls due (null: nothing pending). */
+export async function nextDueForOps(q: Queryable): Promise<Date | null> {
+  const { rows } = await q.query<{ due: Date | null }>(
+    `SELECT min(greatest(next_attempt_at, coalesce(locked_until, next_attempt_at))) AS due
+       FROM webhook_deliveries WHERE status = 'pending'`,
+  );
+  return rows[0]?.due ?? null;
+}
+
+/** Wakes every listening dispatcher when the transaction commits (a delivery put back in line). */
+export async function wakeDispatchers(q: Queryable): Promise<void> {
+  await q.query(`SELECT pg_notify('${OUTBOX_CHANNEL}', '')`);
+}

@@ -1,0 +1,123 @@
+import type { OperationDocs } from '../types.ts';
+
+const sandboxRule =
+  'With a sandbox key you see and manage only the endpoints that key created, and they receive only the events its own calls caused.';
+
+export const webhooksOperations: OperationDocs = {
+  'GET /v1/webhooks': {
+    operationId: 'listWebhooks',
+    summary: 'Your webhook endpoints',
+    tag: 'Webhooks',
+    description: [
+      'Your active endpoints, oldest first, never with their secrets (`secret_prefix` tells them apart).',
+      '',
+      '`event_types` lists every type an endpoint can subscribe to: `type`, what it means (`description`) and whether the service emits it today (`emitted`; the others are accepted so your set-up need not change when they start).',
+      '',
+      sandboxRule,
+    ].join('\n'),
+    success: 'The endpoints and the event types.',
+    errors: [],
+  },
+  'POST /v1/webhooks': {
+    operationId: 'createWebhook',
+    summary: 'Register a webhook endpoint',
+    tag: 'Webhooks',
+    description: [
+      'Registers a URL to receive signed events. `url`: https on port 443 to a public host name, without user name or password, at most 2,048 characters; IP addresses in any spelling, `localhost`, and names of private or reserved domains are refused. The address the name resolves to is checked again at every delivery, redirects are never followed, and an answer must come within 10 seconds.',
+      '',
+      "`events`: the types to receive, or `['*']` (the default) for all. `description`: up to 200 characters. At most 10 active endpoints.",
+      '',
+      'The answer carries the signing `secret` (`whsec_...`) this once only: keep it. Each delivery is a POST with `Service-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` (Stripe’s layout), `Service-Event-Id` (the same on every attempt: drop repeats) and `Service-Delivery-Id`. Check the signature within 300 seconds.',
+      '',
+      'A failed attempt is tried again 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h after each failure, then the delivery is `failed`. A 2xx is a success, anything else a failure (redirects included). An answer 410 stops the endpoint; an endpoint failing for 3 days without a success is stopped.',
+      '',
+      sandboxRule,
+    ].join('\n'),
+    success: 'The endpoint, its secret (once) and how deliveries are signed.',
+    errors: [
+      'webhook_url_invalid',
+      'events_invalid',
+      'event_type_unknown',
+      'description_invalid',
+      'webhook_limit_reached',
+      'conflict',
+    ],
+    requestExamples: {
+      all: {
+        summary: 'Every event type',
+        value: { url: 'https://hooks.example-bank.com/funder-api', description: 'Credit operations' },
+      },
+      some: {
+        summary: 'Only fundings and settlements',
+        value: {
+          url: 'https://hooks.example-bank.com/settlements',
+          events: ['request.funded', 'settlement.recorded'],
+        },
+      },
+    },
+  },
+  'DELETE /v1/webhooks/{id}': {
+    operationId: 'stopWebhook',
+    summary: 'Stop a webhook endpoint',
+    tag: 'Webhooks',
+    description:
+      'Stops the endpoint: its pending deliveries are cancelled and its secrets deleted. Its delivery log stays readable. A stopped endpoint cannot be started again: register it anew.',
+    success: 'The stopped endpoint and how many pending deliveries were cancelled.',
+    errors: ['conflict'],
+  },
+  'POST /v1/webhooks/{id}/rotate-secret': {
+    operationId: 'rotateWebhookSecret',
+    summary: 'Rotate the signing secret',
+    tag: 'Webhooks',
+    description:
+      'Makes a new signing secret, returned this once only. The previous one keeps signing for `keep_previous_hours` (0 to 72, default 24): meanwhile each delivery carries two `v1` values, so your receiver can switch at its own pace. A previous secret still signing from an earlier rotation stops at once.',
+    success: 'The new secret (once) and when the previous one stops signing.',
+    errors: ['keep_previous_hours_invalid', 'conflict'],
+    requestExamples: {
+      day: { summary: 'Keep the previous secret one more day', value: { keep_previous_hours: 24 } },
+    },
+  },
+  'POST /v1/webhooks/{id}/test': {
+    operationId: 'testWebhook',
+    summary: 'Send a test event',
+    tag: 'Webhooks',
+    description:
+      'Queues a `webhook.test` event for this endpoint only (whatever its `events`); it is delivered within seconds, signed like any other.',
+    success: 'The test is queued.',
+    errors: ['conflict'],
+  },
+  'GET /v1/webhooks/{id}/deliveries': {
+    operationId: 'listWebhookDeliveries',
+    summary: 'The delivery log of an endpoint',
+    tag: 'Webhooks',
+    description:
+      'The deliveries to this endpoint, newest first (`limit` 1 to 200, default 50): status (`pending`, `delivered`, `failed`, `cancelled`), attempts, the last response code and error, the next attempt, and the SHA-256 of the exact body sent (the same on every attempt). Readable after the endpoint was stopped.',
+    success: 'The deliveries, newest first.',
+    errors: [],
+  },
+  'POST /v1/webhooks/{id}/deliveries/{delivery_id}/retry': {
+    operationId: 'retryWebhookDelivery',
+    summary: 'Send a delivery again',
+    tag: 'Webhooks',
+    description:
+      'Puts a `failed` (or already `delivered`) delivery back in line, due now, with the same event and body; its retry schedule starts again. A delivery still `pending` answers 409 `delivery_not_retryable`. Only on an active endpoint.',
+    success: 'The delivery, pending again.',
+    errors: ['delivery_not_retryable', 'conflict'],
+  },
+  'GET /v1/events': {
+    operationId: 'listEvents',
+    summary: 'Your events of the last 30 days',
+    tag: 'Webhooks',
+    description: [
+      'Every event the service emitted for you in the last 30 days, oldest first, whatever your endpoints: catch up after an outage here. Each has the `id`, `type`, `created_at`, `api_version` and `data` a delivery carries.',
+      '',
+      '- `type`: one event type only.',
+      '- `limit`: 1 to 200, default 50.',
+      '- `after`: the `next_cursor` of the previous page; `next_cursor` is null on the last page.',
+      '',
+      'With a sandbox key, only the events that key’s own calls caused.',
+    ].join('\n'),
+    success: 'A page of events, oldest first.',
+    errors: ['event_type_unknown', 'cursor_invalid'],
+  },
+};
