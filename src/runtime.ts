@@ -5,6 +5,7 @@ import pino, { type Logger } from 'pino';
 import { accountOpsRoutes } from './areas/account/account.ops.routes.ts';
 import { accountRoutes } from './areas/account/account.routes.ts';
 import { createAccountService } from './areas/account/account.service.ts';
+import { clientsModule } from './areas/clients/clients.module.ts';
 import { debtorInfoModule } from './areas/debtors/debtor-info.module.ts';
 import { createConsentLevelService } from './areas/decisions/consent-level.service.ts';
 import { decisionsRoutes } from './areas/decisions/decisions.routes.ts';
@@ -129,7 +130,14 @@ export interface Runtime {
  * The composition root: each area's module builds its services (and routes) from the shared
  * deps and the other areas' services it names. Areas not yet in a module are built here.
  */
-function createServices(deps: { db: Db; clock: Clock; publicBaseUrl: string; countOnLookup: boolean }) {
+function createServices(deps: {
+  db: Db;
+  clock: Clock;
+  publicBaseUrl: string;
+  countOnLookup: boolean;
+  rateCounter: RateCounter;
+  secrets: SecretBox;
+}) {
   const write = createWriter(deps);
   const shared = { db: deps.db, clock: deps.clock, write };
   const account = createAccountService({ ...deps, write });
@@ -144,7 +152,15 @@ function createServices(deps: { db: Db; clock: Clock; publicBaseUrl: string; cou
   });
   const { documents } = documentsArea;
   const lifecycle = createRequestLifecycle();
-  const requestParties = createRequestPartiesService({ write, lifecycle, settings, documents });
+  const clientsArea = clientsModule({ ...shared, ...deps });
+  const { clients } = clientsArea;
+  const requestParties = createRequestPartiesService({
+    write,
+    lifecycle,
+    settings,
+    documents,
+    clientOwnerOf: clients.clientOwnerOf,
+  });
   const limitsArea = limitsModule(shared);
   const { limits } = limitsArea;
   const decisions = createDecisionsService({
@@ -192,6 +208,7 @@ function createServices(deps: { db: Db; clock: Clock; publicBaseUrl: string; cou
     debtorInfo: debtorInfoArea.debtorInfo,
     payerRecord: payerRecordArea.payerRecord,
     statements: statementsArea.statements,
+    clients,
     /** Each module's routes, in the order the app registers them. */
     areaRoutes: {
       parties: partiesArea.routes,
@@ -201,6 +218,7 @@ function createServices(deps: { db: Db; clock: Clock; publicBaseUrl: string; cou
       payerRecord: payerRecordArea.routes,
       statements: statementsArea.routes,
       limits: limitsArea.routes,
+      clients: clientsArea.routes,
     },
   };
 }
@@ -244,12 +262,15 @@ export async function createRuntime(
   }
   const secrets = options.secrets ?? (await resolveSecrets(config));
   const rateCounter = config.redisUrl ? redisRateCounter(config.redisUrl) : databaseRateCounter(db);
+  const box = secretBox(secrets.secretsKey);
   // Without Redis the rate limits count in the database, in the key lookup's own statement.
   const services = createServices({
     db,
     clock,
     publicBaseUrl: config.publicBaseUrl,
     countOnLookup: !config.redisUrl,
+    rateCounter,
+    secrets: box,
   });
 
   const handlers: Record<string, JobHandler> = {};
@@ -266,7 +287,7 @@ export async function createRuntime(
     clock,
     logger,
     rateCounter,
-    secrets: secretBox(secrets.secretsKey),
+    secrets: box,
     opsToken: secrets.opsToken,
     services,
     buildApp: () =>
@@ -292,6 +313,7 @@ export async function createRuntime(
           ...services.areaRoutes.statements,
           decisionsRoutes({ decisions: services.decisions, consentLevel: services.consentLevel }),
           ...services.areaRoutes.limits,
+          ...services.areaRoutes.clients,
           requestsOpsRoutes({
             parties: services.requestParties,
             statusOf: async (id) => (await services.requests.statusForOps(id)) ?? 'unknown',

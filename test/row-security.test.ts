@@ -71,6 +71,13 @@ const EXPECTED: Record<string, string> = {
   seller_limit_history: OWN,
   statements: OWN,
   statement_lines: OWN,
+  prescribers: OWN,
+  client_links: OWN,
+  client_arrivals: OWN,
+  client_invitations: OWN,
+  funder_clients: OWN,
+  onboarding_links: OWN,
+  funder_return_origins: 'funder_id = $1',
 };
 
 interface TableFacts {

@@ -9,6 +9,8 @@ import type { RequestLifecycle } from './requests.lifecycle.ts';
 export type { DebtorAnswerInput } from './request-answers.service.ts';
 export { type CreateRequestInput, DEFAULT_PROGRAMME_TERMS } from './request-intake.service.ts';
 
+import type { ClientOwnerOf } from './request-intake.service.ts';
+
 export type RequestPartiesService = ReturnType<typeof createRequestPartiesService>;
 
 /**
@@ -22,6 +24,8 @@ export function createRequestPartiesService(deps: {
   lifecycle: RequestLifecycle;
   settings: Pick<SettingsService, 'policy' | 'declarationText'>;
   documents: Pick<DocumentsService, 'requireDocumentsMet' | 'recordDealFile'>;
+  /** The funder whose own client a seller is, if any: its requests are routed there only. */
+  clientOwnerOf?: ClientOwnerOf;
 }) {
   return {
     ...createRequestIntakeService(deps),

@@ -25,6 +25,15 @@ export const TAGS = [
     description: 'Your bank statements (CAMT.053 or CSV), matched against the requests you funded.',
   },
   {
+    name: 'Clients',
+    description:
+      'Your own client network: your open link, prescribers with a link each, the invitations of the companies that arrived, and the report per prescriber.',
+  },
+  {
+    name: 'Onboarding links',
+    description: 'Single-use links for your own suppliers, which come back to your site signed.',
+  },
+  {
     name: 'Sandbox',
     description:
       'Test operations for sandbox keys only: they play the seller, the debtors and the portal on the demonstration plane so an integration can walk a request through its whole life.',
