@@ -63,6 +63,8 @@ CREATE UNIQUE INDEX client_arrivals_company ON client_arrivals
 
 CREATE TABLE client_invitations (
   id uuid PRIMARY KEY,
+  -- The order invitations were made in, for lists among those made at one instant.
+  seq bigserial NOT NULL,
   funder_id uuid NOT NULL REFERENCES funders (id),
   plane text NOT NULL CHECK (plane IN ('live', 'demo')),
   arrival_id uuid NOT NULL REFERENCES client_arrivals (id),
@@ -107,6 +109,7 @@ CREATE TABLE funder_return_origins (
 -- kept encrypted (the service signs each return with it).
 CREATE TABLE onboarding_links (
   id uuid PRIMARY KEY,
+  seq bigserial NOT NULL,
   funder_id uuid NOT NULL REFERENCES funders (id),
   plane text NOT NULL CHECK (plane IN ('live', 'demo')),
   key_id uuid,

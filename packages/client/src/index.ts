@@ -146,3 +146,9 @@ function asErrorBody(error: unknown, response: Response): ErrorBody {
   }
   return { error: { code: `http_${response.status}`, message: response.statusText || 'no error body' } };
 }
+
+export {
+  type OnboardingReturnCheck,
+  type VerifyReturnOptions,
+  verifyOnboardingReturn,
+} from './onboarding-return.js';

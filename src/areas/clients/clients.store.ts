@@ -236,7 +236,7 @@ export async function currentLinks(
       WHERE l.funder_id = $1 AND l.plane = $2
         AND l.id IN (SELECT DISTINCT ON (prescriber_id) id FROM client_links
                       WHERE funder_id = $1 AND plane = $2
-                      ORDER BY prescriber_id, created_at DESC, id)
+                      ORDER BY prescriber_id, (ended_at IS NULL) DESC, created_at DESC, id)
       ORDER BY l.prescriber_id NULLS FIRST, l.created_at DESC`,
     [scope.funderId, scope.plane, keyId, now],
   );
@@ -400,7 +400,7 @@ export async function listInvitations(
   const { rows } = await q.query<InvitationRow>(
     `SELECT ${INVITATION_COLUMNS} FROM client_invitations
       WHERE funder_id = $1 AND plane = $2 AND ${KEY_FILTER('key_id', '$4')}
-      ORDER BY created_at DESC, id DESC LIMIT $3`,
+      ORDER BY created_at DESC, seq DESC LIMIT $3`,
     [scope.funderId, scope.plane, limit, keyId],
   );
   return rows;

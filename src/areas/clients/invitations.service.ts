@@ -108,20 +108,30 @@ export function createInvitationsService(deps: ClientsDeps) {
     return { owner, keyId: null };
   }
 
+  /**
+   * Counts a sign-up against the link's caps, in the shared counters. The hour is counted
+   * first and alone: a sign-up the hour refuses does not use up the day. (One the day refuses
+   * still counts in its hour, which cannot matter: the hour ends before the day does.)
+   */
   async function countSignup(linkId: string): Promise<void> {
     const now = clock.now();
-    const counts = await deps.rateCounter.hit(`client-link-signups:${linkId}`, SIGNUP_WINDOWS, now);
-    const over = counts.find((c) => c.hits > c.limit);
-    if (over) {
-      const retry = Math.max(1, Math.ceil((over.resetAt.getTime() - now.getTime()) / 1000));
-      throw new ApiError(
-        'signup_limit',
-        `This link took ${over.limit} sign-ups in ${over.seconds === 3600 ? 'an hour' : 'a day'}; try again later.`,
-        {
-          extra: { retry_after_seconds: retry, limit: over.limit, window_seconds: over.seconds },
-          headers: { 'retry-after': String(retry) },
-        },
+    for (const window of SIGNUP_WINDOWS) {
+      const [count] = await deps.rateCounter.hit(
+        `client-link-signups:${window.seconds}:${linkId}`,
+        [window],
+        now,
       );
+      if (count && count.hits > count.limit) {
+        const retry = Math.max(1, Math.ceil((count.resetAt.getTime() - now.getTime()) / 1000));
+        throw new ApiError(
+          'signup_limit',
+          `This link took ${count.limit} sign-ups in ${count.seconds === 3600 ? 'an hour' : 'a day'}; try again later.`,
+          {
+            extra: { retry_after_seconds: retry, limit: count.limit, window_seconds: count.seconds },
+            headers: { 'retry-after': String(retry) },
+          },
+        );
+      }
     }
   }
 

@@ -103,7 +103,7 @@ export async function listOnboardingLinks(
   const { rows } = await q.query<OnboardingRow>(
     `SELECT ${COLUMNS} FROM onboarding_links
       WHERE funder_id = $1 AND plane = $2 AND ($4::uuid IS NULL OR key_id = $4::uuid)
-      ORDER BY created_at DESC, id DESC LIMIT $3`,
+      ORDER BY created_at DESC, seq DESC LIMIT $3`,
     [scope.funderId, scope.plane, limit, keyId],
   );
   return rows;
