@@ -53,12 +53,16 @@ export const ArrivalBody = Fields({
   email: Text({ code: 'email_invalid', max: 254 }),
 });
 
-const MetadataValue = Type.Union([
-  Type.String({ maxLength: 2048 }),
-  Type.Number(),
-  Type.Boolean(),
-  Type.Null(),
-]);
+const metadataCode = { 'x-error-code': 'metadata_invalid' } as const;
+const MetadataValue = Type.Union(
+  [
+    Type.String({ maxLength: 2048, ...metadataCode }),
+    Type.Number(metadataCode),
+    Type.Boolean(metadataCode),
+    Type.Null(metadataCode),
+  ],
+  metadataCode,
+);
 
 export const CreateOnboardingBody = Fields({
   company_vat: Text({
@@ -89,7 +93,7 @@ export const CreateOnboardingBody = Fields({
   ),
   contact_name: Type.Optional(Text({ code: 'contact_name_invalid', max: 120 })),
   metadata: Type.Optional(
-    Type.Record(Type.String({ maxLength: 100 }), MetadataValue, {
+    Type.Record(Type.String({ maxLength: 100, 'x-error-code': 'metadata_invalid' }), MetadataValue, {
       maxProperties: 20,
       'x-error-code': 'metadata_invalid',
       description: 'At most 20 keys and 2 KB of JSON; values text, number, true, false or null',
