@@ -92,7 +92,7 @@ export function createPrescribersService(deps: ClientsDeps & { links: LinksServi
           extra: { field: 'name' },
         });
       }
-      const email = input.email ? checkEmail(caller, input.email, 'email') : null;
+      const email = input.email ? checkEmail(caller, input.email, 'email', true) : null;
       const notes = input.notes?.trim() ? input.notes : null;
       const id = newId();
       await write(caller, async (scope) => {

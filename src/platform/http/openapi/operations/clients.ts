@@ -143,7 +143,6 @@ export const clientsOperations: OperationDocs = {
       'company_vat_invalid',
       'country_invalid',
       'email_invalid',
-      'email_not_reserved',
       'return_url_invalid',
       'return_url_not_allowed',
       'company_name_invalid',
