@@ -108,6 +108,7 @@ export const clientsOperations: OperationDocs = {
       sharedDemo,
     success: 'The prescriber after the call, and whether it changed.',
     errors: ['reason_invalid'],
+    requestExamples: { reason: { summary: 'With a reason', value: { reason: 'Agreement ended' } } },
   },
   'GET /v1/prescribers/report': {
     operationId: 'prescriberReport',
@@ -139,6 +140,46 @@ export const clientsOperations: OperationDocs = {
       'A link made with a sandbox key registers the supplier as a test company on the demonstration plane, and only that key sees it.',
     ].join('\n'),
     success: 'The link, its url, and the return secret (once).',
+    responseExamples: {
+      '201': {
+        created: {
+          summary: 'A new link',
+          value: {
+            onboarding_link: {
+              id: '6f1d2c3b-4a5e-4f60-8a7b-9c0d1e2f3a4b',
+              status: 'pending',
+              company_name: 'Suministros Norte, S.L.',
+              company_name_source: 'given',
+              company_vat: 'B12345678',
+              country: 'ES',
+              contact_email: 'admin@suministros-norte.example',
+              contact_name: 'Lucía Pérez',
+              return_url: 'https://example.com/onboarding/done',
+              metadata: { supplier_ref: 'SUP-0042', priority: 2 },
+              locale: 'es',
+              created_at: '2026-11-20T09:30:00.000Z',
+              expires_at: '2026-12-04T09:30:00.000Z',
+              completed_at: null,
+              seller_id: null,
+            },
+            url: 'https://api.example.com/onboarding/ob_3c9e8f7a6b5d4c3e2f1a0b9c8d7e6f5a4b3c2d1e0f9a8b7c6d5e4f3a2b1c0d9e?locale=es',
+            expires_at: '2026-12-04T09:30:00.000Z',
+            environment: 'live',
+            return_secret: `ors_${'5e'.repeat(32)}`,
+            return: {
+              parameters: ['svc_onboarding', 'svc_status', 'svc_ts', 'svc_sig'],
+              signature: {
+                algorithm: 'HMAC-SHA256',
+                key: 'return_secret',
+                message: '<svc_onboarding>.<svc_status>.<svc_ts>',
+                encoding: 'hex',
+                tolerance_seconds: 600,
+              },
+            },
+          },
+        },
+      },
+    },
     errors: [
       'company_vat_invalid',
       'country_invalid',
