@@ -5,6 +5,7 @@ import pino, { type Logger } from 'pino';
 import { accountOpsRoutes } from './areas/account/account.ops.routes.ts';
 import { accountRoutes } from './areas/account/account.routes.ts';
 import { createAccountService } from './areas/account/account.service.ts';
+import { clientsModule } from './areas/clients/clients.module.ts';
 import { debtorInfoModule } from './areas/debtors/debtor-info.module.ts';
 import { createConsentLevelService } from './areas/decisions/consent-level.service.ts';
 import { decisionsRoutes } from './areas/decisions/decisions.routes.ts';
@@ -146,6 +147,7 @@ function createServices(deps: {
   countOnLookup: boolean;
   secrets: SecretBox;
   allowLoopback: boolean;
+  rateCounter: RateCounter;
 }) {
   const write = createWriter(deps);
   const shared = { db: deps.db, clock: deps.clock, write };
@@ -163,7 +165,16 @@ function createServices(deps: {
   const lifecycle = createRequestLifecycle();
   const programmeArea = programmeModule({ ...shared, lifecycle });
   const { programme, disclosure } = programmeArea;
-  const requestParties = createRequestPartiesService({ write, lifecycle, settings, documents, programme });
+  const clientsArea = clientsModule({ ...shared, ...deps });
+  const { clients } = clientsArea;
+  const requestParties = createRequestPartiesService({
+    write,
+    lifecycle,
+    settings,
+    documents,
+    programme,
+    clientOwnerOf: clients.clientOwnerOf,
+  });
   const limitsArea = limitsModule(shared);
   const { limits } = limitsArea;
   const decisions = createDecisionsService({
@@ -223,6 +234,7 @@ function createServices(deps: {
     payerRecord: payerRecordArea.payerRecord,
     statements: statementsArea.statements,
     webhooks: webhooksArea.webhooks,
+    clients,
     /** Each module's routes, in the order the app registers them. */
     areaRoutes: {
       parties: partiesArea.routes,
@@ -234,6 +246,7 @@ function createServices(deps: {
       limits: limitsArea.routes,
       programme: programmeArea.routes,
       webhooks: webhooksArea.routes,
+      clients: clientsArea.routes,
     },
   };
 }
@@ -282,6 +295,7 @@ export async function createRuntime(
     });
   }
   const secrets = options.secrets ?? (await resolveSecrets(config));
+  // Without Redis the rate limits count in the database, in the key lookup's own statement.
   const rateCounter = config.redisUrl ? redisRateCounter(config.redisUrl) : databaseRateCounter(db);
   // Without Redis the rate limits count in the database, in the key lookup's own statement.
   const box = secretBox(secrets.secretsKey);
@@ -292,6 +306,7 @@ export async function createRuntime(
     countOnLookup: !config.redisUrl,
     secrets: box,
     allowLoopback: config.webhookAllowLoopback,
+    rateCounter,
   });
   const newDispatcher = (overrides: Partial<DispatcherDeps> = {}) =>
     createDispatcher({
@@ -351,6 +366,7 @@ export async function createRuntime(
           ...services.areaRoutes.limits,
           ...services.areaRoutes.programme,
           ...services.areaRoutes.webhooks,
+          ...services.areaRoutes.clients,
           requestsOpsRoutes({
             parties: services.requestParties,
             statusOf: async (id) => (await services.requests.statusForOps(id)) ?? 'unknown',

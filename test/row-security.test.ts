@@ -76,6 +76,13 @@ const EXPECTED: Record<string, string> = {
   webhook_endpoints: OWN,
   webhook_secrets: OWN,
   webhook_deliveries: OWN,
+  prescribers: OWN,
+  client_links: OWN,
+  client_arrivals: OWN,
+  client_invitations: OWN,
+  funder_clients: OWN,
+  onboarding_links: OWN,
+  funder_return_origins: 'funder_id = $1',
 };
 
 interface TableFacts {

@@ -1,4 +1,11 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import {
+  createCipheriv,
+  createDecipheriv,
+  createHash,
+  createHmac,
+  randomBytes,
+  timingSafeEqual,
+} from 'node:crypto';
 
 export function sha256Hex(data: string | Buffer): string {
   return createHash('sha256').update(data).digest('hex');
@@ -24,6 +31,15 @@ export function safeEqual(a: string, b: string): boolean {
 export function secretBox(key: Buffer) {
   if (key.length !== 32) throw new Error('the secrets key must be 32 bytes');
   return {
+    /**
+     * A value the service can make again from a label but never stores (hex HMAC-SHA256 under
+     * a key of its own drawn from the secrets key): the tokens of client and onboarding links,
+     * of which only the SHA-256 is kept.
+     */
+    derive(label: string): string {
+      const subkey = createHmac('sha256', key).update('derived-values').digest();
+      return createHmac('sha256', subkey).update(label).digest('hex');
+    },
     seal(plain: string): string {
       const iv = randomBytes(12);
       const cipher = createCipheriv('aes-256-gcm', key, iv);

@@ -148,6 +148,11 @@ function asErrorBody(error: unknown, response: Response): ErrorBody {
 }
 
 export {
+  type OnboardingReturnCheck,
+  type VerifyReturnOptions,
+  verifyOnboardingReturn,
+} from './onboarding-return.js';
+export {
   checkWebhookSignature,
   DEFAULT_TOLERANCE_SECONDS,
   verifyWebhook,

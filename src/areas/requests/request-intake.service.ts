@@ -1,6 +1,6 @@
 import type { Caller, Plane } from '../../platform/caller.ts';
 import { madridDate } from '../../platform/clock.ts';
-import type { Queryable } from '../../platform/db/db.ts';
+import type { Queryable, Tx } from '../../platform/db/db.ts';
 import { ApiError } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { amountCents, centsToDecimal, toCents } from '../../platform/money.ts';
@@ -26,6 +26,9 @@ export interface TermsForRouting {
   ): Promise<{ disclosure: 'announced' | 'confidential' }>;
 }
 
+/** The funder whose own client a seller is (clients area), or null. */
+export type ClientOwnerOf = (tx: Tx, sellerId: string) => Promise<string | null>;
+
 export interface CreateRequestInput {
   seller_id: string;
   type: 'factoring' | 'confirming';
@@ -47,6 +50,7 @@ export function createRequestIntakeService(deps: {
   settings: Pick<SettingsService, 'policy'>;
   documents: Pick<DocumentsService, 'requireDocumentsMet' | 'recordDealFile'>;
   programme: TermsForRouting;
+  clientOwnerOf?: ClientOwnerOf;
 }) {
   const { lifecycle } = deps;
 
@@ -146,6 +150,15 @@ export function createRequestIntakeService(deps: {
         environment === 'live' ? 'live' : environment === 'sandbox' ? 'demo' : null;
       if (funderPlane !== row.plane) {
         throw bodyInvalid('bank_id', `That funder does not work on the ${row.plane} plane of this request.`);
+      }
+      // A funder's own client has its requests routed to that funder only.
+      const owner = deps.clientOwnerOf ? await deps.clientOwnerOf(tx, row.seller_id) : null;
+      if (owner && owner !== bankId) {
+        throw new ApiError(
+          'client_of_another_funder',
+          "This seller is another funder's own client: its requests are routed to that funder only.",
+          { extra: { bank_id: owner } },
+        );
       }
       const blocks = await lifecycle.hardBlocks(tx, OPERATIONS, row.id);
       if (blocks.signals.length > 0 || blocks.disputes.length > 0) {

@@ -2,7 +2,11 @@ import type { RunWrite } from '../../platform/write.ts';
 import type { DocumentsService } from '../documents/documents.service.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import { createRequestAnswersService } from './request-answers.service.ts';
-import { createRequestIntakeService, type TermsForRouting } from './request-intake.service.ts';
+import {
+  type ClientOwnerOf,
+  createRequestIntakeService,
+  type TermsForRouting,
+} from './request-intake.service.ts';
 import { createRequestRisksService } from './request-risks.service.ts';
 import type { RequestLifecycle } from './requests.lifecycle.ts';
 
@@ -23,6 +27,8 @@ export function createRequestPartiesService(deps: {
   settings: Pick<SettingsService, 'policy' | 'declarationText'>;
   documents: Pick<DocumentsService, 'requireDocumentsMet' | 'recordDealFile'>;
   programme: TermsForRouting;
+  /** The funder whose own client a seller is, if any: its requests are routed there only. */
+  clientOwnerOf?: ClientOwnerOf;
 }) {
   return {
     ...createRequestIntakeService(deps),

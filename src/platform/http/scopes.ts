@@ -90,6 +90,9 @@ export const operationScopes: Record<string, readonly Scope[]> = {
   'POST /v1/sandbox/requests/{id}/debtor-answer': decide,
   'POST /v1/sandbox/requests/{id}/parties': decide,
   'POST /v1/sandbox/statements/{id}/lines/{line}/confirm': decide,
+  'POST /v1/sandbox/client-links/{id}/arrivals': decide,
+  'POST /v1/sandbox/client-invitations/{id}/accept': decide,
+  'POST /v1/sandbox/onboarding-links/{id}/complete': onboardingWrite,
 };
 
 /** Fastify's `/v1/requests/:id` as the table (and OpenAPI) writes it: `/v1/requests/{id}`. */

@@ -104,4 +104,32 @@ export const errorMeanings: Record<ErrorCode, string> = {
     'The database refused a row this call would have written: it belongs to another funder or plane. Nothing changed; this is our defect, not your input, so report it with the request id.',
   classification_refused:
     "An operations-API classification that would change a key's plane: refused, nothing changed.",
+  prescriber_exists: 'An active prescriber of yours already has this name.',
+  link_not_active: 'The client link was disabled or has expired: no company can sign up through it.',
+  invitation_not_pending: 'The invitation was already accepted, revoked or has expired.',
+  client_of_another_funder: "The company is already another funder's own client.",
+  onboarding_not_open: 'The onboarding link is completed, expired or revoked.',
+  lang_invalid: '`lang` is not one of `pt`, `es`, `en`, `fr`, `de`, `it`, `nl`.',
+  reason_invalid: '`reason` is not text of at most 200 characters.',
+  expires_at_invalid: '`expires_at` is not a timestamp between one hour and three years from now.',
+  prescriber_invalid: '`prescriber_id` names no active prescriber of yours.',
+  name_invalid: '`name` is not 2 to 120 characters.',
+  email_invalid: 'The e-mail address is not one.',
+  email_not_reserved:
+    'A sandbox key records only reserved e-mail addresses (ending in `.example`, `.invalid`, `.test` or `.demo`).',
+  notes_invalid: '`notes` is not text of at most 1,000 characters.',
+  company_vat_invalid: '`company_vat` is not a VAT number (2 to 14 letters and digits after the prefix).',
+  company_name_invalid: '`company_name` is not 2 to 200 characters.',
+  company_name_required:
+    '`company_name` was left out and neither the EU VAT service nor our own records name the number; `vat_service` says why.',
+  contact_name_invalid: '`contact_name` is longer than 120 characters.',
+  return_url_invalid:
+    '`return_url` is not an https URL of at most 2,048 characters without user name or password.',
+  return_url_not_allowed: "`return_url` is not on one of the funder's return origins.",
+  metadata_invalid:
+    '`metadata` is not an object of at most 20 keys, 2 KB of JSON, with text, number, boolean or null values.',
+  locale_invalid: '`locale` is not one of `pt`, `es`, `en`, `fr`, `de`, `it`, `nl`.',
+  valid_days_invalid: '`valid_days` is not a whole number from 1 to 30.',
+  signup_limit:
+    'The link took its 20 sign-ups of the hour or 100 of the day; retry after `retry_after_seconds`.',
 };

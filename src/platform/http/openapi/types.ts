@@ -30,6 +30,15 @@ export const TAGS = [
       'Signed events posted to your endpoints: register, rotate secrets, test, read delivery logs, and catch up from the event log.',
   },
   {
+    name: 'Clients',
+    description:
+      'Your own client network: your open link, prescribers with a link each, the invitations of the companies that arrived, and the report per prescriber.',
+  },
+  {
+    name: 'Onboarding links',
+    description: 'Single-use links for your own suppliers, which come back to your site signed.',
+  },
+  {
     name: 'Sandbox',
     description:
       'Test operations for sandbox keys only: they play the seller, the debtors and the portal on the demonstration plane so an integration can walk a request through its whole life.',

@@ -1,5 +1,6 @@
 import type { OperationDocs } from '../types.ts';
 import { accountOperations } from './account.ts';
+import { clientsOperations } from './clients.ts';
 import { limitsOperations } from './limits.ts';
 import { programmeOperations } from './programme.ts';
 import { requestsOperations } from './requests.ts';
@@ -15,6 +16,7 @@ export const operationDocs: OperationDocs = {
   ...settingsOperations,
   ...limitsOperations,
   ...statementsOperations,
+  ...clientsOperations,
   ...sandboxOperations,
   ...programmeOperations,
   ...webhooksOperations,

@@ -1,0 +1,500 @@
+import type { FunderScope, Plane } from '../../platform/caller.ts';
+import type { Queryable } from '../../platform/db/db.ts';
+
+// The client network's SQL: prescribers, client links, arrivals, invitations and clients.
+// Every funder-facing function takes the caller's scope and applies it; `keyId` (a sandbox
+// key) narrows what one sandbox key made to that key.
+
+export interface PrescriberRow {
+  id: string;
+  name: string;
+  email: string | null;
+  notes: string | null;
+  created_at: Date;
+  disabled_at: Date | null;
+  disabled_reason: string | null;
+}
+
+export interface LinkRow {
+  id: string;
+  prescriber_id: string | null;
+  lang: string | null;
+  created_at: Date;
+  expires_at: Date;
+  disabled_at: Date | null;
+  disabled_reason: string | null;
+  replaced_by: string | null;
+  ended_at: Date | null;
+  arrivals: number;
+  claims_last_day: number;
+}
+
+export interface InvitationRow {
+  id: string;
+  via: 'link' | 'named' | 'api';
+  link_id: string | null;
+  prescriber_id: string | null;
+  company_name: string;
+  tax_id: string;
+  country: string;
+  email: string;
+  state: 'pending' | 'accepted' | 'revoked';
+  created_at: Date;
+  expires_at: Date;
+  accepted_at: Date | null;
+  revoked_at: Date | null;
+  seller_id: string | null;
+  arrival_id: string;
+  funder_id: string;
+  plane: Plane;
+  key_id: string | null;
+}
+
+/** What a sandbox key sees of what keys made: its own rows only; a live key sees all. */
+const KEY_FILTER = (column: string, param: string) =>
+  `(${param}::uuid IS NULL OR ${column} = ${param}::uuid)`;
+
+// Prescribers
+
+export async function insertPrescriber(
+  q: Queryable,
+  scope: FunderScope,
+  row: {
+    id: string;
+    name: string;
+    email: string | null;
+    notes: string | null;
+    keyId: string | null;
+    at: Date;
+  },
+): Promise<void> {
+  await q.query(
+    `INSERT INTO prescribers (id, funder_id, plane, name, name_key, email, notes, key_id, created_at)
+     VALUES ($1, $2, $3, $4, lower(btrim($4)), $5, $6, $7, $8)`,
+    [row.id, scope.funderId, scope.plane, row.name, row.email, row.notes, row.keyId, row.at],
+  );
+}
+
+export async function activePrescriberNamed(
+  q: Queryable,
+  scope: FunderScope,
+  name: string,
+): Promise<boolean> {
+  const { rows } = await q.query(
+    `SELECT 1 FROM prescribers
+      WHERE funder_id = $1 AND plane = $2 AND disabled_at IS NULL AND name_key = lower(btrim($3))`,
+    [scope.funderId, scope.plane, name],
+  );
+  return rows.length > 0;
+}
+
+const PRESCRIBER_COLUMNS = 'id, name, email, notes, created_at, disabled_at, disabled_reason';
+
+export async function findPrescriber(
+  q: Queryable,
+  scope: FunderScope,
+  id: string,
+  options: { lock?: boolean } = {},
+): Promise<PrescriberRow | null> {
+  const { rows } = await q.query<PrescriberRow>(
+    `SELECT ${PRESCRIBER_COLUMNS} FROM prescribers WHERE id = $1 AND funder_id = $2 AND plane = $3
+     ${options.lock ? 'FOR UPDATE' : ''}`,
+    [id, scope.funderId, scope.plane],
+  );
+  return rows[0] ?? null;
+}
+
+/** Active first, then by creation, newest first. */
+export async function listPrescribers(q: Queryable, scope: FunderScope): Promise<PrescriberRow[]> {
+  const { rows } = await q.query<PrescriberRow>(
+    `SELECT ${PRESCRIBER_COLUMNS} FROM prescribers WHERE funder_id = $1 AND plane = $2
+      ORDER BY (disabled_at IS NULL) DESC, created_at DESC, id`,
+    [scope.funderId, scope.plane],
+  );
+  return rows;
+}
+
+export async function disablePrescriber(
+  q: Queryable,
+  scope: FunderScope,
+  id: string,
+  at: Date,
+  reason: string | null,
+): Promise<void> {
+  await q.query(
+    `UPDATE prescribers SET disabled_at = $4, disabled_reason = $5
+      WHERE id = $1 AND funder_id = $2 AND plane = $3 AND disabled_at IS NULL`,
+    [id, scope.funderId, scope.plane, at, reason],
+  );
+}
+
+// Client links
+
+const linkColumns = (keyParam: string) => `l.id, l.prescriber_id, l.lang, l.created_at, l.expires_at,
+  l.disabled_at, l.disabled_reason, l.replaced_by, l.ended_at,
+  (SELECT count(*)::int FROM client_arrivals a
+    WHERE a.link_id = l.id AND ${KEY_FILTER('a.key_id', keyParam)}) AS arrivals,
+  (SELECT count(*)::int FROM client_invitations i
+    WHERE i.link_id = l.id AND i.created_at > $NOW::timestamptz - interval '24 hours'
+      AND i.created_at <= $NOW::timestamptz AND ${KEY_FILTER('i.key_id', keyParam)}) AS claims_last_day`;
+
+export async function insertLink(
+  q: Queryable,
+  scope: FunderScope,
+  row: {
+    id: string;
+    prescriberId: string | null;
+    tokenSha256: string;
+    lang: string | null;
+    keyId: string | null;
+    at: Date;
+    expiresAt: Date;
+  },
+): Promise<void> {
+  await q.query(
+    `INSERT INTO client_links (id, funder_id, plane, prescriber_id, token_sha256, lang, key_id, created_at, expires_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+    [
+      row.id,
+      scope.funderId,
+      scope.plane,
+      row.prescriberId,
+      row.tokenSha256,
+      row.lang,
+      row.keyId,
+      row.at,
+      row.expiresAt,
+    ],
+  );
+}
+
+/** The owner's current link (not ended), locked for the change about to be made. */
+export async function currentLinkOf(
+  q: Queryable,
+  scope: FunderScope,
+  prescriberId: string | null,
+): Promise<{ id: string; expires_at: Date; disabled_at: Date | null } | null> {
+  const { rows } = await q.query<{ id: string; expires_at: Date; disabled_at: Date | null }>(
+    `SELECT id, expires_at, disabled_at FROM client_links
+      WHERE funder_id = $1 AND plane = $2 AND prescriber_id IS NOT DISTINCT FROM $3::uuid AND ended_at IS NULL
+      FOR UPDATE`,
+    [scope.funderId, scope.plane, prescriberId],
+  );
+  return rows[0] ?? null;
+}
+
+/** Ends a link: disabled (reason given) or simply no longer the owner's current one. */
+export async function endLink(
+  q: Queryable,
+  scope: FunderScope,
+  id: string,
+  change: { at: Date; disable: boolean; reason?: string | null; replacedBy?: string | null },
+): Promise<void> {
+  await q.query(
+    `UPDATE client_links
+        SET ended_at = COALESCE(ended_at, $4),
+            disabled_at = CASE WHEN $5 AND disabled_at IS NULL AND expires_at > $4 THEN $4 ELSE disabled_at END,
+            disabled_reason = CASE WHEN $5 AND disabled_at IS NULL AND expires_at > $4 THEN $6 ELSE disabled_reason END,
+            replaced_by = COALESCE($7::uuid, replaced_by)
+      WHERE id = $1 AND funder_id = $2 AND plane = $3`,
+    [
+      id,
+      scope.funderId,
+      scope.plane,
+      change.at,
+      change.disable,
+      change.reason ?? null,
+      change.replacedBy ?? null,
+    ],
+  );
+}
+
+export async function findLink(
+  q: Queryable,
+  scope: FunderScope,
+  id: string,
+  now: Date,
+  keyId: string | null,
+): Promise<LinkRow | null> {
+  const { rows } = await q.query<LinkRow>(
+    `SELECT ${linkColumns('$4').replaceAll('$NOW', '$5')} FROM client_links l
+      WHERE l.id = $1 AND l.funder_id = $2 AND l.plane = $3`,
+    [id, scope.funderId, scope.plane, keyId, now],
+  );
+  return rows[0] ?? null;
+}
+
+/** Each owner's current link: the funder's own and every prescriber's. */
+export async function currentLinks(
+  q: Queryable,
+  scope: FunderScope,
+  now: Date,
+  keyId: string | null,
+): Promise<LinkRow[]> {
+  const { rows } = await q.query<LinkRow>(
+    `SELECT ${linkColumns('$3').replaceAll('$NOW', '$4')} FROM client_links l
+      WHERE l.funder_id = $1 AND l.plane = $2
+        AND l.id IN (SELECT DISTINCT ON (prescriber_id) id FROM client_links
+                      WHERE funder_id = $1 AND plane = $2
+                      ORDER BY prescriber_id, (ended_at IS NULL) DESC, created_at DESC, id)
+      ORDER BY l.prescriber_id NULLS FIRST, l.created_at DESC`,
+    [scope.funderId, scope.plane, keyId, now],
+  );
+  return rows;
+}
+
+// Arrivals, invitations and clients
+
+/** Companies whose first arrival came through each prescriber. */
+export async function arrivalsByPrescriber(
+  q: Queryable,
+  scope: FunderScope,
+  keyId: string | null,
+): Promise<Map<string, number>> {
+  const { rows } = await q.query<{ prescriber_id: string; n: number }>(
+    `SELECT prescriber_id, count(*)::int AS n FROM client_arrivals
+      WHERE funder_id = $1 AND plane = $2 AND prescriber_id IS NOT NULL AND ${KEY_FILTER('key_id', '$3')}
+      GROUP BY prescriber_id`,
+    [scope.funderId, scope.plane, keyId],
+  );
+  return new Map(rows.map((row) => [row.prescriber_id, row.n]));
+}
+
+/** The funder and plane of a link, for the operations team acting for a company. */
+export async function linkOwnerForOps(q: Queryable, id: string): Promise<FunderScope | null> {
+  const { rows } = await q.query<{ funder_id: string; plane: Plane }>(
+    'SELECT funder_id, plane FROM client_links WHERE id = $1',
+    [id],
+  );
+  return rows[0] ? { funderId: rows[0].funder_id, plane: rows[0].plane } : null;
+}
+
+export async function findArrival(
+  q: Queryable,
+  scope: FunderScope,
+  company: { country: string; taxId: string },
+  keyId: string | null,
+): Promise<{ id: string } | null> {
+  const { rows } = await q.query<{ id: string }>(
+    `SELECT id FROM client_arrivals
+      WHERE funder_id = $1 AND plane = $2 AND country = $3 AND tax_id = $4
+        AND key_id IS NOT DISTINCT FROM $5::uuid`,
+    [scope.funderId, scope.plane, company.country, company.taxId, keyId],
+  );
+  return rows[0] ?? null;
+}
+
+export async function insertArrival(
+  q: Queryable,
+  scope: FunderScope,
+  row: {
+    id: string;
+    country: string;
+    taxId: string;
+    companyName: string;
+    via: 'link' | 'named' | 'api';
+    linkId: string | null;
+    prescriberId: string | null;
+    keyId: string | null;
+    at: Date;
+  },
+): Promise<string> {
+  // A company arriving twice at once: the first row stays, the second reads it.
+  const { rows } = await q.query<{ id: string }>(
+    `INSERT INTO client_arrivals (id, funder_id, plane, country, tax_id, company_name, via, link_id, prescriber_id, key_id, arrived_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+     ON CONFLICT DO NOTHING RETURNING id`,
+    [
+      row.id,
+      scope.funderId,
+      scope.plane,
+      row.country,
+      row.taxId,
+      row.companyName,
+      row.via,
+      row.linkId,
+      row.prescriberId,
+      row.keyId,
+      row.at,
+    ],
+  );
+  if (rows[0]) return rows[0].id;
+  const existing = await findArrival(q, scope, { country: row.country, taxId: row.taxId }, row.keyId);
+  if (!existing) throw new Error('an arrival neither inserted nor found');
+  return existing.id;
+}
+
+export async function insertInvitation(
+  q: Queryable,
+  scope: FunderScope,
+  row: {
+    id: string;
+    arrivalId: string;
+    via: 'link' | 'named' | 'api';
+    linkId: string | null;
+    prescriberId: string | null;
+    companyName: string;
+    taxId: string;
+    country: string;
+    email: string;
+    keyId: string | null;
+    at: Date;
+    expiresAt: Date;
+  },
+): Promise<void> {
+  await q.query(
+    `INSERT INTO client_invitations (id, funder_id, plane, arrival_id, via, link_id, prescriber_id,
+        company_name, tax_id, country, email, key_id, created_at, expires_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
+    [
+      row.id,
+      scope.funderId,
+      scope.plane,
+      row.arrivalId,
+      row.via,
+      row.linkId,
+      row.prescriberId,
+      row.companyName,
+      row.taxId,
+      row.country,
+      row.email,
+      row.keyId,
+      row.at,
+      row.expiresAt,
+    ],
+  );
+}
+
+const INVITATION_COLUMNS = `id, via, link_id, prescriber_id, company_name, tax_id, country, email, state,
+  created_at, expires_at, accepted_at, revoked_at, seller_id, arrival_id, funder_id, plane, key_id`;
+
+export async function findInvitation(
+  q: Queryable,
+  scope: FunderScope,
+  id: string,
+  options: { lock?: boolean } = {},
+): Promise<InvitationRow | null> {
+  const { rows } = await q.query<InvitationRow>(
+    `SELECT ${INVITATION_COLUMNS} FROM client_invitations WHERE id = $1 AND funder_id = $2 AND plane = $3
+     ${options.lock ? 'FOR UPDATE' : ''}`,
+    [id, scope.funderId, scope.plane],
+  );
+  return rows[0] ?? null;
+}
+
+/** The operations team's read of an invitation, any funder, any plane. */
+export async function findInvitationForOps(q: Queryable, id: string): Promise<InvitationRow | null> {
+  const { rows } = await q.query<InvitationRow>(
+    `SELECT ${INVITATION_COLUMNS} FROM client_invitations WHERE id = $1`,
+    [id],
+  );
+  return rows[0] ?? null;
+}
+
+export async function listInvitations(
+  q: Queryable,
+  scope: FunderScope,
+  limit: number,
+  keyId: string | null,
+): Promise<InvitationRow[]> {
+  const { rows } = await q.query<InvitationRow>(
+    `SELECT ${INVITATION_COLUMNS} FROM client_invitations
+      WHERE funder_id = $1 AND plane = $2 AND ${KEY_FILTER('key_id', '$4')}
+      ORDER BY created_at DESC, seq DESC LIMIT $3`,
+    [scope.funderId, scope.plane, limit, keyId],
+  );
+  return rows;
+}
+
+export async function markInvitationAccepted(
+  q: Queryable,
+  scope: FunderScope,
+  id: string,
+  sellerId: string,
+  at: Date,
+): Promise<void> {
+  await q.query(
+    `UPDATE client_invitations SET state = 'accepted', accepted_at = $4, seller_id = $5
+      WHERE id = $1 AND funder_id = $2 AND plane = $3`,
+    [id, scope.funderId, scope.plane, at, sellerId],
+  );
+}
+
+/** The funder whose client a company is, if any (any funder: a company has one). */
+export async function clientOwnerOf(q: Queryable, sellerId: string): Promise<string | null> {
+  const { rows } = await q.query<{ funder_id: string }>(
+    'SELECT funder_id FROM funder_clients WHERE seller_id = $1',
+    [sellerId],
+  );
+  return rows[0]?.funder_id ?? null;
+}
+
+/**
+ * Makes the company the funder's client unless it already is a client (of this funder or,
+ * unseen under row security, of another). Answers whether this call made it one.
+ */
+export async function insertClient(
+  q: Queryable,
+  scope: FunderScope,
+  row: {
+    sellerId: string;
+    arrivalId: string;
+    via: 'link' | 'named' | 'api';
+    prescriberId: string | null;
+    at: Date;
+  },
+): Promise<boolean> {
+  const { rows } = await q.query(
+    `INSERT INTO funder_clients (seller_id, funder_id, plane, arrival_id, via, prescriber_id, joined_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (seller_id) DO NOTHING RETURNING seller_id`,
+    [row.sellerId, scope.funderId, scope.plane, row.arrivalId, row.via, row.prescriberId, row.at],
+  );
+  return rows.length > 0;
+}
+
+/** Whether the company is this funder's client already. */
+export async function isOwnClient(q: Queryable, scope: FunderScope, sellerId: string): Promise<boolean> {
+  const { rows } = await q.query(
+    'SELECT 1 FROM funder_clients WHERE seller_id = $1 AND funder_id = $2 AND plane = $3',
+    [sellerId, scope.funderId, scope.plane],
+  );
+  return rows.length > 0;
+}
+
+/** The plane a funder works on (null: unclassified or unknown), for the operations team. */
+export async function funderPlaneForOps(q: Queryable, funderId: string): Promise<Plane | null> {
+  const { rows } = await q.query<{ environment: string }>('SELECT environment FROM funders WHERE id = $1', [
+    funderId,
+  ]);
+  const environment = rows[0]?.environment;
+  return environment === 'live' ? 'live' : environment === 'sandbox' ? 'demo' : null;
+}
+
+// Return origins
+
+export async function returnOriginsOf(
+  q: Queryable,
+  funderId: string,
+): Promise<{ origins: string[]; demonstration: boolean; kept: boolean } | null> {
+  const { rows } = await q.query<{ origins: string[] | null; is_demonstration: boolean }>(
+    `SELECT o.origins, f.is_demonstration FROM funders f
+       LEFT JOIN funder_return_origins o ON o.funder_id = f.id WHERE f.id = $1`,
+    [funderId],
+  );
+  const row = rows[0];
+  if (!row) return null;
+  return { origins: row.origins ?? [], demonstration: row.is_demonstration, kept: row.origins !== null };
+}
+
+export async function setReturnOriginsForOps(
+  q: Queryable,
+  funderId: string,
+  origins: string[],
+  at: Date,
+): Promise<void> {
+  await q.query(
+    `INSERT INTO funder_return_origins (funder_id, origins, updated_at) VALUES ($1, $2, $3)
+     ON CONFLICT (funder_id) DO UPDATE SET origins = EXCLUDED.origins, updated_at = EXCLUDED.updated_at`,
+    [funderId, origins, at],
+  );
+}

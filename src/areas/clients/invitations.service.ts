@@ -1,0 +1,274 @@
+import {
+  type Caller,
+  type FunderCaller,
+  type FunderScope,
+  type OperatorCaller,
+  scopeOf,
+} from '../../platform/caller.ts';
+import { addMadridDays } from '../../platform/clock.ts';
+import type { Tx } from '../../platform/db/db.ts';
+import { ApiError, notFound } from '../../platform/errors.ts';
+import { newId } from '../../platform/ids.ts';
+import type { WriteScope } from '../../platform/write.ts';
+import { findSellerByKey, insertSeller } from '../parties/parties.service.ts';
+import { type ClientsDeps, linkState, ownKeyOnly } from './clients.shared.ts';
+import * as store from './clients.store.ts';
+
+/** Sign-ups one link takes: 20 an hour and 100 a day, counted across servers. */
+export const SIGNUP_WINDOWS = [
+  { seconds: 3600, limit: 20 },
+  { seconds: 86_400, limit: 100 },
+] as const;
+/** An invitation not answered within this many days expires. */
+export const INVITATION_DAYS = 30;
+
+export interface ArrivalInput {
+  company_name: string;
+  tax_id: string;
+  country: string;
+  email: string;
+}
+
+export type Via = 'link' | 'named' | 'api';
+
+/** Who plays the company: a sandbox key's test helper, or the operations team for a live one. */
+export type Acting = { caller: FunderCaller } | { caller: OperatorCaller };
+
+const normalTaxId = (taxId: string) => taxId.replace(/[\s.\-/]/g, '').toUpperCase();
+
+export function invitationView(row: store.InvitationRow, now: Date) {
+  const expired = row.state === 'pending' && row.expires_at.getTime() <= now.getTime();
+  return {
+    id: row.id,
+    via: row.via,
+    state: expired ? ('expired' as const) : row.state,
+    prescriber_id: row.prescriber_id,
+    client_link_id: row.link_id,
+    company: { name: row.company_name, tax_id: row.tax_id, country: row.country },
+    contact: { email: row.email },
+    seller_id: row.seller_id,
+    created_at: row.created_at.toISOString(),
+    expires_at: row.expires_at.toISOString(),
+    accepted_at: row.accepted_at?.toISOString() ?? null,
+    revoked_at: row.revoked_at?.toISOString() ?? null,
+  };
+}
+
+/**
+ * Makes the company a client of the funder (inside a write): its seller record on the plane,
+ * found or made, and the client row with its origin. A company is one funder's client: one
+ * that already is another's is refused.
+ */
+export async function makeClientIn(
+  scope: WriteScope,
+  owner: FunderScope,
+  company: {
+    name: string;
+    taxId: string;
+    country: string;
+    arrivalId: string;
+    via: Via;
+    prescriberId: string | null;
+  },
+): Promise<string> {
+  const { tx, now } = scope;
+  const seller =
+    (await findSellerByKey(tx, owner.plane, company.country, company.taxId)) ??
+    (await insertSeller(
+      tx,
+      owner.plane,
+      { name: company.name, tax_id: company.taxId, country: company.country },
+      now,
+      scope.evidence,
+    ));
+  const made = await store.insertClient(tx, owner, {
+    sellerId: seller.id,
+    arrivalId: company.arrivalId,
+    via: company.via,
+    prescriberId: company.prescriberId,
+    at: now,
+  });
+  if (!made && !(await store.isOwnClient(tx, owner, seller.id))) {
+    throw new ApiError('client_of_another_funder', 'This company is already the client of another funder.');
+  }
+  return seller.id;
+}
+
+/** Companies arriving through links, their invitations, and accepting them. */
+export function createInvitationsService(deps: ClientsDeps) {
+  const { db, clock, write } = deps;
+
+  async function ownerOfLink(
+    acting: Acting,
+    linkId: string,
+  ): Promise<{ owner: FunderScope; keyId: string | null }> {
+    if (acting.caller.kind === 'funder') return { owner: scopeOf(acting.caller), keyId: acting.caller.keyId };
+    const owner = await store.linkOwnerForOps(db, linkId);
+    if (!owner) notFound('Client link');
+    return { owner, keyId: null };
+  }
+
+  /**
+   * Counts a sign-up against the link's caps, in the shared counters. The hour is counted
+   * first and alone: a sign-up the hour refuses does not use up the day. (One the day refuses
+   * still counts in its hour, which cannot matter: the hour ends before the day does.)
+   */
+  async function countSignup(linkId: string): Promise<void> {
+    const now = clock.now();
+    for (const window of SIGNUP_WINDOWS) {
+      const [count] = await deps.rateCounter.hit(
+        `client-link-signups:${window.seconds}:${linkId}`,
+        [window],
+        now,
+      );
+      if (count && count.hits > count.limit) {
+        const retry = Math.max(1, Math.ceil((count.resetAt.getTime() - now.getTime()) / 1000));
+        throw new ApiError(
+          'signup_limit',
+          `This link took ${count.limit} sign-ups in ${count.seconds === 3600 ? 'an hour' : 'a day'}; try again later.`,
+          {
+            extra: { retry_after_seconds: retry, limit: count.limit, window_seconds: count.seconds },
+            headers: { 'retry-after': String(retry) },
+          },
+        );
+      }
+    }
+  }
+
+  async function arriveIn(
+    scope: WriteScope,
+    owner: FunderScope,
+    keyId: string | null,
+    company: ArrivalInput,
+    origin: { via: Via; linkId: string | null; prescriberId: string | null },
+  ) {
+    const { tx, now } = scope;
+    const taxId = normalTaxId(company.tax_id);
+    const country = company.country.toUpperCase();
+    const arrivalId = await store.insertArrival(tx, owner, {
+      id: newId(),
+      country,
+      taxId,
+      companyName: company.company_name.trim(),
+      ...origin,
+      keyId,
+      at: now,
+    });
+    const id = newId();
+    await store.insertInvitation(tx, owner, {
+      id,
+      arrivalId,
+      ...origin,
+      companyName: company.company_name.trim(),
+      taxId,
+      country,
+      email: company.email.trim(),
+      keyId,
+      at: now,
+      expiresAt: addMadridDays(now, INVITATION_DAYS),
+    });
+    scope.evidence({
+      funderId: owner.funderId,
+      plane: owner.plane,
+      kind: 'client_invitation.created',
+      subjectType: 'client_invitation',
+      subjectId: id,
+      payload: {
+        via: origin.via,
+        client_link_id: origin.linkId,
+        prescriber_id: origin.prescriberId,
+        country,
+      },
+    });
+    return id;
+  }
+
+  async function readInvitation(tx: Tx, owner: FunderScope, id: string) {
+    const row = await store.findInvitation(tx, owner, id);
+    if (!row) notFound('Invitation');
+    return row;
+  }
+
+  return {
+    makeClientIn,
+
+    async list(caller: FunderCaller, limit: number) {
+      const now = clock.now();
+      const rows = await store.listInvitations(db, scopeOf(caller), limit, ownKeyOnly(caller));
+      return { count: rows.length, invitations: rows.map((row) => invitationView(row, now)) };
+    },
+
+    /**
+     * A company opens a link and gives its details: it gets the funder's invitation. The
+     * company's first arrival keeps its origin; opening a link never makes an account.
+     */
+    async arrive(acting: Acting, linkId: string, company: ArrivalInput) {
+      const { owner, keyId } = await ownerOfLink(acting, linkId);
+      const link = await store.findLink(db, owner, linkId, clock.now(), null);
+      if (!link) notFound('Client link');
+      if (linkState(link, clock.now()) !== 'active') {
+        throw new ApiError('link_not_active', 'This link was disabled or has expired.');
+      }
+      await countSignup(linkId);
+      const caller: Caller = acting.caller;
+      const id = await write(caller, async (scope) => {
+        const current = await store.findLink(scope.tx, owner, linkId, scope.now, null);
+        if (!current || linkState(current, scope.now) !== 'active') {
+          throw new ApiError('link_not_active', 'This link was disabled or has expired.');
+        }
+        return arriveIn(scope, owner, keyId, company, {
+          via: 'link',
+          linkId,
+          prescriberId: current.prescriber_id,
+        });
+      });
+      return { invitation: invitationView(await readInvitation(db, owner, id), clock.now()) };
+    },
+
+    /** The company accepts: it becomes the funder's client, with its origin. */
+    async accept(acting: Acting, id: string) {
+      let owner: FunderScope;
+      if (acting.caller.kind === 'funder') owner = scopeOf(acting.caller);
+      else {
+        const row = await store.findInvitationForOps(db, id);
+        if (!row) notFound('Invitation');
+        owner = { funderId: row.funder_id, plane: row.plane };
+      }
+      const ownKey = acting.caller.kind === 'funder' ? acting.caller.keyId : null;
+      await write(acting.caller, async (scope) => {
+        const row = await store.findInvitation(scope.tx, owner, id, { lock: true });
+        // A sandbox key plays only the companies of its own invitations.
+        if (!row || (ownKey && row.key_id !== ownKey)) notFound('Invitation');
+        if (invitationView(row, scope.now).state !== 'pending') {
+          throw new ApiError(
+            'invitation_not_pending',
+            'This invitation was already answered, revoked or has expired.',
+          );
+        }
+        const sellerId = await makeClientIn(scope, owner, {
+          name: row.company_name,
+          taxId: row.tax_id,
+          country: row.country,
+          arrivalId: row.arrival_id,
+          via: row.via,
+          prescriberId: row.prescriber_id,
+        });
+        await store.markInvitationAccepted(scope.tx, owner, id, sellerId, scope.now);
+        scope.evidence({
+          funderId: owner.funderId,
+          plane: owner.plane,
+          kind: 'client_invitation.accepted',
+          subjectType: 'client_invitation',
+          subjectId: id,
+          payload: { seller_id: sellerId, via: row.via, prescriber_id: row.prescriber_id },
+        });
+      });
+      return { invitation: invitationView(await readInvitation(db, owner, id), clock.now()) };
+    },
+
+    /** The funder whose client a company is (routing sends its requests there only). */
+    clientOwnerOf: (tx: Tx, sellerId: string) => store.clientOwnerOf(tx, sellerId),
+  };
+}
+
+export type InvitationsService = ReturnType<typeof createInvitationsService>;

@@ -1,0 +1,145 @@
+import type { FunderScope, Plane } from '../../platform/caller.ts';
+import type { Queryable } from '../../platform/db/db.ts';
+
+// Onboarding links' SQL. Funder-facing functions take the caller's scope; a sandbox key's
+// `keyId` narrows them to the links that key made.
+
+export interface OnboardingRow {
+  id: string;
+  funder_id: string;
+  plane: Plane;
+  key_id: string | null;
+  return_secret_sealed: string;
+  company_vat: string;
+  country: string;
+  company_name: string;
+  company_name_source: 'given' | 'own_records' | 'vat_service';
+  contact_email: string;
+  contact_name: string | null;
+  return_url: string;
+  metadata: Record<string, string | number | boolean | null>;
+  locale: string;
+  status: 'pending' | 'account_created' | 'completed' | 'revoked';
+  created_at: Date;
+  expires_at: Date;
+  account_created_at: Date | null;
+  completed_at: Date | null;
+  seller_id: string | null;
+}
+
+const COLUMNS = `id, funder_id, plane, key_id, return_secret_sealed, company_vat, country, company_name,
+  company_name_source, contact_email, contact_name, return_url, metadata, locale, status, created_at,
+  expires_at, account_created_at, completed_at, seller_id`;
+
+export async function insertOnboardingLink(
+  q: Queryable,
+  scope: FunderScope,
+  row: Omit<
+    OnboardingRow,
+    'funder_id' | 'plane' | 'status' | 'account_created_at' | 'completed_at' | 'seller_id'
+  > & { token_sha256: string },
+): Promise<void> {
+  await q.query(
+    `INSERT INTO onboarding_links (id, funder_id, plane, key_id, token_sha256, return_secret_sealed, company_vat,
+        country, company_name, company_name_source, contact_email, contact_name, return_url, metadata, locale,
+        created_at, expires_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)`,
+    [
+      row.id,
+      scope.funderId,
+      scope.plane,
+      row.key_id,
+      row.token_sha256,
+      row.return_secret_sealed,
+      row.company_vat,
+      row.country,
+      row.company_name,
+      row.company_name_source,
+      row.contact_email,
+      row.contact_name,
+      row.return_url,
+      JSON.stringify(row.metadata),
+      row.locale,
+      row.created_at,
+      row.expires_at,
+    ],
+  );
+}
+
+export async function findOnboardingLink(
+  q: Queryable,
+  scope: FunderScope,
+  id: string,
+  keyId: string | null,
+  options: { lock?: boolean } = {},
+): Promise<OnboardingRow | null> {
+  const { rows } = await q.query<OnboardingRow>(
+    `SELECT ${COLUMNS} FROM onboarding_links
+      WHERE id = $1 AND funder_id = $2 AND plane = $3 AND ($4::uuid IS NULL OR key_id = $4::uuid)
+      ${options.lock ? 'FOR UPDATE' : ''}`,
+    [id, scope.funderId, scope.plane, keyId],
+  );
+  return rows[0] ?? null;
+}
+
+export async function findOnboardingLinkForOps(
+  q: Queryable,
+  id: string,
+  options: { lock?: boolean } = {},
+): Promise<OnboardingRow | null> {
+  const { rows } = await q.query<OnboardingRow>(
+    `SELECT ${COLUMNS} FROM onboarding_links WHERE id = $1 ${options.lock ? 'FOR UPDATE' : ''}`,
+    [id],
+  );
+  return rows[0] ?? null;
+}
+
+export async function listOnboardingLinks(
+  q: Queryable,
+  scope: FunderScope,
+  limit: number,
+  keyId: string | null,
+): Promise<OnboardingRow[]> {
+  const { rows } = await q.query<OnboardingRow>(
+    `SELECT ${COLUMNS} FROM onboarding_links
+      WHERE funder_id = $1 AND plane = $2 AND ($4::uuid IS NULL OR key_id = $4::uuid)
+      ORDER BY created_at DESC, seq DESC LIMIT $3`,
+    [scope.funderId, scope.plane, limit, keyId],
+  );
+  return rows;
+}
+
+export async function markOnboardingCompleted(
+  q: Queryable,
+  scope: FunderScope,
+  id: string,
+  sellerId: string,
+  at: Date,
+): Promise<void> {
+  await q.query(
+    `UPDATE onboarding_links
+        SET status = 'completed', completed_at = $4, seller_id = $5,
+            account_created_at = COALESCE(account_created_at, $4)
+      WHERE id = $1 AND funder_id = $2 AND plane = $3`,
+    [id, scope.funderId, scope.plane, at, sellerId],
+  );
+}
+
+/** The name a company has in the service's own records, for a VAT number on a plane. */
+export async function ownRecordName(
+  q: Queryable,
+  plane: Plane,
+  country: string,
+  vat: string,
+): Promise<string | null> {
+  const { rows } = await q.query<{ name: string }>(
+    `SELECT name FROM sellers WHERE plane = $1 AND country = $2
+        AND upper(regexp_replace(tax_id, '[^A-Za-z0-9]', '', 'g')) IN ($3, $2 || $3)
+      UNION ALL
+     SELECT name FROM debtors WHERE plane = $1 AND country = $2
+        AND upper(regexp_replace(tax_id, '[^A-Za-z0-9]', '', 'g')) IN ($3, $2 || $3)
+      LIMIT 1`,
+    [plane, country, vat],
+  );
+  return rows[0]?.name ?? null;
+}
