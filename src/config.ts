@@ -15,6 +15,8 @@ export interface Config {
   dbPoolMax: number;
   publicBaseUrl: string;
   demoOnFirstStart: boolean;
+  /** Where export files go: null for the data directory, else an s3:// URL (several servers). */
+  exportStorageUrl: string | null;
   /** Tests: answer 500 when an operation answers an error code its OpenAPI document does not list. */
   checkErrorCodes: boolean;
 }
@@ -80,6 +82,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // come only when asked for explicitly; the embedded default builds them for a first try.
     demoOnFirstStart: boolFrom(env, 'FUNDER_API_DEMO', databaseUrl === null),
     checkErrorCodes: boolFrom(env, 'FUNDER_API_CHECK_ERROR_CODES', false),
+    exportStorageUrl: nonEmpty(env, 'EXPORT_STORAGE_URL'),
   };
 }
 

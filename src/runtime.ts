@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import pino, { type Logger } from 'pino';
@@ -11,6 +11,9 @@ import { decisionsRoutes } from './areas/decisions/decisions.routes.ts';
 import { createDecisionsService } from './areas/decisions/decisions.service.ts';
 import { createDemoService } from './areas/demo/demo.service.ts';
 import { documentsModule } from './areas/documents/documents.module.ts';
+import { linkSigner } from './areas/exports/exports.links.ts';
+import { exportsModule } from './areas/exports/exports.module.ts';
+import { type ExportStorage, exportStorageFrom } from './areas/exports/exports.storage.ts';
 import { limitsModule } from './areas/limits/limits.module.ts';
 import { opsRoutes } from './areas/ops/ops.routes.ts';
 import { partiesModule } from './areas/parties/parties.module.ts';
@@ -129,7 +132,14 @@ export interface Runtime {
  * The composition root: each area's module builds its services (and routes) from the shared
  * deps and the other areas' services it names. Areas not yet in a module are built here.
  */
-function createServices(deps: { db: Db; clock: Clock; publicBaseUrl: string; countOnLookup: boolean }) {
+function createServices(deps: {
+  db: Db;
+  clock: Clock;
+  publicBaseUrl: string;
+  countOnLookup: boolean;
+  exportStorage: ExportStorage;
+  linkKey: Buffer;
+}) {
   const write = createWriter(deps);
   const shared = { db: deps.db, clock: deps.clock, write };
   const account = createAccountService({ ...deps, write });
@@ -166,6 +176,12 @@ function createServices(deps: { db: Db; clock: Clock; publicBaseUrl: string; cou
   const debtorInfoArea = debtorInfoModule({ ...shared, requests, creditLimitOf: limits.debtorLimitView });
   const payerRecordArea = payerRecordModule({ ...shared, creditLimitOf: limits.debtorLimitView });
   const statementsArea = statementsModule({ ...shared, requests: lifecycle, decisions });
+  const exportsArea = exportsModule({
+    ...shared,
+    storage: deps.exportStorage,
+    links: linkSigner(deps.linkKey),
+    publicBaseUrl: deps.publicBaseUrl,
+  });
   const demo = createDemoService({
     db: deps.db,
     clock: deps.clock,
@@ -192,6 +208,9 @@ function createServices(deps: { db: Db; clock: Clock; publicBaseUrl: string; cou
     debtorInfo: debtorInfoArea.debtorInfo,
     payerRecord: payerRecordArea.payerRecord,
     statements: statementsArea.statements,
+    exports: exportsArea.exports,
+    /** Background jobs of the areas, by kind. */
+    areaJobs: { ...exportsArea.jobs },
     /** Each module's routes, in the order the app registers them. */
     areaRoutes: {
       parties: partiesArea.routes,
@@ -201,6 +220,7 @@ function createServices(deps: { db: Db; clock: Clock; publicBaseUrl: string; cou
       payerRecord: payerRecordArea.routes,
       statements: statementsArea.routes,
       limits: limitsArea.routes,
+      exports: exportsArea.routes,
     },
   };
 }
@@ -228,6 +248,7 @@ export async function createRuntime(
     clock?: Clock;
     logger?: Logger;
     secrets?: { opsToken: string; secretsKey: Buffer };
+    exportStorage?: ExportStorage;
   } = {},
 ): Promise<Runtime> {
   const logger = options.logger ?? createLogger(config);
@@ -250,9 +271,14 @@ export async function createRuntime(
     clock,
     publicBaseUrl: config.publicBaseUrl,
     countOnLookup: !config.redisUrl,
+    exportStorage:
+      options.exportStorage ??
+      (await exportStorageFrom({ url: config.exportStorageUrl, dataDir: config.dataDir })),
+    // Export links are signed with a key of their own, derived from the secrets key.
+    linkKey: createHmac('sha256', secrets.secretsKey).update('export-download-links').digest(),
   });
 
-  const handlers: Record<string, JobHandler> = {};
+  const handlers: Record<string, JobHandler> = { ...services.areaJobs };
   for (const [kind, job] of Object.entries(MAINTENANCE)) {
     handlers[kind] = async (ctx) => {
       await job.run(ctx);
@@ -292,6 +318,7 @@ export async function createRuntime(
           ...services.areaRoutes.statements,
           decisionsRoutes({ decisions: services.decisions, consentLevel: services.consentLevel }),
           ...services.areaRoutes.limits,
+          ...services.areaRoutes.exports,
           requestsOpsRoutes({
             parties: services.requestParties,
             statusOf: async (id) => (await services.requests.statusForOps(id)) ?? 'unknown',

@@ -71,6 +71,8 @@ const EXPECTED: Record<string, string> = {
   seller_limit_history: OWN,
   statements: OWN,
   statement_lines: OWN,
+  exports: OWN,
+  export_link_log: OWN,
 };
 
 interface TableFacts {

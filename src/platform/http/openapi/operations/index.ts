@@ -1,5 +1,6 @@
 import type { OperationDocs } from '../types.ts';
 import { accountOperations } from './account.ts';
+import { exportsOperations } from './exports.ts';
 import { limitsOperations } from './limits.ts';
 import { requestsOperations } from './requests.ts';
 import { sandboxOperations } from './sandbox.ts';
@@ -13,5 +14,6 @@ export const operationDocs: OperationDocs = {
   ...settingsOperations,
   ...limitsOperations,
   ...statementsOperations,
+  ...exportsOperations,
   ...sandboxOperations,
 };
