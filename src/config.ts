@@ -17,6 +17,8 @@ export interface Config {
   demoOnFirstStart: boolean;
   /** Where export files go: null for the data directory, else an s3:// URL (several servers). */
   exportStorageUrl: string | null;
+  /** Compressed bytes after which an export starts a new ZIP volume (default 1 GiB). */
+  exportVolumeBytes: number;
   /** Tests: answer 500 when an operation answers an error code its OpenAPI document does not list. */
   checkErrorCodes: boolean;
 }
@@ -83,6 +85,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoOnFirstStart: boolFrom(env, 'FUNDER_API_DEMO', databaseUrl === null),
     checkErrorCodes: boolFrom(env, 'FUNDER_API_CHECK_ERROR_CODES', false),
     exportStorageUrl: nonEmpty(env, 'EXPORT_STORAGE_URL'),
+    exportVolumeBytes: intFrom(env, 'EXPORT_VOLUME_BYTES', 1024 ** 3, 4096, 4 * 1024 ** 3),
   };
 }
 

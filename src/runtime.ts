@@ -139,6 +139,7 @@ function createServices(deps: {
   countOnLookup: boolean;
   exportStorage: ExportStorage;
   linkKey: Buffer;
+  exportVolumeBytes: number;
 }) {
   const write = createWriter(deps);
   const shared = { db: deps.db, clock: deps.clock, write };
@@ -181,6 +182,7 @@ function createServices(deps: {
     storage: deps.exportStorage,
     links: linkSigner(deps.linkKey),
     publicBaseUrl: deps.publicBaseUrl,
+    volumeBytes: deps.exportVolumeBytes,
   });
   const demo = createDemoService({
     db: deps.db,
@@ -276,6 +278,7 @@ export async function createRuntime(
       (await exportStorageFrom({ url: config.exportStorageUrl, dataDir: config.dataDir })),
     // Export links are signed with a key of their own, derived from the secrets key.
     linkKey: createHmac('sha256', secrets.secretsKey).update('export-download-links').digest(),
+    exportVolumeBytes: config.exportVolumeBytes,
   });
 
   const handlers: Record<string, JobHandler> = { ...services.areaJobs };
