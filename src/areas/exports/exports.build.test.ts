@@ -13,6 +13,7 @@ import {
 } from '../../../test/support/exports.ts';
 import { requestsGiven } from '../../../test/support/requests-fixtures.ts';
 import { startService, type TestService } from '../../../test/support/service.ts';
+import { loggableUrl } from '../../platform/log-safety.ts';
 import { csvLine, neutralised } from './exports.formats.ts';
 
 async function requestExport(service: TestService, key: string): Promise<ExportView> {
@@ -22,6 +23,15 @@ async function requestExport(service: TestService, key: string): Promise<ExportV
   expect(answer.status, JSON.stringify(answer.body)).toBe(202);
   return answer.body.export;
 }
+
+describe('a download link in a log line', () => {
+  it('keeps its path and expiry but never its signature', () => {
+    const sig = 'ab'.repeat(32);
+    const logged = loggableUrl(`/v1/export-downloads/a/b/export-c-001.zip?expires=1790000000&sig=${sig}`);
+    expect(logged).toContain('expires=1790000000');
+    expect(logged).not.toContain(sig);
+  });
+});
 
 describe('CSV cells', () => {
   it.each(['=1+1', '+1', '-1', '@SUM(A1)', '\tx', '\rx'])(
