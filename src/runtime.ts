@@ -1,4 +1,4 @@
-import { createHmac, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import pino, { type Logger } from 'pino';
@@ -11,9 +11,7 @@ import { decisionsRoutes } from './areas/decisions/decisions.routes.ts';
 import { createDecisionsService } from './areas/decisions/decisions.service.ts';
 import { createDemoService } from './areas/demo/demo.service.ts';
 import { documentsModule } from './areas/documents/documents.module.ts';
-import { linkSigner } from './areas/exports/exports.links.ts';
-import { exportsModule } from './areas/exports/exports.module.ts';
-import { type ExportStorage, exportStorageFrom } from './areas/exports/exports.storage.ts';
+import { type ExportsSettings, exportsModule } from './areas/exports/exports.module.ts';
 import { limitsModule } from './areas/limits/limits.module.ts';
 import { opsRoutes } from './areas/ops/ops.routes.ts';
 import { partiesModule } from './areas/parties/parties.module.ts';
@@ -137,9 +135,7 @@ function createServices(deps: {
   clock: Clock;
   publicBaseUrl: string;
   countOnLookup: boolean;
-  exportStorage: ExportStorage;
-  linkKey: Buffer;
-  exportVolumeBytes: number;
+  exports: ExportsSettings;
 }) {
   const write = createWriter(deps);
   const shared = { db: deps.db, clock: deps.clock, write };
@@ -177,13 +173,7 @@ function createServices(deps: {
   const debtorInfoArea = debtorInfoModule({ ...shared, requests, creditLimitOf: limits.debtorLimitView });
   const payerRecordArea = payerRecordModule({ ...shared, creditLimitOf: limits.debtorLimitView });
   const statementsArea = statementsModule({ ...shared, requests: lifecycle, decisions });
-  const exportsArea = exportsModule({
-    ...shared,
-    storage: deps.exportStorage,
-    links: linkSigner(deps.linkKey),
-    publicBaseUrl: deps.publicBaseUrl,
-    volumeBytes: deps.exportVolumeBytes,
-  });
+  const exportsArea = exportsModule({ ...shared, publicBaseUrl: deps.publicBaseUrl, settings: deps.exports });
   const demo = createDemoService({
     db: deps.db,
     clock: deps.clock,
@@ -250,7 +240,6 @@ export async function createRuntime(
     clock?: Clock;
     logger?: Logger;
     secrets?: { opsToken: string; secretsKey: Buffer };
-    exportStorage?: ExportStorage;
   } = {},
 ): Promise<Runtime> {
   const logger = options.logger ?? createLogger(config);
@@ -273,12 +262,7 @@ export async function createRuntime(
     clock,
     publicBaseUrl: config.publicBaseUrl,
     countOnLookup: !config.redisUrl,
-    exportStorage:
-      options.exportStorage ??
-      (await exportStorageFrom({ url: config.exportStorageUrl, dataDir: config.dataDir })),
-    // Export links are signed with a key of their own, derived from the secrets key.
-    linkKey: createHmac('sha256', secrets.secretsKey).update('export-download-links').digest(),
-    exportVolumeBytes: config.exportVolumeBytes,
+    exports: { config, secretsKey: secrets.secretsKey },
   });
 
   const handlers: Record<string, JobHandler> = { ...services.areaJobs };

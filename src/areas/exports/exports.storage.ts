@@ -3,6 +3,7 @@ import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { s3Storage } from './exports.storage-s3.ts';
 
 /**
  * Where export volumes are kept until their 24 hours end. Objects are named
@@ -53,11 +54,7 @@ export function localStorage(root: string): ExportStorage {
   };
 }
 
-export async function exportStorageFrom(options: {
-  url: string | null;
-  dataDir: string;
-}): Promise<ExportStorage> {
-  if (!options.url) return localStorage(join(options.dataDir, 'exports'));
-  const { s3Storage } = await import('./exports.storage-s3.ts');
-  return s3Storage(options.url);
+/** The storage the configuration names: `EXPORT_STORAGE_URL`, else the data directory. */
+export function exportStorageFrom(options: { url: string | null; dataDir: string }): ExportStorage {
+  return options.url ? s3Storage(options.url) : localStorage(join(options.dataDir, 'exports'));
 }
