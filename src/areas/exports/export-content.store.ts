@@ -4,8 +4,8 @@ import type { Queryable } from '../../platform/db/db.ts';
 /**
  * What an export holds: one entry per entity, each a read of the funder's own rows. The SQL of
  * every entity is here (and only here); each takes the funder as $1 and the plane as $2 and
- * applies both itself (the export is also read as the funder's database role, so row security
- * holds it a second time). Columns are an allow-list: a column not named here never leaves the
+ * applies both itself: the worker reads as the operator role, so this SQL is the wall (see
+ * docs/decisions.md, "Exports", for why not the funder's role). Columns are an allow-list: a column not named here never leaves the
  * database, which is how secrets, key hashes and tokens stay out.
  *
  * Adding an entity (webhook endpoints, when their table exists) is one more entry in `ENTITIES`.
@@ -33,6 +33,11 @@ export interface Entity {
   description: string;
   /** FROM and WHERE of the read, with the funder ($1) and plane ($2) applied. */
   from: string;
+  /**
+   * Rows that hang off requests: read for one batch of the funder's requests at a time, whose
+   * ids are $3 (`r.id = ANY($3::uuid[])` in `from`), instead of in keyset pages of their own.
+   */
+  byRequest?: boolean;
   /** The main table's alias, for columns given by name only. */
   alias: string;
   /** The order rows are read and written in, unique: the keyset pages follow it. */
@@ -49,6 +54,8 @@ const col = (name: string, type: ColumnType, sql?: string): Column =>
   sql ? { name, type, sql } : { name, type };
 const id = (alias: string) => [{ sql: `${alias}.id`, type: 'uuid' as const }];
 const OWN = (alias: string) => `${alias}.funder_id = $1 AND ${alias}.plane = $2`;
+/** The batch of requests being read, each still checked visible. */
+const OF_BATCH = `r.id = ANY($3::uuid[]) AND ${VISIBLE('r')}`;
 
 export const ENTITIES: readonly Entity[] = [
   {
@@ -87,8 +94,12 @@ export const ENTITIES: readonly Entity[] = [
     name: 'request_history',
     description: 'Every status change of those requests',
     alias: 'h',
-    from: `request_history h JOIN funding_requests r ON r.id = h.request_id WHERE h.plane = $2 AND ${VISIBLE('r')}`,
-    key: [{ sql: 'h.id', type: 'integer' }],
+    from: `request_history h JOIN funding_requests r ON r.id = h.request_id WHERE h.plane = $2 AND ${OF_BATCH}`,
+    byRequest: true,
+    key: [
+      { sql: 'h.request_id', type: 'uuid' },
+      { sql: 'h.id', type: 'integer' },
+    ],
     columns: [
       col('id', 'integer'),
       col('request_id', 'uuid'),
@@ -124,13 +135,18 @@ export const ENTITIES: readonly Entity[] = [
   },
   {
     name: 'invoices',
-    description: 'Invoices of those requests',
+    description: 'Invoices of those requests: one line per request carrying the invoice, in its order',
     alias: 'i',
-    from: `invoices i WHERE i.plane = $2 AND EXISTS (
-      SELECT 1 FROM request_invoices ri JOIN funding_requests r ON r.id = ri.request_id
-       WHERE ri.invoice_id = i.id AND ${VISIBLE('r')})`,
-    key: id('i'),
+    from: `request_invoices ri JOIN funding_requests r ON r.id = ri.request_id JOIN invoices i ON i.id = ri.invoice_id
+      WHERE i.plane = $2 AND ${OF_BATCH}`,
+    byRequest: true,
+    key: [
+      { sql: 'ri.request_id', type: 'uuid' },
+      { sql: 'ri.position', type: 'integer' },
+    ],
     columns: [
+      col('request_id', 'uuid', 'ri.request_id'),
+      col('position', 'integer', 'ri.position'),
       col('id', 'uuid'),
       col('seller_id', 'uuid'),
       col('debtor_id', 'uuid'),
@@ -145,22 +161,15 @@ export const ENTITIES: readonly Entity[] = [
     ],
   },
   {
-    name: 'request_invoices',
-    description: 'Which invoices each request carries, in order',
-    alias: 'ri',
-    from: `request_invoices ri JOIN funding_requests r ON r.id = ri.request_id WHERE ${VISIBLE('r')}`,
-    key: [
-      { sql: 'ri.request_id', type: 'uuid' },
-      { sql: 'ri.position', type: 'integer' },
-    ],
-    columns: [col('request_id', 'uuid'), col('invoice_id', 'uuid'), col('position', 'integer')],
-  },
-  {
     name: 'invoice_checks',
     description: 'Verification of invoices: the signals raised on them and their review',
     alias: 's',
-    from: `risk_signals s JOIN funding_requests r ON r.id = s.request_id WHERE s.plane = $2 AND ${VISIBLE('r')}`,
-    key: id('s'),
+    from: `risk_signals s JOIN funding_requests r ON r.id = s.request_id WHERE s.plane = $2 AND ${OF_BATCH}`,
+    byRequest: true,
+    key: [
+      { sql: 's.request_id', type: 'uuid' },
+      { sql: 's.id', type: 'uuid' },
+    ],
     columns: [
       col('id', 'uuid'),
       col('request_id', 'uuid'),
@@ -179,8 +188,12 @@ export const ENTITIES: readonly Entity[] = [
     name: 'disputes',
     description: 'Disputes raised on those requests',
     alias: 'd',
-    from: `disputes d JOIN funding_requests r ON r.id = d.request_id WHERE d.plane = $2 AND ${VISIBLE('r')}`,
-    key: id('d'),
+    from: `disputes d JOIN funding_requests r ON r.id = d.request_id WHERE d.plane = $2 AND ${OF_BATCH}`,
+    byRequest: true,
+    key: [
+      { sql: 'd.request_id', type: 'uuid' },
+      { sql: 'd.id', type: 'uuid' },
+    ],
     columns: [
       col('id', 'uuid'),
       col('request_id', 'uuid'),
@@ -239,8 +252,12 @@ export const ENTITIES: readonly Entity[] = [
     name: 'notices',
     description: 'Notices of assignment to debtors, their answers and the declaration they signed',
     alias: 'n',
-    from: `debtor_notices n JOIN funding_requests r ON r.id = n.request_id WHERE n.plane = $2 AND ${VISIBLE('r')}`,
-    key: id('n'),
+    from: `debtor_notices n JOIN funding_requests r ON r.id = n.request_id WHERE n.plane = $2 AND ${OF_BATCH}`,
+    byRequest: true,
+    key: [
+      { sql: 'n.request_id', type: 'uuid' },
+      { sql: 'n.id', type: 'uuid' },
+    ],
     columns: [
       col('id', 'uuid'),
       col('request_id', 'uuid'),
@@ -570,6 +587,44 @@ function limitBooks(): Entity[] {
   ];
 }
 
+/** The next page of the funder's visible requests' ids, in id order. */
+export async function visibleRequestIds(
+  q: Queryable,
+  scope: FunderScope,
+  after: string | null,
+  limit: number,
+): Promise<string[]> {
+  const { rows } = await q.query<{ id: string }>(
+    `SELECT r.id FROM funding_requests r WHERE ${VISIBLE('r')} AND ($3::uuid IS NULL OR r.id > $3::uuid)
+      ORDER BY r.id LIMIT $4`,
+    [scope.funderId, scope.plane, after, limit],
+  );
+  return rows.map((row) => row.id);
+}
+
+/** The rows of a `byRequest` entity for one batch of request ids. */
+export async function readEntityForRequests(
+  q: Queryable,
+  scope: FunderScope,
+  entity: Entity,
+  requestIds: readonly string[],
+): Promise<Record<string, unknown>[]> {
+  const { rows } = await q.query<Record<string, unknown>>(
+    `SELECT ${selectList(entity).join(', ')} FROM ${entity.from}
+      ORDER BY ${entity.key.map((k) => k.sql).join(', ')}`,
+    [scope.funderId, scope.plane, requestIds],
+  );
+  return rows;
+}
+
+function selectList(entity: Entity): string[] {
+  return entity.columns.map((c) => {
+    const value = c.sql ?? `${entity.alias}.${c.name}`;
+    // Exact figures as text: no float ever rounds an amount or a sequence number.
+    return `${c.type === 'decimal' || c.type === 'integer' ? `(${value})::text` : value} AS "${c.name}"`;
+  });
+}
+
 /** One page of an entity's rows after `after` (the key of the last row read; null: from the start). */
 export async function readEntityPage(
   q: Queryable,
@@ -579,11 +634,7 @@ export async function readEntityPage(
   limit: number,
 ): Promise<{ rows: Record<string, unknown>[]; last: unknown[] | null }> {
   const keys = entity.key.map((k, i) => `${k.sql} AS "__k${i}"`);
-  const values = entity.columns.map((c) => {
-    const value = c.sql ?? `${entity.alias}.${c.name}`;
-    // Exact figures as text: no float ever rounds an amount or a sequence number.
-    return `${c.type === 'decimal' || c.type === 'integer' ? `(${value})::text` : value} AS "${c.name}"`;
-  });
+  const values = selectList(entity);
   const params: unknown[] = [scope.funderId, scope.plane, limit];
   let where = '';
   if (after) {

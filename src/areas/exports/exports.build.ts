@@ -8,9 +8,14 @@ import { finished } from 'node:stream/promises';
 import { ZipFile } from 'yazl';
 import type { FunderScope } from '../../platform/caller.ts';
 import { canonicalJson } from '../../platform/canonical-json.ts';
-import { runAs } from '../../platform/db/actor.ts';
 import type { Db } from '../../platform/db/db.ts';
-import { ENTITIES, type Entity, readEntityPage } from './export-content.store.ts';
+import {
+  ENTITIES,
+  type Entity,
+  readEntityForRequests,
+  readEntityPage,
+  visibleRequestIds,
+} from './export-content.store.ts';
 import { csvHeader, csvLine, jsonLine } from './exports.formats.ts';
 import { readmeText } from './exports.readme.ts';
 import type { ExportStorage } from './exports.storage.ts';
@@ -19,6 +24,8 @@ import { VERIFY_PY } from './exports.verify-py.ts';
 
 /** Rows read per page (one short transaction each). */
 export const PAGE_ROWS = 1000;
+/** Requests per batch when reading the rows that hang off requests (history, invoices...). */
+export const REQUEST_BATCH = 500;
 /**
  * A new volume starts once the current one holds this many compressed bytes; a file is never
  * split, so a volume can exceed it by the one file that crossed it.
@@ -151,8 +158,9 @@ export function sealManifest(manifest: Record<string, unknown>): { text: string;
 }
 
 /**
- * Builds the export: every entity read in keyset pages as the funder's database role, written
- * once to scratch files (CSV and JSON Lines, counted and hashed as written), each added to the
+ * Builds the export: the rows hanging off requests read for batches of the funder's requests,
+ * every other entity in keyset pages (each read one short statement, scoped to the funder and
+ * plane in its SQL), written once to scratch files (CSV and JSON Lines, counted and hashed as written), each added to the
  * current ZIP volume streaming into storage. Memory holds one page of rows and the ZIP
  * writer's buffers, whatever the funder's size. The last volume carries schema.json, the
  * README, verify.py and manifest.json. Nothing here marks the export ready.
@@ -180,27 +188,53 @@ export async function buildExport(input: BuildInput): Promise<BuiltExport> {
     if (input.signal.aborted) throw new Error('the export build was stopped: its job was taken over');
   };
   try {
+    const scratchFiles = (entity: Entity) => {
+      const written = {
+        entity,
+        csv: new CountedFile(join(scratch, `${entity.name}.csv`)),
+        jsonl: new CountedFile(join(scratch, `${entity.name}.jsonl`)),
+        count: 0,
+        async rows(rows: Record<string, unknown>[]) {
+          // One write per page and file: the page's lines joined, then hashed and written at once.
+          await written.csv.write(rows.map((row) => csvLine(entity.columns, row)).join(''));
+          await written.jsonl.write(rows.map((row) => jsonLine(entity.columns, row)).join(''));
+          written.count += rows.length;
+        },
+      };
+      return written;
+    };
+    // Rows hanging off requests (history, invoices, notices...): one pass over the funder's
+    // requests in batches writes all of their files, so the requests are listed once.
+    const ofRequests = new Map(ENTITIES.filter((e) => e.byRequest).map((e) => [e.name, scratchFiles(e)]));
+    for (const written of ofRequests.values()) await written.csv.write(csvHeader(written.entity.columns));
+    let afterId: string | null = null;
+    for (;;) {
+      const ids = await visibleRequestIds(input.db, input.scope, afterId, REQUEST_BATCH);
+      if (ids.length === 0) break;
+      for (const written of ofRequests.values()) {
+        await written.rows(await readEntityForRequests(input.db, input.scope, written.entity, ids));
+      }
+      if (ids.length < REQUEST_BATCH) break;
+      afterId = ids.at(-1)!;
+      stop();
+    }
+
     for (const entity of ENTITIES) {
       stop();
-      const csv = new CountedFile(join(scratch, `${entity.name}.csv`));
-      const jsonl = new CountedFile(join(scratch, `${entity.name}.jsonl`));
-      await csv.write(csvHeader(entity.columns));
-      let after: unknown[] | null = null;
-      let count = 0;
-      for (;;) {
-        const page = await runAs(
-          { kind: 'funder', funderId: input.scope.funderId, plane: input.scope.plane },
-          () => readEntityPage(input.db, input.scope, entity, after, PAGE_ROWS),
-        );
-        for (const row of page.rows) {
-          await csv.write(csvLine(entity.columns, row));
-          await jsonl.write(jsonLine(entity.columns, row));
+      let written = ofRequests.get(entity.name);
+      if (!written) {
+        written = scratchFiles(entity);
+        await written.csv.write(csvHeader(entity.columns));
+        let after: unknown[] | null = null;
+        for (;;) {
+          const page = await readEntityPage(input.db, input.scope, entity, after, PAGE_ROWS);
+          await written.rows(page.rows);
+          if (page.rows.length < PAGE_ROWS) break;
+          after = page.last;
+          stop();
         }
-        count += page.rows.length;
-        if (page.rows.length < PAGE_ROWS) break;
-        after = page.last;
-        stop();
       }
+      const { csv, jsonl, count } = written;
       rowCounts[entity.name] = count;
       for (const [file, name] of [
         [csv, `${entity.name}.csv`],
