@@ -15,6 +15,10 @@ export interface Config {
   dbPoolMax: number;
   publicBaseUrl: string;
   demoOnFirstStart: boolean;
+  /** Where export files go: null for the data directory, else an s3:// URL (several servers). */
+  exportStorageUrl: string | null;
+  /** Compressed bytes after which an export starts a new ZIP volume (default 1 GiB). */
+  exportVolumeBytes: number;
   /** Tests: answer 500 when an operation answers an error code its OpenAPI document does not list. */
   checkErrorCodes: boolean;
   /** Tests only: webhook targets may also be http(s)://127.0.0.1:<port> or localhost:<port>. */
@@ -86,6 +90,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     checkErrorCodes: boolFrom(env, 'FUNDER_API_CHECK_ERROR_CODES', false),
     webhookAllowLoopback: boolFrom(env, 'WEBHOOK_ALLOW_LOOPBACK', false),
     nodeEnv: nonEmpty(env, 'NODE_ENV'),
+    exportStorageUrl: nonEmpty(env, 'EXPORT_STORAGE_URL'),
+    exportVolumeBytes: intFrom(env, 'EXPORT_VOLUME_BYTES', 1024 ** 3, 4096, 4 * 1024 ** 3),
   };
 }
 

@@ -12,6 +12,7 @@ import { decisionsRoutes } from './areas/decisions/decisions.routes.ts';
 import { createDecisionsService } from './areas/decisions/decisions.service.ts';
 import { createDemoService } from './areas/demo/demo.service.ts';
 import { documentsModule } from './areas/documents/documents.module.ts';
+import { type ExportsSettings, exportsModule } from './areas/exports/exports.module.ts';
 import { limitsModule } from './areas/limits/limits.module.ts';
 import { opsRoutes } from './areas/ops/ops.routes.ts';
 import { partiesModule } from './areas/parties/parties.module.ts';
@@ -148,6 +149,7 @@ function createServices(deps: {
   secrets: SecretBox;
   allowLoopback: boolean;
   rateCounter: RateCounter;
+  exports: ExportsSettings;
 }) {
   const write = createWriter(deps);
   const shared = { db: deps.db, clock: deps.clock, write };
@@ -205,6 +207,7 @@ function createServices(deps: {
     secrets: deps.secrets,
     allowLoopback: deps.allowLoopback,
   });
+  const exportsArea = exportsModule({ ...shared, publicBaseUrl: deps.publicBaseUrl, settings: deps.exports });
   const demo = createDemoService({
     db: deps.db,
     clock: deps.clock,
@@ -235,6 +238,9 @@ function createServices(deps: {
     statements: statementsArea.statements,
     webhooks: webhooksArea.webhooks,
     clients,
+    exports: exportsArea.exports,
+    /** Background jobs of the areas, by kind. */
+    areaJobs: { ...exportsArea.jobs },
     /** Each module's routes, in the order the app registers them. */
     areaRoutes: {
       parties: partiesArea.routes,
@@ -247,6 +253,7 @@ function createServices(deps: {
       programme: programmeArea.routes,
       webhooks: webhooksArea.routes,
       clients: clientsArea.routes,
+      exports: exportsArea.routes,
     },
   };
 }
@@ -307,6 +314,7 @@ export async function createRuntime(
     secrets: box,
     allowLoopback: config.webhookAllowLoopback,
     rateCounter,
+    exports: { config, secretsKey: secrets.secretsKey },
   });
   const newDispatcher = (overrides: Partial<DispatcherDeps> = {}) =>
     createDispatcher({
@@ -319,7 +327,7 @@ export async function createRuntime(
       ...overrides,
     });
 
-  const handlers: Record<string, JobHandler> = {};
+  const handlers: Record<string, JobHandler> = { ...services.areaJobs };
   for (const [kind, job] of Object.entries(MAINTENANCE)) {
     handlers[kind] = async (ctx) => {
       await job.run(ctx);
@@ -367,6 +375,7 @@ export async function createRuntime(
           ...services.areaRoutes.programme,
           ...services.areaRoutes.webhooks,
           ...services.areaRoutes.clients,
+          ...services.areaRoutes.exports,
           requestsOpsRoutes({
             parties: services.requestParties,
             statusOf: async (id) => (await services.requests.statusForOps(id)) ?? 'unknown',

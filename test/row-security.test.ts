@@ -83,6 +83,8 @@ const EXPECTED: Record<string, string> = {
   funder_clients: OWN,
   onboarding_links: OWN,
   funder_return_origins: 'funder_id = $1',
+  exports: OWN,
+  export_link_log: OWN,
 };
 
 interface TableFacts {

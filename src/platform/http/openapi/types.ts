@@ -39,6 +39,11 @@ export const TAGS = [
     description: 'Single-use links for your own suppliers, which come back to your site signed.',
   },
   {
+    name: 'Exports',
+    description:
+      'Everything you can see, as a ZIP of CSV and JSON Lines files with a schema, SHA-256 digests and a script that checks them offline (live keys only).',
+  },
+  {
     name: 'Sandbox',
     description:
       'Test operations for sandbox keys only: they play the seller, the debtors and the portal on the demonstration plane so an integration can walk a request through its whole life.',

@@ -1,6 +1,7 @@
 import type { OperationDocs } from '../types.ts';
 import { accountOperations } from './account.ts';
 import { clientsOperations } from './clients.ts';
+import { exportsOperations } from './exports.ts';
 import { limitsOperations } from './limits.ts';
 import { programmeOperations } from './programme.ts';
 import { requestsOperations } from './requests.ts';
@@ -17,6 +18,7 @@ export const operationDocs: OperationDocs = {
   ...limitsOperations,
   ...statementsOperations,
   ...clientsOperations,
+  ...exportsOperations,
   ...sandboxOperations,
   ...programmeOperations,
   ...webhooksOperations,

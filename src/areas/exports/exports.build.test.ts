@@ -1,0 +1,158 @@
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import S3rver from 's3rver';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  drainJobs,
+  type ExportView,
+  getExport,
+  runVerify,
+  unzipExport,
+} from '../../../test/support/exports.ts';
+import { requestsGiven } from '../../../test/support/requests-fixtures.ts';
+import { startService, type TestService } from '../../../test/support/service.ts';
+import { loggableUrl } from '../../platform/log-safety.ts';
+import { csvLine, neutralised } from './exports.formats.ts';
+
+async function requestExport(service: TestService, key: string): Promise<ExportView> {
+  const answer = await service.call<{ export: ExportView }>(key, 'POST', '/v1/exports', {
+    body: { lang: 'de' },
+  });
+  expect(answer.status, JSON.stringify(answer.body)).toBe(202);
+  return answer.body.export;
+}
+
+describe('a download link in a log line', () => {
+  it('keeps its path and expiry but never its signature', () => {
+    const sig = 'ab'.repeat(32);
+    const logged = loggableUrl(`/v1/export-downloads/a/b/export-c-001.zip?expires=1790000000&sig=${sig}`);
+    expect(logged).toContain('expires=1790000000');
+    expect(logged).not.toContain(sig);
+  });
+});
+
+describe('CSV cells', () => {
+  it.each(['=1+1', '+1', '-1', '@SUM(A1)', '\tx', '\rx'])(
+    'a text cell starting like a formula (%j) gets an apostrophe',
+    (text) => {
+      expect(neutralised(text)).toBe(`'${text}`);
+    },
+  );
+  it('leaves other text, and negative amounts in decimal columns, as they are', () => {
+    expect(neutralised('Acme, S.L.')).toBe('Acme, S.L.');
+    const line = csvLine(
+      [
+        { name: 'amount', type: 'decimal' },
+        { name: 'note', type: 'text' },
+      ],
+      { amount: '-12.50', note: 'say "hi",\nthen go' },
+    );
+    expect(line).toBe('-12.50,"say ""hi"",\nthen go"\r\n');
+  });
+});
+
+describe('a build whose worker was killed, and small volumes', () => {
+  let service: TestService;
+  let dataDir: string;
+  beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'exports-build-'));
+    // Small volumes: the export spreads over several, which verify.py checks once unzipped together.
+    service = await startService({ config: { dataDir, exportVolumeBytes: 4096 } });
+  });
+  afterAll(async () => {
+    await service?.close();
+  });
+
+  it('restarts after the lost worker’s claim ends, drops what it left, and ends ready with a manifest that verifies', async () => {
+    const given = requestsGiven(service);
+    const funder = await given.funder();
+    for (let i = 0; i < 3; i++) await given.fundedRequest({ funder });
+    const queued = await requestExport(service, funder.key);
+
+    // A worker took the job, stored a partial volume and died: its claim holds for 300 seconds.
+    const deadToken = '11111111-1111-4111-8111-111111111111';
+    const now = await given.now();
+    const claimed = await service.db.query(
+      `UPDATE jobs SET locked_by = 'crashed-worker', attempts = 1,
+              locked_until = $2::timestamptz + interval '300 seconds'
+        WHERE job_key = $1`,
+      [`export.build:${queued.id}`, now],
+    );
+    expect(claimed.rowCount).toBe(1);
+    await service.db.query(
+      `UPDATE exports SET status = 'running', build_token = $2,
+              progress = '{"entities_done":3,"entities_total":30,"rows":12,"volumes_written":0,"phase":"reading"}'
+        WHERE id = $1`,
+      [queued.id, deadToken],
+    );
+    const partialDir = join(dataDir, 'exports', queued.id, deadToken);
+    await mkdir(partialDir, { recursive: true });
+    await writeFile(join(partialDir, `export-${queued.id}-001.zip`), 'not a whole zip');
+
+    await drainJobs(service);
+    const running = await getExport(service, funder.key, queued.id);
+    expect(running).toMatchObject({ status: 'running', download_available: false, manifest_sha256: null });
+    expect(running.progress).toMatchObject({ entities_done: 3, phase: 'reading' });
+
+    await service.advanceClock(301);
+    await drainJobs(service);
+    const ready = await getExport(service, funder.key, queued.id);
+    expect(ready.status).toBe('ready');
+    expect(existsSync(partialDir)).toBe(false);
+    expect(ready.files!.length).toBeGreaterThan(1);
+    const dir = await unzipExport(service, ready);
+    const run = runVerify(dir);
+    expect(run.output).toContain('OK');
+    expect(run.status).toBe(0);
+  });
+});
+
+describe('the S3-compatible storage', () => {
+  let s3: S3rver;
+  let service: TestService;
+  beforeAll(async () => {
+    s3 = new S3rver({
+      port: 0,
+      address: '127.0.0.1',
+      silent: true,
+      directory: await mkdtemp(join(tmpdir(), 's3rver-')),
+      configureBuckets: [{ name: 'exports' }],
+    });
+    const { port } = await s3.run();
+    // The fake server's fixed credentials, read by the SDK from the environment as in production.
+    process.env.AWS_ACCESS_KEY_ID = 'S3RVER';
+    process.env.AWS_SECRET_ACCESS_KEY = 'S3RVER';
+    service = await startService({
+      config: {
+        exportStorageUrl: `s3://exports/funder-api?endpoint=http://127.0.0.1:${port}&path_style=true`,
+        exportVolumeBytes: 8192,
+      },
+    });
+  });
+  afterAll(async () => {
+    await service?.close();
+    await s3?.close();
+  });
+
+  it('stores the volumes in the bucket, hands out links any server can check, and deletes them after 24 hours', async () => {
+    const given = requestsGiven(service);
+    const funder = await given.funder();
+    await given.settledRequest({ funder });
+    const queued = await requestExport(service, funder.key);
+    await drainJobs(service);
+    const ready = await getExport(service, funder.key, queued.id);
+    expect(ready.status).toBe('ready');
+    const dir = await unzipExport(service, ready);
+    expect(runVerify(dir).status).toBe(0);
+
+    await service.advanceClock(24 * 3600);
+    await drainJobs(service);
+    const url = ready.files![0]!.url;
+    const gone = await service.app.inject({ method: 'GET', url: url.slice(url.indexOf('/v1/')) });
+    expect(gone.statusCode).toBe(404);
+    const after = await getExport(service, funder.key, queued.id);
+    expect(after.download_available).toBe(false);
+  });
+});

@@ -1,0 +1,300 @@
+import { createHash } from 'node:crypto';
+import { createReadStream, createWriteStream, type WriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Transform } from 'node:stream';
+import { finished } from 'node:stream/promises';
+import { ZipFile } from 'yazl';
+import type { FunderScope } from '../../platform/caller.ts';
+import { canonicalJson } from '../../platform/canonical-json.ts';
+import type { Db } from '../../platform/db/db.ts';
+import {
+  ENTITIES,
+  type Entity,
+  readEntityForRequests,
+  readEntityPage,
+  visibleRequestIds,
+} from './export-content.store.ts';
+import { csvHeader, csvLine, jsonLine } from './exports.formats.ts';
+import { readmeText } from './exports.readme.ts';
+import type { ExportStorage } from './exports.storage.ts';
+import type { ExportProgress, StoredVolume } from './exports.store.ts';
+import { VERIFY_PY } from './exports.verify-py.ts';
+
+/** Rows read per page (one short transaction each). */
+export const PAGE_ROWS = 1000;
+/** Requests per batch when reading the rows that hang off requests (history, invoices...). */
+export const REQUEST_BATCH = 500;
+/**
+ * A new volume starts once the current one holds this many compressed bytes; a file is never
+ * split, so a volume can exceed it by the one file that crossed it.
+ */
+export const DEFAULT_VOLUME_BYTES = 1024 * 1024 * 1024;
+
+export interface ManifestFile {
+  name: string;
+  bytes: number;
+  sha256: string;
+}
+
+export interface BuiltExport {
+  manifestSha256: string;
+  volumes: StoredVolume[];
+  fileCount: number;
+  rowCounts: Record<string, number>;
+  sizeBytes: number;
+}
+
+export interface BuildInput {
+  db: Db;
+  storage: ExportStorage;
+  scope: FunderScope;
+  exportId: string;
+  funderName: string;
+  token: string;
+  lang: string;
+  createdAt: Date;
+  volumeBytes: number;
+  /** Called after each entity; answers false when the build must stop (taken over). */
+  onProgress(progress: ExportProgress): Promise<boolean>;
+  signal: AbortSignal;
+}
+
+/** A file written once to a scratch directory while its SHA-256 and size are counted. */
+class CountedFile {
+  readonly hash = createHash('sha256');
+  bytes = 0;
+  private readonly out: WriteStream;
+  constructor(readonly path: string) {
+    this.out = createWriteStream(path);
+  }
+  async write(text: string): Promise<void> {
+    const chunk = Buffer.from(text, 'utf8');
+    this.hash.update(chunk);
+    this.bytes += chunk.length;
+    if (!this.out.write(chunk)) await new Promise<void>((resolve) => this.out.once('drain', () => resolve()));
+  }
+  async close(): Promise<{ bytes: number; sha256: string }> {
+    this.out.end();
+    await finished(this.out);
+    return { bytes: this.bytes, sha256: this.hash.digest('hex') };
+  }
+}
+
+/** One ZIP volume streaming into storage, its compressed bytes and SHA-256 counted as they go. */
+function openVolume(storage: ExportStorage, object: string, name: string) {
+  const zip = new ZipFile();
+  const hash = createHash('sha256');
+  let bytes = 0;
+  // Counted as the storage pulls the bytes, so none flows before the storage is ready for it.
+  const counted = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      hash.update(chunk);
+      bytes += chunk.length;
+      done(null, chunk);
+    },
+  });
+  zip.outputStream.pipe(counted);
+  const stored = storage.put(object, counted);
+  // Until the volume is closed an upload failure must not go unheard.
+  stored.catch(() => undefined);
+  return {
+    zip,
+    get bytes() {
+      return bytes;
+    },
+    async addFile(path: string, entryName: string, at: Date): Promise<void> {
+      const source = createReadStream(path);
+      zip.addReadStream(source, entryName, { mtime: at });
+      await finished(source);
+    },
+    addText(text: string, entryName: string, at: Date): void {
+      zip.addBuffer(Buffer.from(text, 'utf8'), entryName, { mtime: at });
+    },
+    /** Stops the upload: a failed build leaves no whole volume behind. */
+    abort(err: Error): void {
+      counted.destroy(err);
+    },
+    async close(): Promise<StoredVolume> {
+      zip.end();
+      await stored;
+      return { name, bytes, sha256: hash.digest('hex'), object };
+    },
+  };
+}
+
+/** What schema.json says of every entity file. */
+function schemaOf(entities: readonly Entity[]) {
+  return {
+    format: 'funder-export/1',
+    types: {
+      uuid: 'UUID text',
+      text: 'UTF-8 text',
+      integer: 'whole number',
+      decimal: 'exact decimal number written as text (euros unless stated)',
+      boolean: 'true or false',
+      timestamp: 'ISO 8601 instant in UTC',
+      date: 'calendar date YYYY-MM-DD',
+      json: 'JSON value (in CSV, its JSON text)',
+      'text[]': 'list of texts (in CSV, a JSON array)',
+    },
+    csv: 'RFC 4180, UTF-8, comma separated, CRLF line ends, one header row; a text cell beginning with = + - @ tab or carriage return is prefixed with an apostrophe',
+    jsonl: 'one JSON object per line, LF line ends',
+    entities: entities.map((entity) => ({
+      name: entity.name,
+      description: entity.description,
+      files: [`${entity.name}.csv`, `${entity.name}.jsonl`],
+      columns: entity.columns.map((c) => ({ name: c.name, type: c.type })),
+    })),
+  };
+}
+
+/** The manifest without its own digest, and that digest: SHA-256 of its canonical JSON. */
+export function sealManifest(manifest: Record<string, unknown>): { text: string; sha256: string } {
+  const { manifest_sha256: _left, ...body } = manifest;
+  const sha256 = createHash('sha256').update(canonicalJson(body), 'utf8').digest('hex');
+  return { text: `${JSON.stringify({ ...body, manifest_sha256: sha256 }, null, 2)}\n`, sha256 };
+}
+
+/**
+ * Builds the export: the rows hanging off requests read for batches of the funder's requests,
+ * every other entity in keyset pages (each read one short statement, scoped to the funder and
+ * plane in its SQL), written once to scratch files (CSV and JSON Lines, counted and hashed as written), each added to the
+ * current ZIP volume streaming into storage. Memory holds one page of rows and the ZIP
+ * writer's buffers, whatever the funder's size. The last volume carries schema.json, the
+ * README, verify.py and manifest.json. Nothing here marks the export ready.
+ */
+export async function buildExport(input: BuildInput): Promise<BuiltExport> {
+  const scratch = await mkdtemp(join(tmpdir(), 'funder-export-'));
+  const at = input.createdAt;
+  const volumes: StoredVolume[] = [];
+  const files: ManifestFile[] = [];
+  const rowCounts: Record<string, number> = {};
+  const progress: ExportProgress = {
+    entities_done: 0,
+    entities_total: ENTITIES.length,
+    rows: 0,
+    volumes_written: 0,
+    phase: 'reading',
+  };
+  const volumeName = (n: number) => `export-${input.exportId}-${String(n).padStart(3, '0')}.zip`;
+  const newVolume = () => {
+    const name = volumeName(volumes.length + 1);
+    return openVolume(input.storage, `${input.exportId}/${input.token}/${name}`, name);
+  };
+  let volume = newVolume();
+  const stop = () => {
+    if (input.signal.aborted) throw new Error('the export build was stopped: its job was taken over');
+  };
+  try {
+    const scratchFiles = (entity: Entity) => {
+      const written = {
+        entity,
+        csv: new CountedFile(join(scratch, `${entity.name}.csv`)),
+        jsonl: new CountedFile(join(scratch, `${entity.name}.jsonl`)),
+        count: 0,
+        async rows(rows: Record<string, unknown>[]) {
+          // One write per page and file: the page's lines joined, then hashed and written at once.
+          await written.csv.write(rows.map((row) => csvLine(entity.columns, row)).join(''));
+          await written.jsonl.write(rows.map((row) => jsonLine(entity.columns, row)).join(''));
+          written.count += rows.length;
+        },
+      };
+      return written;
+    };
+    // Rows hanging off requests (history, invoices, notices...): one pass over the funder's
+    // requests in batches writes all of their files, so the requests are listed once.
+    const ofRequests = new Map(ENTITIES.filter((e) => e.byRequest).map((e) => [e.name, scratchFiles(e)]));
+    for (const written of ofRequests.values()) await written.csv.write(csvHeader(written.entity.columns));
+    let afterId: string | null = null;
+    for (;;) {
+      const ids = await visibleRequestIds(input.db, input.scope, afterId, REQUEST_BATCH);
+      if (ids.length === 0) break;
+      for (const written of ofRequests.values()) {
+        await written.rows(await readEntityForRequests(input.db, input.scope, written.entity, ids));
+      }
+      if (ids.length < REQUEST_BATCH) break;
+      afterId = ids.at(-1)!;
+      stop();
+    }
+
+    for (const entity of ENTITIES) {
+      stop();
+      let written = ofRequests.get(entity.name);
+      if (!written) {
+        written = scratchFiles(entity);
+        await written.csv.write(csvHeader(entity.columns));
+        let after: unknown[] | null = null;
+        for (;;) {
+          const page = await readEntityPage(input.db, input.scope, entity, after, PAGE_ROWS);
+          await written.rows(page.rows);
+          if (page.rows.length < PAGE_ROWS) break;
+          after = page.last;
+          stop();
+        }
+      }
+      const { csv, jsonl, count } = written;
+      rowCounts[entity.name] = count;
+      for (const [file, name] of [
+        [csv, `${entity.name}.csv`],
+        [jsonl, `${entity.name}.jsonl`],
+      ] as const) {
+        const facts = await file.close();
+        files.push({ name, ...facts });
+        await volume.addFile(file.path, name, at);
+        await rm(file.path);
+      }
+      if (volume.bytes >= input.volumeBytes) {
+        volumes.push(await volume.close());
+        volume = newVolume();
+      }
+      progress.entities_done += 1;
+      progress.rows += count;
+      progress.volumes_written = volumes.length;
+      if (!(await input.onProgress({ ...progress }))) {
+        throw new Error('the export build was stopped: another attempt took it over');
+      }
+    }
+    progress.phase = 'sealing';
+    const extras: [string, string][] = [
+      ['schema.json', `${JSON.stringify(schemaOf(ENTITIES), null, 2)}\n`],
+      [
+        `README.${input.lang}.txt`,
+        readmeText(input.lang, { exportId: input.exportId, funderName: input.funderName }),
+      ],
+      ['verify.py', VERIFY_PY],
+    ];
+    for (const [name, text] of extras) {
+      const bytes = Buffer.from(text, 'utf8');
+      files.push({ name, bytes: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex') });
+      volume.addText(text, name, at);
+    }
+    const manifest = sealManifest({
+      format: 'funder-export/1',
+      export_id: input.exportId,
+      funder_id: input.scope.funderId,
+      plane: input.scope.plane,
+      created_at: input.createdAt.toISOString(),
+      lang: input.lang,
+      row_counts: rowCounts,
+      files,
+    });
+    volume.addText(manifest.text, 'manifest.json', at);
+    volumes.push(await volume.close());
+    progress.volumes_written = volumes.length;
+    progress.phase = 'stored';
+    return {
+      manifestSha256: manifest.sha256,
+      volumes,
+      fileCount: files.length + 1,
+      rowCounts,
+      sizeBytes: volumes.reduce((sum, v) => sum + v.bytes, 0),
+    };
+  } catch (err) {
+    volume.abort(err instanceof Error ? err : new Error(String(err)));
+    throw err;
+  } finally {
+    await rm(scratch, { recursive: true, force: true });
+  }
+}
