@@ -15,6 +15,7 @@ import { limitsModule } from './areas/limits/limits.module.ts';
 import { opsRoutes } from './areas/ops/ops.routes.ts';
 import { partiesModule } from './areas/parties/parties.module.ts';
 import { payerRecordModule } from './areas/payer-record/payer-record.module.ts';
+import { registryModule } from './areas/registry/registry.module.ts';
 import { createRequestLifecycle } from './areas/requests/requests.lifecycle.ts';
 import { requestsOpsRoutes } from './areas/requests/requests.ops.routes.ts';
 import { createRequestPartiesService } from './areas/requests/requests.parties.service.ts';
@@ -166,6 +167,7 @@ function createServices(deps: { db: Db; clock: Clock; publicBaseUrl: string; cou
   const debtorInfoArea = debtorInfoModule({ ...shared, requests, creditLimitOf: limits.debtorLimitView });
   const payerRecordArea = payerRecordModule({ ...shared, creditLimitOf: limits.debtorLimitView });
   const statementsArea = statementsModule({ ...shared, requests: lifecycle, decisions });
+  const registryArea = registryModule(shared);
   const demo = createDemoService({
     db: deps.db,
     clock: deps.clock,
@@ -192,6 +194,7 @@ function createServices(deps: { db: Db; clock: Clock; publicBaseUrl: string; cou
     debtorInfo: debtorInfoArea.debtorInfo,
     payerRecord: payerRecordArea.payerRecord,
     statements: statementsArea.statements,
+    registry: registryArea.registry,
     /** Each module's routes, in the order the app registers them. */
     areaRoutes: {
       parties: partiesArea.routes,
@@ -201,6 +204,7 @@ function createServices(deps: { db: Db; clock: Clock; publicBaseUrl: string; cou
       payerRecord: payerRecordArea.routes,
       statements: statementsArea.routes,
       limits: limitsArea.routes,
+      registry: registryArea.routes,
     },
   };
 }
@@ -292,6 +296,7 @@ export async function createRuntime(
           ...services.areaRoutes.statements,
           decisionsRoutes({ decisions: services.decisions, consentLevel: services.consentLevel }),
           ...services.areaRoutes.limits,
+          ...services.areaRoutes.registry,
           requestsOpsRoutes({
             parties: services.requestParties,
             statusOf: async (id) => (await services.requests.statusForOps(id)) ?? 'unknown',

@@ -71,6 +71,8 @@ const EXPECTED: Record<string, string> = {
   seller_limit_history: OWN,
   statements: OWN,
   statement_lines: OWN,
+  registry_planes: PLANE,
+  registry_lookups: OWN,
 };
 
 interface TableFacts {
@@ -202,6 +204,21 @@ describe('with two funders on each plane', () => {
       );
       expect(made.status).toBe(201);
     }
+    // A registry look-up by each funder, on each plane (the live registry opened for it).
+    const opened = await service.ops('POST', '/ops/v1/registry/open', {
+      reason: 'Opened for the wall tests',
+    });
+    expect(opened.status).toBe(200);
+    for (const funder of [liveA, liveB, demo, demoOther]) {
+      const question = {
+        seller: { country: 'ES', tax_id: 'B11111111' },
+        debtor: { country: 'ES', tax_id: 'A22222222' },
+      };
+      const lookup = await service.call(funder.key, 'POST', '/v1/registry/lookups', {
+        body: { invoices: [{ ...question, number: 'RLS-1' }] },
+      });
+      expect(lookup.status).toBe(200);
+    }
   });
 
   const funders = () => [
@@ -219,6 +236,7 @@ describe('with two funders on each plane', () => {
       'sellers',
       'invoices',
       'evidence_entries',
+      'registry_lookups',
     ]) {
       const planes = await service.db.query<{ plane: string }>(
         `SELECT DISTINCT plane FROM ${table} ORDER BY plane`,

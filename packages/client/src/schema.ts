@@ -150,6 +150,56 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/registry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The assignment registry’s state and your look-ups
+         * @description Whether the assignment registry answers on your plane (`open`), the most invoices one look-up may carry, and how many look-ups you made (in all, and over the last 30 days) with how many invoices were answered assigned.
+         *
+         *     The registry is always open on the sandbox. On the live plane it stays `closed` until the service opens it; this call answers either way, so an integration can check before it asks.
+         *
+         *     **Scopes:** any one of `requests:read`, `decisions:write`.
+         */
+        get: operations["getRegistry"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/registry/lookups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask whether invoices are already assigned
+         * @description For each invoice sent (1 to 500 per call, identified by the seller’s and the debtor’s country and tax number and the invoice number, optionally with its issue date and amount), answers `assigned: true` when an invoice with those details belongs to a request a funder of the service has funded and not yet settled, else `false`. The answer never says which funder, nor anything else about the invoice.
+         *
+         *     Tax numbers may be written with or without their VAT country prefix, and with spaces, dots, dashes or slashes; invoice numbers are compared in capitals without spaces, dots, dashes or slashes. An issue date or amount, when sent, must match as well.
+         *
+         *     Each look-up is counted and kept on the evidence chain with the SHA-256 of the normalised questions (`query_sha256`), never the questions themselves. On the live plane the registry answers 403 `registry_not_open` until the service opens it; it is open on the sandbox.
+         *
+         *     **Scopes:** any one of `requests:read`, `decisions:write`.
+         */
+        post: operations["lookUpAssignments"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/requests": {
         parameters: {
             query?: never;
@@ -2281,6 +2331,621 @@ export interface operations {
             };
             /**
              * @description 503 answers of getPayerRecord:
+             *
+             *     - `service_unavailable`: The service is stopping or starting; retry shortly.
+             */
+            503: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable machine-readable code.
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            /** @description For a bad input: the path of the member at fault, when known. */
+                            field?: string | null;
+                            /** @description For people; may change. */
+                            message: string;
+                            /**
+                             * Format: uuid
+                             * @description The `Request-Id` of the call.
+                             */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getRegistry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The registry’s state on your plane. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        environment: "live" | "sandbox";
+                        max_invoices_per_lookup: number;
+                        /** @description closed: look-ups answer 403 registry_not_open (live plane until the service opens it) */
+                        status: "open" | "closed";
+                        /** @description Your own look-ups on this plane */
+                        your_lookups: {
+                            last_30_days: {
+                                /** @description Of them, answered assigned */
+                                assigned: number;
+                                /** @description Invoices asked about */
+                                invoices: number;
+                                last_lookup_at: string | null;
+                                lookups: number;
+                            };
+                            total: {
+                                /** @description Of them, answered assigned */
+                                assigned: number;
+                                /** @description Invoices asked about */
+                                invoices: number;
+                                last_lookup_at: string | null;
+                                lookups: number;
+                            };
+                        };
+                    };
+                };
+            };
+            /**
+             * @description 401 answers of getRegistry:
+             *
+             *     - `unauthorized`: No key, or a key that is unknown, malformed or revoked.
+             *     - `key_expired`: The key has passed its expiry date.
+             */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable machine-readable code.
+                             * @enum {string}
+                             */
+                            code: "unauthorized" | "key_expired";
+                            /** @description For a bad input: the path of the member at fault, when known. */
+                            field?: string | null;
+                            /** @description For people; may change. */
+                            message: string;
+                            /**
+                             * Format: uuid
+                             * @description The `Request-Id` of the call.
+                             */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description 403 answers of getRegistry:
+             *
+             *     - `forbidden`: The key lacks every scope that opens this operation, or its funder is not active.
+             */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable machine-readable code.
+                             * @enum {string}
+                             */
+                            code: "forbidden";
+                            /** @description For a bad input: the path of the member at fault, when known. */
+                            field?: string | null;
+                            /** @description For people; may change. */
+                            message: string;
+                            /**
+                             * Format: uuid
+                             * @description The `Request-Id` of the call.
+                             */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description 429 answers of getRegistry:
+             *
+             *     - `rate_limited`: Too many calls with this key (or bad keys from this address); wait `Retry-After` seconds.
+             */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable machine-readable code.
+                             * @enum {string}
+                             */
+                            code: "rate_limited";
+                            /** @description For a bad input: the path of the member at fault, when known. */
+                            field?: string | null;
+                            /** @description Calls allowed in the window that refused the call. */
+                            limit?: number;
+                            /** @description For people; may change. */
+                            message: string;
+                            /**
+                             * Format: uuid
+                             * @description The `Request-Id` of the call.
+                             */
+                            request_id?: string;
+                            /** @description Seconds to wait, as in `Retry-After`. */
+                            retry_after_seconds?: number;
+                            /** @description Length of that window in seconds. */
+                            window_seconds?: number;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description 500 answers of getRegistry:
+             *
+             *     - `internal_error`: Something failed on our side; retry later (with the same `Idempotency-Key` for a write).
+             */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable machine-readable code.
+                             * @enum {string}
+                             */
+                            code: "internal_error";
+                            /** @description For a bad input: the path of the member at fault, when known. */
+                            field?: string | null;
+                            /** @description For people; may change. */
+                            message: string;
+                            /**
+                             * Format: uuid
+                             * @description The `Request-Id` of the call.
+                             */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description 503 answers of getRegistry:
+             *
+             *     - `service_unavailable`: The service is stopping or starting; retry shortly.
+             */
+            503: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable machine-readable code.
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            /** @description For a bad input: the path of the member at fault, when known. */
+                            field?: string | null;
+                            /** @description For people; may change. */
+                            message: string;
+                            /**
+                             * Format: uuid
+                             * @description The `Request-Id` of the call.
+                             */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    lookUpAssignments: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes the call safe to retry: within 24 hours the same key with the same body answers the first answer again without doing anything twice. 1 to 255 visible ASCII characters, per funder.
+                 * @example 7f4c1d2e-order-0042-offer
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The invoices to check */
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description 1 to 500 invoices; each is answered on its own, in the order sent */
+                    invoices: {
+                        /** @description When given, the face value must match too */
+                        amount?: number;
+                        /** @description The debtor (the invoice’s addressee): country and tax number */
+                        debtor: {
+                            /** @description ISO 3166-1 alpha-2 country of the tax number */
+                            country: string;
+                            /** @description The tax number as printed on the invoice; compared in capitals without spaces, dots, dashes or slashes */
+                            tax_id: string;
+                        };
+                        /**
+                         * Format: date
+                         * @description When given, the issue date must match too
+                         */
+                        issue_date?: string;
+                        /** @description The invoice number; compared in capitals without spaces, dots, dashes or slashes ("FV-2026/001" matches "fv 2026 001") */
+                        number: string;
+                        /** @description Your own reference for this line, given back with its answer */
+                        ref?: string;
+                        /** @description The seller (the invoice’s issuer): country and tax number */
+                        seller: {
+                            /** @description ISO 3166-1 alpha-2 country of the tax number */
+                            country: string;
+                            /** @description The tax number as printed on the invoice; compared in capitals without spaces, dots, dashes or slashes */
+                            tax_id: string;
+                        };
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description One answer per invoice, in the order sent. */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        assigned_count: number;
+                        /** Format: date-time */
+                        checked_at: string;
+                        count: number;
+                        /** Format: uuid */
+                        lookup_id: string;
+                        /** @description SHA-256 of the normalised questions, as kept on the evidence chain */
+                        query_sha256: string;
+                        results: {
+                            /** @description true: an invoice with these details is assigned to a funder of the service now */
+                            assigned: boolean;
+                            /** @description Position of the invoice in the body, from 0 */
+                            index: number;
+                            /** @description Your reference, when you sent one */
+                            ref: string | null;
+                        }[];
+                    };
+                };
+            };
+            /**
+             * @description 401 answers of lookUpAssignments:
+             *
+             *     - `unauthorized`: No key, or a key that is unknown, malformed or revoked.
+             *     - `key_expired`: The key has passed its expiry date.
+             */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable machine-readable code.
+                             * @enum {string}
+                             */
+                            code: "unauthorized" | "key_expired";
+                            /** @description For a bad input: the path of the member at fault, when known. */
+                            field?: string | null;
+                            /** @description For people; may change. */
+                            message: string;
+                            /**
+                             * Format: uuid
+                             * @description The `Request-Id` of the call.
+                             */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description 403 answers of lookUpAssignments:
+             *
+             *     - `forbidden`: The key lacks every scope that opens this operation, or its funder is not active.
+             *     - `registry_not_open`: The registry is not open to this funder.
+             */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable machine-readable code.
+                             * @enum {string}
+                             */
+                            code: "forbidden" | "registry_not_open";
+                            /** @description For a bad input: the path of the member at fault, when known. */
+                            field?: string | null;
+                            /** @description For people; may change. */
+                            message: string;
+                            /**
+                             * Format: uuid
+                             * @description The `Request-Id` of the call.
+                             */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description 409 answers of lookUpAssignments:
+             *
+             *     - `idempotency_key_in_use`: A call with the same `Idempotency-Key` is still running; retry shortly.
+             */
+            409: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable machine-readable code.
+                             * @enum {string}
+                             */
+                            code: "idempotency_key_in_use";
+                            /** @description For a bad input: the path of the member at fault, when known. */
+                            field?: string | null;
+                            /** @description For people; may change. */
+                            message: string;
+                            /**
+                             * Format: uuid
+                             * @description The `Request-Id` of the call.
+                             */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description 413 answers of lookUpAssignments:
+             *
+             *     - `body_too_large`: The body is larger than this operation accepts.
+             */
+            413: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable machine-readable code.
+                             * @enum {string}
+                             */
+                            code: "body_too_large";
+                            /** @description For a bad input: the path of the member at fault, when known. */
+                            field?: string | null;
+                            /** @description For people; may change. */
+                            message: string;
+                            /**
+                             * Format: uuid
+                             * @description The `Request-Id` of the call.
+                             */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description 415 answers of lookUpAssignments:
+             *
+             *     - `unsupported_media_type`: This content type is not accepted here.
+             */
+            415: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable machine-readable code.
+                             * @enum {string}
+                             */
+                            code: "unsupported_media_type";
+                            /** @description For a bad input: the path of the member at fault, when known. */
+                            field?: string | null;
+                            /** @description For people; may change. */
+                            message: string;
+                            /**
+                             * Format: uuid
+                             * @description The `Request-Id` of the call.
+                             */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description 422 answers of lookUpAssignments:
+             *
+             *     - `body_invalid`: The body is not valid JSON, or a member has the wrong type, is unknown or missing.
+             *     - `idempotency_key_reused`: The `Idempotency-Key` was used before with another body.
+             *     - `idempotency_key_invalid`: The `Idempotency-Key` is not 1 to 255 visible ASCII characters.
+             *     - `invalid_amount`: The amount is not a number of euros within the accepted range.
+             *     - `country_invalid`: The country is not a two-letter ISO 3166 code.
+             */
+            422: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable machine-readable code.
+                             * @enum {string}
+                             */
+                            code: "body_invalid" | "idempotency_key_reused" | "idempotency_key_invalid" | "invalid_amount" | "country_invalid";
+                            /** @description For a bad input: the path of the member at fault, when known. */
+                            field?: string | null;
+                            /** @description For people; may change. */
+                            message: string;
+                            /**
+                             * Format: uuid
+                             * @description The `Request-Id` of the call.
+                             */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description 429 answers of lookUpAssignments:
+             *
+             *     - `rate_limited`: Too many calls with this key (or bad keys from this address); wait `Retry-After` seconds.
+             */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable machine-readable code.
+                             * @enum {string}
+                             */
+                            code: "rate_limited";
+                            /** @description For a bad input: the path of the member at fault, when known. */
+                            field?: string | null;
+                            /** @description Calls allowed in the window that refused the call. */
+                            limit?: number;
+                            /** @description For people; may change. */
+                            message: string;
+                            /**
+                             * Format: uuid
+                             * @description The `Request-Id` of the call.
+                             */
+                            request_id?: string;
+                            /** @description Seconds to wait, as in `Retry-After`. */
+                            retry_after_seconds?: number;
+                            /** @description Length of that window in seconds. */
+                            window_seconds?: number;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description 500 answers of lookUpAssignments:
+             *
+             *     - `internal_error`: Something failed on our side; retry later (with the same `Idempotency-Key` for a write).
+             */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable machine-readable code.
+                             * @enum {string}
+                             */
+                            code: "internal_error";
+                            /** @description For a bad input: the path of the member at fault, when known. */
+                            field?: string | null;
+                            /** @description For people; may change. */
+                            message: string;
+                            /**
+                             * Format: uuid
+                             * @description The `Request-Id` of the call.
+                             */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description 503 answers of lookUpAssignments:
              *
              *     - `service_unavailable`: The service is stopping or starting; retry shortly.
              */

@@ -30,6 +30,7 @@ const webhooksWrite: Scope[] = ['webhooks:write', 'decisions:write'];
 const onboardingRead: Scope[] = ['onboarding:write', 'decisions:write', 'requests:read'];
 const onboardingWrite: Scope[] = ['onboarding:write', 'decisions:write'];
 const exportsAny: Scope[] = ['exports:write', 'decisions:write'];
+const registryAny: Scope[] = ['requests:read', 'decisions:write'];
 
 export const operationScopes: Record<string, readonly Scope[]> = {
   'GET /v1/me': [],
@@ -80,6 +81,10 @@ export const operationScopes: Record<string, readonly Scope[]> = {
   'POST /v1/exports': exportsAny,
   'GET /v1/exports': exportsAny,
   'GET /v1/exports/{id}': exportsAny,
+  // Not given by the spec: a registry look-up reads, whatever key may read requests or decide
+  // on them may ask it (docs/decisions.md, "Assignment registry").
+  'GET /v1/registry': registryAny,
+  'POST /v1/registry/lookups': registryAny,
   // Sandbox helpers play the other parties and change shared demonstration state.
   'POST /v1/sandbox/requests': decide,
   'POST /v1/sandbox/requests/{id}/accept': decide,

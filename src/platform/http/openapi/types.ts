@@ -25,6 +25,11 @@ export const TAGS = [
     description: 'Your bank statements (CAMT.053 or CSV), matched against the requests you funded.',
   },
   {
+    name: 'Registry',
+    description:
+      'The assignment registry: whether an invoice is already assigned to a funder of the service, yes or no, never to whom.',
+  },
+  {
     name: 'Sandbox',
     description:
       'Test operations for sandbox keys only: they play the seller, the debtors and the portal on the demonstration plane so an integration can walk a request through its whole life.',

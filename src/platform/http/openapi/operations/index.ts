@@ -1,6 +1,7 @@
 import type { OperationDocs } from '../types.ts';
 import { accountOperations } from './account.ts';
 import { limitsOperations } from './limits.ts';
+import { registryOperations } from './registry.ts';
 import { requestsOperations } from './requests.ts';
 import { sandboxOperations } from './sandbox.ts';
 import { settingsOperations } from './settings.ts';
@@ -13,5 +14,6 @@ export const operationDocs: OperationDocs = {
   ...settingsOperations,
   ...limitsOperations,
   ...statementsOperations,
+  ...registryOperations,
   ...sandboxOperations,
 };
