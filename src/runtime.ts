@@ -11,6 +11,7 @@ import { decisionsRoutes } from './areas/decisions/decisions.routes.ts';
 import { createDecisionsService } from './areas/decisions/decisions.service.ts';
 import { createDemoService } from './areas/demo/demo.service.ts';
 import { documentsModule } from './areas/documents/documents.module.ts';
+import { earlyPaymentsModule } from './areas/early-payments/early-payments.module.ts';
 import { limitsModule } from './areas/limits/limits.module.ts';
 import { opsRoutes } from './areas/ops/ops.routes.ts';
 import { partiesModule } from './areas/parties/parties.module.ts';
@@ -168,6 +169,7 @@ function createServices(deps: { db: Db; clock: Clock; publicBaseUrl: string; cou
   const payerRecordArea = payerRecordModule({ ...shared, creditLimitOf: limits.debtorLimitView });
   const statementsArea = statementsModule({ ...shared, requests: lifecycle, decisions });
   const registryArea = registryModule(shared);
+  const earlyPaymentsArea = earlyPaymentsModule(shared);
   const demo = createDemoService({
     db: deps.db,
     clock: deps.clock,
@@ -195,6 +197,7 @@ function createServices(deps: { db: Db; clock: Clock; publicBaseUrl: string; cou
     payerRecord: payerRecordArea.payerRecord,
     statements: statementsArea.statements,
     registry: registryArea.registry,
+    earlyPayments: earlyPaymentsArea.earlyPayments,
     /** Each module's routes, in the order the app registers them. */
     areaRoutes: {
       parties: partiesArea.routes,
@@ -205,6 +208,7 @@ function createServices(deps: { db: Db; clock: Clock; publicBaseUrl: string; cou
       statements: statementsArea.routes,
       limits: limitsArea.routes,
       registry: registryArea.routes,
+      earlyPayments: earlyPaymentsArea.routes,
     },
   };
 }
@@ -297,6 +301,7 @@ export async function createRuntime(
           decisionsRoutes({ decisions: services.decisions, consentLevel: services.consentLevel }),
           ...services.areaRoutes.limits,
           ...services.areaRoutes.registry,
+          ...services.areaRoutes.earlyPayments,
           requestsOpsRoutes({
             parties: services.requestParties,
             statusOf: async (id) => (await services.requests.statusForOps(id)) ?? 'unknown',

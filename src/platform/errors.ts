@@ -42,6 +42,7 @@ export const errorCatalogue = {
   idempotency_key_in_use: 409,
   risk_review_required: 409,
   conflict: 409,
+  early_payment_state: 409,
   classification_refused: 409,
   // 413
   body_too_large: 413,
@@ -94,6 +95,8 @@ export const errorCatalogue = {
   statement_has_no_transactions: 422,
   line_invalid: 422,
   query_invalid: 422,
+  invalid_payment_details: 422,
+  repayment_exceeds_outstanding: 422,
   // 429
   rate_limited: 429,
   export_rate_limited: 429,

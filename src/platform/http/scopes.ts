@@ -85,11 +85,20 @@ export const operationScopes: Record<string, readonly Scope[]> = {
   // on them may ask it (docs/decisions.md, "Assignment registry").
   'GET /v1/registry': registryAny,
   'POST /v1/registry/lookups': registryAny,
+  // Not given by the spec: early payments are read like requests and recorded like decisions.
+  'GET /v1/early-payments': read,
+  'GET /v1/early-payments/{id}': read,
+  'POST /v1/early-payments/{id}/paid': decide,
+  'POST /v1/early-payments/{id}/repayment': decide,
   // Sandbox helpers play the other parties and change shared demonstration state.
   'POST /v1/sandbox/requests': decide,
   'POST /v1/sandbox/requests/{id}/accept': decide,
   'POST /v1/sandbox/requests/{id}/debtor-answer': decide,
   'POST /v1/sandbox/statements/{id}/lines/{line}/confirm': decide,
+  'POST /v1/sandbox/early-payments': decide,
+  'POST /v1/sandbox/early-payments/{id}/accept': decide,
+  'POST /v1/sandbox/early-payments/{id}/decline': decide,
+  'POST /v1/sandbox/early-payments/{id}/withdraw': decide,
 };
 
 /** Fastify's `/v1/requests/:id` as the table (and OpenAPI) writes it: `/v1/requests/{id}`. */

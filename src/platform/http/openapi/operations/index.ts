@@ -1,5 +1,6 @@
 import type { OperationDocs } from '../types.ts';
 import { accountOperations } from './account.ts';
+import { earlyPaymentsOperations } from './early-payments.ts';
 import { limitsOperations } from './limits.ts';
 import { registryOperations } from './registry.ts';
 import { requestsOperations } from './requests.ts';
@@ -15,5 +16,6 @@ export const operationDocs: OperationDocs = {
   ...limitsOperations,
   ...statementsOperations,
   ...registryOperations,
+  ...earlyPaymentsOperations,
   ...sandboxOperations,
 };
