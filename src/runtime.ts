@@ -12,12 +12,14 @@ import { decisionsRoutes } from './areas/decisions/decisions.routes.ts';
 import { createDecisionsService } from './areas/decisions/decisions.service.ts';
 import { createDemoService } from './areas/demo/demo.service.ts';
 import { documentsModule } from './areas/documents/documents.module.ts';
+import { earlyPaymentsModule } from './areas/early-payments/early-payments.module.ts';
 import { type ExportsSettings, exportsModule } from './areas/exports/exports.module.ts';
 import { limitsModule } from './areas/limits/limits.module.ts';
 import { opsRoutes } from './areas/ops/ops.routes.ts';
 import { partiesModule } from './areas/parties/parties.module.ts';
 import { payerRecordModule } from './areas/payer-record/payer-record.module.ts';
 import { programmeModule } from './areas/programme/programme.module.ts';
+import { registryModule } from './areas/registry/registry.module.ts';
 import { createRequestLifecycle } from './areas/requests/requests.lifecycle.ts';
 import { requestsOpsRoutes } from './areas/requests/requests.ops.routes.ts';
 import { createRequestPartiesService } from './areas/requests/requests.parties.service.ts';
@@ -208,6 +210,8 @@ function createServices(deps: {
     allowLoopback: deps.allowLoopback,
   });
   const exportsArea = exportsModule({ ...shared, publicBaseUrl: deps.publicBaseUrl, settings: deps.exports });
+  const registryArea = registryModule(shared);
+  const earlyPaymentsArea = earlyPaymentsModule(shared);
   const demo = createDemoService({
     db: deps.db,
     clock: deps.clock,
@@ -241,6 +245,8 @@ function createServices(deps: {
     exports: exportsArea.exports,
     /** Background jobs of the areas, by kind. */
     areaJobs: { ...exportsArea.jobs },
+    registry: registryArea.registry,
+    earlyPayments: earlyPaymentsArea.earlyPayments,
     /** Each module's routes, in the order the app registers them. */
     areaRoutes: {
       parties: partiesArea.routes,
@@ -254,6 +260,8 @@ function createServices(deps: {
       webhooks: webhooksArea.routes,
       clients: clientsArea.routes,
       exports: exportsArea.routes,
+      registry: registryArea.routes,
+      earlyPayments: earlyPaymentsArea.routes,
     },
   };
 }
@@ -376,6 +384,8 @@ export async function createRuntime(
           ...services.areaRoutes.webhooks,
           ...services.areaRoutes.clients,
           ...services.areaRoutes.exports,
+          ...services.areaRoutes.registry,
+          ...services.areaRoutes.earlyPayments,
           requestsOpsRoutes({
             parties: services.requestParties,
             statusOf: async (id) => (await services.requests.statusForOps(id)) ?? 'unknown',

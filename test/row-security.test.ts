@@ -85,6 +85,10 @@ const EXPECTED: Record<string, string> = {
   funder_return_origins: 'funder_id = $1',
   exports: OWN,
   export_link_log: OWN,
+  registry_planes: PLANE,
+  registry_lookups: OWN,
+  early_payments: OWN,
+  early_payment_repayments: OWN,
 };
 
 interface TableFacts {
@@ -216,6 +220,41 @@ describe('with two funders on each plane', () => {
       );
       expect(made.status).toBe(201);
     }
+    // An early payment of each funder, paid and partly repaid.
+    for (const funder of [liveA, liveB, demo, demoOther]) {
+      const plane = funder === liveA || funder === liveB ? 'live' : 'demo';
+      const invoice = await given.invoice(await given.liveSeller({ plane }));
+      const ep = await service.ops<{ id: string }>('POST', '/ops/v1/early-payments', {
+        bank_id: funder.id,
+        invoice_id: invoice.id,
+      });
+      expect(ep.status).toBe(201);
+      expect((await service.ops('POST', `/ops/v1/early-payments/${ep.body.id}/accept`, {})).status).toBe(200);
+      const today = await given.today();
+      const paid = await service.call(funder.key, 'POST', `/v1/early-payments/${ep.body.id}/paid`, {
+        body: { amount: 100, value_date: today, reference: 'RLS-EP' },
+      });
+      expect(paid.status).toBe(200);
+      const repaid = await service.call(funder.key, 'POST', `/v1/early-payments/${ep.body.id}/repayment`, {
+        body: { amount: 50, value_date: today, reference: 'RLS-EP-R' },
+      });
+      expect(repaid.status).toBe(200);
+    }
+    // A registry look-up by each funder, on each plane (the live registry opened for it).
+    const opened = await service.ops('POST', '/ops/v1/registry/open', {
+      reason: 'Opened for the wall tests',
+    });
+    expect(opened.status).toBe(200);
+    for (const funder of [liveA, liveB, demo, demoOther]) {
+      const question = {
+        seller: { country: 'ES', tax_id: 'B11111111' },
+        debtor: { country: 'ES', tax_id: 'A22222222' },
+      };
+      const lookup = await service.call(funder.key, 'POST', '/v1/registry/lookups', {
+        body: { invoices: [{ ...question, number: 'RLS-1' }] },
+      });
+      expect(lookup.status).toBe(200);
+    }
   });
 
   const funders = () => [
@@ -233,6 +272,9 @@ describe('with two funders on each plane', () => {
       'sellers',
       'invoices',
       'evidence_entries',
+      'registry_lookups',
+      'early_payments',
+      'early_payment_repayments',
     ]) {
       const planes = await service.db.query<{ plane: string }>(
         `SELECT DISTINCT plane FROM ${table} ORDER BY plane`,

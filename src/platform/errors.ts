@@ -43,6 +43,7 @@ export const errorCatalogue = {
   idempotency_key_in_use: 409,
   risk_review_required: 409,
   conflict: 409,
+  early_payment_state: 409,
   classification_refused: 409,
   webhook_limit_reached: 409,
   delivery_not_retryable: 409,
@@ -125,6 +126,8 @@ export const errorCatalogue = {
   metadata_invalid: 422,
   locale_invalid: 422,
   valid_days_invalid: 422,
+  invalid_payment_details: 422,
+  repayment_exceeds_outstanding: 422,
   // 429
   rate_limited: 429,
   export_rate_limited: 429,

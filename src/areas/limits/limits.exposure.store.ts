@@ -13,6 +13,9 @@ import { visibleToFunder } from '../requests/visibility.ts';
  *   yet funded.
  * - `offered`: invoices of requests in terms_sent on which the funder has a pending offer that
  *   has not expired.
+ * - Early payments of a buyer programme count on the buyer (debtor book only): released ones as
+ *   offered, accepted ones as committed, paid ones as outstanding for the amount due less what
+ *   the buyer repaid (overdue past maturity) until repaid in full.
  *
  * Payments are recorded per request. They are spread over the request's invoices pro rata to
  * the invoice amounts, in whole cents rounded down; the cents left over go one each to the
@@ -81,8 +84,21 @@ spread AS (
 lines_out AS (
   SELECT sp.*,
          (sp.stage = 'outstanding' AND sp.remaining_cents > 0 AND sp.due_date < $4::date) AS overdue,
-         (sp.stage = 'outstanding' AND sp.remaining_cents > 0 AND sp.seller_marked_paid_at IS NOT NULL) AS marked_paid
+         (sp.stage = 'outstanding' AND sp.remaining_cents > 0 AND sp.seller_marked_paid_at IS NOT NULL) AS marked_paid,
+         'request'::text AS kind
     FROM spread sp
+  UNION ALL
+  -- Early payments under a buyer programme, on the buyer as debtor: offered while released,
+  -- committed once the supplier accepted, outstanding once paid for what the buyer still owes.
+  SELECT NULL::uuid, NULL::text, i.seller_id,
+         CASE e.status WHEN 'paid' THEN 'outstanding' WHEN 'accepted' THEN 'committed' ELSE 'offered' END,
+         e.repaid_amount, i.id, i.number, e.amount_due, e.maturity_date, NULL::timestamptz,
+         d.country, d.tax_id, d.name, e.amount_due, 1::bigint,
+         e.repaid_amount * 100, e.repaid_amount * 100, (e.amount_due - e.repaid_amount) * 100,
+         (e.status = 'paid' AND e.maturity_date < $4::date), false, 'early_payment'
+    FROM early_payments e JOIN invoices i ON i.id = e.invoice_id JOIN debtors d ON d.id = i.debtor_id
+   WHERE e.funder_id = $1 AND e.plane = $2 AND e.status IN ('released', 'accepted', 'paid')
+     AND ($8::uuid IS NULL OR i.seller_id = $8::uuid)
 )`;
 
 /** The per-book aggregate columns, the same for debtors and sellers. */
@@ -236,7 +252,8 @@ export async function sellerBook(
   const { rows } = await q.query<SellerBookRow>(
     `${BOOK_SQL},
 exposure AS (
-  SELECT seller_id, ${AGGREGATES} FROM lines_out GROUP BY seller_id
+  -- an early payment is the buyer's debt, not the supplier's: it stays out of the seller book
+  SELECT seller_id, ${AGGREGATES} FROM lines_out WHERE kind = 'request' GROUP BY seller_id
 ),
 limits AS (
   SELECT * FROM seller_limits

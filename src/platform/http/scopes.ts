@@ -30,6 +30,7 @@ const webhooksWrite: Scope[] = ['webhooks:write', 'decisions:write'];
 const onboardingRead: Scope[] = ['onboarding:write', 'decisions:write', 'requests:read'];
 const onboardingWrite: Scope[] = ['onboarding:write', 'decisions:write'];
 const exportsAny: Scope[] = ['exports:write', 'decisions:write'];
+const registryAny: Scope[] = ['requests:read', 'decisions:write'];
 
 export const operationScopes: Record<string, readonly Scope[]> = {
   'GET /v1/me': [],
@@ -84,6 +85,15 @@ export const operationScopes: Record<string, readonly Scope[]> = {
   'POST /v1/exports': exportsAny,
   'GET /v1/exports': exportsAny,
   'GET /v1/exports/{id}': exportsAny,
+  // Not given by the spec: a registry look-up reads, whatever key may read requests or decide
+  // on them may ask it (docs/decisions.md, "Assignment registry").
+  'GET /v1/registry': registryAny,
+  'POST /v1/registry/lookups': registryAny,
+  // Not given by the spec: early payments are read like requests and recorded like decisions.
+  'GET /v1/early-payments': read,
+  'GET /v1/early-payments/{id}': read,
+  'POST /v1/early-payments/{id}/paid': decide,
+  'POST /v1/early-payments/{id}/repayment': decide,
   // Sandbox helpers play the other parties and change shared demonstration state.
   'POST /v1/sandbox/requests': decide,
   'POST /v1/sandbox/requests/{id}/accept': decide,
@@ -93,6 +103,10 @@ export const operationScopes: Record<string, readonly Scope[]> = {
   'POST /v1/sandbox/client-links/{id}/arrivals': decide,
   'POST /v1/sandbox/client-invitations/{id}/accept': decide,
   'POST /v1/sandbox/onboarding-links/{id}/complete': onboardingWrite,
+  'POST /v1/sandbox/early-payments': decide,
+  'POST /v1/sandbox/early-payments/{id}/accept': decide,
+  'POST /v1/sandbox/early-payments/{id}/decline': decide,
+  'POST /v1/sandbox/early-payments/{id}/withdraw': decide,
 };
 
 /** Fastify's `/v1/requests/:id` as the table (and OpenAPI) writes it: `/v1/requests/{id}`. */

@@ -45,6 +45,8 @@ export const errorMeanings: Record<ErrorCode, string> = {
   keep_previous_hours_invalid: '`keep_previous_hours` is not a whole number from 0 to 72.',
   cursor_invalid: '`after` is not a cursor this list answered.',
   conflict: 'Another change got there first; read again and retry.',
+  early_payment_state:
+    'The early payment is not in a state that allows this: paid needs accepted, a repayment needs paid, an answer needs released.',
   body_too_large: 'The body is larger than this operation accepts.',
   too_many_rows: 'More rows than one import accepts (2,000).',
   file_too_large: 'The file is larger than 4 MiB.',
@@ -92,6 +94,9 @@ export const errorMeanings: Record<ErrorCode, string> = {
   statement_has_no_transactions: 'The statement has no transactions.',
   line_invalid: 'A line of the file cannot be read; the message names the line and column.',
   query_invalid: 'A query parameter has the wrong type, is out of range or unknown.',
+  invalid_payment_details:
+    'A payment’s value date or reference is missing or wrong: a value date in the future, or before the supplier accepted.',
+  repayment_exceeds_outstanding: 'The repayment is above what the buyer still owes on the early payment.',
   rate_limited: 'Too many calls with this key (or bad keys from this address); wait `Retry-After` seconds.',
   export_rate_limited: 'One export at a time and at most 10 in 24 hours.',
   internal_error: 'Something failed on our side; retry later (with the same `Idempotency-Key` for a write).',

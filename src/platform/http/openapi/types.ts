@@ -44,6 +44,16 @@ export const TAGS = [
       'Everything you can see, as a ZIP of CSV and JSON Lines files with a schema, SHA-256 digests and a script that checks them offline (live keys only).',
   },
   {
+    name: 'Registry',
+    description:
+      'The assignment registry: whether an invoice is already assigned to a funder of the service, yes or no, never to whom.',
+  },
+  {
+    name: 'Early payments',
+    description:
+      'Buyer-programme early payments: offers released to a buyer’s suppliers with you as their funder, the early payments you make, and the buyer’s repayments at maturity.',
+  },
+  {
     name: 'Sandbox',
     description:
       'Test operations for sandbox keys only: they play the seller, the debtors and the portal on the demonstration plane so an integration can walk a request through its whole life.',

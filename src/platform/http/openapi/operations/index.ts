@@ -1,9 +1,11 @@
 import type { OperationDocs } from '../types.ts';
 import { accountOperations } from './account.ts';
 import { clientsOperations } from './clients.ts';
+import { earlyPaymentsOperations } from './early-payments.ts';
 import { exportsOperations } from './exports.ts';
 import { limitsOperations } from './limits.ts';
 import { programmeOperations } from './programme.ts';
+import { registryOperations } from './registry.ts';
 import { requestsOperations } from './requests.ts';
 import { sandboxOperations } from './sandbox.ts';
 import { settingsOperations } from './settings.ts';
@@ -19,6 +21,8 @@ export const operationDocs: OperationDocs = {
   ...statementsOperations,
   ...clientsOperations,
   ...exportsOperations,
+  ...registryOperations,
+  ...earlyPaymentsOperations,
   ...sandboxOperations,
   ...programmeOperations,
   ...webhooksOperations,

@@ -1,7 +1,7 @@
 import type { OperationDocs } from '../types.ts';
 import { ex } from './examples-data.ts';
 
-const sandboxOnly =
+export const sandboxOnly =
   'Sandbox keys only (403 `sandbox_only` otherwise); it changes the shared demonstration plane, never live data.';
 
 export const sandboxOperations: OperationDocs = {

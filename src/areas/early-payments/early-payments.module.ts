@@ -1,0 +1,15 @@
+import type { AreaDeps } from '../../platform/area-deps.ts';
+import type { AreaRoutes } from '../../platform/http/app.ts';
+import { earlyPaymentsPartiesRoutes } from './early-payments.parties.routes.ts';
+import { earlyPaymentsRoutes } from './early-payments.routes.ts';
+import { createEarlyPaymentsService } from './early-payments.service.ts';
+
+/** Buyer-programme early payments: service and routes. */
+export function earlyPaymentsModule(deps: AreaDeps) {
+  const earlyPayments = createEarlyPaymentsService(deps);
+  const routes: AreaRoutes[] = [
+    earlyPaymentsRoutes({ earlyPayments }),
+    earlyPaymentsPartiesRoutes({ earlyPayments }),
+  ];
+  return { earlyPayments, routes };
+}

@@ -1,0 +1,26 @@
+import type { App } from '../../platform/http/app.ts';
+import { RegistryChangeBody, RegistryOpsState } from './registry.schemas.ts';
+import type { RegistryService } from './registry.service.ts';
+
+/** The operations team opens and closes the live plane's registry. */
+export function registryOpsRoutes(deps: { registry: RegistryService }) {
+  const { registry } = deps;
+  return (app: App) => {
+    const ops = { config: { auth: 'ops' as const } };
+
+    app.get('/ops/v1/registry', { ...ops, schema: { response: { 200: RegistryOpsState } } }, async () =>
+      registry.opsState(),
+    );
+
+    for (const [action, open] of [
+      ['open', true],
+      ['close', false],
+    ] as const) {
+      app.post(
+        `/ops/v1/registry/${action}`,
+        { ...ops, schema: { body: RegistryChangeBody, response: { 200: RegistryOpsState } } },
+        async (request) => registry.setOpen(request.operator!, open, request.body.reason),
+      );
+    }
+  };
+}
