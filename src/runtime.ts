@@ -182,6 +182,7 @@ function createServices(deps: { db: Db; clock: Clock; publicBaseUrl: string; cou
     decisions,
     settings,
     limits,
+    programmeDemo: { programme, disclosure },
   });
   return {
     write,
