@@ -34,6 +34,9 @@ const DEBTORS = [
   },
 ];
 
+/** What this part adds to the demonstration plane, for the scenario's own counts. */
+export const PROGRAMME_DEMO = { company: SELLER.name, sellers: 1, requests: 2 } as const;
+
 /**
  * The demonstration of a confidential programme: one company with its own confidential terms
  * with the demonstration funder, and two of its requests funded without asking its debtors;
