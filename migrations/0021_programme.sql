@@ -29,6 +29,11 @@ ALTER TABLE funding_requests
     CHECK (announced_trigger IN ('manual', 'overdue', 'dispute', 'kyc_lapse')),
   ADD COLUMN announce_reason text;
 
+-- Requests routed before this migration took the announced default.
+UPDATE funding_requests
+   SET disclosure = CASE WHEN programme_terms->>'disclosure' = 'confidential' THEN 'confidential' ELSE 'announced' END
+ WHERE programme_terms IS NOT NULL;
+
 -- The prepared notice: exactly what the debtor receives, and what it covered when prepared.
 ALTER TABLE debtor_notices
   ADD COLUMN subject text,

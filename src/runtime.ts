@@ -221,6 +221,7 @@ function createServices(deps: {
     decisions,
     settings,
     limits,
+    programmeDemo: { programme, disclosure },
   });
   return {
     write,

@@ -6,7 +6,9 @@ import { newId } from '../../platform/ids.ts';
 import { runAsOneWrite } from '../../platform/write.ts';
 import type { AccountService } from '../account/account.service.ts';
 import { seedDemoPayerRecords } from '../payer-record/payer-record.service.ts';
+import { type ProgrammeDemoDeps, playProgrammeDemo } from '../programme/programme.demo.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
+import { DEMO_REQUIRED_DOCUMENTS } from './demo.companies.ts';
 import { playScenario, type ScenarioDeps, scenarioCaller } from './demo.scenario.ts';
 import * as store from './demo.store.ts';
 
@@ -44,6 +46,8 @@ export function createDemoService(
     settings: Pick<SettingsService, 'getRequiredDocuments'>;
     /** Renews the reset's lease while it runs; every thirty seconds unless a test steps it. */
     leaseTimer?: LeaseTimer;
+    /** The confidential programme's part of the scenario (programme area). */
+    programmeDemo?: Omit<ProgrammeDemoDeps, 'parties' | 'decisions' | 'documents'>;
   } & ScenarioDeps,
 ) {
   const leaseTimer = deps.leaseTimer ?? everyThirtySeconds;
@@ -79,6 +83,17 @@ export function createDemoService(
         today: madridDate(now),
         catalogue,
       });
+      if (deps.programmeDemo) {
+        const { parties, decisions, documents } = deps;
+        await playProgrammeDemo({
+          control,
+          deps: { ...deps.programmeDemo, parties, decisions, documents },
+          funder: asFunder,
+          operator: caller,
+          today: madridDate(now),
+          documentCodes: DEMO_REQUIRED_DOCUMENTS.find((list) => list.country === 'IT')?.codes ?? [],
+        });
+      }
       // What suppliers' ledgers and public sources say about the demonstration debtors, today.
       control.playAt(now);
       const payerRecords = await control.write(caller, async (scope) => {

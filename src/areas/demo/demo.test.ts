@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startService, type TestService } from '../../../test/support/service.ts';
 import { addDays, daysBetween, madridDate } from '../../platform/clock.ts';
+import { PROGRAMME_DEMO } from '../programme/programme.demo.ts';
 import { DEMO_DEBTORS, DEMO_SELLERS } from './demo.companies.ts';
 import { DEMO_REQUESTS } from './demo.requests.ts';
 
@@ -93,7 +94,7 @@ describe('the demonstration scenario', () => {
     expect(sellers.rows.filter((r) => r.verification_status === 'pending')).toEqual([
       { country: 'IT', verification_status: 'pending', n: 1 },
     ]);
-    expect(sellers.rows.reduce((sum, r) => sum + r.n, 0)).toBe(DEMO_SELLERS.length);
+    expect(sellers.rows.reduce((sum, r) => sum + r.n, 0)).toBe(DEMO_SELLERS.length + PROGRAMME_DEMO.sellers);
     const publicBodies = await service.db.query<{ country: string }>(
       `SELECT country FROM debtors WHERE plane = 'demo' AND is_public_body ORDER BY country`,
     );
@@ -153,7 +154,7 @@ describe('the demonstration scenario', () => {
   });
 
   it('shows a sandbox key requests in every status a funder meets', async () => {
-    expect(requests).toHaveLength(DEMO_REQUESTS.length);
+    expect(requests).toHaveLength(DEMO_REQUESTS.length + PROGRAMME_DEMO.requests);
     const statuses = new Set(requests.map((r) => r.status));
     for (const status of [
       'pending',
@@ -186,7 +187,9 @@ describe('the demonstration scenario', () => {
     const settled = requests.filter((r) => r.status === 'settled');
     expect(settled.length).toBeGreaterThanOrEqual(1);
     for (const request of settled) expect(request.settled_amount).toBe(request.total_amount);
-    for (const funded of requests.filter((r) => r.status === 'funded' && r.type === 'factoring')) {
+    // Announced terms: funded once every debtor acknowledged (the confidential programme's are not asked).
+    const announced = requests.filter((r) => r.company_name !== PROGRAMME_DEMO.company);
+    for (const funded of announced.filter((r) => r.status === 'funded' && r.type === 'factoring')) {
       expect(funded.debtor_consent.every((n) => n.status === 'acknowledged' && n.meets_requirement)).toBe(
         true,
       );

@@ -392,11 +392,24 @@ describe('automatic announcement by the worker', () => {
     expect(entries.rows[0]!.payload).toMatchObject({ trigger: 'dispute' });
   });
 
-  it('leaves a confidential request that is not funded alone', async () => {
+  it('leaves a confidential request that is not funded alone, and announces it once funded', async () => {
     const funder = await confidentialFunder({ announce_on_kyc_lapse: true });
     const request = await approvedConfidential(funder);
     await service.ops('POST', `/ops/v1/sellers/${request.seller.id}/verification`, { status: 'lapsed' });
     await runWorker();
     expect((await disclosureOf(request.id)).disclosure).toBe('confidential');
+    // The operations team's run on demand does the same; once funded, the lapse announces it.
+    const run = await service.ops<Body>('POST', '/ops/v1/announcements/run');
+    expect(run.status).toBe(200);
+    expect(run.body.announced.map((a: Body) => a.request_id)).not.toContain(request.id);
+    await service.ops('POST', `/ops/v1/sellers/${request.seller.id}/verification`, { status: 'approved' });
+    expect((await fund(funder, request.id)).status).toBe(200);
+    await service.ops('POST', `/ops/v1/sellers/${request.seller.id}/verification`, { status: 'lapsed' });
+    const again = await service.ops<Body>('POST', '/ops/v1/announcements/run');
+    expect(again.body.announced).toContainEqual({ request_id: request.id, trigger: 'kyc_lapse' });
+    expect(await disclosureOf(request.id)).toEqual({
+      disclosure: 'announced',
+      announced_trigger: 'kyc_lapse',
+    });
   });
 });

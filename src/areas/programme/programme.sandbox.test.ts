@@ -54,6 +54,31 @@ const fund = async (id: string) =>
     reference: 'TRF-SBX-1',
   });
 
+describe('the demonstration scenario', () => {
+  it('shows a confidential programme: a funded request not announced, and one announced', async () => {
+    const programme = (await call('GET', '/v1/programme')).body;
+    const company = programme.companies.find((c: Body) => c.company_name === 'Ceramiche Riservate Demo Srl');
+    expect(company).toMatchObject({
+      terms: { disclosure: 'confidential', recourse: 'without', source: 'seller' },
+    });
+    const list = (await call('GET', '/v1/requests?status=all&limit=200')).body.requests as Body[];
+    const ours = list.filter((r) => r.company_name === 'Ceramiche Riservate Demo Srl');
+    expect(ours.map((r) => r.status)).toEqual(['funded', 'funded']);
+    const views = [];
+    for (const r of ours) views.push((await call('GET', `/v1/requests/${r.id}/notices`)).body);
+    const byDisclosure = Object.fromEntries(views.map((v) => [v.disclosure, v]));
+    expect(byDisclosure.confidential).toMatchObject({
+      announced_at: null,
+      notices: [{ status: 'pending', sending: null }],
+    });
+    expect(byDisclosure.announced).toMatchObject({
+      announced_trigger: 'manual',
+      notices: [{ status: 'pending', sending: 'sending_queued', current: true, names_this_funder: true }],
+    });
+    expect(byDisclosure.announced.notices[0].document.language).toBe('it');
+  });
+});
+
 describe('sandbox requests under programme terms', () => {
   it('takes terms as the company’s own before routing, and funds a confidential request with its debtors silent', async () => {
     const id = await approved({ disclosure: 'confidential', recourse: 'without' }, [

@@ -25,7 +25,8 @@ export const errorMeanings: Record<ErrorCode, string> = {
     'You take listed buyers only and a debtor is not on your list; the error lists them in `debtors`.',
   documents_missing_for_funder:
     'A document you require from the seller is missing, unverified or expired; the error lists them.',
-  funding_gate_failed: 'A debtor notice of this factoring request is not acknowledged yet.',
+  funding_gate_failed:
+    'A funding gate is not met (a blocking check, a debtor acknowledgment under announced terms, or a confidential gate); `gates` names each.',
   funding_amount_mismatch: 'The `amount` sent differs from the accepted advance.',
   level_lower: 'Consent levels only go up; the level sent is lower than the current one.',
   notice_already_decided: 'A debtor has already answered its notice.',

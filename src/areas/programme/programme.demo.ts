@@ -1,0 +1,171 @@
+import { type Caller, type FunderCaller, scopeOf } from '../../platform/caller.ts';
+import { addDays, madridInstant } from '../../platform/clock.ts';
+import type { RebuildControl } from '../../platform/write.ts';
+import type { DecisionInput } from '../decisions/decisions.schemas.ts';
+import type { DecisionsService } from '../decisions/decisions.service.ts';
+import type { DocumentsService } from '../documents/documents.service.ts';
+import { insertDebtor, insertInvoice, insertSeller } from '../parties/parties.service.ts';
+import type { RequestDisclosureService } from '../requests/request-disclosure.service.ts';
+import type { RequestPartiesService } from '../requests/requests.parties.service.ts';
+import type { ProgrammeService } from './programme.service.ts';
+
+export interface ProgrammeDemoDeps {
+  programme: Pick<ProgrammeService, 'changeIn'>;
+  disclosure: Pick<RequestDisclosureService, 'setNoticeAddressIn' | 'announce'>;
+  parties: Pick<RequestPartiesService, 'createRequestIn' | 'routeIn' | 'sellerAnswerIn'>;
+  decisions: Pick<DecisionsService, 'decide'>;
+  documents: Pick<DocumentsService, 'uploadIn' | 'verifyIn'>;
+}
+
+/** The confidential programme's company and its customers: Italian, so no document list applies. */
+const SELLER = { name: 'Ceramiche Riservate Demo Srl', tax_id: 'IT09900000017', country: 'IT' };
+const DEBTORS = [
+  {
+    name: 'Arredo Casa Nord SpA',
+    tax_id: 'IT09900000025',
+    country: 'IT',
+    address: 'amministrazione@arredo-nord.example',
+  },
+  {
+    name: 'Edilizia Tirrenica Srl',
+    tax_id: 'IT09900000033',
+    country: 'IT',
+    address: 'pagamenti@tirrenica.example',
+  },
+];
+
+/** What this part adds to the demonstration plane, for the scenario's own counts. */
+export const PROGRAMME_DEMO = { company: SELLER.name, sellers: 1, requests: 2 } as const;
+
+/**
+ * The demonstration of a confidential programme: one company with its own confidential terms
+ * with the demonstration funder, and two of its requests funded without asking its debtors;
+ * the second announced by the funder ten days ago, the first still unannounced.
+ */
+export async function playProgrammeDemo(input: {
+  control: RebuildControl;
+  deps: ProgrammeDemoDeps;
+  funder: FunderCaller;
+  operator: Caller;
+  today: string;
+  /** The documents the funder requires from a seller of the company's country. */
+  documentCodes: readonly string[];
+}): Promise<{ requests: string[] }> {
+  const { control, deps, funder, operator, today } = input;
+  const day = (offset: number) => {
+    control.playAt(madridInstant(addDays(today, offset), '10:00:00'));
+    return addDays(today, offset);
+  };
+
+  day(-40);
+  const requests = await control.write(operator, async (scope) => {
+    const seller = await insertSeller(
+      scope.tx,
+      'demo',
+      {
+        ...SELLER,
+        verification_status: 'approved',
+        founded_on: '2009-05-12',
+        annual_revenue: 5_600_000,
+        employees: 41,
+        sector: 'C',
+      },
+      scope.now,
+      scope.evidence,
+    );
+    for (const code of input.documentCodes) {
+      const document = await deps.documents.uploadIn(scope, {
+        seller_id: seller.id,
+        code,
+        file_name: `${code}.txt`,
+        content_base64: Buffer.from(
+          `Demonstration document ${code} of ${SELLER.name}. Fictitious.\n`,
+        ).toString('base64'),
+        issued_on: addDays(today, -60),
+        valid_until: addDays(today, 300),
+      });
+      await deps.documents.verifyIn(scope, document.id, 'issuer_portal');
+    }
+    const ids: string[] = [];
+    for (const [i, d] of DEBTORS.entries()) {
+      const debtor = await insertDebtor(scope.tx, 'demo', d, scope.now, scope.evidence);
+      await deps.disclosure.setNoticeAddressIn(scope, debtor.id, d.address);
+      const invoice = await insertInvoice(
+        scope.tx,
+        'demo',
+        {
+          seller_id: seller.id,
+          debtor_id: debtor.id,
+          number: `CR-${today.slice(0, 4)}-${String(i + 1).padStart(3, '0')}`,
+          amount: i === 0 ? 18_400 : 9_750.6,
+          issue_date: addDays(today, -42),
+          due_date: addDays(today, 30 + i * 15),
+          source: i === 0 ? 'e_invoice' : 'erp',
+        },
+        scope.now,
+        scope.evidence,
+      );
+      ids.push(invoice.id);
+    }
+    return { sellerId: seller.id, invoiceIds: ids };
+  });
+
+  day(-39);
+  await control.write(funder, (scope) =>
+    deps.programme.changeIn(
+      scope,
+      scopeOf(funder),
+      {
+        seller_id: requests.sellerId,
+        terms: {
+          disclosure: 'confidential',
+          recourse: 'without',
+          announce_overdue_days: 15,
+          announce_on_dispute: true,
+        },
+        reason: 'Confidential programme agreed with the company',
+      },
+      { newCompany: true },
+    ),
+  );
+
+  const ids = await control.write(operator, async (scope) => {
+    const made: string[] = [];
+    for (const invoiceId of requests.invoiceIds) {
+      const id = await deps.parties.createRequestIn(scope, {
+        seller_id: requests.sellerId,
+        type: 'factoring',
+        invoice_ids: [invoiceId],
+        status: 'submitted',
+      });
+      await deps.parties.routeIn(scope, id, funder.funderId);
+      made.push(id);
+    }
+    return made;
+  });
+
+  day(-37);
+  for (const id of ids) {
+    await deps.decisions.decide(funder, id, {
+      decision: 'offer',
+      rate: 1.9,
+      advance_pct: 85,
+      days: 60,
+    } as DecisionInput);
+  }
+  day(-36);
+  await control.write(operator, async (scope) => {
+    for (const id of ids) await deps.parties.sellerAnswerIn(scope, id, 'accept');
+  });
+  const fundedOn = day(-35);
+  for (const [i, id] of ids.entries()) {
+    await deps.decisions.decide(funder, id, {
+      decision: 'fund',
+      value_date: fundedOn,
+      reference: `DEMO-CONF-${i + 1}`,
+    } as DecisionInput);
+  }
+  day(-10);
+  await deps.disclosure.announce(funder, ids[1]!, { reason: 'The company asked us to notify this customer' });
+  return { requests: ids };
+}
