@@ -7,6 +7,7 @@ import { expectError } from '../../../test/support/errors.ts';
 import { startService, type TestService } from '../../../test/support/service.ts';
 import { madridDate } from '../../platform/clock.ts';
 import { sha256Hex } from '../../platform/crypto.ts';
+import { EVENT_TYPE_NAMES } from './event-types.ts';
 import { RETRY_SCHEDULE_SECONDS } from './webhooks.dispatcher.ts';
 
 /** A receiver on 127.0.0.1: records every POST as received, answers what its path is told to. */
@@ -67,6 +68,15 @@ async function register(key: string, path: string, extra: Record<string, unknown
 }
 
 describe('webhook endpoints', () => {
+  it('documents every event type under `webhooks` in the OpenAPI document', async () => {
+    const document = await service.call<{ webhooks: Record<string, unknown> }>(
+      null,
+      'GET',
+      '/v1/openapi.json',
+    );
+    expect(Object.keys(document.body.webhooks).sort()).toEqual([...EVENT_TYPE_NAMES].sort());
+  });
+
   it('registers an endpoint, shows the secret once, keeps it sealed, and lists it without it', async () => {
     const { key } = await service.given.funderWithKey({ environment: 'live' });
     const created = await register(key, '/one', { description: 'Credit ops', events: ['request.funded'] });
