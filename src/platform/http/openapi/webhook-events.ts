@@ -52,6 +52,8 @@ export function webhooksSection(apiVersion: string): Json {
         operationId: `event_${type.replace(/\./g, '_')}`,
         summary: doc.summary,
         tags: ['Webhooks'],
+        // No key: the service calls you; the signature header is the proof.
+        security: [],
         description: [
           `Posted to your endpoints subscribed to \`${type}\` (or \`*\`). \`data\` carries ${doc.carries}`,
           '',
