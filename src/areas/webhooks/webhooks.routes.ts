@@ -65,6 +65,10 @@ export function webhooksRoutes(deps: { webhooks: WebhooksService }) {
       '/v1/webhooks/:id/rotate-secret',
       {
         ...key,
+        // No body at all is the empty body: the previous secret signs on for the default 24 hours.
+        preValidation: async (request) => {
+          if (request.body === undefined || request.body === null) request.body = {};
+        },
         schema: {
           tags,
           summary: 'Rotate the signing secret',

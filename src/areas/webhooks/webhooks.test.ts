@@ -242,6 +242,16 @@ describe('deliveries', () => {
       422,
       'keep_previous_hours_invalid',
     );
+    // Without a body the previous secret keeps signing for 24 hours.
+    const plain = await service.call<{ previous_secret_expires_at: string }>(
+      key,
+      'POST',
+      `/v1/webhooks/${created.webhook.id}/rotate-secret`,
+    );
+    expect(plain.status).toBe(200);
+    expect(new Date(plain.body.previous_secret_expires_at).getTime()).toBe(
+      clockNow().getTime() + 24 * 3600_000,
+    );
   });
 
   it('retries on the schedule, counts a redirect as a failure, and marks the delivery failed at the end', async () => {
