@@ -19,7 +19,7 @@ import {
   signingSecretsForOps,
   stopEndpointForOps,
   takeEventsForOps,
-} from './webhooks.store.ts';
+} from './webhooks-dispatch.store.ts';
 
 /**
  * When a failed attempt is tried again, counted from the failure: 8 attempts in all over about
