@@ -104,6 +104,29 @@ describe('webhook endpoints', () => {
     expect(service.runtime.secrets.open(rows[0]!.sealed)).toBe(created.secret);
   });
 
+  it('never keeps the secret for an Idempotency-Key replay', async () => {
+    const { key, bankId } = await service.given.funderWithKey({ environment: 'live' });
+    const send = () =>
+      service.call<{ secret: string; webhook: { id: string } }>(key, 'POST', '/v1/webhooks', {
+        body: { url: `${base}/replayed` },
+        headers: { 'idempotency-key': 'create-once' },
+      });
+    const first = await send();
+    expect(first.status).toBe(201);
+    expect(first.body.secret).toMatch(/^whsec_/);
+    const replay = await send();
+    expect(replay.status).toBe(201);
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    expect(replay.body.webhook.id).toBe(first.body.webhook.id);
+    expect(replay.body.secret).not.toContain('whsec_');
+    const { rows } = await service.db.query<{ response_body: string }>(
+      'SELECT response_body FROM idempotency_keys WHERE funder_id = $1',
+      [bankId],
+    );
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.response_body).not.toContain(first.body.secret);
+  });
+
   it('refuses bad input with its own codes and changes nothing', async () => {
     const { key } = await service.given.funderWithKey({ environment: 'live' });
     const post = (body: unknown) => service.call(key, 'POST', '/v1/webhooks', { body });
