@@ -1274,7 +1274,7 @@ export interface paths {
          *
          *     `events`: the types to receive, or `['*']` (the default) for all. `description`: up to 200 characters. At most 10 active endpoints.
          *
-         *     The answer carries the signing `secret` (`whsec_...`) this once only: keep it. Each delivery is a POST with `Service-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` (Stripe’s layout), `Service-Event-Id` (the same on every attempt: drop repeats) and `Service-Delivery-Id`. Check the signature within 300 seconds.
+         *     The answer carries the signing `secret` (`whsec_...`) this once only: keep it. A replay of the call with the same `Idempotency-Key` answers the same but for `secret`, which is not kept (rotate the secret if the first answer was lost). Each delivery is a POST with `Service-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` (Stripe’s layout), `Service-Event-Id` (the same on every attempt: drop repeats) and `Service-Delivery-Id`. Check the signature within 300 seconds.
          *
          *     A failed attempt is tried again 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h after each failure, then the delivery is `failed`. A 2xx is a success, anything else a failure (redirects included). An answer 410 stops the endpoint; an endpoint failing for 3 days without a success is stopped.
          *
@@ -1400,7 +1400,250 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    "export.ready": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An export is ready
+         * @description Posted to your endpoints subscribed to `export.ready` (or `*`). `data` carries the export (not emitted yet).
+         *
+         *     Verify `Service-Signature` on the raw body before parsing it; drop a repeat by `Service-Event-Id`. Any 2xx within 10 seconds acknowledges the delivery.
+         */
+        post: operations["event_export_ready"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "notice.acknowledged": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A debtor acknowledged its notice
+         * @description Posted to your endpoints subscribed to `notice.acknowledged` (or `*`). `data` carries `request_id`, `request_ref`, `debtor`, `level_required`, `level_achieved` and `meets_requirement` (whether the answer meets your consent level).
+         *
+         *     Verify `Service-Signature` on the raw body before parsing it; drop a repeat by `Service-Event-Id`. Any 2xx within 10 seconds acknowledges the delivery.
+         */
+        post: operations["event_notice_acknowledged"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "notice.disputed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A debtor disputed its notice
+         * @description Posted to your endpoints subscribed to `notice.disputed` (or `*`). `data` carries `request_id`, `request_ref`, `debtor` and the `reason` given.
+         *
+         *     Verify `Service-Signature` on the raw body before parsing it; drop a repeat by `Service-Event-Id`. Any 2xx within 10 seconds acknowledges the delivery.
+         */
+        post: operations["event_notice_disputed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "onboarding.completed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A supplier completed onboarding
+         * @description Posted to your endpoints subscribed to `onboarding.completed` (or `*`). `data` carries the onboarding link and its `metadata` (not emitted yet).
+         *
+         *     Verify `Service-Signature` on the raw body before parsing it; drop a repeat by `Service-Event-Id`. Any 2xx within 10 seconds acknowledges the delivery.
+         */
+        post: operations["event_onboarding_completed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "opportunities.daily": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The daily digest is ready
+         * @description Posted to your endpoints subscribed to `opportunities.daily` (or `*`). `data` carries the digest (not emitted yet).
+         *
+         *     Verify `Service-Signature` on the raw body before parsing it; drop a repeat by `Service-Event-Id`. Any 2xx within 10 seconds acknowledges the delivery.
+         */
+        post: operations["event_opportunities_daily"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "payment.reached_seller": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A seller received a debtor payment
+         * @description Posted to your endpoints subscribed to `payment.reached_seller` (or `*`). `data` carries the payment alert (not emitted yet).
+         *
+         *     Verify `Service-Signature` on the raw body before parsing it; drop a repeat by `Service-Event-Id`. Any 2xx within 10 seconds acknowledges the delivery.
+         */
+        post: operations["event_payment_reached_seller"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "request.announced": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * You announced a request
+         * @description Posted to your endpoints subscribed to `request.announced` (or `*`). `data` carries the request as `GET /v1/requests` lists it (`request`) (not emitted yet).
+         *
+         *     Verify `Service-Signature` on the raw body before parsing it; drop a repeat by `Service-Event-Id`. Any 2xx within 10 seconds acknowledges the delivery.
+         */
+        post: operations["event_request_announced"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "request.funded": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * You funded a request
+         * @description Posted to your endpoints subscribed to `request.funded` (or `*`). `data` carries the request as `GET /v1/requests` lists it (`request`), with `value_date`, `reference` and `amount` (euros).
+         *
+         *     Verify `Service-Signature` on the raw body before parsing it; drop a repeat by `Service-Event-Id`. Any 2xx within 10 seconds acknowledges the delivery.
+         */
+        post: operations["event_request_funded"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "request.routed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A request was routed to you
+         * @description Posted to your endpoints subscribed to `request.routed` (or `*`). `data` carries the request as `GET /v1/requests` lists it (`request`).
+         *
+         *     Verify `Service-Signature` on the raw body before parsing it; drop a repeat by `Service-Event-Id`. Any 2xx within 10 seconds acknowledges the delivery.
+         */
+        post: operations["event_request_routed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "settlement.recorded": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A settlement was recorded
+         * @description Posted to your endpoints subscribed to `settlement.recorded` (or `*`). `data` carries `request_ref`, `source` (`settle` for your decision, or a statement line), the amount received and what remains, as the settle decision answers.
+         *
+         *     Verify `Service-Signature` on the raw body before parsing it; drop a repeat by `Service-Event-Id`. Any 2xx within 10 seconds acknowledges the delivery.
+         */
+        post: operations["event_settlement_recorded"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "webhook.test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A test you asked for
+         * @description Posted to your endpoints subscribed to `webhook.test` (or `*`). `data` carries `webhook_id`, `sent_at` and a `message`.
+         *
+         *     Verify `Service-Signature` on the raw body before parsing it; drop a repeat by `Service-Event-Id`. Any 2xx within 10 seconds acknowledges the delivery.
+         */
+        post: operations["event_webhook_test"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: never;
     responses: never;
@@ -23993,6 +24236,457 @@ export interface operations {
                         };
                     };
                 };
+            };
+        };
+    };
+    event_export_ready: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery (one per event and endpoint), as the delivery log lists it. */
+                "Service-Delivery-Id": string;
+                /** @description The event id, the same on every attempt. */
+                "Service-Event-Id": string;
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`, a second `v1` during a rotation. */
+                "Service-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @example 2026-09-23 */
+                    api_version: string;
+                    /** Format: date-time */
+                    created_at: string;
+                    data: {
+                        [key: string]: unknown;
+                    };
+                    /** Format: uuid */
+                    id: string;
+                    /** @constant */
+                    type: "export.ready";
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    event_notice_acknowledged: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery (one per event and endpoint), as the delivery log lists it. */
+                "Service-Delivery-Id": string;
+                /** @description The event id, the same on every attempt. */
+                "Service-Event-Id": string;
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`, a second `v1` during a rotation. */
+                "Service-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @example 2026-09-23 */
+                    api_version: string;
+                    /** Format: date-time */
+                    created_at: string;
+                    data: {
+                        [key: string]: unknown;
+                    };
+                    /** Format: uuid */
+                    id: string;
+                    /** @constant */
+                    type: "notice.acknowledged";
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    event_notice_disputed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery (one per event and endpoint), as the delivery log lists it. */
+                "Service-Delivery-Id": string;
+                /** @description The event id, the same on every attempt. */
+                "Service-Event-Id": string;
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`, a second `v1` during a rotation. */
+                "Service-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @example 2026-09-23 */
+                    api_version: string;
+                    /** Format: date-time */
+                    created_at: string;
+                    data: {
+                        [key: string]: unknown;
+                    };
+                    /** Format: uuid */
+                    id: string;
+                    /** @constant */
+                    type: "notice.disputed";
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    event_onboarding_completed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery (one per event and endpoint), as the delivery log lists it. */
+                "Service-Delivery-Id": string;
+                /** @description The event id, the same on every attempt. */
+                "Service-Event-Id": string;
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`, a second `v1` during a rotation. */
+                "Service-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @example 2026-09-23 */
+                    api_version: string;
+                    /** Format: date-time */
+                    created_at: string;
+                    data: {
+                        [key: string]: unknown;
+                    };
+                    /** Format: uuid */
+                    id: string;
+                    /** @constant */
+                    type: "onboarding.completed";
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    event_opportunities_daily: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery (one per event and endpoint), as the delivery log lists it. */
+                "Service-Delivery-Id": string;
+                /** @description The event id, the same on every attempt. */
+                "Service-Event-Id": string;
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`, a second `v1` during a rotation. */
+                "Service-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @example 2026-09-23 */
+                    api_version: string;
+                    /** Format: date-time */
+                    created_at: string;
+                    data: {
+                        [key: string]: unknown;
+                    };
+                    /** Format: uuid */
+                    id: string;
+                    /** @constant */
+                    type: "opportunities.daily";
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    event_payment_reached_seller: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery (one per event and endpoint), as the delivery log lists it. */
+                "Service-Delivery-Id": string;
+                /** @description The event id, the same on every attempt. */
+                "Service-Event-Id": string;
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`, a second `v1` during a rotation. */
+                "Service-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @example 2026-09-23 */
+                    api_version: string;
+                    /** Format: date-time */
+                    created_at: string;
+                    data: {
+                        [key: string]: unknown;
+                    };
+                    /** Format: uuid */
+                    id: string;
+                    /** @constant */
+                    type: "payment.reached_seller";
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    event_request_announced: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery (one per event and endpoint), as the delivery log lists it. */
+                "Service-Delivery-Id": string;
+                /** @description The event id, the same on every attempt. */
+                "Service-Event-Id": string;
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`, a second `v1` during a rotation. */
+                "Service-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @example 2026-09-23 */
+                    api_version: string;
+                    /** Format: date-time */
+                    created_at: string;
+                    data: {
+                        [key: string]: unknown;
+                    };
+                    /** Format: uuid */
+                    id: string;
+                    /** @constant */
+                    type: "request.announced";
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    event_request_funded: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery (one per event and endpoint), as the delivery log lists it. */
+                "Service-Delivery-Id": string;
+                /** @description The event id, the same on every attempt. */
+                "Service-Event-Id": string;
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`, a second `v1` during a rotation. */
+                "Service-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @example 2026-09-23 */
+                    api_version: string;
+                    /** Format: date-time */
+                    created_at: string;
+                    data: {
+                        [key: string]: unknown;
+                    };
+                    /** Format: uuid */
+                    id: string;
+                    /** @constant */
+                    type: "request.funded";
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    event_request_routed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery (one per event and endpoint), as the delivery log lists it. */
+                "Service-Delivery-Id": string;
+                /** @description The event id, the same on every attempt. */
+                "Service-Event-Id": string;
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`, a second `v1` during a rotation. */
+                "Service-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @example 2026-09-23 */
+                    api_version: string;
+                    /** Format: date-time */
+                    created_at: string;
+                    data: {
+                        [key: string]: unknown;
+                    };
+                    /** Format: uuid */
+                    id: string;
+                    /** @constant */
+                    type: "request.routed";
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    event_settlement_recorded: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery (one per event and endpoint), as the delivery log lists it. */
+                "Service-Delivery-Id": string;
+                /** @description The event id, the same on every attempt. */
+                "Service-Event-Id": string;
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`, a second `v1` during a rotation. */
+                "Service-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @example 2026-09-23 */
+                    api_version: string;
+                    /** Format: date-time */
+                    created_at: string;
+                    data: {
+                        [key: string]: unknown;
+                    };
+                    /** Format: uuid */
+                    id: string;
+                    /** @constant */
+                    type: "settlement.recorded";
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    event_webhook_test: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery (one per event and endpoint), as the delivery log lists it. */
+                "Service-Delivery-Id": string;
+                /** @description The event id, the same on every attempt. */
+                "Service-Event-Id": string;
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`, a second `v1` during a rotation. */
+                "Service-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @example 2026-09-23 */
+                    api_version: string;
+                    /** Format: date-time */
+                    created_at: string;
+                    data: {
+                        [key: string]: unknown;
+                    };
+                    /** Format: uuid */
+                    id: string;
+                    /** @constant */
+                    type: "webhook.test";
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

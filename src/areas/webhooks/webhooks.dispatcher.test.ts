@@ -113,6 +113,30 @@ describe('the dispatcher on its own', () => {
     expect(hits.filter((hit) => hit.path === '/woken')).toHaveLength(1);
   });
 
+  it.skipIf(!onPostgres())('listens again after its LISTEN connection is cut (PostgreSQL)', async () => {
+    const { key, bankId } = await service.given.funderWithKey({ environment: 'live' });
+    await endpoint(key, '/relisten');
+    const dispatcher = service.runtime.createDispatcher({ safetyWakeMs: 3_600_000 });
+    running.push(dispatcher);
+    await dispatcher.start();
+    const listening = async () => {
+      const { rows } = await service.db.query<{ pid: number }>(
+        `SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN %'`,
+      );
+      return rows.map((row) => row.pid);
+    };
+    const [first] = await listening();
+    expect(first).toBeDefined();
+    await service.db.query('SELECT pg_terminate_backend($1)', [first]);
+    await until(async () => (await listening()).some((pid) => pid !== first), 'a new LISTEN connection');
+    // Committed outside the service's writer: only the NOTIFY can wake the dispatcher.
+    const [event] = await burst(bankId, 1);
+    await until(
+      () => hits.some((hit) => hit.path === '/relisten' && hit.eventId === event),
+      'the event after the cut',
+    );
+  });
+
   it('never sends one attempt twice with two dispatchers on one burst', async () => {
     const { key, bankId } = await service.given.funderWithKey({ environment: 'live' });
     await endpoint(key, '/twice-a');

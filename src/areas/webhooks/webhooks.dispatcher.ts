@@ -19,7 +19,7 @@ import {
   signingSecretsForOps,
   stopEndpointForOps,
   takeEventsForOps,
-} from './webhooks.store.ts';
+} from './webhooks-dispatch.store.ts';
 
 /**
  * When a failed attempt is tried again, counted from the failure: 8 attempts in all over about
@@ -258,6 +258,34 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
     timer.unref();
   }
 
+  /**
+   * A connection of its own that LISTENs for commits. When it drops, another is opened a second
+   * later, and a cycle runs at once in case a notification was lost meanwhile.
+   */
+  async function listen(databaseUrl: string): Promise<void> {
+    const client = new pg.Client({ connectionString: databaseUrl });
+    listener = client;
+    let lost = false;
+    const reopen = (err?: Error) => {
+      if (lost) return;
+      lost = true;
+      client.end().catch(() => undefined);
+      if (!started || listener !== client) return;
+      deps.logger.warn({ err: err?.message }, 'webhook LISTEN connection lost; reopening');
+      setTimeout(() => {
+        if (!started) return;
+        listen(databaseUrl).then(onCommit, (failed: Error) =>
+          deps.logger.warn({ err: failed.message }, 'webhook LISTEN not reopened; the safety wake stands in'),
+        );
+      }, 1000).unref();
+    };
+    client.on('notification', onCommit);
+    client.on('error', reopen);
+    client.on('end', () => reopen());
+    await client.connect();
+    await client.query(`LISTEN ${OUTBOX_CHANNEL}`);
+  }
+
   const onCommit = () => {
     eventsWaiting = true;
     wake();
@@ -280,23 +308,16 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
       if (started) return;
       started = true;
       outboxCommits.on('commit', onCommit);
-      if (deps.databaseUrl) {
-        listener = new pg.Client({ connectionString: deps.databaseUrl });
-        listener.on('notification', onCommit);
-        listener.on('error', (err) =>
-          deps.logger.warn({ err: err.message }, 'webhook LISTEN connection failed'),
-        );
-        await listener.connect();
-        await listener.query(`LISTEN ${OUTBOX_CHANNEL}`);
-      }
+      if (deps.databaseUrl) await listen(deps.databaseUrl);
       wake();
     },
     async stop() {
       started = false;
       outboxCommits.off('commit', onCommit);
       if (timer) clearTimeout(timer);
-      await listener?.end().catch(() => undefined);
+      const closing = listener;
       listener = null;
+      await closing?.end().catch(() => undefined);
       await cycling;
       await Promise.allSettled([...inFlight]);
       sender.close();

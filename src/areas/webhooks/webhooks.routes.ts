@@ -22,6 +22,8 @@ export function webhooksRoutes(deps: { webhooks: WebhooksService }) {
   const { webhooks } = deps;
   return (app: App) => {
     const key = { config: { auth: 'key' as const } };
+    // The signing secret is in the answer once: an Idempotency-Key replay does not repeat it.
+    const onceOnly = { config: { auth: 'key' as const, notReplayed: ['secret'] } };
     const tags = ['Webhooks'];
 
     app.get(
@@ -33,7 +35,7 @@ export function webhooksRoutes(deps: { webhooks: WebhooksService }) {
     app.post(
       '/v1/webhooks',
       {
-        ...key,
+        ...onceOnly,
         schema: {
           tags,
           summary: 'Register a webhook endpoint',
@@ -64,7 +66,11 @@ export function webhooksRoutes(deps: { webhooks: WebhooksService }) {
     app.post(
       '/v1/webhooks/:id/rotate-secret',
       {
-        ...key,
+        ...onceOnly,
+        // No body at all is the empty body: the previous secret signs on for the default 24 hours.
+        preValidation: async (request) => {
+          if (request.body === undefined || request.body === null) request.body = {};
+        },
         schema: {
           tags,
           summary: 'Rotate the signing secret',

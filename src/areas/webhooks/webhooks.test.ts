@@ -7,6 +7,7 @@ import { expectError } from '../../../test/support/errors.ts';
 import { startService, type TestService } from '../../../test/support/service.ts';
 import { madridDate } from '../../platform/clock.ts';
 import { sha256Hex } from '../../platform/crypto.ts';
+import { EVENT_TYPE_NAMES } from './event-types.ts';
 import { RETRY_SCHEDULE_SECONDS } from './webhooks.dispatcher.ts';
 
 /** A receiver on 127.0.0.1: records every POST as received, answers what its path is told to. */
@@ -67,6 +68,15 @@ async function register(key: string, path: string, extra: Record<string, unknown
 }
 
 describe('webhook endpoints', () => {
+  it('documents every event type under `webhooks` in the OpenAPI document', async () => {
+    const document = await service.call<{ webhooks: Record<string, unknown> }>(
+      null,
+      'GET',
+      '/v1/openapi.json',
+    );
+    expect(Object.keys(document.body.webhooks).sort()).toEqual([...EVENT_TYPE_NAMES].sort());
+  });
+
   it('registers an endpoint, shows the secret once, keeps it sealed, and lists it without it', async () => {
     const { key } = await service.given.funderWithKey({ environment: 'live' });
     const created = await register(key, '/one', { description: 'Credit ops', events: ['request.funded'] });
@@ -92,6 +102,29 @@ describe('webhook endpoints', () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]!.sealed).not.toContain(created.secret.slice(6));
     expect(service.runtime.secrets.open(rows[0]!.sealed)).toBe(created.secret);
+  });
+
+  it('never keeps the secret for an Idempotency-Key replay', async () => {
+    const { key, bankId } = await service.given.funderWithKey({ environment: 'live' });
+    const send = () =>
+      service.call<{ secret: string; webhook: { id: string } }>(key, 'POST', '/v1/webhooks', {
+        body: { url: `${base}/replayed` },
+        headers: { 'idempotency-key': 'create-once' },
+      });
+    const first = await send();
+    expect(first.status).toBe(201);
+    expect(first.body.secret).toMatch(/^whsec_/);
+    const replay = await send();
+    expect(replay.status).toBe(201);
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    expect(replay.body.webhook.id).toBe(first.body.webhook.id);
+    expect(replay.body.secret).not.toContain('whsec_');
+    const { rows } = await service.db.query<{ response_body: string }>(
+      'SELECT response_body FROM idempotency_keys WHERE funder_id = $1',
+      [bankId],
+    );
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.response_body).not.toContain(first.body.secret);
   });
 
   it('refuses bad input with its own codes and changes nothing', async () => {
@@ -231,6 +264,16 @@ describe('deliveries', () => {
       }),
       422,
       'keep_previous_hours_invalid',
+    );
+    // Without a body the previous secret keeps signing for 24 hours.
+    const plain = await service.call<{ previous_secret_expires_at: string }>(
+      key,
+      'POST',
+      `/v1/webhooks/${created.webhook.id}/rotate-secret`,
+    );
+    expect(plain.status).toBe(200);
+    expect(new Date(plain.body.previous_secret_expires_at).getTime()).toBe(
+      clockNow().getTime() + 24 * 3600_000,
     );
   });
 

@@ -32,6 +32,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** 'key': a funder API key; 'ops': the operator token; 'none': public. */
     auth?: 'key' | 'ops' | 'none';
+    /**
+     * Top-level answer fields shown once only (a signing secret): the answer kept for an
+     * Idempotency-Key replay has them replaced, so no secret is stored in clear.
+     */
+    notReplayed?: readonly string[];
   }
   interface FastifyRequest {
     caller: FunderCaller | null;

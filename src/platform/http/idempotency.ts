@@ -133,6 +133,7 @@ export function createIdempotency(deps: { db: Db; clock: Clock }) {
       if (freed.rowCount === 1) return;
     }
     const contentType = reply.getHeader('content-type');
+    const kept = withoutOnceOnlyFields(payload, request.routeOptions.config.notReplayed);
     await deps.db.query(
       `UPDATE idempotency_keys SET state = 'done', response_status = $3, response_headers = $4, response_body = $5
         WHERE funder_id = $1 AND idempotency_key = $2 AND run_token = $6`,
@@ -141,17 +142,28 @@ export function createIdempotency(deps: { db: Db; clock: Clock }) {
         idempotencyKey,
         reply.statusCode,
         JSON.stringify(contentType ? { 'content-type': String(contentType) } : {}),
-        typeof payload === 'string'
-          ? payload
-          : payload === null || payload === undefined
-            ? ''
-            : String(payload),
+        typeof kept === 'string' ? kept : kept === null || kept === undefined ? '' : String(kept),
         idempotencyRun,
       ],
     );
   }
 
   return { claim, record };
+}
+
+/** What a replay shows in place of a field that was shown once only. */
+export const NOT_REPLAYED = '[shown once only: not kept for replays]';
+
+function withoutOnceOnlyFields(payload: unknown, fields: readonly string[] | undefined): unknown {
+  if (!fields || fields.length === 0 || typeof payload !== 'string') return payload;
+  try {
+    const body = JSON.parse(payload) as Record<string, unknown>;
+    if (typeof body !== 'object' || body === null) return payload;
+    for (const field of fields) if (field in body) body[field] = NOT_REPLAYED;
+    return JSON.stringify(body);
+  } catch {
+    return payload;
+  }
 }
 
 export async function pruneIdempotencyKeys(db: Db, now: Date): Promise<number> {

@@ -7,6 +7,7 @@ import { exampleFromSchema } from './example-from-schema.ts';
 import { introduction } from './introduction.ts';
 import type { DocumentedOperation, OperationRegistry } from './registry.ts';
 import { TAGS } from './types.ts';
+import { webhooksSection } from './webhook-events.ts';
 
 type Json = Record<string, unknown>;
 
@@ -292,6 +293,7 @@ export function openApiOptions(
       // Each error status has its own envelope schema with its codes: the shared one is not used.
       delete (components.schemas as Json | undefined)?.ErrorEnvelope;
       doc.components = components;
+      doc.webhooks = webhooksSection(API_VERSION);
       const paths = (doc.paths ?? {}) as Record<string, Record<string, Json>>;
       for (const [path, methods] of Object.entries(paths)) {
         for (const [method, raw] of Object.entries(methods)) {

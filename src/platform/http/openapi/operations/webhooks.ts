@@ -27,7 +27,7 @@ export const webhooksOperations: OperationDocs = {
       '',
       "`events`: the types to receive, or `['*']` (the default) for all. `description`: up to 200 characters. At most 10 active endpoints.",
       '',
-      'The answer carries the signing `secret` (`whsec_...`) this once only: keep it. Each delivery is a POST with `Service-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` (Stripe’s layout), `Service-Event-Id` (the same on every attempt: drop repeats) and `Service-Delivery-Id`. Check the signature within 300 seconds.',
+      'The answer carries the signing `secret` (`whsec_...`) this once only: keep it. A replay of the call with the same `Idempotency-Key` answers the same but for `secret`, which is not kept (rotate the secret if the first answer was lost). Each delivery is a POST with `Service-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` (Stripe’s layout), `Service-Event-Id` (the same on every attempt: drop repeats) and `Service-Delivery-Id`. Check the signature within 300 seconds.',
       '',
       'A failed attempt is tried again 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h after each failure, then the delivery is `failed`. A 2xx is a success, anything else a failure (redirects included). An answer 410 stops the endpoint; an endpoint failing for 3 days without a success is stopped.',
       '',

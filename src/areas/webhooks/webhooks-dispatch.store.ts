@@ -1,0 +1,234 @@
+import type { Plane } from '../../platform/caller.ts';
+import type { Queryable } from '../../platform/db/db.ts';
+
+/**
+ * The dispatcher's SQL: it crosses funders, so every function is named `...ForOps` and runs as
+ * the operator role. Fan-out of committed events into deliveries, claims with a lease, the
+ * fenced recording of each attempt's outcome, and the stops the dispatcher decides itself.
+ */
+
+export interface PendingEvent {
+  id: string;
+  funder_id: string;
+  plane: Plane;
+  type: string;
+  key_id: string | null;
+  api_version: string;
+  payload: Record<string, unknown>;
+  created_at: Date;
+  endpoint_ids: string[];
+}
+
+/**
+ * Takes up to `limit` events not yet fanned out (skipping those another dispatcher holds), with
+ * the active endpoints each one goes to, and marks them fanned out. Runs inside the transaction
+ * that also inserts their deliveries, so an event is fanned out exactly once.
+ */
+export async function takeEventsForOps(q: Queryable, limit: number, now: Date): Promise<PendingEvent[]> {
+  const { rows } = await q.query<PendingEvent>(
+    `WITH ev AS (
+       SELECT id, funder_id, plane, type, key_id, api_version, payload, created_at, seq
+         FROM outbox_events WHERE dispatched_at IS NULL
+        ORDER BY seq LIMIT $1 FOR UPDATE SKIP LOCKED
+     ), marked AS (
+       UPDATE outbox_events o SET dispatched_at = $2 FROM ev WHERE o.id = ev.id RETURNING o.id
+     )
+     SELECT ev.id::text, ev.funder_id::text, ev.plane, ev.type, ev.key_id::text, ev.api_version, ev.payload,
+            ev.created_at,
+            coalesce(array_agg(e.id::text ORDER BY e.id) FILTER (WHERE e.id IS NOT NULL), '{}') AS endpoint_ids
+       FROM ev
+       JOIN marked m ON m.id = ev.id
+       LEFT JOIN webhook_endpoints e
+         ON e.active AND e.funder_id = ev.funder_id AND e.plane = ev.plane
+        AND (ev.plane = 'live' OR e.created_by_key = ev.key_id)
+        AND CASE WHEN ev.type = 'webhook.test' THEN e.id::text = ev.payload->>'webhook_id'
+                 ELSE ('*' = ANY (e.events) OR ev.type = ANY (e.events)) END
+      GROUP BY ev.id, ev.funder_id, ev.plane, ev.type, ev.key_id, ev.api_version, ev.payload, ev.created_at, ev.seq
+      ORDER BY ev.seq`,
+    [limit, now],
+  );
+  return rows;
+}
+
+export async function insertDeliveriesForOps(
+  q: Queryable,
+  rows: readonly {
+    id: string;
+    endpointId: string;
+    funderId: string;
+    plane: Plane;
+    eventId: string;
+    eventType: string;
+    body: string;
+    bodySha256: string;
+  }[],
+  now: Date,
+): Promise<void> {
+  if (rows.length === 0) return;
+  await q.query(
+    `INSERT INTO webhook_deliveries (id, endpoint_id, funder_id, plane, event_id, event_type, body, body_sha256,
+                                     status, next_attempt_at, created_at)
+     SELECT d.id, d.endpoint_id, d.funder_id, d.plane, d.event_id, d.event_type, d.body, d.body_sha256,
+            'pending', $9, $9
+       FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::text[], $5::uuid[], $6::text[], $7::text[], $8::text[])
+         AS d(id, endpoint_id, funder_id, plane, event_id, event_type, body, body_sha256)
+     ON CONFLICT (endpoint_id, event_id) DO NOTHING`,
+    [
+      rows.map((r) => r.id),
+      rows.map((r) => r.endpointId),
+      rows.map((r) => r.funderId),
+      rows.map((r) => r.plane),
+      rows.map((r) => r.eventId),
+      rows.map((r) => r.eventType),
+      rows.map((r) => r.body),
+      rows.map((r) => r.bodySha256),
+      now,
+    ],
+  );
+}
+
+export interface ClaimedAttempt {
+  id: string;
+  endpoint_id: string;
+  event_id: string;
+  body: string;
+  attempt: number;
+  url: string;
+}
+
+/**
+ * Claims due attempts: each row gets this dispatcher's id and a lease, so no other dispatcher
+ * sends it while the lease runs; a dispatcher that dies leaves the lease to run out and the
+ * attempt is sent again (at least once). At most `perEndpoint` attempts of one endpoint are in
+ * flight at a time, counted over every dispatcher's live leases.
+ */
+export async function claimAttemptsForOps(
+  q: Queryable,
+  claim: { workerId: string; now: Date; leaseSeconds: number; limit: number; perEndpoint: number },
+): Promise<ClaimedAttempt[]> {
+  const { rows } = await q.query<ClaimedAttempt>(
+    `WITH due AS (
+       SELECT id, endpoint_id, next_attempt_at, seq FROM webhook_deliveries
+        WHERE status = 'pending' AND next_attempt_at <= $2 AND (locked_until IS NULL OR locked_until < $2)
+        ORDER BY next_attempt_at, seq
+        LIMIT $4 * 4
+        FOR UPDATE SKIP LOCKED
+     ), busy AS (
+       SELECT f.endpoint_id, count(*) AS n FROM webhook_deliveries f
+        WHERE f.status = 'pending' AND f.locked_by IS NOT NULL AND f.locked_until >= $2
+          AND f.endpoint_id IN (SELECT DISTINCT endpoint_id FROM due)
+        GROUP BY f.endpoint_id
+     ), ranked AS (
+       SELECT due.id, due.next_attempt_at, due.seq, coalesce(busy.n, 0) AS busy,
+              row_number() OVER (PARTITION BY due.endpoint_id ORDER BY due.next_attempt_at, due.seq) AS rn
+         FROM due LEFT JOIN busy ON busy.endpoint_id = due.endpoint_id
+     ), chosen AS (
+       SELECT id FROM ranked WHERE rn + busy <= $5 ORDER BY next_attempt_at, seq LIMIT $4
+     )
+     UPDATE webhook_deliveries d
+        SET locked_by = $1, locked_until = $2::timestamptz + make_interval(secs => $3),
+            attempts = d.attempts + 1, last_attempt_at = $2
+       FROM chosen, webhook_endpoints e
+      WHERE d.id = chosen.id AND e.id = d.endpoint_id
+      RETURNING d.id::text, d.endpoint_id::text, d.event_id::text, d.body,
+                d.attempts - d.attempts_before_retry AS attempt, e.url`,
+    [claim.workerId, claim.now, claim.leaseSeconds, claim.limit, claim.perEndpoint],
+  );
+  return rows;
+}
+
+/** The sealed secrets that sign for these endpoints now, newest first. */
+export async function signingSecretsForOps(
+  q: Queryable,
+  endpointIds: readonly string[],
+  now: Date,
+): Promise<{ endpoint_id: string; sealed: string }[]> {
+  const { rows } = await q.query<{ endpoint_id: string; sealed: string }>(
+    `SELECT endpoint_id::text, sealed FROM webhook_secrets
+      WHERE endpoint_id = ANY ($1::uuid[]) AND (expires_at IS NULL OR expires_at > $2)
+      ORDER BY created_at DESC, id`,
+    [endpointIds, now],
+  );
+  return rows;
+}
+
+/** A 2xx: delivered; the endpoint's run of failures ends. Fenced: only while the claim is ours. */
+export async function recordDeliveredForOps(
+  q: Queryable,
+  row: { id: string; endpointId: string; workerId: string; code: number; now: Date },
+): Promise<boolean> {
+  const { rowCount } = await q.query(
+    `UPDATE webhook_deliveries
+        SET status = 'delivered', delivered_at = $4, response_code = $3, last_error = NULL,
+            next_attempt_at = NULL, locked_by = NULL, locked_until = NULL
+      WHERE id = $1 AND locked_by = $2 AND status = 'pending'`,
+    [row.id, row.workerId, row.code, row.now],
+  );
+  if (rowCount === 1) {
+    await q.query('UPDATE webhook_endpoints SET last_success_at = $2, failing_since = NULL WHERE id = $1', [
+      row.endpointId,
+      row.now,
+    ]);
+  }
+  return rowCount === 1;
+}
+
+/**
+ * A failed attempt: pending again at `retryAt`, or `failed` when the schedule is spent (null).
+ * Answers since when the endpoint has been failing without a success.
+ */
+export async function recordFailedForOps(
+  q: Queryable,
+  row: {
+    id: string;
+    endpointId: string;
+    workerId: string;
+    code: number | null;
+    error: string;
+    retryAt: Date | null;
+    now: Date;
+  },
+): Promise<{ recorded: boolean; failingSince: Date | null }> {
+  const { rowCount } = await q.query(
+    `UPDATE webhook_deliveries
+        SET status = CASE WHEN $5::timestamptz IS NULL THEN 'failed' ELSE 'pending' END,
+            next_attempt_at = $5, response_code = $3, last_error = $4, locked_by = NULL, locked_until = NULL
+      WHERE id = $1 AND locked_by = $2 AND status = 'pending'`,
+    [row.id, row.workerId, row.code, row.error, row.retryAt],
+  );
+  if (rowCount !== 1) return { recorded: false, failingSince: null };
+  const { rows } = await q.query<{ failing_since: Date }>(
+    `UPDATE webhook_endpoints SET failing_since = coalesce(failing_since, $2) WHERE id = $1 RETURNING failing_since`,
+    [row.endpointId, row.now],
+  );
+  return { recorded: true, failingSince: rows[0]?.failing_since ?? null };
+}
+
+/** The service stops an endpoint itself: it answered 410, or failed for days without a success. */
+export async function stopEndpointForOps(
+  q: Queryable,
+  endpointId: string,
+  reason: 'gone' | 'failing',
+  now: Date,
+): Promise<void> {
+  await q.query(
+    `UPDATE webhook_endpoints SET active = false, stopped_at = $3, stopped_reason = $2
+      WHERE id = $1 AND active`,
+    [endpointId, reason, now],
+  );
+  await q.query(
+    `UPDATE webhook_deliveries SET status = 'cancelled', next_attempt_at = NULL, locked_by = NULL, locked_until = NULL
+      WHERE endpoint_id = $1 AND status = 'pending'`,
+    [endpointId],
+  );
+  await q.query('DELETE FROM webhook_secrets WHERE endpoint_id = $1', [endpointId]);
+}
+
+/** When the next retry falls due (null: nothing pending). */
+export async function nextDueForOps(q: Queryable): Promise<Date | null> {
+  const { rows } = await q.query<{ due: Date | null }>(
+    `SELECT min(greatest(next_attempt_at, coalesce(locked_until, next_attempt_at))) AS due
+       FROM webhook_deliveries WHERE status = 'pending'`,
+  );
+  return rows[0]?.due ?? null;
+}

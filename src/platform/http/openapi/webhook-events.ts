@@ -1,0 +1,109 @@
+/**
+ * The `webhooks` part of the OpenAPI document: one entry per event type the service posts to
+ * endpoints, with the envelope every delivery has and what `data` carries for the type. The
+ * list of types must match the webhooks area's own (its test compares them).
+ */
+type Json = Record<string, unknown>;
+
+const REQUEST = 'the request as `GET /v1/requests` lists it (`request`)';
+
+export const webhookEventDocs: Record<string, { summary: string; carries: string }> = {
+  'export.ready': { summary: 'An export is ready', carries: 'the export (not emitted yet).' },
+  'notice.acknowledged': {
+    summary: 'A debtor acknowledged its notice',
+    carries:
+      '`request_id`, `request_ref`, `debtor`, `level_required`, `level_achieved` and `meets_requirement` (whether the answer meets your consent level).',
+  },
+  'notice.disputed': {
+    summary: 'A debtor disputed its notice',
+    carries: '`request_id`, `request_ref`, `debtor` and the `reason` given.',
+  },
+  'onboarding.completed': {
+    summary: 'A supplier completed onboarding',
+    carries: 'the onboarding link and its `metadata` (not emitted yet).',
+  },
+  'opportunities.daily': { summary: 'The daily digest is ready', carries: 'the digest (not emitted yet).' },
+  'payment.reached_seller': {
+    summary: 'A seller received a debtor payment',
+    carries: 'the payment alert (not emitted yet).',
+  },
+  'request.announced': { summary: 'You announced a request', carries: `${REQUEST} (not emitted yet).` },
+  'request.funded': {
+    summary: 'You funded a request',
+    carries: `${REQUEST}, with \`value_date\`, \`reference\` and \`amount\` (euros).`,
+  },
+  'request.routed': { summary: 'A request was routed to you', carries: `${REQUEST}.` },
+  'settlement.recorded': {
+    summary: 'A settlement was recorded',
+    carries:
+      '`request_ref`, `source` (`settle` for your decision, or a statement line), the amount received and what remains, as the settle decision answers.',
+  },
+  'webhook.test': {
+    summary: 'A test you asked for',
+    carries: '`webhook_id`, `sent_at` and a `message`.',
+  },
+};
+
+export function webhooksSection(apiVersion: string): Json {
+  const out: Json = {};
+  for (const [type, doc] of Object.entries(webhookEventDocs)) {
+    out[type] = {
+      post: {
+        operationId: `event_${type.replace(/\./g, '_')}`,
+        summary: doc.summary,
+        tags: ['Webhooks'],
+        // No key: the service calls you; the signature header is the proof.
+        security: [],
+        description: [
+          `Posted to your endpoints subscribed to \`${type}\` (or \`*\`). \`data\` carries ${doc.carries}`,
+          '',
+          'Verify `Service-Signature` on the raw body before parsing it; drop a repeat by `Service-Event-Id`. Any 2xx within 10 seconds acknowledges the delivery.',
+        ].join('\n'),
+        parameters: [
+          {
+            name: 'Service-Signature',
+            in: 'header',
+            required: true,
+            description:
+              '`t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`, a second `v1` during a rotation.',
+            schema: { type: 'string' },
+          },
+          {
+            name: 'Service-Event-Id',
+            in: 'header',
+            required: true,
+            description: 'The event id, the same on every attempt.',
+            schema: { type: 'string', format: 'uuid' },
+          },
+          {
+            name: 'Service-Delivery-Id',
+            in: 'header',
+            required: true,
+            description: 'The delivery (one per event and endpoint), as the delivery log lists it.',
+            schema: { type: 'string', format: 'uuid' },
+          },
+        ],
+        requestBody: {
+          required: true,
+          content: {
+            'application/json': {
+              schema: {
+                type: 'object',
+                required: ['id', 'type', 'created_at', 'api_version', 'data'],
+                properties: {
+                  id: { type: 'string', format: 'uuid' },
+                  type: { type: 'string', const: type },
+                  created_at: { type: 'string', format: 'date-time' },
+                  api_version: { type: 'string', examples: [apiVersion] },
+                  data: { type: 'object', additionalProperties: true },
+                },
+              },
+            },
+          },
+        },
+        responses: { '200': { description: 'Any 2xx acknowledges the delivery.' } },
+      },
+    };
+  }
+  return out;
+}
