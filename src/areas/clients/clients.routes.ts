@@ -197,6 +197,18 @@ export function clientsOpsRoutes(deps: { clients: ClientsService }) {
       }),
     );
     app.post(
+      '/ops/v1/funders/:bank_id/client-invitations',
+      {
+        ...ops,
+        schema: { params: FunderParams, body: s.ArrivalBody, response: { 201: s.InvitationAnswer } },
+      },
+      async (request, reply) => {
+        const answer = await invitations.inviteNamed(request.operator!, request.params.bank_id, request.body);
+        reply.code(201);
+        return answer;
+      },
+    );
+    app.post(
       '/ops/v1/client-links/:id/arrivals',
       { ...ops, schema: { params: IdParams, body: s.ArrivalBody, response: { 201: s.InvitationAnswer } } },
       async (request, reply) => {

@@ -466,6 +466,26 @@ describe('GET /v1/prescribers/report', () => {
     expect(ownLink!.prescriber_id).toBeUndefined();
     expect(funded.funder.bankId).toBe(funder.bankId);
 
+    // A company the funder names in its portal: origin named.
+    const named = await service.ops<{ invitation: Invitation }>(
+      'POST',
+      `/ops/v1/funders/${funder.bankId}/client-invitations`,
+      company({ company_name: 'Nombrada SL' }),
+    );
+    expect(named.status).toBe(201);
+    expect(named.body.invitation).toMatchObject({ via: 'named', client_link_id: null, prescriber_id: null });
+    const withNamed = await service.call<{ groups: Body[] }>(funder.key, 'GET', '/v1/prescribers/report');
+    expect(withNamed.body.groups.map((g) => g.kind)).toEqual(['prescriber', 'own_link', 'named']);
+    expectError(
+      await service.ops(
+        'POST',
+        '/ops/v1/funders/00000000-0000-4000-8000-000000000000/client-invitations',
+        company(),
+      ),
+      404,
+      'not_found',
+    );
+
     // Disabled, the prescriber keeps its companies.
     await service.call(funder.key, 'POST', `/v1/prescribers/${prescriber.id}/disable`);
     const after = await service.call<{ groups: Body[] }>(funder.key, 'GET', '/v1/prescribers/report');

@@ -225,6 +225,20 @@ export function createInvitationsService(deps: ClientsDeps) {
       return { invitation: invitationView(await readInvitation(db, owner, id), clock.now()) };
     },
 
+    /**
+     * The funder names a company in its portal (played by the operations team): an invitation
+     * with origin `named`, no link, no prescriber.
+     */
+    async inviteNamed(caller: OperatorCaller, funderId: string, company: ArrivalInput) {
+      const plane = await store.funderPlaneForOps(db, funderId);
+      if (!plane) notFound('Funder');
+      const owner: FunderScope = { funderId, plane };
+      const id = await write(caller, (scope) =>
+        arriveIn(scope, owner, null, company, { via: 'named', linkId: null, prescriberId: null }),
+      );
+      return { invitation: invitationView(await readInvitation(db, owner, id), clock.now()) };
+    },
+
     /** The company accepts: it becomes the funder's client, with its origin. */
     async accept(acting: Acting, id: string) {
       let owner: FunderScope;
