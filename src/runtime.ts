@@ -367,6 +367,7 @@ export async function createRuntime(
         opsToken: secrets.opsToken,
         lookupKey: services.account.lookupKey,
         checkErrorCodes: config.checkErrorCodes,
+        secrets: box,
         routes: [
           accountRoutes({ account: services.account, clock }),
           accountOpsRoutes({ account: services.account }),

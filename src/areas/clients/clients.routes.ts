@@ -96,7 +96,8 @@ export function clientsRoutes(deps: { clients: ClientsService }) {
     app.post(
       '/v1/onboarding-links',
       {
-        ...key,
+        // The answer shows the return secret once: a replay's kept copy is sealed.
+        config: { auth: 'key' as const, sealReplay: true },
         schema: {
           tags: onboardingTags,
           body: s.CreateOnboardingBody,
@@ -195,6 +196,18 @@ export function clientsOpsRoutes(deps: { clients: ClientsService }) {
         bank_id: request.params.bank_id,
         origins: await onboarding.returnOrigins(request.params.bank_id),
       }),
+    );
+    app.post(
+      '/ops/v1/funders/:bank_id/client-invitations',
+      {
+        ...ops,
+        schema: { params: FunderParams, body: s.ArrivalBody, response: { 201: s.InvitationAnswer } },
+      },
+      async (request, reply) => {
+        const answer = await invitations.inviteNamed(request.operator!, request.params.bank_id, request.body);
+        reply.code(201);
+        return answer;
+      },
     );
     app.post(
       '/ops/v1/client-links/:id/arrivals',

@@ -205,4 +205,14 @@ describe('what one sandbox key made stays its own', () => {
       'sandbox_only',
     );
   });
+
+  it('is cleared with the rest of the demonstration plane by a reset', async () => {
+    const reset = await service.ops('POST', '/ops/v1/demo/reset');
+    expect(reset.status).toBe(200);
+    expect(await invitationIds(keyA)).toEqual([]);
+    const prescribers = await service.call<{ count: number }>(keyA, 'GET', '/v1/prescribers');
+    expect(prescribers.body.count).toBe(0);
+    const onboarding = await service.call<{ count: number }>(keyA, 'GET', '/v1/onboarding-links');
+    expect(onboarding.body.count).toBe(0);
+  });
 });

@@ -5,7 +5,7 @@ import type { Db } from '../../platform/db/db.ts';
 import { ApiError } from '../../platform/errors.ts';
 import type { RateCounter } from '../../platform/rate-limit.ts';
 import type { RunWrite } from '../../platform/write.ts';
-import type { LinkRow } from './clients.store.ts';
+import type { LinkRow } from './links.store.ts';
 import type { VatLookup } from './vat-lookup.ts';
 
 /** What every part of the clients area is built from. */

@@ -12,7 +12,8 @@ import { newId } from '../../platform/ids.ts';
 import type { WriteScope } from '../../platform/write.ts';
 import { findSellerByKey, insertSeller } from '../parties/parties.service.ts';
 import { type ClientsDeps, linkState, ownKeyOnly } from './clients.shared.ts';
-import * as store from './clients.store.ts';
+import * as store from './invitations.store.ts';
+import * as linksStore from './links.store.ts';
 
 /** Sign-ups one link takes: 20 an hour and 100 a day, counted across servers. */
 export const SIGNUP_WINDOWS = [
@@ -204,7 +205,7 @@ export function createInvitationsService(deps: ClientsDeps) {
      */
     async arrive(acting: Acting, linkId: string, company: ArrivalInput) {
       const { owner, keyId } = await ownerOfLink(acting, linkId);
-      const link = await store.findLink(db, owner, linkId, clock.now(), null);
+      const link = await linksStore.findLink(db, owner, linkId, clock.now(), null);
       if (!link) notFound('Client link');
       if (linkState(link, clock.now()) !== 'active') {
         throw new ApiError('link_not_active', 'This link was disabled or has expired.');
@@ -212,7 +213,7 @@ export function createInvitationsService(deps: ClientsDeps) {
       await countSignup(linkId);
       const caller: Caller = acting.caller;
       const id = await write(caller, async (scope) => {
-        const current = await store.findLink(scope.tx, owner, linkId, scope.now, null);
+        const current = await linksStore.findLink(scope.tx, owner, linkId, scope.now, null);
         if (!current || linkState(current, scope.now) !== 'active') {
           throw new ApiError('link_not_active', 'This link was disabled or has expired.');
         }
@@ -222,6 +223,20 @@ export function createInvitationsService(deps: ClientsDeps) {
           prescriberId: current.prescriber_id,
         });
       });
+      return { invitation: invitationView(await readInvitation(db, owner, id), clock.now()) };
+    },
+
+    /**
+     * The funder names a company in its portal (played by the operations team): an invitation
+     * with origin `named`, no link, no prescriber.
+     */
+    async inviteNamed(caller: OperatorCaller, funderId: string, company: ArrivalInput) {
+      const plane = await store.funderPlaneForOps(db, funderId);
+      if (!plane) notFound('Funder');
+      const owner: FunderScope = { funderId, plane };
+      const id = await write(caller, (scope) =>
+        arriveIn(scope, owner, null, company, { via: 'named', linkId: null, prescriberId: null }),
+      );
       return { invitation: invitationView(await readInvitation(db, owner, id), clock.now()) };
     },
 

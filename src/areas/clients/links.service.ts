@@ -14,7 +14,7 @@ import {
   requireSharedWriteScope,
   tokenHash,
 } from './clients.shared.ts';
-import * as store from './clients.store.ts';
+import * as store from './links.store.ts';
 
 /** A link made without `expires_at` (a prescriber's, or the funder's own) works for a year. */
 export const DEFAULT_LINK_DAYS = 365;

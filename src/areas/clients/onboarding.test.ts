@@ -91,6 +91,27 @@ describe('POST /v1/onboarding-links', () => {
     expect(JSON.stringify(read.body)).not.toContain('ors_');
   });
 
+  it('keeps a replayed answer sealed: the return secret is never stored in clear', async () => {
+    const idempotencyKey = 'onboarding-replay-1';
+    const send = () =>
+      service.call<Created>(funder.key, 'POST', '/v1/onboarding-links', {
+        body: body({ company_vat: 'ESB11112222' }),
+        headers: { 'idempotency-key': idempotencyKey },
+      });
+    const first = await send();
+    expect(first.status).toBe(201);
+    const replay = await send();
+    expect(replay.status).toBe(201);
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    expect(replay.body).toEqual(first.body);
+    const { rows } = await service.db.query<{ response_body: string }>(
+      'SELECT response_body FROM idempotency_keys WHERE idempotency_key = $1',
+      [idempotencyKey],
+    );
+    expect(rows[0]!.response_body).toMatch(/^sealed:v1\./);
+    expect(rows[0]!.response_body).not.toContain(first.body.return_secret.slice(4));
+  });
+
   it('checks every field with its own code', async () => {
     const cases: [Body, string][] = [
       [{ company_vat: 'E' }, 'company_vat_invalid'],
@@ -131,7 +152,7 @@ describe('POST /v1/onboarding-links', () => {
     );
     // Nothing was made by the refused calls.
     const list = await service.call<{ count: number }>(funder.key, 'GET', '/v1/onboarding-links');
-    expect(list.body.count).toBe(2);
+    expect(list.body.count).toBe(3);
   });
 
   it('names the company from its own records when the VAT service cannot be reached, and says so', async () => {

@@ -12,8 +12,9 @@ import {
   ownKeyOnly,
   requireSharedWriteScope,
 } from './clients.shared.ts';
-import * as store from './clients.store.ts';
+import * as invitationsStore from './invitations.store.ts';
 import { DEFAULT_LINK_DAYS, type LinksService } from './links.service.ts';
+import * as store from './links.store.ts';
 
 export interface CreatePrescriberInput {
   name: string;
@@ -51,7 +52,7 @@ export function createPrescribersService(deps: ClientsDeps & { links: LinksServi
       store.listPrescribers(db, scope),
       store.currentLinks(db, scope, now, keyId),
     ]);
-    const arrivals = await store.arrivalsByPrescriber(db, scope, keyId);
+    const arrivals = await invitationsStore.arrivalsByPrescriber(db, scope, keyId);
     return rows
       .filter((row) => only === undefined || row.id === only)
       .map((row) => {

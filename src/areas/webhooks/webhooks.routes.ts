@@ -23,7 +23,7 @@ export function webhooksRoutes(deps: { webhooks: WebhooksService }) {
   return (app: App) => {
     const key = { config: { auth: 'key' as const } };
     // The signing secret is in the answer once: an Idempotency-Key replay does not repeat it.
-    const onceOnly = { config: { auth: 'key' as const, notReplayed: ['secret'] } };
+    const onceOnly = { config: { auth: 'key' as const, sealReplay: true } };
     const tags = ['Webhooks'];
 
     app.get(

@@ -14,6 +14,7 @@ import Fastify, {
 } from 'fastify';
 import type { FunderCaller, OperatorCaller } from '../caller.ts';
 import type { Clock } from '../clock.ts';
+import type { SecretBox } from '../crypto.ts';
 import type { Db } from '../db/db.ts';
 import { newId } from '../ids.ts';
 import { type AuthDeps, createAuthHook } from './auth.ts';
@@ -32,11 +33,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** 'key': a funder API key; 'ops': the operator token; 'none': public. */
     auth?: 'key' | 'ops' | 'none';
-    /**
-     * Top-level answer fields shown once only (a signing secret): the answer kept for an
-     * Idempotency-Key replay has them replaced, so no secret is stored in clear.
-     */
-    notReplayed?: readonly string[];
+    /** The answer carries a secret shown once: the copy kept for Idempotency-Key replays is sealed. */
+    sealReplay?: boolean;
   }
   interface FastifyRequest {
     caller: FunderCaller | null;
@@ -65,6 +63,8 @@ export interface HttpDeps extends Omit<AuthDeps, 'clock'> {
   bodyLimit?: number;
   /** Tests: an error code an operation's document does not list answers 500 (openapi/documented-errors.ts). */
   checkErrorCodes?: boolean;
+  /** Seals the kept answers of routes that show a secret once (`sealReplay`). */
+  secrets: Pick<SecretBox, 'seal' | 'open'>;
 }
 
 export async function buildApp(deps: HttpDeps): Promise<App> {
@@ -112,7 +112,7 @@ export async function buildApp(deps: HttpDeps): Promise<App> {
   installErrorHandling(app);
 
   // Idempotency-Key is for POST and PUT: their routes get the two hooks, other calls pay nothing.
-  const idempotency = createIdempotency({ db: deps.db, clock: deps.clock });
+  const idempotency = createIdempotency({ db: deps.db, clock: deps.clock, secrets: deps.secrets });
   const recordAnswer = async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
     if (!request.idempotentReplay) await idempotency.record(request, reply, payload);
     return payload;

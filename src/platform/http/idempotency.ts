@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { canonicalJson } from '../canonical-json.ts';
 import type { Clock } from '../clock.ts';
+import type { SecretBox } from '../crypto.ts';
 import { sha256Hex } from '../crypto.ts';
 import type { Db } from '../db/db.ts';
 import { ApiError } from '../errors.ts';
@@ -36,7 +37,14 @@ const bodyHash = (request: FastifyRequest): string =>
  * within 24 hours answer the first answer again without doing anything twice; the same key
  * with another body is refused; a retry while the first is still running gets 409.
  */
-export function createIdempotency(deps: { db: Db; clock: Clock }) {
+/** Marks a kept answer stored sealed (its route shows a secret once). */
+const SEALED = 'sealed:';
+
+export function createIdempotency(deps: {
+  db: Db;
+  clock: Clock;
+  secrets?: Pick<SecretBox, 'seal' | 'open'>;
+}) {
   async function claim(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     if (request.method !== 'POST' && request.method !== 'PUT') return;
     const raw = request.headers['idempotency-key'];
@@ -92,7 +100,10 @@ export function createIdempotency(deps: { db: Db; clock: Clock }) {
       for (const [name, value] of Object.entries(stored.response_headers ?? {})) reply.header(name, value);
       reply.header('idempotent-replayed', 'true');
       request.idempotentReplay = true;
-      return reply.send(stored.response_body ?? '');
+      const kept = stored.response_body ?? '';
+      if (!kept.startsWith(SEALED)) return reply.send(kept);
+      if (!deps.secrets) throw new Error('a sealed idempotent answer needs the secrets box');
+      return reply.send(deps.secrets.open(kept.slice(SEALED.length)));
     }
     // Still running. A run abandoned by a crashed server may be taken over, unless its write
     // committed: then repeating it could do it twice, so the key stays refused.
@@ -133,7 +144,15 @@ export function createIdempotency(deps: { db: Db; clock: Clock }) {
       if (freed.rowCount === 1) return;
     }
     const contentType = reply.getHeader('content-type');
-    const kept = withoutOnceOnlyFields(payload, request.routeOptions.config.notReplayed);
+    const body =
+      typeof payload === 'string'
+        ? payload
+        : payload === null || payload === undefined
+          ? ''
+          : String(payload);
+    // An answer showing a secret once (an onboarding link's return secret) is never kept in clear.
+    const sealed = request.routeOptions.config?.sealReplay === true;
+    if (sealed && !deps.secrets) throw new Error('sealing an idempotent answer needs the secrets box');
     await deps.db.query(
       `UPDATE idempotency_keys SET state = 'done', response_status = $3, response_headers = $4, response_body = $5
         WHERE funder_id = $1 AND idempotency_key = $2 AND run_token = $6`,
@@ -142,28 +161,13 @@ export function createIdempotency(deps: { db: Db; clock: Clock }) {
         idempotencyKey,
         reply.statusCode,
         JSON.stringify(contentType ? { 'content-type': String(contentType) } : {}),
-        typeof kept === 'string' ? kept : kept === null || kept === undefined ? '' : String(kept),
+        sealed && deps.secrets ? `${SEALED}${deps.secrets.seal(body)}` : body,
         idempotencyRun,
       ],
     );
   }
 
   return { claim, record };
-}
-
-/** What a replay shows in place of a field that was shown once only. */
-export const NOT_REPLAYED = '[shown once only: not kept for replays]';
-
-function withoutOnceOnlyFields(payload: unknown, fields: readonly string[] | undefined): unknown {
-  if (!fields || fields.length === 0 || typeof payload !== 'string') return payload;
-  try {
-    const body = JSON.parse(payload) as Record<string, unknown>;
-    if (typeof body !== 'object' || body === null) return payload;
-    for (const field of fields) if (field in body) body[field] = NOT_REPLAYED;
-    return JSON.stringify(body);
-  } catch {
-    return payload;
-  }
 }
 
 export async function pruneIdempotencyKeys(db: Db, now: Date): Promise<number> {

@@ -1,0 +1,221 @@
+import type { FunderScope } from '../../platform/caller.ts';
+import type { Queryable } from '../../platform/db/db.ts';
+
+// Prescribers' and client links' SQL. Every funder-facing function takes the caller's scope and
+// applies it; `keyId` (a sandbox key) narrows counts to what that key's helpers made.
+
+export interface PrescriberRow {
+  id: string;
+  name: string;
+  email: string | null;
+  notes: string | null;
+  created_at: Date;
+  disabled_at: Date | null;
+  disabled_reason: string | null;
+}
+
+export interface LinkRow {
+  id: string;
+  prescriber_id: string | null;
+  lang: string | null;
+  created_at: Date;
+  expires_at: Date;
+  disabled_at: Date | null;
+  disabled_reason: string | null;
+  replaced_by: string | null;
+  ended_at: Date | null;
+  arrivals: number;
+  claims_last_day: number;
+}
+
+/** What a sandbox key sees of what keys made: its own rows only; a live key sees all. */
+export const KEY_FILTER = (column: string, param: string) =>
+  `(${param}::uuid IS NULL OR ${column} = ${param}::uuid)`;
+// Prescribers
+
+export async function insertPrescriber(
+  q: Queryable,
+  scope: FunderScope,
+  row: {
+    id: string;
+    name: string;
+    email: string | null;
+    notes: string | null;
+    keyId: string | null;
+    at: Date;
+  },
+): Promise<void> {
+  await q.query(
+    `INSERT INTO prescribers (id, funder_id, plane, name, name_key, email, notes, key_id, created_at)
+     VALUES ($1, $2, $3, $4, lower(btrim($4)), $5, $6, $7, $8)`,
+    [row.id, scope.funderId, scope.plane, row.name, row.email, row.notes, row.keyId, row.at],
+  );
+}
+
+export async function activePrescriberNamed(
+  q: Queryable,
+  scope: FunderScope,
+  name: string,
+): Promise<boolean> {
+  const { rows } = await q.query(
+    `SELECT 1 FROM prescribers
+      WHERE funder_id = $1 AND plane = $2 AND disabled_at IS NULL AND name_key = lower(btrim($3))`,
+    [scope.funderId, scope.plane, name],
+  );
+  return rows.length > 0;
+}
+
+const PRESCRIBER_COLUMNS = 'id, name, email, notes, created_at, disabled_at, disabled_reason';
+
+export async function findPrescriber(
+  q: Queryable,
+  scope: FunderScope,
+  id: string,
+  options: { lock?: boolean } = {},
+): Promise<PrescriberRow | null> {
+  const { rows } = await q.query<PrescriberRow>(
+    `SELECT ${PRESCRIBER_COLUMNS} FROM prescribers WHERE id = $1 AND funder_id = $2 AND plane = $3
+     ${options.lock ? 'FOR UPDATE' : ''}`,
+    [id, scope.funderId, scope.plane],
+  );
+  return rows[0] ?? null;
+}
+
+/** Active first, then by creation, newest first. */
+export async function listPrescribers(q: Queryable, scope: FunderScope): Promise<PrescriberRow[]> {
+  const { rows } = await q.query<PrescriberRow>(
+    `SELECT ${PRESCRIBER_COLUMNS} FROM prescribers WHERE funder_id = $1 AND plane = $2
+      ORDER BY (disabled_at IS NULL) DESC, created_at DESC, id`,
+    [scope.funderId, scope.plane],
+  );
+  return rows;
+}
+
+export async function disablePrescriber(
+  q: Queryable,
+  scope: FunderScope,
+  id: string,
+  at: Date,
+  reason: string | null,
+): Promise<void> {
+  await q.query(
+    `UPDATE prescribers SET disabled_at = $4, disabled_reason = $5
+      WHERE id = $1 AND funder_id = $2 AND plane = $3 AND disabled_at IS NULL`,
+    [id, scope.funderId, scope.plane, at, reason],
+  );
+}
+
+// Client links
+
+const linkColumns = (keyParam: string) => `l.id, l.prescriber_id, l.lang, l.created_at, l.expires_at,
+  l.disabled_at, l.disabled_reason, l.replaced_by, l.ended_at,
+  (SELECT count(*)::int FROM client_arrivals a
+    WHERE a.link_id = l.id AND ${KEY_FILTER('a.key_id', keyParam)}) AS arrivals,
+  (SELECT count(*)::int FROM client_invitations i
+    WHERE i.link_id = l.id AND i.created_at > $NOW::timestamptz - interval '24 hours'
+      AND i.created_at <= $NOW::timestamptz AND ${KEY_FILTER('i.key_id', keyParam)}) AS claims_last_day`;
+
+export async function insertLink(
+  q: Queryable,
+  scope: FunderScope,
+  row: {
+    id: string;
+    prescriberId: string | null;
+    tokenSha256: string;
+    lang: string | null;
+    keyId: string | null;
+    at: Date;
+    expiresAt: Date;
+  },
+): Promise<void> {
+  await q.query(
+    `INSERT INTO client_links (id, funder_id, plane, prescriber_id, token_sha256, lang, key_id, created_at, expires_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+    [
+      row.id,
+      scope.funderId,
+      scope.plane,
+      row.prescriberId,
+      row.tokenSha256,
+      row.lang,
+      row.keyId,
+      row.at,
+      row.expiresAt,
+    ],
+  );
+}
+
+/** The owner's current link (not ended), locked for the change about to be made. */
+export async function currentLinkOf(
+  q: Queryable,
+  scope: FunderScope,
+  prescriberId: string | null,
+): Promise<{ id: string; expires_at: Date; disabled_at: Date | null } | null> {
+  const { rows } = await q.query<{ id: string; expires_at: Date; disabled_at: Date | null }>(
+    `SELECT id, expires_at, disabled_at FROM client_links
+      WHERE funder_id = $1 AND plane = $2 AND prescriber_id IS NOT DISTINCT FROM $3::uuid AND ended_at IS NULL
+      FOR UPDATE`,
+    [scope.funderId, scope.plane, prescriberId],
+  );
+  return rows[0] ?? null;
+}
+
+/** Ends a link: disabled (reason given) or simply no longer the owner's current one. */
+export async function endLink(
+  q: Queryable,
+  scope: FunderScope,
+  id: string,
+  change: { at: Date; disable: boolean; reason?: string | null; replacedBy?: string | null },
+): Promise<void> {
+  await q.query(
+    `UPDATE client_links
+        SET ended_at = COALESCE(ended_at, $4),
+            disabled_at = CASE WHEN $5 AND disabled_at IS NULL AND expires_at > $4 THEN $4 ELSE disabled_at END,
+            disabled_reason = CASE WHEN $5 AND disabled_at IS NULL AND expires_at > $4 THEN $6 ELSE disabled_reason END,
+            replaced_by = COALESCE($7::uuid, replaced_by)
+      WHERE id = $1 AND funder_id = $2 AND plane = $3`,
+    [
+      id,
+      scope.funderId,
+      scope.plane,
+      change.at,
+      change.disable,
+      change.reason ?? null,
+      change.replacedBy ?? null,
+    ],
+  );
+}
+
+export async function findLink(
+  q: Queryable,
+  scope: FunderScope,
+  id: string,
+  now: Date,
+  keyId: string | null,
+): Promise<LinkRow | null> {
+  const { rows } = await q.query<LinkRow>(
+    `SELECT ${linkColumns('$4').replaceAll('$NOW', '$5')} FROM client_links l
+      WHERE l.id = $1 AND l.funder_id = $2 AND l.plane = $3`,
+    [id, scope.funderId, scope.plane, keyId, now],
+  );
+  return rows[0] ?? null;
+}
+
+/** Each owner's current link: the funder's own and every prescriber's. */
+export async function currentLinks(
+  q: Queryable,
+  scope: FunderScope,
+  now: Date,
+  keyId: string | null,
+): Promise<LinkRow[]> {
+  const { rows } = await q.query<LinkRow>(
+    `SELECT ${linkColumns('$3').replaceAll('$NOW', '$4')} FROM client_links l
+      WHERE l.funder_id = $1 AND l.plane = $2
+        AND l.id IN (SELECT DISTINCT ON (prescriber_id) id FROM client_links
+                      WHERE funder_id = $1 AND plane = $2
+                      ORDER BY prescriber_id, (ended_at IS NULL) DESC, created_at DESC, id)
+      ORDER BY l.prescriber_id NULLS FIRST, l.created_at DESC`,
+    [scope.funderId, scope.plane, keyId, now],
+  );
+  return rows;
+}
