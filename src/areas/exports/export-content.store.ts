@@ -1,5 +1,5 @@
 import type { FunderScope } from '../../platform/caller.ts';
-import type { Queryable } from '../../platform/db/db.ts';
+import type { Db, Queryable } from '../../platform/db/db.ts';
 
 /**
  * What an export holds: one entry per entity, each a read of the funder's own rows. The SQL of
@@ -55,7 +55,7 @@ const col = (name: string, type: ColumnType, sql?: string): Column =>
 const id = (alias: string) => [{ sql: `${alias}.id`, type: 'uuid' as const }];
 const OWN = (alias: string) => `${alias}.funder_id = $1 AND ${alias}.plane = $2`;
 /** The batch of requests being read, each still checked visible. */
-const OF_BATCH = `r.id = ANY($3::uuid[]) AND ${VISIBLE('r')}`;
+const OF_BATCH = `($3::uuid[] IS NULL OR r.id = ANY($3::uuid[])) AND ${VISIBLE('r')}`;
 
 export const ENTITIES: readonly Entity[] = [
   {
@@ -585,6 +585,36 @@ function limitBooks(): Entity[] {
     book('seller_limits', 'seller_limits', seller),
     history('seller_limit_history', 'seller_limit_history', seller),
   ];
+}
+
+/**
+ * Every row of an entity through a server-side cursor in one read-only transaction
+ * (PostgreSQL): one statement, one snapshot, `fetchRows` rows in memory at a time, each batch
+ * handed to `onRows` before the next is fetched.
+ */
+export async function readEntityWithCursor(
+  db: Db,
+  scope: FunderScope,
+  entity: Entity,
+  fetchRows: number,
+  onRows: (rows: Record<string, unknown>[]) => Promise<void>,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.query(
+      `DECLARE export_rows NO SCROLL CURSOR FOR
+         SELECT ${selectList(entity).join(', ')} FROM ${entity.from}
+          ORDER BY ${entity.key.map((k) => k.sql).join(', ')}`,
+      entity.byRequest ? [scope.funderId, scope.plane, null] : [scope.funderId, scope.plane],
+    );
+    for (;;) {
+      const { rows } = await tx.query<Record<string, unknown>>(
+        `FETCH FORWARD ${Math.trunc(fetchRows)} FROM export_rows`,
+      );
+      if (rows.length > 0) await onRows(rows);
+      if (rows.length < fetchRows) break;
+    }
+    await tx.query('CLOSE export_rows');
+  });
 }
 
 /** The next page of the funder's visible requests' ids, in id order. */
