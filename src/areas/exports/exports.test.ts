@@ -174,6 +174,7 @@ describe('an export of a live funder with requests in every status', () => {
     ).rows;
     for (const [name, text] of files) {
       expect(text.includes(secret), name).toBe(false);
+      expect(text.includes(service.opsToken), name).toBe(false);
       expect(text.includes(hash), name).toBe(false);
       expect(/svc_fk_[0-9a-f]{64}/.test(text), name).toBe(false);
       for (const t of tokens) expect(text.includes(t.token_sha256), name).toBe(false);
