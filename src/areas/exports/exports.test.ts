@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -30,6 +30,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await service?.close();
+  await rm(dataDir, { recursive: true, force: true });
 });
 
 async function requestExport(funder: FunderFixture, body: unknown = {}): Promise<ExportView> {
