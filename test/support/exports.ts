@@ -47,7 +47,7 @@ export async function download(
   return { status: response.statusCode, bytes: response.rawPayload };
 }
 
-/** Downloads every volume and unzips them with the system `unzip` into one fresh directory. */
+/** Downloads every volume and unzips them with the system `unzip` into one fresh directory (under the system's temporary directory). */
 export async function unzipExport(service: TestService, view: ExportView): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), 'export-test-'));
   for (const file of view.files ?? []) {

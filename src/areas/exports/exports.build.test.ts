@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import S3rver from 's3rver';
@@ -63,6 +63,7 @@ describe('a build whose worker was killed, and small volumes', () => {
   });
   afterAll(async () => {
     await service?.close();
+    await rm(dataDir, { recursive: true, force: true });
   });
 
   it('restarts after the lost worker’s claim ends, drops what it left, and ends ready with a manifest that verifies', async () => {
@@ -112,12 +113,14 @@ describe('a build whose worker was killed, and small volumes', () => {
 describe('the S3-compatible storage', () => {
   let s3: S3rver;
   let service: TestService;
+  let bucketDir: string;
   beforeAll(async () => {
+    bucketDir = await mkdtemp(join(tmpdir(), 's3rver-'));
     s3 = new S3rver({
       port: 0,
       address: '127.0.0.1',
       silent: true,
-      directory: await mkdtemp(join(tmpdir(), 's3rver-')),
+      directory: bucketDir,
       configureBuckets: [{ name: 'exports' }],
     });
     const { port } = await s3.run();
@@ -134,6 +137,7 @@ describe('the S3-compatible storage', () => {
   afterAll(async () => {
     await service?.close();
     await s3?.close();
+    await rm(bucketDir, { recursive: true, force: true });
   });
 
   it('stores the volumes in the bucket, hands out links any server can check, and deletes them after 24 hours', async () => {

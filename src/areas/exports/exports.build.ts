@@ -14,6 +14,7 @@ import {
   type Entity,
   readEntityForRequests,
   readEntityPage,
+  readEntityWithCursor,
   visibleRequestIds,
 } from './export-content.store.ts';
 import { csvHeader, csvLine, jsonLine } from './exports.formats.ts';
@@ -205,10 +206,14 @@ export async function buildExport(input: BuildInput): Promise<BuiltExport> {
     };
     // Rows hanging off requests (history, invoices, notices...): one pass over the funder's
     // requests in batches writes all of their files, so the requests are listed once.
-    const ofRequests = new Map(ENTITIES.filter((e) => e.byRequest).map((e) => [e.name, scratchFiles(e)]));
+    // On PostgreSQL every entity is read through a cursor instead (below).
+    const cursors = input.db.kind === 'postgres';
+    const ofRequests = new Map(
+      ENTITIES.filter((e) => e.byRequest && !cursors).map((e) => [e.name, scratchFiles(e)]),
+    );
     for (const written of ofRequests.values()) await written.csv.write(csvHeader(written.entity.columns));
     let afterId: string | null = null;
-    for (;;) {
+    while (ofRequests.size > 0) {
       const ids = await visibleRequestIds(input.db, input.scope, afterId, REQUEST_BATCH);
       if (ids.length === 0) break;
       for (const written of ofRequests.values()) {
@@ -225,13 +230,21 @@ export async function buildExport(input: BuildInput): Promise<BuiltExport> {
       if (!written) {
         written = scratchFiles(entity);
         await written.csv.write(csvHeader(entity.columns));
-        let after: unknown[] | null = null;
-        for (;;) {
-          const page = await readEntityPage(input.db, input.scope, entity, after, PAGE_ROWS);
-          await written.rows(page.rows);
-          if (page.rows.length < PAGE_ROWS) break;
-          after = page.last;
-          stop();
+        const into = written;
+        if (cursors) {
+          await readEntityWithCursor(input.db, input.scope, entity, PAGE_ROWS, async (rows) => {
+            await into.rows(rows);
+            stop();
+          });
+        } else {
+          let after: unknown[] | null = null;
+          for (;;) {
+            const page = await readEntityPage(input.db, input.scope, entity, after, PAGE_ROWS);
+            await into.rows(page.rows);
+            if (page.rows.length < PAGE_ROWS) break;
+            after = page.last;
+            stop();
+          }
         }
       }
       const { csv, jsonl, count } = written;

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -30,6 +30,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await service?.close();
+  await rm(dataDir, { recursive: true, force: true });
 });
 
 async function requestExport(funder: FunderFixture, body: unknown = {}): Promise<ExportView> {
@@ -174,6 +175,7 @@ describe('an export of a live funder with requests in every status', () => {
     ).rows;
     for (const [name, text] of files) {
       expect(text.includes(secret), name).toBe(false);
+      expect(text.includes(service.opsToken), name).toBe(false);
       expect(text.includes(hash), name).toBe(false);
       expect(/svc_fk_[0-9a-f]{64}/.test(text), name).toBe(false);
       for (const t of tokens) expect(text.includes(t.token_sha256), name).toBe(false);

@@ -13,13 +13,28 @@ const readyExample = {
   created_at: '2026-10-01T08:00:00.000Z',
   download_available: true,
   manifest_sha256: 'd2a84f4b8b650937ec8f73cd8be2c74add5a911ba64df27458ed8229da804a26',
-  progress: { entities_done: 29, entities_total: 29, rows: 18204, volumes_written: 1, phase: 'ready' },
+  progress: { entities_done: 27, entities_total: 27, rows: 18204, volumes_written: 1, phase: 'ready' },
   completed_at: '2026-10-01T08:00:41.000Z',
   expires_at: '2026-10-02T08:00:41.000Z',
   size_bytes: 2811904,
-  file_count: 62,
+  file_count: 58,
   documents_mode: 'metadata',
   row_counts: { requests: 412, offers: 380, invoices: 1210 },
+};
+
+const funderExample = { bank_id: '3b0f6a52-1c1e-4d55-9a63-3f1a3e0c2b11', name: 'Banco Ejemplo' };
+const queuedExample = {
+  id: '7f1c2d3e-4b5a-4c6d-8e9f-0a1b2c3d4e5f',
+  subject: 'funder',
+  status: 'queued',
+  plane: 'live',
+  requested_via: 'api',
+  actor_role: 'api_key',
+  lang: 'es',
+  created_at: '2026-10-01T08:00:00.000Z',
+  download_available: false,
+  manifest_sha256: null,
+  progress: { entities_done: 0, entities_total: 27, rows: 0, volumes_written: 0, phase: 'queued' },
 };
 
 export const exportsOperations: OperationDocs = {
@@ -37,6 +52,9 @@ export const exportsOperations: OperationDocs = {
     success: 'The export, queued.',
     errors: ['export_live_key_required', 'export_rate_limited'],
     requestExamples: { spanish: { summary: 'README in Spanish', value: { lang: 'es' } } },
+    responseExamples: {
+      '202': { queued: { summary: 'Queued', value: { funder: funderExample, export: queuedExample } } },
+    },
   },
   'GET /v1/exports': {
     operationId: 'listExports',
@@ -45,6 +63,33 @@ export const exportsOperations: OperationDocs = {
     description: `Exports asked for through the portal or the API, newest first (\`limit\` 1 to 200, default 50), with status, size and \`manifest_sha256\`. No links here: ask for one export to get them. ${liveOnly}`,
     success: 'The exports.',
     errors: ['export_live_key_required'],
+    responseExamples: {
+      '200': {
+        two: {
+          summary: 'One ready, one being built',
+          value: {
+            funder: funderExample,
+            count: 2,
+            exports: [
+              {
+                ...queuedExample,
+                id: '0c5e8f1a-9b2d-4e3f-8a7b-6c5d4e3f2a1b',
+                status: 'running',
+                created_at: '2026-10-02T08:00:00.000Z',
+                progress: {
+                  entities_done: 12,
+                  entities_total: 27,
+                  rows: 9120,
+                  volumes_written: 0,
+                  phase: 'reading',
+                },
+              },
+              readyExample,
+            ],
+          },
+        },
+      },
+    },
   },
   'GET /v1/exports/{id}': {
     operationId: 'getExport',
@@ -64,7 +109,7 @@ export const exportsOperations: OperationDocs = {
         ready: {
           summary: 'A ready export with its one volume',
           value: {
-            funder: { bank_id: '3b0f6a52-1c1e-4d55-9a63-3f1a3e0c2b11', name: 'Banco Ejemplo' },
+            funder: funderExample,
             export: {
               ...readyExample,
               files: [

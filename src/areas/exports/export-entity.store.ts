@@ -1,0 +1,50 @@
+/**
+ * The shape of an exported entity and the SQL pieces every entity list uses: the funder is $1,
+ * the plane $2, a batch of request ids $3.
+ */
+export type ColumnType =
+  | 'uuid'
+  | 'text'
+  | 'integer'
+  | 'decimal'
+  | 'boolean'
+  | 'timestamp'
+  | 'date'
+  | 'json'
+  | 'text[]';
+
+export interface Column {
+  name: string;
+  type: ColumnType;
+  /** The SQL giving the value; the column of the entity's main alias by default. */
+  sql?: string;
+}
+
+export interface Entity {
+  name: string;
+  description: string;
+  /** FROM and WHERE of the read, with the funder ($1) and plane ($2) applied. */
+  from: string;
+  /**
+   * Rows that hang off requests: read for one batch of the funder's requests at a time, whose
+   * ids are $3 (`r.id = ANY($3::uuid[])` in `from`), instead of in keyset pages of their own.
+   */
+  byRequest?: boolean;
+  /** The main table's alias, for columns given by name only. */
+  alias: string;
+  /** The order rows are read and written in, unique: the keyset pages follow it. */
+  key: { sql: string; type: ColumnType }[];
+  columns: Column[];
+}
+
+/** A request is the funder's to export when routed to it now or acted on by it, on its plane. */
+export const VISIBLE = (r: string) =>
+  `${r}.plane = $2 AND (${r}.assigned_funder_id = $1 OR EXISTS (
+     SELECT 1 FROM request_funders rf WHERE rf.request_id = ${r}.id AND rf.funder_id = $1 AND rf.acted_at IS NOT NULL))`;
+
+export const col = (name: string, type: ColumnType, sql?: string): Column =>
+  sql ? { name, type, sql } : { name, type };
+export const id = (alias: string) => [{ sql: `${alias}.id`, type: 'uuid' as const }];
+export const OWN = (alias: string) => `${alias}.funder_id = $1 AND ${alias}.plane = $2`;
+/** The batch of requests being read, each still checked visible. */
+export const OF_BATCH = `($3::uuid[] IS NULL OR r.id = ANY($3::uuid[])) AND ${VISIBLE('r')}`;
