@@ -4,9 +4,37 @@
  * type is allowed, so a funder's set-up does not change when it lands).
  */
 export const EVENT_TYPES = [
+  // Beyond the spec's list: buyer-programme early payments (docs/decisions.md).
+  {
+    type: 'early_payment.released',
+    emitted: true,
+    description: 'An early payment was offered to a supplier with you as its funder.',
+  },
+  {
+    type: 'early_payment.accepted',
+    emitted: true,
+    description: 'The supplier accepted an early payment of yours.',
+  },
+  {
+    type: 'early_payment.declined',
+    emitted: true,
+    description: 'The supplier declined an early payment of yours.',
+  },
+  {
+    type: 'early_payment.withdrawn',
+    emitted: true,
+    description: 'The buyer withdrew an early payment of yours.',
+  },
+  { type: 'early_payment.paid', emitted: true, description: 'You recorded the early payment you made.' },
+  {
+    type: 'early_payment.repayment_recorded',
+    emitted: true,
+    description: 'You recorded a partial repayment by the buyer.',
+  },
+  { type: 'early_payment.repaid', emitted: true, description: 'The buyer repaid an early payment in full.' },
   {
     type: 'export.ready',
-    emitted: false,
+    emitted: true,
     description: 'An export you asked for is built and can be downloaded.',
   },
   {
@@ -17,7 +45,7 @@ export const EVENT_TYPES = [
   { type: 'notice.disputed', emitted: true, description: 'A debtor disputed its notice of assignment.' },
   {
     type: 'onboarding.completed',
-    emitted: false,
+    emitted: true,
     description: 'A supplier submitted its company verification through one of your onboarding links.',
   },
   {
@@ -30,7 +58,11 @@ export const EVENT_TYPES = [
     emitted: false,
     description: 'A seller received a debtor payment on a request you funded under confidential terms.',
   },
-  { type: 'request.announced', emitted: false, description: 'You announced a confidential request.' },
+  {
+    type: 'request.announced',
+    emitted: true,
+    description: 'A confidential request was announced: by you, or by a trigger of its programme terms.',
+  },
   { type: 'request.funded', emitted: true, description: 'You recorded the funding of a request.' },
   { type: 'request.routed', emitted: true, description: 'A request was routed to you.' },
   {

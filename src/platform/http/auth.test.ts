@@ -414,11 +414,20 @@ describe('the scope each operation needs', () => {
         'POST /v1/webhooks/{id}/test',
         'GET /v1/webhooks',
         'GET /v1/webhooks/{id}/deliveries',
+        // beyond the spec: retrying a delivery is managing the endpoint (docs/decisions.md)
+        'POST /v1/webhooks/{id}/deliveries/{delivery_id}/retry',
+        'GET /v1/events',
       ],
     ],
     [
       'onboarding:write',
-      ['POST /v1/onboarding-links', 'GET /v1/onboarding-links', 'GET /v1/onboarding-links/{id}'],
+      [
+        'POST /v1/onboarding-links',
+        'GET /v1/onboarding-links',
+        'GET /v1/onboarding-links/{id}',
+        // the sandbox helper that plays the supplier completing a link the key made
+        'POST /v1/sandbox/onboarding-links/{id}/complete',
+      ],
     ],
     ['exports:write', ['POST /v1/exports', 'GET /v1/exports', 'GET /v1/exports/{id}']],
     [

@@ -6,9 +6,21 @@
 type Json = Record<string, unknown>;
 
 const REQUEST = 'the request as `GET /v1/requests` lists it (`request`)';
+const EARLY = 'the early payment as `GET /v1/early-payments/{id}` answers it (`early_payment`).';
 
 export const webhookEventDocs: Record<string, { summary: string; carries: string }> = {
-  'export.ready': { summary: 'An export is ready', carries: 'the export (not emitted yet).' },
+  'early_payment.released': { summary: 'An early payment was offered with you as funder', carries: EARLY },
+  'early_payment.accepted': { summary: 'The supplier accepted an early payment', carries: EARLY },
+  'early_payment.declined': { summary: 'The supplier declined an early payment', carries: EARLY },
+  'early_payment.withdrawn': { summary: 'The buyer withdrew an early payment', carries: EARLY },
+  'early_payment.paid': { summary: 'You recorded an early payment', carries: EARLY },
+  'early_payment.repayment_recorded': { summary: 'You recorded a partial repayment', carries: EARLY },
+  'early_payment.repaid': { summary: 'The buyer repaid an early payment in full', carries: EARLY },
+  'export.ready': {
+    summary: 'An export is ready',
+    carries:
+      '`export_id`, `manifest_sha256`, `size_bytes` and `expires_at` (ask `GET /v1/exports/{id}` for links).',
+  },
   'notice.acknowledged': {
     summary: 'A debtor acknowledged its notice',
     carries:
@@ -20,14 +32,19 @@ export const webhookEventDocs: Record<string, { summary: string; carries: string
   },
   'onboarding.completed': {
     summary: 'A supplier completed onboarding',
-    carries: 'the onboarding link and its `metadata` (not emitted yet).',
+    carries:
+      '`onboarding_link_id`, `status`, `seller_id`, `company_vat`, `country`, `completed_at` and the link’s `metadata`.',
   },
   'opportunities.daily': { summary: 'The daily digest is ready', carries: 'the digest (not emitted yet).' },
   'payment.reached_seller': {
     summary: 'A seller received a debtor payment',
     carries: 'the payment alert (not emitted yet).',
   },
-  'request.announced': { summary: 'You announced a request', carries: `${REQUEST} (not emitted yet).` },
+  'request.announced': {
+    summary: 'A confidential request was announced',
+    carries:
+      'the announce answer: `request_id`, `request_ref`, `disclosure`, `announced_at`, the trigger and the notices queued.',
+  },
   'request.funded': {
     summary: 'You funded a request',
     carries: `${REQUEST}, with \`value_date\`, \`reference\` and \`amount\` (euros).`,
