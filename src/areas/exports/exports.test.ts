@@ -61,6 +61,7 @@ describe('an export of a live funder with requests in every status', () => {
   let queued: ExportView;
   let ready: ExportView;
   let dir: string;
+  let webhookSecret: string;
   const formula = '=HYPERLINK("http://x.example","click")';
 
   beforeAll(async () => {
@@ -80,6 +81,11 @@ describe('an export of a live funder with requests in every status', () => {
     ];
     ids.push(...made.map((r) => r.id));
     otherRequestId = (await given.offeredRequest({ funder: other })).id;
+    const hook = await service.call<{ secret: string }>(funder.key, 'POST', '/v1/webhooks', {
+      body: { url: 'https://hooks.acme-bank.com/funder-api', description: 'Core banking' },
+    });
+    expect(hook.status, JSON.stringify(hook.body)).toBe(201);
+    webhookSecret = hook.body.secret;
     queued = await requestExport(funder, { lang: 'es' });
     ready = await (async () => {
       // Before the worker ran: queued, with progress and no files.
@@ -179,7 +185,21 @@ describe('an export of a live funder with requests in every status', () => {
       expect(text.includes(hash), name).toBe(false);
       expect(/svc_fk_[0-9a-f]{64}/.test(text), name).toBe(false);
       for (const t of tokens) expect(text.includes(t.token_sha256), name).toBe(false);
+      expect(text.includes(webhookSecret.slice('whsec_'.length)), name).toBe(false);
     }
+    // The webhook endpoint is exported, without its signing secret.
+    const endpoints = files
+      .get('webhook_endpoints.jsonl')!
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(endpoints).toEqual([
+      expect.objectContaining({
+        url: 'https://hooks.acme-bank.com/funder-api',
+        description: 'Core banking',
+        active: true,
+      }),
+    ]);
     const keys = files
       .get('api_keys.jsonl')!
       .trim()
