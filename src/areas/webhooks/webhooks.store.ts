@@ -279,7 +279,7 @@ export async function listEvents(
     `SELECT seq::text, id::text, type, api_version, payload, created_at FROM outbox_events
       WHERE funder_id = $1 AND plane = $2 AND ($3::uuid IS NULL OR key_id = $3::uuid)
         AND created_at >= $4 AND ($5::bigint IS NULL OR seq > $5::bigint) AND ($6::text IS NULL OR type = $6)
-      ORDER BY seq LIMIT $7`,
+      ORDER BY outbox_events.seq LIMIT $7`,
     [scope.funderId, scope.plane, ownKey, filter.since, filter.afterSeq, filter.type, filter.limit],
   );
   return rows;

@@ -441,6 +441,50 @@ describe('events of the landed areas', () => {
     });
     await call('POST', `/v1/sandbox/requests/${second.request.id}/accept`);
     await call('POST', `/v1/sandbox/requests/${second.request.id}/debtor-answer`, { answer: 'disputed' });
+    // A confidential request announced.
+    const confidential = (await call('POST', '/v1/sandbox/requests', {
+      terms: { disclosure: 'confidential' },
+    })) as { request: { id: string } };
+    await call('POST', `/v1/requests/${confidential.request.id}/decision`, {
+      decision: 'offer',
+      rate: 2.5,
+      advance_pct: 80,
+      days: 60,
+    });
+    await call('POST', `/v1/requests/${confidential.request.id}/announce`, {
+      reason: 'Announcing for the test',
+    });
+    // Early payments in every state.
+    const early = async () =>
+      ((await call('POST', '/v1/sandbox/early-payments', { amount: 1000 })) as { id: string }).id;
+    const paid = await early();
+    await call('POST', `/v1/sandbox/early-payments/${paid}/accept`, {});
+    await call('POST', `/v1/early-payments/${paid}/paid`, {
+      amount: 980,
+      value_date: today,
+      reference: 'EP-1',
+    });
+    await call('POST', `/v1/early-payments/${paid}/repayment`, {
+      amount: 400,
+      value_date: today,
+      reference: 'R-1',
+    });
+    await call('POST', `/v1/early-payments/${paid}/repayment`, {
+      amount: 600,
+      value_date: today,
+      reference: 'R-2',
+    });
+    await call('POST', `/v1/sandbox/early-payments/${await early()}/decline`, {});
+    await call('POST', `/v1/sandbox/early-payments/${await early()}/withdraw`, {});
+    // A supplier completing an onboarding link.
+    const link = (await call('POST', '/v1/onboarding-links', {
+      company_vat: 'ESB40000012',
+      country: 'ES',
+      contact_email: 'admin@supplier.example',
+      return_url: 'https://example.com/back',
+      company_name: 'Proveedor de Eventos SL',
+    })) as { onboarding_link: { id: string } };
+    await call('POST', `/v1/sandbox/onboarding-links/${link.onboarding_link.id}/complete`);
     await service.call(mine.key, 'POST', `/v1/webhooks/${created.webhook.id}/test`);
     await deliver();
 
@@ -463,6 +507,15 @@ describe('events of the landed areas', () => {
         'request.funded',
         'settlement.recorded',
         'notice.disputed',
+        'request.announced',
+        'early_payment.released',
+        'early_payment.accepted',
+        'early_payment.paid',
+        'early_payment.repayment_recorded',
+        'early_payment.repaid',
+        'early_payment.declined',
+        'early_payment.withdrawn',
+        'onboarding.completed',
         'webhook.test',
       ]),
     );
