@@ -683,3 +683,20 @@ describe('cases derived from every route that takes a body or a query, /v1 and /
     expect(tried).toBeGreaterThan(3 * routes.length);
   });
 });
+
+describe('the operations API revoke body', () => {
+  it('may be left out, but a JSON null or an unknown member is refused', async () => {
+    const url = `/ops/v1/seller-documents/${randomUUID()}/revoke`;
+    // No body: past the schema, to the document that does not exist.
+    expectRefused(await service.ops('POST', url), 404, 'not_found');
+    expectRefused(await service.ops('POST', url, null), 422, 'body_invalid');
+    const unknown = expectRefused(await service.ops('POST', url, { why: 'x' }), 422, 'body_invalid');
+    expect(unknown.field).toBe('why');
+    const long = expectRefused(
+      await service.ops('POST', url, { reason: 'r'.repeat(501) }),
+      422,
+      'body_invalid',
+    );
+    expect(long.field).toBe('reason');
+  });
+});
