@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { casesOf, takesInput } from './support/bad-input-cases.ts';
 import { tableFootprint } from './support/footprint.ts';
 import { type Answer, startService, type TestService } from './support/service.ts';
 
@@ -25,7 +26,7 @@ const footprint = () => tableFootprint(service.db);
 
 function expectRefused(answer: Answer<unknown>, status: number, code: string): ErrorBody['error'] {
   expect(answer.status, JSON.stringify(answer.body)).toBe(status);
-  const error = (answer.body as ErrorBody).error;
+  const error = (answer.body as unknown as ErrorBody).error;
   expect(error.code, error.message).toBe(code);
   expect(typeof error.request_id).toBe('string');
   return error;
@@ -644,5 +645,58 @@ describe('errors before a route is found are answered in the envelope', () => {
   it('a path parameter longer than any id answers 404 not_found', async () => {
     const answer = await service.call(key, 'GET', `/v1/requests/${'a'.repeat(150)}`);
     expectRefused(answer, 404, 'not_found');
+  });
+});
+
+describe('cases derived from every route that takes a body or a query, /v1 and /ops/v1', () => {
+  it('answers each with the field’s code and status, a message naming the field, and writes nothing', async () => {
+    const routes = service.app.routeInputs.filter(
+      (route) => (route.url.startsWith('/v1/') || route.url.startsWith('/ops/v1/')) && takesInput(route),
+    );
+    expect(routes.length).toBeGreaterThan(30);
+    const failures: string[] = [];
+    let tried = 0;
+    for (const route of routes) {
+      const cases = casesOf(route);
+      tried += cases.length;
+      // A route whose schemas give no case at all is a route this test does not understand yet.
+      if (cases.length === 0) failures.push(`${route.method} ${route.url}: no case could be derived`);
+      for (const c of cases) {
+        const before = await footprint();
+        const options = c.body === undefined ? {} : { body: c.body };
+        const answer = route.url.startsWith('/ops/')
+          ? await service.ops(c.method, c.target, c.body)
+          : await service.call(key, c.method, c.target, options);
+        const error = (answer.body as unknown as ErrorBody).error;
+        const where = `${c.method} ${route.url} (${c.what}) ${JSON.stringify(c.body)} -> ${answer.status} ${JSON.stringify(answer.body)}`;
+        if (answer.status !== c.status || error?.code !== c.code) {
+          failures.push(`${where}: expected ${c.status} ${c.code}`);
+          continue;
+        }
+        if (!error.message.includes(c.field) || (error.field ?? c.field) !== c.field) {
+          failures.push(`${where}: the message or field does not name ${c.field}`);
+        }
+        if (JSON.stringify(await footprint()) !== JSON.stringify(before)) failures.push(`${where}: wrote`);
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(tried).toBeGreaterThan(3 * routes.length);
+  });
+});
+
+describe('the operations API revoke body', () => {
+  it('may be left out, but a JSON null or an unknown member is refused', async () => {
+    const url = `/ops/v1/seller-documents/${randomUUID()}/revoke`;
+    // No body: past the schema, to the document that does not exist.
+    expectRefused(await service.ops('POST', url), 404, 'not_found');
+    expectRefused(await service.ops('POST', url, null), 422, 'body_invalid');
+    const unknown = expectRefused(await service.ops('POST', url, { why: 'x' }), 422, 'body_invalid');
+    expect(unknown.field).toBe('why');
+    const long = expectRefused(
+      await service.ops('POST', url, { reason: 'r'.repeat(501) }),
+      422,
+      'body_invalid',
+    );
+    expect(long.field).toBe('reason');
   });
 });

@@ -57,4 +57,37 @@ describe('the v1 contract (spec: Versioning)', () => {
       'GET /v1/me answer 200 funder.legal_name (string)',
     ]);
   });
+
+  it('keeps each branch of the decision union apart, so one branch cannot hide a field of another', async () => {
+    const request = current['POST /v1/requests/{id}/decision']!.request;
+    expect(request).toMatchObject({
+      '(decision=offer).rate': 'number',
+      '(decision=fund).reference': 'string',
+      '(decision=fund).amount': 'null|number',
+      '(decision=settle).reference': 'null|string',
+      '(decision=settle).amount': 'number',
+    });
+    expect(Object.keys(request).filter((field) => !field.startsWith('('))).toEqual([]);
+  });
+
+  it('publishes the decision union with a discriminator mapping each decision to its named branch', async () => {
+    interface Node {
+      [key: string]: Node | undefined;
+    }
+    const doc = (await service.call(null, 'GET', '/v1/openapi.json')).body as Node;
+    const body =
+      doc.paths!['/v1/requests/{id}/decision']!.post!.requestBody!.content!['application/json']!.schema!;
+    const names = ['OfferDecision', 'DeclineDecision', 'FundDecision', 'SettleDecision'];
+    expect(body.discriminator).toEqual({
+      propertyName: 'decision',
+      mapping: Object.fromEntries(
+        ['offer', 'decline', 'fund', 'settle'].map((tag, i) => [tag, `#/components/schemas/${names[i]}`]),
+      ),
+    });
+    expect(body.anyOf ?? body.oneOf).toEqual(names.map((name) => ({ $ref: `#/components/schemas/${name}` })));
+    for (const name of names) {
+      expect(doc.components!.schemas![name]).toMatchObject({ type: 'object', additionalProperties: false });
+      expect(doc.components!.schemas![name]).not.toHaveProperty(['x-component']);
+    }
+  });
 });

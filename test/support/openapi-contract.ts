@@ -62,7 +62,22 @@ function fields(
     fields(resolve(schema.$ref), prefix, resolve, out, depth + 1);
     return;
   }
-  const branches = [...((schema.anyOf ?? schema.oneOf ?? []) as Json[]), ...((schema.allOf ?? []) as Json[])];
+  const discriminator = schema.discriminator as Json | undefined;
+  const union = (schema.anyOf ?? schema.oneOf ?? []) as Json[];
+  if (discriminator && union.length > 0) {
+    // Each branch on its own: `(decision=offer).rate`, so a field of one branch cannot hide
+    // another branch's field of the same name.
+    const property = String(discriminator.propertyName);
+    for (const branch of union) {
+      const resolved = typeof branch.$ref === 'string' ? resolve(branch.$ref) : branch;
+      const tagSchema = ((resolved.properties ?? {}) as Record<string, Json>)[property] ?? {};
+      const tag = typeOf(tagSchema, resolve).replace(/^\w+<(.*)>$/, '$1');
+      fields(resolved, `${prefix}(${property}=${tag})`, resolve, out, depth + 1);
+    }
+    if (prefix) out[prefix] = typeOf(schema, resolve);
+    return;
+  }
+  const branches = [...union, ...((schema.allOf ?? []) as Json[])];
   for (const branch of branches) fields(branch, prefix, resolve, out, depth + 1);
   if (prefix) out[prefix] = typeOf(schema, resolve);
   for (const [name, property] of Object.entries((schema.properties ?? {}) as Record<string, Json>)) {

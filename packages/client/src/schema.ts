@@ -1645,7 +1645,61 @@ export interface webhooks {
     };
 }
 export interface components {
-    schemas: never;
+    schemas: {
+        /** @description Decline the request, or step back from an approved one */
+        DeclineDecision: {
+            /** @enum {string} */
+            decision: "decline";
+            /** @description For your team only */
+            internal_note?: string | null;
+            /** @description The message the seller reads; 10 characters or more on a step back */
+            notes?: string | null;
+            /** @description Why; a reason, notes or both */
+            reason?: ("payer_credit" | "invoice_ineligible" | "documentation" | "concentration" | "amount_out_of_range" | "sector_excluded" | "no_funder_capacity" | "withdrawn_by_client" | "other") | null;
+        };
+        /** @description Record that you paid the advance */
+        FundDecision: {
+            /** @description If sent, the accepted advance */
+            amount?: number | null;
+            /** @enum {string} */
+            decision: "fund";
+            /** @description Your payment reference, 3 to 140 characters */
+            reference: string;
+            /**
+             * Format: date
+             * @description At most 7 days ahead (Madrid)
+             */
+            value_date: string;
+        };
+        /** @description Send terms to the seller */
+        OfferDecision: {
+            /** @description Share of the invoices advanced, percent above 0 up to 100, at most 4 decimals */
+            advance_pct: number;
+            /** @description Days of financing; default: Madrid calendar days to the latest due date */
+            days?: number | null;
+            /** @enum {string} */
+            decision: "offer";
+            /** @description For the seller */
+            notes?: string | null;
+            /** @description Percent, above 0 up to 100, at most 4 decimals */
+            rate: number;
+            /** @description Days the offer stands; default 7 */
+            valid_days?: number | null;
+        };
+        /** @description Record money received */
+        SettleDecision: {
+            /** @description Euros received */
+            amount: number;
+            /** @enum {string} */
+            decision: "settle";
+            /** @description true closes the request whatever the total */
+            final?: boolean | null;
+            note?: string | null;
+            /** @description Default now; at most one day ahead */
+            received_at?: string | null;
+            reference?: string | null;
+        };
+    };
     responses: never;
     parameters: {
         /**
@@ -13092,52 +13146,7 @@ export interface operations {
         /** @description Chosen by decision: offer, decline, fund, settle */
         requestBody: {
             content: {
-                "application/json": {
-                    /** @description Share of the invoices advanced, percent above 0 up to 100, at most 4 decimals */
-                    advance_pct: number;
-                    /** @description Days of financing; default: Madrid calendar days to the latest due date */
-                    days?: number | null;
-                    /** @enum {string} */
-                    decision: "offer";
-                    /** @description For the seller */
-                    notes?: string | null;
-                    /** @description Percent, above 0 up to 100, at most 4 decimals */
-                    rate: number;
-                    /** @description Days the offer stands; default 7 */
-                    valid_days?: number | null;
-                } | {
-                    /** @enum {string} */
-                    decision: "decline";
-                    /** @description For your team only */
-                    internal_note?: string | null;
-                    /** @description The message the seller reads; 10 characters or more on a step back */
-                    notes?: string | null;
-                    /** @description Why; a reason, notes or both */
-                    reason?: ("payer_credit" | "invoice_ineligible" | "documentation" | "concentration" | "amount_out_of_range" | "sector_excluded" | "no_funder_capacity" | "withdrawn_by_client" | "other") | null;
-                } | {
-                    /** @description If sent, the accepted advance */
-                    amount?: number | null;
-                    /** @enum {string} */
-                    decision: "fund";
-                    /** @description Your payment reference, 3 to 140 characters */
-                    reference: string;
-                    /**
-                     * Format: date
-                     * @description At most 7 days ahead (Madrid)
-                     */
-                    value_date: string;
-                } | {
-                    /** @description Euros received */
-                    amount: number;
-                    /** @enum {string} */
-                    decision: "settle";
-                    /** @description true closes the request whatever the total */
-                    final?: boolean | null;
-                    note?: string | null;
-                    /** @description Default now; at most one day ahead */
-                    received_at?: string | null;
-                    reference?: string | null;
-                };
+                "application/json": components["schemas"]["OfferDecision"] | components["schemas"]["DeclineDecision"] | components["schemas"]["FundDecision"] | components["schemas"]["SettleDecision"];
             };
         };
         responses: {

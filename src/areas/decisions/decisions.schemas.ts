@@ -60,7 +60,7 @@ const Offer = Fields(
       ),
     ),
   },
-  { description: 'Send terms to the seller' },
+  { description: 'Send terms to the seller', component: 'OfferDecision' },
 );
 
 const Decline = Fields(
@@ -77,7 +77,7 @@ const Decline = Fields(
     ),
     internal_note: Type.Optional(OrNull(Text({ max: 2000, description: 'For your team only' }))),
   },
-  { description: 'Decline the request, or step back from an approved one' },
+  { description: 'Decline the request, or step back from an approved one', component: 'DeclineDecision' },
 );
 
 const Fund = Fields(
@@ -94,7 +94,7 @@ const Fund = Fields(
       OrNull(Euros({ code: 'invalid_amount', positive: true, description: 'If sent, the accepted advance' })),
     ),
   },
-  { description: 'Record that you paid the advance' },
+  { description: 'Record that you paid the advance', component: 'FundDecision' },
 );
 
 const Settle = Fields(
@@ -110,7 +110,7 @@ const Settle = Fields(
     note: Type.Optional(OrNull(Text({ max: 1000 }))),
     final: Type.Optional(OrNull(Flag({ description: 'true closes the request whatever the total' }))),
   },
-  { description: 'Record money received' },
+  { description: 'Record money received', component: 'SettleDecision' },
 );
 
 export const DecisionBody = Type.Union([Offer, Decline, Fund, Settle], {

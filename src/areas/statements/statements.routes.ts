@@ -194,9 +194,9 @@ export function statementsRoutes(deps: { statements: StatementsService }) {
           tags: ['Statements'],
           summary: 'Send a bank statement (CAMT.053 or CSV) to match against your funded requests',
           description: `At most ${MAX_STATEMENT_BYTES / 1024 / 1024} MiB and ${MAX_STATEMENT_LINES.toLocaleString('en')} transactions. Nothing is settled until a match is confirmed.`,
-          querystring: Type.Object({
-            file_name: Type.Optional(Type.String({ minLength: 1, maxLength: 255 })),
-            kind: Type.Optional(Type.Union([Type.Literal('camt053'), Type.Literal('csv')])),
+          querystring: Fields({
+            file_name: Type.Optional(Text({ min: 1, max: 255 })),
+            kind: Type.Optional(OneOf(['camt053', 'csv'] as const)),
           }),
           body: {
             content: {

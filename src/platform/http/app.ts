@@ -36,6 +36,10 @@ declare module 'fastify' {
     /** The answer carries a secret shown once: the copy kept for Idempotency-Key replays is sealed. */
     sealReplay?: boolean;
   }
+  interface FastifyInstance {
+    /** Every route with the input schemas it validates: tests derive their bad-input cases from it. */
+    routeInputs: RouteInputs[];
+  }
   interface FastifyRequest {
     caller: FunderCaller | null;
     operator: OperatorCaller | null;
@@ -51,6 +55,14 @@ export type App = FastifyInstance<
   FastifyBaseLogger,
   TypeBoxTypeProvider
 >;
+
+/** A route and the schemas of its body and query string (undefined where it takes none). */
+export interface RouteInputs {
+  method: string;
+  url: string;
+  body: unknown;
+  querystring: unknown;
+}
 
 /** Each area hands the app a plugin registering its own routes. */
 export type AreaRoutes = (app: App) => Promise<void> | void;
@@ -125,6 +137,16 @@ export async function buildApp(deps: HttpDeps): Promise<App> {
     if ((route.config as { auth?: string } | undefined)?.auth !== 'key') return;
     route.preHandler = [...asList(route.preHandler), idempotency.claim] as typeof route.preHandler;
     route.onSend = [...asList(route.onSend), recordAnswer] as typeof route.onSend;
+  });
+
+  const routeInputs: RouteInputs[] = [];
+  app.decorate('routeInputs', routeInputs);
+  app.addHook('onRoute', (route) => {
+    const schema = (route.schema ?? {}) as Record<string, unknown>;
+    for (const method of Array.isArray(route.method) ? route.method : [route.method]) {
+      if (method === 'HEAD') continue;
+      routeInputs.push({ method, url: route.url, body: schema.body, querystring: schema.querystring });
+    }
   });
 
   // Every /v1 operation has its OpenAPI entry (operationId, description, error codes, examples).

@@ -23,6 +23,8 @@ export const UNKNOWN_MEMBER_CODE = 'x-unknown-member-code';
  * `itemChecker`) and answered each on its own; the request validator checks only the list.
  */
 export const PER_ITEM = 'x-checked-per-item';
+/** On a branch of a discriminated union: the name the document gives it as a component. */
+export const COMPONENT = 'x-component';
 /** On a pattern-bearing string: how to say what the pattern wants, in a message. */
 export const PATTERN_HINT = 'x-pattern-hint';
 
@@ -149,10 +151,18 @@ export function List<T extends TSchema>(
 /** A body or query object: members it does not know are refused, not dropped. */
 export function Fields<P extends Record<string, TSchema>>(
   properties: P,
-  options: { description?: string; unknownCode?: ErrorCode; code?: ErrorCode; nonEmpty?: boolean } = {},
+  options: {
+    description?: string;
+    unknownCode?: ErrorCode;
+    code?: ErrorCode;
+    nonEmpty?: boolean;
+    /** A branch of a discriminated union: its name under `components.schemas` in the document. */
+    component?: string;
+  } = {},
 ) {
   return Type.Object(properties, {
     additionalProperties: false,
+    ...(options.component ? { [COMPONENT]: options.component } : {}),
     ...(options.nonEmpty ? { minProperties: 1 } : {}),
     ...(options.description ? { description: options.description } : {}),
     ...(options.unknownCode ? { [UNKNOWN_MEMBER_CODE]: options.unknownCode } : {}),

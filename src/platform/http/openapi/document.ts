@@ -1,6 +1,7 @@
 import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger';
 import { type ErrorCode, errorCatalogue } from '../../errors.ts';
 import { API_VERSION } from '../../version.ts';
+import { COMPONENT } from '../input.ts';
 import { scopesFor } from '../scopes.ts';
 import { errorMeanings } from './error-meanings.ts';
 import { exampleFromSchema } from './example-from-schema.ts';
@@ -236,24 +237,46 @@ function documentOperation(
 
 /** The document's frame (info, servers, tags, shared components) and its per-operation pass. */
 /**
- * A copy of a part of the document without the `discriminator` of unions whose branches are
- * written inline: OpenAPI lets a discriminator select `$ref` branches only, so there it says
- * nothing a tool can use (each branch's `decision` is already a single-value enum). The route's
- * own schema keeps it: the validation messages read it. A copy, because the route's schema
- * objects are the ones the validator compiled.
+ * A copy of a request body where each discriminated union has named branches: a branch built
+ * with a component name (`Fields(..., { component })`) moves to `components.schemas` under that
+ * name and the union refers to it, with the discriminator's `mapping` from each tag to its
+ * branch, so generated clients get one type per branch. A union whose branches are not all
+ * named loses its discriminator instead (OpenAPI lets one select `$ref` branches only). A copy,
+ * because the route's schema objects are the ones the validator compiled.
  */
-function withoutInlineDiscriminators(node: unknown): Json {
-  const strip = (value: unknown): unknown => {
-    if (Array.isArray(value)) return value.map(strip);
+function withNamedBranches(node: unknown, schemas: Json): Json {
+  const copy = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(copy);
     if (value === null || typeof value !== 'object') return value;
-    const entries = Object.entries(value as Json);
-    const branches = ((value as Json).anyOf ?? (value as Json).oneOf) as unknown[] | undefined;
-    const inline = Array.isArray(branches) && branches.every((b) => !(b as Json).$ref);
-    return Object.fromEntries(
-      entries.filter(([key]) => !(key === 'discriminator' && inline)).map(([key, v]) => [key, strip(v)]),
-    );
+    const out = Object.fromEntries(
+      Object.entries(value as Json)
+        .filter(([key]) => key !== COMPONENT)
+        .map(([key, v]) => [key, copy(v)]),
+    ) as Json;
+    const discriminator = (value as Json).discriminator as Json | undefined;
+    const key = (value as Json).anyOf ? 'anyOf' : (value as Json).oneOf ? 'oneOf' : null;
+    if (!discriminator || !key) return out;
+    const branches = (value as Json)[key] as Json[];
+    const named = branches.every((b) => typeof b[COMPONENT] === 'string');
+    if (!named) {
+      delete out.discriminator;
+      return out;
+    }
+    const property = String(discriminator.propertyName);
+    const mapping: Record<string, string> = {};
+    out[key] = branches.map((branch, i) => {
+      const name = String(branch[COMPONENT]);
+      const tagSchema = ((branch.properties as Json | undefined)?.[property] ?? {}) as Json;
+      const tag = tagSchema.const ?? (tagSchema.enum as unknown[] | undefined)?.[0];
+      const reference = `#/components/schemas/${name}`;
+      schemas[name] = (out[key] as Json[])[i]!;
+      mapping[String(tag)] = reference;
+      return { $ref: reference };
+    });
+    out.discriminator = { propertyName: property, mapping };
+    return out;
   };
-  return strip(node) as Json;
+  return copy(node) as Json;
 }
 
 export function openApiOptions(
@@ -297,7 +320,10 @@ export function openApiOptions(
       const paths = (doc.paths ?? {}) as Record<string, Record<string, Json>>;
       for (const [path, methods] of Object.entries(paths)) {
         for (const [method, raw] of Object.entries(methods)) {
-          if (raw.requestBody) raw.requestBody = withoutInlineDiscriminators(raw.requestBody);
+          if (raw.requestBody) {
+            components.schemas ??= {};
+            raw.requestBody = withNamedBranches(raw.requestBody, components.schemas as Json);
+          }
           const operation = registry.get(`${method.toUpperCase()} ${path}`);
           if (operation) methods[method] = documentOperation(path, method, raw, operation, doc);
         }
