@@ -1401,6 +1401,160 @@ export interface paths {
     };
 }
 export interface webhooks {
+    "early_payment.accepted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The supplier accepted an early payment
+         * @description Posted to your endpoints subscribed to `early_payment.accepted` (or `*`). `data` carries the early payment as `GET /v1/early-payments/{id}` answers it (`early_payment`).
+         *
+         *     Verify `Service-Signature` on the raw body before parsing it; drop a repeat by `Service-Event-Id`. Any 2xx within 10 seconds acknowledges the delivery.
+         */
+        post: operations["event_early_payment_accepted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "early_payment.declined": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The supplier declined an early payment
+         * @description Posted to your endpoints subscribed to `early_payment.declined` (or `*`). `data` carries the early payment as `GET /v1/early-payments/{id}` answers it (`early_payment`).
+         *
+         *     Verify `Service-Signature` on the raw body before parsing it; drop a repeat by `Service-Event-Id`. Any 2xx within 10 seconds acknowledges the delivery.
+         */
+        post: operations["event_early_payment_declined"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "early_payment.paid": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * You recorded an early payment
+         * @description Posted to your endpoints subscribed to `early_payment.paid` (or `*`). `data` carries the early payment as `GET /v1/early-payments/{id}` answers it (`early_payment`).
+         *
+         *     Verify `Service-Signature` on the raw body before parsing it; drop a repeat by `Service-Event-Id`. Any 2xx within 10 seconds acknowledges the delivery.
+         */
+        post: operations["event_early_payment_paid"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "early_payment.released": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An early payment was offered with you as funder
+         * @description Posted to your endpoints subscribed to `early_payment.released` (or `*`). `data` carries the early payment as `GET /v1/early-payments/{id}` answers it (`early_payment`).
+         *
+         *     Verify `Service-Signature` on the raw body before parsing it; drop a repeat by `Service-Event-Id`. Any 2xx within 10 seconds acknowledges the delivery.
+         */
+        post: operations["event_early_payment_released"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "early_payment.repaid": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The buyer repaid an early payment in full
+         * @description Posted to your endpoints subscribed to `early_payment.repaid` (or `*`). `data` carries the early payment as `GET /v1/early-payments/{id}` answers it (`early_payment`).
+         *
+         *     Verify `Service-Signature` on the raw body before parsing it; drop a repeat by `Service-Event-Id`. Any 2xx within 10 seconds acknowledges the delivery.
+         */
+        post: operations["event_early_payment_repaid"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "early_payment.repayment_recorded": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * You recorded a partial repayment
+         * @description Posted to your endpoints subscribed to `early_payment.repayment_recorded` (or `*`). `data` carries the early payment as `GET /v1/early-payments/{id}` answers it (`early_payment`).
+         *
+         *     Verify `Service-Signature` on the raw body before parsing it; drop a repeat by `Service-Event-Id`. Any 2xx within 10 seconds acknowledges the delivery.
+         */
+        post: operations["event_early_payment_repayment_recorded"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "early_payment.withdrawn": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The buyer withdrew an early payment
+         * @description Posted to your endpoints subscribed to `early_payment.withdrawn` (or `*`). `data` carries the early payment as `GET /v1/early-payments/{id}` answers it (`early_payment`).
+         *
+         *     Verify `Service-Signature` on the raw body before parsing it; drop a repeat by `Service-Event-Id`. Any 2xx within 10 seconds acknowledges the delivery.
+         */
+        post: operations["event_early_payment_withdrawn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "export.ready": {
         parameters: {
             query?: never;
@@ -1412,7 +1566,7 @@ export interface webhooks {
         put?: never;
         /**
          * An export is ready
-         * @description Posted to your endpoints subscribed to `export.ready` (or `*`). `data` carries the export (not emitted yet).
+         * @description Posted to your endpoints subscribed to `export.ready` (or `*`). `data` carries `export_id`, `manifest_sha256`, `size_bytes` and `expires_at` (ask `GET /v1/exports/{id}` for links).
          *
          *     Verify `Service-Signature` on the raw body before parsing it; drop a repeat by `Service-Event-Id`. Any 2xx within 10 seconds acknowledges the delivery.
          */
@@ -1478,7 +1632,7 @@ export interface webhooks {
         put?: never;
         /**
          * A supplier completed onboarding
-         * @description Posted to your endpoints subscribed to `onboarding.completed` (or `*`). `data` carries the onboarding link and its `metadata` (not emitted yet).
+         * @description Posted to your endpoints subscribed to `onboarding.completed` (or `*`). `data` carries `onboarding_link_id`, `status`, `seller_id`, `company_vat`, `country`, `completed_at` and the link’s `metadata`.
          *
          *     Verify `Service-Signature` on the raw body before parsing it; drop a repeat by `Service-Event-Id`. Any 2xx within 10 seconds acknowledges the delivery.
          */
@@ -1543,8 +1697,8 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * You announced a request
-         * @description Posted to your endpoints subscribed to `request.announced` (or `*`). `data` carries the request as `GET /v1/requests` lists it (`request`) (not emitted yet).
+         * A confidential request was announced
+         * @description Posted to your endpoints subscribed to `request.announced` (or `*`). `data` carries the announce answer: `request_id`, `request_ref`, `disclosure`, `announced_at`, the trigger and the notices queued.
          *
          *     Verify `Service-Signature` on the raw body before parsing it; drop a repeat by `Service-Event-Id`. Any 2xx within 10 seconds acknowledges the delivery.
          */
@@ -5751,7 +5905,7 @@ export interface operations {
                 /** @description The `next_cursor` of the previous page */
                 after?: string;
                 limit?: number;
-                type?: "export.ready" | "notice.acknowledged" | "notice.disputed" | "onboarding.completed" | "opportunities.daily" | "payment.reached_seller" | "request.announced" | "request.funded" | "request.routed" | "settlement.recorded" | "webhook.test";
+                type?: "early_payment.released" | "early_payment.accepted" | "early_payment.declined" | "early_payment.withdrawn" | "early_payment.paid" | "early_payment.repayment_recorded" | "early_payment.repaid" | "export.ready" | "notice.acknowledged" | "notice.disputed" | "onboarding.completed" | "opportunities.daily" | "payment.reached_seller" | "request.announced" | "request.funded" | "request.routed" | "settlement.recorded" | "webhook.test";
             };
             header?: never;
             path?: never;
@@ -22124,7 +22278,7 @@ export interface operations {
                      *       "*"
                      *     ]
                      */
-                    events?: ("export.ready" | "notice.acknowledged" | "notice.disputed" | "onboarding.completed" | "opportunities.daily" | "payment.reached_seller" | "request.announced" | "request.funded" | "request.routed" | "settlement.recorded" | "webhook.test" | "*")[];
+                    events?: ("early_payment.released" | "early_payment.accepted" | "early_payment.declined" | "early_payment.withdrawn" | "early_payment.paid" | "early_payment.repayment_recorded" | "early_payment.repaid" | "export.ready" | "notice.acknowledged" | "notice.disputed" | "onboarding.completed" | "opportunities.daily" | "payment.reached_seller" | "request.announced" | "request.funded" | "request.routed" | "settlement.recorded" | "webhook.test" | "*")[];
                     /** @description https, a public host name, port 443, no user name or password, at most 2,048 characters. IP addresses and private, loopback, link-local and reserved names are refused. */
                     url: string;
                 };
@@ -24245,6 +24399,293 @@ export interface operations {
                         };
                     };
                 };
+            };
+        };
+    };
+    event_early_payment_accepted: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery (one per event and endpoint), as the delivery log lists it. */
+                "Service-Delivery-Id": string;
+                /** @description The event id, the same on every attempt. */
+                "Service-Event-Id": string;
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`, a second `v1` during a rotation. */
+                "Service-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @example 2026-09-23 */
+                    api_version: string;
+                    /** Format: date-time */
+                    created_at: string;
+                    data: {
+                        [key: string]: unknown;
+                    };
+                    /** Format: uuid */
+                    id: string;
+                    /** @constant */
+                    type: "early_payment.accepted";
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    event_early_payment_declined: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery (one per event and endpoint), as the delivery log lists it. */
+                "Service-Delivery-Id": string;
+                /** @description The event id, the same on every attempt. */
+                "Service-Event-Id": string;
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`, a second `v1` during a rotation. */
+                "Service-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @example 2026-09-23 */
+                    api_version: string;
+                    /** Format: date-time */
+                    created_at: string;
+                    data: {
+                        [key: string]: unknown;
+                    };
+                    /** Format: uuid */
+                    id: string;
+                    /** @constant */
+                    type: "early_payment.declined";
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    event_early_payment_paid: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery (one per event and endpoint), as the delivery log lists it. */
+                "Service-Delivery-Id": string;
+                /** @description The event id, the same on every attempt. */
+                "Service-Event-Id": string;
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`, a second `v1` during a rotation. */
+                "Service-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @example 2026-09-23 */
+                    api_version: string;
+                    /** Format: date-time */
+                    created_at: string;
+                    data: {
+                        [key: string]: unknown;
+                    };
+                    /** Format: uuid */
+                    id: string;
+                    /** @constant */
+                    type: "early_payment.paid";
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    event_early_payment_released: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery (one per event and endpoint), as the delivery log lists it. */
+                "Service-Delivery-Id": string;
+                /** @description The event id, the same on every attempt. */
+                "Service-Event-Id": string;
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`, a second `v1` during a rotation. */
+                "Service-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @example 2026-09-23 */
+                    api_version: string;
+                    /** Format: date-time */
+                    created_at: string;
+                    data: {
+                        [key: string]: unknown;
+                    };
+                    /** Format: uuid */
+                    id: string;
+                    /** @constant */
+                    type: "early_payment.released";
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    event_early_payment_repaid: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery (one per event and endpoint), as the delivery log lists it. */
+                "Service-Delivery-Id": string;
+                /** @description The event id, the same on every attempt. */
+                "Service-Event-Id": string;
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`, a second `v1` during a rotation. */
+                "Service-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @example 2026-09-23 */
+                    api_version: string;
+                    /** Format: date-time */
+                    created_at: string;
+                    data: {
+                        [key: string]: unknown;
+                    };
+                    /** Format: uuid */
+                    id: string;
+                    /** @constant */
+                    type: "early_payment.repaid";
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    event_early_payment_repayment_recorded: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery (one per event and endpoint), as the delivery log lists it. */
+                "Service-Delivery-Id": string;
+                /** @description The event id, the same on every attempt. */
+                "Service-Event-Id": string;
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`, a second `v1` during a rotation. */
+                "Service-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @example 2026-09-23 */
+                    api_version: string;
+                    /** Format: date-time */
+                    created_at: string;
+                    data: {
+                        [key: string]: unknown;
+                    };
+                    /** Format: uuid */
+                    id: string;
+                    /** @constant */
+                    type: "early_payment.repayment_recorded";
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    event_early_payment_withdrawn: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery (one per event and endpoint), as the delivery log lists it. */
+                "Service-Delivery-Id": string;
+                /** @description The event id, the same on every attempt. */
+                "Service-Event-Id": string;
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`, a second `v1` during a rotation. */
+                "Service-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @example 2026-09-23 */
+                    api_version: string;
+                    /** Format: date-time */
+                    created_at: string;
+                    data: {
+                        [key: string]: unknown;
+                    };
+                    /** Format: uuid */
+                    id: string;
+                    /** @constant */
+                    type: "early_payment.withdrawn";
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
