@@ -96,8 +96,9 @@ export async function deleteCompanyTerms(q: Queryable, scope: FunderScope, selle
 }
 
 /**
- * The companies the funder can set terms for: sellers of a request routed to it (that it still
- * sees), and any company it already set terms for; each with its own terms, if any.
+ * The companies the funder can set terms for: its own clients (client network), sellers of a
+ * request routed to it (that it still sees), and any company it already set terms for; each
+ * with its own terms, if any.
  */
 export async function companies(q: Queryable, scope: FunderScope, sellerId?: string): Promise<CompanyRow[]> {
   const { rows } = await q.query<CompanyRow>(
@@ -105,9 +106,11 @@ export async function companies(q: Queryable, scope: FunderScope, sellerId?: str
        FROM sellers s
        LEFT JOIN programme_company_terms t ON t.seller_id = s.id AND t.funder_id = $1 AND t.plane = $2
       WHERE s.plane = $2 AND ($3::uuid IS NULL OR s.id = $3)
-        AND (t.seller_id IS NOT NULL OR EXISTS (
-              SELECT 1 FROM funding_requests r
-               WHERE r.seller_id = s.id AND r.plane = $2 AND ${visibleToFunder('r', '$1')}))
+        AND (t.seller_id IS NOT NULL
+             OR EXISTS (SELECT 1 FROM funder_clients c
+                         WHERE c.seller_id = s.id AND c.funder_id = $1 AND c.plane = $2)
+             OR EXISTS (SELECT 1 FROM funding_requests r
+                         WHERE r.seller_id = s.id AND r.plane = $2 AND ${visibleToFunder('r', '$1')}))
       ORDER BY s.name, s.id`,
     [scope.funderId, scope.plane, sellerId ?? null],
   );

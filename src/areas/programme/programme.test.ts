@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clientsGiven } from '../../../test/support/clients-given.ts';
 import { expectError } from '../../../test/support/errors.ts';
 import { type RequestsGiven, requestsGiven } from '../../../test/support/requests-fixtures.ts';
 import { startService, type TestService } from '../../../test/support/service.ts';
@@ -286,6 +287,41 @@ describe('PUT /v1/programme', () => {
       );
     }
     expect(await evidence(funder.bankId)).toEqual([]);
+  });
+
+  it('takes terms for an own client that has no request yet, and lists it', async () => {
+    const funder = await given.funder();
+    const clients = clientsGiven(service);
+    const link = await clients.newLink(funder);
+    expect(link.status, JSON.stringify(link.body)).toBe(201);
+    const arrived = await clients.arrive(link.body.client_link.id, clients.company());
+    expect(arrived.status, JSON.stringify(arrived.body)).toBeLessThan(300);
+    const accepted = await clients.accept(arrived.body.invitation.id);
+    const sellerId = accepted.body.invitation.seller_id!;
+    expect(sellerId).toBeTruthy();
+    const answer = await put(funder.key, {
+      seller_id: sellerId,
+      terms: { disclosure: 'confidential' },
+      reason: 'Own client, confidential from the start',
+    });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    const programme = await service.call<{ companies: { seller_id: string }[] }>(
+      funder.key,
+      'GET',
+      '/v1/programme',
+    );
+    expect(programme.body.companies.map((c) => c.seller_id)).toContain(sellerId);
+    // Another funder cannot set terms for this funder's client.
+    const other = await given.funder();
+    expectError(
+      await put(other.key, {
+        seller_id: sellerId,
+        terms: { recourse: 'with' },
+        reason: 'Not my client at all',
+      }),
+      422,
+      'seller_not_in_programme',
+    );
   });
 
   it('needs a key with settings:write or decisions:write to change', async () => {
