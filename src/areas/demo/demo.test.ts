@@ -77,8 +77,8 @@ describe('the demonstration scenario', () => {
     const again = await reset();
     expect(again).toEqual({
       bank_id: bankId,
-      sellers: DEMO_SELLERS.length,
-      debtors: DEMO_DEBTORS.length,
+      sellers: DEMO_SELLERS.length + PROGRAMME_DEMO.sellers,
+      debtors: DEMO_DEBTORS.length + PROGRAMME_DEMO.debtors,
       created_funder: false,
     });
     requests = await listAll(key);

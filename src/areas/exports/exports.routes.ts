@@ -62,7 +62,8 @@ const DownloadParams = Type.Object({
   build: Uuid,
   volume: Type.String({ pattern: VOLUME_PATTERN }),
 });
-const DownloadQuery = Type.Object({
+/** A link's own members only: one with anything added is not a link the service handed out. */
+const DownloadQuery = Fields({
   expires: Type.Integer({ minimum: 0 }),
   sig: Type.String({ pattern: '^[0-9a-f]{64}$' }),
 });

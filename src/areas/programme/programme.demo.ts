@@ -35,7 +35,12 @@ const DEBTORS = [
 ];
 
 /** What this part adds to the demonstration plane, for the scenario's own counts. */
-export const PROGRAMME_DEMO = { company: SELLER.name, sellers: 1, requests: 2 } as const;
+export const PROGRAMME_DEMO = {
+  company: SELLER.name,
+  sellers: 1,
+  debtors: DEBTORS.length,
+  requests: 2,
+} as const;
 
 /**
  * The demonstration of a confidential programme: one company with its own confidential terms
