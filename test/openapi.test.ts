@@ -7,6 +7,8 @@ import { ApiError, errorCatalogue } from '../src/platform/errors.ts';
 import { checkDocumentedErrors } from '../src/platform/http/openapi/documented-errors.ts';
 import { createOperationRegistry } from '../src/platform/http/openapi/registry.ts';
 import { operationScopes } from '../src/platform/http/scopes.ts';
+import { errorCode, expectError } from './support/errors.ts';
+import { requestsGiven } from './support/requests-fixtures.ts';
 import { startService, type TestService } from './support/service.ts';
 
 type Json = Record<string, unknown>;
@@ -49,6 +51,30 @@ const operations = (): [string, Operation][] =>
       ([method, operation]) => [`${method.toUpperCase()} ${path}`, operation] as [string, Operation],
     ),
   );
+
+/** The codes an error answer's envelope schema allows. */
+const errorCodesOf = (response: { content?: Record<string, Json> }): string[] => {
+  const schema = response.content?.['application/json']?.schema as Json | undefined;
+  const error = (schema?.properties as Json | undefined)?.error as Json | undefined;
+  return ((error?.properties as Record<string, { enum?: string[] }> | undefined)?.code?.enum ??
+    []) as string[];
+};
+
+/**
+ * Where the spec gives a code another status on one operation than in its error table: a reason
+ * that is missing or short is 422 wherever a reason is a required field (400 only for a decline
+ * without reason or notes), and a request routed to another funder is 403 on the announce.
+ */
+const REASON_422 = { reason_required: 422 };
+const OWN_STATUSES: Record<string, Record<string, number>> = {
+  'POST /v1/requests/{id}/consent-level': REASON_422,
+  'POST /v1/requests/{id}/announce': { ...REASON_422, not_routed_to_you: 403 },
+  'PUT /v1/settings': REASON_422,
+  'PUT /v1/programme': REASON_422,
+  'POST /v1/sandbox/early-payments/{id}/accept': REASON_422,
+  'POST /v1/sandbox/early-payments/{id}/decline': REASON_422,
+  'POST /v1/sandbox/early-payments/{id}/withdraw': REASON_422,
+};
 
 /** A JSON-pointer to a place in the document, for the example validator. */
 const pointer = (...parts: string[]) =>
@@ -101,27 +127,90 @@ describe('GET /v1/openapi.json', () => {
     for (const tag of doc.tags ?? []) expect(tag.description.length, tag.name).toBeGreaterThan(20);
   });
 
-  it('lists each error code an operation answers under the HTTP status the error registry gives it', () => {
+  it('lists each error code an operation answers under one HTTP status: the registry’s, or the operation’s own where the spec gives it another', () => {
+    let exceptions = 0;
     for (const [name, operation] of operations()) {
       const codes = operation['x-error-codes'] ?? [];
       expect(codes, name).toContain('internal_error');
       for (const code of codes) {
         expect(errorCatalogue, `${name}: ${code} is not in the error registry`).toHaveProperty(code);
-        const status = String(errorCatalogue[code as keyof typeof errorCatalogue]);
-        const response = operation.responses[status];
-        expect(response, `${name}: no ${status} answer for ${code}`).toBeDefined();
-        expect(response!.description, name).toContain(`\`${code}\``);
-        const schema = response!.content?.['application/json']?.schema as Json;
-        const errorMembers = ((schema.properties as Json).error as Json).properties as Record<
-          string,
-          { enum: string[] }
-        >;
-        const enumCodes = errorMembers.code?.enum;
-        expect(enumCodes, `${name} ${status}`).toContain(code);
+        const registry = errorCatalogue[code as keyof typeof errorCatalogue];
+        const expected = String(OWN_STATUSES[name]?.[code] ?? registry);
+        const listedUnder = Object.entries(operation.responses)
+          .filter(([status]) => /^[45]\d\d$/.test(status))
+          .filter(([, response]) => errorCodesOf(response).includes(code))
+          .map(([status]) => status);
+        expect(listedUnder, `${name}: ${code}`).toEqual([expected]);
+        expect(operation.responses[expected]!.description, name).toContain(`\`${code}\``);
+        if (expected !== String(registry)) exceptions++;
       }
       for (const status of Object.keys(operation.responses)) {
         expect(status, `${name}: only precise statuses, no 4XX ranges`).toMatch(/^[1-5]\d\d$/);
       }
+    }
+    // Every exception of the table is used: it cannot outlive the route it describes.
+    expect(exceptions).toBe(Object.values(OWN_STATUSES).flatMap((own) => Object.keys(own)).length);
+  });
+
+  it('answers each code with another status than the registry’s under the status its operation lists it under', async () => {
+    const given = requestsGiven(service);
+    const funder = await given.funder();
+    const request = await given.routedRequest({ funder });
+    const seen: { operation: string; answer: { status: number; body: unknown } }[] = [];
+    const call = async (operation: string, path: string, body: unknown) => {
+      const [method] = operation.split(' ') as [string, string];
+      const answer = await service.call(funder.key, method, path, { body });
+      seen.push({ operation, answer });
+      return answer;
+    };
+    const decision = 'POST /v1/requests/{id}/decision';
+    expectError(
+      await call(decision, `/v1/requests/${request.id}/decision`, { decision: 'decline' }),
+      400,
+      'reason_required',
+    );
+    const consent = 'POST /v1/requests/{id}/consent-level';
+    const shortReason = { level: 'acceptance', reason: 'short' };
+    expectError(
+      await call(consent, `/v1/requests/${request.id}/consent-level`, shortReason),
+      422,
+      'reason_required',
+    );
+    const announce = 'POST /v1/requests/{id}/announce';
+    const announcePath = `/v1/requests/${request.id}/announce`;
+    expectError(await call(announce, announcePath, { reason: 'short' }), 422, 'reason_required');
+    const settings = { debtor_consent_level: 'receipt', reason: '  short  ' };
+    expectError(await call('PUT /v1/settings', '/v1/settings', settings), 422, 'reason_required');
+    const programme = { terms: { recourse: 'with' }, reason: 'short' };
+    expectError(await call('PUT /v1/programme', '/v1/programme', programme), 422, 'reason_required');
+
+    // Terms the seller did not take; the request went to another funder.
+    const second = await given.funder();
+    const offered = await given.offeredRequest({ funder });
+    const rerouted = await service.ops('POST', `/ops/v1/requests/${offered.id}/route`, {
+      bank_id: second.bankId,
+    });
+    expect(rerouted.status).toBe(200);
+    const notRouted = { reason: 'Seller asked us to notify' };
+    expectError(
+      await call(announce, `/v1/requests/${offered.id}/announce`, notRouted),
+      403,
+      'not_routed_to_you',
+    );
+    expectError(
+      await call(decision, `/v1/requests/${offered.id}/decision`, { decision: 'decline', reason: 'other' }),
+      409,
+      'not_routed_to_you',
+    );
+
+    for (const { operation, answer } of seen) {
+      const [method, path] = operation.split(' ') as [string, string];
+      const documented = doc.paths[path]![method.toLowerCase()]!;
+      const code = errorCode(answer)!;
+      const listedUnder = Object.entries(documented.responses)
+        .filter(([, response]) => errorCodesOf(response).includes(code))
+        .map(([status]) => Number(status));
+      expect(listedUnder, `${operation} ${code}`).toEqual([answer.status]);
     }
   });
 

@@ -2470,6 +2470,39 @@ export interface operations {
                 };
             };
             /**
+             * @description 400 answers of createClientLink:
+             *
+             *     - `request_unreadable`: The request could not be read (e.g. a broken body stream).
+             */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable machine-readable code.
+                             * @enum {string}
+                             */
+                            code: "request_unreadable";
+                            /** @description For a bad input: the path of the member at fault, when known. */
+                            field?: string | null;
+                            /** @description For people; may change. */
+                            message: string;
+                            /**
+                             * Format: uuid
+                             * @description The `Request-Id` of the call.
+                             */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /**
              * @description 401 answers of createClientLink:
              *
              *     - `unauthorized`: No key, or a key that is unknown, malformed or revoked.
@@ -2841,6 +2874,39 @@ export interface operations {
                             state: "active" | "disabled" | "expired";
                             /** @description Present while the link works */
                             url?: string;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description 400 answers of disableClientLink:
+             *
+             *     - `request_unreadable`: The request could not be read (e.g. a broken body stream).
+             */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable machine-readable code.
+                             * @enum {string}
+                             */
+                            code: "request_unreadable";
+                            /** @description For a bad input: the path of the member at fault, when known. */
+                            field?: string | null;
+                            /** @description For people; may change. */
+                            message: string;
+                            /**
+                             * Format: uuid
+                             * @description The `Request-Id` of the call.
+                             */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
                         };
                     };
                 };
@@ -3524,6 +3590,39 @@ export interface operations {
                 };
             };
             /**
+             * @description 400 answers of setCreditLimit:
+             *
+             *     - `request_unreadable`: The request could not be read (e.g. a broken body stream).
+             */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable machine-readable code.
+                             * @enum {string}
+                             */
+                            code: "request_unreadable";
+                            /** @description For a bad input: the path of the member at fault, when known. */
+                            field?: string | null;
+                            /** @description For people; may change. */
+                            message: string;
+                            /**
+                             * Format: uuid
+                             * @description The `Request-Id` of the call.
+                             */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /**
              * @description 401 answers of setCreditLimit:
              *
              *     - `unauthorized`: No key, or a key that is unknown, malformed or revoked.
@@ -3934,6 +4033,39 @@ export interface operations {
                         source_ref: string | null;
                         /** @description rows accepted (including those identical to the limit on record) */
                         written: number;
+                    };
+                };
+            };
+            /**
+             * @description 400 answers of importCreditLimits:
+             *
+             *     - `request_unreadable`: The request could not be read (e.g. a broken body stream).
+             */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable machine-readable code.
+                             * @enum {string}
+                             */
+                            code: "request_unreadable";
+                            /** @description For a bad input: the path of the member at fault, when known. */
+                            field?: string | null;
+                            /** @description For people; may change. */
+                            message: string;
+                            /**
+                             * Format: uuid
+                             * @description The `Request-Id` of the call.
+                             */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
                     };
                 };
             };
@@ -5097,6 +5229,39 @@ export interface operations {
                 };
             };
             /**
+             * @description 400 answers of recordEarlyPayment:
+             *
+             *     - `request_unreadable`: The request could not be read (e.g. a broken body stream).
+             */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable machine-readable code.
+                             * @enum {string}
+                             */
+                            code: "request_unreadable";
+                            /** @description For a bad input: the path of the member at fault, when known. */
+                            field?: string | null;
+                            /** @description For people; may change. */
+                            message: string;
+                            /**
+                             * Format: uuid
+                             * @description The `Request-Id` of the call.
+                             */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /**
              * @description 401 answers of recordEarlyPayment:
              *
              *     - `unauthorized`: No key, or a key that is unknown, malformed or revoked.
@@ -5548,6 +5713,39 @@ export interface operations {
                             /** Format: uuid */
                             seller_id: string;
                             tax_id: string;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description 400 answers of recordEarlyPaymentRepayment:
+             *
+             *     - `request_unreadable`: The request could not be read (e.g. a broken body stream).
+             */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable machine-readable code.
+                             * @enum {string}
+                             */
+                            code: "request_unreadable";
+                            /** @description For a bad input: the path of the member at fault, when known. */
+                            field?: string | null;
+                            /** @description For people; may change. */
+                            message: string;
+                            /**
+                             * Format: uuid
+                             * @description The `Request-Id` of the call.
+                             */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
                         };
                     };
                 };
@@ -6676,6 +6874,39 @@ export interface operations {
                             /** Format: uuid */
                             bank_id: string;
                             name: string;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description 400 answers of requestExport:
+             *
+             *     - `request_unreadable`: The request could not be read (e.g. a broken body stream).
+             */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable machine-readable code.
+                             * @enum {string}
+                             */
+                            code: "request_unreadable";
+                            /** @description For a bad input: the path of the member at fault, when known. */
+                            field?: string | null;
+                            /** @description For people; may change. */
+                            message: string;
+                            /**
+                             * Format: uuid
+                             * @description The `Request-Id` of the call.
+                             */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
                         };
                     };
                 };
@@ -7940,6 +8171,39 @@ export interface operations {
                 };
             };
             /**
+             * @description 400 answers of createOnboardingLink:
+             *
+             *     - `request_unreadable`: The request could not be read (e.g. a broken body stream).
+             */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable machine-readable code.
+                             * @enum {string}
+                             */
+                            code: "request_unreadable";
+                            /** @description For a bad input: the path of the member at fault, when known. */
+                            field?: string | null;
+                            /** @description For people; may change. */
+                            message: string;
+                            /**
+                             * Format: uuid
+                             * @description The `Request-Id` of the call.
+                             */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /**
              * @description 401 answers of createOnboardingLink:
              *
              *     - `unauthorized`: No key, or a key that is unknown, malformed or revoked.
@@ -9168,6 +9432,39 @@ export interface operations {
                 };
             };
             /**
+             * @description 400 answers of createPrescriber:
+             *
+             *     - `request_unreadable`: The request could not be read (e.g. a broken body stream).
+             */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable machine-readable code.
+                             * @enum {string}
+                             */
+                            code: "request_unreadable";
+                            /** @description For a bad input: the path of the member at fault, when known. */
+                            field?: string | null;
+                            /** @description For people; may change. */
+                            message: string;
+                            /**
+                             * Format: uuid
+                             * @description The `Request-Id` of the call.
+                             */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /**
              * @description 401 answers of createPrescriber:
              *
              *     - `unauthorized`: No key, or a key that is unknown, malformed or revoked.
@@ -9553,6 +9850,39 @@ export interface operations {
                             } | null;
                             name: string;
                             notes: string | null;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description 400 answers of disablePrescriber:
+             *
+             *     - `request_unreadable`: The request could not be read (e.g. a broken body stream).
+             */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable machine-readable code.
+                             * @enum {string}
+                             */
+                            code: "request_unreadable";
+                            /** @description For a bad input: the path of the member at fault, when known. */
+                            field?: string | null;
+                            /** @description For people; may change. */
+                            message: string;
+                            /**
+                             * Format: uuid
+                             * @description The `Request-Id` of the call.
+                             */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
                         };
                     };
                 };
@@ -10485,7 +10815,7 @@ export interface operations {
             /**
              * @description 400 answers of updateProgramme:
              *
-             *     - `reason_required`: A reason is missing or too short (a decline needs a `reason` or `notes`).
+             *     - `request_unreadable`: The request could not be read (e.g. a broken body stream).
              */
             400: {
                 headers: {
@@ -10499,7 +10829,7 @@ export interface operations {
                              * @description Stable machine-readable code.
                              * @enum {string}
                              */
-                            code: "reason_required";
+                            code: "request_unreadable";
                             /** @description For a bad input: the path of the member at fault, when known. */
                             field?: string | null;
                             /** @description For people; may change. */
@@ -10685,6 +11015,7 @@ export interface operations {
             /**
              * @description 422 answers of updateProgramme:
              *
+             *     - `reason_required`: A reason is missing or too short (a decline needs a `reason` or `notes`).
              *     - `body_invalid`: The body is not valid JSON, or a member has the wrong type, is unknown or missing.
              *     - `idempotency_key_reused`: The `Idempotency-Key` was used before with another body.
              *     - `idempotency_key_invalid`: The `Idempotency-Key` is not 1 to 255 visible ASCII characters.
@@ -10705,7 +11036,7 @@ export interface operations {
                              * @description Stable machine-readable code.
                              * @enum {string}
                              */
-                            code: "body_invalid" | "idempotency_key_reused" | "idempotency_key_invalid" | "seller_id_invalid" | "terms_invalid" | "terms_key_unknown" | "seller_not_in_programme";
+                            code: "reason_required" | "body_invalid" | "idempotency_key_reused" | "idempotency_key_invalid" | "seller_id_invalid" | "terms_invalid" | "terms_key_unknown" | "seller_not_in_programme";
                             /** @description For a bad input: the path of the member at fault, when known. */
                             field?: string | null;
                             /** @description For people; may change. */
@@ -11129,6 +11460,39 @@ export interface operations {
                             /** @description Your reference, when you sent one */
                             ref: string | null;
                         }[];
+                    };
+                };
+            };
+            /**
+             * @description 400 answers of lookUpAssignments:
+             *
+             *     - `request_unreadable`: The request could not be read (e.g. a broken body stream).
+             */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable machine-readable code.
+                             * @enum {string}
+                             */
+                            code: "request_unreadable";
+                            /** @description For a bad input: the path of the member at fault, when known. */
+                            field?: string | null;
+                            /** @description For people; may change. */
+                            message: string;
+                            /**
+                             * Format: uuid
+                             * @description The `Request-Id` of the call.
+                             */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
                     };
                 };
             };
@@ -12149,7 +12513,7 @@ export interface operations {
             /**
              * @description 400 answers of announceRequest:
              *
-             *     - `reason_required`: A reason is missing or too short (a decline needs a `reason` or `notes`).
+             *     - `request_unreadable`: The request could not be read (e.g. a broken body stream).
              */
             400: {
                 headers: {
@@ -12163,7 +12527,7 @@ export interface operations {
                              * @description Stable machine-readable code.
                              * @enum {string}
                              */
-                            code: "reason_required";
+                            code: "request_unreadable";
                             /** @description For a bad input: the path of the member at fault, when known. */
                             field?: string | null;
                             /** @description For people; may change. */
@@ -12218,6 +12582,7 @@ export interface operations {
              *
              *     - `forbidden`: The key lacks every scope that opens this operation, or its funder is not active.
              *     - `out_of_scope`: The database refused a row this call would have written: it belongs to another funder or plane. Nothing changed; this is our defect, not your input, so report it with the request id.
+             *     - `not_routed_to_you`: The request is not routed to you at the moment.
              */
             403: {
                 headers: {
@@ -12231,7 +12596,7 @@ export interface operations {
                              * @description Stable machine-readable code.
                              * @enum {string}
                              */
-                            code: "forbidden" | "out_of_scope";
+                            code: "forbidden" | "out_of_scope" | "not_routed_to_you";
                             /** @description For a bad input: the path of the member at fault, when known. */
                             field?: string | null;
                             /** @description For people; may change. */
@@ -12283,7 +12648,6 @@ export interface operations {
             /**
              * @description 409 answers of announceRequest:
              *
-             *     - `not_routed_to_you`: The request is not routed to you at the moment.
              *     - `idempotency_key_in_use`: A call with the same `Idempotency-Key` is still running; retry shortly.
              */
             409: {
@@ -12298,7 +12662,7 @@ export interface operations {
                              * @description Stable machine-readable code.
                              * @enum {string}
                              */
-                            code: "not_routed_to_you" | "idempotency_key_in_use";
+                            code: "idempotency_key_in_use";
                             /** @description For a bad input: the path of the member at fault, when known. */
                             field?: string | null;
                             /** @description For people; may change. */
@@ -12383,6 +12747,7 @@ export interface operations {
             /**
              * @description 422 answers of announceRequest:
              *
+             *     - `reason_required`: A reason is missing or too short (a decline needs a `reason` or `notes`).
              *     - `body_invalid`: The body is not valid JSON, or a member has the wrong type, is unknown or missing.
              *     - `idempotency_key_reused`: The `Idempotency-Key` was used before with another body.
              *     - `idempotency_key_invalid`: The `Idempotency-Key` is not 1 to 255 visible ASCII characters.
@@ -12401,7 +12766,7 @@ export interface operations {
                              * @description Stable machine-readable code.
                              * @enum {string}
                              */
-                            code: "body_invalid" | "idempotency_key_reused" | "idempotency_key_invalid" | "already_announced" | "request_closed";
+                            code: "reason_required" | "body_invalid" | "idempotency_key_reused" | "idempotency_key_invalid" | "already_announced" | "request_closed";
                             /** @description For a bad input: the path of the member at fault, when known. */
                             field?: string | null;
                             /** @description For people; may change. */
@@ -12579,7 +12944,7 @@ export interface operations {
             /**
              * @description 400 answers of raiseConsentLevel:
              *
-             *     - `reason_required`: A reason is missing or too short (a decline needs a `reason` or `notes`).
+             *     - `request_unreadable`: The request could not be read (e.g. a broken body stream).
              */
             400: {
                 headers: {
@@ -12593,7 +12958,7 @@ export interface operations {
                              * @description Stable machine-readable code.
                              * @enum {string}
                              */
-                            code: "reason_required";
+                            code: "request_unreadable";
                             /** @description For a bad input: the path of the member at fault, when known. */
                             field?: string | null;
                             /** @description For people; may change. */
@@ -12818,6 +13183,7 @@ export interface operations {
             /**
              * @description 422 answers of raiseConsentLevel:
              *
+             *     - `reason_required`: A reason is missing or too short (a decline needs a `reason` or `notes`).
              *     - `body_invalid`: The body is not valid JSON, or a member has the wrong type, is unknown or missing.
              *     - `idempotency_key_reused`: The `Idempotency-Key` was used before with another body.
              *     - `idempotency_key_invalid`: The `Idempotency-Key` is not 1 to 255 visible ASCII characters.
@@ -12835,7 +13201,7 @@ export interface operations {
                              * @description Stable machine-readable code.
                              * @enum {string}
                              */
-                            code: "body_invalid" | "idempotency_key_reused" | "idempotency_key_invalid" | "level_invalid";
+                            code: "reason_required" | "body_invalid" | "idempotency_key_reused" | "idempotency_key_invalid" | "level_invalid";
                             /** @description For a bad input: the path of the member at fault, when known. */
                             field?: string | null;
                             /** @description For people; may change. */
@@ -13392,6 +13758,7 @@ export interface operations {
              * @description 400 answers of decideOnRequest:
              *
              *     - `reason_required`: A reason is missing or too short (a decline needs a `reason` or `notes`).
+             *     - `request_unreadable`: The request could not be read (e.g. a broken body stream).
              */
             400: {
                 headers: {
@@ -13405,7 +13772,7 @@ export interface operations {
                              * @description Stable machine-readable code.
                              * @enum {string}
                              */
-                            code: "reason_required";
+                            code: "reason_required" | "request_unreadable";
                             /** @description For a bad input: the path of the member at fault, when known. */
                             field?: string | null;
                             /** @description For people; may change. */
@@ -14680,6 +15047,39 @@ export interface operations {
                 };
             };
             /**
+             * @description 400 answers of replaceRequiredDocuments:
+             *
+             *     - `request_unreadable`: The request could not be read (e.g. a broken body stream).
+             */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable machine-readable code.
+                             * @enum {string}
+                             */
+                            code: "request_unreadable";
+                            /** @description For a bad input: the path of the member at fault, when known. */
+                            field?: string | null;
+                            /** @description For people; may change. */
+                            message: string;
+                            /**
+                             * Format: uuid
+                             * @description The `Request-Id` of the call.
+                             */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /**
              * @description 401 answers of replaceRequiredDocuments:
              *
              *     - `unauthorized`: No key, or a key that is unknown, malformed or revoked.
@@ -15048,6 +15448,39 @@ export interface operations {
                             seller_id: string | null;
                             state: "pending" | "accepted" | "revoked" | "expired";
                             via: "link" | "named" | "api";
+                        };
+                    };
+                };
+            };
+            /**
+             * @description 400 answers of sandboxAcceptInvitation:
+             *
+             *     - `request_unreadable`: The request could not be read (e.g. a broken body stream).
+             */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable machine-readable code.
+                             * @enum {string}
+                             */
+                            code: "request_unreadable";
+                            /** @description For a bad input: the path of the member at fault, when known. */
+                            field?: string | null;
+                            /** @description For people; may change. */
+                            message: string;
+                            /**
+                             * Format: uuid
+                             * @description The `Request-Id` of the call.
+                             */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
                         };
                     };
                 };
@@ -15460,6 +15893,39 @@ export interface operations {
                             seller_id: string | null;
                             state: "pending" | "accepted" | "revoked" | "expired";
                             via: "link" | "named" | "api";
+                        };
+                    };
+                };
+            };
+            /**
+             * @description 400 answers of sandboxClientArrival:
+             *
+             *     - `request_unreadable`: The request could not be read (e.g. a broken body stream).
+             */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable machine-readable code.
+                             * @enum {string}
+                             */
+                            code: "request_unreadable";
+                            /** @description For a bad input: the path of the member at fault, when known. */
+                            field?: string | null;
+                            /** @description For people; may change. */
+                            message: string;
+                            /**
+                             * Format: uuid
+                             * @description The `Request-Id` of the call.
+                             */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
                         };
                     };
                 };
@@ -15919,6 +16385,39 @@ export interface operations {
                 };
             };
             /**
+             * @description 400 answers of sandboxCreateEarlyPayment:
+             *
+             *     - `request_unreadable`: The request could not be read (e.g. a broken body stream).
+             */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable machine-readable code.
+                             * @enum {string}
+                             */
+                            code: "request_unreadable";
+                            /** @description For a bad input: the path of the member at fault, when known. */
+                            field?: string | null;
+                            /** @description For people; may change. */
+                            message: string;
+                            /**
+                             * Format: uuid
+                             * @description The `Request-Id` of the call.
+                             */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /**
              * @description 401 answers of sandboxCreateEarlyPayment:
              *
              *     - `unauthorized`: No key, or a key that is unknown, malformed or revoked.
@@ -16336,7 +16835,7 @@ export interface operations {
             /**
              * @description 400 answers of sandboxAcceptEarlyPayment:
              *
-             *     - `reason_required`: A reason is missing or too short (a decline needs a `reason` or `notes`).
+             *     - `request_unreadable`: The request could not be read (e.g. a broken body stream).
              */
             400: {
                 headers: {
@@ -16350,7 +16849,7 @@ export interface operations {
                              * @description Stable machine-readable code.
                              * @enum {string}
                              */
-                            code: "reason_required";
+                            code: "request_unreadable";
                             /** @description For a bad input: the path of the member at fault, when known. */
                             field?: string | null;
                             /** @description For people; may change. */
@@ -16571,6 +17070,7 @@ export interface operations {
             /**
              * @description 422 answers of sandboxAcceptEarlyPayment:
              *
+             *     - `reason_required`: A reason is missing or too short (a decline needs a `reason` or `notes`).
              *     - `body_invalid`: The body is not valid JSON, or a member has the wrong type, is unknown or missing.
              *     - `idempotency_key_reused`: The `Idempotency-Key` was used before with another body.
              *     - `idempotency_key_invalid`: The `Idempotency-Key` is not 1 to 255 visible ASCII characters.
@@ -16587,7 +17087,7 @@ export interface operations {
                              * @description Stable machine-readable code.
                              * @enum {string}
                              */
-                            code: "body_invalid" | "idempotency_key_reused" | "idempotency_key_invalid";
+                            code: "reason_required" | "body_invalid" | "idempotency_key_reused" | "idempotency_key_invalid";
                             /** @description For a bad input: the path of the member at fault, when known. */
                             field?: string | null;
                             /** @description For people; may change. */
@@ -16817,7 +17317,7 @@ export interface operations {
             /**
              * @description 400 answers of sandboxDeclineEarlyPayment:
              *
-             *     - `reason_required`: A reason is missing or too short (a decline needs a `reason` or `notes`).
+             *     - `request_unreadable`: The request could not be read (e.g. a broken body stream).
              */
             400: {
                 headers: {
@@ -16831,7 +17331,7 @@ export interface operations {
                              * @description Stable machine-readable code.
                              * @enum {string}
                              */
-                            code: "reason_required";
+                            code: "request_unreadable";
                             /** @description For a bad input: the path of the member at fault, when known. */
                             field?: string | null;
                             /** @description For people; may change. */
@@ -17052,6 +17552,7 @@ export interface operations {
             /**
              * @description 422 answers of sandboxDeclineEarlyPayment:
              *
+             *     - `reason_required`: A reason is missing or too short (a decline needs a `reason` or `notes`).
              *     - `body_invalid`: The body is not valid JSON, or a member has the wrong type, is unknown or missing.
              *     - `idempotency_key_reused`: The `Idempotency-Key` was used before with another body.
              *     - `idempotency_key_invalid`: The `Idempotency-Key` is not 1 to 255 visible ASCII characters.
@@ -17068,7 +17569,7 @@ export interface operations {
                              * @description Stable machine-readable code.
                              * @enum {string}
                              */
-                            code: "body_invalid" | "idempotency_key_reused" | "idempotency_key_invalid";
+                            code: "reason_required" | "body_invalid" | "idempotency_key_reused" | "idempotency_key_invalid";
                             /** @description For a bad input: the path of the member at fault, when known. */
                             field?: string | null;
                             /** @description For people; may change. */
@@ -17298,7 +17799,7 @@ export interface operations {
             /**
              * @description 400 answers of sandboxWithdrawEarlyPayment:
              *
-             *     - `reason_required`: A reason is missing or too short (a decline needs a `reason` or `notes`).
+             *     - `request_unreadable`: The request could not be read (e.g. a broken body stream).
              */
             400: {
                 headers: {
@@ -17312,7 +17813,7 @@ export interface operations {
                              * @description Stable machine-readable code.
                              * @enum {string}
                              */
-                            code: "reason_required";
+                            code: "request_unreadable";
                             /** @description For a bad input: the path of the member at fault, when known. */
                             field?: string | null;
                             /** @description For people; may change. */
@@ -17533,6 +18034,7 @@ export interface operations {
             /**
              * @description 422 answers of sandboxWithdrawEarlyPayment:
              *
+             *     - `reason_required`: A reason is missing or too short (a decline needs a `reason` or `notes`).
              *     - `body_invalid`: The body is not valid JSON, or a member has the wrong type, is unknown or missing.
              *     - `idempotency_key_reused`: The `Idempotency-Key` was used before with another body.
              *     - `idempotency_key_invalid`: The `Idempotency-Key` is not 1 to 255 visible ASCII characters.
@@ -17549,7 +18051,7 @@ export interface operations {
                              * @description Stable machine-readable code.
                              * @enum {string}
                              */
-                            code: "body_invalid" | "idempotency_key_reused" | "idempotency_key_invalid";
+                            code: "reason_required" | "body_invalid" | "idempotency_key_reused" | "idempotency_key_invalid";
                             /** @description For a bad input: the path of the member at fault, when known. */
                             field?: string | null;
                             /** @description For people; may change. */
@@ -17729,6 +18231,39 @@ export interface operations {
                         };
                         /** @description Your return_url with svc_onboarding, svc_status, svc_ts, svc_sig */
                         return_url: string;
+                    };
+                };
+            };
+            /**
+             * @description 400 answers of sandboxCompleteOnboarding:
+             *
+             *     - `request_unreadable`: The request could not be read (e.g. a broken body stream).
+             */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable machine-readable code.
+                             * @enum {string}
+                             */
+                            code: "request_unreadable";
+                            /** @description For a bad input: the path of the member at fault, when known. */
+                            field?: string | null;
+                            /** @description For people; may change. */
+                            message: string;
+                            /**
+                             * Format: uuid
+                             * @description The `Request-Id` of the call.
+                             */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
                     };
                 };
             };
@@ -18184,6 +18719,39 @@ export interface operations {
                 };
             };
             /**
+             * @description 400 answers of sandboxCreateRequest:
+             *
+             *     - `request_unreadable`: The request could not be read (e.g. a broken body stream).
+             */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable machine-readable code.
+                             * @enum {string}
+                             */
+                            code: "request_unreadable";
+                            /** @description For a bad input: the path of the member at fault, when known. */
+                            field?: string | null;
+                            /** @description For people; may change. */
+                            message: string;
+                            /**
+                             * Format: uuid
+                             * @description The `Request-Id` of the call.
+                             */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /**
              * @description 401 answers of sandboxCreateRequest:
              *
              *     - `unauthorized`: No key, or a key that is unknown, malformed or revoked.
@@ -18571,6 +19139,39 @@ export interface operations {
                             type: "factoring" | "confirming";
                             /** Format: date-time */
                             updated_at: string;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description 400 answers of sandboxAcceptOffer:
+             *
+             *     - `request_unreadable`: The request could not be read (e.g. a broken body stream).
+             */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable machine-readable code.
+                             * @enum {string}
+                             */
+                            code: "request_unreadable";
+                            /** @description For a bad input: the path of the member at fault, when known. */
+                            field?: string | null;
+                            /** @description For people; may change. */
+                            message: string;
+                            /**
+                             * Format: uuid
+                             * @description The `Request-Id` of the call.
+                             */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
                         };
                     };
                 };
@@ -19003,6 +19604,39 @@ export interface operations {
                             type: "factoring" | "confirming";
                             /** Format: date-time */
                             updated_at: string;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description 400 answers of sandboxDebtorAnswer:
+             *
+             *     - `request_unreadable`: The request could not be read (e.g. a broken body stream).
+             */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable machine-readable code.
+                             * @enum {string}
+                             */
+                            code: "request_unreadable";
+                            /** @description For a bad input: the path of the member at fault, when known. */
+                            field?: string | null;
+                            /** @description For people; may change. */
+                            message: string;
+                            /**
+                             * Format: uuid
+                             * @description The `Request-Id` of the call.
+                             */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
                         };
                     };
                 };
@@ -19452,6 +20086,39 @@ export interface operations {
                 };
             };
             /**
+             * @description 400 answers of sandboxRequestParties:
+             *
+             *     - `request_unreadable`: The request could not be read (e.g. a broken body stream).
+             */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable machine-readable code.
+                             * @enum {string}
+                             */
+                            code: "request_unreadable";
+                            /** @description For a bad input: the path of the member at fault, when known. */
+                            field?: string | null;
+                            /** @description For people; may change. */
+                            message: string;
+                            /**
+                             * Format: uuid
+                             * @description The `Request-Id` of the call.
+                             */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /**
              * @description 401 answers of sandboxRequestParties:
              *
              *     - `unauthorized`: No key, or a key that is unknown, malformed or revoked.
@@ -19896,6 +20563,39 @@ export interface operations {
                         };
                         /** Format: uuid */
                         statement_id: string;
+                    };
+                };
+            };
+            /**
+             * @description 400 answers of sandboxConfirmStatementLine:
+             *
+             *     - `request_unreadable`: The request could not be read (e.g. a broken body stream).
+             */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable machine-readable code.
+                             * @enum {string}
+                             */
+                            code: "request_unreadable";
+                            /** @description For a bad input: the path of the member at fault, when known. */
+                            field?: string | null;
+                            /** @description For people; may change. */
+                            message: string;
+                            /**
+                             * Format: uuid
+                             * @description The `Request-Id` of the call.
+                             */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
                     };
                 };
             };
@@ -20582,6 +21282,39 @@ export interface operations {
                 };
             };
             /**
+             * @description 400 answers of setSellerLimit:
+             *
+             *     - `request_unreadable`: The request could not be read (e.g. a broken body stream).
+             */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable machine-readable code.
+                             * @enum {string}
+                             */
+                            code: "request_unreadable";
+                            /** @description For a bad input: the path of the member at fault, when known. */
+                            field?: string | null;
+                            /** @description For people; may change. */
+                            message: string;
+                            /**
+                             * Format: uuid
+                             * @description The `Request-Id` of the call.
+                             */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /**
              * @description 401 answers of setSellerLimit:
              *
              *     - `unauthorized`: No key, or a key that is unknown, malformed or revoked.
@@ -21232,7 +21965,7 @@ export interface operations {
             /**
              * @description 400 answers of updateSettings:
              *
-             *     - `reason_required`: A reason is missing or too short (a decline needs a `reason` or `notes`).
+             *     - `request_unreadable`: The request could not be read (e.g. a broken body stream).
              */
             400: {
                 headers: {
@@ -21246,7 +21979,7 @@ export interface operations {
                              * @description Stable machine-readable code.
                              * @enum {string}
                              */
-                            code: "reason_required";
+                            code: "request_unreadable";
                             /** @description For a bad input: the path of the member at fault, when known. */
                             field?: string | null;
                             /** @description For people; may change. */
@@ -21433,6 +22166,7 @@ export interface operations {
             /**
              * @description 422 answers of updateSettings:
              *
+             *     - `reason_required`: A reason is missing or too short (a decline needs a `reason` or `notes`).
              *     - `body_invalid`: The body is not valid JSON, or a member has the wrong type, is unknown or missing.
              *     - `body_required`: A body is required.
              *     - `idempotency_key_reused`: The `Idempotency-Key` was used before with another body.
@@ -21452,7 +22186,7 @@ export interface operations {
                              * @description Stable machine-readable code.
                              * @enum {string}
                              */
-                            code: "body_invalid" | "body_required" | "idempotency_key_reused" | "idempotency_key_invalid" | "level_invalid" | "invalid_flag";
+                            code: "reason_required" | "body_invalid" | "body_required" | "idempotency_key_reused" | "idempotency_key_invalid" | "level_invalid" | "invalid_flag";
                             /** @description For a bad input: the path of the member at fault, when known. */
                             field?: string | null;
                             /** @description For people; may change. */
@@ -21710,6 +22444,39 @@ export interface operations {
                         total_debited: number;
                         unmatched_count: number;
                         version: string | null;
+                    };
+                };
+            };
+            /**
+             * @description 400 answers of importStatement:
+             *
+             *     - `request_unreadable`: The request could not be read (e.g. a broken body stream).
+             */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable machine-readable code.
+                             * @enum {string}
+                             */
+                            code: "request_unreadable";
+                            /** @description For a bad input: the path of the member at fault, when known. */
+                            field?: string | null;
+                            /** @description For people; may change. */
+                            message: string;
+                            /**
+                             * Format: uuid
+                             * @description The `Request-Id` of the call.
+                             */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
                     };
                 };
             };
@@ -22320,6 +23087,39 @@ export interface operations {
                             /** @description The first characters of the signing secret, starting `whsec_` */
                             secret_prefix: string;
                             url: string;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description 400 answers of createWebhook:
+             *
+             *     - `request_unreadable`: The request could not be read (e.g. a broken body stream).
+             */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable machine-readable code.
+                             * @enum {string}
+                             */
+                            code: "request_unreadable";
+                            /** @description For a bad input: the path of the member at fault, when known. */
+                            field?: string | null;
+                            /** @description For people; may change. */
+                            message: string;
+                            /**
+                             * Format: uuid
+                             * @description The `Request-Id` of the call.
+                             */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
                         };
                     };
                 };
@@ -23264,6 +24064,39 @@ export interface operations {
                 };
             };
             /**
+             * @description 400 answers of retryWebhookDelivery:
+             *
+             *     - `request_unreadable`: The request could not be read (e.g. a broken body stream).
+             */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable machine-readable code.
+                             * @enum {string}
+                             */
+                            code: "request_unreadable";
+                            /** @description For a bad input: the path of the member at fault, when known. */
+                            field?: string | null;
+                            /** @description For people; may change. */
+                            message: string;
+                            /**
+                             * Format: uuid
+                             * @description The `Request-Id` of the call.
+                             */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /**
              * @description 401 answers of retryWebhookDelivery:
              *
              *     - `unauthorized`: No key, or a key that is unknown, malformed or revoked.
@@ -23676,6 +24509,39 @@ export interface operations {
                 };
             };
             /**
+             * @description 400 answers of rotateWebhookSecret:
+             *
+             *     - `request_unreadable`: The request could not be read (e.g. a broken body stream).
+             */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable machine-readable code.
+                             * @enum {string}
+                             */
+                            code: "request_unreadable";
+                            /** @description For a bad input: the path of the member at fault, when known. */
+                            field?: string | null;
+                            /** @description For people; may change. */
+                            message: string;
+                            /**
+                             * Format: uuid
+                             * @description The `Request-Id` of the call.
+                             */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /**
              * @description 401 answers of rotateWebhookSecret:
              *
              *     - `unauthorized`: No key, or a key that is unknown, malformed or revoked.
@@ -24055,6 +24921,39 @@ export interface operations {
                         queued: boolean;
                         /** Format: uuid */
                         webhook_id: string;
+                    };
+                };
+            };
+            /**
+             * @description 400 answers of testWebhook:
+             *
+             *     - `request_unreadable`: The request could not be read (e.g. a broken body stream).
+             */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable machine-readable code.
+                             * @enum {string}
+                             */
+                            code: "request_unreadable";
+                            /** @description For a bad input: the path of the member at fault, when known. */
+                            field?: string | null;
+                            /** @description For people; may change. */
+                            message: string;
+                            /**
+                             * Format: uuid
+                             * @description The `Request-Id` of the call.
+                             */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
                     };
                 };
             };

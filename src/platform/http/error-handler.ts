@@ -82,6 +82,19 @@ function frameworkError(error: FastifyError): ApiError | null {
   return null;
 }
 
+/** Any other 4xx of the framework, under a code the error registry gives that status. */
+function clientError(status: number): ApiError {
+  if (status === 413)
+    return new ApiError('body_too_large', 'The request body is larger than this endpoint accepts.');
+  if (status === 415) {
+    return new ApiError(
+      'unsupported_media_type',
+      'This content type is not accepted here; send application/json.',
+    );
+  }
+  return new ApiError('request_unreadable', 'The request could not be read.');
+}
+
 /**
  * PostgreSQL's `insufficient_privilege` (42501): a row-level security policy refused a row the
  * call would have written ("new row violates row-level security policy"), or the role may not
@@ -168,12 +181,10 @@ export function installErrorHandling(app: FastifyInstance): void {
       return send(request, reply, refusal);
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      // A framework error not named above, in practice a body stream that broke while it was
+      // read (Fastify gives those 400). One code per status, as the OpenAPI document lists it.
       request.log.info({ err: error }, 'client error');
-      return send(
-        request,
-        reply,
-        new ApiError('body_invalid', 'The request could not be read.', { status: error.statusCode }),
-      );
+      return send(request, reply, clientError(error.statusCode));
     }
     request.log.error({ err: error }, 'unhandled error');
     return send(

@@ -1,12 +1,12 @@
 import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger';
-import { type ErrorCode, errorCatalogue } from '../../errors.ts';
+import type { ErrorCode } from '../../errors.ts';
 import { API_VERSION } from '../../version.ts';
 import { COMPONENT } from '../input.ts';
 import { scopesFor } from '../scopes.ts';
 import { errorMeanings } from './error-meanings.ts';
 import { exampleFromSchema } from './example-from-schema.ts';
 import { introduction } from './introduction.ts';
-import type { DocumentedOperation, OperationRegistry } from './registry.ts';
+import { type DocumentedOperation, type OperationRegistry, statusOf } from './registry.ts';
 import { TAGS } from './types.ts';
 import { webhooksSection } from './webhook-events.ts';
 
@@ -205,7 +205,7 @@ function documentOperation(
   }
   const byStatus = new Map<number, ErrorCode[]>();
   for (const code of codes) {
-    const status = errorCatalogue[code];
+    const status = statusOf(operation, code);
     byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
   }
   for (const status of [...byStatus.keys()].sort((a, b) => a - b)) {

@@ -1,11 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ErrorCode } from '../../errors.ts';
 import { operationKey } from '../scopes.ts';
-import type { OperationRegistry } from './registry.ts';
+import { type OperationRegistry, statusOf } from './registry.ts';
 
 /**
- * Under tests: an error answer whose code its operation's document does not list becomes a loud
- * 500 `undocumented_error_code`, so any test reaching it fails and the document cannot fall
- * behind the code. Never installed in production.
+ * Under tests: an error answer whose code its operation's document does not list, or lists
+ * under another HTTP status than the one answered, becomes a loud 500 `undocumented_error_code`,
+ * so any test reaching it fails and the document cannot fall behind the code. Never installed
+ * in production.
  */
 export function checkDocumentedErrors(app: FastifyInstance, registry: OperationRegistry): void {
   app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
@@ -20,14 +22,27 @@ export function checkDocumentedErrors(app: FastifyInstance, registry: OperationR
     } catch {
       return payload;
     }
-    if (typeof code === 'string' && (operation.codes as readonly string[]).includes(code)) return payload;
-    const message = `${operation.key} answered ${reply.statusCode} ${String(code)}, which its OpenAPI document does not list: add it to its entry in platform/http/openapi/operations.`;
+    let message: string;
+    if (typeof code === 'string' && (operation.codes as readonly string[]).includes(code)) {
+      const documented = statusOf(operation, code as ErrorCode);
+      if (documented === reply.statusCode) return payload;
+      message = `${operation.key} answered ${reply.statusCode} ${code}, which its OpenAPI document lists under ${documented}: give the operation its own status for the code (statuses in its entry in platform/http/openapi/operations) or answer the registry's.`;
+    } else {
+      message = `${operation.key} answered ${reply.statusCode} ${String(code)}, which its OpenAPI document does not list: add it to its entry in platform/http/openapi/operations.`;
+    }
     request.log.error({ code, operation: operation.key }, message);
     // Test logs are silent: say it where the person running the tests looks.
     process.stderr.write(`undocumented error code: ${message}\n`);
+    const status = reply.statusCode;
     reply.code(500);
     return JSON.stringify({
-      error: { code: 'undocumented_error_code', message, request_id: request.id, undocumented: code },
+      error: {
+        code: 'undocumented_error_code',
+        message,
+        request_id: request.id,
+        undocumented: code,
+        answered_status: status,
+      },
     });
   });
 }

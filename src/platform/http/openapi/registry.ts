@@ -1,4 +1,5 @@
 import { type ErrorCode, errorCatalogue } from '../../errors.ts';
+import { ERROR_CODE, ERROR_STATUS } from '../input.ts';
 import { operationKey } from '../scopes.ts';
 import { operationDocs } from './operations/index.ts';
 import type { OperationDoc } from './types.ts';
@@ -18,6 +19,39 @@ export interface DocumentedOperation {
   traits: OperationTraits;
   /** Every code it can answer, in the registry's order. */
   codes: readonly ErrorCode[];
+  /**
+   * The status it answers each code with where that is not the registry's: from its input
+   * schemas (a field whose code carries `x-error-status`) and from its entry's `statuses`.
+   */
+  statuses: Partial<Record<ErrorCode, number>>;
+}
+
+/** The HTTP status an operation answers a code with: its own where it has one, else the registry's. */
+export function statusOf(operation: Pick<DocumentedOperation, 'statuses'>, code: ErrorCode): number {
+  return operation.statuses[code] ?? errorCatalogue[code];
+}
+
+/** The statuses an input schema gives its fields' codes (`Reason()`: reason_required 422). */
+export function schemaStatuses(
+  schema: unknown,
+  into: Partial<Record<ErrorCode, number>> = {},
+): Partial<Record<ErrorCode, number>> {
+  if (Array.isArray(schema)) {
+    for (const item of schema) schemaStatuses(item, into);
+  } else if (schema !== null && typeof schema === 'object') {
+    const node = schema as Record<string, unknown>;
+    if (typeof node[ERROR_CODE] === 'string' && typeof node[ERROR_STATUS] === 'number') {
+      const code = node[ERROR_CODE] as ErrorCode;
+      const status = node[ERROR_STATUS] as number;
+      const earlier = into[code];
+      if (earlier !== undefined && earlier !== status) {
+        throw new Error(`${code} is given two statuses in one operation's schemas (${earlier}, ${status})`);
+      }
+      into[code] = status;
+    }
+    for (const value of Object.values(node)) schemaStatuses(value, into);
+  }
+  return into;
 }
 
 const ORDER = Object.keys(errorCatalogue) as ErrorCode[];
@@ -25,7 +59,7 @@ const ORDER = Object.keys(errorCatalogue) as ErrorCode[];
 /**
  * The codes an operation can answer: its own, plus those every operation of its kind answers
  * (authentication and rate limit for a key, not_found for an id in the path, the schema-failure
- * and body codes for a write, the idempotency codes and the second wall's refusal for a keyed
+ * and body codes for a write (request_unreadable: a body stream that broke while it was read), the idempotency codes and the second wall's refusal for a keyed
  * POST or PUT).
  */
 export function codesOf(doc: OperationDoc, traits: OperationTraits): ErrorCode[] {
@@ -39,7 +73,13 @@ export function codesOf(doc: OperationDoc, traits: OperationTraits): ErrorCode[]
   if (traits.hasParams) codes.add('not_found');
   if (traits.hasQuery) codes.add('query_invalid');
   if (write || traits.hasBody) {
-    for (const code of ['body_invalid', 'body_too_large', 'unsupported_media_type'] as const) codes.add(code);
+    for (const code of [
+      'body_invalid',
+      'body_too_large',
+      'unsupported_media_type',
+      'request_unreadable',
+    ] as const)
+      codes.add(code);
   }
   if (write && traits.auth === 'key') {
     for (const code of [
@@ -89,7 +129,11 @@ export function createOperationRegistry() {
           hasQuery: schema.querystring !== undefined,
           hasParams: schema.params !== undefined || route.url.includes(':'),
         };
-        operations.set(key, { key, doc, traits, codes: codesOf(doc, traits) });
+        const statuses = schemaStatuses([schema.body, schema.querystring, schema.params]);
+        for (const [code, status] of Object.entries(doc.statuses ?? {}) as [ErrorCode, number][]) {
+          statuses[code] = status;
+        }
+        operations.set(key, { key, doc, traits, codes: codesOf(doc, traits), statuses });
       }
     },
     get: (key: string): DocumentedOperation | undefined => operations.get(key),

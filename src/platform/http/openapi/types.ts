@@ -84,6 +84,13 @@ export interface OperationDoc {
    * answer (authentication, rate limit, bad body, idempotency...) are added from its traits.
    */
   errors: readonly ErrorCode[];
+  /**
+   * The codes this operation answers with another status than the error registry's (the spec
+   * gives `not_routed_to_you` 403 on the announce operation, 409 elsewhere). A status a field's
+   * schema gives its code (`Reason()`: `reason_required` 422) is taken from the schema and need
+   * not be repeated here. The document lists each code under the status given here.
+   */
+  statuses?: Partial<Record<ErrorCode, number>>;
   /** Request body examples (JSON), by name. */
   requestExamples?: Record<string, NamedExample>;
   /** Success body examples by status; a status without one gets an example built from its schema. */

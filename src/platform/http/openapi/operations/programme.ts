@@ -71,6 +71,8 @@ export const programmeOperations: OperationDocs = {
     ].join('\n'),
     success: 'The request as announced, and how many notices were queued.',
     errors: ['not_routed_to_you', 'reason_required', 'already_announced', 'request_closed', 'body_invalid'],
+    // The spec answers a request routed to another funder 403 here (409 on the decisions).
+    statuses: { not_routed_to_you: 403 },
     requestExamples: {
       manual: {
         summary: 'Announce before the invoices fall due',
