@@ -4,6 +4,7 @@ import formatsPlugin from 'ajv-formats';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError, errorCatalogue } from '../src/platform/errors.ts';
+import { installErrorHandling } from '../src/platform/http/error-handler.ts';
 import { checkDocumentedErrors } from '../src/platform/http/openapi/documented-errors.ts';
 import { createOperationRegistry } from '../src/platform/http/openapi/registry.ts';
 import { operationScopes } from '../src/platform/http/scopes.ts';
@@ -386,6 +387,24 @@ describe('the operation registry', () => {
       undocumented: 'link_exists',
     });
     expect(undocumented.json().error.message).toContain('GET /v1/me answered 409 link_exists');
+    await app.close();
+  });
+  it('answers a framework error of no named kind (a body stream that broke) 400 request_unreadable, as the document lists it', async () => {
+    const app = Fastify();
+    const registry = createOperationRegistry();
+    app.addHook('onRoute', (route) => registry.add(route as Parameters<typeof registry.add>[0]));
+    installErrorHandling(app);
+    checkDocumentedErrors(app, registry);
+    app.post('/v1/requests/:id/announce', { config: { auth: 'key' } }, async () => {
+      // What Fastify's body reader hands on when the request stream fails midway.
+      throw Object.assign(new Error('aborted'), { statusCode: 400 });
+    });
+    await app.ready();
+    const answer = await app.inject({ method: 'POST', url: '/v1/requests/x/announce', payload: {} });
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json().error).toMatchObject({ code: 'request_unreadable' });
+    const announce = doc.paths['/v1/requests/{id}/announce']!.post!;
+    expect(errorCodesOf(announce.responses['400']!)).toContain('request_unreadable');
     await app.close();
   });
 });
