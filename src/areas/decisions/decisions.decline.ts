@@ -29,7 +29,7 @@ export function createDeclineDecision(deps: DecisionDeps & { write: RunWrite }) 
       // Offers not accepted are withdrawn; an accepted one stays on record as accepted.
       await deps.requests.withdrawOffers(tx, scope, row.id, now);
       if (stepBack) await deps.requests.withdrawNotices(tx, scope, row.id);
-      const moved = await deps.requests.transition(ws, funderMover(scope), row.id, move, {
+      const moved = await deps.requests.transition(ws, funderMover(scope), row, move, {
         columns: { closed_at: now, close_reason: closeReason, close_note: message },
         evidence: {
           kind: stepBack ? 'decision.step_back' : 'decision.decline',

@@ -107,7 +107,7 @@ export function createFundingDecisions(
         at: now,
         onDate: valueDate,
       });
-      const moved = await deps.requests.transition(ws, funderMover(scope), row.id, 'fund', {
+      const moved = await deps.requests.transition(ws, funderMover(scope), row, 'fund', {
         columns: {
           funder_of_record_id: caller.funderId,
           funded_at: now,

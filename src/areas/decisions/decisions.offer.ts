@@ -120,7 +120,7 @@ export function createOfferDecision(
         submittedAt: now,
         expiresAt,
       });
-      const moved = await deps.requests.transition(ws, funderMover(scope), row.id, 'offer', {
+      const moved = await deps.requests.transition(ws, funderMover(scope), row, 'offer', {
         evidence: {
           kind: 'decision.offer',
           funderId: caller.funderId,

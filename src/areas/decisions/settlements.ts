@@ -117,7 +117,7 @@ export function createPaymentRecorder(deps: { requests: RequestLifecycle }): Rec
       remaining_amount: centsToEuros(Math.max(0, totalCents - settledAfter)),
       status: to,
     };
-    await deps.requests.transition(ws, funderMover(scope), row.id, move, {
+    await deps.requests.transition(ws, funderMover(scope), row, move, {
       trigger: 'settle',
       columns: { settled_amount: centsToDecimal(settledAfter), ...(closes ? { settled_at: now } : {}) },
       evidence: {

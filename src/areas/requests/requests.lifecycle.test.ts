@@ -138,3 +138,78 @@ describe('every change of status goes through the lifecycle', () => {
     });
   });
 });
+
+describe('a request the write already locked', () => {
+  const scopeOfFunder = (request: RoutedRequest): FunderScope => ({
+    funderId: request.funder.bankId,
+    plane: 'live',
+  });
+
+  it('is moved without being read a second time', async () => {
+    const funder = await given.funder();
+    const request = await given.routedRequest({ funder });
+    const scope = scopeOfFunder(request);
+    const reads: string[] = [];
+    await service.runtime.services.write(operator, async (ws) => {
+      const tx = ws.tx;
+      const counted: typeof tx = {
+        ...tx,
+        query: (sql, params) => {
+          if (/FROM funding_requests r JOIN sellers/.test(sql)) reads.push(sql);
+          return tx.query(sql, params);
+        },
+      };
+      const row = await lifecycle.lock(counted, funderMover(scope), request.id);
+      expect(reads).toHaveLength(1);
+      const moved = await lifecycle.transition(
+        { ...ws, tx: counted },
+        funderMover(scope),
+        row,
+        'offer',
+        offerEvidence,
+      );
+      expect(moved.before).toBe(row);
+      expect(moved.to).toBe('terms_sent');
+    });
+    expect(reads).toHaveLength(1);
+    expect((await historyOf(request.id)).at(-1)).toEqual({
+      from_status: 'submitted',
+      to_status: 'terms_sent',
+      trigger: 'offer',
+    });
+  });
+
+  it('is locked and read again once moved, by another mover, or in another write', async () => {
+    const funder = await given.funder();
+    const request = await given.routedRequest({ funder });
+    const scope = scopeOfFunder(request);
+    // Moved: the second move starts from the status the first one wrote.
+    await service.runtime.services.write(operator, async (ws) => {
+      const row = await lifecycle.lock(ws.tx, funderMover(scope), request.id);
+      await lifecycle.transition(ws, funderMover(scope), row, 'offer', offerEvidence);
+      const again = await lifecycle.transition(ws, funderMover(scope), row, 'offer', offerEvidence);
+      expect(again.from).toBe('terms_sent');
+    });
+    // Locked in an earlier write: the status changed since, and the move sees it.
+    const earlier = await service.runtime.services.write(operator, (ws) =>
+      lifecycle.lock(ws.tx, funderMover(scope), request.id),
+    );
+    await placeIn(request.id, 'submitted');
+    const moved = await service.runtime.services.write(operator, (ws) =>
+      lifecycle.transition(ws, funderMover(scope), earlier, 'offer', offerEvidence),
+    );
+    expect(moved.from).toBe('submitted');
+    // Locked by the operations team: a funder that cannot see the request still gets 404.
+    const other: FunderScope = { funderId: (await given.funder()).bankId, plane: 'live' };
+    const refusal = await service.runtime.services
+      .write(operator, async (ws) => {
+        const row = await lifecycle.lock(ws.tx, OPERATIONS, request.id);
+        return lifecycle.transition(ws, funderMover(other), row, 'offer', offerEvidence);
+      })
+      .then(
+        () => null,
+        (err: unknown) => err,
+      );
+    expect(refusal instanceof ApiError && refusal.code).toBe('not_found');
+  });
+});

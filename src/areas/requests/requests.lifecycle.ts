@@ -48,19 +48,38 @@ export type RequestLifecycle = ReturnType<typeof createRequestLifecycle>;
 
 /**
  * The one owner of a request's status. Every change of status, from any area, goes through
- * `transition`: it locks the row (within the funder's scope when a funder moves it), asks the
+ * `transition`: it locks the row (within the funder's scope when a funder moves it; a row the
+ * same write already locked through `lock`, and has not moved since, is taken as it is), asks the
  * status machine whether the move is allowed from the status the row has now, writes the new
  * status with the columns of the move and a history line, and queues the evidence entry and
  * the event, all in the caller's write.
  */
 export function createRequestLifecycle() {
+  /**
+   * The rows `lock` answered, with the transaction and mover that hold their lock, until a move
+   * makes them stale: `transition` takes such a row as it is instead of locking it again (the
+   * lock is held to the end of the transaction, and only a move changes the status).
+   */
+  const held = new WeakMap<store.RequestRow, { tx: Tx; mover: string }>();
+  const moverKey = (mover: Mover) =>
+    mover.kind === 'funder' ? `funder:${mover.scope.funderId}:${mover.scope.plane}` : 'operations';
+
   async function lock(tx: Tx, mover: Mover, id: string): Promise<store.RequestRow> {
     const row =
       mover.kind === 'funder'
         ? await store.findVisibleRequest(tx, mover.scope, id, { forUpdate: true })
         : await store.findRequestForOps(tx, id, { forUpdate: true });
     if (!row) notFound('Request');
+    held.set(row, { tx, mover: moverKey(mover) });
     return row;
+  }
+
+  /** The row locked by this transaction and mover and not moved since, else a fresh lock. */
+  function locked(tx: Tx, mover: Mover, request: string | store.RequestRow): Promise<store.RequestRow> {
+    if (typeof request === 'string') return lock(tx, mover, request);
+    const holder = held.get(request);
+    if (holder?.tx === tx && holder.mover === moverKey(mover)) return Promise.resolve(request);
+    return lock(tx, mover, request.id);
   }
 
   async function read(tx: Tx, mover: Mover, id: string): Promise<store.RequestRow> {
@@ -85,12 +104,14 @@ export function createRequestLifecycle() {
     async transition(
       ws: WriteScope,
       mover: Mover,
-      requestId: string,
+      request: string | store.RequestRow,
       move: Move,
       details: TransitionDetails,
     ): Promise<Transitioned> {
       const { tx, now } = ws;
-      const before = await lock(tx, mover, requestId);
+      const before = await locked(tx, mover, request);
+      // Whatever happens next, this row no longer says what the request is.
+      held.delete(before);
       const to = nextStatus(before.status, move);
       const columns = details.columns ?? {};
       const written =
