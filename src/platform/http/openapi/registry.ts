@@ -1,4 +1,5 @@
 import { type ErrorCode, errorCatalogue } from '../../errors.ts';
+import { hasOptionalBody } from '../optional-body.ts';
 import { operationKey } from '../scopes.ts';
 import { operationDocs } from './operations/index.ts';
 import type { OperationDoc } from './types.ts';
@@ -8,6 +9,8 @@ export interface OperationTraits {
   method: string;
   auth: string | undefined;
   hasBody: boolean;
+  /** The body may be left out (`config.optionalBody`). */
+  optionalBody: boolean;
   hasQuery: boolean;
   hasParams: boolean;
 }
@@ -86,6 +89,7 @@ export function createOperationRegistry() {
           method: method.toUpperCase(),
           auth: (route.config as { auth?: string } | undefined)?.auth,
           hasBody: schema.body !== undefined,
+          optionalBody: hasOptionalBody(route.config),
           hasQuery: schema.querystring !== undefined,
           hasParams: schema.params !== undefined || route.url.includes(':'),
         };
