@@ -17,7 +17,6 @@ export function earlyPaymentsPartiesRoutes(deps: { earlyPayments: EarlyPaymentsS
   const { earlyPayments } = deps;
   return (app: App) => {
     const ops = { config: { auth: 'ops' as const } };
-    const key = { config: { auth: 'key' as const } };
     // Bodies of defaults or an optional reason: they may be left out.
     const opsNoBody = { config: { auth: 'ops' as const, optionalBody: true } };
     const keyNoBody = { config: { auth: 'key' as const, optionalBody: true } };
