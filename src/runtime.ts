@@ -222,6 +222,7 @@ function createServices(deps: {
     settings,
     limits,
     programmeDemo: { programme, disclosure },
+    earlyPaymentsDemo: earlyPaymentsArea.earlyPayments,
   });
   return {
     write,

@@ -32,12 +32,17 @@ export interface Invitation {
   company: { name: string; tax_id: string; country: string };
   contact: { email: string };
   seller_id: string | null;
+  revoked_at?: string | null;
+  revoked_reason?: string | null;
 }
 
 export function clientsGiven(service: TestService) {
   let n = 0;
+  const now = async () => new Date(((await service.ops('GET', '/ops/v1/clock')).body as { now: string }).now);
   return {
-    now: async () => new Date(((await service.ops('GET', '/ops/v1/clock')).body as { now: string }).now),
+    now,
+    /** The service clock this many hours ahead, as a timestamp. */
+    hoursAhead: async (hours: number) => new Date((await now()).getTime() + hours * 3_600_000).toISOString(),
     newLink: (funder: FunderFixture, body: Body = {}) =>
       service.call<{ client_link: Link }>(funder.key, 'POST', '/v1/client-links', { body }),
     newPrescriber: (funder: FunderFixture, body: Body) =>
@@ -47,6 +52,14 @@ export function clientsGiven(service: TestService) {
       service.ops<{ invitation: Invitation }>('POST', `/ops/v1/client-links/${linkId}/arrivals`, company),
     accept: (invitationId: string) =>
       service.ops<{ invitation: Invitation }>('POST', `/ops/v1/client-invitations/${invitationId}/accept`),
+    /** The funder withdraws an invitation (no body at all when `body` is left out). */
+    revokeInvitation: (key: string, invitationId: string, body?: Body) =>
+      service.call<{ invitation: Invitation; changed: boolean }>(
+        key,
+        'POST',
+        `/v1/client-invitations/${invitationId}/revoke`,
+        body === undefined ? {} : { body },
+      ),
     /** A fresh company's details, each call another tax id. */
     company: (overrides: Body = {}) => {
       n += 1;

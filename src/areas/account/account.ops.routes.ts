@@ -147,11 +147,8 @@ export function accountOpsRoutes(deps: { account: AccountService }) {
     app.post(
       '/ops/v1/keys/:id/revoke',
       {
-        ...ops,
-        // The body is optional: a POST with none at all revokes without a reason.
-        preValidation: async (request) => {
-          (request as { body: unknown }).body ??= {};
-        },
+        // The body may be left out: a POST with none at all revokes without a reason.
+        config: { auth: 'ops', optionalBody: true },
         schema: {
           params: Type.Object({ id: Uuid }),
           body: Type.Optional(Type.Object({ reason: Reason }, { additionalProperties: false })),

@@ -6,11 +6,6 @@ import { IdParams, Uuid } from '../../platform/http/schemas.ts';
 import * as s from './clients.schemas.ts';
 import type { ClientsService } from './clients.service.ts';
 
-/** Body may be left out of a disable call: no body is no reason. */
-const noBodyIsEmpty = async (request: { body: unknown }) => {
-  if (request.body === undefined) request.body = {};
-};
-
 /** The funder's client network and onboarding links: /v1/... */
 export function clientsRoutes(deps: { clients: ClientsService }) {
   const { links, prescribers, invitations, report, onboarding } = deps.clients;
@@ -36,8 +31,8 @@ export function clientsRoutes(deps: { clients: ClientsService }) {
     app.post(
       '/v1/client-links/:id/disable',
       {
-        ...key,
-        preValidation: noBodyIsEmpty,
+        // The body may be left out: no body is no reason.
+        config: { auth: 'key' as const, optionalBody: true },
         schema: {
           tags: clients,
           params: IdParams,
@@ -68,8 +63,8 @@ export function clientsRoutes(deps: { clients: ClientsService }) {
     app.post(
       '/v1/prescribers/:id/disable',
       {
-        ...key,
-        preValidation: noBodyIsEmpty,
+        // The body may be left out: no body is no reason.
+        config: { auth: 'key' as const, optionalBody: true },
         schema: {
           tags: clients,
           params: IdParams,
@@ -91,6 +86,20 @@ export function clientsRoutes(deps: { clients: ClientsService }) {
         schema: { tags: clients, querystring: s.InvitationsQuery, response: { 200: s.InvitationList } },
       },
       async (request) => invitations.list(request.caller!, request.query.limit ?? 200),
+    );
+    app.post(
+      '/v1/client-invitations/:id/revoke',
+      {
+        // The body may be left out: no body is no reason.
+        config: { auth: 'key' as const, optionalBody: true },
+        schema: {
+          tags: clients,
+          params: IdParams,
+          body: s.DisableBody,
+          response: { 200: s.InvitationChange },
+        },
+      },
+      async (request) => invitations.revoke(request.caller!, request.params.id, request.body.reason ?? null),
     );
 
     app.post(
@@ -126,6 +135,20 @@ export function clientsRoutes(deps: { clients: ClientsService }) {
       '/v1/onboarding-links/:id',
       { ...key, schema: { tags: onboardingTags, params: IdParams, response: { 200: s.OnboardingAnswer } } },
       async (request) => onboarding.get(request.caller!, request.params.id),
+    );
+    app.post(
+      '/v1/onboarding-links/:id/revoke',
+      {
+        // The body may be left out: no body is no reason.
+        config: { auth: 'key' as const, optionalBody: true },
+        schema: {
+          tags: onboardingTags,
+          params: IdParams,
+          body: s.DisableBody,
+          response: { 200: s.OnboardingChange },
+        },
+      },
+      async (request) => onboarding.revoke(request.caller!, request.params.id, request.body.reason ?? null),
     );
 
     // Sandbox helpers: they play the companies on the demonstration plane.
@@ -164,6 +187,11 @@ export function clientsRoutes(deps: { clients: ClientsService }) {
       '/v1/sandbox/client-invitations/:id/accept',
       { ...key, schema: { tags: sandbox, params: IdParams, response: { 200: s.InvitationAnswer } } },
       async (request) => invitations.accept(sandboxOnly(request.caller!), request.params.id),
+    );
+    app.post(
+      '/v1/sandbox/onboarding-links/:id/account',
+      { ...key, schema: { tags: sandbox, params: IdParams, response: { 200: s.OnboardingChange } } },
+      async (request) => onboarding.accountCreated(sandboxOnly(request.caller!), request.params.id),
     );
     app.post(
       '/v1/sandbox/onboarding-links/:id/complete',
@@ -226,6 +254,11 @@ export function clientsOpsRoutes(deps: { clients: ClientsService }) {
       '/ops/v1/client-invitations/:id/accept',
       { ...ops, schema: { params: IdParams, response: { 200: s.InvitationAnswer } } },
       async (request) => invitations.accept({ caller: request.operator! }, request.params.id),
+    );
+    app.post(
+      '/ops/v1/onboarding-links/:id/account',
+      { ...ops, schema: { params: IdParams, response: { 200: s.OnboardingChange } } },
+      async (request) => onboarding.accountCreated({ caller: request.operator! }, request.params.id),
     );
     app.post(
       '/ops/v1/onboarding-links/:id/complete',

@@ -3,7 +3,8 @@ import { DateTimeText, Fields, Flag, Id, Int, OneOf, OrNull, Text } from '../../
 import { Timestamp, Uuid } from '../../platform/http/schemas.ts';
 import { LANGS } from './clients.shared.ts';
 
-const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+const Nullable = <T extends TSchema>(schema: T, description?: string) =>
+  Type.Union([schema, Type.Null()], description ? { description } : {});
 
 // Inputs
 
@@ -31,6 +32,7 @@ export const CreateLinkBody = Fields({
   lang: Type.Optional(Lang),
 });
 
+/** Disabling a link or prescriber, revoking an invitation or onboarding link: an optional reason. */
 export const DisableBody = Fields({ reason: Type.Optional(OrNull(ShortReason)) });
 
 export const CreatePrescriberBody = Fields({
@@ -167,8 +169,10 @@ export const Invitation = Type.Object({
   expires_at: Timestamp,
   accepted_at: Nullable(Timestamp),
   revoked_at: Nullable(Timestamp),
+  revoked_reason: Nullable(Type.String()),
 });
 export const InvitationAnswer = Type.Object({ invitation: Invitation });
+export const InvitationChange = Type.Object({ invitation: Invitation, changed: Type.Boolean() });
 export const InvitationList = Type.Object({ count: Type.Integer(), invitations: Type.Array(Invitation) });
 
 const Counts = {
@@ -239,7 +243,10 @@ export const OnboardingLink = Type.Object({
   locale: Type.String(),
   created_at: Timestamp,
   expires_at: Timestamp,
+  account_created_at: Nullable(Timestamp, 'When the supplier opened its account through the link'),
   completed_at: Nullable(Timestamp),
+  revoked_at: Nullable(Timestamp),
+  revoked_reason: Nullable(Type.String()),
   seller_id: Nullable(Uuid),
 });
 
@@ -261,6 +268,7 @@ export const OnboardingCreated = Type.Object({
   }),
 });
 export const OnboardingAnswer = Type.Object({ onboarding_link: OnboardingLink });
+export const OnboardingChange = Type.Object({ onboarding_link: OnboardingLink, changed: Type.Boolean() });
 export const OnboardingList = Type.Object({
   count: Type.Integer(),
   onboarding_links: Type.Array(OnboardingLink),

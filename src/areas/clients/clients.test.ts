@@ -15,15 +15,6 @@ beforeAll(async () => {
 });
 afterAll(async () => service?.close());
 
-const now = () => clients.now();
-const hoursAhead = async (hours: number) =>
-  new Date((await now()).getTime() + hours * 3_600_000).toISOString();
-const newLink = (funder: FunderFixture, body: Body = {}) => clients.newLink(funder, body);
-const newPrescriber = (funder: FunderFixture, body: Body) => clients.newPrescriber(funder, body);
-const arrive = (linkId: string, company: Body) => clients.arrive(linkId, company);
-const _accept = (invitationId: string) => clients.accept(invitationId);
-const company = (overrides: Body = {}) => clients.company(overrides);
-
 describe('client links', () => {
   let funder: FunderFixture;
   beforeAll(async () => {
@@ -37,7 +28,7 @@ describe('client links', () => {
       count: 0,
       client_links: [],
     });
-    const made = await newLink(funder, { lang: 'es' });
+    const made = await clients.newLink(funder, { lang: 'es' });
     expect(made.status).toBe(201);
     const link = made.body.client_link;
     expect(link).toMatchObject({ prescriber_id: null, state: 'active', arrivals: 0, claims_last_day: 0 });
@@ -62,10 +53,10 @@ describe('client links', () => {
   it('keeps one working link per owner: 409 link_exists, or replace: true stops the old one at once', async () => {
     const current = (await service.call<{ client_links: Link[] }>(funder.key, 'GET', '/v1/client-links')).body
       .client_links[0]!;
-    const refused = expectError(await newLink(funder), 409, 'link_exists');
+    const refused = expectError(await clients.newLink(funder), 409, 'link_exists');
     expect(refused.client_link_id).toBe(current.id);
 
-    const replaced = await newLink(funder, { replace: true, reason: 'posted on a forum' });
+    const replaced = await clients.newLink(funder, { replace: true, reason: 'posted on a forum' });
     expect(replaced.status).toBe(201);
     const fresh = replaced.body.client_link;
     expect(fresh.id).not.toBe(current.id);
@@ -78,39 +69,43 @@ describe('client links', () => {
     const listed = await service.call<{ client_links: Link[] }>(funder.key, 'GET', '/v1/client-links');
     expect(listed.body.client_links.map((l) => l.id)).toEqual([fresh.id]);
     // The old link no longer takes anyone.
-    expectError(await arrive(current.id, company()), 409, 'link_not_active');
+    expectError(await clients.arrive(current.id, clients.company()), 409, 'link_not_active');
   });
 
   it('takes expires_at between one hour and three years ahead only', async () => {
     const other = await given.funder();
-    expectError(await newLink(other, { expires_at: await hoursAhead(0.5) }), 422, 'expires_at_invalid');
     expectError(
-      await newLink(other, { expires_at: await hoursAhead(3 * 366 * 24) }),
+      await clients.newLink(other, { expires_at: await clients.hoursAhead(0.5) }),
       422,
       'expires_at_invalid',
     );
-    expectError(await newLink(other, { expires_at: 'tomorrow' }), 422, 'expires_at_invalid');
-    expectError(await newLink(other, { reason: 'x'.repeat(201) }), 422, 'reason_invalid');
-    expectError(await newLink(other, { lang: 'xx' }), 422, 'lang_invalid');
     expectError(
-      await newLink(other, { prescriber_id: '00000000-0000-4000-8000-000000000000' }),
+      await clients.newLink(other, { expires_at: await clients.hoursAhead(3 * 366 * 24) }),
+      422,
+      'expires_at_invalid',
+    );
+    expectError(await clients.newLink(other, { expires_at: 'tomorrow' }), 422, 'expires_at_invalid');
+    expectError(await clients.newLink(other, { reason: 'x'.repeat(201) }), 422, 'reason_invalid');
+    expectError(await clients.newLink(other, { lang: 'xx' }), 422, 'lang_invalid');
+    expectError(
+      await clients.newLink(other, { prescriber_id: '00000000-0000-4000-8000-000000000000' }),
       422,
       'prescriber_invalid',
     );
-    const made = await newLink(other, { expires_at: await hoursAhead(2) });
+    const made = await clients.newLink(other, { expires_at: await clients.hoursAhead(2) });
     expect(made.status).toBe(201);
     // Expired, it shows as such, has no url, and gives way to a new link without replace.
     await service.advanceClock(3 * 3600);
     const listed = await service.call<{ client_links: Link[] }>(other.key, 'GET', '/v1/client-links');
     expect(listed.body.client_links[0]).toMatchObject({ id: made.body.client_link.id, state: 'expired' });
     expect(listed.body.client_links[0]!.url).toBeUndefined();
-    expectError(await arrive(made.body.client_link.id, company()), 409, 'link_not_active');
-    expect((await newLink(other)).status).toBe(201);
+    expectError(await clients.arrive(made.body.client_link.id, clients.company()), 409, 'link_not_active');
+    expect((await clients.newLink(other)).status).toBe(201);
   });
 
   it('disables a link at once; disabling it again changes nothing', async () => {
     const other = await given.funder();
-    const link = (await newLink(other)).body.client_link;
+    const link = (await clients.newLink(other)).body.client_link;
     const first = await service.call<{ client_link: Link; changed: boolean }>(
       other.key,
       'POST',
@@ -128,7 +123,7 @@ describe('client links', () => {
     );
     expect(second.status).toBe(200);
     expect(second.body.changed).toBe(false);
-    expectError(await arrive(link.id, company()), 409, 'link_not_active');
+    expectError(await clients.arrive(link.id, clients.company()), 409, 'link_not_active');
     // Another funder cannot see or stop it.
     expectError(
       await service.call(funder.key, 'POST', `/v1/client-links/${link.id}/disable`),
@@ -153,7 +148,7 @@ describe('prescribers', () => {
   });
 
   it('adds a prescriber with its own link; its name and e-mail reach the evidence chain only as hashes', async () => {
-    const made = await newPrescriber(funder, {
+    const made = await clients.newPrescriber(funder, {
       name: 'Asesoría Levante',
       email: 'socios@asesoria-levante.es',
       notes: 'Valencia',
@@ -184,17 +179,21 @@ describe('prescribers', () => {
   });
 
   it('keeps names unique among active prescribers and checks each field', async () => {
-    expectError(await newPrescriber(funder, { name: '  asesoría LEVANTE ' }), 409, 'prescriber_exists');
-    expectError(await newPrescriber(funder, { name: 'A' }), 422, 'name_invalid');
-    expectError(await newPrescriber(funder, { name: ' B ' }), 422, 'name_invalid');
-    expectError(await newPrescriber(funder, { name: 'x'.repeat(121) }), 422, 'name_invalid');
     expectError(
-      await newPrescriber(funder, { name: 'Gestoría Sur', email: 'not-an-address' }),
+      await clients.newPrescriber(funder, { name: '  asesoría LEVANTE ' }),
+      409,
+      'prescriber_exists',
+    );
+    expectError(await clients.newPrescriber(funder, { name: 'A' }), 422, 'name_invalid');
+    expectError(await clients.newPrescriber(funder, { name: ' B ' }), 422, 'name_invalid');
+    expectError(await clients.newPrescriber(funder, { name: 'x'.repeat(121) }), 422, 'name_invalid');
+    expectError(
+      await clients.newPrescriber(funder, { name: 'Gestoría Sur', email: 'not-an-address' }),
       422,
       'email_invalid',
     );
     expectError(
-      await newPrescriber(funder, { name: 'Gestoría Sur', notes: 'n'.repeat(1001) }),
+      await clients.newPrescriber(funder, { name: 'Gestoría Sur', notes: 'n'.repeat(1001) }),
       422,
       'notes_invalid',
     );
@@ -203,7 +202,7 @@ describe('prescribers', () => {
   });
 
   it('disables a prescriber: its link stops at once, its name is free again, twice changes nothing', async () => {
-    const made = (await newPrescriber(funder, { name: 'Gestoría Norte' })).body.prescriber;
+    const made = (await clients.newPrescriber(funder, { name: 'Gestoría Norte' })).body.prescriber;
     const disabled = await service.call<{ prescriber: Prescriber; changed: boolean }>(
       funder.key,
       'POST',
@@ -214,7 +213,7 @@ describe('prescribers', () => {
     expect(disabled.body.changed).toBe(true);
     expect(disabled.body.prescriber.active).toBe(false);
     expect(disabled.body.prescriber.link).toMatchObject({ state: 'disabled' });
-    expectError(await arrive(made.link!.id, company()), 409, 'link_not_active');
+    expectError(await clients.arrive(made.link!.id, clients.company()), 409, 'link_not_active');
     const again = await service.call<{ changed: boolean }>(
       funder.key,
       'POST',
@@ -222,8 +221,8 @@ describe('prescribers', () => {
     );
     expect(again.body.changed).toBe(false);
     // A link for a disabled prescriber is refused.
-    expectError(await newLink(funder, { prescriber_id: made.id }), 422, 'prescriber_invalid');
-    expect((await newPrescriber(funder, { name: 'Gestoría Norte' })).status).toBe(201);
+    expectError(await clients.newLink(funder, { prescriber_id: made.id }), 422, 'prescriber_invalid');
+    expect((await clients.newPrescriber(funder, { name: 'Gestoría Norte' })).status).toBe(201);
     // Active first.
     const list = (await service.call<{ prescribers: Prescriber[] }>(funder.key, 'GET', '/v1/prescribers'))
       .body;

@@ -52,6 +52,7 @@ export function invitationView(row: store.InvitationRow, now: Date) {
     expires_at: row.expires_at.toISOString(),
     accepted_at: row.accepted_at?.toISOString() ?? null,
     revoked_at: row.revoked_at?.toISOString() ?? null,
+    revoked_reason: row.revoked_reason,
   };
 }
 
@@ -279,6 +280,40 @@ export function createInvitationsService(deps: ClientsDeps) {
         });
       });
       return { invitation: invitationView(await readInvitation(db, owner, id), clock.now()) };
+    },
+
+    /**
+     * The funder withdraws a pending invitation: the company can no longer accept it (its
+     * arrival and origin stay). Revoking a revoked one changes nothing; an accepted or expired
+     * one cannot be revoked. A sandbox key revokes only the invitations its helpers made.
+     */
+    async revoke(caller: FunderCaller, id: string, reason: string | null) {
+      const owner = scopeOf(caller);
+      const ownKey = ownKeyOnly(caller);
+      const changed = await write(caller, async (scope) => {
+        const row = await store.findInvitation(scope.tx, owner, id, { lock: true });
+        if (!row || (ownKey && row.key_id !== ownKey)) notFound('Invitation');
+        const state = invitationView(row, scope.now).state;
+        if (state === 'revoked') return false;
+        if (state !== 'pending') {
+          throw new ApiError(
+            'invitation_not_pending',
+            `This invitation is ${state}: only a pending invitation can be revoked.`,
+            { extra: { state } },
+          );
+        }
+        await store.markInvitationRevoked(scope.tx, owner, id, reason, scope.now);
+        scope.evidence({
+          funderId: owner.funderId,
+          plane: owner.plane,
+          kind: 'client_invitation.revoked',
+          subjectType: 'client_invitation',
+          subjectId: id,
+          payload: { reason },
+        });
+        return true;
+      });
+      return { invitation: invitationView(await readInvitation(db, owner, id), clock.now()), changed };
     },
 
     /** The funder whose client a company is (routing sends its requests there only). */

@@ -19,6 +19,7 @@ export interface InvitationRow {
   expires_at: Date;
   accepted_at: Date | null;
   revoked_at: Date | null;
+  revoked_reason: string | null;
   seller_id: string | null;
   arrival_id: string;
   funder_id: string;
@@ -150,7 +151,7 @@ export async function insertInvitation(
 }
 
 const INVITATION_COLUMNS = `id, via, link_id, prescriber_id, company_name, tax_id, country, email, state,
-  created_at, expires_at, accepted_at, revoked_at, seller_id, arrival_id, funder_id, plane, key_id`;
+  created_at, expires_at, accepted_at, revoked_at, revoked_reason, seller_id, arrival_id, funder_id, plane, key_id`;
 
 export async function findInvitation(
   q: Queryable,
@@ -202,6 +203,22 @@ export async function markInvitationAccepted(
       WHERE id = $1 AND funder_id = $2 AND plane = $3`,
     [id, scope.funderId, scope.plane, at, sellerId],
   );
+}
+
+/** Revokes a pending invitation; answers whether this call did (false: it was no longer pending). */
+export async function markInvitationRevoked(
+  q: Queryable,
+  scope: FunderScope,
+  id: string,
+  reason: string | null,
+  at: Date,
+): Promise<boolean> {
+  const { rows } = await q.query(
+    `UPDATE client_invitations SET state = 'revoked', revoked_at = $4, revoked_reason = $5
+      WHERE id = $1 AND funder_id = $2 AND plane = $3 AND state = 'pending' RETURNING id`,
+    [id, scope.funderId, scope.plane, at, reason],
+  );
+  return rows.length > 0;
 }
 
 /** The funder whose client a company is, if any (any funder: a company has one). */

@@ -20,25 +20,16 @@ beforeAll(async () => {
 });
 afterAll(async () => service?.close());
 
-const now = () => clients.now();
-const _hoursAhead = async (hours: number) =>
-  new Date((await now()).getTime() + hours * 3_600_000).toISOString();
-const newLink = (funder: FunderFixture, body: Body = {}) => clients.newLink(funder, body);
-const newPrescriber = (funder: FunderFixture, body: Body) => clients.newPrescriber(funder, body);
-const arrive = (linkId: string, company: Body) => clients.arrive(linkId, company);
-const accept = (invitationId: string) => clients.accept(invitationId);
-const company = (overrides: Body = {}) => clients.company(overrides);
-
 describe('arrivals, invitations and sign-up caps', () => {
   let funder: FunderFixture;
   let link: Link;
   beforeAll(async () => {
     funder = await given.funder();
-    link = (await newLink(funder)).body.client_link;
+    link = (await clients.newLink(funder)).body.client_link;
   });
 
   it('gives a company that opens a link the funder’s invitation, and lists invitations newest first', async () => {
-    const first = await arrive(link.id, company({ tax_id: 'b-7000.0001 ', country: 'es' }));
+    const first = await clients.arrive(link.id, clients.company({ tax_id: 'b-7000.0001 ', country: 'es' }));
     expect(first.status).toBe(201);
     expect(first.body.invitation).toMatchObject({
       via: 'link',
@@ -48,7 +39,7 @@ describe('arrivals, invitations and sign-up caps', () => {
       company: { tax_id: 'B70000001', country: 'ES' },
       seller_id: null,
     });
-    const second = await arrive(link.id, company());
+    const second = await clients.arrive(link.id, clients.company());
     // Opening a link makes no account.
     const { rows } = await service.db.query('SELECT 1 FROM sellers WHERE tax_id = $1', ['B70000001']);
     expect(rows).toHaveLength(0);
@@ -81,8 +72,8 @@ describe('arrivals, invitations and sign-up caps', () => {
     expect(links.body.client_links[0]).toMatchObject({ arrivals: 2, claims_last_day: 2 });
     // Invitations expire unanswered after 30 days.
     const other = await given.funder();
-    const otherLink = (await newLink(other)).body.client_link;
-    const invitation = (await arrive(otherLink.id, company())).body.invitation;
+    const otherLink = (await clients.newLink(other)).body.client_link;
+    const invitation = (await clients.arrive(otherLink.id, clients.company())).body.invitation;
     await service.advanceClock(31 * 86_400);
     const later = await service.call<{ invitations: Invitation[] }>(
       other.key,
@@ -90,20 +81,20 @@ describe('arrivals, invitations and sign-up caps', () => {
       '/v1/client-invitations',
     );
     expect(later.body.invitations[0]).toMatchObject({ id: invitation.id, state: 'expired' });
-    expectError(await accept(invitation.id), 409, 'invitation_not_pending');
+    expectError(await clients.accept(invitation.id), 409, 'invitation_not_pending');
   });
 
   it('takes at most 20 sign-ups an hour and 100 a day through one link', async () => {
     const capped = await given.funder();
-    const capLink = (await newLink(capped)).body.client_link;
+    const capLink = (await clients.newLink(capped)).body.client_link;
     // Start at the top of an hour: the windows are fixed hours and days.
-    const at = await now();
+    const at = await clients.now();
     const toNextHour = 3600 - ((at.getTime() / 1000) % 3600);
     const toNextDay = 86_400 - ((at.getTime() / 1000) % 86_400);
     await service.advanceClock(toNextDay > 6 * 3600 ? toNextHour : toNextDay);
     for (let hour = 0; hour < 5; hour++) {
       for (let i = 0; i < 20; i++) {
-        const answer = await arrive(capLink.id, company());
+        const answer = await clients.arrive(capLink.id, clients.company());
         expect({ hour, i, status: answer.status, body: answer.status === 201 ? null : answer.body }).toEqual({
           hour,
           i,
@@ -111,15 +102,15 @@ describe('arrivals, invitations and sign-up caps', () => {
           body: null,
         });
       }
-      const refused = expectError(await arrive(capLink.id, company()), 429, 'signup_limit');
+      const refused = expectError(await clients.arrive(capLink.id, clients.company()), 429, 'signup_limit');
       expect(refused).toMatchObject({ limit: 20, window_seconds: 3600 });
       expect(Number(refused.retry_after_seconds)).toBeGreaterThan(0);
       await service.advanceClock(3600);
     }
-    const daily = expectError(await arrive(capLink.id, company()), 429, 'signup_limit');
+    const daily = expectError(await clients.arrive(capLink.id, clients.company()), 429, 'signup_limit');
     expect(daily).toMatchObject({ limit: 100, window_seconds: 86_400 });
     // Another link of another funder is not held back.
-    expect((await arrive(link.id, company())).status).toBe(201);
+    expect((await clients.arrive(link.id, clients.company())).status).toBe(201);
     const links = await service.call<{ client_links: Link[] }>(capped.key, 'GET', '/v1/client-links');
     expect(links.body.client_links[0]!.arrivals).toBe(100);
   });
@@ -130,17 +121,17 @@ describe('clients, their origin and routing', () => {
     const owner = await given.funder();
     const other = await given.funder();
     const seller = await given.liveSeller();
-    const link = (await newLink(owner)).body.client_link;
+    const link = (await clients.newLink(owner)).body.client_link;
     const invitation = (
-      await arrive(
+      await clients.arrive(
         link.id,
-        company({ company_name: seller.name, tax_id: seller.tax_id, country: seller.country }),
+        clients.company({ company_name: seller.name, tax_id: seller.tax_id, country: seller.country }),
       )
     ).body.invitation;
-    const accepted = await accept(invitation.id);
+    const accepted = await clients.accept(invitation.id);
     expect(accepted.status).toBe(200);
     expect(accepted.body.invitation).toMatchObject({ state: 'accepted', seller_id: seller.id });
-    expectError(await accept(invitation.id), 409, 'invitation_not_pending');
+    expectError(await clients.accept(invitation.id), 409, 'invitation_not_pending');
 
     const request = await given.request({ seller });
     await given.sellerMeetsDocumentListOf(other, seller);
@@ -155,30 +146,34 @@ describe('clients, their origin and routing', () => {
     ).toBe(200);
 
     // Another funder's invitation of the same company cannot make it its client.
-    const otherLink = (await newLink(other)).body.client_link;
+    const otherLink = (await clients.newLink(other)).body.client_link;
     const otherInvitation = (
-      await arrive(otherLink.id, company({ company_name: seller.name, tax_id: seller.tax_id }))
+      await clients.arrive(
+        otherLink.id,
+        clients.company({ company_name: seller.name, tax_id: seller.tax_id }),
+      )
     ).body.invitation;
-    expectError(await accept(otherInvitation.id), 409, 'client_of_another_funder');
+    expectError(await clients.accept(otherInvitation.id), 409, 'client_of_another_funder');
   });
 });
 
 describe('GET /v1/prescribers/report', () => {
   it('counts each company once, for whoever brought it first, with its requests and amounts', async () => {
     const funder = await given.funder();
-    const prescriber = (await newPrescriber(funder, { name: 'Consultores Reunidos' })).body.prescriber;
-    const own = (await newLink(funder)).body.client_link;
+    const prescriber = (await clients.newPrescriber(funder, { name: 'Consultores Reunidos' })).body
+      .prescriber;
+    const own = (await clients.newLink(funder)).body.client_link;
 
     const seller = await given.liveSeller();
     const arrival = { company_name: seller.name, tax_id: seller.tax_id, country: seller.country };
     // First through the prescriber, then through the funder's own link: the prescriber keeps it.
-    const first = (await arrive(prescriber.link!.id, company(arrival))).body.invitation;
+    const first = (await clients.arrive(prescriber.link!.id, clients.company(arrival))).body.invitation;
     expect(first.prescriber_id).toBe(prescriber.id);
-    const second = (await arrive(own.id, company(arrival))).body.invitation;
+    const second = (await clients.arrive(own.id, clients.company(arrival))).body.invitation;
     expect(second.via).toBe('link');
-    expect((await accept(second.id)).status).toBe(200);
+    expect((await clients.accept(second.id)).status).toBe(200);
     // A second company through the own link only arrives.
-    await arrive(own.id, company({ company_name: 'Solo Llega SL' }));
+    await clients.arrive(own.id, clients.company({ company_name: 'Solo Llega SL' }));
 
     const funded = await given.fundedRequest({ funder, seller, invoices: [{ amount: 10_000 }] });
     await given.request({ seller });
@@ -223,7 +218,7 @@ describe('GET /v1/prescribers/report', () => {
     const named = await service.ops<{ invitation: Invitation }>(
       'POST',
       `/ops/v1/funders/${funder.bankId}/client-invitations`,
-      company({ company_name: 'Nombrada SL' }),
+      clients.company({ company_name: 'Nombrada SL' }),
     );
     expect(named.status).toBe(201);
     expect(named.body.invitation).toMatchObject({ via: 'named', client_link_id: null, prescriber_id: null });
@@ -233,7 +228,7 @@ describe('GET /v1/prescribers/report', () => {
       await service.ops(
         'POST',
         '/ops/v1/funders/00000000-0000-4000-8000-000000000000/client-invitations',
-        company(),
+        clients.company(),
       ),
       404,
       'not_found',

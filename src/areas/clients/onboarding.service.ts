@@ -33,6 +33,15 @@ export interface CreateOnboardingInput {
 
 type Status = 'pending' | 'account_created' | 'completed' | 'expired' | 'revoked';
 
+/** Who plays the supplier: a sandbox key's test helper, or the operations team for a live one. */
+type Acting = { caller: FunderCaller } | { caller: OperatorCaller };
+
+function notOpen(status: Status, what: string): never {
+  throw new ApiError('onboarding_not_open', `This onboarding link is ${status}: ${what}.`, {
+    extra: { status },
+  });
+}
+
 function statusOf(row: store.OnboardingRow, now: Date): Status {
   const open = row.status === 'pending' || row.status === 'account_created';
   return open && row.expires_at.getTime() <= now.getTime() ? 'expired' : row.status;
@@ -53,7 +62,10 @@ export function onboardingView(row: store.OnboardingRow, now: Date) {
     locale: row.locale,
     created_at: row.created_at.toISOString(),
     expires_at: row.expires_at.toISOString(),
+    account_created_at: row.account_created_at?.toISOString() ?? null,
     completed_at: row.completed_at?.toISOString() ?? null,
+    revoked_at: row.revoked_at?.toISOString() ?? null,
+    revoked_reason: row.revoked_reason,
     seller_id: row.seller_id,
   };
 }
@@ -103,6 +115,17 @@ export function createOnboardingService(deps: ClientsDeps) {
     throw new ApiError('company_name_required', `company_name is required here: ${why}.`, {
       extra: { field: 'company_name', vat_service: vatService },
     });
+  }
+
+  /**
+   * The funder and plane of the link, and the key narrowing it: a sandbox key's helpers play
+   * only the suppliers of the links that key made; the operations team any link.
+   */
+  async function ownerOf(acting: Acting, id: string): Promise<{ owner: FunderScope; keyId: string | null }> {
+    if (acting.caller.kind === 'funder') return { owner: scopeOf(acting.caller), keyId: acting.caller.keyId };
+    const row = await store.findOnboardingLinkForOps(db, id);
+    if (!row) notFound('Onboarding link');
+    return { owner: { funderId: row.funder_id, plane: row.plane }, keyId: null };
   }
 
   async function read(caller: FunderCaller, id: string) {
@@ -212,28 +235,14 @@ export function createOnboardingService(deps: ClientsDeps) {
      * client with origin `api`, `onboarding.completed` is queued with the link's metadata, and
      * the answer is the signed URL the supplier is sent back to.
      */
-    async complete(acting: { caller: FunderCaller } | { caller: OperatorCaller }, id: string) {
-      let owner: FunderScope;
-      let keyId: string | null = null;
-      if (acting.caller.kind === 'funder') {
-        owner = scopeOf(acting.caller);
-        keyId = acting.caller.keyId;
-      } else {
-        const row = await store.findOnboardingLinkForOps(db, id);
-        if (!row) notFound('Onboarding link');
-        owner = { funderId: row.funder_id, plane: row.plane };
-      }
+    async complete(acting: Acting, id: string) {
+      const { owner, keyId } = await ownerOf(acting, id);
       const caller: Caller = acting.caller;
       return write(caller, async (scope) => {
         const row = await store.findOnboardingLink(scope.tx, owner, id, keyId, { lock: true });
         if (!row) notFound('Onboarding link');
         const status = statusOf(row, scope.now);
-        if (status !== 'pending' && status !== 'account_created') {
-          throw new ApiError(
-            'onboarding_not_open',
-            `This onboarding link is ${status}: it cannot be completed.`,
-          );
-        }
+        if (status !== 'pending' && status !== 'account_created') notOpen(status, 'it cannot be completed');
         const arrivalId = await clientsStore.insertArrival(scope.tx, owner, {
           id: newId(),
           country: row.country,
@@ -288,6 +297,62 @@ export function createOnboardingService(deps: ClientsDeps) {
           return_url: signedReturnUrl(row.return_url, secret, id, 'completed', scope.now),
         };
       });
+    },
+
+    /**
+     * The supplier opened its account through the link and has not yet submitted its company
+     * verification: the link reads `account_created` until it is completed (or expires, or is
+     * revoked). Opening it again changes nothing.
+     */
+    async accountCreated(acting: Acting, id: string) {
+      const { owner, keyId } = await ownerOf(acting, id);
+      const caller: Caller = acting.caller;
+      return write(caller, async (scope) => {
+        const row = await store.findOnboardingLink(scope.tx, owner, id, keyId, { lock: true });
+        if (!row) notFound('Onboarding link');
+        const status = statusOf(row, scope.now);
+        if (status === 'account_created')
+          return { onboarding_link: onboardingView(row, scope.now), changed: false };
+        if (status !== 'pending') notOpen(status, 'no account can be opened through it');
+        await store.markAccountCreated(scope.tx, owner, id, scope.now);
+        scope.evidence({
+          funderId: owner.funderId,
+          plane: owner.plane,
+          kind: 'onboarding_link.account_created',
+          subjectType: 'onboarding_link',
+          subjectId: id,
+          payload: {},
+        });
+        const opened = { ...row, status: 'account_created' as const, account_created_at: scope.now };
+        return { onboarding_link: onboardingView(opened, scope.now), changed: true };
+      });
+    },
+
+    /**
+     * The funder stops a link not yet completed: its supplier can no longer open an account or
+     * complete through it. Revoking a revoked link changes nothing; a completed or expired one
+     * cannot be revoked. A sandbox key revokes only the links it made.
+     */
+    async revoke(caller: FunderCaller, id: string, reason: string | null) {
+      const owner = scopeOf(caller);
+      const changed = await write(caller, async (scope) => {
+        const row = await store.findOnboardingLink(scope.tx, owner, id, ownKeyOnly(caller), { lock: true });
+        if (!row) notFound('Onboarding link');
+        const status = statusOf(row, scope.now);
+        if (status === 'revoked') return false;
+        if (status !== 'pending' && status !== 'account_created') notOpen(status, 'it cannot be revoked');
+        await store.markOnboardingRevoked(scope.tx, owner, id, reason, scope.now);
+        scope.evidence({
+          funderId: owner.funderId,
+          plane: owner.plane,
+          kind: 'onboarding_link.revoked',
+          subjectType: 'onboarding_link',
+          subjectId: id,
+          payload: { reason, was: status },
+        });
+        return true;
+      });
+      return { onboarding_link: onboardingView(await read(caller, id), clock.now()), changed };
     },
 
     /** The operations team keeps each funder's return origins (https, scheme and host). */

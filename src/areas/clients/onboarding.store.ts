@@ -24,19 +24,28 @@ export interface OnboardingRow {
   expires_at: Date;
   account_created_at: Date | null;
   completed_at: Date | null;
+  revoked_at: Date | null;
+  revoked_reason: string | null;
   seller_id: string | null;
 }
 
 const COLUMNS = `id, funder_id, plane, key_id, return_secret_sealed, company_vat, country, company_name,
   company_name_source, contact_email, contact_name, return_url, metadata, locale, status, created_at,
-  expires_at, account_created_at, completed_at, seller_id`;
+  expires_at, account_created_at, completed_at, revoked_at, revoked_reason, seller_id`;
 
 export async function insertOnboardingLink(
   q: Queryable,
   scope: FunderScope,
   row: Omit<
     OnboardingRow,
-    'funder_id' | 'plane' | 'status' | 'account_created_at' | 'completed_at' | 'seller_id'
+    | 'funder_id'
+    | 'plane'
+    | 'status'
+    | 'account_created_at'
+    | 'completed_at'
+    | 'revoked_at'
+    | 'revoked_reason'
+    | 'seller_id'
   > & { token_sha256: string },
 ): Promise<void> {
   await q.query(
@@ -122,6 +131,35 @@ export async function markOnboardingCompleted(
             account_created_at = COALESCE(account_created_at, $4)
       WHERE id = $1 AND funder_id = $2 AND plane = $3`,
     [id, scope.funderId, scope.plane, at, sellerId],
+  );
+}
+
+/** The supplier opened its account through a pending link: the link reads `account_created`. */
+export async function markAccountCreated(
+  q: Queryable,
+  scope: FunderScope,
+  id: string,
+  at: Date,
+): Promise<void> {
+  await q.query(
+    `UPDATE onboarding_links SET status = 'account_created', account_created_at = $4
+      WHERE id = $1 AND funder_id = $2 AND plane = $3 AND status = 'pending'`,
+    [id, scope.funderId, scope.plane, at],
+  );
+}
+
+/** The funder revokes a link not yet completed: it takes no one any more. */
+export async function markOnboardingRevoked(
+  q: Queryable,
+  scope: FunderScope,
+  id: string,
+  reason: string | null,
+  at: Date,
+): Promise<void> {
+  await q.query(
+    `UPDATE onboarding_links SET status = 'revoked', revoked_at = $4, revoked_reason = $5
+      WHERE id = $1 AND funder_id = $2 AND plane = $3 AND status IN ('pending', 'account_created')`,
+    [id, scope.funderId, scope.plane, at, reason],
   );
 }
 

@@ -5,6 +5,7 @@ import { ApiError } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { runAsOneWrite } from '../../platform/write.ts';
 import type { AccountService } from '../account/account.service.ts';
+import { type EarlyPaymentsDemoDeps, playEarlyPaymentsDemo } from '../early-payments/early-payments.demo.ts';
 import { seedDemoPayerRecords } from '../payer-record/payer-record.service.ts';
 import { PROGRAMME_DEMO, type ProgrammeDemoDeps, playProgrammeDemo } from '../programme/programme.demo.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
@@ -48,6 +49,8 @@ export function createDemoService(
     leaseTimer?: LeaseTimer;
     /** The confidential programme's part of the scenario (programme area). */
     programmeDemo?: Omit<ProgrammeDemoDeps, 'parties' | 'decisions' | 'documents'>;
+    /** The buyer programme's early payments, one in each status (early-payments area). */
+    earlyPaymentsDemo?: EarlyPaymentsDemoDeps;
   } & ScenarioDeps,
 ) {
   const leaseTimer = deps.leaseTimer ?? everyThirtySeconds;
@@ -92,6 +95,15 @@ export function createDemoService(
           operator: caller,
           today: madridDate(now),
           documentCodes: DEMO_REQUIRED_DOCUMENTS.find((list) => list.country === 'IT')?.codes ?? [],
+        });
+      }
+      if (deps.earlyPaymentsDemo) {
+        await playEarlyPaymentsDemo({
+          control,
+          deps: deps.earlyPaymentsDemo,
+          funder: asFunder,
+          operator: caller,
+          today: madridDate(now),
         });
       }
       // What suppliers' ledgers and public sources say about the demonstration debtors, today.

@@ -102,11 +102,8 @@ export function documentsOpsRoutes(deps: { documents: DocumentsService }) {
     app.post(
       '/ops/v1/seller-documents/:id/revoke',
       {
-        ...ops,
-        // The body may be left out: no body at all is an empty one (a JSON null is still refused).
-        preValidation: async (request) => {
-          if (request.body === undefined) request.body = {};
-        },
+        // The body may be left out: no body is no reason.
+        config: { auth: 'ops', optionalBody: true },
         schema: {
           params: IdParams,
           body: RevokeBody,

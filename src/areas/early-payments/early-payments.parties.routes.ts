@@ -17,7 +17,9 @@ export function earlyPaymentsPartiesRoutes(deps: { earlyPayments: EarlyPaymentsS
   const { earlyPayments } = deps;
   return (app: App) => {
     const ops = { config: { auth: 'ops' as const } };
-    const key = { config: { auth: 'key' as const } };
+    // Bodies of defaults or an optional reason: they may be left out.
+    const opsNoBody = { config: { auth: 'ops' as const, optionalBody: true } };
+    const keyNoBody = { config: { auth: 'key' as const, optionalBody: true } };
 
     app.post(
       '/ops/v1/early-payments',
@@ -29,28 +31,28 @@ export function earlyPaymentsPartiesRoutes(deps: { earlyPayments: EarlyPaymentsS
     app.post(
       '/v1/sandbox/early-payments',
       {
-        ...key,
+        ...keyNoBody,
         schema: { tags: ['Sandbox'], body: SandboxEarlyPaymentBody, response: { 201: EarlyPayment } },
       },
       async (request, reply) =>
-        reply.code(201).send(await earlyPayments.sandboxCreate(request.caller!, request.body ?? {})),
+        reply.code(201).send(await earlyPayments.sandboxCreate(request.caller!, request.body)),
     );
 
     for (const [action, answer] of ANSWERS) {
       app.post(
         `/ops/v1/early-payments/:id/${action}`,
-        { ...ops, schema: { params: IdParams, body: AnswerBody, response: { 200: EarlyPayment } } },
+        { ...opsNoBody, schema: { params: IdParams, body: AnswerBody, response: { 200: EarlyPayment } } },
         async (request) =>
-          earlyPayments.answerForOps(request.operator!, request.params.id, answer, request.body ?? {}),
+          earlyPayments.answerForOps(request.operator!, request.params.id, answer, request.body),
       );
       app.post(
         `/v1/sandbox/early-payments/:id/${action}`,
         {
-          ...key,
+          ...keyNoBody,
           schema: { tags: ['Sandbox'], params: IdParams, body: AnswerBody, response: { 200: EarlyPayment } },
         },
         async (request) =>
-          earlyPayments.sandboxAnswer(request.caller!, request.params.id, answer, request.body ?? {}),
+          earlyPayments.sandboxAnswer(request.caller!, request.params.id, answer, request.body),
       );
     }
   };

@@ -73,15 +73,16 @@ export function exportsRoutes(deps: { exports: ExportsService }) {
     app.post(
       '/v1/exports',
       {
-        config: { auth: 'key' },
+        // The body may be left out: every member has its default.
+        config: { auth: 'key', optionalBody: true },
         schema: {
           tags: ['Exports'],
-          body: Type.Optional(ExportBody),
+          body: ExportBody,
           response: { 202: OneExport },
         },
       },
       async (request, reply) => {
-        const answer = await deps.exports.request(request.caller!, request.body ?? {});
+        const answer = await deps.exports.request(request.caller!, request.body);
         return reply.code(202).send(answer);
       },
     );

@@ -18,12 +18,8 @@ export function sandboxRoutes(deps: { sandbox: SandboxService }) {
     app.post(
       '/v1/sandbox/requests',
       {
-        config: { auth: 'key' },
         // An empty POST (no body at all) makes the default request.
-        preValidation: async (request) => {
-          // Only a missing body: a JSON null is a body, and not an object.
-          if (request.body === undefined) (request as { body: unknown }).body = {};
-        },
+        config: { auth: 'key', optionalBody: true },
         schema: {
           tags,
           summary: 'Sandbox: a new fictitious request routed to you',

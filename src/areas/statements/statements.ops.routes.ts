@@ -21,10 +21,8 @@ export function statementsOpsRoutes(deps: { statements: StatementsService }) {
     app.post(
       '/ops/v1/statements/:id/lines/:line/confirm',
       {
-        ...ops,
-        preValidation: async (request) => {
-          if (request.body === undefined) (request as { body: unknown }).body = {};
-        },
+        // The body may be left out.
+        config: { auth: 'ops', optionalBody: true },
         schema: { params: LineParams, body: ConfirmBody, response: { 200: ConfirmResult } },
       },
       async (request) =>

@@ -228,11 +228,8 @@ export function statementsRoutes(deps: { statements: StatementsService }) {
     app.post(
       '/v1/sandbox/statements/:id/lines/:line/confirm',
       {
-        config: { auth: 'key' },
-        preValidation: async (request) => {
-          // Only a missing body: a JSON null is a body, and not an object.
-          if (request.body === undefined) (request as { body: unknown }).body = {};
-        },
+        // The body may be left out.
+        config: { auth: 'key', optionalBody: true },
         schema: {
           tags: ['Sandbox'],
           summary: 'Sandbox: confirm the match of a statement line (records the payment)',

@@ -66,11 +66,8 @@ export function webhooksRoutes(deps: { webhooks: WebhooksService }) {
     app.post(
       '/v1/webhooks/:id/rotate-secret',
       {
-        ...onceOnly,
         // No body at all is the empty body: the previous secret signs on for the default 24 hours.
-        preValidation: async (request) => {
-          if (request.body === undefined || request.body === null) request.body = {};
-        },
+        config: { ...onceOnly.config, optionalBody: true },
         schema: {
           tags,
           summary: 'Rotate the signing secret',

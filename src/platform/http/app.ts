@@ -25,6 +25,7 @@ import { openApiOptions } from './openapi/document.ts';
 import { checkDocumentedErrors } from './openapi/documented-errors.ts';
 import { registerReferencePage } from './openapi/reference-page.ts';
 import { createOperationRegistry } from './openapi/registry.ts';
+import { withOptionalBody } from './optional-body.ts';
 import { ErrorEnvelope } from './schemas.ts';
 import { SCOPES, scopesFor } from './scopes.ts';
 import { bodyAjv, queryAjv, withoutPerItemChecks, withSafeText } from './validators.ts';
@@ -35,6 +36,8 @@ declare module 'fastify' {
     auth?: 'key' | 'ops' | 'none';
     /** The answer carries a secret shown once: the copy kept for Idempotency-Key replays is sealed. */
     sealReplay?: boolean;
+    /** The body may be left out: no body at all is the empty body (optional-body.ts). */
+    optionalBody?: boolean;
   }
   interface FastifyInstance {
     /** Every route with the input schemas it validates: tests derive their bad-input cases from it. */
@@ -138,6 +141,9 @@ export async function buildApp(deps: HttpDeps): Promise<App> {
     route.preHandler = [...asList(route.preHandler), idempotency.claim] as typeof route.preHandler;
     route.onSend = [...asList(route.onSend), recordAnswer] as typeof route.onSend;
   });
+
+  // A body the route lets the caller leave out is read as `{}` before validation.
+  app.addHook('onRoute', withOptionalBody);
 
   const routeInputs: RouteInputs[] = [];
   app.decorate('routeInputs', routeInputs);

@@ -399,6 +399,8 @@ describe('the scope each operation needs', () => {
         'POST /v1/prescribers/{id}/disable',
         'POST /v1/client-links',
         'POST /v1/client-links/{id}/disable',
+        // beyond the spec: revoking an invitation is managing clients (docs/decisions.md)
+        'POST /v1/client-invitations/{id}/revoke',
         'GET /v1/prescribers',
         'GET /v1/client-links',
         'GET /v1/client-invitations',
@@ -425,7 +427,10 @@ describe('the scope each operation needs', () => {
         'POST /v1/onboarding-links',
         'GET /v1/onboarding-links',
         'GET /v1/onboarding-links/{id}',
-        // the sandbox helper that plays the supplier completing a link the key made
+        // beyond the spec: revoking a link the funder made (docs/decisions.md)
+        'POST /v1/onboarding-links/{id}/revoke',
+        // the sandbox helpers that play the supplier of a link the key made
+        'POST /v1/sandbox/onboarding-links/{id}/account',
         'POST /v1/sandbox/onboarding-links/{id}/complete',
       ],
     ],

@@ -67,6 +67,8 @@ export const operationScopes: Record<string, readonly Scope[]> = {
   'POST /v1/prescribers/{id}/disable': clientsWrite,
   'GET /v1/prescribers/report': clientsRead,
   'GET /v1/client-invitations': clientsRead,
+  // Not in the spec: revoking an invitation is a write on clients, like disabling a link.
+  'POST /v1/client-invitations/{id}/revoke': clientsWrite,
   // Not given by the spec: reading the digest is reading requests-to-be (docs/decisions.md).
   'GET /v1/opportunities': read,
   'GET /v1/webhooks': webhooksRead,
@@ -82,6 +84,8 @@ export const operationScopes: Record<string, readonly Scope[]> = {
   'POST /v1/onboarding-links': onboardingWrite,
   'GET /v1/onboarding-links': onboardingRead,
   'GET /v1/onboarding-links/{id}': onboardingRead,
+  // Not in the spec: revoking a link is a write on onboarding links (docs/decisions.md).
+  'POST /v1/onboarding-links/{id}/revoke': onboardingWrite,
   'POST /v1/exports': exportsAny,
   'GET /v1/exports': exportsAny,
   'GET /v1/exports/{id}': exportsAny,
@@ -102,6 +106,7 @@ export const operationScopes: Record<string, readonly Scope[]> = {
   'POST /v1/sandbox/statements/{id}/lines/{line}/confirm': decide,
   'POST /v1/sandbox/client-links/{id}/arrivals': decide,
   'POST /v1/sandbox/client-invitations/{id}/accept': decide,
+  'POST /v1/sandbox/onboarding-links/{id}/account': onboardingWrite,
   'POST /v1/sandbox/onboarding-links/{id}/complete': onboardingWrite,
   'POST /v1/sandbox/early-payments': decide,
   'POST /v1/sandbox/early-payments/{id}/accept': decide,

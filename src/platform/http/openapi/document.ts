@@ -219,6 +219,8 @@ function documentOperation(
   const requestBody = raw.requestBody as Json | undefined;
   const jsonBody = (requestBody?.content as Record<string, Json> | undefined)?.['application/json'];
   if (jsonBody && meta.requestExamples) jsonBody.examples = meta.requestExamples;
+  // A body the route lets the caller leave out is not a required one.
+  if (requestBody && traits.optionalBody) requestBody.required = false;
 
   const { summary: _summary, tags: _tags, description: _description, ...rest } = raw;
   return {

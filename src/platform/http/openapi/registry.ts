@@ -1,5 +1,6 @@
 import { type ErrorCode, errorCatalogue } from '../../errors.ts';
 import { ERROR_CODE, ERROR_STATUS } from '../input.ts';
+import { hasOptionalBody } from '../optional-body.ts';
 import { operationKey } from '../scopes.ts';
 import { operationDocs } from './operations/index.ts';
 import type { OperationDoc } from './types.ts';
@@ -9,6 +10,8 @@ export interface OperationTraits {
   method: string;
   auth: string | undefined;
   hasBody: boolean;
+  /** The body may be left out (`config.optionalBody`). */
+  optionalBody: boolean;
   hasQuery: boolean;
   hasParams: boolean;
 }
@@ -126,6 +129,7 @@ export function createOperationRegistry() {
           method: method.toUpperCase(),
           auth: (route.config as { auth?: string } | undefined)?.auth,
           hasBody: schema.body !== undefined,
+          optionalBody: hasOptionalBody(route.config),
           hasQuery: schema.querystring !== undefined,
           hasParams: schema.params !== undefined || route.url.includes(':'),
         };
