@@ -232,6 +232,7 @@ function createServices(deps: {
     settings,
     limits,
     programmeDemo: { programme, disclosure },
+    recourseDemo: { programme, disclosure, recourse },
   });
   return {
     write,

@@ -320,10 +320,13 @@ export function createRecourseService(deps: {
       });
     },
 
-    /** The worker's job (and the operations team's run on demand): opens every claim now due. */
-    async openDue(caller: Caller) {
+    /**
+     * The worker's job (and the operations team's run on demand): opens every claim now due, or
+     * only those of the requests named (the demonstration builder, on its own plane).
+     */
+    async openDue(caller: Caller, onlyIds: string[] | null = null) {
       const due = await write(caller, async (ws) =>
-        store.dueRequestsForOps(ws.tx, madridDate(ws.now), OPEN_BATCH),
+        store.dueRequestsForOps(ws.tx, madridDate(ws.now), OPEN_BATCH, onlyIds),
       );
       const opened: { claim_id: string; request_id: string; kind: string }[] = [];
       for (const item of due) {

@@ -57,7 +57,12 @@ export interface DueRequest {
  * under) whose earliest invoice due date plus that many days is on or before `today`, and no
  * claim yet. Operations side: the worker crosses funders.
  */
-export async function dueRequestsForOps(q: Queryable, today: string, limit: number): Promise<DueRequest[]> {
+export async function dueRequestsForOps(
+  q: Queryable,
+  today: string,
+  limit: number,
+  onlyIds: string[] | null = null,
+): Promise<DueRequest[]> {
   const { rows } = await q.query<DueRequest>(
     `SELECT r.id, d.due_date::text AS due_date, (r.programme_terms->>'recourse_days')::int AS recourse_days
        FROM funding_requests r
@@ -70,9 +75,10 @@ export async function dueRequestsForOps(q: Queryable, today: string, limit: numb
         AND d.due_date IS NOT NULL
         AND d.due_date + (r.programme_terms->>'recourse_days')::int <= $1::date
         AND NOT EXISTS (SELECT 1 FROM recourse_claims c WHERE c.request_id = r.id)
+        AND ($3::uuid[] IS NULL OR r.id = ANY ($3::uuid[]))
       ORDER BY r.id
       LIMIT $2`,
-    [today, limit],
+    [today, limit, onlyIds],
   );
   return rows;
 }

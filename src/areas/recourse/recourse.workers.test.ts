@@ -42,7 +42,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two workers opening claims on o
       body: { terms: { recourse: 'with', recourse_days: 7 }, reason: 'Programme for the test' },
     });
     expect(terms.status).toBe(200);
-    const requests = [];
+    const requests: { id: string; invoices: { due_date: string | null }[] }[] = [];
     for (let i = 0; i < 6; i += 1) {
       requests.push(await given.fundedRequest({ funder, invoices: [{ dueInDays: 2, amount: 1000 + i }] }));
     }
