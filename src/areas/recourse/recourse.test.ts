@@ -241,6 +241,35 @@ describe('claims close', () => {
     expectError(again, 422, 'claim_closed');
   });
 
+  it('a confirmed statement line quoting pay_reference counts towards the claim, and can settle it', async () => {
+    const funder = await funderWithTerms({ recourse: 'with', recourse_days: 2 });
+    const request = await funded(funder, 1);
+    await reachClaimDay(request, 2);
+    const claim = (await claimOf(funder, request.id))!;
+    expect(claim.claim_amount).toBe(8200);
+    const today = await given.today();
+    const csv = `Date,Description,Amount\n${today},Recourse repayment ${claim.pay_reference},8200.00\n`;
+    const imported = await service.call<Body>(funder.key, 'POST', '/v1/statements', {
+      payload: csv,
+      headers: { 'content-type': 'text/csv' },
+    });
+    expect(imported.status).toBe(201);
+    const line = imported.body.lines[0];
+    expect(line.match).toMatchObject({ request_id: request.id });
+    const confirmed = await service.ops<Body>(
+      'POST',
+      `/ops/v1/statements/${imported.body.id}/lines/${line.line}/confirm`,
+      {},
+    );
+    expect(confirmed.status).toBe(200);
+    expect(await claimOf(funder, request.id)).toMatchObject({
+      status: 'settled',
+      settled_by: 'recourse',
+      paid_since_opened: 8200,
+    });
+    expect(await given.statusOf(request)).toBe('settled');
+  });
+
   it('the request settling the ordinary way settles a debtor default', async () => {
     const funder = await funderWithTerms({ recourse: 'without', recourse_days: 2 });
     const request = await funded(funder, 1);
