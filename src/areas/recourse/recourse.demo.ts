@@ -65,7 +65,7 @@ export async function playRecourseDemo(input: {
     return addDays(today, offset);
   };
 
-  day(-120);
+  day(-92);
   const made = await control.write(operator, async (scope) => {
     const seller = await insertSeller(
       scope.tx,
@@ -106,7 +106,7 @@ export async function playRecourseDemo(input: {
           debtor_id: debtor.id,
           number: `TR-${today.slice(0, 4)}-${String(i + 1).padStart(3, '0')}`,
           amount: i === 0 ? 14_200 : 8_600,
-          issue_date: addDays(today, -125),
+          issue_date: addDays(today, -96),
           due_date: addDays(today, i === 0 ? -45 : -50),
           source: 'erp',
         },
@@ -124,7 +124,7 @@ export async function playRecourseDemo(input: {
     { disclosure: 'confidential' as const, recourse: 'without' as const, recourse_days: 15 },
   ];
   for (const [i, invoiceId] of made.invoiceIds.entries()) {
-    day(-119 + i);
+    day(-90 + i);
     await control.write(funder, (scope) =>
       deps.programme.changeIn(
         scope,
@@ -151,7 +151,7 @@ export async function playRecourseDemo(input: {
     );
   }
 
-  day(-117);
+  day(-88);
   for (const id of ids) {
     await deps.decisions.decide(funder, id, {
       decision: 'offer',
@@ -160,11 +160,11 @@ export async function playRecourseDemo(input: {
       days: 75,
     } as DecisionInput);
   }
-  day(-116);
+  day(-87);
   await control.write(operator, async (scope) => {
     for (const id of ids) await deps.parties.sellerAnswerIn(scope, id, 'accept');
   });
-  const fundedOn = day(-115);
+  const fundedOn = day(-86);
   for (const [i, id] of ids.entries()) {
     await deps.decisions.decide(funder, id, {
       decision: 'fund',
