@@ -77,8 +77,13 @@ describe('POST /v1/sandbox/recourse/{id}/repayment', () => {
       request_status: 'settled',
       claim: { status: 'settled', settled_by: 'recourse', remaining: 0 },
     });
-    const request = await call('GET', `/v1/requests/${claim.request_id}`);
-    expect(request.body.status ?? request.body.request?.status).toBe('settled');
+    const { rows } = await service.db.query<{ status: string; trigger: string }>(
+      `SELECT r.status, h.trigger FROM funding_requests r
+         JOIN request_history h ON h.request_id = r.id
+        WHERE r.id = $1 ORDER BY h.id DESC LIMIT 1`,
+      [claim.request_id],
+    );
+    expect(rows[0]).toEqual({ status: 'settled', trigger: 'settle_recourse' });
     expectError(await call('POST', url(claim.claim_id), {}), 422, 'claim_closed');
   });
 });
