@@ -1104,7 +1104,7 @@ export interface paths {
         put?: never;
         /**
          * Sandbox: the seller repays a recourse claim
-         * @description The seller repays your open recourse claim today, quoting its `pay_reference`: `amount` (default what remains of the claim) is recorded as a payment on the request (source `recourse`, event `settlement.recorded`), which lowers `outstanding` in your exposure books. Once repayments since the claim opened cover `claim_amount` the claim is `settled` and the request closes as settled by recourse. A `debtor_default` claim is not repaid by the seller (409 `invalid_state`); more than what remains answers `invalid_amount`.
+         * @description The seller repays your open recourse claim today, quoting its `pay_reference`: `amount` (default what remains of the claim) is recorded as a payment on the request (source `recourse`, event `settlement.recorded`), which lowers `outstanding` in your exposure books. Once repayments since the claim opened cover `claim_amount` the claim is `settled` and the request closes as settled by recourse. A `debtor_default` claim is not repaid by the seller (409 `invalid_state`); more than what remains answers `invalid_amount`; a claim that is not yours answers 404.
          *
          *     Sandbox keys only (403 `sandbox_only` otherwise); it changes the shared demonstration plane, never live data.
          *
@@ -19121,7 +19121,6 @@ export interface operations {
              * @description 403 answers of sandboxRecourseRepayment:
              *
              *     - `forbidden`: The key lacks every scope that opens this operation, or its funder is not active.
-             *     - `not_your_claim`: The recourse claim belongs to another funder.
              *     - `sandbox_only`: This operation works with a sandbox key only.
              *     - `out_of_scope`: The database refused a row this call would have written: it belongs to another funder or plane. Nothing changed; this is our defect, not your input, so report it with the request id.
              */
@@ -19137,7 +19136,7 @@ export interface operations {
                              * @description Stable machine-readable code.
                              * @enum {string}
                              */
-                            code: "forbidden" | "not_your_claim" | "sandbox_only" | "out_of_scope";
+                            code: "forbidden" | "sandbox_only" | "out_of_scope";
                             /** @description For a bad input: the path of the member at fault, when known. */
                             field?: string | null;
                             /** @description For people; may change. */
@@ -19294,7 +19293,6 @@ export interface operations {
              *     - `idempotency_key_invalid`: The `Idempotency-Key` is not 1 to 255 visible ASCII characters.
              *     - `invalid_amount`: The amount is not a number of euros within the accepted range.
              *     - `claim_closed`: The claim is no longer open.
-             *     - `invalid_payment_details`: A payment’s value date or reference is missing or wrong: a value date in the future, or before the supplier accepted.
              */
             422: {
                 headers: {
@@ -19308,7 +19306,7 @@ export interface operations {
                              * @description Stable machine-readable code.
                              * @enum {string}
                              */
-                            code: "body_invalid" | "idempotency_key_reused" | "idempotency_key_invalid" | "invalid_amount" | "claim_closed" | "invalid_payment_details";
+                            code: "body_invalid" | "idempotency_key_reused" | "idempotency_key_invalid" | "invalid_amount" | "claim_closed";
                             /** @description For a bad input: the path of the member at fault, when known. */
                             field?: string | null;
                             /** @description For people; may change. */

@@ -107,19 +107,12 @@ export const recourseOperations: OperationDocs = {
     summary: 'Sandbox: the seller repays a recourse claim',
     tag: 'Sandbox',
     description: [
-      'The seller repays your open recourse claim today, quoting its `pay_reference`: `amount` (default what remains of the claim) is recorded as a payment on the request (source `recourse`, event `settlement.recorded`), which lowers `outstanding` in your exposure books. Once repayments since the claim opened cover `claim_amount` the claim is `settled` and the request closes as settled by recourse. A `debtor_default` claim is not repaid by the seller (409 `invalid_state`); more than what remains answers `invalid_amount`.',
+      'The seller repays your open recourse claim today, quoting its `pay_reference`: `amount` (default what remains of the claim) is recorded as a payment on the request (source `recourse`, event `settlement.recorded`), which lowers `outstanding` in your exposure books. Once repayments since the claim opened cover `claim_amount` the claim is `settled` and the request closes as settled by recourse. A `debtor_default` claim is not repaid by the seller (409 `invalid_state`); more than what remains answers `invalid_amount`; a claim that is not yours answers 404.',
       '',
       sandboxOnly,
     ].join('\n'),
     success: 'The claim after the repayment, the payment recorded and the request’s status.',
-    errors: [
-      'sandbox_only',
-      'not_your_claim',
-      'claim_closed',
-      'invalid_state',
-      'invalid_amount',
-      'invalid_payment_details',
-    ],
+    errors: ['sandbox_only', 'claim_closed', 'invalid_state', 'invalid_amount'],
     requestExamples: {
       part: { summary: 'A first part of the claim', value: { amount: 1000 } },
       all: { summary: 'What remains', value: {} },
