@@ -19,6 +19,7 @@ import { opsRoutes } from './areas/ops/ops.routes.ts';
 import { partiesModule } from './areas/parties/parties.module.ts';
 import { payerRecordModule } from './areas/payer-record/payer-record.module.ts';
 import { programmeModule } from './areas/programme/programme.module.ts';
+import { recourseModule } from './areas/recourse/recourse.module.ts';
 import { registryModule } from './areas/registry/registry.module.ts';
 import { createRequestLifecycle } from './areas/requests/requests.lifecycle.ts';
 import { requestsOpsRoutes } from './areas/requests/requests.ops.routes.ts';
@@ -181,6 +182,14 @@ function createServices(deps: {
   });
   const limitsArea = limitsModule(shared);
   const { limits } = limitsArea;
+  // Recourse claims hear of every payment the decisions area records, and record the seller's
+  // repayments through that same recorder (bound when called, once both exist).
+  const recourseArea = recourseModule({
+    ...shared,
+    lifecycle,
+    recordPayment: (ws, input) => decisions.recordPaymentIn(ws, input),
+  });
+  const { recourse } = recourseArea;
   const decisions = createDecisionsService({
     write,
     requests: lifecycle,
@@ -188,6 +197,7 @@ function createServices(deps: {
     documents,
     offerGuards: [limits.offerGuard],
     disclosure,
+    onPayment: recourse.onPayment,
   });
   const consentLevel = createConsentLevelService({ write, requests: lifecycle });
   const sandbox = createSandboxService({
@@ -223,6 +233,7 @@ function createServices(deps: {
     limits,
     programmeDemo: { programme, disclosure },
     earlyPaymentsDemo: earlyPaymentsArea.earlyPayments,
+    recourseDemo: { programme, disclosure, recourse },
   });
   return {
     write,
@@ -239,6 +250,7 @@ function createServices(deps: {
     sandbox,
     programme,
     disclosure,
+    recourse,
     debtorInfo: debtorInfoArea.debtorInfo,
     payerRecord: payerRecordArea.payerRecord,
     statements: statementsArea.statements,
@@ -259,6 +271,7 @@ function createServices(deps: {
       statements: statementsArea.routes,
       limits: limitsArea.routes,
       programme: programmeArea.routes,
+      recourse: recourseArea.routes,
       webhooks: webhooksArea.routes,
       clients: clientsArea.routes,
       exports: exportsArea.routes,
@@ -269,6 +282,7 @@ function createServices(deps: {
 }
 
 const ANNOUNCEMENTS_JOB = 'programme.announcements';
+const RECOURSE_JOB = 'recourse.claims';
 
 /** Recurring upkeep: expired counters and idempotency keys, and the evidence chain's day roots. */
 const MAINTENANCE: Record<string, { everySeconds: number; run: JobHandler }> = {
@@ -349,6 +363,11 @@ export async function createRuntime(
     await services.disclosure.announceDue({ kind: 'system', job: ANNOUNCEMENTS_JOB });
     return { rerunAt: new Date(ctx.clock.now().getTime() + 3600 * 1000) };
   };
+  // Recourse claims falling due are opened, checked every hour (recourse area).
+  handlers[RECOURSE_JOB] = async (ctx) => {
+    await services.recourse.openDue({ kind: 'system', job: RECOURSE_JOB });
+    return { rerunAt: new Date(ctx.clock.now().getTime() + 3600 * 1000) };
+  };
 
   return {
     config,
@@ -384,6 +403,7 @@ export async function createRuntime(
           decisionsRoutes({ decisions: services.decisions, consentLevel: services.consentLevel }),
           ...services.areaRoutes.limits,
           ...services.areaRoutes.programme,
+          ...services.areaRoutes.recourse,
           ...services.areaRoutes.webhooks,
           ...services.areaRoutes.clients,
           ...services.areaRoutes.exports,
@@ -423,7 +443,7 @@ export async function createRuntime(
     createDispatcher: newDispatcher,
     async scheduleMaintenance() {
       await runAs(OPERATOR, async () => {
-        for (const kind of [...Object.keys(MAINTENANCE), ANNOUNCEMENTS_JOB]) {
+        for (const kind of [...Object.keys(MAINTENANCE), ANNOUNCEMENTS_JOB, RECOURSE_JOB]) {
           await enqueueJob(db, { kind, runAt: clock.now(), jobKey: kind });
         }
       });

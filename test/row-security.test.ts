@@ -89,6 +89,8 @@ const EXPECTED: Record<string, string> = {
   registry_lookups: OWN,
   early_payments: OWN,
   early_payment_repayments: OWN,
+  // its own claims, and another funder's claim on a request it can see (403 not_your_claim)
+  recourse_claims: `plane = $2 AND (funder_id = $1 OR ${OF_VISIBLE_REQUEST})`,
 };
 
 interface TableFacts {
@@ -240,6 +242,22 @@ describe('with two funders on each plane', () => {
       });
       expect(repaid.status).toBe(200);
     }
+    // A recourse claim of each funder on a request routed to it (rows as the worker writes them).
+    for (const funder of [liveA, liveB, demo, demoOther]) {
+      const plane = funder === liveA || funder === liveB ? 'live' : 'demo';
+      const { rows } = await service.db.query<{ id: string; request_ref: string }>(
+        'SELECT id, request_ref FROM funding_requests WHERE assigned_funder_id = $1 AND plane = $2 LIMIT 1',
+        [funder.id, plane],
+      );
+      expect(rows).toHaveLength(1);
+      await service.db.query(
+        `INSERT INTO recourse_claims (id, plane, funder_id, request_id, kind, status, due_date, recourse_days,
+           opens_on, amount_advanced, fees, collected, claim_amount, pay_reference, opened_at, updated_at)
+         VALUES (gen_random_uuid(), $1, $2, $3, 'recourse', 'open', '2026-11-01', 10, '2026-11-11',
+           800, 20, 0, 820, 'RF00TEST', now(), now())`,
+        [plane, funder.id, rows[0]!.id],
+      );
+    }
     // A registry look-up by each funder, on each plane (the live registry opened for it).
     const opened = await service.ops('POST', '/ops/v1/registry/open', {
       reason: 'Opened for the wall tests',
@@ -275,6 +293,7 @@ describe('with two funders on each plane', () => {
       'registry_lookups',
       'early_payments',
       'early_payment_repayments',
+      'recourse_claims',
     ]) {
       const planes = await service.db.query<{ plane: string }>(
         `SELECT DISTINCT plane FROM ${table} ORDER BY plane`,

@@ -642,6 +642,58 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/recourse": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your funded book by recourse type, and your recourse claims
+         * @description `requests_by_recourse` counts your funded factoring requests not yet settled (you are their funder of record) by the recourse of the terms they were routed under: `with`, `without`, and `not_recorded` for requests routed before programme terms were recorded (2026-09-28). Each group gives `requests`, `face_value_outstanding` (the invoices’ face value less what you recorded as received), `amount_advanced`, `with_claim_rule` (terms with `recourse_days`) and `confidential` (routed under confidential terms).
+         *
+         *     A claim opens by itself once a funded request is still not settled `recourse_days` Madrid calendar days after the earliest due date of its invoices: `kind` `recourse` (terms with recourse) for what you advanced plus the fee recorded (the accepted offer’s `rate` applied to the amount advanced) less what was collected; `debtor_default` (without recourse) for what the debtor still owes. The seller pays to `pay_to_iban` quoting `pay_reference`.
+         *
+         *     Payments recorded on the request after the claim opened (`settle`, a confirmed statement line, the seller’s repayment) count in `paid_since_opened`; once they cover a recourse claim it is `settled` (`settled_by` `recourse`) and the request closes as `settled`, its invoices back with the seller. A request that settles the ordinary way settles its claim of either kind (`settled_by` `request_settled`).
+         *
+         *     `claims_by_kind` counts every claim of yours by kind and status; `claims` lists them (only those of `status` when given), open first, then the newest.
+         *
+         *     **Scopes:** any one of `requests:read`.
+         */
+        get: operations["getRecourse"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/recourse/{id}/close": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Withdraw a recourse claim or write off a debtor default
+         * @description Closes an open claim of yours: `withdrawn` for a claim of kind `recourse` (you no longer ask the seller to repay), `written_off` for a `debtor_default`. Any other pairing answers `close_invalid`; a claim no longer open answers `claim_closed`. `reason` (at least 8 characters) is kept on the evidence chain. The request itself does not change status.
+         *
+         *     A claim on a request you can read (you acted on it) that belongs to another funder answers 403 `not_your_claim`; a claim you cannot see at all answers 404.
+         *
+         *     **Scopes:** any one of `decisions:write`.
+         */
+        post: operations["closeRecourseClaim"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/registry": {
         parameters: {
             query?: never;
@@ -1113,6 +1165,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/sandbox/recourse/{id}/repayment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sandbox: the seller repays a recourse claim
+         * @description The seller repays your open recourse claim today, quoting its `pay_reference`: `amount` (default what remains of the claim) is recorded as a payment on the request (source `recourse`, event `settlement.recorded`), which lowers `outstanding` in your exposure books. Once repayments since the claim opened cover `claim_amount` the claim is `settled` and the request closes as settled by recourse. A `debtor_default` claim is not repaid by the seller (409 `invalid_state`); more than what remains answers `invalid_amount`; a claim that is not yours answers 404.
+         *
+         *     Sandbox keys only (403 `sandbox_only` otherwise); it changes the shared demonstration plane, never live data.
+         *
+         *     **Scopes:** any one of `decisions:write`.
+         */
+        post: operations["sandboxRecourseRepayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/sandbox/requests": {
         parameters: {
             query?: never;
@@ -1473,6 +1549,50 @@ export interface paths {
     };
 }
 export interface webhooks {
+    "claim.closed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A recourse claim closed
+         * @description Posted to your endpoints subscribed to `claim.closed` (or `*`). `data` carries the claim as `GET /v1/recourse` lists it (`claim`).
+         *
+         *     Verify `Service-Signature` on the raw body before parsing it; drop a repeat by `Service-Event-Id`. Any 2xx within 10 seconds acknowledges the delivery.
+         */
+        post: operations["event_claim_closed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "claim.opened": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A recourse claim opened
+         * @description Posted to your endpoints subscribed to `claim.opened` (or `*`). `data` carries the claim as `GET /v1/recourse` lists it (`claim`).
+         *
+         *     Verify `Service-Signature` on the raw body before parsing it; drop a repeat by `Service-Event-Id`. Any 2xx within 10 seconds acknowledges the delivery.
+         */
+        post: operations["event_claim_opened"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "early_payment.accepted": {
         parameters: {
             query?: never;
@@ -6586,7 +6706,7 @@ export interface operations {
                 /** @description The `next_cursor` of the previous page */
                 after?: string;
                 limit?: number;
-                type?: "early_payment.released" | "early_payment.accepted" | "early_payment.declined" | "early_payment.withdrawn" | "early_payment.paid" | "early_payment.repayment_recorded" | "early_payment.repaid" | "export.ready" | "notice.acknowledged" | "notice.disputed" | "onboarding.completed" | "opportunities.daily" | "payment.reached_seller" | "request.announced" | "request.funded" | "request.routed" | "settlement.recorded" | "webhook.test";
+                type?: "claim.closed" | "claim.opened" | "early_payment.released" | "early_payment.accepted" | "early_payment.declined" | "early_payment.withdrawn" | "early_payment.paid" | "early_payment.repayment_recorded" | "early_payment.repaid" | "export.ready" | "notice.acknowledged" | "notice.disputed" | "onboarding.completed" | "opportunities.daily" | "payment.reached_seller" | "request.announced" | "request.funded" | "request.routed" | "settlement.recorded" | "webhook.test";
             };
             header?: never;
             path?: never;
@@ -12036,6 +12156,790 @@ export interface operations {
             };
             /**
              * @description 503 answers of updateProgramme:
+             *
+             *     - `service_unavailable`: The service is stopping or starting; retry shortly.
+             */
+            503: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable machine-readable code.
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            /** @description For a bad input: the path of the member at fault, when known. */
+                            field?: string | null;
+                            /** @description For people; may change. */
+                            message: string;
+                            /**
+                             * Format: uuid
+                             * @description The `Request-Id` of the call.
+                             */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getRecourse: {
+        parameters: {
+            query?: {
+                /** @description Only claims in this status; absent: every claim */
+                status?: "open" | "settled" | "withdrawn" | "written_off";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Your funded book by recourse type and your claims. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Open claims first, then the newest */
+                        claims: {
+                            /** @description What you paid the seller when funding (euros) */
+                            amount_advanced: number;
+                            /** @description recourse: amount_advanced plus fees less collected; debtor_default: what the debtor still owed when it opened (euros) */
+                            claim_amount: number;
+                            /** Format: uuid */
+                            claim_id: string;
+                            /** @description Your reason when you withdrew or wrote it off */
+                            close_reason: string | null;
+                            closed_at: string | null;
+                            /** @description What you had recorded as received on the request when the claim opened (euros) */
+                            collected: number;
+                            /**
+                             * Format: date
+                             * @description The earliest due date among the request’s invoices
+                             */
+                            due_date: string;
+                            /** @description The fee recorded on the request: the accepted offer’s rate applied to the amount advanced (euros) */
+                            fees: number;
+                            /**
+                             * @description recourse: the seller owes you (terms with recourse); debtor_default: the debtor did not pay and you bear it (terms without recourse)
+                             * @enum {unknown}
+                             */
+                            kind: "recourse" | "debtor_default";
+                            /** Format: date-time */
+                            opened_at: string;
+                            /**
+                             * Format: date
+                             * @description due_date plus recourse_days: the Madrid date the claim opened
+                             */
+                            opens_on: string;
+                            /** @description Payments recorded on the request since the claim opened (euros) */
+                            paid_since_opened: number;
+                            /** @description The reference the payer quotes: the request’s ISO 11649 creditor reference, which statement matching recognises */
+                            pay_reference: string;
+                            /** @description Where the seller pays: the account of your latest imported bank statement; null while you have imported none */
+                            pay_to_iban: string | null;
+                            /** @description The claim rule of the request’s terms */
+                            recourse_days: number;
+                            /** @description claim_amount less paid_since_opened while open (never below 0); 0 once closed (euros) */
+                            remaining: number;
+                            /** Format: uuid */
+                            request_id: string;
+                            request_ref: string;
+                            seller: {
+                                name: string;
+                                /** Format: uuid */
+                                seller_id: string;
+                            };
+                            /** @description recourse: payments since it opened covered it and the request closed as settled by recourse; request_settled: the request settled the ordinary way */
+                            settled_by: "recourse" | "request_settled" | null;
+                            /** @enum {unknown} */
+                            status: "open" | "settled" | "withdrawn" | "written_off";
+                        }[];
+                        /** @description Every claim of yours counted by kind and status, whatever the filter */
+                        claims_by_kind: {
+                            debtor_default: {
+                                open: number;
+                                settled: number;
+                                withdrawn: number;
+                                written_off: number;
+                            };
+                            recourse: {
+                                open: number;
+                                settled: number;
+                                withdrawn: number;
+                                written_off: number;
+                            };
+                        };
+                        /** @description Claims in this answer */
+                        count: number;
+                        /** @enum {string} */
+                        currency: "EUR";
+                        funder: {
+                            /** Format: uuid */
+                            bank_id: string;
+                            name: string;
+                        };
+                        /** @description Your funded factoring requests counted by the recourse of the terms they were routed under; not_recorded: routed before terms were recorded (2026-09-28) */
+                        requests_by_recourse: {
+                            not_recorded: {
+                                /** @description What you advanced on them (euros) */
+                                amount_advanced: number;
+                                /** @description Those routed under confidential terms */
+                                confidential: number;
+                                /** @description Their invoices’ face value less what you recorded as received (euros) */
+                                face_value_outstanding: number;
+                                /** @description Funded factoring requests not settled */
+                                requests: number;
+                                /** @description Those whose terms set recourse_days */
+                                with_claim_rule: number;
+                            };
+                            with: {
+                                /** @description What you advanced on them (euros) */
+                                amount_advanced: number;
+                                /** @description Those routed under confidential terms */
+                                confidential: number;
+                                /** @description Their invoices’ face value less what you recorded as received (euros) */
+                                face_value_outstanding: number;
+                                /** @description Funded factoring requests not settled */
+                                requests: number;
+                                /** @description Those whose terms set recourse_days */
+                                with_claim_rule: number;
+                            };
+                            without: {
+                                /** @description What you advanced on them (euros) */
+                                amount_advanced: number;
+                                /** @description Those routed under confidential terms */
+                                confidential: number;
+                                /** @description Their invoices’ face value less what you recorded as received (euros) */
+                                face_value_outstanding: number;
+                                /** @description Funded factoring requests not settled */
+                                requests: number;
+                                /** @description Those whose terms set recourse_days */
+                                with_claim_rule: number;
+                            };
+                        };
+                    };
+                };
+            };
+            /**
+             * @description 401 answers of getRecourse:
+             *
+             *     - `unauthorized`: No key, or a key that is unknown, malformed or revoked.
+             *     - `key_expired`: The key has passed its expiry date.
+             */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable machine-readable code.
+                             * @enum {string}
+                             */
+                            code: "unauthorized" | "key_expired";
+                            /** @description For a bad input: the path of the member at fault, when known. */
+                            field?: string | null;
+                            /** @description For people; may change. */
+                            message: string;
+                            /**
+                             * Format: uuid
+                             * @description The `Request-Id` of the call.
+                             */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description 403 answers of getRecourse:
+             *
+             *     - `forbidden`: The key lacks every scope that opens this operation, or its funder is not active.
+             */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable machine-readable code.
+                             * @enum {string}
+                             */
+                            code: "forbidden";
+                            /** @description For a bad input: the path of the member at fault, when known. */
+                            field?: string | null;
+                            /** @description For people; may change. */
+                            message: string;
+                            /**
+                             * Format: uuid
+                             * @description The `Request-Id` of the call.
+                             */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description 422 answers of getRecourse:
+             *
+             *     - `status_invalid`: The status is not one of the values this operation takes.
+             *     - `query_invalid`: A query parameter has the wrong type, is out of range or unknown.
+             */
+            422: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable machine-readable code.
+                             * @enum {string}
+                             */
+                            code: "status_invalid" | "query_invalid";
+                            /** @description For a bad input: the path of the member at fault, when known. */
+                            field?: string | null;
+                            /** @description For people; may change. */
+                            message: string;
+                            /**
+                             * Format: uuid
+                             * @description The `Request-Id` of the call.
+                             */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description 429 answers of getRecourse:
+             *
+             *     - `rate_limited`: Too many calls with this key (or bad keys from this address); wait `Retry-After` seconds.
+             */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable machine-readable code.
+                             * @enum {string}
+                             */
+                            code: "rate_limited";
+                            /** @description For a bad input: the path of the member at fault, when known. */
+                            field?: string | null;
+                            /** @description Calls allowed in the window that refused the call. */
+                            limit?: number;
+                            /** @description For people; may change. */
+                            message: string;
+                            /**
+                             * Format: uuid
+                             * @description The `Request-Id` of the call.
+                             */
+                            request_id?: string;
+                            /** @description Seconds to wait, as in `Retry-After`. */
+                            retry_after_seconds?: number;
+                            /** @description Length of that window in seconds. */
+                            window_seconds?: number;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description 500 answers of getRecourse:
+             *
+             *     - `internal_error`: Something failed on our side; retry later (with the same `Idempotency-Key` for a write).
+             */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable machine-readable code.
+                             * @enum {string}
+                             */
+                            code: "internal_error";
+                            /** @description For a bad input: the path of the member at fault, when known. */
+                            field?: string | null;
+                            /** @description For people; may change. */
+                            message: string;
+                            /**
+                             * Format: uuid
+                             * @description The `Request-Id` of the call.
+                             */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description 503 answers of getRecourse:
+             *
+             *     - `service_unavailable`: The service is stopping or starting; retry shortly.
+             */
+            503: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable machine-readable code.
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            /** @description For a bad input: the path of the member at fault, when known. */
+                            field?: string | null;
+                            /** @description For people; may change. */
+                            message: string;
+                            /**
+                             * Format: uuid
+                             * @description The `Request-Id` of the call.
+                             */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    closeRecourseClaim: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes the call safe to retry: within 24 hours the same key with the same body answers the first answer again without doing anything twice. 1 to 255 visible ASCII characters, per funder.
+                 * @example 7f4c1d2e-order-0042-offer
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** @description How the claim closes, and why */
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Why, at least 8 characters; kept on the evidence chain */
+                    reason: string;
+                    /**
+                     * @description withdrawn (a recourse claim) or written_off (a debtor default)
+                     * @enum {unknown}
+                     */
+                    status: "withdrawn" | "written_off";
+                };
+            };
+        };
+        responses: {
+            /** @description The claim and its new status. */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        claim_id: string;
+                        /** @enum {unknown} */
+                        status: "withdrawn" | "written_off";
+                    };
+                };
+            };
+            /**
+             * @description 400 answers of closeRecourseClaim:
+             *
+             *     - `reason_required`: A reason is missing or too short (a decline needs a `reason` or `notes`).
+             */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable machine-readable code.
+                             * @enum {string}
+                             */
+                            code: "reason_required";
+                            /** @description For a bad input: the path of the member at fault, when known. */
+                            field?: string | null;
+                            /** @description For people; may change. */
+                            message: string;
+                            /**
+                             * Format: uuid
+                             * @description The `Request-Id` of the call.
+                             */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description 401 answers of closeRecourseClaim:
+             *
+             *     - `unauthorized`: No key, or a key that is unknown, malformed or revoked.
+             *     - `key_expired`: The key has passed its expiry date.
+             */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable machine-readable code.
+                             * @enum {string}
+                             */
+                            code: "unauthorized" | "key_expired";
+                            /** @description For a bad input: the path of the member at fault, when known. */
+                            field?: string | null;
+                            /** @description For people; may change. */
+                            message: string;
+                            /**
+                             * Format: uuid
+                             * @description The `Request-Id` of the call.
+                             */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description 403 answers of closeRecourseClaim:
+             *
+             *     - `forbidden`: The key lacks every scope that opens this operation, or its funder is not active.
+             *     - `not_your_claim`: The recourse claim belongs to another funder.
+             *     - `out_of_scope`: The database refused a row this call would have written: it belongs to another funder or plane. Nothing changed; this is our defect, not your input, so report it with the request id.
+             */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable machine-readable code.
+                             * @enum {string}
+                             */
+                            code: "forbidden" | "not_your_claim" | "out_of_scope";
+                            /** @description For a bad input: the path of the member at fault, when known. */
+                            field?: string | null;
+                            /** @description For people; may change. */
+                            message: string;
+                            /**
+                             * Format: uuid
+                             * @description The `Request-Id` of the call.
+                             */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description 404 answers of closeRecourseClaim:
+             *
+             *     - `not_found`: Nothing with this id (or path) is visible to your key.
+             */
+            404: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable machine-readable code.
+                             * @enum {string}
+                             */
+                            code: "not_found";
+                            /** @description For a bad input: the path of the member at fault, when known. */
+                            field?: string | null;
+                            /** @description For people; may change. */
+                            message: string;
+                            /**
+                             * Format: uuid
+                             * @description The `Request-Id` of the call.
+                             */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description 409 answers of closeRecourseClaim:
+             *
+             *     - `idempotency_key_in_use`: A call with the same `Idempotency-Key` is still running; retry shortly.
+             */
+            409: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable machine-readable code.
+                             * @enum {string}
+                             */
+                            code: "idempotency_key_in_use";
+                            /** @description For a bad input: the path of the member at fault, when known. */
+                            field?: string | null;
+                            /** @description For people; may change. */
+                            message: string;
+                            /**
+                             * Format: uuid
+                             * @description The `Request-Id` of the call.
+                             */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description 413 answers of closeRecourseClaim:
+             *
+             *     - `body_too_large`: The body is larger than this operation accepts.
+             */
+            413: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable machine-readable code.
+                             * @enum {string}
+                             */
+                            code: "body_too_large";
+                            /** @description For a bad input: the path of the member at fault, when known. */
+                            field?: string | null;
+                            /** @description For people; may change. */
+                            message: string;
+                            /**
+                             * Format: uuid
+                             * @description The `Request-Id` of the call.
+                             */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description 415 answers of closeRecourseClaim:
+             *
+             *     - `unsupported_media_type`: This content type is not accepted here.
+             */
+            415: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable machine-readable code.
+                             * @enum {string}
+                             */
+                            code: "unsupported_media_type";
+                            /** @description For a bad input: the path of the member at fault, when known. */
+                            field?: string | null;
+                            /** @description For people; may change. */
+                            message: string;
+                            /**
+                             * Format: uuid
+                             * @description The `Request-Id` of the call.
+                             */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description 422 answers of closeRecourseClaim:
+             *
+             *     - `body_invalid`: The body is not valid JSON, or a member has the wrong type, is unknown or missing.
+             *     - `idempotency_key_reused`: The `Idempotency-Key` was used before with another body.
+             *     - `idempotency_key_invalid`: The `Idempotency-Key` is not 1 to 255 visible ASCII characters.
+             *     - `status_invalid`: The status is not one of the values this operation takes.
+             *     - `close_invalid`: The closing status does not fit the kind of claim.
+             *     - `claim_closed`: The claim is no longer open.
+             */
+            422: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable machine-readable code.
+                             * @enum {string}
+                             */
+                            code: "body_invalid" | "idempotency_key_reused" | "idempotency_key_invalid" | "status_invalid" | "close_invalid" | "claim_closed";
+                            /** @description For a bad input: the path of the member at fault, when known. */
+                            field?: string | null;
+                            /** @description For people; may change. */
+                            message: string;
+                            /**
+                             * Format: uuid
+                             * @description The `Request-Id` of the call.
+                             */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description 429 answers of closeRecourseClaim:
+             *
+             *     - `rate_limited`: Too many calls with this key (or bad keys from this address); wait `Retry-After` seconds.
+             */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable machine-readable code.
+                             * @enum {string}
+                             */
+                            code: "rate_limited";
+                            /** @description For a bad input: the path of the member at fault, when known. */
+                            field?: string | null;
+                            /** @description Calls allowed in the window that refused the call. */
+                            limit?: number;
+                            /** @description For people; may change. */
+                            message: string;
+                            /**
+                             * Format: uuid
+                             * @description The `Request-Id` of the call.
+                             */
+                            request_id?: string;
+                            /** @description Seconds to wait, as in `Retry-After`. */
+                            retry_after_seconds?: number;
+                            /** @description Length of that window in seconds. */
+                            window_seconds?: number;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description 500 answers of closeRecourseClaim:
+             *
+             *     - `internal_error`: Something failed on our side; retry later (with the same `Idempotency-Key` for a write).
+             */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable machine-readable code.
+                             * @enum {string}
+                             */
+                            code: "internal_error";
+                            /** @description For a bad input: the path of the member at fault, when known. */
+                            field?: string | null;
+                            /** @description For people; may change. */
+                            message: string;
+                            /**
+                             * Format: uuid
+                             * @description The `Request-Id` of the call.
+                             */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description 503 answers of closeRecourseClaim:
              *
              *     - `service_unavailable`: The service is stopping or starting; retry shortly.
              */
@@ -19936,6 +20840,453 @@ export interface operations {
             };
         };
     };
+    sandboxRecourseRepayment: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes the call safe to retry: within 24 hours the same key with the same body answers the first answer again without doing anything twice. 1 to 255 visible ASCII characters, per funder.
+                 * @example 7f4c1d2e-order-0042-offer
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Default: what remains of the claim */
+                    amount?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The claim after the repayment, the payment recorded and the request’s status. */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The repayment recorded (euros) */
+                        amount: number;
+                        claim: {
+                            /** @description What you paid the seller when funding (euros) */
+                            amount_advanced: number;
+                            /** @description recourse: amount_advanced plus fees less collected; debtor_default: what the debtor still owed when it opened (euros) */
+                            claim_amount: number;
+                            /** Format: uuid */
+                            claim_id: string;
+                            /** @description Your reason when you withdrew or wrote it off */
+                            close_reason: string | null;
+                            closed_at: string | null;
+                            /** @description What you had recorded as received on the request when the claim opened (euros) */
+                            collected: number;
+                            /**
+                             * Format: date
+                             * @description The earliest due date among the request’s invoices
+                             */
+                            due_date: string;
+                            /** @description The fee recorded on the request: the accepted offer’s rate applied to the amount advanced (euros) */
+                            fees: number;
+                            /**
+                             * @description recourse: the seller owes you (terms with recourse); debtor_default: the debtor did not pay and you bear it (terms without recourse)
+                             * @enum {unknown}
+                             */
+                            kind: "recourse" | "debtor_default";
+                            /** Format: date-time */
+                            opened_at: string;
+                            /**
+                             * Format: date
+                             * @description due_date plus recourse_days: the Madrid date the claim opened
+                             */
+                            opens_on: string;
+                            /** @description Payments recorded on the request since the claim opened (euros) */
+                            paid_since_opened: number;
+                            /** @description The reference the payer quotes: the request’s ISO 11649 creditor reference, which statement matching recognises */
+                            pay_reference: string;
+                            /** @description Where the seller pays: the account of your latest imported bank statement; null while you have imported none */
+                            pay_to_iban: string | null;
+                            /** @description The claim rule of the request’s terms */
+                            recourse_days: number;
+                            /** @description claim_amount less paid_since_opened while open (never below 0); 0 once closed (euros) */
+                            remaining: number;
+                            /** Format: uuid */
+                            request_id: string;
+                            request_ref: string;
+                            seller: {
+                                name: string;
+                                /** Format: uuid */
+                                seller_id: string;
+                            };
+                            /** @description recourse: payments since it opened covered it and the request closed as settled by recourse; request_settled: the request settled the ordinary way */
+                            settled_by: "recourse" | "request_settled" | null;
+                            /** @enum {unknown} */
+                            status: "open" | "settled" | "withdrawn" | "written_off";
+                        };
+                        /** @description funded, or settled once the claim is covered */
+                        request_status: string;
+                        /** Format: uuid */
+                        settlement_id: string;
+                    };
+                };
+            };
+            /**
+             * @description 401 answers of sandboxRecourseRepayment:
+             *
+             *     - `unauthorized`: No key, or a key that is unknown, malformed or revoked.
+             *     - `key_expired`: The key has passed its expiry date.
+             */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable machine-readable code.
+                             * @enum {string}
+                             */
+                            code: "unauthorized" | "key_expired";
+                            /** @description For a bad input: the path of the member at fault, when known. */
+                            field?: string | null;
+                            /** @description For people; may change. */
+                            message: string;
+                            /**
+                             * Format: uuid
+                             * @description The `Request-Id` of the call.
+                             */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description 403 answers of sandboxRecourseRepayment:
+             *
+             *     - `forbidden`: The key lacks every scope that opens this operation, or its funder is not active.
+             *     - `sandbox_only`: This operation works with a sandbox key only.
+             *     - `out_of_scope`: The database refused a row this call would have written: it belongs to another funder or plane. Nothing changed; this is our defect, not your input, so report it with the request id.
+             */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable machine-readable code.
+                             * @enum {string}
+                             */
+                            code: "forbidden" | "sandbox_only" | "out_of_scope";
+                            /** @description For a bad input: the path of the member at fault, when known. */
+                            field?: string | null;
+                            /** @description For people; may change. */
+                            message: string;
+                            /**
+                             * Format: uuid
+                             * @description The `Request-Id` of the call.
+                             */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description 404 answers of sandboxRecourseRepayment:
+             *
+             *     - `not_found`: Nothing with this id (or path) is visible to your key.
+             */
+            404: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable machine-readable code.
+                             * @enum {string}
+                             */
+                            code: "not_found";
+                            /** @description For a bad input: the path of the member at fault, when known. */
+                            field?: string | null;
+                            /** @description For people; may change. */
+                            message: string;
+                            /**
+                             * Format: uuid
+                             * @description The `Request-Id` of the call.
+                             */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description 409 answers of sandboxRecourseRepayment:
+             *
+             *     - `invalid_state`: The request is not in a status that allows this action.
+             *     - `idempotency_key_in_use`: A call with the same `Idempotency-Key` is still running; retry shortly.
+             */
+            409: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable machine-readable code.
+                             * @enum {string}
+                             */
+                            code: "invalid_state" | "idempotency_key_in_use";
+                            /** @description For a bad input: the path of the member at fault, when known. */
+                            field?: string | null;
+                            /** @description For people; may change. */
+                            message: string;
+                            /**
+                             * Format: uuid
+                             * @description The `Request-Id` of the call.
+                             */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description 413 answers of sandboxRecourseRepayment:
+             *
+             *     - `body_too_large`: The body is larger than this operation accepts.
+             */
+            413: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable machine-readable code.
+                             * @enum {string}
+                             */
+                            code: "body_too_large";
+                            /** @description For a bad input: the path of the member at fault, when known. */
+                            field?: string | null;
+                            /** @description For people; may change. */
+                            message: string;
+                            /**
+                             * Format: uuid
+                             * @description The `Request-Id` of the call.
+                             */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description 415 answers of sandboxRecourseRepayment:
+             *
+             *     - `unsupported_media_type`: This content type is not accepted here.
+             */
+            415: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable machine-readable code.
+                             * @enum {string}
+                             */
+                            code: "unsupported_media_type";
+                            /** @description For a bad input: the path of the member at fault, when known. */
+                            field?: string | null;
+                            /** @description For people; may change. */
+                            message: string;
+                            /**
+                             * Format: uuid
+                             * @description The `Request-Id` of the call.
+                             */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description 422 answers of sandboxRecourseRepayment:
+             *
+             *     - `body_invalid`: The body is not valid JSON, or a member has the wrong type, is unknown or missing.
+             *     - `idempotency_key_reused`: The `Idempotency-Key` was used before with another body.
+             *     - `idempotency_key_invalid`: The `Idempotency-Key` is not 1 to 255 visible ASCII characters.
+             *     - `invalid_amount`: The amount is not a number of euros within the accepted range.
+             *     - `claim_closed`: The claim is no longer open.
+             */
+            422: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable machine-readable code.
+                             * @enum {string}
+                             */
+                            code: "body_invalid" | "idempotency_key_reused" | "idempotency_key_invalid" | "invalid_amount" | "claim_closed";
+                            /** @description For a bad input: the path of the member at fault, when known. */
+                            field?: string | null;
+                            /** @description For people; may change. */
+                            message: string;
+                            /**
+                             * Format: uuid
+                             * @description The `Request-Id` of the call.
+                             */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description 429 answers of sandboxRecourseRepayment:
+             *
+             *     - `rate_limited`: Too many calls with this key (or bad keys from this address); wait `Retry-After` seconds.
+             */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable machine-readable code.
+                             * @enum {string}
+                             */
+                            code: "rate_limited";
+                            /** @description For a bad input: the path of the member at fault, when known. */
+                            field?: string | null;
+                            /** @description Calls allowed in the window that refused the call. */
+                            limit?: number;
+                            /** @description For people; may change. */
+                            message: string;
+                            /**
+                             * Format: uuid
+                             * @description The `Request-Id` of the call.
+                             */
+                            request_id?: string;
+                            /** @description Seconds to wait, as in `Retry-After`. */
+                            retry_after_seconds?: number;
+                            /** @description Length of that window in seconds. */
+                            window_seconds?: number;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description 500 answers of sandboxRecourseRepayment:
+             *
+             *     - `internal_error`: Something failed on our side; retry later (with the same `Idempotency-Key` for a write).
+             */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable machine-readable code.
+                             * @enum {string}
+                             */
+                            code: "internal_error";
+                            /** @description For a bad input: the path of the member at fault, when known. */
+                            field?: string | null;
+                            /** @description For people; may change. */
+                            message: string;
+                            /**
+                             * Format: uuid
+                             * @description The `Request-Id` of the call.
+                             */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description 503 answers of sandboxRecourseRepayment:
+             *
+             *     - `service_unavailable`: The service is stopping or starting; retry shortly.
+             */
+            503: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable machine-readable code.
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            /** @description For a bad input: the path of the member at fault, when known. */
+                            field?: string | null;
+                            /** @description For people; may change. */
+                            message: string;
+                            /**
+                             * Format: uuid
+                             * @description The `Request-Id` of the call.
+                             */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
     sandboxCreateRequest: {
         parameters: {
             query?: never;
@@ -24367,7 +25718,7 @@ export interface operations {
                      *       "*"
                      *     ]
                      */
-                    events?: ("early_payment.released" | "early_payment.accepted" | "early_payment.declined" | "early_payment.withdrawn" | "early_payment.paid" | "early_payment.repayment_recorded" | "early_payment.repaid" | "export.ready" | "notice.acknowledged" | "notice.disputed" | "onboarding.completed" | "opportunities.daily" | "payment.reached_seller" | "request.announced" | "request.funded" | "request.routed" | "settlement.recorded" | "webhook.test" | "*")[];
+                    events?: ("claim.closed" | "claim.opened" | "early_payment.released" | "early_payment.accepted" | "early_payment.declined" | "early_payment.withdrawn" | "early_payment.paid" | "early_payment.repayment_recorded" | "early_payment.repaid" | "export.ready" | "notice.acknowledged" | "notice.disputed" | "onboarding.completed" | "opportunities.daily" | "payment.reached_seller" | "request.announced" | "request.funded" | "request.routed" | "settlement.recorded" | "webhook.test" | "*")[];
                     /** @description https, a public host name, port 443, no user name or password, at most 2,048 characters. IP addresses and private, loopback, link-local and reserved names are refused. */
                     url: string;
                 };
@@ -26620,6 +27971,88 @@ export interface operations {
                         };
                     };
                 };
+            };
+        };
+    };
+    event_claim_closed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery (one per event and endpoint), as the delivery log lists it. */
+                "Service-Delivery-Id": string;
+                /** @description The event id, the same on every attempt. */
+                "Service-Event-Id": string;
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`, a second `v1` during a rotation. */
+                "Service-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @example 2026-09-23 */
+                    api_version: string;
+                    /** Format: date-time */
+                    created_at: string;
+                    data: {
+                        [key: string]: unknown;
+                    };
+                    /** Format: uuid */
+                    id: string;
+                    /** @constant */
+                    type: "claim.closed";
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    event_claim_opened: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery (one per event and endpoint), as the delivery log lists it. */
+                "Service-Delivery-Id": string;
+                /** @description The event id, the same on every attempt. */
+                "Service-Event-Id": string;
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`, a second `v1` during a rotation. */
+                "Service-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @example 2026-09-23 */
+                    api_version: string;
+                    /** Format: date-time */
+                    created_at: string;
+                    data: {
+                        [key: string]: unknown;
+                    };
+                    /** Format: uuid */
+                    id: string;
+                    /** @constant */
+                    type: "claim.opened";
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

@@ -9,11 +9,17 @@ import { createFundingDecisions } from './decisions.funding.ts';
 import { readDecision } from './decisions.input.ts';
 import { createOfferDecision, type OfferGuard } from './decisions.offer.ts';
 import type { DecisionInput as DecisionBody } from './decisions.schemas.ts';
-import { createPaymentRecorder } from './settlements.ts';
+import { createPaymentRecorder, type PaymentHook } from './settlements.ts';
 
 export { DECLINE_REASONS } from './decisions.input.ts';
 export type { OfferGuard } from './decisions.offer.ts';
-export type { PaymentInput, PaymentRecorded, PaymentSource } from './settlements.ts';
+export type {
+  PaymentHook,
+  PaymentInput,
+  PaymentRecorded,
+  PaymentSource,
+  RecordPayment,
+} from './settlements.ts';
 
 export type DecisionsService = ReturnType<typeof createDecisionsService>;
 
@@ -29,6 +35,8 @@ export function createDecisionsService(deps: {
   documents: Pick<DocumentsService, 'requireDocumentsMet' | 'recordDealFile'>;
   offerGuards?: OfferGuard[];
   disclosure: Pick<RequestDisclosureService, 'confidentialGates'>;
+  /** Told of every payment before the request moves (the recourse claims). */
+  onPayment?: PaymentHook;
 }) {
   const recordPayment = createPaymentRecorder(deps);
   const offer = createOfferDecision(deps);

@@ -50,6 +50,16 @@ const EVIDENCE_KIND: Record<PaymentSource, string> = {
 export type RecordPayment = (ws: WriteScope, input: PaymentInput) => Promise<PaymentRecorded>;
 
 /**
+ * What another area does with a payment before the request moves, inside the same write (the
+ * recourse claims): told whether the payment settles the request the ordinary way, it answers
+ * whether the payment closes the request as settled by recourse instead.
+ */
+export type PaymentHook = (
+  ws: WriteScope,
+  payment: { request: RequestRow; funderId: string; amountCents: Cents; settlesRequest: boolean },
+) => Promise<{ closesByRecourse: boolean }>;
+
+/**
  * Records money the funder received on a funded request, inside the caller's write: one row in
  * `settlements`, and the request's settled amount raised through the request lifecycle (a
  * partial payment keeps it funded, the total reached or `final` settles it), with its history,
@@ -61,7 +71,10 @@ export type RecordPayment = (ws: WriteScope, input: PaymentInput) => Promise<Pay
  * funder is not its funder of record, and 422 invalid_amount when the amount is more than what
  * remains to be received.
  */
-export function createPaymentRecorder(deps: { requests: RequestLifecycle }): RecordPayment {
+export function createPaymentRecorder(deps: {
+  requests: RequestLifecycle;
+  onPayment?: PaymentHook;
+}): RecordPayment {
   return async (ws, input) => {
     const { tx, now } = ws;
     const row = input.request;
@@ -90,10 +103,15 @@ export function createPaymentRecorder(deps: { requests: RequestLifecycle }): Rec
       );
     }
     const settledAfter = settledBefore + amountCents;
-    const closes = input.final || settledAfter >= totalCents;
-    const move = closes ? 'settle_final' : 'settle_partial';
-    const to = deps.requests.next(row.status, move);
+    const settlesRequest = input.final || settledAfter >= totalCents;
     const scope = { funderId: input.funderId, plane: row.plane };
+    const hooked = deps.onPayment
+      ? await deps.onPayment(ws, { request: row, funderId: input.funderId, amountCents, settlesRequest })
+      : { closesByRecourse: false };
+    const byRecourse = !settlesRequest && hooked.closesByRecourse;
+    const closes = settlesRequest || byRecourse;
+    const move = byRecourse ? 'settle_recourse' : closes ? 'settle_final' : 'settle_partial';
+    const to = deps.requests.next(row.status, move);
     const settlementId = newId();
     await insertSettlement(tx, scope, {
       id: settlementId,
@@ -118,7 +136,7 @@ export function createPaymentRecorder(deps: { requests: RequestLifecycle }): Rec
       status: to,
     };
     await deps.requests.transition(ws, funderMover(scope), row, move, {
-      trigger: 'settle',
+      trigger: byRecourse ? 'settle_recourse' : 'settle',
       columns: { settled_amount: centsToDecimal(settledAfter), ...(closes ? { settled_at: now } : {}) },
       evidence: {
         kind: EVIDENCE_KIND[input.source],
@@ -130,6 +148,7 @@ export function createPaymentRecorder(deps: { requests: RequestLifecycle }): Rec
           reference: input.reference,
           final: input.final,
           ...(input.source === 'settle' ? {} : { source: input.source, note: input.note }),
+          ...(byRecourse ? { settled_by: 'recourse' } : {}),
         },
       },
       event: {

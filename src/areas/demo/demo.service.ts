@@ -8,6 +8,7 @@ import type { AccountService } from '../account/account.service.ts';
 import { type EarlyPaymentsDemoDeps, playEarlyPaymentsDemo } from '../early-payments/early-payments.demo.ts';
 import { seedDemoPayerRecords } from '../payer-record/payer-record.service.ts';
 import { PROGRAMME_DEMO, type ProgrammeDemoDeps, playProgrammeDemo } from '../programme/programme.demo.ts';
+import { playRecourseDemo, RECOURSE_DEMO, type RecourseDemoDeps } from '../recourse/recourse.demo.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import { DEMO_REQUIRED_DOCUMENTS } from './demo.companies.ts';
 import { playScenario, type ScenarioDeps, scenarioCaller } from './demo.scenario.ts';
@@ -51,6 +52,8 @@ export function createDemoService(
     programmeDemo?: Omit<ProgrammeDemoDeps, 'parties' | 'decisions' | 'documents'>;
     /** The buyer programme's early payments, one in each status (early-payments area). */
     earlyPaymentsDemo?: EarlyPaymentsDemoDeps;
+    /** The recourse claims' part of the scenario (recourse area). */
+    recourseDemo?: Omit<RecourseDemoDeps, 'parties' | 'decisions' | 'documents'>;
   } & ScenarioDeps,
 ) {
   const leaseTimer = deps.leaseTimer ?? everyThirtySeconds;
@@ -106,6 +109,17 @@ export function createDemoService(
           today: madridDate(now),
         });
       }
+      if (deps.recourseDemo) {
+        const { parties, decisions, documents } = deps;
+        await playRecourseDemo({
+          control,
+          deps: { ...deps.recourseDemo, parties, decisions, documents },
+          funder: asFunder,
+          operator: caller,
+          today: madridDate(now),
+          documentCodes: DEMO_REQUIRED_DOCUMENTS.find((list) => list.country === 'IT')?.codes ?? [],
+        });
+      }
       // What suppliers' ledgers and public sources say about the demonstration debtors, today.
       control.playAt(now);
       const payerRecords = await control.write(caller, async (scope) => {
@@ -131,10 +145,11 @@ export function createDemoService(
 
     // The programme's confidential company and its debtors come on top of the scenario's.
     const programme = deps.programmeDemo ? PROGRAMME_DEMO : { sellers: 0, debtors: 0 };
+    const recourse = deps.recourseDemo ? RECOURSE_DEMO : { sellers: 0, debtors: 0 };
     return {
       bank_id: funder.id,
-      sellers: built.sellers + programme.sellers,
-      debtors: built.debtors + programme.debtors,
+      sellers: built.sellers + programme.sellers + recourse.sellers,
+      debtors: built.debtors + programme.debtors + recourse.debtors,
       created_funder: funder.created,
     };
   }

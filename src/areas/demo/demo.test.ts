@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startService, type TestService } from '../../../test/support/service.ts';
 import { addDays, daysBetween, madridDate } from '../../platform/clock.ts';
 import { PROGRAMME_DEMO } from '../programme/programme.demo.ts';
+import { RECOURSE_DEMO } from '../recourse/recourse.demo.ts';
 import { DEMO_DEBTORS, DEMO_SELLERS } from './demo.companies.ts';
 import { DEMO_REQUESTS } from './demo.requests.ts';
 
@@ -77,8 +78,8 @@ describe('the demonstration scenario', () => {
     const again = await reset();
     expect(again).toEqual({
       bank_id: bankId,
-      sellers: DEMO_SELLERS.length + PROGRAMME_DEMO.sellers,
-      debtors: DEMO_DEBTORS.length + PROGRAMME_DEMO.debtors,
+      sellers: DEMO_SELLERS.length + PROGRAMME_DEMO.sellers + RECOURSE_DEMO.sellers,
+      debtors: DEMO_DEBTORS.length + PROGRAMME_DEMO.debtors + RECOURSE_DEMO.debtors,
       created_funder: false,
     });
     requests = await listAll(key);
@@ -94,7 +95,9 @@ describe('the demonstration scenario', () => {
     expect(sellers.rows.filter((r) => r.verification_status === 'pending')).toEqual([
       { country: 'IT', verification_status: 'pending', n: 1 },
     ]);
-    expect(sellers.rows.reduce((sum, r) => sum + r.n, 0)).toBe(DEMO_SELLERS.length + PROGRAMME_DEMO.sellers);
+    expect(sellers.rows.reduce((sum, r) => sum + r.n, 0)).toBe(
+      DEMO_SELLERS.length + PROGRAMME_DEMO.sellers + RECOURSE_DEMO.sellers,
+    );
     const publicBodies = await service.db.query<{ country: string }>(
       `SELECT country FROM debtors WHERE plane = 'demo' AND is_public_body ORDER BY country`,
     );
@@ -154,7 +157,7 @@ describe('the demonstration scenario', () => {
   });
 
   it('shows a sandbox key requests in every status a funder meets', async () => {
-    expect(requests).toHaveLength(DEMO_REQUESTS.length + PROGRAMME_DEMO.requests);
+    expect(requests).toHaveLength(DEMO_REQUESTS.length + PROGRAMME_DEMO.requests + RECOURSE_DEMO.requests);
     const statuses = new Set(requests.map((r) => r.status));
     for (const status of [
       'pending',
@@ -188,7 +191,8 @@ describe('the demonstration scenario', () => {
     expect(settled.length).toBeGreaterThanOrEqual(1);
     for (const request of settled) expect(request.settled_amount).toBe(request.total_amount);
     // Announced terms: funded once every debtor acknowledged (the confidential programme's are not asked).
-    const announced = requests.filter((r) => r.company_name !== PROGRAMME_DEMO.company);
+    const confidential: string[] = [PROGRAMME_DEMO.company, RECOURSE_DEMO.company];
+    const announced = requests.filter((r) => !confidential.includes(r.company_name));
     for (const funded of announced.filter((r) => r.status === 'funded' && r.type === 'factoring')) {
       expect(funded.debtor_consent.every((n) => n.status === 'acknowledged' && n.meets_requirement)).toBe(
         true,

@@ -13,6 +13,7 @@ import { ApiError } from '../../platform/errors.ts';
  *   terms_sent ── re-routed to another funder ──> under_review   (that funder's offer is withdrawn)
  *   approved ── fund ──> funded ── settle (partial) ──> funded
  *                               └─ settle (total reached or final) ──> settled
+ *                               └─ settle_recourse (payments cover an open recourse claim) ──> settled
  *   any open status but approved ── decline ──> declined   (closed)
  *   approved ── decline (step back, message ≥ 10 chars) ──> declined
  *   any open status ── seller cancels ──> cancelled (closed)
@@ -59,6 +60,7 @@ export type Move =
   | 'fund'
   | 'settle_partial'
   | 'settle_final'
+  | 'settle_recourse'
   | 'decline'
   | 'step_back'
   | 'cancel';
@@ -78,6 +80,9 @@ const MOVES: Record<Move, { from: readonly RequestStatus[]; to: RequestStatus | 
   fund: { from: ['approved'], to: 'funded' },
   settle_partial: { from: ['funded'], to: 'same' },
   settle_final: { from: ['funded'], to: 'settled' },
+  // Payments recorded since a recourse claim opened cover it: the request closes as settled by
+  // recourse, its invoices going back to the seller still unpaid by the debtor.
+  settle_recourse: { from: ['funded'], to: 'settled' },
   decline: { from: ['pending', 'submitted', 'under_review', 'terms_sent', 'accepted'], to: 'declined' },
   step_back: { from: ['approved'], to: 'declined' },
   cancel: {

@@ -4,6 +4,19 @@
  * type is allowed, so a funder's set-up does not change when it lands).
  */
 export const EVENT_TYPES = [
+  // Beyond the spec's list: recourse claims (docs/decisions.md, "recourse: events").
+  {
+    type: 'claim.closed',
+    emitted: true,
+    description:
+      'A recourse claim of yours closed: settled by payments or by the request settling, withdrawn or written off.',
+  },
+  {
+    type: 'claim.opened',
+    emitted: true,
+    description:
+      'A recourse claim opened on a request you funded that is still unpaid after its recourse days.',
+  },
   // Beyond the spec's list: buyer-programme early payments (docs/decisions.md).
   {
     type: 'early_payment.released',

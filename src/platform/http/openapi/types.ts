@@ -54,6 +54,11 @@ export const TAGS = [
       'Buyer-programme early payments: offers released to a buyer’s suppliers with you as their funder, the early payments you make, and the buyer’s repayments at maturity.',
   },
   {
+    name: 'Recourse',
+    description:
+      'Claims opened by themselves when a funded request is still unpaid after the days its terms give: against the seller under recourse, or the debtor’s default without recourse; your funded book by recourse type.',
+  },
+  {
     name: 'Sandbox',
     description:
       'Test operations for sandbox keys only: they play the seller, the debtors and the portal on the demonstration plane so an integration can walk a request through its whole life.',

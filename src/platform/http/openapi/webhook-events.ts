@@ -8,7 +8,11 @@ type Json = Record<string, unknown>;
 const REQUEST = 'the request as `GET /v1/requests` lists it (`request`)';
 const EARLY = 'the early payment as `GET /v1/early-payments/{id}` answers it (`early_payment`).';
 
+const CLAIM = 'the claim as `GET /v1/recourse` lists it (`claim`).';
+
 export const webhookEventDocs: Record<string, { summary: string; carries: string }> = {
+  'claim.closed': { summary: 'A recourse claim closed', carries: CLAIM },
+  'claim.opened': { summary: 'A recourse claim opened', carries: CLAIM },
   'early_payment.released': { summary: 'An early payment was offered with you as funder', carries: EARLY },
   'early_payment.accepted': { summary: 'The supplier accepted an early payment', carries: EARLY },
   'early_payment.declined': { summary: 'The supplier declined an early payment', carries: EARLY },

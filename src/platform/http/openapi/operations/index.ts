@@ -5,6 +5,7 @@ import { earlyPaymentsOperations } from './early-payments.ts';
 import { exportsOperations } from './exports.ts';
 import { limitsOperations } from './limits.ts';
 import { programmeOperations } from './programme.ts';
+import { recourseOperations } from './recourse.ts';
 import { registryOperations } from './registry.ts';
 import { requestsOperations } from './requests.ts';
 import { sandboxOperations } from './sandbox.ts';
@@ -25,5 +26,6 @@ export const operationDocs: OperationDocs = {
   ...earlyPaymentsOperations,
   ...sandboxOperations,
   ...programmeOperations,
+  ...recourseOperations,
   ...webhooksOperations,
 };

@@ -1,0 +1,182 @@
+import { type Caller, type FunderCaller, scopeOf } from '../../platform/caller.ts';
+import { addDays, madridInstant } from '../../platform/clock.ts';
+import type { RebuildControl } from '../../platform/write.ts';
+import type { DecisionInput } from '../decisions/decisions.schemas.ts';
+import type { DecisionsService } from '../decisions/decisions.service.ts';
+import type { DocumentsService } from '../documents/documents.service.ts';
+import { insertDebtor, insertInvoice, insertSeller } from '../parties/parties.service.ts';
+import type { ProgrammeService } from '../programme/programme.service.ts';
+import type { RequestDisclosureService } from '../requests/request-disclosure.service.ts';
+import type { RequestPartiesService } from '../requests/requests.parties.service.ts';
+import type { RecourseService } from './recourse.service.ts';
+
+export interface RecourseDemoDeps {
+  programme: Pick<ProgrammeService, 'changeIn'>;
+  disclosure: Pick<RequestDisclosureService, 'setNoticeAddressIn'>;
+  recourse: Pick<RecourseService, 'openDue'>;
+  parties: Pick<RequestPartiesService, 'createRequestIn' | 'routeIn' | 'sellerAnswerIn'>;
+  decisions: Pick<DecisionsService, 'decide'>;
+  documents: Pick<DocumentsService, 'uploadIn' | 'verifyIn'>;
+}
+
+/** The company whose customers did not pay: Italian, like the confidential programme's. */
+const SELLER = { name: 'Tessuti Ricorso Demo Srl', tax_id: 'IT09900000041', country: 'IT' };
+const DEBTORS = [
+  {
+    name: 'Moda Lagunare Srl',
+    tax_id: 'IT09900000058',
+    country: 'IT',
+    address: 'contabilita@lagunare.example',
+  },
+  {
+    name: 'Confezioni Adriatiche SpA',
+    tax_id: 'IT09900000066',
+    country: 'IT',
+    address: 'ap@adriatiche.example',
+  },
+];
+
+/** What this part adds to the demonstration plane, for the scenario's own counts. */
+export const RECOURSE_DEMO = {
+  company: SELLER.name,
+  sellers: 1,
+  debtors: DEBTORS.length,
+  requests: 2,
+} as const;
+
+/**
+ * The demonstration of recourse claims: one company funded twice under confidential terms, the
+ * first request routed with recourse (claim after 20 days), the second after its terms changed
+ * to without recourse (claim after 15 days). Neither debtor paid: an open `recourse` claim and
+ * an open `debtor_default` claim, each opened on its own day.
+ */
+export async function playRecourseDemo(input: {
+  control: RebuildControl;
+  deps: RecourseDemoDeps;
+  funder: FunderCaller;
+  operator: Caller;
+  today: string;
+  /** The documents the funder requires from a seller of the company's country. */
+  documentCodes: readonly string[];
+}): Promise<{ requests: string[] }> {
+  const { control, deps, funder, operator, today } = input;
+  const day = (offset: number) => {
+    control.playAt(madridInstant(addDays(today, offset), '10:00:00'));
+    return addDays(today, offset);
+  };
+
+  day(-92);
+  const made = await control.write(operator, async (scope) => {
+    const seller = await insertSeller(
+      scope.tx,
+      'demo',
+      {
+        ...SELLER,
+        verification_status: 'approved',
+        founded_on: '2004-02-19',
+        annual_revenue: 3_900_000,
+        employees: 28,
+        sector: 'C',
+      },
+      scope.now,
+      scope.evidence,
+    );
+    for (const code of input.documentCodes) {
+      const document = await deps.documents.uploadIn(scope, {
+        seller_id: seller.id,
+        code,
+        file_name: `${code}.txt`,
+        content_base64: Buffer.from(
+          `Demonstration document ${code} of ${SELLER.name}. Fictitious.\n`,
+        ).toString('base64'),
+        issued_on: addDays(today, -150),
+        valid_until: addDays(today, 200),
+      });
+      await deps.documents.verifyIn(scope, document.id, 'issuer_portal');
+    }
+    const invoiceIds: string[] = [];
+    for (const [i, d] of DEBTORS.entries()) {
+      const debtor = await insertDebtor(scope.tx, 'demo', d, scope.now, scope.evidence);
+      await deps.disclosure.setNoticeAddressIn(scope, debtor.id, d.address);
+      const invoice = await insertInvoice(
+        scope.tx,
+        'demo',
+        {
+          seller_id: seller.id,
+          debtor_id: debtor.id,
+          number: `TR-${today.slice(0, 4)}-${String(i + 1).padStart(3, '0')}`,
+          amount: i === 0 ? 14_200 : 8_600,
+          issue_date: addDays(today, -96),
+          due_date: addDays(today, i === 0 ? -45 : -50),
+          source: 'erp',
+        },
+        scope.now,
+        scope.evidence,
+      );
+      invoiceIds.push(invoice.id);
+    }
+    return { sellerId: seller.id, invoiceIds };
+  });
+
+  const ids: string[] = [];
+  const terms = [
+    { disclosure: 'confidential' as const, recourse: 'with' as const, recourse_days: 20 },
+    { disclosure: 'confidential' as const, recourse: 'without' as const, recourse_days: 15 },
+  ];
+  for (const [i, invoiceId] of made.invoiceIds.entries()) {
+    day(-90 + i);
+    await control.write(funder, (scope) =>
+      deps.programme.changeIn(
+        scope,
+        scopeOf(funder),
+        {
+          seller_id: made.sellerId,
+          terms: terms[i]!,
+          reason: i === 0 ? 'Recourse programme agreed with the company' : 'Company moved to non-recourse',
+        },
+        { newCompany: i === 0 },
+      ),
+    );
+    ids.push(
+      await control.write(operator, async (scope) => {
+        const id = await deps.parties.createRequestIn(scope, {
+          seller_id: made.sellerId,
+          type: 'factoring',
+          invoice_ids: [invoiceId],
+          status: 'submitted',
+        });
+        await deps.parties.routeIn(scope, id, funder.funderId);
+        return id;
+      }),
+    );
+  }
+
+  day(-88);
+  for (const id of ids) {
+    await deps.decisions.decide(funder, id, {
+      decision: 'offer',
+      rate: 2,
+      advance_pct: 80,
+      days: 75,
+    } as DecisionInput);
+  }
+  day(-87);
+  await control.write(operator, async (scope) => {
+    for (const id of ids) await deps.parties.sellerAnswerIn(scope, id, 'accept');
+  });
+  const fundedOn = day(-86);
+  for (const [i, id] of ids.entries()) {
+    await deps.decisions.decide(funder, id, {
+      decision: 'fund',
+      value_date: fundedOn,
+      reference: `DEMO-REC-${i + 1}`,
+    } as DecisionInput);
+  }
+  // Each claim opens on its day: the debtor default 15 days after its due date, then the
+  // recourse claim 20 days after its own.
+  for (const offset of [-35, -25]) {
+    day(offset);
+    await deps.recourse.openDue(operator, ids);
+  }
+  return { requests: ids };
+}

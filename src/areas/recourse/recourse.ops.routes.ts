@@ -1,0 +1,28 @@
+import { Type } from 'typebox';
+import type { App } from '../../platform/http/app.ts';
+import { IdParams } from '../../platform/http/schemas.ts';
+import { RepaymentBody, RepaymentResult } from './recourse.schemas.ts';
+import type { RecourseService } from './recourse.service.ts';
+
+const Answer = Type.Object({}, { additionalProperties: true });
+
+/**
+ * The operations team's side: the seller's repayment of a recourse claim, and the opening of
+ * due claims run now (the worker runs it every hour on its own).
+ */
+export function recourseOpsRoutes(deps: { recourse: RecourseService }) {
+  const { recourse } = deps;
+  return (app: App) => {
+    const ops = { config: { auth: 'ops' as const } };
+
+    app.post(
+      '/ops/v1/recourse/:id/repayments',
+      { ...ops, schema: { params: IdParams, body: RepaymentBody, response: { 200: RepaymentResult } } },
+      async (request) => recourse.repaymentForOps(request.operator!, request.params.id, request.body),
+    );
+
+    app.post('/ops/v1/recourse/run', { ...ops, schema: { response: { 200: Answer } } }, async (request) => ({
+      opened: await recourse.openDue(request.operator!),
+    }));
+  };
+}

@@ -1,0 +1,320 @@
+import type { FunderScope, Plane } from '../../platform/caller.ts';
+import type { Queryable } from '../../platform/db/db.ts';
+import { visibleToFunder } from '../requests/visibility.ts';
+
+export type ClaimKind = 'recourse' | 'debtor_default';
+export type ClaimStatus = 'open' | 'settled' | 'withdrawn' | 'written_off';
+
+export interface ClaimRow {
+  id: string;
+  plane: Plane;
+  funder_id: string;
+  request_id: string;
+  request_ref: string;
+  seller_id: string;
+  seller_name: string;
+  kind: ClaimKind;
+  status: ClaimStatus;
+  due_date: string;
+  recourse_days: number;
+  opens_on: string;
+  amount_advanced: string;
+  fees: string;
+  collected: string;
+  claim_amount: string;
+  paid_since_opened: string;
+  pay_to_iban: string | null;
+  pay_reference: string;
+  opened_at: Date;
+  closed_at: Date | null;
+  settled_by: 'recourse' | 'request_settled' | null;
+  close_reason: string | null;
+}
+
+const CLAIM_COLUMNS = `c.id, c.plane, c.funder_id, c.request_id, r.request_ref, r.seller_id, s.name AS seller_name,
+  c.kind, c.status, c.due_date::text AS due_date, c.recourse_days, c.opens_on::text AS opens_on,
+  c.amount_advanced::text AS amount_advanced, c.fees::text AS fees, c.collected::text AS collected,
+  c.claim_amount::text AS claim_amount, c.paid_since_opened::text AS paid_since_opened,
+  coalesce(c.pay_to_iban, (SELECT st.account_iban FROM statements st
+    WHERE st.funder_id = c.funder_id AND st.plane = c.plane AND st.account_iban IS NOT NULL
+    ORDER BY st.imported_at DESC, st.id LIMIT 1)) AS pay_to_iban,
+  c.pay_reference, c.opened_at, c.closed_at, c.settled_by, c.close_reason`;
+
+const CLAIM_FROM = `recourse_claims c JOIN funding_requests r ON r.id = c.request_id
+  JOIN sellers s ON s.id = r.seller_id`;
+
+// ------------------------------------------------------------------ opening (the worker)
+
+/** A funded factoring request whose claim day has come (Madrid date `today`) and has no claim. */
+export interface DueRequest {
+  id: string;
+  due_date: string;
+  recourse_days: number;
+}
+
+/**
+ * Funded factoring requests with a claim rule (`recourse_days` in the terms they were routed
+ * under) whose earliest invoice due date plus that many days is on or before `today`, and no
+ * claim yet. Operations side: the worker crosses funders.
+ */
+export async function dueRequestsForOps(
+  q: Queryable,
+  today: string,
+  limit: number,
+  onlyIds: string[] | null = null,
+): Promise<DueRequest[]> {
+  const { rows } = await q.query<DueRequest>(
+    `SELECT r.id, d.due_date::text AS due_date, (r.programme_terms->>'recourse_days')::int AS recourse_days
+       FROM funding_requests r
+       CROSS JOIN LATERAL (
+         SELECT min(i.due_date) AS due_date
+           FROM request_invoices ri JOIN invoices i ON i.id = ri.invoice_id
+          WHERE ri.request_id = r.id) d
+      WHERE r.status = 'funded' AND r.type = 'factoring' AND r.funder_of_record_id IS NOT NULL
+        AND jsonb_typeof(r.programme_terms->'recourse_days') = 'number'
+        AND d.due_date IS NOT NULL
+        AND d.due_date + (r.programme_terms->>'recourse_days')::int <= $1::date
+        AND NOT EXISTS (SELECT 1 FROM recourse_claims c WHERE c.request_id = r.id)
+        AND ($3::uuid[] IS NULL OR r.id = ANY ($3::uuid[]))
+      ORDER BY r.id
+      LIMIT $2`,
+    [today, limit, onlyIds],
+  );
+  return rows;
+}
+
+/** What a claim is computed from: the request's amounts and the fee of its accepted offer. */
+export interface ClaimFigures {
+  recourse: string;
+  funded_amount: string | null;
+  advance_amount: string;
+  total_amount: string;
+  settled_amount: string;
+  offer_rate: string | null;
+}
+
+export async function claimFiguresForOps(q: Queryable, requestId: string): Promise<ClaimFigures | null> {
+  const { rows } = await q.query<ClaimFigures>(
+    `SELECT coalesce(r.programme_terms->>'recourse', 'with') AS recourse,
+            r.funded_amount::text AS funded_amount, r.advance_amount::text AS advance_amount,
+            r.total_amount::text AS total_amount, r.settled_amount::text AS settled_amount,
+            o.rate::text AS offer_rate
+       FROM funding_requests r LEFT JOIN offers o ON o.id = r.accepted_offer_id
+      WHERE r.id = $1`,
+    [requestId],
+  );
+  return rows[0] ?? null;
+}
+
+/** The funder's collection account as its latest imported bank statement names it, on a plane. */
+export async function collectionIbanForOps(
+  q: Queryable,
+  funderId: string,
+  plane: Plane,
+): Promise<string | null> {
+  const { rows } = await q.query<{ account_iban: string }>(
+    `SELECT account_iban FROM statements
+      WHERE funder_id = $1 AND plane = $2 AND account_iban IS NOT NULL
+      ORDER BY imported_at DESC, id LIMIT 1`,
+    [funderId, plane],
+  );
+  return rows[0]?.account_iban ?? null;
+}
+
+export interface NewClaim {
+  id: string;
+  plane: Plane;
+  funderId: string;
+  requestId: string;
+  kind: ClaimKind;
+  dueDate: string;
+  recourseDays: number;
+  opensOn: string;
+  amountAdvanced: string;
+  fees: string;
+  collected: string;
+  claimAmount: string;
+  payToIban: string | null;
+  payReference: string;
+  at: Date;
+}
+
+/** Inserts the request's claim; false when it already has one (another worker opened it). */
+export async function insertClaimForOps(q: Queryable, claim: NewClaim): Promise<boolean> {
+  const { rows } = await q.query<{ id: string }>(
+    `INSERT INTO recourse_claims (id, plane, funder_id, request_id, kind, status, due_date, recourse_days,
+                                  opens_on, amount_advanced, fees, collected, claim_amount, pay_to_iban,
+                                  pay_reference, opened_at, updated_at)
+     VALUES ($1, $2, $3, $4, $5, 'open', $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $15)
+     ON CONFLICT (request_id) DO NOTHING
+     RETURNING id`,
+    [
+      claim.id,
+      claim.plane,
+      claim.funderId,
+      claim.requestId,
+      claim.kind,
+      claim.dueDate,
+      claim.recourseDays,
+      claim.opensOn,
+      claim.amountAdvanced,
+      claim.fees,
+      claim.collected,
+      claim.claimAmount,
+      claim.payToIban,
+      claim.payReference,
+      claim.at,
+    ],
+  );
+  return rows.length > 0;
+}
+
+// ------------------------------------------------------------------ the funder's claims
+
+/**
+ * A claim by id on a request the funder can see (its own, or another funder's on a request it
+ * once acted on: the caller tells them apart by `funder_id`).
+ */
+export async function findVisibleClaim(
+  q: Queryable,
+  scope: FunderScope,
+  id: string,
+  options: { forUpdate?: boolean } = {},
+): Promise<ClaimRow | null> {
+  const { rows } = await q.query<ClaimRow>(
+    `SELECT ${CLAIM_COLUMNS} FROM ${CLAIM_FROM}
+      WHERE c.id = $1 AND c.plane = $3 AND r.plane = $3
+        AND (c.funder_id = $2 OR ${visibleToFunder('r', '$2')})
+      ${options.forUpdate ? 'FOR UPDATE OF c' : ''}`,
+    [id, scope.funderId, scope.plane],
+  );
+  return rows[0] ?? null;
+}
+
+/** The funder's open claim on a request, locked for the payment being recorded. */
+export async function openClaimOfRequest(
+  q: Queryable,
+  scope: FunderScope,
+  requestId: string,
+): Promise<ClaimRow | null> {
+  const { rows } = await q.query<ClaimRow>(
+    `SELECT ${CLAIM_COLUMNS} FROM ${CLAIM_FROM}
+      WHERE c.request_id = $1 AND c.funder_id = $2 AND c.plane = $3 AND c.status = 'open'
+      FOR UPDATE OF c`,
+    [requestId, scope.funderId, scope.plane],
+  );
+  return rows[0] ?? null;
+}
+
+/** The funder's claims, open first, then the newest. */
+export async function listClaims(
+  q: Queryable,
+  scope: FunderScope,
+  status: ClaimStatus | null,
+): Promise<ClaimRow[]> {
+  const { rows } = await q.query<ClaimRow>(
+    `SELECT ${CLAIM_COLUMNS} FROM ${CLAIM_FROM}
+      WHERE c.funder_id = $1 AND c.plane = $2 AND ($3::text IS NULL OR c.status = $3)
+      ORDER BY (c.status = 'open') DESC, c.opened_at DESC, c.id DESC`,
+    [scope.funderId, scope.plane, status],
+  );
+  return rows;
+}
+
+/** Every claim of the funder counted by kind and status. */
+export async function claimCounts(
+  q: Queryable,
+  scope: FunderScope,
+): Promise<{ kind: ClaimKind; status: ClaimStatus; count: number; claim_amount: string }[]> {
+  const { rows } = await q.query<{
+    kind: ClaimKind;
+    status: ClaimStatus;
+    count: number;
+    claim_amount: string;
+  }>(
+    `SELECT kind, status, count(*)::int AS count, sum(claim_amount)::text AS claim_amount
+       FROM recourse_claims WHERE funder_id = $1 AND plane = $2
+      GROUP BY kind, status`,
+    [scope.funderId, scope.plane],
+  );
+  return rows;
+}
+
+export interface BookGroup {
+  recourse: 'with' | 'without' | 'not_recorded';
+  requests: number;
+  face_value_outstanding: string;
+  amount_advanced: string;
+  with_claim_rule: number;
+  confidential: number;
+}
+
+/**
+ * The funder's funded factoring requests (funded, not settled, it is the funder of record)
+ * grouped by the recourse of the terms they were routed under; `not_recorded` for requests
+ * routed before terms were recorded.
+ */
+export async function bookByRecourse(q: Queryable, scope: FunderScope): Promise<BookGroup[]> {
+  const { rows } = await q.query<BookGroup>(
+    `SELECT coalesce(r.programme_terms->>'recourse', 'not_recorded') AS recourse,
+            count(*)::int AS requests,
+            sum(r.total_amount - r.settled_amount)::text AS face_value_outstanding,
+            sum(coalesce(r.funded_amount, r.advance_amount))::text AS amount_advanced,
+            count(*) FILTER (WHERE jsonb_typeof(r.programme_terms->'recourse_days') = 'number')::int
+              AS with_claim_rule,
+            count(*) FILTER (WHERE r.programme_terms->>'disclosure' = 'confidential')::int AS confidential
+       FROM funding_requests r
+      WHERE r.funder_of_record_id = $1 AND r.plane = $2 AND r.status = 'funded' AND r.type = 'factoring'
+      GROUP BY 1`,
+    [scope.funderId, scope.plane],
+  );
+  return rows;
+}
+
+// ------------------------------------------------------------------ changes
+
+/** A payment recorded on the request since the claim opened; settles it when `settledBy`. */
+export async function addPayment(
+  q: Queryable,
+  scope: FunderScope,
+  id: string,
+  amount: string,
+  settledBy: 'recourse' | 'request_settled' | null,
+  at: Date,
+): Promise<void> {
+  await q.query(
+    `UPDATE recourse_claims
+        SET paid_since_opened = paid_since_opened + $4::numeric,
+            status = CASE WHEN $5::text IS NULL THEN status ELSE 'settled' END,
+            settled_by = $5, closed_at = CASE WHEN $5::text IS NULL THEN NULL ELSE $6::timestamptz END,
+            updated_at = $6
+      WHERE id = $1 AND funder_id = $2 AND plane = $3 AND status = 'open'`,
+    [id, scope.funderId, scope.plane, amount, settledBy, at],
+  );
+}
+
+/** The funder withdraws or writes off its open claim. */
+export async function closeClaim(
+  q: Queryable,
+  scope: FunderScope,
+  id: string,
+  status: 'withdrawn' | 'written_off',
+  reason: string,
+  at: Date,
+): Promise<boolean> {
+  const { rowCount } = await q.query(
+    `UPDATE recourse_claims SET status = $4, close_reason = $5, closed_at = $6, updated_at = $6
+      WHERE id = $1 AND funder_id = $2 AND plane = $3 AND status = 'open'`,
+    [id, scope.funderId, scope.plane, status, reason, at],
+  );
+  return (rowCount ?? 0) > 0;
+}
+
+/** A claim by id for the operations team (the seller's repayment), locked. */
+export async function findClaimForOps(q: Queryable, id: string): Promise<ClaimRow | null> {
+  const { rows } = await q.query<ClaimRow>(
+    `SELECT ${CLAIM_COLUMNS} FROM ${CLAIM_FROM} WHERE c.id = $1 FOR UPDATE OF c`,
+    [id],
+  );
+  return rows[0] ?? null;
+}
