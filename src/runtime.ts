@@ -5,6 +5,7 @@ import pino, { type Logger } from 'pino';
 import { accountOpsRoutes } from './areas/account/account.ops.routes.ts';
 import { accountRoutes } from './areas/account/account.routes.ts';
 import { createAccountService } from './areas/account/account.service.ts';
+import { bankDataModule } from './areas/bank-data/bank-data.module.ts';
 import { clientsModule } from './areas/clients/clients.module.ts';
 import { debtorInfoModule } from './areas/debtors/debtor-info.module.ts';
 import { createConsentLevelService } from './areas/decisions/consent-level.service.ts';
@@ -181,6 +182,7 @@ function createServices(deps: {
   });
   const limitsArea = limitsModule(shared);
   const { limits } = limitsArea;
+  const bankDataArea = bankDataModule({ ...shared, requests });
   const decisions = createDecisionsService({
     write,
     requests: lifecycle,
@@ -188,6 +190,7 @@ function createServices(deps: {
     documents,
     offerGuards: [limits.offerGuard],
     disclosure,
+    bankData: bankDataArea.bankData,
   });
   const consentLevel = createConsentLevelService({ write, requests: lifecycle });
   const sandbox = createSandboxService({
@@ -248,6 +251,8 @@ function createServices(deps: {
     areaJobs: { ...exportsArea.jobs },
     registry: registryArea.registry,
     earlyPayments: earlyPaymentsArea.earlyPayments,
+    bankData: bankDataArea.bankData,
+    bankDataParties: bankDataArea.parties,
     /** Each module's routes, in the order the app registers them. */
     areaRoutes: {
       parties: partiesArea.routes,
@@ -263,6 +268,7 @@ function createServices(deps: {
       exports: exportsArea.routes,
       registry: registryArea.routes,
       earlyPayments: earlyPaymentsArea.routes,
+      bankData: bankDataArea.routes,
     },
   };
 }
@@ -388,6 +394,7 @@ export async function createRuntime(
           ...services.areaRoutes.exports,
           ...services.areaRoutes.registry,
           ...services.areaRoutes.earlyPayments,
+          ...services.areaRoutes.bankData,
           requestsOpsRoutes({
             parties: services.requestParties,
             statusOf: async (id) => (await services.requests.statusForOps(id)) ?? 'unknown',

@@ -54,6 +54,11 @@ export const TAGS = [
       'Buyer-programme early payments: offers released to a buyer’s suppliers with you as their funder, the early payments you make, and the buyer’s repayments at maturity.',
   },
   {
+    name: 'Bank data',
+    description:
+      'What sellers share of their business accounts with you (read-only, with their consent), payment alerts on confidential requests, your collection account connections and the account-information provider’s charges.',
+  },
+  {
     name: 'Sandbox',
     description:
       'Test operations for sandbox keys only: they play the seller, the debtors and the portal on the demonstration plane so an integration can walk a request through its whole life.',
