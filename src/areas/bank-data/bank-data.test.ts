@@ -1,0 +1,567 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectError } from '../../../test/support/errors.ts';
+import { startService, type TestService } from '../../../test/support/service.ts';
+import { madridDate } from '../../platform/clock.ts';
+
+let service: TestService;
+let sandbox: { bankId: string; key: string };
+beforeAll(async () => {
+  service = await startService();
+  sandbox = await service.given.sandbox();
+});
+afterAll(async () => service?.close());
+
+// biome-ignore lint/suspicious/noExplicitAny: answers are read loosely in tests
+type Body = Record<string, any>;
+
+let n = 0;
+const invoice = () => {
+  n += 1;
+  return {
+    debtor_name: `Cliente Banca ${n} SA`,
+    debtor_tax_id: `A8800${String(n).padStart(4, '0')}`,
+    debtor_country: 'ES',
+    amount: 5000,
+    due_date: '2027-02-26',
+    source: 'erp',
+  };
+};
+
+const callAs = (key: string, method: string, url: string, body?: unknown) =>
+  service.call<Body>(key, method, url, body === undefined ? {} : { body });
+const call = (method: string, url: string, body?: unknown) => callAs(sandbox.key, method, url, body);
+
+/** The raw text of an answer, to look for what must never be in it. */
+const rawText = async (key: string, url: string) =>
+  (await service.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${key}` } })).payload;
+
+/** A sandbox request with these terms, offered and accepted: ready to fund. */
+async function approved(terms: Record<string, unknown>, key = sandbox.key, invoices = [invoice()]) {
+  const created = await callAs(key, 'POST', '/v1/sandbox/requests', { terms, invoices });
+  expect(created.status).toBe(201);
+  const id = created.body.request.id as string;
+  const offer = await callAs(key, 'POST', `/v1/requests/${id}/decision`, {
+    decision: 'offer',
+    rate: 2,
+    advance_pct: 80,
+  });
+  expect(offer.status).toBe(201);
+  expect((await callAs(key, 'POST', `/v1/sandbox/requests/${id}/accept`)).status).toBe(200);
+  return id;
+}
+
+const today = async () => {
+  const clock = await service.ops<{ now: string }>('GET', '/ops/v1/clock');
+  return madridDate(new Date(clock.body.now));
+};
+const fund = async (id: string, key = sandbox.key) =>
+  callAs(key, 'POST', `/v1/requests/${id}/decision`, {
+    decision: 'fund',
+    value_date: await today(),
+    reference: 'TRF-BANK-1',
+  });
+
+const sellerOf = async (id: string) => {
+  const rows = await service.db.query<{ seller_id: string }>(
+    'SELECT seller_id FROM funding_requests WHERE id = $1',
+    [id],
+  );
+  expect(rows.rows).toHaveLength(1);
+  return rows.rows[0]!.seller_id;
+};
+
+const eventsOf = async (bankId: string, requestId: string) =>
+  (
+    await service.db.query<{ payload: Body }>(
+      `SELECT payload FROM outbox_events WHERE funder_id = $1 AND type = 'payment.reached_seller'
+          AND payload->'alert'->>'request_id' = $2`,
+      [bankId, requestId],
+    )
+  ).rows;
+
+describe('GET /v1/requests/{id}/cash-flow', () => {
+  it('answers cash_flow null until the seller connects for the caller, then a year by month', async () => {
+    const id = await approved({ disclosure: 'confidential', bank_data: 'requested' });
+    const before = await call('GET', `/v1/requests/${id}/cash-flow`);
+    expect(before.status).toBe(200);
+    expect(before.body).toMatchObject({ request_id: id, bank_data: 'requested', cash_flow: null });
+    expect(before.body.bank_data_problems).toEqual([
+      expect.objectContaining({ problem: 'not_connected', holds_funding: false }),
+    ]);
+    expect(before.body.bank_data_problems[0].asked_at).toEqual(expect.any(String));
+
+    const connected = await call('POST', `/v1/sandbox/requests/${id}/bank-connection`);
+    expect(connected.status).toBe(201);
+    expect(connected.body).toMatchObject({ payout_account_own: true, replaced_connection_id: null });
+    expect(connected.body.movements).toBeGreaterThan(40);
+
+    const after = (await call('GET', `/v1/requests/${id}/cash-flow`)).body;
+    expect(after.bank_data_problems).toEqual([]);
+    expect(after.cash_flow.connection).toMatchObject({ status: 'active' });
+    expect(after.cash_flow.accounts).toHaveLength(2);
+    expect(after.cash_flow.accounts.map((a: Body) => a.iban_last4)).toEqual(connected.body.accounts);
+    expect(after.cash_flow.accounts[0]).toMatchObject({ in_company_name: true, currency: 'EUR' });
+    expect(after.cash_flow.balances.map((b: Body) => b.amount)).toEqual([48250.4, 12900]);
+    const months = after.cash_flow.movements.months as Body[];
+    expect(months).toHaveLength(12);
+    const day = await today();
+    expect(after.cash_flow.movements.to_month).toBe(day.slice(0, 7));
+    expect(months[11]!.month).toBe(day.slice(0, 7));
+    expect(months.reduce((sum, m) => sum + m.movements, 0)).toBe(connected.body.movements);
+    expect(months[0]).toMatchObject({ credits: expect.any(Number), debits: expect.any(Number) });
+    expect(months[0]!.net).toBeCloseTo(months[0]!.credits - months[0]!.debits, 2);
+    expect(after.cash_flow.payout_account).toEqual({
+      iban_last4: connected.body.payout_iban_last4,
+      returned_by_bank: true,
+      in_company_name: true,
+      confirmed: true,
+    });
+  });
+
+  it('`requested` does not hold funding; `required` does until the payout account is the seller’s own', async () => {
+    const asked = await approved({ disclosure: 'confidential', bank_data: 'requested' });
+    expect((await fund(asked)).status).toBe(200);
+
+    const id = await approved({ disclosure: 'confidential', bank_data: 'required' });
+    const unconnected = expectError(await fund(id), 409, 'funding_gate_failed');
+    expect(unconnected.gates).toEqual([{ gate: 'bank_data', problems: ['not_connected'] }]);
+    const problems = (await call('GET', `/v1/requests/${id}/cash-flow`)).body.bank_data_problems;
+    expect(problems).toEqual([expect.objectContaining({ problem: 'not_connected', holds_funding: true })]);
+
+    const elsewhere = await call('POST', `/v1/sandbox/requests/${id}/bank-connection`, {
+      payout_account_own: false,
+    });
+    expect(elsewhere.status).toBe(201);
+    const notOwn = expectError(await fund(id), 409, 'funding_gate_failed');
+    expect(notOwn.gates).toEqual([{ gate: 'bank_data', problems: ['payout_account_not_returned'] }]);
+    const view = (await call('GET', `/v1/requests/${id}/cash-flow`)).body;
+    expect(view.cash_flow.payout_account).toMatchObject({ returned_by_bank: false, confirmed: false });
+
+    const own = await call('POST', `/v1/sandbox/requests/${id}/bank-connection`, {
+      payout_account_own: true,
+    });
+    expect(own.body.replaced_connection_id).toBe(elsewhere.body.connection_id);
+    const funded = await fund(id);
+    expect(funded.status).toBe(200);
+    expect(funded.body.status).toBe('funded');
+  });
+
+  it('names the bank data gate beside the confidential gates', async () => {
+    const id = await approved({ disclosure: 'confidential', bank_data: 'required' }, sandbox.key, [
+      { ...invoice(), source: 'upload' },
+    ]);
+    const refused = expectError(await fund(id), 409, 'funding_gate_failed');
+    expect((refused.gates as Body[]).map((g) => g.gate)).toEqual(['invoice_source', 'bank_data']);
+  });
+
+  it('is 404 for a request the caller cannot see, and refuses a malformed id', async () => {
+    const id = await approved({ disclosure: 'confidential' });
+    const other = await service.given.funderWithKey({ environment: 'sandbox' });
+    expectError(await callAs(other.key, 'GET', `/v1/requests/${id}/cash-flow`), 404, 'not_found');
+    const live = await service.given.funderWithKey();
+    expectError(await callAs(live.key, 'GET', `/v1/requests/${id}/cash-flow`), 404, 'not_found');
+    expect((await call('GET', '/v1/requests/not-a-uuid/cash-flow')).status).toBe(404);
+    expectError(await service.call(null, 'GET', `/v1/requests/${id}/cash-flow`), 401, 'unauthorized');
+  });
+
+  it('shows a seller’s consent only to the funder it was given to', async () => {
+    const other = await service.given.funderWithKey({ environment: 'sandbox' });
+    const id = await approved({ disclosure: 'confidential' }, other.key);
+    expect((await callAs(other.key, 'POST', `/v1/sandbox/requests/${id}/bank-connection`)).status).toBe(201);
+    const seller = await sellerOf(id);
+    const conn = await service.db.query<{ funder_id: string }>(
+      "SELECT funder_id FROM bank_connections WHERE seller_id = $1 AND status = 'active'",
+      [seller],
+    );
+    expect(conn.rows.map((r) => r.funder_id)).toEqual([other.bankId]);
+    expect((await callAs(other.key, 'GET', `/v1/requests/${id}/cash-flow`)).body.cash_flow).not.toBeNull();
+    // The demonstration funder's key cannot see this request at all.
+    expectError(await call('GET', `/v1/requests/${id}/cash-flow`), 404, 'not_found');
+  });
+});
+
+describe('payment alerts', () => {
+  it('alerts once on a payment from a debtor of a request funded under confidential terms', async () => {
+    const inv = invoice();
+    const id = await approved({ disclosure: 'confidential' }, sandbox.key, [inv]);
+    expect((await call('POST', `/v1/sandbox/requests/${id}/bank-connection`)).status).toBe(201);
+    // Before funding: recorded, no alert.
+    const early = await call('POST', `/v1/sandbox/requests/${id}/seller-payment`, { amount: 100 });
+    expect(early.status).toBe(201);
+    expect(early.body).toMatchObject({ recorded: true, alerts: [], debtor_tax_id: inv.debtor_tax_id });
+    expect((await fund(id)).status).toBe(200);
+
+    // Another debtor's payment: no alert.
+    const stranger = await call('POST', `/v1/sandbox/requests/${id}/seller-payment`, {
+      debtor_tax_id: 'B00000000',
+      amount: 250,
+    });
+    expect(stranger.body.alerts).toEqual([]);
+
+    const paid = await call('POST', `/v1/sandbox/requests/${id}/seller-payment`, {
+      debtor_tax_id: inv.debtor_tax_id,
+      amount: 4000,
+    });
+    expect(paid.status).toBe(201);
+    expect(paid.body.alerts).toEqual([
+      expect.objectContaining({
+        request_id: id,
+        debtor_tax_id: inv.debtor_tax_id,
+        debtor_name: inv.debtor_name,
+        amount: 4000,
+      }),
+    ]);
+    const first = (await call('GET', `/v1/requests/${id}/cash-flow`)).body.payment_alerts;
+    const second = (await call('GET', `/v1/requests/${id}/cash-flow`)).body.payment_alerts;
+    expect(first).toEqual(second);
+    expect(first).toHaveLength(1);
+    expect(first[0].alert_id).toBe(paid.body.alerts[0].alert_id);
+
+    const events = await eventsOf(sandbox.bankId, id);
+    expect(events).toHaveLength(1);
+    expect(events[0]!.payload.alert).toMatchObject({ alert_id: first[0].alert_id, amount: 4000 });
+
+    // The same payment read again through the consent (the operations side, same reference):
+    // kept once, no second alert, no second event.
+    const seller = await sellerOf(id);
+    const again = await service.ops<Body>('POST', '/ops/v1/bank-data/seller-payments', {
+      seller_id: seller,
+      debtor_tax_id: inv.debtor_tax_id,
+      amount: 4000,
+      reference: first[0].reference,
+    });
+    expect(again.status).toBe(200);
+    expect(again.body.reads).toEqual([expect.objectContaining({ recorded: false, alerts: [] })]);
+    expect(await eventsOf(sandbox.bankId, id)).toHaveLength(1);
+
+    // A new payment through the operations side alerts again, once.
+    const more = await service.ops<Body>('POST', '/ops/v1/bank-data/seller-payments', {
+      seller_id: seller,
+      debtor_tax_id: inv.debtor_tax_id.toLowerCase(),
+      amount: 500,
+      reference: 'OPS-PAY-2',
+    });
+    expect(more.body.reads[0].alerts).toHaveLength(1);
+    expect(await eventsOf(sandbox.bankId, id)).toHaveLength(2);
+    expect((await call('GET', `/v1/requests/${id}/cash-flow`)).body.payment_alerts).toHaveLength(2);
+  });
+
+  it('does not alert on a request funded under announced terms', async () => {
+    const inv = invoice();
+    const created = await call('POST', '/v1/sandbox/requests', {
+      terms: { disclosure: 'announced' },
+      invoices: [inv],
+    });
+    const id = created.body.request.id as string;
+    await call('POST', `/v1/requests/${id}/decision`, { decision: 'offer', rate: 2, advance_pct: 80 });
+    await call('POST', `/v1/sandbox/requests/${id}/accept`);
+    expect(
+      (
+        await call('POST', `/v1/sandbox/requests/${id}/debtor-answer`, {
+          answer: 'acknowledged',
+          level: 'acceptance',
+        })
+      ).status,
+    ).toBe(200);
+    expect((await fund(id)).status).toBe(200);
+    await call('POST', `/v1/sandbox/requests/${id}/bank-connection`);
+    const paid = await call('POST', `/v1/sandbox/requests/${id}/seller-payment`, { amount: 900 });
+    expect(paid.body).toMatchObject({ recorded: true, alerts: [] });
+    expect(await eventsOf(sandbox.bankId, id)).toHaveLength(0);
+  });
+
+  it('refuses a payment before the seller connects, and bad amounts', async () => {
+    const id = await approved({ disclosure: 'confidential' });
+    expectError(
+      await call('POST', `/v1/sandbox/requests/${id}/seller-payment`, { amount: 10 }),
+      409,
+      'invalid_state',
+    );
+    expectError(
+      await call('POST', `/v1/sandbox/requests/${id}/seller-payment`, { amount: 0 }),
+      422,
+      'invalid_amount',
+    );
+    expectError(await call('POST', `/v1/sandbox/requests/${id}/seller-payment`, {}), 422, 'invalid_amount');
+    expectError(
+      await call('POST', `/v1/sandbox/requests/${id}/bank-connection`, { payout_account_own: 'yes' }),
+      422,
+      'body_invalid',
+    );
+    expectError(
+      await call('POST', `/v1/sandbox/requests/${id}/bank-connection`, { other: true }),
+      422,
+      'body_invalid',
+    );
+    const unknown = '00000000-0000-4000-8000-000000000000';
+    expectError(await call('POST', `/v1/sandbox/requests/${unknown}/bank-connection`), 404, 'not_found');
+    const live = await service.given.funderWithKey();
+    expectError(
+      await callAs(live.key, 'POST', `/v1/sandbox/requests/${id}/bank-connection`),
+      403,
+      'sandbox_only',
+    );
+    expectError(
+      await callAs(live.key, 'POST', `/v1/sandbox/requests/${id}/seller-payment`, { amount: 1 }),
+      403,
+      'sandbox_only',
+    );
+  });
+});
+
+describe('an IBAN is never shown whole', () => {
+  it('keeps the last four characters only in answers and on the evidence chain', async () => {
+    const other = await service.given.funderWithKey({ environment: 'sandbox' });
+    const id = await approved({ disclosure: 'confidential', bank_data: 'required' }, other.key);
+    const seller = await sellerOf(id);
+    const own = 'ES7921000813610123456789';
+    const spare = 'ES1000492352082414205416';
+    const collection = 'ES6000491500051234567892';
+    const connected = await service.ops<Body>('POST', '/ops/v1/bank-data/connections', {
+      bank_id: other.bankId,
+      seller_id: seller,
+      accounts: [
+        { iban: own, holder_name: 'Sandbox Supplier SL', in_company_name: true, balance: 1000 },
+        { iban: spare, holder_name: 'Someone Else', in_company_name: false, balance: 20 },
+      ],
+      movements: [
+        { iban: own, booked_on: await today(), amount: 300 },
+        { iban: spare, booked_on: await today(), amount: -20.5 },
+      ],
+      payout_iban: spare,
+    });
+    expect(connected.status).toBe(201);
+    const refused = expectError(await fund(id, other.key), 409, 'funding_gate_failed');
+    expect(refused.gates).toEqual([{ gate: 'bank_data', problems: ['payout_account_not_in_company_name'] }]);
+    const read = await service.ops<Body>('POST', '/ops/v1/bank-data/collection-reads', {
+      bank_id: other.bankId,
+      bank_name: 'Banco Demo',
+      accounts: [{ iban: collection, holder_name: 'Funder' }],
+    });
+    expect(read.status).toBe(200);
+
+    const texts = [
+      await rawText(other.key, `/v1/requests/${id}/cash-flow`),
+      await rawText(other.key, '/v1/bank-data'),
+      JSON.stringify(connected.body),
+      JSON.stringify(read.body),
+      JSON.stringify(refused),
+    ];
+    const evidence = await service.db.query<{ payload: unknown }>(
+      "SELECT payload FROM evidence_entries WHERE funder_id = $1 AND kind LIKE 'bank_data.%'",
+      [other.bankId],
+    );
+    expect(evidence.rows.length).toBeGreaterThanOrEqual(2);
+    texts.push(JSON.stringify(evidence.rows));
+    for (const text of texts) {
+      for (const iban of [own, spare, collection]) {
+        expect(text).not.toContain(iban);
+        // Not even the middle of it.
+        expect(text).not.toContain(iban.slice(4, 16));
+      }
+    }
+    expect(texts[0]).toContain('6789');
+    expect(texts[0]).toContain('5416');
+    expect(texts[1]).toContain('7892');
+    const view = JSON.parse(texts[0]!) as Body;
+    expect(view.cash_flow.payout_account).toEqual({
+      iban_last4: '5416',
+      returned_by_bank: true,
+      in_company_name: false,
+      confirmed: false,
+    });
+    expect(view.cash_flow.movements.months[11]).toMatchObject({ credits: 300, debits: 20.5, net: 279.5 });
+  });
+});
+
+describe('the operations side', () => {
+  it('refuses what it cannot record', async () => {
+    const id = await approved({ disclosure: 'confidential' });
+    const seller = await sellerOf(id);
+    const account = {
+      iban: 'ES9121000418450200051332',
+      holder_name: 'X SL',
+      in_company_name: true,
+      balance: 1,
+    };
+    const unknown = '00000000-0000-4000-8000-000000000000';
+    expectError(
+      await service.ops('POST', '/ops/v1/bank-data/connections', {
+        bank_id: unknown,
+        seller_id: seller,
+        accounts: [account],
+      }),
+      404,
+      'not_found',
+    );
+    expectError(
+      await service.ops('POST', '/ops/v1/bank-data/connections', {
+        bank_id: sandbox.bankId,
+        seller_id: unknown,
+        accounts: [account],
+      }),
+      404,
+      'not_found',
+    );
+    const live = await service.given.funderWithKey();
+    expectError(
+      await service.ops('POST', '/ops/v1/bank-data/connections', {
+        bank_id: live.bankId,
+        seller_id: seller,
+        accounts: [account],
+      }),
+      409,
+      'conflict',
+    );
+    expectError(
+      await service.ops('POST', '/ops/v1/bank-data/connections', {
+        bank_id: sandbox.bankId,
+        seller_id: seller,
+        accounts: [account],
+        movements: [{ iban: 'ES1000492352082414205416', booked_on: await today(), amount: 5 }],
+      }),
+      422,
+      'body_invalid',
+    );
+    expectError(
+      await service.ops('POST', '/ops/v1/bank-data/connections', {
+        bank_id: sandbox.bankId,
+        seller_id: seller,
+        accounts: [{ ...account, iban: 'not an iban' }],
+      }),
+      422,
+      'body_invalid',
+    );
+    expectError(
+      await service.ops('PUT', '/ops/v1/bank-data/charges', {
+        bank_id: sandbox.bankId,
+        month: '2026-13',
+        unit_price_eur: 1,
+      }),
+      422,
+      'body_invalid',
+    );
+    expectError(
+      await service.ops('POST', '/ops/v1/bank-data/seller-payments', {
+        seller_id: seller,
+        debtor_tax_id: 'A1',
+        amount: 1,
+        received_at: '2099-01-01T00:00:00Z',
+      }),
+      422,
+      'body_invalid',
+    );
+    expectError(
+      await service.ops('POST', `/ops/v1/bank-data/connections/${unknown}/revoke`, {
+        reason: 'no such consent',
+      }),
+      404,
+      'not_found',
+    );
+    // Generated movements when none are supplied.
+    const made = await service.ops<Body>('POST', '/ops/v1/bank-data/connections', {
+      bank_id: sandbox.bankId,
+      seller_id: seller,
+      accounts: [account],
+    });
+    expect(made.status).toBe(201);
+    expect(made.body.movements).toBeGreaterThan(40);
+  });
+});
+
+describe('GET /v1/bank-data', () => {
+  it('shows collection connections, sellers sharing now, alerts and priced charges', async () => {
+    const funder = await service.given.funderWithKey({ environment: 'sandbox' });
+    const empty = (await callAs(funder.key, 'GET', '/v1/bank-data')).body;
+    expect(empty).toMatchObject({
+      funder: { bank_id: funder.bankId },
+      collection_connections: [],
+      sellers_sharing: 0,
+      payment_alerts: { count: 0, alerts: [] },
+      charges: [],
+    });
+
+    const inv = invoice();
+    const id = await approved({ disclosure: 'confidential' }, funder.key, [inv]);
+    const second = await approved({ disclosure: 'confidential' }, funder.key);
+    await callAs(funder.key, 'POST', `/v1/sandbox/requests/${id}/bank-connection`);
+    const secondConn = await callAs(funder.key, 'POST', `/v1/sandbox/requests/${second}/bank-connection`);
+    expect((await fund(id, funder.key)).status).toBe(200);
+    await callAs(funder.key, 'POST', `/v1/sandbox/requests/${id}/seller-payment`, { amount: 1200 });
+
+    const ok = await service.ops('POST', '/ops/v1/bank-data/collection-reads', {
+      bank_id: funder.bankId,
+      bank_name: 'Banco Uno',
+      accounts: [{ iban: 'ES9121000418450200051332' }],
+    });
+    expect(ok.status).toBe(200);
+    await service.ops('POST', '/ops/v1/bank-data/collection-reads', {
+      bank_id: funder.bankId,
+      bank_name: 'Banco Dos',
+      error: 'consent expired at the bank',
+    });
+
+    let view = (await callAs(funder.key, 'GET', '/v1/bank-data')).body;
+    expect(view.sellers_sharing).toBe(2);
+    expect(view.payment_alerts.count).toBe(1);
+    expect(view.payment_alerts.alerts[0]).toMatchObject({ request_id: id, amount: 1200 });
+    const day = await today();
+    expect(view.payment_alerts.since < day).toBe(true);
+    const byBank = Object.fromEntries((view.collection_connections as Body[]).map((c) => [c.bank_name, c]));
+    expect(byBank['Banco Uno']).toMatchObject({
+      status: 'connected',
+      accounts: [{ iban_last4: '1332', holder_name: null, currency: 'EUR' }],
+      last_error: null,
+    });
+    expect(byBank['Banco Uno'].last_read_at).toEqual(expect.any(String));
+    expect(byBank['Banco Dos']).toMatchObject({
+      status: 'failing',
+      last_read_at: null,
+      last_error: 'consent expired at the bank',
+    });
+    // Two consents and two collection reads this month; no price yet.
+    expect(view.charges).toEqual([
+      { month: day.slice(0, 7), reads: 4, unit_price_eur: null, amount_eur: null },
+    ]);
+
+    const price = await service.ops<Body>('PUT', '/ops/v1/bank-data/charges', {
+      bank_id: funder.bankId,
+      month: day.slice(0, 7),
+      unit_price_eur: 0.35,
+    });
+    expect(price.status).toBe(200);
+    view = (await callAs(funder.key, 'GET', '/v1/bank-data')).body;
+    expect(view.charges).toEqual([
+      { month: day.slice(0, 7), reads: 4, unit_price_eur: 0.35, amount_eur: 1.4 },
+    ]);
+
+    // A revoked consent no longer counts, and its request's cash flow goes back to null.
+    const revoked = await service.ops<Body>(
+      'POST',
+      `/ops/v1/bank-data/connections/${secondConn.body.connection_id}/revoke`,
+      { reason: 'The seller withdrew its consent' },
+    );
+    expect(revoked.body).toEqual({ connection_id: secondConn.body.connection_id, status: 'revoked' });
+    expect((await callAs(funder.key, 'GET', '/v1/bank-data')).body.sellers_sharing).toBe(1);
+    expect((await callAs(funder.key, 'GET', `/v1/requests/${second}/cash-flow`)).body.cash_flow).toBeNull();
+    expectError(
+      await service.ops('POST', `/ops/v1/bank-data/connections/${secondConn.body.connection_id}/revoke`, {
+        reason: 'Revoked twice by mistake',
+      }),
+      409,
+      'conflict',
+    );
+
+    // 181 days on (Madrid; the last test of the file, as the clock moves), the alert is out of the window; the request's own list keeps it.
+    await service.advanceClock(181 * 86_400);
+    const later = (await callAs(funder.key, 'GET', '/v1/bank-data')).body;
+    expect(later.payment_alerts).toMatchObject({ count: 0, alerts: [] });
+    expect(
+      (await callAs(funder.key, 'GET', `/v1/requests/${id}/cash-flow`)).body.payment_alerts,
+    ).toHaveLength(1);
+  });
+
+  it('answers 401 without a key', async () => {
+    expectError(await service.call(null, 'GET', '/v1/bank-data'), 401, 'unauthorized');
+  });
+});
