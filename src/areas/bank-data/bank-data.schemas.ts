@@ -28,6 +28,7 @@ const Iban = Text({
   max: 34,
   pattern: '^[A-Za-z]{2}[0-9]{2}[A-Za-z0-9]{11,30}$',
   hint: 'an IBAN: two letters, two check digits, 11 to 30 letters or digits, no spaces',
+  examples: ['ES9121000418450200051332'],
 });
 const TaxId = Text({ min: 2, max: 32, description: 'The paying debtor’s tax id' });
 const Amount = Euros({ positive: true, code: 'invalid_amount', description: 'Euros, above 0' });
@@ -103,7 +104,13 @@ export const OpsCollectionReadBody = Fields({
 
 export const OpsPriceBody = Fields({
   bank_id: Id(),
-  month: Text({ min: 7, max: 7, pattern: '^[0-9]{4}-(0[1-9]|1[0-2])$', hint: 'YYYY-MM' }),
+  month: Text({
+    min: 7,
+    max: 7,
+    pattern: '^[0-9]{4}-(0[1-9]|1[0-2])$',
+    hint: 'YYYY-MM',
+    examples: ['2026-10'],
+  }),
   unit_price_eur: OrNull(Type.Number({ minimum: 0, maximum: 1000, multipleOf: 0.0001 })),
 });
 
