@@ -225,6 +225,7 @@ function createServices(deps: {
     settings,
     limits,
     programmeDemo: { programme, disclosure },
+    bankDataDemo: true,
   });
   return {
     write,

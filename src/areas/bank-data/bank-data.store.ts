@@ -446,3 +446,15 @@ export async function requestDebtorTaxIds(q: Queryable, scope: FunderScope, requ
   );
   return rows.map((r) => r.tax_id);
 }
+
+/** The seller of a request the funder can see. */
+export async function requestSellerOf(q: Queryable, scope: FunderScope, requestId: string) {
+  const { rows } = await q.query<{ seller_id: string; seller_name: string }>(
+    `SELECT r.seller_id, s.name AS seller_name FROM funding_requests r JOIN sellers s ON s.id = r.seller_id
+      WHERE r.id = $1 AND r.plane = $2
+        AND (r.assigned_funder_id = $3 OR EXISTS (SELECT 1 FROM request_funders rf
+              WHERE rf.request_id = r.id AND rf.funder_id = $3 AND rf.acted_at IS NOT NULL))`,
+    [requestId, scope.plane, scope.funderId],
+  );
+  return rows[0] ?? null;
+}

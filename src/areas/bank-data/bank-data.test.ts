@@ -79,6 +79,34 @@ const eventsOf = async (bankId: string, requestId: string) =>
     )
   ).rows;
 
+describe('the demonstration scenario', () => {
+  it('shows a connected seller and a payment alert on its confidential funded request', async () => {
+    const list = (await call('GET', '/v1/requests?status=all&limit=200')).body.requests as Body[];
+    const ours = list.filter((r) => r.company_name === 'Ceramiche Riservate Demo Srl');
+    expect(ours).toHaveLength(2);
+    const views = [];
+    for (const r of ours) views.push((await call('GET', `/v1/requests/${r.id}/cash-flow`)).body);
+    for (const view of views) {
+      expect(view.cash_flow.payout_account).toMatchObject({ confirmed: true });
+      expect(view.cash_flow.movements.months).toHaveLength(12);
+    }
+    const alerted = views.filter((v) => v.payment_alerts.length > 0);
+    expect(alerted).toHaveLength(1);
+    expect(alerted[0]!.payment_alerts[0]).toMatchObject({
+      debtor_name: 'Arredo Casa Nord SpA',
+      amount: 18400,
+    });
+    const overview = (await call('GET', '/v1/bank-data')).body;
+    expect(overview.sellers_sharing).toBe(1);
+    expect(overview.payment_alerts.count).toBe(1);
+    expect(overview.collection_connections).toEqual([
+      expect.objectContaining({ bank_name: 'Banco Demostración', status: 'connected' }),
+    ]);
+    // The consent and the collection read, both 30 days ago (one month or two).
+    expect((overview.charges as Body[]).reduce((sum, c) => sum + c.reads, 0)).toBe(2);
+  });
+});
+
 describe('GET /v1/requests/{id}/cash-flow', () => {
   it('answers cash_flow null until the seller connects for the caller, then a year by month', async () => {
     const id = await approved({ disclosure: 'confidential', bank_data: 'requested' });

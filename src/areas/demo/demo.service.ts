@@ -5,6 +5,7 @@ import { ApiError } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { runAsOneWrite } from '../../platform/write.ts';
 import type { AccountService } from '../account/account.service.ts';
+import { playBankDataDemo } from '../bank-data/bank-data.demo.ts';
 import { seedDemoPayerRecords } from '../payer-record/payer-record.service.ts';
 import { PROGRAMME_DEMO, type ProgrammeDemoDeps, playProgrammeDemo } from '../programme/programme.demo.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
@@ -48,6 +49,8 @@ export function createDemoService(
     leaseTimer?: LeaseTimer;
     /** The confidential programme's part of the scenario (programme area). */
     programmeDemo?: Omit<ProgrammeDemoDeps, 'parties' | 'decisions' | 'documents'>;
+    /** The bank data part, on top of the programme's (bank data area): a connected seller, an alert. */
+    bankDataDemo?: boolean;
   } & ScenarioDeps,
 ) {
   const leaseTimer = deps.leaseTimer ?? everyThirtySeconds;
@@ -85,7 +88,7 @@ export function createDemoService(
       });
       if (deps.programmeDemo) {
         const { parties, decisions, documents } = deps;
-        await playProgrammeDemo({
+        const programme = await playProgrammeDemo({
           control,
           deps: { ...deps.programmeDemo, parties, decisions, documents },
           funder: asFunder,
@@ -93,6 +96,14 @@ export function createDemoService(
           today: madridDate(now),
           documentCodes: DEMO_REQUIRED_DOCUMENTS.find((list) => list.country === 'IT')?.codes ?? [],
         });
+        if (deps.bankDataDemo && programme.requests[0]) {
+          await playBankDataDemo({
+            control,
+            funder: asFunder,
+            today: madridDate(now),
+            requestId: programme.requests[0],
+          });
+        }
       }
       // What suppliers' ledgers and public sources say about the demonstration debtors, today.
       control.playAt(now);
