@@ -271,7 +271,22 @@ describe('payment alerts', () => {
     });
     expect(more.body.reads[0].alerts).toHaveLength(1);
     expect(await eventsOf(sandbox.bankId, id)).toHaveLength(2);
-    expect((await call('GET', `/v1/requests/${id}/cash-flow`)).body.payment_alerts).toHaveLength(2);
+
+    // The same payment delivered twice at once: one is recorded, one alert, one event.
+    const twice = await Promise.all(
+      [1, 2].map(() =>
+        service.ops<Body>('POST', '/ops/v1/bank-data/seller-payments', {
+          seller_id: seller,
+          debtor_tax_id: inv.debtor_tax_id,
+          amount: 75,
+          reference: 'OPS-PAY-TWICE',
+        }),
+      ),
+    );
+    expect(twice.map((t) => t.status)).toEqual([200, 200]);
+    expect(twice.map((t) => t.body.reads[0].recorded).sort()).toEqual([false, true]);
+    expect(await eventsOf(sandbox.bankId, id)).toHaveLength(3);
+    expect((await call('GET', `/v1/requests/${id}/cash-flow`)).body.payment_alerts).toHaveLength(3);
   });
 
   it('does not alert on a request funded under announced terms', async () => {
