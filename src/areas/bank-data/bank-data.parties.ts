@@ -8,6 +8,7 @@ import { ApiError, fail, notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import type { RunWrite } from '../../platform/write.ts';
 import type { RequestsService } from '../requests/requests.service.ts';
+import * as opsStore from './bank-data.ops.store.ts';
 import type {
   OpsCollectionReadBody,
   OpsConnectBody,
@@ -53,7 +54,7 @@ export function createBankDataParties(deps: { write: RunWrite; requests: Pick<Re
 
   /** The funder the operations team names, as the scope its rows are written in. */
   async function funderScopeForOps(q: Queryable, funderId: string): Promise<FunderScope> {
-    const plane = await store.funderPlaneForOps(q, funderId);
+    const plane = await opsStore.funderPlaneForOps(q, funderId);
     if (plane === undefined) notFound('Funder');
     if (plane === null)
       fail('conflict', 'The funder is not classified yet: it has no plane to share data on.');
@@ -114,7 +115,7 @@ export function createBankDataParties(deps: { write: RunWrite; requests: Pick<Re
     async connectForOps(operator: OperatorCaller, body: Static<typeof OpsConnectBody>) {
       return write(operator, async (ws) => {
         const scope = await funderScopeForOps(ws.tx, body.bank_id);
-        const seller = await store.sellerForOps(ws.tx, body.seller_id);
+        const seller = await opsStore.sellerForOps(ws.tx, body.seller_id);
         if (!seller) notFound('Seller');
         if (seller.plane !== scope.plane) {
           fail('conflict', 'The seller and the funder are not on the same plane.');
@@ -153,7 +154,7 @@ export function createBankDataParties(deps: { write: RunWrite; requests: Pick<Re
     /** Operations: the seller revokes its consent. */
     async revokeForOps(operator: OperatorCaller, connectionId: string, body: Static<typeof OpsRevokeBody>) {
       return write(operator, async (ws) => {
-        const connection = await store.connectionForOps(ws.tx, connectionId);
+        const connection = await opsStore.connectionForOps(ws.tx, connectionId);
         if (!connection) notFound('Bank connection');
         if (connection.status !== 'active') fail('conflict', 'This consent is revoked already.');
         const scope = { funderId: connection.funder_id, plane: connection.plane };
@@ -173,7 +174,7 @@ export function createBankDataParties(deps: { write: RunWrite; requests: Pick<Re
     /** Operations: a debtor's payment reaches the seller; read through each consent in force. */
     async paymentForOps(operator: OperatorCaller, body: Static<typeof OpsPaymentBody>) {
       return write(operator, async (ws) => {
-        const seller = await store.sellerForOps(ws.tx, body.seller_id);
+        const seller = await opsStore.sellerForOps(ws.tx, body.seller_id);
         if (!seller) notFound('Seller');
         const receivedAt = body.received_at ? new Date(body.received_at) : ws.now;
         if (receivedAt.getTime() > ws.now.getTime()) {
@@ -183,7 +184,7 @@ export function createBankDataParties(deps: { write: RunWrite; requests: Pick<Re
         }
         const reference = body.reference ?? `OPS-PAY-${randomBytes(6).toString('hex').toUpperCase()}`;
         const reads = [];
-        for (const c of await store.activeConnectionsForOps(ws.tx, seller.id)) {
+        for (const c of await opsStore.activeConnectionsForOps(ws.tx, seller.id)) {
           const recorded = await recordPaymentIn(
             ws,
             { funderId: c.funder_id, plane: c.plane },
@@ -248,7 +249,7 @@ export function createBankDataParties(deps: { write: RunWrite; requests: Pick<Re
       return write(operator, async (ws) => {
         const scope = await funderScopeForOps(ws.tx, body.bank_id);
         const price = body.unit_price_eur === null ? null : body.unit_price_eur.toFixed(4);
-        const row = await store.setUnitPriceForOps(ws.tx, {
+        const row = await opsStore.setUnitPriceForOps(ws.tx, {
           funderId: scope.funderId,
           plane: scope.plane,
           month: `${body.month}-01`,
