@@ -229,6 +229,21 @@ describe('the operations side', () => {
       404,
       'not_found',
     );
+    expectError(
+      await service.ops('POST', '/ops/v1/bank-data/collection-reads', {
+        bank_id: unknown,
+        bank_name: 'Banco X',
+      }),
+      404,
+      'not_found',
+    );
+    const unclassified = await service.given.funderWithKey({ environment: 'unclassified' });
+    expectError(await callAs(unclassified.key, 'GET', '/v1/bank-data'), 403, 'forbidden');
+    expectError(
+      await call('POST', `/v1/sandbox/requests/${unknown}/seller-payment`, { amount: 5 }),
+      404,
+      'not_found',
+    );
     // Generated movements when none are supplied.
     const made = await service.ops<Body>('POST', '/ops/v1/bank-data/connections', {
       bank_id: sandbox.bankId,
@@ -237,5 +252,12 @@ describe('the operations side', () => {
     });
     expect(made.status).toBe(201);
     expect(made.body.movements).toBeGreaterThan(40);
+    expectError(
+      await service.ops('POST', `/ops/v1/bank-data/connections/${made.body.connection_id}/revoke`, {
+        reason: 'short',
+      }),
+      422,
+      'reason_required',
+    );
   });
 });
