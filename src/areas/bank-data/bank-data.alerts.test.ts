@@ -308,8 +308,13 @@ describe('GET /v1/bank-data', () => {
       'conflict',
     );
 
-    // 181 days on (Madrid; the last test of the file, as the clock moves), the alert is out of the window; the request's own list keeps it.
-    await service.advanceClock(181 * 86_400);
+    // The last test of the file, as the clock moves. 180 days on, the payment's Madrid day is the
+    // first day counted; a day later it is out of the window, and the request's own list keeps it.
+    await service.advanceClock(180 * 86_400);
+    const edge = (await callAs(funder.key, 'GET', '/v1/bank-data')).body;
+    expect(edge.payment_alerts.count).toBe(1);
+    expect(edge.payment_alerts.since).toBe(day);
+    await service.advanceClock(86_400);
     const later = (await callAs(funder.key, 'GET', '/v1/bank-data')).body;
     expect(later.payment_alerts).toMatchObject({ count: 0, alerts: [] });
     expect(

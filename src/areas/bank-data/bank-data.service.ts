@@ -1,5 +1,5 @@
 import { type FunderCaller, type FunderScope, scopeOf } from '../../platform/caller.ts';
-import { addMadridDays, type Clock, madridDate } from '../../platform/clock.ts';
+import { addMadridDays, type Clock, madridDate, madridMidnight } from '../../platform/clock.ts';
 import type { Db, Queryable } from '../../platform/db/db.ts';
 import { newId } from '../../platform/ids.ts';
 import type { WriteScope } from '../../platform/write.ts';
@@ -133,7 +133,7 @@ export function createBankDataService(deps: {
       const [collections, sharing, alerts, charges] = await Promise.all([
         store.collectionConnections(db, scope),
         store.sellersSharing(db, scope),
-        store.funderAlerts(db, scope, addMadridDays(now, -ALERT_DAYS)),
+        store.funderAlerts(db, scope, madridMidnight(since)),
         store.charges(db, scope),
       ]);
       return {
