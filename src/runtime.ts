@@ -5,6 +5,7 @@ import pino, { type Logger } from 'pino';
 import { accountOpsRoutes } from './areas/account/account.ops.routes.ts';
 import { accountRoutes } from './areas/account/account.routes.ts';
 import { createAccountService } from './areas/account/account.service.ts';
+import { bankDataModule } from './areas/bank-data/bank-data.module.ts';
 import { clientsModule } from './areas/clients/clients.module.ts';
 import { debtorInfoModule } from './areas/debtors/debtor-info.module.ts';
 import { createConsentLevelService } from './areas/decisions/consent-level.service.ts';
@@ -190,6 +191,7 @@ function createServices(deps: {
     recordPayment: (ws, input) => decisions.recordPaymentIn(ws, input),
   });
   const { recourse } = recourseArea;
+  const bankDataArea = bankDataModule({ ...shared, requests });
   const decisions = createDecisionsService({
     write,
     requests: lifecycle,
@@ -198,6 +200,7 @@ function createServices(deps: {
     offerGuards: [limits.offerGuard],
     disclosure,
     onPayment: recourse.onPayment,
+    bankData: bankDataArea.bankData,
   });
   const consentLevel = createConsentLevelService({ write, requests: lifecycle });
   const sandbox = createSandboxService({
@@ -234,6 +237,7 @@ function createServices(deps: {
     programmeDemo: { programme, disclosure },
     earlyPaymentsDemo: earlyPaymentsArea.earlyPayments,
     recourseDemo: { programme, disclosure, recourse },
+    bankDataDemo: true,
   });
   return {
     write,
@@ -261,6 +265,8 @@ function createServices(deps: {
     areaJobs: { ...exportsArea.jobs },
     registry: registryArea.registry,
     earlyPayments: earlyPaymentsArea.earlyPayments,
+    bankData: bankDataArea.bankData,
+    bankDataParties: bankDataArea.parties,
     /** Each module's routes, in the order the app registers them. */
     areaRoutes: {
       parties: partiesArea.routes,
@@ -277,6 +283,7 @@ function createServices(deps: {
       exports: exportsArea.routes,
       registry: registryArea.routes,
       earlyPayments: earlyPaymentsArea.routes,
+      bankData: bankDataArea.routes,
     },
   };
 }
@@ -409,6 +416,7 @@ export async function createRuntime(
           ...services.areaRoutes.exports,
           ...services.areaRoutes.registry,
           ...services.areaRoutes.earlyPayments,
+          ...services.areaRoutes.bankData,
           requestsOpsRoutes({
             parties: services.requestParties,
             statusOf: async (id) => (await services.requests.statusForOps(id)) ?? 'unknown',

@@ -91,6 +91,13 @@ const EXPECTED: Record<string, string> = {
   early_payment_repayments: OWN,
   // its own claims, and another funder's claim on a request it can see (403 not_your_claim)
   recourse_claims: `plane = $2 AND (funder_id = $1 OR ${OF_VISIBLE_REQUEST})`,
+  bank_connections: OWN,
+  bank_accounts: OWN,
+  bank_movements: OWN,
+  seller_payments: OWN,
+  payment_alerts: OWN,
+  collection_connections: OWN,
+  bank_data_charges: OWN,
 };
 
 interface TableFacts {
@@ -257,6 +264,54 @@ describe('with two funders on each plane', () => {
            800, 20, 0, 820, 'RF00TEST', now(), now())`,
         [plane, funder.id, rows[0]!.id],
       );
+    }
+    // Bank data of each funder: a seller's consent with its accounts and movements, a debtor's
+    // payment read through it, a collection account read; on the demonstration plane a payment
+    // alert too (a confidential request funded by the sandbox funder).
+    for (const funder of [liveA, liveB, demo, demoOther]) {
+      const plane = funder === liveA || funder === liveB ? 'live' : 'demo';
+      const seller = await given.liveSeller({ plane });
+      const iban = 'ES9121000418450200051332';
+      const connected = await service.ops('POST', '/ops/v1/bank-data/connections', {
+        bank_id: funder.id,
+        seller_id: seller.id,
+        accounts: [{ iban, holder_name: seller.name, in_company_name: true, balance: 10 }],
+        movements: [{ iban, booked_on: await given.today(), amount: 5 }],
+      });
+      expect(connected.status).toBe(201);
+      const paid = await service.ops('POST', '/ops/v1/bank-data/seller-payments', {
+        seller_id: seller.id,
+        debtor_tax_id: 'A22222222',
+        amount: 5,
+      });
+      expect(paid.status).toBe(200);
+      const read = await service.ops('POST', '/ops/v1/bank-data/collection-reads', {
+        bank_id: funder.id,
+        bank_name: 'Banco RLS',
+        accounts: [{ iban }],
+      });
+      expect(read.status).toBe(200);
+      if (plane === 'demo') {
+        const call = (method: string, url: string, body: unknown = {}) =>
+          service.call<{ request: { id: string } }>(funder.key, method, url, { body });
+        const made = await call('POST', '/v1/sandbox/requests', { terms: { disclosure: 'confidential' } });
+        const id = made.body.request.id;
+        expect(
+          (await call('POST', `/v1/requests/${id}/decision`, { decision: 'offer', rate: 2, advance_pct: 80 }))
+            .status,
+        ).toBe(201);
+        expect((await call('POST', `/v1/sandbox/requests/${id}/accept`)).status).toBe(200);
+        const fund = { decision: 'fund', value_date: await given.today(), reference: 'RLS-BANK' };
+        expect((await call('POST', `/v1/requests/${id}/decision`, fund)).status).toBe(200);
+        expect((await call('POST', `/v1/sandbox/requests/${id}/bank-connection`)).status).toBe(201);
+        const alerted = await service.call<{ alerts: unknown[] }>(
+          funder.key,
+          'POST',
+          `/v1/sandbox/requests/${id}/seller-payment`,
+          { body: { amount: 10 } },
+        );
+        expect(alerted.body.alerts).toHaveLength(1);
+      }
     }
     // A registry look-up by each funder, on each plane (the live registry opened for it).
     const opened = await service.ops('POST', '/ops/v1/registry/open', {

@@ -41,6 +41,8 @@ export function validValue(schema: Schema): unknown {
   if (Array.isArray(branches)) return validValue(branches.find((b) => b.type !== 'null') ?? branches[0]!);
   switch (schema.type) {
     case 'string': {
+      // A schema that gives an example of itself (a pattern the cases cannot guess) is taken at it.
+      if (Array.isArray(schema.examples) && typeof schema.examples[0] === 'string') return schema.examples[0];
       if (schema.format === 'uuid') return randomUUID();
       if (schema.format === 'date') return '2026-09-01';
       if (schema.format === 'date-time') return '2026-09-01T10:00:00Z';

@@ -4,6 +4,30 @@
  */
 
 export interface paths {
+    "/v1/bank-data": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your bank data: collection accounts, sellers sharing, alerts, charges
+         * @description Your own collection account connections (each with its accounts, when last read, and the last error: `status` is `failing` while the last read failed); `sellers_sharing`, how many sellers’ consents to you are in force now; the payment alerts on your requests received in the last 180 Madrid calendar days (`since` is the first day counted); and the account-information provider’s reads charged to you by month, newest first. `unit_price_eur` and `amount_eur` (reads × unit price, rounded to the cent) are null until the service’s operations team sets the provider’s price for that month.
+         *
+         *     An IBAN is never shown whole: `iban_last4` carries its last four characters only.
+         *
+         *     **Scopes:** any one of `requests:read`.
+         */
+        get: operations["getBankData"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/client-invitations": {
         parameters: {
             query?: never;
@@ -817,6 +841,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/requests/{id}/cash-flow": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The seller’s cash flow, as its bank shares it with you
+         * @description For a request routed to you or one you acted on (404 otherwise). `cash_flow` is null until the request’s seller connects its business account for you (read-only; a seller’s consent is given to one funder and no other funder sees it), and again once it revokes its consent. Then: the `connection`, the `accounts` its bank returned (holder, whether held in the company’s name), their `balances`, twelve months of `movements` by month (the current Madrid month last, months without movements at 0), and the `payout_account` check: the account you pay into must be among the accounts returned and held in the company’s name (`confirmed`).
+         *
+         *     `bank_data` is the request’s term as routed. `bank_data_problems` lists what the term still waits for: under `requested` the seller is asked to connect (`not_connected`, `consent_revoked`; never holding funding); under `required` also the payout account (`payout_account_missing`, `payout_account_not_returned`, `payout_account_not_in_company_name`), each with `holds_funding: true` — the fund decision answers 409 `funding_gate_failed` with the gate `bank_data` and these problems.
+         *
+         *     `payment_alerts`: payments the seller received from a debtor of this request after you funded it under confidential terms; each also sent once as the event `payment.reached_seller`.
+         *
+         *     An IBAN is never shown whole: `iban_last4` carries its last four characters only.
+         *
+         *     **Scopes:** any one of `requests:read`.
+         */
+        get: operations["getRequestCashFlow"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/requests/{id}/consent-level": {
         parameters: {
             query?: never;
@@ -1239,6 +1291,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/sandbox/requests/{id}/bank-connection": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sandbox: the seller connects its bank account for you
+         * @description Plays the request’s seller consenting to share its business account with you (read-only): two made-up accounts in the company’s name, their balances and twelve months of generated movements. A consent of the seller already in force with you is replaced. `payout_account_own` (default true) says whether the account you pay into is the seller’s own: true names the first account returned; false names an account its bank does not return, so a `bank_data: required` request stays held. An empty body is allowed. The answer lists the accounts by their last four characters.
+         *
+         *     Sandbox keys only (403 `sandbox_only` otherwise); it changes the shared demonstration plane, never live data.
+         *
+         *     **Scopes:** any one of `decisions:write`.
+         */
+        post: operations["sandboxBankConnection"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/sandbox/requests/{id}/debtor-answer": {
         parameters: {
             query?: never;
@@ -1281,6 +1357,30 @@ export interface paths {
          *     **Scopes:** any one of `decisions:write`.
          */
         post: operations["sandboxRequestParties"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sandbox/requests/{id}/seller-payment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sandbox: a debtor pays the seller directly
+         * @description Plays a debtor paying `amount` euros into the seller’s connected account, now: `debtor_tax_id` names the debtor (default: the request’s first debtor). The seller must have connected its account for you first (409 `invalid_state` otherwise). When the payment comes from a debtor of a request you funded under confidential terms, an alert is raised on that request (see `payment_alerts`) and the event `payment.reached_seller` is sent, once.
+         *
+         *     Sandbox keys only (403 `sandbox_only` otherwise); it changes the shared demonstration plane, never live data.
+         *
+         *     **Scopes:** any one of `decisions:write`.
+         */
+        post: operations["sandboxSellerPayment"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1868,7 +1968,7 @@ export interface webhooks {
         put?: never;
         /**
          * A seller received a debtor payment
-         * @description Posted to your endpoints subscribed to `payment.reached_seller` (or `*`). `data` carries the payment alert (not emitted yet).
+         * @description Posted to your endpoints subscribed to `payment.reached_seller` (or `*`). `data` carries `alert`: `alert_id`, `request_id`, `request_ref`, `debtor_tax_id`, `debtor_name`, `amount`, `received_at`, `reference` and `raised_at` (as listed in `payment_alerts` of `GET /v1/requests/{id}/cash-flow`). Sent once per payment and request.
          *
          *     Verify `Service-Signature` on the raw body before parsing it; drop a repeat by `Service-Event-Id`. Any 2xx within 10 seconds acknowledges the delivery.
          */
@@ -2075,6 +2175,261 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    getBankData: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Your bank data overview. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        charges: {
+                            amount_eur: number | null;
+                            /** @description YYYY-MM */
+                            month: string;
+                            /** @description Reads of the account-information provider charged to you */
+                            reads: number;
+                            unit_price_eur: number | null;
+                        }[];
+                        collection_connections: {
+                            accounts: {
+                                currency: string;
+                                holder_name: string | null;
+                                /** @description The last four characters of the IBAN: an IBAN is never shown whole */
+                                iban_last4: string;
+                            }[];
+                            bank_name: string;
+                            /** Format: uuid */
+                            connection_id: string;
+                            last_error: string | null;
+                            last_error_at: string | null;
+                            last_read_at: string | null;
+                            /** @enum {unknown} */
+                            status: "connected" | "failing";
+                        }[];
+                        funder: {
+                            /** Format: uuid */
+                            bank_id: string;
+                            name: string;
+                        };
+                        payment_alerts: {
+                            alerts: {
+                                /** Format: uuid */
+                                alert_id: string;
+                                /** @description Euros the seller received */
+                                amount: number;
+                                debtor_name: string | null;
+                                debtor_tax_id: string;
+                                /** Format: date-time */
+                                raised_at: string;
+                                /** Format: date-time */
+                                received_at: string;
+                                /** @description The payment’s reference as the seller’s bank gave it */
+                                reference: string;
+                                /** Format: uuid */
+                                request_id: string;
+                                request_ref: string;
+                            }[];
+                            count: number;
+                            /**
+                             * Format: date
+                             * @description The first Madrid day counted (180 days back)
+                             */
+                            since: string;
+                        };
+                        /** @description Sellers whose consent to you is in force now */
+                        sellers_sharing: number;
+                    };
+                };
+            };
+            /**
+             * @description 401 answers of getBankData:
+             *
+             *     - `unauthorized`: No key, or a key that is unknown, malformed or revoked.
+             *     - `key_expired`: The key has passed its expiry date.
+             */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable machine-readable code.
+                             * @enum {string}
+                             */
+                            code: "unauthorized" | "key_expired";
+                            /** @description For a bad input: the path of the member at fault, when known. */
+                            field?: string | null;
+                            /** @description For people; may change. */
+                            message: string;
+                            /**
+                             * Format: uuid
+                             * @description The `Request-Id` of the call.
+                             */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description 403 answers of getBankData:
+             *
+             *     - `forbidden`: The key lacks every scope that opens this operation, or its funder is not active.
+             */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable machine-readable code.
+                             * @enum {string}
+                             */
+                            code: "forbidden";
+                            /** @description For a bad input: the path of the member at fault, when known. */
+                            field?: string | null;
+                            /** @description For people; may change. */
+                            message: string;
+                            /**
+                             * Format: uuid
+                             * @description The `Request-Id` of the call.
+                             */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description 429 answers of getBankData:
+             *
+             *     - `rate_limited`: Too many calls with this key (or bad keys from this address); wait `Retry-After` seconds.
+             */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable machine-readable code.
+                             * @enum {string}
+                             */
+                            code: "rate_limited";
+                            /** @description For a bad input: the path of the member at fault, when known. */
+                            field?: string | null;
+                            /** @description Calls allowed in the window that refused the call. */
+                            limit?: number;
+                            /** @description For people; may change. */
+                            message: string;
+                            /**
+                             * Format: uuid
+                             * @description The `Request-Id` of the call.
+                             */
+                            request_id?: string;
+                            /** @description Seconds to wait, as in `Retry-After`. */
+                            retry_after_seconds?: number;
+                            /** @description Length of that window in seconds. */
+                            window_seconds?: number;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description 500 answers of getBankData:
+             *
+             *     - `internal_error`: Something failed on our side; retry later (with the same `Idempotency-Key` for a write).
+             */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable machine-readable code.
+                             * @enum {string}
+                             */
+                            code: "internal_error";
+                            /** @description For a bad input: the path of the member at fault, when known. */
+                            field?: string | null;
+                            /** @description For people; may change. */
+                            message: string;
+                            /**
+                             * Format: uuid
+                             * @description The `Request-Id` of the call.
+                             */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description 503 answers of getBankData:
+             *
+             *     - `service_unavailable`: The service is stopping or starting; retry shortly.
+             */
+            503: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable machine-readable code.
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            /** @description For a bad input: the path of the member at fault, when known. */
+                            field?: string | null;
+                            /** @description For people; may change. */
+                            message: string;
+                            /**
+                             * Format: uuid
+                             * @description The `Request-Id` of the call.
+                             */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
     listClientInvitations: {
         parameters: {
             query?: {
@@ -14703,6 +15058,327 @@ export interface operations {
             };
         };
     };
+    getRequestCashFlow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The cash flow (or null), the bank data problems and the payment alerts of the request. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The request’s `bank_data` term, as routed
+                         * @enum {unknown}
+                         */
+                        bank_data: "off" | "requested" | "required";
+                        bank_data_problems: {
+                            asked_at: string | null;
+                            /** @description true under `bank_data: required`: funding waits for it */
+                            holds_funding: boolean;
+                            message: string;
+                            /** @enum {unknown} */
+                            problem: "not_connected" | "consent_revoked" | "payout_account_missing" | "payout_account_not_returned" | "payout_account_not_in_company_name";
+                        }[];
+                        cash_flow: {
+                            accounts: {
+                                /** Format: uuid */
+                                account_id: string;
+                                currency: string;
+                                holder_name: string;
+                                /** @description The last four characters of the IBAN: an IBAN is never shown whole */
+                                iban_last4: string;
+                                in_company_name: boolean;
+                            }[];
+                            balances: {
+                                /** Format: uuid */
+                                account_id: string;
+                                amount: number;
+                                /** Format: date-time */
+                                as_of: string;
+                                currency: string;
+                                /** @description The last four characters of the IBAN: an IBAN is never shown whole */
+                                iban_last4: string;
+                            }[];
+                            connection: {
+                                /** Format: uuid */
+                                connection_id: string;
+                                /** Format: date-time */
+                                consented_at: string;
+                                /** Format: date-time */
+                                last_read_at: string;
+                                /** @enum {string} */
+                                status: "active";
+                            };
+                            movements: {
+                                /** @description YYYY-MM */
+                                from_month: string;
+                                months: {
+                                    /** @description Money in, euros */
+                                    credits: number;
+                                    /** @description Money out, euros (positive) */
+                                    debits: number;
+                                    /** @description YYYY-MM */
+                                    month: string;
+                                    movements: number;
+                                    net: number;
+                                }[];
+                                /** @description YYYY-MM */
+                                to_month: string;
+                            };
+                            payout_account: {
+                                /** @description Returned by the bank and held in the company’s name */
+                                confirmed: boolean;
+                                /** @description The last four characters of the IBAN: an IBAN is never shown whole */
+                                iban_last4: string;
+                                in_company_name: boolean;
+                                returned_by_bank: boolean;
+                            } | null;
+                        } | null;
+                        payment_alerts: {
+                            /** Format: uuid */
+                            alert_id: string;
+                            /** @description Euros the seller received */
+                            amount: number;
+                            debtor_name: string | null;
+                            debtor_tax_id: string;
+                            /** Format: date-time */
+                            raised_at: string;
+                            /** Format: date-time */
+                            received_at: string;
+                            /** @description The payment’s reference as the seller’s bank gave it */
+                            reference: string;
+                            /** Format: uuid */
+                            request_id: string;
+                            request_ref: string;
+                        }[];
+                        /** Format: uuid */
+                        request_id: string;
+                    };
+                };
+            };
+            /**
+             * @description 401 answers of getRequestCashFlow:
+             *
+             *     - `unauthorized`: No key, or a key that is unknown, malformed or revoked.
+             *     - `key_expired`: The key has passed its expiry date.
+             */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable machine-readable code.
+                             * @enum {string}
+                             */
+                            code: "unauthorized" | "key_expired";
+                            /** @description For a bad input: the path of the member at fault, when known. */
+                            field?: string | null;
+                            /** @description For people; may change. */
+                            message: string;
+                            /**
+                             * Format: uuid
+                             * @description The `Request-Id` of the call.
+                             */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description 403 answers of getRequestCashFlow:
+             *
+             *     - `forbidden`: The key lacks every scope that opens this operation, or its funder is not active.
+             */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable machine-readable code.
+                             * @enum {string}
+                             */
+                            code: "forbidden";
+                            /** @description For a bad input: the path of the member at fault, when known. */
+                            field?: string | null;
+                            /** @description For people; may change. */
+                            message: string;
+                            /**
+                             * Format: uuid
+                             * @description The `Request-Id` of the call.
+                             */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description 404 answers of getRequestCashFlow:
+             *
+             *     - `not_found`: Nothing with this id (or path) is visible to your key.
+             */
+            404: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable machine-readable code.
+                             * @enum {string}
+                             */
+                            code: "not_found";
+                            /** @description For a bad input: the path of the member at fault, when known. */
+                            field?: string | null;
+                            /** @description For people; may change. */
+                            message: string;
+                            /**
+                             * Format: uuid
+                             * @description The `Request-Id` of the call.
+                             */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description 429 answers of getRequestCashFlow:
+             *
+             *     - `rate_limited`: Too many calls with this key (or bad keys from this address); wait `Retry-After` seconds.
+             */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable machine-readable code.
+                             * @enum {string}
+                             */
+                            code: "rate_limited";
+                            /** @description For a bad input: the path of the member at fault, when known. */
+                            field?: string | null;
+                            /** @description Calls allowed in the window that refused the call. */
+                            limit?: number;
+                            /** @description For people; may change. */
+                            message: string;
+                            /**
+                             * Format: uuid
+                             * @description The `Request-Id` of the call.
+                             */
+                            request_id?: string;
+                            /** @description Seconds to wait, as in `Retry-After`. */
+                            retry_after_seconds?: number;
+                            /** @description Length of that window in seconds. */
+                            window_seconds?: number;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description 500 answers of getRequestCashFlow:
+             *
+             *     - `internal_error`: Something failed on our side; retry later (with the same `Idempotency-Key` for a write).
+             */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable machine-readable code.
+                             * @enum {string}
+                             */
+                            code: "internal_error";
+                            /** @description For a bad input: the path of the member at fault, when known. */
+                            field?: string | null;
+                            /** @description For people; may change. */
+                            message: string;
+                            /**
+                             * Format: uuid
+                             * @description The `Request-Id` of the call.
+                             */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description 503 answers of getRequestCashFlow:
+             *
+             *     - `service_unavailable`: The service is stopping or starting; retry shortly.
+             */
+            503: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable machine-readable code.
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            /** @description For a bad input: the path of the member at fault, when known. */
+                            field?: string | null;
+                            /** @description For people; may change. */
+                            message: string;
+                            /**
+                             * Format: uuid
+                             * @description The `Request-Id` of the call.
+                             */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
     raiseConsentLevel: {
         parameters: {
             query?: never;
@@ -22196,6 +22872,402 @@ export interface operations {
             };
         };
     };
+    sandboxBankConnection: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes the call safe to retry: within 24 hours the same key with the same body answers the first answer again without doing anything twice. 1 to 255 visible ASCII characters, per funder.
+                 * @example 7f4c1d2e-order-0042-offer
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Whether the account you pay into is the seller’s own (default true): true names the first account its bank returns, in the company’s name; false names an account its bank does not return. */
+                    payout_account_own?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The new consent. */
+            201: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        accounts: string[];
+                        /** Format: uuid */
+                        connection_id: string;
+                        movements: number;
+                        payout_account_own: boolean;
+                        /** @description The last four characters of the IBAN: an IBAN is never shown whole */
+                        payout_iban_last4: string;
+                        replaced_connection_id: string | null;
+                        /** Format: uuid */
+                        request_id: string;
+                        /** Format: uuid */
+                        seller_id: string;
+                    };
+                };
+            };
+            /**
+             * @description 401 answers of sandboxBankConnection:
+             *
+             *     - `unauthorized`: No key, or a key that is unknown, malformed or revoked.
+             *     - `key_expired`: The key has passed its expiry date.
+             */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable machine-readable code.
+                             * @enum {string}
+                             */
+                            code: "unauthorized" | "key_expired";
+                            /** @description For a bad input: the path of the member at fault, when known. */
+                            field?: string | null;
+                            /** @description For people; may change. */
+                            message: string;
+                            /**
+                             * Format: uuid
+                             * @description The `Request-Id` of the call.
+                             */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description 403 answers of sandboxBankConnection:
+             *
+             *     - `forbidden`: The key lacks every scope that opens this operation, or its funder is not active.
+             *     - `sandbox_only`: This operation works with a sandbox key only.
+             *     - `out_of_scope`: The database refused a row this call would have written: it belongs to another funder or plane. Nothing changed; this is our defect, not your input, so report it with the request id.
+             */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable machine-readable code.
+                             * @enum {string}
+                             */
+                            code: "forbidden" | "sandbox_only" | "out_of_scope";
+                            /** @description For a bad input: the path of the member at fault, when known. */
+                            field?: string | null;
+                            /** @description For people; may change. */
+                            message: string;
+                            /**
+                             * Format: uuid
+                             * @description The `Request-Id` of the call.
+                             */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description 404 answers of sandboxBankConnection:
+             *
+             *     - `not_found`: Nothing with this id (or path) is visible to your key.
+             */
+            404: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable machine-readable code.
+                             * @enum {string}
+                             */
+                            code: "not_found";
+                            /** @description For a bad input: the path of the member at fault, when known. */
+                            field?: string | null;
+                            /** @description For people; may change. */
+                            message: string;
+                            /**
+                             * Format: uuid
+                             * @description The `Request-Id` of the call.
+                             */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description 409 answers of sandboxBankConnection:
+             *
+             *     - `idempotency_key_in_use`: A call with the same `Idempotency-Key` is still running; retry shortly.
+             */
+            409: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable machine-readable code.
+                             * @enum {string}
+                             */
+                            code: "idempotency_key_in_use";
+                            /** @description For a bad input: the path of the member at fault, when known. */
+                            field?: string | null;
+                            /** @description For people; may change. */
+                            message: string;
+                            /**
+                             * Format: uuid
+                             * @description The `Request-Id` of the call.
+                             */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description 413 answers of sandboxBankConnection:
+             *
+             *     - `body_too_large`: The body is larger than this operation accepts.
+             */
+            413: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable machine-readable code.
+                             * @enum {string}
+                             */
+                            code: "body_too_large";
+                            /** @description For a bad input: the path of the member at fault, when known. */
+                            field?: string | null;
+                            /** @description For people; may change. */
+                            message: string;
+                            /**
+                             * Format: uuid
+                             * @description The `Request-Id` of the call.
+                             */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description 415 answers of sandboxBankConnection:
+             *
+             *     - `unsupported_media_type`: This content type is not accepted here.
+             */
+            415: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable machine-readable code.
+                             * @enum {string}
+                             */
+                            code: "unsupported_media_type";
+                            /** @description For a bad input: the path of the member at fault, when known. */
+                            field?: string | null;
+                            /** @description For people; may change. */
+                            message: string;
+                            /**
+                             * Format: uuid
+                             * @description The `Request-Id` of the call.
+                             */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description 422 answers of sandboxBankConnection:
+             *
+             *     - `body_invalid`: The body is not valid JSON, or a member has the wrong type, is unknown or missing.
+             *     - `idempotency_key_reused`: The `Idempotency-Key` was used before with another body.
+             *     - `idempotency_key_invalid`: The `Idempotency-Key` is not 1 to 255 visible ASCII characters.
+             */
+            422: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable machine-readable code.
+                             * @enum {string}
+                             */
+                            code: "body_invalid" | "idempotency_key_reused" | "idempotency_key_invalid";
+                            /** @description For a bad input: the path of the member at fault, when known. */
+                            field?: string | null;
+                            /** @description For people; may change. */
+                            message: string;
+                            /**
+                             * Format: uuid
+                             * @description The `Request-Id` of the call.
+                             */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description 429 answers of sandboxBankConnection:
+             *
+             *     - `rate_limited`: Too many calls with this key (or bad keys from this address); wait `Retry-After` seconds.
+             */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable machine-readable code.
+                             * @enum {string}
+                             */
+                            code: "rate_limited";
+                            /** @description For a bad input: the path of the member at fault, when known. */
+                            field?: string | null;
+                            /** @description Calls allowed in the window that refused the call. */
+                            limit?: number;
+                            /** @description For people; may change. */
+                            message: string;
+                            /**
+                             * Format: uuid
+                             * @description The `Request-Id` of the call.
+                             */
+                            request_id?: string;
+                            /** @description Seconds to wait, as in `Retry-After`. */
+                            retry_after_seconds?: number;
+                            /** @description Length of that window in seconds. */
+                            window_seconds?: number;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description 500 answers of sandboxBankConnection:
+             *
+             *     - `internal_error`: Something failed on our side; retry later (with the same `Idempotency-Key` for a write).
+             */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable machine-readable code.
+                             * @enum {string}
+                             */
+                            code: "internal_error";
+                            /** @description For a bad input: the path of the member at fault, when known. */
+                            field?: string | null;
+                            /** @description For people; may change. */
+                            message: string;
+                            /**
+                             * Format: uuid
+                             * @description The `Request-Id` of the call.
+                             */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description 503 answers of sandboxBankConnection:
+             *
+             *     - `service_unavailable`: The service is stopping or starting; retry shortly.
+             */
+            503: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable machine-readable code.
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            /** @description For a bad input: the path of the member at fault, when known. */
+                            field?: string | null;
+                            /** @description For people; may change. */
+                            message: string;
+                            /**
+                             * Format: uuid
+                             * @description The `Request-Id` of the call.
+                             */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
     sandboxDebtorAnswer: {
         parameters: {
             query?: never;
@@ -23104,6 +24176,418 @@ export interface operations {
             };
             /**
              * @description 503 answers of sandboxRequestParties:
+             *
+             *     - `service_unavailable`: The service is stopping or starting; retry shortly.
+             */
+            503: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable machine-readable code.
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            /** @description For a bad input: the path of the member at fault, when known. */
+                            field?: string | null;
+                            /** @description For people; may change. */
+                            message: string;
+                            /**
+                             * Format: uuid
+                             * @description The `Request-Id` of the call.
+                             */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    sandboxSellerPayment: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes the call safe to retry: within 24 hours the same key with the same body answers the first answer again without doing anything twice. 1 to 255 visible ASCII characters, per funder.
+                 * @example 7f4c1d2e-order-0042-offer
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Euros, above 0 */
+                    amount: number;
+                    /** @description The paying debtor’s tax id */
+                    debtor_tax_id?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The payment and the alerts it raised. */
+            201: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        alerts: {
+                            /** Format: uuid */
+                            alert_id: string;
+                            /** @description Euros the seller received */
+                            amount: number;
+                            debtor_name: string | null;
+                            debtor_tax_id: string;
+                            /** Format: date-time */
+                            raised_at: string;
+                            /** Format: date-time */
+                            received_at: string;
+                            /** @description The payment’s reference as the seller’s bank gave it */
+                            reference: string;
+                            /** Format: uuid */
+                            request_id: string;
+                            request_ref: string;
+                        }[];
+                        debtor_tax_id: string;
+                        payment_id: string | null;
+                        recorded: boolean;
+                        /** Format: uuid */
+                        request_id: string;
+                        /** Format: uuid */
+                        seller_id: string;
+                    };
+                };
+            };
+            /**
+             * @description 401 answers of sandboxSellerPayment:
+             *
+             *     - `unauthorized`: No key, or a key that is unknown, malformed or revoked.
+             *     - `key_expired`: The key has passed its expiry date.
+             */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable machine-readable code.
+                             * @enum {string}
+                             */
+                            code: "unauthorized" | "key_expired";
+                            /** @description For a bad input: the path of the member at fault, when known. */
+                            field?: string | null;
+                            /** @description For people; may change. */
+                            message: string;
+                            /**
+                             * Format: uuid
+                             * @description The `Request-Id` of the call.
+                             */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description 403 answers of sandboxSellerPayment:
+             *
+             *     - `forbidden`: The key lacks every scope that opens this operation, or its funder is not active.
+             *     - `sandbox_only`: This operation works with a sandbox key only.
+             *     - `out_of_scope`: The database refused a row this call would have written: it belongs to another funder or plane. Nothing changed; this is our defect, not your input, so report it with the request id.
+             */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable machine-readable code.
+                             * @enum {string}
+                             */
+                            code: "forbidden" | "sandbox_only" | "out_of_scope";
+                            /** @description For a bad input: the path of the member at fault, when known. */
+                            field?: string | null;
+                            /** @description For people; may change. */
+                            message: string;
+                            /**
+                             * Format: uuid
+                             * @description The `Request-Id` of the call.
+                             */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description 404 answers of sandboxSellerPayment:
+             *
+             *     - `not_found`: Nothing with this id (or path) is visible to your key.
+             */
+            404: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable machine-readable code.
+                             * @enum {string}
+                             */
+                            code: "not_found";
+                            /** @description For a bad input: the path of the member at fault, when known. */
+                            field?: string | null;
+                            /** @description For people; may change. */
+                            message: string;
+                            /**
+                             * Format: uuid
+                             * @description The `Request-Id` of the call.
+                             */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description 409 answers of sandboxSellerPayment:
+             *
+             *     - `invalid_state`: The request is not in a status that allows this action.
+             *     - `idempotency_key_in_use`: A call with the same `Idempotency-Key` is still running; retry shortly.
+             */
+            409: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable machine-readable code.
+                             * @enum {string}
+                             */
+                            code: "invalid_state" | "idempotency_key_in_use";
+                            /** @description For a bad input: the path of the member at fault, when known. */
+                            field?: string | null;
+                            /** @description For people; may change. */
+                            message: string;
+                            /**
+                             * Format: uuid
+                             * @description The `Request-Id` of the call.
+                             */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description 413 answers of sandboxSellerPayment:
+             *
+             *     - `body_too_large`: The body is larger than this operation accepts.
+             */
+            413: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable machine-readable code.
+                             * @enum {string}
+                             */
+                            code: "body_too_large";
+                            /** @description For a bad input: the path of the member at fault, when known. */
+                            field?: string | null;
+                            /** @description For people; may change. */
+                            message: string;
+                            /**
+                             * Format: uuid
+                             * @description The `Request-Id` of the call.
+                             */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description 415 answers of sandboxSellerPayment:
+             *
+             *     - `unsupported_media_type`: This content type is not accepted here.
+             */
+            415: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable machine-readable code.
+                             * @enum {string}
+                             */
+                            code: "unsupported_media_type";
+                            /** @description For a bad input: the path of the member at fault, when known. */
+                            field?: string | null;
+                            /** @description For people; may change. */
+                            message: string;
+                            /**
+                             * Format: uuid
+                             * @description The `Request-Id` of the call.
+                             */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description 422 answers of sandboxSellerPayment:
+             *
+             *     - `body_invalid`: The body is not valid JSON, or a member has the wrong type, is unknown or missing.
+             *     - `idempotency_key_reused`: The `Idempotency-Key` was used before with another body.
+             *     - `idempotency_key_invalid`: The `Idempotency-Key` is not 1 to 255 visible ASCII characters.
+             *     - `invalid_amount`: The amount is not a number of euros within the accepted range.
+             */
+            422: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable machine-readable code.
+                             * @enum {string}
+                             */
+                            code: "body_invalid" | "idempotency_key_reused" | "idempotency_key_invalid" | "invalid_amount";
+                            /** @description For a bad input: the path of the member at fault, when known. */
+                            field?: string | null;
+                            /** @description For people; may change. */
+                            message: string;
+                            /**
+                             * Format: uuid
+                             * @description The `Request-Id` of the call.
+                             */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description 429 answers of sandboxSellerPayment:
+             *
+             *     - `rate_limited`: Too many calls with this key (or bad keys from this address); wait `Retry-After` seconds.
+             */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable machine-readable code.
+                             * @enum {string}
+                             */
+                            code: "rate_limited";
+                            /** @description For a bad input: the path of the member at fault, when known. */
+                            field?: string | null;
+                            /** @description Calls allowed in the window that refused the call. */
+                            limit?: number;
+                            /** @description For people; may change. */
+                            message: string;
+                            /**
+                             * Format: uuid
+                             * @description The `Request-Id` of the call.
+                             */
+                            request_id?: string;
+                            /** @description Seconds to wait, as in `Retry-After`. */
+                            retry_after_seconds?: number;
+                            /** @description Length of that window in seconds. */
+                            window_seconds?: number;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description 500 answers of sandboxSellerPayment:
+             *
+             *     - `internal_error`: Something failed on our side; retry later (with the same `Idempotency-Key` for a write).
+             */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable machine-readable code.
+                             * @enum {string}
+                             */
+                            code: "internal_error";
+                            /** @description For a bad input: the path of the member at fault, when known. */
+                            field?: string | null;
+                            /** @description For people; may change. */
+                            message: string;
+                            /**
+                             * Format: uuid
+                             * @description The `Request-Id` of the call.
+                             */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description 503 answers of sandboxSellerPayment:
              *
              *     - `service_unavailable`: The service is stopping or starting; retry shortly.
              */

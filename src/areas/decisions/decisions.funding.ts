@@ -3,6 +3,7 @@ import { addDays, madridDate } from '../../platform/clock.ts';
 import { ApiError } from '../../platform/errors.ts';
 import { centsToDecimal, centsToEuros, toCents } from '../../platform/money.ts';
 import type { RunWrite } from '../../platform/write.ts';
+import type { BankDataService } from '../bank-data/bank-data.service.ts';
 import type { RequestDisclosureService } from '../requests/request-disclosure.service.ts';
 import { funderMover, meetsRequirement } from '../requests/requests.lifecycle.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
@@ -17,6 +18,7 @@ export function createFundingDecisions(
     settings: Pick<SettingsService, 'policy'>;
     recordPayment: RecordPayment;
     disclosure: Pick<RequestDisclosureService, 'confidentialGates'>;
+    bankData: Pick<BankDataService, 'fundingGates'>;
   },
 ) {
   async function fund(caller: FunderCaller, id: string, input: FundInput) {
@@ -59,10 +61,12 @@ export function createFundingDecisions(
           },
         );
       }
+      // Under `bank_data: required` funding also waits for the payout account to be the seller's own.
+      const bankGates = await deps.bankData.fundingGates(tx, scope, row);
       const disclosure = (row.programme_terms?.disclosure as string | undefined) ?? 'announced';
       if (row.type === 'factoring' && disclosure === 'confidential') {
         // Confidential: funding does not wait for the debtors, but for these gates, each named.
-        const gates = await deps.disclosure.confidentialGates(tx, scope, row, today);
+        const gates = [...(await deps.disclosure.confidentialGates(tx, scope, row, today)), ...bankGates];
         if (gates.length > 0) {
           throw new ApiError(
             'funding_gate_failed',
@@ -90,11 +94,18 @@ export function createFundingDecisions(
                   level_required: n.level_required,
                   level_achieved: n.level_achieved,
                 })),
-                gates: [{ gate: 'debtor_acknowledgments' }],
+                gates: [{ gate: 'debtor_acknowledgments' }, ...bankGates],
               },
             },
           );
         }
+      }
+      if (bankGates.length > 0) {
+        throw new ApiError(
+          'funding_gate_failed',
+          'The account you pay into must first be confirmed as the seller’s own from its bank data.',
+          { extra: { signals: [], disputes: [], debtors: [], gates: bankGates } },
+        );
       }
       await requireDocuments(deps, tx, scope, row, valueDate);
       await deps.documents.recordDealFile(tx, {

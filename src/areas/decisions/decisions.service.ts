@@ -1,5 +1,6 @@
 import type { FunderCaller } from '../../platform/caller.ts';
 import type { RunWrite } from '../../platform/write.ts';
+import type { BankDataService } from '../bank-data/bank-data.service.ts';
 import type { DocumentsService } from '../documents/documents.service.ts';
 import type { RequestDisclosureService } from '../requests/request-disclosure.service.ts';
 import type { RequestLifecycle } from '../requests/requests.lifecycle.ts';
@@ -37,6 +38,8 @@ export function createDecisionsService(deps: {
   disclosure: Pick<RequestDisclosureService, 'confidentialGates'>;
   /** Told of every payment before the request moves (the recourse claims). */
   onPayment?: PaymentHook;
+  /** The bank data gate (`bank_data: required`): the bank data area owns the rule. */
+  bankData: Pick<BankDataService, 'fundingGates'>;
 }) {
   const recordPayment = createPaymentRecorder(deps);
   const offer = createOfferDecision(deps);

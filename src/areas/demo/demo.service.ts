@@ -6,6 +6,7 @@ import { newId } from '../../platform/ids.ts';
 import { runAsOneWrite } from '../../platform/write.ts';
 import type { AccountService } from '../account/account.service.ts';
 import { type EarlyPaymentsDemoDeps, playEarlyPaymentsDemo } from '../early-payments/early-payments.demo.ts';
+import { playBankDataDemo } from '../bank-data/bank-data.demo.ts';
 import { seedDemoPayerRecords } from '../payer-record/payer-record.service.ts';
 import { PROGRAMME_DEMO, type ProgrammeDemoDeps, playProgrammeDemo } from '../programme/programme.demo.ts';
 import { playRecourseDemo, RECOURSE_DEMO, type RecourseDemoDeps } from '../recourse/recourse.demo.ts';
@@ -54,6 +55,8 @@ export function createDemoService(
     earlyPaymentsDemo?: EarlyPaymentsDemoDeps;
     /** The recourse claims' part of the scenario (recourse area). */
     recourseDemo?: Omit<RecourseDemoDeps, 'parties' | 'decisions' | 'documents'>;
+    /** The bank data part, on top of the programme's (bank data area): a connected seller, an alert. */
+    bankDataDemo?: boolean;
   } & ScenarioDeps,
 ) {
   const leaseTimer = deps.leaseTimer ?? everyThirtySeconds;
@@ -91,7 +94,7 @@ export function createDemoService(
       });
       if (deps.programmeDemo) {
         const { parties, decisions, documents } = deps;
-        await playProgrammeDemo({
+        const programme = await playProgrammeDemo({
           control,
           deps: { ...deps.programmeDemo, parties, decisions, documents },
           funder: asFunder,
@@ -99,6 +102,14 @@ export function createDemoService(
           today: madridDate(now),
           documentCodes: DEMO_REQUIRED_DOCUMENTS.find((list) => list.country === 'IT')?.codes ?? [],
         });
+        if (deps.bankDataDemo && programme.requests[0]) {
+          await playBankDataDemo({
+            control,
+            funder: asFunder,
+            today: madridDate(now),
+            requestId: programme.requests[0],
+          });
+        }
       }
       if (deps.earlyPaymentsDemo) {
         await playEarlyPaymentsDemo({

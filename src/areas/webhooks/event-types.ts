@@ -68,7 +68,7 @@ export const EVENT_TYPES = [
   },
   {
     type: 'payment.reached_seller',
-    emitted: false,
+    emitted: true,
     description: 'A seller received a debtor payment on a request you funded under confidential terms.',
   },
   {

@@ -113,6 +113,8 @@ export const operationScopes: Record<string, readonly Scope[]> = {
   'POST /v1/sandbox/early-payments/{id}/decline': decide,
   'POST /v1/sandbox/early-payments/{id}/withdraw': decide,
   'POST /v1/sandbox/recourse/{id}/repayment': decide,
+  'POST /v1/sandbox/requests/{id}/bank-connection': decide,
+  'POST /v1/sandbox/requests/{id}/seller-payment': decide,
 };
 
 /** Fastify's `/v1/requests/:id` as the table (and OpenAPI) writes it: `/v1/requests/{id}`. */

@@ -26,7 +26,7 @@ export const errorMeanings: Record<ErrorCode, string> = {
   documents_missing_for_funder:
     'A document you require from the seller is missing, unverified or expired; the error lists them.',
   funding_gate_failed:
-    'A funding gate is not met (a blocking check, a debtor acknowledgment under announced terms, or a confidential gate); `gates` names each.',
+    'A funding gate is not met (a blocking check, a debtor acknowledgment under announced terms, a confidential gate, or `bank_data` when the terms require the payout account confirmed as the seller’s own); `gates` names each.',
   funding_amount_mismatch: 'The `amount` sent differs from the accepted advance.',
   level_lower: 'Consent levels only go up; the level sent is lower than the current one.',
   notice_already_decided: 'A debtor has already answered its notice.',

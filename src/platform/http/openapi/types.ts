@@ -59,6 +59,11 @@ export const TAGS = [
       'Claims opened by themselves when a funded request is still unpaid after the days its terms give: against the seller under recourse, or the debtor’s default without recourse; your funded book by recourse type.',
   },
   {
+    name: 'Bank data',
+    description:
+      'What sellers share of their business accounts with you (read-only, with their consent), payment alerts on confidential requests, your collection account connections and the account-information provider’s charges.',
+  },
+  {
     name: 'Sandbox',
     description:
       'Test operations for sandbox keys only: they play the seller, the debtors and the portal on the demonstration plane so an integration can walk a request through its whole life.',

@@ -42,7 +42,8 @@ export const webhookEventDocs: Record<string, { summary: string; carries: string
   'opportunities.daily': { summary: 'The daily digest is ready', carries: 'the digest (not emitted yet).' },
   'payment.reached_seller': {
     summary: 'A seller received a debtor payment',
-    carries: 'the payment alert (not emitted yet).',
+    carries:
+      '`alert`: `alert_id`, `request_id`, `request_ref`, `debtor_tax_id`, `debtor_name`, `amount`, `received_at`, `reference` and `raised_at` (as listed in `payment_alerts` of `GET /v1/requests/{id}/cash-flow`). Sent once per payment and request.',
   },
   'request.announced': {
     summary: 'A confidential request was announced',

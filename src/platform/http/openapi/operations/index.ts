@@ -1,5 +1,6 @@
 import type { OperationDocs } from '../types.ts';
 import { accountOperations } from './account.ts';
+import { bankDataOperations } from './bank-data.ts';
 import { clientsOperations } from './clients.ts';
 import { earlyPaymentsOperations } from './early-payments.ts';
 import { exportsOperations } from './exports.ts';
@@ -28,4 +29,5 @@ export const operationDocs: OperationDocs = {
   ...programmeOperations,
   ...recourseOperations,
   ...webhooksOperations,
+  ...bankDataOperations,
 };

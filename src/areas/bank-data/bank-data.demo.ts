@@ -1,0 +1,68 @@
+import { type FunderCaller, scopeOf } from '../../platform/caller.ts';
+import { addDays, madridDate, madridInstant } from '../../platform/clock.ts';
+import { newId } from '../../platform/ids.ts';
+import type { RebuildControl } from '../../platform/write.ts';
+import { connectIn, recordPaymentIn } from './bank-data.service.ts';
+import * as store from './bank-data.store.ts';
+import { generatedMovements, makeIban } from './bank-data.views.ts';
+
+/**
+ * The bank data part of the demonstration: the confidential programme's company connects its
+ * business account for the demonstration funder (the account paid into is its own), its
+ * collection account is read, and a debtor of the funded, unannounced request pays the company
+ * directly: a payment alert on that request. Played on top of the programme's part.
+ */
+export async function playBankDataDemo(input: {
+  control: RebuildControl;
+  funder: FunderCaller;
+  today: string;
+  /** The confidential request funded and not announced (the programme part's first). */
+  requestId: string;
+}) {
+  const { control, funder, today, requestId } = input;
+  const scope = scopeOf(funder);
+  const at = (offset: number) => control.playAt(madridInstant(addDays(today, offset), '09:30:00'));
+
+  at(-30);
+  const facts = await control.write(funder, async (ws) => {
+    const seller = await store.requestSellerOf(ws.tx, scope, requestId);
+    if (!seller) throw new Error('the bank data demonstration needs the programme’s funded request');
+    const main = makeIban();
+    await connectIn(ws, scope, {
+      sellerId: seller.seller_id,
+      accounts: [
+        { iban: main, holder_name: seller.seller_name, in_company_name: true, balance: 61_480.25 },
+        { iban: makeIban(), holder_name: seller.seller_name, in_company_name: true, balance: 8_300 },
+      ],
+      movements: generatedMovements(today).map((m) => ({
+        iban: main,
+        booked_on: m.bookedOn,
+        amount: Number(m.amount),
+      })),
+      payoutIban: main,
+    });
+    await store.saveCollectionRead(ws.tx, scope, {
+      id: newId(),
+      bankName: 'Banco Demostración',
+      accounts: [{ iban: makeIban(), holder_name: funder.funderName, currency: 'EUR' }],
+      error: null,
+      at: ws.now,
+    });
+    await store.countRead(ws.tx, scope, `${madridDate(ws.now).slice(0, 7)}-01`);
+    const connection = await store.latestConnection(ws.tx, scope, seller.seller_id);
+    const debtors = await store.requestDebtorTaxIds(ws.tx, scope, requestId);
+    return { sellerId: seller.seller_id, connectionId: connection!.id, debtorTaxId: debtors[0]! };
+  });
+
+  at(-4);
+  await control.write(funder, (ws) =>
+    recordPaymentIn(ws, scope, {
+      connectionId: facts.connectionId,
+      sellerId: facts.sellerId,
+      debtorTaxId: facts.debtorTaxId,
+      amount: 18_400,
+      receivedAt: ws.now,
+      reference: 'BONIFICO ARREDO CASA NORD FT CR-001',
+    }),
+  );
+}

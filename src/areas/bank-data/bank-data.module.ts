@@ -1,0 +1,15 @@
+import type { AreaDeps } from '../../platform/area-deps.ts';
+import type { AreaRoutes } from '../../platform/http/app.ts';
+import type { RequestsService } from '../requests/requests.service.ts';
+import { bankDataOpsRoutes } from './bank-data.ops.routes.ts';
+import { createBankDataParties } from './bank-data.parties.ts';
+import { bankDataRoutes } from './bank-data.routes.ts';
+import { createBankDataService } from './bank-data.service.ts';
+
+/** Bank data and a request's cash flow: the service (with the funding gate), the parties, routes. */
+export function bankDataModule(deps: AreaDeps & { requests: Pick<RequestsService, 'visible'> }) {
+  const bankData = createBankDataService(deps);
+  const parties = createBankDataParties(deps);
+  const routes: AreaRoutes[] = [bankDataRoutes({ bankData, parties }), bankDataOpsRoutes({ parties })];
+  return { bankData, parties, routes };
+}

@@ -1,0 +1,290 @@
+import { type FunderCaller, type FunderScope, scopeOf } from '../../platform/caller.ts';
+import { addMadridDays, type Clock, madridDate, madridMidnight } from '../../platform/clock.ts';
+import type { Db, Queryable } from '../../platform/db/db.ts';
+import { newId } from '../../platform/ids.ts';
+import type { WriteScope } from '../../platform/write.ts';
+import type { RequestRow } from '../requests/requests.lifecycle.ts';
+import type { RequestsService } from '../requests/requests.service.ts';
+import * as store from './bank-data.store.ts';
+import {
+  alertView,
+  bankDataTermOf,
+  ibanLast4,
+  MOVEMENT_MONTHS,
+  monthsView,
+  normalIban,
+  payoutCheck,
+  problemsOf,
+  yearOfMonths,
+} from './bank-data.views.ts';
+
+/** How far back `GET /v1/bank-data` lists payment alerts: Madrid calendar days. */
+export const ALERT_DAYS = 180;
+
+export interface SuppliedAccount {
+  iban: string;
+  holder_name: string;
+  in_company_name: boolean;
+  currency?: string;
+  balance: number;
+}
+
+export interface SuppliedMovement {
+  iban: string;
+  booked_on: string;
+  amount: number;
+}
+
+export type BankDataService = ReturnType<typeof createBankDataService>;
+
+/**
+ * Bank data: a seller's account read with its consent for one funder, what a request's
+ * `bank_data` terms wait for (and the funding gate it makes under `required`), the payments
+ * debtors made to the seller and the alerts they raise, and the funder's own overview.
+ */
+export function createBankDataService(deps: {
+  db: Db;
+  clock: Clock;
+  requests: Pick<RequestsService, 'visible'>;
+}) {
+  const { db, clock } = deps;
+
+  /** The seller's consent for the funder, its accounts, and what the terms still wait for. */
+  async function bankFacts(q: Queryable, scope: FunderScope, row: RequestRow) {
+    const connection = await store.latestConnection(q, scope, row.seller_id);
+    const accounts = connection?.status === 'active' ? await store.accounts(q, scope, connection.id) : [];
+    const check = connection?.status === 'active' ? payoutCheck(connection, accounts) : null;
+    const term = bankDataTermOf(row.programme_terms);
+    return {
+      connection,
+      accounts,
+      check,
+      term,
+      problems: problemsOf(term, connection, check, row.routed_at),
+    };
+  }
+
+  return {
+    /**
+     * The bank data gate of the fund decision: under `required`, funding waits until the
+     * account paid into is confirmed as the seller's own. The only owner of this rule.
+     */
+    async fundingGates(q: Queryable, scope: FunderScope, row: RequestRow) {
+      const { problems } = await bankFacts(q, scope, row);
+      const holding = problems.filter((p) => p.holds_funding).map((p) => p.problem);
+      return holding.length > 0 ? [{ gate: 'bank_data', problems: holding }] : [];
+    },
+
+    /** `GET /v1/requests/{id}/cash-flow`. */
+    async cashFlow(caller: FunderCaller, id: string) {
+      const row = await deps.requests.visible(caller, id);
+      const scope = scopeOf(caller);
+      const today = madridDate(clock.now());
+      const facts = await bankFacts(db, scope, row);
+      const { connection, accounts } = facts;
+      let cashFlow = null;
+      if (connection?.status === 'active') {
+        const months = yearOfMonths(today);
+        const moved = await store.movementsByMonth(db, scope, connection.id, `${months[0]}-01`);
+        cashFlow = {
+          connection: {
+            connection_id: connection.id,
+            status: connection.status,
+            consented_at: connection.consented_at.toISOString(),
+            last_read_at: connection.last_read_at.toISOString(),
+          },
+          accounts: accounts.map((a) => ({
+            account_id: a.id,
+            iban_last4: ibanLast4(a.iban),
+            holder_name: a.holder_name,
+            in_company_name: a.in_company_name,
+            currency: a.currency,
+          })),
+          balances: accounts.map((a) => ({
+            account_id: a.id,
+            iban_last4: ibanLast4(a.iban),
+            amount: Number(a.balance),
+            currency: a.currency,
+            as_of: a.balance_at.toISOString(),
+          })),
+          movements: {
+            from_month: months[0]!,
+            to_month: months[MOVEMENT_MONTHS - 1]!,
+            months: monthsView(today, moved),
+          },
+          payout_account: facts.check,
+        };
+      }
+      const alerts = await store.requestAlerts(db, scope, row.id);
+      return {
+        request_id: row.id,
+        bank_data: facts.term,
+        cash_flow: cashFlow,
+        bank_data_problems: facts.problems,
+        payment_alerts: alerts.map(alertView),
+      };
+    },
+
+    /** `GET /v1/bank-data`. */
+    async overview(caller: FunderCaller) {
+      const scope = scopeOf(caller);
+      const now = clock.now();
+      const since = madridDate(addMadridDays(now, -ALERT_DAYS));
+      const [collections, sharing, alerts, charges] = await Promise.all([
+        store.collectionConnections(db, scope),
+        store.sellersSharing(db, scope),
+        store.funderAlerts(db, scope, madridMidnight(since)),
+        store.charges(db, scope),
+      ]);
+      return {
+        funder: { bank_id: caller.funderId, name: caller.funderName },
+        collection_connections: collections.map((c) => ({
+          connection_id: c.id,
+          bank_name: c.bank_name,
+          status: c.last_error !== null ? ('failing' as const) : ('connected' as const),
+          accounts: c.accounts.map((a) => ({
+            iban_last4: ibanLast4(a.iban),
+            holder_name: a.holder_name,
+            currency: a.currency,
+          })),
+          last_read_at: c.last_read_at?.toISOString() ?? null,
+          last_error: c.last_error,
+          last_error_at: c.last_error_at?.toISOString() ?? null,
+        })),
+        sellers_sharing: sharing,
+        payment_alerts: { since, count: alerts.length, alerts: alerts.map(alertView) },
+        charges: charges.map((c) => ({
+          month: c.month,
+          reads: c.reads,
+          unit_price_eur: c.unit_price_eur === null ? null : Number(c.unit_price_eur),
+          amount_eur:
+            c.unit_price_eur === null ? null : Math.round(c.reads * Number(c.unit_price_eur) * 100) / 100,
+        })),
+      };
+    },
+  };
+}
+
+/**
+ * A seller's consent to one funder, inside a write: a consent in force is replaced, the
+ * accounts and twelve months of movements are kept, and the read is charged to the funder.
+ */
+export async function connectIn(
+  ws: WriteScope,
+  scope: FunderScope,
+  input: {
+    sellerId: string;
+    accounts: SuppliedAccount[];
+    movements: SuppliedMovement[];
+    payoutIban: string | null;
+  },
+) {
+  const { tx, now } = ws;
+  const replaced = await store.revokeActive(tx, scope, input.sellerId, now, 'replaced by a new consent');
+  const id = newId();
+  const payout = input.payoutIban === null ? null : normalIban(input.payoutIban);
+  await store.insertConnection(tx, scope, { id, sellerId: input.sellerId, payoutIban: payout, at: now });
+  const accountIds = new Map<string, string>();
+  for (const [position, account] of input.accounts.entries()) {
+    const accountId = newId();
+    accountIds.set(normalIban(account.iban), accountId);
+    await store.insertAccount(tx, scope, {
+      id: accountId,
+      connectionId: id,
+      position,
+      iban: normalIban(account.iban),
+      holderName: account.holder_name,
+      inCompanyName: account.in_company_name,
+      currency: account.currency ?? 'EUR',
+      balance: account.balance.toFixed(2),
+      at: now,
+    });
+  }
+  for (const [iban, accountId] of accountIds) {
+    const own = input.movements.filter((m) => normalIban(m.iban) === iban);
+    await store.insertMovements(
+      tx,
+      scope,
+      accountId,
+      own.map((m) => ({ id: newId(), bookedOn: m.booked_on, amount: m.amount.toFixed(2) })),
+    );
+  }
+  await store.countRead(tx, scope, `${madridDate(now).slice(0, 7)}-01`);
+  ws.evidence({
+    funderId: scope.funderId,
+    plane: scope.plane,
+    kind: 'bank_data.connected',
+    subjectType: 'seller',
+    subjectId: input.sellerId,
+    payload: {
+      connection_id: id,
+      replaced_connection_id: replaced,
+      accounts: input.accounts.map((a) => ibanLast4(a.iban)),
+      movements: input.movements.length,
+      payout_iban_last4: payout === null ? null : ibanLast4(payout),
+    },
+  });
+  return { connection_id: id, replaced_connection_id: replaced };
+}
+
+/**
+ * A debtor's payment read through one consent, inside a write: kept once per consent, and an
+ * alert (with the event `payment.reached_seller`) raised once per request it concerns.
+ */
+export async function recordPaymentIn(
+  ws: WriteScope,
+  scope: FunderScope,
+  input: {
+    connectionId: string;
+    sellerId: string;
+    debtorTaxId: string;
+    amount: number;
+    receivedAt: Date;
+    reference: string;
+  },
+) {
+  const { tx, now } = ws;
+  const paymentId = await store.insertPayment(tx, scope, {
+    id: newId(),
+    connectionId: input.connectionId,
+    sellerId: input.sellerId,
+    debtorTaxId: input.debtorTaxId,
+    amount: input.amount.toFixed(2),
+    receivedAt: input.receivedAt,
+    reference: input.reference,
+    at: now,
+  });
+  if (paymentId === null) return { payment_id: null, recorded: false, alerts: [] };
+  const raised = [];
+  for (const request of await store.alertedRequests(tx, scope, input)) {
+    const alertId = await store.insertAlert(tx, scope, {
+      id: newId(),
+      requestId: request.id,
+      paymentId,
+      at: now,
+    });
+    if (alertId === null) continue;
+    const alert = alertView((await store.alertById(tx, scope, alertId))!);
+    ws.evidence({
+      funderId: scope.funderId,
+      plane: scope.plane,
+      kind: 'bank_data.payment_alert',
+      subjectType: 'funding_request',
+      subjectId: request.id,
+      payload: {
+        alert_id: alertId,
+        payment_id: paymentId,
+        amount: alert.amount,
+        debtor_tax_id: alert.debtor_tax_id,
+      },
+    });
+    ws.emit({
+      funderId: scope.funderId,
+      plane: scope.plane,
+      type: 'payment.reached_seller',
+      data: { alert },
+    });
+    raised.push(alert);
+  }
+  return { payment_id: paymentId, recorded: true, alerts: raised };
+}

@@ -1,0 +1,409 @@
+import type { FunderScope } from '../../platform/caller.ts';
+import type { Queryable } from '../../platform/db/db.ts';
+
+/*
+ * Bank data rows. Every funder-facing function takes the funder's scope and applies it in SQL;
+ * the writers take the scope of the funder the rows belong to (the sandbox caller's own, or the
+ * funder the operations team names). IBANs are kept whole here and never leave the service
+ * whole: the service cuts them to the last four characters.
+ */
+
+export interface ConnectionRow {
+  id: string;
+  seller_id: string;
+  status: 'active' | 'revoked';
+  payout_iban: string | null;
+  consented_at: Date;
+  last_read_at: Date;
+  revoked_at: Date | null;
+  revoke_reason: string | null;
+}
+
+export interface AccountRow {
+  id: string;
+  iban: string;
+  holder_name: string;
+  in_company_name: boolean;
+  currency: string;
+  balance: string;
+  balance_at: Date;
+}
+
+export interface MonthRow {
+  month: string;
+  credits: string;
+  debits: string;
+  movements: number;
+}
+
+export interface AlertRow {
+  alert_id: string;
+  request_id: string;
+  request_ref: string;
+  debtor_tax_id: string;
+  debtor_name: string | null;
+  amount: string;
+  received_at: Date;
+  reference: string;
+  raised_at: Date;
+}
+
+export interface CollectionRow {
+  id: string;
+  bank_name: string;
+  accounts: { iban: string; holder_name: string | null; currency: string }[];
+  last_read_at: Date | null;
+  last_error: string | null;
+  last_error_at: Date | null;
+}
+
+export interface ChargeRow {
+  month: string;
+  reads: number;
+  unit_price_eur: string | null;
+}
+
+export const CONNECTION = `id, seller_id, status, payout_iban, consented_at, last_read_at, revoked_at, revoke_reason`;
+
+/** The seller's latest consent to this funder (in force or revoked), or null. */
+export async function latestConnection(q: Queryable, scope: FunderScope, sellerId: string) {
+  const { rows } = await q.query<ConnectionRow>(
+    `SELECT ${CONNECTION} FROM bank_connections
+      WHERE funder_id = $1 AND plane = $2 AND seller_id = $3
+      ORDER BY (status = 'active') DESC, consented_at DESC, id DESC LIMIT 1`,
+    [scope.funderId, scope.plane, sellerId],
+  );
+  return rows[0] ?? null;
+}
+
+export async function accounts(q: Queryable, scope: FunderScope, connectionId: string) {
+  const { rows } = await q.query<AccountRow>(
+    `SELECT id, iban, holder_name, in_company_name, currency, balance::text AS balance, balance_at
+       FROM bank_accounts WHERE funder_id = $1 AND plane = $2 AND connection_id = $3
+      ORDER BY position`,
+    [scope.funderId, scope.plane, connectionId],
+  );
+  return rows;
+}
+
+/** Money in and out of the connection's accounts per month, from `fromMonth` (first day) on. */
+export async function movementsByMonth(
+  q: Queryable,
+  scope: FunderScope,
+  connectionId: string,
+  fromMonth: string,
+) {
+  const { rows } = await q.query<MonthRow>(
+    `SELECT to_char(date_trunc('month', m.booked_on), 'YYYY-MM') AS month,
+            coalesce(sum(m.amount) FILTER (WHERE m.amount > 0), 0)::text AS credits,
+            coalesce(-sum(m.amount) FILTER (WHERE m.amount < 0), 0)::text AS debits,
+            count(*)::int AS movements
+       FROM bank_movements m JOIN bank_accounts a ON a.id = m.account_id
+      WHERE m.funder_id = $1 AND m.plane = $2 AND a.connection_id = $3 AND m.booked_on >= $4::date
+      GROUP BY 1 ORDER BY 1`,
+    [scope.funderId, scope.plane, connectionId, fromMonth],
+  );
+  return rows;
+}
+
+const ALERT = `
+  SELECT a.id AS alert_id, a.request_id, r.request_ref, p.debtor_tax_id,
+         (SELECT d.name FROM request_invoices ri JOIN invoices i ON i.id = ri.invoice_id
+            JOIN debtors d ON d.id = i.debtor_id
+           WHERE ri.request_id = r.id
+             AND upper(regexp_replace(d.tax_id, '\\s', '', 'g')) = p.debtor_tax_id
+           ORDER BY ri.position LIMIT 1) AS debtor_name,
+         p.amount::text AS amount, p.received_at, p.reference, a.raised_at
+    FROM payment_alerts a
+    JOIN seller_payments p ON p.id = a.payment_id
+    JOIN funding_requests r ON r.id = a.request_id`;
+
+export async function requestAlerts(q: Queryable, scope: FunderScope, requestId: string) {
+  const { rows } = await q.query<AlertRow>(
+    `${ALERT} WHERE a.funder_id = $1 AND a.plane = $2 AND a.request_id = $3
+      ORDER BY p.received_at DESC, a.id`,
+    [scope.funderId, scope.plane, requestId],
+  );
+  return rows;
+}
+
+export async function funderAlerts(q: Queryable, scope: FunderScope, since: Date) {
+  const { rows } = await q.query<AlertRow>(
+    `${ALERT} WHERE a.funder_id = $1 AND a.plane = $2 AND p.received_at >= $3
+      ORDER BY p.received_at DESC, a.id LIMIT 500`,
+    [scope.funderId, scope.plane, since],
+  );
+  return rows;
+}
+
+export async function collectionConnections(q: Queryable, scope: FunderScope) {
+  const { rows } = await q.query<CollectionRow>(
+    `SELECT id, bank_name, accounts, last_read_at, last_error, last_error_at
+       FROM collection_connections WHERE funder_id = $1 AND plane = $2 ORDER BY bank_name, id`,
+    [scope.funderId, scope.plane],
+  );
+  return rows;
+}
+
+/** How many sellers have a consent in force with the funder. */
+export async function sellersSharing(q: Queryable, scope: FunderScope) {
+  const { rows } = await q.query<{ count: number }>(
+    `SELECT count(DISTINCT seller_id)::int AS count FROM bank_connections
+      WHERE funder_id = $1 AND plane = $2 AND status = 'active'`,
+    [scope.funderId, scope.plane],
+  );
+  return rows[0]?.count ?? 0;
+}
+
+export async function charges(q: Queryable, scope: FunderScope) {
+  const { rows } = await q.query<ChargeRow>(
+    `SELECT to_char(month, 'YYYY-MM') AS month, reads, unit_price_eur::text AS unit_price_eur
+       FROM bank_data_charges WHERE funder_id = $1 AND plane = $2 ORDER BY month DESC LIMIT 36`,
+    [scope.funderId, scope.plane],
+  );
+  return rows;
+}
+
+// --- writes -----------------------------------------------------------------------------------
+
+/** Ends the seller's consent in force with the funder; answers the connection ended, if any. */
+export async function revokeActive(
+  q: Queryable,
+  scope: FunderScope,
+  sellerId: string,
+  at: Date,
+  reason: string,
+) {
+  const { rows } = await q.query<{ id: string }>(
+    `UPDATE bank_connections SET status = 'revoked', revoked_at = $4, revoke_reason = $5
+      WHERE funder_id = $1 AND plane = $2 AND seller_id = $3 AND status = 'active' RETURNING id`,
+    [scope.funderId, scope.plane, sellerId, at, reason],
+  );
+  return rows[0]?.id ?? null;
+}
+
+export async function insertConnection(
+  q: Queryable,
+  scope: FunderScope,
+  row: { id: string; sellerId: string; payoutIban: string | null; at: Date },
+) {
+  await q.query(
+    `INSERT INTO bank_connections (id, plane, funder_id, seller_id, status, payout_iban, consented_at, last_read_at)
+     VALUES ($1, $2, $3, $4, 'active', $5, $6, $6)`,
+    [row.id, scope.plane, scope.funderId, row.sellerId, row.payoutIban, row.at],
+  );
+}
+
+export async function insertAccount(
+  q: Queryable,
+  scope: FunderScope,
+  row: {
+    id: string;
+    connectionId: string;
+    position: number;
+    iban: string;
+    holderName: string;
+    inCompanyName: boolean;
+    currency: string;
+    balance: string;
+    at: Date;
+  },
+) {
+  await q.query(
+    `INSERT INTO bank_accounts (id, connection_id, plane, funder_id, position, iban, holder_name,
+                                in_company_name, currency, balance, balance_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::numeric, $11)`,
+    [
+      row.id,
+      row.connectionId,
+      scope.plane,
+      scope.funderId,
+      row.position,
+      row.iban,
+      row.holderName,
+      row.inCompanyName,
+      row.currency,
+      row.balance,
+      row.at,
+    ],
+  );
+}
+
+export async function insertMovements(
+  q: Queryable,
+  scope: FunderScope,
+  accountId: string,
+  movements: { id: string; bookedOn: string; amount: string }[],
+) {
+  if (movements.length === 0) return;
+  await q.query(
+    `INSERT INTO bank_movements (id, account_id, plane, funder_id, booked_on, amount)
+     SELECT m.id, $1, $2, $3, m.booked_on, m.amount
+       FROM unnest($4::uuid[], $5::date[], $6::numeric[]) AS m(id, booked_on, amount)`,
+    [
+      accountId,
+      scope.plane,
+      scope.funderId,
+      movements.map((m) => m.id),
+      movements.map((m) => m.bookedOn),
+      movements.map((m) => m.amount),
+    ],
+  );
+}
+
+/** Records a payment read through a consent; null when that consent already read it. */
+export async function insertPayment(
+  q: Queryable,
+  scope: FunderScope,
+  row: {
+    id: string;
+    connectionId: string;
+    sellerId: string;
+    debtorTaxId: string;
+    amount: string;
+    receivedAt: Date;
+    reference: string;
+    at: Date;
+  },
+) {
+  const { rows } = await q.query<{ id: string }>(
+    `INSERT INTO seller_payments (id, connection_id, plane, funder_id, seller_id, debtor_tax_id, amount,
+                                  received_at, reference, recorded_at)
+     VALUES ($1, $2, $3, $4, $5, upper(regexp_replace($6, '\\s', '', 'g')), $7::numeric, $8, $9, $10)
+     ON CONFLICT (connection_id, reference) DO NOTHING RETURNING id`,
+    [
+      row.id,
+      row.connectionId,
+      scope.plane,
+      scope.funderId,
+      row.sellerId,
+      row.debtorTaxId,
+      row.amount,
+      row.receivedAt,
+      row.reference,
+      row.at,
+    ],
+  );
+  return rows[0]?.id ?? null;
+}
+
+/**
+ * The funder's requests a payment alerts on: funded by it under confidential terms, of this
+ * seller, with an invoice owed by the paying debtor, funded at or before the payment arrived,
+ * and not closed.
+ */
+export async function alertedRequests(
+  q: Queryable,
+  scope: FunderScope,
+  payment: { sellerId: string; debtorTaxId: string; receivedAt: Date },
+) {
+  const { rows } = await q.query<{ id: string; request_ref: string }>(
+    `SELECT r.id, r.request_ref FROM funding_requests r
+      WHERE r.plane = $2 AND r.funder_of_record_id = $1 AND r.seller_id = $3
+        AND r.status = 'funded' AND r.funded_at <= $5
+        AND r.programme_terms->>'disclosure' = 'confidential'
+        AND EXISTS (SELECT 1 FROM request_invoices ri JOIN invoices i ON i.id = ri.invoice_id
+                      JOIN debtors d ON d.id = i.debtor_id
+                     WHERE ri.request_id = r.id
+                       AND upper(regexp_replace(d.tax_id, '\\s', '', 'g')) = upper(regexp_replace($4, '\\s', '', 'g')))
+      ORDER BY r.funded_at, r.id`,
+    [scope.funderId, scope.plane, payment.sellerId, payment.debtorTaxId, payment.receivedAt],
+  );
+  return rows;
+}
+
+/** One alert per payment and request: null when it was raised already. */
+export async function insertAlert(
+  q: Queryable,
+  scope: FunderScope,
+  row: { id: string; requestId: string; paymentId: string; at: Date },
+) {
+  const { rows } = await q.query<{ id: string }>(
+    `INSERT INTO payment_alerts (id, plane, funder_id, request_id, payment_id, raised_at)
+     VALUES ($1, $2, $3, $4, $5, $6)
+     ON CONFLICT (payment_id, request_id) DO NOTHING RETURNING id`,
+    [row.id, scope.plane, scope.funderId, row.requestId, row.paymentId, row.at],
+  );
+  return rows[0]?.id ?? null;
+}
+
+export async function alertById(q: Queryable, scope: FunderScope, id: string) {
+  const { rows } = await q.query<AlertRow>(`${ALERT} WHERE a.funder_id = $1 AND a.plane = $2 AND a.id = $3`, [
+    scope.funderId,
+    scope.plane,
+    id,
+  ]);
+  return rows[0] ?? null;
+}
+
+/** One read of the account-information provider charged to the funder in `month` (first day). */
+export async function countRead(q: Queryable, scope: FunderScope, month: string) {
+  await q.query(
+    `INSERT INTO bank_data_charges (funder_id, plane, month, reads) VALUES ($1, $2, $3::date, 1)
+     ON CONFLICT (funder_id, plane, month) DO UPDATE SET reads = bank_data_charges.reads + 1`,
+    [scope.funderId, scope.plane, month],
+  );
+}
+
+/** The funder's collection connection read (accounts replaced when given) or failing. */
+export async function saveCollectionRead(
+  q: Queryable,
+  scope: FunderScope,
+  row: {
+    id: string;
+    bankName: string;
+    accounts: { iban: string; holder_name: string | null; currency: string }[] | null;
+    error: string | null;
+    at: Date;
+  },
+) {
+  const { rows } = await q.query<{ id: string }>(
+    `INSERT INTO collection_connections (id, plane, funder_id, bank_name, accounts, last_read_at, last_error,
+                                         last_error_at, created_at)
+     VALUES ($1, $2, $3, $4, coalesce($5::jsonb, '[]'::jsonb),
+             CASE WHEN $6::text IS NULL THEN $7::timestamptz END, $6, CASE WHEN $6::text IS NOT NULL THEN $7::timestamptz END, $7)
+     ON CONFLICT (funder_id, plane, bank_name) DO UPDATE SET
+       accounts = coalesce($5::jsonb, collection_connections.accounts),
+       last_read_at = CASE WHEN $6::text IS NULL THEN $7::timestamptz ELSE collection_connections.last_read_at END,
+       last_error = $6,
+       last_error_at = CASE WHEN $6::text IS NOT NULL THEN $7::timestamptz ELSE collection_connections.last_error_at END
+     RETURNING id`,
+    [
+      row.id,
+      scope.plane,
+      scope.funderId,
+      row.bankName,
+      row.accounts === null ? null : JSON.stringify(row.accounts),
+      row.error,
+      row.at,
+    ],
+  );
+  return rows[0]!.id;
+}
+
+/** The tax ids of a request's debtors, in invoice order, within the funder's scope. */
+export async function requestDebtorTaxIds(q: Queryable, scope: FunderScope, requestId: string) {
+  const { rows } = await q.query<{ tax_id: string }>(
+    `SELECT d.tax_id FROM funding_requests r
+       JOIN request_invoices ri ON ri.request_id = r.id
+       JOIN invoices i ON i.id = ri.invoice_id JOIN debtors d ON d.id = i.debtor_id
+      WHERE r.id = $1 AND r.plane = $2
+        AND (r.assigned_funder_id = $3 OR EXISTS (SELECT 1 FROM request_funders rf
+              WHERE rf.request_id = r.id AND rf.funder_id = $3 AND rf.acted_at IS NOT NULL))
+      ORDER BY ri.position`,
+    [requestId, scope.plane, scope.funderId],
+  );
+  return rows.map((r) => r.tax_id);
+}
+
+/** The seller of a request the funder can see. */
+export async function requestSellerOf(q: Queryable, scope: FunderScope, requestId: string) {
+  const { rows } = await q.query<{ seller_id: string; seller_name: string }>(
+    `SELECT r.seller_id, s.name AS seller_name FROM funding_requests r JOIN sellers s ON s.id = r.seller_id
+      WHERE r.id = $1 AND r.plane = $2
+        AND (r.assigned_funder_id = $3 OR EXISTS (SELECT 1 FROM request_funders rf
+              WHERE rf.request_id = r.id AND rf.funder_id = $3 AND rf.acted_at IS NOT NULL))`,
+    [requestId, scope.plane, scope.funderId],
+  );
+  return rows[0] ?? null;
+}
