@@ -15,6 +15,7 @@ import { documentsModule } from './areas/documents/documents.module.ts';
 import { earlyPaymentsModule } from './areas/early-payments/early-payments.module.ts';
 import { type ExportsSettings, exportsModule } from './areas/exports/exports.module.ts';
 import { limitsModule } from './areas/limits/limits.module.ts';
+import { opportunitiesModule } from './areas/opportunities/opportunities.module.ts';
 import { opsRoutes } from './areas/ops/ops.routes.ts';
 import { partiesModule } from './areas/parties/parties.module.ts';
 import { payerRecordModule } from './areas/payer-record/payer-record.module.ts';
@@ -212,6 +213,7 @@ function createServices(deps: {
   const exportsArea = exportsModule({ ...shared, publicBaseUrl: deps.publicBaseUrl, settings: deps.exports });
   const registryArea = registryModule(shared);
   const earlyPaymentsArea = earlyPaymentsModule(shared);
+  const opportunitiesArea = opportunitiesModule(shared);
   const demo = createDemoService({
     db: deps.db,
     clock: deps.clock,
@@ -245,7 +247,10 @@ function createServices(deps: {
     clients,
     exports: exportsArea.exports,
     /** Background jobs of the areas, by kind. */
-    areaJobs: { ...exportsArea.jobs },
+    areaJobs: { ...exportsArea.jobs, ...opportunitiesArea.jobs },
+    /** Area jobs that recur: scheduled when the worker starts, each rescheduling itself. */
+    recurringJobs: [...opportunitiesArea.recurring],
+    opportunities: opportunitiesArea.opportunities,
     registry: registryArea.registry,
     earlyPayments: earlyPaymentsArea.earlyPayments,
     /** Each module's routes, in the order the app registers them. */
@@ -263,6 +268,7 @@ function createServices(deps: {
       exports: exportsArea.routes,
       registry: registryArea.routes,
       earlyPayments: earlyPaymentsArea.routes,
+      opportunities: opportunitiesArea.routes,
     },
   };
 }
@@ -388,6 +394,7 @@ export async function createRuntime(
           ...services.areaRoutes.exports,
           ...services.areaRoutes.registry,
           ...services.areaRoutes.earlyPayments,
+          ...services.areaRoutes.opportunities,
           requestsOpsRoutes({
             parties: services.requestParties,
             statusOf: async (id) => (await services.requests.statusForOps(id)) ?? 'unknown',
@@ -422,7 +429,7 @@ export async function createRuntime(
     createDispatcher: newDispatcher,
     async scheduleMaintenance() {
       await runAs(OPERATOR, async () => {
-        for (const kind of [...Object.keys(MAINTENANCE), ANNOUNCEMENTS_JOB]) {
+        for (const kind of [...Object.keys(MAINTENANCE), ANNOUNCEMENTS_JOB, ...services.recurringJobs]) {
           await enqueueJob(db, { kind, runAt: clock.now(), jobKey: kind });
         }
       });

@@ -107,6 +107,8 @@ export const operationScopes: Record<string, readonly Scope[]> = {
   'POST /v1/sandbox/early-payments/{id}/accept': decide,
   'POST /v1/sandbox/early-payments/{id}/decline': decide,
   'POST /v1/sandbox/early-payments/{id}/withdraw': decide,
+  'POST /v1/sandbox/clients/{seller_id}/sharing': decide,
+  'POST /v1/sandbox/invoices/{id}/ledger-exit': decide,
 };
 
 /** Fastify's `/v1/requests/:id` as the table (and OpenAPI) writes it: `/v1/requests/{id}`. */

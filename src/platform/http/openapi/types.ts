@@ -54,6 +54,11 @@ export const TAGS = [
       'Buyer-programme early payments: offers released to a buyer’s suppliers with you as their funder, the early payments you make, and the buyer’s repayments at maturity.',
   },
   {
+    name: 'Opportunities',
+    description:
+      'The morning digest: which invoices of your own clients that share them with you became eligible under your rules overnight, and what changed in those you were shown.',
+  },
+  {
     name: 'Sandbox',
     description:
       'Test operations for sandbox keys only: they play the seller, the debtors and the portal on the demonstration plane so an integration can walk a request through its whole life.',

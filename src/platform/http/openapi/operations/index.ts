@@ -4,6 +4,7 @@ import { clientsOperations } from './clients.ts';
 import { earlyPaymentsOperations } from './early-payments.ts';
 import { exportsOperations } from './exports.ts';
 import { limitsOperations } from './limits.ts';
+import { opportunitiesOperations } from './opportunities.ts';
 import { programmeOperations } from './programme.ts';
 import { registryOperations } from './registry.ts';
 import { requestsOperations } from './requests.ts';
@@ -23,6 +24,7 @@ export const operationDocs: OperationDocs = {
   ...exportsOperations,
   ...registryOperations,
   ...earlyPaymentsOperations,
+  ...opportunitiesOperations,
   ...sandboxOperations,
   ...programmeOperations,
   ...webhooksOperations,
