@@ -214,6 +214,7 @@ function createServices(deps: {
   const registryArea = registryModule(shared);
   const earlyPaymentsArea = earlyPaymentsModule(shared);
   const opportunitiesArea = opportunitiesModule(shared);
+  const { opportunities } = opportunitiesArea;
   const demo = createDemoService({
     db: deps.db,
     clock: deps.clock,
@@ -224,6 +225,12 @@ function createServices(deps: {
     settings,
     limits,
     programmeDemo: { programme, disclosure },
+    opportunitiesDemo: {
+      opportunities,
+      invitations: clients.invitations,
+      parties: partiesArea.parties,
+      createRequest: requestParties.createRequest,
+    },
   });
   return {
     write,

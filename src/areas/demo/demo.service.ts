@@ -5,6 +5,11 @@ import { ApiError } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { runAsOneWrite } from '../../platform/write.ts';
 import type { AccountService } from '../account/account.service.ts';
+import {
+  OPPORTUNITIES_DEMO,
+  type OpportunitiesDemoDeps,
+  playOpportunitiesDemo,
+} from '../opportunities/opportunities.demo.ts';
 import { seedDemoPayerRecords } from '../payer-record/payer-record.service.ts';
 import { PROGRAMME_DEMO, type ProgrammeDemoDeps, playProgrammeDemo } from '../programme/programme.demo.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
@@ -48,6 +53,8 @@ export function createDemoService(
     leaseTimer?: LeaseTimer;
     /** The confidential programme's part of the scenario (programme area). */
     programmeDemo?: Omit<ProgrammeDemoDeps, 'parties' | 'decisions' | 'documents'>;
+    /** The opportunities digest's part, played after the rebuild commits (opportunities area). */
+    opportunitiesDemo?: OpportunitiesDemoDeps;
   } & ScenarioDeps,
 ) {
   const leaseTimer = deps.leaseTimer ?? everyThirtySeconds;
@@ -117,12 +124,23 @@ export function createDemoService(
       return { ...scenario, ledger_lines: payerRecords.ledger_lines };
     });
 
+    // The digest's clients and their invoices, through the services, once the plane is rebuilt.
+    if (deps.opportunitiesDemo && caller.kind === 'operator') {
+      await playOpportunitiesDemo({
+        deps: deps.opportunitiesDemo,
+        operator: caller,
+        funderId: funder.id,
+        now,
+      });
+    }
     // The programme's confidential company and its debtors come on top of the scenario's.
     const programme = deps.programmeDemo ? PROGRAMME_DEMO : { sellers: 0, debtors: 0 };
+    const opportunities =
+      deps.opportunitiesDemo && caller.kind === 'operator' ? OPPORTUNITIES_DEMO : { sellers: 0, debtors: 0 };
     return {
       bank_id: funder.id,
-      sellers: built.sellers + programme.sellers,
-      debtors: built.debtors + programme.debtors,
+      sellers: built.sellers + programme.sellers + opportunities.sellers,
+      debtors: built.debtors + programme.debtors + opportunities.debtors,
       created_funder: funder.created,
     };
   }

@@ -70,9 +70,9 @@ export function createOpportunitiesService(deps: { db: Db; clock: Clock; write: 
   }
 
   /** Publishes the date's digests (one per funder and plane), with their events. */
-  async function publish(date: string) {
+  async function publish(date: string, owner: { funderId: string; plane: Plane } | null = null) {
     return write(system(PUBLISH_JOB), async ({ tx, now, evidence, emit }) => {
-      const digests = await store.publishForOps(tx, date, now, newId);
+      const digests = await store.publishForOps(tx, date, now, newId, owner);
       for (const d of digests) {
         evidence({
           funderId: d.funder_id,
@@ -238,7 +238,9 @@ export function createOpportunitiesService(deps: { db: Db; clock: Clock; write: 
       return { run_id: id, status };
     },
     startNight: (date: string) => runAs(OPERATOR, () => startNight(date)),
-    publishForOps: (date: string) => runAs(OPERATOR, () => publish(date)),
+    /** Publishes a night's digests now: every funder's, or one funder's (the demonstration). */
+    publishForOps: (date: string, owner: { funderId: string; plane: Plane } | null = null) =>
+      runAs(OPERATOR, () => publish(date, owner)),
 
     /** GET /v1/opportunities: the digest of a Madrid date (or the latest) and a page of its lines. */
     async digest(caller: FunderCaller, query: Static<typeof OpportunitiesQuery>) {

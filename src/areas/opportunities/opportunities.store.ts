@@ -267,18 +267,21 @@ export async function publishForOps(
   date: string,
   now: Date,
   ids: () => string,
+  owner: { funderId: string; plane: Plane } | null = null,
 ): Promise<DigestRow[]> {
+  const ofOwner = `($3::uuid IS NULL OR (r.funder_id = $3::uuid AND r.plane = $4::text))`;
+  const ownerParams = [owner?.funderId ?? null, owner?.plane ?? null];
   await q.query(
-    `UPDATE opportunity_runs SET status = 'abandoned', updated_at = $2
-      WHERE run_date = $1 AND status IN ('pending', 'snapshotted')`,
-    [date, now],
+    `UPDATE opportunity_runs r SET status = 'abandoned', updated_at = $2
+      WHERE r.run_date = $1 AND r.status IN ('pending', 'snapshotted') AND ${ofOwner}`,
+    [date, now, ...ownerParams],
   );
   const { rows: runs } = await q.query<{ id: string }>(
     `SELECT r.id FROM opportunity_runs r
-      WHERE r.run_date = $1 AND NOT EXISTS (
+      WHERE r.run_date = $1 AND ${ofOwner} AND $2::timestamptz IS NOT NULL AND NOT EXISTS (
         SELECT 1 FROM opportunity_digests d WHERE d.funder_id = r.funder_id AND d.plane = r.plane AND d.digest_date = $1)
       ORDER BY r.id`,
-    [date],
+    [date, now, ...ownerParams],
   );
   if (runs.length === 0) return [];
   const { rows } = await q.query<DigestRow>(
