@@ -107,6 +107,11 @@ CREATE TABLE opportunity_digests (
   CHECK (NOT stale OR line_count = 0)
 );
 
+-- The run looks up open disputes and hard risk signals by invoice; those tables had indexes by
+-- request only.
+CREATE INDEX disputes_open_invoice ON disputes (invoice_id) WHERE status = 'open';
+CREATE INDEX risk_signals_hard_invoice ON risk_signals (invoice_id) WHERE hard;
+
 -- Row security: a funder sees its own rows on its plane; a sandbox key's helpers its funder's
 -- demonstration rows; the operator (the worker, the operations API) all.
 DO $$

@@ -187,11 +187,12 @@ const CLIENT_FIELDS = `s.id AS seller_id, s.name AS client_name, s.tax_id AS cli
 export async function compareForOps(q: Queryable, run: RunRow, now: Date): Promise<void> {
   await q.query('DELETE FROM opportunity_lines WHERE run_id = $1', [run.id]);
   await q.query(
-    `WITH prev AS (SELECT invoice_id FROM opportunity_snapshot_rows WHERE run_id = $4::uuid),
-     cur AS (SELECT invoice_id, amount FROM opportunity_snapshot_rows WHERE run_id = $3::uuid),
-     fresh AS (
+    `WITH fresh AS (
        SELECT cur.invoice_id, 'new'::text AS kind, NULL::text AS reason, cur.amount
-         FROM cur WHERE NOT EXISTS (SELECT 1 FROM prev WHERE prev.invoice_id = cur.invoice_id)),
+         FROM opportunity_snapshot_rows cur
+        WHERE cur.run_id = $3::uuid
+          AND NOT EXISTS (SELECT 1 FROM opportunity_snapshot_rows prev
+                           WHERE prev.run_id = $4::uuid AND prev.invoice_id = cur.invoice_id)),
      gone AS (
        SELECT i.id AS invoice_id, k.kind,
               CASE WHEN k.kind <> 'no_longer_eligible' THEN NULL
@@ -201,7 +202,7 @@ export async function compareForOps(q: Queryable, run: RunRow, now: Date): Promi
                    WHEN sh.sharing IS NOT TRUE THEN 'not_shared'
                    ELSE 'rules' END AS reason,
               CASE WHEN k.kind = 'paid' THEN 0 ELSE i.amount END AS amount
-         FROM prev
+         FROM opportunity_snapshot_rows prev
          JOIN invoices i ON i.id = prev.invoice_id
          LEFT JOIN invoice_ledger_exits x ON x.invoice_id = i.id
          LEFT JOIN funder_clients c ON c.seller_id = i.seller_id AND c.funder_id = $1 AND c.plane = $2
@@ -209,7 +210,9 @@ export async function compareForOps(q: Queryable, run: RunRow, now: Date): Promi
          CROSS JOIN LATERAL (SELECT CASE WHEN i.seller_marked_paid_at IS NOT NULL THEN 'paid'
                                          WHEN ${DISPUTED} THEN 'disputed'
                                          ELSE 'no_longer_eligible' END AS kind) k
-        WHERE NOT EXISTS (SELECT 1 FROM cur WHERE cur.invoice_id = prev.invoice_id)),
+        WHERE prev.run_id = $4::uuid
+          AND NOT EXISTS (SELECT 1 FROM opportunity_snapshot_rows cur
+                           WHERE cur.run_id = $3::uuid AND cur.invoice_id = prev.invoice_id)),
      found AS (SELECT * FROM fresh UNION ALL SELECT * FROM gone)
      INSERT INTO opportunity_lines (run_id, funder_id, plane, position, kind, reason, invoice_id, number,
        debtor_name, debtor_tax_id, debtor_country, amount, currency, due_date, seller_id, client_name,
