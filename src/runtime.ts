@@ -16,6 +16,7 @@ import { documentsModule } from './areas/documents/documents.module.ts';
 import { earlyPaymentsModule } from './areas/early-payments/early-payments.module.ts';
 import { type ExportsSettings, exportsModule } from './areas/exports/exports.module.ts';
 import { limitsModule } from './areas/limits/limits.module.ts';
+import { opportunitiesModule } from './areas/opportunities/opportunities.module.ts';
 import { opsRoutes } from './areas/ops/ops.routes.ts';
 import { partiesModule } from './areas/parties/parties.module.ts';
 import { payerRecordModule } from './areas/payer-record/payer-record.module.ts';
@@ -225,6 +226,8 @@ function createServices(deps: {
   const exportsArea = exportsModule({ ...shared, publicBaseUrl: deps.publicBaseUrl, settings: deps.exports });
   const registryArea = registryModule(shared);
   const earlyPaymentsArea = earlyPaymentsModule(shared);
+  const opportunitiesArea = opportunitiesModule(shared);
+  const { opportunities } = opportunitiesArea;
   const demo = createDemoService({
     db: deps.db,
     clock: deps.clock,
@@ -238,6 +241,12 @@ function createServices(deps: {
     earlyPaymentsDemo: earlyPaymentsArea.earlyPayments,
     recourseDemo: { programme, disclosure, recourse },
     bankDataDemo: true,
+    opportunitiesDemo: {
+      opportunities,
+      invitations: clients.invitations,
+      parties: partiesArea.parties,
+      createRequest: requestParties.createRequest,
+    },
   });
   return {
     write,
@@ -262,7 +271,10 @@ function createServices(deps: {
     clients,
     exports: exportsArea.exports,
     /** Background jobs of the areas, by kind. */
-    areaJobs: { ...exportsArea.jobs },
+    areaJobs: { ...exportsArea.jobs, ...opportunitiesArea.jobs },
+    /** Area jobs that recur: scheduled when the worker starts, each rescheduling itself. */
+    recurringJobs: [...opportunitiesArea.recurring],
+    opportunities: opportunitiesArea.opportunities,
     registry: registryArea.registry,
     earlyPayments: earlyPaymentsArea.earlyPayments,
     bankData: bankDataArea.bankData,
@@ -284,6 +296,7 @@ function createServices(deps: {
       registry: registryArea.routes,
       earlyPayments: earlyPaymentsArea.routes,
       bankData: bankDataArea.routes,
+      opportunities: opportunitiesArea.routes,
     },
   };
 }
@@ -417,6 +430,7 @@ export async function createRuntime(
           ...services.areaRoutes.registry,
           ...services.areaRoutes.earlyPayments,
           ...services.areaRoutes.bankData,
+          ...services.areaRoutes.opportunities,
           requestsOpsRoutes({
             parties: services.requestParties,
             statusOf: async (id) => (await services.requests.statusForOps(id)) ?? 'unknown',
@@ -451,7 +465,7 @@ export async function createRuntime(
     createDispatcher: newDispatcher,
     async scheduleMaintenance() {
       await runAs(OPERATOR, async () => {
-        for (const kind of [...Object.keys(MAINTENANCE), ANNOUNCEMENTS_JOB, RECOURSE_JOB]) {
+        for (const kind of [...Object.keys(MAINTENANCE), ANNOUNCEMENTS_JOB, RECOURSE_JOB, ...services.recurringJobs]) {
           await enqueueJob(db, { kind, runAt: clock.now(), jobKey: kind });
         }
       });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays } from '../src/platform/clock.ts';
 import { currentActor, type DbActor, GATE, OPERATOR, runAs } from '../src/platform/db/actor.ts';
 import type { Db } from '../src/platform/db/db.ts';
 import { freshDatabase } from './support/database.ts';
@@ -98,6 +99,12 @@ const EXPECTED: Record<string, string> = {
   payment_alerts: OWN,
   collection_connections: OWN,
   bank_data_charges: OWN,
+  opportunity_sharing: OWN,
+  opportunity_runs: OWN,
+  opportunity_snapshot_rows: OWN,
+  opportunity_lines: OWN,
+  opportunity_digests: OWN,
+  invoice_ledger_exits: PLANE,
 };
 
 interface TableFacts {
@@ -328,6 +335,52 @@ describe('with two funders on each plane', () => {
       });
       expect(lookup.status).toBe(200);
     }
+    // Each funder: a client sharing its invoices, one of which left the ledger, a night's run
+    // and its published digest.
+    const night = addDays(await given.today(), 1);
+    for (const funder of [liveA, liveB, demo, demoOther]) {
+      const plane = funder === liveA || funder === liveB ? 'live' : 'demo';
+      const seller = await given.liveSeller({ plane });
+      const link = await service.call<{ client_link: { id: string } }>(
+        funder.key,
+        'POST',
+        '/v1/client-links',
+        {
+          body: {},
+        },
+      );
+      expect(link.status, JSON.stringify(link.body)).toBe(201);
+      const arrived = await service.ops<{ invitation: { id: string } }>(
+        'POST',
+        `/ops/v1/client-links/${link.body.client_link.id}/arrivals`,
+        {
+          company_name: seller.name,
+          tax_id: seller.tax_id,
+          country: seller.country,
+          email: 'rls@company.example',
+        },
+      );
+      expect(arrived.status, JSON.stringify(arrived.body)).toBe(201);
+      expect(
+        (await service.ops('POST', `/ops/v1/client-invitations/${arrived.body.invitation.id}/accept`)).status,
+      ).toBe(200);
+      expect(
+        (await service.ops('POST', '/ops/v1/opportunities/sharing', { seller_id: seller.id, sharing: true }))
+          .status,
+      ).toBe(200);
+      await given.invoice(seller);
+      const gone = await given.invoice(seller);
+      expect(
+        (await service.ops('POST', `/ops/v1/invoices/${gone.id}/ledger-exit`, { exit: 'removed' })).status,
+      ).toBe(200);
+      const run = await service.ops('POST', '/ops/v1/opportunities/run', {
+        bank_id: funder.id,
+        plane,
+        date: night,
+      });
+      expect(run.body).toMatchObject({ status: 'completed' });
+    }
+    await service.runtime.services.opportunities.publishForOps(night);
   });
 
   const funders = () => [
@@ -349,6 +402,12 @@ describe('with two funders on each plane', () => {
       'early_payments',
       'early_payment_repayments',
       'recourse_claims',
+      'opportunity_sharing',
+      'opportunity_runs',
+      'opportunity_snapshot_rows',
+      'opportunity_lines',
+      'opportunity_digests',
+      'invoice_ledger_exits',
     ]) {
       const planes = await service.db.query<{ plane: string }>(
         `SELECT DISTINCT plane FROM ${table} ORDER BY plane`,

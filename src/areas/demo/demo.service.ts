@@ -7,6 +7,11 @@ import { runAsOneWrite } from '../../platform/write.ts';
 import type { AccountService } from '../account/account.service.ts';
 import { type EarlyPaymentsDemoDeps, playEarlyPaymentsDemo } from '../early-payments/early-payments.demo.ts';
 import { playBankDataDemo } from '../bank-data/bank-data.demo.ts';
+import {
+  OPPORTUNITIES_DEMO,
+  type OpportunitiesDemoDeps,
+  playOpportunitiesDemo,
+} from '../opportunities/opportunities.demo.ts';
 import { seedDemoPayerRecords } from '../payer-record/payer-record.service.ts';
 import { PROGRAMME_DEMO, type ProgrammeDemoDeps, playProgrammeDemo } from '../programme/programme.demo.ts';
 import { playRecourseDemo, RECOURSE_DEMO, type RecourseDemoDeps } from '../recourse/recourse.demo.ts';
@@ -57,6 +62,8 @@ export function createDemoService(
     recourseDemo?: Omit<RecourseDemoDeps, 'parties' | 'decisions' | 'documents'>;
     /** The bank data part, on top of the programme's (bank data area): a connected seller, an alert. */
     bankDataDemo?: boolean;
+    /** The opportunities digest's part, played after the rebuild commits (opportunities area). */
+    opportunitiesDemo?: OpportunitiesDemoDeps;
   } & ScenarioDeps,
 ) {
   const leaseTimer = deps.leaseTimer ?? everyThirtySeconds;
@@ -154,13 +161,24 @@ export function createDemoService(
       return { ...scenario, ledger_lines: payerRecords.ledger_lines };
     });
 
+    // The digest's clients and their invoices, through the services, once the plane is rebuilt.
+    if (deps.opportunitiesDemo && caller.kind === 'operator') {
+      await playOpportunitiesDemo({
+        deps: deps.opportunitiesDemo,
+        operator: caller,
+        funderId: funder.id,
+        now,
+      });
+    }
     // The programme's confidential company and its debtors come on top of the scenario's.
     const programme = deps.programmeDemo ? PROGRAMME_DEMO : { sellers: 0, debtors: 0 };
     const recourse = deps.recourseDemo ? RECOURSE_DEMO : { sellers: 0, debtors: 0 };
+    const opportunities =
+      deps.opportunitiesDemo && caller.kind === 'operator' ? OPPORTUNITIES_DEMO : { sellers: 0, debtors: 0 };
     return {
       bank_id: funder.id,
-      sellers: built.sellers + programme.sellers + recourse.sellers,
-      debtors: built.debtors + programme.debtors + recourse.debtors,
+      sellers: built.sellers + programme.sellers + recourse.sellers + opportunities.sellers,
+      debtors: built.debtors + programme.debtors + recourse.debtors + opportunities.debtors,
       created_funder: funder.created,
     };
   }

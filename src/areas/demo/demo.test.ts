@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startService, type TestService } from '../../../test/support/service.ts';
 import { addDays, daysBetween, madridDate } from '../../platform/clock.ts';
+import { OPPORTUNITIES_DEMO } from '../opportunities/opportunities.demo.ts';
 import { PROGRAMME_DEMO } from '../programme/programme.demo.ts';
 import { RECOURSE_DEMO } from '../recourse/recourse.demo.ts';
 import { DEMO_DEBTORS, DEMO_SELLERS } from './demo.companies.ts';
@@ -78,8 +79,8 @@ describe('the demonstration scenario', () => {
     const again = await reset();
     expect(again).toEqual({
       bank_id: bankId,
-      sellers: DEMO_SELLERS.length + PROGRAMME_DEMO.sellers + RECOURSE_DEMO.sellers,
-      debtors: DEMO_DEBTORS.length + PROGRAMME_DEMO.debtors + RECOURSE_DEMO.debtors,
+      sellers: DEMO_SELLERS.length + PROGRAMME_DEMO.sellers + RECOURSE_DEMO.sellers + OPPORTUNITIES_DEMO.sellers,
+      debtors: DEMO_DEBTORS.length + PROGRAMME_DEMO.debtors + RECOURSE_DEMO.debtors + OPPORTUNITIES_DEMO.debtors,
       created_funder: false,
     });
     requests = await listAll(key);

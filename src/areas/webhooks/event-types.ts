@@ -63,7 +63,7 @@ export const EVENT_TYPES = [
   },
   {
     type: 'opportunities.daily',
-    emitted: false,
+    emitted: true,
     description: 'Your daily digest of opportunities is ready and has something in it.',
   },
   {

@@ -115,6 +115,8 @@ export const operationScopes: Record<string, readonly Scope[]> = {
   'POST /v1/sandbox/recourse/{id}/repayment': decide,
   'POST /v1/sandbox/requests/{id}/bank-connection': decide,
   'POST /v1/sandbox/requests/{id}/seller-payment': decide,
+  'POST /v1/sandbox/clients/{seller_id}/sharing': decide,
+  'POST /v1/sandbox/invoices/{id}/ledger-exit': decide,
 };
 
 /** Fastify's `/v1/requests/:id` as the table (and OpenAPI) writes it: `/v1/requests/{id}`. */

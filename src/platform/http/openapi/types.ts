@@ -64,6 +64,11 @@ export const TAGS = [
       'What sellers share of their business accounts with you (read-only, with their consent), payment alerts on confidential requests, your collection account connections and the account-information provider’s charges.',
   },
   {
+    name: 'Opportunities',
+    description:
+      'The morning digest: which invoices of your own clients that share them with you became eligible under your rules overnight, and what changed in those you were shown.',
+  },
+  {
     name: 'Sandbox',
     description:
       'Test operations for sandbox keys only: they play the seller, the debtors and the portal on the demonstration plane so an integration can walk a request through its whole life.',

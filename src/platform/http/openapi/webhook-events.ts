@@ -39,7 +39,11 @@ export const webhookEventDocs: Record<string, { summary: string; carries: string
     carries:
       '`onboarding_link_id`, `status`, `seller_id`, `company_vat`, `country`, `completed_at` and the link’s `metadata`.',
   },
-  'opportunities.daily': { summary: 'The daily digest is ready', carries: 'the digest (not emitted yet).' },
+  'opportunities.daily': {
+    summary: 'The daily digest is ready',
+    carries:
+      'the digest’s `digest_id`, `date`, `stale`, `new` {`count`, `total`}, `changes` {`paid`, `disputed`, `no_longer_eligible`} and `lines` (the path that reads them). Sent at 06:30 Madrid time when the digest has lines.',
+  },
   'payment.reached_seller': {
     summary: 'A seller received a debtor payment',
     carries:

@@ -5,6 +5,7 @@ import { clientsOperations } from './clients.ts';
 import { earlyPaymentsOperations } from './early-payments.ts';
 import { exportsOperations } from './exports.ts';
 import { limitsOperations } from './limits.ts';
+import { opportunitiesOperations } from './opportunities.ts';
 import { programmeOperations } from './programme.ts';
 import { recourseOperations } from './recourse.ts';
 import { registryOperations } from './registry.ts';
@@ -25,6 +26,7 @@ export const operationDocs: OperationDocs = {
   ...exportsOperations,
   ...registryOperations,
   ...earlyPaymentsOperations,
+  ...opportunitiesOperations,
   ...sandboxOperations,
   ...programmeOperations,
   ...recourseOperations,
