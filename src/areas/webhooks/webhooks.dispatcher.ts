@@ -16,7 +16,6 @@ import {
   nextDueForOps,
   recordDeliveredForOps,
   recordFailedForOps,
-  signingSecretsForOps,
   stopEndpointForOps,
   takeEventsForOps,
 } from './webhooks-dispatch.store.ts';
@@ -117,7 +116,63 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
     }
   }
 
-  async function attempt(claimed: ClaimedAttempt, secrets: string[]): Promise<void> {
+  /**
+   * 2xx answers waiting to be recorded. One flush records every answer that came in while the
+   * previous one was being written, in one transaction: attempts that finish together cost one
+   * round of statements, not one each. An attempt stays in flight until its answer is recorded.
+   */
+  const answered: {
+    claimed: ClaimedAttempt;
+    code: number;
+    recorded: () => void;
+    lost: (err: unknown) => void;
+  }[] = [];
+  let flushing: Promise<void> | null = null;
+
+  function recordAnswer(claimed: ClaimedAttempt, code: number): Promise<void> {
+    return new Promise<void>((recorded, lost) => {
+      answered.push({ claimed, code, recorded, lost });
+      startFlush();
+    });
+  }
+
+  function startFlush(): void {
+    if (flushing) return;
+    flushing = asOperator(flush).finally(() => {
+      flushing = null;
+      if (answered.length > 0) startFlush();
+    });
+  }
+
+  async function flush(): Promise<void> {
+    while (answered.length > 0) {
+      const batch = answered.splice(0);
+      try {
+        const done = await now();
+        const { recorded, next } = await deps.db.transaction((tx) =>
+          recordDeliveredForOps(tx, {
+            workerId,
+            ids: batch.map((one) => one.claimed.id),
+            codes: batch.map((one) => one.code),
+            endpointIds: [...new Set(batch.map((one) => one.claimed.endpoint_id))].sort(),
+            now: done,
+            leaseSeconds: ATTEMPT_LEASE_SECONDS,
+          }),
+        );
+        // The attempts taking their places are in flight before the answered ones leave.
+        start(next);
+        for (const one of batch) one.recorded();
+        // Places freed and not taken again (nothing due there, or a lease that had run out):
+        // what else is due is for a claim.
+        if (next.length < recorded.length || recorded.length < batch.length) wake();
+      } catch (err) {
+        for (const one of batch) one.lost(err);
+      }
+    }
+  }
+
+  /** Sends one attempt and records it; answers whether a claim should follow (a place freed). */
+  async function attempt(claimed: ClaimedAttempt, secrets: string[]): Promise<boolean> {
     const at = deps.clock.now();
     const headers = {
       [SIGNATURE_HEADER]: signatureHeader(claimed.body, at, secrets),
@@ -128,17 +183,11 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
       secrets.length === 0
         ? { code: null, error: 'the endpoint has no signing secret' }
         : await sender.send(claimed.url, claimed.body, headers);
-    const done = await now();
     if (outcome.error === null && outcome.code !== null) {
-      await recordDeliveredForOps(deps.db, {
-        id: claimed.id,
-        endpointId: claimed.endpoint_id,
-        workerId,
-        code: outcome.code,
-        now: done,
-      });
-      return;
+      await recordAnswer(claimed, outcome.code);
+      return false;
     }
+    const done = await now();
     const gone = outcome.code === 410;
     const wait = RETRY_SCHEDULE_SECONDS[claimed.attempt - 1];
     const retryAt = gone || wait === undefined ? null : new Date(done.getTime() + wait * 1000);
@@ -167,40 +216,57 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
         'webhook endpoint stopped by the dispatcher',
       );
     }
+    return true;
   }
 
-  /** Claims what is due, as far as the bounds allow, and starts sending; answers how many. */
-  async function pump(): Promise<number> {
-    const room = maxInFlight - inFlight.size;
-    if (room <= 0) return 0;
-    const at = await now();
-    const claimed = await claimAttemptsForOps(deps.db, {
-      workerId,
-      now: at,
-      leaseSeconds: ATTEMPT_LEASE_SECONDS,
-      limit: room,
-      perEndpoint,
-    });
-    if (claimed.length === 0) return 0;
-    const sealed = await signingSecretsForOps(deps.db, [...new Set(claimed.map((c) => c.endpoint_id))], at);
-    const secretsOf = new Map<string, string[]>();
-    for (const row of sealed) {
-      const list = secretsOf.get(row.endpoint_id) ?? [];
-      list.push(deps.secrets.open(row.sealed));
-      secretsOf.set(row.endpoint_id, list);
-    }
+  /** Starts sending claimed attempts; each sealed secret is opened once per claim. */
+  function start(claimed: readonly ClaimedAttempt[]): void {
+    const opened = new Map<string, string>();
+    const open = (sealed: string) => {
+      let secret = opened.get(sealed);
+      if (secret === undefined) {
+        secret = deps.secrets.open(sealed);
+        opened.set(sealed, secret);
+      }
+      return secret;
+    };
     for (const one of claimed) {
-      const running: Promise<void> = asOperator(() => attempt(one, secretsOf.get(one.endpoint_id) ?? []))
+      const secrets = one.sealed.map(open);
+      let claimAfter = true;
+      const running: Promise<void> = asOperator(async () => {
+        claimAfter = await attempt(one, secrets);
+      })
         .catch((err: unknown) =>
           deps.logger.error({ err, delivery_id: one.id }, 'webhook attempt not recorded'),
         )
         .finally(() => {
           inFlight.delete(running);
-          wake();
+          if (claimAfter) wake();
         });
       inFlight.add(running);
     }
-    return claimed.length;
+  }
+
+  /**
+   * Claims what is due, as far as the bounds allow, and starts sending; answers how many were
+   * claimed and whether the claim was full (then more may be due at once).
+   */
+  async function pump(): Promise<{ claimed: number; full: boolean }> {
+    const room = maxInFlight - inFlight.size;
+    if (room <= 0) return { claimed: 0, full: false };
+    const at = await now();
+    const claimed = await deps.db.transaction((tx) =>
+      claimAttemptsForOps(tx, {
+        workerId,
+        now: at,
+        leaseSeconds: ATTEMPT_LEASE_SECONDS,
+        limit: room,
+        perEndpoint,
+      }),
+    );
+    if (claimed.length === 0) return { claimed: 0, full: false };
+    start(claimed);
+    return { claimed: claimed.length, full: claimed.length === room };
   }
 
   // --- running on its own ---
@@ -220,8 +286,10 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
         eventsWaiting = false;
         await fanOut();
       }
-      while ((await pump()) > 0) {
-        /* claim until nothing is due or the bounds are full */
+      // A claim short of its room took everything it may: the attempts it started wake the
+      // dispatcher again as they finish.
+      while ((await pump()).full) {
+        /* claim until nothing more is due or the bounds are full */
       }
     } while (again && started);
     await armTimer();
@@ -297,7 +365,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
         let sent = 0;
         for (;;) {
           await fanOut();
-          const claimed = await pump();
+          const { claimed } = await pump();
           sent += claimed;
           if (claimed === 0 && inFlight.size === 0) return sent;
           if (claimed === 0) await Promise.race(inFlight);
@@ -320,6 +388,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
       await closing?.end().catch(() => undefined);
       await cycling;
       await Promise.allSettled([...inFlight]);
+      await flushing;
       sender.close();
     },
   };
