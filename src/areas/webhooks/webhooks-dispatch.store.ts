@@ -319,3 +319,24 @@ export async function nextDueForOps(q: Queryable): Promise<Date | null> {
   );
   return rows[0]?.due ?? null;
 }
+
+/**
+ * Removes up to `limit` finished deliveries (delivered, failed, cancelled) that finished before
+ * `before`: delivered by their delivery, failed by their last attempt, cancelled ones by their
+ * last attempt or, never attempted, by their making. Pending rows are never removed. Answers how
+ * many went.
+ */
+export async function pruneFinishedDeliveriesForOps(
+  q: Queryable,
+  before: Date,
+  limit: number,
+): Promise<number> {
+  const { rowCount } = await q.query(
+    `DELETE FROM webhook_deliveries WHERE id IN (
+       SELECT id FROM webhook_deliveries
+        WHERE status <> 'pending' AND coalesce(delivered_at, last_attempt_at, created_at) < $1
+        LIMIT $2)`,
+    [before, limit],
+  );
+  return rowCount;
+}
