@@ -130,7 +130,9 @@ try {
   const runner = fileURLToPath(new URL('../bin/run-ts.mjs', import.meta.url));
   const script = fileURLToPath(new URL('./webhook-worker.ts', import.meta.url));
   for (let i = 0; i < 2; i++) {
-    const child = spawn(process.execPath, [runner, script], {
+    // BENCH_WORKER_NODE_ARGS: extra node flags for the dispatcher processes (e.g. --cpu-prof).
+    const nodeArgs = (process.env.BENCH_WORKER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+    const child = spawn(process.execPath, [...nodeArgs, runner, script], {
       env: {
         ...process.env,
         DATABASE_URL: databaseUrl,

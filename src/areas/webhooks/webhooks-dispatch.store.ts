@@ -96,6 +96,8 @@ export interface ClaimedAttempt {
   url: string;
   /** The endpoint's sealed secrets that sign now, newest first (read in the claim itself). */
   sealed: string[];
+  /** Whether the endpoint was in a run of failures when the attempt was claimed. */
+  failing: boolean;
 }
 
 /** The advisory-lock key of one endpoint's claims (two dispatchers claim for it in turn). */
@@ -163,7 +165,7 @@ export async function claimAttemptsForOps(
        FROM chosen, webhook_endpoints e
       WHERE d.id = chosen.id AND e.id = d.endpoint_id
       RETURNING d.id::text, d.endpoint_id::text, d.event_id::text, d.body,
-                d.attempts - d.attempts_before_retry AS attempt, e.url,
+                d.attempts - d.attempts_before_retry AS attempt, e.url, e.failing_since IS NOT NULL AS failing,
                 coalesce((SELECT array_agg(s.sealed ORDER BY s.created_at DESC, s.id) FROM webhook_secrets s
                            WHERE s.endpoint_id = d.endpoint_id AND (s.expires_at IS NULL OR s.expires_at > $2)),
                          '{}') AS sealed`,
@@ -190,7 +192,9 @@ export async function claimAttemptsForOps(
  * dispatcher no longer counted it) frees no place.
  *
  * Endpoints first, locked in id order, then the deliveries: the order in which the stop of an
- * endpoint takes its locks, so the two never wait on each other in a cycle.
+ * endpoint takes its locks, so the two never wait on each other in a cycle. An endpoint is
+ * written (and locked) only when its run of failures ends or its last success is more than a
+ * second old: flushes of one busy endpoint do not queue on its row.
  */
 export async function recordDeliveredForOps(
   tx: Queryable,
@@ -203,13 +207,17 @@ export async function recordDeliveredForOps(
     leaseSeconds: number;
   },
 ): Promise<{ recorded: string[]; next: ClaimedAttempt[] }> {
-  await tx.query(
-    `UPDATE webhook_endpoints e SET last_success_at = $2, failing_since = NULL
-       FROM (SELECT id FROM webhook_endpoints WHERE id = ANY ($1::uuid[]) AND active ORDER BY id FOR NO KEY UPDATE) l
+  if (batch.endpointIds.length > 0)
+    await tx.query(
+      `UPDATE webhook_endpoints e SET last_success_at = $2, failing_since = NULL
+       FROM (SELECT id FROM webhook_endpoints
+              WHERE id = ANY ($1::uuid[]) AND active
+                AND (failing_since IS NOT NULL OR last_success_at IS NULL OR last_success_at < $2::timestamptz - interval '1 second')
+              ORDER BY id FOR NO KEY UPDATE) l
       WHERE e.id = l.id`,
-    [batch.endpointIds, batch.now],
-    { name: 'webhooks_record_success_endpoints' },
-  );
+      [batch.endpointIds, batch.now],
+      { name: 'webhooks_record_success_endpoints' },
+    );
   const { rows } = await tx.query<ClaimedAttempt & { recorded: boolean }>(
     `WITH held AS (
        SELECT id, endpoint_id, locked_until >= $4 AS live FROM webhook_deliveries
@@ -241,16 +249,16 @@ export async function recordDeliveredForOps(
          FROM chosen, webhook_endpoints e
         WHERE d.id = chosen.id AND e.id = d.endpoint_id AND e.active
         RETURNING d.id::text, d.endpoint_id::text, d.event_id::text, d.body,
-                  d.attempts - d.attempts_before_retry AS attempt, e.url,
+                  d.attempts - d.attempts_before_retry AS attempt, e.url, e.failing_since IS NOT NULL AS failing,
                   coalesce((SELECT array_agg(s.sealed ORDER BY s.created_at DESC, s.id) FROM webhook_secrets s
                              WHERE s.endpoint_id = d.endpoint_id AND (s.expires_at IS NULL OR s.expires_at > $4)),
                            '{}') AS sealed
      )
      SELECT true AS recorded, id::text, NULL AS endpoint_id, NULL AS event_id, NULL AS body, NULL::int AS attempt,
-            NULL AS url, NULL::text[] AS sealed
+            NULL AS url, NULL::boolean AS failing, NULL::text[] AS sealed
        FROM done
      UNION ALL
-     SELECT false, id, endpoint_id, event_id, body, attempt, url, sealed FROM claimed`,
+     SELECT false, id, endpoint_id, event_id, body, attempt, url, failing, sealed FROM claimed`,
     [batch.ids, batch.codes, batch.workerId, batch.now, batch.leaseSeconds],
     { name: 'webhooks_record_success' },
   );

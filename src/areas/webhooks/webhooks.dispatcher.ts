@@ -36,6 +36,8 @@ export const MAX_IN_FLIGHT = 128;
 /** A safety net only: dispatchers are woken by commits, this catches a missed notification. */
 const SAFETY_WAKE_MS = 30_000;
 const FAN_OUT_BATCH = 200;
+/** Flushes of answers under way at once in one dispatcher: answers never wait long for a turn. */
+const MAX_FLUSHES = 4;
 
 export interface Dispatcher {
   /** Fans out and sends everything due, waiting for every attempt; answers how many were sent. */
@@ -80,8 +82,11 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
     return deps.clock.now();
   }
 
-  /** Turns committed events into delivery rows, one per matching endpoint. */
-  async function fanOut(): Promise<number> {
+  /**
+   * Turns committed events into delivery rows, one per matching endpoint; with `once`, one batch
+   * only (answers whether more may be waiting), so a long fan-out lets claims in between.
+   */
+  async function fanOut(once = false): Promise<number> {
     let total = 0;
     for (;;) {
       const at = await now();
@@ -112,7 +117,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
         return events.length;
       });
       total += taken;
-      if (taken < FAN_OUT_BATCH) return total;
+      if (taken < FAN_OUT_BATCH || once) return total;
     }
   }
 
@@ -127,7 +132,14 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
     recorded: () => void;
     lost: (err: unknown) => void;
   }[] = [];
-  let flushing: Promise<void> | null = null;
+  const flushing = new Set<Promise<void>>();
+  /**
+   * Per endpoint, when this dispatcher last wrote its success (clock milliseconds). An endpoint
+   * row is written only when it may need it: failing when claimed, failed here since, or its
+   * last success written more than a second ago. A failure recorded by another dispatcher in
+   * between is cleared by the next write, within a second of successes.
+   */
+  const successWritten = new Map<string, number>();
 
   function recordAnswer(claimed: ClaimedAttempt, code: number): Promise<void> {
     return new Promise<void>((recorded, lost) => {
@@ -136,38 +148,49 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
     });
   }
 
+  /** Starts a flush of what has been answered, unless as many as allowed are under way already. */
   function startFlush(): void {
-    if (flushing) return;
-    flushing = asOperator(flush).finally(() => {
-      flushing = null;
-      if (answered.length > 0) startFlush();
+    if (flushing.size >= MAX_FLUSHES || answered.length === 0) return;
+    const running: Promise<void> = asOperator(() => flush(answered.splice(0))).finally(() => {
+      flushing.delete(running);
+      startFlush();
     });
+    flushing.add(running);
   }
 
-  async function flush(): Promise<void> {
-    while (answered.length > 0) {
-      const batch = answered.splice(0);
-      try {
-        const done = await now();
-        const { recorded, next } = await deps.db.transaction((tx) =>
-          recordDeliveredForOps(tx, {
-            workerId,
-            ids: batch.map((one) => one.claimed.id),
-            codes: batch.map((one) => one.code),
-            endpointIds: [...new Set(batch.map((one) => one.claimed.endpoint_id))].sort(),
-            now: done,
-            leaseSeconds: ATTEMPT_LEASE_SECONDS,
-          }),
-        );
-        // The attempts taking their places are in flight before the answered ones leave.
-        start(next);
-        for (const one of batch) one.recorded();
-        // Places freed and not taken again (nothing due there, or a lease that had run out):
-        // what else is due is for a claim.
-        if (next.length < recorded.length || recorded.length < batch.length) wake();
-      } catch (err) {
-        for (const one of batch) one.lost(err);
-      }
+  function endpointsToWrite(batch: typeof answered, at: Date): string[] {
+    const due = new Set<string>();
+    for (const { claimed } of batch) {
+      const written = successWritten.get(claimed.endpoint_id);
+      if (claimed.failing || written === undefined || at.getTime() - written >= 1000)
+        due.add(claimed.endpoint_id);
+    }
+    if (successWritten.size > 10_000) successWritten.clear();
+    for (const id of due) successWritten.set(id, at.getTime());
+    return [...due].sort();
+  }
+
+  async function flush(batch: typeof answered): Promise<void> {
+    try {
+      const done = await now();
+      const { recorded, next } = await deps.db.transaction((tx) =>
+        recordDeliveredForOps(tx, {
+          workerId,
+          ids: batch.map((one) => one.claimed.id),
+          codes: batch.map((one) => one.code),
+          endpointIds: endpointsToWrite(batch, done),
+          now: done,
+          leaseSeconds: ATTEMPT_LEASE_SECONDS,
+        }),
+      );
+      // The attempts taking their places are in flight before the answered ones leave.
+      start(next);
+      for (const one of batch) one.recorded();
+      // Places freed and not taken again (nothing due there, or a lease that had run out):
+      // what else is due is for a claim.
+      if (next.length < recorded.length || recorded.length < batch.length) wake();
+    } catch (err) {
+      for (const one of batch) one.lost(err);
     }
   }
 
@@ -188,6 +211,8 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
       return false;
     }
     const done = await now();
+    // The next success here writes the endpoint again, ending its run of failures.
+    successWritten.delete(claimed.endpoint_id);
     const gone = outcome.code === 410;
     const wait = RETRY_SCHEDULE_SECONDS[claimed.attempt - 1];
     const retryAt = gone || wait === undefined ? null : new Date(done.getTime() + wait * 1000);
@@ -210,6 +235,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
       await stopEndpointForOps(tx, claimed.endpoint_id, reason, done);
       return reason;
     });
+    successWritten.delete(claimed.endpoint_id);
     if (stopped) {
       deps.logger.warn(
         { endpoint_id: claimed.endpoint_id, reason: stopped },
@@ -284,7 +310,11 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
       again = false;
       if (eventsWaiting) {
         eventsWaiting = false;
-        await fanOut();
+        // A full batch: more events may wait; the first of them are claimed and sent meanwhile.
+        if ((await fanOut(true)) === FAN_OUT_BATCH) {
+          eventsWaiting = true;
+          again = true;
+        }
       }
       // A claim short of its room took everything it may: the attempts it started wake the
       // dispatcher again as they finish.
@@ -388,7 +418,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
       await closing?.end().catch(() => undefined);
       await cycling;
       await Promise.allSettled([...inFlight]);
-      await flushing;
+      await Promise.allSettled([...flushing]);
       sender.close();
     },
   };
