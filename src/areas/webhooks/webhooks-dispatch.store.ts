@@ -205,6 +205,8 @@ export async function recordDeliveredForOps(
     endpointIds: string[];
     now: Date;
     leaseSeconds: number;
+    /** false: record only (a dispatcher stopping takes nothing new). */
+    takeNext: boolean;
   },
 ): Promise<{ recorded: string[]; next: ClaimedAttempt[] }> {
   if (batch.endpointIds.length > 0)
@@ -239,7 +241,7 @@ export async function recordDeliveredForOps(
            WHERE w.endpoint_id = freed.endpoint_id AND w.status = 'pending' AND w.next_attempt_at <= $4
              AND (w.locked_until IS NULL OR w.locked_until < $4)
            ORDER BY w.next_attempt_at, w.seq
-           LIMIT freed.n
+           LIMIT CASE WHEN $6 THEN freed.n ELSE 0 END
            FOR UPDATE SKIP LOCKED
         ) n
      ), claimed AS (
@@ -259,7 +261,7 @@ export async function recordDeliveredForOps(
        FROM done
      UNION ALL
      SELECT false, id, endpoint_id, event_id, body, attempt, url, failing, sealed FROM claimed`,
-    [batch.ids, batch.codes, batch.workerId, batch.now, batch.leaseSeconds],
+    [batch.ids, batch.codes, batch.workerId, batch.now, batch.leaseSeconds, batch.takeNext],
     { name: 'webhooks_record_success' },
   );
   return {

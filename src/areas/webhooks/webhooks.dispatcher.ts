@@ -133,6 +133,8 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
     lost: (err: unknown) => void;
   }[] = [];
   const flushing = new Set<Promise<void>>();
+  /** Set by stop(): answers are still recorded, nothing new is taken. */
+  let stopping = false;
   /**
    * Per endpoint, when this dispatcher last wrote its success (clock milliseconds). An endpoint
    * row is written only when it may need it: failing when claimed, failed here since, or its
@@ -181,6 +183,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
           endpointIds: endpointsToWrite(batch, done),
           now: done,
           leaseSeconds: ATTEMPT_LEASE_SECONDS,
+          takeNext: !stopping,
         }),
       );
       // The attempts taking their places are in flight before the answered ones leave.
@@ -405,20 +408,21 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
     async start() {
       if (started) return;
       started = true;
+      stopping = false;
       outboxCommits.on('commit', onCommit);
       if (deps.databaseUrl) await listen(deps.databaseUrl);
       wake();
     },
     async stop() {
       started = false;
+      stopping = true;
       outboxCommits.off('commit', onCommit);
       if (timer) clearTimeout(timer);
       const closing = listener;
       listener = null;
       await closing?.end().catch(() => undefined);
       await cycling;
-      await Promise.allSettled([...inFlight]);
-      await Promise.allSettled([...flushing]);
+      while (inFlight.size > 0 || flushing.size > 0) await Promise.allSettled([...inFlight, ...flushing]);
       sender.close();
     },
   };
