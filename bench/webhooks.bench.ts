@@ -1,5 +1,5 @@
 /**
- * `node bin/run-ts.mjs bench/webhooks.bench.ts [--events 5000] [--rate 100] [--seconds 10]`
+ * `node bin/run-ts.mjs bench/webhooks.bench.ts [--events 5000] [--rounds 3] [--rate 100] [--seconds 10]`
  *
  * Webhook delivery on PostgreSQL (BENCH_DATABASE_URL, default the local server; a database
  * `funder_api_bench_<random>` is made and dropped): two dispatcher processes
@@ -9,7 +9,10 @@
  * 1. Throughput: `--events` events committed in one transaction; deliveries per second from
  *    the commit to the last delivery received. Beside it, in the same run, a bare loop posting
  *    the very bodies received to the same receiver with the same concurrency the dispatchers
- *    allow (2 endpoints x 8) through Node's fetch (undici): the floor of HTTP alone.
+ *    allow (2 endpoints x 8) through Node's fetch (undici): the floor of HTTP alone. `--rounds`
+ *    times, each dispatcher measure followed at once by its bare loop; each round's ratio and
+ *    the medians are printed (the machine may be shared: a ratio of one round compares two
+ *    measures taken under the same load).
  * 2. Latency: events committed one by one at `--rate` per second for `--seconds`; time from
  *    each commit to the first attempt reaching the receiver (p50, p99, max).
  *
@@ -37,8 +40,10 @@ const { values } = parseArgs({
     events: { type: 'string', default: '5000' },
     rate: { type: 'string', default: '100' },
     seconds: { type: 'string', default: '10' },
+    rounds: { type: 'string', default: '3' },
   },
 });
+const ROUNDS = Number(values.rounds);
 const EVENTS = Number(values.events);
 const RATE = Number(values.rate);
 const SECONDS = Number(values.seconds);
@@ -130,7 +135,9 @@ try {
   const runner = fileURLToPath(new URL('../bin/run-ts.mjs', import.meta.url));
   const script = fileURLToPath(new URL('./webhook-worker.ts', import.meta.url));
   for (let i = 0; i < 2; i++) {
-    const child = spawn(process.execPath, [runner, script], {
+    // BENCH_WORKER_NODE_ARGS: extra node flags for the dispatcher processes (e.g. --cpu-prof).
+    const nodeArgs = (process.env.BENCH_WORKER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+    const child = spawn(process.execPath, [...nodeArgs, runner, script], {
       env: {
         ...process.env,
         DATABASE_URL: databaseUrl,
@@ -170,28 +177,37 @@ try {
   firstSeen.clear();
   bodies.length = 0;
 
-  // 1. Throughput.
-  const t0 = performance.now();
-  await emit(EVENTS);
-  await until(() => firstSeen.size >= EVENTS * 2);
-  const dispatched = (EVENTS * 2) / ((performance.now() - t0) / 1000);
+  // 1. Throughput, in rounds: each round's dispatchers and bare loop run back to back, so a
+  // ratio compares two measures taken under the same load of a shared machine.
+  const rounds: { dispatched: number; bare: number }[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    firstSeen.clear();
+    bodies.length = 0;
+    const t0 = performance.now();
+    await emit(EVENTS);
+    await until(() => firstSeen.size >= EVENTS * 2);
+    const dispatched = (EVENTS * 2) / ((performance.now() - t0) / 1000);
 
-  let next = 0;
-  const b0 = performance.now();
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      while (next < bodies.length) {
-        const { path, body } = bodies[next++]!;
-        const answer = await fetch(`${base}/bare${path}`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body,
-        });
-        await answer.arrayBuffer();
-      }
-    }),
-  );
-  const bare = bodies.length / ((performance.now() - b0) / 1000);
+    let next = 0;
+    const b0 = performance.now();
+    await Promise.all(
+      Array.from({ length: CONCURRENCY }, async () => {
+        while (next < bodies.length) {
+          const { path, body } = bodies[next++]!;
+          const answer = await fetch(`${base}/bare${path}`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body,
+          });
+          await answer.arrayBuffer();
+        }
+      }),
+    );
+    const bare = bodies.length / ((performance.now() - b0) / 1000);
+    rounds.push({ dispatched, bare });
+    if (bareHits !== bodies.length) console.log(`(bare loop: ${bareHits} of ${bodies.length} answered)`);
+    bareHits = 0;
+  }
 
   // 2. Latency from commit to first attempt at a steady rate.
   firstSeen.clear();
@@ -216,15 +232,22 @@ try {
     `machine    ${os.cpus()[0]?.model.trim()} x ${os.cpus().length}, load ${os.loadavg()[0]!.toFixed(2)}`,
   );
   console.log(`database   PostgreSQL ${rows[0]?.v}, 2 dispatcher processes, 2 endpoints`);
-  console.log(`\nthroughput ${EVENTS} events x 2 endpoints`);
-  console.log(`  dispatchers   ${dispatched.toFixed(0)} deliveries/s`);
-  console.log(`  bare fetch    ${bare.toFixed(0)} posts/s (concurrency ${CONCURRENCY})`);
-  console.log(`  ratio         ${((dispatched / bare) * 100).toFixed(0)} %`);
+  console.log(
+    `\nthroughput ${EVENTS} events x 2 endpoints, ${ROUNDS} rounds (bare fetch: concurrency ${CONCURRENCY})`,
+  );
+  for (const [n, r] of rounds.entries()) {
+    console.log(
+      `  round ${n + 1}   dispatchers ${r.dispatched.toFixed(0)} deliveries/s   bare ${r.bare.toFixed(0)} posts/s   ratio ${((r.dispatched / r.bare) * 100).toFixed(0)} %`,
+    );
+  }
+  const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)]!;
+  console.log(
+    `  median      dispatchers ${median(rounds.map((r) => r.dispatched)).toFixed(0)} deliveries/s   ratio ${median(rounds.map((r) => (r.dispatched / r.bare) * 100)).toFixed(0)} %`,
+  );
   console.log(`\ncommit to first attempt, ${RATE} events/s for ${SECONDS} s`);
   console.log(
     `  p50 ${pct(50).toFixed(1)} ms   p99 ${pct(99).toFixed(1)} ms   max ${latencies.at(-1)!.toFixed(1)} ms`,
   );
-  if (bareHits !== bodies.length) console.log(`(bare loop: ${bareHits} of ${bodies.length} answered)`);
   await runtime.close().catch(() => undefined);
 } finally {
   for (const child of workers) child.kill('SIGTERM');

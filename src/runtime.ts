@@ -38,6 +38,7 @@ import {
   type DispatcherDeps,
 } from './areas/webhooks/webhooks.dispatcher.ts';
 import { webhooksModule } from './areas/webhooks/webhooks.module.ts';
+import { pruneWebhookDeliveries } from './areas/webhooks/webhooks.retention.ts';
 import type { Config } from './config.ts';
 import { type Clock, manualClock, systemClock } from './platform/clock.ts';
 import { type SecretBox, secretBox } from './platform/crypto.ts';
@@ -304,7 +305,10 @@ function createServices(deps: {
 const ANNOUNCEMENTS_JOB = 'programme.announcements';
 const RECOURSE_JOB = 'recourse.claims';
 
-/** Recurring upkeep: expired counters and idempotency keys, and the evidence chain's day roots. */
+/**
+ * Recurring upkeep: expired counters and idempotency keys, old outbox events and finished webhook
+ * deliveries, and the evidence chain's day roots.
+ */
 const MAINTENANCE: Record<string, { everySeconds: number; run: JobHandler }> = {
   'maintenance.rate_counters': {
     everySeconds: 300,
@@ -317,6 +321,10 @@ const MAINTENANCE: Record<string, { everySeconds: number; run: JobHandler }> = {
   'maintenance.outbox_events': {
     everySeconds: 3600,
     run: async ({ db, clock }) => void (await pruneOutboxEvents(db, clock.now())),
+  },
+  'maintenance.webhook_deliveries': {
+    everySeconds: 3600,
+    run: async ({ db, clock }) => void (await pruneWebhookDeliveries(db, clock.now())),
   },
   'maintenance.evidence_day_roots': {
     everySeconds: 600,

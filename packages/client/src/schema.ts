@@ -1568,7 +1568,7 @@ export interface paths {
         };
         /**
          * The delivery log of an endpoint
-         * @description The deliveries to this endpoint, newest first (`limit` 1 to 200, default 50): status (`pending`, `delivered`, `failed`, `cancelled`), attempts, the last response code and error, the next attempt, and the SHA-256 of the exact body sent (the same on every attempt). Readable after the endpoint was stopped.
+         * @description The deliveries to this endpoint, newest first (`limit` 1 to 200, default 50): status (`pending`, `delivered`, `failed`, `cancelled`), attempts, the last response code and error, the next attempt, and the SHA-256 of the exact body sent (the same on every attempt). Readable after the endpoint was stopped. A finished delivery (`delivered`, `failed`, `cancelled`) is kept 30 days after it finished, as long as its event stays in `GET /v1/events`; a `pending` one until it finishes.
          *
          *     **Scopes:** any one of `webhooks:write`, `decisions:write`, `requests:read`.
          */

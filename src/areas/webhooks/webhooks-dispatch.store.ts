@@ -94,29 +94,63 @@ export interface ClaimedAttempt {
   body: string;
   attempt: number;
   url: string;
+  /** The endpoint's sealed secrets that sign now, newest first (read in the claim itself). */
+  sealed: string[];
+  /** Whether the endpoint was in a run of failures when the attempt was claimed. */
+  failing: boolean;
 }
+
+/** The advisory-lock key of one endpoint's claims (two dispatchers claim for it in turn). */
+const ENDPOINT_CLAIM_KEY = `hashtextextended('webhook_claims:' || endpoint_id::text, 0)`;
 
 /**
  * Claims due attempts: each row gets this dispatcher's id and a lease, so no other dispatcher
  * sends it while the lease runs; a dispatcher that dies leaves the lease to run out and the
  * attempt is sent again (at least once). At most `perEndpoint` attempts of one endpoint are in
  * flight at a time, counted over every dispatcher's live leases.
+ *
+ * Two statements in one transaction, so that the bound holds across dispatchers: the first
+ * takes a transaction-scoped advisory lock per endpoint with due attempts (in the order of the
+ * lock keys, so two dispatchers never wait on each other in a cycle); the second, whose
+ * snapshot is taken once those locks are held, counts the live leases every other dispatcher
+ * has committed and claims only what keeps each endpoint within the bound. The secrets that
+ * sign come back with the claimed rows.
  */
 export async function claimAttemptsForOps(
-  q: Queryable,
+  tx: Queryable,
   claim: { workerId: string; now: Date; leaseSeconds: number; limit: number; perEndpoint: number },
 ): Promise<ClaimedAttempt[]> {
-  const { rows } = await q.query<ClaimedAttempt>(
+  // The locks are taken row by row in the order of the sorted subquery (OFFSET 0 keeps it
+  // from being flattened into the outer query).
+  const { rows: locked } = await tx.query<{ endpoint_id: string }>(
+    `SELECT endpoint_id::text, pg_advisory_xact_lock(k)::text AS held FROM (
+       SELECT endpoint_id, ${ENDPOINT_CLAIM_KEY} AS k FROM (
+         SELECT DISTINCT endpoint_id FROM (
+           SELECT endpoint_id FROM webhook_deliveries
+            WHERE status = 'pending' AND next_attempt_at <= $1 AND (locked_until IS NULL OR locked_until < $1)
+            ORDER BY next_attempt_at, seq
+            LIMIT $2 * 4
+         ) first_due
+       ) due
+       ORDER BY k, endpoint_id
+       OFFSET 0
+     ) sorted`,
+    [claim.now, claim.limit],
+    { name: 'webhooks_claim_lock' },
+  );
+  if (locked.length === 0) return [];
+  const { rows } = await tx.query<ClaimedAttempt>(
     `WITH due AS (
        SELECT id, endpoint_id, next_attempt_at, seq FROM webhook_deliveries
         WHERE status = 'pending' AND next_attempt_at <= $2 AND (locked_until IS NULL OR locked_until < $2)
+          AND endpoint_id = ANY ($6::uuid[])
         ORDER BY next_attempt_at, seq
         LIMIT $4 * 4
         FOR UPDATE SKIP LOCKED
      ), busy AS (
        SELECT f.endpoint_id, count(*) AS n FROM webhook_deliveries f
         WHERE f.status = 'pending' AND f.locked_by IS NOT NULL AND f.locked_until >= $2
-          AND f.endpoint_id IN (SELECT DISTINCT endpoint_id FROM due)
+          AND f.endpoint_id = ANY ($6::uuid[])
         GROUP BY f.endpoint_id
      ), ranked AS (
        SELECT due.id, due.next_attempt_at, due.seq, coalesce(busy.n, 0) AS busy,
@@ -131,46 +165,109 @@ export async function claimAttemptsForOps(
        FROM chosen, webhook_endpoints e
       WHERE d.id = chosen.id AND e.id = d.endpoint_id
       RETURNING d.id::text, d.endpoint_id::text, d.event_id::text, d.body,
-                d.attempts - d.attempts_before_retry AS attempt, e.url`,
-    [claim.workerId, claim.now, claim.leaseSeconds, claim.limit, claim.perEndpoint],
+                d.attempts - d.attempts_before_retry AS attempt, e.url, e.failing_since IS NOT NULL AS failing,
+                coalesce((SELECT array_agg(s.sealed ORDER BY s.created_at DESC, s.id) FROM webhook_secrets s
+                           WHERE s.endpoint_id = d.endpoint_id AND (s.expires_at IS NULL OR s.expires_at > $2)),
+                         '{}') AS sealed`,
+    [
+      claim.workerId,
+      claim.now,
+      claim.leaseSeconds,
+      claim.limit,
+      claim.perEndpoint,
+      locked.map((row) => row.endpoint_id),
+    ],
+    { name: 'webhooks_claim' },
   );
   return rows;
 }
 
-/** The sealed secrets that sign for these endpoints now, newest first. */
-export async function signingSecretsForOps(
-  q: Queryable,
-  endpointIds: readonly string[],
-  now: Date,
-): Promise<{ endpoint_id: string; sealed: string }[]> {
-  const { rows } = await q.query<{ endpoint_id: string; sealed: string }>(
-    `SELECT endpoint_id::text, sealed FROM webhook_secrets
-      WHERE endpoint_id = ANY ($1::uuid[]) AND (expires_at IS NULL OR expires_at > $2)
-      ORDER BY created_at DESC, id`,
-    [endpointIds, now],
-  );
-  return rows;
-}
-
-/** A 2xx: delivered; the endpoint's run of failures ends. Fenced: only while the claim is ours. */
+/**
+ * 2xx answers, recorded together, and the attempts that take their places. Each delivery
+ * becomes `delivered` (fenced: only while the claim is still this dispatcher's) and each
+ * endpoint's run of failures ends. Then, for every endpoint, as many due attempts as it had
+ * live leases recorded here are claimed in the same statement: one lease ends where another
+ * begins, in one commit, so the count of live leases that other dispatchers see never grows
+ * and the bound holds without the claim lock. A lease that had already run out (another
+ * dispatcher no longer counted it) frees no place.
+ *
+ * Endpoints first, locked in id order, then the deliveries: the order in which the stop of an
+ * endpoint takes its locks, so the two never wait on each other in a cycle. An endpoint is
+ * written (and locked) only when its run of failures ends or its last success is more than a
+ * second old: flushes of one busy endpoint do not queue on its row.
+ */
 export async function recordDeliveredForOps(
-  q: Queryable,
-  row: { id: string; endpointId: string; workerId: string; code: number; now: Date },
-): Promise<boolean> {
-  const { rowCount } = await q.query(
-    `UPDATE webhook_deliveries
-        SET status = 'delivered', delivered_at = $4, response_code = $3, last_error = NULL,
-            next_attempt_at = NULL, locked_by = NULL, locked_until = NULL
-      WHERE id = $1 AND locked_by = $2 AND status = 'pending'`,
-    [row.id, row.workerId, row.code, row.now],
+  tx: Queryable,
+  batch: {
+    workerId: string;
+    ids: string[];
+    codes: number[];
+    endpointIds: string[];
+    now: Date;
+    leaseSeconds: number;
+    /** false: record only (a dispatcher stopping takes nothing new). */
+    takeNext: boolean;
+  },
+): Promise<{ recorded: string[]; next: ClaimedAttempt[] }> {
+  if (batch.endpointIds.length > 0)
+    await tx.query(
+      `UPDATE webhook_endpoints e SET last_success_at = $2, failing_since = NULL
+       FROM (SELECT id FROM webhook_endpoints
+              WHERE id = ANY ($1::uuid[]) AND active
+                AND (failing_since IS NOT NULL OR last_success_at IS NULL OR last_success_at < $2::timestamptz - interval '1 second')
+              ORDER BY id FOR NO KEY UPDATE) l
+      WHERE e.id = l.id`,
+      [batch.endpointIds, batch.now],
+      { name: 'webhooks_record_success_endpoints' },
+    );
+  const { rows } = await tx.query<ClaimedAttempt & { recorded: boolean }>(
+    `WITH held AS (
+       SELECT id, endpoint_id, locked_until >= $4 AS live FROM webhook_deliveries
+        WHERE id = ANY ($1::uuid[]) AND locked_by = $3 AND status = 'pending'
+     ), done AS (
+       UPDATE webhook_deliveries d
+          SET status = 'delivered', delivered_at = $4, response_code = r.code, last_error = NULL,
+              next_attempt_at = NULL, locked_by = NULL, locked_until = NULL
+         FROM unnest($1::uuid[], $2::int[]) AS r(id, code)
+        WHERE d.id = r.id AND d.locked_by = $3 AND d.status = 'pending'
+        RETURNING d.id
+     ), freed AS (
+       SELECT held.endpoint_id, count(*) AS n FROM done JOIN held ON held.id = done.id
+        WHERE held.live GROUP BY held.endpoint_id
+     ), chosen AS (
+       SELECT n.id FROM freed
+        CROSS JOIN LATERAL (
+          SELECT w.id FROM webhook_deliveries w
+           WHERE w.endpoint_id = freed.endpoint_id AND w.status = 'pending' AND w.next_attempt_at <= $4
+             AND (w.locked_until IS NULL OR w.locked_until < $4)
+           ORDER BY w.next_attempt_at, w.seq
+           LIMIT CASE WHEN $6 THEN freed.n ELSE 0 END
+           FOR UPDATE SKIP LOCKED
+        ) n
+     ), claimed AS (
+       UPDATE webhook_deliveries d
+          SET locked_by = $3, locked_until = $4::timestamptz + make_interval(secs => $5),
+              attempts = d.attempts + 1, last_attempt_at = $4
+         FROM chosen, webhook_endpoints e
+        WHERE d.id = chosen.id AND e.id = d.endpoint_id AND e.active
+        RETURNING d.id::text, d.endpoint_id::text, d.event_id::text, d.body,
+                  d.attempts - d.attempts_before_retry AS attempt, e.url, e.failing_since IS NOT NULL AS failing,
+                  coalesce((SELECT array_agg(s.sealed ORDER BY s.created_at DESC, s.id) FROM webhook_secrets s
+                             WHERE s.endpoint_id = d.endpoint_id AND (s.expires_at IS NULL OR s.expires_at > $4)),
+                           '{}') AS sealed
+     )
+     SELECT true AS recorded, id::text, NULL AS endpoint_id, NULL AS event_id, NULL AS body, NULL::int AS attempt,
+            NULL AS url, NULL::boolean AS failing, NULL::text[] AS sealed
+       FROM done
+     UNION ALL
+     SELECT false, id, endpoint_id, event_id, body, attempt, url, failing, sealed FROM claimed`,
+    [batch.ids, batch.codes, batch.workerId, batch.now, batch.leaseSeconds, batch.takeNext],
+    { name: 'webhooks_record_success' },
   );
-  if (rowCount === 1) {
-    await q.query('UPDATE webhook_endpoints SET last_success_at = $2, failing_since = NULL WHERE id = $1', [
-      row.endpointId,
-      row.now,
-    ]);
-  }
-  return rowCount === 1;
+  return {
+    recorded: rows.filter((row) => row.recorded).map((row) => row.id),
+    next: rows.filter((row) => !row.recorded).map(({ recorded: _, ...row }) => row),
+  };
 }
 
 /**
@@ -231,4 +328,25 @@ export async function nextDueForOps(q: Queryable): Promise<Date | null> {
        FROM webhook_deliveries WHERE status = 'pending'`,
   );
   return rows[0]?.due ?? null;
+}
+
+/**
+ * Removes up to `limit` finished deliveries (delivered, failed, cancelled) that finished before
+ * `before`: delivered by their delivery, failed by their last attempt, cancelled ones by their
+ * last attempt or, never attempted, by their making. Pending rows are never removed. Answers how
+ * many went.
+ */
+export async function pruneFinishedDeliveriesForOps(
+  q: Queryable,
+  before: Date,
+  limit: number,
+): Promise<number> {
+  const { rowCount } = await q.query(
+    `DELETE FROM webhook_deliveries WHERE id IN (
+       SELECT id FROM webhook_deliveries
+        WHERE status <> 'pending' AND coalesce(delivered_at, last_attempt_at, created_at) < $1
+        LIMIT $2)`,
+    [before, limit],
+  );
+  return rowCount;
 }

@@ -16,7 +16,6 @@ import {
   nextDueForOps,
   recordDeliveredForOps,
   recordFailedForOps,
-  signingSecretsForOps,
   stopEndpointForOps,
   takeEventsForOps,
 } from './webhooks-dispatch.store.ts';
@@ -37,6 +36,8 @@ export const MAX_IN_FLIGHT = 128;
 /** A safety net only: dispatchers are woken by commits, this catches a missed notification. */
 const SAFETY_WAKE_MS = 30_000;
 const FAN_OUT_BATCH = 200;
+/** Flushes of answers under way at once in one dispatcher: answers never wait long for a turn. */
+const MAX_FLUSHES = 4;
 
 export interface Dispatcher {
   /** Fans out and sends everything due, waiting for every attempt; answers how many were sent. */
@@ -81,8 +82,11 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
     return deps.clock.now();
   }
 
-  /** Turns committed events into delivery rows, one per matching endpoint. */
-  async function fanOut(): Promise<number> {
+  /**
+   * Turns committed events into delivery rows, one per matching endpoint; with `once`, one batch
+   * only (answers whether more may be waiting), so a long fan-out lets claims in between.
+   */
+  async function fanOut(once = false): Promise<number> {
     let total = 0;
     for (;;) {
       const at = await now();
@@ -113,11 +117,88 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
         return events.length;
       });
       total += taken;
-      if (taken < FAN_OUT_BATCH) return total;
+      if (taken < FAN_OUT_BATCH || once) return total;
     }
   }
 
-  async function attempt(claimed: ClaimedAttempt, secrets: string[]): Promise<void> {
+  /**
+   * 2xx answers waiting to be recorded. One flush records every answer that came in while the
+   * previous one was being written, in one transaction: attempts that finish together cost one
+   * round of statements, not one each. An attempt stays in flight until its answer is recorded.
+   */
+  const answered: {
+    claimed: ClaimedAttempt;
+    code: number;
+    recorded: () => void;
+    lost: (err: unknown) => void;
+  }[] = [];
+  const flushing = new Set<Promise<void>>();
+  /** Set by stop(): answers are still recorded, nothing new is taken. */
+  let stopping = false;
+  /**
+   * Per endpoint, when this dispatcher last wrote its success (clock milliseconds). An endpoint
+   * row is written only when it may need it: failing when claimed, failed here since, or its
+   * last success written more than a second ago. A failure recorded by another dispatcher in
+   * between is cleared by the next write, within a second of successes.
+   */
+  const successWritten = new Map<string, number>();
+
+  function recordAnswer(claimed: ClaimedAttempt, code: number): Promise<void> {
+    return new Promise<void>((recorded, lost) => {
+      answered.push({ claimed, code, recorded, lost });
+      startFlush();
+    });
+  }
+
+  /** Starts a flush of what has been answered, unless as many as allowed are under way already. */
+  function startFlush(): void {
+    if (flushing.size >= MAX_FLUSHES || answered.length === 0) return;
+    const running: Promise<void> = asOperator(() => flush(answered.splice(0))).finally(() => {
+      flushing.delete(running);
+      startFlush();
+    });
+    flushing.add(running);
+  }
+
+  function endpointsToWrite(batch: typeof answered, at: Date): string[] {
+    const due = new Set<string>();
+    for (const { claimed } of batch) {
+      const written = successWritten.get(claimed.endpoint_id);
+      if (claimed.failing || written === undefined || at.getTime() - written >= 1000)
+        due.add(claimed.endpoint_id);
+    }
+    if (successWritten.size > 10_000) successWritten.clear();
+    for (const id of due) successWritten.set(id, at.getTime());
+    return [...due].sort();
+  }
+
+  async function flush(batch: typeof answered): Promise<void> {
+    try {
+      const done = await now();
+      const { recorded, next } = await deps.db.transaction((tx) =>
+        recordDeliveredForOps(tx, {
+          workerId,
+          ids: batch.map((one) => one.claimed.id),
+          codes: batch.map((one) => one.code),
+          endpointIds: endpointsToWrite(batch, done),
+          now: done,
+          leaseSeconds: ATTEMPT_LEASE_SECONDS,
+          takeNext: !stopping,
+        }),
+      );
+      // The attempts taking their places are in flight before the answered ones leave.
+      start(next);
+      for (const one of batch) one.recorded();
+      // Places freed and not taken again (nothing due there, or a lease that had run out):
+      // what else is due is for a claim.
+      if (next.length < recorded.length || recorded.length < batch.length) wake();
+    } catch (err) {
+      for (const one of batch) one.lost(err);
+    }
+  }
+
+  /** Sends one attempt and records it; answers whether a claim should follow (a place freed). */
+  async function attempt(claimed: ClaimedAttempt, secrets: string[]): Promise<boolean> {
     const at = deps.clock.now();
     const headers = {
       [SIGNATURE_HEADER]: signatureHeader(claimed.body, at, secrets),
@@ -128,17 +209,13 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
       secrets.length === 0
         ? { code: null, error: 'the endpoint has no signing secret' }
         : await sender.send(claimed.url, claimed.body, headers);
-    const done = await now();
     if (outcome.error === null && outcome.code !== null) {
-      await recordDeliveredForOps(deps.db, {
-        id: claimed.id,
-        endpointId: claimed.endpoint_id,
-        workerId,
-        code: outcome.code,
-        now: done,
-      });
-      return;
+      await recordAnswer(claimed, outcome.code);
+      return false;
     }
+    const done = await now();
+    // The next success here writes the endpoint again, ending its run of failures.
+    successWritten.delete(claimed.endpoint_id);
     const gone = outcome.code === 410;
     const wait = RETRY_SCHEDULE_SECONDS[claimed.attempt - 1];
     const retryAt = gone || wait === undefined ? null : new Date(done.getTime() + wait * 1000);
@@ -161,46 +238,64 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
       await stopEndpointForOps(tx, claimed.endpoint_id, reason, done);
       return reason;
     });
+    successWritten.delete(claimed.endpoint_id);
     if (stopped) {
       deps.logger.warn(
         { endpoint_id: claimed.endpoint_id, reason: stopped },
         'webhook endpoint stopped by the dispatcher',
       );
     }
+    return true;
   }
 
-  /** Claims what is due, as far as the bounds allow, and starts sending; answers how many. */
-  async function pump(): Promise<number> {
-    const room = maxInFlight - inFlight.size;
-    if (room <= 0) return 0;
-    const at = await now();
-    const claimed = await claimAttemptsForOps(deps.db, {
-      workerId,
-      now: at,
-      leaseSeconds: ATTEMPT_LEASE_SECONDS,
-      limit: room,
-      perEndpoint,
-    });
-    if (claimed.length === 0) return 0;
-    const sealed = await signingSecretsForOps(deps.db, [...new Set(claimed.map((c) => c.endpoint_id))], at);
-    const secretsOf = new Map<string, string[]>();
-    for (const row of sealed) {
-      const list = secretsOf.get(row.endpoint_id) ?? [];
-      list.push(deps.secrets.open(row.sealed));
-      secretsOf.set(row.endpoint_id, list);
-    }
+  /** Starts sending claimed attempts; each sealed secret is opened once per claim. */
+  function start(claimed: readonly ClaimedAttempt[]): void {
+    const opened = new Map<string, string>();
+    const open = (sealed: string) => {
+      let secret = opened.get(sealed);
+      if (secret === undefined) {
+        secret = deps.secrets.open(sealed);
+        opened.set(sealed, secret);
+      }
+      return secret;
+    };
     for (const one of claimed) {
-      const running: Promise<void> = asOperator(() => attempt(one, secretsOf.get(one.endpoint_id) ?? []))
+      const secrets = one.sealed.map(open);
+      let claimAfter = true;
+      const running: Promise<void> = asOperator(async () => {
+        claimAfter = await attempt(one, secrets);
+      })
         .catch((err: unknown) =>
           deps.logger.error({ err, delivery_id: one.id }, 'webhook attempt not recorded'),
         )
         .finally(() => {
           inFlight.delete(running);
-          wake();
+          if (claimAfter) wake();
         });
       inFlight.add(running);
     }
-    return claimed.length;
+  }
+
+  /**
+   * Claims what is due, as far as the bounds allow, and starts sending; answers how many were
+   * claimed and whether the claim was full (then more may be due at once).
+   */
+  async function pump(): Promise<{ claimed: number; full: boolean }> {
+    const room = maxInFlight - inFlight.size;
+    if (room <= 0) return { claimed: 0, full: false };
+    const at = await now();
+    const claimed = await deps.db.transaction((tx) =>
+      claimAttemptsForOps(tx, {
+        workerId,
+        now: at,
+        leaseSeconds: ATTEMPT_LEASE_SECONDS,
+        limit: room,
+        perEndpoint,
+      }),
+    );
+    if (claimed.length === 0) return { claimed: 0, full: false };
+    start(claimed);
+    return { claimed: claimed.length, full: claimed.length === room };
   }
 
   // --- running on its own ---
@@ -218,10 +313,16 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
       again = false;
       if (eventsWaiting) {
         eventsWaiting = false;
-        await fanOut();
+        // A full batch: more events may wait; the first of them are claimed and sent meanwhile.
+        if ((await fanOut(true)) === FAN_OUT_BATCH) {
+          eventsWaiting = true;
+          again = true;
+        }
       }
-      while ((await pump()) > 0) {
-        /* claim until nothing is due or the bounds are full */
+      // A claim short of its room took everything it may: the attempts it started wake the
+      // dispatcher again as they finish.
+      while ((await pump()).full) {
+        /* claim until nothing more is due or the bounds are full */
       }
     } while (again && started);
     await armTimer();
@@ -297,7 +398,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
         let sent = 0;
         for (;;) {
           await fanOut();
-          const claimed = await pump();
+          const { claimed } = await pump();
           sent += claimed;
           if (claimed === 0 && inFlight.size === 0) return sent;
           if (claimed === 0) await Promise.race(inFlight);
@@ -307,19 +408,21 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
     async start() {
       if (started) return;
       started = true;
+      stopping = false;
       outboxCommits.on('commit', onCommit);
       if (deps.databaseUrl) await listen(deps.databaseUrl);
       wake();
     },
     async stop() {
       started = false;
+      stopping = true;
       outboxCommits.off('commit', onCommit);
       if (timer) clearTimeout(timer);
       const closing = listener;
       listener = null;
       await closing?.end().catch(() => undefined);
       await cycling;
-      await Promise.allSettled([...inFlight]);
+      while (inFlight.size > 0 || flushing.size > 0) await Promise.allSettled([...inFlight, ...flushing]);
       sender.close();
     },
   };
