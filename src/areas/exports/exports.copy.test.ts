@@ -118,6 +118,29 @@ describe.skipIf(!onPostgres())('rows read with COPY TO STDOUT (PostgreSQL)', () 
     expect(offers.csv).toContain(`"'${TRICKY.replaceAll('"', '""')}"`);
   });
 
+  it('fail whole when the consumer fails mid-stream, and the next reads work', async () => {
+    // Far more rows than the socket's buffers hold: the server is still sending when it stops.
+    const entity: Entity = {
+      name: 'numbers',
+      description: 'a long read',
+      alias: 'g',
+      from: 'generate_series(1, 300000) g WHERE $1::uuid IS NOT NULL AND $2::text IS NOT NULL',
+      key: [{ sql: 'g', type: 'integer' }],
+      columns: [{ name: 'n', type: 'integer', sql: 'g' }],
+    };
+    await expect(
+      copyEntityText(service.db, scope, entity, async (chunks) => {
+        for await (const _chunk of chunks) throw new Error('the build was stopped');
+      }),
+    ).rejects.toThrow('the build was stopped');
+    // The connection left mid-COPY is closed, not pooled: every later read gets a clean one.
+    const evidence = ENTITIES.find((e) => e.name === 'evidence_entries')!;
+    for (let i = 0; i < 12; i++) {
+      const again = await byCopy(service, scope, evidence);
+      expect(again.json.length).toBeGreaterThan(0);
+    }
+  });
+
   it('read the same rows when the chunks split rows and characters anywhere', async () => {
     for (const name of ['offers', 'webhook_endpoints', 'evidence_entries']) {
       const entity = ENTITIES.find((e) => e.name === name)!;
