@@ -20,14 +20,26 @@ export type { Column, ColumnType, Entity } from './export-entity.store.ts';
 export const ENTITIES: readonly Entity[] = [...REQUEST_ENTITIES, ...BOOK_ENTITIES, ...DOCUMENT_ENTITIES];
 
 /**
- * Every row of an entity as PostgreSQL's COPY text, in the entity's order (PostgreSQL only):
- * one statement in one read-only snapshot, streamed at the consumer's pace. Each value is text
+ * One read-only transaction for every COPY of a build (PostgreSQL only): one BEGIN and one
+ * COMMIT per export instead of per entity. Each COPY still reads its own snapshot.
+ */
+export function exportReadTransaction<T>(db: Db, read: (tx: Queryable) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    if (!tx.copyOut) throw new Error('COPY TO STDOUT is read on PostgreSQL only');
+    await tx.query('SET TRANSACTION READ ONLY');
+    return read(tx);
+  });
+}
+
+/**
+ * Every row of an entity as PostgreSQL's COPY text, in the entity's order, inside
+ * `exportReadTransaction`: one statement, streamed at the consumer's pace. Each value is text
  * as `RowWriter` (exports.formats.ts) takes it: instants in ISO 8601 UTC with milliseconds,
  * booleans as `true`/`false`, lists as JSON. COPY takes no parameters: the funder and the plane
  * are written into the SQL as literals, each checked against its only possible shape first.
  */
 export async function copyEntityText(
-  db: Db,
+  tx: Queryable,
   scope: FunderScope,
   entity: Entity,
   consume: (chunks: AsyncIterable<Buffer>) => Promise<void>,
@@ -35,6 +47,7 @@ export async function copyEntityText(
   if (!UUID.test(scope.funderId) || (scope.plane !== 'live' && scope.plane !== 'demo')) {
     throw new Error('an export is read for a funder id and a plane of the expected shape only');
   }
+  if (!tx.copyOut) throw new Error('COPY TO STDOUT is read on PostgreSQL only');
   const literals: Record<string, string> = {
     $1: `'${scope.funderId}'::uuid`,
     $2: `'${scope.plane}'::text`,
@@ -42,11 +55,7 @@ export async function copyEntityText(
   };
   const sql = `SELECT ${copyTextList(entity).join(', ')} FROM ${entity.from}
     ORDER BY ${entity.key.map((k) => k.sql).join(', ')}`.replace(/\$([123])(?!\d)/g, (p) => literals[p]!);
-  await db.transaction(async (tx) => {
-    if (!tx.copyOut) throw new Error('COPY TO STDOUT is read on PostgreSQL only');
-    await tx.query('SET TRANSACTION READ ONLY');
-    await tx.copyOut(`COPY (${sql}) TO STDOUT`, consume);
-  });
+  await tx.copyOut(`COPY (${sql}) TO STDOUT`, consume);
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -8,11 +8,12 @@ import { finished } from 'node:stream/promises';
 import { ZipFile } from 'yazl';
 import type { FunderScope } from '../../platform/caller.ts';
 import { canonicalJson } from '../../platform/canonical-json.ts';
-import type { Db } from '../../platform/db/db.ts';
+import type { Db, Queryable } from '../../platform/db/db.ts';
 import {
   copyEntityText,
   ENTITIES,
   type Entity,
+  exportReadTransaction,
   readEntityForRequests,
   readEntityPage,
   visibleRequestIds,
@@ -253,72 +254,79 @@ export async function buildExport(input: BuildInput): Promise<BuiltExport> {
       stop();
     }
 
-    for (const entity of ENTITIES) {
-      stop();
-      let written = ofRequests.get(entity.name);
-      if (!written) {
-        written = scratchFiles(entity);
-        await written.csv.write(csvHeader(entity.columns));
-        const into = written;
-        if (copies) {
-          await copyEntityText(input.db, input.scope, entity, async (chunks) => {
-            const writer = new RowWriter(entity.columns);
-            const parser = new CopyTextRows((values) => {
-              writer.add(values);
-              into.count += 1;
-            });
-            for await (const chunk of chunks) {
-              parser.push(chunk);
-              if (writer.csv.length + writer.json.length >= FLUSH_CHARS) {
-                const taken = writer.take();
-                await into.text(taken.csv, taken.json);
-                stop();
+    // On PostgreSQL the entities are read in one transaction (`reader`); on PGlite, none.
+    const readEntities = async (reader: Queryable | null) => {
+      for (const entity of ENTITIES) {
+        stop();
+        let written = ofRequests.get(entity.name);
+        if (!written) {
+          written = scratchFiles(entity);
+          await written.csv.write(csvHeader(entity.columns));
+          const into = written;
+          if (reader) {
+            await copyEntityText(reader, input.scope, entity, async (chunks) => {
+              const writer = new RowWriter(entity.columns);
+              const parser = new CopyTextRows((values) => {
+                writer.add(values);
+                into.count += 1;
+              });
+              for await (const chunk of chunks) {
+                parser.push(chunk);
+                if (writer.csv.length + writer.json.length >= FLUSH_CHARS) {
+                  const taken = writer.take();
+                  await into.text(taken.csv, taken.json);
+                  stop();
+                }
               }
+              parser.end();
+              const taken = writer.take();
+              await into.text(taken.csv, taken.json);
+            });
+          } else {
+            let after: unknown[] | null = null;
+            for (;;) {
+              const page = await readEntityPage(input.db, input.scope, entity, after, PAGE_ROWS);
+              await into.rows(page.rows);
+              if (page.rows.length < PAGE_ROWS) break;
+              after = page.last;
+              stop();
             }
-            parser.end();
-            const taken = writer.take();
-            await into.text(taken.csv, taken.json);
-          });
-        } else {
-          let after: unknown[] | null = null;
-          for (;;) {
-            const page = await readEntityPage(input.db, input.scope, entity, after, PAGE_ROWS);
-            await into.rows(page.rows);
-            if (page.rows.length < PAGE_ROWS) break;
-            after = page.last;
-            stop();
           }
         }
+        const { csv, jsonl, count } = written;
+        rowCounts[entity.name] = count;
+        const closed: ManifestFile[] = [];
+        for (const [file, name] of [
+          [csv, `${entity.name}.csv`],
+          [jsonl, `${entity.name}.jsonl`],
+        ] as const) {
+          closed.push({ name, ...(await file.close()) });
+        }
+        // The previous entity's files are in the volume before the volume's size is judged.
+        await zipping;
+        if (volume.bytes >= input.volumeBytes) {
+          volumes.push(await volume.close());
+          volume = newVolume();
+        }
+        files.push(...closed);
+        const into = volume;
+        zipping = Promise.all(
+          [csv, jsonl].map((file, i) =>
+            into.addFile(file.path, closed[i]!.name, at).then(() => rm(file.path)),
+          ),
+        ).then(() => undefined);
+        // Until it is awaited, a failure is kept for the await, not reported as unhandled.
+        zipping.catch(() => undefined);
+        progress.entities_done += 1;
+        progress.rows += count;
+        progress.volumes_written = volumes.length;
+        if (!(await input.onProgress({ ...progress }))) {
+          throw new Error('the export build was stopped: another attempt took it over');
+        }
       }
-      const { csv, jsonl, count } = written;
-      rowCounts[entity.name] = count;
-      const closed: ManifestFile[] = [];
-      for (const [file, name] of [
-        [csv, `${entity.name}.csv`],
-        [jsonl, `${entity.name}.jsonl`],
-      ] as const) {
-        closed.push({ name, ...(await file.close()) });
-      }
-      // The previous entity's files are in the volume before the volume's size is judged.
-      await zipping;
-      if (volume.bytes >= input.volumeBytes) {
-        volumes.push(await volume.close());
-        volume = newVolume();
-      }
-      files.push(...closed);
-      const into = volume;
-      zipping = Promise.all(
-        [csv, jsonl].map((file, i) => into.addFile(file.path, closed[i]!.name, at).then(() => rm(file.path))),
-      ).then(() => undefined);
-      // Until it is awaited, a failure is kept for the await, not reported as unhandled.
-      zipping.catch(() => undefined);
-      progress.entities_done += 1;
-      progress.rows += count;
-      progress.volumes_written = volumes.length;
-      if (!(await input.onProgress({ ...progress }))) {
-        throw new Error('the export build was stopped: another attempt took it over');
-      }
-    }
+    };
+    if (copies) await exportReadTransaction(input.db, readEntities);
+    else await readEntities(null);
     await zipping;
     progress.phase = 'sealing';
     const extras: [string, string][] = [

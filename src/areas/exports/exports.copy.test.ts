@@ -7,6 +7,7 @@ import {
   copyEntityText,
   ENTITIES,
   type Entity,
+  exportReadTransaction,
   readEntityForRequests,
   readEntityPage,
   visibleRequestIds,
@@ -55,9 +56,11 @@ async function byCopy(
 ) {
   const writer = new RowWriter(entity.columns);
   const parser = new CopyTextRows((values) => writer.add(values));
-  await copyEntityText(service.db, scope, entity, async (chunks) => {
-    for await (const chunk of chunks) for (const piece of cut(chunk)) parser.push(piece);
-  });
+  await exportReadTransaction(service.db, (tx) =>
+    copyEntityText(tx, scope, entity, async (chunks) => {
+      for await (const chunk of chunks) for (const piece of cut(chunk)) parser.push(piece);
+    }),
+  );
   parser.end();
   return writer.take();
 }
@@ -129,9 +132,11 @@ describe.skipIf(!onPostgres())('rows read with COPY TO STDOUT (PostgreSQL)', () 
       columns: [{ name: 'n', type: 'integer', sql: 'g' }],
     };
     await expect(
-      copyEntityText(service.db, scope, entity, async (chunks) => {
-        for await (const _chunk of chunks) throw new Error('the build was stopped');
-      }),
+      exportReadTransaction(service.db, (tx) =>
+        copyEntityText(tx, scope, entity, async (chunks) => {
+          for await (const _chunk of chunks) throw new Error('the build was stopped');
+        }),
+      ),
     ).rejects.toThrow('the build was stopped');
     // The connection left mid-COPY is closed, not pooled: every later read gets a clean one.
     const evidence = ENTITIES.find((e) => e.name === 'evidence_entries')!;
