@@ -34,7 +34,10 @@ export interface BenchDatabase {
 export async function pgliteDatabase(): Promise<BenchDatabase> {
   const dir = await mkdtemp(join(tmpdir(), 'funder-api-bench-'));
   const db = await createPgliteDb({ dataDir: join(dir, 'pglite') });
-  const { rows } = await db.query<{ v: string }>("SELECT current_setting('server_version') AS v");
+  // As the connecting role: the service's roles may not exist before the first migration.
+  const { rows } = await boundTo(db, GATE).query<{ v: string }>(
+    "SELECT current_setting('server_version') AS v",
+  );
   return {
     kind: 'pglite',
     db,
@@ -74,7 +77,10 @@ export async function postgresDatabase(serverUrl: string, poolMax: number): Prom
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const db = createPostgresDb(url.toString(), { max: poolMax });
-  const { rows } = await db.query<{ v: string }>("SELECT current_setting('server_version') AS v");
+  // As the connecting role: the service's roles may not exist before the first migration.
+  const { rows } = await boundTo(db, GATE).query<{ v: string }>(
+    "SELECT current_setting('server_version') AS v",
+  );
   return {
     kind: 'postgres',
     db,

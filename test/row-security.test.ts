@@ -105,6 +105,7 @@ const EXPECTED: Record<string, string> = {
   opportunity_lines: OWN,
   opportunity_digests: OWN,
   invoice_ledger_exits: PLANE,
+  funding_gate_refusals: OWN,
 };
 
 interface TableFacts {
@@ -320,6 +321,37 @@ describe('with two funders on each plane', () => {
         expect(alerted.body.alerts).toHaveLength(1);
       }
     }
+    // A fund decision refused at a gate by each funder, on each plane: the debtors have not
+    // acknowledged their notices (live), the sandbox request's debtor has not answered (demo).
+    for (const funder of [liveA, liveB]) {
+      const approved = await given.approvedRequest({ funder });
+      const refused = await service.call(funder.key, 'POST', `/v1/requests/${approved.id}/decision`, {
+        body: { decision: 'fund', value_date: await given.today(), reference: 'RLS-GATE' },
+      });
+      expect(refused.status).toBe(409);
+    }
+    for (const funder of [demo, demoOther]) {
+      const made = await service.call<{ request: { id: string } }>(
+        funder.key,
+        'POST',
+        '/v1/sandbox/requests',
+        {
+          body: {},
+        },
+      );
+      expect(made.status).toBe(201);
+      const id = made.body.request.id;
+      const offer = await service.call(funder.key, 'POST', `/v1/requests/${id}/decision`, {
+        body: { decision: 'offer', rate: 2.5, advance_pct: 80, days: 60 },
+      });
+      expect(offer.status).toBe(201);
+      const accepted = await service.call(funder.key, 'POST', `/v1/sandbox/requests/${id}/accept`);
+      expect(accepted.status).toBe(200);
+      const refused = await service.call(funder.key, 'POST', `/v1/requests/${id}/decision`, {
+        body: { decision: 'fund', value_date: await given.today(), reference: 'RLS-GATE' },
+      });
+      expect(refused.status, JSON.stringify(refused.body)).toBe(409);
+    }
     // A registry look-up by each funder, on each plane (the live registry opened for it).
     const opened = await service.ops('POST', '/ops/v1/registry/open', {
       reason: 'Opened for the wall tests',
@@ -408,6 +440,7 @@ describe('with two funders on each plane', () => {
       'opportunity_lines',
       'opportunity_digests',
       'invoice_ledger_exits',
+      'funding_gate_refusals',
     ]) {
       const planes = await service.db.query<{ plane: string }>(
         `SELECT DISTINCT plane FROM ${table} ORDER BY plane`,

@@ -1,6 +1,7 @@
-import type { FunderCaller } from '../../platform/caller.ts';
+import { actorOf, type FunderCaller, scopeOf } from '../../platform/caller.ts';
 import { addDays, madridDate } from '../../platform/clock.ts';
 import { ApiError } from '../../platform/errors.ts';
+import { newId } from '../../platform/ids.ts';
 import { centsToDecimal, centsToEuros, toCents } from '../../platform/money.ts';
 import type { RunWrite } from '../../platform/write.ts';
 import type { BankDataService } from '../bank-data/bank-data.service.ts';
@@ -9,6 +10,7 @@ import { funderMover, meetsRequirement } from '../requests/requests.lifecycle.ts
 import type { SettingsService } from '../settings/settings.service.ts';
 import type { FundInput, SettleInput } from './decisions.input.ts';
 import { type DecisionDeps, lockVisible, requireDocuments, requireRouted } from './decisions.shared.ts';
+import { insertGateRefusal } from './decisions.store.ts';
 import type { RecordPayment } from './settlements.ts';
 
 /** The fund decision (money paid out to the seller) and the settle decision (money received). */
@@ -21,7 +23,41 @@ export function createFundingDecisions(
     bankData: Pick<BankDataService, 'fundingGates'>;
   },
 ) {
+  /**
+   * The fund decision. A refusal at a gate (409 funding_gate_failed, raised only in `decideFund`)
+   * is recorded although the decision fails: by the time the error reaches here the decision's
+   * transaction has rolled back, so the record is a write of its own, committed before the 409
+   * is answered. A failure to record it fails the call instead of losing the record.
+   */
   async function fund(caller: FunderCaller, id: string, input: FundInput) {
+    try {
+      return await decideFund(caller, id, input);
+    } catch (err) {
+      if (err instanceof ApiError && err.code === 'funding_gate_failed')
+        await recordGateRefusal(caller, id, err);
+      throw err;
+    }
+  }
+
+  /** What the refusal named, who asked and when, in its own transaction. */
+  async function recordGateRefusal(caller: FunderCaller, requestId: string, refusal: ApiError) {
+    // Not the call's idempotent write: that one was refused, and its key keeps the 409 answer.
+    const { idempotencyKey: _key, idempotencyRun: _run, ...plain } = caller;
+    const gates = (refusal.extra.gates as { gate: string }[]).map((g) => g.gate);
+    await deps.write(plain, ({ tx, now }) =>
+      insertGateRefusal(tx, scopeOf(caller), {
+        id: newId(),
+        requestId,
+        gates,
+        detail: refusal.extra,
+        actor: actorOf(caller),
+        keyId: caller.keyId,
+        refusedAt: now,
+      }),
+    );
+  }
+
+  async function decideFund(caller: FunderCaller, id: string, input: FundInput) {
     const { valueDate, reference, amountCents } = input;
     return deps.write(caller, async (ws) => {
       const { tx, now } = ws;

@@ -33,3 +33,36 @@ export async function insertSettlement(q: Queryable, scope: FunderScope, row: Ne
     ],
   );
 }
+
+export interface NewGateRefusal {
+  id: string;
+  requestId: string;
+  gates: string[];
+  detail: Record<string, unknown>;
+  actor: Record<string, string>;
+  keyId: string | null;
+  refusedAt: Date;
+}
+
+/** A fund decision refused at a gate (funding_gate_failed), on the funder's plane. */
+export async function insertGateRefusal(
+  q: Queryable,
+  scope: FunderScope,
+  row: NewGateRefusal,
+): Promise<void> {
+  await q.query(
+    `INSERT INTO funding_gate_refusals (id, funder_id, plane, request_id, gates, detail, actor, key_id, refused_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+    [
+      row.id,
+      scope.funderId,
+      scope.plane,
+      row.requestId,
+      row.gates,
+      JSON.stringify(row.detail),
+      JSON.stringify(row.actor),
+      row.keyId,
+      row.refusedAt,
+    ],
+  );
+}

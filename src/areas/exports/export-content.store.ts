@@ -20,32 +20,62 @@ export type { Column, ColumnType, Entity } from './export-entity.store.ts';
 export const ENTITIES: readonly Entity[] = [...REQUEST_ENTITIES, ...BOOK_ENTITIES, ...DOCUMENT_ENTITIES];
 
 /**
- * Every row of an entity through a server-side cursor in one read-only transaction
- * (PostgreSQL): one statement, one snapshot, `fetchRows` rows in memory at a time, each batch
- * handed to `onRows` before the next is fetched.
+ * One read-only transaction for every COPY of a build (PostgreSQL only): one BEGIN and one
+ * COMMIT per export instead of per entity. Each COPY still reads its own snapshot.
  */
-export async function readEntityWithCursor(
-  db: Db,
+export function exportReadTransaction<T>(db: Db, read: (tx: Queryable) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    if (!tx.copyOut) throw new Error('COPY TO STDOUT is read on PostgreSQL only');
+    await tx.query('SET TRANSACTION READ ONLY');
+    return read(tx);
+  });
+}
+
+/**
+ * Every row of an entity as PostgreSQL's COPY text, in the entity's order, inside
+ * `exportReadTransaction`: one statement, streamed at the consumer's pace. Each value is text
+ * as `RowWriter` (exports.formats.ts) takes it: instants in ISO 8601 UTC with milliseconds,
+ * booleans as `true`/`false`, lists as JSON. COPY takes no parameters: the funder and the plane
+ * are written into the SQL as literals, each checked against its only possible shape first.
+ */
+export async function copyEntityText(
+  tx: Queryable,
   scope: FunderScope,
   entity: Entity,
-  fetchRows: number,
-  onRows: (rows: Record<string, unknown>[]) => Promise<void>,
+  consume: (chunks: AsyncIterable<Buffer>) => Promise<void>,
 ): Promise<void> {
-  await db.transaction(async (tx) => {
-    await tx.query(
-      `DECLARE export_rows NO SCROLL CURSOR FOR
-         SELECT ${selectList(entity).join(', ')} FROM ${entity.from}
-          ORDER BY ${entity.key.map((k) => k.sql).join(', ')}`,
-      entity.byRequest ? [scope.funderId, scope.plane, null] : [scope.funderId, scope.plane],
-    );
-    for (;;) {
-      const { rows } = await tx.query<Record<string, unknown>>(
-        `FETCH FORWARD ${Math.trunc(fetchRows)} FROM export_rows`,
-      );
-      if (rows.length > 0) await onRows(rows);
-      if (rows.length < fetchRows) break;
+  if (!UUID.test(scope.funderId) || (scope.plane !== 'live' && scope.plane !== 'demo')) {
+    throw new Error('an export is read for a funder id and a plane of the expected shape only');
+  }
+  if (!tx.copyOut) throw new Error('COPY TO STDOUT is read on PostgreSQL only');
+  const literals: Record<string, string> = {
+    $1: `'${scope.funderId}'::uuid`,
+    $2: `'${scope.plane}'::text`,
+    $3: 'NULL::uuid[]',
+  };
+  const sql = `SELECT ${copyTextList(entity).join(', ')} FROM ${entity.from}
+    ORDER BY ${entity.key.map((k) => k.sql).join(', ')}`.replace(/\$([123])(?!\d)/g, (p) => literals[p]!);
+  await tx.copyOut(`COPY (${sql}) TO STDOUT`, consume);
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The select list of `copyEntityText`: every value as the text the export writes. */
+function copyTextList(entity: Entity): string[] {
+  return entity.columns.map((c) => {
+    const value = c.sql ?? `${entity.alias}.${c.name}`;
+    switch (c.type) {
+      case 'timestamp':
+        return `to_char((${value})::timestamptz AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+      case 'text[]':
+        return `to_json(${value})`;
+      case 'integer':
+      case 'decimal':
+      case 'boolean':
+        return `(${value})::text`;
+      default:
+        return value;
     }
-    await tx.query('CLOSE export_rows');
   });
 }
 

@@ -221,6 +221,24 @@ export const REQUEST_ENTITIES: readonly Entity[] = [
       col('created_at', 'timestamp'),
     ],
   },
+  {
+    name: 'gate_refusals',
+    description:
+      'Funding refused at a gate (409 funding_gate_failed): the request, the gates not met and what held them, who asked, when',
+    alias: 'g',
+    from: `funding_gate_refusals g WHERE ${OWN('g')}`,
+    key: id('g'),
+    columns: [
+      col('id', 'uuid'),
+      col('request_id', 'uuid'),
+      col('plane', 'text'),
+      col('gates', 'text[]'),
+      col('detail', 'json'),
+      col('actor_kind', 'text', `g.actor->>'kind'`),
+      col('key_id', 'uuid'),
+      col('refused_at', 'timestamp'),
+    ],
+  },
 ];
 
 /** Documents: the funder's deal files and the documents of its requests' sellers (no contents). */

@@ -15,6 +15,7 @@ import { requestsGiven } from '../../../test/support/requests-fixtures.ts';
 import { startService, type TestService } from '../../../test/support/service.ts';
 import { loggableUrl } from '../../platform/log-safety.ts';
 import { csvLine, neutralised } from './exports.formats.ts';
+import { zipCrcSpedUp } from './exports.zip-crc.ts';
 
 async function requestExport(service: TestService, key: string): Promise<ExportView> {
   const answer = await service.call<{ export: ExportView }>(key, 'POST', '/v1/exports', {
@@ -50,6 +51,18 @@ describe('CSV cells', () => {
       { amount: '-12.50', note: 'say "hi",\nthen go' },
     );
     expect(line).toBe('-12.50,"say ""hi"",\nthen go"\r\n');
+  });
+});
+
+describe("the ZIP writer's checksum", () => {
+  it("is Node's CRC-32 in the copy of buffer-crc32 the ZIP writer loads, with the standard values", async () => {
+    expect(zipCrcSpedUp).toBe(true);
+    const { createRequire } = await import('node:module');
+    const fromYazl = createRequire(createRequire(import.meta.url).resolve('yazl'));
+    const crc = fromYazl('buffer-crc32') as { unsigned(buf: Buffer, previous?: number): number };
+    // The check value of CRC-32, whole and continued across two pieces.
+    expect(crc.unsigned(Buffer.from('123456789'))).toBe(0xcbf43926);
+    expect(crc.unsigned(Buffer.from('56789'), crc.unsigned(Buffer.from('1234')))).toBe(0xcbf43926);
   });
 });
 

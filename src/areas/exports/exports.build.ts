@@ -8,23 +8,36 @@ import { finished } from 'node:stream/promises';
 import { ZipFile } from 'yazl';
 import type { FunderScope } from '../../platform/caller.ts';
 import { canonicalJson } from '../../platform/canonical-json.ts';
-import type { Db } from '../../platform/db/db.ts';
+import type { Db, Queryable } from '../../platform/db/db.ts';
 import {
+  copyEntityText,
   ENTITIES,
   type Entity,
+  exportReadTransaction,
   readEntityForRequests,
   readEntityPage,
-  readEntityWithCursor,
   visibleRequestIds,
 } from './export-content.store.ts';
-import { csvHeader, csvLine, jsonLine } from './exports.formats.ts';
+import { CopyTextRows, csvHeader, csvLine, jsonLine, RowWriter } from './exports.formats.ts';
 import { readmeText } from './exports.readme.ts';
 import type { ExportStorage } from './exports.storage.ts';
 import type { ExportProgress, StoredVolume } from './exports.store.ts';
 import { VERIFY_PY } from './exports.verify-py.ts';
+// Points the ZIP writer's CRC-32 at Node's own, once, before any volume is written.
+import './exports.zip-crc.ts';
 
-/** Rows read per page (one short transaction each). */
+/** Rows read per page (one short transaction each) where the rows are read in pages (PGlite). */
 export const PAGE_ROWS = 1000;
+/** Entities without rows between two saves of the progress, at most. */
+const PROGRESS_EVERY = 5;
+/** Characters of CSV and JSON Lines gathered from COPY's rows before they are written out. */
+const FLUSH_CHARS = 256 * 1024;
+/**
+ * The deflate level of every ZIP entry: 1, the fastest. On this service's files (CSV and JSON
+ * Lines repeating the same names and values) it keeps most of what level 6 saves, in a
+ * fraction of the time (bench/README.md, docs/decisions.md "Exports: build speed").
+ */
+export const COMPRESSION_LEVEL = 1;
 /** Requests per batch when reading the rows that hang off requests (history, invoices...). */
 export const REQUEST_BATCH = 500;
 /**
@@ -105,13 +118,21 @@ function openVolume(storage: ExportStorage, object: string, name: string) {
     get bytes() {
       return bytes;
     },
-    async addFile(path: string, entryName: string, at: Date): Promise<void> {
-      const source = createReadStream(path);
-      zip.addReadStream(source, entryName, { mtime: at });
-      await finished(source);
+    /**
+     * Queues a file: the ZIP writer opens it when the entries before it are written, so the
+     * next entity is read while this one is compressed. Answers once the file was read whole.
+     */
+    addFile(path: string, entryName: string, at: Date): Promise<void> {
+      return new Promise((resolve, reject) => {
+        zip.addReadStreamLazy(entryName, { mtime: at, compressionLevel: COMPRESSION_LEVEL }, (open) => {
+          const source = createReadStream(path);
+          finished(source).then(resolve, reject);
+          open(null, source);
+        });
+      });
     },
     addText(text: string, entryName: string, at: Date): void {
-      zip.addBuffer(Buffer.from(text, 'utf8'), entryName, { mtime: at });
+      zip.addBuffer(Buffer.from(text, 'utf8'), entryName, { mtime: at, compressionLevel: COMPRESSION_LEVEL });
     },
     /** Stops the upload: a failed build leaves no whole volume behind. */
     abort(err: Error): void {
@@ -188,6 +209,8 @@ export async function buildExport(input: BuildInput): Promise<BuiltExport> {
   const stop = () => {
     if (input.signal.aborted) throw new Error('the export build was stopped: its job was taken over');
   };
+  // The files of the entity last read, being compressed into the volume while the next is read.
+  let zipping: Promise<void> = Promise.resolve();
   try {
     const scratchFiles = (entity: Entity) => {
       const written = {
@@ -195,21 +218,30 @@ export async function buildExport(input: BuildInput): Promise<BuiltExport> {
         csv: new CountedFile(join(scratch, `${entity.name}.csv`)),
         jsonl: new CountedFile(join(scratch, `${entity.name}.jsonl`)),
         count: 0,
+        async text(csv: string, jsonl: string) {
+          await Promise.all([written.csv.write(csv), written.jsonl.write(jsonl)]);
+        },
+        /** Rows read as values (PGlite): one pass writes both lines of each row. */
         async rows(rows: Record<string, unknown>[]) {
-          // One write per page and file: the page's lines joined, then hashed and written at once.
-          await written.csv.write(rows.map((row) => csvLine(entity.columns, row)).join(''));
-          await written.jsonl.write(rows.map((row) => jsonLine(entity.columns, row)).join(''));
+          let csv = '';
+          let jsonl = '';
+          for (const row of rows) {
+            csv += csvLine(entity.columns, row);
+            jsonl += jsonLine(entity.columns, row);
+          }
+          await written.text(csv, jsonl);
           written.count += rows.length;
         },
       };
       return written;
     };
-    // Rows hanging off requests (history, invoices, notices...): one pass over the funder's
-    // requests in batches writes all of their files, so the requests are listed once.
-    // On PostgreSQL every entity is read through a cursor instead (below).
-    const cursors = input.db.kind === 'postgres';
+    // On PostgreSQL every entity is one COPY ... TO STDOUT, its text formatted as it streams.
+    // On PGlite, the rows hanging off requests (history, invoices, notices...) are read for
+    // batches of the funder's requests, one pass writing all of their files, so the requests
+    // are listed once; every other entity in keyset pages.
+    const copies = input.db.kind === 'postgres';
     const ofRequests = new Map(
-      ENTITIES.filter((e) => e.byRequest && !cursors).map((e) => [e.name, scratchFiles(e)]),
+      ENTITIES.filter((e) => e.byRequest && !copies).map((e) => [e.name, scratchFiles(e)]),
     );
     for (const written of ofRequests.values()) await written.csv.write(csvHeader(written.entity.columns));
     let afterId: string | null = null;
@@ -224,51 +256,84 @@ export async function buildExport(input: BuildInput): Promise<BuiltExport> {
       stop();
     }
 
-    for (const entity of ENTITIES) {
-      stop();
-      let written = ofRequests.get(entity.name);
-      if (!written) {
-        written = scratchFiles(entity);
-        await written.csv.write(csvHeader(entity.columns));
-        const into = written;
-        if (cursors) {
-          await readEntityWithCursor(input.db, input.scope, entity, PAGE_ROWS, async (rows) => {
-            await into.rows(rows);
-            stop();
-          });
-        } else {
-          let after: unknown[] | null = null;
-          for (;;) {
-            const page = await readEntityPage(input.db, input.scope, entity, after, PAGE_ROWS);
-            await into.rows(page.rows);
-            if (page.rows.length < PAGE_ROWS) break;
-            after = page.last;
-            stop();
+    // On PostgreSQL the entities are read in one transaction (`reader`); on PGlite, none.
+    const readEntities = async (reader: Queryable | null) => {
+      for (const entity of ENTITIES) {
+        stop();
+        let written = ofRequests.get(entity.name);
+        if (!written) {
+          written = scratchFiles(entity);
+          await written.csv.write(csvHeader(entity.columns));
+          const into = written;
+          if (reader) {
+            await copyEntityText(reader, input.scope, entity, async (chunks) => {
+              const writer = new RowWriter(entity.columns);
+              const parser = new CopyTextRows((values) => {
+                writer.add(values);
+                into.count += 1;
+              });
+              for await (const chunk of chunks) {
+                parser.push(chunk);
+                if (writer.csv.length + writer.json.length >= FLUSH_CHARS) {
+                  const taken = writer.take();
+                  await into.text(taken.csv, taken.json);
+                  stop();
+                }
+              }
+              parser.end();
+              const taken = writer.take();
+              await into.text(taken.csv, taken.json);
+            });
+          } else {
+            let after: unknown[] | null = null;
+            for (;;) {
+              const page = await readEntityPage(input.db, input.scope, entity, after, PAGE_ROWS);
+              await into.rows(page.rows);
+              if (page.rows.length < PAGE_ROWS) break;
+              after = page.last;
+              stop();
+            }
+          }
+        }
+        const { csv, jsonl, count } = written;
+        rowCounts[entity.name] = count;
+        const closed: ManifestFile[] = [];
+        for (const [file, name] of [
+          [csv, `${entity.name}.csv`],
+          [jsonl, `${entity.name}.jsonl`],
+        ] as const) {
+          closed.push({ name, ...(await file.close()) });
+        }
+        // The previous entity's files are in the volume before the volume's size is judged.
+        await zipping;
+        if (volume.bytes >= input.volumeBytes) {
+          volumes.push(await volume.close());
+          volume = newVolume();
+        }
+        files.push(...closed);
+        const into = volume;
+        zipping = Promise.all(
+          [csv, jsonl].map((file, i) =>
+            into.addFile(file.path, closed[i]!.name, at).then(() => rm(file.path)),
+          ),
+        ).then(() => undefined);
+        // Until it is awaited, a failure is kept for the await, not reported as unhandled.
+        zipping.catch(() => undefined);
+        progress.entities_done += 1;
+        progress.rows += count;
+        progress.volumes_written = volumes.length;
+        // Saved after every entity that wrote rows and at least every PROGRESS_EVERY entities:
+        // an empty entity reads in a few milliseconds, less than its own progress write.
+        if (count > 0 || progress.entities_done % PROGRESS_EVERY === 0) {
+          if (!(await input.onProgress({ ...progress }))) {
+            throw new Error('the export build was stopped: another attempt took it over');
           }
         }
       }
-      const { csv, jsonl, count } = written;
-      rowCounts[entity.name] = count;
-      for (const [file, name] of [
-        [csv, `${entity.name}.csv`],
-        [jsonl, `${entity.name}.jsonl`],
-      ] as const) {
-        const facts = await file.close();
-        files.push({ name, ...facts });
-        await volume.addFile(file.path, name, at);
-        await rm(file.path);
-      }
-      if (volume.bytes >= input.volumeBytes) {
-        volumes.push(await volume.close());
-        volume = newVolume();
-      }
-      progress.entities_done += 1;
-      progress.rows += count;
-      progress.volumes_written = volumes.length;
-      if (!(await input.onProgress({ ...progress }))) {
-        throw new Error('the export build was stopped: another attempt took it over');
-      }
-    }
+    };
+    if (copies) await exportReadTransaction(input.db, readEntities);
+    else await readEntities(null);
+    await zipping;
     progress.phase = 'sealing';
     const extras: [string, string][] = [
       ['schema.json', `${JSON.stringify(schemaOf(ENTITIES), null, 2)}\n`],

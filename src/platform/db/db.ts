@@ -25,6 +25,12 @@ export interface Queryable {
   ): Promise<QueryResult<T>>;
   /** Runs a script of several statements without parameters (migrations). */
   exec(sql: string): Promise<void>;
+  /**
+   * PostgreSQL only, inside a transaction: runs `COPY (...) TO STDOUT` and hands its text to
+   * `consume` as a stream of chunks (rows split anywhere), pulled at the consumer's pace. A
+   * consumer that fails leaves the connection mid-COPY: it is closed, never pooled again.
+   */
+  copyOut?(sql: string, consume: (chunks: AsyncIterable<Buffer>) => Promise<void>): Promise<void>;
 }
 
 export type Tx = Queryable;

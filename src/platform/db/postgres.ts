@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { to as copyTo } from 'pg-copy-streams';
 import { currentActor, roleSql } from './actor.ts';
 import type { Db, QueryOptions, QueryResult, Tx } from './db.ts';
 
@@ -39,10 +40,22 @@ export function createPostgresDb(connectionString: string, options: { max?: numb
         async exec(sql) {
           await client.query(sql);
         },
+        async copyOut(sql, consume) {
+          const stream = client.query(copyTo(sql));
+          try {
+            await consume(stream);
+          } catch (err) {
+            // The server is still sending rows: no ROLLBACK can follow on this connection.
+            broken = new Error('a COPY was stopped before its end');
+            stream.destroy();
+            throw err;
+          }
+        },
       });
       await client.query('COMMIT');
       return result;
     } catch (err) {
+      if (broken) throw err;
       try {
         await client.query('ROLLBACK');
       } catch (rollbackError) {
