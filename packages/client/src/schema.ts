@@ -16387,7 +16387,7 @@ export interface operations {
              *     - `credit_limit`: One of your credit limits (debtor or seller) cannot hold this offer.
              *     - `debtor_not_eligible_for_funder`: You take listed buyers only and a debtor is not on your list; the error lists them in `debtors`.
              *     - `documents_missing_for_funder`: A document you require from the seller is missing, unverified or expired; the error lists them.
-             *     - `funding_gate_failed`: A funding gate is not met (a blocking check, a debtor acknowledgment under announced terms, or a confidential gate); `gates` names each.
+             *     - `funding_gate_failed`: A funding gate is not met (a blocking check, a debtor acknowledgment under announced terms, a confidential gate, or `bank_data` when the terms require the payout account confirmed as the seller’s own); `gates` names each.
              *     - `funding_amount_mismatch`: The `amount` sent differs from the accepted advance.
              *     - `idempotency_key_in_use`: A call with the same `Idempotency-Key` is still running; retry shortly.
              *     - `conflict`: Another change got there first; read again and retry.
