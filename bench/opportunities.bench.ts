@@ -172,18 +172,24 @@ async function main(): Promise<void> {
     await night(second);
 
     const app = await runtime.buildApp();
-    const started = process.hrtime.bigint();
-    const page = await app.inject({
-      method: 'GET',
-      url: `/v1/opportunities?date=${first}`,
-      headers: { authorization: `Bearer ${key.secret}` },
-    });
-    const ms = Number(process.hrtime.bigint() - started) / 1e6;
-    if (page.statusCode !== 200) throw new Error(`GET /v1/opportunities answered ${page.statusCode}`);
-    const body = page.json() as { lines: unknown[]; digest: { line_count: number } };
-    console.log(
-      `GET /v1/opportunities (first night, first page): ${body.lines.length} of ${body.digest.line_count} lines in ${ms.toFixed(0)} ms`,
-    );
+    const read = async (what: string, url: string) => {
+      const started = process.hrtime.bigint();
+      const page = await app.inject({
+        method: 'GET',
+        url,
+        headers: { authorization: `Bearer ${key.secret}` },
+      });
+      const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      if (page.statusCode !== 200) throw new Error(`GET ${url} answered ${page.statusCode}`);
+      const body = page.json() as { lines: unknown[]; digest: { line_count: number } };
+      console.log(
+        `GET ${url} (${what}): ${body.lines.length} of ${body.digest.line_count} lines in ${ms.toFixed(0)} ms`,
+      );
+    };
+    await read('first call of the app', `/v1/opportunities?date=${first}`);
+    await read('the same page again', `/v1/opportunities?date=${first}`);
+    await read('the last page', `/v1/opportunities?date=${first}&offset=99500&limit=500`);
+    await read('the second night', '/v1/opportunities');
     await app.close();
     await runtime.rateCounter.close();
   } finally {

@@ -17,6 +17,7 @@ import { decimalToEuros } from '../../platform/money.ts';
 import type { RunWrite } from '../../platform/write.ts';
 import type { OpportunitiesQuery } from './opportunities.schemas.ts';
 import * as store from './opportunities.store.ts';
+import * as runs from './opportunity-runs.store.ts';
 
 /** Madrid wall-clock times of the night: runs start at 01:00; the digest is published at 06:30. */
 export const RUN_TIME = '01:00';
@@ -50,19 +51,19 @@ export function createOpportunitiesService(deps: { db: Db; clock: Clock; write: 
    * morning has come (its digest is published stale); a run asked for by the operations team
    * completes whatever the hour.
    */
-  async function executeRun(runId: string, deadline = true): Promise<store.RunStatus | null> {
+  async function executeRun(runId: string, deadline = true): Promise<runs.RunStatus | null> {
     for (;;) {
       const status = await db.transaction(async (tx) => {
-        const run = await store.lockRunForOps(tx, runId);
+        const run = await runs.lockRunForOps(tx, runId);
         if (!run) return null;
         const now = clock.now();
         if (run.status === 'completed' || run.status === 'abandoned') return run.status;
         if (deadline && now.getTime() >= publishInstant(run.run_date).getTime()) {
-          await store.abandonRunForOps(tx, run.id, now);
+          await runs.abandonRunForOps(tx, run.id, now);
           return 'abandoned' as const;
         }
-        if (run.status === 'pending') await store.snapshotForOps(tx, run, now);
-        else await store.compareForOps(tx, run, now);
+        if (run.status === 'pending') await runs.snapshotForOps(tx, run, now);
+        else await runs.compareForOps(tx, run, now);
         return undefined;
       });
       if (status !== undefined) return status;
@@ -72,7 +73,7 @@ export function createOpportunitiesService(deps: { db: Db; clock: Clock; write: 
   /** Publishes the date's digests (one per funder and plane), with their events. */
   async function publish(date: string, owner: { funderId: string; plane: Plane } | null = null) {
     return write(system(PUBLISH_JOB), async ({ tx, now, evidence, emit }) => {
-      const digests = await store.publishForOps(tx, date, now, newId, owner);
+      const digests = await runs.publishForOps(tx, date, now, newId, owner);
       for (const d of digests) {
         evidence({
           funderId: d.funder_id,
@@ -108,7 +109,7 @@ export function createOpportunitiesService(deps: { db: Db; clock: Clock; write: 
 
   /** The night's runs, created once, and a job per run plus the morning's publication. */
   async function startNight(date: string): Promise<string[]> {
-    const runIds = await store.ensureRunsForOps(db, date, clock.now(), newId);
+    const runIds = await runs.ensureRunsForOps(db, date, clock.now(), newId);
     for (const id of runIds) {
       await enqueueJob(db, {
         kind: RUN_JOB,
@@ -233,7 +234,7 @@ export function createOpportunitiesService(deps: { db: Db; clock: Clock; write: 
      * same run the nightly job would make, created once.
      */
     async runNightForOps(owner: { funderId: string; plane: Plane }, date: string) {
-      const id = await runAs(OPERATOR, () => store.ensureRunForOps(db, owner, date, clock.now(), newId()));
+      const id = await runAs(OPERATOR, () => runs.ensureRunForOps(db, owner, date, clock.now(), newId()));
       const status = await runAs(OPERATOR, () => executeRun(id, false));
       return { run_id: id, status };
     },
@@ -323,7 +324,7 @@ export function createOpportunitiesService(deps: { db: Db; clock: Clock; write: 
 
 const linesPath = (date: string) => `/v1/opportunities?date=${date}`;
 
-function digestView(d: store.DigestRow) {
+function digestView(d: runs.DigestRow) {
   return {
     digest_id: d.id,
     date: d.digest_date,

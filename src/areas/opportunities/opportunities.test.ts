@@ -340,6 +340,39 @@ describe('the nightly prequalification and the morning digest', () => {
     ]);
   });
 
+  it('fifth night: a run stopped after its snapshot resumes from it, not from the start', async () => {
+    await moveClockToMadrid(service, '2026-11-24', '12:00');
+    inv.fifth = await given.invoice(a, { amount: 300 });
+    // The comparison cannot write its lines: the run stops after its snapshot committed.
+    await service.db.query(
+      'ALTER TABLE opportunity_lines ADD CONSTRAINT tonight_fails CHECK (false) NOT VALID',
+    );
+    try {
+      await moveClockToMadrid(service, '2026-11-25', '01:00');
+      await drainWithTwoWorkers();
+    } finally {
+      await service.db.query('ALTER TABLE opportunity_lines DROP CONSTRAINT tonight_fails');
+    }
+    const stopped = await service.db.query<{ status: string; snapshot_at: Date }>(
+      `SELECT status, snapshot_at FROM opportunity_runs WHERE funder_id = $1 AND run_date = '2026-11-25'`,
+      [funder.bankId],
+    );
+    expect(stopped.rows[0]!.status).toBe('snapshotted');
+    // The job's retry, a minute later: the snapshot is not taken again.
+    await moveClockToMadrid(service, '2026-11-25', '01:01');
+    await drainWithTwoWorkers();
+    const resumed = await service.db.query<{ status: string; snapshot_at: Date }>(
+      `SELECT status, snapshot_at FROM opportunity_runs WHERE funder_id = $1 AND run_date = '2026-11-25'`,
+      [funder.bankId],
+    );
+    expect(resumed.rows[0]).toEqual({ status: 'completed', snapshot_at: stopped.rows[0]!.snapshot_at });
+    await moveClockToMadrid(service, '2026-11-25', '06:30');
+    await drainWithTwoWorkers();
+    const fifth = await digestOf(funder);
+    expect(fifth.digest).toMatchObject({ date: '2026-11-25', stale: false, new: { count: 1, total: 300 } });
+    expect(fifth.lines.map((l) => l.number)).toEqual([inv.fifth!.number]);
+  });
+
   it('a day without a digest answers date null; bad dates and limits are refused', async () => {
     expect(await digestOf(funder, '?date=2026-11-20')).toMatchObject({ date: null, digest: null, lines: [] });
     for (const query of [

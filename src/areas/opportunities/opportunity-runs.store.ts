@@ -1,0 +1,324 @@
+import type { Plane } from '../../platform/caller.ts';
+import type { Queryable } from '../../platform/db/db.ts';
+
+/**
+ * The nightly prequalification's SQL (runs, snapshots, lines, publication). Every step is one set-based statement over the funder's
+ * clients' invoices (no loop per invoice); the run's row, locked at the start of each step,
+ * records how far it got, so a step done is never done twice and a run resumes where it stopped.
+ */
+
+export type RunStatus = 'pending' | 'snapshotted' | 'completed' | 'abandoned';
+
+export interface RunRow {
+  id: string;
+  funder_id: string;
+  plane: Plane;
+  run_date: string;
+  status: RunStatus;
+  previous_run_id: string | null;
+  snapshot_at: Date | null;
+  clients_sharing: number | null;
+  clients_not_sharing: number | null;
+  eligible_count: number | null;
+  eligible_total: string | null;
+}
+
+/** The clients of funder $1 on plane $2, with their consent (alias `c`, `sh`). */
+const CLIENTS = `funder_clients c
+  LEFT JOIN opportunity_sharing sh ON sh.funder_id = c.funder_id AND sh.plane = c.plane AND sh.seller_id = c.seller_id`;
+
+/** The invoice `i` is in a request still alive (open, funded or settled). */
+const IN_REQUEST = `EXISTS (SELECT 1 FROM request_invoices ri JOIN funding_requests r ON r.id = ri.request_id
+   WHERE ri.invoice_id = i.id AND r.status NOT IN ('declined', 'rejected', 'cancelled'))`;
+
+/** The invoice `i` has an open dispute. */
+const DISPUTED = `EXISTS (SELECT 1 FROM disputes d WHERE d.invoice_id = i.id AND d.status = 'open')`;
+
+/**
+ * The funder's rules on an invoice `i` of seller `s` to debtor `db`, on night $3 (a Madrid date):
+ * a due date after the night; the seller verified; every document the funder requires from the
+ * seller's country verified and valid that day; a listed buyer when the funder takes listed
+ * buyers only; no refused or suspended limit on the debtor or the seller, nor an active one
+ * below the invoice's amount; no hard risk signal open or confirmed on the invoice.
+ */
+const MEETS_RULES = `i.due_date IS NOT NULL AND i.due_date > $3::date
+  AND s.verification_status = 'approved'
+  AND NOT EXISTS (
+    SELECT 1 FROM funder_required_documents rd CROSS JOIN LATERAL unnest(rd.codes) AS need(code)
+     WHERE rd.funder_id = $1 AND rd.plane = $2 AND rd.country = s.country
+       AND NOT EXISTS (SELECT 1 FROM seller_documents sd
+                        WHERE sd.seller_id = s.id AND sd.code = need.code AND sd.status = 'verified'
+                          AND sd.issued_on <= $3::date AND (sd.valid_until IS NULL OR sd.valid_until >= $3::date)))
+  AND (NOT coalesce((SELECT fs.listed_buyers_only FROM funder_settings fs WHERE fs.funder_id = $1 AND fs.plane = $2), false)
+       OR EXISTS (SELECT 1 FROM funder_listed_buyers lb
+                   WHERE lb.funder_id = $1 AND lb.plane = $2 AND lb.country = db.country AND lb.tax_id = db.tax_id))
+  AND NOT EXISTS (SELECT 1 FROM credit_limits cl
+                   WHERE cl.funder_id = $1 AND cl.plane = $2 AND cl.debtor_country = db.country
+                     AND cl.debtor_tax_id = db.tax_id AND (cl.status <> 'active' OR cl.amount < i.amount))
+  AND NOT EXISTS (SELECT 1 FROM seller_limits sl
+                   WHERE sl.funder_id = $1 AND sl.plane = $2 AND sl.seller_id = s.id
+                     AND (sl.status <> 'active' OR sl.amount < i.amount))
+  AND NOT EXISTS (SELECT 1 FROM risk_signals rs
+                   WHERE rs.invoice_id = i.id AND rs.hard AND rs.status IN ('open', 'confirmed'))`;
+
+/**
+ * Creates the night's run for every funder and plane with clients (or consents on record), once:
+ * the unique key on (funder, plane, date) makes a second worker's insert a no-op. Answers the
+ * night's runs still to do.
+ */
+export async function ensureRunsForOps(q: Queryable, date: string, now: Date, ids: () => string) {
+  const { rows: owners } = await q.query<{ funder_id: string; plane: Plane }>(
+    `SELECT funder_id, plane FROM funder_clients
+     UNION SELECT funder_id, plane FROM opportunity_sharing`,
+  );
+  if (owners.length > 0) {
+    await q.query(
+      `INSERT INTO opportunity_runs (id, funder_id, plane, run_date, status, created_at, updated_at)
+       SELECT id, funder_id, plane, $4::date, 'pending', $5, $5
+         FROM unnest($1::uuid[], $2::uuid[], $3::text[]) AS o(id, funder_id, plane)
+       ON CONFLICT (funder_id, plane, run_date) DO NOTHING`,
+      [owners.map(() => ids()), owners.map((o) => o.funder_id), owners.map((o) => o.plane), date, now],
+    );
+  }
+  const { rows } = await q.query<{ id: string }>(
+    `SELECT id FROM opportunity_runs WHERE run_date = $1 AND status IN ('pending', 'snapshotted') ORDER BY id`,
+    [date],
+  );
+  return rows.map((r) => r.id);
+}
+
+/** One run of one funder and plane for a night, created when missing (operations, benchmark). */
+export async function ensureRunForOps(
+  q: Queryable,
+  owner: { funderId: string; plane: Plane },
+  date: string,
+  now: Date,
+  id: string,
+): Promise<string> {
+  await q.query(
+    `INSERT INTO opportunity_runs (id, funder_id, plane, run_date, status, created_at, updated_at)
+     VALUES ($1, $2, $3, $4, 'pending', $5, $5) ON CONFLICT (funder_id, plane, run_date) DO NOTHING`,
+    [id, owner.funderId, owner.plane, date, now],
+  );
+  const { rows } = await q.query<{ id: string }>(
+    'SELECT id FROM opportunity_runs WHERE funder_id = $1 AND plane = $2 AND run_date = $3',
+    [owner.funderId, owner.plane, date],
+  );
+  return rows[0]!.id;
+}
+
+/** The run's row, locked for the step about to run (a second worker waits, then sees the step done). */
+export async function lockRunForOps(q: Queryable, runId: string): Promise<RunRow | null> {
+  const { rows } = await q.query<RunRow>('SELECT * FROM opportunity_runs WHERE id = $1 FOR UPDATE', [runId]);
+  return rows[0] ?? null;
+}
+
+export async function abandonRunForOps(q: Queryable, runId: string, now: Date): Promise<void> {
+  await q.query(
+    `UPDATE opportunity_runs SET status = 'abandoned', updated_at = $2
+      WHERE id = $1 AND status IN ('pending', 'snapshotted')`,
+    [runId, now],
+  );
+}
+
+/**
+ * Step one: the eligible invoices of the funder's sharing clients tonight, written as the run's
+ * snapshot (a step started again first drops what a stopped attempt left).
+ */
+export async function snapshotForOps(q: Queryable, run: RunRow, now: Date): Promise<void> {
+  await q.query('DELETE FROM opportunity_snapshot_rows WHERE run_id = $1', [run.id]);
+  await q.query(
+    `INSERT INTO opportunity_snapshot_rows (run_id, funder_id, plane, invoice_id, amount)
+     SELECT $4::uuid, $1::uuid, $2, i.id, i.amount
+       FROM funder_clients c
+       JOIN opportunity_sharing sh ON sh.funder_id = c.funder_id AND sh.plane = c.plane
+                                  AND sh.seller_id = c.seller_id AND sh.sharing
+       JOIN sellers s ON s.id = c.seller_id
+       JOIN invoices i ON i.seller_id = c.seller_id AND i.plane = c.plane
+       JOIN debtors db ON db.id = i.debtor_id
+      WHERE c.funder_id = $1 AND c.plane = $2
+        AND i.seller_marked_paid_at IS NULL
+        AND NOT EXISTS (SELECT 1 FROM invoice_ledger_exits x WHERE x.invoice_id = i.id)
+        AND NOT ${IN_REQUEST}
+        AND NOT ${DISPUTED}
+        AND ${MEETS_RULES}`,
+    [run.funder_id, run.plane, run.run_date, run.id],
+  );
+  const { rows } = await q.query<{ sharing: number; not_sharing: number }>(
+    `SELECT count(*) FILTER (WHERE sh.sharing)::int AS sharing,
+            count(*) FILTER (WHERE sh.sharing IS NOT TRUE)::int AS not_sharing
+       FROM ${CLIENTS} WHERE c.funder_id = $1 AND c.plane = $2`,
+    [run.funder_id, run.plane],
+  );
+  await q.query(
+    `UPDATE opportunity_runs r SET status = 'snapshotted', snapshot_at = $2, updated_at = $2,
+            clients_sharing = $3, clients_not_sharing = $4,
+            eligible_count = t.n, eligible_total = t.total,
+            previous_run_id = (SELECT p.id FROM opportunity_runs p
+                                WHERE p.funder_id = r.funder_id AND p.plane = r.plane AND p.status = 'completed'
+                                  AND p.run_date < r.run_date ORDER BY p.run_date DESC LIMIT 1)
+       FROM (SELECT count(*)::int AS n, coalesce(sum(amount), 0) AS total
+               FROM opportunity_snapshot_rows WHERE run_id = $1) t
+      WHERE r.id = $1`,
+    [run.id, now, rows[0]!.sharing, rows[0]!.not_sharing],
+  );
+}
+
+/** The client's details as a line carries them: latest grade, EU size band from staff and turnover. */
+const CLIENT_FIELDS = `s.id AS seller_id, s.name AS client_name, s.tax_id AS client_tax_id,
+  s.sector AS client_sector,
+  (SELECT sc.grade FROM seller_scores sc WHERE sc.seller_id = s.id ORDER BY sc.computed_at DESC LIMIT 1) AS client_grade,
+  CASE WHEN s.employees IS NULL AND s.annual_revenue IS NULL THEN NULL
+       WHEN coalesce(s.employees, 0) < 10 AND coalesce(s.annual_revenue, 0) <= 2000000 THEN 'micro'
+       WHEN coalesce(s.employees, 0) < 50 AND coalesce(s.annual_revenue, 0) <= 10000000 THEN 'small'
+       WHEN coalesce(s.employees, 0) < 250 AND coalesce(s.annual_revenue, 0) <= 50000000 THEN 'medium'
+       ELSE 'large' END AS client_size_band`;
+
+/**
+ * Step two: compares the run's snapshot with the last completed run's. Invoices eligible now and
+ * not before are `new`; those eligible before and not now are a change: `paid` (the seller marked
+ * it paid), `disputed` (an open dispute), else `no_longer_eligible` with the first reason that
+ * holds, in the order requested, cancelled, removed, left_programme, not_shared, rules. Lines
+ * are numbered new first, then paid, disputed, no longer eligible; within each by client, debtor,
+ * due date and number. The run completes in the same transaction, and snapshots older than it are
+ * dropped.
+ */
+export async function compareForOps(q: Queryable, run: RunRow, now: Date): Promise<void> {
+  await q.query('DELETE FROM opportunity_lines WHERE run_id = $1', [run.id]);
+  await q.query(
+    `WITH fresh AS (
+       SELECT cur.invoice_id, 'new'::text AS kind, NULL::text AS reason, cur.amount
+         FROM opportunity_snapshot_rows cur
+        WHERE cur.run_id = $3::uuid
+          AND NOT EXISTS (SELECT 1 FROM opportunity_snapshot_rows prev
+                           WHERE prev.run_id = $4::uuid AND prev.invoice_id = cur.invoice_id)),
+     gone AS (
+       SELECT i.id AS invoice_id, k.kind,
+              CASE WHEN k.kind <> 'no_longer_eligible' THEN NULL
+                   WHEN ${IN_REQUEST} THEN 'requested'
+                   WHEN x.exit IS NOT NULL THEN x.exit
+                   WHEN c.seller_id IS NULL THEN 'left_programme'
+                   WHEN sh.sharing IS NOT TRUE THEN 'not_shared'
+                   ELSE 'rules' END AS reason,
+              CASE WHEN k.kind = 'paid' THEN 0 ELSE i.amount END AS amount
+         FROM opportunity_snapshot_rows prev
+         JOIN invoices i ON i.id = prev.invoice_id
+         LEFT JOIN invoice_ledger_exits x ON x.invoice_id = i.id
+         LEFT JOIN funder_clients c ON c.seller_id = i.seller_id AND c.funder_id = $1 AND c.plane = $2
+         LEFT JOIN opportunity_sharing sh ON sh.funder_id = $1 AND sh.plane = $2 AND sh.seller_id = i.seller_id
+         CROSS JOIN LATERAL (SELECT CASE WHEN i.seller_marked_paid_at IS NOT NULL THEN 'paid'
+                                         WHEN ${DISPUTED} THEN 'disputed'
+                                         ELSE 'no_longer_eligible' END AS kind) k
+        WHERE prev.run_id = $4::uuid
+          AND NOT EXISTS (SELECT 1 FROM opportunity_snapshot_rows cur
+                           WHERE cur.run_id = $3::uuid AND cur.invoice_id = prev.invoice_id)),
+     found AS (SELECT * FROM fresh UNION ALL SELECT * FROM gone)
+     INSERT INTO opportunity_lines (run_id, funder_id, plane, position, kind, reason, invoice_id, number,
+       debtor_name, debtor_tax_id, debtor_country, amount, currency, due_date, seller_id, client_name,
+       client_tax_id, client_sector, client_grade, client_size_band)
+     SELECT $3::uuid, $1::uuid, $2,
+            row_number() OVER (ORDER BY CASE f.kind WHEN 'new' THEN 0 WHEN 'paid' THEN 1 WHEN 'disputed' THEN 2 ELSE 3 END,
+                                        s.name, db.name, i.due_date, i.number, i.id)::int,
+            f.kind, f.reason, i.id, i.number, db.name, db.tax_id, db.country, f.amount, i.currency, i.due_date,
+            ${CLIENT_FIELDS}
+       FROM found f
+       JOIN invoices i ON i.id = f.invoice_id
+       JOIN sellers s ON s.id = i.seller_id
+       JOIN debtors db ON db.id = i.debtor_id`,
+    [run.funder_id, run.plane, run.id, run.previous_run_id],
+  );
+  await q.query(
+    `UPDATE opportunity_runs SET status = 'completed', completed_at = $2, updated_at = $2 WHERE id = $1`,
+    [run.id, now],
+  );
+  await q.query(
+    `DELETE FROM opportunity_snapshot_rows sr USING opportunity_runs r
+      WHERE sr.run_id = r.id AND r.funder_id = $1 AND r.plane = $2 AND r.run_date < $3::date`,
+    [run.funder_id, run.plane, run.run_date],
+  );
+}
+
+export interface DigestRow {
+  id: string;
+  funder_id: string;
+  plane: Plane;
+  digest_date: string;
+  run_id: string | null;
+  stale: boolean;
+  snapshot_at: Date | null;
+  clients_sharing: number;
+  clients_not_sharing: number;
+  eligible_count: number;
+  eligible_total: string;
+  new_count: number;
+  new_total: string;
+  changes_paid: number;
+  changes_disputed: number;
+  changes_no_longer_eligible: number;
+  line_count: number;
+  published_at: Date;
+}
+
+/**
+ * Publishes the date's digest of every run of that night, once (unique per funder, plane, date):
+ * a completed run gives its figures and lines; a run that did not complete gives a stale digest,
+ * with the last completed run's snapshot figures and no lines. Answers the digests made now.
+ */
+export async function publishForOps(
+  q: Queryable,
+  date: string,
+  now: Date,
+  ids: () => string,
+  owner: { funderId: string; plane: Plane } | null = null,
+): Promise<DigestRow[]> {
+  const ofOwner = `($3::uuid IS NULL OR (r.funder_id = $3::uuid AND r.plane = $4::text))`;
+  const ownerParams = [owner?.funderId ?? null, owner?.plane ?? null];
+  await q.query(
+    `UPDATE opportunity_runs r SET status = 'abandoned', updated_at = $2
+      WHERE r.run_date = $1 AND r.status IN ('pending', 'snapshotted') AND ${ofOwner}`,
+    [date, now, ...ownerParams],
+  );
+  const { rows: runs } = await q.query<{ id: string }>(
+    `SELECT r.id FROM opportunity_runs r
+      WHERE r.run_date = $1 AND ${ofOwner} AND $2::timestamptz IS NOT NULL AND NOT EXISTS (
+        SELECT 1 FROM opportunity_digests d WHERE d.funder_id = r.funder_id AND d.plane = r.plane AND d.digest_date = $1)
+      ORDER BY r.id`,
+    [date, now, ...ownerParams],
+  );
+  if (runs.length === 0) return [];
+  const { rows } = await q.query<DigestRow>(
+    `INSERT INTO opportunity_digests (id, funder_id, plane, digest_date, run_id, stale, snapshot_at,
+       clients_sharing, clients_not_sharing, eligible_count, eligible_total, new_count, new_total,
+       changes_paid, changes_disputed, changes_no_longer_eligible, line_count, published_at)
+     SELECT u.digest_id, r.funder_id, r.plane, r.run_date, r.id, r.status <> 'completed',
+            CASE WHEN r.status = 'completed' THEN r.snapshot_at ELSE last.snapshot_at END,
+            coalesce(r.clients_sharing, cl.sharing, 0), coalesce(r.clients_not_sharing, cl.not_sharing, 0),
+            CASE WHEN r.status = 'completed' THEN r.eligible_count ELSE coalesce(last.eligible_count, 0) END,
+            CASE WHEN r.status = 'completed' THEN r.eligible_total ELSE coalesce(last.eligible_total, 0) END,
+            coalesce(l.new_count, 0), coalesce(l.new_total, 0), coalesce(l.paid, 0), coalesce(l.disputed, 0),
+            coalesce(l.nle, 0), coalesce(l.lines, 0), $2
+       FROM unnest($3::uuid[], $4::uuid[]) AS u(run_id, digest_id)
+       JOIN opportunity_runs r ON r.id = u.run_id
+       LEFT JOIN LATERAL (
+         SELECT count(*) FILTER (WHERE kind = 'new')::int AS new_count,
+                coalesce(sum(amount) FILTER (WHERE kind = 'new'), 0) AS new_total,
+                count(*) FILTER (WHERE kind = 'paid')::int AS paid,
+                count(*) FILTER (WHERE kind = 'disputed')::int AS disputed,
+                count(*) FILTER (WHERE kind = 'no_longer_eligible')::int AS nle,
+                count(*)::int AS lines
+           FROM opportunity_lines WHERE run_id = r.id AND r.status = 'completed') l ON true
+       LEFT JOIN LATERAL (
+         SELECT p.snapshot_at, p.eligible_count, p.eligible_total FROM opportunity_runs p
+          WHERE p.funder_id = r.funder_id AND p.plane = r.plane AND p.status = 'completed' AND p.run_date < r.run_date
+          ORDER BY p.run_date DESC LIMIT 1) last ON true
+       LEFT JOIN LATERAL (
+         SELECT count(*) FILTER (WHERE sh.sharing)::int AS sharing,
+                count(*) FILTER (WHERE sh.sharing IS NOT TRUE)::int AS not_sharing
+           FROM ${CLIENTS} WHERE c.funder_id = r.funder_id AND c.plane = r.plane) cl ON true
+      WHERE r.run_date = $1::date
+     ON CONFLICT (funder_id, plane, digest_date) DO NOTHING
+     RETURNING *`,
+    [date, now, runs.map((r) => r.id), runs.map(() => ids())],
+  );
+  return rows;
+}
