@@ -121,7 +121,7 @@ export async function playOpportunitiesDemo(input: {
 
   const owner = { funderId, plane: 'demo' as const };
   await deps.opportunities.runNightForOps(owner, first);
-  await deps.opportunities.publishForOps(first, owner);
+  await deps.opportunities.publishForOps(first, owner, { quiet: true });
 
   await deps.parties.markInvoiceSellerPaid(operator, paid.id, now.toISOString());
   await deps.createRequest(operator, {
@@ -134,5 +134,5 @@ export async function playOpportunitiesDemo(input: {
   await invoice(1, 2, 11_300, 90);
 
   await deps.opportunities.runNightForOps(owner, second);
-  await deps.opportunities.publishForOps(second, owner);
+  await deps.opportunities.publishForOps(second, owner, { quiet: true });
 }

@@ -70,8 +70,15 @@ export function createOpportunitiesService(deps: { db: Db; clock: Clock; write: 
     }
   }
 
-  /** Publishes the date's digests (one per funder and plane), with their events. */
-  async function publish(date: string, owner: { funderId: string; plane: Plane } | null = null) {
+  /**
+   * Publishes the date's digests (one per funder and plane), with their events unless `quiet`
+   * (the demonstration plane's past mornings are history, not news for anyone's endpoints).
+   */
+  async function publish(
+    date: string,
+    owner: { funderId: string; plane: Plane } | null = null,
+    options: { quiet?: boolean } = {},
+  ) {
     return write(system(PUBLISH_JOB), async ({ tx, now, evidence, emit }) => {
       const digests = await runs.publishForOps(tx, date, now, newId, owner);
       for (const d of digests) {
@@ -83,7 +90,7 @@ export function createOpportunitiesService(deps: { db: Db; clock: Clock; write: 
           subjectId: d.id,
           payload: { date: d.digest_date, stale: d.stale, lines: d.line_count, eligible: d.eligible_count },
         });
-        if (d.line_count > 0) {
+        if (d.line_count > 0 && !options.quiet) {
           emit({
             funderId: d.funder_id,
             plane: d.plane,
@@ -240,8 +247,11 @@ export function createOpportunitiesService(deps: { db: Db; clock: Clock; write: 
     },
     startNight: (date: string) => runAs(OPERATOR, () => startNight(date)),
     /** Publishes a night's digests now: every funder's, or one funder's (the demonstration). */
-    publishForOps: (date: string, owner: { funderId: string; plane: Plane } | null = null) =>
-      runAs(OPERATOR, () => publish(date, owner)),
+    publishForOps: (
+      date: string,
+      owner: { funderId: string; plane: Plane } | null = null,
+      options: { quiet?: boolean } = {},
+    ) => runAs(OPERATOR, () => publish(date, owner, options)),
 
     /** GET /v1/opportunities: the digest of a Madrid date (or the latest) and a page of its lines. */
     async digest(caller: FunderCaller, query: Static<typeof OpportunitiesQuery>) {
