@@ -19,23 +19,5 @@ CREATE TABLE funding_gate_refusals (
 CREATE INDEX funding_gate_refusals_funder ON funding_gate_refusals (funder_id, plane, refused_at);
 CREATE INDEX funding_gate_refusals_request ON funding_gate_refusals (request_id);
 
--- The funder's own rows, on its plane (the pattern of the early payments).
-DO $$
-DECLARE
-  tbl text;
-BEGIN
-  FOREACH tbl IN ARRAY ARRAY['funding_gate_refusals'] LOOP
-    EXECUTE format('ALTER TABLE %I ENABLE ROW LEVEL SECURITY', tbl);
-    EXECUTE format('ALTER TABLE %I FORCE ROW LEVEL SECURITY', tbl);
-    EXECUTE format('CREATE POLICY funder_rows ON %I TO funder_api_funder
-      USING (funder_id = funder_api_funder_id() AND plane = funder_api_plane())', tbl);
-    EXECUTE format('CREATE POLICY sandbox_rows ON %I TO funder_api_sandbox
-      USING (funder_id = funder_api_funder_id() AND plane = ''demo'')', tbl);
-    EXECUTE format('CREATE POLICY operator_rows ON %I TO funder_api_operator USING (true) WITH CHECK (true)', tbl);
-    IF NOT (SELECT rolsuper FROM pg_roles WHERE rolname = current_user) THEN
-      EXECUTE format('CREATE POLICY connecting_role_rows ON %I TO %I USING (true) WITH CHECK (true)',
-        tbl, current_user);
-    END IF;
-  END LOOP;
-END
-$$;
+-- The funder's own rows, on its plane (the standard policies of migration 0037).
+SELECT apply_funder_scope_policies('funding_gate_refusals');

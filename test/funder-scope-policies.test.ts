@@ -11,13 +11,13 @@ import { createPgliteDb } from '../src/platform/db/pglite.ts';
 import { createPostgresDb } from '../src/platform/db/postgres.ts';
 
 /**
- * Migration 0041 replaces the row-level security block copied into six migrations with one
+ * Migration 0037 replaces the row-level security block copied into six migrations with one
  * function, `apply_funder_scope_policies`, and applies it again to every table those blocks
  * covered. The policies must come out the same: a database migrated up to the migration before
- * 0041 is compared with the same database once 0041 (and anything after it) has run.
+ * 0037 is compared with the same database once 0037 (and anything after it) has run.
  */
 
-const FUNCTION_MIGRATION = '0041_funder_scope_policies.sql';
+const FUNCTION_MIGRATION = '0037_funder_scope_policies.sql';
 
 interface PolicyRow {
   table: string;
@@ -90,7 +90,7 @@ let earlier: string;
 beforeAll(async () => {
   const files = (await readdir(migrationsDir)).filter((name) => /^\d{4}_[a-z0-9_]+\.sql$/.test(name)).sort();
   expect(files).toContain(FUNCTION_MIGRATION);
-  earlier = await mkdtemp(join(tmpdir(), 'migrations-before-0041-'));
+  earlier = await mkdtemp(join(tmpdir(), 'migrations-before-0037-'));
   for (const file of files.filter((name) => name < FUNCTION_MIGRATION)) {
     await copyFile(join(migrationsDir, file), join(earlier, file));
   }
@@ -109,7 +109,7 @@ afterAll(async () => {
 
 const asOwner = <T>(work: () => Promise<T>) => runAs(GATE, work);
 
-describe('apply_funder_scope_policies (migration 0041)', () => {
+describe('apply_funder_scope_policies (migration 0037)', () => {
   it('leaves every policy of the tables that existed before it as it was', async () => {
     const after = (await asOwner(() => policies(database.db, true))).filter((p) => beforeTables.has(p.table));
     expect(before.policies.length).toBeGreaterThan(0);

@@ -114,26 +114,17 @@ CREATE INDEX risk_signals_hard_invoice ON risk_signals (invoice_id) WHERE hard;
 
 -- Row security: a funder sees its own rows on its plane; a sandbox key's helpers its funder's
 -- demonstration rows; the operator (the worker, the operations API) all.
+SELECT apply_funder_scope_policies('opportunity_sharing');
+SELECT apply_funder_scope_policies('opportunity_runs');
+SELECT apply_funder_scope_policies('opportunity_snapshot_rows');
+SELECT apply_funder_scope_policies('opportunity_lines');
+SELECT apply_funder_scope_policies('opportunity_digests');
+-- Ledger exits belong to an invoice, which every funder of its plane may see; funders never
+-- write them, the sandbox helpers do on the demonstration plane: a rule of its own.
 DO $$
 DECLARE
-  tbl text;
   owner_is_superuser boolean := (SELECT rolsuper FROM pg_roles WHERE rolname = current_user);
 BEGIN
-  FOREACH tbl IN ARRAY ARRAY['opportunity_sharing', 'opportunity_runs', 'opportunity_snapshot_rows',
-                             'opportunity_lines', 'opportunity_digests'] LOOP
-    EXECUTE format('ALTER TABLE %I ENABLE ROW LEVEL SECURITY', tbl);
-    EXECUTE format('ALTER TABLE %I FORCE ROW LEVEL SECURITY', tbl);
-    EXECUTE format('CREATE POLICY funder_rows ON %I TO funder_api_funder
-      USING (funder_id = funder_api_funder_id() AND plane = funder_api_plane())', tbl);
-    EXECUTE format('CREATE POLICY sandbox_rows ON %I TO funder_api_sandbox
-      USING (funder_id = funder_api_funder_id() AND plane = ''demo'')', tbl);
-    EXECUTE format('CREATE POLICY operator_rows ON %I TO funder_api_operator USING (true) WITH CHECK (true)', tbl);
-    IF NOT owner_is_superuser THEN
-      EXECUTE format('CREATE POLICY connecting_role_rows ON %I TO %I USING (true) WITH CHECK (true)',
-        tbl, current_user);
-    END IF;
-  END LOOP;
-  -- Ledger exits belong to an invoice, which every funder of its plane may see.
   ALTER TABLE invoice_ledger_exits ENABLE ROW LEVEL SECURITY;
   ALTER TABLE invoice_ledger_exits FORCE ROW LEVEL SECURITY;
   CREATE POLICY funder_rows ON invoice_ledger_exits TO funder_api_funder

@@ -108,24 +108,11 @@ CREATE TABLE bank_data_charges (
 );
 
 -- The funder's own rows, on its plane; the sandbox helpers play the seller and its bank on the
--- demonstration plane.
-DO $$
-DECLARE
-  tbl text;
-BEGIN
-  FOREACH tbl IN ARRAY ARRAY['bank_connections', 'bank_accounts', 'bank_movements', 'seller_payments',
-      'payment_alerts', 'collection_connections', 'bank_data_charges'] LOOP
-    EXECUTE format('ALTER TABLE %I ENABLE ROW LEVEL SECURITY', tbl);
-    EXECUTE format('ALTER TABLE %I FORCE ROW LEVEL SECURITY', tbl);
-    EXECUTE format('CREATE POLICY funder_rows ON %I TO funder_api_funder
-      USING (funder_id = funder_api_funder_id() AND plane = funder_api_plane())', tbl);
-    EXECUTE format('CREATE POLICY sandbox_rows ON %I TO funder_api_sandbox
-      USING (funder_id = funder_api_funder_id() AND plane = ''demo'')', tbl);
-    EXECUTE format('CREATE POLICY operator_rows ON %I TO funder_api_operator USING (true) WITH CHECK (true)', tbl);
-    IF NOT (SELECT rolsuper FROM pg_roles WHERE rolname = current_user) THEN
-      EXECUTE format('CREATE POLICY connecting_role_rows ON %I TO %I USING (true) WITH CHECK (true)',
-        tbl, current_user);
-    END IF;
-  END LOOP;
-END
-$$;
+-- demonstration plane (the standard policies of migration 0037).
+SELECT apply_funder_scope_policies('bank_connections');
+SELECT apply_funder_scope_policies('bank_accounts');
+SELECT apply_funder_scope_policies('bank_movements');
+SELECT apply_funder_scope_policies('seller_payments');
+SELECT apply_funder_scope_policies('payment_alerts');
+SELECT apply_funder_scope_policies('collection_connections');
+SELECT apply_funder_scope_policies('bank_data_charges');
