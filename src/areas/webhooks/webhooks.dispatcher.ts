@@ -173,14 +173,16 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
   }
 
   async function flush(batch: typeof answered): Promise<void> {
+    let endpointIds: string[] = [];
     try {
       const done = await now();
+      endpointIds = endpointsToWrite(batch, done);
       const { recorded, next } = await deps.db.transaction((tx) =>
         recordDeliveredForOps(tx, {
           workerId,
           ids: batch.map((one) => one.claimed.id),
           codes: batch.map((one) => one.code),
-          endpointIds: endpointsToWrite(batch, done),
+          endpointIds,
           now: done,
           leaseSeconds: ATTEMPT_LEASE_SECONDS,
           takeNext: !stopping,
@@ -193,6 +195,8 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
       // what else is due is for a claim.
       if (next.length < recorded.length || recorded.length < batch.length) wake();
     } catch (err) {
+      // Not written after all: the next success writes those endpoints.
+      for (const id of endpointIds) successWritten.delete(id);
       for (const one of batch) one.lost(err);
     }
   }
