@@ -473,7 +473,12 @@ export async function createRuntime(
     createDispatcher: newDispatcher,
     async scheduleMaintenance() {
       await runAs(OPERATOR, async () => {
-        for (const kind of [...Object.keys(MAINTENANCE), ANNOUNCEMENTS_JOB, RECOURSE_JOB, ...services.recurringJobs]) {
+        for (const kind of [
+          ...Object.keys(MAINTENANCE),
+          ANNOUNCEMENTS_JOB,
+          RECOURSE_JOB,
+          ...services.recurringJobs,
+        ]) {
           await enqueueJob(db, { kind, runAt: clock.now(), jobKey: kind });
         }
       });

@@ -5,8 +5,8 @@ import { ApiError } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { runAsOneWrite } from '../../platform/write.ts';
 import type { AccountService } from '../account/account.service.ts';
-import { type EarlyPaymentsDemoDeps, playEarlyPaymentsDemo } from '../early-payments/early-payments.demo.ts';
 import { playBankDataDemo } from '../bank-data/bank-data.demo.ts';
+import { type EarlyPaymentsDemoDeps, playEarlyPaymentsDemo } from '../early-payments/early-payments.demo.ts';
 import {
   OPPORTUNITIES_DEMO,
   type OpportunitiesDemoDeps,

@@ -79,8 +79,10 @@ describe('the demonstration scenario', () => {
     const again = await reset();
     expect(again).toEqual({
       bank_id: bankId,
-      sellers: DEMO_SELLERS.length + PROGRAMME_DEMO.sellers + RECOURSE_DEMO.sellers + OPPORTUNITIES_DEMO.sellers,
-      debtors: DEMO_DEBTORS.length + PROGRAMME_DEMO.debtors + RECOURSE_DEMO.debtors + OPPORTUNITIES_DEMO.debtors,
+      sellers:
+        DEMO_SELLERS.length + PROGRAMME_DEMO.sellers + RECOURSE_DEMO.sellers + OPPORTUNITIES_DEMO.sellers,
+      debtors:
+        DEMO_DEBTORS.length + PROGRAMME_DEMO.debtors + RECOURSE_DEMO.debtors + OPPORTUNITIES_DEMO.debtors,
       created_funder: false,
     });
     requests = await listAll(key);
