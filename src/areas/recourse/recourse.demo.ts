@@ -1,10 +1,11 @@
 import { type Caller, type FunderCaller, scopeOf } from '../../platform/caller.ts';
-import { addDays, madridInstant } from '../../platform/clock.ts';
+import { addDays } from '../../platform/clock.ts';
 import type { RebuildControl } from '../../platform/write.ts';
 import type { DecisionInput } from '../decisions/decisions.schemas.ts';
 import type { DecisionsService } from '../decisions/decisions.service.ts';
+import { demoDays, insertDemoSeller } from '../demo/demo.seller.ts';
 import type { DocumentsService } from '../documents/documents.service.ts';
-import { insertDebtor, insertInvoice, insertSeller } from '../parties/parties.service.ts';
+import { insertDebtor, insertInvoice } from '../parties/parties.service.ts';
 import type { ProgrammeService } from '../programme/programme.service.ts';
 import type { RequestDisclosureService } from '../requests/request-disclosure.service.ts';
 import type { RequestPartiesService } from '../requests/requests.parties.service.ts';
@@ -60,17 +61,12 @@ export async function playRecourseDemo(input: {
   documentCodes: readonly string[];
 }): Promise<{ requests: string[] }> {
   const { control, deps, funder, operator, today } = input;
-  const day = (offset: number) => {
-    control.playAt(madridInstant(addDays(today, offset), '10:00:00'));
-    return addDays(today, offset);
-  };
+  const day = demoDays(control, today);
 
   day(-92);
   const made = await control.write(operator, async (scope) => {
-    const seller = await insertSeller(
-      scope.tx,
-      'demo',
-      {
+    const seller = await insertDemoSeller(scope, deps.documents, {
+      seller: {
         ...SELLER,
         verification_status: 'approved',
         founded_on: '2004-02-19',
@@ -78,22 +74,10 @@ export async function playRecourseDemo(input: {
         employees: 28,
         sector: 'C',
       },
-      scope.now,
-      scope.evidence,
-    );
-    for (const code of input.documentCodes) {
-      const document = await deps.documents.uploadIn(scope, {
-        seller_id: seller.id,
-        code,
-        file_name: `${code}.txt`,
-        content_base64: Buffer.from(
-          `Demonstration document ${code} of ${SELLER.name}. Fictitious.\n`,
-        ).toString('base64'),
-        issued_on: addDays(today, -150),
-        valid_until: addDays(today, 200),
-      });
-      await deps.documents.verifyIn(scope, document.id, 'issuer_portal');
-    }
+      documentCodes: input.documentCodes,
+      documentsIssuedOn: addDays(today, -150),
+      documentsValidUntil: addDays(today, 200),
+    });
     const invoiceIds: string[] = [];
     for (const [i, d] of DEBTORS.entries()) {
       const debtor = await insertDebtor(scope.tx, 'demo', d, scope.now, scope.evidence);

@@ -1,10 +1,9 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabase, onPostgres, type TestDatabase } from '../../../test/support/database.ts';
+import { dispatcherProcesses } from '../../../test/support/dispatcher-processes.ts';
 import { startService, type TestService } from '../../../test/support/service.ts';
 import { OPERATOR, runAs } from '../../platform/db/actor.ts';
 import type { Tx } from '../../platform/db/db.ts';
@@ -192,42 +191,9 @@ describe('the per-endpoint bound over two dispatchers', () => {
   );
 
   describe.skipIf(!onPostgres())('in two processes (PostgreSQL)', () => {
-    const root = join(import.meta.dirname, '../../..');
-    const children: ChildProcess[] = [];
-    afterAll(() => {
-      for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
-    });
-
-    async function startWorker(): Promise<ChildProcess> {
-      const child = spawn(
-        process.execPath,
-        [join(root, 'bin/run-ts.mjs'), join(root, 'test/support/webhook-dispatcher-process.ts')],
-        {
-          cwd: root,
-          env: {
-            ...process.env,
-            DATABASE_URL: database.url ?? '',
-            SECRETS_KEY: secretsKey.toString('base64'),
-            OPS_TOKEN: `ops_${randomBytes(24).toString('hex')}`,
-            FUNDER_API_CLOCK: 'manual',
-            WEBHOOK_ALLOW_LOOPBACK: 'true',
-            LOG_LEVEL: 'silent',
-            NODE_ENV: 'test',
-          },
-          stdio: ['ignore', 'pipe', 'inherit'],
-        },
-      );
-      children.push(child);
-      await new Promise<void>((ready, failed) => {
-        child.stdout!.on('data', (chunk: Buffer) => {
-          if (chunk.toString().includes('ready')) ready();
-        });
-        child.once('exit', (code) =>
-          failed(new Error(`the dispatcher process ended (${code}) before it was ready`)),
-        );
-      });
-      return child;
-    }
+    const processes = dispatcherProcesses(() => ({ databaseUrl: database.url ?? '', secretsKey }));
+    afterAll(() => processes.killAll());
+    const startWorker = () => processes.start();
 
     it('never hold more than the bound open at one endpoint, and deliver everything', async () => {
       const { key, bankId } = await service.given.funderWithKey({ environment: 'live' });

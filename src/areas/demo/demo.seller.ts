@@ -1,0 +1,43 @@
+import { addDays, madridInstant } from '../../platform/clock.ts';
+import type { RebuildControl, WriteScope } from '../../platform/write.ts';
+import type { DocumentsService } from '../documents/documents.service.ts';
+import { insertSeller } from '../parties/parties.service.ts';
+
+/** A day of the demonstration's past, `offset` days from today, played at 10:00 Madrid time. */
+export function demoDays(control: RebuildControl, today: string): (offset: number) => string {
+  return (offset) => {
+    control.playAt(madridInstant(addDays(today, offset), '10:00:00'));
+    return addDays(today, offset);
+  };
+}
+
+/**
+ * A fictitious company of the demonstration plane with its required documents uploaded and
+ * verified (the parts of the scenario that bring their own company share it).
+ */
+export async function insertDemoSeller(
+  scope: WriteScope,
+  documents: Pick<DocumentsService, 'uploadIn' | 'verifyIn'>,
+  input: {
+    seller: Parameters<typeof insertSeller>[2];
+    documentCodes: readonly string[];
+    documentsIssuedOn: string;
+    documentsValidUntil: string;
+  },
+): Promise<{ id: string }> {
+  const seller = await insertSeller(scope.tx, 'demo', input.seller, scope.now, scope.evidence);
+  for (const code of input.documentCodes) {
+    const document = await documents.uploadIn(scope, {
+      seller_id: seller.id,
+      code,
+      file_name: `${code}.txt`,
+      content_base64: Buffer.from(
+        `Demonstration document ${code} of ${input.seller.name}. Fictitious.\n`,
+      ).toString('base64'),
+      issued_on: input.documentsIssuedOn,
+      valid_until: input.documentsValidUntil,
+    });
+    await documents.verifyIn(scope, document.id, 'issuer_portal');
+  }
+  return seller;
+}
