@@ -8,7 +8,7 @@ import type { ClientsService } from './clients.service.ts';
 
 /** The funder's client network and onboarding links: /v1/... */
 export function clientsRoutes(deps: { clients: ClientsService }) {
-  const { links, prescribers, invitations, report, onboarding } = deps.clients;
+  const { links, prescribers, invitations, report, onboarding, leaving } = deps.clients;
   return (app: App) => {
     const key = { config: { auth: 'key' as const } };
     const clients = ['Clients'];
@@ -198,12 +198,21 @@ export function clientsRoutes(deps: { clients: ClientsService }) {
       { ...key, schema: { tags: sandbox, params: IdParams, response: { 200: s.OnboardingCompleted } } },
       async (request) => onboarding.complete(sandboxOnly(request.caller!), request.params.id),
     );
+    app.post(
+      '/v1/sandbox/clients/:seller_id/leave',
+      {
+        ...key,
+        schema: { tags: sandbox, params: s.SellerParams, body: s.LeaveBody, response: { 200: s.ClientLeft } },
+      },
+      async (request) =>
+        leaving.leave(sandboxOnly(request.caller!), request.params.seller_id, request.body.reason),
+    );
   };
 }
 
 /** The operations team: return origins, and playing live companies. /ops/v1/... */
 export function clientsOpsRoutes(deps: { clients: ClientsService }) {
-  const { invitations, onboarding } = deps.clients;
+  const { invitations, onboarding, leaving } = deps.clients;
   return (app: App) => {
     const ops = { config: { auth: 'ops' as const } };
     const FunderParams = Type.Object({ bank_id: Uuid });
@@ -264,6 +273,12 @@ export function clientsOpsRoutes(deps: { clients: ClientsService }) {
       '/ops/v1/onboarding-links/:id/complete',
       { ...ops, schema: { params: IdParams, response: { 200: s.OnboardingCompleted } } },
       async (request) => onboarding.complete({ caller: request.operator! }, request.params.id),
+    );
+    app.post(
+      '/ops/v1/clients/:seller_id/leave',
+      { ...ops, schema: { params: s.SellerParams, body: s.LeaveBody, response: { 200: s.ClientLeft } } },
+      async (request) =>
+        leaving.leave({ caller: request.operator! }, request.params.seller_id, request.body.reason),
     );
   };
 }

@@ -1,5 +1,15 @@
 import { type TSchema, Type } from 'typebox';
-import { DateTimeText, Fields, Flag, Id, Int, OneOf, OrNull, Text } from '../../platform/http/input.ts';
+import {
+  DateTimeText,
+  Fields,
+  Flag,
+  Id,
+  Int,
+  OneOf,
+  OrNull,
+  Reason,
+  Text,
+} from '../../platform/http/input.ts';
 import { Timestamp, Uuid } from '../../platform/http/schemas.ts';
 import { LANGS } from './clients.shared.ts';
 
@@ -281,3 +291,22 @@ export const OnboardingCompleted = Type.Object({
 });
 
 export const ReturnOrigins = Type.Object({ bank_id: Uuid, origins: Type.Array(Type.String()) });
+
+export const SellerParams = Type.Object({ seller_id: Uuid });
+
+export const LeaveBody = Fields({
+  reason: Reason('Why the company leaves the network, at least 8 characters; kept on the evidence chain'),
+});
+
+export const ClientLeft = Type.Object({
+  client: Type.Object({
+    seller_id: Uuid,
+    bank_id: Uuid,
+    via: Via,
+    prescriber_id: Nullable(Uuid, 'The prescriber that brought the company, kept after it leaves'),
+    joined_at: Timestamp,
+    left_at: Nullable(Timestamp, 'When the company left the network'),
+    left_reason: Nullable(Type.String(), 'Why it left, as recorded'),
+  }),
+  changed: Type.Boolean({ description: 'false: the company had already left; nothing changed' }),
+});

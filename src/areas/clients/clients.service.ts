@@ -1,5 +1,6 @@
 import type { ClientsDeps } from './clients.shared.ts';
 import { createInvitationsService } from './invitations.service.ts';
+import { createLeavingService } from './leaving.service.ts';
 import { createLinksService } from './links.service.ts';
 import { createOnboardingService } from './onboarding.service.ts';
 import { createPrescribersService } from './prescribers.service.ts';
@@ -18,7 +19,16 @@ export function createClientsService(deps: ClientsDeps) {
   const invitations = createInvitationsService(deps);
   const report = createReportService(deps);
   const onboarding = createOnboardingService(deps);
-  return { links, prescribers, invitations, report, onboarding, clientOwnerOf: invitations.clientOwnerOf };
+  const leaving = createLeavingService(deps);
+  return {
+    links,
+    prescribers,
+    invitations,
+    report,
+    onboarding,
+    leaving,
+    clientOwnerOf: invitations.clientOwnerOf,
+  };
 }
 
 export type ClientsService = ReturnType<typeof createClientsService>;

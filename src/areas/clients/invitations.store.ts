@@ -221,10 +221,13 @@ export async function markInvitationRevoked(
   return rows.length > 0;
 }
 
-/** The funder whose client a company is, if any (any funder: a company has one). */
+/**
+ * The funder whose client a company is, if any (any funder: a company has one). A company that
+ * left the funder's network is no one's client: its requests are routed as anyone's.
+ */
 export async function clientOwnerOf(q: Queryable, sellerId: string): Promise<string | null> {
   const { rows } = await q.query<{ funder_id: string }>(
-    'SELECT funder_id FROM funder_clients WHERE seller_id = $1',
+    'SELECT funder_id FROM funder_clients WHERE seller_id = $1 AND left_at IS NULL',
     [sellerId],
   );
   return rows[0]?.funder_id ?? null;

@@ -60,22 +60,25 @@ export async function linesFor(
   return rows;
 }
 
-/** Whether a seller is the funder's client on the plane (operations and sandbox checks). */
+/**
+ * Whether a seller is the funder's client on the plane, still in its network (operations and
+ * sandbox checks): a client that left has no consent to give.
+ */
 export async function clientOf(q: Queryable, scope: FunderScope, sellerId: string): Promise<boolean> {
   const { rows } = await q.query(
-    'SELECT 1 FROM funder_clients WHERE funder_id = $1 AND plane = $2 AND seller_id = $3',
+    'SELECT 1 FROM funder_clients WHERE funder_id = $1 AND plane = $2 AND seller_id = $3 AND left_at IS NULL',
     [scope.funderId, scope.plane, sellerId],
   );
   return rows.length > 0;
 }
 
-/** The funder a seller is the client of, on which plane (operations). */
+/** The funder a seller is the client of (still in its network), on which plane (operations). */
 export async function clientshipForOps(
   q: Queryable,
   sellerId: string,
 ): Promise<{ funder_id: string; plane: Plane } | null> {
   const { rows } = await q.query<{ funder_id: string; plane: Plane }>(
-    'SELECT funder_id, plane FROM funder_clients WHERE seller_id = $1',
+    'SELECT funder_id, plane FROM funder_clients WHERE seller_id = $1 AND left_at IS NULL',
     [sellerId],
   );
   return rows[0] ?? null;

@@ -248,8 +248,12 @@ describe('the nightly prequalification and the morning digest', () => {
     });
     expect(limit.status, JSON.stringify(limit.body)).toBe(200);
     await share(b, false);
-    // The clients area has no way out yet: the client leaves as the row going away.
-    await service.db.query('DELETE FROM funder_clients WHERE seller_id = $1', [e.id]);
+    // The client leaves the funder's network (the operations team records it).
+    const left = await service.ops('POST', `/ops/v1/clients/${e.id}/leave`, {
+      reason: 'The company moved its invoices elsewhere',
+    });
+    expect(left.status, JSON.stringify(left.body)).toBe(200);
+    expect((left.body as { changed: boolean }).changed).toBe(true);
     inv.fresh = await given.invoice(a, { amount: 1_234 });
 
     await moveClockToMadrid(service, '2026-11-22', '01:00');

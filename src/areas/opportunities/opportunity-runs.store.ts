@@ -23,8 +23,11 @@ export interface RunRow {
   eligible_total: string | null;
 }
 
-/** The clients of funder $1 on plane $2, with their consent (alias `c`, `sh`). */
-const CLIENTS = `funder_clients c
+/**
+ * The clients still in the network (alias `c`, `sh`: with their consent); filter by funder and
+ * plane after it. A client that left keeps its row (`left_at` set) and is no longer counted.
+ */
+const CLIENTS = `(SELECT * FROM funder_clients WHERE left_at IS NULL) c
   LEFT JOIN opportunity_sharing sh ON sh.funder_id = c.funder_id AND sh.plane = c.plane AND sh.seller_id = c.seller_id`;
 
 /** The invoice `i` is in a request still alive (open, funded or settled). */
@@ -136,7 +139,7 @@ export async function snapshotForOps(q: Queryable, run: RunRow, now: Date): Prom
        JOIN sellers s ON s.id = c.seller_id
        JOIN invoices i ON i.seller_id = c.seller_id AND i.plane = c.plane
        JOIN debtors db ON db.id = i.debtor_id
-      WHERE c.funder_id = $1 AND c.plane = $2
+      WHERE c.funder_id = $1 AND c.plane = $2 AND c.left_at IS NULL
         AND i.seller_marked_paid_at IS NULL
         AND NOT EXISTS (SELECT 1 FROM invoice_ledger_exits x WHERE x.invoice_id = i.id)
         AND NOT ${IN_REQUEST}
@@ -205,6 +208,7 @@ export async function compareForOps(q: Queryable, run: RunRow, now: Date): Promi
          JOIN invoices i ON i.id = prev.invoice_id
          LEFT JOIN invoice_ledger_exits x ON x.invoice_id = i.id
          LEFT JOIN funder_clients c ON c.seller_id = i.seller_id AND c.funder_id = $1 AND c.plane = $2
+                                   AND c.left_at IS NULL
          LEFT JOIN opportunity_sharing sh ON sh.funder_id = $1 AND sh.plane = $2 AND sh.seller_id = i.seller_id
          CROSS JOIN LATERAL (SELECT CASE WHEN i.seller_marked_paid_at IS NOT NULL THEN 'paid'
                                          WHEN ${DISPUTED} THEN 'disputed'

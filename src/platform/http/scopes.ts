@@ -116,6 +116,7 @@ export const operationScopes: Record<string, readonly Scope[]> = {
   'POST /v1/sandbox/requests/{id}/bank-connection': decide,
   'POST /v1/sandbox/requests/{id}/seller-payment': decide,
   'POST /v1/sandbox/clients/{seller_id}/sharing': decide,
+  'POST /v1/sandbox/clients/{seller_id}/leave': decide,
   'POST /v1/sandbox/invoices/{id}/ledger-exit': decide,
 };
 

@@ -322,4 +322,19 @@ export const clientsOperations: OperationDocs = {
     success: 'The completed link and the signed return URL.',
     errors: ['sandbox_only', 'onboarding_not_open', 'client_of_another_funder', 'conflict'],
   },
+  'POST /v1/sandbox/clients/{seller_id}/leave': {
+    operationId: 'sandboxClientLeave',
+    summary: 'Sandbox: a client leaves your network',
+    tag: 'Sandbox',
+    description: [
+      'Plays one of your demonstration clients leaving your network (only a company this key’s own helpers brought; 404 `not_found` for any other seller). Its origin stays: the prescriber report still counts who brought it. From then on its new requests are no longer sent to you alone, it gives no consent to share its invoices, and the next night’s digest shows the invoices you were shown as `no_longer_eligible` with reason `left_programme`. Leaving again changes nothing (`changed: false`); `reason` (8 characters or more) is kept on the evidence chain.',
+      '',
+      sandboxOnly,
+    ].join('\n'),
+    success: 'The client as it stands, with when and why it left.',
+    errors: ['sandbox_only', 'not_found', 'reason_required'],
+    requestExamples: {
+      leave: { summary: 'The client leaves', value: { reason: 'The company closed its account with us' } },
+    },
+  },
 };

@@ -1,0 +1,70 @@
+import { type FunderScope, scopeOf } from '../../platform/caller.ts';
+import { ApiError, notFound } from '../../platform/errors.ts';
+import type { ClientsDeps } from './clients.shared.ts';
+import type { Acting } from './invitations.service.ts';
+import * as store from './leaving.store.ts';
+
+export function clientView(row: store.ClientRow) {
+  return {
+    seller_id: row.seller_id,
+    bank_id: row.funder_id,
+    via: row.via,
+    prescriber_id: row.prescriber_id,
+    joined_at: row.joined_at.toISOString(),
+    left_at: row.left_at?.toISOString() ?? null,
+    left_reason: row.left_reason,
+  };
+}
+
+/**
+ * A company leaves the funder's network. Its client row stays, with its origin, marked with
+ * when and why: the prescriber report still counts who brought it, while routing and the
+ * nightly prequalification no longer treat it as the funder's client.
+ */
+export function createLeavingService(deps: ClientsDeps) {
+  const { db, write } = deps;
+
+  async function ownerOf(acting: Acting, sellerId: string): Promise<FunderScope> {
+    if (acting.caller.kind === 'funder') return scopeOf(acting.caller);
+    const owner = await store.clientScopeForOps(db, sellerId);
+    if (!owner) notFound('Client');
+    return owner;
+  }
+
+  return {
+    /**
+     * Records that the company left (the operations team for a live company, a sandbox key's
+     * helper for its own demonstration clients). Leaving again changes nothing.
+     */
+    async leave(acting: Acting, sellerId: string, reason: string) {
+      const why = reason.trim();
+      if (why.replace(/\s/g, '').length < 8) {
+        throw new ApiError('reason_required', 'Say why the company leaves, in at least 8 characters.', {
+          status: 422,
+        });
+      }
+      const owner = await ownerOf(acting, sellerId);
+      // A sandbox key plays only the companies its own helpers brought.
+      const ownKey = acting.caller.kind === 'funder' ? acting.caller.keyId : null;
+      return write(acting.caller, async (scope) => {
+        const row = await store.findClient(scope.tx, owner, sellerId, { lock: true });
+        if (!row || (ownKey && row.key_id !== ownKey)) notFound('Client');
+        const changed = await store.markClientLeft(scope.tx, owner, sellerId, why, scope.now);
+        if (changed) {
+          scope.evidence({
+            funderId: owner.funderId,
+            plane: owner.plane,
+            kind: 'client.left',
+            subjectType: 'seller',
+            subjectId: sellerId,
+            payload: { reason: why, via: row.via, prescriber_id: row.prescriber_id },
+          });
+        }
+        const now = changed ? { ...row, left_at: scope.now, left_reason: why } : row;
+        return { client: clientView(now), changed };
+      });
+    },
+  };
+}
+
+export type LeavingService = ReturnType<typeof createLeavingService>;
