@@ -93,6 +93,18 @@ export async function makeClientIn(
   if (!made && !(await store.isOwnClient(tx, owner, seller.id))) {
     throw new ApiError('client_of_another_funder', 'This company is already the client of another funder.');
   }
+  // A company that had left this funder's network and accepts again is back in it, its first
+  // origin kept.
+  if (!made && (await store.rejoinClient(tx, owner, seller.id))) {
+    scope.evidence({
+      funderId: owner.funderId,
+      plane: owner.plane,
+      kind: 'client.rejoined',
+      subjectType: 'seller',
+      subjectId: seller.id,
+      payload: { via: company.via, prescriber_id: company.prescriberId },
+    });
+  }
   return seller.id;
 }
 

@@ -265,6 +265,16 @@ export async function isOwnClient(q: Queryable, scope: FunderScope, sellerId: st
   return rows.length > 0;
 }
 
+/** Brings back a client that had left; answers whether it had (false: it never left). */
+export async function rejoinClient(q: Queryable, scope: FunderScope, sellerId: string): Promise<boolean> {
+  const { rows } = await q.query(
+    `UPDATE funder_clients SET left_at = NULL, left_reason = NULL
+      WHERE seller_id = $1 AND funder_id = $2 AND plane = $3 AND left_at IS NOT NULL RETURNING seller_id`,
+    [sellerId, scope.funderId, scope.plane],
+  );
+  return rows.length > 0;
+}
+
 /** The plane a funder works on (null: unclassified or unknown), for the operations team. */
 export async function funderPlaneForOps(q: Queryable, funderId: string): Promise<Plane | null> {
   const { rows } = await q.query<{ environment: string }>('SELECT environment FROM funders WHERE id = $1', [

@@ -158,6 +158,39 @@ describe('after leaving', () => {
     expect((await leaveOps(seller.id, { reason: 'Left the programme' })).status).toBe(200);
     expectError(await share(), 404, 'not_found');
   });
+
+  it('may join the same funder again (its first origin kept), but not another funder', async () => {
+    const funder = await given.funder();
+    const other = await given.funder();
+    const prescriber = (await clients.newPrescriber(funder, { name: 'Vuelta Asesores' })).body.prescriber;
+    const own = (await clients.newLink(funder)).body.client_link;
+    const seller = await given.liveSeller();
+    const details = clients.company({
+      company_name: seller.name,
+      tax_id: seller.tax_id,
+      country: seller.country,
+    });
+    const first = (await clients.arrive(prescriber.link!.id, details)).body.invitation;
+    expect((await clients.accept(first.id)).status).toBe(200);
+    expect((await leaveOps(seller.id, { reason: 'Leaving for a while' })).status).toBe(200);
+
+    const otherLink = (await clients.newLink(other)).body.client_link;
+    const elsewhere = (await clients.arrive(otherLink.id, details)).body.invitation;
+    expectError(await clients.accept(elsewhere.id), 409, 'client_of_another_funder');
+
+    const back = (await clients.arrive(own.id, details)).body.invitation;
+    expect((await clients.accept(back.id)).status).toBe(200);
+    const share = await service.ops('POST', '/ops/v1/opportunities/sharing', {
+      seller_id: seller.id,
+      sharing: true,
+    });
+    expect(share.status, JSON.stringify(share.body)).toBe(200);
+    const again = await leaveOps(seller.id, { reason: 'Leaving for good now' });
+    expect(again.body).toMatchObject({
+      changed: true,
+      client: { via: 'link', prescriber_id: prescriber.id, left_reason: 'Leaving for good now' },
+    });
+  });
 });
 
 describe('POST /v1/sandbox/clients/{seller_id}/leave', () => {
