@@ -76,6 +76,7 @@ const OWN_STATUSES: Record<string, Record<string, number>> = {
   'POST /v1/sandbox/early-payments/{id}/decline': REASON_422,
   'POST /v1/sandbox/early-payments/{id}/withdraw': REASON_422,
   'POST /v1/recourse/{id}/close': REASON_422,
+  'POST /v1/sandbox/clients/{seller_id}/leave': REASON_422,
 };
 
 /** A JSON-pointer to a place in the document, for the example validator. */
