@@ -1,7 +1,11 @@
+import type { Caller, FunderCaller } from '../../platform/caller.ts';
 import { addDays, madridInstant } from '../../platform/clock.ts';
 import type { RebuildControl, WriteScope } from '../../platform/write.ts';
+import type { DecisionInput } from '../decisions/decisions.schemas.ts';
+import type { DecisionsService } from '../decisions/decisions.service.ts';
 import type { DocumentsService } from '../documents/documents.service.ts';
 import { insertSeller } from '../parties/parties.service.ts';
+import type { RequestPartiesService } from '../requests/requests.parties.service.ts';
 
 /** A day of the demonstration's past, `offset` days from today, played at 10:00 Madrid time. */
 export function demoDays(control: RebuildControl, today: string): (offset: number) => string {
@@ -40,4 +44,41 @@ export async function insertDemoSeller(
     await documents.verifyIn(scope, document.id, 'issuer_portal');
   }
   return seller;
+}
+
+/**
+ * The funder offers on each of `ids` on day `offerDay`, the seller accepts them the day after,
+ * and the funder funds them the day after that, each with the reference `<prefix>-<n>`.
+ */
+export async function offerAcceptFund(input: {
+  control: RebuildControl;
+  day: (offset: number) => string;
+  deps: {
+    decisions: Pick<DecisionsService, 'decide'>;
+    parties: Pick<RequestPartiesService, 'sellerAnswerIn'>;
+  };
+  funder: FunderCaller;
+  operator: Caller;
+  ids: readonly string[];
+  offer: { rate: number; advance_pct: number; days: number };
+  offerDay: number;
+  referencePrefix: string;
+}): Promise<void> {
+  const { control, day, deps, funder, operator, ids } = input;
+  day(input.offerDay);
+  for (const id of ids) {
+    await deps.decisions.decide(funder, id, { decision: 'offer', ...input.offer } as DecisionInput);
+  }
+  day(input.offerDay + 1);
+  await control.write(operator, async (scope) => {
+    for (const id of ids) await deps.parties.sellerAnswerIn(scope, id, 'accept');
+  });
+  const fundedOn = day(input.offerDay + 2);
+  for (const [i, id] of ids.entries()) {
+    await deps.decisions.decide(funder, id, {
+      decision: 'fund',
+      value_date: fundedOn,
+      reference: `${input.referencePrefix}-${i + 1}`,
+    } as DecisionInput);
+  }
 }

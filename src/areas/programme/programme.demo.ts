@@ -1,9 +1,8 @@
 import { type Caller, type FunderCaller, scopeOf } from '../../platform/caller.ts';
 import { addDays } from '../../platform/clock.ts';
 import type { RebuildControl } from '../../platform/write.ts';
-import type { DecisionInput } from '../decisions/decisions.schemas.ts';
 import type { DecisionsService } from '../decisions/decisions.service.ts';
-import { demoDays, insertDemoSeller } from '../demo/demo.seller.ts';
+import { demoDays, insertDemoSeller, offerAcceptFund } from '../demo/demo.seller.ts';
 import type { DocumentsService } from '../documents/documents.service.ts';
 import { insertDebtor, insertInvoice } from '../parties/parties.service.ts';
 import type { RequestDisclosureService } from '../requests/request-disclosure.service.ts';
@@ -133,27 +132,17 @@ export async function playProgrammeDemo(input: {
     return made;
   });
 
-  day(-37);
-  for (const id of ids) {
-    await deps.decisions.decide(funder, id, {
-      decision: 'offer',
-      rate: 1.9,
-      advance_pct: 85,
-      days: 60,
-    } as DecisionInput);
-  }
-  day(-36);
-  await control.write(operator, async (scope) => {
-    for (const id of ids) await deps.parties.sellerAnswerIn(scope, id, 'accept');
+  await offerAcceptFund({
+    control,
+    day,
+    deps,
+    funder,
+    operator,
+    ids,
+    offer: { rate: 1.9, advance_pct: 85, days: 60 },
+    offerDay: -37,
+    referencePrefix: 'DEMO-CONF',
   });
-  const fundedOn = day(-35);
-  for (const [i, id] of ids.entries()) {
-    await deps.decisions.decide(funder, id, {
-      decision: 'fund',
-      value_date: fundedOn,
-      reference: `DEMO-CONF-${i + 1}`,
-    } as DecisionInput);
-  }
   day(-10);
   await deps.disclosure.announce(funder, ids[1]!, { reason: 'The company asked us to notify this customer' });
   return { requests: ids };

@@ -1,9 +1,8 @@
 import { type Caller, type FunderCaller, scopeOf } from '../../platform/caller.ts';
 import { addDays } from '../../platform/clock.ts';
 import type { RebuildControl } from '../../platform/write.ts';
-import type { DecisionInput } from '../decisions/decisions.schemas.ts';
 import type { DecisionsService } from '../decisions/decisions.service.ts';
-import { demoDays, insertDemoSeller } from '../demo/demo.seller.ts';
+import { demoDays, insertDemoSeller, offerAcceptFund } from '../demo/demo.seller.ts';
 import type { DocumentsService } from '../documents/documents.service.ts';
 import { insertDebtor, insertInvoice } from '../parties/parties.service.ts';
 import type { ProgrammeService } from '../programme/programme.service.ts';
@@ -135,27 +134,17 @@ export async function playRecourseDemo(input: {
     );
   }
 
-  day(-88);
-  for (const id of ids) {
-    await deps.decisions.decide(funder, id, {
-      decision: 'offer',
-      rate: 2,
-      advance_pct: 80,
-      days: 75,
-    } as DecisionInput);
-  }
-  day(-87);
-  await control.write(operator, async (scope) => {
-    for (const id of ids) await deps.parties.sellerAnswerIn(scope, id, 'accept');
+  await offerAcceptFund({
+    control,
+    day,
+    deps,
+    funder,
+    operator,
+    ids,
+    offer: { rate: 2, advance_pct: 80, days: 75 },
+    offerDay: -88,
+    referencePrefix: 'DEMO-REC',
   });
-  const fundedOn = day(-86);
-  for (const [i, id] of ids.entries()) {
-    await deps.decisions.decide(funder, id, {
-      decision: 'fund',
-      value_date: fundedOn,
-      reference: `DEMO-REC-${i + 1}`,
-    } as DecisionInput);
-  }
   // Each claim opens on its day: the debtor default 15 days after its due date, then the
   // recourse claim 20 days after its own.
   for (const offset of [-35, -25]) {
