@@ -4,7 +4,8 @@ import type { RebuildControl, WriteScope } from '../../platform/write.ts';
 import type { DecisionInput } from '../decisions/decisions.schemas.ts';
 import type { DecisionsService } from '../decisions/decisions.service.ts';
 import type { DocumentsService } from '../documents/documents.service.ts';
-import { insertSeller } from '../parties/parties.service.ts';
+import { insertDebtor, insertInvoice, insertSeller } from '../parties/parties.service.ts';
+import type { RequestDisclosureService } from '../requests/request-disclosure.service.ts';
 import type { RequestPartiesService } from '../requests/requests.parties.service.ts';
 
 /** A day of the demonstration's past, `offset` days from today, played at 10:00 Madrid time. */
@@ -44,6 +45,43 @@ export async function insertDemoSeller(
     await documents.verifyIn(scope, document.id, 'issuer_portal');
   }
   return seller;
+}
+
+/** The invoice fields a demonstration part chooses for its `i`-th debtor. */
+export type DemoInvoice = Pick<
+  Parameters<typeof insertInvoice>[2],
+  'number' | 'amount' | 'issue_date' | 'due_date' | 'source'
+>;
+
+/**
+ * The part's debtors, each with its notice address and one invoice of the seller; answers the
+ * invoice ids in the debtors' order.
+ */
+export async function insertDemoInvoices(
+  scope: WriteScope,
+  disclosure: Pick<RequestDisclosureService, 'setNoticeAddressIn'>,
+  input: {
+    sellerId: string;
+    debtors: readonly (Parameters<typeof insertDebtor>[2] & {
+      address: Parameters<RequestDisclosureService['setNoticeAddressIn']>[2];
+    })[];
+    invoice: (i: number) => DemoInvoice;
+  },
+): Promise<string[]> {
+  const ids: string[] = [];
+  for (const [i, d] of input.debtors.entries()) {
+    const debtor = await insertDebtor(scope.tx, 'demo', d, scope.now, scope.evidence);
+    await disclosure.setNoticeAddressIn(scope, debtor.id, d.address);
+    const invoice = await insertInvoice(
+      scope.tx,
+      'demo',
+      { seller_id: input.sellerId, debtor_id: debtor.id, ...input.invoice(i) },
+      scope.now,
+      scope.evidence,
+    );
+    ids.push(invoice.id);
+  }
+  return ids;
 }
 
 /**

@@ -2,9 +2,8 @@ import { type Caller, type FunderCaller, scopeOf } from '../../platform/caller.t
 import { addDays } from '../../platform/clock.ts';
 import type { RebuildControl } from '../../platform/write.ts';
 import type { DecisionsService } from '../decisions/decisions.service.ts';
-import { demoDays, insertDemoSeller, offerAcceptFund } from '../demo/demo.seller.ts';
+import { demoDays, insertDemoInvoices, insertDemoSeller, offerAcceptFund } from '../demo/demo.seller.ts';
 import type { DocumentsService } from '../documents/documents.service.ts';
-import { insertDebtor, insertInvoice } from '../parties/parties.service.ts';
 import type { RequestDisclosureService } from '../requests/request-disclosure.service.ts';
 import type { RequestPartiesService } from '../requests/requests.parties.service.ts';
 import type { ProgrammeService } from './programme.service.ts';
@@ -74,27 +73,17 @@ export async function playProgrammeDemo(input: {
       documentsIssuedOn: addDays(today, -60),
       documentsValidUntil: addDays(today, 300),
     });
-    const ids: string[] = [];
-    for (const [i, d] of DEBTORS.entries()) {
-      const debtor = await insertDebtor(scope.tx, 'demo', d, scope.now, scope.evidence);
-      await deps.disclosure.setNoticeAddressIn(scope, debtor.id, d.address);
-      const invoice = await insertInvoice(
-        scope.tx,
-        'demo',
-        {
-          seller_id: seller.id,
-          debtor_id: debtor.id,
-          number: `CR-${today.slice(0, 4)}-${String(i + 1).padStart(3, '0')}`,
-          amount: i === 0 ? 18_400 : 9_750.6,
-          issue_date: addDays(today, -42),
-          due_date: addDays(today, 30 + i * 15),
-          source: i === 0 ? 'e_invoice' : 'erp',
-        },
-        scope.now,
-        scope.evidence,
-      );
-      ids.push(invoice.id);
-    }
+    const ids = await insertDemoInvoices(scope, deps.disclosure, {
+      sellerId: seller.id,
+      debtors: DEBTORS,
+      invoice: (i) => ({
+        number: `CR-${today.slice(0, 4)}-${String(i + 1).padStart(3, '0')}`,
+        amount: i === 0 ? 18_400 : 9_750.6,
+        issue_date: addDays(today, -42),
+        due_date: addDays(today, 30 + i * 15),
+        source: i === 0 ? 'e_invoice' : 'erp',
+      }),
+    });
     return { sellerId: seller.id, invoiceIds: ids };
   });
 

@@ -2,9 +2,8 @@ import { type Caller, type FunderCaller, scopeOf } from '../../platform/caller.t
 import { addDays } from '../../platform/clock.ts';
 import type { RebuildControl } from '../../platform/write.ts';
 import type { DecisionsService } from '../decisions/decisions.service.ts';
-import { demoDays, insertDemoSeller, offerAcceptFund } from '../demo/demo.seller.ts';
+import { demoDays, insertDemoInvoices, insertDemoSeller, offerAcceptFund } from '../demo/demo.seller.ts';
 import type { DocumentsService } from '../documents/documents.service.ts';
-import { insertDebtor, insertInvoice } from '../parties/parties.service.ts';
 import type { ProgrammeService } from '../programme/programme.service.ts';
 import type { RequestDisclosureService } from '../requests/request-disclosure.service.ts';
 import type { RequestPartiesService } from '../requests/requests.parties.service.ts';
@@ -77,27 +76,17 @@ export async function playRecourseDemo(input: {
       documentsIssuedOn: addDays(today, -150),
       documentsValidUntil: addDays(today, 200),
     });
-    const invoiceIds: string[] = [];
-    for (const [i, d] of DEBTORS.entries()) {
-      const debtor = await insertDebtor(scope.tx, 'demo', d, scope.now, scope.evidence);
-      await deps.disclosure.setNoticeAddressIn(scope, debtor.id, d.address);
-      const invoice = await insertInvoice(
-        scope.tx,
-        'demo',
-        {
-          seller_id: seller.id,
-          debtor_id: debtor.id,
-          number: `TR-${today.slice(0, 4)}-${String(i + 1).padStart(3, '0')}`,
-          amount: i === 0 ? 14_200 : 8_600,
-          issue_date: addDays(today, -96),
-          due_date: addDays(today, i === 0 ? -45 : -50),
-          source: 'erp',
-        },
-        scope.now,
-        scope.evidence,
-      );
-      invoiceIds.push(invoice.id);
-    }
+    const invoiceIds = await insertDemoInvoices(scope, deps.disclosure, {
+      sellerId: seller.id,
+      debtors: DEBTORS,
+      invoice: (i) => ({
+        number: `TR-${today.slice(0, 4)}-${String(i + 1).padStart(3, '0')}`,
+        amount: i === 0 ? 14_200 : 8_600,
+        issue_date: addDays(today, -96),
+        due_date: addDays(today, i === 0 ? -45 : -50),
+        source: 'erp',
+      }),
+    });
     return { sellerId: seller.id, invoiceIds };
   });
 
