@@ -53,6 +53,7 @@ export async function findDebtorLimits(
         AND (debtor_country, debtor_tax_id) IN (SELECT * FROM unnest($3::text[], $4::text[]))
       ORDER BY debtor_country COLLATE "C", debtor_tax_id COLLATE "C"${options.forUpdate ? ' FOR UPDATE' : ''}`,
     [scope.funderId, scope.plane, debtors.map((d) => d.country), debtors.map((d) => d.tax_id)],
+    { name: options.forUpdate ? 'credit_limits_of_debtors_locked' : 'credit_limits_of_debtors' },
   );
   return rows;
 }
@@ -209,6 +210,7 @@ export async function findSellerLimit(
   const { rows } = await q.query<SellerLimitRow>(
     `SELECT * FROM seller_limits WHERE funder_id = $1 AND plane = $2 AND seller_id = $3${options.forUpdate ? ' FOR UPDATE' : ''}`,
     [scope.funderId, scope.plane, sellerId],
+    { name: options.forUpdate ? 'seller_limit_locked' : 'seller_limit' },
   );
   return rows[0] ?? null;
 }

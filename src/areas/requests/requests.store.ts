@@ -69,6 +69,7 @@ export async function findVisibleRequest(
   const { rows } = await q.query<RequestRow>(
     `${REQUEST_SELECT} WHERE r.id = $1 AND r.plane = $2 AND ${visibleToFunder('r', '$3')}${options.forUpdate ? ' FOR UPDATE OF r' : ''}`,
     [id, scope.plane, scope.funderId],
+    { name: options.forUpdate ? 'request_visible_locked' : 'request_visible' },
   );
   return rows[0] ?? null;
 }
@@ -126,6 +127,7 @@ export async function receivablesOf(q: Queryable, scope: FunderScope, requestId:
       WHERE ri.request_id = $1 AND ${requestInScope('ri.request_id', '$2', '$3')}
       ORDER BY ri.position, i.number`,
     [requestId, scope.plane, scope.funderId],
+    { name: 'request_receivables' },
   );
   return rows;
 }
@@ -190,6 +192,8 @@ export async function updateStatus(
     `UPDATE funding_requests r SET status = $2, updated_at = $3${sets}
       WHERE r.id = $1 AND r.plane = $4 AND ${visibleToFunder('r', '$5')}`,
     [id, to, at, scope.plane, scope.funderId, ...values],
+    // Named (parsed and planned once) when it writes the status alone, a fixed text.
+    values.length === 0 ? { name: 'request_status' } : undefined,
   );
   return result.rowCount > 0;
 }
@@ -251,6 +255,7 @@ export async function insertHistory(q: Queryable, scope: FunderScope, entry: His
       scope.plane,
       scope.funderId,
     ],
+    { name: 'request_history_line' },
   );
 }
 
@@ -270,6 +275,7 @@ export async function markActed(q: Queryable, scope: FunderScope, requestId: str
      SELECT r.id, $2, r.plane, $4, $4 FROM funding_requests r WHERE r.id = $1 AND r.plane = $3
      ON CONFLICT (funder_id, request_id) DO UPDATE SET acted_at = coalesce(request_funders.acted_at, $4)`,
     [requestId, scope.funderId, scope.plane, at],
+    { name: 'request_mark_acted' },
   );
 }
 

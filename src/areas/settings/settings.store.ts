@@ -23,6 +23,7 @@ export async function findSettings(
   const { rows } = await q.query<SettingsRow>(
     `SELECT * FROM funder_settings WHERE funder_id = $1 AND plane = $2${options.forUpdate ? ' FOR UPDATE' : ''}`,
     [scope.funderId, scope.plane],
+    { name: options.forUpdate ? 'funder_settings_locked' : 'funder_settings' },
   );
   return rows[0] ?? null;
 }
