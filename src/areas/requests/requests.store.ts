@@ -43,8 +43,21 @@ export interface RequestRow {
   invoice_count: number;
 }
 
+/**
+ * The request's columns, written out rather than `r.*`: a statement named once (parsed and
+ * kept per connection) would be refused by PostgreSQL once a migration added a column, had it
+ * asked for `*`. A column added to funding_requests is added here.
+ */
+const REQUEST_COLUMNS = `
+    r.id, r.plane, r.request_ref, r.type, r.status, r.seller_id, r.total_amount, r.advance_amount,
+    r.assigned_funder_id, r.consent_level_required, r.programme_terms, r.routed_at,
+    r.accepted_offer_id, r.approved_at, r.funder_of_record_id, r.funded_at, r.funded_value_date,
+    r.funded_reference, r.funded_amount, r.settled_amount, r.settled_at, r.closed_at,
+    r.close_reason, r.close_note, r.created_at, r.updated_at, r.disclosure, r.announced_at,
+    r.announced_trigger, r.announce_reason`;
+
 const REQUEST_SELECT = `
-  SELECT r.*, s.name AS seller_name, s.tax_id AS seller_tax_id, s.country AS seller_country,
+  SELECT ${REQUEST_COLUMNS}, s.name AS seller_name, s.tax_id AS seller_tax_id, s.country AS seller_country,
          s.verification_status AS seller_verification_status,
          (SELECT count(*)::int FROM request_invoices ri WHERE ri.request_id = r.id) AS invoice_count
     FROM funding_requests r JOIN sellers s ON s.id = r.seller_id`;
