@@ -189,26 +189,59 @@ function updateSql(changes: RequestChanges, first: number) {
 }
 
 /**
- * Writes a request's status and the columns that go with the move, for a funder: only a
- * request on its plane that it may see. Answers whether a row was written.
+ * A funder's move in one statement: the status and the columns that go with it, the history
+ * line, and, with `acted`, the mark that the funder acted on the request, each written only when
+ * the request is on the funder's plane and visible to it (the status write's own condition, which
+ * the two other writes take from its result). Answers whether the request was written.
  */
-export async function updateStatus(
+export async function moveForFunder(
   q: Queryable,
   scope: FunderScope,
-  id: string,
-  to: RequestStatus,
-  at: Date,
-  changes: RequestChanges,
+  move: {
+    id: string;
+    from: RequestStatus;
+    to: RequestStatus;
+    trigger: string;
+    actor: Record<string, string>;
+    at: Date;
+    changes: RequestChanges;
+    acted: boolean;
+  },
 ): Promise<boolean> {
-  const { sets, values } = updateSql(changes, 6);
-  const result = await q.query(
-    `UPDATE funding_requests r SET status = $2, updated_at = $3${sets}
-      WHERE r.id = $1 AND r.plane = $4 AND ${visibleToFunder('r', '$5')}`,
-    [id, to, at, scope.plane, scope.funderId, ...values],
+  const { sets, values } = updateSql(move.changes, 9);
+  const { rows } = await q.query<{ moved: number }>(
+    `WITH moved AS (
+       UPDATE funding_requests r SET status = $2, updated_at = $3${sets}
+        WHERE r.id = $1 AND r.plane = $4 AND ${visibleToFunder('r', '$5')}
+       RETURNING r.id, r.plane
+     ), line AS (
+       INSERT INTO request_history (request_id, plane, from_status, to_status, trigger, actor, at)
+       SELECT m.id, m.plane, $6, $2, $7, $8, $3 FROM moved m
+     )${
+       move.acted
+         ? `, acted AS (
+       INSERT INTO request_funders (request_id, funder_id, plane, first_routed_at, acted_at)
+       SELECT m.id, $5, m.plane, $3, $3 FROM moved m
+       ON CONFLICT (funder_id, request_id) DO UPDATE SET acted_at = coalesce(request_funders.acted_at, $3)
+     )`
+         : ''
+     }
+     SELECT count(*)::int AS moved FROM moved`,
+    [
+      move.id,
+      move.to,
+      move.at,
+      scope.plane,
+      scope.funderId,
+      move.from,
+      move.trigger,
+      JSON.stringify(move.actor),
+      ...values,
+    ],
     // Named (parsed and planned once) when it writes the status alone, a fixed text.
-    values.length === 0 ? { name: 'request_status' } : undefined,
+    values.length === 0 ? { name: move.acted ? 'request_move_acted' : 'request_move' } : undefined,
   );
-  return result.rowCount > 0;
+  return (rows[0]?.moved ?? 0) > 0;
 }
 
 /** The same write for the operations team (routing, the seller's and debtors' answers). */
@@ -250,26 +283,6 @@ export interface HistoryEntry {
   trigger: string;
   actor: Record<string, string>;
   at: Date;
-}
-
-/** One line of a request's status history, for a move a funder made: only on its request. */
-export async function insertHistory(q: Queryable, scope: FunderScope, entry: HistoryEntry): Promise<void> {
-  await q.query(
-    `INSERT INTO request_history (request_id, plane, from_status, to_status, trigger, actor, at)
-     SELECT r.id, r.plane, $2, $3, $4, $5, $6 FROM funding_requests r
-      WHERE r.id = $1 AND r.plane = $7 AND ${visibleToFunder('r', '$8')}`,
-    [
-      entry.requestId,
-      entry.from,
-      entry.to,
-      entry.trigger,
-      JSON.stringify(entry.actor),
-      entry.at,
-      scope.plane,
-      scope.funderId,
-    ],
-    { name: 'request_history_line' },
-  );
 }
 
 /** The same line for a move of the operations team or the parties it plays. */
