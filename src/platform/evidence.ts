@@ -80,7 +80,7 @@ export async function appendEvidence(
   inputs: readonly EvidenceInput[],
 ): Promise<EvidenceEntry[]> {
   if (inputs.length === 0) return [];
-  await tx.query('SELECT pg_advisory_xact_lock($1)', [EVIDENCE_LOCK]);
+  await tx.query('SELECT pg_advisory_xact_lock($1)', [EVIDENCE_LOCK], { name: 'evidence_lock' });
   // A manual clock is shared through the database: read its instant under the lock too.
   if (clock.manual) await clock.sync(tx);
   const last = (
@@ -88,6 +88,8 @@ export async function appendEvidence(
       // Through a function: a funder's role sees only its own entries, yet every write
       // chains onto the last entry of all (migration 0020).
       'SELECT seq, hash, recorded_at FROM evidence_chain_head()',
+      [],
+      { name: 'evidence_head' },
     )
   ).rows[0];
   const read = clock.now();
@@ -136,6 +138,7 @@ export async function appendEvidence(
       entries.map((e) => e.prev_hash),
       entries.map((e) => e.hash),
     ],
+    { name: 'evidence_append' },
   );
   return entries;
 }

@@ -31,13 +31,13 @@ export function createDeclineDecision(deps: DecisionDeps & { write: RunWrite }) 
       if (stepBack) await deps.requests.withdrawNotices(tx, scope, row.id);
       const moved = await deps.requests.transition(ws, funderMover(scope), row, move, {
         columns: { closed_at: now, close_reason: closeReason, close_note: message },
+        acted: true,
         evidence: {
           kind: stepBack ? 'decision.step_back' : 'decision.decline',
           funderId: caller.funderId,
           payload: { reason: closeReason, message, internal_note: internalNote },
         },
       });
-      await deps.requests.markActed(tx, scope, row.id, now);
       return {
         decision: 'decline' as const,
         request_id: row.id,

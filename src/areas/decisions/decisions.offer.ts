@@ -121,6 +121,7 @@ export function createOfferDecision(
         expiresAt,
       });
       const moved = await deps.requests.transition(ws, funderMover(scope), row, 'offer', {
+        acted: true,
         evidence: {
           kind: 'decision.offer',
           funderId: caller.funderId,
@@ -134,7 +135,6 @@ export function createOfferDecision(
           },
         },
       });
-      await deps.requests.markActed(tx, scope, row.id, now);
       return {
         decision: 'offer' as const,
         request_id: row.id,

@@ -100,6 +100,7 @@ export async function requiredCodes(q: Queryable, scope: FunderScope, country: s
   const { rows } = await q.query<{ codes: string[] }>(
     'SELECT codes FROM funder_required_documents WHERE funder_id = $1 AND plane = $2 AND country = $3',
     [scope.funderId, scope.plane, country],
+    { name: 'required_document_codes' },
   );
   return rows[0]?.codes ?? [];
 }

@@ -39,6 +39,9 @@ export async function lockFunderLimits(q: Queryable, scope: FunderScope): Promis
   ]);
 }
 
+// The named statements below write their columns out, in the table's order: PostgreSQL refuses
+// a named statement asking for `*` once a migration added a column.
+
 /** The funder's limits on these debtors, locked, in debtor-key order. */
 export async function findDebtorLimits(
   q: Queryable,
@@ -48,11 +51,14 @@ export async function findDebtorLimits(
 ): Promise<DebtorLimitRow[]> {
   if (debtors.length === 0) return [];
   const { rows } = await q.query<DebtorLimitRow>(
-    `SELECT * FROM credit_limits
+    `SELECT id, funder_id, plane, debtor_country, debtor_tax_id, debtor_name, amount, status, source, source_ref,
+            note, decided_at, decided_by, created_at, updated_at
+       FROM credit_limits
       WHERE funder_id = $1 AND plane = $2
         AND (debtor_country, debtor_tax_id) IN (SELECT * FROM unnest($3::text[], $4::text[]))
       ORDER BY debtor_country COLLATE "C", debtor_tax_id COLLATE "C"${options.forUpdate ? ' FOR UPDATE' : ''}`,
     [scope.funderId, scope.plane, debtors.map((d) => d.country), debtors.map((d) => d.tax_id)],
+    { name: options.forUpdate ? 'credit_limits_of_debtors_locked' : 'credit_limits_of_debtors' },
   );
   return rows;
 }
@@ -207,8 +213,12 @@ export async function findSellerLimit(
   options: { forUpdate?: boolean } = {},
 ): Promise<SellerLimitRow | null> {
   const { rows } = await q.query<SellerLimitRow>(
-    `SELECT * FROM seller_limits WHERE funder_id = $1 AND plane = $2 AND seller_id = $3${options.forUpdate ? ' FOR UPDATE' : ''}`,
+    `SELECT id, funder_id, plane, seller_id, amount, status, source, source_ref, note, decided_at, decided_by,
+            created_at, updated_at
+       FROM seller_limits
+      WHERE funder_id = $1 AND plane = $2 AND seller_id = $3${options.forUpdate ? ' FOR UPDATE' : ''}`,
     [scope.funderId, scope.plane, sellerId],
+    { name: options.forUpdate ? 'seller_limit_locked' : 'seller_limit' },
   );
   return rows[0] ?? null;
 }

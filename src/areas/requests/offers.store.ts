@@ -66,6 +66,7 @@ export async function insertOffer(q: Queryable, scope: FunderScope, offer: NewOf
       offer.submittedAt,
       offer.expiresAt,
     ],
+    { name: 'offer_insert' },
   );
 }
 
@@ -81,6 +82,7 @@ export async function closePendingOffers(
     `UPDATE offers SET status = $4, closed_at = $5
       WHERE request_id = $1 AND funder_id = $2 AND plane = $3 AND status = 'pending'`,
     [requestId, scope.funderId, scope.plane, status, at],
+    { name: 'offers_close_pending' },
   );
 }
 

@@ -33,6 +33,11 @@ export interface TransitionDetails {
   actor?: Record<string, string>;
   /** The evidence-chain entry of the move: every move leaves one. */
   evidence: { kind: string; funderId: string | null; payload?: Record<string, unknown> };
+  /**
+   * A funder's move only: the funder acted on the request (it keeps reading it after a
+   * re-routing), marked in the same statement as the move.
+   */
+  acted?: boolean;
   /** The event for the funder's webhooks; `request` (the request after the move) is added to its data. */
   event?: { funderId: string; type: string; data?: Record<string, unknown>; withRequest?: boolean };
 }
@@ -114,23 +119,33 @@ export function createRequestLifecycle() {
       held.delete(before);
       const to = nextStatus(before.status, move);
       const columns = details.columns ?? {};
-      const written =
-        mover.kind === 'funder'
-          ? await store.updateStatus(tx, mover.scope, before.id, to, now, columns)
-          : await store.updateStatusForOps(tx, before.id, to, now, columns);
-      if (!written) notFound('Request');
-      const history = {
-        requestId: before.id,
-        from: before.status,
-        to,
-        trigger: details.trigger ?? move,
-        actor:
-          details.actor ??
-          (mover.kind === 'funder' ? { funder_id: mover.scope.funderId } : { kind: ws.caller.kind }),
-        at: now,
-      };
-      if (mover.kind === 'funder') await store.insertHistory(tx, mover.scope, history);
-      else await store.insertHistoryForOps(tx, history);
+      const trigger = details.trigger ?? move;
+      if (mover.kind === 'funder') {
+        // The status, the history line and (when asked) the acted mark: one statement.
+        const written = await store.moveForFunder(tx, mover.scope, {
+          id: before.id,
+          from: before.status,
+          to,
+          trigger,
+          actor: details.actor ?? { funder_id: mover.scope.funderId },
+          at: now,
+          changes: columns,
+          acted: details.acted ?? false,
+        });
+        if (!written) notFound('Request');
+      } else {
+        if (details.acted) throw new Error('only a funder acts on a request');
+        const written = await store.updateStatusForOps(tx, before.id, to, now, columns);
+        if (!written) notFound('Request');
+        await store.insertHistoryForOps(tx, {
+          requestId: before.id,
+          from: before.status,
+          to,
+          trigger,
+          actor: details.actor ?? { kind: ws.caller.kind },
+          at: now,
+        });
+      }
       // The request as it is now is read back only for an event that carries it.
       const after = details.event?.withRequest ? await read(tx, mover, before.id) : null;
       ws.evidence({

@@ -43,8 +43,21 @@ export interface RequestRow {
   invoice_count: number;
 }
 
+/**
+ * The request's columns, written out rather than `r.*`: a statement named once (parsed and
+ * kept per connection) would be refused by PostgreSQL once a migration added a column, had it
+ * asked for `*`. A column added to funding_requests is added here.
+ */
+const REQUEST_COLUMNS = `
+    r.id, r.plane, r.request_ref, r.type, r.status, r.seller_id, r.total_amount, r.advance_amount,
+    r.assigned_funder_id, r.consent_level_required, r.programme_terms, r.routed_at,
+    r.accepted_offer_id, r.approved_at, r.funder_of_record_id, r.funded_at, r.funded_value_date,
+    r.funded_reference, r.funded_amount, r.settled_amount, r.settled_at, r.closed_at,
+    r.close_reason, r.close_note, r.created_at, r.updated_at, r.disclosure, r.announced_at,
+    r.announced_trigger, r.announce_reason`;
+
 const REQUEST_SELECT = `
-  SELECT r.*, s.name AS seller_name, s.tax_id AS seller_tax_id, s.country AS seller_country,
+  SELECT ${REQUEST_COLUMNS}, s.name AS seller_name, s.tax_id AS seller_tax_id, s.country AS seller_country,
          s.verification_status AS seller_verification_status,
          (SELECT count(*)::int FROM request_invoices ri WHERE ri.request_id = r.id) AS invoice_count
     FROM funding_requests r JOIN sellers s ON s.id = r.seller_id`;
@@ -69,6 +82,7 @@ export async function findVisibleRequest(
   const { rows } = await q.query<RequestRow>(
     `${REQUEST_SELECT} WHERE r.id = $1 AND r.plane = $2 AND ${visibleToFunder('r', '$3')}${options.forUpdate ? ' FOR UPDATE OF r' : ''}`,
     [id, scope.plane, scope.funderId],
+    { name: options.forUpdate ? 'request_visible_locked' : 'request_visible' },
   );
   return rows[0] ?? null;
 }
@@ -126,6 +140,7 @@ export async function receivablesOf(q: Queryable, scope: FunderScope, requestId:
       WHERE ri.request_id = $1 AND ${requestInScope('ri.request_id', '$2', '$3')}
       ORDER BY ri.position, i.number`,
     [requestId, scope.plane, scope.funderId],
+    { name: 'request_receivables' },
   );
   return rows;
 }
@@ -174,24 +189,59 @@ function updateSql(changes: RequestChanges, first: number) {
 }
 
 /**
- * Writes a request's status and the columns that go with the move, for a funder: only a
- * request on its plane that it may see. Answers whether a row was written.
+ * A funder's move in one statement: the status and the columns that go with it, the history
+ * line, and, with `acted`, the mark that the funder acted on the request, each written only when
+ * the request is on the funder's plane and visible to it (the status write's own condition, which
+ * the two other writes take from its result). Answers whether the request was written.
  */
-export async function updateStatus(
+export async function moveForFunder(
   q: Queryable,
   scope: FunderScope,
-  id: string,
-  to: RequestStatus,
-  at: Date,
-  changes: RequestChanges,
+  move: {
+    id: string;
+    from: RequestStatus;
+    to: RequestStatus;
+    trigger: string;
+    actor: Record<string, string>;
+    at: Date;
+    changes: RequestChanges;
+    acted: boolean;
+  },
 ): Promise<boolean> {
-  const { sets, values } = updateSql(changes, 6);
-  const result = await q.query(
-    `UPDATE funding_requests r SET status = $2, updated_at = $3${sets}
-      WHERE r.id = $1 AND r.plane = $4 AND ${visibleToFunder('r', '$5')}`,
-    [id, to, at, scope.plane, scope.funderId, ...values],
+  const { sets, values } = updateSql(move.changes, 9);
+  const { rows } = await q.query<{ moved: number }>(
+    `WITH moved AS (
+       UPDATE funding_requests r SET status = $2, updated_at = $3${sets}
+        WHERE r.id = $1 AND r.plane = $4 AND ${visibleToFunder('r', '$5')}
+       RETURNING r.id, r.plane
+     ), line AS (
+       INSERT INTO request_history (request_id, plane, from_status, to_status, trigger, actor, at)
+       SELECT m.id, m.plane, $6, $2, $7, $8, $3 FROM moved m
+     )${
+       move.acted
+         ? `, acted AS (
+       INSERT INTO request_funders (request_id, funder_id, plane, first_routed_at, acted_at)
+       SELECT m.id, $5, m.plane, $3, $3 FROM moved m
+       ON CONFLICT (funder_id, request_id) DO UPDATE SET acted_at = coalesce(request_funders.acted_at, $3)
+     )`
+         : ''
+     }
+     SELECT count(*)::int AS moved FROM moved`,
+    [
+      move.id,
+      move.to,
+      move.at,
+      scope.plane,
+      scope.funderId,
+      move.from,
+      move.trigger,
+      JSON.stringify(move.actor),
+      ...values,
+    ],
+    // Named (parsed and planned once) when it writes the status alone, a fixed text.
+    values.length === 0 ? { name: move.acted ? 'request_move_acted' : 'request_move' } : undefined,
   );
-  return result.rowCount > 0;
+  return (rows[0]?.moved ?? 0) > 0;
 }
 
 /** The same write for the operations team (routing, the seller's and debtors' answers). */
@@ -235,25 +285,6 @@ export interface HistoryEntry {
   at: Date;
 }
 
-/** One line of a request's status history, for a move a funder made: only on its request. */
-export async function insertHistory(q: Queryable, scope: FunderScope, entry: HistoryEntry): Promise<void> {
-  await q.query(
-    `INSERT INTO request_history (request_id, plane, from_status, to_status, trigger, actor, at)
-     SELECT r.id, r.plane, $2, $3, $4, $5, $6 FROM funding_requests r
-      WHERE r.id = $1 AND r.plane = $7 AND ${visibleToFunder('r', '$8')}`,
-    [
-      entry.requestId,
-      entry.from,
-      entry.to,
-      entry.trigger,
-      JSON.stringify(entry.actor),
-      entry.at,
-      scope.plane,
-      scope.funderId,
-    ],
-  );
-}
-
 /** The same line for a move of the operations team or the parties it plays. */
 export async function insertHistoryForOps(q: Queryable, entry: HistoryEntry): Promise<void> {
   await q.query(
@@ -270,6 +301,7 @@ export async function markActed(q: Queryable, scope: FunderScope, requestId: str
      SELECT r.id, $2, r.plane, $4, $4 FROM funding_requests r WHERE r.id = $1 AND r.plane = $3
      ON CONFLICT (funder_id, request_id) DO UPDATE SET acted_at = coalesce(request_funders.acted_at, $4)`,
     [requestId, scope.funderId, scope.plane, at],
+    { name: 'request_mark_acted' },
   );
 }
 

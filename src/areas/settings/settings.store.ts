@@ -21,8 +21,12 @@ export async function findSettings(
   options: { forUpdate?: boolean } = {},
 ): Promise<SettingsRow | null> {
   const { rows } = await q.query<SettingsRow>(
-    `SELECT * FROM funder_settings WHERE funder_id = $1 AND plane = $2${options.forUpdate ? ' FOR UPDATE' : ''}`,
+    // Columns written out: a named statement asking for `*` is refused after a column is added.
+    `SELECT funder_id, plane, debtor_consent_level, require_counsel_approved_texts, listed_buyers_only,
+            offer_validity_days, updated_at
+       FROM funder_settings WHERE funder_id = $1 AND plane = $2${options.forUpdate ? ' FOR UPDATE' : ''}`,
     [scope.funderId, scope.plane],
+    { name: options.forUpdate ? 'funder_settings_locked' : 'funder_settings' },
   );
   return rows[0] ?? null;
 }

@@ -10,9 +10,11 @@ export interface QueryResult<T> {
 
 export interface QueryOptions {
   /**
-   * Names the statement: PostgreSQL then parses and plans it once per connection instead of
-   * on every call. Only for a fixed SQL text run on every request (authentication, rate
-   * counting); PGlite ignores it.
+   * Names the statement: PostgreSQL then parses it once per connection (PGlite: once per
+   * database) instead of on every call, and may keep its plan. Only for a fixed SQL text run
+   * on a hot path (authentication, rate counting, the offer decision); one name, one text.
+   * A named statement writes its columns out, never `*`: PostgreSQL refuses a kept statement
+   * whose `*` would now give another row shape (a column added by a later migration).
    */
   name?: string;
 }

@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
-import { PGlite, types } from '@electric-sql/pglite';
+import { PGlite, parse, protocol, types } from '@electric-sql/pglite';
 import { currentActor, roleSql } from './actor.ts';
-import type { Db, QueryResult, Tx } from './db.ts';
+import type { Db, QueryOptions, QueryResult, Tx } from './db.ts';
 
 export interface PgliteOptions {
   /** Folder for the data; null keeps everything in memory. */
@@ -28,6 +28,48 @@ export async function createPgliteDb(options: PgliteOptions): Promise<Db & { pgl
   });
 
   /**
+   * Named statements (`QueryOptions.name`), as the PostgreSQL adapter has them: the first call
+   * parses the text under its name in PGlite's one session, every later call binds and runs it,
+   * so PostgreSQL can keep its plan instead of parsing, rewriting (row-level security policies
+   * included) and planning the statement again. A name stands for one text: another text under
+   * a name already used is a programming error, as with `pg`.
+   */
+  const prepared = new Map<string, { sql: string; paramTypes: number[] }>();
+  const serialize = protocol.serialize;
+  const step = (message: Uint8Array) => pglite.execProtocolStream(message, { syncToFs: false });
+
+  async function runNamed<R>(sql: string, params: readonly unknown[], name: string): Promise<QueryResult<R>> {
+    const known = prepared.get(name);
+    if (known && known.sql !== sql)
+      throw new Error(`statement name ${name} is already used for another text`);
+    const messages = [];
+    try {
+      let statement = known;
+      if (!statement) {
+        messages.push(...(await step(serialize.parse({ name, text: sql }))));
+        const described = await step(serialize.describe({ type: 'S', name }));
+        statement = { sql, paramTypes: parse.parseDescribeStatementResults(described) };
+        prepared.set(name, statement);
+      }
+      const values = params.map((value, i) => {
+        if (value === null || value === undefined) return null;
+        const serializer = pglite.serializers[statement.paramTypes[i] ?? 0];
+        return serializer ? serializer(value) : String(value);
+      });
+      messages.push(...(await step(serialize.bind({ statement: name, values }))));
+      messages.push(...(await step(serialize.describe({ type: 'P' }))));
+      messages.push(...(await step(serialize.execute({}))));
+    } finally {
+      messages.push(...(await step(serialize.sync())));
+    }
+    return toResult<R>(parse.parseResults(messages, pglite.parsers)[0]!);
+  }
+
+  /** Inside a transaction (which holds PGlite's transaction lock): the query lock only. */
+  const namedInTransaction = <R>(sql: string, params: readonly unknown[], name: string) =>
+    pglite.runExclusive(() => runNamed<R>(sql, params, name));
+
+  /**
    * PGlite's one user is a superuser, which row-level security never binds: every transaction
    * switches to the actor's role first (platform/db/actor.ts), as on PostgreSQL.
    */
@@ -36,7 +78,8 @@ export async function createPgliteDb(options: PgliteOptions): Promise<Db & { pgl
     return pglite.transaction(async (inner) => {
       if (setup) await inner.exec(setup);
       return fn({
-        async query<R>(sql: string, params?: readonly unknown[]) {
+        async query<R>(sql: string, params?: readonly unknown[], options?: QueryOptions) {
+          if (options?.name) return namedInTransaction<R>(sql, params ?? [], options.name);
           return toResult<R>(await inner.query(sql, params as unknown[] | undefined));
         },
         async exec(sql: string) {
@@ -52,8 +95,16 @@ export async function createPgliteDb(options: PgliteOptions): Promise<Db & { pgl
   return {
     kind: 'pglite',
     pglite,
-    async query<T>(sql: string, params?: readonly unknown[]) {
-      if (!asGate()) return transaction((tx) => tx.query<T>(sql, params));
+    async query<T>(sql: string, params?: readonly unknown[], options?: QueryOptions) {
+      if (!asGate()) return transaction((tx) => tx.query<T>(sql, params, options));
+      if (options?.name) {
+        const name = options.name;
+        const result = await pglite._runExclusiveTransaction(() =>
+          pglite.runExclusive(() => runNamed<T>(sql, params ?? [], name)),
+        );
+        await pglite.syncToFs();
+        return result;
+      }
       return toResult<T>(await pglite.query(sql, params as unknown[] | undefined));
     },
     async exec(sql: string) {
