@@ -33,7 +33,7 @@ const READ_AHEAD = new Set(['invoices']);
 /** Entities without rows between two saves of the progress, at most. */
 const PROGRESS_EVERY = 5;
 /** Characters of CSV and JSON Lines gathered from COPY's rows before they are written out. */
-const FLUSH_CHARS = 256 * 1024;
+const FLUSH_CHARS = 32 * 1024;
 /** Requests per batch when reading the rows that hang off requests (history, invoices...). */
 export const REQUEST_BATCH = 500;
 /**

@@ -29,6 +29,12 @@ export interface DeflatedFacts {
 /**
  * A file's bytes deflated into a scratch file as they are written: the SHA-256, CRC-32 and
  * size of the uncompressed bytes counted on the way. Compression runs on libuv's threads.
+ *
+ * The text is encoded into two buffers kept for the file's life, used in turn: one is being
+ * compressed while the next text is encoded into the other. A buffer is used again only once
+ * the compressor has taken all of it. A fresh buffer per write would be memory outside V8's
+ * heap that its collector only counts late, which let the process grow by tens of megabytes
+ * of garbage buffers during a large export (bench/README.md, "Exports").
  */
 export class DeflatedFile {
   private readonly hash = createHash('sha256');
@@ -37,6 +43,10 @@ export class DeflatedFile {
   private readonly deflate: DeflateRaw;
   private readonly out: WriteStream;
   private readonly done: Promise<void>;
+  private readonly buffers: Buffer[] = [Buffer.alloc(0), Buffer.alloc(0)];
+  /** For each buffer, the write that still holds it. */
+  private readonly taken: Promise<void>[] = [Promise.resolve(), Promise.resolve()];
+  private turn = 0;
   constructor(readonly path: string) {
     this.deflate = createDeflateRaw({ level: COMPRESSION_LEVEL });
     this.out = createWriteStream(path);
@@ -47,14 +57,25 @@ export class DeflatedFile {
   }
   async write(text: string): Promise<void> {
     if (text.length === 0) return;
-    const chunk = Buffer.from(text, 'utf8');
+    const turn = this.turn;
+    this.turn = 1 - turn;
+    await this.taken[turn];
+    // UTF-8 takes at most three bytes per UTF-16 unit.
+    if (this.buffers[turn]!.length < text.length * 3)
+      this.buffers[turn] = Buffer.allocUnsafe(text.length * 3);
+    const buffer = this.buffers[turn]!;
+    const chunk = buffer.subarray(0, buffer.write(text, 0, 'utf8'));
     this.hash.update(chunk);
     this.crc = crc32(chunk, this.crc);
     this.bytes += chunk.length;
-    if (!this.deflate.write(chunk)) await drained(this.deflate);
+    this.taken[turn] = new Promise<void>((resolve, reject) => {
+      this.deflate.write(chunk, (err) => (err ? reject(err) : resolve()));
+    });
+    this.taken[turn].catch(() => undefined);
   }
   /** Ends the file: its manifest facts and what its ZIP entry's header needs. */
   async close(): Promise<DeflatedFacts & { sha256: string }> {
+    await Promise.all(this.taken);
     this.deflate.end();
     await this.done;
     return {
