@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { createWriteStream, existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -17,7 +18,7 @@ import { requestsGiven } from '../../../test/support/requests-fixtures.ts';
 import { startService, type TestService } from '../../../test/support/service.ts';
 import { loggableUrl } from '../../platform/log-safety.ts';
 import { csvLine, neutralised } from './exports.formats.ts';
-import { DeflatedFile, ZipWriter } from './exports.zip.ts';
+import { ScratchFile, ZipWriter } from './exports.zip.ts';
 
 async function requestExport(service: TestService, key: string): Promise<ExportView> {
   const answer = await service.call<{ export: ExportView }>(key, 'POST', '/v1/exports', {
@@ -63,16 +64,22 @@ describe('the ZIP writer', () => {
     ['carpeta/ñandú.txt', 'texto en UTF-8: ñ € 漢字\n'],
   ];
 
-  /** A ZIP of `files` (the first two deflated through scratch files, the last from memory). */
+  /** A ZIP of `files` (the first two through scratch files, the last from memory). */
   async function writeZip(dir: string, forceZip64: boolean): Promise<string> {
     const path = join(dir, forceZip64 ? 'zip64.zip' : 'plain.zip');
     const out = createWriteStream(path);
     const zip = new ZipWriter(out, { forceZip64 });
     const at = new Date('2026-11-23T10:20:30Z');
     for (const [name, text] of files.slice(0, 2)) {
-      const file = new DeflatedFile(join(dir, `${name}.deflated`));
+      const file = new ScratchFile(join(dir, name.replace('/', '_')));
       await file.write(text);
-      await zip.addDeflatedFile(name, at, file.path, await file.close());
+      // The manifest's facts of the file, counted as it was written.
+      const bytes = Buffer.from(text, 'utf8');
+      expect(await file.close()).toEqual({
+        bytes: bytes.length,
+        sha256: createHash('sha256').update(bytes).digest('hex'),
+      });
+      await zip.addFile(name, at, file.path);
     }
     await zip.addBuffer(files[2]![0], at, Buffer.from(files[2]![1], 'utf8'));
     await zip.end();

@@ -20,7 +20,7 @@ import { readmeText } from './exports.readme.ts';
 import type { ExportStorage } from './exports.storage.ts';
 import type { ExportProgress, StoredVolume } from './exports.store.ts';
 import { VERIFY_PY } from './exports.verify-py.ts';
-import { type DeflatedFacts, DeflatedFile, ZipWriter } from './exports.zip.ts';
+import { type FileFacts, ScratchFile, ZipWriter } from './exports.zip.ts';
 
 /** Rows read per page (one short transaction each) where the rows are read in pages (PGlite). */
 export const PAGE_ROWS = 1000;
@@ -88,12 +88,13 @@ function openVolume(storage: ExportStorage, object: string, name: string) {
   // Until the volume is closed an upload failure must not go unheard.
   stored.catch(() => undefined);
   return {
+    /** The volume's size so far, written by the ZIP writer (some may not have reached storage yet). */
     get bytes() {
-      return bytes;
+      return zip.bytesWritten;
     },
-    /** Copies a file's deflated bytes in as the next entry. */
-    addFile(path: string, entryName: string, at: Date, facts: DeflatedFacts): Promise<void> {
-      return zip.addDeflatedFile(entryName, at, path, facts);
+    /** Adds a closed scratch file as the next entry. */
+    addFile(path: string, entryName: string, at: Date): Promise<void> {
+      return zip.addFile(entryName, at, path);
     },
     addText(text: string, entryName: string, at: Date): Promise<void> {
       return zip.addBuffer(entryName, at, Buffer.from(text, 'utf8'));
@@ -181,9 +182,9 @@ export async function buildExport(input: BuildInput): Promise<BuiltExport> {
   // Entities being read ahead on their own connection, settled before a failed build ends.
   const readingAhead: Promise<unknown>[] = [];
   // Files still being written, stopped if the build fails.
-  const open = new Set<DeflatedFile>();
-  const deflated = (name: string) => {
-    const file = new DeflatedFile(join(scratch, `${name}.deflated`));
+  const open = new Set<ScratchFile>();
+  const scratchFile = (name: string) => {
+    const file = new ScratchFile(join(scratch, name));
     open.add(file);
     return file;
   };
@@ -191,8 +192,8 @@ export async function buildExport(input: BuildInput): Promise<BuiltExport> {
     const scratchFiles = (entity: Entity) => {
       const written = {
         entity,
-        csv: deflated(`${entity.name}.csv`),
-        jsonl: deflated(`${entity.name}.jsonl`),
+        csv: scratchFile(`${entity.name}.csv`),
+        jsonl: scratchFile(`${entity.name}.jsonl`),
         count: 0,
         async text(csv: string, jsonl: string) {
           await Promise.all([written.csv.write(csv), written.jsonl.write(jsonl)]);
@@ -297,7 +298,7 @@ export async function buildExport(input: BuildInput): Promise<BuiltExport> {
         }
         const { csv, jsonl, count } = written;
         rowCounts[entity.name] = count;
-        const closed: (ManifestFile & DeflatedFacts)[] = [];
+        const closed: (ManifestFile & FileFacts)[] = [];
         for (const [file, name] of [
           [csv, `${entity.name}.csv`],
           [jsonl, `${entity.name}.jsonl`],
@@ -316,7 +317,7 @@ export async function buildExport(input: BuildInput): Promise<BuiltExport> {
         // Entries are written one after the other: the CSV, then the JSON Lines.
         zipping = (async () => {
           for (const [i, file] of [csv, jsonl].entries()) {
-            await into.addFile(file.path, closed[i]!.name, at, closed[i]!);
+            await into.addFile(file.path, closed[i]!.name, at);
             await rm(file.path);
           }
         })();
