@@ -16,6 +16,7 @@ import { closeSync, openSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import pino from 'pino';
 import { loadConfig } from '../src/config.ts';
@@ -152,8 +153,12 @@ async function main(): Promise<void> {
     }, 10);
     const worker = runtime.createWorker();
     const started = process.hrtime.bigint();
+    const busyBefore = performance.eventLoopUtilization();
     await worker.runOnce();
     const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+    // How much of the build the main thread was busy: near 100 % means the JavaScript is what
+    // holds the build back; well below, the build waits on the server or on the disk.
+    const busy = performance.eventLoopUtilization(busyBefore).utilization;
     clearInterval(sampler);
     const peakMb = process.resourceUsage().maxRSS / 1024;
 
@@ -175,7 +180,9 @@ async function main(): Promise<void> {
     );
     const copy = { ...bareCopy(url.toString()), rows: Number(copied.rows[0]!.n) };
 
-    console.log(`export: ${rows} rows in ${seconds.toFixed(1)} s = ${Math.round(rows / seconds)} rows/s`);
+    console.log(
+      `export: ${rows} rows in ${seconds.toFixed(1)} s = ${Math.round(rows / seconds)} rows/s (main thread busy ${(busy * 100).toFixed(0)}% of it)`,
+    );
     console.log(
       `        ${(built.size_bytes / MB).toFixed(1)} MiB of ZIP; resident memory before the build ${(rssBefore / MB).toFixed(0)} MB, highest sampled during the build ${(buildPeak / MB).toFixed(0)} MB (+${((buildPeak - rssBefore) / MB).toFixed(0)} MB), peak of the process ${peakMb.toFixed(0)} MB`,
     );

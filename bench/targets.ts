@@ -14,7 +14,6 @@ import { loadConfig } from '../src/config.ts';
 import { boundTo, GATE, runAs } from '../src/platform/db/actor.ts';
 import type { Db } from '../src/platform/db/db.ts';
 import { migrate } from '../src/platform/db/migrate.ts';
-import { createPgliteDb } from '../src/platform/db/pglite.ts';
 import { createPostgresDb } from '../src/platform/db/postgres.ts';
 import type { App } from '../src/platform/http/app.ts';
 import { SCOPES } from '../src/platform/http/scopes.ts';
@@ -33,6 +32,8 @@ export interface BenchDatabase {
 /** PGlite in a temporary folder, like the service's default data directory. */
 export async function pgliteDatabase(): Promise<BenchDatabase> {
   const dir = await mkdtemp(join(tmpdir(), 'funder-api-bench-'));
+  // Loaded only here: a PostgreSQL run does not carry the embedded engine in its memory.
+  const { createPgliteDb } = await import('../src/platform/db/pglite.ts');
   const db = await createPgliteDb({ dataDir: join(dir, 'pglite') });
   // As the connecting role: the service's roles may not exist before the first migration.
   const { rows } = await boundTo(db, GATE).query<{ v: string }>(

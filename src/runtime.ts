@@ -44,7 +44,6 @@ import { type Clock, manualClock, systemClock } from './platform/clock.ts';
 import { type SecretBox, secretBox } from './platform/crypto.ts';
 import { OPERATOR, runAs } from './platform/db/actor.ts';
 import type { Db } from './platform/db/db.ts';
-import { createPgliteDb } from './platform/db/pglite.ts';
 import { createPostgresDb } from './platform/db/postgres.ts';
 import { sealFinishedDays } from './platform/evidence.ts';
 import { type App, buildApp } from './platform/http/app.ts';
@@ -87,6 +86,9 @@ export async function openDatabase(
   config: Pick<Config, 'databaseUrl' | 'dataDir' | 'dbPoolMax'>,
 ): Promise<Db> {
   if (config.databaseUrl) return createPostgresDb(config.databaseUrl, { max: config.dbPoolMax });
+  // Loaded only when used: the embedded database's engine is tens of megabytes a PostgreSQL
+  // deployment has no use for.
+  const { createPgliteDb } = await import('./platform/db/pglite.ts');
   return createPgliteDb({ dataDir: join(config.dataDir, 'pglite') });
 }
 

@@ -1,7 +1,10 @@
-import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { createWriteStream, existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { finished } from 'node:stream/promises';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -15,7 +18,7 @@ import { requestsGiven } from '../../../test/support/requests-fixtures.ts';
 import { startService, type TestService } from '../../../test/support/service.ts';
 import { loggableUrl } from '../../platform/log-safety.ts';
 import { csvLine, neutralised } from './exports.formats.ts';
-import { zipCrcSpedUp } from './exports.zip-crc.ts';
+import { ScratchFile, ZipWriter } from './exports.zip.ts';
 
 async function requestExport(service: TestService, key: string): Promise<ExportView> {
   const answer = await service.call<{ export: ExportView }>(key, 'POST', '/v1/exports', {
@@ -54,16 +57,62 @@ describe('CSV cells', () => {
   });
 });
 
-describe("the ZIP writer's checksum", () => {
-  it("is Node's CRC-32 in the copy of buffer-crc32 the ZIP writer loads, with the standard values", async () => {
-    expect(zipCrcSpedUp).toBe(true);
-    const { createRequire } = await import('node:module');
-    const fromYazl = createRequire(createRequire(import.meta.url).resolve('yazl'));
-    const crc = fromYazl('buffer-crc32') as { unsigned(buf: Buffer, previous?: number): number };
-    // The check value of CRC-32, whole and continued across two pieces.
-    expect(crc.unsigned(Buffer.from('123456789'))).toBe(0xcbf43926);
-    expect(crc.unsigned(Buffer.from('56789'), crc.unsigned(Buffer.from('1234')))).toBe(0xcbf43926);
-  });
+describe('the ZIP writer', () => {
+  const files: [string, string][] = [
+    ['a.csv', 'id,name\r\n1,"Müller, S.L."\r\n'.repeat(2000)],
+    ['empty.jsonl', ''],
+    ['carpeta/ñandú.txt', 'texto en UTF-8: ñ € 漢字\n'],
+  ];
+
+  /** A ZIP of `files` (the first two through scratch files, the last from memory). */
+  async function writeZip(dir: string, forceZip64: boolean): Promise<string> {
+    const path = join(dir, forceZip64 ? 'zip64.zip' : 'plain.zip');
+    const out = createWriteStream(path);
+    const zip = new ZipWriter(out, { forceZip64 });
+    const at = new Date('2026-11-23T10:20:30Z');
+    for (const [name, text] of files.slice(0, 2)) {
+      const file = new ScratchFile(join(dir, name.replace('/', '_')));
+      await file.write(text);
+      // The manifest's facts of the file, counted as it was written.
+      const bytes = Buffer.from(text, 'utf8');
+      expect(await file.close()).toEqual({
+        bytes: bytes.length,
+        sha256: createHash('sha256').update(bytes).digest('hex'),
+      });
+      await zip.addFile(name, at, file.path);
+    }
+    await zip.addBuffer(files[2]![0], at, Buffer.from(files[2]![1], 'utf8'));
+    await zip.end();
+    await finished(out);
+    return path;
+  }
+
+  it.each([false, true])(
+    'writes entries the system unzip and Python read back byte for byte, with their CRC-32 checked (ZIP64 forced: %s)',
+    async (forceZip64) => {
+      const dir = await mkdtemp(join(tmpdir(), 'funder-zip-'));
+      try {
+        const zip = await writeZip(dir, forceZip64);
+        // `unzip -t` checks every entry's CRC-32 and sizes; Python checks them again on reading.
+        expect(execFileSync('unzip', ['-t', zip], { encoding: 'utf8' })).toContain('No errors detected');
+        const listed = execFileSync(
+          'python3',
+          [
+            '-c',
+            'import sys, zipfile, json; z = zipfile.ZipFile(sys.argv[1]); assert z.testzip() is None; print(json.dumps([[i.filename, z.read(i).decode("utf-8")] for i in z.infolist()]))',
+            zip,
+          ],
+          { encoding: 'utf8' },
+        );
+        expect(JSON.parse(listed)).toEqual(files);
+        const out = join(dir, 'out');
+        execFileSync('unzip', ['-q', zip, '-d', out]);
+        for (const [name, text] of files) expect(await readFile(join(out, name), 'utf8')).toBe(text);
+      } finally {
+        await rm(dir, { recursive: true, force: true });
+      }
+    },
+  );
 });
 
 describe('a build whose worker was killed, and small volumes', () => {

@@ -1,11 +1,8 @@
 import { createHash } from 'node:crypto';
-import { createReadStream, createWriteStream, type WriteStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Transform } from 'node:stream';
-import { finished } from 'node:stream/promises';
-import { ZipFile } from 'yazl';
 import type { FunderScope } from '../../platform/caller.ts';
 import { canonicalJson } from '../../platform/canonical-json.ts';
 import type { Db, Queryable } from '../../platform/db/db.ts';
@@ -23,21 +20,20 @@ import { readmeText } from './exports.readme.ts';
 import type { ExportStorage } from './exports.storage.ts';
 import type { ExportProgress, StoredVolume } from './exports.store.ts';
 import { VERIFY_PY } from './exports.verify-py.ts';
-// Points the ZIP writer's CRC-32 at Node's own, once, before any volume is written.
-import './exports.zip-crc.ts';
+import { type FileFacts, ScratchFile, ZipWriter } from './exports.zip.ts';
 
 /** Rows read per page (one short transaction each) where the rows are read in pages (PGlite). */
 export const PAGE_ROWS = 1000;
+/**
+ * Entities read on a second connection from the start of a PostgreSQL build: the invoices, with
+ * the requests the largest entity and the one whose query costs the server most (a join of
+ * three tables and a sort).
+ */
+const READ_AHEAD = new Set(['invoices']);
 /** Entities without rows between two saves of the progress, at most. */
 const PROGRESS_EVERY = 5;
 /** Characters of CSV and JSON Lines gathered from COPY's rows before they are written out. */
-const FLUSH_CHARS = 256 * 1024;
-/**
- * The deflate level of every ZIP entry: 1, the fastest. On this service's files (CSV and JSON
- * Lines repeating the same names and values) it keeps most of what level 6 saves, in a
- * fraction of the time (bench/README.md, docs/decisions.md "Exports: build speed").
- */
-export const COMPRESSION_LEVEL = 1;
+const FLUSH_CHARS = 32 * 1024;
 /** Requests per batch when reading the rows that hang off requests (history, invoices...). */
 export const REQUEST_BATCH = 500;
 /**
@@ -75,30 +71,8 @@ export interface BuildInput {
   signal: AbortSignal;
 }
 
-/** A file written once to a scratch directory while its SHA-256 and size are counted. */
-class CountedFile {
-  readonly hash = createHash('sha256');
-  bytes = 0;
-  private readonly out: WriteStream;
-  constructor(readonly path: string) {
-    this.out = createWriteStream(path);
-  }
-  async write(text: string): Promise<void> {
-    const chunk = Buffer.from(text, 'utf8');
-    this.hash.update(chunk);
-    this.bytes += chunk.length;
-    if (!this.out.write(chunk)) await new Promise<void>((resolve) => this.out.once('drain', () => resolve()));
-  }
-  async close(): Promise<{ bytes: number; sha256: string }> {
-    this.out.end();
-    await finished(this.out);
-    return { bytes: this.bytes, sha256: this.hash.digest('hex') };
-  }
-}
-
 /** One ZIP volume streaming into storage, its compressed bytes and SHA-256 counted as they go. */
 function openVolume(storage: ExportStorage, object: string, name: string) {
-  const zip = new ZipFile();
   const hash = createHash('sha256');
   let bytes = 0;
   // Counted as the storage pulls the bytes, so none flows before the storage is ready for it.
@@ -109,37 +83,28 @@ function openVolume(storage: ExportStorage, object: string, name: string) {
       done(null, chunk);
     },
   });
-  zip.outputStream.pipe(counted);
+  const zip = new ZipWriter(counted);
   const stored = storage.put(object, counted);
   // Until the volume is closed an upload failure must not go unheard.
   stored.catch(() => undefined);
   return {
-    zip,
+    /** The volume's size so far, written by the ZIP writer (some may not have reached storage yet). */
     get bytes() {
-      return bytes;
+      return zip.bytesWritten;
     },
-    /**
-     * Queues a file: the ZIP writer opens it when the entries before it are written, so the
-     * next entity is read while this one is compressed. Answers once the file was read whole.
-     */
+    /** Adds a closed scratch file as the next entry. */
     addFile(path: string, entryName: string, at: Date): Promise<void> {
-      return new Promise((resolve, reject) => {
-        zip.addReadStreamLazy(entryName, { mtime: at, compressionLevel: COMPRESSION_LEVEL }, (open) => {
-          const source = createReadStream(path);
-          finished(source).then(resolve, reject);
-          open(null, source);
-        });
-      });
+      return zip.addFile(entryName, at, path);
     },
-    addText(text: string, entryName: string, at: Date): void {
-      zip.addBuffer(Buffer.from(text, 'utf8'), entryName, { mtime: at, compressionLevel: COMPRESSION_LEVEL });
+    addText(text: string, entryName: string, at: Date): Promise<void> {
+      return zip.addBuffer(entryName, at, Buffer.from(text, 'utf8'));
     },
     /** Stops the upload: a failed build leaves no whole volume behind. */
     abort(err: Error): void {
       counted.destroy(err);
     },
     async close(): Promise<StoredVolume> {
-      zip.end();
+      await zip.end();
       await stored;
       return { name, bytes, sha256: hash.digest('hex'), object };
     },
@@ -206,17 +171,29 @@ export async function buildExport(input: BuildInput): Promise<BuiltExport> {
     return openVolume(input.storage, `${input.exportId}/${input.token}/${name}`, name);
   };
   let volume = newVolume();
+  // Set when the build fails, so an entity read ahead on its own connection stops too.
+  let failed = false;
   const stop = () => {
     if (input.signal.aborted) throw new Error('the export build was stopped: its job was taken over');
+    if (failed) throw new Error('the export build failed');
   };
   // The files of the entity last read, being compressed into the volume while the next is read.
   let zipping: Promise<void> = Promise.resolve();
+  // Entities being read ahead on their own connection, settled before a failed build ends.
+  const readingAhead: Promise<unknown>[] = [];
+  // Files still being written, stopped if the build fails.
+  const open = new Set<ScratchFile>();
+  const scratchFile = (name: string) => {
+    const file = new ScratchFile(join(scratch, name));
+    open.add(file);
+    return file;
+  };
   try {
     const scratchFiles = (entity: Entity) => {
       const written = {
         entity,
-        csv: new CountedFile(join(scratch, `${entity.name}.csv`)),
-        jsonl: new CountedFile(join(scratch, `${entity.name}.jsonl`)),
+        csv: scratchFile(`${entity.name}.csv`),
+        jsonl: scratchFile(`${entity.name}.jsonl`),
         count: 0,
         async text(csv: string, jsonl: string) {
           await Promise.all([written.csv.write(csv), written.jsonl.write(jsonl)]);
@@ -256,34 +233,58 @@ export async function buildExport(input: BuildInput): Promise<BuiltExport> {
       stop();
     }
 
+    type Written = ReturnType<typeof scratchFiles>;
+    /** One entity's COPY text, formatted into its two files as it streams. */
+    const copyInto = (reader: Queryable, into: Written) =>
+      copyEntityText(reader, input.scope, into.entity, async (chunks) => {
+        const writer = new RowWriter(into.entity.columns);
+        const parser = new CopyTextRows((values) => {
+          writer.add(values);
+          into.count += 1;
+        });
+        for await (const chunk of chunks) {
+          parser.push(chunk);
+          if (writer.csv.length + writer.json.length >= FLUSH_CHARS) {
+            const taken = writer.take();
+            await into.text(taken.csv, taken.json);
+            stop();
+          }
+        }
+        parser.end();
+        const taken = writer.take();
+        await into.text(taken.csv, taken.json);
+      });
+    // On PostgreSQL the entities named in READ_AHEAD are read from the start on a connection of
+    // their own while the others are read in order on the first: the server's work for one (a
+    // join and a sort) overlaps the formatting of the others. Each waits for its turn in the
+    // ZIP, so the order of the entries does not change.
+    const ahead = new Map<string, Promise<Written>>();
+    if (copies) {
+      for (const entity of ENTITIES.filter((e) => READ_AHEAD.has(e.name))) {
+        const read = exportReadTransaction(input.db, async (second) => {
+          const into = scratchFiles(entity);
+          await into.csv.write(csvHeader(entity.columns));
+          await copyInto(second, into);
+          return into;
+        });
+        // Until it is awaited, a failure is kept for the await, not reported as unhandled.
+        read.catch(() => undefined);
+        ahead.set(entity.name, read);
+        readingAhead.push(read);
+      }
+    }
+
     // On PostgreSQL the entities are read in one transaction (`reader`); on PGlite, none.
     const readEntities = async (reader: Queryable | null) => {
       for (const entity of ENTITIES) {
         stop();
-        let written = ofRequests.get(entity.name);
+        let written = ofRequests.get(entity.name) ?? (await ahead.get(entity.name));
         if (!written) {
           written = scratchFiles(entity);
           await written.csv.write(csvHeader(entity.columns));
           const into = written;
           if (reader) {
-            await copyEntityText(reader, input.scope, entity, async (chunks) => {
-              const writer = new RowWriter(entity.columns);
-              const parser = new CopyTextRows((values) => {
-                writer.add(values);
-                into.count += 1;
-              });
-              for await (const chunk of chunks) {
-                parser.push(chunk);
-                if (writer.csv.length + writer.json.length >= FLUSH_CHARS) {
-                  const taken = writer.take();
-                  await into.text(taken.csv, taken.json);
-                  stop();
-                }
-              }
-              parser.end();
-              const taken = writer.take();
-              await into.text(taken.csv, taken.json);
-            });
+            await copyInto(reader, into);
           } else {
             let after: unknown[] | null = null;
             for (;;) {
@@ -297,12 +298,13 @@ export async function buildExport(input: BuildInput): Promise<BuiltExport> {
         }
         const { csv, jsonl, count } = written;
         rowCounts[entity.name] = count;
-        const closed: ManifestFile[] = [];
+        const closed: (ManifestFile & FileFacts)[] = [];
         for (const [file, name] of [
           [csv, `${entity.name}.csv`],
           [jsonl, `${entity.name}.jsonl`],
         ] as const) {
           closed.push({ name, ...(await file.close()) });
+          open.delete(file);
         }
         // The previous entity's files are in the volume before the volume's size is judged.
         await zipping;
@@ -310,13 +312,15 @@ export async function buildExport(input: BuildInput): Promise<BuiltExport> {
           volumes.push(await volume.close());
           volume = newVolume();
         }
-        files.push(...closed);
+        files.push(...closed.map(({ name, bytes, sha256 }) => ({ name, bytes, sha256 })));
         const into = volume;
-        zipping = Promise.all(
-          [csv, jsonl].map((file, i) =>
-            into.addFile(file.path, closed[i]!.name, at).then(() => rm(file.path)),
-          ),
-        ).then(() => undefined);
+        // Entries are written one after the other: the CSV, then the JSON Lines.
+        zipping = (async () => {
+          for (const [i, file] of [csv, jsonl].entries()) {
+            await into.addFile(file.path, closed[i]!.name, at);
+            await rm(file.path);
+          }
+        })();
         // Until it is awaited, a failure is kept for the await, not reported as unhandled.
         zipping.catch(() => undefined);
         progress.entities_done += 1;
@@ -346,7 +350,7 @@ export async function buildExport(input: BuildInput): Promise<BuiltExport> {
     for (const [name, text] of extras) {
       const bytes = Buffer.from(text, 'utf8');
       files.push({ name, bytes: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex') });
-      volume.addText(text, name, at);
+      await volume.addText(text, name, at);
     }
     const manifest = sealManifest({
       format: 'funder-export/1',
@@ -358,7 +362,7 @@ export async function buildExport(input: BuildInput): Promise<BuiltExport> {
       row_counts: rowCounts,
       files,
     });
-    volume.addText(manifest.text, 'manifest.json', at);
+    await volume.addText(manifest.text, 'manifest.json', at);
     volumes.push(await volume.close());
     progress.volumes_written = volumes.length;
     progress.phase = 'stored';
@@ -370,7 +374,10 @@ export async function buildExport(input: BuildInput): Promise<BuiltExport> {
       sizeBytes: volumes.reduce((sum, v) => sum + v.bytes, 0),
     };
   } catch (err) {
+    failed = true;
     volume.abort(err instanceof Error ? err : new Error(String(err)));
+    await Promise.allSettled([zipping, ...readingAhead]);
+    for (const file of open) file.destroy();
     throw err;
   } finally {
     await rm(scratch, { recursive: true, force: true });

@@ -164,8 +164,11 @@ const COPY_ESCAPES: Record<string, string> = {
   f: '\f',
   v: '\v',
 };
-const unescapeCopy = (field: string): string | null =>
-  field === '\\N' ? null : field.replace(/\\(.)/g, (_m, c: string) => COPY_ESCAPES[c] ?? c);
+const unescapeCopy = (field: string): string | null => {
+  if (field === '\\N') return null;
+  // Most fields of a row holding a null have no backslash of their own.
+  return field.includes('\\') ? field.replace(/\\(.)/g, (_m, c: string) => COPY_ESCAPES[c] ?? c) : field;
+};
 
 /**
  * Rows of PostgreSQL's COPY text format (tab between fields, LF after each row, `\N` for null,

@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import { DeleteObjectsCommand, GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
-import type { ExportStorage } from './exports.storage.ts';
+import { type ExportStorage, parseS3Url } from './exports.storage.ts';
 
 /**
  * Export volumes in an S3-compatible object store, so every server of a deployment reads the
@@ -11,12 +11,7 @@ import type { ExportStorage } from './exports.storage.ts';
  * from the URL. Uploads are multipart and streamed: a volume is never held whole in memory.
  */
 export function s3Storage(url: string): ExportStorage {
-  const parsed = new URL(url);
-  if (parsed.protocol !== 's3:' || !parsed.hostname) {
-    throw new Error('EXPORT_STORAGE_URL must look like s3://bucket/prefix');
-  }
-  const bucket = parsed.hostname;
-  const prefix = parsed.pathname.replace(/^\/+|\/+$/g, '');
+  const { parsed, bucket, prefix } = parseS3Url(url);
   const keyOf = (object: string) => (prefix ? `${prefix}/${object}` : object);
   const endpoint = parsed.searchParams.get('endpoint') ?? undefined;
   const client = new S3Client({

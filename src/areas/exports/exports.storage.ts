@@ -3,7 +3,6 @@ import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { s3Storage } from './exports.storage-s3.ts';
 
 /**
  * Where export volumes are kept until their 24 hours end. Objects are named
@@ -54,7 +53,36 @@ export function localStorage(root: string): ExportStorage {
   };
 }
 
+/** The bucket and key prefix of `s3://bucket/prefix[?...]`; a URL of another shape is refused. */
+export function parseS3Url(url: string): { parsed: URL; bucket: string; prefix: string } {
+  const parsed = new URL(url);
+  if (parsed.protocol !== 's3:' || !parsed.hostname) {
+    throw new Error('EXPORT_STORAGE_URL must look like s3://bucket/prefix');
+  }
+  return { parsed, bucket: parsed.hostname, prefix: parsed.pathname.replace(/^\/+|\/+$/g, '') };
+}
+
+/**
+ * The S3-compatible storage, its SDK loaded on first use: the AWS SDK is several megabytes of
+ * modules a deployment that keeps its exports on local disk never needs in memory. The URL is
+ * checked at once, so a bad setting still stops the service at start.
+ */
+function s3StorageOnFirstUse(url: string): ExportStorage {
+  parseS3Url(url);
+  let loaded: Promise<ExportStorage> | null = null;
+  const storage = () => {
+    loaded ??= import('./exports.storage-s3.ts').then((s3) => s3.s3Storage(url));
+    return loaded;
+  };
+  return {
+    kind: 's3',
+    put: async (object, body) => (await storage()).put(object, body),
+    get: async (object) => (await storage()).get(object),
+    removeAll: async (prefix) => (await storage()).removeAll(prefix),
+  };
+}
+
 /** The storage the configuration names: `EXPORT_STORAGE_URL`, else the data directory. */
 export function exportStorageFrom(options: { url: string | null; dataDir: string }): ExportStorage {
-  return options.url ? s3Storage(options.url) : localStorage(join(options.dataDir, 'exports'));
+  return options.url ? s3StorageOnFirstUse(options.url) : localStorage(join(options.dataDir, 'exports'));
 }

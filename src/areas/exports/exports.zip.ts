@@ -1,0 +1,126 @@
+import { createHash } from 'node:crypto';
+import { createReadStream, createWriteStream, type WriteStream } from 'node:fs';
+import type { Readable, Writable } from 'node:stream';
+import { finished } from 'node:stream/promises';
+import ZipStream from 'zip-stream';
+
+/**
+ * The ZIP volumes of an export, written with zip-stream (the streaming writer of the archiver
+ * project): deflated entries, UTF-8 names, data descriptors, and ZIP64 records where a size, an
+ * offset or the number of entries needs them. zip-stream computes each entry's CRC-32 itself
+ * (with the `crc-32` package, several times faster than a byte-at-a-time table); the files'
+ * SHA-256 for the manifest is counted here as their bytes are written.
+ */
+
+/** The deflate level of every entry: 1, the fastest (docs/decisions.md, "Exports: build speed"). */
+export const COMPRESSION_LEVEL = 1;
+
+/** What the manifest says of a written file. */
+export interface FileFacts {
+  /** Uncompressed bytes. */
+  bytes: number;
+  /** SHA-256 of the uncompressed bytes, hex. */
+  sha256: string;
+}
+
+/**
+ * A file written to the scratch directory as its text comes, its SHA-256 and size counted on
+ * the way, then copied into a volume as one ZIP entry.
+ *
+ * The text is encoded into two buffers kept for the file's life, used in turn: one is being
+ * written while the next text is encoded into the other. A buffer is used again only once the
+ * file stream has taken all of it. A fresh buffer per write would be memory outside V8's heap
+ * that its collector only counts late, which let the process grow by tens of megabytes of
+ * garbage buffers during a large export (bench/README.md, "Exports").
+ */
+export class ScratchFile {
+  private readonly hash = createHash('sha256');
+  private bytes = 0;
+  private readonly out: WriteStream;
+  private readonly done: Promise<void>;
+  private readonly buffers: Buffer[] = [Buffer.alloc(0), Buffer.alloc(0)];
+  /** For each buffer, the write that still holds it. */
+  private readonly taken: Promise<void>[] = [Promise.resolve(), Promise.resolve()];
+  private turn = 0;
+  constructor(readonly path: string) {
+    this.out = createWriteStream(path);
+    this.done = finished(this.out);
+    this.done.catch(() => undefined);
+  }
+  async write(text: string): Promise<void> {
+    if (text.length === 0) return;
+    const turn = this.turn;
+    this.turn = 1 - turn;
+    await this.taken[turn];
+    // UTF-8 takes at most three bytes per UTF-16 unit.
+    if (this.buffers[turn]!.length < text.length * 3)
+      this.buffers[turn] = Buffer.allocUnsafe(text.length * 3);
+    const buffer = this.buffers[turn]!;
+    const chunk = buffer.subarray(0, buffer.write(text, 0, 'utf8'));
+    this.hash.update(chunk);
+    this.bytes += chunk.length;
+    this.taken[turn] = new Promise<void>((resolve, reject) => {
+      this.out.write(chunk, (err) => (err ? reject(err) : resolve()));
+    });
+    this.taken[turn].catch(() => undefined);
+  }
+  /** Ends the file: its manifest facts. */
+  async close(): Promise<FileFacts> {
+    await Promise.all(this.taken);
+    this.out.end();
+    await this.done;
+    return { bytes: this.bytes, sha256: this.hash.digest('hex') };
+  }
+  /** Stops writing (a failed build); the file itself is removed with the scratch directory. */
+  destroy(): void {
+    this.out.destroy();
+  }
+}
+
+/**
+ * One ZIP file streaming into `out`, entry after entry. `forceZip64` writes every entry and the
+ * end records in ZIP64 form (tests use it to check that form without gigabytes of data).
+ */
+export class ZipWriter {
+  private readonly zip: ZipStream;
+  private readonly piped: Promise<void>;
+  constructor(out: Writable, options: { forceZip64?: boolean } = {}) {
+    this.zip = new ZipStream({ zlib: { level: COMPRESSION_LEVEL }, forceZip64: options.forceZip64 === true });
+    this.zip.pipe(out);
+    this.piped = finished(out);
+    this.piped.catch(() => undefined);
+    // A failed destination (the volume's upload) stops the writer too.
+    out.once('close', () => {
+      if (!out.writableFinished) this.zip.destroy();
+    });
+  }
+
+  /** Bytes of the ZIP written so far (headers and compressed data). */
+  get bytesWritten(): number {
+    return this.zip.getBytesWritten();
+  }
+
+  /** Adds the file at `path` (a closed `ScratchFile`) as the next entry. */
+  addFile(name: string, at: Date, path: string): Promise<void> {
+    return this.entry(createReadStream(path), name, at);
+  }
+
+  /** Adds a small file held in memory. */
+  addBuffer(name: string, at: Date, data: Buffer): Promise<void> {
+    return this.entry(data, name, at);
+  }
+
+  /** Writes the central directory and the end records, and waits until `out` has them all. */
+  async end(): Promise<void> {
+    this.zip.finalize();
+    await this.piped;
+  }
+
+  private entry(source: Readable | Buffer, name: string, at: Date): Promise<void> {
+    if (this.zip.destroyed)
+      return Promise.reject(new Error('the ZIP volume was closed before it was written whole'));
+    return new Promise((resolve, reject) => {
+      this.zip.entry(source, { name, date: at, mode: 0o644 }, (err) => (err ? reject(err) : resolve()));
+    });
+  }
+}
