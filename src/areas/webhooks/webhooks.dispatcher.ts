@@ -5,6 +5,7 @@ import type { Clock } from '../../platform/clock.ts';
 import { type SecretBox, sha256Hex } from '../../platform/crypto.ts';
 import { OPERATOR, runAs } from '../../platform/db/actor.ts';
 import type { Db } from '../../platform/db/db.ts';
+import { createOperatorSessionDb } from '../../platform/db/postgres.ts';
 import { newId } from '../../platform/ids.ts';
 import { OUTBOX_CHANNEL, outboxCommits } from '../../platform/outbox.ts';
 import { DELIVERY_ID_HEADER, EVENT_ID_HEADER, SIGNATURE_HEADER, signatureHeader } from './signature.ts';
@@ -77,6 +78,24 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
   const inFlight = new Set<Promise<void>>();
   const asOperator = <T>(work: () => Promise<T>) => runAs(OPERATOR, work);
 
+  /**
+   * Where fan-out, claims, answers and the next-due time are written and read: on PostgreSQL, a
+   * few connections of the dispatcher's own that are the operator for their whole session, so a
+   * flush is one statement and one round trip, whose commits do not wait for the disk (a crash
+   * of the database server loses at most the last instants of them: attempts then sent again,
+   * never one lost). Failures and stops go through the shared Db and wait for the disk. Opened
+   * on first use, closed by stop().
+   */
+  let session: Db | null = null;
+  function own(): Db {
+    if (!deps.databaseUrl) return deps.db;
+    session ??= createOperatorSessionDb(deps.databaseUrl, {
+      max: MAX_FLUSHES + 3,
+      synchronousCommit: false,
+    });
+    return session;
+  }
+
   async function now(): Promise<Date> {
     if (deps.clock.manual) await deps.clock.sync(deps.db);
     return deps.clock.now();
@@ -90,7 +109,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
     let total = 0;
     for (;;) {
       const at = await now();
-      const taken = await deps.db.transaction(async (tx) => {
+      const taken = await own().transaction(async (tx) => {
         const events = await takeEventsForOps(tx, FAN_OUT_BATCH, at);
         const rows = events.flatMap((event) => {
           if (event.endpoint_ids.length === 0) return [];
@@ -177,17 +196,20 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
     try {
       const done = await now();
       endpointIds = endpointsToWrite(batch, done);
-      const { recorded, next } = await deps.db.transaction((tx) =>
-        recordDeliveredForOps(tx, {
-          workerId,
-          ids: batch.map((one) => one.claimed.id),
-          codes: batch.map((one) => one.code),
-          endpointIds,
-          now: done,
-          leaseSeconds: ATTEMPT_LEASE_SECONDS,
-          takeNext: !stopping,
-        }),
-      );
+      const answers = {
+        workerId,
+        ids: batch.map((one) => one.claimed.id),
+        codes: batch.map((one) => one.code),
+        endpointIds,
+        now: done,
+        leaseSeconds: ATTEMPT_LEASE_SECONDS,
+        takeNext: !stopping,
+      };
+      // With no endpoint row to write, the flush is one statement: no transaction around it.
+      const { recorded, next } =
+        endpointIds.length === 0
+          ? await recordDeliveredForOps(own(), answers)
+          : await own().transaction((tx) => recordDeliveredForOps(tx, answers));
       // The attempts taking their places are in flight before the answered ones leave.
       start(next);
       for (const one of batch) one.recorded();
@@ -288,7 +310,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
     const room = maxInFlight - inFlight.size;
     if (room <= 0) return { claimed: 0, full: false };
     const at = await now();
-    const claimed = await deps.db.transaction((tx) =>
+    const claimed = await own().transaction((tx) =>
       claimAttemptsForOps(tx, {
         workerId,
         now: at,
@@ -351,7 +373,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
     if (timer) clearTimeout(timer);
     let waitMs = deps.safetyWakeMs ?? SAFETY_WAKE_MS;
     if (!deps.clock.manual) {
-      const due = await nextDueForOps(deps.db);
+      const due = await nextDueForOps(own());
       if (due)
         waitMs = Math.max(0, Math.min(waitMs, new Date(due).getTime() - deps.clock.now().getTime() + 5));
     }
@@ -428,6 +450,9 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
       await cycling;
       while (inFlight.size > 0 || flushing.size > 0) await Promise.allSettled([...inFlight, ...flushing]);
       sender.close();
+      const closingSession = session;
+      session = null;
+      await closingSession?.close();
     },
   };
 }
