@@ -215,6 +215,10 @@ export async function claimAttemptsForOps(
  * and the bound holds without the claim lock. A lease that had already run out (another
  * dispatcher no longer counted it) frees no place.
  *
+ * The answered rows are found by their ids: the holder is compared with IS NOT DISTINCT FROM
+ * (the same as = for a worker id, never null) so that the planner does not walk the partial
+ * index of leased rows instead, which keeps an entry for every lease until a vacuum.
+ *
  * Endpoints first, locked in id order, then the deliveries: the order in which the stop of an
  * endpoint takes its locks, so the two never wait on each other in a cycle. An endpoint is
  * written (and locked) only when its run of failures ends or its last success is more than a
@@ -247,13 +251,13 @@ export async function recordDeliveredForOps(
   const { rows } = await tx.query<ClaimedAttempt & { recorded: boolean }>(
     `WITH held AS (
        SELECT id, endpoint_id, locked_until >= $4 AS live FROM webhook_deliveries
-        WHERE id = ANY ($1::uuid[]) AND locked_by = $3 AND status = 'pending'
+        WHERE id = ANY ($1::uuid[]) AND locked_by IS NOT DISTINCT FROM $3 AND status = 'pending'
      ), done AS (
        UPDATE webhook_deliveries d
           SET status = 'delivered', delivered_at = $4, response_code = r.code, last_error = NULL,
               next_attempt_at = NULL, locked_by = NULL, locked_until = NULL
          FROM unnest($1::uuid[], $2::int[]) AS r(id, code)
-        WHERE d.id = r.id AND d.locked_by = $3 AND d.status = 'pending'
+        WHERE d.id = r.id AND d.locked_by IS NOT DISTINCT FROM $3 AND d.status = 'pending'
         RETURNING d.id
      ), freed AS (
        SELECT held.endpoint_id, count(*) AS n FROM done JOIN held ON held.id = done.id
