@@ -350,29 +350,24 @@ export async function stopEndpointForOps(
 }
 
 /**
- * When the next attempt falls due after `now`: a retry, or a lease that runs out (null: none);
- * and whether an attempt due already is waiting unclaimed. A dispatcher with attempts in flight
- * does not ask the latter: what is due and was not claimed waits for a place to free, and the
- * answer or failure that frees it wakes the dispatcher.
+ * When the next attempt falls due after `now`: a retry, or a lease that runs out (null: none).
+ * What is due already and was not claimed waits for a place to free, and the answer or failure
+ * that frees it wakes a dispatcher (a lease that runs out is the case above): a timer set to
+ * "now" would only claim nothing again.
  */
-export async function nextDueForOps(
-  q: Queryable,
-  now: Date,
-  askWaiting: boolean,
-): Promise<{ due: Date | null; waiting: boolean }> {
-  // Minimums the indexes of pending rows answer (a lease and its holder are set and cleared
-  // together), each starting after `now`, rather than one over every pending row.
-  const { rows } = await q.query<{ due: Date | null; waiting: boolean }>(
+export async function nextDueForOps(q: Queryable, now: Date): Promise<Date | null> {
+  // Two minimums the indexes of pending rows answer (a lease and its holder are set and cleared
+  // together), each starting after `now`: neither walks the entries of the rows already due or
+  // delivered since the last vacuum.
+  const { rows } = await q.query<{ due: Date | null }>(
     `SELECT least(
        (SELECT min(next_attempt_at) FROM webhook_deliveries
          WHERE status = 'pending' AND locked_until IS NULL AND next_attempt_at > $1),
        (SELECT min(greatest(next_attempt_at, locked_until)) FROM webhook_deliveries
-         WHERE status = 'pending' AND locked_by IS NOT NULL AND greatest(next_attempt_at, locked_until) > $1)) AS due,
-       $2::boolean AND EXISTS (SELECT 1 FROM webhook_deliveries
-         WHERE status = 'pending' AND locked_until IS NULL AND next_attempt_at <= $1) AS waiting`,
-    [now, askWaiting],
+         WHERE status = 'pending' AND locked_by IS NOT NULL AND greatest(next_attempt_at, locked_until) > $1)) AS due`,
+    [now],
   );
-  return { due: rows[0]?.due ?? null, waiting: rows[0]?.waiting ?? false };
+  return rows[0]?.due ?? null;
 }
 
 /**

@@ -36,8 +36,6 @@ export const PER_ENDPOINT_CONCURRENCY = 8;
 export const MAX_IN_FLIGHT = 128;
 /** A safety net only: dispatchers are woken by commits, this catches a missed notification. */
 const SAFETY_WAKE_MS = 30_000;
-/** An idle dispatcher that left a due attempt unclaimed looks again this soon. */
-const WAITING_RECHECK_MS = 1_000;
 const FAN_OUT_BATCH = 200;
 
 export interface Dispatcher {
@@ -301,11 +299,8 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
     let waitMs = deps.safetyWakeMs ?? SAFETY_WAKE_MS;
     if (!deps.clock.manual) {
       const at = deps.clock.now();
-      const { due, waiting } = await nextDueForOps(own(), at, inFlight.size === 0);
+      const due = await nextDueForOps(own(), at);
       if (due) waitMs = Math.max(0, Math.min(waitMs, new Date(due).getTime() - at.getTime() + 5));
-      // Idle with an attempt due and unclaimed (its endpoint full of other dispatchers' leases,
-      // say): look again within a second rather than wait for the safety net.
-      if (waiting) waitMs = Math.min(waitMs, WAITING_RECHECK_MS);
     }
     if (!started) return;
     timer = setTimeout(() => {
