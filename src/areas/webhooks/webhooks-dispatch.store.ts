@@ -110,60 +110,84 @@ const ENDPOINT_CLAIM_KEY = `hashtextextended('webhook_claims:' || endpoint_id::t
  * flight at a time, counted over every dispatcher's live leases.
  *
  * Two statements in one transaction, so that the bound holds across dispatchers: the first
- * takes a transaction-scoped advisory lock per endpoint with due attempts (in the order of the
- * lock keys, so two dispatchers never wait on each other in a cycle); the second, whose
- * snapshot is taken once those locks are held, counts the live leases every other dispatcher
- * has committed and claims only what keeps each endpoint within the bound. The secrets that
- * sign come back with the claimed rows.
+ * finds the endpoints with a due attempt and a free place (every such endpoint, not those of
+ * the first due rows only: an endpoint with thousands waiting never hides another one), at
+ * most `limit` of them, oldest due attempt first, and takes a transaction-scoped advisory lock
+ * for each (in the order of the lock keys, so two dispatchers never wait on each other in a
+ * cycle). The second, whose snapshot is taken once those locks are held, counts the live
+ * leases every dispatcher has committed and, per endpoint, takes only the due attempts that
+ * fit in its free places: the first of every endpoint before the second of any. An endpoint
+ * found full is neither locked nor read further. The secrets that sign come back with the
+ * claimed rows.
  */
 export async function claimAttemptsForOps(
   tx: Queryable,
   claim: { workerId: string; now: Date; leaseSeconds: number; limit: number; perEndpoint: number },
 ): Promise<ClaimedAttempt[]> {
-  // The locks are taken row by row in the order of the sorted subquery (OFFSET 0 keeps it
-  // from being flattened into the outer query).
+  // The endpoints with pending rows are found by skipping through the index of pending rows by
+  // endpoint (one probe per endpoint, not one row per delivery). The locks are taken row by row
+  // in the order of the sorted subquery (OFFSET 0 keeps it from being flattened).
   const { rows: locked } = await tx.query<{ endpoint_id: string }>(
-    `SELECT endpoint_id::text, pg_advisory_xact_lock(k)::text AS held FROM (
-       SELECT endpoint_id, ${ENDPOINT_CLAIM_KEY} AS k FROM (
-         SELECT DISTINCT endpoint_id FROM (
-           SELECT endpoint_id FROM webhook_deliveries
-            WHERE status = 'pending' AND next_attempt_at <= $1 AND (locked_until IS NULL OR locked_until < $1)
-            ORDER BY next_attempt_at, seq
-            LIMIT $2 * 4
-         ) first_due
-       ) due
-       ORDER BY k, endpoint_id
+    `WITH RECURSIVE ep AS (
+       (SELECT endpoint_id FROM webhook_deliveries WHERE status = 'pending' ORDER BY endpoint_id LIMIT 1)
+       UNION ALL
+       SELECT (SELECT w.endpoint_id FROM webhook_deliveries w
+                WHERE w.status = 'pending' AND w.endpoint_id > ep.endpoint_id ORDER BY w.endpoint_id LIMIT 1)
+         FROM ep WHERE ep.endpoint_id IS NOT NULL
+     ), open AS (
+       SELECT ep.endpoint_id, first.next_attempt_at, first.seq FROM ep
+        CROSS JOIN LATERAL (
+          SELECT w.next_attempt_at, w.seq FROM webhook_deliveries w
+           WHERE w.endpoint_id = ep.endpoint_id AND w.status = 'pending' AND w.next_attempt_at <= $1
+             AND (w.locked_until IS NULL OR w.locked_until < $1)
+           ORDER BY w.next_attempt_at, w.seq LIMIT 1
+        ) first
+        WHERE (SELECT count(*) FROM webhook_deliveries f
+                WHERE f.endpoint_id = ep.endpoint_id AND f.status = 'pending' AND f.locked_by IS NOT NULL
+                  AND f.locked_until >= $1) < $3
+        ORDER BY first.next_attempt_at, first.seq
+        LIMIT $2
+     )
+     SELECT endpoint_id::text, pg_advisory_xact_lock(k)::text AS held FROM (
+       SELECT endpoint_id, ${ENDPOINT_CLAIM_KEY} AS k FROM open
+        ORDER BY k, endpoint_id
        OFFSET 0
      ) sorted`,
-    [claim.now, claim.limit],
+    [claim.now, claim.limit, claim.perEndpoint],
     { name: 'webhooks_claim_lock' },
   );
   if (locked.length === 0) return [];
   const { rows } = await tx.query<ClaimedAttempt>(
-    `WITH due AS (
-       SELECT id, endpoint_id, next_attempt_at, seq FROM webhook_deliveries
-        WHERE status = 'pending' AND next_attempt_at <= $2 AND (locked_until IS NULL OR locked_until < $2)
-          AND endpoint_id = ANY ($6::uuid[])
-        ORDER BY next_attempt_at, seq
-        LIMIT $4 * 4
-        FOR UPDATE SKIP LOCKED
-     ), busy AS (
-       SELECT f.endpoint_id, count(*) AS n FROM webhook_deliveries f
-        WHERE f.status = 'pending' AND f.locked_by IS NOT NULL AND f.locked_until >= $2
-          AND f.endpoint_id = ANY ($6::uuid[])
-        GROUP BY f.endpoint_id
-     ), ranked AS (
-       SELECT due.id, due.next_attempt_at, due.seq, coalesce(busy.n, 0) AS busy,
-              row_number() OVER (PARTITION BY due.endpoint_id ORDER BY due.next_attempt_at, due.seq) AS rn
-         FROM due LEFT JOIN busy ON busy.endpoint_id = due.endpoint_id
+    `WITH busy AS (
+       SELECT ep.id AS endpoint_id,
+              (SELECT count(*) FROM webhook_deliveries f
+                WHERE f.endpoint_id = ep.id AND f.status = 'pending' AND f.locked_by IS NOT NULL
+                  AND f.locked_until >= $2) AS n
+         FROM unnest($6::uuid[]) AS ep(id)
+     ), due AS (
+       SELECT busy.endpoint_id, n.id, n.next_attempt_at, n.seq FROM busy
+        CROSS JOIN LATERAL (
+          SELECT w.id, w.next_attempt_at, w.seq FROM webhook_deliveries w
+           WHERE w.endpoint_id = busy.endpoint_id AND w.status = 'pending' AND w.next_attempt_at <= $2
+             AND (w.locked_until IS NULL OR w.locked_until < $2)
+           ORDER BY w.next_attempt_at, w.seq
+           LIMIT greatest(0, $5 - busy.n)
+           FOR UPDATE SKIP LOCKED
+        ) n
      ), chosen AS (
-       SELECT id FROM ranked WHERE rn + busy <= $5 ORDER BY next_attempt_at, seq LIMIT $4
+       SELECT id FROM (
+         SELECT id, next_attempt_at, seq,
+                row_number() OVER (PARTITION BY endpoint_id ORDER BY next_attempt_at, seq) AS rn
+           FROM due
+       ) ranked
+        ORDER BY rn, next_attempt_at, seq
+        LIMIT $4
      )
      UPDATE webhook_deliveries d
         SET locked_by = $1, locked_until = $2::timestamptz + make_interval(secs => $3),
             attempts = d.attempts + 1, last_attempt_at = $2
-       FROM chosen, webhook_endpoints e
-      WHERE d.id = chosen.id AND e.id = d.endpoint_id
+       FROM webhook_endpoints e
+      WHERE d.id = ANY (ARRAY(SELECT id FROM chosen)) AND e.id = d.endpoint_id
       RETURNING d.id::text, d.endpoint_id::text, d.event_id::text, d.body,
                 d.attempts - d.attempts_before_retry AS attempt, e.url, e.failing_since IS NOT NULL AS failing,
                 coalesce((SELECT array_agg(s.sealed ORDER BY s.created_at DESC, s.id) FROM webhook_secrets s
@@ -190,6 +214,10 @@ export async function claimAttemptsForOps(
  * begins, in one commit, so the count of live leases that other dispatchers see never grows
  * and the bound holds without the claim lock. A lease that had already run out (another
  * dispatcher no longer counted it) frees no place.
+ *
+ * The answered rows are found by their ids: the holder is compared with IS NOT DISTINCT FROM
+ * (the same as = for a worker id, never null) so that the planner does not walk the partial
+ * index of leased rows instead, which keeps an entry for every lease until a vacuum.
  *
  * Endpoints first, locked in id order, then the deliveries: the order in which the stop of an
  * endpoint takes its locks, so the two never wait on each other in a cycle. An endpoint is
@@ -223,13 +251,13 @@ export async function recordDeliveredForOps(
   const { rows } = await tx.query<ClaimedAttempt & { recorded: boolean }>(
     `WITH held AS (
        SELECT id, endpoint_id, locked_until >= $4 AS live FROM webhook_deliveries
-        WHERE id = ANY ($1::uuid[]) AND locked_by = $3 AND status = 'pending'
+        WHERE id = ANY ($1::uuid[]) AND locked_by IS NOT DISTINCT FROM $3 AND status = 'pending'
      ), done AS (
        UPDATE webhook_deliveries d
           SET status = 'delivered', delivered_at = $4, response_code = r.code, last_error = NULL,
               next_attempt_at = NULL, locked_by = NULL, locked_until = NULL
          FROM unnest($1::uuid[], $2::int[]) AS r(id, code)
-        WHERE d.id = r.id AND d.locked_by = $3 AND d.status = 'pending'
+        WHERE d.id = r.id AND d.locked_by IS NOT DISTINCT FROM $3 AND d.status = 'pending'
         RETURNING d.id
      ), freed AS (
        SELECT held.endpoint_id, count(*) AS n FROM done JOIN held ON held.id = done.id
@@ -248,8 +276,8 @@ export async function recordDeliveredForOps(
        UPDATE webhook_deliveries d
           SET locked_by = $3, locked_until = $4::timestamptz + make_interval(secs => $5),
               attempts = d.attempts + 1, last_attempt_at = $4
-         FROM chosen, webhook_endpoints e
-        WHERE d.id = chosen.id AND e.id = d.endpoint_id AND e.active
+         FROM webhook_endpoints e
+        WHERE d.id = ANY (ARRAY(SELECT id FROM chosen)) AND e.id = d.endpoint_id AND e.active
         RETURNING d.id::text, d.endpoint_id::text, d.event_id::text, d.body,
                   d.attempts - d.attempts_before_retry AS attempt, e.url, e.failing_since IS NOT NULL AS failing,
                   coalesce((SELECT array_agg(s.sealed ORDER BY s.created_at DESC, s.id) FROM webhook_secrets s
@@ -321,11 +349,23 @@ export async function stopEndpointForOps(
   await q.query('DELETE FROM webhook_secrets WHERE endpoint_id = $1', [endpointId]);
 }
 
-/** When the next retry falls due (null: nothing pending). */
-export async function nextDueForOps(q: Queryable): Promise<Date | null> {
+/**
+ * When the next attempt falls due after `now`: a retry, or a lease that runs out (null: none).
+ * What is due already and was not claimed waits for a place to free, and the answer or failure
+ * that frees it wakes a dispatcher (a lease that runs out is the case above): a timer set to
+ * "now" would only claim nothing again.
+ */
+export async function nextDueForOps(q: Queryable, now: Date): Promise<Date | null> {
+  // Two minimums the indexes of pending rows answer (a lease and its holder are set and cleared
+  // together), each starting after `now`: neither walks the entries of the rows already due or
+  // delivered since the last vacuum.
   const { rows } = await q.query<{ due: Date | null }>(
-    `SELECT min(greatest(next_attempt_at, coalesce(locked_until, next_attempt_at))) AS due
-       FROM webhook_deliveries WHERE status = 'pending'`,
+    `SELECT least(
+       (SELECT min(next_attempt_at) FROM webhook_deliveries
+         WHERE status = 'pending' AND locked_until IS NULL AND next_attempt_at > $1),
+       (SELECT min(greatest(next_attempt_at, locked_until)) FROM webhook_deliveries
+         WHERE status = 'pending' AND locked_by IS NOT NULL AND greatest(next_attempt_at, locked_until) > $1)) AS due`,
+    [now],
   );
   return rows[0]?.due ?? null;
 }

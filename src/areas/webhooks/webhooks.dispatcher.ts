@@ -5,16 +5,17 @@ import type { Clock } from '../../platform/clock.ts';
 import { type SecretBox, sha256Hex } from '../../platform/crypto.ts';
 import { OPERATOR, runAs } from '../../platform/db/actor.ts';
 import type { Db } from '../../platform/db/db.ts';
+import { createOperatorSessionDb } from '../../platform/db/postgres.ts';
 import { newId } from '../../platform/ids.ts';
 import { OUTBOX_CHANNEL, outboxCommits } from '../../platform/outbox.ts';
 import { DELIVERY_ID_HEADER, EVENT_ID_HEADER, SIGNATURE_HEADER, signatureHeader } from './signature.ts';
+import { createAnswerBook, MAX_FLUSHES } from './webhooks.answers.ts';
 import { createSender, type Resolver, type Sender } from './webhooks.sender.ts';
 import {
   type ClaimedAttempt,
   claimAttemptsForOps,
   insertDeliveriesForOps,
   nextDueForOps,
-  recordDeliveredForOps,
   recordFailedForOps,
   stopEndpointForOps,
   takeEventsForOps,
@@ -36,8 +37,6 @@ export const MAX_IN_FLIGHT = 128;
 /** A safety net only: dispatchers are woken by commits, this catches a missed notification. */
 const SAFETY_WAKE_MS = 30_000;
 const FAN_OUT_BATCH = 200;
-/** Flushes of answers under way at once in one dispatcher: answers never wait long for a turn. */
-const MAX_FLUSHES = 4;
 
 export interface Dispatcher {
   /** Fans out and sends everything due, waiting for every attempt; answers how many were sent. */
@@ -77,6 +76,24 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
   const inFlight = new Set<Promise<void>>();
   const asOperator = <T>(work: () => Promise<T>) => runAs(OPERATOR, work);
 
+  /**
+   * Where fan-out, claims, answers and the next-due time are written and read: on PostgreSQL, a
+   * few connections of the dispatcher's own that are the operator for their whole session, so a
+   * flush is one statement and one round trip, whose commits do not wait for the disk (a crash
+   * of the database server loses at most the last instants of them: attempts then sent again,
+   * never one lost). Failures and stops go through the shared Db and wait for the disk. Opened
+   * on first use, closed by stop().
+   */
+  let session: Db | null = null;
+  function own(): Db {
+    if (!deps.databaseUrl) return deps.db;
+    session ??= createOperatorSessionDb(deps.databaseUrl, {
+      max: MAX_FLUSHES + 3,
+      synchronousCommit: false,
+    });
+    return session;
+  }
+
   async function now(): Promise<Date> {
     if (deps.clock.manual) await deps.clock.sync(deps.db);
     return deps.clock.now();
@@ -90,7 +107,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
     let total = 0;
     for (;;) {
       const at = await now();
-      const taken = await deps.db.transaction(async (tx) => {
+      const taken = await own().transaction(async (tx) => {
         const events = await takeEventsForOps(tx, FAN_OUT_BATCH, at);
         const rows = events.flatMap((event) => {
           if (event.endpoint_ids.length === 0) return [];
@@ -121,85 +138,15 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
     }
   }
 
-  /**
-   * 2xx answers waiting to be recorded. One flush records every answer that came in while the
-   * previous one was being written, in one transaction: attempts that finish together cost one
-   * round of statements, not one each. An attempt stays in flight until its answer is recorded.
-   */
-  const answered: {
-    claimed: ClaimedAttempt;
-    code: number;
-    recorded: () => void;
-    lost: (err: unknown) => void;
-  }[] = [];
-  const flushing = new Set<Promise<void>>();
-  /** Set by stop(): answers are still recorded, nothing new is taken. */
-  let stopping = false;
-  /**
-   * Per endpoint, when this dispatcher last wrote its success (clock milliseconds). An endpoint
-   * row is written only when it may need it: failing when claimed, failed here since, or its
-   * last success written more than a second ago. A failure recorded by another dispatcher in
-   * between is cleared by the next write, within a second of successes.
-   */
-  const successWritten = new Map<string, number>();
-
-  function recordAnswer(claimed: ClaimedAttempt, code: number): Promise<void> {
-    return new Promise<void>((recorded, lost) => {
-      answered.push({ claimed, code, recorded, lost });
-      startFlush();
-    });
-  }
-
-  /** Starts a flush of what has been answered, unless as many as allowed are under way already. */
-  function startFlush(): void {
-    if (flushing.size >= MAX_FLUSHES || answered.length === 0) return;
-    const running: Promise<void> = asOperator(() => flush(answered.splice(0))).finally(() => {
-      flushing.delete(running);
-      startFlush();
-    });
-    flushing.add(running);
-  }
-
-  function endpointsToWrite(batch: typeof answered, at: Date): string[] {
-    const due = new Set<string>();
-    for (const { claimed } of batch) {
-      const written = successWritten.get(claimed.endpoint_id);
-      if (claimed.failing || written === undefined || at.getTime() - written >= 1000)
-        due.add(claimed.endpoint_id);
-    }
-    if (successWritten.size > 10_000) successWritten.clear();
-    for (const id of due) successWritten.set(id, at.getTime());
-    return [...due].sort();
-  }
-
-  async function flush(batch: typeof answered): Promise<void> {
-    let endpointIds: string[] = [];
-    try {
-      const done = await now();
-      endpointIds = endpointsToWrite(batch, done);
-      const { recorded, next } = await deps.db.transaction((tx) =>
-        recordDeliveredForOps(tx, {
-          workerId,
-          ids: batch.map((one) => one.claimed.id),
-          codes: batch.map((one) => one.code),
-          endpointIds,
-          now: done,
-          leaseSeconds: ATTEMPT_LEASE_SECONDS,
-          takeNext: !stopping,
-        }),
-      );
-      // The attempts taking their places are in flight before the answered ones leave.
-      start(next);
-      for (const one of batch) one.recorded();
-      // Places freed and not taken again (nothing due there, or a lease that had run out):
-      // what else is due is for a claim.
-      if (next.length < recorded.length || recorded.length < batch.length) wake();
-    } catch (err) {
-      // Not written after all: the next success writes those endpoints.
-      for (const id of endpointIds) successWritten.delete(id);
-      for (const one of batch) one.lost(err);
-    }
-  }
+  const answers = createAnswerBook({
+    db: own,
+    now,
+    workerId,
+    leaseSeconds: ATTEMPT_LEASE_SECONDS,
+    asOperator,
+    start: (next) => start(next),
+    wake: () => wake(),
+  });
 
   /** Sends one attempt and records it; answers whether a claim should follow (a place freed). */
   async function attempt(claimed: ClaimedAttempt, secrets: string[]): Promise<boolean> {
@@ -214,12 +161,12 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
         ? { code: null, error: 'the endpoint has no signing secret' }
         : await sender.send(claimed.url, claimed.body, headers);
     if (outcome.error === null && outcome.code !== null) {
-      await recordAnswer(claimed, outcome.code);
+      await answers.record(claimed, outcome.code);
       return false;
     }
     const done = await now();
     // The next success here writes the endpoint again, ending its run of failures.
-    successWritten.delete(claimed.endpoint_id);
+    answers.forget(claimed.endpoint_id);
     const gone = outcome.code === 410;
     const wait = RETRY_SCHEDULE_SECONDS[claimed.attempt - 1];
     const retryAt = gone || wait === undefined ? null : new Date(done.getTime() + wait * 1000);
@@ -242,7 +189,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
       await stopEndpointForOps(tx, claimed.endpoint_id, reason, done);
       return reason;
     });
-    successWritten.delete(claimed.endpoint_id);
+    answers.forget(claimed.endpoint_id);
     if (stopped) {
       deps.logger.warn(
         { endpoint_id: claimed.endpoint_id, reason: stopped },
@@ -288,7 +235,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
     const room = maxInFlight - inFlight.size;
     if (room <= 0) return { claimed: 0, full: false };
     const at = await now();
-    const claimed = await deps.db.transaction((tx) =>
+    const claimed = await own().transaction((tx) =>
       claimAttemptsForOps(tx, {
         workerId,
         now: at,
@@ -351,9 +298,9 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
     if (timer) clearTimeout(timer);
     let waitMs = deps.safetyWakeMs ?? SAFETY_WAKE_MS;
     if (!deps.clock.manual) {
-      const due = await nextDueForOps(deps.db);
-      if (due)
-        waitMs = Math.max(0, Math.min(waitMs, new Date(due).getTime() - deps.clock.now().getTime() + 5));
+      const at = deps.clock.now();
+      const due = await nextDueForOps(own(), at);
+      if (due) waitMs = Math.max(0, Math.min(waitMs, new Date(due).getTime() - at.getTime() + 5));
     }
     if (!started) return;
     timer = setTimeout(() => {
@@ -412,22 +359,26 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
     async start() {
       if (started) return;
       started = true;
-      stopping = false;
+      answers.takeNext(true);
       outboxCommits.on('commit', onCommit);
       if (deps.databaseUrl) await listen(deps.databaseUrl);
       wake();
     },
     async stop() {
       started = false;
-      stopping = true;
+      answers.takeNext(false);
       outboxCommits.off('commit', onCommit);
       if (timer) clearTimeout(timer);
       const closing = listener;
       listener = null;
       await closing?.end().catch(() => undefined);
       await cycling;
-      while (inFlight.size > 0 || flushing.size > 0) await Promise.allSettled([...inFlight, ...flushing]);
+      while (inFlight.size > 0 || answers.flushes().length > 0)
+        await Promise.allSettled([...inFlight, ...answers.flushes()]);
       sender.close();
+      const closingSession = session;
+      session = null;
+      await closingSession?.close();
     },
   };
 }

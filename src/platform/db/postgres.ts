@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
-import { currentActor, roleSql } from './actor.ts';
+import { currentActor, OPERATOR_ROLE, roleSql } from './actor.ts';
 import type { Db, QueryOptions, QueryResult, Tx } from './db.ts';
 
 // Keep bigint and numeric as strings (exact), dates as Date: the same shapes PGlite gives.
@@ -10,7 +10,42 @@ export function createPostgresDb(connectionString: string, options: { max?: numb
   const pool = new pg.Pool({ connectionString, max: options.max ?? 10 });
   // An idle client losing its connection must not crash the process.
   pool.on('error', () => undefined);
+  return poolDb(pool, {
+    setup: () => roleSql(currentActor()),
+    // Only the gate runs a lone statement as the connecting role; anyone else gets a short transaction.
+    lone: () => currentActor()?.kind === 'gate',
+  });
+}
 
+/**
+ * A pool of connections that are the operator for their whole session: the role (and the
+ * commit mode asked for) is set in the connection's start-up parameters, so a lone statement
+ * is one round trip, with no BEGIN, role or COMMIT around it, and a transaction needs no role
+ * statement. Whatever the running code set, everything here runs as the operator: only for a
+ * component that is the operator itself (the webhook dispatcher).
+ *
+ * `synchronousCommit: false` lets a commit return before its WAL reaches the disk. Only for
+ * writes a crash of the database server may lose without harm: the server comes back as it was
+ * a fraction of a second earlier, never half-written (docs/decisions.md).
+ */
+export function createOperatorSessionDb(
+  connectionString: string,
+  options: { max: number; synchronousCommit: boolean },
+): Db {
+  const settings = [`-c role=${OPERATOR_ROLE}`];
+  if (!options.synchronousCommit) settings.push('-c synchronous_commit=off');
+  const pool = new pg.Pool({
+    connectionString,
+    max: options.max,
+    options: settings.join(' '),
+    idleTimeoutMillis: 5_000,
+    allowExitOnIdle: true,
+  });
+  pool.on('error', () => undefined);
+  return poolDb(pool, { setup: () => null, lone: () => true });
+}
+
+function poolDb(pool: pg.Pool, mode: { setup: () => string | null; lone: () => boolean }): Db {
   const run = async <T>(
     client: pg.Pool | pg.PoolClient,
     sql: string,
@@ -29,7 +64,7 @@ export function createPostgresDb(connectionString: string, options: { max?: numb
    * the role and the caller's settings go in one simple query, so the role costs no round trip.
    */
   async function transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
-    const setup = roleSql(currentActor());
+    const setup = mode.setup();
     const client = await pool.connect();
     // A connection whose ROLLBACK failed is in an unknown state: it is closed, not pooled.
     let broken: Error | undefined;
@@ -70,15 +105,12 @@ export function createPostgresDb(connectionString: string, options: { max?: numb
     }
   }
 
-  /** Only the gate runs a lone statement as the connecting role; anyone else gets a short transaction. */
-  const asGate = () => currentActor()?.kind === 'gate';
-
   return {
     kind: 'postgres',
     query: (sql, params, options) =>
-      asGate() ? run(pool, sql, params, options) : transaction((tx) => tx.query(sql, params, options)),
+      mode.lone() ? run(pool, sql, params, options) : transaction((tx) => tx.query(sql, params, options)),
     async exec(sql) {
-      if (asGate()) await pool.query(sql);
+      if (mode.lone()) await pool.query(sql);
       else await transaction((tx) => tx.exec(sql));
     },
     transaction,
