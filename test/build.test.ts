@@ -1,0 +1,69 @@
+import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const run = promisify(execFile);
+const root = fileURLToPath(new URL('..', import.meta.url));
+/** Minutes, not seconds: compiling and starting Node are slow on a loaded machine. */
+const TIMEOUT = 5 * 60_000;
+
+/**
+ * The compiled way to run the service (`npm run build`, README "Running on PostgreSQL, with several servers"):
+ * the same command line, compiled to JavaScript, runs without the TypeScript loader and finds
+ * its migrations where the sources keep them.
+ */
+describe('the compiled command line', () => {
+  // Inside the project, so the compiled modules resolve the packages in node_modules.
+  const out = join(root, 'dist', `test-build-${randomUUID()}`);
+  let dataDir: string;
+  const env = () => {
+    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent' };
+    delete env.DATABASE_URL;
+    delete env.TEST_DATABASE_URL;
+    return env;
+  };
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'funder-build-'));
+    await run(process.execPath, [join(root, 'scripts', 'build.mjs'), 'src/cli.ts', out], { cwd: root });
+  }, TIMEOUT);
+  afterAll(async () => {
+    await rm(out, { recursive: true, force: true });
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it(
+    'migrates an empty embedded database, then finds nothing left to apply',
+    async () => {
+      const cli = join(out, 'cli.mjs');
+      const first = await run(process.execPath, [cli, 'migrate'], { cwd: root, env: env() });
+      expect(first.stdout).toContain('Applied: 0001_foundation.sql');
+      expect(first.stdout).toContain('0044_client_leaving.sql');
+      const second = await run(process.execPath, [cli, 'migrate'], { cwd: root, env: env() });
+      expect(second.stdout).toContain('Nothing to apply.');
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'lists the same commands as the loader-run command line',
+    async () => {
+      const compiled = await run(process.execPath, [join(out, 'cli.mjs'), '--help'], {
+        cwd: root,
+        env: env(),
+      });
+      const loaded = await run(process.execPath, [join(root, 'bin', 'funder-api.mjs'), '--help'], {
+        cwd: root,
+        env: env(),
+      });
+      expect(compiled.stdout).toBe(loaded.stdout);
+      expect(compiled.stdout).toContain('migrate');
+    },
+    TIMEOUT,
+  );
+});
