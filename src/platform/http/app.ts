@@ -94,7 +94,7 @@ export async function buildApp(deps: HttpDeps): Promise<App> {
     trustProxy: process.env.TRUST_PROXY === 'true',
     ajv: { plugins: [] },
     // Path parameters longer than this are no id of ours (answered 404 in the envelope).
-    maxParamLength: 100,
+    routerOptions: { maxParamLength: 100 },
     frameworkErrors: (error, request, reply) => {
       const problem = frameworkErrorAnswer(error);
       return (reply as FastifyReply)
