@@ -2,6 +2,7 @@ import type { FunderScope } from '../../platform/caller.ts';
 import type { Db, Queryable } from '../../platform/db/db.ts';
 import { BOOK_ENTITIES } from './export-books.store.ts';
 import { type ColumnType, type Entity, VISIBLE } from './export-entity.store.ts';
+import { linesSql } from './export-lines.store.ts';
 import { DOCUMENT_ENTITIES, REQUEST_ENTITIES } from './export-requests.store.ts';
 
 export type { Column, ColumnType, Entity } from './export-entity.store.ts';
@@ -32,13 +33,14 @@ export function exportReadTransaction<T>(db: Db, read: (tx: Queryable) => Promis
 }
 
 /**
- * Every row of an entity as PostgreSQL's COPY text, in the entity's order, inside
- * `exportReadTransaction`: one statement, streamed at the consumer's pace. Each value is text
- * as `RowWriter` (exports.formats.ts) takes it: instants in ISO 8601 UTC with milliseconds,
- * booleans as `true`/`false`, lists as JSON. COPY takes no parameters: the funder and the plane
- * are written into the SQL as literals, each checked against its only possible shape first.
+ * Every row of an entity as its CSV and JSON Lines lines (`linesSql`), in the entity's order,
+ * inside `exportReadTransaction`: one statement, in COPY's binary format, streamed at the
+ * consumer's pace (`CopyBinaryLines` in exports.formats.ts splits it). The binary format hands
+ * each text over as it is, with its length, so nothing in it is escaped on the way. COPY takes
+ * no parameters: the funder and the plane are written into the SQL as literals, each checked
+ * against its only possible shape first.
  */
-export async function copyEntityText(
+export async function copyEntityLines(
   tx: Queryable,
   scope: FunderScope,
   entity: Entity,
@@ -53,30 +55,27 @@ export async function copyEntityText(
     $2: `'${scope.plane}'::text`,
     $3: 'NULL::uuid[]',
   };
-  const sql = `SELECT ${copyTextList(entity).join(', ')} FROM ${entity.from}
-    ORDER BY ${entity.key.map((k) => k.sql).join(', ')}`.replace(/\$([123])(?!\d)/g, (p) => literals[p]!);
-  await tx.copyOut(`COPY (${sql}) TO STDOUT`, consume);
+  const sql = linesSql(entity).replace(/\$([123])(?!\d)/g, (p) => literals[p]!);
+  await tx.copyOut(`COPY (${sql}) TO STDOUT (FORMAT binary)`, consume);
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** The select list of `copyEntityText`: every value as the text the export writes. */
-function copyTextList(entity: Entity): string[] {
-  return entity.columns.map((c) => {
-    const value = c.sql ?? `${entity.alias}.${c.name}`;
-    switch (c.type) {
-      case 'timestamp':
-        return `to_char((${value})::timestamptz AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-      case 'text[]':
-        return `to_json(${value})`;
-      case 'integer':
-      case 'decimal':
-      case 'boolean':
-        return `(${value})::text`;
-      default:
-        return value;
-    }
-  });
+/** Lines read as rows of a query, put together: the text of each file and how many rows. */
+export interface Lines {
+  csv: string;
+  json: string;
+  count: number;
+}
+
+function joined(rows: readonly { csv: string; json: string }[]): Lines {
+  let csv = '';
+  let json = '';
+  for (const row of rows) {
+    csv += row.csv;
+    json += row.json;
+  }
+  return { csv, json, count: rows.length };
 }
 
 /** The next page of the funder's visible requests' ids, in id order. */
@@ -94,39 +93,29 @@ export async function visibleRequestIds(
   return rows.map((row) => row.id);
 }
 
-/** The rows of a `byRequest` entity for one batch of request ids. */
+/** The lines of a `byRequest` entity for one batch of request ids. */
 export async function readEntityForRequests(
   q: Queryable,
   scope: FunderScope,
   entity: Entity,
   requestIds: readonly string[],
-): Promise<Record<string, unknown>[]> {
-  const { rows } = await q.query<Record<string, unknown>>(
-    `SELECT ${selectList(entity).join(', ')} FROM ${entity.from}
-      ORDER BY ${entity.key.map((k) => k.sql).join(', ')}`,
-    [scope.funderId, scope.plane, requestIds],
-  );
-  return rows;
+): Promise<Lines> {
+  const { rows } = await q.query<{ csv: string; json: string }>(linesSql(entity), [
+    scope.funderId,
+    scope.plane,
+    requestIds,
+  ]);
+  return joined(rows);
 }
 
-function selectList(entity: Entity): string[] {
-  return entity.columns.map((c) => {
-    const value = c.sql ?? `${entity.alias}.${c.name}`;
-    // Exact figures as text: no float ever rounds an amount or a sequence number.
-    return `${c.type === 'decimal' || c.type === 'integer' ? `(${value})::text` : value} AS "${c.name}"`;
-  });
-}
-
-/** One page of an entity's rows after `after` (the key of the last row read; null: from the start). */
+/** The lines of an entity's next page after `after` (the key of the last row read; null: from the start). */
 export async function readEntityPage(
   q: Queryable,
   scope: FunderScope,
   entity: Entity,
   after: readonly unknown[] | null,
   limit: number,
-): Promise<{ rows: Record<string, unknown>[]; last: unknown[] | null }> {
-  const keys = entity.key.map((k, i) => `${k.sql} AS "__k${i}"`);
-  const values = selectList(entity);
+): Promise<Lines & { last: unknown[] | null }> {
   const params: unknown[] = [scope.funderId, scope.plane, limit];
   let where = '';
   if (after) {
@@ -134,17 +123,14 @@ export async function readEntityPage(
     where = ` AND (${entity.key.map((k) => k.sql).join(', ')}) > (${placeholders.join(', ')})`;
     params.push(...after);
   }
-  const { rows } = await q.query<Record<string, unknown>>(
-    `SELECT ${[...keys, ...values].join(', ')} FROM ${entity.from}${where}
-      ORDER BY ${entity.key.map((k) => k.sql).join(', ')} LIMIT $3`,
+  const { rows } = await q.query<{ csv: string; json: string } & Record<string, unknown>>(
+    linesSql(entity, { where, limit: '$3', withKeys: true }),
     params,
   );
   const lastRow = rows.at(-1);
-  const last = lastRow ? entity.key.map((_k, i) => keyText(lastRow[`__k${i}`])) : null;
-  for (const row of rows) for (let i = 0; i < entity.key.length; i++) delete row[`__k${i}`];
-  return { rows, last };
+  const last = lastRow ? entity.key.map((_k, i) => keyText(lastRow[`k${i}`])) : null;
+  return { ...joined(rows), last };
 }
-
 const sqlType = (type: ColumnType) =>
   ({ uuid: 'uuid', text: 'text', integer: 'bigint', date: 'date' })[type as string] ?? 'text';
 

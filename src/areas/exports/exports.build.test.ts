@@ -17,7 +17,6 @@ import {
 import { requestsGiven } from '../../../test/support/requests-fixtures.ts';
 import { startService, type TestService } from '../../../test/support/service.ts';
 import { loggableUrl } from '../../platform/log-safety.ts';
-import { csvLine, neutralised } from './exports.formats.ts';
 import { ScratchFile, ZipWriter } from './exports.zip.ts';
 
 async function requestExport(service: TestService, key: string): Promise<ExportView> {
@@ -34,26 +33,6 @@ describe('a download link in a log line', () => {
     const logged = loggableUrl(`/v1/export-downloads/a/b/export-c-001.zip?expires=1790000000&sig=${sig}`);
     expect(logged).toContain('expires=1790000000');
     expect(logged).not.toContain(sig);
-  });
-});
-
-describe('CSV cells', () => {
-  it.each(['=1+1', '+1', '-1', '@SUM(A1)', '\tx', '\rx'])(
-    'a text cell starting like a formula (%j) gets an apostrophe',
-    (text) => {
-      expect(neutralised(text)).toBe(`'${text}`);
-    },
-  );
-  it('leaves other text, and negative amounts in decimal columns, as they are', () => {
-    expect(neutralised('Acme, S.L.')).toBe('Acme, S.L.');
-    const line = csvLine(
-      [
-        { name: 'amount', type: 'decimal' },
-        { name: 'note', type: 'text' },
-      ],
-      { amount: '-12.50', note: 'say "hi",\nthen go' },
-    );
-    expect(line).toBe('-12.50,"say ""hi"",\nthen go"\r\n');
   });
 });
 

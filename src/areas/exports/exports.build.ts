@@ -7,15 +7,16 @@ import type { FunderScope } from '../../platform/caller.ts';
 import { canonicalJson } from '../../platform/canonical-json.ts';
 import type { Db, Queryable } from '../../platform/db/db.ts';
 import {
-  copyEntityText,
+  copyEntityLines,
   ENTITIES,
   type Entity,
   exportReadTransaction,
+  type Lines,
   readEntityForRequests,
   readEntityPage,
   visibleRequestIds,
 } from './export-content.store.ts';
-import { CopyTextRows, csvHeader, csvLine, jsonLine, RowWriter } from './exports.formats.ts';
+import { CopyBinaryLines, csvHeader } from './exports.formats.ts';
 import { readmeText } from './exports.readme.ts';
 import type { ExportStorage } from './exports.storage.ts';
 import type { ExportProgress, StoredVolume } from './exports.store.ts';
@@ -32,8 +33,8 @@ export const PAGE_ROWS = 1000;
 const READ_AHEAD = new Set(['invoices']);
 /** Entities without rows between two saves of the progress, at most. */
 const PROGRESS_EVERY = 5;
-/** Characters of CSV and JSON Lines gathered from COPY's rows before they are written out. */
-const FLUSH_CHARS = 32 * 1024;
+/** Bytes of CSV and JSON Lines gathered from COPY's rows before they are written out. */
+const FLUSH_BYTES = 64 * 1024;
 /** Requests per batch when reading the rows that hang off requests (history, invoices...). */
 export const REQUEST_BATCH = 500;
 /**
@@ -195,19 +196,13 @@ export async function buildExport(input: BuildInput): Promise<BuiltExport> {
         csv: scratchFile(`${entity.name}.csv`),
         jsonl: scratchFile(`${entity.name}.jsonl`),
         count: 0,
-        async text(csv: string, jsonl: string) {
+        async write(csv: string | Buffer, jsonl: string | Buffer) {
           await Promise.all([written.csv.write(csv), written.jsonl.write(jsonl)]);
         },
-        /** Rows read as values (PGlite): one pass writes both lines of each row. */
-        async rows(rows: Record<string, unknown>[]) {
-          let csv = '';
-          let jsonl = '';
-          for (const row of rows) {
-            csv += csvLine(entity.columns, row);
-            jsonl += jsonLine(entity.columns, row);
-          }
-          await written.text(csv, jsonl);
-          written.count += rows.length;
+        /** Lines read as rows of a query (PGlite). */
+        async lines(lines: Lines) {
+          await written.write(lines.csv, lines.json);
+          written.count += lines.count;
         },
       };
       return written;
@@ -220,13 +215,13 @@ export async function buildExport(input: BuildInput): Promise<BuiltExport> {
     const ofRequests = new Map(
       ENTITIES.filter((e) => e.byRequest && !copies).map((e) => [e.name, scratchFiles(e)]),
     );
-    for (const written of ofRequests.values()) await written.csv.write(csvHeader(written.entity.columns));
+    for (const written of ofRequests.values()) await written.csv.write(csvHeader(written.entity));
     let afterId: string | null = null;
     while (ofRequests.size > 0) {
       const ids = await visibleRequestIds(input.db, input.scope, afterId, REQUEST_BATCH);
       if (ids.length === 0) break;
       for (const written of ofRequests.values()) {
-        await written.rows(await readEntityForRequests(input.db, input.scope, written.entity, ids));
+        await written.lines(await readEntityForRequests(input.db, input.scope, written.entity, ids));
       }
       if (ids.length < REQUEST_BATCH) break;
       afterId = ids.at(-1)!;
@@ -234,25 +229,22 @@ export async function buildExport(input: BuildInput): Promise<BuiltExport> {
     }
 
     type Written = ReturnType<typeof scratchFiles>;
-    /** One entity's COPY text, formatted into its two files as it streams. */
+    /** One entity's lines from COPY, split into its two files as they stream. */
     const copyInto = (reader: Queryable, into: Written) =>
-      copyEntityText(reader, input.scope, into.entity, async (chunks) => {
-        const writer = new RowWriter(into.entity.columns);
-        const parser = new CopyTextRows((values) => {
-          writer.add(values);
-          into.count += 1;
-        });
+      copyEntityLines(reader, input.scope, into.entity, async (chunks) => {
+        const lines = new CopyBinaryLines();
         for await (const chunk of chunks) {
-          parser.push(chunk);
-          if (writer.csv.length + writer.json.length >= FLUSH_CHARS) {
-            const taken = writer.take();
-            await into.text(taken.csv, taken.json);
+          lines.push(chunk);
+          if (lines.bytes >= FLUSH_BYTES) {
+            const taken = lines.take();
+            await into.write(taken.csv, taken.json);
             stop();
           }
         }
-        parser.end();
-        const taken = writer.take();
-        await into.text(taken.csv, taken.json);
+        lines.end();
+        const taken = lines.take();
+        await into.write(taken.csv, taken.json);
+        into.count += lines.rows;
       });
     // On PostgreSQL the entities named in READ_AHEAD are read from the start on a connection of
     // their own while the others are read in order on the first: the server's work for one (a
@@ -263,7 +255,7 @@ export async function buildExport(input: BuildInput): Promise<BuiltExport> {
       for (const entity of ENTITIES.filter((e) => READ_AHEAD.has(e.name))) {
         const read = exportReadTransaction(input.db, async (second) => {
           const into = scratchFiles(entity);
-          await into.csv.write(csvHeader(entity.columns));
+          await into.csv.write(csvHeader(entity));
           await copyInto(second, into);
           return into;
         });
@@ -281,7 +273,7 @@ export async function buildExport(input: BuildInput): Promise<BuiltExport> {
         let written = ofRequests.get(entity.name) ?? (await ahead.get(entity.name));
         if (!written) {
           written = scratchFiles(entity);
-          await written.csv.write(csvHeader(entity.columns));
+          await written.csv.write(csvHeader(entity));
           const into = written;
           if (reader) {
             await copyInto(reader, into);
@@ -289,8 +281,8 @@ export async function buildExport(input: BuildInput): Promise<BuiltExport> {
             let after: unknown[] | null = null;
             for (;;) {
               const page = await readEntityPage(input.db, input.scope, entity, after, PAGE_ROWS);
-              await into.rows(page.rows);
-              if (page.rows.length < PAGE_ROWS) break;
+              await into.lines(page);
+              if (page.count < PAGE_ROWS) break;
               after = page.last;
               stop();
             }

@@ -4,7 +4,7 @@ import { type FunderFixture, requestsGiven } from '../../../test/support/request
 import { startService, type TestService } from '../../../test/support/service.ts';
 import type { FunderScope } from '../../platform/caller.ts';
 import {
-  copyEntityText,
+  copyEntityLines,
   ENTITIES,
   type Entity,
   exportReadTransaction,
@@ -12,57 +12,65 @@ import {
   readEntityPage,
   visibleRequestIds,
 } from './export-content.store.ts';
-import { CopyTextRows, csvLine, jsonLine, RowWriter } from './exports.formats.ts';
+import { CopyBinaryLines } from './exports.formats.ts';
 
 /** Text that CSV, JSON and COPY each escape their own way, and a formula to neutralise. */
 const TRICKY = '=1+1, "quoted" \\ back\tslash\r\nnew line; ümlaut € 𝄞';
 
-/** An entity's files as the page path (PGlite) writes them: rows read as values. */
-async function byValues(service: TestService, scope: FunderScope, entity: Entity) {
+/** An entity's files as the page path (PGlite) writes them: lines read as rows, pages of 2. */
+async function byPages(service: TestService, scope: FunderScope, entity: Entity) {
   let csv = '';
   let json = '';
-  const write = (rows: Record<string, unknown>[]) => {
-    for (const row of rows) {
-      csv += csvLine(entity.columns, row);
-      json += jsonLine(entity.columns, row);
-    }
-  };
   if (entity.byRequest) {
-    const ids: string[] = [];
     for (let after: string | null = null; ; ) {
-      const page = await visibleRequestIds(service.db, scope, after, 500);
-      ids.push(...page);
-      if (page.length < 500) break;
-      after = page.at(-1)!;
+      const ids = await visibleRequestIds(service.db, scope, after, 2);
+      const lines = await readEntityForRequests(service.db, scope, entity, ids);
+      csv += lines.csv;
+      json += lines.json;
+      if (ids.length < 2) break;
+      after = ids.at(-1)!;
     }
-    write(await readEntityForRequests(service.db, scope, entity, ids));
   } else {
     for (let after: unknown[] | null = null; ; ) {
-      const page = await readEntityPage(service.db, scope, entity, after, 1000);
-      write(page.rows);
-      if (page.rows.length < 1000) break;
+      const page = await readEntityPage(service.db, scope, entity, after, 2);
+      csv += page.csv;
+      json += page.json;
+      if (page.count < 2) break;
       after = page.last;
     }
   }
   return { csv, json };
 }
 
-/** The same files from COPY's text, its chunks cut as `cut` says. */
+/** The same files from COPY's binary stream, its chunks cut as `cut` says. */
 async function byCopy(
   service: TestService,
   scope: FunderScope,
   entity: Entity,
   cut: (chunk: Buffer) => Buffer[] = (chunk) => [chunk],
 ) {
-  const writer = new RowWriter(entity.columns);
-  const parser = new CopyTextRows((values) => writer.add(values));
+  const csv: Buffer[] = [];
+  const json: Buffer[] = [];
+  const lines = new CopyBinaryLines();
   await exportReadTransaction(service.db, (tx) =>
-    copyEntityText(tx, scope, entity, async (chunks) => {
-      for await (const chunk of chunks) for (const piece of cut(chunk)) parser.push(piece);
+    copyEntityLines(tx, scope, entity, async (chunks) => {
+      for await (const chunk of chunks) {
+        for (const piece of cut(chunk)) {
+          lines.push(piece);
+          // What `take` answers is reused by the next push: copied out at once.
+          const taken = lines.take();
+          csv.push(Buffer.from(taken.csv));
+          json.push(Buffer.from(taken.json));
+        }
+      }
     }),
   );
-  parser.end();
-  return writer.take();
+  lines.end();
+  return {
+    csv: Buffer.concat(csv).toString('utf8'),
+    json: Buffer.concat(json).toString('utf8'),
+    rows: lines.rows,
+  };
 }
 
 describe.skipIf(!onPostgres())('rows read with COPY TO STDOUT (PostgreSQL)', () => {
@@ -92,13 +100,14 @@ describe.skipIf(!onPostgres())('rows read with COPY TO STDOUT (PostgreSQL)', () 
     await service?.close();
   });
 
-  it('give every entity the same CSV and JSON Lines as rows read as values, byte for byte', async () => {
+  it('give every entity the same CSV and JSON Lines as the pages read as rows, byte for byte', async () => {
     const filled: string[] = [];
     for (const entity of ENTITIES) {
-      const expected = await byValues(service, scope, entity);
+      const expected = await byPages(service, scope, entity);
       const got = await byCopy(service, scope, entity);
       expect(got.csv, `${entity.name}.csv`).toBe(expected.csv);
       expect(got.json, `${entity.name}.jsonl`).toBe(expected.json);
+      expect(got.rows, entity.name).toBe(expected.json.split('\n').length - 1);
       if (expected.json.length > 0) filled.push(entity.name);
     }
     // The comparison covers instants, dates, amounts, integers, booleans, JSON and lists.
@@ -133,7 +142,7 @@ describe.skipIf(!onPostgres())('rows read with COPY TO STDOUT (PostgreSQL)', () 
     };
     await expect(
       exportReadTransaction(service.db, (tx) =>
-        copyEntityText(tx, scope, entity, async (chunks) => {
+        copyEntityLines(tx, scope, entity, async (chunks) => {
           for await (const _chunk of chunks) throw new Error('the build was stopped');
         }),
       ),
@@ -146,7 +155,7 @@ describe.skipIf(!onPostgres())('rows read with COPY TO STDOUT (PostgreSQL)', () 
     }
   });
 
-  it('read the same rows when the chunks split rows and characters anywhere', async () => {
+  it('read the same lines when the chunks split rows, lengths and characters anywhere', async () => {
     for (const name of ['offers', 'webhook_endpoints', 'evidence_entries']) {
       const entity = ENTITIES.find((e) => e.name === name)!;
       const whole = await byCopy(service, scope, entity);
@@ -155,5 +164,30 @@ describe.skipIf(!onPostgres())('rows read with COPY TO STDOUT (PostgreSQL)', () 
       );
       expect(bytes, name).toEqual(whole);
     }
+  });
+
+  it('refuse a stream that is not a binary COPY of two lines, or that stops short', async () => {
+    const entity = ENTITIES.find((e) => e.name === 'offers')!;
+    const raw: Buffer[] = [];
+    await exportReadTransaction(service.db, (tx) =>
+      copyEntityLines(tx, scope, entity, async (chunks) => {
+        for await (const chunk of chunks) raw.push(Buffer.from(chunk));
+      }),
+    );
+    const whole = Buffer.concat(raw);
+    const read = (bytes: Buffer) => {
+      const lines = new CopyBinaryLines();
+      lines.push(bytes);
+      lines.end();
+      return lines.rows;
+    };
+    expect(read(whole)).toBeGreaterThan(0);
+    // Cut inside the last row, or just before the end marker.
+    expect(() => read(whole.subarray(0, whole.length - 5))).toThrow('the COPY ended in the middle of a row');
+    expect(() => read(whole.subarray(0, whole.length - 2))).toThrow('the COPY ended in the middle of a row');
+    expect(() => read(Buffer.concat([whole, Buffer.from([0])]))).toThrow('the COPY went on after its end');
+    const text = Buffer.from(whole);
+    text.write('PGCOPX', 0, 'latin1');
+    expect(() => read(text)).toThrow('not a binary COPY');
   });
 });

@@ -1,204 +1,144 @@
-import type { Column, ColumnType } from './export-content.store.ts';
+import type { Entity } from './export-entity.store.ts';
 
 /**
- * The two shapes of every entity file. CSV: RFC 4180 (comma, CRLF line ends, a field quoted
- * when it holds a comma, a quote or a line break, quotes doubled), UTF-8 without a byte-order
- * mark, one header row. JSON Lines: one JSON object per line, LF line ends.
+ * What the build does with the lines the database formats (export-lines.store.ts): the header
+ * row of each CSV file, and the split of COPY's binary stream into the two files' bytes.
  */
 
-/** Characters that make a spreadsheet read a cell as a formula when it starts with them. */
-const FORMULA_START = new Set(['=', '+', '-', '@', '\t', '\r']);
-
-/**
- * A text cell as a spreadsheet may open it safely: one that starts like a formula gets a
- * leading apostrophe, which spreadsheets show as text. Only text columns are touched: a
- * negative amount in a decimal column stays a number.
- */
-export function neutralised(text: string): string {
-  return text.length > 0 && FORMULA_START.has(text[0]!) ? `'${text}` : text;
+/** The header line of an entity's CSV file (column names are plain: nothing to quote). */
+export function csvHeader(entity: Entity): string {
+  return `${entity.columns.map((c) => c.name).join(',')}\r\n`;
 }
 
-export function csvField(text: string): string {
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
-export function csvRow(fields: readonly string[]): string {
-  return `${fields.map(csvField).join(',')}\r\n`;
-}
-
-/** A value as JSON: timestamps ISO 8601 UTC, integers as numbers, decimals as exact text. */
-export function jsonValue(column: Column, value: unknown): unknown {
-  if (value === null || value === undefined) return null;
-  switch (column.type) {
-    case 'timestamp':
-      return value instanceof Date ? value.toISOString() : String(value);
-    case 'integer':
-      return Number(value);
-    case 'decimal':
-      return String(value);
-    case 'boolean':
-      return Boolean(value);
-    case 'json':
-    case 'text[]':
-      return typeof value === 'string' ? JSON.parse(value) : value;
-    default:
-      return String(value);
-  }
-}
-
-/** A value as a CSV cell: empty for null, JSON for structured values, text neutralised. */
-export function csvValue(column: Column, value: unknown): string {
-  const json = jsonValue(column, value);
-  if (json === null) return '';
-  switch (column.type) {
-    case 'json':
-    case 'text[]':
-      return neutralised(JSON.stringify(json));
-    case 'text':
-    case 'uuid':
-    case 'date':
-    case 'timestamp':
-      return neutralised(String(json));
-    default:
-      return String(json);
-  }
-}
-
-export function csvHeader(columns: readonly Column[]): string {
-  return csvRow(columns.map((c) => c.name));
-}
-
-export function csvLine(columns: readonly Column[], row: Record<string, unknown>): string {
-  return csvRow(columns.map((c) => csvValue(c, row[c.name])));
-}
-
-export function jsonLine(columns: readonly Column[], row: Record<string, unknown>): string {
-  const out: Record<string, unknown> = {};
-  for (const c of columns) out[c.name] = jsonValue(c, row[c.name]);
-  return `${JSON.stringify(out)}\n`;
-}
-
-/**
- * Both lines of every row in one pass, for rows read as text (PostgreSQL's COPY): the value of
- * each column arrives as the SQL of `copyTextSelect` gives it, or null, and is written exactly
- * as `csvLine` and `jsonLine` write the same row read as values. The CSV and JSON Lines text of
- * the rows added since the last `take` accumulate as two strings.
- */
-export class RowWriter {
-  csv = '';
-  json = '';
-  private readonly kinds: number[];
-  private readonly keys: string[];
-  constructor(readonly columns: readonly Column[]) {
-    this.kinds = columns.map((c) => KIND[c.type] ?? TEXT);
-    this.keys = columns.map((c, i) => `${i === 0 ? '{' : ','}${JSON.stringify(c.name)}:`);
-  }
-  add(values: readonly (string | null)[]): void {
-    let csv = '';
-    let json = '';
-    const { kinds, keys } = this;
-    for (let i = 0; i < kinds.length; i++) {
-      const text = values[i];
-      if (i > 0) csv += ',';
-      json += keys[i];
-      if (text === null || text === undefined) {
-        json += 'null';
-        continue;
-      }
-      switch (kinds[i]) {
-        case INTEGER: {
-          const n = String(Number(text));
-          csv += n;
-          json += n;
-          break;
-        }
-        case DECIMAL:
-          csv += quoted(text);
-          json += JSON.stringify(text);
-          break;
-        case BOOLEAN:
-          // The SQL gives `true` or `false`.
-          csv += text;
-          json += text;
-          break;
-        case JSON_TEXT: {
-          const value = JSON.stringify(JSON.parse(text));
-          csv += quoted(neutralised(value));
-          json += value;
-          break;
-        }
-        default:
-          csv += quoted(neutralised(text));
-          json += JSON.stringify(text);
-      }
+/** Bytes gathered in one buffer, grown as needed and used again after each `take`. */
+class Gathered {
+  private buffer = Buffer.allocUnsafe(64 * 1024);
+  length = 0;
+  append(from: Buffer, start: number, end: number): void {
+    const needed = this.length + (end - start);
+    if (needed > this.buffer.length) {
+      const bigger = Buffer.allocUnsafe(Math.max(needed, this.buffer.length * 2));
+      this.buffer.copy(bigger, 0, 0, this.length);
+      this.buffer = bigger;
     }
-    this.csv += `${csv}\r\n`;
-    this.json += `${json}}\n`;
+    from.copy(this.buffer, this.length, start, end);
+    this.length = needed;
   }
-  /** The text gathered so far, and a fresh start. */
-  take(): { csv: string; json: string } {
-    const taken = { csv: this.csv, json: this.json };
-    this.csv = '';
-    this.json = '';
+  take(): Buffer {
+    const taken = this.buffer.subarray(0, this.length);
+    this.length = 0;
     return taken;
   }
 }
 
-const [TEXT, INTEGER, DECIMAL, BOOLEAN, JSON_TEXT] = [0, 1, 2, 3, 4];
-const KIND: Partial<Record<ColumnType, number>> = {
-  integer: INTEGER,
-  decimal: DECIMAL,
-  boolean: BOOLEAN,
-  json: JSON_TEXT,
-  'text[]': JSON_TEXT,
-};
-const NEEDS_QUOTES = /[",\r\n]/;
-const quoted = (text: string) => (NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text);
-
-const COPY_ESCAPES: Record<string, string> = {
-  '\\': '\\',
-  n: '\n',
-  r: '\r',
-  t: '\t',
-  b: '\b',
-  f: '\f',
-  v: '\v',
-};
-const unescapeCopy = (field: string): string | null => {
-  if (field === '\\N') return null;
-  // Most fields of a row holding a null have no backslash of their own.
-  return field.includes('\\') ? field.replace(/\\(.)/g, (_m, c: string) => COPY_ESCAPES[c] ?? c) : field;
-};
+/** The start of PostgreSQL's binary COPY: signature, flags, header extension length. */
+const SIGNATURE = Buffer.from('PGCOPY\n\xff\r\n\0', 'latin1');
+const HEADER_BYTES = SIGNATURE.length + 8;
+const [HEADER, EXTENSION, TUPLE, LENGTH, DATA, DONE] = [0, 1, 2, 3, 4, 5];
 
 /**
- * Rows of PostgreSQL's COPY text format (tab between fields, LF after each row, `\N` for null,
- * backslash escapes), from chunks that split rows anywhere: each chunk's whole rows are handed
- * to `onRow` and what follows the last line end waits for the next chunk. Line ends are found
- * in the bytes (0x0A never occurs inside a UTF-8 character), so a character split between two
- * chunks is decoded whole.
+ * PostgreSQL's binary COPY of rows of two texts (an entity's CSV line and its JSON Lines line),
+ * from chunks that cut it anywhere: the first texts of the rows are gathered in `csv`, the
+ * second in `json`, byte for byte. A text arrives as its length and its bytes, so nothing is
+ * decoded or unescaped. What `take` answers stays valid until the next `push`.
  */
-export class CopyTextRows {
-  private rest: Buffer | null = null;
-  constructor(private readonly onRow: (values: (string | null)[]) => void) {}
+export class CopyBinaryLines {
+  rows = 0;
+  private readonly gathered = [new Gathered(), new Gathered()] as const;
+  private state = HEADER;
+  /** A fixed-size piece (header, field count, field length) cut between two chunks. */
+  private readonly piece = Buffer.alloc(HEADER_BYTES);
+  private have = 0;
+  /** Bytes of the header extension, or of the field being read, still to come. */
+  private remaining = 0;
+  private field = 0;
+
+  get bytes(): number {
+    return this.gathered[0].length + this.gathered[1].length;
+  }
+
   push(chunk: Buffer): void {
-    const bytes = this.rest ? Buffer.concat([this.rest, chunk]) : chunk;
-    const end = bytes.lastIndexOf(0x0a);
-    if (end < 0) {
-      this.rest = bytes;
-      return;
-    }
-    this.rest = end + 1 < bytes.length ? bytes.subarray(end + 1) : null;
-    const lines = bytes.toString('utf8', 0, end).split('\n');
-    for (const line of lines) {
-      const fields: (string | null)[] = line.split('\t');
-      if (line.includes('\\')) {
-        for (let i = 0; i < fields.length; i++) fields[i] = unescapeCopy(fields[i] as string);
+    let at = 0;
+    while (at < chunk.length) {
+      if (this.state === DATA || this.state === EXTENSION) {
+        const n = Math.min(this.remaining, chunk.length - at);
+        if (this.state === DATA) this.gathered[this.field]!.append(chunk, at, at + n);
+        at += n;
+        this.remaining -= n;
+        if (this.remaining === 0) this.afterBytes();
+        continue;
       }
-      this.onRow(fields);
+      if (this.state === DONE) throw new Error('the COPY went on after its end');
+      const size = this.state === HEADER ? HEADER_BYTES : this.state === TUPLE ? 2 : 4;
+      let piece: Buffer;
+      let offset: number;
+      if (this.have === 0 && chunk.length - at >= size) {
+        piece = chunk;
+        offset = at;
+        at += size;
+      } else {
+        const n = Math.min(size - this.have, chunk.length - at);
+        chunk.copy(this.piece, this.have, at, at + n);
+        this.have += n;
+        at += n;
+        if (this.have < size) return;
+        piece = this.piece;
+        offset = 0;
+        this.have = 0;
+      }
+      this.onPiece(piece, offset);
     }
   }
-  /** At the end of the COPY: nothing may be left half a row. */
+
+  /** At the end of the COPY: its end marker must have come. */
   end(): void {
-    if (this.rest && this.rest.length > 0) throw new Error('the COPY ended in the middle of a row');
+    if (this.state !== DONE) throw new Error('the COPY ended in the middle of a row');
+  }
+
+  /** The CSV and JSON Lines bytes gathered since the last call. */
+  take(): { csv: Buffer; json: Buffer } {
+    return { csv: this.gathered[0].take(), json: this.gathered[1].take() };
+  }
+
+  private onPiece(piece: Buffer, offset: number): void {
+    switch (this.state) {
+      case HEADER: {
+        if (!piece.subarray(offset, offset + SIGNATURE.length).equals(SIGNATURE))
+          throw new Error('not a binary COPY');
+        this.remaining = piece.readUInt32BE(offset + SIGNATURE.length + 4);
+        this.state = this.remaining > 0 ? EXTENSION : TUPLE;
+        return;
+      }
+      case TUPLE: {
+        const fields = piece.readInt16BE(offset);
+        if (fields === -1) {
+          this.state = DONE;
+          return;
+        }
+        if (fields !== 2) throw new Error(`a COPY row of ${fields} fields, not the two lines`);
+        this.field = 0;
+        this.state = LENGTH;
+        return;
+      }
+      default: {
+        const length = piece.readInt32BE(offset);
+        if (length < 0) throw new Error('a null line in the COPY');
+        this.remaining = length;
+        this.state = DATA;
+        if (length === 0) this.afterBytes();
+      }
+    }
+  }
+
+  private afterBytes(): void {
+    if (this.state === EXTENSION) {
+      this.state = TUPLE;
+    } else if (this.field === 0) {
+      this.field = 1;
+      this.state = LENGTH;
+    } else {
+      this.rows += 1;
+      this.state = TUPLE;
+    }
   }
 }
