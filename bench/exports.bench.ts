@@ -19,6 +19,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import pino from 'pino';
+import { ENTITIES } from '../src/areas/exports/export-content.store.ts';
 import { loadConfig } from '../src/config.ts';
 import { boundTo, GATE } from '../src/platform/db/actor.ts';
 import type { Db } from '../src/platform/db/db.ts';
@@ -88,6 +89,41 @@ function bareCopy(url: string): { seconds: number } | { error: string } {
       );
       if (run.status !== 0) return { error: run.error?.message ?? run.stderr };
     }
+  } finally {
+    closeSync(sink);
+  }
+  return { seconds: Number(process.hrtime.bigint() - started) / 1e9 };
+}
+
+/**
+ * A bare COPY of the same rows the export wrote, by psql into /dev/null: every entity's own
+ * FROM, WHERE and ORDER BY, its columns as they are stored, in COPY's text format, one
+ * statement after the other in one psql session. Only the export's formatting is left out.
+ */
+function sameRowsCopy(url: string, funderId: string): { seconds: number } | { error: string } {
+  const literals: Record<string, string> = {
+    $1: `'${funderId}'::uuid`,
+    $2: `'live'::text`,
+    $3: 'NULL::uuid[]',
+  };
+  const script = ENTITIES.map((entity) => {
+    const columns = entity.columns.map((c) => c.sql ?? `${entity.alias}.${c.name}`).join(', ');
+    const order = entity.key.map((k) => k.sql).join(', ');
+    const sql = `SELECT ${columns} FROM ${entity.from} ORDER BY ${order}`.replace(
+      /\$([123])(?!\d)/g,
+      (p) => literals[p]!,
+    );
+    return `COPY (${sql.replace(/\s+/g, ' ')}) TO STDOUT;`;
+  }).join('\n');
+  const sink = openSync('/dev/null', 'w');
+  const started = process.hrtime.bigint();
+  try {
+    const run = spawnSync('psql', [url, '-v', 'ON_ERROR_STOP=1', '-q', '-f', '-'], {
+      input: script,
+      stdio: ['pipe', sink, 'pipe'],
+      encoding: 'utf8',
+    });
+    if (run.status !== 0) return { error: run.error?.message ?? run.stderr };
   } finally {
     closeSync(sink);
   }
@@ -179,6 +215,7 @@ async function main(): Promise<void> {
                (SELECT count(*) FROM request_invoices))::text AS n`,
     );
     const copy = { ...bareCopy(url.toString()), rows: Number(copied.rows[0]!.n) };
+    const same = sameRowsCopy(url.toString(), funder.bank_id);
 
     console.log(
       `export: ${rows} rows in ${seconds.toFixed(1)} s = ${Math.round(rows / seconds)} rows/s (main thread busy ${(busy * 100).toFixed(0)}% of it)`,
@@ -196,6 +233,18 @@ async function main(): Promise<void> {
       );
       console.log(
         `export speed / COPY speed: ${(share * 100).toFixed(0)}% (target at least ${TARGET_COPY_SHARE * 100}%)${share < TARGET_COPY_SHARE ? '  MISSED' : ''}`,
+      );
+    }
+    if ('error' in same) {
+      console.log(`bare COPY of the same rows: not measured (${same.error.trim()})`);
+    } else {
+      const sameRate = rows / same.seconds;
+      const share = rows / seconds / sameRate;
+      console.log(
+        `bare COPY TO STDOUT of the same rows (every entity's own query, no formatting): ${rows} rows in ${same.seconds.toFixed(1)} s = ${Math.round(sameRate)} rows/s`,
+      );
+      console.log(
+        `export speed / same-rows COPY speed: ${(share * 100).toFixed(0)}% (target at least ${TARGET_COPY_SHARE * 100}%)${share < TARGET_COPY_SHARE ? '  MISSED' : ''}`,
       );
     }
     console.log(

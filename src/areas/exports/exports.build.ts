@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Transform } from 'node:stream';
+import { type Readable, Transform } from 'node:stream';
 import type { FunderScope } from '../../platform/caller.ts';
 import { canonicalJson } from '../../platform/canonical-json.ts';
 import type { Db, Queryable } from '../../platform/db/db.ts';
@@ -21,7 +21,7 @@ import { readmeText } from './exports.readme.ts';
 import type { ExportStorage } from './exports.storage.ts';
 import type { ExportProgress, StoredVolume } from './exports.store.ts';
 import { VERIFY_PY } from './exports.verify-py.ts';
-import { type FileFacts, ScratchFile, ZipWriter } from './exports.zip.ts';
+import { ScratchFile, ZipWriter } from './exports.zip.ts';
 
 /** Rows read per page (one short transaction each) where the rows are read in pages (PGlite). */
 export const PAGE_ROWS = 1000;
@@ -93,9 +93,9 @@ function openVolume(storage: ExportStorage, object: string, name: string) {
     get bytes() {
       return zip.bytesWritten;
     },
-    /** Adds a closed scratch file as the next entry. */
-    addFile(path: string, entryName: string, at: Date): Promise<void> {
-      return zip.addFile(entryName, at, path);
+    /** Adds the bytes of `source` (a scratch file being written) as the next entry. */
+    addStream(source: Readable, entryName: string, at: Date): Promise<void> {
+      return zip.addStream(entryName, at, source);
     },
     addText(text: string, entryName: string, at: Date): Promise<void> {
       return zip.addBuffer(entryName, at, Buffer.from(text, 'utf8'));
@@ -177,9 +177,11 @@ export async function buildExport(input: BuildInput): Promise<BuiltExport> {
   const stop = () => {
     if (input.signal.aborted) throw new Error('the export build was stopped: its job was taken over');
     if (failed) throw new Error('the export build failed');
+    if (zipFailure) throw zipFailure;
   };
-  // The files of the entity last read, being compressed into the volume while the next is read.
+  // The entries queued into the ZIP, one after the other (`queueZip`), and the first failure.
   let zipping: Promise<void> = Promise.resolve();
+  let zipFailure: Error | undefined;
   // Entities being read ahead on their own connection, settled before a failed build ends.
   const readingAhead: Promise<unknown>[] = [];
   // Files still being written, stopped if the build fails.
@@ -246,22 +248,49 @@ export async function buildExport(input: BuildInput): Promise<BuiltExport> {
         await into.write(taken.csv, taken.json);
         into.count += lines.rows;
       });
+    /**
+     * Queues an entity's two files into the ZIP after every entry before them. Each entry follows
+     * its file as it is written, so an entity is compressed while it is read when the ZIP is free
+     * for it; otherwise its files wait on disk, and the next entities are read meanwhile.
+     */
+    const queueZip = (written: Written) => {
+      zipping = zipping.then(async () => {
+        // The volume's size is judged once every earlier entry is in it.
+        if (volume.bytes >= input.volumeBytes) {
+          volumes.push(await volume.close());
+          volume = newVolume();
+        }
+        // Entries are written one after the other: the CSV, then the JSON Lines.
+        for (const [file, name] of [
+          [written.csv, `${written.entity.name}.csv`],
+          [written.jsonl, `${written.entity.name}.jsonl`],
+        ] as const) {
+          await volume.addStream(file.follow(), name, at);
+          await rm(file.path);
+        }
+      });
+      // A failed entry stops the reading at its next check; the failure is thrown where the
+      // chain is awaited.
+      zipping.catch((err: unknown) => {
+        zipFailure ??= err instanceof Error ? err : new Error(String(err));
+      });
+    };
+
     // On PostgreSQL the entities named in READ_AHEAD are read from the start on a connection of
     // their own while the others are read in order on the first: the server's work for one (a
     // join and a sort) overlaps the formatting of the others. Each waits for its turn in the
     // ZIP, so the order of the entries does not change.
-    const ahead = new Map<string, Promise<Written>>();
+    const ahead = new Map<string, { written: Written; read: Promise<unknown> }>();
     if (copies) {
       for (const entity of ENTITIES.filter((e) => READ_AHEAD.has(e.name))) {
+        const written = scratchFiles(entity);
         const read = exportReadTransaction(input.db, async (second) => {
-          const into = scratchFiles(entity);
-          await into.csv.write(csvHeader(entity));
-          await copyInto(second, into);
-          return into;
+          await written.csv.write(csvHeader(entity));
+          await copyInto(second, written);
         });
         // Until it is awaited, a failure is kept for the await, not reported as unhandled.
         read.catch(() => undefined);
-        ahead.set(entity.name, read);
+        ahead.set(entity.name, { written, read });
         readingAhead.push(read);
       }
     }
@@ -270,18 +299,20 @@ export async function buildExport(input: BuildInput): Promise<BuiltExport> {
     const readEntities = async (reader: Queryable | null) => {
       for (const entity of ENTITIES) {
         stop();
-        let written = ofRequests.get(entity.name) ?? (await ahead.get(entity.name));
-        if (!written) {
-          written = scratchFiles(entity);
+        const readAhead = ahead.get(entity.name);
+        const written = ofRequests.get(entity.name) ?? readAhead?.written ?? scratchFiles(entity);
+        queueZip(written);
+        if (readAhead) {
+          await readAhead.read;
+        } else if (!ofRequests.has(entity.name)) {
           await written.csv.write(csvHeader(entity));
-          const into = written;
           if (reader) {
-            await copyInto(reader, into);
+            await copyInto(reader, written);
           } else {
             let after: unknown[] | null = null;
             for (;;) {
               const page = await readEntityPage(input.db, input.scope, entity, after, PAGE_ROWS);
-              await into.lines(page);
+              await written.lines(page);
               if (page.count < PAGE_ROWS) break;
               after = page.last;
               stop();
@@ -290,31 +321,13 @@ export async function buildExport(input: BuildInput): Promise<BuiltExport> {
         }
         const { csv, jsonl, count } = written;
         rowCounts[entity.name] = count;
-        const closed: (ManifestFile & FileFacts)[] = [];
         for (const [file, name] of [
           [csv, `${entity.name}.csv`],
           [jsonl, `${entity.name}.jsonl`],
         ] as const) {
-          closed.push({ name, ...(await file.close()) });
+          files.push({ name, ...(await file.close()) });
           open.delete(file);
         }
-        // The previous entity's files are in the volume before the volume's size is judged.
-        await zipping;
-        if (volume.bytes >= input.volumeBytes) {
-          volumes.push(await volume.close());
-          volume = newVolume();
-        }
-        files.push(...closed.map(({ name, bytes, sha256 }) => ({ name, bytes, sha256 })));
-        const into = volume;
-        // Entries are written one after the other: the CSV, then the JSON Lines.
-        zipping = (async () => {
-          for (const [i, file] of [csv, jsonl].entries()) {
-            await into.addFile(file.path, closed[i]!.name, at);
-            await rm(file.path);
-          }
-        })();
-        // Until it is awaited, a failure is kept for the await, not reported as unhandled.
-        zipping.catch(() => undefined);
         progress.entities_done += 1;
         progress.rows += count;
         progress.volumes_written = volumes.length;
@@ -367,9 +380,10 @@ export async function buildExport(input: BuildInput): Promise<BuiltExport> {
     };
   } catch (err) {
     failed = true;
+    // Files still open are destroyed first: the entries following them fail instead of waiting.
+    for (const file of open) file.destroy();
     volume.abort(err instanceof Error ? err : new Error(String(err)));
     await Promise.allSettled([zipping, ...readingAhead]);
-    for (const file of open) file.destroy();
     throw err;
   } finally {
     await rm(scratch, { recursive: true, force: true });

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream, type WriteStream } from 'node:fs';
-import type { Readable, Writable } from 'node:stream';
+import { open } from 'node:fs/promises';
+import { Readable, type Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import ZipStream from 'zip-stream';
 
@@ -50,6 +51,11 @@ export class ScratchFile {
   /** For each buffer, the write that still holds it. */
   private readonly taken: Promise<void>[] = [Promise.resolve(), Promise.resolve()];
   private turn = 0;
+  /** Bytes the file holds on disk so far (their writes have completed). */
+  private flushed = 0;
+  private state: 'open' | 'closed' | 'failed' = 'open';
+  /** Readers (`follow`) waiting for more bytes, the end, or a failure. */
+  private waiting: (() => void)[] = [];
   constructor(readonly path: string) {
     this.out = createWriteStream(path);
     this.done = finished(this.out);
@@ -76,7 +82,12 @@ export class ScratchFile {
     this.hash.update(chunk);
     this.bytes += chunk.length;
     this.taken[turn] = new Promise<void>((resolve, reject) => {
-      this.out.write(chunk, (err) => (err ? reject(err) : resolve()));
+      this.out.write(chunk, (err) => {
+        if (err) return reject(err);
+        this.flushed += chunk.length;
+        this.wake();
+        resolve();
+      });
     });
     this.taken[turn].catch(() => undefined);
   }
@@ -85,11 +96,53 @@ export class ScratchFile {
     await Promise.all(this.taken);
     this.out.end();
     await this.done;
+    this.state = 'closed';
+    this.wake();
     return { bytes: this.bytes, sha256: this.hash.digest('hex') };
   }
   /** Stops writing (a failed build); the file itself is removed with the scratch directory. */
   destroy(): void {
     this.out.destroy();
+    this.state = 'failed';
+    this.wake();
+  }
+
+  /**
+   * The file's bytes from the start, as they are written: a stream that reads what is on disk,
+   * waits for more while the file is open, ends once it is closed and read whole, and fails if
+   * the file is destroyed. A ZIP entry can so be compressed while the file is still being
+   * written (the build compresses an entity while it reads it).
+   */
+  follow(): Readable {
+    const file = this;
+    async function* bytes() {
+      const handle = await open(file.path, 'r');
+      try {
+        let at = 0;
+        for (;;) {
+          if (file.state === 'failed') throw new Error(`the scratch file ${file.path} was not written whole`);
+          if (at < file.flushed) {
+            const chunk = Buffer.allocUnsafe(Math.min(READ_CHUNK_BYTES, file.flushed - at));
+            const { bytesRead } = await handle.read(chunk, 0, chunk.length, at);
+            at += bytesRead;
+            yield bytesRead === chunk.length ? chunk : chunk.subarray(0, bytesRead);
+          } else if (file.state === 'closed') {
+            return;
+          } else {
+            await new Promise<void>((resolve) => file.waiting.push(resolve));
+          }
+        }
+      } finally {
+        await handle.close();
+      }
+    }
+    return Readable.from(bytes(), { objectMode: false, highWaterMark: READ_CHUNK_BYTES });
+  }
+
+  private wake(): void {
+    const waiting = this.waiting;
+    this.waiting = [];
+    for (const resolve of waiting) resolve();
   }
 }
 
@@ -122,6 +175,11 @@ export class ZipWriter {
   /** Adds the file at `path` (a closed `ScratchFile`) as the next entry. */
   addFile(name: string, at: Date, path: string): Promise<void> {
     return this.entry(createReadStream(path, { highWaterMark: READ_CHUNK_BYTES }), name, at);
+  }
+
+  /** Adds the bytes of `source` as the next entry, as they come. */
+  addStream(name: string, at: Date, source: Readable): Promise<void> {
+    return this.entry(source, name, at);
   }
 
   /** Adds a small file held in memory. */
