@@ -34,7 +34,7 @@ const READ_AHEAD = new Set(['invoices']);
 /** Entities without rows between two saves of the progress, at most. */
 const PROGRESS_EVERY = 5;
 /** Bytes of CSV and JSON Lines gathered from COPY's rows before they are written out. */
-const FLUSH_BYTES = 64 * 1024;
+const FLUSH_BYTES = 256 * 1024;
 /** Requests per batch when reading the rows that hang off requests (history, invoices...). */
 export const REQUEST_BATCH = 500;
 /**
@@ -260,10 +260,11 @@ export async function buildExport(input: BuildInput): Promise<BuiltExport> {
           volumes.push(await volume.close());
           volume = newVolume();
         }
-        // Entries are written one after the other: the CSV, then the JSON Lines.
+        // Entries are written one after the other: the JSON Lines, then the CSV. The second can
+        // only start once the first is whole, so the smaller one (the CSV) is left for last.
         for (const [file, name] of [
-          [written.csv, `${written.entity.name}.csv`],
           [written.jsonl, `${written.entity.name}.jsonl`],
+          [written.csv, `${written.entity.name}.csv`],
         ] as const) {
           await volume.addStream(file.follow(), name, at);
           await rm(file.path);
