@@ -17,7 +17,7 @@ import {
 import { requestsGiven } from '../../../test/support/requests-fixtures.ts';
 import { startService, type TestService } from '../../../test/support/service.ts';
 import { loggableUrl } from '../../platform/log-safety.ts';
-import { ScratchFile, ZipWriter } from './exports.zip.ts';
+import { ExportFile, ScratchFile, ZipWriter } from './exports.zip.ts';
 
 async function requestExport(service: TestService, key: string): Promise<ExportView> {
   const answer = await service.call<{ export: ExportView }>(key, 'POST', '/v1/exports', {
@@ -50,15 +50,22 @@ describe('the ZIP writer', () => {
     const zip = new ZipWriter(out, { forceZip64 });
     const at = new Date('2026-11-23T10:20:30Z');
     for (const [name, text] of files.slice(0, 2)) {
-      const file = new ScratchFile(join(dir, name.replace('/', '_')));
-      await file.write(text);
-      // The manifest's facts of the file, counted as it was written.
+      // Each file in two parts, its entry started before a byte of them is written, the second
+      // part written first: the entry still reads the parts in order as they come.
+      const half = Math.floor(text.length / 2);
+      const parts = [0, 1].map((i) => new ScratchFile(join(dir, `${name.replace('/', '_')}.${i}`)));
+      const file = new ExportFile(parts);
+      const entry = zip.addStream(name, at, file.stream());
+      await parts[1]!.write(text.slice(half));
+      await parts[0]!.write(text.slice(0, half));
+      for (const part of parts) await part.close();
+      await entry;
+      // The manifest's facts of the file, counted from the bytes the entry took.
       const bytes = Buffer.from(text, 'utf8');
-      expect(await file.close()).toEqual({
+      expect(file.facts).toEqual({
         bytes: bytes.length,
         sha256: createHash('sha256').update(bytes).digest('hex'),
       });
-      await zip.addFile(name, at, file.path);
     }
     await zip.addBuffer(files[2]![0], at, Buffer.from(files[2]![1], 'utf8'));
     await zip.end();
@@ -92,6 +99,44 @@ describe('the ZIP writer', () => {
       }
     },
   );
+});
+
+describe('an entry following a scratch file', () => {
+  it('reads a file from the moment it is made, before the file exists on disk', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'funder-zip-'));
+    try {
+      for (let i = 0; i < 20; i++) {
+        const part = new ScratchFile(join(dir, `early-${i}`));
+        // The reading starts in the same tick: the write stream has not created the file yet.
+        const reading = (async () => {
+          const got: Buffer[] = [];
+          for await (const chunk of part.chunks()) got.push(chunk);
+          return Buffer.concat(got).toString('utf8');
+        })();
+        await part.write(`line ${i}\r\n`);
+        await part.close();
+        expect(await reading).toBe(`line ${i}\r\n`);
+      }
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('fails, instead of waiting, when the file is destroyed before it is written whole', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'funder-zip-'));
+    try {
+      const zip = new ZipWriter(createWriteStream(join(dir, 'broken.zip')));
+      const part = new ScratchFile(join(dir, 'part'));
+      const file = new ExportFile([part]);
+      const entry = zip.addStream('part.csv', new Date('2026-11-23T10:20:30Z'), file.stream());
+      await part.write('id\r\n1\r\n');
+      part.destroy();
+      await expect(entry).rejects.toThrow('was not written whole');
+      expect(() => file.facts).toThrow('only once it is read whole');
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
 });
 
 describe('a build whose worker was killed, and small volumes', () => {

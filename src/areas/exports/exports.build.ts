@@ -11,6 +11,8 @@ import {
   ENTITIES,
   type Entity,
   exportReadTransaction,
+  type KeyRange,
+  keyRanges,
   type Lines,
   readEntityForRequests,
   readEntityPage,
@@ -21,16 +23,19 @@ import { readmeText } from './exports.readme.ts';
 import type { ExportStorage } from './exports.storage.ts';
 import type { ExportProgress, StoredVolume } from './exports.store.ts';
 import { VERIFY_PY } from './exports.verify-py.ts';
-import { ScratchFile, ZipWriter } from './exports.zip.ts';
+import { ExportFile, type FileFacts, ScratchFile, ZipWriter } from './exports.zip.ts';
 
 /** Rows read per page (one short transaction each) where the rows are read in pages (PGlite). */
 export const PAGE_ROWS = 1000;
 /**
- * Entities read on a second connection from the start of a PostgreSQL build: the invoices, with
- * the requests the largest entity and the one whose query costs the server most (a join of
- * three tables and a sort).
+ * Entities read on connections of their own from the start of a PostgreSQL build, and in how
+ * many parts (each part a range of the first column of the entity's order, a request id, on its
+ * own connection): the invoices, with the requests the largest entity and the one whose query
+ * costs the server most (a join of three tables, a sort, and the formatting of two lines per
+ * row). Two parts let two server processes format them while the first connection reads the
+ * requests and the rest (bench/README.md, "Exports").
  */
-const READ_AHEAD = new Set(['invoices']);
+const READ_AHEAD = new Map([['invoices', 2]]);
 /** Entities without rows between two saves of the progress, at most. */
 const PROGRESS_EVERY = 5;
 /** Bytes of CSV and JSON Lines gathered from COPY's rows before they are written out. */
@@ -182,6 +187,8 @@ export async function buildExport(input: BuildInput): Promise<BuiltExport> {
   // The entries queued into the ZIP, one after the other (`queueZip`), and the first failure.
   let zipping: Promise<void> = Promise.resolve();
   let zipFailure: Error | undefined;
+  // Size and SHA-256 of each entity file, counted as it goes into the ZIP.
+  const facts = new Map<string, FileFacts>();
   // Entities being read ahead on their own connection, settled before a failed build ends.
   const readingAhead: Promise<unknown>[] = [];
   // Files still being written, stopped if the build fails.
@@ -192,11 +199,13 @@ export async function buildExport(input: BuildInput): Promise<BuiltExport> {
     return file;
   };
   try {
-    const scratchFiles = (entity: Entity) => {
+    /** The scratch files of one part of an entity (part 0 holds the CSV header). */
+    const scratchFiles = (entity: Entity, part = 0) => {
+      const suffix = part === 0 ? '' : `.${part}`;
       const written = {
         entity,
-        csv: scratchFile(`${entity.name}.csv`),
-        jsonl: scratchFile(`${entity.name}.jsonl`),
+        csv: scratchFile(`${entity.name}${suffix}.csv`),
+        jsonl: scratchFile(`${entity.name}${suffix}.jsonl`),
         count: 0,
         async write(csv: string | Buffer, jsonl: string | Buffer) {
           await Promise.all([written.csv.write(csv), written.jsonl.write(jsonl)]);
@@ -231,29 +240,35 @@ export async function buildExport(input: BuildInput): Promise<BuiltExport> {
     }
 
     type Written = ReturnType<typeof scratchFiles>;
-    /** One entity's lines from COPY, split into its two files as they stream. */
-    const copyInto = (reader: Queryable, into: Written) =>
-      copyEntityLines(reader, input.scope, into.entity, async (chunks) => {
-        const lines = new CopyBinaryLines();
-        for await (const chunk of chunks) {
-          lines.push(chunk);
-          if (lines.bytes >= FLUSH_BYTES) {
-            const taken = lines.take();
-            await into.write(taken.csv, taken.json);
-            stop();
+    /** One entity's lines from COPY (of one range of it), split into its two files as they stream. */
+    const copyInto = (reader: Queryable, into: Written, range?: KeyRange) =>
+      copyEntityLines(
+        reader,
+        input.scope,
+        into.entity,
+        async (chunks) => {
+          const lines = new CopyBinaryLines();
+          for await (const chunk of chunks) {
+            lines.push(chunk);
+            if (lines.bytes >= FLUSH_BYTES) {
+              const taken = lines.take();
+              await into.write(taken.csv, taken.json);
+              stop();
+            }
           }
-        }
-        lines.end();
-        const taken = lines.take();
-        await into.write(taken.csv, taken.json);
-        into.count += lines.rows;
-      });
+          lines.end();
+          const taken = lines.take();
+          await into.write(taken.csv, taken.json);
+          into.count += lines.rows;
+        },
+        range,
+      );
     /**
      * Queues an entity's two files into the ZIP after every entry before them. Each entry follows
-     * its file as it is written, so an entity is compressed while it is read when the ZIP is free
-     * for it; otherwise its files wait on disk, and the next entities are read meanwhile.
+     * its files as they are written, so an entity is compressed while it is read when the ZIP is
+     * free for it; otherwise its files wait on disk, and the next entities are read meanwhile.
      */
-    const queueZip = (written: Written) => {
+    const queueZip = (entity: Entity, parts: readonly Written[]) => {
       zipping = zipping.then(async () => {
         // The volume's size is judged once every earlier entry is in it.
         if (volume.bytes >= input.volumeBytes) {
@@ -262,12 +277,14 @@ export async function buildExport(input: BuildInput): Promise<BuiltExport> {
         }
         // Entries are written one after the other: the JSON Lines, then the CSV. The second can
         // only start once the first is whole, so the smaller one (the CSV) is left for last.
-        for (const [file, name] of [
-          [written.jsonl, `${written.entity.name}.jsonl`],
-          [written.csv, `${written.entity.name}.csv`],
+        for (const [kind, name] of [
+          ['jsonl', `${entity.name}.jsonl`],
+          ['csv', `${entity.name}.csv`],
         ] as const) {
-          await volume.addStream(file.follow(), name, at);
-          await rm(file.path);
+          const file = new ExportFile(parts.map((part) => part[kind]));
+          await volume.addStream(file.stream(), name, at);
+          facts.set(name, file.facts);
+          await Promise.all(file.parts.map((part) => rm(part.path)));
         }
       });
       // A failed entry stops the reading at its next check; the failure is thrown where the
@@ -277,22 +294,26 @@ export async function buildExport(input: BuildInput): Promise<BuiltExport> {
       });
     };
 
-    // On PostgreSQL the entities named in READ_AHEAD are read from the start on a connection of
-    // their own while the others are read in order on the first: the server's work for one (a
-    // join and a sort) overlaps the formatting of the others. Each waits for its turn in the
-    // ZIP, so the order of the entries does not change.
-    const ahead = new Map<string, { written: Written; read: Promise<unknown> }>();
+    // On PostgreSQL the entities named in READ_AHEAD are read from the start, each part on a
+    // connection of its own, while the others are read in order on the first: the server's work
+    // for them overlaps the others'. Each waits for its turn in the ZIP, so the order of the
+    // entries does not change.
+    const ahead = new Map<string, { parts: Written[]; read: Promise<unknown> }>();
     if (copies) {
       for (const entity of ENTITIES.filter((e) => READ_AHEAD.has(e.name))) {
-        const written = scratchFiles(entity);
-        const read = exportReadTransaction(input.db, async (second) => {
-          await written.csv.write(csvHeader(entity));
-          await copyInto(second, written);
-        });
+        const ranges = keyRanges(READ_AHEAD.get(entity.name)!);
+        const parts = ranges.map((_range, i) => scratchFiles(entity, i));
+        const reads = ranges.map((range, i) =>
+          exportReadTransaction(input.db, async (reader) => {
+            if (i === 0) await parts[0]!.csv.write(csvHeader(entity));
+            await copyInto(reader, parts[i]!, range);
+          }),
+        );
+        const read = Promise.all(reads);
         // Until it is awaited, a failure is kept for the await, not reported as unhandled.
         read.catch(() => undefined);
-        ahead.set(entity.name, { written, read });
-        readingAhead.push(read);
+        ahead.set(entity.name, { parts, read });
+        readingAhead.push(...reads);
       }
     }
 
@@ -301,11 +322,13 @@ export async function buildExport(input: BuildInput): Promise<BuiltExport> {
       for (const entity of ENTITIES) {
         stop();
         const readAhead = ahead.get(entity.name);
-        const written = ofRequests.get(entity.name) ?? readAhead?.written ?? scratchFiles(entity);
-        queueZip(written);
+        const byBatch = ofRequests.get(entity.name);
+        const parts = readAhead?.parts ?? [byBatch ?? scratchFiles(entity)];
+        queueZip(entity, parts);
         if (readAhead) {
           await readAhead.read;
-        } else if (!ofRequests.has(entity.name)) {
+        } else if (!byBatch) {
+          const [written] = parts as [Written];
           await written.csv.write(csvHeader(entity));
           if (reader) {
             await copyInto(reader, written);
@@ -320,15 +343,15 @@ export async function buildExport(input: BuildInput): Promise<BuiltExport> {
             }
           }
         }
-        const { csv, jsonl, count } = written;
-        rowCounts[entity.name] = count;
-        for (const [file, name] of [
-          [csv, `${entity.name}.csv`],
-          [jsonl, `${entity.name}.jsonl`],
-        ] as const) {
-          files.push({ name, ...(await file.close()) });
-          open.delete(file);
+        let count = 0;
+        for (const part of parts) {
+          count += part.count;
+          for (const file of [part.csv, part.jsonl]) {
+            await file.close();
+            open.delete(file);
+          }
         }
+        rowCounts[entity.name] = count;
         progress.entities_done += 1;
         progress.rows += count;
         progress.volumes_written = volumes.length;
@@ -344,6 +367,10 @@ export async function buildExport(input: BuildInput): Promise<BuiltExport> {
     if (copies) await exportReadTransaction(input.db, readEntities);
     else await readEntities(null);
     await zipping;
+    for (const entity of ENTITIES) {
+      for (const name of [`${entity.name}.csv`, `${entity.name}.jsonl`])
+        files.push({ name, ...facts.get(name)! });
+    }
     progress.phase = 'sealing';
     const extras: [string, string][] = [
       ['schema.json', `${JSON.stringify(schemaOf(ENTITIES), null, 2)}\n`],

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { createReadStream, createWriteStream, type WriteStream } from 'node:fs';
+import { createWriteStream, type WriteStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { Readable, type Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
@@ -33,20 +33,20 @@ export interface FileFacts {
 }
 
 /**
- * A file written to the scratch directory as its text or bytes come, its SHA-256 and size counted on
- * the way, then copied into a volume as one ZIP entry.
+ * A file written to the scratch directory as its text or bytes come, and read back as it is
+ * written (`chunks`) into its ZIP entry.
  *
- * What comes is copied (text encoded) into two buffers kept for the file's life, used in turn: one is being
- * written while the next text is encoded into the other. A buffer is used again only once the
- * file stream has taken all of it. A fresh buffer per write would be memory outside V8's heap
- * that its collector only counts late, which let the process grow by tens of megabytes of
- * garbage buffers during a large export (bench/README.md, "Exports").
+ * What comes is copied (text encoded) into two buffers kept for the file's life, used in turn:
+ * one is being written while the next text is encoded into the other. A buffer is used again
+ * only once the file stream has taken all of it. A fresh buffer per write would be memory
+ * outside V8's heap that its collector only counts late, which let the process grow by tens of
+ * megabytes of garbage buffers during a large export (bench/README.md, "Exports").
  */
 export class ScratchFile {
-  private readonly hash = createHash('sha256');
-  private bytes = 0;
   private readonly out: WriteStream;
   private readonly done: Promise<void>;
+  /** Settled once the file exists on disk (the write stream opens it asynchronously). */
+  private readonly created: Promise<void>;
   private readonly buffers: Buffer[] = [Buffer.alloc(0), Buffer.alloc(0)];
   /** For each buffer, the write that still holds it. */
   private readonly taken: Promise<void>[] = [Promise.resolve(), Promise.resolve()];
@@ -54,12 +54,19 @@ export class ScratchFile {
   /** Bytes the file holds on disk so far (their writes have completed). */
   private flushed = 0;
   private state: 'open' | 'closed' | 'failed' = 'open';
-  /** Readers (`follow`) waiting for more bytes, the end, or a failure. */
+  /** Readers (`chunks`) waiting for more bytes, the end, or a failure. */
   private waiting: (() => void)[] = [];
   constructor(readonly path: string) {
     this.out = createWriteStream(path);
     this.done = finished(this.out);
     this.done.catch(() => undefined);
+    this.created = new Promise((resolve, reject) => {
+      this.out.once('open', () => resolve());
+      this.out.once('error', reject);
+      // Destroyed before it was opened: a settled promise ignores this once it is open.
+      this.out.once('close', () => reject(new Error(`the scratch file ${path} was not written whole`)));
+    });
+    this.created.catch(() => undefined);
   }
   /** Writes text (as UTF-8) or bytes; the caller may reuse its bytes once this has resolved. */
   async write(data: string | Uint8Array): Promise<void> {
@@ -79,8 +86,6 @@ export class ScratchFile {
       length = data.length;
     }
     const chunk = buffer.subarray(0, length);
-    this.hash.update(chunk);
-    this.bytes += chunk.length;
     this.taken[turn] = new Promise<void>((resolve, reject) => {
       this.out.write(chunk, (err) => {
         if (err) return reject(err);
@@ -91,14 +96,13 @@ export class ScratchFile {
     });
     this.taken[turn].catch(() => undefined);
   }
-  /** Ends the file: its manifest facts. */
-  async close(): Promise<FileFacts> {
+  /** Ends the file: every byte is on disk. */
+  async close(): Promise<void> {
     await Promise.all(this.taken);
     this.out.end();
     await this.done;
     this.state = 'closed';
     this.wake();
-    return { bytes: this.bytes, sha256: this.hash.digest('hex') };
   }
   /** Stops writing (a failed build); the file itself is removed with the scratch directory. */
   destroy(): void {
@@ -108,41 +112,73 @@ export class ScratchFile {
   }
 
   /**
-   * The file's bytes from the start, as they are written: a stream that reads what is on disk,
-   * waits for more while the file is open, ends once it is closed and read whole, and fails if
-   * the file is destroyed. A ZIP entry can so be compressed while the file is still being
-   * written (the build compresses an entity while it reads it).
+   * The file's bytes from the start, as they are written: what is on disk is read, more is
+   * waited for while the file is open, and the reading ends once the file is closed and read
+   * whole, or fails if it is destroyed.
    */
-  follow(): Readable {
-    const file = this;
-    async function* bytes() {
-      const handle = await open(file.path, 'r');
-      try {
-        let at = 0;
-        for (;;) {
-          if (file.state === 'failed') throw new Error(`the scratch file ${file.path} was not written whole`);
-          if (at < file.flushed) {
-            const chunk = Buffer.allocUnsafe(Math.min(READ_CHUNK_BYTES, file.flushed - at));
-            const { bytesRead } = await handle.read(chunk, 0, chunk.length, at);
-            at += bytesRead;
-            yield bytesRead === chunk.length ? chunk : chunk.subarray(0, bytesRead);
-          } else if (file.state === 'closed') {
-            return;
-          } else {
-            await new Promise<void>((resolve) => file.waiting.push(resolve));
-          }
+  async *chunks(): AsyncGenerator<Buffer> {
+    // Read from before the first write, the file may not have been created yet.
+    await this.created;
+    const handle = await open(this.path, 'r');
+    try {
+      let at = 0;
+      for (;;) {
+        if (this.state === 'failed') throw new Error(`the scratch file ${this.path} was not written whole`);
+        if (at < this.flushed) {
+          const chunk = Buffer.allocUnsafe(Math.min(READ_CHUNK_BYTES, this.flushed - at));
+          const { bytesRead } = await handle.read(chunk, 0, chunk.length, at);
+          at += bytesRead;
+          yield bytesRead === chunk.length ? chunk : chunk.subarray(0, bytesRead);
+        } else if (this.state === 'closed') {
+          return;
+        } else {
+          await new Promise<void>((resolve) => this.waiting.push(resolve));
         }
-      } finally {
-        await handle.close();
       }
+    } finally {
+      await handle.close();
     }
-    return Readable.from(bytes(), { objectMode: false, highWaterMark: READ_CHUNK_BYTES });
   }
 
   private wake(): void {
     const waiting = this.waiting;
     this.waiting = [];
     for (const resolve of waiting) resolve();
+  }
+}
+
+/**
+ * A file of the export made of scratch files written side by side (one per part of an entity
+ * read on several connections, usually one), read back one after the other into its ZIP entry
+ * while they are still being written: an entity is compressed while it is read. Its manifest
+ * facts are counted on the way, from the very bytes the entry holds.
+ */
+export class ExportFile {
+  private counted: FileFacts | undefined;
+  constructor(readonly parts: readonly ScratchFile[]) {}
+
+  /** The bytes of the parts in order; `facts` once they have all been read. */
+  stream(): Readable {
+    const { parts } = this;
+    const hash = createHash('sha256');
+    let bytes = 0;
+    const read = async function* (file: ExportFile) {
+      for (const part of parts) {
+        for await (const chunk of part.chunks()) {
+          hash.update(chunk);
+          bytes += chunk.length;
+          yield chunk;
+        }
+      }
+      file.counted = { bytes, sha256: hash.digest('hex') };
+    };
+    return Readable.from(read(this), { objectMode: false, highWaterMark: READ_CHUNK_BYTES });
+  }
+
+  /** Size and SHA-256 of the whole file, known once `stream` has been read to its end. */
+  get facts(): FileFacts {
+    if (!this.counted) throw new Error('an export file is counted only once it is read whole');
+    return this.counted;
   }
 }
 
@@ -170,11 +206,6 @@ export class ZipWriter {
   /** Bytes of the ZIP written so far (headers and compressed data). */
   get bytesWritten(): number {
     return this.zip.getBytesWritten();
-  }
-
-  /** Adds the file at `path` (a closed `ScratchFile`) as the next entry. */
-  addFile(name: string, at: Date, path: string): Promise<void> {
-    return this.entry(createReadStream(path, { highWaterMark: READ_CHUNK_BYTES }), name, at);
   }
 
   /** Adds the bytes of `source` as the next entry, as they come. */
