@@ -45,7 +45,6 @@ export async function copyEntityLines(
   scope: FunderScope,
   entity: Entity,
   consume: (chunks: AsyncIterable<Buffer>) => Promise<void>,
-  range?: KeyRange,
 ): Promise<void> {
   if (!UUID.test(scope.funderId) || (scope.plane !== 'live' && scope.plane !== 'demo')) {
     throw new Error('an export is read for a funder id and a plane of the expected shape only');
@@ -56,43 +55,8 @@ export async function copyEntityLines(
     $2: `'${scope.plane}'::text`,
     $3: 'NULL::uuid[]',
   };
-  let where = '';
-  if (range) {
-    const [first] = entity.key;
-    if (first?.type !== 'uuid')
-      throw new Error(`${entity.name} is not read in ranges: its order starts with no id`);
-    for (const [bound, op] of [
-      [range.from, '>='],
-      [range.to, '<'],
-    ] as const) {
-      if (bound === null) continue;
-      if (!UUID.test(bound)) throw new Error('a range of an export entity is bounded by ids only');
-      where += ` AND ${first.sql} ${op} '${bound}'::uuid`;
-    }
-  }
-  const sql = linesSql(entity, { where }).replace(/\$([123])(?!\d)/g, (p) => literals[p]!);
+  const sql = linesSql(entity).replace(/\$([123])(?!\d)/g, (p) => literals[p]!);
   await tx.copyOut(`COPY (${sql}) TO STDOUT (FORMAT binary)`, consume);
-}
-
-/** Rows of an entity whose first order column (an id) is from `from` (null: the first) up to `to` excluded (null: the last). */
-export interface KeyRange {
-  from: string | null;
-  to: string | null;
-}
-
-/**
- * `parts` ranges of ids covering them all, cut evenly through the id space: random (version 4)
- * ids fall into each about evenly, and any id falls into exactly one.
- */
-export function keyRanges(parts: number): KeyRange[] {
-  const bound = (i: number) =>
-    `${Math.floor((i * 2 ** 32) / parts)
-      .toString(16)
-      .padStart(8, '0')}-0000-0000-0000-000000000000`;
-  return Array.from({ length: parts }, (_v, i) => ({
-    from: i === 0 ? null : bound(i),
-    to: i === parts - 1 ? null : bound(i + 1),
-  }));
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

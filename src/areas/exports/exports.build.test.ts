@@ -17,7 +17,7 @@ import {
 import { requestsGiven } from '../../../test/support/requests-fixtures.ts';
 import { startService, type TestService } from '../../../test/support/service.ts';
 import { loggableUrl } from '../../platform/log-safety.ts';
-import { ExportFile, ScratchFile, ZipWriter } from './exports.zip.ts';
+import { ScratchFile, ZipWriter } from './exports.zip.ts';
 
 async function requestExport(service: TestService, key: string): Promise<ExportView> {
   const answer = await service.call<{ export: ExportView }>(key, 'POST', '/v1/exports', {
@@ -50,15 +50,14 @@ describe('the ZIP writer', () => {
     const zip = new ZipWriter(out, { forceZip64 });
     const at = new Date('2026-11-23T10:20:30Z');
     for (const [name, text] of files.slice(0, 2)) {
-      // Each file in two parts, its entry started before a byte of them is written, the second
-      // part written first: the entry still reads the parts in order as they come.
+      // The entry is started before a byte of the file is written: it follows the file as it
+      // is written, in two writes.
       const half = Math.floor(text.length / 2);
-      const parts = [0, 1].map((i) => new ScratchFile(join(dir, `${name.replace('/', '_')}.${i}`)));
-      const file = new ExportFile(parts);
+      const file = new ScratchFile(join(dir, name.replace('/', '_')));
       const entry = zip.addStream(name, at, file.stream());
-      await parts[1]!.write(text.slice(half));
-      await parts[0]!.write(text.slice(0, half));
-      for (const part of parts) await part.close();
+      await file.write(text.slice(0, half));
+      await file.write(text.slice(half));
+      await file.close();
       await entry;
       // The manifest's facts of the file, counted from the bytes the entry took.
       const bytes = Buffer.from(text, 'utf8');
@@ -126,11 +125,10 @@ describe('an entry following a scratch file', () => {
     const dir = await mkdtemp(join(tmpdir(), 'funder-zip-'));
     try {
       const zip = new ZipWriter(createWriteStream(join(dir, 'broken.zip')));
-      const part = new ScratchFile(join(dir, 'part'));
-      const file = new ExportFile([part]);
+      const file = new ScratchFile(join(dir, 'part'));
       const entry = zip.addStream('part.csv', new Date('2026-11-23T10:20:30Z'), file.stream());
-      await part.write('id\r\n1\r\n');
-      part.destroy();
+      await file.write('id\r\n1\r\n');
+      file.destroy();
       await expect(entry).rejects.toThrow('was not written whole');
       expect(() => file.facts).toThrow('only once it is read whole');
     } finally {

@@ -11,8 +11,6 @@ import {
   ENTITIES,
   type Entity,
   exportReadTransaction,
-  type KeyRange,
-  keyRanges,
   type Lines,
   readEntityForRequests,
   readEntityPage,
@@ -23,19 +21,16 @@ import { readmeText } from './exports.readme.ts';
 import type { ExportStorage } from './exports.storage.ts';
 import type { ExportProgress, StoredVolume } from './exports.store.ts';
 import { VERIFY_PY } from './exports.verify-py.ts';
-import { ExportFile, type FileFacts, ScratchFile, ZipWriter } from './exports.zip.ts';
+import { type FileFacts, ScratchFile, ZipWriter } from './exports.zip.ts';
 
 /** Rows read per page (one short transaction each) where the rows are read in pages (PGlite). */
 export const PAGE_ROWS = 1000;
 /**
- * Entities read on connections of their own from the start of a PostgreSQL build, and in how
- * many parts (each part a range of the first column of the entity's order, a request id, on its
- * own connection): the invoices, with the requests the largest entity and the one whose query
- * costs the server most (a join of three tables, a sort, and the formatting of two lines per
- * row). Two parts let two server processes format them while the first connection reads the
- * requests and the rest (bench/README.md, "Exports").
+ * Entities read on a second connection from the start of a PostgreSQL build: the invoices, with
+ * the requests the largest entity and the one whose query costs the server most (a join of
+ * three tables, a sort, and the formatting of two lines per row).
  */
-const READ_AHEAD = new Map([['invoices', 2]]);
+const READ_AHEAD = new Set(['invoices']);
 /** Entities without rows between two saves of the progress, at most. */
 const PROGRESS_EVERY = 5;
 /** Bytes of CSV and JSON Lines gathered from COPY's rows before they are written out. */
@@ -199,13 +194,11 @@ export async function buildExport(input: BuildInput): Promise<BuiltExport> {
     return file;
   };
   try {
-    /** The scratch files of one part of an entity (part 0 holds the CSV header). */
-    const scratchFiles = (entity: Entity, part = 0) => {
-      const suffix = part === 0 ? '' : `.${part}`;
+    const scratchFiles = (entity: Entity) => {
       const written = {
         entity,
-        csv: scratchFile(`${entity.name}${suffix}.csv`),
-        jsonl: scratchFile(`${entity.name}${suffix}.jsonl`),
+        csv: scratchFile(`${entity.name}.csv`),
+        jsonl: scratchFile(`${entity.name}.jsonl`),
         count: 0,
         async write(csv: string | Buffer, jsonl: string | Buffer) {
           await Promise.all([written.csv.write(csv), written.jsonl.write(jsonl)]);
@@ -240,35 +233,29 @@ export async function buildExport(input: BuildInput): Promise<BuiltExport> {
     }
 
     type Written = ReturnType<typeof scratchFiles>;
-    /** One entity's lines from COPY (of one range of it), split into its two files as they stream. */
-    const copyInto = (reader: Queryable, into: Written, range?: KeyRange) =>
-      copyEntityLines(
-        reader,
-        input.scope,
-        into.entity,
-        async (chunks) => {
-          const lines = new CopyBinaryLines();
-          for await (const chunk of chunks) {
-            lines.push(chunk);
-            if (lines.bytes >= FLUSH_BYTES) {
-              const taken = lines.take();
-              await into.write(taken.csv, taken.json);
-              stop();
-            }
+    /** One entity's lines from COPY, split into its two files as they stream. */
+    const copyInto = (reader: Queryable, into: Written) =>
+      copyEntityLines(reader, input.scope, into.entity, async (chunks) => {
+        const lines = new CopyBinaryLines();
+        for await (const chunk of chunks) {
+          lines.push(chunk);
+          if (lines.bytes >= FLUSH_BYTES) {
+            const taken = lines.take();
+            await into.write(taken.csv, taken.json);
+            stop();
           }
-          lines.end();
-          const taken = lines.take();
-          await into.write(taken.csv, taken.json);
-          into.count += lines.rows;
-        },
-        range,
-      );
+        }
+        lines.end();
+        const taken = lines.take();
+        await into.write(taken.csv, taken.json);
+        into.count += lines.rows;
+      });
     /**
      * Queues an entity's two files into the ZIP after every entry before them. Each entry follows
      * its files as they are written, so an entity is compressed while it is read when the ZIP is
      * free for it; otherwise its files wait on disk, and the next entities are read meanwhile.
      */
-    const queueZip = (entity: Entity, parts: readonly Written[]) => {
+    const queueZip = (written: Written) => {
       zipping = zipping.then(async () => {
         // The volume's size is judged once every earlier entry is in it.
         if (volume.bytes >= input.volumeBytes) {
@@ -277,14 +264,13 @@ export async function buildExport(input: BuildInput): Promise<BuiltExport> {
         }
         // Entries are written one after the other: the JSON Lines, then the CSV. The second can
         // only start once the first is whole, so the smaller one (the CSV) is left for last.
-        for (const [kind, name] of [
-          ['jsonl', `${entity.name}.jsonl`],
-          ['csv', `${entity.name}.csv`],
+        for (const [file, name] of [
+          [written.jsonl, `${written.entity.name}.jsonl`],
+          [written.csv, `${written.entity.name}.csv`],
         ] as const) {
-          const file = new ExportFile(parts.map((part) => part[kind]));
           await volume.addStream(file.stream(), name, at);
           facts.set(name, file.facts);
-          await Promise.all(file.parts.map((part) => rm(part.path)));
+          await rm(file.path);
         }
       });
       // A failed entry stops the reading at its next check; the failure is thrown where the
@@ -294,26 +280,22 @@ export async function buildExport(input: BuildInput): Promise<BuiltExport> {
       });
     };
 
-    // On PostgreSQL the entities named in READ_AHEAD are read from the start, each part on a
-    // connection of its own, while the others are read in order on the first: the server's work
-    // for them overlaps the others'. Each waits for its turn in the ZIP, so the order of the
-    // entries does not change.
-    const ahead = new Map<string, { parts: Written[]; read: Promise<unknown> }>();
+    // On PostgreSQL the entities named in READ_AHEAD are read from the start on a connection of
+    // their own while the others are read in order on the first: the server's work for one (a
+    // join and a sort) overlaps the formatting of the others. Each waits for its turn in the
+    // ZIP, so the order of the entries does not change.
+    const ahead = new Map<string, { written: Written; read: Promise<unknown> }>();
     if (copies) {
       for (const entity of ENTITIES.filter((e) => READ_AHEAD.has(e.name))) {
-        const ranges = keyRanges(READ_AHEAD.get(entity.name)!);
-        const parts = ranges.map((_range, i) => scratchFiles(entity, i));
-        const reads = ranges.map((range, i) =>
-          exportReadTransaction(input.db, async (reader) => {
-            if (i === 0) await parts[0]!.csv.write(csvHeader(entity));
-            await copyInto(reader, parts[i]!, range);
-          }),
-        );
-        const read = Promise.all(reads);
+        const written = scratchFiles(entity);
+        const read = exportReadTransaction(input.db, async (second) => {
+          await written.csv.write(csvHeader(entity));
+          await copyInto(second, written);
+        });
         // Until it is awaited, a failure is kept for the await, not reported as unhandled.
         read.catch(() => undefined);
-        ahead.set(entity.name, { parts, read });
-        readingAhead.push(...reads);
+        ahead.set(entity.name, { written, read });
+        readingAhead.push(read);
       }
     }
 
@@ -323,12 +305,11 @@ export async function buildExport(input: BuildInput): Promise<BuiltExport> {
         stop();
         const readAhead = ahead.get(entity.name);
         const byBatch = ofRequests.get(entity.name);
-        const parts = readAhead?.parts ?? [byBatch ?? scratchFiles(entity)];
-        queueZip(entity, parts);
+        const written = readAhead?.written ?? byBatch ?? scratchFiles(entity);
+        queueZip(written);
         if (readAhead) {
           await readAhead.read;
         } else if (!byBatch) {
-          const [written] = parts as [Written];
           await written.csv.write(csvHeader(entity));
           if (reader) {
             await copyInto(reader, written);
@@ -343,13 +324,10 @@ export async function buildExport(input: BuildInput): Promise<BuiltExport> {
             }
           }
         }
-        let count = 0;
-        for (const part of parts) {
-          count += part.count;
-          for (const file of [part.csv, part.jsonl]) {
-            await file.close();
-            open.delete(file);
-          }
+        const { count } = written;
+        for (const file of [written.csv, written.jsonl]) {
+          await file.close();
+          open.delete(file);
         }
         rowCounts[entity.name] = count;
         progress.entities_done += 1;

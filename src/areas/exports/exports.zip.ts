@@ -10,7 +10,7 @@ import ZipStream from 'zip-stream';
  * project): deflated entries, UTF-8 names, data descriptors, and ZIP64 records where a size, an
  * offset or the number of entries needs them. zip-stream computes each entry's CRC-32 itself
  * (with the `crc-32` package, several times faster than a byte-at-a-time table); the files'
- * SHA-256 for the manifest is counted here as their bytes are written.
+ * SHA-256 and size for the manifest are counted here as their bytes go into their entries.
  */
 
 /** The deflate level of every entry: 1, the fastest (docs/decisions.md, "Exports: build speed"). */
@@ -34,7 +34,7 @@ export interface FileFacts {
 
 /**
  * A file written to the scratch directory as its text or bytes come, and read back as it is
- * written (`chunks`) into its ZIP entry.
+ * written (`stream`) into its ZIP entry: an entity is compressed while it is read.
  *
  * What comes is copied (text encoded) into two buffers kept for the file's life, used in turn:
  * one is being written while the next text is encoded into the other. A buffer is used again
@@ -56,6 +56,7 @@ export class ScratchFile {
   private state: 'open' | 'closed' | 'failed' = 'open';
   /** Readers (`chunks`) waiting for more bytes, the end, or a failure. */
   private waiting: (() => void)[] = [];
+  private counted: FileFacts | undefined;
   constructor(readonly path: string) {
     this.out = createWriteStream(path);
     this.done = finished(this.out);
@@ -140,45 +141,34 @@ export class ScratchFile {
     }
   }
 
-  private wake(): void {
-    const waiting = this.waiting;
-    this.waiting = [];
-    for (const resolve of waiting) resolve();
-  }
-}
-
-/**
- * A file of the export made of scratch files written side by side (one per part of an entity
- * read on several connections, usually one), read back one after the other into its ZIP entry
- * while they are still being written: an entity is compressed while it is read. Its manifest
- * facts are counted on the way, from the very bytes the entry holds.
- */
-export class ExportFile {
-  private counted: FileFacts | undefined;
-  constructor(readonly parts: readonly ScratchFile[]) {}
-
-  /** The bytes of the parts in order; `facts` once they have all been read. */
+  /**
+   * The file's bytes for its ZIP entry (`chunks`), its manifest facts counted on the way from
+   * the very bytes the entry takes.
+   */
   stream(): Readable {
-    const { parts } = this;
     const hash = createHash('sha256');
     let bytes = 0;
-    const read = async function* (file: ExportFile) {
-      for (const part of parts) {
-        for await (const chunk of part.chunks()) {
-          hash.update(chunk);
-          bytes += chunk.length;
-          yield chunk;
-        }
+    const read = async function* (file: ScratchFile) {
+      for await (const chunk of file.chunks()) {
+        hash.update(chunk);
+        bytes += chunk.length;
+        yield chunk;
       }
       file.counted = { bytes, sha256: hash.digest('hex') };
     };
     return Readable.from(read(this), { objectMode: false, highWaterMark: READ_CHUNK_BYTES });
   }
 
-  /** Size and SHA-256 of the whole file, known once `stream` has been read to its end. */
+  /** Size and SHA-256 of the file, known once `stream` has been read to its end. */
   get facts(): FileFacts {
     if (!this.counted) throw new Error('an export file is counted only once it is read whole');
     return this.counted;
+  }
+
+  private wake(): void {
+    const waiting = this.waiting;
+    this.waiting = [];
+    for (const resolve of waiting) resolve();
   }
 }
 
