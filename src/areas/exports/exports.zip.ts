@@ -17,11 +17,11 @@ import ZipStream from 'zip-stream';
 export const COMPRESSION_LEVEL = 1;
 
 /**
- * A scratch file is read into its entry 1 MiB at a time, and the compressor hands its output
- * on 128 KiB at a time: about a quarter less time per entry than the streams' 64 and 16 KiB
- * defaults (bench/README.md, "Exports").
+ * A scratch file is read into its entry 256 KiB at a time, and the compressor hands its output
+ * on 128 KiB at a time: less time per entry than the streams' 64 and 16 KiB defaults, for a few
+ * megabytes more held while a build runs (bench/README.md, "Exports").
  */
-const READ_CHUNK_BYTES = 1024 * 1024;
+const READ_CHUNK_BYTES = 256 * 1024;
 const DEFLATE_CHUNK_BYTES = 128 * 1024;
 
 /** What the manifest says of a written file. */
