@@ -121,6 +121,23 @@ describe('an entry following a scratch file', () => {
     }
   });
 
+  it('fails, instead of waiting, when its volume is closed while the file is still being written', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'funder-zip-'));
+    try {
+      const out = createWriteStream(join(dir, 'closed.zip'));
+      const zip = new ZipWriter(out);
+      const file = new ScratchFile(join(dir, 'open'));
+      const entry = zip.addStream('open.csv', new Date('2026-11-23T10:20:30Z'), file.stream());
+      await file.write('id\r\n1\r\n');
+      // The upload fails: the volume's destination goes away; the file stays open.
+      out.destroy(new Error('the upload failed'));
+      await expect(entry).rejects.toThrow();
+      file.destroy();
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
   it('fails, instead of waiting, when the file is destroyed before it is written whole', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'funder-zip-'));
     try {

@@ -218,7 +218,18 @@ export class ZipWriter {
     if (this.zip.destroyed)
       return Promise.reject(new Error('the ZIP volume was closed before it was written whole'));
     return new Promise((resolve, reject) => {
-      this.zip.entry(source, { name, date: at, mode: 0o644 }, (err) => (err ? reject(err) : resolve()));
+      // Closed mid-entry (a failed upload, a stopped build): the entry fails instead of waiting
+      // for a callback that never comes, and the source stops being read.
+      const closed = () => {
+        if (source instanceof Readable) source.destroy();
+        reject(new Error('the ZIP volume was closed before it was written whole'));
+      };
+      this.zip.once('close', closed);
+      this.zip.entry(source, { name, date: at, mode: 0o644 }, (err) => {
+        this.zip.off('close', closed);
+        if (err) reject(err);
+        else resolve();
+      });
     });
   }
 }
