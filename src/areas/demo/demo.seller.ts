@@ -8,6 +8,17 @@ import { insertDebtor, insertInvoice, insertSeller } from '../parties/parties.se
 import type { RequestDisclosureService } from '../requests/request-disclosure.service.ts';
 import type { RequestPartiesService } from '../requests/requests.parties.service.ts';
 
+/** What the demonstration scenario hands to each part that brings its own company. */
+export interface DemoPartInput<Deps> {
+  control: RebuildControl;
+  deps: Deps;
+  funder: FunderCaller;
+  operator: Caller;
+  today: string;
+  /** The documents the funder requires from a seller of the company's country. */
+  documentCodes: readonly string[];
+}
+
 /** A day of the demonstration's past, `offset` days from today, played at 10:00 Madrid time. */
 export function demoDays(control: RebuildControl, today: string): (offset: number) => string {
   return (offset) => {
@@ -119,4 +130,43 @@ export async function offerAcceptFund(input: {
       reference: `${input.referencePrefix}-${i + 1}`,
     } as DecisionInput);
   }
+}
+
+/**
+ * The opening of a part that brings its own company: on day `onDay`, the company with its
+ * documents, its debtors and one invoice for each. Answers the part's days as well, so the rest
+ * of the part plays on the same clock.
+ */
+export async function openDemoPart(
+  input: DemoPartInput<{
+    documents: Pick<DocumentsService, 'uploadIn' | 'verifyIn'>;
+    disclosure: Pick<RequestDisclosureService, 'setNoticeAddressIn'>;
+  }>,
+  company: {
+    onDay: number;
+    seller: Parameters<typeof insertSeller>[2];
+    documentsIssuedOn: string;
+    documentsValidUntil: string;
+    debtors: Parameters<typeof insertDemoInvoices>[2]['debtors'];
+    invoice: (i: number) => DemoInvoice;
+  },
+): Promise<{ day: (offset: number) => string; sellerId: string; invoiceIds: string[] }> {
+  const { control, deps, operator } = input;
+  const day = demoDays(control, input.today);
+  day(company.onDay);
+  const made = await control.write(operator, async (scope) => {
+    const seller = await insertDemoSeller(scope, deps.documents, {
+      seller: company.seller,
+      documentCodes: input.documentCodes,
+      documentsIssuedOn: company.documentsIssuedOn,
+      documentsValidUntil: company.documentsValidUntil,
+    });
+    const invoiceIds = await insertDemoInvoices(scope, deps.disclosure, {
+      sellerId: seller.id,
+      debtors: company.debtors,
+      invoice: company.invoice,
+    });
+    return { sellerId: seller.id, invoiceIds };
+  });
+  return { day, ...made };
 }

@@ -1,8 +1,7 @@
-import { type Caller, type FunderCaller, scopeOf } from '../../platform/caller.ts';
+import { scopeOf } from '../../platform/caller.ts';
 import { addDays } from '../../platform/clock.ts';
-import type { RebuildControl } from '../../platform/write.ts';
 import type { DecisionsService } from '../decisions/decisions.service.ts';
-import { demoDays, insertDemoInvoices, insertDemoSeller, offerAcceptFund } from '../demo/demo.seller.ts';
+import { type DemoPartInput, offerAcceptFund, openDemoPart } from '../demo/demo.seller.ts';
 import type { DocumentsService } from '../documents/documents.service.ts';
 import type { RequestDisclosureService } from '../requests/request-disclosure.service.ts';
 import type { RequestPartiesService } from '../requests/requests.parties.service.ts';
@@ -46,45 +45,30 @@ export const PROGRAMME_DEMO = {
  * with the demonstration funder, and two of its requests funded without asking its debtors;
  * the second announced by the funder ten days ago, the first still unannounced.
  */
-export async function playProgrammeDemo(input: {
-  control: RebuildControl;
-  deps: ProgrammeDemoDeps;
-  funder: FunderCaller;
-  operator: Caller;
-  today: string;
-  /** The documents the funder requires from a seller of the company's country. */
-  documentCodes: readonly string[];
-}): Promise<{ requests: string[] }> {
+export async function playProgrammeDemo(
+  input: DemoPartInput<ProgrammeDemoDeps>,
+): Promise<{ requests: string[] }> {
   const { control, deps, funder, operator, today } = input;
-  const day = demoDays(control, today);
-
-  day(-40);
-  const requests = await control.write(operator, async (scope) => {
-    const seller = await insertDemoSeller(scope, deps.documents, {
-      seller: {
-        ...SELLER,
-        verification_status: 'approved',
-        founded_on: '2009-05-12',
-        annual_revenue: 5_600_000,
-        employees: 41,
-        sector: 'C',
-      },
-      documentCodes: input.documentCodes,
-      documentsIssuedOn: addDays(today, -60),
-      documentsValidUntil: addDays(today, 300),
-    });
-    const ids = await insertDemoInvoices(scope, deps.disclosure, {
-      sellerId: seller.id,
-      debtors: DEBTORS,
-      invoice: (i) => ({
-        number: `CR-${today.slice(0, 4)}-${String(i + 1).padStart(3, '0')}`,
-        amount: i === 0 ? 18_400 : 9_750.6,
-        issue_date: addDays(today, -42),
-        due_date: addDays(today, 30 + i * 15),
-        source: i === 0 ? 'e_invoice' : 'erp',
-      }),
-    });
-    return { sellerId: seller.id, invoiceIds: ids };
+  const { day, ...requests } = await openDemoPart(input, {
+    onDay: -40,
+    seller: {
+      ...SELLER,
+      verification_status: 'approved',
+      founded_on: '2009-05-12',
+      annual_revenue: 5_600_000,
+      employees: 41,
+      sector: 'C',
+    },
+    documentsIssuedOn: addDays(today, -60),
+    documentsValidUntil: addDays(today, 300),
+    debtors: DEBTORS,
+    invoice: (i) => ({
+      number: `CR-${today.slice(0, 4)}-${String(i + 1).padStart(3, '0')}`,
+      amount: i === 0 ? 18_400 : 9_750.6,
+      issue_date: addDays(today, -42),
+      due_date: addDays(today, 30 + i * 15),
+      source: i === 0 ? 'e_invoice' : 'erp',
+    }),
   });
 
   day(-39);

@@ -1,8 +1,7 @@
-import { type Caller, type FunderCaller, scopeOf } from '../../platform/caller.ts';
+import { scopeOf } from '../../platform/caller.ts';
 import { addDays } from '../../platform/clock.ts';
-import type { RebuildControl } from '../../platform/write.ts';
 import type { DecisionsService } from '../decisions/decisions.service.ts';
-import { demoDays, insertDemoInvoices, insertDemoSeller, offerAcceptFund } from '../demo/demo.seller.ts';
+import { type DemoPartInput, offerAcceptFund, openDemoPart } from '../demo/demo.seller.ts';
 import type { DocumentsService } from '../documents/documents.service.ts';
 import type { ProgrammeService } from '../programme/programme.service.ts';
 import type { RequestDisclosureService } from '../requests/request-disclosure.service.ts';
@@ -49,45 +48,30 @@ export const RECOURSE_DEMO = {
  * to without recourse (claim after 15 days). Neither debtor paid: an open `recourse` claim and
  * an open `debtor_default` claim, each opened on its own day.
  */
-export async function playRecourseDemo(input: {
-  control: RebuildControl;
-  deps: RecourseDemoDeps;
-  funder: FunderCaller;
-  operator: Caller;
-  today: string;
-  /** The documents the funder requires from a seller of the company's country. */
-  documentCodes: readonly string[];
-}): Promise<{ requests: string[] }> {
+export async function playRecourseDemo(
+  input: DemoPartInput<RecourseDemoDeps>,
+): Promise<{ requests: string[] }> {
   const { control, deps, funder, operator, today } = input;
-  const day = demoDays(control, today);
-
-  day(-92);
-  const made = await control.write(operator, async (scope) => {
-    const seller = await insertDemoSeller(scope, deps.documents, {
-      seller: {
-        ...SELLER,
-        verification_status: 'approved',
-        founded_on: '2004-02-19',
-        annual_revenue: 3_900_000,
-        employees: 28,
-        sector: 'C',
-      },
-      documentCodes: input.documentCodes,
-      documentsIssuedOn: addDays(today, -150),
-      documentsValidUntil: addDays(today, 200),
-    });
-    const invoiceIds = await insertDemoInvoices(scope, deps.disclosure, {
-      sellerId: seller.id,
-      debtors: DEBTORS,
-      invoice: (i) => ({
-        number: `TR-${today.slice(0, 4)}-${String(i + 1).padStart(3, '0')}`,
-        amount: i === 0 ? 14_200 : 8_600,
-        issue_date: addDays(today, -96),
-        due_date: addDays(today, i === 0 ? -45 : -50),
-        source: 'erp',
-      }),
-    });
-    return { sellerId: seller.id, invoiceIds };
+  const { day, ...made } = await openDemoPart(input, {
+    onDay: -92,
+    seller: {
+      ...SELLER,
+      verification_status: 'approved',
+      founded_on: '2004-02-19',
+      annual_revenue: 3_900_000,
+      employees: 28,
+      sector: 'C',
+    },
+    documentsIssuedOn: addDays(today, -150),
+    documentsValidUntil: addDays(today, 200),
+    debtors: DEBTORS,
+    invoice: (i) => ({
+      number: `TR-${today.slice(0, 4)}-${String(i + 1).padStart(3, '0')}`,
+      amount: i === 0 ? 14_200 : 8_600,
+      issue_date: addDays(today, -96),
+      due_date: addDays(today, i === 0 ? -45 : -50),
+      source: 'erp',
+    }),
   });
 
   const ids: string[] = [];

@@ -1,10 +1,8 @@
-import { randomBytes } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { freshDatabase, onPostgres, type TestDatabase } from '../../../test/support/database.ts';
+import { onPostgres } from '../../../test/support/database.ts';
 import { dispatcherProcesses } from '../../../test/support/dispatcher-processes.ts';
-import { startService, type TestService } from '../../../test/support/service.ts';
+import type { TestService } from '../../../test/support/service.ts';
+import { startWebhookBench, untilWithin, type WebhookBench } from '../../../test/support/webhook-receiver.ts';
 import { OPERATOR, runAs } from '../../platform/db/actor.ts';
 import type { Tx } from '../../platform/db/db.ts';
 import { newId } from '../../platform/ids.ts';
@@ -21,16 +19,13 @@ import {
  * the receiver counts the requests of one endpoint it holds open at once. Nothing here is timed:
  * the receiver answers a little later so that attempts overlap, and the tests wait on conditions.
  */
-let receiver: Server;
-let base: string;
-let database: TestDatabase;
+let bench: WebhookBench;
 let service: TestService;
-const secretsKey = randomBytes(32);
 /** Per path: requests open now, the most ever open at once, and the event ids received. */
 const seen = new Map<string, { open: number; most: number; events: Set<string> }>();
 
 beforeAll(async () => {
-  receiver = createServer((req, res) => {
+  bench = await startWebhookBench((req, res) => {
     const path = req.url ?? '';
     const entry = seen.get(path) ?? { open: 0, most: 0, events: new Set<string>() };
     seen.set(path, entry);
@@ -47,33 +42,11 @@ beforeAll(async () => {
       }, 3);
     });
   });
-  await new Promise<void>((done) => receiver.listen(0, '127.0.0.1', done));
-  base = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
-  database = await freshDatabase();
-  service = await startService({
-    database,
-    secretsKey,
-    config: { webhookAllowLoopback: true, databaseUrl: database.url },
-  });
+  service = bench.service;
 });
-afterAll(async () => {
-  await service?.close();
-  await database?.drop();
-  await new Promise((done) => receiver?.close(done));
-});
+afterAll(() => bench?.close());
 
-async function until(done: () => boolean | Promise<boolean>, what: string, boundMs = 300_000): Promise<void> {
-  const started = Date.now();
-  while (!(await done())) {
-    if (Date.now() - started > boundMs) throw new Error(`gave up waiting: ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
-async function endpoint(key: string, path: string): Promise<void> {
-  const answer = await service.call(key, 'POST', '/v1/webhooks', { body: { url: `${base}${path}` } });
-  expect(answer.status).toBe(201);
-}
+const until = untilWithin(300_000);
 
 /**
  * Events committed in several bursts, each with its own NOTIFY: every burst wakes every
@@ -105,8 +78,8 @@ describe('the per-endpoint bound over two dispatchers', () => {
 
   it('two dispatchers in one process never hold more than the bound open at one endpoint', async () => {
     const { key, bankId } = await service.given.funderWithKey({ environment: 'live' });
-    await endpoint(key, '/inproc-a');
-    await endpoint(key, '/inproc-b');
+    await bench.endpoint(key, '/inproc-a');
+    await bench.endpoint(key, '/inproc-b');
     for (const workerId of ['bound-one', 'bound-two']) {
       const dispatcher = service.runtime.createDispatcher({ workerId, safetyWakeMs: 3_600_000 });
       stopping.push(() => dispatcher.stop());
@@ -129,10 +102,10 @@ describe('the per-endpoint bound over two dispatchers', () => {
     'a claim made while another is uncommitted waits for it and counts its leases (PostgreSQL)',
     async () => {
       const { key, bankId } = await service.given.funderWithKey({ environment: 'live' });
-      await endpoint(key, '/claims');
+      await bench.endpoint(key, '/claims');
       const [hook] = (
         await service.db.query<{ id: string }>('SELECT id::text FROM webhook_endpoints WHERE url = $1', [
-          `${base}/claims`,
+          `${bench.base}/claims`,
         ])
       ).rows;
       const now = service.runtime.clock.now();
@@ -191,14 +164,17 @@ describe('the per-endpoint bound over two dispatchers', () => {
   );
 
   describe.skipIf(!onPostgres())('in two processes (PostgreSQL)', () => {
-    const processes = dispatcherProcesses(() => ({ databaseUrl: database.url ?? '', secretsKey }));
+    const processes = dispatcherProcesses(() => ({
+      databaseUrl: bench.database.url ?? '',
+      secretsKey: bench.secretsKey,
+    }));
     afterAll(() => processes.killAll());
     const startWorker = () => processes.start();
 
     it('never hold more than the bound open at one endpoint, and deliver everything', async () => {
       const { key, bankId } = await service.given.funderWithKey({ environment: 'live' });
-      await endpoint(key, '/procs-a');
-      await endpoint(key, '/procs-b');
+      await bench.endpoint(key, '/procs-a');
+      await bench.endpoint(key, '/procs-b');
       await service.advanceClock(1);
       await Promise.all([startWorker(), startWorker()]);
       const ids = await bursts(bankId, 12, 25);

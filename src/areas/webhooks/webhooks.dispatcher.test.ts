@@ -1,10 +1,8 @@
-import { randomBytes } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { freshDatabase, onPostgres, type TestDatabase } from '../../../test/support/database.ts';
+import { onPostgres } from '../../../test/support/database.ts';
 import { dispatcherProcesses } from '../../../test/support/dispatcher-processes.ts';
-import { startService, type TestService } from '../../../test/support/service.ts';
+import type { TestService } from '../../../test/support/service.ts';
+import { startWebhookBench, untilWithin, type WebhookBench } from '../../../test/support/webhook-receiver.ts';
 import { newId } from '../../platform/ids.ts';
 import type { Dispatcher } from './webhooks.dispatcher.ts';
 
@@ -20,15 +18,12 @@ interface Hit {
   bodyId: string;
 }
 let hits: Hit[] = [];
-let receiver: Server;
-let base: string;
-let database: TestDatabase;
+let bench: WebhookBench;
 let service: TestService;
-const secretsKey = randomBytes(32);
 let delayMs = 0;
 
 beforeAll(async () => {
-  receiver = createServer((req, res) => {
+  bench = await startWebhookBench((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
@@ -47,20 +42,9 @@ beforeAll(async () => {
       else answer();
     });
   });
-  await new Promise<void>((done) => receiver.listen(0, '127.0.0.1', done));
-  base = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
-  database = await freshDatabase();
-  service = await startService({
-    database,
-    secretsKey,
-    config: { webhookAllowLoopback: true, databaseUrl: database.url },
-  });
+  service = bench.service;
 });
-afterAll(async () => {
-  await service?.close();
-  await database?.drop();
-  await new Promise((done) => receiver?.close(done));
-});
+afterAll(() => bench?.close());
 
 const running: Dispatcher[] = [];
 afterEach(async () => {
@@ -69,22 +53,7 @@ afterEach(async () => {
   delayMs = 0;
 });
 
-/** Waits until `done()` holds, checking whenever the event loop is free; fails after a long bound. */
-async function until(done: () => boolean | Promise<boolean>, what: string, boundMs = 180_000): Promise<void> {
-  const started = Date.now();
-  while (!(await done())) {
-    if (Date.now() - started > boundMs) throw new Error(`gave up waiting: ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
-async function endpoint(key: string, path: string): Promise<string> {
-  const answer = await service.call<{ webhook: { id: string } }>(key, 'POST', '/v1/webhooks', {
-    body: { url: `${base}${path}` },
-  });
-  expect(answer.status).toBe(201);
-  return answer.body.webhook.id;
-}
+const until = untilWithin(180_000);
 
 /** A burst of events committed at once, as the areas' writes would leave them. */
 async function burst(funderId: string, count: number): Promise<string[]> {
@@ -102,7 +71,7 @@ async function burst(funderId: string, count: number): Promise<string[]> {
 describe('the dispatcher on its own', () => {
   it('is woken by the commit that made the event, with no polling to fall back on', async () => {
     const { key } = await service.given.funderWithKey({ environment: 'live' });
-    const id = await endpoint(key, '/woken');
+    const id = await bench.endpoint(key, '/woken');
     const dispatcher = service.runtime.createDispatcher({ safetyWakeMs: 3_600_000 });
     running.push(dispatcher);
     await dispatcher.start();
@@ -114,7 +83,7 @@ describe('the dispatcher on its own', () => {
 
   it.skipIf(!onPostgres())('listens again after its LISTEN connection is cut (PostgreSQL)', async () => {
     const { key, bankId } = await service.given.funderWithKey({ environment: 'live' });
-    await endpoint(key, '/relisten');
+    await bench.endpoint(key, '/relisten');
     const dispatcher = service.runtime.createDispatcher({ safetyWakeMs: 3_600_000 });
     running.push(dispatcher);
     await dispatcher.start();
@@ -138,8 +107,8 @@ describe('the dispatcher on its own', () => {
 
   it('never sends one attempt twice with two dispatchers on one burst', async () => {
     const { key, bankId } = await service.given.funderWithKey({ environment: 'live' });
-    await endpoint(key, '/twice-a');
-    await endpoint(key, '/twice-b');
+    await bench.endpoint(key, '/twice-a');
+    await bench.endpoint(key, '/twice-b');
     const ids = await burst(bankId, 150);
     const one = service.runtime.createDispatcher({ workerId: 'one' });
     const two = service.runtime.createDispatcher({ workerId: 'two' });
@@ -157,14 +126,17 @@ describe('the dispatcher on its own', () => {
 describe.skipIf(!onPostgres())(
   'a dispatcher killed with SIGKILL mid-burst (PostgreSQL: needs a second process)',
   () => {
-    const processes = dispatcherProcesses(() => ({ databaseUrl: database.url ?? '', secretsKey }));
+    const processes = dispatcherProcesses(() => ({
+      databaseUrl: bench.database.url ?? '',
+      secretsKey: bench.secretsKey,
+    }));
     afterAll(() => processes.killAll());
     const startWorker = () => processes.start();
 
     it('delivers every one of 1,000 events to two endpoints; repeats carry the same event id', async () => {
       const { key, bankId } = await service.given.funderWithKey({ environment: 'live' });
-      await endpoint(key, '/kill-a');
-      await endpoint(key, '/kill-b');
+      await bench.endpoint(key, '/kill-a');
+      await bench.endpoint(key, '/kill-b');
       delayMs = 3;
       // The service clock's instant, written where every process reads it.
       await service.advanceClock(1);
