@@ -73,20 +73,20 @@ async function seed(db: Db, funderId: string, requests: number): Promise<void> {
 
 const COPIED = ['funding_requests', 'invoices', 'request_invoices'];
 
-/** A bare COPY of the same tables to standard output, by psql, into /dev/null: its seconds. */
-function bareCopy(url: string): { seconds: number } | { error: string } {
-  const started = process.hrtime.bigint();
+/**
+ * Runs each script in a psql session of its own (read from standard input), output into
+ * /dev/null: the seconds they took together.
+ */
+function timedPsql(url: string, scripts: readonly string[]): { seconds: number } | { error: string } {
   const sink = openSync('/dev/null', 'w');
+  const started = process.hrtime.bigint();
   try {
-    for (const table of COPIED) {
-      const run = spawnSync(
-        'psql',
-        [url, '-v', 'ON_ERROR_STOP=1', '-q', '-c', `COPY ${table} TO STDOUT (FORMAT csv)`],
-        {
-          stdio: ['ignore', sink, 'pipe'],
-          encoding: 'utf8',
-        },
-      );
+    for (const script of scripts) {
+      const run = spawnSync('psql', [url, '-v', 'ON_ERROR_STOP=1', '-q', '-f', '-'], {
+        input: script,
+        stdio: ['pipe', sink, 'pipe'],
+        encoding: 'utf8',
+      });
       if (run.status !== 0) return { error: run.error?.message ?? run.stderr };
     }
   } finally {
@@ -95,10 +95,17 @@ function bareCopy(url: string): { seconds: number } | { error: string } {
   return { seconds: Number(process.hrtime.bigint() - started) / 1e9 };
 }
 
+/** A bare COPY of the same tables to standard output, by psql (one session per table). */
+const bareCopy = (url: string) =>
+  timedPsql(
+    url,
+    COPIED.map((table) => `COPY ${table} TO STDOUT (FORMAT csv);`),
+  );
+
 /**
- * A bare COPY of the same rows the export wrote, by psql into /dev/null: every entity's own
- * FROM, WHERE and ORDER BY, its columns as they are stored, in COPY's text format, one
- * statement after the other in one psql session. Only the export's formatting is left out.
+ * A bare COPY of the same rows the export wrote, by psql: every entity's own FROM, WHERE and
+ * ORDER BY, its columns as they are stored, in COPY's text format, one statement after the
+ * other in one psql session. Only the export's formatting is left out.
  */
 function sameRowsCopy(url: string, funderId: string): { seconds: number } | { error: string } {
   const literals: Record<string, string> = {
@@ -115,19 +122,7 @@ function sameRowsCopy(url: string, funderId: string): { seconds: number } | { er
     );
     return `COPY (${sql.replace(/\s+/g, ' ')}) TO STDOUT;`;
   }).join('\n');
-  const sink = openSync('/dev/null', 'w');
-  const started = process.hrtime.bigint();
-  try {
-    const run = spawnSync('psql', [url, '-v', 'ON_ERROR_STOP=1', '-q', '-f', '-'], {
-      input: script,
-      stdio: ['pipe', sink, 'pipe'],
-      encoding: 'utf8',
-    });
-    if (run.status !== 0) return { error: run.error?.message ?? run.stderr };
-  } finally {
-    closeSync(sink);
-  }
-  return { seconds: Number(process.hrtime.bigint() - started) / 1e9 };
+  return timedPsql(url, [script]);
 }
 
 async function main(): Promise<void> {
