@@ -415,7 +415,7 @@ describe('serve on the embedded database', { timeout: SUITE_TIMEOUT }, () => {
   });
 });
 
-describe('secrets on PostgreSQL and in the first start', { timeout: 60_000 }, () => {
+describe('secrets on PostgreSQL and in the first start', { timeout: SUITE_TIMEOUT }, () => {
   // Nothing listens on port 9: the refusal comes before any connection is tried.
   const postgres = { DATABASE_URL: 'postgres://nobody@127.0.0.1:9/nothing' };
 

@@ -146,12 +146,14 @@ export function sealManifest(manifest: Record<string, unknown>): { text: string;
 }
 
 /**
- * Builds the export: the rows hanging off requests read for batches of the funder's requests,
- * every other entity in keyset pages (each read one short statement, scoped to the funder and
- * plane in its SQL), written once to scratch files (CSV and JSON Lines, counted and hashed as written), each added to the
- * current ZIP volume streaming into storage. Memory holds one page of rows and the ZIP
- * writer's buffers, whatever the funder's size. The last volume carries schema.json, the
- * README, verify.py and manifest.json. Nothing here marks the export ready.
+ * Builds the export. Every entity is read as its CSV and JSON Lines lines, written by the
+ * database (export-lines.store.ts) and scoped to the funder and plane in its SQL: on PostgreSQL
+ * one binary COPY per entity; on PGlite the rows hanging off requests for batches of the
+ * funder's requests, every other entity in keyset pages. The lines go to scratch files, each
+ * followed into the current ZIP volume (streaming into storage) while it is written, its size
+ * and SHA-256 counted on the way. Memory holds a page of lines and the ZIP writer's buffers,
+ * whatever the funder's size. The last volume carries schema.json, the README, verify.py and
+ * manifest.json. Nothing here marks the export ready.
  */
 export async function buildExport(input: BuildInput): Promise<BuiltExport> {
   const scratch = await mkdtemp(join(tmpdir(), 'funder-export-'));
