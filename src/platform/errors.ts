@@ -47,6 +47,7 @@ export const errorCatalogue = {
   classification_refused: 409,
   webhook_limit_reached: 409,
   delivery_not_retryable: 409,
+  delivery_attempt_in_progress: 409,
   prescriber_exists: 409,
   link_not_active: 409,
   invitation_not_pending: 409,

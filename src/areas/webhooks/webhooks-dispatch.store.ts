@@ -100,6 +100,12 @@ export interface ClaimedAttempt {
   failing: boolean;
 }
 
+/**
+ * A claimed attempt that a manual retry moved forward (`resume_at` set) is not one of the
+ * schedule's: the attempt number the schedule counts stays where it was.
+ */
+const MANUAL_ATTEMPT_UNCOUNTED = `attempts_before_retry = d.attempts_before_retry + CASE WHEN d.resume_at IS NULL THEN 0 ELSE 1 END`;
+
 /** The advisory-lock key of one endpoint's claims (two dispatchers claim for it in turn). */
 const ENDPOINT_CLAIM_KEY = `hashtextextended('webhook_claims:' || endpoint_id::text, 0)`;
 
@@ -185,7 +191,7 @@ export async function claimAttemptsForOps(
      )
      UPDATE webhook_deliveries d
         SET locked_by = $1, locked_until = $2::timestamptz + make_interval(secs => $3),
-            attempts = d.attempts + 1, last_attempt_at = $2
+            attempts = d.attempts + 1, last_attempt_at = $2, ${MANUAL_ATTEMPT_UNCOUNTED}
        FROM webhook_endpoints e
       WHERE d.id = ANY (ARRAY(SELECT id FROM chosen)) AND e.id = d.endpoint_id
       RETURNING d.id::text, d.endpoint_id::text, d.event_id::text, d.body,
@@ -255,7 +261,7 @@ export async function recordDeliveredForOps(
      ), done AS (
        UPDATE webhook_deliveries d
           SET status = 'delivered', delivered_at = $4, response_code = r.code, last_error = NULL,
-              next_attempt_at = NULL, locked_by = NULL, locked_until = NULL
+              next_attempt_at = NULL, resume_at = NULL, locked_by = NULL, locked_until = NULL
          FROM unnest($1::uuid[], $2::int[]) AS r(id, code)
         WHERE d.id = r.id AND d.locked_by IS NOT DISTINCT FROM $3 AND d.status = 'pending'
         RETURNING d.id
@@ -275,7 +281,7 @@ export async function recordDeliveredForOps(
      ), claimed AS (
        UPDATE webhook_deliveries d
           SET locked_by = $3, locked_until = $4::timestamptz + make_interval(secs => $5),
-              attempts = d.attempts + 1, last_attempt_at = $4
+              attempts = d.attempts + 1, last_attempt_at = $4, ${MANUAL_ATTEMPT_UNCOUNTED}
          FROM webhook_endpoints e
         WHERE d.id = ANY (ARRAY(SELECT id FROM chosen)) AND e.id = d.endpoint_id AND e.active
         RETURNING d.id::text, d.endpoint_id::text, d.event_id::text, d.body,
@@ -300,7 +306,9 @@ export async function recordDeliveredForOps(
 
 /**
  * A failed attempt: pending again at `retryAt`, or `failed` when the schedule is spent (null).
- * Answers since when the endpoint has been failing without a success.
+ * An attempt a manual retry moved forward goes back to the scheduled attempt it moved
+ * (`resume_at`) instead, whatever `retryAt` says. Answers since when the endpoint has been
+ * failing without a success.
  */
 export async function recordFailedForOps(
   q: Queryable,
@@ -316,8 +324,9 @@ export async function recordFailedForOps(
 ): Promise<{ recorded: boolean; failingSince: Date | null }> {
   const { rowCount } = await q.query(
     `UPDATE webhook_deliveries
-        SET status = CASE WHEN $5::timestamptz IS NULL THEN 'failed' ELSE 'pending' END,
-            next_attempt_at = $5, response_code = $3, last_error = $4, locked_by = NULL, locked_until = NULL
+        SET status = CASE WHEN resume_at IS NULL AND $5::timestamptz IS NULL THEN 'failed' ELSE 'pending' END,
+            next_attempt_at = coalesce(resume_at, $5), resume_at = NULL,
+            response_code = $3, last_error = $4, locked_by = NULL, locked_until = NULL
       WHERE id = $1 AND locked_by = $2 AND status = 'pending'`,
     [row.id, row.workerId, row.code, row.error, row.retryAt],
   );
@@ -342,7 +351,8 @@ export async function stopEndpointForOps(
     [endpointId, reason, now],
   );
   await q.query(
-    `UPDATE webhook_deliveries SET status = 'cancelled', next_attempt_at = NULL, locked_by = NULL, locked_until = NULL
+    `UPDATE webhook_deliveries SET status = 'cancelled', next_attempt_at = NULL, resume_at = NULL,
+            locked_by = NULL, locked_until = NULL
       WHERE endpoint_id = $1 AND status = 'pending'`,
     [endpointId],
   );

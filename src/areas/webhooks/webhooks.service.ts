@@ -29,8 +29,8 @@ import {
   lockDelivery,
   lockEndpoint,
   lockEndpointCreation,
-  requeueDelivery,
   retireSecrets,
+  retryDeliveryNow,
   setSecretPrefix,
   stopEndpoint,
   wakeDispatchers,
@@ -193,15 +193,18 @@ export function createWebhooksService(deps: {
       const answer = await write(caller, async ({ tx, now, evidence }) => {
         const endpoint = await lockEndpoint(tx, scope, ownKeyOf(caller), id);
         if (!endpoint) notFound('The webhook endpoint');
-        const delivery = await lockDelivery(tx, scope, id, deliveryId);
+        const delivery = await lockDelivery(tx, scope, id, deliveryId, now);
         if (!delivery) notFound('The delivery');
-        if (delivery.status === 'pending') {
+        if (delivery.status === 'cancelled') {
+          fail('delivery_not_retryable', 'The delivery was cancelled: its endpoint was stopped.');
+        }
+        if (delivery.attempt_running) {
           fail(
-            'delivery_not_retryable',
-            'The delivery is still pending: it will be attempted on its schedule.',
+            'delivery_attempt_in_progress',
+            'An attempt of this delivery is being sent right now: read the log for its outcome, then retry if it failed.',
           );
         }
-        const requeued = await requeueDelivery(tx, scope, deliveryId, now);
+        const requeued = await retryDeliveryNow(tx, scope, deliveryId, now);
         await wakeDispatchers(tx);
         evidence({
           funderId: scope.funderId,

@@ -146,7 +146,8 @@ export async function stopEndpoint(
     [scope.funderId, scope.plane, id, now],
   );
   const { rowCount } = await q.query(
-    `UPDATE webhook_deliveries SET status = 'cancelled', next_attempt_at = NULL, locked_by = NULL, locked_until = NULL
+    `UPDATE webhook_deliveries SET status = 'cancelled', next_attempt_at = NULL, resume_at = NULL,
+            locked_by = NULL, locked_until = NULL
       WHERE funder_id = $1 AND plane = $2 AND endpoint_id = $3 AND status = 'pending'`,
     [scope.funderId, scope.plane, id],
   );
@@ -228,22 +229,34 @@ export async function listDeliveries(
   return rows;
 }
 
+/**
+ * A delivery of the endpoint, locked for a retry; `attempt_running` says whether a dispatcher
+ * holds a live lease on it now (an attempt is being sent and its outcome not yet recorded).
+ */
 export async function lockDelivery(
   q: Queryable,
   scope: FunderScope,
   endpointId: string,
   deliveryId: string,
-): Promise<DeliveryRow | null> {
-  const { rows } = await q.query<DeliveryRow>(
-    `SELECT ${DELIVERY_COLUMNS} FROM webhook_deliveries
+  now: Date,
+): Promise<(DeliveryRow & { attempt_running: boolean }) | null> {
+  const { rows } = await q.query<DeliveryRow & { attempt_running: boolean }>(
+    `SELECT ${DELIVERY_COLUMNS},
+            (status = 'pending' AND locked_by IS NOT NULL AND locked_until >= $5) AS attempt_running
+       FROM webhook_deliveries
       WHERE funder_id = $1 AND plane = $2 AND endpoint_id = $3 AND id = $4 FOR UPDATE`,
-    [scope.funderId, scope.plane, endpointId, deliveryId],
+    [scope.funderId, scope.plane, endpointId, deliveryId, now],
   );
   return rows[0] ?? null;
 }
 
-/** A failed delivery goes back to pending, due now; its schedule starts again. */
-export async function requeueDelivery(
+/**
+ * A finished delivery (failed or delivered) goes back to pending, due now, and its schedule
+ * starts again. A pending one is due now too, and the attempt it was waiting for is kept in
+ * `resume_at`: the dispatcher puts it back there if the attempt sent now fails. A lease that
+ * ran out (its dispatcher died) is cleared, so that dispatcher's late outcome is not recorded.
+ */
+export async function retryDeliveryNow(
   q: Queryable,
   scope: FunderScope,
   deliveryId: string,
@@ -251,8 +264,9 @@ export async function requeueDelivery(
 ): Promise<DeliveryRow> {
   const { rows } = await q.query<DeliveryRow>(
     `UPDATE webhook_deliveries
-        SET status = 'pending', next_attempt_at = $4, attempts_before_retry = attempts,
-            locked_by = NULL, locked_until = NULL
+        SET resume_at = CASE WHEN status = 'pending' THEN coalesce(resume_at, next_attempt_at) END,
+            attempts_before_retry = CASE WHEN status = 'pending' THEN attempts_before_retry ELSE attempts END,
+            status = 'pending', next_attempt_at = $4, locked_by = NULL, locked_until = NULL
       WHERE funder_id = $1 AND plane = $2 AND id = $3
       RETURNING ${DELIVERY_COLUMNS}`,
     [scope.funderId, scope.plane, deliveryId, now],

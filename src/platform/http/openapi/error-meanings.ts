@@ -37,7 +37,9 @@ export const errorMeanings: Record<ErrorCode, string> = {
   idempotency_key_in_use: 'A call with the same `Idempotency-Key` is still running; retry shortly.',
   risk_review_required: 'The request waits for a risk review before this action.',
   webhook_limit_reached: 'You already have 10 active webhook endpoints; stop one first.',
-  delivery_not_retryable: 'The delivery is still pending: it will be attempted on its schedule.',
+  delivery_not_retryable: 'The delivery was cancelled: its endpoint was stopped.',
+  delivery_attempt_in_progress:
+    'An attempt of the delivery is being sent right now; read the log for its outcome, then retry if it failed.',
   webhook_url_invalid:
     'The URL is not https on port 443 to a public host name (IP addresses, private and reserved names, credentials refused), or is longer than 2,048 characters.',
   events_invalid: '`events` is not a non-empty list of event types, or mixes `*` with named types.',

@@ -100,9 +100,9 @@ export const webhooksOperations: OperationDocs = {
     summary: 'Send a delivery again',
     tag: 'Webhooks',
     description:
-      'Puts a `failed` (or already `delivered`) delivery back in line, due now, with the same event and body; its retry schedule starts again. A delivery still `pending` answers 409 `delivery_not_retryable`. Only on an active endpoint.',
-    success: 'The delivery, pending again.',
-    errors: ['delivery_not_retryable', 'conflict'],
+      'Sends the delivery again now, with the same event id and body and a fresh signature, whatever its state: `pending` (for instance waiting for a retry after a failed attempt), `failed` or `delivered`; a `cancelled` one is not sent again (409 `delivery_not_retryable`). A `failed` or `delivered` delivery starts its retry schedule again. A `pending` one keeps its schedule: if the attempt sent now fails, the next attempt is the one it was waiting for. Only while an attempt of the delivery is being sent (its outcome not yet recorded) does it answer 409 `delivery_attempt_in_progress`. Only on an active endpoint.',
+    success: 'The delivery, pending and due now.',
+    errors: ['delivery_attempt_in_progress', 'delivery_not_retryable', 'conflict'],
   },
   'GET /v1/events': {
     operationId: 'listEvents',
