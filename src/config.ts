@@ -21,6 +21,11 @@ export interface Config {
   exportVolumeBytes: number;
   /** Tests: answer 500 when an operation answers an error code its OpenAPI document does not list. */
   checkErrorCodes: boolean;
+  /**
+   * How often, in real seconds, a webhook dispatcher looks for due work with no wake-up (a lost
+   * notification's safety net; default 30). Commits and moves of the manual clock wake it at once.
+   */
+  webhookSafetyWakeSeconds: number;
   /** Tests only: webhook targets may also be http(s)://127.0.0.1:<port> or localhost:<port>. */
   webhookAllowLoopback: boolean;
   /** NODE_ENV, read once: `serve` and `work` refuse test-only settings in production. */
@@ -89,6 +94,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoOnFirstStart: boolFrom(env, 'FUNDER_API_DEMO', databaseUrl === null),
     checkErrorCodes: boolFrom(env, 'FUNDER_API_CHECK_ERROR_CODES', false),
     webhookAllowLoopback: boolFrom(env, 'WEBHOOK_ALLOW_LOOPBACK', false),
+    webhookSafetyWakeSeconds: intFrom(env, 'WEBHOOK_SAFETY_WAKE_SECONDS', 30, 1, 24 * 3600),
     nodeEnv: nonEmpty(env, 'NODE_ENV'),
     exportStorageUrl: nonEmpty(env, 'EXPORT_STORAGE_URL'),
     exportVolumeBytes: intFrom(env, 'EXPORT_VOLUME_BYTES', 1024 ** 3, 4096, 4 * 1024 ** 3),

@@ -138,7 +138,8 @@ export interface Runtime {
   opsToken: string;
   services: ReturnType<typeof createServices>;
   buildApp(): Promise<App>;
-  createWorker(options?: { pollMs?: number }): Worker;
+  /** The job worker and, beside it, a webhook dispatcher; `ready` once the dispatcher listens. */
+  createWorker(options?: { pollMs?: number }): Worker & { ready(): Promise<void> };
   /** A webhook dispatcher (the worker runs one); tests pass their own resolver or bounds. */
   createDispatcher(overrides?: Partial<DispatcherDeps>): Dispatcher;
   scheduleMaintenance(): Promise<void>;
@@ -378,6 +379,7 @@ export async function createRuntime(
       logger: logger.child({ role: 'webhooks' }),
       allowLoopback: config.webhookAllowLoopback,
       databaseUrl: config.databaseUrl,
+      safetyWakeMs: config.webhookSafetyWakeSeconds * 1000,
       ...overrides,
     });
 
@@ -457,15 +459,17 @@ export async function createRuntime(
       });
       // Webhook deliveries: woken by commits, beside the job loop.
       const dispatcher = newDispatcher();
+      let dispatcherStarted: Promise<void> = Promise.resolve();
       // Jobs cross funders: the worker runs as the operator role, its timers included.
       return {
         runOnce: () => runAs(OPERATOR, () => worker.runOnce()),
         start: () => {
           runAs(OPERATOR, () => worker.start());
-          dispatcher
+          dispatcherStarted = dispatcher
             .start()
             .catch((err: unknown) => logger.error({ err }, 'webhook dispatcher did not start'));
         },
+        ready: () => dispatcherStarted,
         stop: async () => {
           await worker.stop();
           await dispatcher.stop();

@@ -77,7 +77,11 @@ export async function serve(
   if (worker) {
     await runtime.scheduleMaintenance();
     worker.start();
+    // Said once the webhook dispatcher listens: from here on a commit or a clock move wakes it.
+    await worker.ready();
     logger.info('background jobs running');
+  } else {
+    logger.info('background jobs not run in this process (FUNDER_API_INLINE_WORKER=false or --no-worker)');
   }
 
   let stopping = false;

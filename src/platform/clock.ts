@@ -1,3 +1,4 @@
+import { EventEmitter } from 'node:events';
 import type { Queryable } from './db/db.ts';
 
 /**
@@ -26,6 +27,15 @@ export function systemClock(): Clock {
 const MANUAL_CLOCK_STATE = 'manual_clock';
 
 /**
+ * A manual clock that moves may make work due at once (a webhook retry, a job): the move is
+ * announced on this channel (NOTIFY, to processes that LISTEN) and by `clockMoves` in this
+ * process, so that waiting dispatchers look again instead of sleeping until their safety wake.
+ */
+export const CLOCK_CHANNEL = 'funder_api_clock';
+export const clockMoves = new EventEmitter();
+clockMoves.setMaxListeners(0);
+
+/**
  * A stopped clock that moves only when told to. It starts at the real time when first read
  * and keeps its instant in `service_state`, so API servers and workers share it.
  */
@@ -52,6 +62,9 @@ export function manualClock(start: Date = new Date()): Clock {
         [MANUAL_CLOCK_STATE, new Date(current.getTime() + seconds * 1000).toISOString(), seconds],
       );
       current = new Date(rows[0]!.value.now);
+      // Its own statement, after the move has committed: a listener woken by it reads the new instant.
+      await db.query(`SELECT pg_notify('${CLOCK_CHANNEL}', '')`);
+      clockMoves.emit('moved');
       return new Date(current.getTime());
     },
   };

@@ -48,3 +48,49 @@ export function dispatcherProcesses(settings: () => { databaseUrl: string; secre
     },
   };
 }
+
+/**
+ * The real `work` command (bin/funder-api.mjs work) on the test's PostgreSQL database and
+ * secrets key, on the manual clock, with more environment if asked. Resolves once it says its
+ * background jobs run, which it says after its webhook dispatcher listens; `stop` ends it.
+ */
+export async function startWorkCommand(settings: {
+  databaseUrl: string;
+  secretsKey: Buffer;
+  env?: Record<string, string>;
+}): Promise<{ child: ChildProcess; stop(): Promise<void> }> {
+  const child = spawn(process.execPath, [join(root, 'bin/funder-api.mjs'), 'work'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      DATABASE_URL: settings.databaseUrl,
+      SECRETS_KEY: settings.secretsKey.toString('base64'),
+      OPS_TOKEN: `ops_${randomBytes(24).toString('hex')}`,
+      FUNDER_API_CLOCK: 'manual',
+      WEBHOOK_ALLOW_LOOPBACK: 'true',
+      LOG_LEVEL: 'info',
+      NODE_ENV: 'test',
+      ...settings.env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const exited = new Promise<void>((done) => child.once('exit', () => done()));
+  let output = '';
+  child.stderr!.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  await new Promise<void>((ready, failed) => {
+    child.stdout!.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('background jobs running')) ready();
+    });
+    child.once('exit', (code) => failed(new Error(`work ended (${code}) before it was ready: ${output}`)));
+  });
+  return {
+    child,
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type RequestListener } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect } from 'vitest';
+import type { Config } from '../../src/config.ts';
 import { freshDatabase, type TestDatabase } from './database.ts';
 import { startService, type TestService } from './service.ts';
 
@@ -23,7 +24,11 @@ export interface WebhookBench {
 }
 
 /** The receiver answers with `answer`: what it records and when it answers is the test's own. */
-export async function startWebhookBench(answer: RequestListener): Promise<WebhookBench> {
+export async function startWebhookBench(
+  answer: RequestListener,
+  /** More of the service's configuration (a dispatcher's safety wake, for instance). */
+  config: Partial<Config> = {},
+): Promise<WebhookBench> {
   const secretsKey = randomBytes(32);
   const receiver = createServer(answer);
   let database: TestDatabase | undefined;
@@ -40,7 +45,7 @@ export async function startWebhookBench(answer: RequestListener): Promise<Webhoo
     service = await startService({
       database,
       secretsKey,
-      config: { webhookAllowLoopback: true, databaseUrl: database.url },
+      config: { webhookAllowLoopback: true, databaseUrl: database.url, ...config },
     });
     const started = service;
     return {

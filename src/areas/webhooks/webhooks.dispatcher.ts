@@ -1,7 +1,7 @@
 import { hostname } from 'node:os';
 import pg from 'pg';
 import type { Logger } from 'pino';
-import type { Clock } from '../../platform/clock.ts';
+import { CLOCK_CHANNEL, type Clock, clockMoves } from '../../platform/clock.ts';
 import { type SecretBox, sha256Hex } from '../../platform/crypto.ts';
 import { OPERATOR, runAs } from '../../platform/db/actor.ts';
 import type { Db } from '../../platform/db/db.ts';
@@ -34,14 +34,20 @@ export const ATTEMPT_LEASE_SECONDS = 60;
 export const PER_ENDPOINT_CONCURRENCY = 8;
 /** Attempts in flight in one dispatcher, over all endpoints. */
 export const MAX_IN_FLIGHT = 128;
-/** A safety net only: dispatchers are woken by commits, this catches a missed notification. */
-const SAFETY_WAKE_MS = 30_000;
+/**
+ * A safety net only: dispatchers are woken by commits and by moves of the manual clock, this
+ * catches a missed notification (WEBHOOK_SAFETY_WAKE_SECONDS sets it for `serve` and `work`).
+ */
+export const SAFETY_WAKE_SECONDS = 30;
 const FAN_OUT_BATCH = 200;
 
 export interface Dispatcher {
   /** Fans out and sends everything due, waiting for every attempt; answers how many were sent. */
   drain(): Promise<number>;
-  /** Runs on its own: woken by commits (LISTEN/NOTIFY on PostgreSQL, in process otherwise). */
+  /**
+   * Runs on its own: woken by commits and by moves of the manual clock (LISTEN/NOTIFY on
+   * PostgreSQL, in process otherwise). Resolves once it listens.
+   */
   start(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -296,7 +302,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
   /** Sleeps until the next retry falls due (real time on the system clock), at most the safety wake. */
   async function armTimer(): Promise<void> {
     if (timer) clearTimeout(timer);
-    let waitMs = deps.safetyWakeMs ?? SAFETY_WAKE_MS;
+    let waitMs = deps.safetyWakeMs ?? SAFETY_WAKE_SECONDS * 1000;
     if (!deps.clock.manual) {
       const at = deps.clock.now();
       const due = await nextDueForOps(own(), at);
@@ -336,6 +342,8 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
     client.on('end', () => reopen());
     await client.connect();
     await client.query(`LISTEN ${OUTBOX_CHANNEL}`);
+    // A move of the manual clock may make a retry due: it wakes the dispatcher like a commit.
+    await client.query(`LISTEN ${CLOCK_CHANNEL}`);
   }
 
   const onCommit = () => {
@@ -361,6 +369,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
       started = true;
       answers.takeNext(true);
       outboxCommits.on('commit', onCommit);
+      clockMoves.on('moved', onCommit);
       if (deps.databaseUrl) await listen(deps.databaseUrl);
       wake();
     },
@@ -368,6 +377,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
       started = false;
       answers.takeNext(false);
       outboxCommits.off('commit', onCommit);
+      clockMoves.off('moved', onCommit);
       if (timer) clearTimeout(timer);
       const closing = listener;
       listener = null;
