@@ -177,7 +177,10 @@ describe('retrying a delivery by hand', () => {
     await service.advanceClock(60);
     const retried = await retry();
     expect(retried.status).toBe(200);
-    expect(retried.body.delivery).toMatchObject({ status: 'pending', next_attempt_at: clockNow().toISOString() });
+    expect(retried.body.delivery).toMatchObject({
+      status: 'pending',
+      next_attempt_at: clockNow().toISOString(),
+    });
     await deliver();
     const sent = at('/failed');
     expect(sent).toHaveLength(RETRY_SCHEDULE_SECONDS.length + 2);
