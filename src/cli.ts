@@ -116,8 +116,13 @@ function program(json: boolean): Command {
   cli
     .command('serve')
     .description('serve the HTTP API (and, on the embedded database, run the background jobs too)')
-    .option('--no-worker', 'do not run background jobs in this process')
-    .action(async (options: { worker: boolean }) => serve(loadConfig(), { worker: options.worker }));
+    // Neither flag: FUNDER_API_INLINE_WORKER decides (default: on the embedded database only).
+    .option('--worker', 'run background jobs in this process too, whatever FUNDER_API_INLINE_WORKER says')
+    .option(
+      '--no-worker',
+      'do not run background jobs in this process, whatever FUNDER_API_INLINE_WORKER says',
+    )
+    .action(async (options: { worker?: boolean }) => serve(loadConfig(), { worker: options.worker }));
 
   cli
     .command('work')

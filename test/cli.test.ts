@@ -2,42 +2,22 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_FUNDER_NAME } from '../src/areas/demo/demo.service.ts';
+import {
+  bin,
+  envFor,
+  freePort,
+  PROCESS_MINUTES,
+  root,
+  type Server,
+  startServer as startServerProcess,
+  stop,
+} from './support/cli-process.ts';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
-/**
- * How long a process may take to start or finish before the test gives up: minutes, not
- * seconds, since starting Node and the embedded database is slow on a loaded machine.
- */
-const PROCESS_MINUTES = 5;
 const SUITE_TIMEOUT = 3 * PROCESS_MINUTES * 60_000;
-const bin = join(root, 'bin', 'funder-api.mjs');
-
-/** The child's environment: only what the test sets, nothing of the machine's own settings. */
-function envFor(dataDir: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  const env = { ...process.env };
-  for (const name of [
-    'DATABASE_URL',
-    'TEST_DATABASE_URL',
-    'REDIS_URL',
-    'OPS_TOKEN',
-    'SECRETS_KEY',
-    'FUNDER_API_CLOCK',
-    'FUNDER_API_DEMO',
-    'FUNDER_API_INLINE_WORKER',
-    'PORT',
-    'HOST',
-    'PUBLIC_BASE_URL',
-  ]) {
-    delete env[name];
-  }
-  return { ...env, DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...extra };
-}
 
 interface Outcome {
   code: number | null;
@@ -271,68 +251,9 @@ describe('one-off commands on the embedded database', { timeout: SUITE_TIMEOUT }
   });
 });
 
-/** A port nobody listens on right now. */
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-interface Server {
-  child: ChildProcess;
-  output: () => string;
-  exited: Promise<number | null>;
-}
-
-/** Starts `serve` and waits until `ready` appears on its standard output. */
-async function startServer(
-  dataDir: string,
-  port: number,
-  ready: string,
-  extra: Record<string, string> = {},
-): Promise<Server> {
-  const child = spawn(process.execPath, [bin, 'serve'], {
-    cwd: root,
-    env: envFor(dataDir, { PORT: String(port), HOST: '127.0.0.1', ...extra }),
-  });
-  children.push(child);
-  let stdout = '';
-  let stderr = '';
-  child.stdout!.on('data', (chunk: Buffer) => {
-    stdout += chunk.toString('utf8');
-  });
-  child.stderr!.on('data', (chunk: Buffer) => {
-    stderr += chunk.toString('utf8');
-  });
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const deadline = Date.now() + PROCESS_MINUTES * 60_000;
-  while (!stdout.includes(ready)) {
-    if (child.exitCode !== null) throw new Error(`serve exited ${child.exitCode}: ${stderr}`);
-    if (Date.now() > deadline) throw new Error(`serve did not print "${ready}": ${stdout}${stderr}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return { child, output: () => stdout, exited };
-}
-
-/** Sends SIGTERM and answers the exit code, or 'timeout' if it did not exit within a few minutes. */
-async function stop(server: Server): Promise<number | null | 'timeout'> {
-  server.child.kill('SIGTERM');
-  let timer: NodeJS.Timeout | undefined;
-  const outcome = await Promise.race([
-    server.exited,
-    new Promise<'timeout'>((resolve) => {
-      timer = setTimeout(() => resolve('timeout'), PROCESS_MINUTES * 60_000);
-    }),
-  ]);
-  clearTimeout(timer);
-  return outcome;
-}
+/** Starts `serve`, ended by the afterAll whatever happens. */
+const startServer = (dataDir: string, port: number, ready: string, extra: Record<string, string> = {}) =>
+  startServerProcess(dataDir, port, ready, extra, { started: (child) => children.push(child) });
 
 describe('serve on the embedded database', { timeout: SUITE_TIMEOUT }, () => {
   let dataDir: string;
