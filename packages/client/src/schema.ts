@@ -1694,7 +1694,7 @@ export interface paths {
         put?: never;
         /**
          * Send a delivery again
-         * @description Puts a `failed` (or already `delivered`) delivery back in line, due now, with the same event and body; its retry schedule starts again. A delivery still `pending` answers 409 `delivery_not_retryable`. Only on an active endpoint.
+         * @description Sends the delivery again now, with the same event id and body and a fresh signature, whatever its state: `pending` (for instance waiting for a retry after a failed attempt), `failed` or `delivered`; a `cancelled` one is not sent again (409 `delivery_not_retryable`). A `failed` or `delivered` delivery starts its retry schedule again. A `pending` one keeps its schedule: if the attempt sent now fails, the next attempt is the one it was waiting for. Only while an attempt of the delivery is being sent (its outcome not yet recorded) does it answer 409 `delivery_attempt_in_progress`. Only on an active endpoint.
          *
          *     **Scopes:** any one of `webhooks:write`, `decisions:write`.
          */
@@ -30088,7 +30088,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The delivery, pending again. */
+            /** @description The delivery, pending and due now. */
             200: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
@@ -30261,7 +30261,8 @@ export interface operations {
              *
              *     - `idempotency_key_in_use`: A call with the same `Idempotency-Key` is still running; retry shortly.
              *     - `conflict`: Another change got there first; read again and retry.
-             *     - `delivery_not_retryable`: The delivery is still pending: it will be attempted on its schedule.
+             *     - `delivery_not_retryable`: The delivery was cancelled: its endpoint was stopped.
+             *     - `delivery_attempt_in_progress`: An attempt of the delivery is being sent right now; read the log for its outcome, then retry if it failed.
              */
             409: {
                 headers: {
@@ -30275,7 +30276,7 @@ export interface operations {
                              * @description Stable machine-readable code.
                              * @enum {string}
                              */
-                            code: "idempotency_key_in_use" | "conflict" | "delivery_not_retryable";
+                            code: "idempotency_key_in_use" | "conflict" | "delivery_not_retryable" | "delivery_attempt_in_progress";
                             /** @description For a bad input: the path of the member at fault, when known. */
                             field?: string | null;
                             /** @description For people; may change. */
