@@ -174,6 +174,8 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
     // The next success here writes the endpoint again, ending its run of failures.
     answers.forget(claimed.endpoint_id);
     const gone = outcome.code === 410;
+    // An attempt a manual retry moved forward goes back to the attempt it moved, whatever this
+    // says (recordFailedForOps reads `resume_at`); its number is the schedule's, unchanged.
     const wait = RETRY_SCHEDULE_SECONDS[claimed.attempt - 1];
     const retryAt = gone || wait === undefined ? null : new Date(done.getTime() + wait * 1000);
     // One transaction: until it commits the attempt still counts as in flight, so no other
