@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -6,6 +7,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RETRY_SCHEDULE_SECONDS } from '../src/areas/webhooks/webhooks.dispatcher.ts';
 import { freePort, PROCESS_MINUTES, type Server, startServer, stop } from './support/cli-process.ts';
+import { freshDatabase, onPostgres } from './support/database.ts';
+import { startWorkCommand } from './support/dispatcher-processes.ts';
 import { untilWithin } from './support/webhook-receiver.ts';
 
 /**
@@ -45,8 +48,11 @@ afterAll(async () => {
 
 const until = untilWithin(PROCESS_MINUTES * 60_000);
 
-/** `serve` on the test's data folder, ready once it has said whether it runs the jobs. */
-async function serve(inlineWorker: 'true' | 'false', args: string[] = []) {
+/**
+ * `serve` on the test's data folder (or the database `more` names), ready once it has said
+ * whether it runs the jobs.
+ */
+async function serve(inlineWorker: 'true' | 'false', args: string[] = [], more: Record<string, string> = {}) {
   const port = await freePort();
   const server = await startServer(
     dataDir,
@@ -61,6 +67,7 @@ async function serve(inlineWorker: 'true' | 'false', args: string[] = []) {
       OPS_TOKEN,
       LOG_LEVEL: 'info',
       NODE_ENV: 'test',
+      ...more,
     },
     { args, started: (child) => started.push(child) },
   );
@@ -130,4 +137,51 @@ describe('which `serve` runs the background jobs', { timeout: TEST_TIMEOUT }, ()
     expect(third.runsJobs).toBe(false);
     expect(await stop(third.server)).toBe(0);
   });
+
+  it.skipIf(!onPostgres())(
+    'on PostgreSQL, serve with FUNDER_API_INLINE_WORKER=false leaves the jobs to a `work` process',
+    async () => {
+      const database = await freshDatabase();
+      const secretsKey = randomBytes(32);
+      try {
+        const api = await serve('false', [], {
+          DATABASE_URL: database.url ?? '',
+          SECRETS_KEY: secretsKey.toString('base64'),
+          FUNDER_API_DEMO: 'true',
+        });
+        expect(api.runsJobs).toBe(false);
+        const sandboxKey = /sandbox key\s+(svc_fk_[0-9a-f]{64})/.exec(api.server.output())?.[1] ?? '';
+        const made = await api.call<{ webhook: { id: string } }>(sandboxKey, 'POST', '/v1/webhooks', {
+          url: `${receiverBase}/left-to-work`,
+        });
+        expect(made.status).toBe(201);
+        const webhookId = made.body.webhook.id;
+        expect((await api.call(sandboxKey, 'POST', `/v1/webhooks/${webhookId}/test`)).status).toBe(202);
+        const log = async () => {
+          const answer = await api.call<{ deliveries: { status: string }[] }>(
+            sandboxKey,
+            'GET',
+            `/v1/webhooks/${webhookId}/deliveries`,
+          );
+          return answer.body.deliveries;
+        };
+        // The server runs no job: nothing fanned the event out, nothing was sent.
+        expect(await log()).toEqual([]);
+        expect(hits.filter((hit) => hit.path === '/left-to-work')).toEqual([]);
+
+        const work = await startWorkCommand({ databaseUrl: database.url ?? '', secretsKey });
+        try {
+          await until(
+            () => hits.some((hit) => hit.path === '/left-to-work'),
+            'the test event, sent by the work process',
+          );
+        } finally {
+          await work.stop();
+        }
+        expect(await stop(api.server)).toBe(0);
+      } finally {
+        await database.drop();
+      }
+    },
+  );
 });
