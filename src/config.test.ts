@@ -64,3 +64,50 @@ describe('the webhook loopback allowance', () => {
     expect(() => refuseTestSettingsInProduction(loadConfig({ NODE_ENV: 'production' }))).not.toThrow();
   });
 });
+
+describe('TRUST_PROXY: which peers may name the client in X-Forwarded-For', () => {
+  it('trusts nobody when unset', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+  });
+
+  it('takes the proxies’ addresses and CIDR ranges', () => {
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.0.2.10,2001:db8::/32' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '192.0.2.10',
+      '2001:db8::/32',
+    ]);
+    expect(loadConfig({ TRUST_PROXY: 'loopback' }).trustProxy).toEqual(['loopback']);
+  });
+
+  it('refuses true at start, saying what to set instead', () => {
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(ConfigError);
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(
+      /every X-Forwarded-For hop.*TRUST_PROXY=10\.0\.0\.0\/8/,
+    );
+  });
+
+  it('refuses a count of proxies, which cannot tell a proxy from a client connecting directly', () => {
+    expect(() => loadConfig({ TRUST_PROXY: '1' })).toThrow(/count of proxies.*addresses or CIDR ranges/);
+  });
+
+  it('refuses what is neither an address nor a range, naming it', () => {
+    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/33,lb.internal' })).toThrow(
+      /"10\.0\.0\.0\/33", "lb\.internal" is not one/,
+    );
+  });
+});
+
+describe('time bounds of a connection', () => {
+  it('a whole request must arrive within 30 seconds unless FUNDER_API_REQUEST_TIMEOUT_MS says otherwise', () => {
+    expect(loadConfig({}).requestTimeoutMs).toBe(30_000);
+    expect(loadConfig({ FUNDER_API_REQUEST_TIMEOUT_MS: '5000' }).requestTimeoutMs).toBe(5_000);
+    expect(() => loadConfig({ FUNDER_API_REQUEST_TIMEOUT_MS: '0' })).toThrow(ConfigError);
+    expect(loadConfig({}).keepAliveTimeoutMs).toBe(72_000);
+  });
+
+  it('HSTS is on when the public URL is https', () => {
+    expect(loadConfig({}).hsts).toBe(false);
+    expect(loadConfig({ PUBLIC_BASE_URL: 'https://api.funder.example' }).hsts).toBe(true);
+  });
+});

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 
 /** Everything the service reads from its environment, validated once at start. */
@@ -30,6 +31,18 @@ export interface Config {
   webhookAllowLoopback: boolean;
   /** NODE_ENV, read once: `serve` and `work` refuse test-only settings in production. */
   nodeEnv: string | null;
+  /**
+   * Which peers may tell the client's address in X-Forwarded-For: none (false), or the proxies'
+   * addresses and CIDR ranges (Fastify's `trustProxy`). Never "every hop" nor a hop count: both
+   * let a client that connects directly choose its own address.
+   */
+  trustProxy: false | string[];
+  /** A whole request (headers and body) must arrive within this many milliseconds, else 408. */
+  requestTimeoutMs: number;
+  /** An idle keep-alive connection is closed after this many milliseconds. */
+  keepAliveTimeoutMs: number;
+  /** Strict-Transport-Security on every answer: the service is reached over https (PUBLIC_BASE_URL). */
+  hsts: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -57,6 +70,40 @@ function nonEmpty(env: NodeJS.ProcessEnv, name: string): string | null {
   return raw === undefined || raw.trim() === '' ? null : raw.trim();
 }
 
+/** Names proxy-addr (Fastify's trustProxy) gives to the private ranges. */
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+function isAddressOrRange(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.includes(entry) || isIP(entry) !== 0) return true;
+  const match = /^([^/]+)\/(\d{1,3})$/.exec(entry);
+  if (!match) return false;
+  const family = isIP(match[1]!);
+  return family !== 0 && Number(match[2]) <= (family === 4 ? 32 : 128);
+}
+
+function trustProxyFrom(env: NodeJS.ProcessEnv): false | string[] {
+  const raw = nonEmpty(env, 'TRUST_PROXY');
+  if (raw === null || ['false', '0', 'no', 'off'].includes(raw.toLowerCase())) return false;
+  if (['true', 'yes', 'on'].includes(raw.toLowerCase())) {
+    throw new ConfigError(
+      `TRUST_PROXY=${raw} would believe every X-Forwarded-For hop, so any client could choose its own address and escape the per-address limits. Set the addresses or CIDR ranges of the proxies in front of the service instead (TRUST_PROXY=10.0.0.0/8,192.0.2.10).`,
+    );
+  }
+  if (/^\d+$/.test(raw)) {
+    throw new ConfigError(
+      `TRUST_PROXY=${raw}: a count of proxies cannot tell a proxy from a client that connects directly, so Fastify trusts no hop for it. List the proxies' addresses or CIDR ranges instead (TRUST_PROXY=10.0.0.0/8,192.0.2.10).`,
+    );
+  }
+  const entries = raw.split(',').map((entry) => entry.trim());
+  const bad = entries.filter((entry) => !isAddressOrRange(entry));
+  if (bad.length > 0) {
+    throw new ConfigError(
+      `TRUST_PROXY must be a comma-separated list of the proxies' addresses and CIDR ranges; "${bad.join('", "')}" is not one.`,
+    );
+  }
+  return entries;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = intFrom(env, 'PORT', 8080, 0, 65535);
   const databaseUrl = nonEmpty(env, 'DATABASE_URL');
@@ -72,6 +119,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (secretsKey !== null && Buffer.from(secretsKey, 'base64').length !== 32) {
     throw new ConfigError('SECRETS_KEY must be 32 bytes in base64 (openssl rand -base64 32)');
   }
+  const publicBaseUrl = (nonEmpty(env, 'PUBLIC_BASE_URL') ?? `http://localhost:${port}`).replace(/\/+$/, '');
   const logLevel = nonEmpty(env, 'LOG_LEVEL') ?? 'info';
   if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(logLevel)) {
     throw new ConfigError(`LOG_LEVEL "${logLevel}" is not a pino level`);
@@ -88,7 +136,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel,
     inlineWorker: boolFrom(env, 'FUNDER_API_INLINE_WORKER', databaseUrl === null),
     dbPoolMax: intFrom(env, 'DB_POOL_MAX', 10, 1, 500),
-    publicBaseUrl: (nonEmpty(env, 'PUBLIC_BASE_URL') ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    publicBaseUrl,
     // On PostgreSQL (a real deployment) the demonstration plane and its printed sandbox key
     // come only when asked for explicitly; the embedded default builds them for a first try.
     demoOnFirstStart: boolFrom(env, 'FUNDER_API_DEMO', databaseUrl === null),
@@ -98,6 +146,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     nodeEnv: nonEmpty(env, 'NODE_ENV'),
     exportStorageUrl: nonEmpty(env, 'EXPORT_STORAGE_URL'),
     exportVolumeBytes: intFrom(env, 'EXPORT_VOLUME_BYTES', 1024 ** 3, 4096, 4 * 1024 ** 3),
+    trustProxy: trustProxyFrom(env),
+    requestTimeoutMs: intFrom(env, 'FUNDER_API_REQUEST_TIMEOUT_MS', 30_000, 1_000, 600_000),
+    // Longer than the usual load balancer's idle timeout (60 s), so it never reuses a closed connection.
+    keepAliveTimeoutMs: intFrom(env, 'FUNDER_API_KEEP_ALIVE_TIMEOUT_MS', 72_000, 1_000, 600_000),
+    // The operator says the service is reached over https by giving it an https public URL.
+    hsts: publicBaseUrl.startsWith('https://'),
   };
 }
 

@@ -420,6 +420,12 @@ export async function createRuntime(
         lookupKey: services.account.lookupKey,
         checkErrorCodes: config.checkErrorCodes,
         secrets: box,
+        edge: {
+          trustProxy: config.trustProxy,
+          requestTimeoutMs: config.requestTimeoutMs,
+          keepAliveTimeoutMs: config.keepAliveTimeoutMs,
+          hsts: config.hsts,
+        },
         routes: [
           accountRoutes({ account: services.account, clock }),
           accountOpsRoutes({ account: services.account }),

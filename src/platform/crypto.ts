@@ -18,10 +18,13 @@ export function newApiKeySecret(): string {
   return API_KEY_PREFIX + randomBytes(32).toString('hex');
 }
 
+/**
+ * Whether two secrets are equal, in constant time and without telling even their lengths: the
+ * SHA-256 digests of both (always 32 bytes) are compared, never the secrets themselves.
+ */
 export function safeEqual(a: string, b: string): boolean {
-  const left = Buffer.from(a);
-  const right = Buffer.from(b);
-  return left.length === right.length && timingSafeEqual(left, right);
+  const digest = (value: string) => createHash('sha256').update(value, 'utf8').digest();
+  return timingSafeEqual(digest(a), digest(b));
 }
 
 /**

@@ -171,8 +171,9 @@ function transact<T>(
 async function markIdempotentWrite(tx: Tx, caller: FunderCaller): Promise<void> {
   const { rowCount } = await tx.query(
     `UPDATE idempotency_keys SET write_committed = true
-      WHERE funder_id = $1 AND idempotency_key = $2 AND run_token = $3 AND state = 'running'`,
-    [caller.funderId, caller.idempotencyKey, caller.idempotencyRun ?? null],
+      WHERE funder_id = $1 AND api_key_id = $4 AND idempotency_key = $2 AND run_token = $3
+        AND state = 'running'`,
+    [caller.funderId, caller.idempotencyKey, caller.idempotencyRun ?? null, caller.keyId],
   );
   if (rowCount !== 1) {
     throw new ApiError(

@@ -28,6 +28,7 @@ import { createOperationRegistry } from './openapi/registry.ts';
 import { withOptionalBody } from './optional-body.ts';
 import { ErrorEnvelope } from './schemas.ts';
 import { SCOPES, scopesFor } from './scopes.ts';
+import { registerSecurityHeaders } from './security-headers.ts';
 import { bodyAjv, queryAjv, withoutPerItemChecks, withSafeText } from './validators.ts';
 
 declare module 'fastify' {
@@ -80,9 +81,29 @@ export interface HttpDeps extends Omit<AuthDeps, 'clock'> {
   checkErrorCodes?: boolean;
   /** Seals the kept answers of routes that show a secret once (`sealReplay`). */
   secrets: Pick<SecretBox, 'seal' | 'open'>;
+  /** The connection's edge: whose X-Forwarded-For is believed, time bounds, HSTS (config.ts). */
+  edge?: Partial<HttpEdge>;
 }
 
+export interface HttpEdge {
+  trustProxy: false | string[];
+  requestTimeoutMs: number;
+  keepAliveTimeoutMs: number;
+  hsts: boolean;
+}
+
+const DEFAULT_EDGE: HttpEdge = {
+  trustProxy: false,
+  requestTimeoutMs: 30_000,
+  keepAliveTimeoutMs: 72_000,
+  hsts: false,
+};
+
+/** A connection that neither sends nor receives anything for this long is dropped. */
+const SOCKET_IDLE_MS = 120_000;
+
 export async function buildApp(deps: HttpDeps): Promise<App> {
+  const edge: HttpEdge = { ...DEFAULT_EDGE, ...deps.edge };
   const app = Fastify({
     loggerInstance: deps.logger,
     genReqId: () => newId(),
@@ -91,7 +112,20 @@ export async function buildApp(deps: HttpDeps): Promise<App> {
     bodyLimit: deps.bodyLimit ?? 1024 * 1024,
     return503OnClosing: true,
     forceCloseConnections: 'idle',
-    trustProxy: process.env.TRUST_PROXY === 'true',
+    // Only the listed proxies may name the client (config.ts refuses `true` and hop counts).
+    trustProxy: edge.trustProxy,
+    // A whole request must arrive within the bound (a body sent a byte at a time is cut with
+    // 408 request_timeout, clientErrorAnswer); idle keep-alive and silent connections close.
+    requestTimeout: edge.requestTimeoutMs,
+    keepAliveTimeout: edge.keepAliveTimeoutMs,
+    connectionTimeout: Math.max(SOCKET_IDLE_MS, edge.requestTimeoutMs, edge.keepAliveTimeoutMs),
+    // Node 20 applies the bound only when given to its server's constructor, and looks for
+    // requests past it every 30 s by default: look every second.
+    http: {
+      requestTimeout: edge.requestTimeoutMs,
+      headersTimeout: Math.min(60_000, edge.requestTimeoutMs),
+      connectionsCheckingInterval: Math.min(1_000, edge.requestTimeoutMs),
+    },
     ajv: { plugins: [] },
     // Path parameters longer than this are no id of ours (answered 404 in the envelope).
     routerOptions: { maxParamLength: 100 },
@@ -125,6 +159,8 @@ export async function buildApp(deps: HttpDeps): Promise<App> {
   app.addSchema(ErrorEnvelope);
 
   installErrorHandling(app);
+  // Before every other hook, so even a refused call carries them.
+  await registerSecurityHeaders(app, { hsts: edge.hsts });
 
   // Idempotency-Key is for POST and PUT: their routes get the two hooks, other calls pay nothing.
   const idempotency = createIdempotency({ db: deps.db, clock: deps.clock, secrets: deps.secrets });

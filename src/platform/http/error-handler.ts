@@ -42,7 +42,7 @@ export function clientErrorAnswer(error: NodeJS.ErrnoException, socket: Socket):
   ];
   if (socket.writable) {
     socket.write(
-      `HTTP/1.1 ${problem.status} ${reason}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`,
+      `HTTP/1.1 ${problem.status} ${reason}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json; charset=utf-8\r\nCache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n${body}`,
     );
   }
   socket.destroy(error);

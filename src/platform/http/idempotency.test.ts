@@ -293,9 +293,9 @@ describe('a retry while the first call runs', () => {
   ) {
     const now = await given.now();
     await service.db.query(
-      `INSERT INTO idempotency_keys (funder_id, idempotency_key, method, path, body_sha256, state, write_committed,
-                                     created_at, locked_at, expires_at)
-       VALUES ($1, $2, 'POST', $3, $4, 'running', $5, $6, $7, $6::timestamptz + interval '24 hours')`,
+      `INSERT INTO idempotency_keys (funder_id, api_key_id, idempotency_key, method, path, body_sha256, state,
+                                     write_committed, created_at, locked_at, expires_at)
+       VALUES ($1, $8, $2, 'POST', $3, $4, 'running', $5, $6, $7, $6::timestamptz + interval '24 hours')`,
       [
         funder.bankId,
         key,
@@ -304,6 +304,7 @@ describe('a retry while the first call runs', () => {
         options.writeCommitted,
         now,
         new Date(now.getTime() - options.lockedSecondsAgo * 1000),
+        funder.keyId,
       ],
     );
   }

@@ -35,7 +35,9 @@ const bodyHash = (request: FastifyRequest): string =>
 /**
  * Idempotency-Key on POST and PUT, with Stripe's meaning: the same key and the same body
  * within 24 hours answer the first answer again without doing anything twice; the same key
- * with another body is refused; a retry while the first is still running gets 409.
+ * with another body is refused; a retry while the first is still running gets 409. A record
+ * belongs to the API key that sent the call (migration 0045): another key of the same funder
+ * sending the same value makes a new call and never sees the first key's answer.
  */
 /** Marks a kept answer stored sealed (its route shows a secret once). */
 const SEALED = 'sealed:';
@@ -64,16 +66,17 @@ export function createIdempotency(deps: {
     const run = newId();
     const inserted = await deps.db.query(
       `INSERT INTO idempotency_keys
-         (funder_id, idempotency_key, method, path, body_sha256, state, created_at, locked_at, expires_at, run_token)
-       VALUES ($1, $2, $3, $4, $5, 'running', $6, $6, $6::timestamptz + make_interval(secs => $7), $8)
-       ON CONFLICT (funder_id, idempotency_key) DO UPDATE
+         (funder_id, api_key_id, idempotency_key, method, path, body_sha256, state, created_at, locked_at,
+          expires_at, run_token)
+       VALUES ($1, $9, $2, $3, $4, $5, 'running', $6, $6, $6::timestamptz + make_interval(secs => $7), $8)
+       ON CONFLICT (api_key_id, idempotency_key) DO UPDATE
          SET method = EXCLUDED.method, path = EXCLUDED.path, body_sha256 = EXCLUDED.body_sha256,
              state = 'running', write_committed = false, response_status = NULL, response_headers = NULL,
              response_body = NULL, created_at = EXCLUDED.created_at, locked_at = EXCLUDED.locked_at,
              expires_at = EXCLUDED.expires_at, run_token = EXCLUDED.run_token
          WHERE idempotency_keys.expires_at <= $6
        RETURNING 1`,
-      [caller.funderId, key, request.method, path, hash, now, IDEMPOTENCY_TTL_SECONDS, run],
+      [caller.funderId, key, request.method, path, hash, now, IDEMPOTENCY_TTL_SECONDS, run, caller.keyId],
     );
     if (inserted.rowCount === 1) {
       caller.idempotencyKey = key;
@@ -83,8 +86,8 @@ export function createIdempotency(deps: {
     }
     const stored = (
       await deps.db.query<StoredKey>(
-        'SELECT * FROM idempotency_keys WHERE funder_id = $1 AND idempotency_key = $2',
-        [caller.funderId, key],
+        'SELECT * FROM idempotency_keys WHERE funder_id = $1 AND api_key_id = $2 AND idempotency_key = $3',
+        [caller.funderId, caller.keyId, key],
       )
     ).rows[0];
     if (!stored)
@@ -112,10 +115,10 @@ export function createIdempotency(deps: {
       // A new token fences the run taken over: if it is still alive, its write can no longer commit.
       const taken = await deps.db.query(
         `UPDATE idempotency_keys SET locked_at = $3, run_token = $5
-          WHERE funder_id = $1 AND idempotency_key = $2 AND state = 'running' AND write_committed = false
-            AND locked_at = $4
+          WHERE funder_id = $1 AND api_key_id = $6 AND idempotency_key = $2 AND state = 'running'
+            AND write_committed = false AND locked_at = $4
           RETURNING 1`,
-        [caller.funderId, key, now, stored.locked_at, run],
+        [caller.funderId, key, now, stored.locked_at, run, caller.keyId],
       );
       if (taken.rowCount === 1) {
         caller.idempotencyKey = key;
@@ -133,13 +136,14 @@ export function createIdempotency(deps: {
   /** Keeps the answer for replays; a server error frees the key so the call can be retried. */
   async function record(request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<void> {
     if (!request.idempotencyOwner || !request.caller?.idempotencyKey) return;
-    const { funderId, idempotencyKey, idempotencyRun } = request.caller;
+    const { funderId, keyId, idempotencyKey, idempotencyRun } = request.caller;
     // Every change below is fenced by the run's token: a run taken over leaves the key alone.
     if (reply.statusCode >= 500) {
       const freed = await deps.db.query(
         `DELETE FROM idempotency_keys
-          WHERE funder_id = $1 AND idempotency_key = $2 AND write_committed = false AND run_token = $3`,
-        [funderId, idempotencyKey, idempotencyRun],
+          WHERE funder_id = $1 AND api_key_id = $4 AND idempotency_key = $2 AND write_committed = false
+            AND run_token = $3`,
+        [funderId, idempotencyKey, idempotencyRun, keyId],
       );
       if (freed.rowCount === 1) return;
     }
@@ -155,7 +159,7 @@ export function createIdempotency(deps: {
     if (sealed && !deps.secrets) throw new Error('sealing an idempotent answer needs the secrets box');
     await deps.db.query(
       `UPDATE idempotency_keys SET state = 'done', response_status = $3, response_headers = $4, response_body = $5
-        WHERE funder_id = $1 AND idempotency_key = $2 AND run_token = $6`,
+        WHERE funder_id = $1 AND api_key_id = $7 AND idempotency_key = $2 AND run_token = $6`,
       [
         funderId,
         idempotencyKey,
@@ -163,6 +167,7 @@ export function createIdempotency(deps: {
         JSON.stringify(contentType ? { 'content-type': String(contentType) } : {}),
         sealed && deps.secrets ? `${SEALED}${deps.secrets.seal(body)}` : body,
         idempotencyRun,
+        keyId,
       ],
     );
   }

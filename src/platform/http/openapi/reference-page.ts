@@ -48,14 +48,14 @@ export async function registerReferencePage(app: FastifyInstance): Promise<void>
       tryItOutEnabled: false,
       validatorUrl: null,
     },
-    // Everything from the service itself. No upgrade-insecure-requests: the service may be reached
+    // Everything from the service itself, and no other page may frame it. No upgrade-insecure-requests: the service may be reached
     // over plain http (a laptop, an internal host), where it would leave the page blank.
     staticCSP: [
       "default-src 'self'",
       "base-uri 'self'",
       "connect-src 'self'",
       "font-src 'self' data:",
-      "frame-ancestors 'self'",
+      "frame-ancestors 'none'",
       "img-src 'self' data:",
       "object-src 'none'",
       "script-src 'self'",
