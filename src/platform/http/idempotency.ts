@@ -36,7 +36,7 @@ const bodyHash = (request: FastifyRequest): string =>
  * Idempotency-Key on POST and PUT, with Stripe's meaning: the same key and the same body
  * within 24 hours answer the first answer again without doing anything twice; the same key
  * with another body is refused; a retry while the first is still running gets 409. A record
- * belongs to the API key that sent the call (migration 0045): another key of the same funder
+ * belongs to the API key that sent the call (migration 0046): another key of the same funder
  * sending the same value makes a new call and never sees the first key's answer.
  */
 /** Marks a kept answer stored sealed (its route shows a secret once). */
