@@ -10,7 +10,7 @@ import type { Tx } from '../../platform/db/db.ts';
 import { ApiError, notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import type { WriteScope } from '../../platform/write.ts';
-import { findSellerByKey, insertSeller } from '../parties/parties.service.ts';
+import { ensureSeller } from '../parties/parties.service.ts';
 import { type ClientsDeps, linkState, ownKeyOnly } from './clients.shared.ts';
 import * as store from './invitations.store.ts';
 import * as linksStore from './links.store.ts';
@@ -74,15 +74,13 @@ export async function makeClientIn(
   },
 ): Promise<string> {
   const { tx, now } = scope;
-  const seller =
-    (await findSellerByKey(tx, owner.plane, company.country, company.taxId)) ??
-    (await insertSeller(
-      tx,
-      owner.plane,
-      { name: company.name, tax_id: company.taxId, country: company.country },
-      now,
-      scope.evidence,
-    ));
+  const seller = await ensureSeller(
+    tx,
+    owner.plane,
+    { name: company.name, tax_id: company.taxId, country: company.country },
+    now,
+    scope.evidence,
+  );
   const made = await store.insertClient(tx, owner, {
     sellerId: seller.id,
     arrivalId: company.arrivalId,
