@@ -194,6 +194,11 @@ function createServices(deps: {
     ...shared,
     lifecycle,
     recordPayment: (ws, input) => decisions.recordPaymentIn(ws, input),
+    // A claim names the funder's collection account, else its latest statement's account.
+    accounts: {
+      collectionIban: (q, scope) => bankDataArea.bankData.collectionIban(q, scope),
+      statementIban: (q, scope) => statementsArea.statements.latestAccountIban(q, scope),
+    },
   });
   const { recourse } = recourseArea;
   const bankDataArea = bankDataModule({ ...shared, requests });

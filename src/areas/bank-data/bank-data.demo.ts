@@ -4,13 +4,41 @@ import { newId } from '../../platform/ids.ts';
 import type { RebuildControl } from '../../platform/write.ts';
 import { connectIn, recordPaymentIn } from './bank-data.service.ts';
 import * as store from './bank-data.store.ts';
-import { generatedMovements, makeIban } from './bank-data.views.ts';
+import { generatedMovements, makeIban, spanishIban } from './bank-data.views.ts';
+
+/** The demonstration funder's own collection account: the same on every reset. */
+export const DEMO_COLLECTION_IBAN = spanishIban('00000001200000012345');
+
+/**
+ * The demonstration funder's collection account, read 40 days ago: played before every other
+ * part, so that whatever names where the funder is paid (a recourse claim's `pay_to_iban`)
+ * finds it.
+ */
+export async function playCollectionAccountDemo(input: {
+  control: RebuildControl;
+  funder: FunderCaller;
+  today: string;
+}) {
+  const { control, funder, today } = input;
+  const scope = scopeOf(funder);
+  control.playAt(madridInstant(addDays(today, -40), '08:15:00'));
+  await control.write(funder, async (ws) => {
+    await store.saveCollectionRead(ws.tx, scope, {
+      id: newId(),
+      bankName: 'Banco Demostración',
+      accounts: [{ iban: DEMO_COLLECTION_IBAN, holder_name: funder.funderName, currency: 'EUR' }],
+      error: null,
+      at: ws.now,
+    });
+    await store.countRead(ws.tx, scope, `${madridDate(ws.now).slice(0, 7)}-01`);
+  });
+}
 
 /**
  * The bank data part of the demonstration: the confidential programme's company connects its
- * business account for the demonstration funder (the account paid into is its own), its
- * collection account is read, and a debtor of the funded, unannounced request pays the company
- * directly: a payment alert on that request. Played on top of the programme's part.
+ * business account for the demonstration funder (the account paid into is its own), and a
+ * debtor of the funded, unannounced request pays the company directly: a payment alert on that
+ * request. Played on top of the programme's part.
  */
 export async function playBankDataDemo(input: {
   control: RebuildControl;
@@ -41,14 +69,6 @@ export async function playBankDataDemo(input: {
       })),
       payoutIban: main,
     });
-    await store.saveCollectionRead(ws.tx, scope, {
-      id: newId(),
-      bankName: 'Banco Demostración',
-      accounts: [{ iban: makeIban(), holder_name: funder.funderName, currency: 'EUR' }],
-      error: null,
-      at: ws.now,
-    });
-    await store.countRead(ws.tx, scope, `${madridDate(ws.now).slice(0, 7)}-01`);
     const connection = await store.latestConnection(ws.tx, scope, seller.seller_id);
     const debtors = await store.requestDebtorTaxIds(ws.tx, scope, requestId);
     return { sellerId: seller.seller_id, connectionId: connection!.id, debtorTaxId: debtors[0]! };

@@ -145,6 +145,23 @@ export async function collectionConnections(q: Queryable, scope: FunderScope) {
   return rows;
 }
 
+/**
+ * The funder's collection account: the first euro account (else the first account) of its
+ * oldest collection connection that has one. A failed read keeps the accounts last read.
+ */
+export async function collectionIban(q: Queryable, scope: FunderScope): Promise<string | null> {
+  const { rows } = await q.query<{ iban: string }>(
+    `SELECT x.account->>'iban' AS iban
+       FROM collection_connections c
+       CROSS JOIN LATERAL jsonb_array_elements(c.accounts) WITH ORDINALITY AS x(account, position)
+      WHERE c.funder_id = $1 AND c.plane = $2 AND x.account->>'iban' IS NOT NULL
+      ORDER BY (x.account->>'currency' = 'EUR') DESC, c.created_at, c.id, x.position
+      LIMIT 1`,
+    [scope.funderId, scope.plane],
+  );
+  return rows[0]?.iban ?? null;
+}
+
 /** How many sellers have a consent in force with the funder. */
 export async function sellersSharing(q: Queryable, scope: FunderScope) {
   const { rows } = await q.query<{ count: number }>(

@@ -39,7 +39,7 @@ describe('the demonstration scenario', () => {
     expect(overview.collection_connections).toEqual([
       expect.objectContaining({ bank_name: 'Banco Demostración', status: 'connected' }),
     ]);
-    // The consent and the collection read, both 30 days ago (one month or two).
+    // The consent (30 days ago) and the collection read (40 days ago): one month or two.
     expect((overview.charges as Body[]).reduce((sum, c) => sum + c.reads, 0)).toBe(2);
   });
 });

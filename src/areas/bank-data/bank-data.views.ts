@@ -132,14 +132,18 @@ export const alertView = (row: store.AlertRow) => ({
   raised_at: row.raised_at.toISOString(),
 });
 
-/** A Spanish IBAN with valid check digits, made up for the demonstration plane. */
-export function makeIban(): string {
-  const bban = Array.from({ length: 20 }, () => String(randomInt(10))).join('');
+/** The Spanish IBAN of a 20-digit account number: its check digits computed. */
+export function spanishIban(bban: string): string {
   // ES = 14 28; check digits are 98 minus the remainder of BBAN + 'ES00' read as digits.
   const digits = `${bban}142800`;
   let rest = 0;
   for (const ch of digits) rest = (rest * 10 + Number(ch)) % 97;
   return `ES${String(98 - rest).padStart(2, '0')}${bban}`;
+}
+
+/** A Spanish IBAN with valid check digits, made up for the demonstration plane. */
+export function makeIban(): string {
+  return spanishIban(Array.from({ length: 20 }, () => String(randomInt(10))).join(''));
 }
 
 /** A year of made-up movements: customers paying in, suppliers, salaries and taxes going out. */

@@ -3,7 +3,6 @@ import type { Clock } from '../../platform/clock.ts';
 import { type SecretBox, sha256Hex } from '../../platform/crypto.ts';
 import type { Db } from '../../platform/db/db.ts';
 import { ApiError } from '../../platform/errors.ts';
-import type { RateCounter } from '../../platform/rate-limit.ts';
 import type { RunWrite } from '../../platform/write.ts';
 import type { LinkRow } from './links.store.ts';
 import type { VatLookup } from './vat-lookup.ts';
@@ -13,8 +12,6 @@ export interface ClientsDeps {
   db: Db;
   clock: Clock;
   write: RunWrite;
-  /** The shared counters (database or Redis) that hold the sign-up caps of each link. */
-  rateCounter: RateCounter;
   secrets: SecretBox;
   publicBaseUrl: string;
   vatLookup?: VatLookup;

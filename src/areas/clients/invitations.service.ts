@@ -10,16 +10,21 @@ import type { Tx } from '../../platform/db/db.ts';
 import { ApiError, notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import type { WriteScope } from '../../platform/write.ts';
-import { findSellerByKey, insertSeller } from '../parties/parties.service.ts';
+import { ensureSeller } from '../parties/parties.service.ts';
 import { type ClientsDeps, linkState, ownKeyOnly } from './clients.shared.ts';
 import * as store from './invitations.store.ts';
 import * as linksStore from './links.store.ts';
 
-/** Sign-ups one link takes: 20 an hour and 100 a day, counted across servers. */
+/**
+ * Sign-ups one link takes: at most 20 in any 60 minutes and 100 in any 24 hours, rolling
+ * windows counted from the invitations themselves in the database (the window of
+ * `claims_last_day`), so every server counts the same.
+ */
 export const SIGNUP_WINDOWS = [
   { seconds: 3600, limit: 20 },
   { seconds: 86_400, limit: 100 },
 ] as const;
+const LONGEST_WINDOW = Math.max(...SIGNUP_WINDOWS.map((w) => w.seconds));
 /** An invitation not answered within this many days expires. */
 export const INVITATION_DAYS = 30;
 
@@ -74,15 +79,13 @@ export async function makeClientIn(
   },
 ): Promise<string> {
   const { tx, now } = scope;
-  const seller =
-    (await findSellerByKey(tx, owner.plane, company.country, company.taxId)) ??
-    (await insertSeller(
-      tx,
-      owner.plane,
-      { name: company.name, tax_id: company.taxId, country: company.country },
-      now,
-      scope.evidence,
-    ));
+  const seller = await ensureSeller(
+    tx,
+    owner.plane,
+    { name: company.name, tax_id: company.taxId, country: company.country },
+    now,
+    scope.evidence,
+  );
   const made = await store.insertClient(tx, owner, {
     sellerId: seller.id,
     arrivalId: company.arrivalId,
@@ -123,29 +126,40 @@ export function createInvitationsService(deps: ClientsDeps) {
   }
 
   /**
-   * Counts a sign-up against the link's caps, in the shared counters. The hour is counted
-   * first and alone: a sign-up the hour refuses does not use up the day. (One the day refuses
-   * still counts in its hour, which cannot matter: the hour ends before the day does.)
+   * Checks the link's caps inside the sign-up's write, once the link's row is locked: the sign-ups
+   * already in each rolling window, counted from the invitations (a refused sign-up leaves
+   * none, so it uses up nothing). A sandbox key counts only its own sign-ups through the shared
+   * demonstration link, as its `claims_last_day` does. `retry_after_seconds` is when the
+   * sign-up whose leaving lets one more in leaves the window.
    */
-  async function countSignup(linkId: string): Promise<void> {
-    const now = clock.now();
+  async function checkSignupCaps(
+    scope: WriteScope,
+    owner: FunderScope,
+    linkId: string,
+    keyId: string | null,
+  ) {
+    const now = scope.now.getTime();
+    const times = await store.signupTimes(
+      scope.tx,
+      owner,
+      linkId,
+      new Date(now - LONGEST_WINDOW * 1000),
+      scope.now,
+      keyId,
+    );
     for (const window of SIGNUP_WINDOWS) {
-      const [count] = await deps.rateCounter.hit(
-        `client-link-signups:${window.seconds}:${linkId}`,
-        [window],
-        now,
+      const inWindow = times.filter((t) => t.getTime() > now - window.seconds * 1000);
+      if (inWindow.length < window.limit) continue;
+      const leaving = inWindow[inWindow.length - window.limit]!.getTime() + window.seconds * 1000;
+      const retry = Math.max(1, Math.ceil((leaving - now) / 1000));
+      throw new ApiError(
+        'signup_limit',
+        `This link took ${window.limit} sign-ups in the last ${window.seconds === 3600 ? '60 minutes' : '24 hours'}; try again later.`,
+        {
+          extra: { retry_after_seconds: retry, limit: window.limit, window_seconds: window.seconds },
+          headers: { 'retry-after': String(retry) },
+        },
       );
-      if (count && count.hits > count.limit) {
-        const retry = Math.max(1, Math.ceil((count.resetAt.getTime() - now.getTime()) / 1000));
-        throw new ApiError(
-          'signup_limit',
-          `This link took ${count.limit} sign-ups in ${count.seconds === 3600 ? 'an hour' : 'a day'}; try again later.`,
-          {
-            extra: { retry_after_seconds: retry, limit: count.limit, window_seconds: count.seconds },
-            headers: { 'retry-after': String(retry) },
-          },
-        );
-      }
     }
   }
 
@@ -223,13 +237,17 @@ export function createInvitationsService(deps: ClientsDeps) {
       if (linkState(link, clock.now()) !== 'active') {
         throw new ApiError('link_not_active', 'This link was disabled or has expired.');
       }
-      await countSignup(linkId);
       const caller: Caller = acting.caller;
+      const countedKey = acting.caller.kind === 'funder' ? ownKeyOnly(acting.caller) : null;
       const id = await write(caller, async (scope) => {
+        // One sign-up through a link at a time, whichever server takes it: the row stays locked
+        // until this write commits, so two cannot both take the last place in a window.
+        if (!(await linksStore.lockLink(scope.tx, owner, linkId))) notFound('Client link');
         const current = await linksStore.findLink(scope.tx, owner, linkId, scope.now, null);
         if (!current || linkState(current, scope.now) !== 'active') {
           throw new ApiError('link_not_active', 'This link was disabled or has expired.');
         }
+        await checkSignupCaps(scope, owner, linkId, countedKey);
         return arriveIn(scope, owner, keyId, company, {
           via: 'link',
           linkId,

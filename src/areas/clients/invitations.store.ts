@@ -312,3 +312,26 @@ export async function setReturnOriginsForOps(
     [funderId, origins, at],
   );
 }
+
+/**
+ * When each sign-up through the link in (`since`, `now`] was made, oldest first: the window
+ * `claims_last_day` counts. `keyId` narrows to one sandbox key's sign-ups (null: all).
+ */
+export async function signupTimes(
+  q: Queryable,
+  scope: FunderScope,
+  linkId: string,
+  since: Date,
+  now: Date,
+  keyId: string | null,
+): Promise<Date[]> {
+  const { rows } = await q.query<{ created_at: Date }>(
+    `SELECT created_at FROM client_invitations
+      WHERE link_id = $1 AND funder_id = $2 AND plane = $3
+        AND created_at > $4::timestamptz AND created_at <= $5::timestamptz
+        AND ($6::uuid IS NULL OR key_id = $6::uuid)
+      ORDER BY created_at, id`,
+    [linkId, scope.funderId, scope.plane, since, now, keyId],
+  );
+  return rows.map((row) => row.created_at);
+}

@@ -83,37 +83,7 @@ describe('arrivals, invitations and sign-up caps', () => {
     expect(later.body.invitations[0]).toMatchObject({ id: invitation.id, state: 'expired' });
     expectError(await clients.accept(invitation.id), 409, 'invitation_not_pending');
   });
-
-  it('takes at most 20 sign-ups an hour and 100 a day through one link', async () => {
-    const capped = await given.funder();
-    const capLink = (await clients.newLink(capped)).body.client_link;
-    // Start at the top of an hour: the windows are fixed hours and days.
-    const at = await clients.now();
-    const toNextHour = 3600 - ((at.getTime() / 1000) % 3600);
-    const toNextDay = 86_400 - ((at.getTime() / 1000) % 86_400);
-    await service.advanceClock(toNextDay > 6 * 3600 ? toNextHour : toNextDay);
-    for (let hour = 0; hour < 5; hour++) {
-      for (let i = 0; i < 20; i++) {
-        const answer = await clients.arrive(capLink.id, clients.company());
-        expect({ hour, i, status: answer.status, body: answer.status === 201 ? null : answer.body }).toEqual({
-          hour,
-          i,
-          status: 201,
-          body: null,
-        });
-      }
-      const refused = expectError(await clients.arrive(capLink.id, clients.company()), 429, 'signup_limit');
-      expect(refused).toMatchObject({ limit: 20, window_seconds: 3600 });
-      expect(Number(refused.retry_after_seconds)).toBeGreaterThan(0);
-      await service.advanceClock(3600);
-    }
-    const daily = expectError(await clients.arrive(capLink.id, clients.company()), 429, 'signup_limit');
-    expect(daily).toMatchObject({ limit: 100, window_seconds: 86_400 });
-    // Another link of another funder is not held back.
-    expect((await clients.arrive(link.id, clients.company())).status).toBe(201);
-    const links = await service.call<{ client_links: Link[] }>(capped.key, 'GET', '/v1/client-links');
-    expect(links.body.client_links[0]!.arrivals).toBe(100);
-  });
+  // The sign-up caps: signup-caps.test.ts.
 });
 
 describe('clients, their origin and routing', () => {

@@ -201,6 +201,18 @@ export async function findLink(
   return rows[0] ?? null;
 }
 
+/**
+ * Locks the link's row until the write ends: sign-ups through one link are counted one at a
+ * time, whichever server takes them. False when the funder has no such link.
+ */
+export async function lockLink(q: Queryable, scope: FunderScope, id: string): Promise<boolean> {
+  const { rows } = await q.query(
+    'SELECT id FROM client_links WHERE id = $1 AND funder_id = $2 AND plane = $3 FOR UPDATE',
+    [id, scope.funderId, scope.plane],
+  );
+  return rows.length > 0;
+}
+
 /** Each owner's current link: the funder's own and every prescriber's. */
 export async function currentLinks(
   q: Queryable,

@@ -5,7 +5,7 @@ import { ApiError } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { runAsOneWrite } from '../../platform/write.ts';
 import type { AccountService } from '../account/account.service.ts';
-import { playBankDataDemo } from '../bank-data/bank-data.demo.ts';
+import { playBankDataDemo, playCollectionAccountDemo } from '../bank-data/bank-data.demo.ts';
 import { type EarlyPaymentsDemoDeps, playEarlyPaymentsDemo } from '../early-payments/early-payments.demo.ts';
 import {
   OPPORTUNITIES_DEMO,
@@ -60,7 +60,10 @@ export function createDemoService(
     earlyPaymentsDemo?: EarlyPaymentsDemoDeps;
     /** The recourse claims' part of the scenario (recourse area). */
     recourseDemo?: Omit<RecourseDemoDeps, 'parties' | 'decisions' | 'documents'>;
-    /** The bank data part, on top of the programme's (bank data area): a connected seller, an alert. */
+    /**
+     * The bank data part (bank data area): the funder's collection account, played first, and on
+     * top of the programme's part a connected seller and an alert.
+     */
     bankDataDemo?: boolean;
     /** The opportunities digest's part, played after the rebuild commits (opportunities area). */
     opportunitiesDemo?: OpportunitiesDemoDeps;
@@ -99,6 +102,10 @@ export function createDemoService(
         today: madridDate(now),
         catalogue,
       });
+      // The funder's collection account first: every claim a later part opens names it.
+      if (deps.bankDataDemo) {
+        await playCollectionAccountDemo({ control, funder: asFunder, today: madridDate(now) });
+      }
       if (deps.programmeDemo) {
         const { parties, decisions, documents } = deps;
         const programme = await playProgrammeDemo({

@@ -13,7 +13,7 @@ import { ApiError, fail, notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { amountCents, centsToDecimal, percentOf } from '../../platform/money.ts';
 import type { RunWrite, WriteScope } from '../../platform/write.ts';
-import { findDebtorByKey, insertDebtor, insertInvoice, insertSeller } from '../parties/parties.service.ts';
+import { ensureDebtor, insertDrawnSeller, insertInvoice } from '../parties/parties.service.ts';
 import type {
   AnswerBody,
   EarlyPaymentQuery,
@@ -349,29 +349,29 @@ export function createEarlyPaymentsService(deps: { db: Db; clock: Clock; write: 
       demoOnly(caller);
       return write(caller, async (ws) => {
         const today = madridDate(ws.now);
-        const n = randomInt(10_000_000, 99_999_999);
-        const supplier = await insertSeller(
+        const supplier = await insertDrawnSeller(
           ws.tx,
           'demo',
-          {
-            name: `Sandbox Supplier ${n} SL`,
-            tax_id: `B${n}`,
-            country: 'ES',
-            verification_status: 'approved',
+          () => {
+            const drawn = randomInt(10_000_000, 99_999_999);
+            return {
+              name: `Sandbox Supplier ${drawn} SL`,
+              tax_id: `B${drawn}`,
+              country: 'ES',
+              verification_status: 'approved',
+            };
           },
           ws.now,
           ws.evidence,
         );
-        const buyerKey = { country: 'ES', tax_id: 'A08000143' };
-        const buyer =
-          (await findDebtorByKey(ws.tx, 'demo', buyerKey.country, buyerKey.tax_id)) ??
-          (await insertDebtor(
-            ws.tx,
-            'demo',
-            { name: 'Sandbox Buyer Retail SA', ...buyerKey },
-            ws.now,
-            ws.evidence,
-          ));
+        const n = supplier.tax_id.slice(1);
+        const buyer = await ensureDebtor(
+          ws.tx,
+          'demo',
+          { name: 'Sandbox Buyer Retail SA', country: 'ES', tax_id: 'A08000143' },
+          ws.now,
+          ws.evidence,
+        );
         const amount = body.amount ?? 12_000;
         const invoice = await insertInvoice(
           ws.tx,

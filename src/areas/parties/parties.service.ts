@@ -39,9 +39,14 @@ export {
 export type { InvoiceSource, VerificationStatus } from './parties.store.ts';
 export type { Debtor, EvidenceSink, Invoice, Seller } from './parties.views.ts';
 export {
+  ensureDebtor,
+  ensureSeller,
   insertDebtor,
+  insertDebtorIfNew,
+  insertDrawnSeller,
   insertInvoice,
   insertSeller,
+  insertSellerIfNew,
   markInvoiceSellerPaid,
   setSellerVerification,
 } from './parties.writes.ts';

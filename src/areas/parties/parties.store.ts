@@ -56,11 +56,17 @@ const lock = (forUpdate?: boolean) => (forUpdate ? ' FOR UPDATE' : '');
 
 // Sellers
 
-export async function insertSeller(q: Queryable, row: SellerRow): Promise<SellerRow> {
+/**
+ * Inserts a seller unless its plane already has one with that country and tax id (the unique
+ * key): null then. Two writes making the same seller at once get one row; the second waits for
+ * the first to commit and answers null.
+ */
+export async function insertSellerIfNew(q: Queryable, row: SellerRow): Promise<SellerRow | null> {
   const { rows } = await q.query<SellerRow>(
     `INSERT INTO sellers (id, plane, name, tax_id, country, verification_status, founded_on, annual_revenue,
                           employees, sector, email, created_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7::date, $8::numeric, $9, $10, $11, $12)
+     ON CONFLICT (plane, country, tax_id) DO NOTHING
      RETURNING ${SELLER_COLUMNS}`,
     [
       row.id,
@@ -77,7 +83,7 @@ export async function insertSeller(q: Queryable, row: SellerRow): Promise<Seller
       row.created_at,
     ],
   );
-  return rows[0]!;
+  return rows[0] ?? null;
 }
 
 /** A seller on one plane; a seller of the other plane is not found. */
@@ -135,13 +141,16 @@ export async function updateSellerVerification(
 
 // Debtors
 
-export async function insertDebtor(q: Queryable, row: DebtorRow): Promise<DebtorRow> {
+/** Inserts a debtor unless its plane already has one with that country and tax id: null then. */
+export async function insertDebtorIfNew(q: Queryable, row: DebtorRow): Promise<DebtorRow | null> {
   const { rows } = await q.query<DebtorRow>(
     `INSERT INTO debtors (id, plane, name, tax_id, country, is_public_body, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING ${DEBTOR_COLUMNS}`,
+     VALUES ($1, $2, $3, $4, $5, $6, $7)
+     ON CONFLICT (plane, country, tax_id) DO NOTHING
+     RETURNING ${DEBTOR_COLUMNS}`,
     [row.id, row.plane, row.name, row.tax_id, row.country, row.is_public_body, row.created_at],
   );
-  return rows[0]!;
+  return rows[0] ?? null;
 }
 
 /** A debtor on one plane; a debtor of the other plane is not found. */

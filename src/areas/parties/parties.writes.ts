@@ -30,23 +30,20 @@ import {
 
 // Writes usable inside any write (tx-level)
 
-/** Creates a seller on a plane. 409 conflict when the plane already has that country and tax id. */
-export async function insertSeller(
+/**
+ * Creates a seller on a plane unless the plane already has one with that country and tax id:
+ * null then (nothing written). The unique key decides, so two writes at once make one row.
+ */
+export async function insertSellerIfNew(
   tx: Tx,
   plane: Plane,
   input: SellerInput,
   now: Date,
   evidence?: EvidenceSink,
-): Promise<Seller> {
+): Promise<Seller | null> {
   const checked = checkedSeller(input, now);
-  const conflict = `A seller with tax id ${checked.tax_id} in ${checked.country} already exists on the ${plane} plane.`;
-  if (await store.findSellerByKey(tx, plane, checked.country, checked.tax_id)) {
-    throw new ApiError('conflict', conflict);
-  }
-  const row = await orConflict(
-    store.insertSeller(tx, { id: newId(), plane, ...checked, created_at: now }),
-    conflict,
-  );
+  const row = await store.insertSellerIfNew(tx, { id: newId(), plane, ...checked, created_at: now });
+  if (!row) return null;
   evidence?.({
     funderId: null,
     plane,
@@ -61,6 +58,61 @@ export async function insertSeller(
     },
   });
   return sellerView(row);
+}
+
+/** Creates a seller on a plane. 409 conflict when the plane already has that country and tax id. */
+export async function insertSeller(
+  tx: Tx,
+  plane: Plane,
+  input: SellerInput,
+  now: Date,
+  evidence?: EvidenceSink,
+): Promise<Seller> {
+  const made = await insertSellerIfNew(tx, plane, input, now, evidence);
+  if (made) return made;
+  const checked = checkedSeller(input, now);
+  throw new ApiError(
+    'conflict',
+    `A seller with tax id ${checked.tax_id} in ${checked.country} already exists on the ${plane} plane.`,
+  );
+}
+
+/**
+ * Creates a fictitious seller whose details `draw` makes afresh (a random tax id) while the
+ * plane already has the one drawn: a test helper never answers 409 for an unlucky draw.
+ */
+export async function insertDrawnSeller(
+  tx: Tx,
+  plane: Plane,
+  draw: () => SellerInput,
+  now: Date,
+  evidence?: EvidenceSink,
+): Promise<Seller> {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const made = await insertSellerIfNew(tx, plane, draw(), now, evidence);
+    if (made) return made;
+  }
+  throw new ApiError('conflict', 'Every tax id drawn for a new fictitious seller was taken; retry.');
+}
+
+/**
+ * The seller of the plane with that country and tax id, made from `input` when there is none:
+ * a find-or-create safe under concurrency (the insert goes first, on the unique key; a
+ * concurrent maker's row is read back once it committed).
+ */
+export async function ensureSeller(
+  tx: Tx,
+  plane: Plane,
+  input: SellerInput,
+  now: Date,
+  evidence?: EvidenceSink,
+): Promise<Seller> {
+  const made = await insertSellerIfNew(tx, plane, input, now, evidence);
+  if (made) return made;
+  const checked = checkedSeller(input, now);
+  const found = await store.findSellerByKey(tx, plane, checked.country, checked.tax_id);
+  if (!found) throw new Error(`seller ${checked.country}:${checked.tax_id} neither inserted nor found`);
+  return sellerView(found);
 }
 
 /**
@@ -96,33 +148,29 @@ export async function setSellerVerification(
   return { seller: sellerView(after), changed: true };
 }
 
-/** Creates a debtor on a plane. 409 conflict when the plane already has that country and tax id. */
-export async function insertDebtor(
+function checkedDebtor(input: DebtorInput) {
+  return {
+    name: said('name', input.name),
+    tax_id: taxId(input.tax_id),
+    country: country(input.country),
+    is_public_body: input.is_public_body ?? false,
+  };
+}
+
+/**
+ * Creates a debtor on a plane unless the plane already has one with that country and tax id:
+ * null then (nothing written). The unique key decides, so two writes at once make one row.
+ */
+export async function insertDebtorIfNew(
   tx: Tx,
   plane: Plane,
   input: DebtorInput,
   now: Date,
   evidence?: EvidenceSink,
-): Promise<Debtor> {
-  const name = said('name', input.name);
-  const checkedTaxId = taxId(input.tax_id);
-  const checkedCountry = country(input.country);
-  const conflict = `A debtor with tax id ${checkedTaxId} in ${checkedCountry} already exists on the ${plane} plane.`;
-  if (await store.findDebtorByKey(tx, plane, checkedCountry, checkedTaxId)) {
-    throw new ApiError('conflict', conflict);
-  }
-  const row = await orConflict(
-    store.insertDebtor(tx, {
-      id: newId(),
-      plane,
-      name,
-      tax_id: checkedTaxId,
-      country: checkedCountry,
-      is_public_body: input.is_public_body ?? false,
-      created_at: now,
-    }),
-    conflict,
-  );
+): Promise<Debtor | null> {
+  const checked = checkedDebtor(input);
+  const row = await store.insertDebtorIfNew(tx, { id: newId(), plane, ...checked, created_at: now });
+  if (!row) return null;
   const view = debtorView(row);
   evidence?.({
     funderId: null,
@@ -139,6 +187,42 @@ export async function insertDebtor(
     },
   });
   return view;
+}
+
+/** Creates a debtor on a plane. 409 conflict when the plane already has that country and tax id. */
+export async function insertDebtor(
+  tx: Tx,
+  plane: Plane,
+  input: DebtorInput,
+  now: Date,
+  evidence?: EvidenceSink,
+): Promise<Debtor> {
+  const made = await insertDebtorIfNew(tx, plane, input, now, evidence);
+  if (made) return made;
+  const checked = checkedDebtor(input);
+  throw new ApiError(
+    'conflict',
+    `A debtor with tax id ${checked.tax_id} in ${checked.country} already exists on the ${plane} plane.`,
+  );
+}
+
+/**
+ * The debtor of the plane with that country and tax id, made from `input` when there is none:
+ * a find-or-create safe under concurrency (insert first on the unique key, then read back).
+ */
+export async function ensureDebtor(
+  tx: Tx,
+  plane: Plane,
+  input: DebtorInput,
+  now: Date,
+  evidence?: EvidenceSink,
+): Promise<Debtor> {
+  const made = await insertDebtorIfNew(tx, plane, input, now, evidence);
+  if (made) return made;
+  const checked = checkedDebtor(input);
+  const found = await store.findDebtorByKey(tx, plane, checked.country, checked.tax_id);
+  if (!found) throw new Error(`debtor ${checked.country}:${checked.tax_id} neither inserted nor found`);
+  return debtorView(found);
 }
 
 /**

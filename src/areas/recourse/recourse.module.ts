@@ -4,14 +4,14 @@ import type { RecordPayment } from '../decisions/decisions.service.ts';
 import type { RequestLifecycle } from '../requests/requests.lifecycle.ts';
 import { recourseOpsRoutes } from './recourse.ops.routes.ts';
 import { recourseRoutes } from './recourse.routes.ts';
-import { createRecourseService } from './recourse.service.ts';
+import { createRecourseService, type FunderAccounts } from './recourse.service.ts';
 
 /**
  * Recourse claims: the service (the worker opens claims, the payment recorder tells it of
  * payments), the funder's routes, the sandbox helper and the operations routes.
  */
 export function recourseModule(
-  deps: AreaDeps & { lifecycle: RequestLifecycle; recordPayment: RecordPayment },
+  deps: AreaDeps & { lifecycle: RequestLifecycle; recordPayment: RecordPayment; accounts: FunderAccounts },
 ) {
   const recourse = createRecourseService(deps);
   const routes: AreaRoutes[] = [recourseRoutes({ recourse }), recourseOpsRoutes({ recourse })];

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError } from '../../../test/support/errors.ts';
 import { startService, type TestService } from '../../../test/support/service.ts';
+import { DEMO_COLLECTION_IBAN } from '../bank-data/bank-data.demo.ts';
 import { RECOURSE_DEMO } from './recourse.demo.ts';
 
 let service: TestService;
@@ -43,6 +44,38 @@ describe('the demonstration plane', () => {
     expect(answer.body.claims_by_kind.debtor_default.open).toBeGreaterThanOrEqual(1);
     expect(answer.body.requests_by_recourse.with.with_claim_rule).toBeGreaterThanOrEqual(1);
     expect(answer.body.requests_by_recourse.without.confidential).toBeGreaterThanOrEqual(1);
+  });
+});
+
+describe('where the demonstration claims are paid', () => {
+  it('every demonstration claim names the demonstration funder’s collection account, also after a reset', async () => {
+    const namesTheCollectionAccount = async () => {
+      const overview = await call('GET', '/v1/bank-data');
+      expect(overview.status).toBe(200);
+      expect(overview.body.collection_connections).toEqual([
+        expect.objectContaining({
+          bank_name: 'Banco Demostración',
+          status: 'connected',
+          accounts: [
+            expect.objectContaining({ iban_last4: DEMO_COLLECTION_IBAN.slice(-4), currency: 'EUR' }),
+          ],
+        }),
+      ]);
+      const claims = (await call('GET', '/v1/recourse')).body.claims as Body[];
+      expect(claims.length).toBeGreaterThanOrEqual(2);
+      expect(claims.map((c) => c.pay_to_iban)).toEqual(claims.map(() => DEMO_COLLECTION_IBAN));
+    };
+    await namesTheCollectionAccount();
+    const reset = await service.ops('POST', '/ops/v1/demo/reset');
+    expect(reset.status).toBe(200);
+    await namesTheCollectionAccount();
+    // Recorded on the claims themselves when they opened, not only filled in when read.
+    const { rows } = await service.db.query<{ pay_to_iban: string | null }>(
+      `SELECT pay_to_iban FROM recourse_claims WHERE funder_id = $1 AND plane = 'demo'`,
+      [sandbox.bankId],
+    );
+    expect(rows.length).toBeGreaterThanOrEqual(2);
+    expect(rows.every((row) => row.pay_to_iban === DEMO_COLLECTION_IBAN)).toBe(true);
   });
 });
 

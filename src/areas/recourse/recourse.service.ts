@@ -7,7 +7,7 @@ import {
   scopeOf,
 } from '../../platform/caller.ts';
 import { addDays, type Clock, madridDate, madridInstant } from '../../platform/clock.ts';
-import type { Db } from '../../platform/db/db.ts';
+import type { Db, Queryable } from '../../platform/db/db.ts';
 import { ApiError, notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { amountCents, type Cents, centsToDecimal, centsToEuros, percentOf } from '../../platform/money.ts';
@@ -32,8 +32,11 @@ const REASON_MIN = 8;
 /** Requests looked at per run of the opening job; the next run takes the rest. */
 const OPEN_BATCH = 500;
 
-/** A claim as the funder reads it (and as its events carry it). */
-function claimView(row: store.ClaimRow) {
+/**
+ * A claim as the funder reads it (and as its events carry it). `payTo` is the funder's account
+ * now, named by a claim that opened while the funder had none.
+ */
+function claimView(row: store.ClaimRow, payTo: string | null) {
   const remaining =
     row.status === 'open' ? Math.max(0, cents(row.claim_amount) - cents(row.paid_since_opened)) : 0;
   return {
@@ -49,7 +52,7 @@ function claimView(row: store.ClaimRow) {
     collected: euros(row.collected),
     paid_since_opened: euros(row.paid_since_opened),
     remaining: centsToEuros(remaining),
-    pay_to_iban: row.pay_to_iban,
+    pay_to_iban: row.pay_to_iban ?? payTo,
     pay_reference: row.pay_reference,
     due_date: row.due_date,
     recourse_days: row.recourse_days,
@@ -62,6 +65,12 @@ function claimView(row: store.ClaimRow) {
 }
 
 export type ClaimView = ReturnType<typeof claimView>;
+
+/** The funder's accounts as their areas know them, each read inside the caller's query or write. */
+export interface FunderAccounts {
+  collectionIban(q: Queryable, scope: FunderScope): Promise<string | null>;
+  statementIban(q: Queryable, scope: FunderScope): Promise<string | null>;
+}
 export type RecourseService = ReturnType<typeof createRecourseService>;
 
 /**
@@ -80,13 +89,31 @@ export function createRecourseService(deps: {
   lifecycle: RequestLifecycle;
   /** The one payment recorder (decisions area): a seller's repayment is a payment like the others. */
   recordPayment: RecordPayment;
+  /** The funder's accounts a claim can name: its collection account, its latest statement's. */
+  accounts: FunderAccounts;
 }) {
   const { db, write, lifecycle } = deps;
+
+  /**
+   * Where the seller pays a claim of the funder: its collection account (bank data) first, else
+   * the account of its latest imported statement; null when it has neither. The only owner of
+   * this rule.
+   */
+  async function payToIban(q: Queryable, scope: FunderScope): Promise<string | null> {
+    return (await deps.accounts.collectionIban(q, scope)) ?? (await deps.accounts.statementIban(q, scope));
+  }
+
+  /** Claims as read; the funder's account now is looked up once, and only for a claim without one. */
+  async function viewsOf(q: Queryable, scope: FunderScope, rows: store.ClaimRow[]): Promise<ClaimView[]> {
+    const payTo = rows.some((row) => row.pay_to_iban === null) ? await payToIban(q, scope) : null;
+    return rows.map((row) => claimView(row, payTo));
+  }
 
   async function reread(ws: WriteScope, scope: FunderScope, id: string): Promise<ClaimView> {
     const row = await store.findVisibleClaim(ws.tx, scope, id);
     if (!row) throw new Error(`claim ${id} vanished inside its own write`);
-    return claimView(row);
+    const [view] = await viewsOf(ws.tx, { funderId: row.funder_id, plane: row.plane }, [row]);
+    return view!;
   }
 
   function claimEvent(ws: WriteScope, scope: FunderScope, type: string, claim: ClaimView, extra = {}) {
@@ -138,7 +165,7 @@ export function createRecourseService(deps: {
         fees: centsToDecimal(fees),
         collected: centsToDecimal(collected),
         claimAmount: centsToDecimal(claimAmount),
-        payToIban: await store.collectionIbanForOps(ws.tx, scope.funderId, row.plane),
+        payToIban: await payToIban(ws.tx, scope),
         payReference: creditorReferenceFor(row.request_ref),
         at: ws.now,
       });
@@ -279,7 +306,7 @@ export function createRecourseService(deps: {
         requests_by_recourse,
         claims_by_kind,
         count: rows.length,
-        claims: rows.map(claimView),
+        claims: scope ? await viewsOf(db, scope, rows) : [],
       };
     },
 

@@ -35,9 +35,7 @@ const CLAIM_COLUMNS = `c.id, c.plane, c.funder_id, c.request_id, r.request_ref, 
   c.kind, c.status, c.due_date::text AS due_date, c.recourse_days, c.opens_on::text AS opens_on,
   c.amount_advanced::text AS amount_advanced, c.fees::text AS fees, c.collected::text AS collected,
   c.claim_amount::text AS claim_amount, c.paid_since_opened::text AS paid_since_opened,
-  coalesce(c.pay_to_iban, (SELECT st.account_iban FROM statements st
-    WHERE st.funder_id = c.funder_id AND st.plane = c.plane AND st.account_iban IS NOT NULL
-    ORDER BY st.imported_at DESC, st.id LIMIT 1)) AS pay_to_iban,
+  c.pay_to_iban,
   c.pay_reference, c.opened_at, c.closed_at, c.settled_by, c.close_reason`;
 
 const CLAIM_FROM = `recourse_claims c JOIN funding_requests r ON r.id = c.request_id
@@ -104,21 +102,6 @@ export async function claimFiguresForOps(q: Queryable, requestId: string): Promi
     [requestId],
   );
   return rows[0] ?? null;
-}
-
-/** The funder's collection account as its latest imported bank statement names it, on a plane. */
-export async function collectionIbanForOps(
-  q: Queryable,
-  funderId: string,
-  plane: Plane,
-): Promise<string | null> {
-  const { rows } = await q.query<{ account_iban: string }>(
-    `SELECT account_iban FROM statements
-      WHERE funder_id = $1 AND plane = $2 AND account_iban IS NOT NULL
-      ORDER BY imported_at DESC, id LIMIT 1`,
-    [funderId, plane],
-  );
-  return rows[0]?.account_iban ?? null;
 }
 
 export interface NewClaim {

@@ -9,6 +9,7 @@ import {
   requestsGiven,
 } from '../../../test/support/requests-fixtures.ts';
 import { startService, type TestService } from '../../../test/support/service.ts';
+import { camt053 } from '../../../test/support/statement-files.ts';
 import { addDays } from '../../platform/clock.ts';
 
 let service: TestService;
@@ -131,7 +132,7 @@ describe('claims open by themselves', () => {
     expect(await claimOf(noRule, ruleless.id)).toBeUndefined();
   });
 
-  it('counts from the earliest due date among the invoices, and names the account of the latest statement', async () => {
+  it('counts from the earliest due date among the invoices', async () => {
     const funder = await funderWithTerms({ recourse: 'with', recourse_days: 1 });
     const request = await given.fundedRequest({
       funder,
@@ -141,14 +142,6 @@ describe('claims open by themselves', () => {
         { dueInDays: null, amount: 1000 },
       ],
     });
-    const iban = 'ES7620770024003102575766';
-    await service.db.query(
-      `INSERT INTO statements (id, plane, funder_id, kind, sha256, size_bytes, account_iban, line_count,
-         credit_count, debit_count, reversal_count, candidate_count, matched_count, total_credited,
-         total_debited, first_booking_date, last_booking_date, imported_at)
-       VALUES ($1, 'live', $2, 'camt053', $3, 10, $4, 1, 1, 0, 0, 0, 0, 1, 0, '2026-11-01', '2026-11-01', now())`,
-      [randomUUID(), funder.bankId, randomBytes(32).toString('hex'), iban],
-    );
     const earliest = request.invoices[1]!.due_date!;
     await moveClockToMadrid(service, earliest, '23:30');
     await runWorker();
@@ -158,12 +151,101 @@ describe('claims open by themselves', () => {
     expect(await claimOf(funder, request.id)).toMatchObject({
       due_date: earliest,
       opens_on: addDays(earliest, 1),
-      pay_to_iban: iban,
       // 80 % of 11,000 advanced, 2.5 % of it as fee.
       amount_advanced: 8800,
       fees: 220,
       claim_amount: 9020,
     });
+  });
+});
+
+/** The funder's collection account read (operations), with one euro account. */
+async function collectionAccount(funder: FunderFixture, iban: string, bankName = 'Banco Cobros') {
+  const read = await service.ops('POST', '/ops/v1/bank-data/collection-reads', {
+    bank_id: funder.bankId,
+    bank_name: bankName,
+    accounts: [
+      { iban: 'GB33BUKB20201555555555', holder_name: 'Sterling account', currency: 'GBP' },
+      { iban, holder_name: 'Collections', currency: 'EUR' },
+    ],
+  });
+  expect(read.status).toBe(200);
+}
+
+/** A camt.053 statement of the funder's account `iban` imported through the API. */
+async function statementOf(funder: FunderFixture, iban: string) {
+  const xml = camt053({
+    version: 8,
+    iban,
+    statementId: `STMT-${randomBytes(4).toString('hex')}`,
+    entries: [
+      {
+        cents: 12_345,
+        direction: 'CRDT',
+        bookingDate: await given.today(),
+        transactions: [{ ustrd: ['Unrelated payment'] }],
+      },
+    ],
+  });
+  const imported = await service.call<Body>(funder.key, 'POST', '/v1/statements', {
+    payload: xml,
+    headers: { 'content-type': 'application/xml' },
+  });
+  expect(imported.status).toBe(201);
+}
+
+describe('where a claim is paid: pay_to_iban', () => {
+  const COLLECTION = 'ES6000491500051234567892';
+  const OLDER_STATEMENT = 'ES7620770024003102575766';
+  const LATEST_STATEMENT = 'ES1720852066623456789011';
+
+  it('names the funder’s collection account, before any statement’s account', async () => {
+    const funder = await funderWithTerms({ recourse: 'with', recourse_days: 2 });
+    const request = await funded(funder, 1);
+    await statementOf(funder, LATEST_STATEMENT);
+    await collectionAccount(funder, COLLECTION);
+    await reachClaimDay(request, 2);
+    // The euro account of the collection connection, not the pound one listed before it.
+    expect(await claimOf(funder, request.id)).toMatchObject({ status: 'open', pay_to_iban: COLLECTION });
+    const event = await service.db.query<{ payload: Body }>(
+      `SELECT payload FROM outbox_events WHERE funder_id = $1 AND type = 'claim.opened'`,
+      [funder.bankId],
+    );
+    expect(event.rows[0]!.payload.claim).toMatchObject({ pay_to_iban: COLLECTION });
+  });
+
+  it('names the account of the latest imported statement when the funder has no collection account', async () => {
+    const funder = await funderWithTerms({ recourse: 'without', recourse_days: 2 });
+    const request = await funded(funder, 1);
+    await statementOf(funder, OLDER_STATEMENT);
+    await service.advanceClock(60);
+    await statementOf(funder, LATEST_STATEMENT);
+    await reachClaimDay(request, 2);
+    expect(await claimOf(funder, request.id)).toMatchObject({
+      kind: 'debtor_default',
+      pay_to_iban: LATEST_STATEMENT,
+    });
+  });
+
+  it('is null only while the funder has neither; the account it gets later is named, and a claim keeps the account it opened with', async () => {
+    const funder = await funderWithTerms({ recourse: 'with', recourse_days: 2 });
+    const first = await funded(funder, 1);
+    await reachClaimDay(first, 2);
+    expect(await claimOf(funder, first.id)).toMatchObject({ status: 'open', pay_to_iban: null });
+    // A statement comes in: the claim names its account from then on.
+    await statementOf(funder, OLDER_STATEMENT);
+    expect(await claimOf(funder, first.id)).toMatchObject({ pay_to_iban: OLDER_STATEMENT });
+    // The collection account is read: a claim without an account of its own names it now.
+    await collectionAccount(funder, COLLECTION);
+    expect(await claimOf(funder, first.id)).toMatchObject({ pay_to_iban: COLLECTION });
+    // A claim that opened naming an account keeps it: the seller was told where to pay.
+    const other = await funderWithTerms({ recourse: 'with', recourse_days: 2 });
+    const second = await funded(other, 1);
+    await statementOf(other, OLDER_STATEMENT);
+    await reachClaimDay(second, 2);
+    expect(await claimOf(other, second.id)).toMatchObject({ pay_to_iban: OLDER_STATEMENT });
+    await collectionAccount(other, COLLECTION);
+    expect(await claimOf(other, second.id)).toMatchObject({ pay_to_iban: OLDER_STATEMENT });
   });
 });
 

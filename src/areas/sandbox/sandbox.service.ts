@@ -5,11 +5,10 @@ import { ApiError, type ErrorCode } from '../../platform/errors.ts';
 import type { RunWrite, WriteScope } from '../../platform/write.ts';
 import type { DocumentsService } from '../documents/documents.service.ts';
 import {
-  findDebtorByKey,
+  ensureDebtor,
   type InvoiceSource,
-  insertDebtor,
+  insertDrawnSeller,
   insertInvoice,
-  insertSeller,
   setSellerVerification,
   type VerificationStatus,
 } from '../parties/parties.service.ts';
@@ -122,19 +121,21 @@ export function createSandboxService(deps: {
   /** A fictitious seller with every document the funder requires, verified and valid today. */
   async function newSeller(scope: WriteScope, caller: FunderCaller) {
     const today = madridDate(scope.now);
-    const n = randomInt(10_000_000, 99_999_999);
-    const seller = await insertSeller(
+    const seller = await insertDrawnSeller(
       scope.tx,
       'demo',
-      {
-        name: `Sandbox Supplier ${n} SL`,
-        tax_id: `B${n}`,
-        country: 'ES',
-        verification_status: 'approved',
-        founded_on: '2012-03-01',
-        annual_revenue: 2_400_000,
-        employees: 24,
-        sector: 'C',
+      () => {
+        const n = randomInt(10_000_000, 99_999_999);
+        return {
+          name: `Sandbox Supplier ${n} SL`,
+          tax_id: `B${n}`,
+          country: 'ES',
+          verification_status: 'approved',
+          founded_on: '2012-03-01',
+          annual_revenue: 2_400_000,
+          employees: 24,
+          sector: 'C',
+        };
       },
       scope.now,
       scope.evidence,
@@ -153,10 +154,9 @@ export function createSandboxService(deps: {
     return seller;
   }
 
-  async function debtorFor(scope: WriteScope, invoice: SandboxInvoice) {
-    const found = await findDebtorByKey(scope.tx, 'demo', invoice.debtor_country, invoice.debtor_tax_id);
-    if (found) return found;
-    return insertDebtor(
+  /** The invoice's debtor on the demonstration plane, made once however many requests name it at once. */
+  function debtorFor(scope: WriteScope, invoice: SandboxInvoice) {
+    return ensureDebtor(
       scope.tx,
       'demo',
       { name: invoice.debtor_name, tax_id: invoice.debtor_tax_id, country: invoice.debtor_country },

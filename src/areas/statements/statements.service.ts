@@ -1,7 +1,7 @@
 import { type FunderCaller, type FunderScope, type OperatorCaller, scopeOf } from '../../platform/caller.ts';
 import { type Clock, madridMidnight } from '../../platform/clock.ts';
 import { sha256Hex } from '../../platform/crypto.ts';
-import { type Db, pgErrorCode } from '../../platform/db/db.ts';
+import { type Db, pgErrorCode, type Queryable } from '../../platform/db/db.ts';
 import { ApiError, notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { centsToDecimal, toCents } from '../../platform/money.ts';
@@ -185,6 +185,9 @@ export function createStatementsService(deps: {
   }
 
   return {
+    /** The account the funder's latest imported statement names, or null (read inside `q`). */
+    latestAccountIban: (q: Queryable, scope: FunderScope) => store.latestAccountIban(q, scope),
+
     /** POST /v1/statements: reads, checks and matches the whole file, then writes it in one transaction. */
     async importStatement(caller: FunderCaller, input: ImportInput) {
       const owner = scopeOf(caller);

@@ -363,3 +363,14 @@ export async function markConfirmed(
     ],
   );
 }
+
+/** The account named by the funder's latest imported statement that names one, or null. */
+export async function latestAccountIban(q: Queryable, scope: FunderScope): Promise<string | null> {
+  const { rows } = await q.query<{ account_iban: string }>(
+    `SELECT account_iban FROM statements
+      WHERE funder_id = $1 AND plane = $2 AND account_iban IS NOT NULL
+      ORDER BY imported_at DESC, id DESC LIMIT 1`,
+    [scope.funderId, scope.plane],
+  );
+  return rows[0]?.account_iban ?? null;
+}

@@ -139,5 +139,5 @@ export const errorMeanings: Record<ErrorCode, string> = {
   locale_invalid: '`locale` is not one of `pt`, `es`, `en`, `fr`, `de`, `it`, `nl`.',
   valid_days_invalid: '`valid_days` is not a whole number from 1 to 30.',
   signup_limit:
-    'The link took its 20 sign-ups of the hour or 100 of the day; retry after `retry_after_seconds`.',
+    'The link took 20 sign-ups in the last 60 minutes or 100 in the last 24 hours (rolling windows); retry after `retry_after_seconds`, when the oldest of them leaves the window.',
 };

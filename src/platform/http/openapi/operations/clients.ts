@@ -261,7 +261,7 @@ export const clientsOperations: OperationDocs = {
     summary: 'Sandbox: a company opens a client link',
     tag: 'Sandbox',
     description: [
-      'Plays a company opening the link and giving `company_name`, `tax_id`, `country` and `email`: it gets your invitation. Its first arrival keeps its origin. 409 `link_not_active` when the link stopped; 429 `signup_limit` past 20 sign-ups in an hour or 100 in a day through the link.',
+      'Plays a company opening the link and giving `company_name`, `tax_id`, `country` and `email`: it gets your invitation. Its first arrival keeps its origin. 409 `link_not_active` when the link stopped; 429 `signup_limit` past 20 sign-ups in any 60 minutes or 100 in any 24 hours through the link (rolling windows, the one `claims_last_day` counts; a sandbox key counts its own sign-ups).',
       '',
       sandboxOnly,
     ].join('\n'),
