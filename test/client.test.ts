@@ -36,9 +36,9 @@ describe('the typed client in packages/client', () => {
     const result = await walkThrough({ baseUrl, apiKey: sandbox.key, today });
     expect(result.offer).toMatchObject({ decision: 'offer', status: 'terms_sent' });
     expect(result.funded).toMatchObject({ decision: 'fund', status: 'funded', value_date: today });
-    expect(result.first).toMatchObject({ status: 'funded', settled_amount: 12_500 });
+    expect(result.first).toMatchObject({ status: 'funded', settled_amount: 12_500, final: false });
     expect(result.first.remaining_amount).toBeGreaterThan(0);
-    expect(result.second).toMatchObject({ status: 'settled', remaining_amount: 0 });
+    expect(result.second).toMatchObject({ status: 'settled', remaining_amount: 0, final: true });
     expect(result.settled.status).toBe('settled');
   });
 

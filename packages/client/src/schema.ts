@@ -573,7 +573,7 @@ export interface paths {
         };
         /**
          * How a payer pays
-         * @description The payment record of one payer, built from what every funder of the service observed (days to pay, on-time share, settlement delays, what is open and overdue) over the last 36 months. Published only when enough funders observed it (`insufficient_observers` otherwise).
+         * @description The payment record of one payer, aggregated from the ledgers of the suppliers connected to the service (days to pay, on-time share, settlement delays, what is open and overdue), over the invoices issued in the last 24 months (`window_from` is the first day). Published only when at least three suppliers observe the payer in that window (`observers`); otherwise `status` is `insufficient_observers` and every figure is null.
          *
          *     Query `tax_id` (required) and `country` (two letters). Readable only for a debtor on a request you can see or on your debtor book; otherwise 404.
          *
@@ -964,7 +964,7 @@ export interface paths {
          *
          *     **fund**: only on an `approved` request. `value_date` (at most 7 days ahead) and `reference` (3 to 140 characters) are required (422 `invalid_funding_details`); `amount`, when sent, must equal the accepted advance (409 `funding_amount_mismatch`). A factoring request with a debtor notice not acknowledged gives 409 `funding_gate_failed`; documents you require that are not valid on the value date give 409 `documents_missing_for_funder`.
          *
-         *     **settle**: records money received on a funded request of which you are the funder of record (else 403 `not_your_request`): `amount` (required), `received_at` (default now, at most one day ahead), `reference` (up to 140 characters), `note` (up to 1,000) and `final`. The request is settled when the total is reached or `final` is true; partial settlements keep it funded.
+         *     **settle**: records money received on a funded request of which you are the funder of record (else 403 `not_your_request`): `amount` (required), `received_at` (default now, at most one day ahead), `reference` (up to 140 characters), `note` (up to 1,000) and `final`. The request is settled when the total is reached or `final` is true; partial settlements keep it funded. The answer’s `final` says whether the request is settled now, whatever was sent.
          *
          *     Every decision is kept on the evidence chain and has the same effect as the same action in the portal.
          *
@@ -2158,7 +2158,7 @@ export interface webhooks {
         put?: never;
         /**
          * A settlement was recorded
-         * @description Posted to your endpoints subscribed to `settlement.recorded` (or `*`). `data` carries `request_ref`, `source` (`settle` for your decision, or a statement line), the amount received and what remains, as the settle decision answers.
+         * @description Posted to your endpoints subscribed to `settlement.recorded` (or `*`). `data` carries `request_ref`, `source` (`settle` for your decision, or a statement line), the amount received and what remains, and `final` (whether the request is settled now), as the settle decision answers.
          *
          *     Verify `Service-Signature` on the raw body before parsing it; drop a repeat by `Service-Event-Id`. Any 2xx within 10 seconds acknowledges the delivery.
          */
@@ -2860,7 +2860,7 @@ export interface operations {
             /**
              * @description 400 answers of revokeClientInvitation:
              *
-             *     - `request_unreadable`: The request could not be read (e.g. a broken body stream).
+             *     - `request_unreadable`: The request could not be read: a broken body stream, a body that is not UTF-8, or JSON nested more than 64 levels deep.
              */
             400: {
                 headers: {
@@ -3565,7 +3565,7 @@ export interface operations {
             /**
              * @description 400 answers of createClientLink:
              *
-             *     - `request_unreadable`: The request could not be read (e.g. a broken body stream).
+             *     - `request_unreadable`: The request could not be read: a broken body stream, a body that is not UTF-8, or JSON nested more than 64 levels deep.
              */
             400: {
                 headers: {
@@ -3974,7 +3974,7 @@ export interface operations {
             /**
              * @description 400 answers of disableClientLink:
              *
-             *     - `request_unreadable`: The request could not be read (e.g. a broken body stream).
+             *     - `request_unreadable`: The request could not be read: a broken body stream, a body that is not UTF-8, or JSON nested more than 64 levels deep.
              */
             400: {
                 headers: {
@@ -4685,7 +4685,7 @@ export interface operations {
             /**
              * @description 400 answers of setCreditLimit:
              *
-             *     - `request_unreadable`: The request could not be read (e.g. a broken body stream).
+             *     - `request_unreadable`: The request could not be read: a broken body stream, a body that is not UTF-8, or JSON nested more than 64 levels deep.
              */
             400: {
                 headers: {
@@ -5132,7 +5132,7 @@ export interface operations {
             /**
              * @description 400 answers of importCreditLimits:
              *
-             *     - `request_unreadable`: The request could not be read (e.g. a broken body stream).
+             *     - `request_unreadable`: The request could not be read: a broken body stream, a body that is not UTF-8, or JSON nested more than 64 levels deep.
              */
             400: {
                 headers: {
@@ -6324,7 +6324,7 @@ export interface operations {
             /**
              * @description 400 answers of recordEarlyPayment:
              *
-             *     - `request_unreadable`: The request could not be read (e.g. a broken body stream).
+             *     - `request_unreadable`: The request could not be read: a broken body stream, a body that is not UTF-8, or JSON nested more than 64 levels deep.
              */
             400: {
                 headers: {
@@ -6813,7 +6813,7 @@ export interface operations {
             /**
              * @description 400 answers of recordEarlyPaymentRepayment:
              *
-             *     - `request_unreadable`: The request could not be read (e.g. a broken body stream).
+             *     - `request_unreadable`: The request could not be read: a broken body stream, a body that is not UTF-8, or JSON nested more than 64 levels deep.
              */
             400: {
                 headers: {
@@ -7974,7 +7974,7 @@ export interface operations {
             /**
              * @description 400 answers of requestExport:
              *
-             *     - `request_unreadable`: The request could not be read (e.g. a broken body stream).
+             *     - `request_unreadable`: The request could not be read: a broken body stream, a body that is not UTF-8, or JSON nested more than 64 levels deep.
              */
             400: {
                 headers: {
@@ -9274,7 +9274,7 @@ export interface operations {
             /**
              * @description 400 answers of createOnboardingLink:
              *
-             *     - `request_unreadable`: The request could not be read (e.g. a broken body stream).
+             *     - `request_unreadable`: The request could not be read: a broken body stream, a body that is not UTF-8, or JSON nested more than 64 levels deep.
              */
             400: {
                 headers: {
@@ -9959,7 +9959,7 @@ export interface operations {
             /**
              * @description 400 answers of revokeOnboardingLink:
              *
-             *     - `request_unreadable`: The request could not be read (e.g. a broken body stream).
+             *     - `request_unreadable`: The request could not be read: a broken body stream, a body that is not UTF-8, or JSON nested more than 64 levels deep.
              */
             400: {
                 headers: {
@@ -11296,7 +11296,7 @@ export interface operations {
             /**
              * @description 400 answers of createPrescriber:
              *
-             *     - `request_unreadable`: The request could not be read (e.g. a broken body stream).
+             *     - `request_unreadable`: The request could not be read: a broken body stream, a body that is not UTF-8, or JSON nested more than 64 levels deep.
              */
             400: {
                 headers: {
@@ -11719,7 +11719,7 @@ export interface operations {
             /**
              * @description 400 answers of disablePrescriber:
              *
-             *     - `request_unreadable`: The request could not be read (e.g. a broken body stream).
+             *     - `request_unreadable`: The request could not be read: a broken body stream, a body that is not UTF-8, or JSON nested more than 64 levels deep.
              */
             400: {
                 headers: {
@@ -12677,7 +12677,7 @@ export interface operations {
             /**
              * @description 400 answers of updateProgramme:
              *
-             *     - `request_unreadable`: The request could not be read (e.g. a broken body stream).
+             *     - `request_unreadable`: The request could not be read: a broken body stream, a body that is not UTF-8, or JSON nested more than 64 levels deep.
              */
             400: {
                 headers: {
@@ -13429,7 +13429,7 @@ export interface operations {
             /**
              * @description 400 answers of closeRecourseClaim:
              *
-             *     - `request_unreadable`: The request could not be read (e.g. a broken body stream).
+             *     - `request_unreadable`: The request could not be read: a broken body stream, a body that is not UTF-8, or JSON nested more than 64 levels deep.
              */
             400: {
                 headers: {
@@ -14113,7 +14113,7 @@ export interface operations {
             /**
              * @description 400 answers of lookUpAssignments:
              *
-             *     - `request_unreadable`: The request could not be read (e.g. a broken body stream).
+             *     - `request_unreadable`: The request could not be read: a broken body stream, a body that is not UTF-8, or JSON nested more than 64 levels deep.
              */
             400: {
                 headers: {
@@ -15160,7 +15160,7 @@ export interface operations {
             /**
              * @description 400 answers of announceRequest:
              *
-             *     - `request_unreadable`: The request could not be read (e.g. a broken body stream).
+             *     - `request_unreadable`: The request could not be read: a broken body stream, a body that is not UTF-8, or JSON nested more than 64 levels deep.
              */
             400: {
                 headers: {
@@ -15912,7 +15912,7 @@ export interface operations {
             /**
              * @description 400 answers of raiseConsentLevel:
              *
-             *     - `request_unreadable`: The request could not be read (e.g. a broken body stream).
+             *     - `request_unreadable`: The request could not be read: a broken body stream, a body that is not UTF-8, or JSON nested more than 64 levels deep.
              */
             400: {
                 headers: {
@@ -16638,7 +16638,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The decision was recorded (decline, fund, settle). */
+            /** @description The decision was recorded (decisions `decline`, `fund` and `settle`). */
             200: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
@@ -16658,6 +16658,7 @@ export interface operations {
                         declined_at?: string;
                         /** Format: date-time */
                         expires_at?: string;
+                        /** @description settle: true when the request is settled now, by this payment (the total reached, or `final` sent); false while money remains to be received */
                         final?: boolean;
                         funded_amount?: number;
                         /** Format: date-time */
@@ -16680,7 +16681,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The decision was recorded (decline, fund, settle). */
+            /** @description The offer was recorded (decision `offer`). */
             201: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
@@ -16700,6 +16701,7 @@ export interface operations {
                         declined_at?: string;
                         /** Format: date-time */
                         expires_at?: string;
+                        /** @description settle: true when the request is settled now, by this payment (the total reached, or `final` sent); false while money remains to be received */
                         final?: boolean;
                         funded_amount?: number;
                         /** Format: date-time */
@@ -16726,7 +16728,7 @@ export interface operations {
              * @description 400 answers of decideOnRequest:
              *
              *     - `reason_required`: A reason is missing or too short (a decline needs a `reason` or `notes`).
-             *     - `request_unreadable`: The request could not be read (e.g. a broken body stream).
+             *     - `request_unreadable`: The request could not be read: a broken body stream, a body that is not UTF-8, or JSON nested more than 64 levels deep.
              */
             400: {
                 headers: {
@@ -18017,7 +18019,7 @@ export interface operations {
             /**
              * @description 400 answers of replaceRequiredDocuments:
              *
-             *     - `request_unreadable`: The request could not be read (e.g. a broken body stream).
+             *     - `request_unreadable`: The request could not be read: a broken body stream, a body that is not UTF-8, or JSON nested more than 64 levels deep.
              */
             400: {
                 headers: {
@@ -18424,7 +18426,7 @@ export interface operations {
             /**
              * @description 400 answers of sandboxAcceptInvitation:
              *
-             *     - `request_unreadable`: The request could not be read (e.g. a broken body stream).
+             *     - `request_unreadable`: The request could not be read: a broken body stream, a body that is not UTF-8, or JSON nested more than 64 levels deep.
              */
             400: {
                 headers: {
@@ -18870,7 +18872,7 @@ export interface operations {
             /**
              * @description 400 answers of sandboxClientArrival:
              *
-             *     - `request_unreadable`: The request could not be read (e.g. a broken body stream).
+             *     - `request_unreadable`: The request could not be read: a broken body stream, a body that is not UTF-8, or JSON nested more than 64 levels deep.
              */
             400: {
                 headers: {
@@ -19309,7 +19311,7 @@ export interface operations {
             /**
              * @description 400 answers of sandboxClientLeave:
              *
-             *     - `request_unreadable`: The request could not be read (e.g. a broken body stream).
+             *     - `request_unreadable`: The request could not be read: a broken body stream, a body that is not UTF-8, or JSON nested more than 64 levels deep.
              */
             400: {
                 headers: {
@@ -19738,7 +19740,7 @@ export interface operations {
             /**
              * @description 400 answers of sandboxClientSharing:
              *
-             *     - `request_unreadable`: The request could not be read (e.g. a broken body stream).
+             *     - `request_unreadable`: The request could not be read: a broken body stream, a body that is not UTF-8, or JSON nested more than 64 levels deep.
              */
             400: {
                 headers: {
@@ -20220,7 +20222,7 @@ export interface operations {
             /**
              * @description 400 answers of sandboxCreateEarlyPayment:
              *
-             *     - `request_unreadable`: The request could not be read (e.g. a broken body stream).
+             *     - `request_unreadable`: The request could not be read: a broken body stream, a body that is not UTF-8, or JSON nested more than 64 levels deep.
              */
             400: {
                 headers: {
@@ -20668,7 +20670,7 @@ export interface operations {
             /**
              * @description 400 answers of sandboxAcceptEarlyPayment:
              *
-             *     - `request_unreadable`: The request could not be read (e.g. a broken body stream).
+             *     - `request_unreadable`: The request could not be read: a broken body stream, a body that is not UTF-8, or JSON nested more than 64 levels deep.
              */
             400: {
                 headers: {
@@ -21150,7 +21152,7 @@ export interface operations {
             /**
              * @description 400 answers of sandboxDeclineEarlyPayment:
              *
-             *     - `request_unreadable`: The request could not be read (e.g. a broken body stream).
+             *     - `request_unreadable`: The request could not be read: a broken body stream, a body that is not UTF-8, or JSON nested more than 64 levels deep.
              */
             400: {
                 headers: {
@@ -21632,7 +21634,7 @@ export interface operations {
             /**
              * @description 400 answers of sandboxWithdrawEarlyPayment:
              *
-             *     - `request_unreadable`: The request could not be read (e.g. a broken body stream).
+             *     - `request_unreadable`: The request could not be read: a broken body stream, a body that is not UTF-8, or JSON nested more than 64 levels deep.
              */
             400: {
                 headers: {
@@ -22062,7 +22064,7 @@ export interface operations {
             /**
              * @description 400 answers of sandboxInvoiceLedgerExit:
              *
-             *     - `request_unreadable`: The request could not be read (e.g. a broken body stream).
+             *     - `request_unreadable`: The request could not be read: a broken body stream, a body that is not UTF-8, or JSON nested more than 64 levels deep.
              */
             400: {
                 headers: {
@@ -22501,7 +22503,7 @@ export interface operations {
             /**
              * @description 400 answers of sandboxOnboardingAccount:
              *
-             *     - `request_unreadable`: The request could not be read (e.g. a broken body stream).
+             *     - `request_unreadable`: The request could not be read: a broken body stream, a body that is not UTF-8, or JSON nested more than 64 levels deep.
              */
             400: {
                 headers: {
@@ -22942,7 +22944,7 @@ export interface operations {
             /**
              * @description 400 answers of sandboxCompleteOnboarding:
              *
-             *     - `request_unreadable`: The request could not be read (e.g. a broken body stream).
+             *     - `request_unreadable`: The request could not be read: a broken body stream, a body that is not UTF-8, or JSON nested more than 64 levels deep.
              */
             400: {
                 headers: {
@@ -23422,7 +23424,7 @@ export interface operations {
             /**
              * @description 400 answers of sandboxRecourseRepayment:
              *
-             *     - `request_unreadable`: The request could not be read (e.g. a broken body stream).
+             *     - `request_unreadable`: The request could not be read: a broken body stream, a body that is not UTF-8, or JSON nested more than 64 levels deep.
              */
             400: {
                 headers: {
@@ -23816,6 +23818,7 @@ export interface operations {
             content: {
                 "application/json": {
                     invoices?: {
+                        /** @description Euros above 0, exact to the cent */
                         amount: number;
                         debtor_country: string;
                         debtor_name: string;
@@ -23906,7 +23909,7 @@ export interface operations {
             /**
              * @description 400 answers of sandboxCreateRequest:
              *
-             *     - `request_unreadable`: The request could not be read (e.g. a broken body stream).
+             *     - `request_unreadable`: The request could not be read: a broken body stream, a body that is not UTF-8, or JSON nested more than 64 levels deep.
              */
             400: {
                 headers: {
@@ -24331,7 +24334,7 @@ export interface operations {
             /**
              * @description 400 answers of sandboxAcceptOffer:
              *
-             *     - `request_unreadable`: The request could not be read (e.g. a broken body stream).
+             *     - `request_unreadable`: The request could not be read: a broken body stream, a body that is not UTF-8, or JSON nested more than 64 levels deep.
              */
             400: {
                 headers: {
@@ -24763,7 +24766,7 @@ export interface operations {
             /**
              * @description 400 answers of sandboxBankConnection:
              *
-             *     - `request_unreadable`: The request could not be read (e.g. a broken body stream).
+             *     - `request_unreadable`: The request could not be read: a broken body stream, a body that is not UTF-8, or JSON nested more than 64 levels deep.
              */
             400: {
                 headers: {
@@ -25225,7 +25228,7 @@ export interface operations {
             /**
              * @description 400 answers of sandboxDebtorAnswer:
              *
-             *     - `request_unreadable`: The request could not be read (e.g. a broken body stream).
+             *     - `request_unreadable`: The request could not be read: a broken body stream, a body that is not UTF-8, or JSON nested more than 64 levels deep.
              */
             400: {
                 headers: {
@@ -25625,6 +25628,7 @@ export interface operations {
             content: {
                 "application/json": {
                     invoice_amounts?: {
+                        /** @description Euros above 0, exact to the cent */
                         amount: number;
                         invoice_number: string;
                     }[];
@@ -25702,7 +25706,7 @@ export interface operations {
             /**
              * @description 400 answers of sandboxRequestParties:
              *
-             *     - `request_unreadable`: The request could not be read (e.g. a broken body stream).
+             *     - `request_unreadable`: The request could not be read: a broken body stream, a body that is not UTF-8, or JSON nested more than 64 levels deep.
              */
             400: {
                 headers: {
@@ -26147,7 +26151,7 @@ export interface operations {
             /**
              * @description 400 answers of sandboxSellerPayment:
              *
-             *     - `request_unreadable`: The request could not be read (e.g. a broken body stream).
+             *     - `request_unreadable`: The request could not be read: a broken body stream, a body that is not UTF-8, or JSON nested more than 64 levels deep.
              */
             400: {
                 headers: {
@@ -26628,7 +26632,7 @@ export interface operations {
             /**
              * @description 400 answers of sandboxConfirmStatementLine:
              *
-             *     - `request_unreadable`: The request could not be read (e.g. a broken body stream).
+             *     - `request_unreadable`: The request could not be read: a broken body stream, a body that is not UTF-8, or JSON nested more than 64 levels deep.
              */
             400: {
                 headers: {
@@ -27343,7 +27347,7 @@ export interface operations {
             /**
              * @description 400 answers of setSellerLimit:
              *
-             *     - `request_unreadable`: The request could not be read (e.g. a broken body stream).
+             *     - `request_unreadable`: The request could not be read: a broken body stream, a body that is not UTF-8, or JSON nested more than 64 levels deep.
              */
             400: {
                 headers: {
@@ -28024,7 +28028,7 @@ export interface operations {
             /**
              * @description 400 answers of updateSettings:
              *
-             *     - `request_unreadable`: The request could not be read (e.g. a broken body stream).
+             *     - `request_unreadable`: The request could not be read: a broken body stream, a body that is not UTF-8, or JSON nested more than 64 levels deep.
              */
             400: {
                 headers: {
@@ -28509,7 +28513,7 @@ export interface operations {
             /**
              * @description 400 answers of importStatement:
              *
-             *     - `request_unreadable`: The request could not be read (e.g. a broken body stream).
+             *     - `request_unreadable`: The request could not be read: a broken body stream, a body that is not UTF-8, or JSON nested more than 64 levels deep.
              */
             400: {
                 headers: {
@@ -29153,7 +29157,7 @@ export interface operations {
             /**
              * @description 400 answers of createWebhook:
              *
-             *     - `request_unreadable`: The request could not be read (e.g. a broken body stream).
+             *     - `request_unreadable`: The request could not be read: a broken body stream, a body that is not UTF-8, or JSON nested more than 64 levels deep.
              */
             400: {
                 headers: {
@@ -30125,7 +30129,7 @@ export interface operations {
             /**
              * @description 400 answers of retryWebhookDelivery:
              *
-             *     - `request_unreadable`: The request could not be read (e.g. a broken body stream).
+             *     - `request_unreadable`: The request could not be read: a broken body stream, a body that is not UTF-8, or JSON nested more than 64 levels deep.
              */
             400: {
                 headers: {
@@ -30571,7 +30575,7 @@ export interface operations {
             /**
              * @description 400 answers of rotateWebhookSecret:
              *
-             *     - `request_unreadable`: The request could not be read (e.g. a broken body stream).
+             *     - `request_unreadable`: The request could not be read: a broken body stream, a body that is not UTF-8, or JSON nested more than 64 levels deep.
              */
             400: {
                 headers: {
@@ -30987,7 +30991,7 @@ export interface operations {
             /**
              * @description 400 answers of testWebhook:
              *
-             *     - `request_unreadable`: The request could not be read (e.g. a broken body stream).
+             *     - `request_unreadable`: The request could not be read: a broken body stream, a body that is not UTF-8, or JSON nested more than 64 levels deep.
              */
             400: {
                 headers: {

@@ -24,7 +24,12 @@ const DecisionResult = Type.Object(
     settlement_id: Type.Optional(Uuid),
     amount: Type.Optional(Type.Number()),
     received_at: Type.Optional(Timestamp),
-    final: Type.Optional(Type.Boolean()),
+    final: Type.Optional(
+      Type.Boolean({
+        description:
+          'settle: true when the request is settled now, by this payment (the total reached, or `final` sent); false while money remains to be received',
+      }),
+    ),
     settled_amount: Type.Optional(Type.Number()),
     remaining_amount: Type.Optional(Type.Number()),
   },

@@ -613,7 +613,7 @@ describe('fund', () => {
 // ----------------------------------------------------------------------------------- settle
 
 describe('settle', () => {
-  it('partial settlements add up, and the request is settled when they reach its amount', async () => {
+  it('partial settlements add up, and the request is settled when they reach its amount, which the answer’s final says', async () => {
     const funder = await given.funder();
     const request = await given.fundedRequest({ funder, invoices: [{ amount: 6_000 }, { amount: 4_000 }] });
     const now = await given.now();
@@ -636,9 +636,11 @@ describe('settle', () => {
       remaining_amount: 7_499.5,
       status: 'funded',
     });
-    const second = await decide(funder, request, { decision: 'settle', amount: 7_499.5 });
+    // Sent without final, it settles the request all the same, and its answer says so.
+    const second = await decide(funder, request, { decision: 'settle', amount: 7_499.5, final: false });
     expect(second.body).toMatchObject({
       status: 'settled',
+      final: true,
       settled_amount: 10_000,
       remaining_amount: 0,
       reference: null,

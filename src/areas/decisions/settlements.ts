@@ -34,6 +34,7 @@ export interface PaymentRecorded {
   amount: number;
   received_at: string;
   reference: string | null;
+  /** Whether the request is settled now, by this payment (the total reached, `final`, or recourse). */
   final: boolean;
   settled_amount: number;
   remaining_amount: number;
@@ -130,7 +131,8 @@ export function createPaymentRecorder(deps: {
       amount: centsToEuros(amountCents),
       received_at: input.receivedAt.toISOString(),
       reference: input.reference,
-      final: input.final,
+      // Not the flag the caller sent: whether the request is now settled (docs/decisions.md).
+      final: closes,
       settled_amount: centsToEuros(settledAfter),
       remaining_amount: centsToEuros(Math.max(0, totalCents - settledAfter)),
       status: to,

@@ -75,12 +75,15 @@ export const DebtorCreateBody = Type.Object(
   { additionalProperties: false },
 );
 
+/** An invoice's amount: euros above 0, exact to the cent, within the one bound of platform/money.ts. */
+export const InvoiceAmount = Euros({ positive: true, description: 'Euros above 0, exact to the cent' });
+
 export const InvoiceCreateBody = Type.Object(
   {
     seller_id: Uuid,
     debtor_id: Uuid,
     number: Text({ min: 1, max: INVOICE_NUMBER_MAX }),
-    amount: Euros({ positive: true, description: 'Euros above 0, exact to the cent' }),
+    amount: InvoiceAmount,
     issue_date: DateOnly,
     due_date: Type.Optional(nullable(DateOnly)),
     source: InvoiceSourceSchema,

@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import type { App } from '../../platform/http/app.ts';
 import { IdParams } from '../../platform/http/schemas.ts';
+import { InvoiceAmount } from '../parties/parties.schemas.ts';
 import { TermsInput } from '../programme/programme.schemas.ts';
 import { RequestListItem } from '../requests/requests.schemas.ts';
 import { ConsentLevelSchema as Level } from '../settings/settings.schemas.ts';
@@ -33,7 +34,7 @@ export function sandboxRoutes(deps: { sandbox: SandboxService }) {
                       debtor_name: Type.String({ minLength: 1, maxLength: 200 }),
                       debtor_tax_id: Type.String({ minLength: 2, maxLength: 32 }),
                       debtor_country: Type.String({ pattern: '^[A-Za-z]{2}$' }),
-                      amount: Type.Number({ exclusiveMinimum: 0, maximum: 100_000_000 }),
+                      amount: InvoiceAmount,
                       due_date: Type.String({ format: 'date' }),
                       source: Type.Optional(
                         Type.Union(
@@ -146,7 +147,7 @@ export function sandboxRoutes(deps: { sandbox: SandboxService }) {
                   Type.Object(
                     {
                       invoice_number: Type.String({ minLength: 1, maxLength: 64 }),
-                      amount: Type.Number({ minimum: 0.01, maximum: 100_000_000, multipleOf: 0.01 }),
+                      amount: InvoiceAmount,
                     },
                     { additionalProperties: false },
                   ),

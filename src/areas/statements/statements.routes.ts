@@ -3,6 +3,7 @@ import { Type } from 'typebox';
 import { ApiError } from '../../platform/errors.ts';
 import type { App } from '../../platform/http/app.ts';
 import { ERROR_CODE, Fields, KEYWORD_CODES, OneOf, OrNull, Text } from '../../platform/http/input.ts';
+import { jsonBodyParser } from '../../platform/http/json-body.ts';
 import { Timestamp, Uuid } from '../../platform/http/schemas.ts';
 import { MAX_STATEMENT_BYTES, MAX_STATEMENT_LINES } from './parsed.ts';
 import type { StatementsService } from './statements.service.ts';
@@ -181,8 +182,8 @@ export function statementsRoutes(deps: { statements: StatementsService }) {
     app.removeContentTypeParser('application/json');
     app.addContentTypeParser(
       'application/json',
-      { parseAs: 'string', bodyLimit: JSON_BODY_LIMIT },
-      app.getDefaultJsonParser('error', 'error'),
+      { parseAs: 'buffer', bodyLimit: JSON_BODY_LIMIT },
+      jsonBodyParser(app),
     );
 
     app.post(

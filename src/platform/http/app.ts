@@ -21,6 +21,7 @@ import { type AuthDeps, createAuthHook } from './auth.ts';
 import { setDatabaseActor } from './db-actor.ts';
 import { clientErrorAnswer, frameworkErrorAnswer, installErrorHandling } from './error-handler.ts';
 import { createIdempotency } from './idempotency.ts';
+import { jsonBodyParser } from './json-body.ts';
 import { openApiOptions } from './openapi/document.ts';
 import { checkDocumentedErrors } from './openapi/documented-errors.ts';
 import { registerReferencePage } from './openapi/reference-page.ts';
@@ -139,8 +140,11 @@ export async function buildApp(deps: HttpDeps): Promise<App> {
     clientErrorHandler: clientErrorAnswer,
   }).withTypeProvider<TypeBoxTypeProvider>() as App;
 
-  // JSON only, unless an area adds its own parser: any other content type answers 415.
+  // JSON only, unless an area adds its own parser: any other content type answers 415. JSON is
+  // read by the one body parser (UTF-8 only, nesting bounded: json-body.ts).
   app.removeContentTypeParser('text/plain');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, jsonBodyParser(app));
 
   const bodyValidator = bodyAjv();
   const paramValidator = queryAjv();

@@ -7,7 +7,7 @@ import { errorMeanings } from './error-meanings.ts';
 import { exampleFromSchema } from './example-from-schema.ts';
 import { introduction } from './introduction.ts';
 import { type DocumentedOperation, type OperationRegistry, statusOf } from './registry.ts';
-import { TAGS } from './types.ts';
+import { type OperationDoc, TAGS } from './types.ts';
 import { webhooksSection } from './webhook-events.ts';
 
 type Json = Record<string, unknown>;
@@ -146,6 +146,14 @@ function errorResponse(status: number, codes: ErrorCode[], operation: Documented
   };
 }
 
+/** What a success status of an operation means: its own words, or the operation's one sentence. */
+function successOf(meta: OperationDoc, status: string): string {
+  if (typeof meta.success === 'string') return meta.success;
+  const words = meta.success[status];
+  if (words === undefined) throw new Error(`${meta.operationId}: no success description for ${status}`);
+  return words;
+}
+
 function successHeaders(operation: DocumentedOperation): Json {
   const out: Json = { 'Request-Id': ref('headers', 'RequestId') };
   if (operation.traits.auth === 'key') {
@@ -190,11 +198,15 @@ function documentOperation(
         example: { summary: 'Example', value: exampleFromSchema(json.schema as Json, resolve) },
       };
     }
-    responses[status] = { ...response, description: meta.success, headers: successHeaders(operation) };
+    responses[status] = {
+      ...response,
+      description: successOf(meta, status),
+      headers: successHeaders(operation),
+    };
   }
   if (meta.successMedia) {
     responses[meta.successMedia.status] = {
-      description: meta.success,
+      description: successOf(meta, meta.successMedia.status),
       headers: successHeaders(operation),
       content: {
         [meta.successMedia.mediaType]: {

@@ -105,7 +105,8 @@ export const errorMeanings: Record<ErrorCode, string> = {
   internal_error: 'Something failed on our side; retry later (with the same `Idempotency-Key` for a write).',
   service_unavailable: 'The service is stopping or starting; retry shortly.',
   path_invalid: 'The path is not valid (e.g. bad percent-encoding).',
-  request_unreadable: 'The request could not be read (e.g. a broken body stream).',
+  request_unreadable:
+    'The request could not be read: a broken body stream, a body that is not UTF-8, or JSON nested more than 64 levels deep.',
   request_timeout: 'The request took too long to arrive.',
   headers_too_large: 'The request headers are too large.',
   out_of_scope:

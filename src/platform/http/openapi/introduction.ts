@@ -1,6 +1,8 @@
 /** The top of the reference: what a bank's engineer needs before the first call. */
 export const introduction = `The HTTP API a funder (a bank, a fund, a lender) uses to work with the invoice-financing service: read the funding requests routed to it, decide on them (offer, decline, fund, settle), set the rules that apply to them (consent level, required documents, credit limits) and follow what the other parties do. Every write has the same effect as the same action in the funder's portal and is kept on a hash-linked evidence chain.
 
+This reference is built from the OpenAPI 3.1 document the service serves at [\`/v1/openapi.json\`](/v1/openapi.json) (no key needed): generate a client from it, or use the typed client the project ships.
+
 ## Authentication
 
 Send your key on every call except \`GET /v1/health\`: \`Authorization: Bearer svc_fk_<64 hex>\`. Keys are issued by the service's operations team, shown once, and stored only as a SHA-256. A key may expire (then every call answers 401 \`key_expired\`) and may be revoked at any time. Repeated calls from one address with an unknown, malformed or revoked key are answered 429 instead of 401.

@@ -62,8 +62,9 @@ const ORDER = Object.keys(errorCatalogue) as ErrorCode[];
 /**
  * The codes an operation can answer: its own, plus those every operation of its kind answers
  * (authentication and rate limit for a key, not_found for an id in the path, the schema-failure
- * and body codes for a write (request_unreadable: a body stream that broke while it was read), the idempotency codes and the second wall's refusal for a keyed
- * POST or PUT).
+ * and body codes for a write (request_unreadable: a body stream that broke while it was read, a
+ * body that is not UTF-8 or nests too deep: json-body.ts), the idempotency codes and the second
+ * wall's refusal for a keyed POST or PUT).
  */
 export function codesOf(doc: OperationDoc, traits: OperationTraits): ErrorCode[] {
   const codes = new Set<ErrorCode>(doc.errors);

@@ -92,8 +92,11 @@ export interface OperationDoc {
   tag: Tag;
   /** Markdown in our own words: states it applies to, limits, what it changes. */
   description: string;
-  /** What the success answer means (instead of a bare "OK"). */
-  success: string;
+  /**
+   * What the success answer means (instead of a bare "OK"); by status where an operation has
+   * several success statuses that mean different things (offer 201, the other decisions 200).
+   */
+  success: string | Record<string, string>;
   /**
    * The codes this operation answers on its own. The codes every operation of its kind can
    * answer (authentication, rate limit, bad body, idempotency...) are added from its traits.

@@ -62,7 +62,7 @@ export const webhookEventDocs: Record<string, { summary: string; carries: string
   'settlement.recorded': {
     summary: 'A settlement was recorded',
     carries:
-      '`request_ref`, `source` (`settle` for your decision, or a statement line), the amount received and what remains, as the settle decision answers.',
+      '`request_ref`, `source` (`settle` for your decision, or a statement line), the amount received and what remains, and `final` (whether the request is settled now), as the settle decision answers.',
   },
   'webhook.test': {
     summary: 'A test you asked for',

@@ -70,11 +70,14 @@ export const requestsOperations: OperationDocs = {
       '',
       '**fund**: only on an `approved` request. `value_date` (at most 7 days ahead) and `reference` (3 to 140 characters) are required (422 `invalid_funding_details`); `amount`, when sent, must equal the accepted advance (409 `funding_amount_mismatch`). A factoring request with a debtor notice not acknowledged gives 409 `funding_gate_failed`; documents you require that are not valid on the value date give 409 `documents_missing_for_funder`.',
       '',
-      '**settle**: records money received on a funded request of which you are the funder of record (else 403 `not_your_request`): `amount` (required), `received_at` (default now, at most one day ahead), `reference` (up to 140 characters), `note` (up to 1,000) and `final`. The request is settled when the total is reached or `final` is true; partial settlements keep it funded.',
+      '**settle**: records money received on a funded request of which you are the funder of record (else 403 `not_your_request`): `amount` (required), `received_at` (default now, at most one day ahead), `reference` (up to 140 characters), `note` (up to 1,000) and `final`. The request is settled when the total is reached or `final` is true; partial settlements keep it funded. The answer’s `final` says whether the request is settled now, whatever was sent.',
       '',
       'Every decision is kept on the evidence chain and has the same effect as the same action in the portal.',
     ].join('\n'),
-    success: 'The decision was recorded (decline, fund, settle).',
+    success: {
+      '201': 'The offer was recorded (decision `offer`).',
+      '200': 'The decision was recorded (decisions `decline`, `fund` and `settle`).',
+    },
     errors: [
       'reason_required',
       'not_your_request',
@@ -95,7 +98,7 @@ export const requestsOperations: OperationDocs = {
     ],
     requestExamples: {
       offer: {
-        summary: 'Offer 2.4 % with an 85 % advance, valid 10 days',
+        summary: 'Offer 2.5 % for 90 days with an 85 % advance, valid 10 days',
         value: { decision: 'offer', rate: 2.5, advance_pct: 85, days: 90, valid_days: 10 },
       },
       decline: {
