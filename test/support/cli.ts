@@ -1,0 +1,164 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * The real command line as a child process: one-off commands run to their end, servers started
+ * and stopped by signal, each on a data directory of its own.
+ */
+
+export const root = fileURLToPath(new URL('../..', import.meta.url));
+/**
+ * How long a process may take to start or finish before the test gives up: minutes, not
+ * seconds, since starting Node and the embedded database is slow on a loaded machine.
+ */
+export const PROCESS_MINUTES = 5;
+export const SUITE_TIMEOUT = 3 * PROCESS_MINUTES * 60_000;
+export const bin = join(root, 'bin', 'funder-api.mjs');
+
+/** The child's environment: only what the test sets, nothing of the machine's own settings. */
+export function envFor(dataDir: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const env = { ...process.env };
+  for (const name of [
+    'DATABASE_URL',
+    'TEST_DATABASE_URL',
+    'REDIS_URL',
+    'OPS_TOKEN',
+    'SECRETS_KEY',
+    'FUNDER_API_CLOCK',
+    'FUNDER_API_DEMO',
+    'FUNDER_API_INLINE_WORKER',
+    'PORT',
+    'HOST',
+    'PUBLIC_BASE_URL',
+    'NODE_ENV',
+    'EXPORT_STORAGE_URL',
+    'WEBHOOK_ALLOW_LOOPBACK',
+  ]) {
+    delete env[name];
+  }
+  return { ...env, DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...extra };
+}
+
+export interface Outcome {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs the real CLI to its end. */
+export function cli(dataDir: string, ...args: string[]): Promise<Outcome> {
+  return cliWithEnv(dataDir, {}, ...args);
+}
+
+/** Runs the real CLI to its end with more environment variables. */
+export function cliWithEnv(
+  dataDir: string,
+  extra: Record<string, string>,
+  ...args: string[]
+): Promise<Outcome> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [bin, ...args], { cwd: root, env: envFor(dataDir, extra) });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString('utf8');
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString('utf8');
+    });
+    // Only a guard against a command that hangs: generous, as the machine may be busy.
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`funder-api ${args.join(' ')} did not finish in time`));
+    }, PROCESS_MINUTES * 60_000);
+    child.on('error', reject);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+const tempDirs: string[] = [];
+/** A fresh data directory (mode 0700, as mkdtemp makes it), removed by `cleanUpProcesses`. */
+export async function tempDataDir(): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'funder-api-cli-'));
+  tempDirs.push(dir);
+  return dir;
+}
+
+const children: ChildProcess[] = [];
+
+/** Kills every server a test file started and still running, and removes its data directories. */
+export async function cleanUpProcesses(): Promise<void> {
+  for (const child of children)
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  for (const dir of tempDirs.splice(0)) await rm(dir, { recursive: true, force: true });
+}
+
+/** A port nobody listens on right now. */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export interface Server {
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+/** Starts `serve` and waits until `ready` appears on its standard output. */
+export async function startServer(
+  dataDir: string,
+  port: number,
+  ready: string,
+  extra: Record<string, string> = {},
+): Promise<Server> {
+  const child = spawn(process.execPath, [bin, 'serve'], {
+    cwd: root,
+    env: envFor(dataDir, { PORT: String(port), HOST: '127.0.0.1', ...extra }),
+  });
+  children.push(child);
+  let stdout = '';
+  let stderr = '';
+  child.stdout!.on('data', (chunk: Buffer) => {
+    stdout += chunk.toString('utf8');
+  });
+  child.stderr!.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString('utf8');
+  });
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const deadline = Date.now() + PROCESS_MINUTES * 60_000;
+  while (!stdout.includes(ready)) {
+    if (child.exitCode !== null) throw new Error(`serve exited ${child.exitCode}: ${stderr}`);
+    if (Date.now() > deadline) throw new Error(`serve did not print "${ready}": ${stdout}${stderr}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return { child, output: () => stdout, exited };
+}
+
+/** Sends SIGTERM and answers the exit code, or 'timeout' if it did not exit within a few minutes. */
+export async function stop(server: Server): Promise<number | null | 'timeout'> {
+  server.child.kill('SIGTERM');
+  let timer: NodeJS.Timeout | undefined;
+  const outcome = await Promise.race([
+    server.exited,
+    new Promise<'timeout'>((resolve) => {
+      timer = setTimeout(() => resolve('timeout'), PROCESS_MINUTES * 60_000);
+    }),
+  ]);
+  clearTimeout(timer);
+  return outcome;
+}
