@@ -105,6 +105,9 @@ export async function serve(
   const { logger } = runtime;
   const report = await migrate(runtime.db);
   if (report.applied.length > 0) logger.info({ applied: report.applied }, 'migrations applied');
+  // What the database wrote while opening and migrating (it rewrites some files 0644), owner-only
+  // too; it tightens again when it closes.
+  if (usesDataDir) await tightenDataDir(config.dataDir);
 
   const app = runHttp ? await runtime.buildApp() : null;
   if (app) {
@@ -114,8 +117,6 @@ export async function serve(
     await lock?.setUrl(`http://127.0.0.1:${port}`);
     await firstStart(runtime, config.publicBaseUrl.replace(`:${config.port}`, `:${port}`));
   }
-  // What the database wrote while migrating and building the first start, owner-only too.
-  if (usesDataDir) await tightenDataDir(config.dataDir);
 
   const worker = runWorker ? runtime.createWorker() : null;
   if (worker) {
