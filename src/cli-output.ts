@@ -1,5 +1,6 @@
 import { CommanderError } from 'commander';
 import { ConfigError } from './config.ts';
+import { DataDirUnsafe } from './platform/data-dir.ts';
 import { EmbeddedDatabaseBusy } from './platform/db/embedded-lock.ts';
 import { ApiError } from './platform/errors.ts';
 
@@ -82,6 +83,8 @@ export function describeFailure(err: unknown): {
       exitCode: EXIT_FAILED,
     };
   }
+  if (err instanceof DataDirUnsafe)
+    return { code: 'data_dir_unsafe', message: err.message, extra: {}, exitCode: EXIT_USAGE };
   if (err instanceof ConfigError)
     return { code: 'config_invalid', message: err.message, extra: {}, exitCode: EXIT_USAGE };
   return {

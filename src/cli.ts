@@ -3,6 +3,7 @@ import { ENVIRONMENTS } from './areas/account/account.service.ts';
 import { CliError, EXIT_FAILED, EXIT_USAGE, printResult, reportFailure } from './cli-output.ts';
 import { type Config, loadConfig } from './config.ts';
 import type { Caller } from './platform/caller.ts';
+import { prepareDataDir } from './platform/data-dir.ts';
 import { OPERATOR, runAs } from './platform/db/actor.ts';
 import {
   acquireEmbeddedLock,
@@ -38,6 +39,8 @@ async function withRuntime<T>(
   const config = loadConfig();
   let lock: EmbeddedLock | null = null;
   if (!config.databaseUrl) {
+    // Before its lock file or its token is read: a directory others can write is refused.
+    await prepareDataDir(config.dataDir);
     const holder = await readLockHolder(config.dataDir);
     if (holder) {
       if (!viaServer || !holder.url) throw new EmbeddedDatabaseBusy(holder);
@@ -345,6 +348,9 @@ function program(json: boolean): Command {
 }
 
 export async function main(argv: string[]): Promise<void> {
+  // Everything this process makes (the data directory, its files) is its owner's alone. The
+  // embedded database's file layer ignores the umask for files: platform/data-dir.ts tightens those.
+  process.umask(0o077);
   // Decided from the words typed, so that even a command commander refuses answers in JSON.
   const json = argv.slice(2).includes('--json');
   try {

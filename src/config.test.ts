@@ -12,6 +12,12 @@ describe('configuration of secrets and the demonstration plane', () => {
     expect(loadConfig({ FUNDER_API_DEMO: 'false' }).demoOnFirstStart).toBe(false);
   });
 
+  it('in production builds it only with FUNDER_API_DEMO=true set explicitly, even on the embedded database', () => {
+    expect(loadConfig({ NODE_ENV: 'production' }).demoOnFirstStart).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', FUNDER_API_DEMO: 'true' }).demoOnFirstStart).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'development' }).demoOnFirstStart).toBe(true);
+  });
+
   it('on PostgreSQL builds it, and prints a sandbox key, only with FUNDER_API_DEMO=true set explicitly', () => {
     expect(loadConfig(postgres).demoOnFirstStart).toBe(false);
     expect(loadConfig({ ...postgres, FUNDER_API_DEMO: '' }).demoOnFirstStart).toBe(false);
@@ -109,5 +115,23 @@ describe('time bounds of a connection', () => {
   it('HSTS is on when the public URL is https', () => {
     expect(loadConfig({}).hsts).toBe(false);
     expect(loadConfig({ PUBLIC_BASE_URL: 'https://api.funder.example' }).hsts).toBe(true);
+  });
+});
+
+describe('the manual clock', () => {
+  it('makes serve and work refuse to start when NODE_ENV=production, before anything opens', async () => {
+    const production = loadConfig({
+      FUNDER_API_CLOCK: 'manual',
+      NODE_ENV: 'production',
+      DATA_DIR: '/nonexistent/never-made',
+    });
+    expect(() => refuseTestSettingsInProduction(production)).toThrow(/FUNDER_API_CLOCK=manual/);
+    await expect(serve(production, { http: false, worker: true })).rejects.toThrow(ConfigError);
+    expect(() =>
+      refuseTestSettingsInProduction(loadConfig({ FUNDER_API_CLOCK: 'manual', NODE_ENV: 'test' })),
+    ).not.toThrow();
+    expect(() =>
+      refuseTestSettingsInProduction(loadConfig({ FUNDER_API_CLOCK: 'system', NODE_ENV: 'production' })),
+    ).not.toThrow();
   });
 });

@@ -121,6 +121,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const publicBaseUrl = (nonEmpty(env, 'PUBLIC_BASE_URL') ?? `http://localhost:${port}`).replace(/\/+$/, '');
   const logLevel = nonEmpty(env, 'LOG_LEVEL') ?? 'info';
+  const nodeEnv = nonEmpty(env, 'NODE_ENV');
   if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(logLevel)) {
     throw new ConfigError(`LOG_LEVEL "${logLevel}" is not a pino level`);
   }
@@ -137,13 +138,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     inlineWorker: boolFrom(env, 'FUNDER_API_INLINE_WORKER', databaseUrl === null),
     dbPoolMax: intFrom(env, 'DB_POOL_MAX', 10, 1, 500),
     publicBaseUrl,
-    // On PostgreSQL (a real deployment) the demonstration plane and its printed sandbox key
-    // come only when asked for explicitly; the embedded default builds them for a first try.
-    demoOnFirstStart: boolFrom(env, 'FUNDER_API_DEMO', databaseUrl === null),
+    // In production, and on PostgreSQL (a real deployment), the demonstration plane comes only
+    // when asked for explicitly; the embedded default outside production builds it, with a
+    // printed sandbox key, for a first try.
+    demoOnFirstStart: boolFrom(env, 'FUNDER_API_DEMO', databaseUrl === null && nodeEnv !== 'production'),
     checkErrorCodes: boolFrom(env, 'FUNDER_API_CHECK_ERROR_CODES', false),
     webhookAllowLoopback: boolFrom(env, 'WEBHOOK_ALLOW_LOOPBACK', false),
     webhookSafetyWakeSeconds: intFrom(env, 'WEBHOOK_SAFETY_WAKE_SECONDS', 30, 1, 24 * 3600),
-    nodeEnv: nonEmpty(env, 'NODE_ENV'),
+    nodeEnv,
     exportStorageUrl: nonEmpty(env, 'EXPORT_STORAGE_URL'),
     exportVolumeBytes: intFrom(env, 'EXPORT_VOLUME_BYTES', 1024 ** 3, 4096, 4 * 1024 ** 3),
     trustProxy: trustProxyFrom(env),
@@ -171,11 +173,19 @@ export function requireSharedSecrets(config: Config): void {
   }
 }
 
+export const isProduction = (config: Pick<Config, 'nodeEnv'>): boolean => config.nodeEnv === 'production';
+
 /** `serve` and `work`: settings made for tests never run in production. */
 export function refuseTestSettingsInProduction(config: Config): void {
-  if (config.nodeEnv === 'production' && config.webhookAllowLoopback) {
+  if (!isProduction(config)) return;
+  if (config.webhookAllowLoopback) {
     throw new ConfigError(
       'WEBHOOK_ALLOW_LOOPBACK lets webhooks reach this machine and is for tests only: it is refused when NODE_ENV=production.',
+    );
+  }
+  if (config.clock === 'manual') {
+    throw new ConfigError(
+      'FUNDER_API_CLOCK=manual stops the clock and lets the operations API move it, for tests and demonstrations only: it is refused when NODE_ENV=production (leave FUNDER_API_CLOCK unset, or set it to system).',
     );
   }
 }

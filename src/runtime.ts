@@ -42,6 +42,7 @@ import { pruneWebhookDeliveries } from './areas/webhooks/webhooks.retention.ts';
 import type { Config } from './config.ts';
 import { type Clock, manualClock, systemClock } from './platform/clock.ts';
 import { type SecretBox, secretBox } from './platform/crypto.ts';
+import { DIR_MODE } from './platform/data-dir.ts';
 import { OPERATOR, runAs } from './platform/db/actor.ts';
 import type { Db } from './platform/db/db.ts';
 import { createPostgresDb } from './platform/db/postgres.ts';
@@ -104,7 +105,7 @@ async function keptSecret(
   } catch (err) {
     // Only a missing file is made; a file that cannot be read (permissions) is an error to see.
     if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
-    await mkdir(dataDir, { recursive: true });
+    await mkdir(dataDir, { recursive: true, mode: DIR_MODE });
     const value = make();
     let created = true;
     try {

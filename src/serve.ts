@@ -1,5 +1,7 @@
-import { type Config, refuseTestSettingsInProduction, requireSharedSecrets } from './config.ts';
+import { join } from 'node:path';
+import { type Config, isProduction, refuseTestSettingsInProduction, requireSharedSecrets } from './config.ts';
 import type { Caller } from './platform/caller.ts';
+import { prepareDataDir, tightenDataDir } from './platform/data-dir.ts';
 import { OPERATOR, runAs } from './platform/db/actor.ts';
 import { acquireEmbeddedLock, type EmbeddedLock } from './platform/db/embedded-lock.ts';
 import { migrate } from './platform/db/migrate.ts';
@@ -11,6 +13,11 @@ const operator: Caller = { kind: 'operator', requestId: 'first-start' };
 /**
  * On the first start of an empty database: the demonstration plane, a sandbox key on it, and
  * one message with everything needed to make a first call. Printed once, never logged.
+ *
+ * In production (NODE_ENV=production) no credential is ever printed: standard output is the
+ * log stream there. The demonstration plane is built only when FUNDER_API_DEMO=true asks for
+ * it, no sandbox key is issued for it (the operations team issues one to a named prospect), and
+ * the message says where the operator token is kept, never the token.
  */
 async function firstStart(runtime: Runtime, baseUrl: string): Promise<void> {
   // The demonstration builder crosses funders: the operator role.
@@ -19,7 +26,9 @@ async function firstStart(runtime: Runtime, baseUrl: string): Promise<void> {
 
 async function firstStartAsOperator(runtime: Runtime, baseUrl: string): Promise<void> {
   const { rows } = await runtime.db.query<{ n: string }>('SELECT count(*)::text AS n FROM funders');
-  if (rows[0]?.n !== '0' || !runtime.config.demoOnFirstStart) return;
+  if (rows[0]?.n !== '0') return;
+  if (isProduction(runtime.config)) return firstStartInProduction(runtime, baseUrl);
+  if (!runtime.config.demoOnFirstStart) return;
   const demo = await runtime.services.demo.reset(operator);
   const issued = await runtime.services.account.issueKey(operator, {
     bank_id: demo.bank_id,
@@ -48,6 +57,35 @@ async function firstStartAsOperator(runtime: Runtime, baseUrl: string): Promise<
   );
 }
 
+/** Where the operator token is, in words: the one the operator set, or the file kept for it. */
+function operatorTokenWhere(config: Config): string {
+  return config.opsToken
+    ? 'the OPS_TOKEN you set; not shown'
+    : `in ${join(config.dataDir, 'ops-token')}, readable by its owner only; not shown`;
+}
+
+async function firstStartInProduction(runtime: Runtime, baseUrl: string): Promise<void> {
+  const lines = [
+    '',
+    'funder-api: started in production with no funder yet. No credential is ever printed.',
+    '',
+  ];
+  if (runtime.config.demoOnFirstStart) {
+    const demo = await runtime.services.demo.reset(operator);
+    lines.push(
+      `  demonstration plane  ready, funder ${demo.bank_id}`,
+      `  sandbox keys         funder-api keys issue --bank-id ${demo.bank_id} --name <name> --prospect <who> --scope <scope...>`,
+    );
+  }
+  lines.push(
+    `  operator token       ${operatorTokenWhere(runtime.config)}`,
+    '',
+    `API reference: ${baseUrl}/docs`,
+    '',
+  );
+  process.stdout.write(lines.join('\n'));
+}
+
 export async function serve(
   config: Config,
   options: { worker?: boolean; http?: boolean } = {},
@@ -56,6 +94,10 @@ export async function serve(
   refuseTestSettingsInProduction(config);
   const runHttp = options.http ?? true;
   const runWorker = options.worker ?? config.inlineWorker;
+  // The data directory holds the embedded database, its secrets and the export volumes kept
+  // on disk: its owner's alone, checked before anything in it is read.
+  const usesDataDir = !config.databaseUrl || !config.exportStorageUrl;
+  if (usesDataDir) await prepareDataDir(config.dataDir);
   let lock: EmbeddedLock | null = null;
   if (!config.databaseUrl) lock = await acquireEmbeddedLock(config.dataDir, runHttp ? 'server' : 'worker');
 
@@ -63,6 +105,9 @@ export async function serve(
   const { logger } = runtime;
   const report = await migrate(runtime.db);
   if (report.applied.length > 0) logger.info({ applied: report.applied }, 'migrations applied');
+  // What the database wrote while opening and migrating (it rewrites some files 0644), owner-only
+  // too; it tightens again when it closes.
+  if (usesDataDir) await tightenDataDir(config.dataDir);
 
   const app = runHttp ? await runtime.buildApp() : null;
   if (app) {

@@ -1,59 +1,23 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_FUNDER_NAME } from '../src/areas/demo/demo.service.ts';
 import {
-  bin,
-  envFor,
+  cleanUpProcesses,
+  cli,
+  cliWithEnv,
   freePort,
-  PROCESS_MINUTES,
   root,
   type Server,
-  startServer as startServerProcess,
+  SUITE_TIMEOUT,
+  startServer,
   stop,
-} from './support/cli-process.ts';
+  tempDataDir,
+} from './support/cli.ts';
 
-const SUITE_TIMEOUT = 3 * PROCESS_MINUTES * 60_000;
-
-interface Outcome {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-/** Runs the real CLI to its end. */
-function cli(dataDir: string, ...args: string[]): Promise<Outcome> {
-  return cliWithEnv(dataDir, {}, ...args);
-}
-
-/** Runs the real CLI to its end with more environment variables. */
-function cliWithEnv(dataDir: string, extra: Record<string, string>, ...args: string[]): Promise<Outcome> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [bin, ...args], { cwd: root, env: envFor(dataDir, extra) });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      stdout += chunk.toString('utf8');
-    });
-    child.stderr.on('data', (chunk: Buffer) => {
-      stderr += chunk.toString('utf8');
-    });
-    // Only a guard against a command that hangs: generous, as the machine may be busy.
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      reject(new Error(`funder-api ${args.join(' ')} did not finish in time`));
-    }, PROCESS_MINUTES * 60_000);
-    child.on('error', reject);
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      resolve({ code, stdout, stderr });
-    });
-  });
-}
+afterAll(cleanUpProcesses);
 
 /** Every field name in a JSON answer, at every depth, that is not snake_case. */
 function notSnakeCase(value: unknown, path = ''): string[] {
@@ -89,20 +53,6 @@ async function cliJsonFailure(dataDir: string, exitCode: number, ...args: string
   expect(answer.error.message).toEqual(expect.any(String));
   return answer.error;
 }
-
-const tempDirs: string[] = [];
-async function tempDataDir(): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), 'funder-api-cli-'));
-  tempDirs.push(dir);
-  return dir;
-}
-
-const children: ChildProcess[] = [];
-afterAll(async () => {
-  for (const child of children)
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-  for (const dir of tempDirs) await rm(dir, { recursive: true, force: true });
-});
 
 // The first server starts at once, beside the one-off commands (each on its own data folder):
 // both are slow to start, and they need not wait for each other.
@@ -250,10 +200,6 @@ describe('one-off commands on the embedded database', { timeout: SUITE_TIMEOUT }
     expect(report.entries).toBeGreaterThanOrEqual(3);
   });
 });
-
-/** Starts `serve`, ended by the afterAll whatever happens. */
-const startServer = (dataDir: string, port: number, ready: string, extra: Record<string, string> = {}) =>
-  startServerProcess(dataDir, port, ready, extra, { started: (child) => children.push(child) });
 
 describe('serve on the embedded database', { timeout: SUITE_TIMEOUT }, () => {
   let dataDir: string;

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RETRY_SCHEDULE_SECONDS } from '../src/areas/webhooks/webhooks.dispatcher.ts';
-import { freePort, PROCESS_MINUTES, type Server, startServer, stop } from './support/cli-process.ts';
+import { cleanUpProcesses, freePort, PROCESS_MINUTES, startServer, stop } from './support/cli.ts';
 import { freshDatabase, onPostgres } from './support/database.ts';
 import { startWorkCommand } from './support/dispatcher-processes.ts';
 import { untilWithin } from './support/webhook-receiver.ts';
@@ -32,7 +32,6 @@ const receiver = createServer((req, res) => {
 });
 let receiverBase: string;
 let dataDir: string;
-const started: Server['child'][] = [];
 
 beforeAll(async () => {
   await new Promise<void>((done) => receiver.listen(0, '127.0.0.1', done));
@@ -40,8 +39,7 @@ beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'funder-api-worker-'));
 });
 afterAll(async () => {
-  for (const child of started)
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  await cleanUpProcesses();
   await new Promise((done) => receiver.close(done));
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
@@ -69,7 +67,7 @@ async function serve(inlineWorker: 'true' | 'false', args: string[] = [], more: 
       NODE_ENV: 'test',
       ...more,
     },
-    { args, started: (child) => started.push(child) },
+    args,
   );
   const runsJobs = server.output().includes('background jobs running');
   const runsNone = server.output().includes('background jobs not run in this process');

@@ -195,7 +195,7 @@ export interface paths {
         };
         /**
          * Download one document
-         * @description The file behind a `download_url` of the deal documents. The URL itself is the credential: no key is sent, and it works for two minutes after it was issued. An expired or unknown link answers 404.
+         * @description The file behind a `download_url` of the deal documents. The URL itself is the credential: no key is sent, and it works for two minutes after it was issued, while your account is active and the key that obtained it is not revoked. An expired or unknown link, or one of a suspended account or a revoked key, answers 404.
          *
          *     **No key:** this operation is public.
          */
@@ -341,7 +341,7 @@ export interface paths {
         };
         /**
          * Download one export volume
-         * @description The ZIP volume behind a `url` of `GET /v1/exports/{id}`. The signed URL is the credential: no key is sent. It works until the `expires` it carries; an expired, altered or unknown link, or a volume whose 24 hours ended, answers 404.
+         * @description The ZIP volume behind a `url` of `GET /v1/exports/{id}`. The signed URL is the credential: no key is sent. It works until the `expires` it carries, and only while your account is active and the key that obtained it (`key_id`) is not revoked; an expired, altered or unknown link, a link of a suspended account or of a revoked key, or a volume whose 24 hours ended, answers 404.
          *
          *     **No key:** this operation is public.
          */
@@ -7446,6 +7446,7 @@ export interface operations {
         parameters: {
             query: {
                 expires: number;
+                key_id: string;
                 sig: string;
             };
             header?: never;

@@ -336,7 +336,8 @@ export function createDocumentsService(deps: {
 
     /**
      * GET /v1/document-downloads/{token}: the URL is the credential, like a presigned URL. It
-     * works until it expires; each download is counted.
+     * works until it expires, while its funder is active and the key that obtained it is not
+     * revoked; each download is counted.
      */
     async download(token: string): Promise<{ fileName: string; mediaType: string; content: Buffer }> {
       if (!new RegExp(DOWNLOAD_TOKEN_PATTERN).test(token)) throw downloadGone();

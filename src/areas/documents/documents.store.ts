@@ -308,7 +308,8 @@ export async function insertUrlLog(
 
 /**
  * Counts a download of a URL still valid at `now` and answers its file; null for an unknown
- * or expired token.
+ * or expired token, or one whose funder is suspended or whose key (the one that obtained it)
+ * is revoked since. Run as the operator: the download route carries no key.
  */
 export async function useDownloadToken(
   q: Queryable,
@@ -317,9 +318,11 @@ export async function useDownloadToken(
 ): Promise<{ file_name: string; media_type: string; content: Uint8Array } | null> {
   const { rows } = await q.query<{ file_name: string; media_type: string; content: Uint8Array }>(
     `WITH used AS (
-       UPDATE document_url_log SET downloads = downloads + 1, last_download_at = $2
-        WHERE token_sha256 = $1 AND expires_at > $2
-        RETURNING document_id
+       UPDATE document_url_log l SET downloads = downloads + 1, last_download_at = $2
+        WHERE l.token_sha256 = $1 AND l.expires_at > $2
+          AND EXISTS (SELECT 1 FROM funders f WHERE f.id = l.funder_id AND f.status = 'active')
+          AND NOT EXISTS (SELECT 1 FROM api_keys k WHERE k.id = l.key_id AND k.revoked_at IS NOT NULL)
+        RETURNING l.document_id
      )
      SELECT d.file_name, f.media_type, f.content
        FROM used JOIN seller_documents d ON d.id = used.document_id

@@ -518,3 +518,46 @@ describe('GET /v1/document-downloads/{token}', () => {
     expect(code(malformed)).toBe('not_found');
   });
 });
+
+describe('document download links of a suspended funder or a revoked key', () => {
+  it('stop working: after the key that obtained a link is revoked it answers 404 while another key’s link works, and after the funder is suspended every link answers 404', async () => {
+    const { bankId, key, keyId } = await service.given.funderWithKey({ scopes: ['requests:read'] });
+    const other = await service.given.key({ bankId, scopes: ['requests:read'] });
+    const seeded = await seedRequest({ funderId: bankId });
+    const content = `%PDF ${randomUUID()}`;
+    const document = await upload(seeded.sellerId, 'es_tax_compliance', { content });
+    await verify(document.id);
+    const linkWith = async (secret: string) => {
+      const answer = await service.call<Deal>(secret, 'GET', `/v1/requests/${seeded.requestId}/documents`);
+      expect(answer.status).toBe(200);
+      return path(answer.body.current.find((d) => d.document_id === document.id)!.download_url as string);
+    };
+    const linkOfFirst = await linkWith(key);
+    const linkOfOther = await linkWith(other.secret);
+    expect((await service.call(null, 'GET', linkOfFirst)).body).toBe(content);
+    expect((await service.call(null, 'GET', linkOfOther)).body).toBe(content);
+
+    expect((await service.ops('POST', `/ops/v1/keys/${keyId}/revoke`, { reason: 'leaked' })).status).toBe(
+      200,
+    );
+    const afterRevoke = await service.call(null, 'GET', linkOfFirst);
+    expect(afterRevoke.status).toBe(404);
+    expect(code(afterRevoke)).toBe('not_found');
+    expect((await service.call(null, 'GET', linkOfOther)).body).toBe(content);
+
+    const suspended = await service.ops('POST', `/ops/v1/funders/${bankId}/status`, {
+      status: 'suspended',
+      reason: 'security review',
+    });
+    expect(suspended.status).toBe(200);
+    const afterSuspend = await service.call(null, 'GET', linkOfOther);
+    expect(afterSuspend.status).toBe(404);
+    expect(code(afterSuspend)).toBe('not_found');
+    // Nothing was counted for the refused downloads.
+    const counted = await service.db.query<{ downloads: number }>(
+      'SELECT downloads FROM document_url_log WHERE request_id = $1 ORDER BY key_id = $2 DESC',
+      [seeded.requestId, keyId],
+    );
+    expect(counted.rows.map((row) => row.downloads)).toEqual([1, 2]);
+  });
+});

@@ -2,11 +2,14 @@ import { createHmac } from 'node:crypto';
 import { safeEqual } from '../../platform/crypto.ts';
 
 /**
- * Download links of export volumes: `/v1/export-downloads/<object>?expires=<unix s>&sig=<hex>`,
- * where `sig` is HMAC-SHA256 over `<object>\n<expires>` with a key derived from the service's
- * secrets key. Any server sharing that key checks a link with no database call: the signature
- * and the expiry say it all. A link never outlives its export's 24 hours (the service caps
- * `expires` when signing), and a file deleted at the end of them answers 404 whatever the link.
+ * Download links of export volumes:
+ * `/v1/export-downloads/<object>?expires=<unix s>&key_id=<uuid>&sig=<hex>`, where `key_id` is the
+ * API key that obtained the link and `sig` is HMAC-SHA256 over `<object>\n<expires>\n<key_id>`
+ * with a key derived from the service's secrets key. Any server sharing that key checks the
+ * signature and the expiry with no database call; the service then checks, at each download,
+ * that the export's funder is still active and that key not revoked (exports.service.ts). A
+ * link never outlives its export's 24 hours (the service caps `expires` when signing), and a
+ * file deleted at the end of them answers 404 whatever the link.
  */
 export const LINK_SECONDS = 3600;
 export const DOWNLOAD_PATH = '/v1/export-downloads/';
@@ -14,17 +17,18 @@ export const DOWNLOAD_PATH = '/v1/export-downloads/';
 export const VOLUME_PATTERN = '^export-[0-9a-f-]{36}-[0-9]{3}\\.zip$';
 
 export function linkSigner(key: Buffer) {
-  const sign = (object: string, expires: number) =>
-    createHmac('sha256', key).update(`${object}\n${expires}`).digest('hex');
+  const sign = (object: string, expires: number, keyId: string) =>
+    createHmac('sha256', key).update(`${object}\n${expires}\n${keyId}`).digest('hex');
   return {
-    url(baseUrl: string, object: string, expiresAt: Date): string {
+    url(baseUrl: string, object: string, expiresAt: Date, keyId: string): string {
       const expires = Math.floor(expiresAt.getTime() / 1000);
-      return `${baseUrl}${DOWNLOAD_PATH}${object}?expires=${expires}&sig=${sign(object, expires)}`;
+      const sig = sign(object, expires, keyId);
+      return `${baseUrl}${DOWNLOAD_PATH}${object}?expires=${expires}&key_id=${keyId}&sig=${sig}`;
     },
-    /** True when the link is the service's own and not yet expired at `now`. */
-    check(object: string, expires: number, sig: string, now: Date): boolean {
+    /** True when the link is the service's own, for that key, and not yet expired at `now`. */
+    check(object: string, expires: number, keyId: string, sig: string, now: Date): boolean {
       if (!Number.isSafeInteger(expires) || expires * 1000 <= now.getTime()) return false;
-      return safeEqual(sign(object, expires), sig);
+      return safeEqual(sign(object, expires, keyId), sig);
     },
   };
 }

@@ -65,6 +65,7 @@ const DownloadParams = Type.Object({
 /** A link's own members only: one with anything added is not a link the service handed out. */
 const DownloadQuery = Fields({
   expires: Type.Integer({ minimum: 0 }),
+  key_id: Uuid,
   sig: Type.String({ pattern: '^[0-9a-f]{64}$' }),
 });
 
@@ -108,7 +109,8 @@ export function exportsRoutes(deps: { exports: ExportsService }) {
       },
       async (request) => deps.exports.get(request.caller!, request.params.id),
     );
-    // The signed link is the credential (like a presigned URL): no key; checked without a database call.
+    // The signed link is the credential (like a presigned URL): no key. The signature is checked
+    // first; then whether the funder is active and the key that obtained the link not revoked.
     app.get(
       '/v1/export-downloads/:export_id/:build/:volume',
       {
@@ -118,7 +120,8 @@ export function exportsRoutes(deps: { exports: ExportsService }) {
       async (request, reply) => {
         const { export_id, build, volume } = request.params;
         const object = `${export_id}/${build}/${volume}`;
-        const file = await deps.exports.download(object, request.query.expires, request.query.sig);
+        const { expires, key_id, sig } = request.query;
+        const file = await deps.exports.download(object, { expires, keyId: key_id, sig });
         return reply
           .header('content-type', 'application/zip')
           .header('content-length', String(file.bytes))

@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { Caller, FunderCaller, FunderScope } from '../../platform/caller.ts';
 import type { Clock } from '../../platform/clock.ts';
+import { OPERATOR, runAs } from '../../platform/db/actor.ts';
 import type { Db } from '../../platform/db/db.ts';
 import { ApiError, notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
@@ -249,7 +250,7 @@ export function createExportsService(deps: ExportsDeps) {
         name: volume.name,
         bytes: volume.bytes,
         sha256: volume.sha256,
-        url: links.url(deps.publicBaseUrl, volume.object, urlExpiresAt),
+        url: links.url(deps.publicBaseUrl, volume.object, urlExpiresAt, caller.keyId),
         url_expires_at: urlExpiresAt.toISOString(),
       }));
       await write(caller, ({ tx, now: at }) =>
@@ -266,15 +267,22 @@ export function createExportsService(deps: ExportsDeps) {
       return { funder: funderRef(caller), export: { ...view(row, now), files } };
     },
 
-    /** GET /v1/export-downloads/...: the signed link is the credential; no database call. */
+    /**
+     * GET /v1/export-downloads/...: the signed link is the credential. A forged or expired one
+     * is refused with no database call; a genuine one works only while the export's funder is
+     * active and the key that obtained it is not revoked (one indexed read, as the operator:
+     * the route carries no key).
+     */
     async download(
       object: string,
-      expires: number,
-      sig: string,
+      link: { expires: number; keyId: string; sig: string },
     ): Promise<{ body: Readable; bytes: number; name: string }> {
       const gone = () =>
         new ApiError('not_found', 'This export link is unknown or has expired; ask for the export again.');
-      if (!links.check(object, expires, sig, clock.now())) throw gone();
+      if (!links.check(object, link.expires, link.keyId, link.sig, clock.now())) throw gone();
+      const exportId = object.slice(0, object.indexOf('/'));
+      const holder = await runAs(OPERATOR, () => store.linkHolderActiveForOps(db, exportId, link.keyId));
+      if (!holder) throw gone();
       const file = await storage.get(object);
       if (!file) throw gone();
       return { ...file, name: object.slice(object.lastIndexOf('/') + 1) };

@@ -3,6 +3,7 @@ import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { DIR_MODE, FILE_MODE } from '../../platform/data-dir.ts';
 
 /**
  * Where export volumes are kept until their 24 hours end. Objects are named
@@ -32,9 +33,10 @@ export function localStorage(root: string): ExportStorage {
     kind: 'local',
     async put(object, body) {
       const path = pathOf(object);
-      await mkdir(dirname(path), { recursive: true });
+      // Owner-only, as everything in the data directory (platform/data-dir.ts).
+      await mkdir(dirname(path), { recursive: true, mode: DIR_MODE });
       const partial = `${path}.partial`;
-      await pipeline(body, createWriteStream(partial));
+      await pipeline(body, createWriteStream(partial, { mode: FILE_MODE }));
       await rename(partial, path);
     },
     async get(object) {

@@ -153,6 +153,27 @@ export async function logLinks(
 
 // The worker's side (operator role): the build and the deletion of files.
 
+/**
+ * Whether a download link of the export still works for who obtained it: the export's funder
+ * active, and the key (of that funder) not revoked. Read as the operator: the download route
+ * carries no key.
+ */
+export async function linkHolderActiveForOps(
+  q: Queryable,
+  exportId: string,
+  keyId: string,
+): Promise<boolean> {
+  const { rows } = await q.query<{ ok: boolean }>(
+    `SELECT true AS ok
+       FROM exports e
+       JOIN funders f ON f.id = e.funder_id AND f.status = 'active'
+       JOIN api_keys k ON k.id = $2 AND k.funder_id = e.funder_id AND k.revoked_at IS NULL
+      WHERE e.id = $1`,
+    [exportId, keyId],
+  );
+  return rows.length > 0;
+}
+
 export async function findExportForOps(q: Queryable, id: string): Promise<ExportRow | null> {
   const { rows } = await q.query<ExportRow>(`SELECT ${COLUMNS} FROM exports WHERE id = $1`, [id]);
   return rows[0] ?? null;

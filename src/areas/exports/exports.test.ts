@@ -348,6 +348,35 @@ describe('links and the 24 hours', () => {
   });
 });
 
+describe('links of a suspended funder or a revoked key', () => {
+  it('stop working: after the key that obtained a link is revoked it answers 404 while another key’s link works, and after the funder is suspended every link answers 404', async () => {
+    const funder = await given.funder();
+    const other = await service.given.key({ bankId: funder.bankId, scopes: ['exports:write'] });
+    await given.routedRequest({ funder });
+    const ready = await readyExport(funder);
+    const linkOfFirst = ready.files![0]!.url;
+    const linkOfOther = (await getExport(service, other.secret, ready.id)).files![0]!.url;
+    expect(linkOfFirst).toContain(`key_id=${funder.keyId}`);
+    expect(linkOfOther).toContain(`key_id=${other.id}`);
+    expect((await download(service, linkOfFirst)).status).toBe(200);
+    expect((await download(service, linkOfOther)).status).toBe(200);
+    // Another key named in the link is not the service's link.
+    expect((await download(service, linkOfFirst.replace(funder.keyId, other.id))).status).toBe(404);
+
+    const revoked = await service.ops('POST', `/ops/v1/keys/${funder.keyId}/revoke`, { reason: 'leaked' });
+    expect(revoked.status).toBe(200);
+    expectError(await download404(linkOfFirst), 404, 'not_found');
+    expect((await download(service, linkOfOther)).status).toBe(200);
+
+    const suspended = await service.ops('POST', `/ops/v1/funders/${funder.bankId}/status`, {
+      status: 'suspended',
+      reason: 'security review',
+    });
+    expect(suspended.status).toBe(200);
+    expectError(await download404(linkOfOther), 404, 'not_found');
+  });
+});
+
 async function nowIso(): Promise<string> {
   return (await service.ops<{ now: string }>('GET', '/ops/v1/clock')).body.now;
 }

@@ -1,5 +1,6 @@
 import { mkdir, open, readFile, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { DIR_MODE } from '../data-dir.ts';
 
 /**
  * PGlite's data folder may be opened by one process only: a second one would corrupt it.
@@ -49,7 +50,7 @@ export interface EmbeddedLock {
 
 export async function acquireEmbeddedLock(dataDir: string, role: string): Promise<EmbeddedLock> {
   const path = lockPath(dataDir);
-  await mkdir(dataDir, { recursive: true });
+  await mkdir(dataDir, { recursive: true, mode: DIR_MODE });
   for (let attempt = 0; attempt < 2; attempt += 1) {
     try {
       const handle = await open(path, 'wx', 0o600);

@@ -1,5 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import { PGlite, parse, protocol, types } from '@electric-sql/pglite';
+import { DIR_MODE, tightenDataDir } from '../data-dir.ts';
 import { currentActor, roleSql } from './actor.ts';
 import type { Db, QueryOptions, QueryResult, Tx } from './db.ts';
 
@@ -14,12 +15,15 @@ export interface PgliteOptions {
 const parsers = { [types.DATE]: (value: string) => value };
 
 export async function createPgliteDb(options: PgliteOptions): Promise<Db & { pglite: PGlite }> {
-  if (options.dataDir) await mkdir(options.dataDir, { recursive: true });
+  const { dataDir } = options;
+  if (dataDir) await mkdir(dataDir, { recursive: true, mode: DIR_MODE });
   const pglite = await PGlite.create({
-    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+    ...(dataDir ? { dataDir } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     parsers,
   });
+  // Its file layer makes files 0666 (0644 for some) whatever the umask: owner-only again.
+  if (dataDir) await tightenDataDir(dataDir);
 
   const toResult = <T>(result: { rows: unknown[]; affectedRows?: number }): QueryResult<T> => ({
     rows: result.rows as T[],
@@ -114,6 +118,7 @@ export async function createPgliteDb(options: PgliteOptions): Promise<Db & { pgl
     transaction,
     async close() {
       if (!pglite.closed) await pglite.close();
+      if (dataDir) await tightenDataDir(dataDir);
     },
   };
 }

@@ -117,7 +117,7 @@ export const exportsOperations: OperationDocs = {
                   name: 'export-7f1c2d3e-4b5a-4c6d-8e9f-0a1b2c3d4e5f-001.zip',
                   bytes: 2811904,
                   sha256: '9c56cc51b374c3ba189210d5b6d4bf57790d351c96c47c02190ecf1e430635ab',
-                  url: 'https://api.example.com/v1/export-downloads/7f1c2d3e-4b5a-4c6d-8e9f-0a1b2c3d4e5f/0d6c7a58-2f4e-4a63-9b1d-6e2f8c4a7b90/export-7f1c2d3e-4b5a-4c6d-8e9f-0a1b2c3d4e5f-001.zip?expires=1790844041&sig=5f0c...',
+                  url: 'https://api.example.com/v1/export-downloads/7f1c2d3e-4b5a-4c6d-8e9f-0a1b2c3d4e5f/0d6c7a58-2f4e-4a63-9b1d-6e2f8c4a7b90/export-7f1c2d3e-4b5a-4c6d-8e9f-0a1b2c3d4e5f-001.zip?expires=1790844041&key_id=3b2f6c1e-9a4d-4e7b-8c5f-1d2e3f4a5b6c&sig=5f0c...',
                   url_expires_at: '2026-10-01T09:00:41.000Z',
                 },
               ],
@@ -132,7 +132,7 @@ export const exportsOperations: OperationDocs = {
     summary: 'Download one export volume',
     tag: 'Exports',
     description:
-      'The ZIP volume behind a `url` of `GET /v1/exports/{id}`. The signed URL is the credential: no key is sent. It works until the `expires` it carries; an expired, altered or unknown link, or a volume whose 24 hours ended, answers 404.',
+      'The ZIP volume behind a `url` of `GET /v1/exports/{id}`. The signed URL is the credential: no key is sent. It works until the `expires` it carries, and only while your account is active and the key that obtained it (`key_id`) is not revoked; an expired, altered or unknown link, a link of a suspended account or of a revoked key, or a volume whose 24 hours ended, answers 404.',
     success: 'The ZIP volume.',
     errors: [],
     successMedia: { status: '200', mediaType: 'application/zip' },

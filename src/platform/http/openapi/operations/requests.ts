@@ -43,7 +43,7 @@ export const requestsOperations: OperationDocs = {
     summary: 'Download one document',
     tag: 'Requests',
     description:
-      'The file behind a `download_url` of the deal documents. The URL itself is the credential: no key is sent, and it works for two minutes after it was issued. An expired or unknown link answers 404.',
+      'The file behind a `download_url` of the deal documents. The URL itself is the credential: no key is sent, and it works for two minutes after it was issued, while your account is active and the key that obtained it is not revoked. An expired or unknown link, or one of a suspended account or a revoked key, answers 404.',
     success: 'The file, with its own content type and a `Content-Disposition` naming it.',
     errors: [],
     successMedia: { status: '200', mediaType: 'application/octet-stream' },

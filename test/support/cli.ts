@@ -1,20 +1,23 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /**
- * The real command line (bin/funder-api.mjs) in processes of their own: the environment a test
- * gives it, a free port, `serve` started until it says a line, and its stop.
+ * The real command line as a child process: one-off commands run to their end, servers started
+ * and stopped by signal, each on a data directory of its own.
  */
-export const root = fileURLToPath(new URL('../..', import.meta.url));
-export const bin = join(root, 'bin', 'funder-api.mjs');
 
+export const root = fileURLToPath(new URL('../..', import.meta.url));
 /**
  * How long a process may take to start or finish before the test gives up: minutes, not
  * seconds, since starting Node and the embedded database is slow on a loaded machine.
  */
 export const PROCESS_MINUTES = 5;
+export const SUITE_TIMEOUT = 3 * PROCESS_MINUTES * 60_000;
+export const bin = join(root, 'bin', 'funder-api.mjs');
 
 /** The child's environment: only what the test sets, nothing of the machine's own settings. */
 export function envFor(dataDir: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
@@ -28,15 +31,74 @@ export function envFor(dataDir: string, extra: Record<string, string> = {}): Nod
     'FUNDER_API_CLOCK',
     'FUNDER_API_DEMO',
     'FUNDER_API_INLINE_WORKER',
-    'WEBHOOK_ALLOW_LOOPBACK',
-    'WEBHOOK_SAFETY_WAKE_SECONDS',
     'PORT',
     'HOST',
     'PUBLIC_BASE_URL',
+    'NODE_ENV',
+    'EXPORT_STORAGE_URL',
+    'WEBHOOK_ALLOW_LOOPBACK',
+    'WEBHOOK_SAFETY_WAKE_SECONDS',
   ]) {
     delete env[name];
   }
   return { ...env, DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...extra };
+}
+
+export interface Outcome {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs the real CLI to its end. */
+export function cli(dataDir: string, ...args: string[]): Promise<Outcome> {
+  return cliWithEnv(dataDir, {}, ...args);
+}
+
+/** Runs the real CLI to its end with more environment variables. */
+export function cliWithEnv(
+  dataDir: string,
+  extra: Record<string, string>,
+  ...args: string[]
+): Promise<Outcome> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [bin, ...args], { cwd: root, env: envFor(dataDir, extra) });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString('utf8');
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString('utf8');
+    });
+    // Only a guard against a command that hangs: generous, as the machine may be busy.
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`funder-api ${args.join(' ')} did not finish in time`));
+    }, PROCESS_MINUTES * 60_000);
+    child.on('error', reject);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+const tempDirs: string[] = [];
+/** A fresh data directory (mode 0700, as mkdtemp makes it), removed by `cleanUpProcesses`. */
+export async function tempDataDir(): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'funder-api-cli-'));
+  tempDirs.push(dir);
+  return dir;
+}
+
+const children: ChildProcess[] = [];
+
+/** Kills every server a test file started and still running, and removes its data directories. */
+export async function cleanUpProcesses(): Promise<void> {
+  for (const child of children)
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  for (const dir of tempDirs.splice(0)) await rm(dir, { recursive: true, force: true });
 }
 
 /** A port nobody listens on right now. */
@@ -60,20 +122,20 @@ export interface Server {
 
 /**
  * Starts `serve` (with `args` after it) and waits until `ready` appears on its standard output;
- * `started` is told of the child at once (so an afterAll can end it whatever happens).
+ * `cleanUpProcesses` ends it whatever happens.
  */
 export async function startServer(
   dataDir: string,
   port: number,
   ready: string,
   extra: Record<string, string> = {},
-  options: { args?: string[]; started?: (child: ChildProcess) => void } = {},
+  args: string[] = [],
 ): Promise<Server> {
-  const child = spawn(process.execPath, [bin, 'serve', ...(options.args ?? [])], {
+  const child = spawn(process.execPath, [bin, 'serve', ...args], {
     cwd: root,
     env: envFor(dataDir, { PORT: String(port), HOST: '127.0.0.1', ...extra }),
   });
-  options.started?.(child);
+  children.push(child);
   let stdout = '';
   let stderr = '';
   child.stdout!.on('data', (chunk: Buffer) => {
