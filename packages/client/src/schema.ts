@@ -1090,7 +1090,7 @@ export interface paths {
         put?: never;
         /**
          * Sandbox: a company opens a client link
-         * @description Plays a company opening the link and giving `company_name`, `tax_id`, `country` and `email`: it gets your invitation. Its first arrival keeps its origin. 409 `link_not_active` when the link stopped; 429 `signup_limit` past 20 sign-ups in an hour or 100 in a day through the link.
+         * @description Plays a company opening the link and giving `company_name`, `tax_id`, `country` and `email`: it gets your invitation. Its first arrival keeps its origin. 409 `link_not_active` when the link stopped; 429 `signup_limit` past 20 sign-ups in any 60 minutes or 100 in any 24 hours through the link (rolling windows, the one `claims_last_day` counts; a sandbox key counts its own sign-ups).
          *
          *     Sandbox keys only (403 `sandbox_only` otherwise); it plays the company on the demonstration plane, never on live data.
          *
@@ -19147,7 +19147,7 @@ export interface operations {
              * @description 429 answers of sandboxClientArrival:
              *
              *     - `rate_limited`: Too many calls with this key (or bad keys from this address); wait `Retry-After` seconds.
-             *     - `signup_limit`: The link took its 20 sign-ups of the hour or 100 of the day; retry after `retry_after_seconds`.
+             *     - `signup_limit`: The link took 20 sign-ups in the last 60 minutes or 100 in the last 24 hours (rolling windows); retry after `retry_after_seconds`, when the oldest of them leaves the window.
              */
             429: {
                 headers: {
