@@ -74,9 +74,18 @@ async function clientOf(funder: FunderFixture) {
   return seller;
 }
 
-async function debtorLimit(funder: FunderFixture, debtor: { tax_id: string; country: string }) {
+async function debtorLimit(
+  funder: FunderFixture,
+  debtor: { tax_id: string; country: string },
+  name?: string,
+) {
   const put = await service.call(funder.key, 'PUT', '/v1/credit-limits', {
-    body: { debtor_tax_id: debtor.tax_id, debtor_country: debtor.country, amount: 50_000 },
+    body: {
+      debtor_tax_id: debtor.tax_id,
+      debtor_country: debtor.country,
+      amount: 50_000,
+      ...(name ? { debtor_name: name } : {}),
+    },
   });
   expect(put.status).toBe(200);
 }
@@ -85,13 +94,17 @@ describe('POST /v1/onboarding-links without company_name, for a company another 
   it('answers exactly as for a company nobody knows, for every seller and debtor of another funder', async () => {
     const nobody = await linkFor(funderA, 'ESB00000001');
     expect(nobody.status).toBe(422);
-    expect((nobody.body as { error: { code: string } }).error.code).toBe('company_name_required');
+    expect((nobody.body as unknown as { error: { code: string } }).error.code).toBe('company_name_required');
 
     const clientOfB = await clientOf(funderB);
     const limitDebtorOfB = await given.debtor();
     await debtorLimit(funderB, limitDebtorOfB);
     const unrelatedSeller = await given.liveSeller();
     const unrelatedDebtor = await given.debtor();
+    // A limit of A's own on B's debtor, without a name, does not make the records name it.
+    const limitedByA = await given.debtor();
+    await given.routedRequest({ funder: funderB, invoices: [{ debtor: limitedByA }] });
+    await debtorLimit(funderA, limitedByA);
 
     const theirs = {
       "B's request seller": requestOfB.seller.tax_id,
@@ -100,6 +113,7 @@ describe('POST /v1/onboarding-links without company_name, for a company another 
       "B's limit-book debtor": limitDebtorOfB.tax_id,
       'a seller no funder sees': unrelatedSeller.tax_id,
       'a debtor no funder sees': unrelatedDebtor.tax_id,
+      "B's request debtor A put an unnamed limit on": limitedByA.tax_id,
     };
     for (const [what, taxId] of Object.entries(theirs)) {
       const answer = await linkFor(funderA, `ES${taxId}`);
@@ -113,8 +127,10 @@ describe('POST /v1/onboarding-links without company_name, for a company another 
 
   it("names the funder's own client, request seller and debtor, and limit-book debtor from its records", async () => {
     const client = await clientOf(funderA);
-    const limitDebtor = await given.debtor({ name: 'Deudora del Libro SA' });
-    await debtorLimit(funderA, limitDebtor);
+    // A debtor of A's limit book, known to the service under another name: A's book names it
+    // as A named it, so that is the name.
+    const limitDebtor = await given.debtor({ name: 'Deudora Registrada SA' });
+    await debtorLimit(funderA, limitDebtor, 'Deudora del Libro SA');
 
     const own = [
       [client.tax_id, client.name],

@@ -168,8 +168,9 @@ export async function markOnboardingRevoked(
  * The name a company has in the service's own records, for a VAT number, and only where the
  * caller can already see that company on its plane: a seller that is its client, that has a
  * request visible to it, or that is in its seller limit book; a debtor of an invoice of a
- * request visible to it, or in its debtor limit book. Any other company is not named here, so
- * the answer is the one for a company nobody knows (docs/security.md).
+ * request visible to it; else the name the funder itself gave the debtor in its debtor limit
+ * book. Any other company is not named here, so the answer is the one for a company nobody
+ * knows (docs/security.md).
  */
 export async function ownRecordName(
   q: Queryable,
@@ -191,14 +192,13 @@ export async function ownRecordName(
      SELECT d.name FROM debtors d
       WHERE d.plane = $2 AND d.country = $3
         AND upper(regexp_replace(d.tax_id, '[^A-Za-z0-9]', '', 'g')) IN ($4, $3 || $4)
-        AND (EXISTS (SELECT 1 FROM credit_limits l
-                      WHERE l.funder_id = $1 AND l.plane = $2 AND l.debtor_country = d.country
-                        AND l.debtor_tax_id IN (
-                          upper(regexp_replace(d.tax_id, '[^A-Za-z0-9]', '', 'g')),
-                          d.country || upper(regexp_replace(d.tax_id, '[^A-Za-z0-9]', '', 'g'))))
-             OR d.id IN (SELECT i.debtor_id FROM invoices i
-                           JOIN request_invoices ri ON ri.invoice_id = i.id
-                           JOIN visible_requests v ON v.id = ri.request_id))
+        AND d.id IN (SELECT i.debtor_id FROM invoices i
+                       JOIN request_invoices ri ON ri.invoice_id = i.id
+                       JOIN visible_requests v ON v.id = ri.request_id)
+      UNION ALL
+     SELECT l.debtor_name FROM credit_limits l
+      WHERE l.funder_id = $1 AND l.plane = $2 AND l.debtor_country = $3
+        AND l.debtor_tax_id IN ($4, $3 || $4) AND l.debtor_name IS NOT NULL
       LIMIT 1`,
     [scope.funderId, scope.plane, country, vat],
   );

@@ -15,6 +15,8 @@ describe('PUT /v1/credit-limits', () => {
   it('sets a limit with source api, keyed by the normalised tax id, and answers the whole DebtorLimit', async () => {
     const funder = await funderWithKey();
     const debtor = await given.debtor();
+    // The debtor of a request routed to the funder: the service names it from its own records.
+    await given.request({ bankId: funder.bankId, invoices: [{ debtor, amount: 1_000 }] });
     const spaced = `${debtor.tax_id.slice(0, 1)}-${debtor.tax_id.slice(1, 4)}.${debtor.tax_id.slice(4)}`;
     const answer = await putLimit(funder.key, {
       debtor_tax_id: spaced.toLowerCase(),
@@ -83,6 +85,31 @@ describe('PUT /v1/credit-limits', () => {
         },
       },
     ]);
+  });
+
+  it("never names another funder's debtor from the service's records: a limit alone shows only the name the funder gave", async () => {
+    const funder = await funderWithKey();
+    const other = await funderWithKey();
+    const debtor = await given.debtor();
+    await given.request({ bankId: other.bankId, invoices: [{ debtor, amount: 1_000 }] });
+    const unnamed = await putLimit(funder.key, {
+      debtor_tax_id: debtor.tax_id,
+      debtor_country: 'ES',
+      amount: 1_000,
+    });
+    expect(unnamed.status).toBe(200);
+    expect((unnamed.body.credit_limit as Body).debtor_name).toBeNull();
+    expect((await lineOf(funder.key, debtor.debtor_key))?.debtor_name).toBeNull();
+    const named = await putLimit(funder.key, {
+      debtor_tax_id: debtor.tax_id,
+      debtor_country: 'ES',
+      debtor_name: 'Nombre Propio SA',
+      amount: 1_000,
+    });
+    expect((named.body.credit_limit as Body).debtor_name).toBe('Nombre Propio SA');
+    // The funder whose request it is sees the service's name.
+    await putLimit(other.key, { debtor_tax_id: debtor.tax_id, debtor_country: 'ES', amount: 1_000 });
+    expect((await lineOf(other.key, debtor.debtor_key))?.debtor_name).toBe(debtor.name);
   });
 
   it('replaces the limit and keeps every change in its history; the same limit again changes nothing', async () => {
