@@ -174,6 +174,7 @@ describe('PUT /v1/credit-limits', () => {
   it('takes the country of the one debtor known with that tax id when debtor_country is left out', async () => {
     const funder = await funderWithKey();
     const debtor = await given.debtor('live', { country: 'PT' });
+    await given.request({ bankId: funder.bankId, invoices: [{ debtor, amount: 1_000 }] });
     const answer = await putLimit(funder.key, { debtor_tax_id: debtor.tax_id, amount: 10 });
     expect(answer.status).toBe(200);
     expect((answer.body.credit_limit as Body).debtor_key).toBe(`PT:${debtor.tax_id}`);
@@ -183,6 +184,25 @@ describe('PUT /v1/credit-limits', () => {
       field: 'debtor_country',
       reason: 'invalid_country',
     });
+    // Another funder's debtor is answered as a tax id nobody knows.
+    const theirs = await given.debtor('live', { country: 'PT' });
+    await given.request({
+      bankId: (await funderWithKey()).bankId,
+      invoices: [{ debtor: theirs, amount: 1_000 }],
+    });
+    const refused = expectError(
+      await putLimit(funder.key, { debtor_tax_id: theirs.tax_id, amount: 10 }),
+      422,
+      'invalid_limit',
+    );
+    const nobody = expectError(
+      await putLimit(funder.key, { debtor_tax_id: freshTaxId(), amount: 10 }),
+      422,
+      'invalid_limit',
+    );
+    const { request_id: _a, ...theirsShape } = refused;
+    const { request_id: _b, ...nobodyShape } = nobody;
+    expect(theirsShape).toEqual(nobodyShape);
   });
 
   it('takes a debtor the service does not know yet, with the name given', async () => {
