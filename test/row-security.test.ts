@@ -46,8 +46,9 @@ const EXPECTED: Record<string, string> = {
   debtors: PLANE,
   seller_scores: 'seller_id IN (SELECT id FROM sellers WHERE plane = $2)',
   invoices: PLANE,
-  seller_documents: PLANE,
-  document_files: 'sha256 IN (SELECT sha256 FROM seller_documents WHERE plane = $2)',
+  seller_documents: `plane = $2 AND seller_id IN (SELECT r.seller_id FROM funding_requests r WHERE ${VISIBLE_REQUEST})`,
+  document_files: `plane = $2 AND sha256 IN (SELECT d.sha256 FROM seller_documents d WHERE d.plane = $2
+    AND d.seller_id IN (SELECT r.seller_id FROM funding_requests r WHERE ${VISIBLE_REQUEST}))`,
   debtor_profiles: PLANE,
   debtor_scores: PLANE,
   debtor_public_payment_periods: PLANE,
@@ -212,7 +213,10 @@ describe('with two funders on each plane', () => {
     for (const funder of [liveA, liveB]) {
       const offered = await given.offeredRequest({ funder });
       await given.sellerAccepts(offered);
-      await given.routedRequest({ funder });
+      const routed = await given.routedRequest({ funder });
+      // A document of the seller of each request, and one of a seller of no request.
+      await given.sellerDocument(routed.seller, 'es_tax_compliance');
+      await given.sellerDocument(await given.liveSeller(), 'es_tax_compliance');
       const settings = await service.call(funder.key, 'PUT', '/v1/settings', {
         body: { debtor_consent_level: 'acceptance', reason: 'Insurer asks for acceptance.' },
       });
@@ -466,7 +470,15 @@ describe('with two funders on each plane', () => {
         expect({ who, table, seen, outside }).toEqual({ who, table, seen: own, outside: 0 });
       }
       // And it does see something: its requests, offers, keys, funder record.
-      for (const table of ['funders', 'api_keys', 'funding_requests', 'sellers', 'invoices']) {
+      for (const table of [
+        'funders',
+        'api_keys',
+        'funding_requests',
+        'sellers',
+        'invoices',
+        // the live funders' requests' sellers hold a document each (set up above)
+        ...(plane === 'live' ? ['seller_documents', 'document_files'] : []),
+      ]) {
         expect(await countAs(actor, `SELECT * FROM ${table}`), `${who}: ${table}`).toBeGreaterThan(0);
       }
     }
@@ -484,6 +496,34 @@ describe('with two funders on each plane', () => {
     expect(await countAs(a, 'SELECT * FROM funding_requests WHERE assigned_funder_id = $1', [liveB.id])).toBe(
       0,
     );
+  });
+
+  it('a live funder sees none of the documents, nor their files, of the other live funder’s sellers', async () => {
+    const a: DbActor = { kind: 'funder', funderId: liveA.id, plane: 'live' };
+    // Read as the operator: the documents of B's requests' sellers and of sellers of no
+    // request, and the files only those documents point to.
+    const theirs = await as(OPERATOR, () =>
+      db.query<{ id: string; sha256: string }>(
+        `SELECT d.id, d.sha256 FROM seller_documents d
+          WHERE d.plane = 'live'
+            AND (d.seller_id IN (SELECT seller_id FROM funding_requests WHERE assigned_funder_id = $1)
+                 OR d.seller_id NOT IN (SELECT seller_id FROM funding_requests))
+            AND d.seller_id NOT IN (SELECT seller_id FROM funding_requests WHERE assigned_funder_id = $2)`,
+        [liveB.id, liveA.id],
+      ),
+    );
+    const ids = theirs.rows.map((r) => r.id);
+    const hashes = theirs.rows.map((r) => r.sha256);
+    expect(ids.length).toBeGreaterThanOrEqual(2);
+    expect(await countAs(a, 'SELECT * FROM seller_documents')).toBeGreaterThan(0);
+    expect(await countAs(a, 'SELECT * FROM seller_documents WHERE id = ANY($1::uuid[])', [ids])).toBe(0);
+    expect(await countAs(a, 'SELECT * FROM document_files')).toBeGreaterThan(0);
+    // Each upload's bytes are its own, so no file of theirs is also a file of A's documents.
+    expect(
+      await countAs(a, "SELECT * FROM document_files WHERE plane = 'live' AND sha256 = ANY($1::text[])", [
+        hashes,
+      ]),
+    ).toBe(0);
   });
 
   it('a funder cannot write a row outside its own funder and plane', async () => {

@@ -95,8 +95,11 @@ export function createOnboardingService(deps: ClientsDeps) {
     return kept.origins;
   }
 
-  /** The company's name: given, else from the EU VAT service, else from the service's own records. */
-  async function companyName(plane: FunderScope['plane'], country: string, vat: string, given?: string) {
+  /**
+   * The company's name: given, else from the EU VAT service, else from the service's own
+   * records of a company the caller can already see (never another funder's).
+   */
+  async function companyName(owner: FunderScope, country: string, vat: string, given?: string) {
     if (given !== undefined) return { name: given.trim(), source: 'given' as const };
     let vatService: 'unknown' | 'unavailable' | 'not_eu' = 'not_eu';
     if (EU_VAT_PREFIX[country]) {
@@ -104,7 +107,7 @@ export function createOnboardingService(deps: ClientsDeps) {
       if (answer.kind === 'named') return { name: answer.name, source: 'vat_service' as const };
       vatService = answer.kind;
     }
-    const own = await store.ownRecordName(db, plane, country, vat);
+    const own = await store.ownRecordName(db, owner, country, vat);
     if (own) return { name: own, source: 'own_records' as const };
     const why =
       vatService === 'unavailable'
@@ -173,7 +176,7 @@ export function createOnboardingService(deps: ClientsDeps) {
           extra: { field: 'metadata' },
         });
       }
-      const name = await companyName(owner.plane, country, vat, input.company_name);
+      const name = await companyName(owner, country, vat, input.company_name);
       const id = newId();
       const secret = `ors_${randomBytes(32).toString('hex')}`;
       const token = linkToken(secrets, 'onboarding-link', id);

@@ -1,5 +1,6 @@
 import type { FunderScope, Plane } from '../../platform/caller.ts';
 import type { Queryable } from '../../platform/db/db.ts';
+import { visibleToFunder } from '../requests/visibility.ts';
 
 // Onboarding links' SQL. Funder-facing functions take the caller's scope; a sandbox key's
 // `keyId` narrows them to the links that key made.
@@ -163,21 +164,43 @@ export async function markOnboardingRevoked(
   );
 }
 
-/** The name a company has in the service's own records, for a VAT number on a plane. */
+/**
+ * The name a company has in the service's own records, for a VAT number, and only where the
+ * caller can already see that company on its plane: a seller that is its client, that has a
+ * request visible to it, or that is in its seller limit book; a debtor of an invoice of a
+ * request visible to it; else the name the funder itself gave the debtor in its debtor limit
+ * book. Any other company is not named here, so the answer is the one for a company nobody
+ * knows (docs/security.md).
+ */
 export async function ownRecordName(
   q: Queryable,
-  plane: Plane,
+  scope: FunderScope,
   country: string,
   vat: string,
 ): Promise<string | null> {
   const { rows } = await q.query<{ name: string }>(
-    `SELECT name FROM sellers WHERE plane = $1 AND country = $2
-        AND upper(regexp_replace(tax_id, '[^A-Za-z0-9]', '', 'g')) IN ($3, $2 || $3)
+    `WITH visible_requests AS (
+       SELECT r.id, r.seller_id FROM funding_requests r
+        WHERE r.plane = $2 AND ${visibleToFunder('r', '$1')})
+     SELECT s.name FROM sellers s
+      WHERE s.plane = $2 AND s.country = $3
+        AND upper(regexp_replace(s.tax_id, '[^A-Za-z0-9]', '', 'g')) IN ($4, $3 || $4)
+        AND (s.id IN (SELECT c.seller_id FROM funder_clients c WHERE c.funder_id = $1 AND c.plane = $2)
+             OR s.id IN (SELECT l.seller_id FROM seller_limits l WHERE l.funder_id = $1 AND l.plane = $2)
+             OR s.id IN (SELECT v.seller_id FROM visible_requests v))
       UNION ALL
-     SELECT name FROM debtors WHERE plane = $1 AND country = $2
-        AND upper(regexp_replace(tax_id, '[^A-Za-z0-9]', '', 'g')) IN ($3, $2 || $3)
+     SELECT d.name FROM debtors d
+      WHERE d.plane = $2 AND d.country = $3
+        AND upper(regexp_replace(d.tax_id, '[^A-Za-z0-9]', '', 'g')) IN ($4, $3 || $4)
+        AND d.id IN (SELECT i.debtor_id FROM invoices i
+                       JOIN request_invoices ri ON ri.invoice_id = i.id
+                       JOIN visible_requests v ON v.id = ri.request_id)
+      UNION ALL
+     SELECT l.debtor_name FROM credit_limits l
+      WHERE l.funder_id = $1 AND l.plane = $2 AND l.debtor_country = $3
+        AND l.debtor_tax_id IN ($4, $3 || $4) AND l.debtor_name IS NOT NULL
       LIMIT 1`,
-    [plane, country, vat],
+    [scope.funderId, scope.plane, country, vat],
   );
   return rows[0]?.name ?? null;
 }

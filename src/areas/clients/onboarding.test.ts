@@ -161,7 +161,10 @@ describe('POST /v1/onboarding-links', () => {
       body: { ...withoutName, company_vat: 'ESB99999999' },
     });
     expect(expectError(unknown, 422, 'company_name_required').vat_service).toBe('unavailable');
-    const seller = await given.liveSeller({ name: 'Conocida Ibérica SL' });
+    // A company the funder already sees: the seller of a request routed to it.
+    const seller = (
+      await given.routedRequest({ funder, seller: await given.liveSeller({ name: 'Conocida Ibérica SL' }) })
+    ).seller;
     const known = await service.call<Created>(funder.key, 'POST', '/v1/onboarding-links', {
       body: { ...withoutName, company_vat: `ES${seller.tax_id}` },
     });

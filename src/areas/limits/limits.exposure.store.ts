@@ -225,7 +225,15 @@ SELECT coalesce(l.debtor_country, e.debtor_country) AS debtor_country,
        ${FIGURES}
   FROM limits l
   FULL JOIN exposure e ON e.debtor_country = l.debtor_country AND e.debtor_tax_id = l.debtor_tax_id
-  LEFT JOIN debtors d ON d.plane = $2 AND d.country = l.debtor_country AND d.tax_id = l.debtor_tax_id
+  -- The service's own name for the debtor only when the funder already sees it (a debtor of an
+  -- invoice of a request visible to it): a limit alone never names another funder's debtor.
+  LEFT JOIN LATERAL (
+    SELECT d.name FROM debtors d
+     WHERE d.plane = $2 AND d.country = l.debtor_country AND d.tax_id = l.debtor_tax_id
+       AND EXISTS (SELECT 1 FROM invoices i JOIN request_invoices ri ON ri.invoice_id = i.id
+                     JOIN funding_requests r ON r.id = ri.request_id
+                    WHERE i.debtor_id = d.id AND r.plane = $2 AND ${visibleToFunder('r', '$1')})
+  ) d ON true
  ORDER BY coalesce(l.debtor_country, e.debtor_country) COLLATE "C",
           coalesce(l.debtor_tax_id, e.debtor_tax_id) COLLATE "C"`,
     bookParams(scope, debtors, null),

@@ -17,6 +17,7 @@ describe('POST /v1/credit-limits/import', () => {
   it('answers each row on its own, writes the valid ones and keeps source and source_ref on limits and history', async () => {
     const funder = await funderWithKey();
     const known = await given.debtor();
+    await given.request({ bankId: funder.bankId, invoices: [{ debtor: known, amount: 1_000 }] });
     const [a, b, c] = [freshTaxId(), freshTaxId(), freshTaxId()];
     const before = await footprint();
     const answer = await importLimits(funder.key, {

@@ -200,7 +200,13 @@ describe('plane isolation', () => {
 
     await putLimit(live.key, { debtor_tax_id: liveDebtor.tax_id, debtor_country: 'ES', amount: 100 });
     await putLimit(sandbox.key, { debtor_tax_id: liveDebtor.tax_id, debtor_country: 'ES', amount: 999 });
-    // Known on the demonstration plane only: the sandbox key finds its country, the live key does not.
+    // Known on the demonstration plane only, on the sandbox funder's request: the sandbox key
+    // finds its country, the live key does not.
+    await given.request({
+      bankId: sandbox.bankId,
+      plane: 'demo',
+      invoices: [{ debtor: demoDebtor, amount: 1_000 }],
+    });
     expect((await putLimit(sandbox.key, { debtor_tax_id: demoDebtor.tax_id, amount: 5 })).status).toBe(200);
     expectError(
       await putLimit(live.key, { debtor_tax_id: demoDebtor.tax_id, amount: 5 }),

@@ -65,7 +65,9 @@ export async function findDebtorLimits(
 
 /**
  * For tax ids sent without a country: the countries each is known in on the plane, among the
- * service's debtors and the funder's own limits.
+ * debtors the funder already sees (on an invoice of a request visible to it) and the funder's
+ * own limits. Another funder's debtor is not looked at: the answer must not tell whether the
+ * service knows a tax id (docs/security.md).
  */
 export async function countriesOfTaxIds(
   q: Queryable,
@@ -75,7 +77,11 @@ export async function countriesOfTaxIds(
   if (taxIds.length === 0) return new Map();
   const { rows } = await q.query<{ tax_id: string; countries: string[] }>(
     `SELECT tax_id, array_agg(DISTINCT country ORDER BY country) AS countries FROM (
-       SELECT tax_id, country FROM debtors WHERE plane = $2 AND tax_id = ANY($3::text[])
+       SELECT d.tax_id, d.country FROM debtors d
+        WHERE d.plane = $2 AND d.tax_id = ANY($3::text[])
+          AND EXISTS (SELECT 1 FROM invoices i JOIN request_invoices ri ON ri.invoice_id = i.id
+                        JOIN funding_requests r ON r.id = ri.request_id
+                       WHERE i.debtor_id = d.id AND r.plane = $2 AND ${visibleToFunder('r', '$1')})
        UNION
        SELECT debtor_tax_id, debtor_country FROM credit_limits
         WHERE funder_id = $1 AND plane = $2 AND debtor_tax_id = ANY($3::text[])

@@ -15,6 +15,8 @@ describe('PUT /v1/credit-limits', () => {
   it('sets a limit with source api, keyed by the normalised tax id, and answers the whole DebtorLimit', async () => {
     const funder = await funderWithKey();
     const debtor = await given.debtor();
+    // The debtor of a request routed to the funder: the service names it from its own records.
+    await given.request({ bankId: funder.bankId, invoices: [{ debtor, amount: 1_000 }] });
     const spaced = `${debtor.tax_id.slice(0, 1)}-${debtor.tax_id.slice(1, 4)}.${debtor.tax_id.slice(4)}`;
     const answer = await putLimit(funder.key, {
       debtor_tax_id: spaced.toLowerCase(),
@@ -85,6 +87,31 @@ describe('PUT /v1/credit-limits', () => {
     ]);
   });
 
+  it("never names another funder's debtor from the service's records: a limit alone shows only the name the funder gave", async () => {
+    const funder = await funderWithKey();
+    const other = await funderWithKey();
+    const debtor = await given.debtor();
+    await given.request({ bankId: other.bankId, invoices: [{ debtor, amount: 1_000 }] });
+    const unnamed = await putLimit(funder.key, {
+      debtor_tax_id: debtor.tax_id,
+      debtor_country: 'ES',
+      amount: 1_000,
+    });
+    expect(unnamed.status).toBe(200);
+    expect((unnamed.body.credit_limit as Body).debtor_name).toBeNull();
+    expect((await lineOf(funder.key, debtor.debtor_key))?.debtor_name).toBeNull();
+    const named = await putLimit(funder.key, {
+      debtor_tax_id: debtor.tax_id,
+      debtor_country: 'ES',
+      debtor_name: 'Nombre Propio SA',
+      amount: 1_000,
+    });
+    expect((named.body.credit_limit as Body).debtor_name).toBe('Nombre Propio SA');
+    // The funder whose request it is sees the service's name.
+    await putLimit(other.key, { debtor_tax_id: debtor.tax_id, debtor_country: 'ES', amount: 1_000 });
+    expect((await lineOf(other.key, debtor.debtor_key))?.debtor_name).toBe(debtor.name);
+  });
+
   it('replaces the limit and keeps every change in its history; the same limit again changes nothing', async () => {
     const funder = await funderWithKey();
     const debtor = await given.debtor();
@@ -147,6 +174,7 @@ describe('PUT /v1/credit-limits', () => {
   it('takes the country of the one debtor known with that tax id when debtor_country is left out', async () => {
     const funder = await funderWithKey();
     const debtor = await given.debtor('live', { country: 'PT' });
+    await given.request({ bankId: funder.bankId, invoices: [{ debtor, amount: 1_000 }] });
     const answer = await putLimit(funder.key, { debtor_tax_id: debtor.tax_id, amount: 10 });
     expect(answer.status).toBe(200);
     expect((answer.body.credit_limit as Body).debtor_key).toBe(`PT:${debtor.tax_id}`);
@@ -156,6 +184,25 @@ describe('PUT /v1/credit-limits', () => {
       field: 'debtor_country',
       reason: 'invalid_country',
     });
+    // Another funder's debtor is answered as a tax id nobody knows.
+    const theirs = await given.debtor('live', { country: 'PT' });
+    await given.request({
+      bankId: (await funderWithKey()).bankId,
+      invoices: [{ debtor: theirs, amount: 1_000 }],
+    });
+    const refused = expectError(
+      await putLimit(funder.key, { debtor_tax_id: theirs.tax_id, amount: 10 }),
+      422,
+      'invalid_limit',
+    );
+    const nobody = expectError(
+      await putLimit(funder.key, { debtor_tax_id: freshTaxId(), amount: 10 }),
+      422,
+      'invalid_limit',
+    );
+    const { request_id: _a, ...theirsShape } = refused;
+    const { request_id: _b, ...nobodyShape } = nobody;
+    expect(theirsShape).toEqual(nobodyShape);
   });
 
   it('takes a debtor the service does not know yet, with the name given', async () => {

@@ -51,7 +51,10 @@ export const sameLimit = (
 /** The source a write gets when nobody names one: the API for keys, the portal's "manual" otherwise. */
 export const sourceOf = (caller: Caller): store.LimitSource => (caller.kind === 'funder' ? 'api' : 'manual');
 
-/** Tax ids sent without a country take the one country they are known in on the plane. */
+/**
+ * Tax ids sent without a country take the one country they are known in: among the debtors of
+ * the funder's visible requests and its own limits.
+ */
 export async function resolveCountries(
   q: Queryable,
   target: Target,
@@ -66,7 +69,7 @@ export async function resolveCountries(
     return {
       problem:
         countries.length === 0
-          ? 'debtor_country is required: no debtor with this tax id is known on your plane.'
+          ? 'debtor_country is required: none of your requests or limits has a debtor with this tax id.'
           : `debtor_country is required: this tax id is known in ${countries.join(', ')}.`,
     };
   });
