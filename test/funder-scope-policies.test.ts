@@ -15,7 +15,7 @@ import { createPostgresDb } from '../src/platform/db/postgres.ts';
  * function, `apply_funder_scope_policies`, and applies it again to every table those blocks
  * covered. The policies must come out the same: a database migrated up to the migration before
  * 0037 is compared with the same database once 0037 has run (later migrations may change a
- * policy on purpose, as 0045 does for seller_documents; they run after the comparison).
+ * policy on purpose, as 0047 does for seller_documents; they run after the comparison).
  */
 
 const FUNCTION_MIGRATION = '0037_funder_scope_policies.sql';
