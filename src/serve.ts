@@ -103,32 +103,12 @@ export async function serve(
 
   const runtime = await createRuntime(config);
   const { logger } = runtime;
-  const report = await migrate(runtime.db);
-  if (report.applied.length > 0) logger.info({ applied: report.applied }, 'migrations applied');
-  // What the database wrote while opening and migrating (it rewrites some files 0644), owner-only
-  // too; it tightens again when it closes.
-  if (usesDataDir) await tightenDataDir(config.dataDir);
-
-  const app = runHttp ? await runtime.buildApp() : null;
-  if (app) {
-    await app.listen({ port: config.port, host: config.host });
-    const address = app.server.address();
-    const port = typeof address === 'object' && address ? address.port : config.port;
-    await lock?.setUrl(`http://127.0.0.1:${port}`);
-    await firstStart(runtime, config.publicBaseUrl.replace(`:${config.port}`, `:${port}`));
-  }
-
-  const worker = runWorker ? runtime.createWorker() : null;
-  if (worker) {
-    await runtime.scheduleMaintenance();
-    worker.start();
-    // Said once the webhook dispatcher listens: from here on a commit or a clock move wakes it.
-    await worker.ready();
-    logger.info('background jobs running');
-  } else {
-    logger.info('background jobs not run in this process (FUNDER_API_INLINE_WORKER=false or --no-worker)');
-  }
-
+  // The signal handlers come before anything is printed or listened on: a stop sent as soon as
+  // a start-up line appears waits for the start to finish, then closes what it opened.
+  let app: Awaited<ReturnType<Runtime['buildApp']>> | null = null;
+  let worker: ReturnType<Runtime['createWorker']> | null = null;
+  let started = false;
+  let stopAsked: string | null = null;
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -142,6 +122,38 @@ export async function serve(
     await lock?.release();
     clearTimeout(force);
   };
-  process.once('SIGTERM', () => void stop('SIGTERM'));
-  process.once('SIGINT', () => void stop('SIGINT'));
+  const onSignal = (signal: string) => {
+    if (started) void stop(signal);
+    else stopAsked = signal;
+  };
+  process.once('SIGTERM', () => onSignal('SIGTERM'));
+  process.once('SIGINT', () => onSignal('SIGINT'));
+  const report = await migrate(runtime.db);
+  if (report.applied.length > 0) logger.info({ applied: report.applied }, 'migrations applied');
+  // What the database wrote while opening and migrating (it rewrites some files 0644), owner-only
+  // too; it tightens again when it closes.
+  if (usesDataDir) await tightenDataDir(config.dataDir);
+
+  app = runHttp ? await runtime.buildApp() : null;
+  if (app) {
+    await app.listen({ port: config.port, host: config.host });
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : config.port;
+    await lock?.setUrl(`http://127.0.0.1:${port}`);
+    await firstStart(runtime, config.publicBaseUrl.replace(`:${config.port}`, `:${port}`));
+  }
+
+  worker = runWorker ? runtime.createWorker() : null;
+  if (worker) {
+    await runtime.scheduleMaintenance();
+    worker.start();
+    // Said once the webhook dispatcher listens: from here on a commit or a clock move wakes it.
+    await worker.ready();
+    logger.info('background jobs running');
+  } else {
+    logger.info('background jobs not run in this process (FUNDER_API_INLINE_WORKER=false or --no-worker)');
+  }
+
+  started = true;
+  if (stopAsked) await stop(stopAsked);
 }
