@@ -1,5 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type DbActor, runAs } from '../src/platform/db/actor.ts';
+import { requestsGiven } from './support/requests-fixtures.ts';
 import { startService, type TestService } from './support/service.ts';
 
 /**
@@ -10,6 +12,8 @@ import { startService, type TestService } from './support/service.ts';
 const DOORS: Record<string, { callers: string[] }> = {
   evidence_chain_head: { callers: ['funder_api_funder', 'funder_api_sandbox', 'funder_api_operator'] },
   registry_assigned: { callers: ['funder_api_funder', 'funder_api_sandbox'] },
+  seller_invoice_history: { callers: ['funder_api_funder', 'funder_api_sandbox'] },
+  request_debtor_figures: { callers: ['funder_api_funder', 'funder_api_sandbox'] },
 };
 const ROLES = ['funder_api_funder', 'funder_api_sandbox', 'funder_api_operator'];
 
@@ -39,5 +43,52 @@ describe('functions that read across funders', () => {
     }
     const doc = await readFile(new URL('../docs/security.md', import.meta.url), 'utf8');
     for (const name of Object.keys(DOORS)) expect(doc, name).toContain(`\`${name}(`);
+  });
+});
+
+describe('the figures that count a seller’s invoices of every funder', () => {
+  it('answer for the seller and request a funder can see, and nothing for another funder’s', async () => {
+    const given = requestsGiven(service);
+    const funderIdOf = async (keyId: string) =>
+      (await service.db.query<{ funder_id: string }>('SELECT funder_id FROM api_keys WHERE id = $1', [keyId]))
+        .rows[0]!.funder_id;
+    const a = await given.funder();
+    const b = await given.funder();
+    const mine = await given.routedRequest({ funder: a });
+    const theirs = await given.routedRequest({ funder: b });
+    // Another invoice of B's seller, in no request: counted for the one who sees the seller.
+    await given.invoice(theirs.seller);
+    const today = await given.today();
+    const asA: DbActor = { kind: 'funder', funderId: await funderIdOf(a.keyId), plane: 'live' };
+    const asB: DbActor = { kind: 'funder', funderId: await funderIdOf(b.keyId), plane: 'live' };
+    const db = service.database.db;
+    const history = (actor: DbActor, sellerId: string) =>
+      runAs(actor, () =>
+        db.query<{ invoices: number }>("SELECT * FROM seller_invoice_history($1, '2000-01-01', $2)", [
+          sellerId,
+          today,
+        ]),
+      );
+    const figures = (actor: DbActor, requestId: string) =>
+      runAs(actor, () =>
+        db.query<{ debtor_id: string; invoices: number }>(
+          "SELECT * FROM request_debtor_figures($1, '2000-01-01', $2)",
+          [requestId, today],
+        ),
+      );
+
+    expect((await history(asA, mine.seller.id)).rows).toEqual([
+      expect.objectContaining({ invoices: mine.invoices.length }),
+    ]);
+    expect((await history(asB, theirs.seller.id)).rows).toEqual([
+      expect.objectContaining({ invoices: theirs.invoices.length + 1 }),
+    ]);
+    expect((await history(asA, theirs.seller.id)).rows).toEqual([]);
+
+    expect((await figures(asA, mine.id)).rows.map((r) => r.debtor_id).sort()).toEqual(
+      mine.debtors.map((d) => d.id).sort(),
+    );
+    expect((await figures(asB, theirs.id)).rows.length).toBe(theirs.debtors.length);
+    expect((await figures(asA, theirs.id)).rows).toEqual([]);
   });
 });

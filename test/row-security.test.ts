@@ -36,16 +36,28 @@ const VISIBLE_REQUEST = `(r.plane = $2 AND (r.assigned_funder_id = $1 OR EXISTS 
 const OWN = 'funder_id = $1 AND plane = $2';
 const PLANE = 'plane = $2';
 const OF_VISIBLE_REQUEST = `plane = $2 AND request_id IN (SELECT r.id FROM funding_requests r WHERE ${VISIBLE_REQUEST})`;
+// Companies and invoices (migration 0048): an invoice of a visible request or of the funder's
+// early payment; the debtor of such an invoice; the seller of a visible request, its client, in
+// its seller limit book or programme terms, or of its early payment's invoice.
+const SEEN_INVOICE = `plane = $2 AND (id IN (SELECT ri.invoice_id FROM request_invoices ri
+    JOIN funding_requests r ON r.id = ri.request_id WHERE ${VISIBLE_REQUEST})
+  OR id IN (SELECT e.invoice_id FROM early_payments e WHERE e.funder_id = $1 AND e.plane = $2))`;
+const SEEN_SELLER = `plane = $2 AND (id IN (SELECT r.seller_id FROM funding_requests r WHERE ${VISIBLE_REQUEST})
+  OR id IN (SELECT c.seller_id FROM funder_clients c WHERE c.funder_id = $1 AND c.plane = $2)
+  OR id IN (SELECT l.seller_id FROM seller_limits l WHERE l.funder_id = $1 AND l.plane = $2)
+  OR id IN (SELECT t.seller_id FROM programme_company_terms t WHERE t.funder_id = $1 AND t.plane = $2)
+  OR id IN (SELECT i.seller_id FROM early_payments e JOIN invoices i ON i.id = e.invoice_id
+             WHERE e.funder_id = $1 AND e.plane = $2))`;
 const EXPECTED: Record<string, string> = {
   funders: 'id = $1',
   api_keys: 'funder_id = $1',
   idempotency_keys: 'funder_id = $1',
   evidence_entries: OWN,
   outbox_events: OWN,
-  sellers: PLANE,
-  debtors: PLANE,
-  seller_scores: 'seller_id IN (SELECT id FROM sellers WHERE plane = $2)',
-  invoices: PLANE,
+  sellers: SEEN_SELLER,
+  debtors: `plane = $2 AND id IN (SELECT debtor_id FROM invoices WHERE ${SEEN_INVOICE})`,
+  seller_scores: `seller_id IN (SELECT id FROM sellers WHERE ${SEEN_SELLER})`,
+  invoices: SEEN_INVOICE,
   seller_documents: `plane = $2 AND seller_id IN (SELECT r.seller_id FROM funding_requests r WHERE ${VISIBLE_REQUEST})`,
   document_files: `plane = $2 AND sha256 IN (SELECT d.sha256 FROM seller_documents d WHERE d.plane = $2
     AND d.seller_id IN (SELECT r.seller_id FROM funding_requests r WHERE ${VISIBLE_REQUEST}))`,
@@ -524,6 +536,52 @@ describe('with two funders on each plane', () => {
         hashes,
       ]),
     ).toBe(0);
+  });
+
+  it('a live funder sees none of the other live funder’s sellers, debtors or invoices, and its own request’s', async () => {
+    const a: DbActor = { kind: 'funder', funderId: liveA.id, plane: 'live' };
+    // Read as the operator: the invoices of each funder's requests, with their sellers and debtors.
+    const partiesOf = (funderId: string) =>
+      as(OPERATOR, () =>
+        db.query<{ seller_id: string; debtor_id: string; invoice_id: string }>(
+          `SELECT r.seller_id, i.debtor_id, i.id AS invoice_id
+             FROM funding_requests r JOIN request_invoices ri ON ri.request_id = r.id
+             JOIN invoices i ON i.id = ri.invoice_id
+            WHERE r.assigned_funder_id = $1 AND r.plane = 'live'`,
+          [funderId],
+        ),
+      );
+    const mine = (await partiesOf(liveA.id)).rows;
+    const ids = (rows: typeof mine, key: keyof (typeof mine)[number]) => [
+      ...new Set(rows.map((r) => r[key])),
+    ];
+    const own = {
+      sellers: ids(mine, 'seller_id'),
+      debtors: ids(mine, 'debtor_id'),
+      invoices: ids(mine, 'invoice_id'),
+    };
+    // B's, leaving out any company A also has business with (a debtor may be shared).
+    const theirs = (await partiesOf(liveB.id)).rows;
+    const other = {
+      sellers: ids(theirs, 'seller_id').filter((id) => !own.sellers.includes(id)),
+      debtors: ids(theirs, 'debtor_id').filter((id) => !own.debtors.includes(id)),
+      invoices: ids(theirs, 'invoice_id'),
+    };
+    for (const table of ['sellers', 'debtors', 'invoices'] as const) {
+      expect(own[table].length, table).toBeGreaterThan(0);
+      expect(other[table].length, table).toBeGreaterThan(0);
+      // No WHERE of the funder's own: every row of the table the role lets through.
+      const { rows } = await as(a, () => db.query<{ id: string }>(`SELECT id FROM ${table}`));
+      const seen = rows.map((r) => r.id);
+      expect(
+        other[table].filter((id) => seen.includes(id)),
+        table,
+      ).toEqual([]);
+      expect(
+        own[table].filter((id) => !seen.includes(id)),
+        table,
+      ).toEqual([]);
+    }
   });
 
   it('a funder cannot write a row outside its own funder and plane', async () => {

@@ -268,8 +268,7 @@ export function createDebtorInfoService(deps: {
       const debtors = await store.requestDebtors(db, scope, request.id);
       const [history, limits] = await Promise.all([
         store.pairHistory(db, scope, {
-          sellerId: request.seller_id,
-          debtorIds: debtors.map((d) => d.id),
+          requestId: request.id,
           windowFrom: monthsBefore(today, PAIR_HISTORY_MONTHS),
           today,
         }),

@@ -109,47 +109,24 @@ export interface PairHistoryRow {
 }
 
 /**
- * The seller's invoices to each debtor issued from `windowFrom` to `today`, with the day the
- * seller's own books marked each paid (the Madrid date of its paid flag). Lateness is measured
- * only where the invoice states a due date; an invoice with a due date counts for on-time once
- * it is paid or its due date has passed. The share of sales is the pair's invoiced amount over
- * all the seller's invoices in the same window.
+ * For each debtor of a request, the request's seller's invoices to it issued from `windowFrom`
+ * to `today`, with the day the seller's own books marked each paid (the Madrid date of its paid
+ * flag). Lateness is measured only where the invoice states a due date; an invoice with a due
+ * date counts for on-time once it is paid or its due date has passed. The share of sales is the
+ * pair's invoiced amount over all the seller's invoices in the same window. They count every
+ * invoice of the seller on its plane, whoever finances it: read through
+ * `request_debtor_figures()` (migration 0048), which answers only figures, and only for a
+ * request the caller can see (none otherwise).
  */
 export async function pairHistory(
   q: Queryable,
   scope: FunderScope,
-  input: { sellerId: string; debtorIds: readonly string[]; windowFrom: string; today: string },
+  input: { requestId: string; windowFrom: string; today: string },
 ): Promise<PairHistoryRow[]> {
-  if (input.debtorIds.length === 0) return [];
   const { rows } = await q.query<PairHistoryRow>(
-    `WITH window_invoices AS (
-       SELECT debtor_id, amount, issue_date, due_date,
-              (seller_marked_paid_at AT TIME ZONE 'Europe/Madrid')::date AS paid_date
-         FROM invoices
-        WHERE seller_id = $2 AND plane = $1 AND issue_date >= $4::date AND issue_date <= $5::date
-     ),
-     seller_total AS (SELECT sum(amount) AS amount FROM window_invoices)
-     SELECT d.debtor_id,
-            count(w.debtor_id)::int AS invoices,
-            (count(*) FILTER (WHERE w.paid_date IS NOT NULL))::int AS settled,
-            (count(*) FILTER (WHERE w.debtor_id IS NOT NULL AND w.paid_date IS NULL))::int AS open,
-            (count(*) FILTER (WHERE w.paid_date IS NULL AND w.due_date < $5::date))::int AS overdue,
-            (count(*) FILTER (WHERE w.due_date IS NOT NULL))::int AS with_due_date,
-            min(w.issue_date)::text AS first_invoice,
-            max(w.issue_date)::text AS last_invoice,
-            round(avg(w.paid_date - w.issue_date), 1)::text AS avg_days_to_pay,
-            round((percentile_cont(0.5) WITHIN GROUP (ORDER BY w.paid_date - w.issue_date))::numeric, 1)::text
-              AS median_days_to_pay,
-            round(100.0 * count(*) FILTER (WHERE w.paid_date <= w.due_date)
-                  / nullif(count(*) FILTER (WHERE w.due_date IS NOT NULL
-                                             AND (w.paid_date IS NOT NULL OR w.due_date < $5::date)), 0), 1)::text
-              AS on_time_pct,
-            round(100.0 * sum(w.amount) / nullif((SELECT amount FROM seller_total), 0), 2)::text
-              AS share_of_sales_pct
-       FROM unnest($3::uuid[]) AS d(debtor_id)
-       LEFT JOIN window_invoices w ON w.debtor_id = d.debtor_id
-      GROUP BY d.debtor_id`,
-    [scope.plane, input.sellerId, input.debtorIds, input.windowFrom, input.today],
+    `SELECT f.* FROM request_debtor_figures($1::uuid, $2::date, $3::date) f
+      WHERE funder_api_plane() = $4`,
+    [input.requestId, input.windowFrom, input.today, scope.plane],
   );
   return rows;
 }

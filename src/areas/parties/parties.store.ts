@@ -1,4 +1,4 @@
-import type { Plane } from '../../platform/caller.ts';
+import type { FunderScope, Plane } from '../../platform/caller.ts';
 import type { Queryable } from '../../platform/db/db.ts';
 
 export type VerificationStatus = 'pending' | 'approved' | 'rejected' | 'lapsed';
@@ -268,12 +268,30 @@ export interface SellerInvoiceHistory {
   first_invoice: string | null;
 }
 
-/** The seller's invoices issued in the window (from, to], both YYYY-MM-DD. */
+/**
+ * The seller's invoices issued in the window (from, to], both YYYY-MM-DD, all of its plane's
+ * whoever finances them. A funder's call (a scope) reads them through
+ * `seller_invoice_history()` (migration 0048), which answers only counts and dates, and only for
+ * the seller of a request the caller can see: null otherwise. The operations team reads them
+ * directly.
+ */
 export async function sellerInvoiceHistory(
   q: Queryable,
+  scope: FunderScope | null,
   sellerId: string,
   window: { from: string; to: string },
-): Promise<SellerInvoiceHistory> {
+): Promise<SellerInvoiceHistory | null> {
+  if (scope) {
+    const { rows } = await q.query<SellerInvoiceHistory & { plane: Plane | null }>(
+      `SELECT h.invoices, h.active_months, h.first_invoice, funder_api_plane() AS plane
+         FROM seller_invoice_history($1::uuid, $2::date, $3::date) h`,
+      [sellerId, window.from, window.to],
+    );
+    const row = rows[0];
+    // The function takes the plane from the transaction; it must be the scope's.
+    if (!row || row.plane !== scope.plane) return null;
+    return { invoices: row.invoices, active_months: row.active_months, first_invoice: row.first_invoice };
+  }
   const { rows } = await q.query<SellerInvoiceHistory>(
     `SELECT count(*)::int AS invoices,
             count(DISTINCT date_trunc('month', issue_date))::int AS active_months,

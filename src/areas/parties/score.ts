@@ -49,6 +49,8 @@
  * A new model or new bands get a new `model_version`; stored scores keep the version they
  * were computed with.
  */
+
+import type { FunderScope } from '../../platform/caller.ts';
 import { addDays, madridDate, madridMidnight } from '../../platform/clock.ts';
 import type { Queryable } from '../../platform/db/db.ts';
 import { isUuid } from '../../platform/ids.ts';
@@ -275,11 +277,16 @@ function windowStart(today: string): string {
   return `${String(year).padStart(4, '0')}-${today.slice(5, 7)}-${String(day).padStart(2, '0')}`;
 }
 
-/** Reads what the model needs about one seller. Null when there is no such seller. */
+/**
+ * Reads what the model needs about one seller. Null when there is no such seller, or none the
+ * caller can see. `scope` is a funder's call (the seller of a request it can see), null the
+ * operations team's.
+ */
 export async function sellerScoreInputs(
   q: Queryable,
   sellerId: string,
   now: Date,
+  scope: FunderScope | null = null,
 ): Promise<SellerScoreInputs | null> {
   if (!isUuid(sellerId)) return null;
   // The seller of a request its caller already found within its scope, or the operations team's.
@@ -287,7 +294,9 @@ export async function sellerScoreInputs(
   if (!seller) return null;
   const today = madridDate(now);
   const from = windowStart(today);
-  const history = await store.sellerInvoiceHistory(q, sellerId, { from, to: today });
+  // Every invoice of the seller on its plane, whoever finances it (migration 0048).
+  const history = await store.sellerInvoiceHistory(q, scope, sellerId, { from, to: today });
+  if (!history) return null;
   // The same 36 Madrid calendar months as the invoices: disputes raised from the day after
   // `from` began in Madrid.
   const disputes = await store.sellerDisputes(q, sellerId, madridMidnight(addDays(from, 1)));
@@ -309,7 +318,12 @@ export async function sellerScoreInputs(
  * computed on the spot from the current data (and not stored: a read never writes). Null when
  * there is no such seller or the model cannot run.
  */
-export async function sellerScore(q: Queryable, sellerId: string, now: Date): Promise<SellerScore | null> {
+export async function sellerScore(
+  q: Queryable,
+  sellerId: string,
+  now: Date,
+  scope: FunderScope | null = null,
+): Promise<SellerScore | null> {
   if (!isUuid(sellerId)) return null;
   const stored = await store.latestSellerScore(q, sellerId);
   if (stored) {
@@ -321,6 +335,6 @@ export async function sellerScore(q: Queryable, sellerId: string, now: Date): Pr
       dimensions: stored.dimensions as ScoreDimension[],
     };
   }
-  const inputs = await sellerScoreInputs(q, sellerId, now);
+  const inputs = await sellerScoreInputs(q, sellerId, now, scope);
   return inputs ? computeSellerScore(inputs, now) : null;
 }

@@ -83,7 +83,7 @@ export function createRequestsService(deps: {
         consentPolicy(scope),
         // No score is already null here (no seller, or the model cannot run); a failure to read
         // it is a fault the error handler logs with the request id, not a packet without score.
-        sellerScore(db, row.seller_id, now),
+        sellerScore(db, row.seller_id, now, scope),
       ]);
       const offer = offers.get(row.id);
       const consent = notices.map((n) => debtorConsentDetail(n, policy));

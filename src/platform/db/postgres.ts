@@ -7,7 +7,11 @@ import type { Db, QueryOptions, QueryResult, Tx } from './db.ts';
 pg.types.setTypeParser(pg.types.builtins.DATE, (value: string) => value);
 
 export function createPostgresDb(connectionString: string, options: { max?: number } = {}): Db {
-  const pool = new pg.Pool({ connectionString, max: options.max ?? 10 });
+  // No JIT compilation: the service's statements are short, and the row-security policies'
+  // subqueries inflate the planner's estimates enough to have PostgreSQL compile (and
+  // optimise) a request list that then runs many times slower than it takes to answer
+  // (docs/decisions.md, "Row security: no JIT").
+  const pool = new pg.Pool({ connectionString, max: options.max ?? 10, options: '-c jit=off' });
   // An idle client losing its connection must not crash the process.
   pool.on('error', () => undefined);
   return poolDb(pool, {
