@@ -57,28 +57,36 @@ function bodyRoutes(): { method: string; url: string; target: string; token: str
     });
 }
 
+/**
+ * Sends `payload` to each route and lists every one that did not answer 400 request_unreadable
+ * or that wrote anything.
+ */
+async function unreadableEverywhere(routes: ReturnType<typeof bodyRoutes>, payload: string | Buffer) {
+  const failures: string[] = [];
+  for (const route of routes) {
+    const before = await footprint();
+    const answer = await service.call(route.token, route.method, route.target, {
+      payload,
+      headers: JSON_TYPE,
+    });
+    const error = (answer.body as unknown as ErrorBody).error;
+    if (answer.status !== 400 || error?.code !== 'request_unreadable') {
+      failures.push(`${route.method} ${route.url} -> ${answer.status} ${JSON.stringify(answer.body)}`);
+    }
+    if (JSON.stringify(await footprint()) !== JSON.stringify(before)) {
+      failures.push(`${route.method} ${route.url}: wrote`);
+    }
+  }
+  return failures;
+}
+
 describe('a body nested deeper than the bound', () => {
   it('answers 400 request_unreadable on every route that takes a body, 10,000 levels deep, and writes nothing', async () => {
     const routes = bodyRoutes();
     expect(routes.length).toBeGreaterThan(30);
     expect(routes.map((r) => r.url)).toContain('/v1/statements');
     const payload = nested(10_000);
-    const failures: string[] = [];
-    for (const route of routes) {
-      const before = await footprint();
-      const answer = await service.call(route.token, route.method, route.target, {
-        payload,
-        headers: JSON_TYPE,
-      });
-      const error = (answer.body as unknown as ErrorBody).error;
-      if (answer.status !== 400 || error?.code !== 'request_unreadable') {
-        failures.push(`${route.method} ${route.url} -> ${answer.status} ${JSON.stringify(answer.body)}`);
-      }
-      if (JSON.stringify(await footprint()) !== JSON.stringify(before)) {
-        failures.push(`${route.method} ${route.url}: wrote`);
-      }
-    }
-    expect(failures).toEqual([]);
+    expect(await unreadableEverywhere(routes, payload)).toEqual([]);
   });
 
   it(`reads ${MAX_JSON_DEPTH} levels as JSON and refuses ${MAX_JSON_DEPTH + 1}, saying how deep a body may go`, async () => {
@@ -140,22 +148,7 @@ describe('a body that is not UTF-8', () => {
 
   it('a byte that is not UTF-8 is refused on every route that takes a body, and nothing is written', async () => {
     const payload = utf8Body('{"zz_text":"', [0xff], '"}');
-    const failures: string[] = [];
-    for (const route of bodyRoutes()) {
-      const before = await footprint();
-      const answer = await service.call(route.token, route.method, route.target, {
-        payload,
-        headers: JSON_TYPE,
-      });
-      const error = (answer.body as unknown as ErrorBody).error;
-      if (answer.status !== 400 || error?.code !== 'request_unreadable') {
-        failures.push(`${route.method} ${route.url} -> ${answer.status} ${JSON.stringify(answer.body)}`);
-      }
-      if (JSON.stringify(await footprint()) !== JSON.stringify(before)) {
-        failures.push(`${route.method} ${route.url}: wrote`);
-      }
-    }
-    expect(failures).toEqual([]);
+    expect(await unreadableEverywhere(bodyRoutes(), payload)).toEqual([]);
   });
 
   it.each([
