@@ -164,11 +164,3 @@ export class ApiError extends Error {
     return { error: { ...this.extra, code: this.code, message: this.message } };
   }
 }
-
-export function fail(code: ErrorCode, message: string, extra?: Record<string, unknown>): never {
-  throw new ApiError(code, message, extra ? { extra } : {});
-}
-
-export function notFound(what: string): never {
-  throw new ApiError('not_found', `${what} was not found.`);
-}

@@ -8,7 +8,7 @@ import {
 import type { Clock } from '../../platform/clock.ts';
 import { newApiKeySecret, sha256Hex } from '../../platform/crypto.ts';
 import type { Db, Queryable } from '../../platform/db/db.ts';
-import { ApiError, notFound } from '../../platform/errors.ts';
+import { ApiError } from '../../platform/errors.ts';
 import { type KeyLookup, keyWindows } from '../../platform/http/auth.ts';
 import { isScope } from '../../platform/http/scopes.ts';
 import { newId } from '../../platform/ids.ts';
@@ -127,7 +127,7 @@ export function createAccountService(deps: {
 
   async function requireFunder(q: Queryable, bankId: string, forUpdate = false) {
     const funder = await store.opsFindFunder(q, bankId, { forUpdate });
-    if (!funder) notFound('Funder');
+    if (!funder) throw new ApiError('not_found', 'Funder was not found.');
     return funder;
   }
 
@@ -278,7 +278,7 @@ export function createAccountService(deps: {
     ): Promise<KeyAdminView & { changed: boolean }> {
       return write(caller, async ({ tx, now, evidence }) => {
         const before = await store.opsFindKey(tx, keyId, { forUpdate: true });
-        if (!before) notFound('API key');
+        if (!before) throw new ApiError('not_found', 'API key was not found.');
         if (before.revoked_at) return { ...keyAdminView(before), changed: false };
         const after = await store.opsRevokeKey(tx, keyId, now, reason);
         evidence({

@@ -4,7 +4,7 @@ import type { FunderCaller, FunderScope, OperatorCaller } from '../../platform/c
 import { scopeOf } from '../../platform/caller.ts';
 import { madridDate } from '../../platform/clock.ts';
 import type { Queryable } from '../../platform/db/db.ts';
-import { ApiError, fail, notFound } from '../../platform/errors.ts';
+import { ApiError } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import type { RunWrite } from '../../platform/write.ts';
 import type { RequestsService } from '../requests/requests.service.ts';
@@ -55,9 +55,9 @@ export function createBankDataParties(deps: { write: RunWrite; requests: Pick<Re
   /** The funder the operations team names, as the scope its rows are written in. */
   async function funderScopeForOps(q: Queryable, funderId: string): Promise<FunderScope> {
     const plane = await opsStore.funderPlaneForOps(q, funderId);
-    if (plane === undefined) notFound('Funder');
+    if (plane === undefined) throw new ApiError('not_found', 'Funder was not found.');
     if (plane === null)
-      fail('conflict', 'The funder is not classified yet: it has no plane to share data on.');
+      throw new ApiError('conflict', 'The funder is not classified yet: it has no plane to share data on.');
     return { funderId, plane };
   }
 
@@ -96,9 +96,10 @@ export function createBankDataParties(deps: { write: RunWrite; requests: Pick<Re
       const scope = scopeOf(caller);
       return write(caller, async (ws) => {
         const connection = await store.latestConnection(ws.tx, scope, row.seller_id);
-        if (connection?.status !== 'active') fail('invalid_state', CONNECT_FIRST);
+        if (connection?.status !== 'active') throw new ApiError('invalid_state', CONNECT_FIRST);
         const debtorTaxId = body.debtor_tax_id ?? (await store.requestDebtorTaxIds(ws.tx, scope, row.id))[0];
-        if (debtorTaxId === undefined) fail('invalid_state', 'The request has no debtor to pay the seller.');
+        if (debtorTaxId === undefined)
+          throw new ApiError('invalid_state', 'The request has no debtor to pay the seller.');
         const recorded = await recordPaymentIn(ws, scope, {
           connectionId: connection.id,
           sellerId: row.seller_id,
@@ -116,9 +117,9 @@ export function createBankDataParties(deps: { write: RunWrite; requests: Pick<Re
       return write(operator, async (ws) => {
         const scope = await funderScopeForOps(ws.tx, body.bank_id);
         const seller = await opsStore.sellerForOps(ws.tx, body.seller_id);
-        if (!seller) notFound('Seller');
+        if (!seller) throw new ApiError('not_found', 'Seller was not found.');
         if (seller.plane !== scope.plane) {
-          fail('conflict', 'The seller and the funder are not on the same plane.');
+          throw new ApiError('conflict', 'The seller and the funder are not on the same plane.');
         }
         const ibans = new Set(body.accounts.map((a) => normalIban(a.iban)));
         if (ibans.size !== body.accounts.length) {
@@ -155,8 +156,9 @@ export function createBankDataParties(deps: { write: RunWrite; requests: Pick<Re
     async revokeForOps(operator: OperatorCaller, connectionId: string, body: Static<typeof OpsRevokeBody>) {
       return write(operator, async (ws) => {
         const connection = await opsStore.connectionForOps(ws.tx, connectionId);
-        if (!connection) notFound('Bank connection');
-        if (connection.status !== 'active') fail('conflict', 'This consent is revoked already.');
+        if (!connection) throw new ApiError('not_found', 'Bank connection was not found.');
+        if (connection.status !== 'active')
+          throw new ApiError('conflict', 'This consent is revoked already.');
         const scope = { funderId: connection.funder_id, plane: connection.plane };
         await store.revokeActive(ws.tx, scope, connection.seller_id, ws.now, body.reason.trim());
         ws.evidence({
@@ -175,7 +177,7 @@ export function createBankDataParties(deps: { write: RunWrite; requests: Pick<Re
     async paymentForOps(operator: OperatorCaller, body: Static<typeof OpsPaymentBody>) {
       return write(operator, async (ws) => {
         const seller = await opsStore.sellerForOps(ws.tx, body.seller_id);
-        if (!seller) notFound('Seller');
+        if (!seller) throw new ApiError('not_found', 'Seller was not found.');
         const receivedAt = body.received_at ? new Date(body.received_at) : ws.now;
         if (receivedAt.getTime() > ws.now.getTime()) {
           throw new ApiError('body_invalid', 'received_at may not be in the future.', {

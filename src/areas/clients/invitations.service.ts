@@ -7,7 +7,7 @@ import {
 } from '../../platform/caller.ts';
 import { addMadridDays } from '../../platform/clock.ts';
 import type { Tx } from '../../platform/db/db.ts';
-import { ApiError, notFound } from '../../platform/errors.ts';
+import { ApiError } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import type { WriteScope } from '../../platform/write.ts';
 import { ensureSeller } from '../parties/parties.service.ts';
@@ -121,7 +121,7 @@ export function createInvitationsService(deps: ClientsDeps) {
   ): Promise<{ owner: FunderScope; keyId: string | null }> {
     if (acting.caller.kind === 'funder') return { owner: scopeOf(acting.caller), keyId: acting.caller.keyId };
     const owner = await store.linkOwnerForOps(db, linkId);
-    if (!owner) notFound('Client link');
+    if (!owner) throw new ApiError('not_found', 'Client link was not found.');
     return { owner, keyId: null };
   }
 
@@ -213,7 +213,7 @@ export function createInvitationsService(deps: ClientsDeps) {
 
   async function readInvitation(tx: Tx, owner: FunderScope, id: string) {
     const row = await store.findInvitation(tx, owner, id);
-    if (!row) notFound('Invitation');
+    if (!row) throw new ApiError('not_found', 'Invitation was not found.');
     return row;
   }
 
@@ -233,7 +233,7 @@ export function createInvitationsService(deps: ClientsDeps) {
     async arrive(acting: Acting, linkId: string, company: ArrivalInput) {
       const { owner, keyId } = await ownerOfLink(acting, linkId);
       const link = await linksStore.findLink(db, owner, linkId, clock.now(), null);
-      if (!link) notFound('Client link');
+      if (!link) throw new ApiError('not_found', 'Client link was not found.');
       if (linkState(link, clock.now()) !== 'active') {
         throw new ApiError('link_not_active', 'This link was disabled or has expired.');
       }
@@ -242,7 +242,8 @@ export function createInvitationsService(deps: ClientsDeps) {
       const id = await write(caller, async (scope) => {
         // One sign-up through a link at a time, whichever server takes it: the row stays locked
         // until this write commits, so two cannot both take the last place in a window.
-        if (!(await linksStore.lockLink(scope.tx, owner, linkId))) notFound('Client link');
+        if (!(await linksStore.lockLink(scope.tx, owner, linkId)))
+          throw new ApiError('not_found', 'Client link was not found.');
         const current = await linksStore.findLink(scope.tx, owner, linkId, scope.now, null);
         if (!current || linkState(current, scope.now) !== 'active') {
           throw new ApiError('link_not_active', 'This link was disabled or has expired.');
@@ -263,7 +264,7 @@ export function createInvitationsService(deps: ClientsDeps) {
      */
     async inviteNamed(caller: OperatorCaller, funderId: string, company: ArrivalInput) {
       const plane = await store.funderPlaneForOps(db, funderId);
-      if (!plane) notFound('Funder');
+      if (!plane) throw new ApiError('not_found', 'Funder was not found.');
       const owner: FunderScope = { funderId, plane };
       const id = await write(caller, (scope) =>
         arriveIn(scope, owner, null, company, { via: 'named', linkId: null, prescriberId: null }),
@@ -277,14 +278,15 @@ export function createInvitationsService(deps: ClientsDeps) {
       if (acting.caller.kind === 'funder') owner = scopeOf(acting.caller);
       else {
         const row = await store.findInvitationForOps(db, id);
-        if (!row) notFound('Invitation');
+        if (!row) throw new ApiError('not_found', 'Invitation was not found.');
         owner = { funderId: row.funder_id, plane: row.plane };
       }
       const ownKey = acting.caller.kind === 'funder' ? acting.caller.keyId : null;
       await write(acting.caller, async (scope) => {
         const row = await store.findInvitation(scope.tx, owner, id, { lock: true });
         // A sandbox key plays only the companies of its own invitations.
-        if (!row || (ownKey && row.key_id !== ownKey)) notFound('Invitation');
+        if (!row || (ownKey && row.key_id !== ownKey))
+          throw new ApiError('not_found', 'Invitation was not found.');
         if (invitationView(row, scope.now).state !== 'pending') {
           throw new ApiError(
             'invitation_not_pending',
@@ -322,7 +324,8 @@ export function createInvitationsService(deps: ClientsDeps) {
       const ownKey = ownKeyOnly(caller);
       const changed = await write(caller, async (scope) => {
         const row = await store.findInvitation(scope.tx, owner, id, { lock: true });
-        if (!row || (ownKey && row.key_id !== ownKey)) notFound('Invitation');
+        if (!row || (ownKey && row.key_id !== ownKey))
+          throw new ApiError('not_found', 'Invitation was not found.');
         const state = invitationView(row, scope.now).state;
         if (state === 'revoked') return false;
         if (state !== 'pending') {

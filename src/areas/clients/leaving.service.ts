@@ -1,5 +1,5 @@
 import { type FunderScope, scopeOf } from '../../platform/caller.ts';
-import { ApiError, notFound } from '../../platform/errors.ts';
+import { ApiError } from '../../platform/errors.ts';
 import type { ClientsDeps } from './clients.shared.ts';
 import type { Acting } from './invitations.service.ts';
 import * as store from './leaving.store.ts';
@@ -27,7 +27,7 @@ export function createLeavingService(deps: ClientsDeps) {
   async function ownerOf(acting: Acting, sellerId: string): Promise<FunderScope> {
     if (acting.caller.kind === 'funder') return scopeOf(acting.caller);
     const owner = await store.clientScopeForOps(db, sellerId);
-    if (!owner) notFound('Client');
+    if (!owner) throw new ApiError('not_found', 'Client was not found.');
     return owner;
   }
 
@@ -48,7 +48,8 @@ export function createLeavingService(deps: ClientsDeps) {
       const ownKey = acting.caller.kind === 'funder' ? acting.caller.keyId : null;
       return write(acting.caller, async (scope) => {
         const row = await store.findClient(scope.tx, owner, sellerId, { lock: true });
-        if (!row || (ownKey && row.key_id !== ownKey)) notFound('Client');
+        if (!row || (ownKey && row.key_id !== ownKey))
+          throw new ApiError('not_found', 'Client was not found.');
         const changed = await store.markClientLeft(scope.tx, owner, sellerId, why, scope.now);
         if (changed) {
           scope.evidence({

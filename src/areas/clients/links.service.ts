@@ -1,6 +1,6 @@
 import { type FunderCaller, type FunderScope, scopeOf } from '../../platform/caller.ts';
 import { addMadridDays } from '../../platform/clock.ts';
-import { ApiError, notFound } from '../../platform/errors.ts';
+import { ApiError } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import type { WriteScope } from '../../platform/write.ts';
 import {
@@ -119,7 +119,7 @@ export function createLinksService(deps: ClientsDeps) {
   async function viewOf(caller: FunderCaller, id: string, lang?: string | null): Promise<ClientLinkView> {
     const now = clock.now();
     const link = await store.findLink(db, scopeOf(caller), id, now, ownKeyOnly(caller));
-    if (!link) notFound('Client link');
+    if (!link) throw new ApiError('not_found', 'Client link was not found.');
     return linkView(deps, link, now, lang);
   }
 
@@ -157,7 +157,7 @@ export function createLinksService(deps: ClientsDeps) {
       const owner = scopeOf(caller);
       const changed = await write(caller, async (scope) => {
         const link = await store.findLink(scope.tx, owner, id, scope.now, null);
-        if (!link) notFound('Client link');
+        if (!link) throw new ApiError('not_found', 'Client link was not found.');
         if (linkState(link, scope.now) !== 'active') return false;
         await store.endLink(scope.tx, owner, id, { at: scope.now, disable: true, reason });
         scope.evidence({

@@ -7,7 +7,7 @@ import {
   scopeOf,
 } from '../../platform/caller.ts';
 import { addMadridDays } from '../../platform/clock.ts';
-import { ApiError, notFound } from '../../platform/errors.ts';
+import { ApiError } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { type ClientsDeps, checkEmail, linkToken, ownKeyOnly, tokenHash } from './clients.shared.ts';
 import { makeClientIn } from './invitations.service.ts';
@@ -127,13 +127,13 @@ export function createOnboardingService(deps: ClientsDeps) {
   async function ownerOf(acting: Acting, id: string): Promise<{ owner: FunderScope; keyId: string | null }> {
     if (acting.caller.kind === 'funder') return { owner: scopeOf(acting.caller), keyId: acting.caller.keyId };
     const row = await store.findOnboardingLinkForOps(db, id);
-    if (!row) notFound('Onboarding link');
+    if (!row) throw new ApiError('not_found', 'Onboarding link was not found.');
     return { owner: { funderId: row.funder_id, plane: row.plane }, keyId: null };
   }
 
   async function read(caller: FunderCaller, id: string) {
     const row = await store.findOnboardingLink(db, scopeOf(caller), id, ownKeyOnly(caller));
-    if (!row) notFound('Onboarding link');
+    if (!row) throw new ApiError('not_found', 'Onboarding link was not found.');
     return row;
   }
 
@@ -243,7 +243,7 @@ export function createOnboardingService(deps: ClientsDeps) {
       const caller: Caller = acting.caller;
       return write(caller, async (scope) => {
         const row = await store.findOnboardingLink(scope.tx, owner, id, keyId, { lock: true });
-        if (!row) notFound('Onboarding link');
+        if (!row) throw new ApiError('not_found', 'Onboarding link was not found.');
         const status = statusOf(row, scope.now);
         if (status !== 'pending' && status !== 'account_created') notOpen(status, 'it cannot be completed');
         const arrivalId = await clientsStore.insertArrival(scope.tx, owner, {
@@ -312,7 +312,7 @@ export function createOnboardingService(deps: ClientsDeps) {
       const caller: Caller = acting.caller;
       return write(caller, async (scope) => {
         const row = await store.findOnboardingLink(scope.tx, owner, id, keyId, { lock: true });
-        if (!row) notFound('Onboarding link');
+        if (!row) throw new ApiError('not_found', 'Onboarding link was not found.');
         const status = statusOf(row, scope.now);
         if (status === 'account_created')
           return { onboarding_link: onboardingView(row, scope.now), changed: false };
@@ -340,7 +340,7 @@ export function createOnboardingService(deps: ClientsDeps) {
       const owner = scopeOf(caller);
       const changed = await write(caller, async (scope) => {
         const row = await store.findOnboardingLink(scope.tx, owner, id, ownKeyOnly(caller), { lock: true });
-        if (!row) notFound('Onboarding link');
+        if (!row) throw new ApiError('not_found', 'Onboarding link was not found.');
         const status = statusOf(row, scope.now);
         if (status === 'revoked') return false;
         if (status !== 'pending' && status !== 'account_created') notOpen(status, 'it cannot be revoked');
@@ -373,7 +373,7 @@ export function createOnboardingService(deps: ClientsDeps) {
       await write(caller, async (scope) => {
         if ((await clientsStore.funderPlaneForOps(scope.tx, funderId)) === null) {
           const exists = await clientsStore.returnOriginsOf(scope.tx, funderId);
-          if (!exists) notFound('Funder');
+          if (!exists) throw new ApiError('not_found', 'Funder was not found.');
         }
         await clientsStore.setReturnOriginsForOps(scope.tx, funderId, unique, scope.now);
         scope.evidence({

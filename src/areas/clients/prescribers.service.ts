@@ -1,7 +1,7 @@
 import { type FunderCaller, scopeOf } from '../../platform/caller.ts';
 import { addMadridDays } from '../../platform/clock.ts';
 import { sha256Hex } from '../../platform/crypto.ts';
-import { ApiError, notFound } from '../../platform/errors.ts';
+import { ApiError } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import {
   type ClientLinkView,
@@ -74,7 +74,7 @@ export function createPrescribersService(deps: ClientsDeps & { links: LinksServi
 
   async function one(caller: FunderCaller, id: string, lang?: string): Promise<PrescriberView> {
     const [view] = await views(caller, lang, id);
-    if (!view) notFound('Prescriber');
+    if (!view) throw new ApiError('not_found', 'Prescriber was not found.');
     return view;
   }
 
@@ -138,7 +138,7 @@ export function createPrescribersService(deps: ClientsDeps & { links: LinksServi
       const owner = scopeOf(caller);
       const changed = await write(caller, async (scope) => {
         const prescriber = await store.findPrescriber(scope.tx, owner, id, { lock: true });
-        if (!prescriber) notFound('Prescriber');
+        if (!prescriber) throw new ApiError('not_found', 'Prescriber was not found.');
         if (prescriber.disabled_at) return false;
         await store.disablePrescriber(scope.tx, owner, id, scope.now, reason);
         // Its link stops at once; the companies it brought keep their origin.

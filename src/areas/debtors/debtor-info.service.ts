@@ -1,7 +1,7 @@
 import { type Caller, type FunderCaller, type Plane, scopeOf } from '../../platform/caller.ts';
 import { type Clock, madridDate } from '../../platform/clock.ts';
 import type { Db, Queryable } from '../../platform/db/db.ts';
-import { ApiError, notFound } from '../../platform/errors.ts';
+import { ApiError } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { toCents } from '../../platform/money.ts';
 import type { RunWrite, WriteScope } from '../../platform/write.ts';
@@ -61,7 +61,9 @@ function instant(field: string, value: unknown, now: Date): Date {
 }
 
 async function requireDebtor(q: Queryable, id: string) {
-  return (await findDebtor(q, id)) ?? notFound('Debtor');
+  const debtor = await findDebtor(q, id);
+  if (!debtor) throw new ApiError('not_found', 'Debtor was not found.');
+  return debtor;
 }
 
 const scoreView = (row: store.ScoreRow | null) =>

@@ -1,5 +1,5 @@
 import type { Plane } from '../../platform/caller.ts';
-import { ApiError, fail } from '../../platform/errors.ts';
+import { ApiError } from '../../platform/errors.ts';
 import type * as store from './documents.store.ts';
 
 // The file side of seller documents: what an upload must look like and how a file is sent back.
@@ -65,8 +65,10 @@ const MEDIA_BY_EXTENSION: Record<string, string> = {
 export function mediaTypeFor(fileName: string, given: string | null | undefined): string {
   if (given) {
     if (!/^[a-z0-9][a-z0-9!#$&^_.+-]{0,63}\/[a-z0-9][a-z0-9!#$&^_.+-]{0,126}$/i.test(given)) {
-      fail('body_invalid', 'media_type must be a media type such as application/pdf.', {
-        field: 'media_type',
+      throw new ApiError('body_invalid', 'media_type must be a media type such as application/pdf.', {
+        extra: {
+          field: 'media_type',
+        },
       });
     }
     return given.toLowerCase();
@@ -78,14 +80,14 @@ export function mediaTypeFor(fileName: string, given: string | null | undefined)
 export function decodeContent(base64: string): Buffer {
   const compact = base64.replace(/\s+/g, '');
   if (compact.length % 4 !== 0 || !/^[A-Za-z0-9+/]*={0,2}$/.test(compact)) {
-    fail('file_unreadable', 'content_base64 is not valid base64.');
+    throw new ApiError('file_unreadable', 'content_base64 is not valid base64.');
   }
-  if (compact.length === 0) fail('file_empty', 'The file is empty.');
+  if (compact.length === 0) throw new ApiError('file_empty', 'The file is empty.');
   if ((compact.length / 4) * 3 > MAX_DOCUMENT_BYTES + 3) {
     throw new ApiError('file_too_large', `A document may be at most ${MAX_DOCUMENT_BYTES} bytes.`);
   }
   const content = Buffer.from(compact, 'base64');
-  if (content.length === 0) fail('file_empty', 'The file is empty.');
+  if (content.length === 0) throw new ApiError('file_empty', 'The file is empty.');
   if (content.length > MAX_DOCUMENT_BYTES) {
     throw new ApiError('file_too_large', `A document may be at most ${MAX_DOCUMENT_BYTES} bytes.`);
   }
@@ -97,9 +99,15 @@ export function cleanFileName(name: string): string {
   const trimmed = name.trim();
   // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point
   if (trimmed.length === 0 || trimmed.length > 200 || /[\u0000-\u001f\u007f/\\]/.test(trimmed)) {
-    fail('body_invalid', 'file_name must be 1 to 200 characters, without slashes or control characters.', {
-      field: 'file_name',
-    });
+    throw new ApiError(
+      'body_invalid',
+      'file_name must be 1 to 200 characters, without slashes or control characters.',
+      {
+        extra: {
+          field: 'file_name',
+        },
+      },
+    );
   }
   return trimmed;
 }

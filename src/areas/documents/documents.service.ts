@@ -3,7 +3,7 @@ import { type Caller, type FunderCaller, type Plane, scopeOf } from '../../platf
 import { type Clock, isIsoDate, madridDate } from '../../platform/clock.ts';
 import { sha256Hex } from '../../platform/crypto.ts';
 import type { Db, Queryable } from '../../platform/db/db.ts';
-import { ApiError, fail, notFound } from '../../platform/errors.ts';
+import { ApiError } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import type { RunWrite, WriteScope } from '../../platform/write.ts';
 import {
@@ -69,7 +69,7 @@ export function createDocumentsService(deps: {
 
   async function requireDocument(q: Queryable, id: string, forUpdate = false) {
     const row = await store.findSellerDocumentForOperator(q, id, { forUpdate });
-    if (!row) notFound('Seller document');
+    if (!row) throw new ApiError('not_found', 'Seller document was not found.');
     return row;
   }
 
@@ -97,24 +97,36 @@ export function createDocumentsService(deps: {
     const fileName = cleanFileName(input.file_name);
     const mediaType = mediaTypeFor(fileName, input.media_type);
     if (!isIsoDate(input.issued_on)) {
-      fail('body_invalid', 'issued_on must be a date (YYYY-MM-DD).', { field: 'issued_on' });
+      throw new ApiError('body_invalid', 'issued_on must be a date (YYYY-MM-DD).', {
+        extra: { field: 'issued_on' },
+      });
     }
     if (input.valid_until != null && !isIsoDate(input.valid_until)) {
-      fail('body_invalid', 'valid_until must be a date (YYYY-MM-DD) or null.', { field: 'valid_until' });
+      throw new ApiError('body_invalid', 'valid_until must be a date (YYYY-MM-DD) or null.', {
+        extra: { field: 'valid_until' },
+      });
     }
     const content = decodeContent(input.content_base64);
     const sha256 = sha256Hex(content);
     {
       const seller = await store.findSellerForOperator(tx, input.seller_id);
-      if (!seller) notFound('Seller');
+      if (!seller) throw new ApiError('not_found', 'Seller was not found.');
       const entry = await store.catalogueEntry(tx, input.code);
       if (!entry?.countries.includes(seller.country)) {
-        fail('document_code_unknown', `"${input.code}" is not in the catalogue for ${seller.country}.`, {
-          codes: [input.code],
-        });
+        throw new ApiError(
+          'document_code_unknown',
+          `"${input.code}" is not in the catalogue for ${seller.country}.`,
+          {
+            extra: {
+              codes: [input.code],
+            },
+          },
+        );
       }
       if (input.issued_on > madridDate(now)) {
-        fail('body_invalid', 'issued_on cannot be in the future.', { field: 'issued_on' });
+        throw new ApiError('body_invalid', 'issued_on cannot be in the future.', {
+          extra: { field: 'issued_on' },
+        });
       }
       // Absent: the catalogue's usual validity pre-fills the date; null: the document has none.
       let validUntil: string | null = input.valid_until ?? null;
@@ -124,7 +136,9 @@ export function createDocumentsService(deps: {
         validUntil = end.toISOString().slice(0, 10);
       }
       if (validUntil !== null && validUntil < input.issued_on) {
-        fail('body_invalid', 'valid_until cannot be before issued_on.', { field: 'valid_until' });
+        throw new ApiError('body_invalid', 'valid_until cannot be before issued_on.', {
+          extra: { field: 'valid_until' },
+        });
       }
       const id = newId();
       await store.insertFile(tx, { plane: seller.plane, sha256, content, media_type: mediaType });
@@ -165,7 +179,9 @@ export function createDocumentsService(deps: {
   ): Promise<OpsDocumentView & { changed: boolean }> {
     const how = method.trim();
     if (how.length < 2 || how.length > 100) {
-      fail('body_invalid', 'method must be 2 to 100 characters.', { field: 'method' });
+      throw new ApiError('body_invalid', 'method must be 2 to 100 characters.', {
+        extra: { field: 'method' },
+      });
     }
     {
       const before = await requireDocument(tx, id, true);
@@ -232,7 +248,7 @@ export function createDocumentsService(deps: {
      */
     async requestDocuments(caller: FunderCaller, requestId: string) {
       const request = await visibleRequest(caller, requestId);
-      if (!request) notFound('Request');
+      if (!request) throw new ApiError('not_found', 'Request was not found.');
       const scope = scopeOf(caller);
       return write(caller, async ({ tx, now }) => {
         const today = madridDate(now);

@@ -9,7 +9,7 @@ import {
 } from '../../platform/caller.ts';
 import { addDays, type Clock, madridDate } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/db.ts';
-import { ApiError, fail, notFound } from '../../platform/errors.ts';
+import { ApiError } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { amountCents, centsToDecimal, percentOf } from '../../platform/money.ts';
 import type { RunWrite, WriteScope } from '../../platform/write.ts';
@@ -111,7 +111,7 @@ export function createEarlyPaymentsService(deps: { db: Db; clock: Clock; write: 
     input: { funderId: string; plane: Plane; invoiceId: string; offeredAmount?: number },
   ) {
     const invoice = await store.invoiceForOps(ws.tx, input.invoiceId);
-    if (!invoice || invoice.plane !== input.plane) notFound('Invoice');
+    if (!invoice || invoice.plane !== input.plane) throw new ApiError('not_found', 'Invoice was not found.');
     if (!invoice.due_date) {
       throw new ApiError('body_invalid', 'The invoice has no due date: an early payment needs a maturity.', {
         extra: { field: 'invoice_id' },
@@ -125,7 +125,10 @@ export function createEarlyPaymentsService(deps: { db: Db; clock: Clock; write: 
       });
     }
     if (await store.inFlightForInvoice(ws.tx, invoice.id)) {
-      fail('conflict', 'This invoice already has an early payment released, accepted, paid or repaid.');
+      throw new ApiError(
+        'conflict',
+        'This invoice already has an early payment released, accepted, paid or repaid.',
+      );
     }
     const id = newId();
     await store.insert(ws.tx, {
@@ -162,9 +165,15 @@ export function createEarlyPaymentsService(deps: { db: Db; clock: Clock; write: 
   ) {
     const allowed = answer === 'withdrawn' ? ['released', 'accepted'] : ['released'];
     if (!allowed.includes(row.status)) {
-      fail('early_payment_state', `An early payment that is ${row.status} cannot be ${answer}.`, {
-        status: row.status,
-      });
+      throw new ApiError(
+        'early_payment_state',
+        `An early payment that is ${row.status} cannot be ${answer}.`,
+        {
+          extra: {
+            status: row.status,
+          },
+        },
+      );
     }
     await store.answer(ws.tx, row.id, answer, ws.now, reason);
     ws.evidence({
@@ -200,7 +209,7 @@ export function createEarlyPaymentsService(deps: { db: Db; clock: Clock; write: 
 
     async get(caller: FunderCaller, id: string) {
       const row = await store.find(db, scopeOf(caller), id);
-      if (!row) notFound('Early payment');
+      if (!row) throw new ApiError('not_found', 'Early payment was not found.');
       return view(row, madridDate(clock.now()));
     },
 
@@ -209,13 +218,15 @@ export function createEarlyPaymentsService(deps: { db: Db; clock: Clock; write: 
       const scope = scopeOf(caller);
       return write(caller, async (ws) => {
         const row = await store.lock(ws.tx, scope, id);
-        if (!row) notFound('Early payment');
+        if (!row) throw new ApiError('not_found', 'Early payment was not found.');
         if (row.status !== 'accepted') {
-          fail(
+          throw new ApiError(
             'early_payment_state',
             `Only an accepted early payment can be paid; this one is ${row.status}.`,
             {
-              status: row.status,
+              extra: {
+                status: row.status,
+              },
             },
           );
         }
@@ -265,12 +276,12 @@ export function createEarlyPaymentsService(deps: { db: Db; clock: Clock; write: 
       const scope = scopeOf(caller);
       return write(caller, async (ws) => {
         const row = await store.lock(ws.tx, scope, id);
-        if (!row) notFound('Early payment');
+        if (!row) throw new ApiError('not_found', 'Early payment was not found.');
         if (row.status !== 'paid') {
-          fail(
+          throw new ApiError(
             'early_payment_state',
             `A repayment is recorded on a paid early payment only; this one is ${row.status}.`,
-            { status: row.status },
+            { extra: { status: row.status } },
           );
         }
         const today = madridDate(ws.now);
@@ -317,10 +328,11 @@ export function createEarlyPaymentsService(deps: { db: Db; clock: Clock; write: 
     async releaseForOps(operator: OperatorCaller, body: Static<typeof ReleaseBody>) {
       return write(operator, async (ws) => {
         const funder = await store.funderPlaneForOps(ws.tx, body.bank_id);
-        if (!funder) notFound('Funder');
+        if (!funder) throw new ApiError('not_found', 'Funder was not found.');
         const plane: Plane | null =
           funder.environment === 'live' ? 'live' : funder.environment === 'sandbox' ? 'demo' : null;
-        if (!plane) fail('conflict', 'The funder is not classified yet: it cannot fund early payments.');
+        if (!plane)
+          throw new ApiError('conflict', 'The funder is not classified yet: it cannot fund early payments.');
         return releaseIn(ws, {
           funderId: body.bank_id,
           plane,
@@ -339,7 +351,7 @@ export function createEarlyPaymentsService(deps: { db: Db; clock: Clock; write: 
     ) {
       return write(operator, async (ws) => {
         const row = await store.lockForOps(ws.tx, id);
-        if (!row) notFound('Early payment');
+        if (!row) throw new ApiError('not_found', 'Early payment was not found.');
         return answerIn(ws, row, answer, body.reason?.trim() ?? null);
       });
     },
@@ -409,7 +421,7 @@ export function createEarlyPaymentsService(deps: { db: Db; clock: Clock; write: 
       const scope = scopeOf(caller);
       return write(caller, async (ws) => {
         const row = await store.lock(ws.tx, scope, id);
-        if (!row) notFound('Early payment');
+        if (!row) throw new ApiError('not_found', 'Early payment was not found.');
         return answerIn(ws, row, answer, body.reason?.trim() ?? null);
       });
     },

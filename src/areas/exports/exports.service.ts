@@ -3,7 +3,7 @@ import type { Caller, FunderCaller, FunderScope } from '../../platform/caller.ts
 import type { Clock } from '../../platform/clock.ts';
 import { OPERATOR, runAs } from '../../platform/db/actor.ts';
 import type { Db } from '../../platform/db/db.ts';
-import { ApiError, notFound } from '../../platform/errors.ts';
+import { ApiError } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { enqueueJob, type JobHandler } from '../../platform/jobs.ts';
 import type { RunWrite } from '../../platform/write.ts';
@@ -240,7 +240,8 @@ export function createExportsService(deps: ExportsDeps) {
     /** GET /v1/exports/{id}: once ready and for 24 hours, a signed link per volume, logged. */
     async get(caller: FunderCaller, id: string) {
       const scope = liveScope(caller);
-      const row = (await store.findExport(db, scope, id)) ?? notFound('Export');
+      const row = await store.findExport(db, scope, id);
+      if (!row) throw new ApiError('not_found', 'Export was not found.');
       const now = clock.now();
       if (!filesAvailable(row, now)) return { funder: funderRef(caller), export: view(row, now) };
       const urlExpiresAt = new Date(Math.min(now.getTime() + LINK_SECONDS * 1000, row.expires_at!.getTime()));

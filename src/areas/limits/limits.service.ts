@@ -1,7 +1,7 @@
 import { actorOf, type Caller, type FunderCaller, type Plane, requirePlane } from '../../platform/caller.ts';
 import { type Clock, madridDate } from '../../platform/clock.ts';
 import type { Db, Queryable, Tx } from '../../platform/db/db.ts';
-import { ApiError, notFound } from '../../platform/errors.ts';
+import { ApiError } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { centsToDecimal } from '../../platform/money.ts';
 import type { RunWrite } from '../../platform/write.ts';
@@ -53,7 +53,7 @@ export function createLimitsService(deps: { db: Db; clock: Clock; write: RunWrit
     const source = sourceOf(caller);
     return write(caller, async (scope) => {
       if (caller.kind !== 'funder' && !(await store.funderExistsForOperator(scope.tx, target.funderId)))
-        notFound('Funder');
+        throw new ApiError('not_found', 'Funder was not found.');
       const [resolved] = await resolveCountries(scope.tx, target, [read.value]);
       if ('problem' in resolved!) {
         throw new ApiError('invalid_limit', resolved.problem, {
@@ -91,8 +91,9 @@ export function createLimitsService(deps: { db: Db; clock: Clock; write: RunWrit
     return write(caller, async (scope) => {
       const { tx, now } = scope;
       if (caller.kind !== 'funder' && !(await store.funderExistsForOperator(tx, target.funderId)))
-        notFound('Funder');
-      if (!(await store.sellerVisible(tx, target, input.sellerId))) notFound('Seller');
+        throw new ApiError('not_found', 'Funder was not found.');
+      if (!(await store.sellerVisible(tx, target, input.sellerId)))
+        throw new ApiError('not_found', 'Seller was not found.');
       await store.lockFunderLimits(tx, target);
       const previous = await store.findSellerLimit(tx, target, input.sellerId, {
         forUpdate: true,

@@ -10,7 +10,7 @@ import {
 import { addDays, type Clock, madridDate, madridInstant } from '../../platform/clock.ts';
 import { OPERATOR, runAs } from '../../platform/db/actor.ts';
 import type { Db } from '../../platform/db/db.ts';
-import { ApiError, notFound } from '../../platform/errors.ts';
+import { ApiError } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { enqueueJob, type JobHandler } from '../../platform/jobs.ts';
 import { decimalToEuros } from '../../platform/money.ts';
@@ -176,7 +176,8 @@ export function createOpportunitiesService(deps: { db: Db; clock: Clock; write: 
     reason?: string,
   ) {
     return write(caller, async ({ tx, now, evidence }) => {
-      if (!(await store.clientOf(tx, scope, sellerId))) notFound('Client');
+      if (!(await store.clientOf(tx, scope, sellerId)))
+        throw new ApiError('not_found', 'Client was not found.');
       const changed = await store.setSharing(tx, scope, sellerId, sharing, reason ?? null, now);
       if (changed) {
         evidence({
@@ -207,10 +208,11 @@ export function createOpportunitiesService(deps: { db: Db; clock: Clock; write: 
   ) {
     return write(caller, async ({ tx, now, evidence }) => {
       const invoice = await store.invoiceForOps(tx, invoiceId);
-      if (!invoice || (plane && invoice.plane !== plane)) notFound('Invoice');
+      if (!invoice || (plane && invoice.plane !== plane))
+        throw new ApiError('not_found', 'Invoice was not found.');
       // A funder's sandbox helper reaches only its own clients' invoices.
       if (caller.kind === 'funder' && !(await store.clientOf(tx, scopeOf(caller), invoice.seller_id))) {
-        notFound('Invoice');
+        throw new ApiError('not_found', 'Invoice was not found.');
       }
       if (invoice.exit) {
         return { invoice_id: invoice.id, exit: invoice.exit, changed: false };
@@ -278,7 +280,7 @@ export function createOpportunitiesService(deps: { db: Db; clock: Clock; write: 
       body: { seller_id: string; sharing: boolean; reason?: string },
     ) {
       const owner = await runAs(OPERATOR, () => store.clientshipForOps(db, body.seller_id));
-      if (!owner) notFound('Client');
+      if (!owner) throw new ApiError('not_found', 'Client was not found.');
       return changeSharing(
         operator,
         { funderId: owner.funder_id, plane: owner.plane },

@@ -1,7 +1,7 @@
 import type { Caller, Plane } from '../../platform/caller.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/db.ts';
-import { notFound } from '../../platform/errors.ts';
+import { ApiError } from '../../platform/errors.ts';
 import { isUuid } from '../../platform/ids.ts';
 import type { RunWrite } from '../../platform/write.ts';
 import { findDebtor, findInvoice, findSeller } from './parties.reads.ts';
@@ -72,7 +72,9 @@ export function createPartiesService(deps: { db: Db; clock: Clock; write: RunWri
     },
 
     async getSeller(id: string): Promise<Seller> {
-      return (await findSeller(db, id)) ?? notFound('Seller');
+      const seller = await findSeller(db, id);
+      if (!seller) throw new ApiError('not_found', 'Seller was not found.');
+      return seller;
     },
 
     setSellerVerification(
@@ -85,7 +87,8 @@ export function createPartiesService(deps: { db: Db; clock: Clock; write: RunWri
 
     /** The seller's score as a funder would read it in a request's packet. */
     async getSellerScore(id: string): Promise<{ seller_id: string; score: SellerScore | null }> {
-      const seller = (await findSeller(db, id)) ?? notFound('Seller');
+      const seller = await findSeller(db, id);
+      if (!seller) throw new ApiError('not_found', 'Seller was not found.');
       return { seller_id: seller.id, score: await sellerScore(db, seller.id, clock.now()) };
     },
 
@@ -95,7 +98,9 @@ export function createPartiesService(deps: { db: Db; clock: Clock; write: RunWri
     },
 
     async getDebtor(id: string): Promise<Debtor> {
-      return (await findDebtor(db, id)) ?? notFound('Debtor');
+      const debtor = await findDebtor(db, id);
+      if (!debtor) throw new ApiError('not_found', 'Debtor was not found.');
+      return debtor;
     },
 
     /** The invoice lands on its seller's plane; its debtor must be on the same plane. */
@@ -111,7 +116,9 @@ export function createPartiesService(deps: { db: Db; clock: Clock; write: RunWri
     },
 
     async getInvoice(id: string): Promise<Invoice> {
-      return (await findInvoice(db, id)) ?? notFound('Invoice');
+      const invoice = await findInvoice(db, id);
+      if (!invoice) throw new ApiError('not_found', 'Invoice was not found.');
+      return invoice;
     },
 
     markInvoiceSellerPaid(

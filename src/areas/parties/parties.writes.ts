@@ -1,7 +1,7 @@
 import type { Plane } from '../../platform/caller.ts';
 import { daysBetween, madridDate } from '../../platform/clock.ts';
 import type { Tx } from '../../platform/db/db.ts';
-import { ApiError, notFound } from '../../platform/errors.ts';
+import { ApiError } from '../../platform/errors.ts';
 import { isUuid, newId } from '../../platform/ids.ts';
 import { centsToDecimal } from '../../platform/money.ts';
 import {
@@ -134,7 +134,7 @@ export async function setSellerVerification(
     : plane === null
       ? await store.findSellerForOperator(tx, sellerId, { forUpdate: true })
       : await store.findSeller(tx, plane, sellerId, { forUpdate: true });
-  if (!before) notFound('Seller');
+  if (!before) throw new ApiError('not_found', 'Seller was not found.');
   if (before.verification_status === status) return { seller: sellerView(before), changed: false };
   const after = await store.updateSellerVerification(tx, before.plane, sellerId, status);
   evidence?.({
@@ -323,7 +323,7 @@ export async function markInvoiceSellerPaid(
     : plane === null
       ? await store.findInvoiceForOperator(tx, invoiceId, { forUpdate: true })
       : await store.findInvoice(tx, plane, invoiceId, { forUpdate: true });
-  if (!before) notFound('Invoice');
+  if (!before) throw new ApiError('not_found', 'Invoice was not found.');
   if (paidAt !== null) {
     if (Number.isNaN(paidAt.getTime())) invalid('paid_at', 'paid_at must be a date-time.');
     if (paidAt > now) invalid('paid_at', 'paid_at must not be in the future.');

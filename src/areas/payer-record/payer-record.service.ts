@@ -1,7 +1,7 @@
 import type { Caller, FunderCaller, Plane } from '../../platform/caller.ts';
 import { type Clock, daysBetween, madridDate } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/db.ts';
-import { ApiError, notFound } from '../../platform/errors.ts';
+import { ApiError } from '../../platform/errors.ts';
 import { itemChecker } from '../../platform/http/validators.ts';
 import { centsToDecimal, decimalToEuros, toCents } from '../../platform/money.ts';
 import type { RunWrite } from '../../platform/write.ts';
@@ -98,7 +98,7 @@ export function createPayerRecordService(deps: {
     ) {
       return country;
     }
-    notFound('Payer record');
+    throw new ApiError('not_found', 'Payer record was not found.');
   }
 
   return {
@@ -126,7 +126,7 @@ export function createPayerRecordService(deps: {
           });
         }
       }
-      if (caller.plane === null) notFound('Payer record');
+      if (caller.plane === null) throw new ApiError('not_found', 'Payer record was not found.');
       const plane = caller.plane;
       const buyerCountry = await buyerInScope(caller, plane, taxId, country);
       const today = madridDate(clock.now());

@@ -8,7 +8,7 @@ import {
 } from '../../platform/caller.ts';
 import { addDays, type Clock, madridDate, madridInstant } from '../../platform/clock.ts';
 import type { Db, Queryable } from '../../platform/db/db.ts';
-import { ApiError, notFound } from '../../platform/errors.ts';
+import { ApiError } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { amountCents, type Cents, centsToDecimal, centsToEuros, percentOf } from '../../platform/money.ts';
 import type { RunWrite, WriteScope } from '../../platform/write.ts';
@@ -182,7 +182,7 @@ export function createRecourseService(deps: {
   /** Checks the claim the funder names: 404 when it cannot see it, 403 when it is another's. */
   async function ownClaim(ws: WriteScope, scope: FunderScope, id: string) {
     const claim = await store.findVisibleClaim(ws.tx, scope, id, { forUpdate: true });
-    if (!claim) notFound('Claim');
+    if (!claim) throw new ApiError('not_found', 'Claim was not found.');
     if (claim.funder_id !== scope.funderId) {
       throw new ApiError('not_your_claim', 'This claim belongs to another funder.');
     }
@@ -369,7 +369,7 @@ export function createRecourseService(deps: {
     async repaymentForOps(caller: OperatorCaller, id: string, body: Static<typeof RepaymentBody>) {
       return write(caller, async (ws) => {
         const claim = await store.findClaimForOps(ws.tx, id);
-        if (!claim) notFound('Claim');
+        if (!claim) throw new ApiError('not_found', 'Claim was not found.');
         return repayIn(ws, claim, {
           amountCents: cents(body.amount),
           valueDate: body.value_date,

@@ -4,7 +4,7 @@ import { canonicalJson } from '../../platform/canonical-json.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { sha256Hex } from '../../platform/crypto.ts';
 import type { Db, Queryable } from '../../platform/db/db.ts';
-import { ApiError, fail } from '../../platform/errors.ts';
+import { ApiError } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { amountCents, centsToDecimal } from '../../platform/money.ts';
 import type { RunWrite } from '../../platform/write.ts';
@@ -89,7 +89,7 @@ export function createRegistryService(deps: { db: Db; clock: Clock; write: RunWr
       const querySha256 = sha256Hex(canonicalJson(questions));
       return write(caller, async ({ tx, now, evidence }) => {
         if (!(await isOpen(tx, caller))) {
-          fail(
+          throw new ApiError(
             'registry_not_open',
             'The assignment registry is not open on the live plane yet; it answers on the sandbox.',
           );

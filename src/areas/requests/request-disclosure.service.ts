@@ -1,7 +1,7 @@
 import { type Caller, type FunderCaller, type FunderScope, scopeOf } from '../../platform/caller.ts';
 import { madridDate } from '../../platform/clock.ts';
 import type { Db, Tx } from '../../platform/db/db.ts';
-import { ApiError, notFound } from '../../platform/errors.ts';
+import { ApiError } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { centsToDecimal, centsToEuros } from '../../platform/money.ts';
 import type { RunWrite, WriteScope } from '../../platform/write.ts';
@@ -243,7 +243,7 @@ export function createRequestDisclosureService(deps: {
     /** Where a debtor's notices are sent, inside a write; `keep` leaves an address already known. */
     async setNoticeAddressIn(ws: WriteScope, debtorId: string, address: string | null, keep = false) {
       const debtor = await store.setNoticeAddressForOps(ws.tx, debtorId, address, keep);
-      if (!debtor) notFound('Debtor');
+      if (!debtor) throw new ApiError('not_found', 'Debtor was not found.');
       // The address itself is personal data: the chain keeps only whether there is one.
       ws.evidence({
         funderId: null,
@@ -259,7 +259,7 @@ export function createRequestDisclosureService(deps: {
     /** The day the seller's verification lapses (it counts as lapsed from that day), inside a write. */
     async setVerificationLapseIn(ws: WriteScope, sellerId: string, lapsesOn: string | null) {
       const seller = await store.setVerificationLapseForOps(ws.tx, sellerId, lapsesOn);
-      if (!seller) notFound('Seller');
+      if (!seller) throw new ApiError('not_found', 'Seller was not found.');
       ws.evidence({
         funderId: null,
         plane: seller.plane,
@@ -279,7 +279,7 @@ export function createRequestDisclosureService(deps: {
     async changeInvoiceAmountIn(ws: WriteScope, invoiceId: string, amountCents: number) {
       const amount = centsToDecimal(amountCents);
       const changed = await store.changeInvoiceAmountForOps(ws.tx, invoiceId, amount);
-      if (!changed) notFound('Invoice');
+      if (!changed) throw new ApiError('not_found', 'Invoice was not found.');
       for (const requestId of changed.requests) {
         await insertSignalForOps(ws.tx, {
           id: newId(),

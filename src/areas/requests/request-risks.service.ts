@@ -1,5 +1,5 @@
 import type { Caller } from '../../platform/caller.ts';
-import { ApiError, notFound } from '../../platform/errors.ts';
+import { ApiError } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import type { RunWrite, WriteScope } from '../../platform/write.ts';
 import { announceIn } from './request-disclosure.service.ts';
@@ -51,7 +51,7 @@ export function createRequestRisksService(deps: { write: RunWrite; lifecycle: Re
       note: string | null,
     ) {
       const signal = await risks.lockSignalForOps(scope.tx, signalId);
-      if (!signal) notFound('Risk signal');
+      if (!signal) throw new ApiError('not_found', 'Risk signal was not found.');
       if (signal.status !== 'open')
         throw new ApiError('invalid_state', `This signal was already ${signal.status}.`);
       await risks.reviewSignalForOps(scope.tx, signalId, outcome, note, scope.now);
@@ -99,7 +99,7 @@ export function createRequestRisksService(deps: { write: RunWrite; lifecycle: Re
 
     async resolveDisputeIn(scope: WriteScope, disputeId: string, resolution: string) {
       const dispute = await risks.lockDisputeForOps(scope.tx, disputeId);
-      if (!dispute) notFound('Dispute');
+      if (!dispute) throw new ApiError('not_found', 'Dispute was not found.');
       if (dispute.status !== 'open') throw new ApiError('invalid_state', 'This dispute is already resolved.');
       await risks.resolveDisputeForOps(scope.tx, disputeId, resolution, scope.now);
       const row = await lifecycle.lock(scope.tx, OPERATIONS, dispute.request_id);

@@ -1,6 +1,6 @@
 import type { FunderScope } from '../../platform/caller.ts';
 import type { Tx } from '../../platform/db/db.ts';
-import { notFound } from '../../platform/errors.ts';
+import { ApiError } from '../../platform/errors.ts';
 import type { WriteScope } from '../../platform/write.ts';
 import * as notices from './notices.store.ts';
 import * as offers from './offers.store.ts';
@@ -74,7 +74,7 @@ export function createRequestLifecycle() {
       mover.kind === 'funder'
         ? await store.findVisibleRequest(tx, mover.scope, id, { forUpdate: true })
         : await store.findRequestForOps(tx, id, { forUpdate: true });
-    if (!row) notFound('Request');
+    if (!row) throw new ApiError('not_found', 'Request was not found.');
     held.set(row, { tx, mover: moverKey(mover) });
     return row;
   }
@@ -92,7 +92,7 @@ export function createRequestLifecycle() {
       mover.kind === 'funder'
         ? await store.findVisibleRequest(tx, mover.scope, id)
         : await store.findRequestForOps(tx, id);
-    if (!row) notFound('Request');
+    if (!row) throw new ApiError('not_found', 'Request was not found.');
     return row;
   }
 
@@ -132,11 +132,11 @@ export function createRequestLifecycle() {
           changes: columns,
           acted: details.acted ?? false,
         });
-        if (!written) notFound('Request');
+        if (!written) throw new ApiError('not_found', 'Request was not found.');
       } else {
         if (details.acted) throw new Error('only a funder acts on a request');
         const written = await store.updateStatusForOps(tx, before.id, to, now, columns);
-        if (!written) notFound('Request');
+        if (!written) throw new ApiError('not_found', 'Request was not found.');
         await store.insertHistoryForOps(tx, {
           requestId: before.id,
           from: before.status,

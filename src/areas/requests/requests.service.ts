@@ -1,7 +1,7 @@
 import { type FunderCaller, type FunderScope, scopeOf } from '../../platform/caller.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/db.ts';
-import { ApiError, notFound } from '../../platform/errors.ts';
+import { ApiError } from '../../platform/errors.ts';
 import { sellerScore } from '../parties/score.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import { noticesOf } from './notices.store.ts';
@@ -103,7 +103,7 @@ export function createRequestsService(deps: {
     /** The request if the caller may see it (routed to it, or acted on by it, on its plane); else 404. */
     async visible(caller: FunderCaller, id: string): Promise<store.RequestRow> {
       const row = caller.plane === null ? null : await store.findVisibleRequest(db, scopeOf(caller), id);
-      if (!row) notFound('Request');
+      if (!row) throw new ApiError('not_found', 'Request was not found.');
       return row;
     },
 

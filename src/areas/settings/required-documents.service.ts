@@ -1,7 +1,7 @@
 import { type FunderCaller, type Plane, requirePlane } from '../../platform/caller.ts';
 import { madridDate } from '../../platform/clock.ts';
 import type { Queryable } from '../../platform/db/db.ts';
-import { fail } from '../../platform/errors.ts';
+import { ApiError } from '../../platform/errors.ts';
 import type { RunWrite } from '../../platform/write.ts';
 import { missingDocuments } from '../documents/documents.service.ts';
 import * as store from './settings.store.ts';
@@ -88,16 +88,22 @@ export function createRequiredDocuments(deps: { write: RunWrite }) {
           catalogue.filter((entry) => entry.countries.includes(input.country)).map((entry) => entry.code),
         );
         if (forCountry.size === 0) {
-          fail(
+          throw new ApiError(
             'country_without_catalogue',
             `The catalogue has no documents for sellers in ${input.country}.`,
           );
         }
         const unknown = input.codes.filter((code) => !forCountry.has(code));
         if (unknown.length > 0) {
-          fail('document_code_unknown', `Not in the catalogue for ${input.country}: ${unknown.join(', ')}.`, {
-            codes: unknown,
-          });
+          throw new ApiError(
+            'document_code_unknown',
+            `Not in the catalogue for ${input.country}: ${unknown.join(', ')}.`,
+            {
+              extra: {
+                codes: unknown,
+              },
+            },
+          );
         }
         // One settings write at a time per funder and plane.
         await store.lockSettings(tx, { funderId: caller.funderId, plane }, now);

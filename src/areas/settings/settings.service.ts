@@ -3,7 +3,7 @@ import { canonicalJson } from '../../platform/canonical-json.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { sha256Hex } from '../../platform/crypto.ts';
 import type { Db, Queryable } from '../../platform/db/db.ts';
-import { ApiError, fail, notFound } from '../../platform/errors.ts';
+import { ApiError } from '../../platform/errors.ts';
 import type { RunWrite } from '../../platform/write.ts';
 import { CONSENT_LEVELS, type ConsentLevel } from './consent-levels.ts';
 import { createRequiredDocuments } from './required-documents.service.ts';
@@ -220,20 +220,25 @@ export function createSettingsService(deps: { db: Db; clock: Clock; write: RunWr
       plane: Plane,
       input: { listed_buyers_only: boolean; buyers: { country: string; tax_id: string }[] },
     ) {
-      if (plane !== 'live' && plane !== 'demo') fail('body_invalid', 'plane must be live or demo.');
+      if (plane !== 'live' && plane !== 'demo')
+        throw new ApiError('body_invalid', 'plane must be live or demo.');
       const seen = new Set<string>();
       const buyers: { country: string; tax_id: string }[] = [];
       input.buyers.forEach((buyer, i) => {
         const country = typeof buyer.country === 'string' ? buyer.country.trim().toUpperCase() : '';
         const taxId = typeof buyer.tax_id === 'string' ? normaliseTaxId(buyer.tax_id) : '';
         if (!/^[A-Z]{2}$/.test(country)) {
-          fail('body_invalid', `buyers[${i}].country must be two letters.`, {
-            field: `buyers[${i}].country`,
+          throw new ApiError('body_invalid', `buyers[${i}].country must be two letters.`, {
+            extra: {
+              field: `buyers[${i}].country`,
+            },
           });
         }
         if (taxId.length === 0 || taxId.length > 64) {
-          fail('body_invalid', `buyers[${i}].tax_id must be 1 to 64 characters.`, {
-            field: `buyers[${i}].tax_id`,
+          throw new ApiError('body_invalid', `buyers[${i}].tax_id must be 1 to 64 characters.`, {
+            extra: {
+              field: `buyers[${i}].tax_id`,
+            },
           });
         }
         const key = `${country}:${taxId}`;
@@ -244,7 +249,8 @@ export function createSettingsService(deps: { db: Db; clock: Clock; write: RunWr
       buyers.sort((a, b) => (a.country + a.tax_id < b.country + b.tax_id ? -1 : 1));
 
       return write(caller, async ({ tx, now, evidence }) => {
-        if (!(await store.funderExistsForOperator(tx, bankId))) notFound('Funder');
+        if (!(await store.funderExistsForOperator(tx, bankId)))
+          throw new ApiError('not_found', 'Funder was not found.');
         const before = await store.lockSettings(tx, { funderId: bankId, plane }, now);
         const beforeBuyers = await store.listedBuyers(tx, { funderId: bankId, plane });
         const sameList =

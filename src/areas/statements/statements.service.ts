@@ -2,7 +2,7 @@ import { type FunderCaller, type FunderScope, type OperatorCaller, scopeOf } fro
 import { type Clock, madridMidnight } from '../../platform/clock.ts';
 import { sha256Hex } from '../../platform/crypto.ts';
 import { type Db, pgErrorCode, type Queryable } from '../../platform/db/db.ts';
-import { ApiError, notFound } from '../../platform/errors.ts';
+import { ApiError } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { centsToDecimal, toCents } from '../../platform/money.ts';
 import type { RunWrite, WriteScope } from '../../platform/write.ts';
@@ -97,10 +97,10 @@ export function createStatementsService(deps: {
     chosen: string | null,
   ) {
     const { tx, now, caller } = scope;
-    if (!statement) notFound('Statement');
+    if (!statement) throw new ApiError('not_found', 'Statement was not found.');
     const owner = store.scopeOfStatement(statement);
     const line = await store.findLine(tx, owner, statement.id, lineNumber, { forUpdate: true });
-    if (!line) notFound('Statement line');
+    if (!line) throw new ApiError('not_found', 'Statement line was not found.');
     if (line.confirmed_at) {
       throw new ApiError('invalid_state', `Line ${line.line} is already confirmed.`, {
         extra: {
@@ -138,7 +138,7 @@ export function createStatementsService(deps: {
       caller.kind === 'funder' ? funderMover(owner) : OPERATIONS,
       requestId,
     );
-    if (request.plane !== statement.plane) notFound('Request');
+    if (request.plane !== statement.plane) throw new ApiError('not_found', 'Request was not found.');
 
     const recorded = await deps.decisions.recordPaymentIn(scope, {
       request,
@@ -374,7 +374,7 @@ export function createStatementsService(deps: {
     /** GET /ops/v1/statements/{id}: a statement and its lines, for the operations team. */
     async statementForOps(id: string) {
       const statement = await store.findStatementForOperator(db, id);
-      if (!statement) notFound('Statement');
+      if (!statement) throw new ApiError('not_found', 'Statement was not found.');
       return statementView(statement, await store.linesOf(db, store.scopeOfStatement(statement), id));
     },
   };

@@ -3,7 +3,7 @@ import type { Clock } from '../../platform/clock.ts';
 import type { SecretBox } from '../../platform/crypto.ts';
 import { actorForCaller, runAs } from '../../platform/db/actor.ts';
 import type { Db } from '../../platform/db/db.ts';
-import { fail, notFound } from '../../platform/errors.ts';
+import { ApiError } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { OUTBOX_KEEP_DAYS, signalOutboxCommit } from '../../platform/outbox.ts';
 import type { RunWrite } from '../../platform/write.ts';
@@ -74,13 +74,13 @@ export function createWebhooksService(deps: {
     ): Promise<{ webhook: ReturnType<typeof endpointView>; secret: string; signature: typeof SIGNATURE }> {
       const scope = scopeOf(caller);
       const verdict = checkWebhookUrl(body.url, { allowLoopback: deps.allowLoopback });
-      if (!verdict.ok) fail('webhook_url_invalid', `The URL is refused: ${verdict.reason}.`);
+      if (!verdict.ok) throw new ApiError('webhook_url_invalid', `The URL is refused: ${verdict.reason}.`);
       const events = normaliseEvents(body.events);
       const secret = newSigningSecret();
       return write(caller, async ({ tx, now, evidence }) => {
         await lockEndpointCreation(tx, scope);
         if ((await countActiveEndpoints(tx, scope)) >= MAX_ACTIVE_ENDPOINTS) {
-          fail(
+          throw new ApiError(
             'webhook_limit_reached',
             `You already have ${MAX_ACTIVE_ENDPOINTS} active webhook endpoints: stop one before adding another.`,
           );
@@ -121,7 +121,7 @@ export function createWebhooksService(deps: {
       const scope = scopeOf(caller);
       return write(caller, async ({ tx, now, evidence }) => {
         const row = await lockEndpoint(tx, scope, ownKeyOf(caller), id);
-        if (!row) notFound('The webhook endpoint');
+        if (!row) throw new ApiError('not_found', 'The webhook endpoint was not found.');
         const { cancelled } = await stopEndpoint(tx, scope, id, now);
         evidence({
           funderId: scope.funderId,
@@ -141,7 +141,7 @@ export function createWebhooksService(deps: {
       const secret = newSigningSecret();
       return write(caller, async ({ tx, now, evidence }) => {
         const row = await lockEndpoint(tx, scope, ownKeyOf(caller), id);
-        if (!row) notFound('The webhook endpoint');
+        if (!row) throw new ApiError('not_found', 'The webhook endpoint was not found.');
         const previousUntil = new Date(now.getTime() + hours * 3600_000);
         await retireSecrets(tx, scope, id, now, previousUntil);
         await insertSecret(tx, scope, { id: newId(), endpointId: id, sealed: secrets.seal(secret), now });
@@ -168,7 +168,7 @@ export function createWebhooksService(deps: {
       const scope = scopeOf(caller);
       return write(caller, async ({ tx, now, emit }) => {
         const row = await lockEndpoint(tx, scope, ownKeyOf(caller), id);
-        if (!row) notFound('The webhook endpoint');
+        if (!row) throw new ApiError('not_found', 'The webhook endpoint was not found.');
         emit({
           funderId: scope.funderId,
           plane: scope.plane,
@@ -182,7 +182,7 @@ export function createWebhooksService(deps: {
     async deliveries(caller: FunderCaller, id: string, query: { limit?: number }) {
       const rows = await read(caller, async (scope) => {
         const endpoint = await findEndpoint(db, scope, ownKeyOf(caller), id);
-        if (!endpoint) notFound('The webhook endpoint');
+        if (!endpoint) throw new ApiError('not_found', 'The webhook endpoint was not found.');
         return listDeliveries(db, scope, id, query.limit ?? 50);
       });
       return { count: rows.length, deliveries: rows.map(deliveryView) };
@@ -192,14 +192,17 @@ export function createWebhooksService(deps: {
       const scope = scopeOf(caller);
       const answer = await write(caller, async ({ tx, now, evidence }) => {
         const endpoint = await lockEndpoint(tx, scope, ownKeyOf(caller), id);
-        if (!endpoint) notFound('The webhook endpoint');
+        if (!endpoint) throw new ApiError('not_found', 'The webhook endpoint was not found.');
         const delivery = await lockDelivery(tx, scope, id, deliveryId, now);
-        if (!delivery) notFound('The delivery');
+        if (!delivery) throw new ApiError('not_found', 'The delivery was not found.');
         if (delivery.status === 'cancelled') {
-          fail('delivery_not_retryable', 'The delivery was cancelled: its endpoint was stopped.');
+          throw new ApiError(
+            'delivery_not_retryable',
+            'The delivery was cancelled: its endpoint was stopped.',
+          );
         }
         if (delivery.attempt_running) {
-          fail(
+          throw new ApiError(
             'delivery_attempt_in_progress',
             'An attempt of this delivery is being sent right now: read the log for its outcome, then retry if it failed.',
           );
@@ -254,7 +257,10 @@ function normaliseEvents(events: string[] | undefined): string[] {
   const list = events ?? [ALL_EVENTS];
   if (list.includes(ALL_EVENTS)) {
     if (list.some((item) => item !== ALL_EVENTS)) {
-      fail('events_invalid', "`events` is either `['*']` (every type) or a list of event types, not both.");
+      throw new ApiError(
+        'events_invalid',
+        "`events` is either `['*']` (every type) or a list of event types, not both.",
+      );
     }
     return [ALL_EVENTS];
   }
