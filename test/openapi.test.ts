@@ -7,7 +7,6 @@ import { ApiError, errorCatalogue } from '../src/platform/errors.ts';
 import { installErrorHandling } from '../src/platform/http/error-handler.ts';
 import { checkDocumentedErrors } from '../src/platform/http/openapi/documented-errors.ts';
 import { createOperationRegistry } from '../src/platform/http/openapi/registry.ts';
-import { operationScopes } from '../src/platform/http/scopes.ts';
 import { errorCode, expectError } from './support/errors.ts';
 import { requestsGiven } from './support/requests-fixtures.ts';
 import { startService, type TestService } from './support/service.ts';
@@ -333,11 +332,17 @@ describe('GET /v1/openapi.json', () => {
     expect(Object.keys(me!.responses)).toEqual(['200', '401', '403', '429', '500', '503']);
   });
 
-  it('lists every registered operation of the scope table with the scopes that open it', () => {
-    const registered = Object.entries(operationScopes).filter(([operation]) => {
-      const [method, path] = operation.split(' ') as [string, string];
-      return service.app.hasRoute({ method: method as 'GET', url: path.replace(/\{([A-Za-z_]+)\}/g, ':$1') });
-    });
+  /** Each key-protected operation and the scopes its route declares. */
+  const operationScopes = () =>
+    Object.fromEntries(
+      service.app.operations
+        .all()
+        .filter((operation) => operation.scopes !== null)
+        .map((operation) => [operation.key, operation.scopes!]),
+    );
+
+  it('lists every key-protected operation with the scopes its route declares', () => {
+    const registered = Object.entries(operationScopes());
     expect(registered.map(([operation]) => operation)).toContain('GET /v1/me');
     for (const [operation, scopes] of registered) {
       const [method, path] = operation.split(' ') as [string, string];
@@ -348,10 +353,10 @@ describe('GET /v1/openapi.json', () => {
     }
   });
 
-  it('documents no key-protected operation that the scope table does not know', () => {
+  it('documents no key-protected operation whose route declares no scopes', () => {
     for (const [name, operation] of operations()) {
       if (!operation.security?.length) continue;
-      expect(operationScopes, name).toHaveProperty([name]);
+      expect(operationScopes(), name).toHaveProperty([name]);
     }
   });
 });
@@ -361,7 +366,7 @@ describe('the operation registry', () => {
     const registry = createOperationRegistry();
     expect(() =>
       registry.add({ method: 'GET', url: '/v1/not-documented', schema: {}, config: { auth: 'key' } }),
-    ).toThrow(/GET \/v1\/not-documented has no entry in the OpenAPI operation registry/);
+    ).toThrow(/GET \/v1\/not-documented declares no OpenAPI entry/);
     expect(() => registry.add({ method: 'GET', url: '/ops/v1/anything', schema: {} })).not.toThrow();
   });
 
@@ -375,7 +380,15 @@ describe('the operation registry', () => {
       return reply.code(apiError.status).send({ error: { code: apiError.code, message: apiError.message } });
     });
     let code: 'forbidden' | 'link_exists' = 'forbidden';
-    app.get('/v1/me', { config: { auth: 'key' } }, async () => {
+    const operation = {
+      operationId: 'getMe',
+      summary: 'The calling key',
+      tag: 'Account',
+      description: 'What the key is.',
+      success: 'The key.',
+      errors: [],
+    } as const;
+    app.get('/v1/me', { config: { auth: 'key', scopes: [], operation } }, async () => {
       throw new ApiError(code, 'test');
     });
     await app.ready();
@@ -397,7 +410,10 @@ describe('the operation registry', () => {
     app.addHook('onRoute', (route) => registry.add(route as Parameters<typeof registry.add>[0]));
     installErrorHandling(app);
     checkDocumentedErrors(app, registry);
-    app.post('/v1/requests/:id/announce', { config: { auth: 'key' } }, async () => {
+    // The announce operation as the running service declares it.
+    const declared = service.app.operations.get('POST /v1/requests/{id}/announce')!;
+    const config = { auth: 'key' as const, scopes: declared.scopes!, operation: declared.doc };
+    app.post('/v1/requests/:id/announce', { config }, async () => {
       // What Fastify's body reader hands on when the request stream fails midway.
       throw Object.assign(new Error('aborted'), { statusCode: 400 });
     });

@@ -1,5 +1,7 @@
 import type { Clock } from './clock.ts';
 import type { Db } from './db/db.ts';
+import type { AreaRoutes } from './http/app.ts';
+import type { JobHandler } from './jobs.ts';
 import type { RunWrite } from './write.ts';
 
 /**
@@ -11,4 +13,14 @@ export interface AreaDeps {
   db: Db;
   clock: Clock;
   write: RunWrite;
+}
+
+/**
+ * What every area's module answers beside its services: its routes, and the background jobs it
+ * runs by kind (`recurring` jobs are scheduled when the worker starts and reschedule themselves).
+ */
+export interface AreaParts {
+  routes: AreaRoutes[];
+  jobs?: Record<string, JobHandler>;
+  recurring?: string[];
 }

@@ -24,11 +24,13 @@ import { createIdempotency } from './idempotency.ts';
 import { jsonBodyParser } from './json-body.ts';
 import { openApiOptions } from './openapi/document.ts';
 import { checkDocumentedErrors } from './openapi/documented-errors.ts';
+import { operationDocs as legacyOperationDocs } from './openapi/operations/index.ts';
 import { registerReferencePage } from './openapi/reference-page.ts';
-import { createOperationRegistry } from './openapi/registry.ts';
+import { createOperationRegistry, type OperationRegistry } from './openapi/registry.ts';
+import type { OperationDoc } from './openapi/types.ts';
 import { withOptionalBody } from './optional-body.ts';
 import { ErrorEnvelope } from './schemas.ts';
-import { SCOPES, scopesFor } from './scopes.ts';
+import { legacyOperationScopes, operationKey, SCOPES, type Scope } from './scopes.ts';
 import { registerSecurityHeaders } from './security-headers.ts';
 import { bodyAjv, queryAjv, withoutPerItemChecks, withSafeText } from './validators.ts';
 
@@ -40,8 +42,14 @@ declare module 'fastify' {
     sealReplay?: boolean;
     /** The body may be left out: no body at all is the empty body (optional-body.ts). */
     optionalBody?: boolean;
+    /** With `auth: 'key'`: the scopes that open the operation (`OPENS` in scopes.ts); empty for any key. */
+    scopes?: readonly Scope[];
+    /** A public (`/v1`) operation's OpenAPI entry: what the document says beyond its schemas. */
+    operation?: OperationDoc;
   }
   interface FastifyInstance {
+    /** The documented operations, each with the scopes that open it, as the routes declared them. */
+    operations: OperationRegistry;
     /** Every route with the input schemas it validates: tests derive their bad-input cases from it. */
     routeInputs: RouteInputs[];
   }
@@ -195,23 +203,36 @@ export async function buildApp(deps: HttpDeps): Promise<App> {
     }
   });
 
+  // A route declares who may call it (`config.scopes` for a key) and, under /v1, its OpenAPI
+  // entry (`config.operation`): a route without them is a bug that stops the start.
+  app.addHook('onRoute', (route) => {
+    const config = (route.config ?? {}) as {
+      auth?: string;
+      scopes?: readonly Scope[];
+      operation?: OperationDoc;
+    };
+    const method = (Array.isArray(route.method) ? route.method : [route.method]).find((m) => m !== 'HEAD');
+    if (!method) return;
+    const key = operationKey(method, route.url);
+    const scopes = config.scopes ?? legacyOperationScopes[key];
+    const operation = config.operation ?? legacyOperationDocs[key];
+    if (config.auth === 'key' && scopes === undefined) {
+      throw new Error(`${key} declares no scopes (config.scopes, from OPENS in platform/http/scopes.ts)`);
+    }
+    route.config = {
+      ...config,
+      ...(scopes ? { scopes } : {}),
+      ...(operation ? { operation } : {}),
+    } as typeof route.config;
+  });
+
   // Every /v1 operation has its OpenAPI entry (operationId, description, error codes, examples).
   const operations = createOperationRegistry();
+  app.decorate('operations', operations);
   app.addHook('onRoute', (route) => operations.add(route as Parameters<typeof operations.add>[0]));
   if (deps.checkErrorCodes) checkDocumentedErrors(app, operations);
 
-  // Every route declares who may call it; a /v1 route missing from the scope table is a bug.
   app.addHook('onRoute', (route) => {
-    const config = (route.config ?? {}) as { auth?: string };
-    const methods = Array.isArray(route.method) ? route.method : [route.method];
-    if (config.auth === 'key') {
-      for (const method of methods) {
-        if (method === 'HEAD') continue;
-        if (scopesFor(method, route.url) === undefined) {
-          throw new Error(`${method} ${route.url} has no entry in the scope table (platform/http/scopes.ts)`);
-        }
-      }
-    }
     if (route.schema && !route.schema.hide) {
       const response = (route.schema.response ?? {}) as Record<string, unknown>;
       route.schema.response = {
@@ -231,8 +252,7 @@ export async function buildApp(deps: HttpDeps): Promise<App> {
         return { schema: { ...(schema ?? {}), hide: true }, url };
       }
       if (config.auth !== 'key') return { schema, url };
-      const method = Array.isArray(route.method) ? route.method[0]! : route.method;
-      const scopes = scopesFor(method, url) ?? [];
+      const scopes = (route.config as { scopes?: readonly Scope[] } | undefined)?.scopes ?? [];
       return {
         schema: { ...schema, security: [{ apiKey: [] }], 'x-required-scopes': scopes } as typeof schema,
         url,

@@ -2,15 +2,23 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError } from '../../../test/support/errors.ts';
 import { type Answer, startService, type TestService } from '../../../test/support/service.ts';
 import { BAD_KEY_LIMIT_PER_MINUTE } from './auth.ts';
-import { operationScopes, SCOPES, scopesFor } from './scopes.ts';
+import { operationKey, SCOPES, type Scope } from './scopes.ts';
 
 type ErrorBody = { error: Record<string, unknown> & { code: string; message: string; request_id: string } };
 
 // Bad credentials from 127.0.0.1 count towards BAD_KEY_LIMIT_PER_MINUTE for this whole file:
 // tests sending many of them use an address of their own (callFrom).
 let service: TestService;
+/** Each key-protected operation and the scopes its route declares, read off the running app. */
+let operationScopes: Record<string, readonly Scope[]> = {};
 beforeAll(async () => {
   service = await startService();
+  operationScopes = Object.fromEntries(
+    service.app.operations
+      .all()
+      .filter((operation) => operation.scopes !== null)
+      .map((operation) => [operation.key, operation.scopes!]),
+  );
 });
 afterAll(async () => service?.close());
 
@@ -329,12 +337,14 @@ describe('the scope each operation needs', () => {
     expect(open).toEqual(['GET /v1/me']);
   });
 
-  it('Fastify route parameters are looked up as the table writes them', () => {
-    expect(scopesFor('get', '/v1/requests/:id')).toEqual(['requests:read']);
-    expect(scopesFor('POST', '/v1/webhooks/:id/rotate-secret')).toEqual(
-      operationScopes['POST /v1/webhooks/{id}/rotate-secret'],
-    );
-    expect(scopesFor('GET', '/v1/nothing-here')).toBeUndefined();
+  it('Fastify route parameters are named as the OpenAPI document writes them', () => {
+    expect(operationKey('get', '/v1/requests/:id')).toBe('GET /v1/requests/{id}');
+    expect(operationScopes['GET /v1/requests/{id}']).toEqual(['requests:read']);
+    expect(operationScopes['POST /v1/webhooks/{id}/rotate-secret']).toEqual([
+      'webhooks:write',
+      'decisions:write',
+    ]);
+    expect(operationScopes['GET /v1/nothing-here']).toBeUndefined();
   });
 
   // "Scopes accepted per operation" in the spec, exactly.

@@ -6,7 +6,6 @@ import { GATE, runAs } from '../db/actor.ts';
 import type { Queryable } from '../db/db.ts';
 import { ApiError } from '../errors.ts';
 import type { RateCounter, RateWindow, WindowCount } from '../rate-limit.ts';
-import { scopesFor } from './scopes.ts';
 
 export const DEFAULT_PER_MINUTE = 120;
 export const DEFAULT_PER_HOUR = 3000;
@@ -134,7 +133,7 @@ async function authenticateAsGate(
   if (exceeded) throw rateLimitedError(exceeded, now);
 
   if (!found.funderActive) throw new ApiError('forbidden', 'This funder is not active.');
-  const needed = scopesFor(request.method, request.routeOptions.url ?? '') ?? [];
+  const needed = request.routeOptions.config.scopes ?? [];
   if (needed.length > 0 && !needed.some((scope) => found.caller.scopes.includes(scope))) {
     throw new ApiError(
       'forbidden',

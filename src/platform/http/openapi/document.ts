@@ -2,7 +2,6 @@ import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger';
 import type { ErrorCode } from '../../errors.ts';
 import { API_VERSION } from '../../version.ts';
 import { COMPONENT } from '../input.ts';
-import { scopesFor } from '../scopes.ts';
 import { errorMeanings } from './error-meanings.ts';
 import { exampleFromSchema } from './example-from-schema.ts';
 import { introduction } from './introduction.ts';
@@ -176,7 +175,7 @@ function documentOperation(
   doc: Json,
 ): Json {
   const { doc: meta, traits, codes } = operation;
-  const scopes = traits.auth === 'key' ? (scopesFor(method.toUpperCase(), path) ?? []) : null;
+  const { scopes } = operation;
   const description = [
     meta.description,
     scopes ? scopesText(scopes) : '**No key:** this operation is public.',

@@ -1,4 +1,4 @@
-import { ex } from './operations/examples-data.ts';
+import { ex } from './examples.ts';
 
 type Schema = Record<string, unknown>;
 

@@ -1,8 +1,7 @@
 import { type ErrorCode, errorCatalogue } from '../../errors.ts';
 import { ERROR_CODE, ERROR_STATUS } from '../input.ts';
 import { hasOptionalBody } from '../optional-body.ts';
-import { operationKey } from '../scopes.ts';
-import { operationDocs } from './operations/index.ts';
+import { operationKey, type Scope } from '../scopes.ts';
 import type { OperationDoc } from './types.ts';
 
 /** What the route itself tells about the errors it can answer, whatever its own rules. */
@@ -19,6 +18,8 @@ export interface OperationTraits {
 export interface DocumentedOperation {
   key: string;
   doc: OperationDoc;
+  /** The scopes that open it (`config.scopes`); null for an operation that takes no key. */
+  scopes: readonly Scope[] | null;
   traits: OperationTraits;
   /** Every code it can answer, in the registry's order. */
   codes: readonly ErrorCode[];
@@ -102,8 +103,8 @@ export function codesOf(doc: OperationDoc, traits: OperationTraits): ErrorCode[]
 export const isDocumented = (url: string, hidden: boolean): boolean => url.startsWith('/v1/') && !hidden;
 
 /**
- * The operations of one app, filled as its routes are added. A `/v1` route without an entry in
- * `operations/` stops the start, like a route missing from the scope table.
+ * The operations of one app, filled as its routes are added. A `/v1` route without its entry
+ * (`config.operation`) stops the start, like a key route without its scopes.
  */
 export function createOperationRegistry() {
   const operations = new Map<string, DocumentedOperation>();
@@ -120,12 +121,9 @@ export function createOperationRegistry() {
       for (const method of methods) {
         if (method === 'HEAD') continue;
         const key = operationKey(method, route.url);
-        const doc = operationDocs[key];
-        if (!doc) {
-          throw new Error(
-            `${key} has no entry in the OpenAPI operation registry (platform/http/openapi/operations)`,
-          );
-        }
+        const config = (route.config ?? {}) as { operation?: OperationDoc; scopes?: readonly Scope[] };
+        const doc = config.operation;
+        if (!doc) throw new Error(`${key} declares no OpenAPI entry (config.operation)`);
         const traits: OperationTraits = {
           method: method.toUpperCase(),
           auth: (route.config as { auth?: string } | undefined)?.auth,
@@ -138,7 +136,14 @@ export function createOperationRegistry() {
         for (const [code, status] of Object.entries(doc.statuses ?? {}) as [ErrorCode, number][]) {
           statuses[code] = status;
         }
-        operations.set(key, { key, doc, traits, codes: codesOf(doc, traits), statuses });
+        operations.set(key, {
+          key,
+          doc,
+          scopes: traits.auth === 'key' ? (config.scopes ?? []) : null,
+          traits,
+          codes: codesOf(doc, traits),
+          statuses,
+        });
       }
     },
     get: (key: string): DocumentedOperation | undefined => operations.get(key),

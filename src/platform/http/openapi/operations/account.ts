@@ -1,5 +1,5 @@
+import { ex } from '../examples.ts';
 import type { OperationDocs } from '../types.ts';
-import { ex } from './examples-data.ts';
 
 export const accountOperations: OperationDocs = {
   'GET /v1/health': {

@@ -1,5 +1,5 @@
+import { ex } from '../examples.ts';
 import type { OperationDocs } from '../types.ts';
-import { ex } from './examples-data.ts';
 import { sandboxOnly } from './sandbox.ts';
 
 const ibans = 'An IBAN is never shown whole: `iban_last4` carries its last four characters only.';

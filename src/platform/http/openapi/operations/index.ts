@@ -8,7 +8,6 @@ import { limitsOperations } from './limits.ts';
 import { opportunitiesOperations } from './opportunities.ts';
 import { programmeOperations } from './programme.ts';
 import { recourseOperations } from './recourse.ts';
-import { registryOperations } from './registry.ts';
 import { requestsOperations } from './requests.ts';
 import { sandboxOperations } from './sandbox.ts';
 import { settingsOperations } from './settings.ts';
@@ -24,7 +23,6 @@ export const operationDocs: OperationDocs = {
   ...statementsOperations,
   ...clientsOperations,
   ...exportsOperations,
-  ...registryOperations,
   ...earlyPaymentsOperations,
   ...opportunitiesOperations,
   ...sandboxOperations,

@@ -1,5 +1,5 @@
+import { ex } from '../examples.ts';
 import type { OperationDocs } from '../types.ts';
-import { ex } from './examples-data.ts';
 
 const exposureNote =
   'Exposure is what a limit holds: `outstanding` (funded and not yet paid), `committed` (accepted, not yet funded) and `offered` (your open offers). `available` is the limit minus the exposure (null without an amount). A limit is `frozen` while a debtor is overdue.';

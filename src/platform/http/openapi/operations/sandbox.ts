@@ -1,5 +1,5 @@
+import { ex } from '../examples.ts';
 import type { OperationDocs } from '../types.ts';
-import { ex } from './examples-data.ts';
 
 export const sandboxOnly =
   'Sandbox keys only (403 `sandbox_only` otherwise); it changes the shared demonstration plane, never live data.';
