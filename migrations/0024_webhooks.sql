@@ -2,7 +2,7 @@
 -- row per event and endpoint, with its attempts. Row-level security as in 0020.
 
 -- The key whose call caused an event: on the demonstration plane an event reaches only the
--- endpoints that key created (docs/decisions.md).
+-- endpoints that key created (docs/decisions/webhooks.md).
 ALTER TABLE outbox_events ADD COLUMN key_id uuid;
 CREATE INDEX outbox_events_funder_seq ON outbox_events (funder_id, plane, seq);
 CREATE INDEX outbox_events_created ON outbox_events (created_at);

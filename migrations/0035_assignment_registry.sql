@@ -3,7 +3,7 @@
 -- that is read from the requests themselves, so the registry can never disagree with them.
 -- A funder may ask about any invoice of its plane, and learns only yes or no: the answer comes
 -- from a function that runs as the tables' owner and returns one boolean per question, never a
--- row (docs/decisions.md, "Assignment registry").
+-- row (docs/decisions/registry.md).
 
 -- Invoice numbers compared as the registry compares them: capitals, without spaces, dots,
 -- dashes and slashes ("FV-2026/001" and "fv 2026 001" are one number).

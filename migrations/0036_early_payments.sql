@@ -1,7 +1,7 @@
 -- Buyer-programme early payments. A buyer (a debtor of the service) approves a supplier's invoice;
 -- the supplier is offered to be paid early, by a funder recorded when the offer is released to
 -- it; the funder pays the supplier early and the buyer repays the funder at maturity
--- (docs/decisions.md, "Early payments").
+-- (docs/decisions/early-payments.md).
 CREATE TABLE early_payments (
   id uuid PRIMARY KEY,
   plane text NOT NULL CHECK (plane IN ('live', 'demo')),

@@ -1,6 +1,6 @@
 -- Recourse claims: when a funded request is still not settled `recourse_days` Madrid calendar
--- days after the earliest due date of its invoices, one claim opens on it (docs/decisions.md,
--- "recourse"). With recourse the seller owes the funder what it advanced plus the recorded fee,
+-- days after the earliest due date of its invoices, one claim opens on it (docs/decisions/recourse.md).
+-- With recourse the seller owes the funder what it advanced plus the recorded fee,
 -- less what was collected; without recourse the claim records what the debtor still owes.
 CREATE TABLE recourse_claims (
   id uuid PRIMARY KEY,

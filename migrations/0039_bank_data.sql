@@ -1,7 +1,7 @@
 -- Bank data: a seller's business account read with its consent for one funder (accounts,
 -- balances, movements, the payments its debtors made to it), the funder's own collection
 -- account connections, the payment alerts raised on confidential requests, and the
--- account-information provider's charges per funder and month (docs/decisions.md, "bank data").
+-- account-information provider's charges per funder and month (docs/decisions/bank-data.md).
 -- IBANs are kept whole here (the payout check compares them); every answer shows the last four.
 
 -- A seller's consent to one funder: read-only, until revoked (or replaced by a new consent).

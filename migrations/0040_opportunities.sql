@@ -1,7 +1,7 @@
 -- The opportunities digest (issue 15): which of a funder's own clients let it see their invoices,
 -- invoices that left a client's ledger, the nightly prequalification runs with their snapshot of
 -- eligible invoices, the lines each run found, and the digest published each morning
--- (docs/decisions.md, "opportunities: ...").
+-- (docs/decisions/opportunities.md).
 
 -- A client's consent to let its funder see its invoices. No row: not sharing.
 CREATE TABLE opportunity_sharing (

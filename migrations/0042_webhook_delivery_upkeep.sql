@@ -1,6 +1,6 @@
 -- Webhook deliveries: the due attempts of one endpoint in order (an answered attempt's place is
 -- taken by the next one of the same endpoint), and the finished rows by the time they finished
--- (retention: docs/decisions.md, "webhooks: delivery retention").
+-- (retention: docs/decisions/webhooks.md).
 
 CREATE INDEX webhook_deliveries_endpoint_due ON webhook_deliveries (endpoint_id, next_attempt_at, seq)
   WHERE status = 'pending';

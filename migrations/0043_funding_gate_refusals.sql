@@ -1,6 +1,6 @@
 -- Funding refused at a gate: every fund decision answered 409 funding_gate_failed is recorded here,
--- in a transaction of its own committed after the refused decision rolled back (docs/decisions.md,
--- "Decisions: gate refusals are recorded"). The funder's export carries them.
+-- in a transaction of its own committed after the refused decision rolled back (docs/decisions/decisions.md).
+-- The funder's export carries them.
 CREATE TABLE funding_gate_refusals (
   id uuid PRIMARY KEY,
   funder_id uuid NOT NULL REFERENCES funders (id),
