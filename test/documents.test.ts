@@ -5,7 +5,7 @@ import { startService, type TestService } from './support/service.ts';
 
 /**
  * The published documents say what the service does: the reference (`/v1/openapi.json`, shown
- * at `/docs`), `docs/decisions.md` and the client's README. Where a sentence states a value, the
+ * at `/docs`), `docs/decisions/` and the client's README. Where a sentence states a value, the
  * value is read from the document or the code it describes.
  */
 
@@ -68,8 +68,8 @@ describe('the reference', () => {
     expect(description).toContain('at least three suppliers');
     expect(description).not.toMatch(/funders? (of the service )?observed/);
     expect(description).toContain(`last ${PAYER_RECORD_WINDOW_MONTHS} months`);
-    // docs/decisions.md says the same.
-    const decisions = await text('../docs/decisions.md');
+    // docs/decisions/payer-record.md says the same.
+    const decisions = await text('../docs/decisions/payer-record.md');
     const entry = decisions.slice(decisions.indexOf('### Payer record:'));
     const body = entry.slice(0, entry.indexOf('\n### ', 1));
     expect(body).toContain(`${PAYER_RECORD_WINDOW_MONTHS}-month window, three observers`);

@@ -1,6 +1,6 @@
 /**
  * Every error code the service answers with, and its HTTP status: the spec's codes plus the
- * few the spec leaves to us (see docs/decisions.md). One place, so a test can check each is
+ * few the spec leaves to us (see docs/decisions/). One place, so a test can check each is
  * reachable and the OpenAPI document can list them.
  */
 export const errorCatalogue = {

@@ -131,7 +131,7 @@ export function createPaymentRecorder(deps: {
       amount: centsToEuros(amountCents),
       received_at: input.receivedAt.toISOString(),
       reference: input.reference,
-      // Not the flag the caller sent: whether the request is now settled (docs/decisions.md).
+      // Not the flag the caller sent: whether the request is now settled (docs/decisions/decisions.md).
       final: closes,
       settled_amount: centsToEuros(settledAfter),
       remaining_amount: centsToEuros(Math.max(0, totalCents - settledAfter)),

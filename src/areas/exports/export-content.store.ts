@@ -11,7 +11,7 @@ export type { Column, ColumnType, Entity } from './export-entity.store.ts';
  * What an export holds: one entry per entity, each a read of the funder's own rows, listed in
  * `export-requests.store.ts` and `export-books.store.ts` (the SQL of every entity is there, here
  * and in `export-lines.store.ts`, only). Each takes the funder as $1 and the plane as $2 and applies both itself: the
- * worker reads as the operator role, so this SQL is the wall (docs/decisions.md, "Exports",
+ * worker reads as the operator role, so this SQL is the wall (docs/decisions/exports.md
  * says why not the funder's role). Columns are an allow-list: a column not named never leaves
  * the database, which is how secrets, key hashes and tokens stay out.
  *

@@ -5,7 +5,7 @@ import type { Column, Entity } from './export-entity.store.ts';
  * texts per row, its CSV line and its JSON Lines line, ready to be written as they come. Both
  * databases (PGlite and PostgreSQL) run the same SQL, so a funder's files are the same bytes
  * whichever the service runs on, and the server does the formatting while the build only moves
- * bytes (docs/decisions.md, "Exports: the rows formatted by the database").
+ * bytes (docs/decisions/exports.md, "The database writes both lines of every row").
  *
  * CSV (RFC 4180): comma separated, CRLF after every line, a cell quoted when it holds a comma, a
  * double quote, a CR or an LF, with its quotes doubled; null is an empty cell. A cell of a text,

@@ -13,7 +13,7 @@ import ZipStream from 'zip-stream';
  * SHA-256 and size for the manifest are counted here as their bytes go into their entries.
  */
 
-/** The deflate level of every entry: 1, the fastest (docs/decisions.md, "Exports: build speed"). */
+/** The deflate level of every entry: 1, the fastest (docs/decisions/exports.md). */
 export const COMPRESSION_LEVEL = 1;
 
 /**

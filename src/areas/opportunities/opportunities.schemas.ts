@@ -2,7 +2,7 @@ import { Type } from 'typebox';
 import { DateText, Fields, Flag, Id, Int, OneOf, Text } from '../../platform/http/input.ts';
 import { Timestamp, Uuid } from '../../platform/http/schemas.ts';
 
-/** Lines per page (docs/decisions.md, "opportunities: limits"). */
+/** Lines per page (docs/decisions/opportunities.md). */
 const LINES_DEFAULT = 500;
 const LINES_MAX = 1000;
 

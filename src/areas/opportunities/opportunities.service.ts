@@ -27,7 +27,7 @@ export const NIGHTLY_JOB = 'opportunities.nightly';
 export const RUN_JOB = 'opportunities.run';
 export const PUBLISH_JOB = 'opportunities.publish';
 
-/** Lines per page of `GET /v1/opportunities` (docs/decisions.md, "opportunities: limits"). */
+/** Lines per page of `GET /v1/opportunities` (docs/decisions/opportunities.md). */
 export const LINES_DEFAULT = 500;
 export const LINES_MAX = 1000;
 

@@ -10,7 +10,7 @@ export const BANK_DATA = ['off', 'requested', 'required'] as const;
 
 export type Disclosure = (typeof DISCLOSURES)[number];
 
-/** Ranges of the day counts (docs/decisions.md, "Programme terms"): whole days, null for none. */
+/** Ranges of the day counts (docs/decisions/programme.md): whole days, null for none. */
 export const RECOURSE_DAYS = { min: 1, max: 365 } as const;
 export const ANNOUNCE_OVERDUE_DAYS = { min: 1, max: 365 } as const;
 

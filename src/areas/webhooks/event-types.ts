@@ -4,7 +4,7 @@
  * type is allowed, so a funder's set-up does not change when it lands).
  */
 export const EVENT_TYPES = [
-  // Beyond the spec's list: recourse claims (docs/decisions.md, "recourse: events").
+  // Beyond the spec's list: recourse claims (docs/decisions/recourse.md).
   {
     type: 'claim.closed',
     emitted: true,
@@ -17,7 +17,7 @@ export const EVENT_TYPES = [
     description:
       'A recourse claim opened on a request you funded that is still unpaid after its recourse days.',
   },
-  // Beyond the spec's list: buyer-programme early payments (docs/decisions.md).
+  // Beyond the spec's list: buyer-programme early payments (docs/decisions/early-payments.md).
   {
     type: 'early_payment.released',
     emitted: true,

@@ -10,7 +10,7 @@ export function createPostgresDb(connectionString: string, options: { max?: numb
   // No JIT compilation: the service's statements are short, and the row-security policies'
   // subqueries inflate the planner's estimates enough to have PostgreSQL compile (and
   // optimise) a request list that then runs many times slower than it takes to answer
-  // (docs/decisions.md, "Row security: no JIT").
+  // (docs/decisions/platform.md, "PostgreSQL connections start with JIT off").
   const pool = new pg.Pool({ connectionString, max: options.max ?? 10, options: '-c jit=off' });
   // An idle client losing its connection must not crash the process.
   pool.on('error', () => undefined);
@@ -30,7 +30,7 @@ export function createPostgresDb(connectionString: string, options: { max?: numb
  *
  * `synchronousCommit: false` lets a commit return before its WAL reaches the disk. Only for
  * writes a crash of the database server may lose without harm: the server comes back as it was
- * a fraction of a second earlier, never half-written (docs/decisions.md).
+ * a fraction of a second earlier, never half-written (docs/decisions/webhooks.md).
  */
 export function createOperatorSessionDb(
   connectionString: string,

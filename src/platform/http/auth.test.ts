@@ -409,7 +409,7 @@ describe('the scope each operation needs', () => {
         'POST /v1/prescribers/{id}/disable',
         'POST /v1/client-links',
         'POST /v1/client-links/{id}/disable',
-        // beyond the spec: revoking an invitation is managing clients (docs/decisions.md)
+        // beyond the spec: revoking an invitation is managing clients (docs/decisions/clients.md)
         'POST /v1/client-invitations/{id}/revoke',
         'GET /v1/prescribers',
         'GET /v1/client-links',
@@ -426,7 +426,7 @@ describe('the scope each operation needs', () => {
         'POST /v1/webhooks/{id}/test',
         'GET /v1/webhooks',
         'GET /v1/webhooks/{id}/deliveries',
-        // beyond the spec: retrying a delivery is managing the endpoint (docs/decisions.md)
+        // beyond the spec: retrying a delivery is managing the endpoint (docs/decisions/webhooks.md)
         'POST /v1/webhooks/{id}/deliveries/{delivery_id}/retry',
         'GET /v1/events',
       ],
@@ -437,7 +437,7 @@ describe('the scope each operation needs', () => {
         'POST /v1/onboarding-links',
         'GET /v1/onboarding-links',
         'GET /v1/onboarding-links/{id}',
-        // beyond the spec: revoking a link the funder made (docs/decisions.md)
+        // beyond the spec: revoking a link the funder made (docs/decisions/clients.md)
         'POST /v1/onboarding-links/{id}/revoke',
         // the sandbox helpers that play the supplier of a link the key made
         'POST /v1/sandbox/onboarding-links/{id}/account',

@@ -94,7 +94,7 @@ export const legacyOperationScopes: Record<string, readonly Scope[]> = {
   'GET /v1/client-invitations': clientsRead,
   // Not in the spec: revoking an invitation is a write on clients, like disabling a link.
   'POST /v1/client-invitations/{id}/revoke': clientsWrite,
-  // Not given by the spec: reading the digest is reading requests-to-be (docs/decisions.md).
+  // Not given by the spec: reading the digest is reading requests-to-be (docs/decisions/opportunities.md).
   'GET /v1/opportunities': read,
   'GET /v1/webhooks': webhooksRead,
   'POST /v1/webhooks': webhooksWrite,
@@ -103,13 +103,13 @@ export const legacyOperationScopes: Record<string, readonly Scope[]> = {
   'POST /v1/webhooks/{id}/test': webhooksWrite,
   'GET /v1/webhooks/{id}/deliveries': webhooksRead,
   // Not in the spec: sending a delivery again is a write on the endpoint; reading the event log
-  // is reading what the webhooks deliver (docs/decisions.md).
+  // is reading what the webhooks deliver (docs/decisions/webhooks.md).
   'POST /v1/webhooks/{id}/deliveries/{delivery_id}/retry': webhooksWrite,
   'GET /v1/events': webhooksRead,
   'POST /v1/onboarding-links': onboardingWrite,
   'GET /v1/onboarding-links': onboardingRead,
   'GET /v1/onboarding-links/{id}': onboardingRead,
-  // Not in the spec: revoking a link is a write on onboarding links (docs/decisions.md).
+  // Not in the spec: revoking a link is a write on onboarding links (docs/decisions/clients.md).
   'POST /v1/onboarding-links/{id}/revoke': onboardingWrite,
   'POST /v1/exports': exportsAny,
   'GET /v1/exports': exportsAny,
