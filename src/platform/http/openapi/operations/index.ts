@@ -1,7 +1,6 @@
 import type { OperationDocs } from '../types.ts';
 import { accountOperations } from './account.ts';
 import { bankDataOperations } from './bank-data.ts';
-import { clientsOperations } from './clients.ts';
 import { earlyPaymentsOperations } from './early-payments.ts';
 import { exportsOperations } from './exports.ts';
 import { limitsOperations } from './limits.ts';
@@ -21,7 +20,6 @@ export const operationDocs: OperationDocs = {
   ...settingsOperations,
   ...limitsOperations,
   ...statementsOperations,
-  ...clientsOperations,
   ...exportsOperations,
   ...earlyPaymentsOperations,
   ...opportunitiesOperations,

@@ -11,9 +11,9 @@ import { ApiError } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import type { WriteScope } from '../../platform/write.ts';
 import { ensureSeller } from '../parties/parties.service.ts';
+import * as store from './clients.invitations.store.ts';
+import * as linksStore from './clients.links.store.ts';
 import { type ClientsDeps, linkState, ownKeyOnly } from './clients.shared.ts';
-import * as store from './invitations.store.ts';
-import * as linksStore from './links.store.ts';
 
 /**
  * Sign-ups one link takes: at most 20 in any 60 minutes and 100 in any 24 hours, rolling

@@ -9,12 +9,16 @@ import {
 import { addMadridDays } from '../../platform/clock.ts';
 import { ApiError } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
+import { makeClientIn } from './clients.invitations.service.ts';
+import * as clientsStore from './clients.invitations.store.ts';
+import * as store from './clients.onboarding.store.ts';
+import {
+  RETURN_PARAMETERS,
+  returnSignatureDescription,
+  signedReturnUrl,
+} from './clients.onboarding-return.ts';
 import { type ClientsDeps, checkEmail, linkToken, ownKeyOnly, tokenHash } from './clients.shared.ts';
-import { makeClientIn } from './invitations.service.ts';
-import * as clientsStore from './invitations.store.ts';
-import * as store from './onboarding.store.ts';
-import { RETURN_PARAMETERS, returnSignatureDescription, signedReturnUrl } from './onboarding-return.ts';
-import { EU_VAT_PREFIX, normalVatNumber, offlineVatLookup } from './vat-lookup.ts';
+import { EU_VAT_PREFIX, normalVatNumber, offlineVatLookup } from './clients.vat-lookup.ts';
 
 export const DEFAULT_VALID_DAYS = 14;
 export const MAX_METADATA_BYTES = 2048;
