@@ -10,7 +10,7 @@ import type { Tx } from '../../platform/db/db.ts';
 import { ApiError } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import type { WriteScope } from '../../platform/write.ts';
-import { ensureSeller } from '../parties/parties.service.ts';
+import { ensureSeller, normalizeTaxId } from '../parties/parties.module.ts';
 import * as store from './clients.invitations.store.ts';
 import * as linksStore from './clients.links.store.ts';
 import { type ClientsDeps, linkState, ownKeyOnly } from './clients.shared.ts';
@@ -39,8 +39,6 @@ export type Via = 'link' | 'named' | 'api';
 
 /** Who plays the company: a sandbox key's test helper, or the operations team for a live one. */
 export type Acting = { caller: FunderCaller } | { caller: OperatorCaller };
-
-const normalTaxId = (taxId: string) => taxId.replace(/[\s.\-/]/g, '').toUpperCase();
 
 export function invitationView(row: store.InvitationRow, now: Date) {
   const expired = row.state === 'pending' && row.expires_at.getTime() <= now.getTime();
@@ -171,7 +169,7 @@ export function createInvitationsService(deps: ClientsDeps) {
     origin: { via: Via; linkId: string | null; prescriberId: string | null },
   ) {
     const { tx, now } = scope;
-    const taxId = normalTaxId(company.tax_id);
+    const taxId = normalizeTaxId(company.tax_id);
     const country = company.country.toUpperCase();
     const arrivalId = await store.insertArrival(tx, owner, {
       id: newId(),

@@ -9,6 +9,7 @@ import {
 import { addMadridDays } from '../../platform/clock.ts';
 import { ApiError } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
+import { EU_VAT_PREFIX } from '../parties/parties.module.ts';
 import { makeClientIn } from './clients.invitations.service.ts';
 import * as clientsStore from './clients.invitations.store.ts';
 import * as store from './clients.onboarding.store.ts';
@@ -18,7 +19,7 @@ import {
   signedReturnUrl,
 } from './clients.onboarding-return.ts';
 import { type ClientsDeps, checkEmail, linkToken, ownKeyOnly, tokenHash } from './clients.shared.ts';
-import { EU_VAT_PREFIX, normalVatNumber, offlineVatLookup } from './clients.vat-lookup.ts';
+import { normalVatNumber, offlineVatLookup } from './clients.vat-lookup.ts';
 
 export const DEFAULT_VALID_DAYS = 14;
 export const MAX_METADATA_BYTES = 2048;

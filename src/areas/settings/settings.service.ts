@@ -5,6 +5,7 @@ import { sha256Hex } from '../../platform/crypto.ts';
 import type { Db, Queryable } from '../../platform/db/db.ts';
 import { ApiError } from '../../platform/errors.ts';
 import type { RunWrite } from '../../platform/write.ts';
+import { normalizeTaxId } from '../parties/parties.module.ts';
 import { CONSENT_LEVELS, type ConsentLevel } from './consent-levels.ts';
 import { createRequiredDocuments } from './required-documents.service.ts';
 import * as store from './settings.store.ts';
@@ -70,8 +71,6 @@ export function parseSettingsBody(body: SettingsInput): SettingsInput {
   }
   return { ...body, reason: trimmed };
 }
-
-const normaliseTaxId = (taxId: string): string => taxId.toUpperCase().replace(/[\s.\-/]/g, '');
 
 export type SettingsService = ReturnType<typeof createSettingsService>;
 
@@ -226,7 +225,7 @@ export function createSettingsService(deps: { db: Db; clock: Clock; write: RunWr
       const buyers: { country: string; tax_id: string }[] = [];
       input.buyers.forEach((buyer, i) => {
         const country = typeof buyer.country === 'string' ? buyer.country.trim().toUpperCase() : '';
-        const taxId = typeof buyer.tax_id === 'string' ? normaliseTaxId(buyer.tax_id) : '';
+        const taxId = typeof buyer.tax_id === 'string' ? normalizeTaxId(buyer.tax_id) : '';
         if (!/^[A-Z]{2}$/.test(country)) {
           throw new ApiError('body_invalid', `buyers[${i}].country must be two letters.`, {
             extra: {
