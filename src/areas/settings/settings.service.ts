@@ -6,12 +6,12 @@ import type { Db, Queryable } from '../../platform/db/db.ts';
 import { ApiError } from '../../platform/errors.ts';
 import type { RunWrite } from '../../platform/write.ts';
 import { normalizeTaxId } from '../parties/parties.module.ts';
-import { CONSENT_LEVELS, type ConsentLevel } from './consent-levels.ts';
-import { createRequiredDocuments } from './required-documents.service.ts';
+import { CONSENT_LEVELS, type ConsentLevel } from './settings.consent-levels.ts';
+import { createRequiredDocuments } from './settings.required-documents.ts';
 import * as store from './settings.store.ts';
 
-export type { ConsentLevel } from './consent-levels.ts';
-export { levelAtLeast } from './consent-levels.ts';
+export type { ConsentLevel } from './settings.consent-levels.ts';
+export { levelAtLeast } from './settings.consent-levels.ts';
 
 export interface FunderPolicy {
   debtorConsentLevel: ConsentLevel;

@@ -9,7 +9,6 @@ import { programmeOperations } from './programme.ts';
 import { recourseOperations } from './recourse.ts';
 import { requestsOperations } from './requests.ts';
 import { sandboxOperations } from './sandbox.ts';
-import { settingsOperations } from './settings.ts';
 import { statementsOperations } from './statements.ts';
 import { webhooksOperations } from './webhooks.ts';
 
@@ -17,7 +16,6 @@ import { webhooksOperations } from './webhooks.ts';
 export const operationDocs: OperationDocs = {
   ...accountOperations,
   ...requestsOperations,
-  ...settingsOperations,
   ...limitsOperations,
   ...statementsOperations,
   ...exportsOperations,
