@@ -1,23 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import {
-  type Caller,
-  type FunderCaller,
-  type FunderScope,
-  type OperatorCaller,
-  scopeOf,
-} from '../../platform/caller.ts';
+import { type Caller, type FunderCaller, type FunderScope, scopeOf } from '../../platform/caller.ts';
 import { addMadridDays } from '../../platform/clock.ts';
 import { ApiError } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { EU_VAT_PREFIX } from '../parties/parties.module.ts';
-import { makeClientIn } from './clients.invitations.service.ts';
-import * as clientsStore from './clients.invitations.store.ts';
+import type { Acting } from './clients.invitations.service.ts';
 import * as store from './clients.onboarding.store.ts';
-import {
-  RETURN_PARAMETERS,
-  returnSignatureDescription,
-  signedReturnUrl,
-} from './clients.onboarding-return.ts';
+import { accountCreatedIn, completeIn } from './clients.onboarding.supplier.ts';
+import { notOpen, onboardingView, statusOf } from './clients.onboarding.views.ts';
+import { RETURN_PARAMETERS, returnSignatureDescription } from './clients.onboarding-return.ts';
+import { createReturnOrigins, httpsOrigin } from './clients.return-origins.ts';
 import { type ClientsDeps, checkEmail, linkToken, ownKeyOnly, tokenHash } from './clients.shared.ts';
 import { normalVatNumber, offlineVatLookup } from './clients.vat-lookup.ts';
 
@@ -36,69 +28,56 @@ export interface CreateOnboardingInput {
   valid_days?: number;
 }
 
-type Status = 'pending' | 'account_created' | 'completed' | 'expired' | 'revoked';
-
-/** Who plays the supplier: a sandbox key's test helper, or the operations team for a live one. */
-type Acting = { caller: FunderCaller } | { caller: OperatorCaller };
-
-function notOpen(status: Status, what: string): never {
-  throw new ApiError('onboarding_not_open', `This onboarding link is ${status}: ${what}.`, {
-    extra: { status },
-  });
-}
-
-function statusOf(row: store.OnboardingRow, now: Date): Status {
-  const open = row.status === 'pending' || row.status === 'account_created';
-  return open && row.expires_at.getTime() <= now.getTime() ? 'expired' : row.status;
-}
-
-export function onboardingView(row: store.OnboardingRow, now: Date) {
-  return {
-    id: row.id,
-    status: statusOf(row, now),
-    company_name: row.company_name,
-    company_name_source: row.company_name_source,
-    company_vat: row.company_vat,
-    country: row.country,
-    contact_email: row.contact_email,
-    contact_name: row.contact_name,
-    return_url: row.return_url,
-    metadata: row.metadata,
-    locale: row.locale,
-    created_at: row.created_at.toISOString(),
-    expires_at: row.expires_at.toISOString(),
-    account_created_at: row.account_created_at?.toISOString() ?? null,
-    completed_at: row.completed_at?.toISOString() ?? null,
-    revoked_at: row.revoked_at?.toISOString() ?? null,
-    revoked_reason: row.revoked_reason,
-    seller_id: row.seller_id,
-  };
-}
-
-/** The origin of an https URL (scheme, host, port), or null when it is not one we take. */
-export function httpsOrigin(raw: string): string | null {
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    return null;
+/**
+ * A new link's input checked, in the order the caller is told: the VAT number, the e-mail, the
+ * return URL (https, on one of the funder's return origins) and the metadata's size.
+ */
+async function checkedInput(
+  caller: FunderCaller,
+  input: CreateOnboardingInput,
+  returnOrigins: (funderId: string) => Promise<string[]>,
+) {
+  const country = input.country.toUpperCase();
+  const vat = normalVatNumber(country, input.company_vat);
+  if (!vat) {
+    throw new ApiError(
+      'company_vat_invalid',
+      'company_vat is not a VAT number (2 to 14 letters and digits after the country prefix).',
+      { extra: { field: 'company_vat' } },
+    );
   }
-  if (url.protocol !== 'https:' || url.username || url.password || !url.hostname) return null;
-  return url.origin;
+  const email = checkEmail(caller, input.contact_email, 'contact_email');
+  const origin = httpsOrigin(input.return_url);
+  if (!origin) {
+    throw new ApiError(
+      'return_url_invalid',
+      'return_url must be an https URL without user name or password.',
+      {
+        extra: { field: 'return_url' },
+      },
+    );
+  }
+  const origins = await returnOrigins(caller.funderId);
+  if (!origins.includes(origin)) {
+    throw new ApiError(
+      'return_url_not_allowed',
+      'return_url is not on one of your return origins; ask the service to add the origin.',
+      { extra: { field: 'return_url', origin } },
+    );
+  }
+  const metadata = input.metadata ?? {};
+  if (Buffer.byteLength(JSON.stringify(metadata), 'utf8') > MAX_METADATA_BYTES) {
+    throw new ApiError('metadata_invalid', 'metadata must be at most 2 KB of JSON.', {
+      extra: { field: 'metadata' },
+    });
+  }
+  return { country, vat, email, origin, metadata };
 }
 
 /** Single-use onboarding links for the funder's own suppliers, and their signed return. */
 export function createOnboardingService(deps: ClientsDeps) {
   const { db, clock, write, secrets } = deps;
   const vatLookup = deps.vatLookup ?? offlineVatLookup;
-
-  async function returnOrigins(funderId: string): Promise<string[]> {
-    const kept = await clientsStore.returnOriginsOf(db, funderId);
-    if (!kept) return [];
-    // The demonstration funder's list holds the documentation's example origin unless set.
-    if (!kept.kept && kept.demonstration) return ['https://example.com'];
-    return kept.origins;
-  }
 
   /**
    * The company's name: given, else from the EU VAT service, else from the service's own
@@ -142,45 +121,15 @@ export function createOnboardingService(deps: ClientsDeps) {
     return row;
   }
 
+  const { returnOrigins, setReturnOrigins } = createReturnOrigins({ db, write });
+
   return {
     returnOrigins,
+    setReturnOrigins,
 
     async create(caller: FunderCaller, input: CreateOnboardingInput) {
       const owner = scopeOf(caller);
-      const country = input.country.toUpperCase();
-      const vat = normalVatNumber(country, input.company_vat);
-      if (!vat) {
-        throw new ApiError(
-          'company_vat_invalid',
-          'company_vat is not a VAT number (2 to 14 letters and digits after the country prefix).',
-          { extra: { field: 'company_vat' } },
-        );
-      }
-      const email = checkEmail(caller, input.contact_email, 'contact_email');
-      const origin = httpsOrigin(input.return_url);
-      if (!origin) {
-        throw new ApiError(
-          'return_url_invalid',
-          'return_url must be an https URL without user name or password.',
-          {
-            extra: { field: 'return_url' },
-          },
-        );
-      }
-      const origins = await returnOrigins(caller.funderId);
-      if (!origins.includes(origin)) {
-        throw new ApiError(
-          'return_url_not_allowed',
-          'return_url is not on one of your return origins; ask the service to add the origin.',
-          { extra: { field: 'return_url', origin } },
-        );
-      }
-      const metadata = input.metadata ?? {};
-      if (Buffer.byteLength(JSON.stringify(metadata), 'utf8') > MAX_METADATA_BYTES) {
-        throw new ApiError('metadata_invalid', 'metadata must be at most 2 KB of JSON.', {
-          extra: { field: 'metadata' },
-        });
-      }
+      const { country, vat, email, origin, metadata } = await checkedInput(caller, input, returnOrigins);
       const name = await companyName(owner, country, vat, input.company_name);
       const id = newId();
       const secret = `ors_${randomBytes(32).toString('hex')}`;
@@ -246,65 +195,7 @@ export function createOnboardingService(deps: ClientsDeps) {
     async complete(acting: Acting, id: string) {
       const { owner, keyId } = await ownerOf(acting, id);
       const caller: Caller = acting.caller;
-      return write(caller, async (scope) => {
-        const row = await store.findOnboardingLink(scope.tx, owner, id, keyId, { lock: true });
-        if (!row) throw new ApiError('not_found', 'Onboarding link was not found.');
-        const status = statusOf(row, scope.now);
-        if (status !== 'pending' && status !== 'account_created') notOpen(status, 'it cannot be completed');
-        const arrivalId = await clientsStore.insertArrival(scope.tx, owner, {
-          id: newId(),
-          country: row.country,
-          taxId: row.company_vat,
-          companyName: row.company_name,
-          via: 'api',
-          linkId: null,
-          prescriberId: null,
-          keyId: row.key_id && owner.plane === 'demo' ? row.key_id : null,
-          at: scope.now,
-        });
-        const sellerId = await makeClientIn(scope, owner, {
-          name: row.company_name,
-          taxId: row.company_vat,
-          country: row.country,
-          arrivalId,
-          via: 'api',
-          prescriberId: null,
-        });
-        await store.markOnboardingCompleted(scope.tx, owner, id, sellerId, scope.now);
-        scope.evidence({
-          funderId: owner.funderId,
-          plane: owner.plane,
-          kind: 'onboarding_link.completed',
-          subjectType: 'onboarding_link',
-          subjectId: id,
-          payload: { seller_id: sellerId },
-        });
-        scope.emit({
-          funderId: owner.funderId,
-          plane: owner.plane,
-          type: 'onboarding.completed',
-          data: {
-            onboarding_link_id: id,
-            status: 'completed',
-            seller_id: sellerId,
-            company_vat: row.company_vat,
-            country: row.country,
-            completed_at: scope.now.toISOString(),
-            metadata: row.metadata,
-          },
-        });
-        const secret = secrets.open(row.return_secret_sealed);
-        const completed = {
-          ...row,
-          status: 'completed' as const,
-          completed_at: scope.now,
-          seller_id: sellerId,
-        };
-        return {
-          onboarding_link: onboardingView(completed, scope.now),
-          return_url: signedReturnUrl(row.return_url, secret, id, 'completed', scope.now),
-        };
-      });
+      return write(caller, (scope) => completeIn(scope, owner, id, keyId, secrets));
     },
 
     /**
@@ -315,25 +206,7 @@ export function createOnboardingService(deps: ClientsDeps) {
     async accountCreated(acting: Acting, id: string) {
       const { owner, keyId } = await ownerOf(acting, id);
       const caller: Caller = acting.caller;
-      return write(caller, async (scope) => {
-        const row = await store.findOnboardingLink(scope.tx, owner, id, keyId, { lock: true });
-        if (!row) throw new ApiError('not_found', 'Onboarding link was not found.');
-        const status = statusOf(row, scope.now);
-        if (status === 'account_created')
-          return { onboarding_link: onboardingView(row, scope.now), changed: false };
-        if (status !== 'pending') notOpen(status, 'no account can be opened through it');
-        await store.markAccountCreated(scope.tx, owner, id, scope.now);
-        scope.evidence({
-          funderId: owner.funderId,
-          plane: owner.plane,
-          kind: 'onboarding_link.account_created',
-          subjectType: 'onboarding_link',
-          subjectId: id,
-          payload: {},
-        });
-        const opened = { ...row, status: 'account_created' as const, account_created_at: scope.now };
-        return { onboarding_link: onboardingView(opened, scope.now), changed: true };
-      });
+      return write(caller, (scope) => accountCreatedIn(scope, owner, id, keyId));
     },
 
     /**
@@ -361,36 +234,6 @@ export function createOnboardingService(deps: ClientsDeps) {
         return true;
       });
       return { onboarding_link: onboardingView(await read(caller, id), clock.now()), changed };
-    },
-
-    /** The operations team keeps each funder's return origins (https, scheme and host). */
-    async setReturnOrigins(caller: OperatorCaller, funderId: string, origins: string[]) {
-      const normal = origins.map((raw) => {
-        const origin = httpsOrigin(raw);
-        if (!origin || origin !== raw.replace(/\/$/, '')) {
-          throw new ApiError('body_invalid', `${raw} is not an https origin (scheme and host, no path).`, {
-            extra: { field: 'origins' },
-          });
-        }
-        return origin;
-      });
-      const unique = [...new Set(normal)].sort();
-      await write(caller, async (scope) => {
-        if ((await clientsStore.funderPlaneForOps(scope.tx, funderId)) === null) {
-          const exists = await clientsStore.returnOriginsOf(scope.tx, funderId);
-          if (!exists) throw new ApiError('not_found', 'Funder was not found.');
-        }
-        await clientsStore.setReturnOriginsForOps(scope.tx, funderId, unique, scope.now);
-        scope.evidence({
-          funderId,
-          plane: null,
-          kind: 'funder.return_origins_set',
-          subjectType: 'funder',
-          subjectId: funderId,
-          payload: { origins: unique },
-        });
-      });
-      return { bank_id: funderId, origins: unique };
     },
   };
 }
