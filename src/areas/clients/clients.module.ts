@@ -1,11 +1,24 @@
 import type { AreaDeps } from '../../platform/area-deps.ts';
 import type { AreaRoutes } from '../../platform/http/app.ts';
-import { clientsOpsRoutes, clientsRoutes } from './clients.routes.ts';
+import { clientsInvitationsRoutes } from './clients.invitations.routes.ts';
+import { clientsLinksRoutes } from './clients.links.routes.ts';
+import { clientsOnboardingRoutes } from './clients.onboarding.routes.ts';
+import { clientsOpsRoutes } from './clients.ops.routes.ts';
+import { clientsSandboxRoutes } from './clients.sandbox.routes.ts';
 import { type ClientsDeps, createClientsService } from './clients.service.ts';
+
+export type { InvitationsService } from './clients.invitations.service.ts';
+export type { ClientsDeps, ClientsService, VatAnswer, VatLookup } from './clients.service.ts';
 
 /** The funder's client network and onboarding links: service and routes. */
 export function clientsModule(deps: AreaDeps & Omit<ClientsDeps, keyof AreaDeps>) {
   const clients = createClientsService(deps);
-  const routes: AreaRoutes[] = [clientsRoutes({ clients }), clientsOpsRoutes({ clients })];
+  const routes: AreaRoutes[] = [
+    clientsLinksRoutes({ clients }),
+    clientsInvitationsRoutes({ clients }),
+    clientsOnboardingRoutes({ clients }),
+    clientsSandboxRoutes({ clients }),
+    clientsOpsRoutes({ clients }),
+  ];
   return { clients, routes };
 }

@@ -1,13 +1,13 @@
+import { createInvitationsService } from './clients.invitations.service.ts';
+import { createLeavingService } from './clients.leaving.service.ts';
+import { createLinksService } from './clients.links.service.ts';
+import { createOnboardingService } from './clients.onboarding.service.ts';
+import { createPrescribersService } from './clients.prescribers.service.ts';
+import { createReportService } from './clients.report.service.ts';
 import type { ClientsDeps } from './clients.shared.ts';
-import { createInvitationsService } from './invitations.service.ts';
-import { createLeavingService } from './leaving.service.ts';
-import { createLinksService } from './links.service.ts';
-import { createOnboardingService } from './onboarding.service.ts';
-import { createPrescribersService } from './prescribers.service.ts';
-import { createReportService } from './report.service.ts';
 
 export type { ClientsDeps } from './clients.shared.ts';
-export type { VatAnswer, VatLookup } from './vat-lookup.ts';
+export type { VatAnswer, VatLookup } from './clients.vat-lookup.ts';
 
 /**
  * The funder's own client network (links, prescribers, invitations, the report) and its

@@ -4,8 +4,8 @@ import { type SecretBox, sha256Hex } from '../../platform/crypto.ts';
 import type { Db } from '../../platform/db/db.ts';
 import { ApiError } from '../../platform/errors.ts';
 import type { RunWrite } from '../../platform/write.ts';
-import type { LinkRow } from './links.store.ts';
-import type { VatLookup } from './vat-lookup.ts';
+import type { LinkRow } from './clients.links.store.ts';
+import type { VatLookup } from './clients.vat-lookup.ts';
 
 /** What every part of the clients area is built from. */
 export interface ClientsDeps {

@@ -4,6 +4,17 @@ import { documentsOpsRoutes } from './documents.ops.routes.ts';
 import { documentsRoutes } from './documents.routes.ts';
 import { createDocumentsService, type VisibleRequest } from './documents.service.ts';
 
+// The documents' public face: the other areas import these from here.
+export {
+  type DealStage,
+  type DocumentProblem,
+  type DocumentsService,
+  type MissingDocument,
+  missingDocuments,
+  type StatusToday,
+  type VisibleRequest,
+} from './documents.service.ts';
+
 /** Seller documents, deal files and downloads: service and routes. */
 export function documentsModule(
   deps: AreaDeps & {

@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import type { App } from '../../platform/http/app.ts';
 import { IdParams, Timestamp, Uuid } from '../../platform/http/schemas.ts';
+import { OPENS } from '../../platform/http/scopes.ts';
 import { contentDisposition, DOWNLOAD_TOKEN_PATTERN, type DocumentsService } from './documents.service.ts';
 
 const DateString = Type.String({ format: 'date' });
@@ -73,10 +74,24 @@ export function documentsRoutes(deps: { documents: DocumentsService }) {
     app.get(
       '/v1/requests/:id/documents',
       {
-        config: { auth: 'key' },
+        config: {
+          auth: 'key',
+          scopes: OPENS.read,
+          operation: {
+            operationId: 'getRequestDocuments',
+            summary: 'Documents of a request',
+            tag: 'Requests',
+            description: [
+              'The deal file as it stood when the request was routed to you and when it was funded, the seller documents current today, and which documents you require are missing, unverified or expired today.',
+              '',
+              'Each document has a `download_url` valid for two minutes (`url_expires_in` seconds); fetch it without a key. Ask again for fresh links.',
+            ].join('\n'),
+            success: 'The documents of the request.',
+            errors: [],
+          },
+        },
         schema: {
           tags: ['Requests'],
-          summary: 'The deal file of a request and the seller’s current documents',
           params: IdParams,
           response: { 200: DealDocuments },
         },
@@ -88,10 +103,21 @@ export function documentsRoutes(deps: { documents: DocumentsService }) {
     app.get(
       '/v1/document-downloads/:token',
       {
-        config: { auth: 'none' },
+        config: {
+          auth: 'none',
+          operation: {
+            operationId: 'downloadDocument',
+            summary: 'Download one document',
+            tag: 'Requests',
+            description:
+              'The file behind a `download_url` of the deal documents. The URL itself is the credential: no key is sent, and it works for two minutes after it was issued, while your account is active and the key that obtained it is not revoked. An expired or unknown link, or one of a suspended account or a revoked key, answers 404.',
+            success: 'The file, with its own content type and a `Content-Disposition` naming it.',
+            errors: [],
+            successMedia: { status: '200', mediaType: 'application/octet-stream' },
+          },
+        },
         schema: {
           tags: ['Requests'],
-          summary: 'Download a document through a URL from the deal documents',
           params: Type.Object({ token: Type.String({ pattern: DOWNLOAD_TOKEN_PATTERN }) }),
         },
       },

@@ -1,7 +1,7 @@
 import { isIsoDate, madridDate } from '../../platform/clock.ts';
 import { ApiError } from '../../platform/errors.ts';
 import { centsToDecimal, MAX_AMOUNT_EUROS, toCents } from '../../platform/money.ts';
-import { isCountryCode } from './countries.ts';
+import { EU_VAT_PREFIX, isCountryCode } from './parties.countries.ts';
 import type { InvoiceSource, SellerRow, VerificationStatus } from './parties.store.ts';
 
 /**
@@ -70,10 +70,21 @@ export interface InvoiceInput {
 
 /**
  * A tax number as stored and compared: capitals, without the spaces, dots, dashes and slashes
- * people write into it, so "b-39.000.001" and "B39000001" are one company.
+ * people write into it, so "b-39.000.001" and "B39000001" are one company. The one normaliser
+ * of tax numbers: with `vatPrefixOf` (a country), a VAT number also loses that country's VAT
+ * prefix (`EL` for Greece, else the country itself) when two characters or more are left after
+ * it, so `ESB12345678` and `B-12345678` for ES both give `B12345678`.
  */
-export function normalizeTaxId(taxId: string): string {
-  return taxId.toUpperCase().replace(/[\s./-]+/g, '');
+export function normalizeTaxId(taxId: string, options: { vatPrefixOf?: string } = {}): string {
+  const normalized = taxId.toUpperCase().replace(/[\s./-]+/g, '');
+  const country = options.vatPrefixOf;
+  if (country === undefined) return normalized;
+  const prefix = EU_VAT_PREFIX[country] ?? country;
+  if (normalized.startsWith(prefix) && normalized.length > prefix.length + 1)
+    return normalized.slice(prefix.length);
+  if (normalized.startsWith(country) && normalized.length > country.length + 1)
+    return normalized.slice(country.length);
+  return normalized;
 }
 
 /** How a debtor is named to funders: "<country>:<tax id>", e.g. "ES:A28000101". */

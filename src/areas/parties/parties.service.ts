@@ -6,6 +6,7 @@ import { isUuid } from '../../platform/ids.ts';
 import type { RunWrite } from '../../platform/write.ts';
 import { findDebtor, findInvoice, findSeller } from './parties.reads.ts';
 import { type DebtorInput, type InvoiceInput, invalid, type SellerInput } from './parties.rules.ts';
+import { type SellerScore, sellerScore } from './parties.score.ts';
 import * as store from './parties.store.ts';
 import type { Debtor, Invoice, Seller } from './parties.views.ts';
 import {
@@ -15,7 +16,6 @@ import {
   markInvoiceSellerPaid,
   setSellerVerification,
 } from './parties.writes.ts';
-import { type SellerScore, sellerScore } from './score.ts';
 
 export { findDebtor, findDebtorByKey, findInvoice, findSeller, findSellerByKey } from './parties.reads.ts';
 // Other areas import the parties' rules and types from this service.

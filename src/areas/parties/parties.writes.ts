@@ -68,13 +68,7 @@ export async function insertSeller(
   now: Date,
   evidence?: EvidenceSink,
 ): Promise<Seller> {
-  const made = await insertSellerIfNew(tx, plane, input, now, evidence);
-  if (made) return made;
-  const checked = checkedSeller(input, now);
-  throw new ApiError(
-    'conflict',
-    `A seller with tax id ${checked.tax_id} in ${checked.country} already exists on the ${plane} plane.`,
-  );
+  return insertOrRefuse(sellerKind, tx, plane, input, now, evidence);
 }
 
 /**
@@ -107,12 +101,7 @@ export async function ensureSeller(
   now: Date,
   evidence?: EvidenceSink,
 ): Promise<Seller> {
-  const made = await insertSellerIfNew(tx, plane, input, now, evidence);
-  if (made) return made;
-  const checked = checkedSeller(input, now);
-  const found = await store.findSellerByKey(tx, plane, checked.country, checked.tax_id);
-  if (!found) throw new Error(`seller ${checked.country}:${checked.tax_id} neither inserted nor found`);
-  return sellerView(found);
+  return insertOrFind(sellerKind, tx, plane, input, now, evidence);
 }
 
 /**
@@ -197,13 +186,7 @@ export async function insertDebtor(
   now: Date,
   evidence?: EvidenceSink,
 ): Promise<Debtor> {
-  const made = await insertDebtorIfNew(tx, plane, input, now, evidence);
-  if (made) return made;
-  const checked = checkedDebtor(input);
-  throw new ApiError(
-    'conflict',
-    `A debtor with tax id ${checked.tax_id} in ${checked.country} already exists on the ${plane} plane.`,
-  );
+  return insertOrRefuse(debtorKind, tx, plane, input, now, evidence);
 }
 
 /**
@@ -217,12 +200,76 @@ export async function ensureDebtor(
   now: Date,
   evidence?: EvidenceSink,
 ): Promise<Debtor> {
-  const made = await insertDebtorIfNew(tx, plane, input, now, evidence);
+  return insertOrFind(debtorKind, tx, plane, input, now, evidence);
+}
+
+/**
+ * One kind of party keyed by country and tax id on its plane (a seller, a debtor): how it is
+ * inserted unless the plane has it, its key as checked from an input, and how it is found again.
+ */
+interface PartyKind<Input, View, Row> {
+  noun: 'seller' | 'debtor';
+  insertIfNew: (
+    tx: Tx,
+    plane: Plane,
+    input: Input,
+    now: Date,
+    evidence?: EvidenceSink,
+  ) => Promise<View | null>;
+  key: (input: Input, now: Date) => { country: string; tax_id: string };
+  findByKey: (tx: Tx, plane: Plane, country: string, taxId: string) => Promise<Row | null>;
+  view: (row: Row) => View;
+}
+
+const sellerKind: PartyKind<SellerInput, Seller, store.SellerRow> = {
+  noun: 'seller',
+  insertIfNew: insertSellerIfNew,
+  key: checkedSeller,
+  findByKey: store.findSellerByKey,
+  view: sellerView,
+};
+
+const debtorKind: PartyKind<DebtorInput, Debtor, store.DebtorRow> = {
+  noun: 'debtor',
+  insertIfNew: insertDebtorIfNew,
+  key: checkedDebtor,
+  findByKey: store.findDebtorByKey,
+  view: debtorView,
+};
+
+/** Inserts the party; 409 conflict when the plane already has its country and tax id. */
+async function insertOrRefuse<Input, View, Row>(
+  kind: PartyKind<Input, View, Row>,
+  tx: Tx,
+  plane: Plane,
+  input: Input,
+  now: Date,
+  evidence?: EvidenceSink,
+): Promise<View> {
+  const made = await kind.insertIfNew(tx, plane, input, now, evidence);
   if (made) return made;
-  const checked = checkedDebtor(input);
-  const found = await store.findDebtorByKey(tx, plane, checked.country, checked.tax_id);
-  if (!found) throw new Error(`debtor ${checked.country}:${checked.tax_id} neither inserted nor found`);
-  return debtorView(found);
+  const key = kind.key(input, now);
+  throw new ApiError(
+    'conflict',
+    `A ${kind.noun} with tax id ${key.tax_id} in ${key.country} already exists on the ${plane} plane.`,
+  );
+}
+
+/** Inserts the party unless the plane has it, else reads back the one it has (find-or-create). */
+async function insertOrFind<Input, View, Row>(
+  kind: PartyKind<Input, View, Row>,
+  tx: Tx,
+  plane: Plane,
+  input: Input,
+  now: Date,
+  evidence?: EvidenceSink,
+): Promise<View> {
+  const made = await kind.insertIfNew(tx, plane, input, now, evidence);
+  if (made) return made;
+  const key = kind.key(input, now);
+  const found = await kind.findByKey(tx, plane, key.country, key.tax_id);
+  if (!found) throw new Error(`${kind.noun} ${key.country}:${key.tax_id} neither inserted nor found`);
+  return kind.view(found);
 }
 
 /**

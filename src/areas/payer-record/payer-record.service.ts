@@ -6,7 +6,7 @@ import { itemChecker } from '../../platform/http/validators.ts';
 import { centsToDecimal, decimalToEuros, toCents } from '../../platform/money.ts';
 import type { RunWrite } from '../../platform/write.ts';
 import { type CreditLimitOf, figure, monthsBefore } from '../debtors/debtor-info.service.ts';
-import { isCountryCode } from '../parties/countries.ts';
+import { isCountryCode } from '../parties/parties.module.ts';
 import { invalid, MAX_TERM_DAYS } from '../parties/parties.rules.ts';
 import { debtorKey, normalizeTaxId, parseDebtorKey } from '../parties/parties.service.ts';
 import { LedgerLine, type LedgerLineInput, type LedgerLoadInput } from './payer-record.schemas.ts';

@@ -2,7 +2,7 @@ import type { Caller } from '../../platform/caller.ts';
 import { ApiError } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import type { RunWrite, WriteScope } from '../../platform/write.ts';
-import { type ConsentLevel, levelAtLeast } from '../settings/consent-levels.ts';
+import { type ConsentLevel, levelAtLeast } from '../settings/settings.module.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import { acknowledgeForOps, disputeForOps, type NoticeRow, noticesForOps } from './notices.store.ts';
 import { closeOfferForOps, lockPendingOfferForOps } from './offers.store.ts';

@@ -2,7 +2,7 @@ import { type FunderCaller, type FunderScope, scopeOf } from '../../platform/cal
 import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/db.ts';
 import { ApiError } from '../../platform/errors.ts';
-import { sellerScore } from '../parties/score.ts';
+import { sellerScore } from '../parties/parties.module.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import { noticesOf } from './notices.store.ts';
 import { latestOffers } from './offers.store.ts';

@@ -1,5 +1,5 @@
 import { decimalToEuros } from '../../platform/money.ts';
-import { levelAtLeast } from '../settings/consent-levels.ts';
+import { levelAtLeast } from '../settings/settings.module.ts';
 import type { NoticeRow } from './notices.store.ts';
 import type { OfferRow } from './offers.store.ts';
 import type { ReceivableRow, RequestRow } from './requests.store.ts';

@@ -18,7 +18,7 @@ import type { RequestDisclosureService } from '../requests/request-disclosure.se
 import { funderMover, type RequestLifecycle } from '../requests/requests.lifecycle.ts';
 import type { RequestPartiesService } from '../requests/requests.parties.service.ts';
 import type { RequestsService } from '../requests/requests.service.ts';
-import type { ConsentLevel } from '../settings/consent-levels.ts';
+import type { ConsentLevel } from '../settings/settings.module.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 
 export interface SandboxInvoice {

@@ -4,6 +4,16 @@ import { settingsOpsRoutes } from './settings.ops.routes.ts';
 import { settingsRoutes } from './settings.routes.ts';
 import { createSettingsService } from './settings.service.ts';
 
+// The settings' public face: the other areas import these from here.
+export {
+  CONSENT_LEVELS,
+  type ConsentLevel,
+  isConsentLevel,
+  levelAtLeast,
+} from './settings.consent-levels.ts';
+export { ConsentLevelSchema } from './settings.schemas.ts';
+export type { FunderPolicy, SettingsService } from './settings.service.ts';
+
 /** The funder's settings, listed buyers and required documents: service and routes. */
 export function settingsModule(deps: AreaDeps) {
   const settings = createSettingsService(deps);

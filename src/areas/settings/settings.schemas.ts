@@ -1,8 +1,8 @@
 import { Type } from 'typebox';
 import { Fields, Flag, List, OneOf, OrNull, Reason, Text } from '../../platform/http/input.ts';
 import { Timestamp, Uuid } from '../../platform/http/schemas.ts';
-import { CONSENT_LEVELS } from './consent-levels.ts';
-import { CODES_MAX, NOTE_MAX } from './required-documents.service.ts';
+import { CONSENT_LEVELS } from './settings.consent-levels.ts';
+import { CODES_MAX, NOTE_MAX } from './settings.required-documents.ts';
 
 export const ConsentLevelSchema = Type.Union(
   [Type.Literal('receipt'), Type.Literal('acknowledgment'), Type.Literal('acceptance')],

@@ -1,16 +1,16 @@
-import { type Caller, type FunderCaller, type Plane, requirePlane } from '../../platform/caller.ts';
-import { canonicalJson } from '../../platform/canonical-json.ts';
+import { type FunderCaller, type Plane, requirePlane } from '../../platform/caller.ts';
 import type { Clock } from '../../platform/clock.ts';
-import { sha256Hex } from '../../platform/crypto.ts';
 import type { Db, Queryable } from '../../platform/db/db.ts';
 import { ApiError } from '../../platform/errors.ts';
 import type { RunWrite } from '../../platform/write.ts';
-import { CONSENT_LEVELS, type ConsentLevel } from './consent-levels.ts';
-import { createRequiredDocuments } from './required-documents.service.ts';
+import { CONSENT_LEVELS, type ConsentLevel } from './settings.consent-levels.ts';
+import { declarationText, textLanguages } from './settings.declaration-texts.ts';
+import { createListedBuyers } from './settings.listed-buyers.ts';
+import { createRequiredDocuments } from './settings.required-documents.ts';
 import * as store from './settings.store.ts';
 
-export type { ConsentLevel } from './consent-levels.ts';
-export { levelAtLeast } from './consent-levels.ts';
+export type { ConsentLevel } from './settings.consent-levels.ts';
+export { levelAtLeast } from './settings.consent-levels.ts';
 
 export interface FunderPolicy {
   debtorConsentLevel: ConsentLevel;
@@ -29,21 +29,6 @@ export const DEFAULT_POLICY: FunderPolicy = {
 
 export const REASON_MIN = 8;
 export const REASON_MAX = 1000;
-
-/** The language a notice under each governing law is written in when none is asked for. */
-const LOCAL_LANGUAGE: Record<string, string> = {
-  ES: 'es',
-  PT: 'pt',
-  FR: 'fr',
-  IT: 'it',
-  DE: 'de',
-  AT: 'de',
-  NL: 'nl',
-  BE: 'nl',
-  LU: 'fr',
-  IE: 'en',
-  GB: 'en',
-};
 
 export interface SettingsInput {
   debtor_consent_level?: ConsentLevel;
@@ -71,8 +56,6 @@ export function parseSettingsBody(body: SettingsInput): SettingsInput {
   return { ...body, reason: trimmed };
 }
 
-const normaliseTaxId = (taxId: string): string => taxId.toUpperCase().replace(/[\s.\-/]/g, '');
-
 export type SettingsService = ReturnType<typeof createSettingsService>;
 
 export function createSettingsService(deps: { db: Db; clock: Clock; write: RunWrite }) {
@@ -88,30 +71,6 @@ export function createSettingsService(deps: { db: Db; clock: Clock; write: RunWr
       listedBuyersOnly: row.listed_buyers_only,
       offerValidityDays: row.offer_validity_days,
     };
-  }
-
-  /** Per governing law, the languages each level has a text in (only approved ones if asked). */
-  async function textLanguages(q: Queryable, approvedOnly: boolean) {
-    const byLaw = new Map<string, Record<ConsentLevel, string[]>>();
-    for (const text of await store.latestDeclarationTexts(q)) {
-      let levels = byLaw.get(text.governing_law);
-      if (!levels) {
-        levels = { receipt: [], acknowledgment: [], acceptance: [] };
-        byLaw.set(text.governing_law, levels);
-      }
-      if (approvedOnly && !text.counsel_approved) continue;
-      levels[text.level].push(text.language);
-    }
-    return [...byLaw.entries()]
-      .sort(([a], [b]) => a.localeCompare(b))
-      .map(([law, levels]) => ({
-        governing_law: law,
-        levels: {
-          receipt: [...levels.receipt].sort(),
-          acknowledgment: [...levels.acknowledgment].sort(),
-          acceptance: [...levels.acceptance].sort(),
-        },
-      }));
   }
 
   async function settingsView(q: Queryable, funderId: string, plane: Plane | null) {
@@ -131,34 +90,10 @@ export function createSettingsService(deps: { db: Db; clock: Clock; write: RunWr
 
   return {
     policy,
-
-    async listedBuyers(q: Queryable, funderId: string, plane: Plane) {
-      return store.listedBuyers(q, { funderId, plane });
-    },
+    ...createListedBuyers({ write }),
+    declarationText,
 
     requiredCodes: requiredDocuments.requiredCodes,
-
-    /**
-     * The declaration text a debtor signs for a level under a governing law: a counsel-approved
-     * text first, then the law's own language, then English. With `language`, only that
-     * language. Null when there is none.
-     */
-    async declarationText(
-      q: Queryable,
-      input: { governingLaw: string; level: ConsentLevel; language?: string },
-    ): Promise<{ id: string; body: string; counsel_approved: boolean; language: string } | null> {
-      const law = input.governingLaw.toUpperCase();
-      const local = LOCAL_LANGUAGE[law] ?? 'en';
-      const texts = (await store.latestDeclarationTexts(q, { governingLaw: law, level: input.level })).filter(
-        (text) => input.language === undefined || text.language === input.language,
-      );
-      const rank = (text: store.DeclarationTextRow) =>
-        (text.counsel_approved ? 0 : 4) + (text.language === local ? 0 : text.language === 'en' ? 1 : 2);
-      const best = [...texts].sort((a, b) => rank(a) - rank(b) || a.language.localeCompare(b.language))[0];
-      return best
-        ? { id: best.id, body: best.body, counsel_approved: best.counsel_approved, language: best.language }
-        : null;
-    },
 
     /** GET /v1/settings; an unclassified funder sees the defaults. */
     async getSettings(caller: FunderCaller) {
@@ -209,83 +144,5 @@ export function createSettingsService(deps: { db: Db; clock: Clock; write: RunWr
 
     getRequiredDocuments: (caller: FunderCaller) => requiredDocuments.getRequiredDocuments(db, caller),
     putRequiredDocuments: requiredDocuments.putRequiredDocuments,
-
-    /**
-     * Operations API: whether the funder takes listed buyers only on a plane, and the list
-     * (replaced whole). Tax ids are kept upper case without spaces, dots, dashes or slashes.
-     */
-    async setListedBuyers(
-      caller: Caller,
-      bankId: string,
-      plane: Plane,
-      input: { listed_buyers_only: boolean; buyers: { country: string; tax_id: string }[] },
-    ) {
-      if (plane !== 'live' && plane !== 'demo')
-        throw new ApiError('body_invalid', 'plane must be live or demo.');
-      const seen = new Set<string>();
-      const buyers: { country: string; tax_id: string }[] = [];
-      input.buyers.forEach((buyer, i) => {
-        const country = typeof buyer.country === 'string' ? buyer.country.trim().toUpperCase() : '';
-        const taxId = typeof buyer.tax_id === 'string' ? normaliseTaxId(buyer.tax_id) : '';
-        if (!/^[A-Z]{2}$/.test(country)) {
-          throw new ApiError('body_invalid', `buyers[${i}].country must be two letters.`, {
-            extra: {
-              field: `buyers[${i}].country`,
-            },
-          });
-        }
-        if (taxId.length === 0 || taxId.length > 64) {
-          throw new ApiError('body_invalid', `buyers[${i}].tax_id must be 1 to 64 characters.`, {
-            extra: {
-              field: `buyers[${i}].tax_id`,
-            },
-          });
-        }
-        const key = `${country}:${taxId}`;
-        if (seen.has(key)) return;
-        seen.add(key);
-        buyers.push({ country, tax_id: taxId });
-      });
-      buyers.sort((a, b) => (a.country + a.tax_id < b.country + b.tax_id ? -1 : 1));
-
-      return write(caller, async ({ tx, now, evidence }) => {
-        if (!(await store.funderExistsForOperator(tx, bankId)))
-          throw new ApiError('not_found', 'Funder was not found.');
-        const before = await store.lockSettings(tx, { funderId: bankId, plane }, now);
-        const beforeBuyers = await store.listedBuyers(tx, { funderId: bankId, plane });
-        const sameList =
-          beforeBuyers.length === buyers.length &&
-          beforeBuyers.every((b) => seen.has(`${b.country}:${b.tax_id}`));
-        const changed = !sameList || before.listed_buyers_only !== input.listed_buyers_only;
-        if (changed) {
-          await store.updateSettings(
-            tx,
-            { funderId: bankId, plane },
-            { listed_buyers_only: input.listed_buyers_only },
-            now,
-          );
-          if (!sameList) await store.replaceListedBuyers(tx, { funderId: bankId, plane }, buyers, now);
-          evidence({
-            funderId: bankId,
-            plane,
-            kind: 'settings.listed_buyers_changed',
-            subjectType: 'funder_settings',
-            subjectId: bankId,
-            payload: {
-              from: { listed_buyers_only: before.listed_buyers_only, buyers: beforeBuyers.length },
-              to: { listed_buyers_only: input.listed_buyers_only, buyers: buyers.length },
-              buyers_sha256: sha256Hex(canonicalJson(buyers)),
-            },
-          });
-        }
-        return {
-          bank_id: bankId,
-          plane,
-          listed_buyers_only: input.listed_buyers_only,
-          buyers,
-          changed,
-        };
-      });
-    },
   };
 }

@@ -1,6 +1,6 @@
 import type { FunderScope, Plane } from '../../platform/caller.ts';
 import type { Queryable } from '../../platform/db/db.ts';
-import type { ConsentLevel } from './consent-levels.ts';
+import type { ConsentLevel } from './settings.consent-levels.ts';
 
 /** Request statuses that count as open (the default `open` filter of the spec). */
 export const OPEN_STATUSES = ['pending', 'submitted', 'under_review', 'terms_sent', 'accepted', 'approved'];

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorCode as code } from '../../../test/support/errors.ts';
 import { startService, type TestService } from '../../../test/support/service.ts';
 import { madridDate } from '../../platform/clock.ts';
-import { levelAtLeast } from './consent-levels.ts';
+import { levelAtLeast } from './settings.consent-levels.ts';
 
 let service: TestService;
 beforeAll(async () => {

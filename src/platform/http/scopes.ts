@@ -45,12 +45,8 @@ const decide = OPENS.decide;
 const settingsWrite = OPENS.settingsWrite;
 const limitsRead = OPENS.limitsRead;
 const limitsWrite = OPENS.limitsWrite;
-const clientsRead = OPENS.clientsRead;
-const clientsWrite = OPENS.clientsWrite;
 const webhooksRead = OPENS.webhooksRead;
 const webhooksWrite = OPENS.webhooksWrite;
-const onboardingRead = OPENS.onboardingRead;
-const onboardingWrite = OPENS.onboardingWrite;
 const exportsAny = OPENS.exportsAny;
 
 /**
@@ -63,15 +59,10 @@ export const legacyOperationScopes: Record<string, readonly Scope[]> = {
   'GET /v1/requests/{id}': read,
   'POST /v1/requests/{id}/decision': decide,
   'POST /v1/requests/{id}/consent-level': decide,
-  'GET /v1/requests/{id}/documents': read,
   'POST /v1/requests/{id}/announce': decide,
   'GET /v1/requests/{id}/notices': read,
   'GET /v1/requests/{id}/debtors': read,
   'GET /v1/requests/{id}/cash-flow': read,
-  'GET /v1/required-documents': read,
-  'PUT /v1/required-documents': settingsWrite,
-  'GET /v1/settings': read,
-  'PUT /v1/settings': settingsWrite,
   'GET /v1/programme': read,
   'PUT /v1/programme': settingsWrite,
   'GET /v1/recourse': read,
@@ -84,17 +75,7 @@ export const legacyOperationScopes: Record<string, readonly Scope[]> = {
   'PUT /v1/seller-limits': limitsWrite,
   'GET /v1/payer-record': limitsRead,
   'POST /v1/statements': OPENS.statementsWrite,
-  'GET /v1/client-links': clientsRead,
-  'POST /v1/client-links': clientsWrite,
-  'POST /v1/client-links/{id}/disable': clientsWrite,
-  'GET /v1/prescribers': clientsRead,
-  'POST /v1/prescribers': clientsWrite,
-  'POST /v1/prescribers/{id}/disable': clientsWrite,
-  'GET /v1/prescribers/report': clientsRead,
-  'GET /v1/client-invitations': clientsRead,
-  // Not in the spec: revoking an invitation is a write on clients, like disabling a link.
-  'POST /v1/client-invitations/{id}/revoke': clientsWrite,
-  // Not given by the spec: reading the digest is reading requests-to-be (docs/decisions/opportunities.md).
+  // Not given by the spec: reading the digest is reading requests-to-be (docs/decisions.md).
   'GET /v1/opportunities': read,
   'GET /v1/webhooks': webhooksRead,
   'POST /v1/webhooks': webhooksWrite,
@@ -106,11 +87,6 @@ export const legacyOperationScopes: Record<string, readonly Scope[]> = {
   // is reading what the webhooks deliver (docs/decisions/webhooks.md).
   'POST /v1/webhooks/{id}/deliveries/{delivery_id}/retry': webhooksWrite,
   'GET /v1/events': webhooksRead,
-  'POST /v1/onboarding-links': onboardingWrite,
-  'GET /v1/onboarding-links': onboardingRead,
-  'GET /v1/onboarding-links/{id}': onboardingRead,
-  // Not in the spec: revoking a link is a write on onboarding links (docs/decisions/clients.md).
-  'POST /v1/onboarding-links/{id}/revoke': onboardingWrite,
   'POST /v1/exports': exportsAny,
   'GET /v1/exports': exportsAny,
   'GET /v1/exports/{id}': exportsAny,
@@ -125,10 +101,6 @@ export const legacyOperationScopes: Record<string, readonly Scope[]> = {
   'POST /v1/sandbox/requests/{id}/debtor-answer': decide,
   'POST /v1/sandbox/requests/{id}/parties': decide,
   'POST /v1/sandbox/statements/{id}/lines/{line}/confirm': decide,
-  'POST /v1/sandbox/client-links/{id}/arrivals': decide,
-  'POST /v1/sandbox/client-invitations/{id}/accept': decide,
-  'POST /v1/sandbox/onboarding-links/{id}/account': onboardingWrite,
-  'POST /v1/sandbox/onboarding-links/{id}/complete': onboardingWrite,
   'POST /v1/sandbox/early-payments': decide,
   'POST /v1/sandbox/early-payments/{id}/accept': decide,
   'POST /v1/sandbox/early-payments/{id}/decline': decide,
@@ -137,7 +109,6 @@ export const legacyOperationScopes: Record<string, readonly Scope[]> = {
   'POST /v1/sandbox/requests/{id}/bank-connection': decide,
   'POST /v1/sandbox/requests/{id}/seller-payment': decide,
   'POST /v1/sandbox/clients/{seller_id}/sharing': decide,
-  'POST /v1/sandbox/clients/{seller_id}/leave': decide,
   'POST /v1/sandbox/invoices/{id}/ledger-exit': decide,
 };
 

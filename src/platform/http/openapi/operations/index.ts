@@ -1,7 +1,6 @@
 import type { OperationDocs } from '../types.ts';
 import { accountOperations } from './account.ts';
 import { bankDataOperations } from './bank-data.ts';
-import { clientsOperations } from './clients.ts';
 import { earlyPaymentsOperations } from './early-payments.ts';
 import { exportsOperations } from './exports.ts';
 import { limitsOperations } from './limits.ts';
@@ -10,7 +9,6 @@ import { programmeOperations } from './programme.ts';
 import { recourseOperations } from './recourse.ts';
 import { requestsOperations } from './requests.ts';
 import { sandboxOperations } from './sandbox.ts';
-import { settingsOperations } from './settings.ts';
 import { statementsOperations } from './statements.ts';
 import { webhooksOperations } from './webhooks.ts';
 
@@ -18,10 +16,8 @@ import { webhooksOperations } from './webhooks.ts';
 export const operationDocs: OperationDocs = {
   ...accountOperations,
   ...requestsOperations,
-  ...settingsOperations,
   ...limitsOperations,
   ...statementsOperations,
-  ...clientsOperations,
   ...exportsOperations,
   ...earlyPaymentsOperations,
   ...opportunitiesOperations,

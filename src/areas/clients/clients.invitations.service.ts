@@ -5,42 +5,19 @@ import {
   type OperatorCaller,
   scopeOf,
 } from '../../platform/caller.ts';
-import { addMadridDays } from '../../platform/clock.ts';
-import type { Tx } from '../../platform/db/db.ts';
+import type { Queryable, Tx } from '../../platform/db/db.ts';
 import { ApiError } from '../../platform/errors.ts';
-import { newId } from '../../platform/ids.ts';
 import type { WriteScope } from '../../platform/write.ts';
-import { ensureSeller } from '../parties/parties.service.ts';
+import { ensureSeller } from '../parties/parties.module.ts';
+import { type ArrivalInput, arriveIn, checkSignupCaps, type Via } from './clients.arrivals.ts';
+import * as store from './clients.invitations.store.ts';
+import * as linksStore from './clients.links.store.ts';
 import { type ClientsDeps, linkState, ownKeyOnly } from './clients.shared.ts';
-import * as store from './invitations.store.ts';
-import * as linksStore from './links.store.ts';
 
-/**
- * Sign-ups one link takes: at most 20 in any 60 minutes and 100 in any 24 hours, rolling
- * windows counted from the invitations themselves in the database (the window of
- * `claims_last_day`), so every server counts the same.
- */
-export const SIGNUP_WINDOWS = [
-  { seconds: 3600, limit: 20 },
-  { seconds: 86_400, limit: 100 },
-] as const;
-const LONGEST_WINDOW = Math.max(...SIGNUP_WINDOWS.map((w) => w.seconds));
-/** An invitation not answered within this many days expires. */
-export const INVITATION_DAYS = 30;
-
-export interface ArrivalInput {
-  company_name: string;
-  tax_id: string;
-  country: string;
-  email: string;
-}
-
-export type Via = 'link' | 'named' | 'api';
+export { type ArrivalInput, INVITATION_DAYS, SIGNUP_WINDOWS, type Via } from './clients.arrivals.ts';
 
 /** Who plays the company: a sandbox key's test helper, or the operations team for a live one. */
 export type Acting = { caller: FunderCaller } | { caller: OperatorCaller };
-
-const normalTaxId = (taxId: string) => taxId.replace(/[\s.\-/]/g, '').toUpperCase();
 
 export function invitationView(row: store.InvitationRow, now: Date) {
   const expired = row.state === 'pending' && row.expires_at.getTime() <= now.getTime();
@@ -111,111 +88,87 @@ export async function makeClientIn(
   return seller.id;
 }
 
+async function ownerOfLink(
+  db: Queryable,
+  acting: Acting,
+  linkId: string,
+): Promise<{ owner: FunderScope; keyId: string | null }> {
+  if (acting.caller.kind === 'funder') return { owner: scopeOf(acting.caller), keyId: acting.caller.keyId };
+  const owner = await store.linkOwnerForOps(db, linkId);
+  if (!owner) throw new ApiError('not_found', 'Client link was not found.');
+  return { owner, keyId: null };
+}
+
+async function readInvitation(tx: Queryable, owner: FunderScope, id: string) {
+  const row = await store.findInvitation(tx, owner, id);
+  if (!row) throw new ApiError('not_found', 'Invitation was not found.');
+  return row;
+}
+
+/** The company accepts (inside a write): it becomes the owner's client, with its origin. */
+async function acceptIn(scope: WriteScope, owner: FunderScope, id: string, ownKey: string | null) {
+  const row = await store.findInvitation(scope.tx, owner, id, { lock: true });
+  // A sandbox key plays only the companies of its own invitations.
+  if (!row || (ownKey && row.key_id !== ownKey)) throw new ApiError('not_found', 'Invitation was not found.');
+  if (invitationView(row, scope.now).state !== 'pending') {
+    throw new ApiError(
+      'invitation_not_pending',
+      'This invitation was already answered, revoked or has expired.',
+    );
+  }
+  const sellerId = await makeClientIn(scope, owner, {
+    name: row.company_name,
+    taxId: row.tax_id,
+    country: row.country,
+    arrivalId: row.arrival_id,
+    via: row.via,
+    prescriberId: row.prescriber_id,
+  });
+  await store.markInvitationAccepted(scope.tx, owner, id, sellerId, scope.now);
+  scope.evidence({
+    funderId: owner.funderId,
+    plane: owner.plane,
+    kind: 'client_invitation.accepted',
+    subjectType: 'client_invitation',
+    subjectId: id,
+    payload: { seller_id: sellerId, via: row.via, prescriber_id: row.prescriber_id },
+  });
+}
+
+/** The owner withdraws a pending invitation (inside a write); false when it was already revoked. */
+async function revokeIn(
+  scope: WriteScope,
+  owner: FunderScope,
+  id: string,
+  reason: string | null,
+  ownKey: string | null,
+): Promise<boolean> {
+  const row = await store.findInvitation(scope.tx, owner, id, { lock: true });
+  if (!row || (ownKey && row.key_id !== ownKey)) throw new ApiError('not_found', 'Invitation was not found.');
+  const state = invitationView(row, scope.now).state;
+  if (state === 'revoked') return false;
+  if (state !== 'pending') {
+    throw new ApiError(
+      'invitation_not_pending',
+      `This invitation is ${state}: only a pending invitation can be revoked.`,
+      { extra: { state } },
+    );
+  }
+  await store.markInvitationRevoked(scope.tx, owner, id, reason, scope.now);
+  scope.evidence({
+    funderId: owner.funderId,
+    plane: owner.plane,
+    kind: 'client_invitation.revoked',
+    subjectType: 'client_invitation',
+    subjectId: id,
+    payload: { reason },
+  });
+  return true;
+}
+
 /** Companies arriving through links, their invitations, and accepting them. */
 export function createInvitationsService(deps: ClientsDeps) {
   const { db, clock, write } = deps;
-
-  async function ownerOfLink(
-    acting: Acting,
-    linkId: string,
-  ): Promise<{ owner: FunderScope; keyId: string | null }> {
-    if (acting.caller.kind === 'funder') return { owner: scopeOf(acting.caller), keyId: acting.caller.keyId };
-    const owner = await store.linkOwnerForOps(db, linkId);
-    if (!owner) throw new ApiError('not_found', 'Client link was not found.');
-    return { owner, keyId: null };
-  }
-
-  /**
-   * Checks the link's caps inside the sign-up's write, once the link's row is locked: the sign-ups
-   * already in each rolling window, counted from the invitations (a refused sign-up leaves
-   * none, so it uses up nothing). A sandbox key counts only its own sign-ups through the shared
-   * demonstration link, as its `claims_last_day` does. `retry_after_seconds` is when the
-   * sign-up whose leaving lets one more in leaves the window.
-   */
-  async function checkSignupCaps(
-    scope: WriteScope,
-    owner: FunderScope,
-    linkId: string,
-    keyId: string | null,
-  ) {
-    const now = scope.now.getTime();
-    const times = await store.signupTimes(
-      scope.tx,
-      owner,
-      linkId,
-      new Date(now - LONGEST_WINDOW * 1000),
-      scope.now,
-      keyId,
-    );
-    for (const window of SIGNUP_WINDOWS) {
-      const inWindow = times.filter((t) => t.getTime() > now - window.seconds * 1000);
-      if (inWindow.length < window.limit) continue;
-      const leaving = inWindow[inWindow.length - window.limit]!.getTime() + window.seconds * 1000;
-      const retry = Math.max(1, Math.ceil((leaving - now) / 1000));
-      throw new ApiError(
-        'signup_limit',
-        `This link took ${window.limit} sign-ups in the last ${window.seconds === 3600 ? '60 minutes' : '24 hours'}; try again later.`,
-        {
-          extra: { retry_after_seconds: retry, limit: window.limit, window_seconds: window.seconds },
-          headers: { 'retry-after': String(retry) },
-        },
-      );
-    }
-  }
-
-  async function arriveIn(
-    scope: WriteScope,
-    owner: FunderScope,
-    keyId: string | null,
-    company: ArrivalInput,
-    origin: { via: Via; linkId: string | null; prescriberId: string | null },
-  ) {
-    const { tx, now } = scope;
-    const taxId = normalTaxId(company.tax_id);
-    const country = company.country.toUpperCase();
-    const arrivalId = await store.insertArrival(tx, owner, {
-      id: newId(),
-      country,
-      taxId,
-      companyName: company.company_name.trim(),
-      ...origin,
-      keyId,
-      at: now,
-    });
-    const id = newId();
-    await store.insertInvitation(tx, owner, {
-      id,
-      arrivalId,
-      ...origin,
-      companyName: company.company_name.trim(),
-      taxId,
-      country,
-      email: company.email.trim(),
-      keyId,
-      at: now,
-      expiresAt: addMadridDays(now, INVITATION_DAYS),
-    });
-    scope.evidence({
-      funderId: owner.funderId,
-      plane: owner.plane,
-      kind: 'client_invitation.created',
-      subjectType: 'client_invitation',
-      subjectId: id,
-      payload: {
-        via: origin.via,
-        client_link_id: origin.linkId,
-        prescriber_id: origin.prescriberId,
-        country,
-      },
-    });
-    return id;
-  }
-
-  async function readInvitation(tx: Tx, owner: FunderScope, id: string) {
-    const row = await store.findInvitation(tx, owner, id);
-    if (!row) throw new ApiError('not_found', 'Invitation was not found.');
-    return row;
-  }
 
   return {
     makeClientIn,
@@ -231,7 +184,7 @@ export function createInvitationsService(deps: ClientsDeps) {
      * company's first arrival keeps its origin; opening a link never makes an account.
      */
     async arrive(acting: Acting, linkId: string, company: ArrivalInput) {
-      const { owner, keyId } = await ownerOfLink(acting, linkId);
+      const { owner, keyId } = await ownerOfLink(db, acting, linkId);
       const link = await linksStore.findLink(db, owner, linkId, clock.now(), null);
       if (!link) throw new ApiError('not_found', 'Client link was not found.');
       if (linkState(link, clock.now()) !== 'active') {
@@ -282,35 +235,7 @@ export function createInvitationsService(deps: ClientsDeps) {
         owner = { funderId: row.funder_id, plane: row.plane };
       }
       const ownKey = acting.caller.kind === 'funder' ? acting.caller.keyId : null;
-      await write(acting.caller, async (scope) => {
-        const row = await store.findInvitation(scope.tx, owner, id, { lock: true });
-        // A sandbox key plays only the companies of its own invitations.
-        if (!row || (ownKey && row.key_id !== ownKey))
-          throw new ApiError('not_found', 'Invitation was not found.');
-        if (invitationView(row, scope.now).state !== 'pending') {
-          throw new ApiError(
-            'invitation_not_pending',
-            'This invitation was already answered, revoked or has expired.',
-          );
-        }
-        const sellerId = await makeClientIn(scope, owner, {
-          name: row.company_name,
-          taxId: row.tax_id,
-          country: row.country,
-          arrivalId: row.arrival_id,
-          via: row.via,
-          prescriberId: row.prescriber_id,
-        });
-        await store.markInvitationAccepted(scope.tx, owner, id, sellerId, scope.now);
-        scope.evidence({
-          funderId: owner.funderId,
-          plane: owner.plane,
-          kind: 'client_invitation.accepted',
-          subjectType: 'client_invitation',
-          subjectId: id,
-          payload: { seller_id: sellerId, via: row.via, prescriber_id: row.prescriber_id },
-        });
-      });
+      await write(acting.caller, (scope) => acceptIn(scope, owner, id, ownKey));
       return { invitation: invitationView(await readInvitation(db, owner, id), clock.now()) };
     },
 
@@ -322,30 +247,7 @@ export function createInvitationsService(deps: ClientsDeps) {
     async revoke(caller: FunderCaller, id: string, reason: string | null) {
       const owner = scopeOf(caller);
       const ownKey = ownKeyOnly(caller);
-      const changed = await write(caller, async (scope) => {
-        const row = await store.findInvitation(scope.tx, owner, id, { lock: true });
-        if (!row || (ownKey && row.key_id !== ownKey))
-          throw new ApiError('not_found', 'Invitation was not found.');
-        const state = invitationView(row, scope.now).state;
-        if (state === 'revoked') return false;
-        if (state !== 'pending') {
-          throw new ApiError(
-            'invitation_not_pending',
-            `This invitation is ${state}: only a pending invitation can be revoked.`,
-            { extra: { state } },
-          );
-        }
-        await store.markInvitationRevoked(scope.tx, owner, id, reason, scope.now);
-        scope.evidence({
-          funderId: owner.funderId,
-          plane: owner.plane,
-          kind: 'client_invitation.revoked',
-          subjectType: 'client_invitation',
-          subjectId: id,
-          payload: { reason },
-        });
-        return true;
-      });
+      const changed = await write(caller, (scope) => revokeIn(scope, owner, id, reason, ownKey));
       return { invitation: invitationView(await readInvitation(db, owner, id), clock.now()), changed };
     },
 

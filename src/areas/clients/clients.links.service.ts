@@ -3,6 +3,7 @@ import { addMadridDays } from '../../platform/clock.ts';
 import { ApiError } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import type { WriteScope } from '../../platform/write.ts';
+import * as store from './clients.links.store.ts';
 import {
   type ClientLinkView,
   type ClientsDeps,
@@ -14,7 +15,6 @@ import {
   requireSharedWriteScope,
   tokenHash,
 } from './clients.shared.ts';
-import * as store from './links.store.ts';
 
 /** A link made without `expires_at` (a prescriber's, or the funder's own) works for a year. */
 export const DEFAULT_LINK_DAYS = 365;

@@ -3,7 +3,7 @@ import { madridDate } from '../../platform/clock.ts';
 import type { Queryable } from '../../platform/db/db.ts';
 import { ApiError } from '../../platform/errors.ts';
 import type { RunWrite } from '../../platform/write.ts';
-import { missingDocuments } from '../documents/documents.service.ts';
+import { missingDocuments } from '../documents/documents.module.ts';
 import * as store from './settings.store.ts';
 
 export const NOTE_MAX = 500;

@@ -1,8 +1,8 @@
 import { type FunderScope, scopeOf } from '../../platform/caller.ts';
 import { ApiError } from '../../platform/errors.ts';
+import type { Acting } from './clients.invitations.service.ts';
+import * as store from './clients.leaving.store.ts';
 import type { ClientsDeps } from './clients.shared.ts';
-import type { Acting } from './invitations.service.ts';
-import * as store from './leaving.store.ts';
 
 export function clientView(row: store.ClientRow) {
   return {

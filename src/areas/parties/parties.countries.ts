@@ -16,3 +16,34 @@ const ISO_COUNTRIES: ReadonlySet<string> = new Set(CODES.split(' '));
 
 /** True for an assigned ISO 3166-1 alpha-2 code, written in capitals. */
 export const isCountryCode = (code: string): boolean => ISO_COUNTRIES.has(code);
+
+/** The member states whose VAT numbers the EU VAT validation service checks (Greece is EL). */
+export const EU_VAT_PREFIX: Record<string, string> = {
+  AT: 'AT',
+  BE: 'BE',
+  BG: 'BG',
+  CY: 'CY',
+  CZ: 'CZ',
+  DE: 'DE',
+  DK: 'DK',
+  EE: 'EE',
+  ES: 'ES',
+  FI: 'FI',
+  FR: 'FR',
+  GR: 'EL',
+  HR: 'HR',
+  HU: 'HU',
+  IE: 'IE',
+  IT: 'IT',
+  LT: 'LT',
+  LU: 'LU',
+  LV: 'LV',
+  MT: 'MT',
+  NL: 'NL',
+  PL: 'PL',
+  PT: 'PT',
+  RO: 'RO',
+  SE: 'SE',
+  SI: 'SI',
+  SK: 'SK',
+};

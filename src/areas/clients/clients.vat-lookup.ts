@@ -1,3 +1,5 @@
+import { normalizeTaxId } from '../parties/parties.module.ts';
+
 /**
  * Naming a company from its EU VAT number. The service asks a replaceable adapter (the EU VAT
  * validation service in production, a stub in tests); when the adapter cannot answer (no
@@ -20,45 +22,11 @@ export const offlineVatLookup: VatLookup = {
   name: async () => ({ kind: 'unavailable' }),
 };
 
-/** The member states whose VAT numbers the EU VAT validation service checks (Greece is EL). */
-export const EU_VAT_PREFIX: Record<string, string> = {
-  AT: 'AT',
-  BE: 'BE',
-  BG: 'BG',
-  CY: 'CY',
-  CZ: 'CZ',
-  DE: 'DE',
-  DK: 'DK',
-  EE: 'EE',
-  ES: 'ES',
-  FI: 'FI',
-  FR: 'FR',
-  GR: 'EL',
-  HR: 'HR',
-  HU: 'HU',
-  IE: 'IE',
-  IT: 'IT',
-  LT: 'LT',
-  LU: 'LU',
-  LV: 'LV',
-  MT: 'MT',
-  NL: 'NL',
-  PL: 'PL',
-  PT: 'PT',
-  RO: 'RO',
-  SE: 'SE',
-  SI: 'SI',
-  SK: 'SK',
-};
-
 /**
  * The VAT number without separators and without its country prefix (`ESB12345678` and
  * `B-12345678` for ES both give `B12345678`); null when what is left cannot be a VAT number.
  */
 export function normalVatNumber(country: string, raw: string): string | null {
-  let vat = raw.replace(/[\s.\-/]/g, '').toUpperCase();
-  const prefix = EU_VAT_PREFIX[country] ?? country;
-  if (vat.startsWith(prefix) && vat.length > prefix.length + 1) vat = vat.slice(prefix.length);
-  else if (vat.startsWith(country) && vat.length > country.length + 1) vat = vat.slice(country.length);
+  const vat = normalizeTaxId(raw, { vatPrefixOf: country });
   return /^[A-Z0-9]{2,14}$/.test(vat) ? vat : null;
 }

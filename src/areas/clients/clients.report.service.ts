@@ -1,7 +1,7 @@
 import { type FunderCaller, scopeOf } from '../../platform/caller.ts';
 import { centsToEuros, toCents } from '../../platform/money.ts';
+import * as store from './clients.report.store.ts';
 import { type ClientsDeps, ownKeyOnly } from './clients.shared.ts';
-import * as store from './report.store.ts';
 
 interface ReportCompany {
   company_name: string;

@@ -10,7 +10,7 @@ import {
   type SellerScoreInputs,
   sellerScore,
   sellerScoreInputs,
-} from './score.ts';
+} from './parties.score.ts';
 
 const NOW = new Date('2026-06-15T10:00:00Z');
 

@@ -3,6 +3,9 @@ import { addMadridDays } from '../../platform/clock.ts';
 import { sha256Hex } from '../../platform/crypto.ts';
 import { ApiError } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
+import * as invitationsStore from './clients.invitations.store.ts';
+import { DEFAULT_LINK_DAYS, type LinksService } from './clients.links.service.ts';
+import * as store from './clients.links.store.ts';
 import {
   type ClientLinkView,
   type ClientsDeps,
@@ -12,9 +15,6 @@ import {
   ownKeyOnly,
   requireSharedWriteScope,
 } from './clients.shared.ts';
-import * as invitationsStore from './invitations.store.ts';
-import { DEFAULT_LINK_DAYS, type LinksService } from './links.service.ts';
-import * as store from './links.store.ts';
 
 export interface CreatePrescriberInput {
   name: string;

@@ -1,0 +1,64 @@
+import type { OperatorCaller } from '../../platform/caller.ts';
+import type { Db } from '../../platform/db/db.ts';
+import { ApiError } from '../../platform/errors.ts';
+import type { RunWrite } from '../../platform/write.ts';
+import * as clientsStore from './clients.invitations.store.ts';
+
+/** The origin of an https URL (scheme, host, port), or null when it is not one we take. */
+export function httpsOrigin(raw: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== 'https:' || url.username || url.password || !url.hostname) return null;
+  return url.origin;
+}
+
+/** The https origins each funder's onboarding links may send their suppliers back to. */
+export function createReturnOrigins(deps: { db: Db; write: RunWrite }) {
+  const { db, write } = deps;
+
+  async function returnOrigins(funderId: string): Promise<string[]> {
+    const kept = await clientsStore.returnOriginsOf(db, funderId);
+    if (!kept) return [];
+    // The demonstration funder's list holds the documentation's example origin unless set.
+    if (!kept.kept && kept.demonstration) return ['https://example.com'];
+    return kept.origins;
+  }
+
+  return {
+    returnOrigins,
+
+    /** The operations team keeps each funder's return origins (https, scheme and host). */
+    async setReturnOrigins(caller: OperatorCaller, funderId: string, origins: string[]) {
+      const normal = origins.map((raw) => {
+        const origin = httpsOrigin(raw);
+        if (!origin || origin !== raw.replace(/\/$/, '')) {
+          throw new ApiError('body_invalid', `${raw} is not an https origin (scheme and host, no path).`, {
+            extra: { field: 'origins' },
+          });
+        }
+        return origin;
+      });
+      const unique = [...new Set(normal)].sort();
+      await write(caller, async (scope) => {
+        if ((await clientsStore.funderPlaneForOps(scope.tx, funderId)) === null) {
+          const exists = await clientsStore.returnOriginsOf(scope.tx, funderId);
+          if (!exists) throw new ApiError('not_found', 'Funder was not found.');
+        }
+        await clientsStore.setReturnOriginsForOps(scope.tx, funderId, unique, scope.now);
+        scope.evidence({
+          funderId,
+          plane: null,
+          kind: 'funder.return_origins_set',
+          subjectType: 'funder',
+          subjectId: funderId,
+          payload: { origins: unique },
+        });
+      });
+      return { bank_id: funderId, origins: unique };
+    },
+  };
+}
