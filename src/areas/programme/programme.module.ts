@@ -7,6 +7,10 @@ import { disclosureRoutes } from './disclosure.routes.ts';
 import { programmeRoutes } from './programme.routes.ts';
 import { createProgrammeService } from './programme.service.ts';
 
+export { TermsInput } from './programme.schemas.ts';
+export type { ProgrammeBody, ProgrammeService } from './programme.service.ts';
+export type { ProgrammeTerms } from './programme.terms.ts';
+
 /**
  * Programme terms and the disclosure of requests: the terms service (routing reads the terms in
  * force), the requests' disclosure (notices, announcing, the confidential gates), their routes.

@@ -12,8 +12,7 @@ import {
   setSellerVerification,
   type VerificationStatus,
 } from '../parties/parties.service.ts';
-import type { ProgrammeService } from '../programme/programme.service.ts';
-import type { ProgrammeTerms } from '../programme/programme-terms.ts';
+import type { ProgrammeService, ProgrammeTerms } from '../programme/programme.module.ts';
 import type { RequestDisclosureService } from '../requests/request-disclosure.service.ts';
 import { funderMover, type RequestLifecycle } from '../requests/requests.lifecycle.ts';
 import type { RequestPartiesService } from '../requests/requests.parties.service.ts';

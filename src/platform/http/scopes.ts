@@ -72,8 +72,6 @@ export const legacyOperationScopes: Record<string, readonly Scope[]> = {
   'PUT /v1/required-documents': settingsWrite,
   'GET /v1/settings': read,
   'PUT /v1/settings': settingsWrite,
-  'GET /v1/programme': read,
-  'PUT /v1/programme': settingsWrite,
   'GET /v1/recourse': read,
   'POST /v1/recourse/{id}/close': decide,
   'GET /v1/bank-data': read,
