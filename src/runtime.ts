@@ -12,6 +12,7 @@ import { createConsentLevelService } from './areas/decisions/consent-level.servi
 import { decisionsRoutes } from './areas/decisions/decisions.routes.ts';
 import { createDecisionsService } from './areas/decisions/decisions.service.ts';
 import { createDemoService } from './areas/demo/demo.service.ts';
+import { disclosureModule } from './areas/disclosure/disclosure.module.ts';
 import { documentsModule } from './areas/documents/documents.module.ts';
 import { earlyPaymentsModule } from './areas/early-payments/early-payments.module.ts';
 import { type ExportsSettings, exportsModule } from './areas/exports/exports.module.ts';
@@ -175,8 +176,10 @@ function createServices(deps: {
   });
   const { documents } = documentsArea;
   const lifecycle = createRequestLifecycle();
-  const programmeArea = programmeModule({ ...shared, lifecycle });
-  const { programme, disclosure } = programmeArea;
+  const programmeArea = programmeModule(shared);
+  const { programme } = programmeArea;
+  const disclosureArea = disclosureModule({ ...shared, lifecycle });
+  const { disclosure } = disclosureArea;
   const clientsArea = clientsModule({ ...shared, ...deps });
   const { clients } = clientsArea;
   const requestParties = createRequestPartiesService({
@@ -281,9 +284,9 @@ function createServices(deps: {
     clients,
     exports: exportsArea.exports,
     /** Background jobs of the areas, by kind. */
-    areaJobs: { ...exportsArea.jobs, ...opportunitiesArea.jobs },
+    areaJobs: { ...disclosureArea.jobs, ...exportsArea.jobs, ...opportunitiesArea.jobs },
     /** Area jobs that recur: scheduled when the worker starts, each rescheduling itself. */
-    recurringJobs: [...opportunitiesArea.recurring],
+    recurringJobs: [...disclosureArea.recurring, ...opportunitiesArea.recurring],
     opportunities: opportunitiesArea.opportunities,
     registry: registryArea.registry,
     earlyPayments: earlyPaymentsArea.earlyPayments,
@@ -299,6 +302,7 @@ function createServices(deps: {
       statements: statementsArea.routes,
       limits: limitsArea.routes,
       programme: programmeArea.routes,
+      disclosure: disclosureArea.routes,
       recourse: recourseArea.routes,
       webhooks: webhooksArea.routes,
       clients: clientsArea.routes,
@@ -311,7 +315,6 @@ function createServices(deps: {
   };
 }
 
-const ANNOUNCEMENTS_JOB = 'programme.announcements';
 const RECOURSE_JOB = 'recourse.claims';
 
 /**
@@ -396,11 +399,6 @@ export async function createRuntime(
       return { rerunAt: new Date(ctx.clock.now().getTime() + job.everySeconds * 1000) };
     };
   }
-  // Automatic announcements of confidential requests, checked every hour (programme area).
-  handlers[ANNOUNCEMENTS_JOB] = async (ctx) => {
-    await services.disclosure.announceDue({ kind: 'system', job: ANNOUNCEMENTS_JOB });
-    return { rerunAt: new Date(ctx.clock.now().getTime() + 3600 * 1000) };
-  };
   // Recourse claims falling due are opened, checked every hour (recourse area).
   handlers[RECOURSE_JOB] = async (ctx) => {
     await services.recourse.openDue({ kind: 'system', job: RECOURSE_JOB });
@@ -447,6 +445,7 @@ export async function createRuntime(
           decisionsRoutes({ decisions: services.decisions, consentLevel: services.consentLevel }),
           ...services.areaRoutes.limits,
           ...services.areaRoutes.programme,
+          ...services.areaRoutes.disclosure,
           ...services.areaRoutes.recourse,
           ...services.areaRoutes.webhooks,
           ...services.areaRoutes.clients,
@@ -491,12 +490,7 @@ export async function createRuntime(
     createDispatcher: newDispatcher,
     async scheduleMaintenance() {
       await runAs(OPERATOR, async () => {
-        for (const kind of [
-          ...Object.keys(MAINTENANCE),
-          ANNOUNCEMENTS_JOB,
-          RECOURSE_JOB,
-          ...services.recurringJobs,
-        ]) {
+        for (const kind of [...Object.keys(MAINTENANCE), RECOURSE_JOB, ...services.recurringJobs]) {
           await enqueueJob(db, { kind, runAt: clock.now(), jobKey: kind });
         }
       });

@@ -64,8 +64,6 @@ export const legacyOperationScopes: Record<string, readonly Scope[]> = {
   'POST /v1/requests/{id}/decision': decide,
   'POST /v1/requests/{id}/consent-level': decide,
   'GET /v1/requests/{id}/documents': read,
-  'POST /v1/requests/{id}/announce': decide,
-  'GET /v1/requests/{id}/notices': read,
   'GET /v1/requests/{id}/debtors': read,
   'GET /v1/requests/{id}/cash-flow': read,
   'GET /v1/required-documents': read,
