@@ -6,7 +6,6 @@ import { earlyPaymentsOperations } from './early-payments.ts';
 import { exportsOperations } from './exports.ts';
 import { limitsOperations } from './limits.ts';
 import { opportunitiesOperations } from './opportunities.ts';
-import { recourseOperations } from './recourse.ts';
 import { requestsOperations } from './requests.ts';
 import { sandboxOperations } from './sandbox.ts';
 import { settingsOperations } from './settings.ts';
@@ -25,7 +24,6 @@ export const operationDocs: OperationDocs = {
   ...earlyPaymentsOperations,
   ...opportunitiesOperations,
   ...sandboxOperations,
-  ...recourseOperations,
   ...webhooksOperations,
   ...bankDataOperations,
 };
