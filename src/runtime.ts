@@ -10,8 +10,9 @@ import { clientsModule } from './areas/clients/clients.module.ts';
 import { debtorInfoModule } from './areas/debtors/debtor-info.module.ts';
 import { createConsentLevelService } from './areas/decisions/consent-level.service.ts';
 import { decisionsRoutes } from './areas/decisions/decisions.routes.ts';
-import { createDecisionsService } from './areas/decisions/decisions.service.ts';
+import { createDecisionsService, type PaymentHook } from './areas/decisions/decisions.service.ts';
 import { createDemoService } from './areas/demo/demo.service.ts';
+import { disclosureModule } from './areas/disclosure/disclosure.module.ts';
 import { documentsModule } from './areas/documents/documents.module.ts';
 import { earlyPaymentsModule } from './areas/early-payments/early-payments.module.ts';
 import { type ExportsSettings, exportsModule } from './areas/exports/exports.module.ts';
@@ -175,8 +176,10 @@ function createServices(deps: {
   });
   const { documents } = documentsArea;
   const lifecycle = createRequestLifecycle();
-  const programmeArea = programmeModule({ ...shared, lifecycle });
-  const { programme, disclosure } = programmeArea;
+  const programmeArea = programmeModule(shared);
+  const { programme } = programmeArea;
+  const disclosureArea = disclosureModule({ ...shared, lifecycle });
+  const { disclosure } = disclosureArea;
   const clientsArea = clientsModule({ ...shared, ...deps });
   const { clients } = clientsArea;
   const requestParties = createRequestPartiesService({
@@ -189,20 +192,10 @@ function createServices(deps: {
   });
   const limitsArea = limitsModule(shared);
   const { limits } = limitsArea;
-  // Recourse claims hear of every payment the decisions area records, and record the seller's
-  // repayments through that same recorder (bound when called, once both exist).
-  const recourseArea = recourseModule({
-    ...shared,
-    lifecycle,
-    recordPayment: (ws, input) => decisions.recordPaymentIn(ws, input),
-    // A claim names the funder's collection account, else its latest statement's account.
-    accounts: {
-      collectionIban: (q, scope) => bankDataArea.bankData.collectionIban(q, scope),
-      statementIban: (q, scope) => statementsArea.statements.latestAccountIban(q, scope),
-    },
-  });
-  const { recourse } = recourseArea;
   const bankDataArea = bankDataModule({ ...shared, requests });
+  // Those told of each payment the decisions' recorder records, inside its write before the
+  // request moves (the recourse claims subscribe when their module is built).
+  const paymentHooks: PaymentHook[] = [];
   const decisions = createDecisionsService({
     write,
     requests: lifecycle,
@@ -210,7 +203,13 @@ function createServices(deps: {
     documents,
     offerGuards: [limits.offerGuard],
     disclosure,
-    onPayment: recourse.onPayment,
+    onPayment: async (ws, payment) => {
+      let closesByRecourse = false;
+      for (const hook of paymentHooks) {
+        if ((await hook(ws, payment)).closesByRecourse) closesByRecourse = true;
+      }
+      return { closesByRecourse };
+    },
     bankData: bankDataArea.bankData,
   });
   const consentLevel = createConsentLevelService({ write, requests: lifecycle });
@@ -228,6 +227,22 @@ function createServices(deps: {
   const debtorInfoArea = debtorInfoModule({ ...shared, requests, creditLimitOf: limits.debtorLimitView });
   const payerRecordArea = payerRecordModule({ ...shared, creditLimitOf: limits.debtorLimitView });
   const statementsArea = statementsModule({ ...shared, requests: lifecycle, decisions });
+  // Recourse claims hear of every payment recorded and record the seller's repayments through
+  // the same recorder; a claim names the funder's collection account, else its latest
+  // statement's account.
+  const recourseArea = recourseModule({
+    ...shared,
+    lifecycle,
+    payments: {
+      record: decisions.recordPaymentIn,
+      onPayment: (hook) => void paymentHooks.push(hook),
+    },
+    accounts: {
+      collectionIban: (q, scope) => bankDataArea.bankData.collectionIban(q, scope),
+      statementIban: (q, scope) => statementsArea.statements.latestAccountIban(q, scope),
+    },
+  });
+  const { recourse } = recourseArea;
   const webhooksArea = webhooksModule({
     ...shared,
     secrets: deps.secrets,
@@ -281,9 +296,14 @@ function createServices(deps: {
     clients,
     exports: exportsArea.exports,
     /** Background jobs of the areas, by kind. */
-    areaJobs: { ...exportsArea.jobs, ...opportunitiesArea.jobs },
+    areaJobs: {
+      ...disclosureArea.jobs,
+      ...recourseArea.jobs,
+      ...exportsArea.jobs,
+      ...opportunitiesArea.jobs,
+    },
     /** Area jobs that recur: scheduled when the worker starts, each rescheduling itself. */
-    recurringJobs: [...opportunitiesArea.recurring],
+    recurringJobs: [...disclosureArea.recurring, ...recourseArea.recurring, ...opportunitiesArea.recurring],
     opportunities: opportunitiesArea.opportunities,
     registry: registryArea.registry,
     earlyPayments: earlyPaymentsArea.earlyPayments,
@@ -299,6 +319,7 @@ function createServices(deps: {
       statements: statementsArea.routes,
       limits: limitsArea.routes,
       programme: programmeArea.routes,
+      disclosure: disclosureArea.routes,
       recourse: recourseArea.routes,
       webhooks: webhooksArea.routes,
       clients: clientsArea.routes,
@@ -310,9 +331,6 @@ function createServices(deps: {
     },
   };
 }
-
-const ANNOUNCEMENTS_JOB = 'programme.announcements';
-const RECOURSE_JOB = 'recourse.claims';
 
 /**
  * Recurring upkeep: expired counters and idempotency keys, old outbox events and finished webhook
@@ -396,16 +414,6 @@ export async function createRuntime(
       return { rerunAt: new Date(ctx.clock.now().getTime() + job.everySeconds * 1000) };
     };
   }
-  // Automatic announcements of confidential requests, checked every hour (programme area).
-  handlers[ANNOUNCEMENTS_JOB] = async (ctx) => {
-    await services.disclosure.announceDue({ kind: 'system', job: ANNOUNCEMENTS_JOB });
-    return { rerunAt: new Date(ctx.clock.now().getTime() + 3600 * 1000) };
-  };
-  // Recourse claims falling due are opened, checked every hour (recourse area).
-  handlers[RECOURSE_JOB] = async (ctx) => {
-    await services.recourse.openDue({ kind: 'system', job: RECOURSE_JOB });
-    return { rerunAt: new Date(ctx.clock.now().getTime() + 3600 * 1000) };
-  };
 
   return {
     config,
@@ -447,6 +455,7 @@ export async function createRuntime(
           decisionsRoutes({ decisions: services.decisions, consentLevel: services.consentLevel }),
           ...services.areaRoutes.limits,
           ...services.areaRoutes.programme,
+          ...services.areaRoutes.disclosure,
           ...services.areaRoutes.recourse,
           ...services.areaRoutes.webhooks,
           ...services.areaRoutes.clients,
@@ -491,12 +500,7 @@ export async function createRuntime(
     createDispatcher: newDispatcher,
     async scheduleMaintenance() {
       await runAs(OPERATOR, async () => {
-        for (const kind of [
-          ...Object.keys(MAINTENANCE),
-          ANNOUNCEMENTS_JOB,
-          RECOURSE_JOB,
-          ...services.recurringJobs,
-        ]) {
+        for (const kind of [...Object.keys(MAINTENANCE), ...services.recurringJobs]) {
           await enqueueJob(db, { kind, runAt: clock.now(), jobKey: kind });
         }
       });

@@ -5,7 +5,7 @@ import { newId } from '../../platform/ids.ts';
 import { centsToDecimal, centsToEuros, toCents } from '../../platform/money.ts';
 import type { RunWrite } from '../../platform/write.ts';
 import type { BankDataService } from '../bank-data/bank-data.service.ts';
-import type { RequestDisclosureService } from '../requests/request-disclosure.service.ts';
+import type { DisclosureService } from '../disclosure/disclosure.module.ts';
 import { funderMover, meetsRequirement } from '../requests/requests.lifecycle.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import type { FundInput, SettleInput } from './decisions.input.ts';
@@ -19,7 +19,7 @@ export function createFundingDecisions(
     write: RunWrite;
     settings: Pick<SettingsService, 'policy'>;
     recordPayment: RecordPayment;
-    disclosure: Pick<RequestDisclosureService, 'confidentialGates'>;
+    disclosure: Pick<DisclosureService, 'confidentialGates'>;
     bankData: Pick<BankDataService, 'fundingGates'>;
   },
 ) {

@@ -1,8 +1,8 @@
 import type { FunderCaller } from '../../platform/caller.ts';
 import type { RunWrite } from '../../platform/write.ts';
 import type { BankDataService } from '../bank-data/bank-data.service.ts';
+import type { DisclosureService } from '../disclosure/disclosure.module.ts';
 import type { DocumentsService } from '../documents/documents.service.ts';
-import type { RequestDisclosureService } from '../requests/request-disclosure.service.ts';
 import type { RequestLifecycle } from '../requests/requests.lifecycle.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import { createDeclineDecision } from './decisions.decline.ts';
@@ -35,7 +35,7 @@ export function createDecisionsService(deps: {
   settings: Pick<SettingsService, 'policy' | 'listedBuyers'>;
   documents: Pick<DocumentsService, 'requireDocumentsMet' | 'recordDealFile'>;
   offerGuards?: OfferGuard[];
-  disclosure: Pick<RequestDisclosureService, 'confidentialGates'>;
+  disclosure: Pick<DisclosureService, 'confidentialGates'>;
   /** Told of every payment before the request moves (the recourse claims). */
   onPayment?: PaymentHook;
   /** The bank data gate (`bank_data: required`): the bank data area owns the rule. */

@@ -3,9 +3,9 @@ import { addDays, madridInstant } from '../../platform/clock.ts';
 import type { RebuildControl, WriteScope } from '../../platform/write.ts';
 import type { DecisionInput } from '../decisions/decisions.schemas.ts';
 import type { DecisionsService } from '../decisions/decisions.service.ts';
+import type { DisclosureService } from '../disclosure/disclosure.module.ts';
 import type { DocumentsService } from '../documents/documents.service.ts';
 import { insertDebtor, insertInvoice, insertSeller } from '../parties/parties.service.ts';
-import type { RequestDisclosureService } from '../requests/request-disclosure.service.ts';
 import type { RequestPartiesService } from '../requests/requests.parties.service.ts';
 
 /** What the demonstration scenario hands to each part that brings its own company. */
@@ -70,11 +70,11 @@ export type DemoInvoice = Pick<
  */
 export async function insertDemoInvoices(
   scope: WriteScope,
-  disclosure: Pick<RequestDisclosureService, 'setNoticeAddressIn'>,
+  disclosure: Pick<DisclosureService, 'setNoticeAddressIn'>,
   input: {
     sellerId: string;
     debtors: readonly (Parameters<typeof insertDebtor>[2] & {
-      address: Parameters<RequestDisclosureService['setNoticeAddressIn']>[2];
+      address: Parameters<DisclosureService['setNoticeAddressIn']>[2];
     })[];
     invoice: (i: number) => DemoInvoice;
   },
@@ -140,7 +140,7 @@ export async function offerAcceptFund(input: {
 export async function openDemoPart(
   input: DemoPartInput<{
     documents: Pick<DocumentsService, 'uploadIn' | 'verifyIn'>;
-    disclosure: Pick<RequestDisclosureService, 'setNoticeAddressIn'>;
+    disclosure: Pick<DisclosureService, 'setNoticeAddressIn'>;
   }>,
   company: {
     onDay: number;

@@ -2,14 +2,14 @@ import { scopeOf } from '../../platform/caller.ts';
 import { addDays } from '../../platform/clock.ts';
 import type { DecisionsService } from '../decisions/decisions.service.ts';
 import { type DemoPartInput, offerAcceptFund, openDemoPart } from '../demo/demo.seller.ts';
+import type { DisclosureService } from '../disclosure/disclosure.module.ts';
 import type { DocumentsService } from '../documents/documents.service.ts';
-import type { RequestDisclosureService } from '../requests/request-disclosure.service.ts';
 import type { RequestPartiesService } from '../requests/requests.parties.service.ts';
 import type { ProgrammeService } from './programme.service.ts';
 
 export interface ProgrammeDemoDeps {
   programme: Pick<ProgrammeService, 'changeIn'>;
-  disclosure: Pick<RequestDisclosureService, 'setNoticeAddressIn' | 'announce'>;
+  disclosure: Pick<DisclosureService, 'setNoticeAddressIn' | 'announce'>;
   parties: Pick<RequestPartiesService, 'createRequestIn' | 'routeIn' | 'sellerAnswerIn'>;
   decisions: Pick<DecisionsService, 'decide'>;
   documents: Pick<DocumentsService, 'uploadIn' | 'verifyIn'>;

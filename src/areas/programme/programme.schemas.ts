@@ -7,7 +7,7 @@ import {
   DISCLOSURES,
   RECOURSE_DAYS,
   RECOURSES,
-} from './programme-terms.ts';
+} from './programme.terms.ts';
 
 const Days = (range: { min: number; max: number }, description: string) =>
   Type.Union([Type.Integer({ minimum: range.min, maximum: range.max }), Type.Null()], { description });

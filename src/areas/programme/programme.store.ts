@@ -1,7 +1,7 @@
 import type { FunderScope, Plane } from '../../platform/caller.ts';
 import type { Queryable } from '../../platform/db/db.ts';
 import { visibleToFunder } from '../requests/visibility.ts';
-import type { ProgrammeTerms } from './programme-terms.ts';
+import type { ProgrammeTerms } from './programme.terms.ts';
 
 export interface StoredTerms {
   terms: Partial<ProgrammeTerms>;

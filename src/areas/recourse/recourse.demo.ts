@@ -2,15 +2,15 @@ import { scopeOf } from '../../platform/caller.ts';
 import { addDays } from '../../platform/clock.ts';
 import type { DecisionsService } from '../decisions/decisions.service.ts';
 import { type DemoPartInput, offerAcceptFund, openDemoPart } from '../demo/demo.seller.ts';
+import type { DisclosureService } from '../disclosure/disclosure.module.ts';
 import type { DocumentsService } from '../documents/documents.service.ts';
 import type { ProgrammeService } from '../programme/programme.service.ts';
-import type { RequestDisclosureService } from '../requests/request-disclosure.service.ts';
 import type { RequestPartiesService } from '../requests/requests.parties.service.ts';
 import type { RecourseService } from './recourse.service.ts';
 
 export interface RecourseDemoDeps {
   programme: Pick<ProgrammeService, 'changeIn'>;
-  disclosure: Pick<RequestDisclosureService, 'setNoticeAddressIn'>;
+  disclosure: Pick<DisclosureService, 'setNoticeAddressIn'>;
   recourse: Pick<RecourseService, 'openDue'>;
   parties: Pick<RequestPartiesService, 'createRequestIn' | 'routeIn' | 'sellerAnswerIn'>;
   decisions: Pick<DecisionsService, 'decide'>;

@@ -2,7 +2,7 @@ import type { Caller } from '../../platform/caller.ts';
 import { ApiError } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import type { RunWrite, WriteScope } from '../../platform/write.ts';
-import { announceIn } from './request-disclosure.service.ts';
+import { announceIn } from '../disclosure/disclosure.module.ts';
 import { trail } from './request-trail.ts';
 import { OPERATIONS, type RequestLifecycle } from './requests.lifecycle.ts';
 import { receivablesForOps } from './requests.store.ts';

@@ -3,6 +3,7 @@ import { type FunderCaller, scopeOf } from '../../platform/caller.ts';
 import { addDays, madridDate } from '../../platform/clock.ts';
 import { ApiError, type ErrorCode } from '../../platform/errors.ts';
 import type { RunWrite, WriteScope } from '../../platform/write.ts';
+import type { DisclosureService } from '../disclosure/disclosure.module.ts';
 import type { DocumentsService } from '../documents/documents.service.ts';
 import {
   ensureDebtor,
@@ -12,9 +13,7 @@ import {
   setSellerVerification,
   type VerificationStatus,
 } from '../parties/parties.service.ts';
-import type { ProgrammeService } from '../programme/programme.service.ts';
-import type { ProgrammeTerms } from '../programme/programme-terms.ts';
-import type { RequestDisclosureService } from '../requests/request-disclosure.service.ts';
+import type { ProgrammeService, ProgrammeTerms } from '../programme/programme.module.ts';
 import { funderMover, type RequestLifecycle } from '../requests/requests.lifecycle.ts';
 import type { RequestPartiesService } from '../requests/requests.parties.service.ts';
 import type { RequestsService } from '../requests/requests.service.ts';
@@ -105,7 +104,7 @@ export function createSandboxService(deps: {
   settings: Pick<SettingsService, 'requiredCodes'>;
   programme: Pick<ProgrammeService, 'changeIn'>;
   disclosure: Pick<
-    RequestDisclosureService,
+    DisclosureService,
     'setNoticeAddressIn' | 'setVerificationLapseIn' | 'changeInvoiceAmountIn'
   >;
 }) {

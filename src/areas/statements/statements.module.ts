@@ -6,6 +6,8 @@ import { statementsOpsRoutes } from './statements.ops.routes.ts';
 import { statementsRoutes } from './statements.routes.ts';
 import { createStatementsService } from './statements.service.ts';
 
+export { creditorReferenceFor } from './matching.ts';
+
 /** Bank statements: import, matching and confirmation; service and routes. */
 export function statementsModule(
   deps: AreaDeps & {

@@ -5,8 +5,6 @@ import { earlyPaymentsOperations } from './early-payments.ts';
 import { exportsOperations } from './exports.ts';
 import { limitsOperations } from './limits.ts';
 import { opportunitiesOperations } from './opportunities.ts';
-import { programmeOperations } from './programme.ts';
-import { recourseOperations } from './recourse.ts';
 import { requestsOperations } from './requests.ts';
 import { sandboxOperations } from './sandbox.ts';
 import { statementsOperations } from './statements.ts';
@@ -22,8 +20,6 @@ export const operationDocs: OperationDocs = {
   ...earlyPaymentsOperations,
   ...opportunitiesOperations,
   ...sandboxOperations,
-  ...programmeOperations,
-  ...recourseOperations,
   ...webhooksOperations,
   ...bankDataOperations,
 };

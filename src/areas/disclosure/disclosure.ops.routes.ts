@@ -3,7 +3,7 @@ import type { App } from '../../platform/http/app.ts';
 import { DateText, Euros, Fields, OrNull, Text } from '../../platform/http/input.ts';
 import { IdParams } from '../../platform/http/schemas.ts';
 import { amountCents } from '../../platform/money.ts';
-import type { RequestDisclosureService } from '../requests/request-disclosure.service.ts';
+import type { DisclosureService } from './disclosure.service.ts';
 
 const Answer = Type.Object({}, { additionalProperties: true });
 
@@ -12,7 +12,7 @@ const Answer = Type.Object({}, { additionalProperties: true });
  * seller's verification lapses, an invoice's amount changed, notices prepared again, and the
  * automatic announcements run now (the worker runs them on its own).
  */
-export function disclosureOpsRoutes(deps: { disclosure: RequestDisclosureService }) {
+export function disclosureOpsRoutes(deps: { disclosure: DisclosureService }) {
   const { disclosure } = deps;
   return (app: App) => {
     const ops = { config: { auth: 'ops' as const } };

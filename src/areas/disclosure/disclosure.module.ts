@@ -1,0 +1,30 @@
+import type { AreaDeps, AreaParts } from '../../platform/area-deps.ts';
+import type { AreaRoutes } from '../../platform/http/app.ts';
+import type { JobHandler } from '../../platform/jobs.ts';
+import type { RequestLifecycle } from '../requests/requests.lifecycle.ts';
+import { disclosureOpsRoutes } from './disclosure.ops.routes.ts';
+import { disclosureRoutes } from './disclosure.routes.ts';
+import { createDisclosureService } from './disclosure.service.ts';
+
+export type { AnnounceTrigger, DisclosureService } from './disclosure.service.ts';
+export { announceIn, prepareNoticeDocuments } from './disclosure.service.ts';
+
+/** The job kind, kept as first named (it is stored in the jobs table). */
+const ANNOUNCEMENTS_JOB = 'programme.announcements';
+
+/**
+ * The disclosure of requests: their notices of assignment, announcing a confidential request
+ * (by its funder, or by the worker's hourly job on the Madrid day a trigger is met), and the
+ * gates a confidential request passes before funding; the funder's and the operations routes.
+ */
+export function disclosureModule(deps: AreaDeps & { lifecycle: RequestLifecycle }) {
+  const disclosure = createDisclosureService(deps);
+  const routes: AreaRoutes[] = [disclosureRoutes({ disclosure }), disclosureOpsRoutes({ disclosure })];
+  // Automatic announcements of confidential requests, checked every hour.
+  const announcements: JobHandler = async (ctx) => {
+    await disclosure.announceDue({ kind: 'system', job: ANNOUNCEMENTS_JOB });
+    return { rerunAt: new Date(ctx.clock.now().getTime() + 3600 * 1000) };
+  };
+  const parts = { routes, jobs: { [ANNOUNCEMENTS_JOB]: announcements }, recurring: [ANNOUNCEMENTS_JOB] };
+  return { disclosure, ...(parts satisfies AreaParts) };
+}
