@@ -3,6 +3,8 @@ import type { AreaRoutes } from '../../platform/http/app.ts';
 import { partiesOpsRoutes } from './parties.ops.routes.ts';
 import { createPartiesService } from './parties.service.ts';
 
+export { debtorKey, normalizeTaxId, parseDebtorKey } from './parties.service.ts';
+
 /** Sellers, debtors and invoices: the operations team's service and routes. */
 export function partiesModule(deps: AreaDeps) {
   const parties = createPartiesService(deps);

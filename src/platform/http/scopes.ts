@@ -44,7 +44,6 @@ const read = OPENS.read;
 const decide = OPENS.decide;
 const settingsWrite = OPENS.settingsWrite;
 const limitsRead = OPENS.limitsRead;
-const limitsWrite = OPENS.limitsWrite;
 const clientsRead = OPENS.clientsRead;
 const clientsWrite = OPENS.clientsWrite;
 const webhooksRead = OPENS.webhooksRead;
@@ -77,11 +76,6 @@ export const legacyOperationScopes: Record<string, readonly Scope[]> = {
   'GET /v1/recourse': read,
   'POST /v1/recourse/{id}/close': decide,
   'GET /v1/bank-data': read,
-  'GET /v1/credit-limits': limitsRead,
-  'PUT /v1/credit-limits': limitsWrite,
-  'POST /v1/credit-limits/import': limitsWrite,
-  'GET /v1/seller-limits': limitsRead,
-  'PUT /v1/seller-limits': limitsWrite,
   'GET /v1/payer-record': limitsRead,
   'POST /v1/statements': OPENS.statementsWrite,
   'GET /v1/client-links': clientsRead,
