@@ -14,7 +14,7 @@ import { amountCents, type Cents, centsToDecimal, centsToEuros, percentOf } from
 import type { RunWrite, WriteScope } from '../../platform/write.ts';
 import type { PaymentHook, RecordPayment } from '../decisions/decisions.service.ts';
 import { OPERATIONS, type RequestLifecycle } from '../requests/requests.lifecycle.ts';
-import { creditorReferenceFor } from '../statements/matching.ts';
+import { creditorReferenceFor } from '../statements/statements.module.ts';
 import {
   CLAIM_KINDS,
   CLAIM_STATUSES,

@@ -8,9 +8,9 @@ import { centsToDecimal, toCents } from '../../platform/money.ts';
 import type { RunWrite, WriteScope } from '../../platform/write.ts';
 import type { DecisionsService } from '../decisions/decisions.service.ts';
 import { funderMover, OPERATIONS, type RequestLifecycle } from '../requests/requests.lifecycle.ts';
-import { createMatcher, type Proposal } from './matching.ts';
-import { isPaymentCandidate, type StatementKind } from './parsed.ts';
-import { decodeBase64, readStatementFile } from './statement-file.ts';
+import { decodeBase64, readStatementFile } from './statements.file.ts';
+import { createMatcher, type Proposal } from './statements.matching.ts';
+import { isPaymentCandidate, type StatementKind } from './statements.parsed.ts';
 import * as store from './statements.store.ts';
 import { lineView, statementView } from './statements.views.ts';
 

@@ -11,7 +11,6 @@ import { recourseOperations } from './recourse.ts';
 import { requestsOperations } from './requests.ts';
 import { sandboxOperations } from './sandbox.ts';
 import { settingsOperations } from './settings.ts';
-import { statementsOperations } from './statements.ts';
 import { webhooksOperations } from './webhooks.ts';
 
 /** Every documented operation of /v1, by `METHOD /path`. */
@@ -20,7 +19,6 @@ export const operationDocs: OperationDocs = {
   ...requestsOperations,
   ...settingsOperations,
   ...limitsOperations,
-  ...statementsOperations,
   ...clientsOperations,
   ...exportsOperations,
   ...earlyPaymentsOperations,
