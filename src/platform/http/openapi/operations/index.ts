@@ -1,6 +1,5 @@
 import type { OperationDocs } from '../types.ts';
 import { accountOperations } from './account.ts';
-import { bankDataOperations } from './bank-data.ts';
 import { clientsOperations } from './clients.ts';
 import { earlyPaymentsOperations } from './early-payments.ts';
 import { exportsOperations } from './exports.ts';
@@ -27,5 +26,4 @@ export const operationDocs: OperationDocs = {
   ...programmeOperations,
   ...recourseOperations,
   ...webhooksOperations,
-  ...bankDataOperations,
 };
