@@ -46,8 +46,6 @@ const settingsWrite = OPENS.settingsWrite;
 const limitsRead = OPENS.limitsRead;
 const clientsRead = OPENS.clientsRead;
 const clientsWrite = OPENS.clientsWrite;
-const webhooksRead = OPENS.webhooksRead;
-const webhooksWrite = OPENS.webhooksWrite;
 const onboardingRead = OPENS.onboardingRead;
 const onboardingWrite = OPENS.onboardingWrite;
 const exportsAny = OPENS.exportsAny;
@@ -87,16 +85,6 @@ export const legacyOperationScopes: Record<string, readonly Scope[]> = {
   'POST /v1/client-invitations/{id}/revoke': clientsWrite,
   // Not given by the spec: reading the digest is reading requests-to-be (docs/decisions.md).
   'GET /v1/opportunities': read,
-  'GET /v1/webhooks': webhooksRead,
-  'POST /v1/webhooks': webhooksWrite,
-  'DELETE /v1/webhooks/{id}': webhooksWrite,
-  'POST /v1/webhooks/{id}/rotate-secret': webhooksWrite,
-  'POST /v1/webhooks/{id}/test': webhooksWrite,
-  'GET /v1/webhooks/{id}/deliveries': webhooksRead,
-  // Not in the spec: sending a delivery again is a write on the endpoint; reading the event log
-  // is reading what the webhooks deliver (docs/decisions.md).
-  'POST /v1/webhooks/{id}/deliveries/{delivery_id}/retry': webhooksWrite,
-  'GET /v1/events': webhooksRead,
   'POST /v1/onboarding-links': onboardingWrite,
   'GET /v1/onboarding-links': onboardingRead,
   'GET /v1/onboarding-links/{id}': onboardingRead,

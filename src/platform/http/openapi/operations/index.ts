@@ -10,7 +10,6 @@ import { recourseOperations } from './recourse.ts';
 import { requestsOperations } from './requests.ts';
 import { sandboxOperations } from './sandbox.ts';
 import { settingsOperations } from './settings.ts';
-import { webhooksOperations } from './webhooks.ts';
 
 /** Every documented operation of /v1, by `METHOD /path`. */
 export const operationDocs: OperationDocs = {
@@ -25,5 +24,4 @@ export const operationDocs: OperationDocs = {
   ...sandboxOperations,
   ...programmeOperations,
   ...recourseOperations,
-  ...webhooksOperations,
 };
