@@ -22,10 +22,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { readStatementFile } from '../src/areas/statements/statements.file.ts';
 // The child process loads only what parsing and matching need; the rest is loaded by main().
-import { type BookRequest, createMatcher, creditorReferenceFor } from '../src/areas/statements/matching.ts';
-import { isPaymentCandidate, MAX_STATEMENT_BYTES } from '../src/areas/statements/parsed.ts';
-import { readStatementFile } from '../src/areas/statements/statement-file.ts';
+import {
+  type BookRequest,
+  createMatcher,
+  creditorReferenceFor,
+} from '../src/areas/statements/statements.matching.ts';
+import { isPaymentCandidate, MAX_STATEMENT_BYTES } from '../src/areas/statements/statements.parsed.ts';
 import type { Db } from '../src/platform/db/db.ts';
 import { type CamtEntry, camt053 } from '../test/support/statement-files.ts';
 import type { BenchDatabase } from './targets.ts';

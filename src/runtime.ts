@@ -37,9 +37,9 @@ import {
   createDispatcher,
   type Dispatcher,
   type DispatcherDeps,
-} from './areas/webhooks/webhooks.dispatcher.ts';
-import { webhooksModule } from './areas/webhooks/webhooks.module.ts';
-import { pruneWebhookDeliveries } from './areas/webhooks/webhooks.retention.ts';
+  pruneWebhookDeliveries,
+  webhooksModule,
+} from './areas/webhooks/webhooks.module.ts';
 import type { Config } from './config.ts';
 import { type Clock, manualClock, systemClock } from './platform/clock.ts';
 import { type SecretBox, secretBox } from './platform/crypto.ts';

@@ -4,12 +4,20 @@ import type { RequestsService } from '../requests/requests.service.ts';
 import { bankDataOpsRoutes } from './bank-data.ops.routes.ts';
 import { createBankDataParties } from './bank-data.parties.ts';
 import { bankDataRoutes } from './bank-data.routes.ts';
+import { bankDataSandboxRoutes } from './bank-data.sandbox.routes.ts';
 import { createBankDataService } from './bank-data.service.ts';
+
+export type { BankDataPartiesService } from './bank-data.parties.ts';
+export type { BankDataService } from './bank-data.service.ts';
 
 /** Bank data and a request's cash flow: the service (with the funding gate), the parties, routes. */
 export function bankDataModule(deps: AreaDeps & { requests: Pick<RequestsService, 'visible'> }) {
   const bankData = createBankDataService(deps);
   const parties = createBankDataParties(deps);
-  const routes: AreaRoutes[] = [bankDataRoutes({ bankData, parties }), bankDataOpsRoutes({ parties })];
+  const routes: AreaRoutes[] = [
+    bankDataRoutes({ bankData }),
+    bankDataSandboxRoutes({ parties }),
+    bankDataOpsRoutes({ parties }),
+  ];
   return { bankData, parties, routes };
 }

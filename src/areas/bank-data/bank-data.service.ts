@@ -5,6 +5,7 @@ import { newId } from '../../platform/ids.ts';
 import type { WriteScope } from '../../platform/write.ts';
 import type { RequestRow } from '../requests/requests.lifecycle.ts';
 import type { RequestsService } from '../requests/requests.service.ts';
+import * as alertsStore from './bank-data.alerts.store.ts';
 import * as store from './bank-data.store.ts';
 import {
   alertView,
@@ -115,7 +116,7 @@ export function createBankDataService(deps: {
           payout_account: facts.check,
         };
       }
-      const alerts = await store.requestAlerts(db, scope, row.id);
+      const alerts = await alertsStore.requestAlerts(db, scope, row.id);
       return {
         request_id: row.id,
         bank_data: facts.term,
@@ -136,7 +137,7 @@ export function createBankDataService(deps: {
       const [collections, sharing, alerts, charges] = await Promise.all([
         store.collectionConnections(db, scope),
         store.sellersSharing(db, scope),
-        store.funderAlerts(db, scope, madridMidnight(since)),
+        alertsStore.funderAlerts(db, scope, madridMidnight(since)),
         store.charges(db, scope),
       ]);
       return {
@@ -247,7 +248,7 @@ export async function recordPaymentIn(
   },
 ) {
   const { tx, now } = ws;
-  const paymentId = await store.insertPayment(tx, scope, {
+  const paymentId = await alertsStore.insertPayment(tx, scope, {
     id: newId(),
     connectionId: input.connectionId,
     sellerId: input.sellerId,
@@ -259,15 +260,15 @@ export async function recordPaymentIn(
   });
   if (paymentId === null) return { payment_id: null, recorded: false, alerts: [] };
   const raised = [];
-  for (const request of await store.alertedRequests(tx, scope, input)) {
-    const alertId = await store.insertAlert(tx, scope, {
+  for (const request of await alertsStore.alertedRequests(tx, scope, input)) {
+    const alertId = await alertsStore.insertAlert(tx, scope, {
       id: newId(),
       requestId: request.id,
       paymentId,
       at: now,
     });
     if (alertId === null) continue;
-    const alert = alertView((await store.alertById(tx, scope, alertId))!);
+    const alert = alertView((await alertsStore.alertById(tx, scope, alertId))!);
     ws.evidence({
       funderId: scope.funderId,
       plane: scope.plane,

@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { addDays } from '../../platform/clock.ts';
+import type * as alertsStore from './bank-data.alerts.store.ts';
 import type * as store from './bank-data.store.ts';
 
 /*
@@ -120,7 +121,7 @@ export function problemsOf(
 }
 
 /** The payment alert as answered and as its event carries it. */
-export const alertView = (row: store.AlertRow) => ({
+export const alertView = (row: alertsStore.AlertRow) => ({
   alert_id: row.alert_id,
   request_id: row.request_id,
   request_ref: row.request_ref,

@@ -4,7 +4,7 @@ import type { Queryable } from '../../platform/db/db.ts';
 import { ApiError } from '../../platform/errors.ts';
 import { type Cents, centsToDecimal, centsToEuros, toCents } from '../../platform/money.ts';
 import type { OfferGuard } from '../decisions/decisions.service.ts';
-import { debtorKey, normalizeTaxId } from '../parties/parties.service.ts';
+import { debtorKey, normalizeTaxId } from '../parties/parties.module.ts';
 import { type BookScope, debtorBook, sellerBook } from './limits.exposure.store.ts';
 import * as store from './limits.store.ts';
 import { figuresOf } from './limits.views.ts';

@@ -4,7 +4,7 @@ import { itemChecker } from '../../platform/http/validators.ts';
 import { newId } from '../../platform/ids.ts';
 import { centsToDecimal, centsToEuros } from '../../platform/money.ts';
 import type { WriteScope } from '../../platform/write.ts';
-import { debtorKey } from '../parties/parties.service.ts';
+import { debtorKey } from '../parties/parties.module.ts';
 import {
   type ImportEnvelope,
   type ImportSource,

@@ -1,6 +1,6 @@
 import { ApiError } from '../../platform/errors.ts';
 import { type Cents, MAX_AMOUNT_CENTS, toCents } from '../../platform/money.ts';
-import { normalizeTaxId, parseDebtorKey } from '../parties/parties.service.ts';
+import { normalizeTaxId, parseDebtorKey } from '../parties/parties.module.ts';
 import type { LimitStatus } from './limits.store.ts';
 
 /**

@@ -1,7 +1,11 @@
 import type { AreaDeps } from '../../platform/area-deps.ts';
 import type { AreaRoutes } from '../../platform/http/app.ts';
-import { limitsOpsRoutes, limitsRoutes } from './limits.routes.ts';
+import { limitsOpsRoutes } from './limits.ops.routes.ts';
+import { limitsRoutes } from './limits.routes.ts';
 import { createLimitsService } from './limits.service.ts';
+
+export type { DebtorLimitSummary } from './limits.guard.ts';
+export type { LimitsService } from './limits.service.ts';
 
 /** Credit limits and exposure: service (with the offer guard other areas use) and routes. */
 export function limitsModule(deps: AreaDeps) {

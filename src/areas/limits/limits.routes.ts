@@ -1,6 +1,6 @@
-import { Type } from 'typebox';
 import type { App } from '../../platform/http/app.ts';
-import { Uuid } from '../../platform/http/schemas.ts';
+import { ex } from '../../platform/http/openapi/examples.ts';
+import { OPENS } from '../../platform/http/scopes.ts';
 import {
   DebtorBook,
   DebtorLimitAnswer,
@@ -16,17 +16,34 @@ import type { LimitsService } from './limits.service.ts';
 /** 2,000 rows with names and notes can pass the default 1 MiB: the import takes up to 4 MiB. */
 const IMPORT_BODY_LIMIT = 4 * 1024 * 1024;
 
+const exposureNote =
+  'Exposure is what a limit holds: `outstanding` (funded and not yet paid), `committed` (accepted, not yet funded) and `offered` (your open offers). `available` is the limit minus the exposure (null without an amount). A limit is `frozen` while a debtor is overdue.';
+
 /** The credit-limit books: limits per debtor and per seller, and the exposure against them. */
 export function limitsRoutes(deps: { limits: LimitsService }) {
   const { limits } = deps;
   return (app: App) => {
-    const key = { config: { auth: 'key' as const } };
     const tags = ['Limits'];
 
     app.get(
       '/v1/credit-limits',
       {
-        ...key,
+        config: {
+          auth: 'key',
+          scopes: OPENS.limitsRead,
+          operation: {
+            operationId: 'listCreditLimits',
+            summary: 'Your debtor limits and exposure',
+            tag: 'Limits and payer record',
+            description: [
+              'Every debtor you have a limit on or an exposure to, in euros, with the limit on record, where it came from (`manual`, `api`, `import`, `insurer`) and the invoices a seller marked as paid that are still open with you.',
+              '',
+              exposureNote,
+            ].join('\n'),
+            success: 'Your debtor book.',
+            errors: [],
+          },
+        },
         schema: {
           tags,
           summary: 'Your debtor book: each debtor with a limit or exposure',
@@ -39,7 +56,45 @@ export function limitsRoutes(deps: { limits: LimitsService }) {
     app.put(
       '/v1/credit-limits',
       {
-        ...key,
+        config: {
+          auth: 'key',
+          scopes: OPENS.limitsWrite,
+          operation: {
+            operationId: 'setCreditLimit',
+            summary: 'Set the limit on one debtor',
+            tag: 'Limits and payer record',
+            description: [
+              'Replaces the limit on one debtor (source `api`): `debtor_tax_id` (required; spaces, dots, dashes and slashes are ignored), `debtor_country` (two letters; may be left out when the tax id is known in one country only), `debtor_name`, `amount` (euros, 0 or more, or null; required for an `active` limit), `status` (`active` by default, `refused`, `suspended`) and `note`.',
+              '',
+              'From then on the database refuses any offer the limit cannot hold (409 `credit_limit`). Sending what is on record changes nothing (`changed: false`).',
+            ].join('\n'),
+            success: 'The limit on record after the call.',
+            errors: [
+              'debtor_tax_id_required',
+              'invalid_amount',
+              'invalid_limit',
+              'country_invalid',
+              'conflict',
+            ],
+            requestExamples: {
+              active: {
+                summary: 'An active limit of 250,000 euros',
+                value: {
+                  debtor_tax_id: ex.debtorTaxId,
+                  debtor_country: 'ES',
+                  debtor_name: ex.debtorName,
+                  amount: 250000,
+                  status: 'active',
+                  note: 'Annual review 2026',
+                },
+              },
+              refused: {
+                summary: 'Refuse a debtor',
+                value: { debtor_tax_id: 'A11223344', debtor_country: 'ES', status: 'refused', amount: null },
+              },
+            },
+          },
+        },
         schema: {
           tags,
           summary: 'Set the limit on one debtor',
@@ -53,7 +108,47 @@ export function limitsRoutes(deps: { limits: LimitsService }) {
     app.post(
       '/v1/credit-limits/import',
       {
-        ...key,
+        config: {
+          auth: 'key',
+          scopes: OPENS.limitsWrite,
+          operation: {
+            operationId: 'importCreditLimits',
+            summary: 'Import debtor limits in bulk',
+            tag: 'Limits and payer record',
+            description: [
+              'Sets many debtor limits in one call: `{rows, source, source_ref}` or a bare array of rows. `rows` holds 1 to 2,000 items shaped like the body of `PUT /v1/credit-limits` (an amount may also be text with a decimal point, such as `"1250.50"`); `source` is `import` (default) or `insurer`; `source_ref` (up to 200 characters) names the file or policy and is kept on each limit and its history.',
+              '',
+              'Each row is checked like a single limit and answered on its own: a refused row (`invalid_amount`, `debtor_tax_id_required`, `duplicate_debtor`, `invalid_status`, `amount_required`, `invalid_country`, `row_invalid`, `invalid_limit`) does not stop the others, and a debtor twice in one call is refused the second time.',
+            ].join('\n'),
+            success: 'One answer per row, with the counts.',
+            errors: [
+              'too_many_rows',
+              'rows_required',
+              'invalid_source',
+              'source_ref_invalid',
+              'source_ref_too_long',
+              'conflict',
+            ],
+            requestExamples: {
+              insurer: {
+                summary: 'Two limits from a credit insurer',
+                value: {
+                  source: 'insurer',
+                  source_ref: 'POLICY-88213/2026-10',
+                  rows: [
+                    { debtor_tax_id: ex.debtorTaxId, debtor_country: 'ES', amount: 250000 },
+                    {
+                      debtor_tax_id: 'PT509876543',
+                      debtor_country: 'PT',
+                      amount: '80000.00',
+                      status: 'active',
+                    },
+                  ],
+                },
+              },
+            },
+          },
+        },
         bodyLimit: IMPORT_BODY_LIMIT,
         schema: {
           tags,
@@ -68,7 +163,22 @@ export function limitsRoutes(deps: { limits: LimitsService }) {
     app.get(
       '/v1/seller-limits',
       {
-        ...key,
+        config: {
+          auth: 'key',
+          scopes: OPENS.limitsRead,
+          operation: {
+            operationId: 'listSellerLimits',
+            summary: 'Your seller limits and exposure',
+            tag: 'Limits and payer record',
+            description: [
+              'Every seller you have a limit on or an exposure to, in euros, with the limit on record.',
+              '',
+              exposureNote,
+            ].join('\n'),
+            success: 'Your seller book.',
+            errors: [],
+          },
+        },
         schema: {
           tags,
           summary: 'Your seller book: each seller routed to you, acted on, or with a limit',
@@ -81,7 +191,30 @@ export function limitsRoutes(deps: { limits: LimitsService }) {
     app.put(
       '/v1/seller-limits',
       {
-        ...key,
+        config: {
+          auth: 'key',
+          scopes: OPENS.limitsWrite,
+          operation: {
+            operationId: 'setSellerLimit',
+            summary: 'Set the limit on one seller',
+            tag: 'Limits and payer record',
+            description:
+              'Replaces the limit on one seller (source `api`): `seller_id` (required, as `GET /v1/seller-limits` gives it; an unknown seller answers 404), `amount` (euros, 0 or more, or null; required for an `active` limit), `status` (`active` by default, `refused`, `suspended`) and `note`. From then on an offer the limit cannot hold is refused with 409 `credit_limit`.',
+            success: 'The limit on record after the call.',
+            errors: ['not_found', 'seller_id_required', 'invalid_amount', 'invalid_limit', 'conflict'],
+            requestExamples: {
+              active: {
+                summary: 'An active limit of 500,000 euros',
+                value: {
+                  seller_id: ex.sellerId,
+                  amount: 500000,
+                  status: 'active',
+                  note: 'Approved by committee',
+                },
+              },
+            },
+          },
+        },
         schema: {
           tags,
           summary: 'Set the limit on one seller',
@@ -90,58 +223,6 @@ export function limitsRoutes(deps: { limits: LimitsService }) {
         },
       },
       async (request) => limits.putSellerLimit(request.caller!, request.body),
-    );
-  };
-}
-
-const OpsTarget = Type.Object({ bank_id: Uuid });
-const PlaneQuery = Type.Object(
-  { plane: Type.Union([Type.Literal('live'), Type.Literal('demo')]) },
-  { additionalProperties: false },
-);
-
-/** The operations team sets limits for a funder (the portal's equivalent): source `manual`. */
-export function limitsOpsRoutes(deps: { limits: LimitsService }) {
-  const { limits } = deps;
-  return (app: App) => {
-    const ops = { config: { auth: 'ops' as const } };
-
-    app.put(
-      '/ops/v1/funders/:bank_id/credit-limits',
-      {
-        ...ops,
-        schema: {
-          params: OpsTarget,
-          querystring: PlaneQuery,
-          body: DebtorLimitBody,
-          response: { 200: DebtorLimitAnswer },
-        },
-      },
-      async (request) =>
-        limits.putCreditLimitAsOperator(
-          request.operator!,
-          { funderId: request.params.bank_id, plane: request.query.plane },
-          request.body,
-        ),
-    );
-
-    app.put(
-      '/ops/v1/funders/:bank_id/seller-limits',
-      {
-        ...ops,
-        schema: {
-          params: OpsTarget,
-          querystring: PlaneQuery,
-          body: SellerLimitBody,
-          response: { 200: SellerLimitAnswer },
-        },
-      },
-      async (request) =>
-        limits.putSellerLimitAsOperator(
-          request.operator!,
-          { funderId: request.params.bank_id, plane: request.query.plane },
-          request.body,
-        ),
     );
   };
 }

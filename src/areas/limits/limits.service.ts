@@ -5,7 +5,7 @@ import { ApiError } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { centsToDecimal } from '../../platform/money.ts';
 import type { RunWrite } from '../../platform/write.ts';
-import { debtorKey } from '../parties/parties.service.ts';
+import { debtorKey } from '../parties/parties.module.ts';
 import { type BookScope, debtorBook, sellerBook } from './limits.exposure.store.ts';
 import { createCreditLimitGuard, debtorLimitView } from './limits.guard.ts';
 import { importDebtorLimits } from './limits.import.ts';

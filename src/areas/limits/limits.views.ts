@@ -1,5 +1,5 @@
 import { type Cents, centsToEuros, decimalToEuros, toCents } from '../../platform/money.ts';
-import { debtorKey } from '../parties/parties.service.ts';
+import { debtorKey } from '../parties/parties.module.ts';
 import type {
   DebtorBookRow,
   ExposureFigures,

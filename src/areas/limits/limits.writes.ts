@@ -4,7 +4,7 @@ import type { Queryable } from '../../platform/db/db.ts';
 import { newId } from '../../platform/ids.ts';
 import { centsToDecimal, toCents } from '../../platform/money.ts';
 import type { WriteScope } from '../../platform/write.ts';
-import { debtorKey } from '../parties/parties.service.ts';
+import { debtorKey } from '../parties/parties.module.ts';
 import type { DebtorLimitInput } from './limits.input.ts';
 import * as store from './limits.store.ts';
 

@@ -4,9 +4,11 @@ import type { DecisionsService } from '../decisions/decisions.service.ts';
 import type { RequestLifecycle } from '../requests/requests.lifecycle.ts';
 import { statementsOpsRoutes } from './statements.ops.routes.ts';
 import { statementsRoutes } from './statements.routes.ts';
+import { statementsSandboxRoutes } from './statements.sandbox.routes.ts';
 import { createStatementsService } from './statements.service.ts';
 
-export { creditorReferenceFor } from './matching.ts';
+export { creditorReferenceFor } from './statements.matching.ts';
+export type { StatementsService } from './statements.service.ts';
 
 /** Bank statements: import, matching and confirmation; service and routes. */
 export function statementsModule(
@@ -16,6 +18,10 @@ export function statementsModule(
   },
 ) {
   const statements = createStatementsService(deps);
-  const routes: AreaRoutes[] = [statementsRoutes({ statements }), statementsOpsRoutes({ statements })];
+  const routes: AreaRoutes[] = [
+    statementsRoutes({ statements }),
+    statementsSandboxRoutes({ statements }),
+    statementsOpsRoutes({ statements }),
+  ];
   return { statements, routes };
 }

@@ -1,6 +1,6 @@
 import type { App } from '../../platform/http/app.ts';
 import { IdParams } from '../../platform/http/schemas.ts';
-import { ConfirmBody, ConfirmResult, LineParams, StatementResult } from './statements.routes.ts';
+import { ConfirmBody, ConfirmResult, LineParams, StatementResult } from './statements.schemas.ts';
 import type { StatementsService } from './statements.service.ts';
 
 /**

@@ -1,8 +1,8 @@
 import type { FunderScope, Plane } from '../../platform/caller.ts';
 import type { Queryable } from '../../platform/db/db.ts';
 import { centsToDecimal, toCents } from '../../platform/money.ts';
-import type { BookRequest, MatchMethod, Proposal } from './matching.ts';
-import type { CsvLayout, ParsedLine, StatementKind } from './parsed.ts';
+import type { BookRequest, MatchMethod, Proposal } from './statements.matching.ts';
+import type { CsvLayout, ParsedLine, StatementKind } from './statements.parsed.ts';
 
 export interface StatementRow {
   id: string;

@@ -18,8 +18,8 @@ import {
   csvStatement,
 } from '../../../test/support/statement-files.ts';
 import { madridMidnight } from '../../platform/clock.ts';
-import { creditorReferenceFor } from './matching.ts';
-import { MAX_STATEMENT_BYTES, MAX_STATEMENT_LINES } from './parsed.ts';
+import { creditorReferenceFor } from './statements.matching.ts';
+import { MAX_STATEMENT_BYTES, MAX_STATEMENT_LINES } from './statements.parsed.ts';
 
 let service: TestService;
 let given: RequestsGiven;

@@ -1,5 +1,5 @@
 import type { Db } from '../../platform/db/db.ts';
-import { type ClaimedAttempt, recordDeliveredForOps } from './webhooks-dispatch.store.ts';
+import { type ClaimedAttempt, recordDeliveredForOps } from './webhooks.dispatch.store.ts';
 
 /** Flushes of answers under way at once in one dispatcher: answers never wait long for a turn. */
 export const MAX_FLUSHES = 4;

@@ -8,9 +8,7 @@ import type { Db } from '../../platform/db/db.ts';
 import { createOperatorSessionDb } from '../../platform/db/postgres.ts';
 import { newId } from '../../platform/ids.ts';
 import { OUTBOX_CHANNEL, outboxCommits } from '../../platform/outbox.ts';
-import { DELIVERY_ID_HEADER, EVENT_ID_HEADER, SIGNATURE_HEADER, signatureHeader } from './signature.ts';
 import { createAnswerBook, MAX_FLUSHES } from './webhooks.answers.ts';
-import { createSender, type Resolver, type Sender } from './webhooks.sender.ts';
 import {
   type ClaimedAttempt,
   claimAttemptsForOps,
@@ -19,7 +17,14 @@ import {
   recordFailedForOps,
   stopEndpointForOps,
   takeEventsForOps,
-} from './webhooks-dispatch.store.ts';
+} from './webhooks.dispatch.store.ts';
+import { createSender, type Resolver, type Sender } from './webhooks.sender.ts';
+import {
+  DELIVERY_ID_HEADER,
+  EVENT_ID_HEADER,
+  SIGNATURE_HEADER,
+  signatureHeader,
+} from './webhooks.signature.ts';
 
 /**
  * When a failed attempt is tried again, counted from the failure: 8 attempts in all over about

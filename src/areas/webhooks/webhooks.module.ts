@@ -4,7 +4,12 @@ import type { AreaRoutes } from '../../platform/http/app.ts';
 import { webhooksRoutes } from './webhooks.routes.ts';
 import { createWebhooksService } from './webhooks.service.ts';
 
-/** Webhook endpoints and the event log: service and routes (the dispatcher is built by the runtime). */
+// The runtime builds the dispatcher (beside the worker's job loop) and runs the retention upkeep.
+export { createDispatcher, type Dispatcher, type DispatcherDeps } from './webhooks.dispatcher.ts';
+export { pruneWebhookDeliveries } from './webhooks.retention.ts';
+export type { WebhooksService } from './webhooks.service.ts';
+
+/** Webhook endpoints and the event log: service and routes (the dispatcher is built by the runtime from this module's factory). */
 export function webhooksModule(deps: AreaDeps & { secrets: SecretBox; allowLoopback: boolean }) {
   const webhooks = createWebhooksService(deps);
   const routes: AreaRoutes[] = [webhooksRoutes({ webhooks })];

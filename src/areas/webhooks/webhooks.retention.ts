@@ -1,5 +1,5 @@
 import type { Db } from '../../platform/db/db.ts';
-import { pruneFinishedDeliveriesForOps } from './webhooks-dispatch.store.ts';
+import { pruneFinishedDeliveriesForOps } from './webhooks.dispatch.store.ts';
 
 /**
  * How long a finished delivery stays in the endpoint's delivery log: as long as the event log

@@ -1,8 +1,8 @@
 import { Type } from 'typebox';
 import { Fields, Int, List, OneOf, Text } from '../../platform/http/input.ts';
 import { Timestamp, Uuid } from '../../platform/http/schemas.ts';
-import { ALL_EVENTS, EVENT_TYPE_NAMES } from './event-types.ts';
-import { MAX_WEBHOOK_URL_LENGTH } from './url-guard.ts';
+import { ALL_EVENTS, EVENT_TYPE_NAMES } from './webhooks.event-types.ts';
+import { MAX_WEBHOOK_URL_LENGTH } from './webhooks.url-guard.ts';
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) =>
   Type.Union([schema, Type.Null()]);

@@ -2,7 +2,7 @@ import { lookup as dnsLookup } from 'node:dns/promises';
 import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
-import { checkWebhookUrl, isLoopbackAddress, isPublicAddress } from './url-guard.ts';
+import { checkWebhookUrl, isLoopbackAddress, isPublicAddress } from './webhooks.url-guard.ts';
 
 /** One resolved address, as `dns.lookup` answers with `all: true`. */
 export interface ResolvedAddress {

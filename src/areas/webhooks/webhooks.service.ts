@@ -7,15 +7,14 @@ import { ApiError } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { OUTBOX_KEEP_DAYS, signalOutboxCommit } from '../../platform/outbox.ts';
 import type { RunWrite } from '../../platform/write.ts';
-import { ALL_EVENTS, EVENT_TYPES } from './event-types.ts';
+import { ALL_EVENTS, EVENT_TYPES } from './webhooks.event-types.ts';
 import {
   newSigningSecret,
   SIGNATURE_HEADER,
   SIGNATURE_SCHEME,
   SIGNATURE_TOLERANCE_SECONDS,
   secretPrefixOf,
-} from './signature.ts';
-import { checkWebhookUrl } from './url-guard.ts';
+} from './webhooks.signature.ts';
 import {
   countActiveEndpoints,
   type DeliveryRow,
@@ -35,6 +34,7 @@ import {
   stopEndpoint,
   wakeDispatchers,
 } from './webhooks.store.ts';
+import { checkWebhookUrl } from './webhooks.url-guard.ts';
 
 /** At most this many active endpoints per funder (and plane). */
 export const MAX_ACTIVE_ENDPOINTS = 10;

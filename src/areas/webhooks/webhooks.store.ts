@@ -5,7 +5,7 @@ import { OUTBOX_CHANNEL } from '../../platform/outbox.ts';
 /**
  * The webhooks area's SQL. Funder-facing functions take the caller's scope (funder and plane)
  * and, for a sandbox key, the key whose endpoints it sees (`ownKey`; null for a live key, which
- * sees every endpoint of its funder). The dispatcher's SQL is in `webhooks-dispatch.store.ts`.
+ * sees every endpoint of its funder). The dispatcher's SQL is in `webhooks.dispatch.store.ts`.
  */
 
 export interface EndpointRow {

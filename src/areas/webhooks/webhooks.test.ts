@@ -7,8 +7,8 @@ import { expectError } from '../../../test/support/errors.ts';
 import { startService, type TestService } from '../../../test/support/service.ts';
 import { madridDate } from '../../platform/clock.ts';
 import { sha256Hex } from '../../platform/crypto.ts';
-import { EVENT_TYPE_NAMES } from './event-types.ts';
 import { RETRY_SCHEDULE_SECONDS } from './webhooks.dispatcher.ts';
+import { EVENT_TYPE_NAMES } from './webhooks.event-types.ts';
 
 /** A receiver on 127.0.0.1: records every POST as received, answers what its path is told to. */
 interface Received {

@@ -44,9 +44,6 @@ const read = OPENS.read;
 const decide = OPENS.decide;
 const settingsWrite = OPENS.settingsWrite;
 const limitsRead = OPENS.limitsRead;
-const limitsWrite = OPENS.limitsWrite;
-const webhooksRead = OPENS.webhooksRead;
-const webhooksWrite = OPENS.webhooksWrite;
 const exportsAny = OPENS.exportsAny;
 
 /**
@@ -61,31 +58,13 @@ export const legacyOperationScopes: Record<string, readonly Scope[]> = {
   'POST /v1/requests/{id}/consent-level': decide,
   'GET /v1/requests/{id}/documents': read,
   'GET /v1/requests/{id}/debtors': read,
-  'GET /v1/requests/{id}/cash-flow': read,
   'GET /v1/required-documents': read,
   'PUT /v1/required-documents': settingsWrite,
   'GET /v1/settings': read,
   'PUT /v1/settings': settingsWrite,
-  'GET /v1/bank-data': read,
-  'GET /v1/credit-limits': limitsRead,
-  'PUT /v1/credit-limits': limitsWrite,
-  'POST /v1/credit-limits/import': limitsWrite,
-  'GET /v1/seller-limits': limitsRead,
-  'PUT /v1/seller-limits': limitsWrite,
   'GET /v1/payer-record': limitsRead,
-  'POST /v1/statements': OPENS.statementsWrite,
   // Not given by the spec: reading the digest is reading requests-to-be (docs/decisions.md).
   'GET /v1/opportunities': read,
-  'GET /v1/webhooks': webhooksRead,
-  'POST /v1/webhooks': webhooksWrite,
-  'DELETE /v1/webhooks/{id}': webhooksWrite,
-  'POST /v1/webhooks/{id}/rotate-secret': webhooksWrite,
-  'POST /v1/webhooks/{id}/test': webhooksWrite,
-  'GET /v1/webhooks/{id}/deliveries': webhooksRead,
-  // Not in the spec: sending a delivery again is a write on the endpoint; reading the event log
-  // is reading what the webhooks deliver (docs/decisions/webhooks.md).
-  'POST /v1/webhooks/{id}/deliveries/{delivery_id}/retry': webhooksWrite,
-  'GET /v1/events': webhooksRead,
   'POST /v1/exports': exportsAny,
   'GET /v1/exports': exportsAny,
   'GET /v1/exports/{id}': exportsAny,
@@ -99,13 +78,10 @@ export const legacyOperationScopes: Record<string, readonly Scope[]> = {
   'POST /v1/sandbox/requests/{id}/accept': decide,
   'POST /v1/sandbox/requests/{id}/debtor-answer': decide,
   'POST /v1/sandbox/requests/{id}/parties': decide,
-  'POST /v1/sandbox/statements/{id}/lines/{line}/confirm': decide,
   'POST /v1/sandbox/early-payments': decide,
   'POST /v1/sandbox/early-payments/{id}/accept': decide,
   'POST /v1/sandbox/early-payments/{id}/decline': decide,
   'POST /v1/sandbox/early-payments/{id}/withdraw': decide,
-  'POST /v1/sandbox/requests/{id}/bank-connection': decide,
-  'POST /v1/sandbox/requests/{id}/seller-payment': decide,
   'POST /v1/sandbox/clients/{seller_id}/sharing': decide,
   'POST /v1/sandbox/invoices/{id}/ledger-exit': decide,
 };

@@ -1,25 +1,19 @@
 import type { OperationDocs } from '../types.ts';
 import { accountOperations } from './account.ts';
-import { bankDataOperations } from './bank-data.ts';
 import { earlyPaymentsOperations } from './early-payments.ts';
 import { exportsOperations } from './exports.ts';
 import { limitsOperations } from './limits.ts';
 import { opportunitiesOperations } from './opportunities.ts';
 import { requestsOperations } from './requests.ts';
 import { sandboxOperations } from './sandbox.ts';
-import { statementsOperations } from './statements.ts';
-import { webhooksOperations } from './webhooks.ts';
 
-/** Every documented operation of /v1, by `METHOD /path`. */
+/** Every documented operation of /v1 not yet declared on its route, by `METHOD /path`. */
 export const operationDocs: OperationDocs = {
   ...accountOperations,
-  ...requestsOperations,
-  ...limitsOperations,
-  ...statementsOperations,
-  ...exportsOperations,
   ...earlyPaymentsOperations,
+  ...exportsOperations,
+  ...limitsOperations,
   ...opportunitiesOperations,
+  ...requestsOperations,
   ...sandboxOperations,
-  ...webhooksOperations,
-  ...bankDataOperations,
 };

@@ -10,7 +10,7 @@ import {
   MAX_STATEMENT_LINES,
   type ParsedLine,
   type ParsedStatement,
-} from './parsed.ts';
+} from './statements.parsed.ts';
 import {
   all,
   at,
@@ -25,7 +25,7 @@ import {
   textOf,
   textOfRaw,
   texts,
-} from './xml-tree.ts';
+} from './statements.xml-tree.ts';
 
 /**
  * ISO 20022 CAMT.053 (bank-to-customer statement), versions camt.053.001.02 to .001.08 and the

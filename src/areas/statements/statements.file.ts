@@ -1,12 +1,12 @@
 import { ApiError } from '../../platform/errors.ts';
-import { looksLikeCamt053, looksLikeXml, parseCamt053 } from './camt053.ts';
-import { parseCsv } from './csv.ts';
+import { looksLikeCamt053, looksLikeXml, parseCamt053 } from './statements.camt053.ts';
+import { parseCsv } from './statements.csv.ts';
 import {
   decodeStatementText,
   MAX_STATEMENT_BYTES,
   type ParsedStatement,
   type StatementKind,
-} from './parsed.ts';
+} from './statements.parsed.ts';
 
 /*
  * From the bytes sent to the transactions they hold: size, encoding, kind, parsing. Pure: no

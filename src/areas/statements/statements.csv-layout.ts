@@ -1,6 +1,6 @@
 import { parse } from 'csv-parse/sync';
 import { ApiError } from '../../platform/errors.ts';
-import { type Role, roleOf } from './csv-headers.ts';
+import { type Role, roleOf } from './statements.csv-headers.ts';
 
 /**
  * Where a CSV statement's rows are and how they are split: the delimiter and the header row,

@@ -6,7 +6,7 @@ import {
   creditorReferenceFor,
   findCreditorReferences,
   nameSimilarity,
-} from './matching.ts';
+} from './statements.matching.ts';
 
 const book: BookRequest[] = [
   {

@@ -1,5 +1,5 @@
 import { XMLParser } from 'fast-xml-parser';
-import { clean } from './parsed.ts';
+import { clean } from './statements.parsed.ts';
 
 /**
  * Reading XML safely and cheaply for statements: fast-xml-parser with entity processing off

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { refused } from '../../../test/support/errors.ts';
 import { bigCamt053, CAMT_VERSIONS, type CamtEntry, camt053 } from '../../../test/support/statement-files.ts';
-import { looksLikeCamt053, parseCamt053, xmlSchemaDay } from './camt053.ts';
-import { isPaymentCandidate, MAX_STATEMENT_LINES } from './parsed.ts';
+import { looksLikeCamt053, parseCamt053, xmlSchemaDay } from './statements.camt053.ts';
+import { isPaymentCandidate, MAX_STATEMENT_LINES } from './statements.parsed.ts';
 
 const ENTRIES: CamtEntry[] = [
   {

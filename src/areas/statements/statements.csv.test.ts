@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { refused } from '../../../test/support/errors.ts';
 import { CSV_BANKS, type CsvRow, csvStatement, windows1252 } from '../../../test/support/statement-files.ts';
-import { csvAmountToCents, csvDate, parseCsv } from './csv.ts';
-import { normaliseHeader } from './csv-headers.ts';
-import { decodeStatementText, MAX_STATEMENT_LINES } from './parsed.ts';
+import { csvAmountToCents, csvDate, parseCsv } from './statements.csv.ts';
+import { normaliseHeader } from './statements.csv-headers.ts';
+import { decodeStatementText, MAX_STATEMENT_LINES } from './statements.parsed.ts';
 
 const read = (text: string | Buffer) =>
   parseCsv(decodeStatementText(typeof text === 'string' ? Buffer.from(text) : text));

@@ -1,6 +1,6 @@
 import { ApiError } from '../../platform/errors.ts';
-import { CREDIT_MARKS, DEBIT_MARKS, FOOTER, normaliseHeader, type Role } from './csv-headers.ts';
-import { type Columns, findHeader, readRows } from './csv-layout.ts';
+import { CREDIT_MARKS, DEBIT_MARKS, FOOTER, normaliseHeader, type Role } from './statements.csv-headers.ts';
+import { type Columns, findHeader, readRows } from './statements.csv-layout.ts';
 import {
   type CsvLayout,
   clean,
@@ -8,7 +8,7 @@ import {
   MAX_STATEMENT_LINES,
   type ParsedLine,
   type ParsedStatement,
-} from './parsed.ts';
+} from './statements.parsed.ts';
 
 /**
  * CSV bank statements, as banks export them: a header row (possibly after a few lines of

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkWebhookUrl, isLoopbackAddress, isPublicAddress } from './url-guard.ts';
+import { checkWebhookUrl, isLoopbackAddress, isPublicAddress } from './webhooks.url-guard.ts';
 
 const refused: string[] = [
   // scheme, port, credentials, length, unreadable

@@ -1,0 +1,136 @@
+import type { FunderScope } from '../../platform/caller.ts';
+import type { Queryable } from '../../platform/db/db.ts';
+
+/*
+ * Payments reaching a seller through a consent, and the alerts they raise on requests funded
+ * under confidential terms. Every function takes the funder's scope and applies it in SQL.
+ */
+
+export interface AlertRow {
+  alert_id: string;
+  request_id: string;
+  request_ref: string;
+  debtor_tax_id: string;
+  debtor_name: string | null;
+  amount: string;
+  received_at: Date;
+  reference: string;
+  raised_at: Date;
+}
+
+const ALERT = `
+  SELECT a.id AS alert_id, a.request_id, r.request_ref, p.debtor_tax_id,
+         (SELECT d.name FROM request_invoices ri JOIN invoices i ON i.id = ri.invoice_id
+            JOIN debtors d ON d.id = i.debtor_id
+           WHERE ri.request_id = r.id
+             AND upper(regexp_replace(d.tax_id, '\\s', '', 'g')) = p.debtor_tax_id
+           ORDER BY ri.position LIMIT 1) AS debtor_name,
+         p.amount::text AS amount, p.received_at, p.reference, a.raised_at
+    FROM payment_alerts a
+    JOIN seller_payments p ON p.id = a.payment_id
+    JOIN funding_requests r ON r.id = a.request_id`;
+
+export async function requestAlerts(q: Queryable, scope: FunderScope, requestId: string) {
+  const { rows } = await q.query<AlertRow>(
+    `${ALERT} WHERE a.funder_id = $1 AND a.plane = $2 AND a.request_id = $3
+      ORDER BY p.received_at DESC, a.id`,
+    [scope.funderId, scope.plane, requestId],
+  );
+  return rows;
+}
+
+export async function funderAlerts(q: Queryable, scope: FunderScope, since: Date) {
+  const { rows } = await q.query<AlertRow>(
+    `${ALERT} WHERE a.funder_id = $1 AND a.plane = $2 AND p.received_at >= $3
+      ORDER BY p.received_at DESC, a.id LIMIT 500`,
+    [scope.funderId, scope.plane, since],
+  );
+  return rows;
+}
+
+// --- writes -----------------------------------------------------------------------------------
+
+/** Records a payment read through a consent; null when that consent already read it. */
+export async function insertPayment(
+  q: Queryable,
+  scope: FunderScope,
+  row: {
+    id: string;
+    connectionId: string;
+    sellerId: string;
+    debtorTaxId: string;
+    amount: string;
+    receivedAt: Date;
+    reference: string;
+    at: Date;
+  },
+) {
+  const { rows } = await q.query<{ id: string }>(
+    `INSERT INTO seller_payments (id, connection_id, plane, funder_id, seller_id, debtor_tax_id, amount,
+                                  received_at, reference, recorded_at)
+     VALUES ($1, $2, $3, $4, $5, upper(regexp_replace($6, '\\s', '', 'g')), $7::numeric, $8, $9, $10)
+     ON CONFLICT (connection_id, reference) DO NOTHING RETURNING id`,
+    [
+      row.id,
+      row.connectionId,
+      scope.plane,
+      scope.funderId,
+      row.sellerId,
+      row.debtorTaxId,
+      row.amount,
+      row.receivedAt,
+      row.reference,
+      row.at,
+    ],
+  );
+  return rows[0]?.id ?? null;
+}
+
+/**
+ * The funder's requests a payment alerts on: funded by it under confidential terms, of this
+ * seller, with an invoice owed by the paying debtor, funded at or before the payment arrived,
+ * and not closed.
+ */
+export async function alertedRequests(
+  q: Queryable,
+  scope: FunderScope,
+  payment: { sellerId: string; debtorTaxId: string; receivedAt: Date },
+) {
+  const { rows } = await q.query<{ id: string; request_ref: string }>(
+    `SELECT r.id, r.request_ref FROM funding_requests r
+      WHERE r.plane = $2 AND r.funder_of_record_id = $1 AND r.seller_id = $3
+        AND r.status = 'funded' AND r.funded_at <= $5
+        AND r.programme_terms->>'disclosure' = 'confidential'
+        AND EXISTS (SELECT 1 FROM request_invoices ri JOIN invoices i ON i.id = ri.invoice_id
+                      JOIN debtors d ON d.id = i.debtor_id
+                     WHERE ri.request_id = r.id
+                       AND upper(regexp_replace(d.tax_id, '\\s', '', 'g')) = upper(regexp_replace($4, '\\s', '', 'g')))
+      ORDER BY r.funded_at, r.id`,
+    [scope.funderId, scope.plane, payment.sellerId, payment.debtorTaxId, payment.receivedAt],
+  );
+  return rows;
+}
+
+/** One alert per payment and request: null when it was raised already. */
+export async function insertAlert(
+  q: Queryable,
+  scope: FunderScope,
+  row: { id: string; requestId: string; paymentId: string; at: Date },
+) {
+  const { rows } = await q.query<{ id: string }>(
+    `INSERT INTO payment_alerts (id, plane, funder_id, request_id, payment_id, raised_at)
+     VALUES ($1, $2, $3, $4, $5, $6)
+     ON CONFLICT (payment_id, request_id) DO NOTHING RETURNING id`,
+    [row.id, scope.plane, scope.funderId, row.requestId, row.paymentId, row.at],
+  );
+  return rows[0]?.id ?? null;
+}
+
+export async function alertById(q: Queryable, scope: FunderScope, id: string) {
+  const { rows } = await q.query<AlertRow>(`${ALERT} WHERE a.funder_id = $1 AND a.plane = $2 AND a.id = $3`, [
+    scope.funderId,
+    scope.plane,
+    id,
+  ]);
+  return rows[0] ?? null;
+}
