@@ -2,9 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import pino, { type Logger } from 'pino';
-import { accountOpsRoutes } from './areas/account/account.ops.routes.ts';
-import { accountRoutes } from './areas/account/account.routes.ts';
-import { createAccountService } from './areas/account/account.service.ts';
+import { accountModule } from './areas/account/account.module.ts';
 import { bankDataModule } from './areas/bank-data/bank-data.module.ts';
 import { clientsModule } from './areas/clients/clients.module.ts';
 import { debtorInfoModule } from './areas/debtors/debtor-info.module.ts';
@@ -163,7 +161,8 @@ function createServices(deps: {
 }) {
   const write = createWriter(deps);
   const shared = { db: deps.db, clock: deps.clock, write };
-  const account = createAccountService({ ...deps, write });
+  const accountArea = accountModule({ ...shared, countOnLookup: deps.countOnLookup });
+  const { account } = accountArea;
   const partiesArea = partiesModule(shared);
   const settingsArea = settingsModule(shared);
   const { settings } = settingsArea;
@@ -291,6 +290,7 @@ function createServices(deps: {
     bankDataParties: bankDataArea.parties,
     /** Each module's routes, in the order the app registers them. */
     areaRoutes: {
+      account: accountArea.routes,
       parties: partiesArea.routes,
       documents: documentsArea.routes,
       settings: settingsArea.routes,
@@ -433,8 +433,7 @@ export async function createRuntime(
           hsts: config.hsts,
         },
         routes: [
-          accountRoutes({ account: services.account, clock }),
-          accountOpsRoutes({ account: services.account }),
+          ...services.areaRoutes.account,
           opsRoutes({ db, clock, demo: services.demo }),
           ...services.areaRoutes.parties,
           ...services.areaRoutes.documents,

@@ -4,7 +4,7 @@ import type { Db } from '../../platform/db/db.ts';
 import { ApiError } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { runAsOneWrite } from '../../platform/write.ts';
-import type { AccountService } from '../account/account.service.ts';
+import type { AccountService } from '../account/account.module.ts';
 import { playBankDataDemo, playCollectionAccountDemo } from '../bank-data/bank-data.demo.ts';
 import { type EarlyPaymentsDemoDeps, playEarlyPaymentsDemo } from '../early-payments/early-payments.demo.ts';
 import {

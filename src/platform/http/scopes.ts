@@ -58,7 +58,6 @@ const exportsAny = OPENS.exportsAny;
  * move them into their route declarations; an area's entries go when its routes carry them.
  */
 export const legacyOperationScopes: Record<string, readonly Scope[]> = {
-  'GET /v1/me': [],
   'GET /v1/requests': read,
   'GET /v1/requests/{id}': read,
   'POST /v1/requests/{id}/decision': decide,

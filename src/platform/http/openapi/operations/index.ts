@@ -1,5 +1,4 @@
 import type { OperationDocs } from '../types.ts';
-import { accountOperations } from './account.ts';
 import { bankDataOperations } from './bank-data.ts';
 import { clientsOperations } from './clients.ts';
 import { earlyPaymentsOperations } from './early-payments.ts';
@@ -16,7 +15,6 @@ import { webhooksOperations } from './webhooks.ts';
 
 /** Every documented operation of /v1, by `METHOD /path`. */
 export const operationDocs: OperationDocs = {
-  ...accountOperations,
   ...requestsOperations,
   ...settingsOperations,
   ...limitsOperations,
