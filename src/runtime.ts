@@ -9,13 +9,13 @@ import { debtorInfoModule } from './areas/debtors/debtor-info.module.ts';
 import { createConsentLevelService } from './areas/decisions/consent-level.service.ts';
 import { decisionsRoutes } from './areas/decisions/decisions.routes.ts';
 import { createDecisionsService } from './areas/decisions/decisions.service.ts';
-import { createDemoService } from './areas/demo/demo.service.ts';
+import { demoModule } from './areas/demo/demo.module.ts';
 import { documentsModule } from './areas/documents/documents.module.ts';
 import { earlyPaymentsModule } from './areas/early-payments/early-payments.module.ts';
 import { type ExportsSettings, exportsModule } from './areas/exports/exports.module.ts';
 import { limitsModule } from './areas/limits/limits.module.ts';
 import { opportunitiesModule } from './areas/opportunities/opportunities.module.ts';
-import { opsRoutes } from './areas/ops/ops.routes.ts';
+import { opsModule } from './areas/ops/ops.module.ts';
 import { partiesModule } from './areas/parties/parties.module.ts';
 import { payerRecordModule } from './areas/payer-record/payer-record.module.ts';
 import { programmeModule } from './areas/programme/programme.module.ts';
@@ -237,9 +237,8 @@ function createServices(deps: {
   const earlyPaymentsArea = earlyPaymentsModule(shared);
   const opportunitiesArea = opportunitiesModule(shared);
   const { opportunities } = opportunitiesArea;
-  const demo = createDemoService({
-    db: deps.db,
-    clock: deps.clock,
+  const demoArea = demoModule({
+    ...shared,
     account,
     documents,
     parties: requestParties,
@@ -257,6 +256,8 @@ function createServices(deps: {
       createRequest: requestParties.createRequest,
     },
   });
+  const { demo } = demoArea;
+  const opsArea = opsModule(shared);
   return {
     write,
     account,
@@ -291,6 +292,8 @@ function createServices(deps: {
     /** Each module's routes, in the order the app registers them. */
     areaRoutes: {
       account: accountArea.routes,
+      demo: demoArea.routes,
+      ops: opsArea.routes,
       parties: partiesArea.routes,
       documents: documentsArea.routes,
       settings: settingsArea.routes,
@@ -434,7 +437,8 @@ export async function createRuntime(
         },
         routes: [
           ...services.areaRoutes.account,
-          opsRoutes({ db, clock, demo: services.demo }),
+          ...services.areaRoutes.demo,
+          ...services.areaRoutes.ops,
           ...services.areaRoutes.parties,
           ...services.areaRoutes.documents,
           ...services.areaRoutes.settings,

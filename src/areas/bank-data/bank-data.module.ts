@@ -6,6 +6,8 @@ import { createBankDataParties } from './bank-data.parties.ts';
 import { bankDataRoutes } from './bank-data.routes.ts';
 import { createBankDataService } from './bank-data.service.ts';
 
+export { playBankDataDemo, playCollectionAccountDemo } from './bank-data.demo.ts';
+
 /** Bank data and a request's cash flow: the service (with the funding gate), the parties, routes. */
 export function bankDataModule(deps: AreaDeps & { requests: Pick<RequestsService, 'visible'> }) {
   const bankData = createBankDataService(deps);

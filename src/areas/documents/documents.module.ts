@@ -4,6 +4,8 @@ import { documentsOpsRoutes } from './documents.ops.routes.ts';
 import { documentsRoutes } from './documents.routes.ts';
 import { createDocumentsService, type VisibleRequest } from './documents.service.ts';
 
+export type { DocumentsService } from './documents.service.ts';
+
 /** Seller documents, deal files and downloads: service and routes. */
 export function documentsModule(
   deps: AreaDeps & {

@@ -3,6 +3,8 @@ import type { AreaRoutes } from '../../platform/http/app.ts';
 import { limitsOpsRoutes, limitsRoutes } from './limits.routes.ts';
 import { createLimitsService } from './limits.service.ts';
 
+export type { LimitsService } from './limits.service.ts';
+
 /** Credit limits and exposure: service (with the offer guard other areas use) and routes. */
 export function limitsModule(deps: AreaDeps) {
   const limits = createLimitsService(deps);

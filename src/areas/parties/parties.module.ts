@@ -3,6 +3,18 @@ import type { AreaRoutes } from '../../platform/http/app.ts';
 import { partiesOpsRoutes } from './parties.ops.routes.ts';
 import { createPartiesService } from './parties.service.ts';
 
+export {
+  type DebtorInput,
+  findDebtorByKey,
+  findSellerByKey,
+  type InvoiceSource,
+  insertDebtor,
+  insertInvoice,
+  insertSeller,
+  type PartiesService,
+  type SellerInput,
+} from './parties.service.ts';
+
 /** Sellers, debtors and invoices: the operations team's service and routes. */
 export function partiesModule(deps: AreaDeps) {
   const parties = createPartiesService(deps);

@@ -7,6 +7,16 @@ import { disclosureRoutes } from './disclosure.routes.ts';
 import { programmeRoutes } from './programme.routes.ts';
 import { createProgrammeService } from './programme.service.ts';
 
+export {
+  type DemoCompany,
+  type DemoPartInput,
+  type DemoSellerSide,
+  PROGRAMME_DEMO,
+  type ProgrammeDemoDeps,
+  playProgrammeDemo,
+} from './programme.demo.ts';
+export type { ProgrammeService } from './programme.service.ts';
+
 /**
  * Programme terms and the disclosure of requests: the terms service (routing reads the terms in
  * force), the requests' disclosure (notices, announcing, the confidential gates), their routes.

@@ -6,6 +6,8 @@ import { recourseOpsRoutes } from './recourse.ops.routes.ts';
 import { recourseRoutes } from './recourse.routes.ts';
 import { createRecourseService, type FunderAccounts } from './recourse.service.ts';
 
+export { playRecourseDemo, RECOURSE_DEMO, type RecourseDemoDeps } from './recourse.demo.ts';
+
 /**
  * Recourse claims: the service (the worker opens claims, the payment recorder tells it of
  * payments), the funder's routes, the sandbox helper and the operations routes.

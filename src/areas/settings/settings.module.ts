@@ -4,6 +4,8 @@ import { settingsOpsRoutes } from './settings.ops.routes.ts';
 import { settingsRoutes } from './settings.routes.ts';
 import { createSettingsService } from './settings.service.ts';
 
+export type { ConsentLevel, SettingsService } from './settings.service.ts';
+
 /** The funder's settings, listed buyers and required documents: service and routes. */
 export function settingsModule(deps: AreaDeps) {
   const settings = createSettingsService(deps);
