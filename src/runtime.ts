@@ -26,8 +26,7 @@ import { requestsOpsRoutes } from './areas/requests/requests.ops.routes.ts';
 import { createRequestPartiesService } from './areas/requests/requests.parties.service.ts';
 import { requestsRoutes } from './areas/requests/requests.routes.ts';
 import { createRequestsService } from './areas/requests/requests.service.ts';
-import { sandboxRoutes } from './areas/sandbox/sandbox.routes.ts';
-import { createSandboxService } from './areas/sandbox/sandbox.service.ts';
+import { sandboxModule } from './areas/sandbox/sandbox.module.ts';
 import { settingsModule } from './areas/settings/settings.module.ts';
 import { statementsModule } from './areas/statements/statements.module.ts';
 import {
@@ -213,8 +212,8 @@ function createServices(deps: {
     bankData: bankDataArea.bankData,
   });
   const consentLevel = createConsentLevelService({ write, requests: lifecycle });
-  const sandbox = createSandboxService({
-    write,
+  const sandboxArea = sandboxModule({
+    ...shared,
     requests,
     lifecycle,
     parties: requestParties,
@@ -256,6 +255,7 @@ function createServices(deps: {
       createRequest: requestParties.createRequest,
     },
   });
+  const { sandbox } = sandboxArea;
   const { demo } = demoArea;
   const opsArea = opsModule(shared);
   return {
@@ -294,6 +294,7 @@ function createServices(deps: {
       account: accountArea.routes,
       demo: demoArea.routes,
       ops: opsArea.routes,
+      sandbox: sandboxArea.routes,
       parties: partiesArea.routes,
       documents: documentsArea.routes,
       settings: settingsArea.routes,
@@ -443,7 +444,7 @@ export async function createRuntime(
           ...services.areaRoutes.documents,
           ...services.areaRoutes.settings,
           requestsRoutes({ requests: services.requests }),
-          sandboxRoutes({ sandbox: services.sandbox }),
+          ...services.areaRoutes.sandbox,
           ...services.areaRoutes.debtorInfo,
           ...services.areaRoutes.payerRecord,
           ...services.areaRoutes.statements,

@@ -3,16 +3,21 @@ import type { AreaRoutes } from '../../platform/http/app.ts';
 import { partiesOpsRoutes } from './parties.ops.routes.ts';
 import { createPartiesService } from './parties.service.ts';
 
+export { InvoiceAmount } from './parties.schemas.ts';
 export {
   type DebtorInput,
+  ensureDebtor,
   findDebtorByKey,
   findSellerByKey,
   type InvoiceSource,
   insertDebtor,
+  insertDrawnSeller,
   insertInvoice,
   insertSeller,
   type PartiesService,
   type SellerInput,
+  setSellerVerification,
+  type VerificationStatus,
 } from './parties.service.ts';
 
 /** Sellers, debtors and invoices: the operations team's service and routes. */

@@ -15,7 +15,9 @@ export {
   type ProgrammeDemoDeps,
   playProgrammeDemo,
 } from './programme.demo.ts';
+export { TermsInput } from './programme.schemas.ts';
 export type { ProgrammeService } from './programme.service.ts';
+export type { ProgrammeTerms } from './programme-terms.ts';
 
 /**
  * Programme terms and the disclosure of requests: the terms service (routing reads the terms in

@@ -4,6 +4,7 @@ import { settingsOpsRoutes } from './settings.ops.routes.ts';
 import { settingsRoutes } from './settings.routes.ts';
 import { createSettingsService } from './settings.service.ts';
 
+export { ConsentLevelSchema } from './settings.schemas.ts';
 export type { ConsentLevel, SettingsService } from './settings.service.ts';
 
 /** The funder's settings, listed buyers and required documents: service and routes. */

@@ -119,10 +119,6 @@ export const legacyOperationScopes: Record<string, readonly Scope[]> = {
   'POST /v1/early-payments/{id}/paid': decide,
   'POST /v1/early-payments/{id}/repayment': decide,
   // Sandbox helpers play the other parties and change shared demonstration state.
-  'POST /v1/sandbox/requests': decide,
-  'POST /v1/sandbox/requests/{id}/accept': decide,
-  'POST /v1/sandbox/requests/{id}/debtor-answer': decide,
-  'POST /v1/sandbox/requests/{id}/parties': decide,
   'POST /v1/sandbox/statements/{id}/lines/{line}/confirm': decide,
   'POST /v1/sandbox/client-links/{id}/arrivals': decide,
   'POST /v1/sandbox/client-invitations/{id}/accept': decide,
