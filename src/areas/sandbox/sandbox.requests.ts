@@ -45,55 +45,59 @@ const placeholderFile = (code: string, seller: string) =>
     'base64',
   );
 
+/** A fictitious seller with every document the funder requires, verified and valid today. */
+async function newSeller(
+  deps: Pick<SandboxDeps, 'settings' | 'documents'>,
+  scope: WriteScope,
+  caller: FunderCaller,
+) {
+  const today = madridDate(scope.now);
+  const seller = await insertDrawnSeller(
+    scope.tx,
+    'demo',
+    () => {
+      const n = randomInt(10_000_000, 99_999_999);
+      return {
+        name: `Sandbox Supplier ${n} SL`,
+        tax_id: `B${n}`,
+        country: 'ES',
+        verification_status: 'approved',
+        founded_on: '2012-03-01',
+        annual_revenue: 2_400_000,
+        employees: 24,
+        sector: 'C',
+      };
+    },
+    scope.now,
+    scope.evidence,
+  );
+  for (const code of await deps.settings.requiredCodes(scope.tx, caller.funderId, 'demo', 'ES')) {
+    const document = await deps.documents.uploadIn(scope, {
+      seller_id: seller.id,
+      code,
+      file_name: `${code}.txt`,
+      content_base64: placeholderFile(code, seller.name),
+      issued_on: addDays(today, -10),
+      valid_until: addDays(today, 365),
+    });
+    await deps.documents.verifyIn(scope, document.id, 'sandbox');
+  }
+  return seller;
+}
+
+/** The invoice's debtor on the demonstration plane, made once however many requests name it at once. */
+function debtorFor(scope: WriteScope, invoice: SandboxInvoice) {
+  return ensureDebtor(
+    scope.tx,
+    'demo',
+    { name: invoice.debtor_name, tax_id: invoice.debtor_tax_id, country: invoice.debtor_country },
+    scope.now,
+    scope.evidence,
+  );
+}
+
 /** POST /v1/sandbox/requests: new fictitious requests, each with its own seller. */
 export function createSandboxRequests(deps: SandboxDeps) {
-  /** A fictitious seller with every document the funder requires, verified and valid today. */
-  async function newSeller(scope: WriteScope, caller: FunderCaller) {
-    const today = madridDate(scope.now);
-    const seller = await insertDrawnSeller(
-      scope.tx,
-      'demo',
-      () => {
-        const n = randomInt(10_000_000, 99_999_999);
-        return {
-          name: `Sandbox Supplier ${n} SL`,
-          tax_id: `B${n}`,
-          country: 'ES',
-          verification_status: 'approved',
-          founded_on: '2012-03-01',
-          annual_revenue: 2_400_000,
-          employees: 24,
-          sector: 'C',
-        };
-      },
-      scope.now,
-      scope.evidence,
-    );
-    for (const code of await deps.settings.requiredCodes(scope.tx, caller.funderId, 'demo', 'ES')) {
-      const document = await deps.documents.uploadIn(scope, {
-        seller_id: seller.id,
-        code,
-        file_name: `${code}.txt`,
-        content_base64: placeholderFile(code, seller.name),
-        issued_on: addDays(today, -10),
-        valid_until: addDays(today, 365),
-      });
-      await deps.documents.verifyIn(scope, document.id, 'sandbox');
-    }
-    return seller;
-  }
-
-  /** The invoice's debtor on the demonstration plane, made once however many requests name it at once. */
-  function debtorFor(scope: WriteScope, invoice: SandboxInvoice) {
-    return ensureDebtor(
-      scope.tx,
-      'demo',
-      { name: invoice.debtor_name, tax_id: invoice.debtor_tax_id, country: invoice.debtor_country },
-      scope.now,
-      scope.evidence,
-    );
-  }
-
   return {
     /** POST /v1/sandbox/requests: a new fictitious request routed to the caller's funder. */
     async createRequest(
@@ -107,7 +111,7 @@ export function createSandboxRequests(deps: SandboxDeps) {
       demoOnly(caller);
       const id = await deps.write(caller, async (scope) => {
         const today = madridDate(scope.now);
-        const seller = await newSeller(scope, caller);
+        const seller = await newSeller(deps, scope, caller);
         const invoices = input.invoices?.length ? input.invoices : DEFAULT_INVOICES;
         const invoiceIds: string[] = [];
         for (const [i, invoice] of invoices.entries()) {
