@@ -1,5 +1,5 @@
 import { Command, Option } from 'commander';
-import { ENVIRONMENTS } from './areas/account/account.service.ts';
+import { ENVIRONMENTS } from './areas/account/account.module.ts';
 import { CliError, EXIT_FAILED, EXIT_USAGE, printResult, reportFailure } from './cli-output.ts';
 import { type Config, loadConfig } from './config.ts';
 import type { Caller } from './platform/caller.ts';

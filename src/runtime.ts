@@ -2,23 +2,21 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import pino, { type Logger } from 'pino';
-import { accountOpsRoutes } from './areas/account/account.ops.routes.ts';
-import { accountRoutes } from './areas/account/account.routes.ts';
-import { createAccountService } from './areas/account/account.service.ts';
+import { accountModule } from './areas/account/account.module.ts';
 import { bankDataModule } from './areas/bank-data/bank-data.module.ts';
 import { clientsModule } from './areas/clients/clients.module.ts';
 import { debtorInfoModule } from './areas/debtors/debtor-info.module.ts';
 import { createConsentLevelService } from './areas/decisions/consent-level.service.ts';
 import { decisionsRoutes } from './areas/decisions/decisions.routes.ts';
 import { createDecisionsService, type PaymentHook } from './areas/decisions/decisions.service.ts';
-import { createDemoService } from './areas/demo/demo.service.ts';
+import { demoModule } from './areas/demo/demo.module.ts';
 import { disclosureModule } from './areas/disclosure/disclosure.module.ts';
 import { documentsModule } from './areas/documents/documents.module.ts';
 import { earlyPaymentsModule } from './areas/early-payments/early-payments.module.ts';
 import { type ExportsSettings, exportsModule } from './areas/exports/exports.module.ts';
 import { limitsModule } from './areas/limits/limits.module.ts';
 import { opportunitiesModule } from './areas/opportunities/opportunities.module.ts';
-import { opsRoutes } from './areas/ops/ops.routes.ts';
+import { opsModule } from './areas/ops/ops.module.ts';
 import { partiesModule } from './areas/parties/parties.module.ts';
 import { payerRecordModule } from './areas/payer-record/payer-record.module.ts';
 import { programmeModule } from './areas/programme/programme.module.ts';
@@ -29,8 +27,7 @@ import { requestsOpsRoutes } from './areas/requests/requests.ops.routes.ts';
 import { createRequestPartiesService } from './areas/requests/requests.parties.service.ts';
 import { requestsRoutes } from './areas/requests/requests.routes.ts';
 import { createRequestsService } from './areas/requests/requests.service.ts';
-import { sandboxRoutes } from './areas/sandbox/sandbox.routes.ts';
-import { createSandboxService } from './areas/sandbox/sandbox.service.ts';
+import { sandboxModule } from './areas/sandbox/sandbox.module.ts';
 import { settingsModule } from './areas/settings/settings.module.ts';
 import { statementsModule } from './areas/statements/statements.module.ts';
 import {
@@ -164,7 +161,8 @@ function createServices(deps: {
 }) {
   const write = createWriter(deps);
   const shared = { db: deps.db, clock: deps.clock, write };
-  const account = createAccountService({ ...deps, write });
+  const accountArea = accountModule({ ...shared, countOnLookup: deps.countOnLookup });
+  const { account } = accountArea;
   const partiesArea = partiesModule(shared);
   const settingsArea = settingsModule(shared);
   const { settings } = settingsArea;
@@ -213,8 +211,8 @@ function createServices(deps: {
     bankData: bankDataArea.bankData,
   });
   const consentLevel = createConsentLevelService({ write, requests: lifecycle });
-  const sandbox = createSandboxService({
-    write,
+  const sandboxArea = sandboxModule({
+    ...shared,
     requests,
     lifecycle,
     parties: requestParties,
@@ -253,9 +251,8 @@ function createServices(deps: {
   const earlyPaymentsArea = earlyPaymentsModule(shared);
   const opportunitiesArea = opportunitiesModule(shared);
   const { opportunities } = opportunitiesArea;
-  const demo = createDemoService({
-    db: deps.db,
-    clock: deps.clock,
+  const demoArea = demoModule({
+    ...shared,
     account,
     documents,
     parties: requestParties,
@@ -273,6 +270,9 @@ function createServices(deps: {
       createRequest: requestParties.createRequest,
     },
   });
+  const { sandbox } = sandboxArea;
+  const { demo } = demoArea;
+  const opsArea = opsModule(shared);
   return {
     write,
     account,
@@ -311,6 +311,10 @@ function createServices(deps: {
     bankDataParties: bankDataArea.parties,
     /** Each module's routes, in the order the app registers them. */
     areaRoutes: {
+      account: accountArea.routes,
+      demo: demoArea.routes,
+      ops: opsArea.routes,
+      sandbox: sandboxArea.routes,
       parties: partiesArea.routes,
       documents: documentsArea.routes,
       settings: settingsArea.routes,
@@ -441,14 +445,14 @@ export async function createRuntime(
           hsts: config.hsts,
         },
         routes: [
-          accountRoutes({ account: services.account, clock }),
-          accountOpsRoutes({ account: services.account }),
-          opsRoutes({ db, clock, demo: services.demo }),
+          ...services.areaRoutes.account,
+          ...services.areaRoutes.demo,
+          ...services.areaRoutes.ops,
           ...services.areaRoutes.parties,
           ...services.areaRoutes.documents,
           ...services.areaRoutes.settings,
           requestsRoutes({ requests: services.requests }),
-          sandboxRoutes({ sandbox: services.sandbox }),
+          ...services.areaRoutes.sandbox,
           ...services.areaRoutes.debtorInfo,
           ...services.areaRoutes.payerRecord,
           ...services.areaRoutes.statements,

@@ -7,6 +7,7 @@ import { bankDataRoutes } from './bank-data.routes.ts';
 import { bankDataSandboxRoutes } from './bank-data.sandbox.routes.ts';
 import { createBankDataService } from './bank-data.service.ts';
 
+export { playBankDataDemo, playCollectionAccountDemo } from './bank-data.demo.ts';
 export type { BankDataPartiesService } from './bank-data.parties.ts';
 export type { BankDataService } from './bank-data.service.ts';
 

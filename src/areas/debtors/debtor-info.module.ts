@@ -4,6 +4,8 @@ import { debtorInfoOpsRoutes } from './debtor-info.ops.routes.ts';
 import { debtorInfoRoutes } from './debtor-info.routes.ts';
 import { createDebtorInfoService } from './debtor-info.service.ts';
 
+export { seedDemoDebtorProfiles } from './debtor-info.demo.ts';
+
 /** What the service knows about a request's debtors: service and routes. */
 export function debtorInfoModule(
   deps: AreaDeps & Omit<Parameters<typeof createDebtorInfoService>[0], keyof AreaDeps>,

@@ -1,5 +1,4 @@
-import type { DebtorKey } from './demo.companies.ts';
-import type { DemoRequest } from './demo.requests.ts';
+import type { DebtorKey, DemoRequest } from './demo.companies.ts';
 
 // The demonstration funder's book: the requests it funded over the last three months, behind
 // the recent ones of demo.requests.ts.

@@ -1,4 +1,5 @@
-import type { DebtorInput, InvoiceSource, SellerInput } from '../parties/parties.service.ts';
+import type { DebtorInput, InvoiceSource, SellerInput } from '../parties/parties.module.ts';
+import type { ConsentLevel } from '../settings/settings.module.ts';
 
 /**
  * The companies of the demonstration plane: fictitious sellers in Spain, Portugal, France and
@@ -326,3 +327,56 @@ export const DEMO_SELLER_LIMITS: readonly { seller: SellerKey; on: number; amoun
     { seller: 'talleres', on: -85, amount: 250_000, note: 'Group limit agreed with the seller.' },
     { seller: 'conservas', on: -88, amount: 150_000, note: 'Seasonal peaks in summer.' },
   ];
+
+/** The shape of a demonstration request, each step on its day (days from today). */
+export interface DemoInvoice {
+  debtor: DebtorKey;
+  amount: number;
+  /** Days from today (negative: in the past). */
+  issued: number;
+  due: number;
+}
+
+export interface DemoNotice {
+  on: number;
+  debtor: DebtorKey;
+  answer: 'acknowledged' | 'disputed';
+  level?: ConsentLevel;
+  reason?: string;
+}
+
+export interface DemoRequest {
+  /** What it shows, for readers and error messages. */
+  label: string;
+  seller: SellerKey;
+  type: 'factoring' | 'confirming';
+  invoices: DemoInvoice[];
+  /** The day the seller made it and the service routed it to the demonstration funder. */
+  created: number;
+  /** Left unsubmitted by the seller (routed all the same, so the funder sees it coming). */
+  pending?: boolean;
+  review?: number;
+  cancel?: { on: number; note: string };
+  signal?: {
+    on: number;
+    code: string;
+    severity: 'low' | 'medium' | 'high';
+    hard: boolean;
+    detail: string;
+  };
+  offer?: {
+    on: number;
+    rate: number;
+    advance_pct: number;
+    days?: number;
+    valid_days?: number;
+    notes?: string;
+  };
+  decline?: { on: number; reason: string; notes: string };
+  sellerAnswer?: { on: number; answer: 'accept' | 'reject' };
+  /** Debtors' answers to their notices; a debtor left out keeps its notice pending. */
+  notices?: DemoNotice[];
+  fund?: { on: number; reference: string };
+  /** Payments received; `amount: 'rest'` is whatever is still owed. */
+  settlements?: { on: number; amount: number | 'rest'; reference: string; note?: string }[];
+}

@@ -1,6 +1,5 @@
-import type { ConsentLevel } from '../settings/settings.service.ts';
 import { BOOK } from './demo.book.ts';
-import type { DebtorKey, SellerKey } from './demo.companies.ts';
+import type { DemoRequest } from './demo.companies.ts';
 
 /**
  * The requests of the demonstration plane, each with the days its steps happened on (days from
@@ -8,58 +7,6 @@ import type { DebtorKey, SellerKey } from './demo.companies.ts';
  * and waiting for it; the book behind them (demo.book.ts) is three months of ordinary business: funded,
  * paid on time or late, some invoices still open past their due date.
  */
-
-export interface DemoInvoice {
-  debtor: DebtorKey;
-  amount: number;
-  /** Days from today (negative: in the past). */
-  issued: number;
-  due: number;
-}
-
-export interface DemoNotice {
-  on: number;
-  debtor: DebtorKey;
-  answer: 'acknowledged' | 'disputed';
-  level?: ConsentLevel;
-  reason?: string;
-}
-
-export interface DemoRequest {
-  /** What it shows, for readers and error messages. */
-  label: string;
-  seller: SellerKey;
-  type: 'factoring' | 'confirming';
-  invoices: DemoInvoice[];
-  /** The day the seller made it and the service routed it to the demonstration funder. */
-  created: number;
-  /** Left unsubmitted by the seller (routed all the same, so the funder sees it coming). */
-  pending?: boolean;
-  review?: number;
-  cancel?: { on: number; note: string };
-  signal?: {
-    on: number;
-    code: string;
-    severity: 'low' | 'medium' | 'high';
-    hard: boolean;
-    detail: string;
-  };
-  offer?: {
-    on: number;
-    rate: number;
-    advance_pct: number;
-    days?: number;
-    valid_days?: number;
-    notes?: string;
-  };
-  decline?: { on: number; reason: string; notes: string };
-  sellerAnswer?: { on: number; answer: 'accept' | 'reject' };
-  /** Debtors' answers to their notices; a debtor left out keeps its notice pending. */
-  notices?: DemoNotice[];
-  fund?: { on: number; reference: string };
-  /** Payments received; `amount: 'rest'` is whatever is still owed. */
-  settlements?: { on: number; amount: number | 'rest'; reference: string; note?: string }[];
-}
 
 /** Recent requests, one or more in every status a funder meets. */
 const SHOWCASE: readonly DemoRequest[] = [

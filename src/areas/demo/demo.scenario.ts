@@ -4,11 +4,11 @@ import { SCOPES } from '../../platform/http/scopes.ts';
 import type { RebuildControl, WriteScope } from '../../platform/write.ts';
 import type { DecisionInput } from '../decisions/decisions.schemas.ts';
 import type { DecisionsService } from '../decisions/decisions.service.ts';
-import type { DocumentsService } from '../documents/documents.service.ts';
-import type { LimitsService } from '../limits/limits.service.ts';
-import { insertDebtor, insertInvoice, insertSeller } from '../parties/parties.service.ts';
+import type { DocumentsService } from '../documents/documents.module.ts';
+import type { LimitsService } from '../limits/limits.module.ts';
+import { insertDebtor, insertInvoice, insertSeller } from '../parties/parties.module.ts';
 import type { RequestPartiesService } from '../requests/requests.parties.service.ts';
-import type { SettingsService } from '../settings/settings.service.ts';
+import type { SettingsService } from '../settings/settings.module.ts';
 import {
   DEMO_DEBTOR_LIMITS,
   DEMO_DEBTORS,
@@ -16,9 +16,10 @@ import {
   DEMO_SELLER_LIMITS,
   DEMO_SELLERS,
   type DebtorKey,
+  type DemoRequest,
   type SellerKey,
 } from './demo.companies.ts';
-import { DEMO_REQUESTS, type DemoRequest } from './demo.requests.ts';
+import { DEMO_REQUESTS } from './demo.requests.ts';
 import { documentVersions, invoiceNumbers, type Step, type StepKind, stepInstant } from './demo.timeline.ts';
 
 /**

@@ -4,19 +4,39 @@ import type { RebuildControl, WriteScope } from '../../platform/write.ts';
 import type { DecisionInput } from '../decisions/decisions.schemas.ts';
 import type { DecisionsService } from '../decisions/decisions.service.ts';
 import type { DisclosureService } from '../disclosure/disclosure.module.ts';
-import type { DocumentsService } from '../documents/documents.service.ts';
-import { insertDebtor, insertInvoice, insertSeller } from '../parties/parties.service.ts';
+import type { DocumentsService } from '../documents/documents.module.ts';
+import { insertDebtor, insertInvoice, insertSeller } from '../parties/parties.module.ts';
+import type { DemoCompany, DemoSellerSide } from '../programme/programme.module.ts';
 import type { RequestPartiesService } from '../requests/requests.parties.service.ts';
 
-/** What the demonstration scenario hands to each part that brings its own company. */
-export interface DemoPartInput<Deps> {
+/** What the demonstration holds for the seller's side of a part that brings its own company. */
+interface SellerSideInput {
   control: RebuildControl;
-  deps: Deps;
+  deps: {
+    documents: Pick<DocumentsService, 'uploadIn' | 'verifyIn'>;
+    disclosure: Pick<DisclosureService, 'setNoticeAddressIn'>;
+    decisions: Pick<DecisionsService, 'decide'>;
+    parties: Pick<RequestPartiesService, 'sellerAnswerIn'>;
+  };
   funder: FunderCaller;
   operator: Caller;
   today: string;
   /** The documents the funder requires from a seller of the company's country. */
   documentCodes: readonly string[];
+}
+
+/** The services the seller's side plays through. */
+export type SellerSideDeps = SellerSideInput['deps'];
+
+/**
+ * The seller's side lent to a part of the demonstration (programme, recourse) when it is played:
+ * the part opens its company and has its offers accepted through it, never importing this area.
+ */
+export function demoSellerSide(input: SellerSideInput): DemoSellerSide {
+  return {
+    openPart: (company) => openDemoPart(input, company),
+    offerAcceptFund: (part) => offerAcceptFund({ ...input, ...part }),
+  };
 }
 
 /** A day of the demonstration's past, `offset` days from today, played at 10:00 Madrid time. */
@@ -99,7 +119,7 @@ export async function insertDemoInvoices(
  * The funder offers on each of `ids` on day `offerDay`, the seller accepts them the day after,
  * and the funder funds them the day after that, each with the reference `<prefix>-<n>`.
  */
-export async function offerAcceptFund(input: {
+async function offerAcceptFund(input: {
   control: RebuildControl;
   day: (offset: number) => string;
   deps: {
@@ -137,19 +157,9 @@ export async function offerAcceptFund(input: {
  * documents, its debtors and one invoice for each. Answers the part's days as well, so the rest
  * of the part plays on the same clock.
  */
-export async function openDemoPart(
-  input: DemoPartInput<{
-    documents: Pick<DocumentsService, 'uploadIn' | 'verifyIn'>;
-    disclosure: Pick<DisclosureService, 'setNoticeAddressIn'>;
-  }>,
-  company: {
-    onDay: number;
-    seller: Parameters<typeof insertSeller>[2];
-    documentsIssuedOn: string;
-    documentsValidUntil: string;
-    debtors: Parameters<typeof insertDemoInvoices>[2]['debtors'];
-    invoice: (i: number) => DemoInvoice;
-  },
+async function openDemoPart(
+  input: SellerSideInput,
+  company: DemoCompany,
 ): Promise<{ day: (offset: number) => string; sellerId: string; invoiceIds: string[] }> {
   const { control, deps, operator } = input;
   const day = demoDays(control, input.today);

@@ -1,7 +1,6 @@
 import { addDays } from '../../platform/clock.ts';
 import type { WriteScope } from '../../platform/write.ts';
-import type { DemoSeller } from './demo.companies.ts';
-import type { DemoRequest } from './demo.requests.ts';
+import type { DemoRequest, DemoSeller } from './demo.companies.ts';
 
 // When each step of the demonstration scenario happens, and the dates derived from the data:
 // document versions and invoice numbers.

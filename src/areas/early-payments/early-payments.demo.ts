@@ -1,7 +1,7 @@
 import type { Caller, FunderCaller, OperatorCaller } from '../../platform/caller.ts';
 import { addDays, madridInstant } from '../../platform/clock.ts';
 import type { RebuildControl } from '../../platform/write.ts';
-import { findDebtorByKey, findSellerByKey, insertInvoice } from '../parties/parties.service.ts';
+import { findDebtorByKey, findSellerByKey, insertInvoice } from '../parties/parties.module.ts';
 import type { EarlyPaymentsService } from './early-payments.service.ts';
 
 export type EarlyPaymentsDemoDeps = Pick<

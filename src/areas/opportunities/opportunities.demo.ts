@@ -1,7 +1,7 @@
 import type { OperatorCaller } from '../../platform/caller.ts';
 import { addDays, madridDate } from '../../platform/clock.ts';
 import type { InvitationsService } from '../clients/clients.module.ts';
-import type { PartiesService } from '../parties/parties.service.ts';
+import type { PartiesService } from '../parties/parties.module.ts';
 import type { OpportunitiesService } from './opportunities.service.ts';
 
 export interface OpportunitiesDemoDeps {

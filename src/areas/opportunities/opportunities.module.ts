@@ -4,6 +4,12 @@ import { opportunitiesPartiesRoutes } from './opportunities.parties.routes.ts';
 import { opportunitiesRoutes } from './opportunities.routes.ts';
 import { createOpportunitiesService } from './opportunities.service.ts';
 
+export {
+  OPPORTUNITIES_DEMO,
+  type OpportunitiesDemoDeps,
+  playOpportunitiesDemo,
+} from './opportunities.demo.ts';
+
 /** The opportunities digest: service, routes, and the worker's nightly jobs. */
 export function opportunitiesModule(deps: AreaDeps) {
   const opportunities = createOpportunitiesService(deps);

@@ -4,31 +4,12 @@ import type { Db } from '../../platform/db/db.ts';
 import { ApiError } from '../../platform/errors.ts';
 import { verifyEvidence } from '../../platform/evidence.ts';
 import type { App } from '../../platform/http/app.ts';
-import { Timestamp, Uuid } from '../../platform/http/schemas.ts';
-import type { DemoService } from '../demo/demo.service.ts';
+import { Timestamp } from '../../platform/http/schemas.ts';
 
-/** Service-wide operator actions: the demonstration plane, the manual clock, the evidence check. */
-export function opsRoutes(deps: { db: Db; clock: Clock; demo: DemoService }) {
+/** Service-wide operator actions: the evidence check and the manual clock. */
+export function opsRoutes(deps: { db: Db; clock: Clock }) {
   return (app: App) => {
     const ops = { config: { auth: 'ops' as const } };
-
-    app.post(
-      '/ops/v1/demo/reset',
-      {
-        ...ops,
-        schema: {
-          response: {
-            200: Type.Object({
-              bank_id: Uuid,
-              sellers: Type.Integer(),
-              debtors: Type.Integer(),
-              created_funder: Type.Boolean(),
-            }),
-          },
-        },
-      },
-      async (request) => deps.demo.reset(request.operator!),
-    );
 
     // A read that changes nothing, so GET: `funder-api evidence verify` calls it when a running
     // server holds the embedded database.

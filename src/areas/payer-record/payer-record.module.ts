@@ -4,6 +4,8 @@ import { payerRecordOpsRoutes } from './payer-record.ops.routes.ts';
 import { payerRecordRoutes } from './payer-record.routes.ts';
 import { createPayerRecordService } from './payer-record.service.ts';
 
+export { seedDemoPayerRecords } from './payer-record.demo.ts';
+
 /** A buyer's payment record from suppliers' ledgers: service and routes. */
 export function payerRecordModule(
   deps: AreaDeps & Omit<Parameters<typeof createPayerRecordService>[0], keyof AreaDeps>,

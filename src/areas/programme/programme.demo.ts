@@ -1,18 +1,62 @@
-import { scopeOf } from '../../platform/caller.ts';
+import { type Caller, type FunderCaller, scopeOf } from '../../platform/caller.ts';
 import { addDays } from '../../platform/clock.ts';
-import type { DecisionsService } from '../decisions/decisions.service.ts';
-import { type DemoPartInput, offerAcceptFund, openDemoPart } from '../demo/demo.seller.ts';
+import type { RebuildControl } from '../../platform/write.ts';
 import type { DisclosureService } from '../disclosure/disclosure.module.ts';
-import type { DocumentsService } from '../documents/documents.service.ts';
+import type { DebtorInput, InvoiceSource, SellerInput } from '../parties/parties.module.ts';
 import type { RequestPartiesService } from '../requests/requests.parties.service.ts';
 import type { ProgrammeService } from './programme.service.ts';
 
 export interface ProgrammeDemoDeps {
   programme: Pick<ProgrammeService, 'changeIn'>;
-  disclosure: Pick<DisclosureService, 'setNoticeAddressIn' | 'announce'>;
-  parties: Pick<RequestPartiesService, 'createRequestIn' | 'routeIn' | 'sellerAnswerIn'>;
-  decisions: Pick<DecisionsService, 'decide'>;
-  documents: Pick<DocumentsService, 'uploadIn' | 'verifyIn'>;
+  disclosure: Pick<DisclosureService, 'announce'>;
+  parties: Pick<RequestPartiesService, 'createRequestIn' | 'routeIn'>;
+}
+
+/** A company a part of the demonstration brings: its documents, its debtors, one invoice each. */
+export interface DemoCompany {
+  /** The day (from today) the company, its documents and invoices are made. */
+  onDay: number;
+  seller: SellerInput;
+  documentsIssuedOn: string;
+  documentsValidUntil: string;
+  /** Each debtor with the address its notices go to (null: none known). */
+  debtors: readonly (DebtorInput & { address: string | null })[];
+  invoice: (i: number) => {
+    number: string;
+    amount: number | string;
+    issue_date: string;
+    due_date?: string | null;
+    source: InvoiceSource;
+  };
+}
+
+/**
+ * The seller's side of a part, lent by the demonstration when it plays the part: opening the
+ * company (answering the part's days, so the rest plays on the same clock), and the seller
+ * accepting the funder's offers between the offer and the funding.
+ */
+export interface DemoSellerSide {
+  openPart(
+    company: DemoCompany,
+  ): Promise<{ day: (offset: number) => string; sellerId: string; invoiceIds: string[] }>;
+  /** The funder offers on `ids` on day `offerDay`, the seller accepts the next, the funder funds the next. */
+  offerAcceptFund(input: {
+    day: (offset: number) => string;
+    ids: readonly string[];
+    offer: { rate: number; advance_pct: number; days: number };
+    offerDay: number;
+    referencePrefix: string;
+  }): Promise<void>;
+}
+
+/** What the demonstration hands to a part that brings its own company. */
+export interface DemoPartInput<Deps> {
+  control: RebuildControl;
+  deps: Deps;
+  funder: FunderCaller;
+  operator: Caller;
+  today: string;
+  seller: DemoSellerSide;
 }
 
 /** The confidential programme's company and its customers: Italian, so no document list applies. */
@@ -48,8 +92,8 @@ export const PROGRAMME_DEMO = {
 export async function playProgrammeDemo(
   input: DemoPartInput<ProgrammeDemoDeps>,
 ): Promise<{ requests: string[] }> {
-  const { control, deps, funder, operator, today } = input;
-  const { day, ...requests } = await openDemoPart(input, {
+  const { control, deps, funder, operator, today, seller } = input;
+  const { day, ...requests } = await seller.openPart({
     onDay: -40,
     seller: {
       ...SELLER,
@@ -105,12 +149,8 @@ export async function playProgrammeDemo(
     return made;
   });
 
-  await offerAcceptFund({
-    control,
+  await seller.offerAcceptFund({
     day,
-    deps,
-    funder,
-    operator,
     ids,
     offer: { rate: 1.9, advance_pct: 85, days: 60 },
     offerDay: -37,

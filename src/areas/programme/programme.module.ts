@@ -3,6 +3,14 @@ import type { AreaRoutes } from '../../platform/http/app.ts';
 import { programmeRoutes } from './programme.routes.ts';
 import { createProgrammeService } from './programme.service.ts';
 
+export {
+  type DemoCompany,
+  type DemoPartInput,
+  type DemoSellerSide,
+  PROGRAMME_DEMO,
+  type ProgrammeDemoDeps,
+  playProgrammeDemo,
+} from './programme.demo.ts';
 export { TermsInput } from './programme.schemas.ts';
 export type { ProgrammeBody, ProgrammeService } from './programme.service.ts';
 export type { ProgrammeTerms } from './programme.terms.ts';

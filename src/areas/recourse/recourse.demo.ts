@@ -1,20 +1,13 @@
 import { scopeOf } from '../../platform/caller.ts';
 import { addDays } from '../../platform/clock.ts';
-import type { DecisionsService } from '../decisions/decisions.service.ts';
-import { type DemoPartInput, offerAcceptFund, openDemoPart } from '../demo/demo.seller.ts';
-import type { DisclosureService } from '../disclosure/disclosure.module.ts';
-import type { DocumentsService } from '../documents/documents.service.ts';
-import type { ProgrammeService } from '../programme/programme.service.ts';
+import type { DemoPartInput, ProgrammeService } from '../programme/programme.module.ts';
 import type { RequestPartiesService } from '../requests/requests.parties.service.ts';
 import type { RecourseService } from './recourse.service.ts';
 
 export interface RecourseDemoDeps {
   programme: Pick<ProgrammeService, 'changeIn'>;
-  disclosure: Pick<DisclosureService, 'setNoticeAddressIn'>;
   recourse: Pick<RecourseService, 'openDue'>;
-  parties: Pick<RequestPartiesService, 'createRequestIn' | 'routeIn' | 'sellerAnswerIn'>;
-  decisions: Pick<DecisionsService, 'decide'>;
-  documents: Pick<DocumentsService, 'uploadIn' | 'verifyIn'>;
+  parties: Pick<RequestPartiesService, 'createRequestIn' | 'routeIn'>;
 }
 
 /** The company whose customers did not pay: Italian, like the confidential programme's. */
@@ -51,8 +44,8 @@ export const RECOURSE_DEMO = {
 export async function playRecourseDemo(
   input: DemoPartInput<RecourseDemoDeps>,
 ): Promise<{ requests: string[] }> {
-  const { control, deps, funder, operator, today } = input;
-  const { day, ...made } = await openDemoPart(input, {
+  const { control, deps, funder, operator, today, seller } = input;
+  const { day, ...made } = await seller.openPart({
     onDay: -92,
     seller: {
       ...SELLER,
@@ -107,12 +100,8 @@ export async function playRecourseDemo(
     );
   }
 
-  await offerAcceptFund({
-    control,
+  await seller.offerAcceptFund({
     day,
-    deps,
-    funder,
-    operator,
     ids,
     offer: { rate: 2, advance_pct: 80, days: 75 },
     offerDay: -88,

@@ -11,6 +11,8 @@ export type { ClaimView, FunderAccounts, Payments, RecourseService } from './rec
 
 const RECOURSE_JOB = 'recourse.claims';
 
+export { playRecourseDemo, RECOURSE_DEMO, type RecourseDemoDeps } from './recourse.demo.ts';
+
 /**
  * Recourse claims: the service, the funder's routes, the sandbox helper and the operations
  * routes, and the worker's hourly job opening the claims falling due. The claims hear of every

@@ -1,5 +1,5 @@
 import type { App } from '../../platform/http/app.ts';
-import { sandboxOnly } from '../../platform/http/openapi/operations/sandbox.ts';
+import { sandboxOnly } from '../../platform/http/openapi/examples.ts';
 import { IdParams } from '../../platform/http/schemas.ts';
 import { OPENS } from '../../platform/http/scopes.ts';
 import { RepaymentResult, SandboxRepaymentBody } from './recourse.schemas.ts';

@@ -5,7 +5,7 @@ import { ApiError } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { amountCents, centsToDecimal, toCents } from '../../platform/money.ts';
 import type { RunWrite, WriteScope } from '../../platform/write.ts';
-import { funderEnvironment } from '../account/account.service.ts';
+import { funderEnvironment } from '../account/account.module.ts';
 import { prepareNoticeDocuments } from '../disclosure/disclosure.module.ts';
 import type { DocumentsService } from '../documents/documents.service.ts';
 import { findInvoice, findSeller } from '../parties/parties.service.ts';

@@ -1,10 +1,12 @@
 import { Type } from 'typebox';
 import type { App } from '../../platform/http/app.ts';
+import { ex, sandboxOnly } from '../../platform/http/openapi/examples.ts';
 import { IdParams } from '../../platform/http/schemas.ts';
-import { InvoiceAmount } from '../parties/parties.schemas.ts';
-import { TermsInput } from '../programme/programme.schemas.ts';
+import { OPENS } from '../../platform/http/scopes.ts';
+import { InvoiceAmount } from '../parties/parties.module.ts';
+import { TermsInput } from '../programme/programme.module.ts';
 import { RequestListItem } from '../requests/requests.schemas.ts';
-import { ConsentLevelSchema as Level } from '../settings/settings.schemas.ts';
+import { ConsentLevelSchema as Level } from '../settings/settings.module.ts';
 import type { SandboxService } from './sandbox.service.ts';
 
 const RequestAnswer = Type.Object({ request: RequestListItem });
@@ -12,6 +14,11 @@ const RequestAnswer = Type.Object({ request: RequestListItem });
 /** Programme terms the sandbox request's company gets with you before it is routed. */
 const SandboxTerms = TermsInput(false);
 
+/**
+ * The sandbox area's own helpers for a funder's sandbox key: a new request, and the seller, the
+ * debtors and the other parties of one of its requests. (Sandbox helpers play the other parties
+ * and change shared demonstration state: they are opened like a decision.)
+ */
 export function sandboxRoutes(deps: { sandbox: SandboxService }) {
   return (app: App) => {
     const tags = ['Sandbox'];
@@ -20,10 +27,67 @@ export function sandboxRoutes(deps: { sandbox: SandboxService }) {
       '/v1/sandbox/requests',
       {
         // An empty POST (no body at all) makes the default request.
-        config: { auth: 'key', optionalBody: true },
+        config: {
+          auth: 'key',
+          optionalBody: true,
+          scopes: OPENS.decide,
+          operation: {
+            operationId: 'sandboxCreateRequest',
+            summary: 'Sandbox: a new request routed to you',
+            tag: 'Sandbox',
+            description: [
+              'Creates a fictitious seller request and routes it to you, as a seller would through the service. `type` is `factoring` (default) or `confirming`; `invoices` (1 to 20) name each debtor, its tax id and country, the amount, due date and `source` (`erp` by default; `e_invoice`, `saft`, or `upload`, which is not the seller’s own books). With no body at all a default request is made.',
+              '',
+              '`terms` (any programme terms, for example `{"disclosure": "confidential", "announce_on_dispute": true}`) become the new company’s own terms with you before the request is routed, so the request takes them. Each debtor gets an address for its notices unless it has one already.',
+              '',
+              sandboxOnly,
+            ].join('\n'),
+            success: 'The new request, routed to you.',
+            errors: ['sandbox_only', 'country_invalid', 'conflict', 'terms_invalid', 'terms_key_unknown'],
+            requestExamples: {
+              confidential: {
+                summary: 'A confidential request, one invoice uploaded',
+                value: {
+                  terms: { disclosure: 'confidential', recourse: 'without', announce_overdue_days: 10 },
+                  invoices: [
+                    {
+                      debtor_name: ex.debtorName,
+                      debtor_tax_id: ex.debtorTaxId,
+                      debtor_country: 'ES',
+                      amount: 7500,
+                      due_date: '2026-12-31',
+                      source: 'upload',
+                    },
+                  ],
+                },
+              },
+              twoInvoices: {
+                summary: 'A factoring request with two invoices',
+                value: {
+                  type: 'factoring',
+                  invoices: [
+                    {
+                      debtor_name: ex.debtorName,
+                      debtor_tax_id: ex.debtorTaxId,
+                      debtor_country: 'ES',
+                      amount: 7500,
+                      due_date: '2026-12-31',
+                    },
+                    {
+                      debtor_name: 'Ferragens do Porto, Lda.',
+                      debtor_tax_id: 'PT509876543',
+                      debtor_country: 'PT',
+                      amount: 5000,
+                      due_date: '2027-01-15',
+                    },
+                  ],
+                },
+              },
+            },
+          },
+        },
         schema: {
           tags,
-          summary: 'Sandbox: a new fictitious request routed to you',
           body: Type.Object(
             {
               type: Type.Optional(Type.Union([Type.Literal('factoring'), Type.Literal('confirming')])),
@@ -72,10 +136,24 @@ export function sandboxRoutes(deps: { sandbox: SandboxService }) {
     app.post(
       '/v1/sandbox/requests/:id/accept',
       {
-        config: { auth: 'key' },
+        config: {
+          auth: 'key',
+          scopes: OPENS.decide,
+          operation: {
+            operationId: 'sandboxAcceptOffer',
+            summary: 'Sandbox: the seller accepts your offer',
+            tag: 'Sandbox',
+            description: [
+              'Plays the seller accepting your open offer on a request in `terms_sent`; the request becomes `approved` and can be funded.',
+              '',
+              sandboxOnly,
+            ].join('\n'),
+            success: 'The request after the acceptance.',
+            errors: ['sandbox_only', 'not_routed_to_you', 'invalid_state', 'conflict'],
+          },
+        },
         schema: {
           tags,
-          summary: 'Sandbox: the seller accepts your offer',
           params: IdParams,
           response: { 200: RequestAnswer },
         },
@@ -86,10 +164,40 @@ export function sandboxRoutes(deps: { sandbox: SandboxService }) {
     app.post(
       '/v1/sandbox/requests/:id/debtor-answer',
       {
-        config: { auth: 'key' },
+        config: {
+          auth: 'key',
+          scopes: OPENS.decide,
+          operation: {
+            operationId: 'sandboxDebtorAnswer',
+            summary: 'Sandbox: a debtor answers its notice',
+            tag: 'Sandbox',
+            description: [
+              'Plays one debtor (`debtor_tax_id`) or every debtor (left out or null) of a factoring request answering its notice: `answer` is `acknowledged` or `disputed`; `level` is the consent given (default: the level required).',
+              '',
+              sandboxOnly,
+            ].join('\n'),
+            success: 'The request after the answer.',
+            errors: [
+              'sandbox_only',
+              'not_routed_to_you',
+              'not_factoring',
+              'notice_already_decided',
+              'request_not_in_flight',
+              'invalid_state',
+              'level_invalid',
+              'conflict',
+            ],
+            requestExamples: {
+              everyone: { summary: 'Every debtor acknowledges', value: { answer: 'acknowledged' } },
+              one: {
+                summary: 'One debtor disputes',
+                value: { debtor_tax_id: ex.debtorTaxId, answer: 'disputed' },
+              },
+            },
+          },
+        },
         schema: {
           tags,
-          summary: 'Sandbox: a debtor (or every debtor) answers its notice',
           params: IdParams,
           body: Type.Object(
             {
@@ -110,10 +218,38 @@ export function sandboxRoutes(deps: { sandbox: SandboxService }) {
     app.post(
       '/v1/sandbox/requests/:id/parties',
       {
-        config: { auth: 'key' },
+        config: {
+          auth: 'key',
+          scopes: OPENS.decide,
+          operation: {
+            operationId: 'sandboxRequestParties',
+            summary: 'Sandbox: the seller, a debtor or an invoice of your request changes',
+            tag: 'Sandbox',
+            description: [
+              'Plays the other parties of a request routed to you, as the service’s operations team records them: `seller_verification` (the seller’s company verification status), `seller_verification_lapses_on` (the day it lapses; null: none), `notice_addresses` (per debtor tax id, where its notice is sent; null: none known) and `invoice_amounts` (per invoice number, its new amount). An amount change raises the hard signal `amount_changed_in_request` and makes the notice covering that invoice no longer current.',
+              '',
+              sandboxOnly,
+            ].join('\n'),
+            success: 'The request after the change.',
+            errors: ['sandbox_only', 'not_routed_to_you', 'conflict'],
+            requestExamples: {
+              lapse: {
+                summary: 'The seller’s verification lapses at the end of the year',
+                value: { seller_verification_lapses_on: '2026-12-31' },
+              },
+              address: {
+                summary: 'A debtor without an address for its notice',
+                value: { notice_addresses: [{ debtor_tax_id: ex.debtorTaxId, address: null }] },
+              },
+              amount: {
+                summary: 'An invoice’s amount changes',
+                value: { invoice_amounts: [{ invoice_number: 'SBX-12345678-1', amount: 7000 }] },
+              },
+            },
+          },
+        },
         schema: {
           tags,
-          summary: 'Sandbox: the seller, a debtor or an invoice of your request changes',
           params: IdParams,
           body: Type.Object(
             {

@@ -1,6 +1,5 @@
 import type { App } from '../../platform/http/app.ts';
-import { ex } from '../../platform/http/openapi/examples.ts';
-import { sandboxOnly } from '../../platform/http/openapi/operations/sandbox.ts';
+import { ex, sandboxOnly } from '../../platform/http/openapi/examples.ts';
 import { OPENS } from '../../platform/http/scopes.ts';
 import { ConfirmBody, ConfirmResult, LineParams } from './statements.schemas.ts';
 import type { StatementsService } from './statements.service.ts';

@@ -51,7 +51,6 @@ const exportsAny = OPENS.exportsAny;
  * move them into their route declarations; an area's entries go when its routes carry them.
  */
 export const legacyOperationScopes: Record<string, readonly Scope[]> = {
-  'GET /v1/me': [],
   'GET /v1/requests': read,
   'GET /v1/requests/{id}': read,
   'POST /v1/requests/{id}/decision': decide,
@@ -74,10 +73,6 @@ export const legacyOperationScopes: Record<string, readonly Scope[]> = {
   'POST /v1/early-payments/{id}/paid': decide,
   'POST /v1/early-payments/{id}/repayment': decide,
   // Sandbox helpers play the other parties and change shared demonstration state.
-  'POST /v1/sandbox/requests': decide,
-  'POST /v1/sandbox/requests/{id}/accept': decide,
-  'POST /v1/sandbox/requests/{id}/debtor-answer': decide,
-  'POST /v1/sandbox/requests/{id}/parties': decide,
   'POST /v1/sandbox/early-payments': decide,
   'POST /v1/sandbox/early-payments/{id}/accept': decide,
   'POST /v1/sandbox/early-payments/{id}/decline': decide,

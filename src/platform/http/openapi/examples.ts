@@ -19,3 +19,7 @@ export const ex = {
   sellerName: 'Talleres Ribera, S.L.',
   sellerNif: 'B87654321',
 } as const;
+
+/** What every `/v1/sandbox` helper's description ends with. */
+export const sandboxOnly =
+  'Sandbox keys only (403 `sandbox_only` otherwise); it changes the shared demonstration plane, never live data.';

@@ -1,5 +1,5 @@
+import { sandboxOnly } from '../examples.ts';
 import type { OperationDocs } from '../types.ts';
-import { sandboxOnly } from './sandbox.ts';
 
 const states = [
   'States: `released` (offered to the supplier with you recorded as its funder) → `accepted` (the supplier took it) → `paid` (you recorded your early payment) → `repaid` (the buyer repaid the amount due in full). A paid one past its maturity date (Madrid calendar) and not repaid reads `overdue`. The supplier may decline a released one (`declined`); the buyer may withdraw one not yet paid (`withdrawn`).',

@@ -1,6 +1,5 @@
-import { ex } from '../examples.ts';
+import { ex, sandboxOnly } from '../examples.ts';
 import type { OperationDocs } from '../types.ts';
-import { sandboxOnly } from './sandbox.ts';
 
 const digestId = '7c2e9a41-5d3b-4f8e-a1c6-0b9d2e4f6a18';
 const client = {

@@ -1,0 +1,22 @@
+import type { AreaDeps } from '../../platform/area-deps.ts';
+import type { AreaRoutes } from '../../platform/http/app.ts';
+import { accountOpsRoutes } from './account.ops.routes.ts';
+import { accountRoutes } from './account.routes.ts';
+import { createAccountService } from './account.service.ts';
+
+export { ENVIRONMENTS, funderEnvironment } from './account.funders.ts';
+export type { IssueKeyInput } from './account.keys.ts';
+export type { AccountService } from './account.service.ts';
+export type { FunderView, KeyAdminView, KeyView } from './account.views.ts';
+
+/** Funders and their API keys: the service (the auth hook's key lookup among it) and routes. */
+export function accountModule(
+  deps: AreaDeps & {
+    /** Rate limits counted in the database: the key lookup counts the call in the same statement. */
+    countOnLookup?: boolean;
+  },
+) {
+  const account = createAccountService(deps);
+  const routes: AreaRoutes[] = [accountRoutes({ account, clock: deps.clock }), accountOpsRoutes({ account })];
+  return { account, routes };
+}

@@ -1,0 +1,29 @@
+import { Type } from 'typebox';
+import type { App } from '../../platform/http/app.ts';
+import { Uuid } from '../../platform/http/schemas.ts';
+import type { DemoService } from './demo.service.ts';
+
+/** The operations team's side of the demonstration plane: its reset. */
+export function demoOpsRoutes(deps: { demo: DemoService }) {
+  return (app: App) => {
+    const ops = { config: { auth: 'ops' as const } };
+
+    app.post(
+      '/ops/v1/demo/reset',
+      {
+        ...ops,
+        schema: {
+          response: {
+            200: Type.Object({
+              bank_id: Uuid,
+              sellers: Type.Integer(),
+              debtors: Type.Integer(),
+              created_funder: Type.Boolean(),
+            }),
+          },
+        },
+      },
+      async (request) => deps.demo.reset(request.operator!),
+    );
+  };
+}

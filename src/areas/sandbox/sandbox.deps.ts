@@ -1,0 +1,24 @@
+import type { RunWrite } from '../../platform/write.ts';
+import type { DisclosureService } from '../disclosure/disclosure.module.ts';
+import type { DocumentsService } from '../documents/documents.module.ts';
+import type { ProgrammeService } from '../programme/programme.module.ts';
+import type { RequestLifecycle } from '../requests/requests.lifecycle.ts';
+import type { RequestPartiesService } from '../requests/requests.parties.service.ts';
+import type { RequestsService } from '../requests/requests.service.ts';
+import type { SettingsService } from '../settings/settings.module.ts';
+
+/** The services the helpers play the other parties through. */
+export interface SandboxDeps {
+  write: RunWrite;
+  requests: RequestsService;
+  lifecycle: Pick<RequestLifecycle, 'lock'>;
+  receivables: RequestLifecycle['receivables'];
+  parties: RequestPartiesService;
+  documents: Pick<DocumentsService, 'uploadIn' | 'verifyIn'>;
+  settings: Pick<SettingsService, 'requiredCodes'>;
+  programme: Pick<ProgrammeService, 'changeIn'>;
+  disclosure: Pick<
+    DisclosureService,
+    'setNoticeAddressIn' | 'setVerificationLapseIn' | 'changeInvoiceAmountIn'
+  >;
+}
