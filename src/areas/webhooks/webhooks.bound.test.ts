@@ -7,12 +7,9 @@ import { OPERATOR, runAs } from '../../platform/db/actor.ts';
 import type { Tx } from '../../platform/db/db.ts';
 import { newId } from '../../platform/ids.ts';
 import { signalOutboxCommit } from '../../platform/outbox.ts';
-import {
-  type ClaimedAttempt,
-  claimAttemptsForOps,
-  insertDeliveriesForOps,
-} from './webhooks.dispatch.store.ts';
+import { type ClaimedAttempt, claimAttemptsForOps } from './webhooks.dispatch.store.ts';
 import { PER_ENDPOINT_CONCURRENCY } from './webhooks.dispatcher.ts';
+import { insertDeliveriesForOps } from './webhooks.fan-out.store.ts';
 
 /**
  * The per-endpoint bound on attempts in flight holds over every dispatcher, not per dispatcher:

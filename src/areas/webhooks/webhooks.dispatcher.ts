@@ -1,38 +1,20 @@
 import { hostname } from 'node:os';
-import pg from 'pg';
 import type { Logger } from 'pino';
-import { CLOCK_CHANNEL, type Clock, clockMoves } from '../../platform/clock.ts';
-import { type SecretBox, sha256Hex } from '../../platform/crypto.ts';
+import { type Clock, clockMoves } from '../../platform/clock.ts';
+import type { SecretBox } from '../../platform/crypto.ts';
 import { OPERATOR, runAs } from '../../platform/db/actor.ts';
 import type { Db } from '../../platform/db/db.ts';
 import { createOperatorSessionDb } from '../../platform/db/postgres.ts';
-import { newId } from '../../platform/ids.ts';
-import { OUTBOX_CHANNEL, outboxCommits } from '../../platform/outbox.ts';
+import { outboxCommits } from '../../platform/outbox.ts';
 import { createAnswerBook, MAX_FLUSHES } from './webhooks.answers.ts';
-import {
-  type ClaimedAttempt,
-  claimAttemptsForOps,
-  insertDeliveriesForOps,
-  nextDueForOps,
-  recordFailedForOps,
-  stopEndpointForOps,
-  takeEventsForOps,
-} from './webhooks.dispatch.store.ts';
+import { createAttempt } from './webhooks.attempt.ts';
+import { type ClaimedAttempt, claimAttemptsForOps, nextDueForOps } from './webhooks.dispatch.store.ts';
+import { createFanOut, FAN_OUT_BATCH } from './webhooks.fan-out.ts';
+import { createCommitListener } from './webhooks.listener.ts';
 import { createSender, type Resolver, type Sender } from './webhooks.sender.ts';
-import {
-  DELIVERY_ID_HEADER,
-  EVENT_ID_HEADER,
-  SIGNATURE_HEADER,
-  signatureHeader,
-} from './webhooks.signature.ts';
 
-/**
- * When a failed attempt is tried again, counted from the failure: 8 attempts in all over about
- * 28 hours, then the delivery is `failed` (it can still be retried by hand).
- */
-export const RETRY_SCHEDULE_SECONDS = [5, 5 * 60, 30 * 60, 2 * 3600, 5 * 3600, 10 * 3600, 10 * 3600] as const;
-/** An endpoint failing without a single success for this long is stopped. */
-export const DISABLE_AFTER_FAILING_SECONDS = 3 * 24 * 3600;
+export { DISABLE_AFTER_FAILING_SECONDS, RETRY_SCHEDULE_SECONDS } from './webhooks.attempt.ts';
+
 /** How long a claimed attempt is this dispatcher's: past it (a crash) another sends it again. */
 export const ATTEMPT_LEASE_SECONDS = 60;
 /** Attempts of one endpoint in flight at once, over all dispatchers. */
@@ -44,7 +26,6 @@ export const MAX_IN_FLIGHT = 128;
  * catches a missed notification (WEBHOOK_SAFETY_WAKE_SECONDS sets it for `serve` and `work`).
  */
 export const SAFETY_WAKE_SECONDS = 30;
-const FAN_OUT_BATCH = 200;
 
 export interface Dispatcher {
   /** Fans out and sends everything due, waiting for every attempt; answers how many were sent. */
@@ -110,44 +91,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
     return deps.clock.now();
   }
 
-  /**
-   * Turns committed events into delivery rows, one per matching endpoint; with `once`, one batch
-   * only (answers whether more may be waiting), so a long fan-out lets claims in between.
-   */
-  async function fanOut(once = false): Promise<number> {
-    let total = 0;
-    for (;;) {
-      const at = await now();
-      const taken = await own().transaction(async (tx) => {
-        const events = await takeEventsForOps(tx, FAN_OUT_BATCH, at);
-        const rows = events.flatMap((event) => {
-          if (event.endpoint_ids.length === 0) return [];
-          const body = JSON.stringify({
-            id: event.id,
-            type: event.type,
-            created_at: new Date(event.created_at).toISOString(),
-            api_version: event.api_version,
-            data: event.payload,
-          });
-          const bodySha256 = sha256Hex(body);
-          return event.endpoint_ids.map((endpointId) => ({
-            id: newId(),
-            endpointId,
-            funderId: event.funder_id,
-            plane: event.plane,
-            eventId: event.id,
-            eventType: event.type,
-            body,
-            bodySha256,
-          }));
-        });
-        await insertDeliveriesForOps(tx, rows, at);
-        return events.length;
-      });
-      total += taken;
-      if (taken < FAN_OUT_BATCH || once) return total;
-    }
-  }
+  const fanOut = createFanOut({ db: own, now });
 
   const answers = createAnswerBook({
     db: own,
@@ -159,58 +103,15 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
     wake: () => wake(),
   });
 
-  /** Sends one attempt and records it; answers whether a claim should follow (a place freed). */
-  async function attempt(claimed: ClaimedAttempt, secrets: string[]): Promise<boolean> {
-    const at = deps.clock.now();
-    const headers = {
-      [SIGNATURE_HEADER]: signatureHeader(claimed.body, at, secrets),
-      [EVENT_ID_HEADER]: claimed.event_id,
-      [DELIVERY_ID_HEADER]: claimed.id,
-    };
-    const outcome =
-      secrets.length === 0
-        ? { code: null, error: 'the endpoint has no signing secret' }
-        : await sender.send(claimed.url, claimed.body, headers);
-    if (outcome.error === null && outcome.code !== null) {
-      await answers.record(claimed, outcome.code);
-      return false;
-    }
-    const done = await now();
-    // The next success here writes the endpoint again, ending its run of failures.
-    answers.forget(claimed.endpoint_id);
-    const gone = outcome.code === 410;
-    // An attempt a manual retry moved forward goes back to the attempt it moved, whatever this
-    // says (recordFailedForOps reads `resume_at`); its number is the schedule's, unchanged.
-    const wait = RETRY_SCHEDULE_SECONDS[claimed.attempt - 1];
-    const retryAt = gone || wait === undefined ? null : new Date(done.getTime() + wait * 1000);
-    // One transaction: until it commits the attempt still counts as in flight, so no other
-    // attempt of an endpoint being stopped is claimed in between.
-    const stopped = await deps.db.transaction(async (tx) => {
-      const failed = await recordFailedForOps(tx, {
-        id: claimed.id,
-        endpointId: claimed.endpoint_id,
-        workerId,
-        code: outcome.code,
-        error: (outcome.error ?? 'failed').slice(0, 500),
-        retryAt,
-        now: done,
-      });
-      if (!failed.recorded) return null;
-      const failingFor = failed.failingSince ? done.getTime() - new Date(failed.failingSince).getTime() : 0;
-      if (!gone && failingFor < DISABLE_AFTER_FAILING_SECONDS * 1000) return null;
-      const reason = gone ? ('gone' as const) : ('failing' as const);
-      await stopEndpointForOps(tx, claimed.endpoint_id, reason, done);
-      return reason;
-    });
-    answers.forget(claimed.endpoint_id);
-    if (stopped) {
-      deps.logger.warn(
-        { endpoint_id: claimed.endpoint_id, reason: stopped },
-        'webhook endpoint stopped by the dispatcher',
-      );
-    }
-    return true;
-  }
+  const attempt = createAttempt({
+    db: deps.db,
+    clock: deps.clock,
+    logger: deps.logger,
+    sender,
+    answers,
+    workerId,
+    now,
+  });
 
   /** Starts sending claimed attempts; each sealed secret is opened once per claim. */
   function start(claimed: readonly ClaimedAttempt[]): void {
@@ -267,7 +168,6 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
   let cycling: Promise<void> | null = null;
   let again = false;
   let timer: NodeJS.Timeout | null = null;
-  let listener: pg.Client | null = null;
 
   /** Set by a commit (or the safety net): new events may wait to be fanned out. */
   let eventsWaiting = true;
@@ -323,40 +223,18 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
     timer.unref();
   }
 
-  /**
-   * A connection of its own that LISTENs for commits. When it drops, another is opened a second
-   * later, and a cycle runs at once in case a notification was lost meanwhile.
-   */
-  async function listen(databaseUrl: string): Promise<void> {
-    const client = new pg.Client({ connectionString: databaseUrl });
-    listener = client;
-    let lost = false;
-    const reopen = (err?: Error) => {
-      if (lost) return;
-      lost = true;
-      client.end().catch(() => undefined);
-      if (!started || listener !== client) return;
-      deps.logger.warn({ err: err?.message }, 'webhook LISTEN connection lost; reopening');
-      setTimeout(() => {
-        if (!started) return;
-        listen(databaseUrl).then(onCommit, (failed: Error) =>
-          deps.logger.warn({ err: failed.message }, 'webhook LISTEN not reopened; the safety wake stands in'),
-        );
-      }, 1000).unref();
-    };
-    client.on('notification', onCommit);
-    client.on('error', reopen);
-    client.on('end', () => reopen());
-    await client.connect();
-    await client.query(`LISTEN ${OUTBOX_CHANNEL}`);
-    // A move of the manual clock may make a retry due: it wakes the dispatcher like a commit.
-    await client.query(`LISTEN ${CLOCK_CHANNEL}`);
-  }
-
   const onCommit = () => {
     eventsWaiting = true;
     wake();
   };
+  const commits = deps.databaseUrl
+    ? createCommitListener({
+        databaseUrl: deps.databaseUrl,
+        logger: deps.logger,
+        onCommit,
+        running: () => started,
+      })
+    : null;
 
   return {
     async drain() {
@@ -377,7 +255,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
       answers.takeNext(true);
       outboxCommits.on('commit', onCommit);
       clockMoves.on('moved', onCommit);
-      if (deps.databaseUrl) await listen(deps.databaseUrl);
+      await commits?.listen();
       wake();
     },
     async stop() {
@@ -386,9 +264,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
       outboxCommits.off('commit', onCommit);
       clockMoves.off('moved', onCommit);
       if (timer) clearTimeout(timer);
-      const closing = listener;
-      listener = null;
-      await closing?.end().catch(() => undefined);
+      await commits?.close();
       await cycling;
       while (inFlight.size > 0 || answers.flushes().length > 0)
         await Promise.allSettled([...inFlight, ...answers.flushes()]);
