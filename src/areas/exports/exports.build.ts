@@ -15,7 +15,7 @@ import {
   readEntityForRequests,
   readEntityPage,
   visibleRequestIds,
-} from './export-content.store.ts';
+} from './exports.content.store.ts';
 import { CopyBinaryLines, csvHeader } from './exports.formats.ts';
 import { readmeText } from './exports.readme.ts';
 import type { ExportStorage } from './exports.storage.ts';
@@ -147,7 +147,7 @@ export function sealManifest(manifest: Record<string, unknown>): { text: string;
 
 /**
  * Builds the export. Every entity is read as its CSV and JSON Lines lines, written by the
- * database (export-lines.store.ts) and scoped to the funder and plane in its SQL: on PostgreSQL
+ * database (exports.lines.store.ts) and scoped to the funder and plane in its SQL: on PostgreSQL
  * one binary COPY per entity; on PGlite the rows hanging off requests for batches of the
  * funder's requests, every other entity in keyset pages. The lines go to scratch files, each
  * followed into the current ZIP volume (streaming into storage) while it is written, its size

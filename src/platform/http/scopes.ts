@@ -51,7 +51,6 @@ const webhooksRead = OPENS.webhooksRead;
 const webhooksWrite = OPENS.webhooksWrite;
 const onboardingRead = OPENS.onboardingRead;
 const onboardingWrite = OPENS.onboardingWrite;
-const exportsAny = OPENS.exportsAny;
 
 /**
  * Routes not yet declaring their scopes (`config.scopes`) are looked up here while the areas
@@ -111,9 +110,6 @@ export const legacyOperationScopes: Record<string, readonly Scope[]> = {
   'GET /v1/onboarding-links/{id}': onboardingRead,
   // Not in the spec: revoking a link is a write on onboarding links (docs/decisions.md).
   'POST /v1/onboarding-links/{id}/revoke': onboardingWrite,
-  'POST /v1/exports': exportsAny,
-  'GET /v1/exports': exportsAny,
-  'GET /v1/exports/{id}': exportsAny,
   // Not given by the spec: early payments are read like requests and recorded like decisions.
   'GET /v1/early-payments': read,
   'GET /v1/early-payments/{id}': read,

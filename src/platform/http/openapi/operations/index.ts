@@ -3,7 +3,6 @@ import { accountOperations } from './account.ts';
 import { bankDataOperations } from './bank-data.ts';
 import { clientsOperations } from './clients.ts';
 import { earlyPaymentsOperations } from './early-payments.ts';
-import { exportsOperations } from './exports.ts';
 import { limitsOperations } from './limits.ts';
 import { opportunitiesOperations } from './opportunities.ts';
 import { programmeOperations } from './programme.ts';
@@ -22,7 +21,6 @@ export const operationDocs: OperationDocs = {
   ...limitsOperations,
   ...statementsOperations,
   ...clientsOperations,
-  ...exportsOperations,
   ...earlyPaymentsOperations,
   ...opportunitiesOperations,
   ...sandboxOperations,
