@@ -9,3 +9,4 @@ export function partiesModule(deps: AreaDeps) {
   const routes: AreaRoutes[] = [partiesOpsRoutes({ parties })];
   return { parties, routes };
 }
+export { ensureDebtor, insertDrawnSeller, insertInvoice } from './parties.service.ts';

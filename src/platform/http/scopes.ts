@@ -110,11 +110,6 @@ export const legacyOperationScopes: Record<string, readonly Scope[]> = {
   'GET /v1/onboarding-links/{id}': onboardingRead,
   // Not in the spec: revoking a link is a write on onboarding links (docs/decisions.md).
   'POST /v1/onboarding-links/{id}/revoke': onboardingWrite,
-  // Not given by the spec: early payments are read like requests and recorded like decisions.
-  'GET /v1/early-payments': read,
-  'GET /v1/early-payments/{id}': read,
-  'POST /v1/early-payments/{id}/paid': decide,
-  'POST /v1/early-payments/{id}/repayment': decide,
   // Sandbox helpers play the other parties and change shared demonstration state.
   'POST /v1/sandbox/requests': decide,
   'POST /v1/sandbox/requests/{id}/accept': decide,
@@ -125,10 +120,6 @@ export const legacyOperationScopes: Record<string, readonly Scope[]> = {
   'POST /v1/sandbox/client-invitations/{id}/accept': decide,
   'POST /v1/sandbox/onboarding-links/{id}/account': onboardingWrite,
   'POST /v1/sandbox/onboarding-links/{id}/complete': onboardingWrite,
-  'POST /v1/sandbox/early-payments': decide,
-  'POST /v1/sandbox/early-payments/{id}/accept': decide,
-  'POST /v1/sandbox/early-payments/{id}/decline': decide,
-  'POST /v1/sandbox/early-payments/{id}/withdraw': decide,
   'POST /v1/sandbox/recourse/{id}/repayment': decide,
   'POST /v1/sandbox/requests/{id}/bank-connection': decide,
   'POST /v1/sandbox/requests/{id}/seller-payment': decide,

@@ -2,7 +2,6 @@ import type { OperationDocs } from '../types.ts';
 import { accountOperations } from './account.ts';
 import { bankDataOperations } from './bank-data.ts';
 import { clientsOperations } from './clients.ts';
-import { earlyPaymentsOperations } from './early-payments.ts';
 import { limitsOperations } from './limits.ts';
 import { opportunitiesOperations } from './opportunities.ts';
 import { programmeOperations } from './programme.ts';
@@ -21,7 +20,6 @@ export const operationDocs: OperationDocs = {
   ...limitsOperations,
   ...statementsOperations,
   ...clientsOperations,
-  ...earlyPaymentsOperations,
   ...opportunitiesOperations,
   ...sandboxOperations,
   ...programmeOperations,
