@@ -93,8 +93,6 @@ export const legacyOperationScopes: Record<string, readonly Scope[]> = {
   'GET /v1/client-invitations': clientsRead,
   // Not in the spec: revoking an invitation is a write on clients, like disabling a link.
   'POST /v1/client-invitations/{id}/revoke': clientsWrite,
-  // Not given by the spec: reading the digest is reading requests-to-be (docs/decisions.md).
-  'GET /v1/opportunities': read,
   'GET /v1/webhooks': webhooksRead,
   'POST /v1/webhooks': webhooksWrite,
   'DELETE /v1/webhooks/{id}': webhooksWrite,
@@ -123,9 +121,7 @@ export const legacyOperationScopes: Record<string, readonly Scope[]> = {
   'POST /v1/sandbox/recourse/{id}/repayment': decide,
   'POST /v1/sandbox/requests/{id}/bank-connection': decide,
   'POST /v1/sandbox/requests/{id}/seller-payment': decide,
-  'POST /v1/sandbox/clients/{seller_id}/sharing': decide,
   'POST /v1/sandbox/clients/{seller_id}/leave': decide,
-  'POST /v1/sandbox/invoices/{id}/ledger-exit': decide,
 };
 
 /** Fastify's `/v1/requests/:id` as the table (and OpenAPI) writes it: `/v1/requests/{id}`. */

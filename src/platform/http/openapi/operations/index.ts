@@ -3,7 +3,6 @@ import { accountOperations } from './account.ts';
 import { bankDataOperations } from './bank-data.ts';
 import { clientsOperations } from './clients.ts';
 import { limitsOperations } from './limits.ts';
-import { opportunitiesOperations } from './opportunities.ts';
 import { programmeOperations } from './programme.ts';
 import { recourseOperations } from './recourse.ts';
 import { requestsOperations } from './requests.ts';
@@ -20,7 +19,6 @@ export const operationDocs: OperationDocs = {
   ...limitsOperations,
   ...statementsOperations,
   ...clientsOperations,
-  ...opportunitiesOperations,
   ...sandboxOperations,
   ...programmeOperations,
   ...recourseOperations,
