@@ -9,4 +9,16 @@ export function partiesModule(deps: AreaDeps) {
   const routes: AreaRoutes[] = [partiesOpsRoutes({ parties })];
   return { parties, routes };
 }
-export { ensureDebtor, insertDrawnSeller, insertInvoice } from './parties.service.ts';
+export { isCountryCode } from './countries.ts';
+export { invalid, isoDate, MAX_TERM_DAYS, oneOf, text } from './parties.rules.ts';
+export {
+  debtorKey,
+  ensureDebtor,
+  findDebtor,
+  INVOICE_NUMBER_MAX,
+  insertDrawnSeller,
+  insertInvoice,
+  NAME_MAX,
+  normalizeTaxId,
+  parseDebtorKey,
+} from './parties.service.ts';

@@ -12,3 +12,6 @@ export function payerRecordModule(
   const routes: AreaRoutes[] = [payerRecordRoutes({ payerRecord }), payerRecordOpsRoutes({ payerRecord })];
   return { payerRecord, routes };
 }
+
+export type { PayerRecordService } from './payer-record.service.ts';
+export { seedDemoPayerRecords } from './payer-record.service.ts';
