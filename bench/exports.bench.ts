@@ -19,7 +19,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import pino from 'pino';
-import { ENTITIES } from '../src/areas/exports/export-content.store.ts';
+import { ENTITIES } from '../src/areas/exports/exports.content.store.ts';
 import { loadConfig } from '../src/config.ts';
 import { boundTo, GATE } from '../src/platform/db/actor.ts';
 import type { Db } from '../src/platform/db/db.ts';

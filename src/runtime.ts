@@ -5,7 +5,7 @@ import pino, { type Logger } from 'pino';
 import { accountModule } from './areas/account/account.module.ts';
 import { bankDataModule } from './areas/bank-data/bank-data.module.ts';
 import { clientsModule } from './areas/clients/clients.module.ts';
-import { debtorInfoModule } from './areas/debtors/debtor-info.module.ts';
+import { debtorInfoModule } from './areas/debtor-info/debtor-info.module.ts';
 import { createConsentLevelService } from './areas/decisions/consent-level.service.ts';
 import { decisionsRoutes } from './areas/decisions/decisions.routes.ts';
 import { createDecisionsService, type PaymentHook } from './areas/decisions/decisions.service.ts';

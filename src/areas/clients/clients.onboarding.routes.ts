@@ -166,7 +166,7 @@ export function clientsOnboardingRoutes(deps: { clients: ClientsService }) {
           auth: 'key',
           // The body may be left out: no body is no reason.
           optionalBody: true,
-          // Not in the spec: revoking a link is a write on onboarding links (docs/decisions.md).
+          // Not in the spec: revoking a link is a write on onboarding links (docs/decisions/clients.md).
           scopes: OPENS.onboardingWrite,
           operation: {
             operationId: 'revokeOnboardingLink',

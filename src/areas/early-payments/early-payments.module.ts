@@ -1,7 +1,8 @@
 import type { AreaDeps } from '../../platform/area-deps.ts';
 import type { AreaRoutes } from '../../platform/http/app.ts';
-import { earlyPaymentsPartiesRoutes } from './early-payments.parties.routes.ts';
+import { earlyPaymentsOpsRoutes } from './early-payments.ops.routes.ts';
 import { earlyPaymentsRoutes } from './early-payments.routes.ts';
+import { earlyPaymentsSandboxRoutes } from './early-payments.sandbox.routes.ts';
 import { createEarlyPaymentsService } from './early-payments.service.ts';
 
 export { type EarlyPaymentsDemoDeps, playEarlyPaymentsDemo } from './early-payments.demo.ts';
@@ -11,7 +12,10 @@ export function earlyPaymentsModule(deps: AreaDeps) {
   const earlyPayments = createEarlyPaymentsService(deps);
   const routes: AreaRoutes[] = [
     earlyPaymentsRoutes({ earlyPayments }),
-    earlyPaymentsPartiesRoutes({ earlyPayments }),
+    earlyPaymentsOpsRoutes({ earlyPayments }),
+    earlyPaymentsSandboxRoutes({ earlyPayments }),
   ];
   return { earlyPayments, routes };
 }
+
+export type { EarlyPaymentsService, EarlyPaymentView } from './early-payments.service.ts';

@@ -1,30 +1,16 @@
-import { createHash } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Readable, Transform } from 'node:stream';
 import type { FunderScope } from '../../platform/caller.ts';
-import { canonicalJson } from '../../platform/canonical-json.ts';
 import type { Db, Queryable } from '../../platform/db/db.ts';
-import {
-  copyEntityLines,
-  ENTITIES,
-  type Entity,
-  exportReadTransaction,
-  type Lines,
-  readEntityForRequests,
-  readEntityPage,
-  visibleRequestIds,
-} from './export-content.store.ts';
-import { CopyBinaryLines, csvHeader } from './exports.formats.ts';
-import { readmeText } from './exports.readme.ts';
+import { ENTITIES, type Entity, exportReadTransaction } from './exports.content.store.ts';
+import { csvHeader } from './exports.formats.ts';
+import { copyLines, type EntityFiles, entityFiles, readByRequests, readPages } from './exports.reading.ts';
 import type { ExportStorage } from './exports.storage.ts';
 import type { ExportProgress, StoredVolume } from './exports.store.ts';
-import { VERIFY_PY } from './exports.verify-py.ts';
-import { type FileFacts, ScratchFile, ZipWriter } from './exports.zip.ts';
+import { type ManifestFile, openVolume, sealLastVolume } from './exports.volumes.ts';
+import { type FileFacts, ScratchFile } from './exports.zip.ts';
 
-/** Rows read per page (one short transaction each) where the rows are read in pages (PGlite). */
-export const PAGE_ROWS = 1000;
 /**
  * Entities read on a second connection from the start of a PostgreSQL build: the invoices, with
  * the requests the largest entity and the one whose query costs the server most (a join of
@@ -33,21 +19,14 @@ export const PAGE_ROWS = 1000;
 const READ_AHEAD = new Set(['invoices']);
 /** Entities without rows between two saves of the progress, at most. */
 const PROGRESS_EVERY = 5;
-/** Bytes of CSV and JSON Lines gathered from COPY's rows before they are written out. */
-const FLUSH_BYTES = 256 * 1024;
-/** Requests per batch when reading the rows that hang off requests (history, invoices...). */
-export const REQUEST_BATCH = 500;
 /**
  * A new volume starts once the current one holds this many compressed bytes; a file is never
  * split, so a volume can exceed it by the one file that crossed it.
  */
 export const DEFAULT_VOLUME_BYTES = 1024 * 1024 * 1024;
 
-export interface ManifestFile {
-  name: string;
-  bytes: number;
-  sha256: string;
-}
+export { PAGE_ROWS, REQUEST_BATCH } from './exports.reading.ts';
+export { type ManifestFile, sealManifest } from './exports.volumes.ts';
 
 export interface BuiltExport {
   manifestSha256: string;
@@ -72,82 +51,9 @@ export interface BuildInput {
   signal: AbortSignal;
 }
 
-/** One ZIP volume streaming into storage, its compressed bytes and SHA-256 counted as they go. */
-function openVolume(storage: ExportStorage, object: string, name: string) {
-  const hash = createHash('sha256');
-  let bytes = 0;
-  // Counted as the storage pulls the bytes, so none flows before the storage is ready for it.
-  const counted = new Transform({
-    transform(chunk: Buffer, _encoding, done) {
-      hash.update(chunk);
-      bytes += chunk.length;
-      done(null, chunk);
-    },
-  });
-  const zip = new ZipWriter(counted);
-  const stored = storage.put(object, counted);
-  // Until the volume is closed an upload failure must not go unheard.
-  stored.catch(() => undefined);
-  return {
-    /** The volume's size so far, written by the ZIP writer (some may not have reached storage yet). */
-    get bytes() {
-      return zip.bytesWritten;
-    },
-    /** Adds the bytes of `source` (a scratch file being written) as the next entry. */
-    addStream(source: Readable, entryName: string, at: Date): Promise<void> {
-      return zip.addStream(entryName, at, source);
-    },
-    addText(text: string, entryName: string, at: Date): Promise<void> {
-      return zip.addBuffer(entryName, at, Buffer.from(text, 'utf8'));
-    },
-    /** Stops the upload: a failed build leaves no whole volume behind. */
-    abort(err: Error): void {
-      counted.destroy(err);
-    },
-    async close(): Promise<StoredVolume> {
-      await zip.end();
-      await stored;
-      return { name, bytes, sha256: hash.digest('hex'), object };
-    },
-  };
-}
-
-/** What schema.json says of every entity file. */
-function schemaOf(entities: readonly Entity[]) {
-  return {
-    format: 'funder-export/1',
-    types: {
-      uuid: 'UUID text',
-      text: 'UTF-8 text',
-      integer: 'whole number',
-      decimal: 'exact decimal number written as text (euros unless stated)',
-      boolean: 'true or false',
-      timestamp: 'ISO 8601 instant in UTC',
-      date: 'calendar date YYYY-MM-DD',
-      json: 'JSON value (in CSV, its JSON text)',
-      'text[]': 'list of texts (in CSV, a JSON array)',
-    },
-    csv: 'RFC 4180, UTF-8, comma separated, CRLF line ends, one header row; a text cell beginning with = + - @ tab or carriage return is prefixed with an apostrophe',
-    jsonl: 'one JSON object per line, LF line ends',
-    entities: entities.map((entity) => ({
-      name: entity.name,
-      description: entity.description,
-      files: [`${entity.name}.csv`, `${entity.name}.jsonl`],
-      columns: entity.columns.map((c) => ({ name: c.name, type: c.type })),
-    })),
-  };
-}
-
-/** The manifest without its own digest, and that digest: SHA-256 of its canonical JSON. */
-export function sealManifest(manifest: Record<string, unknown>): { text: string; sha256: string } {
-  const { manifest_sha256: _left, ...body } = manifest;
-  const sha256 = createHash('sha256').update(canonicalJson(body), 'utf8').digest('hex');
-  return { text: `${JSON.stringify({ ...body, manifest_sha256: sha256 }, null, 2)}\n`, sha256 };
-}
-
 /**
  * Builds the export. Every entity is read as its CSV and JSON Lines lines, written by the
- * database (export-lines.store.ts) and scoped to the funder and plane in its SQL: on PostgreSQL
+ * database (exports.lines.store.ts) and scoped to the funder and plane in its SQL: on PostgreSQL
  * one binary COPY per entity; on PGlite the rows hanging off requests for batches of the
  * funder's requests, every other entity in keyset pages. The lines go to scratch files, each
  * followed into the current ZIP volume (streaming into storage) while it is written, its size
@@ -196,23 +102,7 @@ export async function buildExport(input: BuildInput): Promise<BuiltExport> {
     return file;
   };
   try {
-    const scratchFiles = (entity: Entity) => {
-      const written = {
-        entity,
-        csv: scratchFile(`${entity.name}.csv`),
-        jsonl: scratchFile(`${entity.name}.jsonl`),
-        count: 0,
-        async write(csv: string | Buffer, jsonl: string | Buffer) {
-          await Promise.all([written.csv.write(csv), written.jsonl.write(jsonl)]);
-        },
-        /** Lines read as rows of a query (PGlite). */
-        async lines(lines: Lines) {
-          await written.write(lines.csv, lines.json);
-          written.count += lines.count;
-        },
-      };
-      return written;
-    };
+    const scratchFiles = (entity: Entity) => entityFiles(entity, scratchFile);
     // On PostgreSQL every entity is one COPY ... TO STDOUT, its text formatted as it streams.
     // On PGlite, the rows hanging off requests (history, invoices, notices...) are read for
     // batches of the funder's requests, one pass writing all of their files, so the requests
@@ -221,37 +111,10 @@ export async function buildExport(input: BuildInput): Promise<BuiltExport> {
     const ofRequests = new Map(
       ENTITIES.filter((e) => e.byRequest && !copies).map((e) => [e.name, scratchFiles(e)]),
     );
-    for (const written of ofRequests.values()) await written.csv.write(csvHeader(written.entity));
-    let afterId: string | null = null;
-    while (ofRequests.size > 0) {
-      const ids = await visibleRequestIds(input.db, input.scope, afterId, REQUEST_BATCH);
-      if (ids.length === 0) break;
-      for (const written of ofRequests.values()) {
-        await written.lines(await readEntityForRequests(input.db, input.scope, written.entity, ids));
-      }
-      if (ids.length < REQUEST_BATCH) break;
-      afterId = ids.at(-1)!;
-      stop();
-    }
+    await readByRequests(input, ofRequests, stop);
 
-    type Written = ReturnType<typeof scratchFiles>;
-    /** One entity's lines from COPY, split into its two files as they stream. */
-    const copyInto = (reader: Queryable, into: Written) =>
-      copyEntityLines(reader, input.scope, into.entity, async (chunks) => {
-        const lines = new CopyBinaryLines();
-        for await (const chunk of chunks) {
-          lines.push(chunk);
-          if (lines.bytes >= FLUSH_BYTES) {
-            const taken = lines.take();
-            await into.write(taken.csv, taken.json);
-            stop();
-          }
-        }
-        lines.end();
-        const taken = lines.take();
-        await into.write(taken.csv, taken.json);
-        into.count += lines.rows;
-      });
+    type Written = EntityFiles;
+    const copyInto = (reader: Queryable, into: Written) => copyLines(reader, input.scope, into, stop);
     /**
      * Queues an entity's two files into the ZIP after every entry before them. Each entry follows
      * its files as they are written, so an entity is compressed while it is read when the ZIP is
@@ -316,14 +179,7 @@ export async function buildExport(input: BuildInput): Promise<BuiltExport> {
           if (reader) {
             await copyInto(reader, written);
           } else {
-            let after: unknown[] | null = null;
-            for (;;) {
-              const page = await readEntityPage(input.db, input.scope, entity, after, PAGE_ROWS);
-              await written.lines(page);
-              if (page.count < PAGE_ROWS) break;
-              after = page.last;
-              stop();
-            }
+            await readPages(input, entity, written, stop);
           }
         }
         const { count } = written;
@@ -352,30 +208,7 @@ export async function buildExport(input: BuildInput): Promise<BuiltExport> {
         files.push({ name, ...facts.get(name)! });
     }
     progress.phase = 'sealing';
-    const extras: [string, string][] = [
-      ['schema.json', `${JSON.stringify(schemaOf(ENTITIES), null, 2)}\n`],
-      [
-        `README.${input.lang}.txt`,
-        readmeText(input.lang, { exportId: input.exportId, funderName: input.funderName }),
-      ],
-      ['verify.py', VERIFY_PY],
-    ];
-    for (const [name, text] of extras) {
-      const bytes = Buffer.from(text, 'utf8');
-      files.push({ name, bytes: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex') });
-      await volume.addText(text, name, at);
-    }
-    const manifest = sealManifest({
-      format: 'funder-export/1',
-      export_id: input.exportId,
-      funder_id: input.scope.funderId,
-      plane: input.scope.plane,
-      created_at: input.createdAt.toISOString(),
-      lang: input.lang,
-      row_counts: rowCounts,
-      files,
-    });
-    await volume.addText(manifest.text, 'manifest.json', at);
+    const manifest = await sealLastVolume(volume, input, files, rowCounts);
     volumes.push(await volume.close());
     progress.volumes_written = volumes.length;
     progress.phase = 'stored';

@@ -11,7 +11,7 @@ import {
   readEntityForRequests,
   readEntityPage,
   visibleRequestIds,
-} from './export-content.store.ts';
+} from './exports.content.store.ts';
 import { CopyBinaryLines } from './exports.formats.ts';
 
 /** Text that CSV, JSON and COPY each escape their own way, and a formula to neutralise. */

@@ -1,7 +1,7 @@
-import type { Entity } from './export-entity.store.ts';
+import type { Entity } from './exports.entity.store.ts';
 
 /**
- * What the build does with the lines the database formats (export-lines.store.ts): the header
+ * What the build does with the lines the database formats (exports.lines.store.ts): the header
  * row of each CSV file, and the split of COPY's binary stream into the two files' bytes.
  */
 

@@ -7,7 +7,7 @@ import { safeEqual } from '../../platform/crypto.ts';
  * API key that obtained the link and `sig` is HMAC-SHA256 over `<object>\n<expires>\n<key_id>`
  * with a key derived from the service's secrets key. Any server sharing that key checks the
  * signature and the expiry with no database call; the service then checks, at each download,
- * that the export's funder is still active and that key not revoked (exports.service.ts). A
+ * that the export's funder is still active and that key not revoked (exports.downloads.ts). A
  * link never outlives its export's 24 hours (the service caps `expires` when signing), and a
  * file deleted at the end of them answers 404 whatever the link.
  */

@@ -26,3 +26,5 @@ export function exportsModule(deps: AreaDeps & { publicBaseUrl: string; settings
   const routes: AreaRoutes[] = [exportsRoutes({ exports })];
   return { exports, routes, jobs: exports.jobs };
 }
+
+export type { ExportsService } from './exports.service.ts';

@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import { DeleteObjectsCommand, GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
-import { type ExportStorage, parseS3Url } from './exports.storage.ts';
+import { type ExportStorage, parseS3Url } from './exports.storage-kinds.ts';
 
 /**
  * Export volumes in an S3-compatible object store, so every server of a deployment reads the

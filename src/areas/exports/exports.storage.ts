@@ -1,24 +1,11 @@
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
-import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { DIR_MODE, FILE_MODE } from '../../platform/data-dir.ts';
+import { type ExportStorage, parseS3Url } from './exports.storage-kinds.ts';
 
-/**
- * Where export volumes are kept until their 24 hours end. Objects are named
- * `<export id>/<build token>/<volume name>`; a build that restarts writes under a new token and
- * removes what the earlier attempt left.
- */
-export interface ExportStorage {
-  readonly kind: 'local' | 's3';
-  /** Streams `body` into the object; answers once it is stored whole. */
-  put(object: string, body: Readable): Promise<void>;
-  /** The object's bytes as a stream, or null when there is no such object. */
-  get(object: string): Promise<{ body: Readable; bytes: number } | null>;
-  /** Removes every object whose name starts with `prefix`. */
-  removeAll(prefix: string): Promise<void>;
-}
+export type { ExportStorage } from './exports.storage-kinds.ts';
 
 /** The embedded default: files in a directory (the data directory's `exports`). */
 export function localStorage(root: string): ExportStorage {
@@ -53,15 +40,6 @@ export function localStorage(root: string): ExportStorage {
       await rm(pathOf(prefix.replace(/\/+$/, '')), { recursive: true, force: true });
     },
   };
-}
-
-/** The bucket and key prefix of `s3://bucket/prefix[?...]`; a URL of another shape is refused. */
-export function parseS3Url(url: string): { parsed: URL; bucket: string; prefix: string } {
-  const parsed = new URL(url);
-  if (parsed.protocol !== 's3:' || !parsed.hostname) {
-    throw new Error('EXPORT_STORAGE_URL must look like s3://bucket/prefix');
-  }
-  return { parsed, bucket: parsed.hostname, prefix: parsed.pathname.replace(/^\/+|\/+$/g, '') };
 }
 
 /**

@@ -17,7 +17,7 @@ import {
 import { type FunderFixture, requestsGiven } from '../../../test/support/requests-fixtures.ts';
 import { startService, type TestService } from '../../../test/support/service.ts';
 import { canonicalJson } from '../../platform/canonical-json.ts';
-import { ENTITIES } from './export-content.store.ts';
+import { ENTITIES } from './exports.content.store.ts';
 
 let service: TestService;
 let given: ReturnType<typeof requestsGiven>;

@@ -1,7 +1,8 @@
 import type { AreaDeps } from '../../platform/area-deps.ts';
 import type { AreaRoutes } from '../../platform/http/app.ts';
-import { opportunitiesPartiesRoutes } from './opportunities.parties.routes.ts';
+import { opportunitiesOpsRoutes } from './opportunities.ops.routes.ts';
 import { opportunitiesRoutes } from './opportunities.routes.ts';
+import { opportunitiesSandboxRoutes } from './opportunities.sandbox.routes.ts';
 import { createOpportunitiesService } from './opportunities.service.ts';
 
 export {
@@ -15,7 +16,10 @@ export function opportunitiesModule(deps: AreaDeps) {
   const opportunities = createOpportunitiesService(deps);
   const routes: AreaRoutes[] = [
     opportunitiesRoutes({ opportunities }),
-    opportunitiesPartiesRoutes({ opportunities }),
+    opportunitiesOpsRoutes({ opportunities }),
+    opportunitiesSandboxRoutes({ opportunities }),
   ];
   return { opportunities, routes, jobs: opportunities.jobs, recurring: opportunities.recurring };
 }
+
+export type { OpportunitiesService } from './opportunities.service.ts';

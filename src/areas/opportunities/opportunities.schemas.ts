@@ -3,8 +3,8 @@ import { DateText, Fields, Flag, Id, Int, OneOf, Text } from '../../platform/htt
 import { Timestamp, Uuid } from '../../platform/http/schemas.ts';
 
 /** Lines per page (docs/decisions/opportunities.md). */
-const LINES_DEFAULT = 500;
-const LINES_MAX = 1000;
+export const LINES_DEFAULT = 500;
+export const LINES_MAX = 1000;
 
 export const OpportunitiesQuery = Fields({
   date: Type.Optional(

@@ -1,7 +1,7 @@
 import type { FunderScope, Plane } from '../../platform/caller.ts';
 import type { Queryable } from '../../platform/db/db.ts';
+import type { DigestRow, RunRow } from './opportunities.runs.store.ts';
 import type { LineReason, SizeBand } from './opportunities.schemas.ts';
-import type { DigestRow, RunRow } from './opportunity-runs.store.ts';
 
 /** The digest as funders read it, and what the clients' side of it writes (consent, exits). */
 

@@ -1,6 +1,6 @@
 import { addDays, madridDate } from '../../platform/clock.ts';
 import type { WriteScope } from '../../platform/write.ts';
-import { seedDemoDebtorProfiles } from '../debtors/debtor-info.module.ts';
+import { seedDemoDebtorProfiles } from '../debtor-info/debtor-info.module.ts';
 import * as store from './payer-record.store.ts';
 
 /** [days ago issued, payment term in days or null, days after issue it was paid or null, euros] */

@@ -14,3 +14,5 @@ export function payerRecordModule(
   const routes: AreaRoutes[] = [payerRecordRoutes({ payerRecord }), payerRecordOpsRoutes({ payerRecord })];
   return { payerRecord, routes };
 }
+
+export type { PayerRecordService } from './payer-record.service.ts';

@@ -10,3 +10,5 @@ export function registryModule(deps: AreaDeps) {
   const routes: AreaRoutes[] = [registryRoutes({ registry }), registryOpsRoutes({ registry })];
   return { registry, routes };
 }
+
+export type { RegistryService } from './registry.service.ts';

@@ -8,7 +8,7 @@ import { ApiError } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { amountCents, centsToDecimal } from '../../platform/money.ts';
 import type { RunWrite } from '../../platform/write.ts';
-import { normalizeTaxId } from '../parties/parties.service.ts';
+import { normalizeTaxId } from '../parties/parties.module.ts';
 import { LOOKUP_MAX, type RegistryInvoice, type RegistryLookupBody } from './registry.schemas.ts';
 import * as store from './registry.store.ts';
 

@@ -234,7 +234,7 @@ export function webhooksRoutes(deps: { webhooks: WebhooksService }) {
       {
         config: {
           auth: 'key',
-          // Not in the spec: sending a delivery again is a write on the endpoint (docs/decisions.md).
+          // Not in the spec: sending a delivery again is a write on the endpoint (docs/decisions/webhooks.md).
           scopes: OPENS.webhooksWrite,
           operation: {
             operationId: 'retryWebhookDelivery',
@@ -262,7 +262,7 @@ export function webhooksRoutes(deps: { webhooks: WebhooksService }) {
       {
         config: {
           auth: 'key',
-          // Not in the spec: reading the event log is reading what the webhooks deliver (docs/decisions.md).
+          // Not in the spec: reading the event log is reading what the webhooks deliver (docs/decisions/webhooks.md).
           scopes: OPENS.webhooksRead,
           operation: {
             operationId: 'listEvents',

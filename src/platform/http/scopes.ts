@@ -44,7 +44,6 @@ const read = OPENS.read;
 const decide = OPENS.decide;
 const settingsWrite = OPENS.settingsWrite;
 const limitsRead = OPENS.limitsRead;
-const exportsAny = OPENS.exportsAny;
 
 /**
  * Routes not yet declaring their scopes (`config.scopes`) are looked up here while the areas
@@ -56,29 +55,11 @@ export const legacyOperationScopes: Record<string, readonly Scope[]> = {
   'POST /v1/requests/{id}/decision': decide,
   'POST /v1/requests/{id}/consent-level': decide,
   'GET /v1/requests/{id}/documents': read,
-  'GET /v1/requests/{id}/debtors': read,
   'GET /v1/required-documents': read,
   'PUT /v1/required-documents': settingsWrite,
   'GET /v1/settings': read,
   'PUT /v1/settings': settingsWrite,
-  'GET /v1/payer-record': limitsRead,
-  // Not given by the spec: reading the digest is reading requests-to-be (docs/decisions.md).
-  'GET /v1/opportunities': read,
-  'POST /v1/exports': exportsAny,
-  'GET /v1/exports': exportsAny,
-  'GET /v1/exports/{id}': exportsAny,
-  // Not given by the spec: early payments are read like requests and recorded like decisions.
-  'GET /v1/early-payments': read,
-  'GET /v1/early-payments/{id}': read,
-  'POST /v1/early-payments/{id}/paid': decide,
-  'POST /v1/early-payments/{id}/repayment': decide,
   // Sandbox helpers play the other parties and change shared demonstration state.
-  'POST /v1/sandbox/early-payments': decide,
-  'POST /v1/sandbox/early-payments/{id}/accept': decide,
-  'POST /v1/sandbox/early-payments/{id}/decline': decide,
-  'POST /v1/sandbox/early-payments/{id}/withdraw': decide,
-  'POST /v1/sandbox/clients/{seller_id}/sharing': decide,
-  'POST /v1/sandbox/invoices/{id}/ledger-exit': decide,
 };
 
 /** Fastify's `/v1/requests/:id` as the table (and OpenAPI) writes it: `/v1/requests/{id}`. */

@@ -1,16 +1,3 @@
 import type { OperationDocs } from '../types.ts';
 
-export const limitsOperations: OperationDocs = {
-  'GET /v1/payer-record': {
-    operationId: 'getPayerRecord',
-    summary: 'How a payer pays',
-    tag: 'Limits and payer record',
-    description: [
-      'The payment record of one payer, aggregated from the ledgers of the suppliers connected to the service (days to pay, on-time share, settlement delays, what is open and overdue), over the invoices issued in the last 24 months (`window_from` is the first day). Published only when at least three suppliers observe the payer in that window (`observers`); otherwise `status` is `insufficient_observers` and every figure is null.',
-      '',
-      'Query `tax_id` (required) and `country` (two letters). Readable only for a debtor on a request you can see or on your debtor book; otherwise 404.',
-    ].join('\n'),
-    success: 'The payer record, or null when none exists yet.',
-    errors: ['not_found', 'tax_id_required', 'country_invalid'],
-  },
-};
+export const limitsOperations: OperationDocs = {};

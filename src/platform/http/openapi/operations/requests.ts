@@ -26,15 +26,6 @@ export const requestsOperations: OperationDocs = {
     success: 'The packet of the request.',
     errors: [],
   },
-  'GET /v1/requests/{id}/debtors': {
-    operationId: 'getRequestDebtors',
-    summary: 'Debtors of a factoring request',
-    tag: 'Requests',
-    description:
-      'For a factoring request routed to you or one you acted on: each debtor with the information the seller and the service hold on it, including its notice and answer. A confirming request has no debtor notices and answers 409 `not_factoring`.',
-    success: 'The debtors of the request.',
-    errors: ['not_factoring'],
-  },
   'POST /v1/requests/{id}/decision': {
     operationId: 'decideOnRequest',
     summary: 'Offer, decline, fund or record a settlement',

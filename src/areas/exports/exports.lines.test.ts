@@ -3,12 +3,12 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startService, type TestService } from '../../../test/support/service.ts';
 import type { FunderScope } from '../../platform/caller.ts';
-import { readEntityForRequests } from './export-content.store.ts';
-import type { Column, Entity } from './export-entity.store.ts';
+import { readEntityForRequests } from './exports.content.store.ts';
+import type { Column, Entity } from './exports.entity.store.ts';
 import { csvHeader } from './exports.formats.ts';
 
 /**
- * The database writes every CSV and JSON Lines line of an export (export-lines.store.ts). These
+ * The database writes every CSV and JSON Lines line of an export (exports.lines.store.ts). These
  * tests read lines of made-up rows through the same code the build uses, and read them back
  * with a CSV parser and JSON.parse.
  */

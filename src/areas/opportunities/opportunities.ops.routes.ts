@@ -8,22 +8,19 @@ import {
   RunBody,
   RunsAnswer,
   RunsQuery,
-  SandboxSharingBody,
-  SellerParams,
   SharingAnswer,
 } from './opportunities.schemas.ts';
 import type { OpportunitiesService } from './opportunities.service.ts';
 
 /**
  * The clients' side of the digest (their consent, invoices leaving their ledger), played by the
- * operations API for live companies and by the sandbox helpers on the demonstration plane; and
- * the operations team's view and control of the nightly runs.
+ * operations API for live companies (the sandbox helpers play it on the demonstration plane);
+ * and the operations team's view and control of the nightly runs.
  */
-export function opportunitiesPartiesRoutes(deps: { opportunities: OpportunitiesService }) {
+export function opportunitiesOpsRoutes(deps: { opportunities: OpportunitiesService }) {
   const { opportunities } = deps;
   return (app: App) => {
     const ops = { config: { auth: 'ops' as const } };
-    const key = { config: { auth: 'key' as const } };
 
     app.post(
       '/ops/v1/opportunities/sharing',
@@ -51,35 +48,6 @@ export function opportunitiesPartiesRoutes(deps: { opportunities: OpportunitiesS
       '/ops/v1/opportunities/runs',
       { ...ops, schema: { querystring: RunsQuery, response: { 200: RunsAnswer } } },
       async (request) => opportunities.runsForOps(request.query.bank_id, request.query.plane),
-    );
-
-    app.post(
-      '/v1/sandbox/clients/:seller_id/sharing',
-      {
-        ...key,
-        schema: {
-          tags: ['Sandbox'],
-          params: SellerParams,
-          body: SandboxSharingBody,
-          response: { 200: SharingAnswer },
-        },
-      },
-      async (request) =>
-        opportunities.sandboxSharing(request.caller!, request.params.seller_id, request.body),
-    );
-
-    app.post(
-      '/v1/sandbox/invoices/:id/ledger-exit',
-      {
-        ...key,
-        schema: {
-          tags: ['Sandbox'],
-          params: IdParams,
-          body: LedgerExitBody,
-          response: { 200: LedgerExitAnswer },
-        },
-      },
-      async (request) => opportunities.sandboxLedgerExit(request.caller!, request.params.id, request.body),
     );
   };
 }

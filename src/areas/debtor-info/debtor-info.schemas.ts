@@ -1,7 +1,5 @@
 import { type TSchema, Type } from 'typebox';
-import type { App } from '../../platform/http/app.ts';
-import { IdParams, Timestamp, Uuid } from '../../platform/http/schemas.ts';
-import type { DebtorInfoService } from './debtor-info.service.ts';
+import { Timestamp, Uuid } from '../../platform/http/schemas.ts';
 
 const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 const DateOnly = Type.String({ format: 'date' });
@@ -78,27 +76,59 @@ export const DebtorInfo = Type.Object({
   credit_limit: Nullable(CreditLimit),
 });
 
-const DebtorInfoList = Type.Object({
+export const DebtorInfoList = Type.Object({
   funder: Type.Object({ bank_id: Uuid, name: Type.String() }),
   request_id: Uuid,
   count: Type.Integer(),
   debtors: Type.Array(DebtorInfo),
 });
 
-export function debtorInfoRoutes(deps: { debtorInfo: DebtorInfoService }) {
-  return (app: App) => {
-    app.get(
-      '/v1/requests/:id/debtors',
-      {
-        config: { auth: 'key' },
-        schema: {
-          tags: ['Requests'],
-          summary: 'What is known about each debtor of a factoring request',
-          params: IdParams,
-          response: { 200: DebtorInfoList },
+/* The operations team's bodies and answers. */
+
+export const ProfileBody = Type.Object(
+  {
+    level: DebtorLevelSchema,
+    level_since: Type.Optional(Type.Union([Timestamp, Type.Null()])),
+    shares_data: Type.Boolean(),
+    score: Type.Optional(
+      Type.Object(
+        {
+          grade: GradeSchema,
+          score_100: Type.Integer({ minimum: 0, maximum: 100 }),
+          computed_at: Timestamp,
+          model_version: Type.String({ minLength: 1, maxLength: 64 }),
         },
-      },
-      async (request) => deps.debtorInfo.forRequest(request.caller!, request.params.id),
-    );
-  };
-}
+        { additionalProperties: false },
+      ),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+export const ProfileAnswer = Type.Object({
+  debtor_id: Uuid,
+  debtor_key: Type.String(),
+  plane: Type.String(),
+  level: DebtorLevelSchema,
+  level_since: Type.Union([Timestamp, Type.Null()]),
+  shares_data: Type.Boolean(),
+  updated_at: Timestamp,
+  score: Type.Union([DebtorScore, Type.Null()]),
+  changed: Type.Boolean(),
+});
+
+export const PaymentPeriodBody = Type.Object(
+  {
+    days: Type.Number({ minimum: -30, maximum: 3650 }),
+    period_end: Type.String({ format: 'date' }),
+    source: PaymentPeriodSourceSchema,
+    entity_name: Type.String({ minLength: 1, maxLength: 200 }),
+  },
+  { additionalProperties: false },
+);
+
+export const PaymentPeriodAnswer = Type.Object({
+  debtor_id: Uuid,
+  debtor_key: Type.String(),
+  public_payment_period: Type.Union([PublicPaymentPeriod, Type.Null()]),
+});

@@ -1,17 +1,17 @@
 import type { FunderScope } from '../../platform/caller.ts';
 import type { Db, Queryable } from '../../platform/db/db.ts';
-import { BOOK_ENTITIES } from './export-books.store.ts';
-import { type ColumnType, type Entity, VISIBLE } from './export-entity.store.ts';
-import { linesSql } from './export-lines.store.ts';
-import { DOCUMENT_ENTITIES, REQUEST_ENTITIES } from './export-requests.store.ts';
+import { BOOK_ENTITIES } from './exports.books.store.ts';
+import { type ColumnType, type Entity, VISIBLE } from './exports.entity.store.ts';
+import { linesSql } from './exports.lines.store.ts';
+import { DOCUMENT_ENTITIES, REQUEST_ENTITIES } from './exports.requests.store.ts';
 
-export type { Column, ColumnType, Entity } from './export-entity.store.ts';
+export type { Column, ColumnType, Entity } from './exports.entity.store.ts';
 
 /**
  * What an export holds: one entry per entity, each a read of the funder's own rows, listed in
- * `export-requests.store.ts` and `export-books.store.ts` (the SQL of every entity is there, here
- * and in `export-lines.store.ts`, only). Each takes the funder as $1 and the plane as $2 and applies both itself: the
- * worker reads as the operator role, so this SQL is the wall (docs/decisions/exports.md
+ * `exports.requests.store.ts` and `exports.books.store.ts` (the SQL of every entity is there, here
+ * and in `exports.lines.store.ts`, only). Each takes the funder as $1 and the plane as $2 and applies both itself: the
+ * worker reads as the operator role, so this SQL is the wall (docs/decisions/exports.md,
  * says why not the funder's role). Columns are an allow-list: a column not named never leaves
  * the database, which is how secrets, key hashes and tokens stay out.
  *

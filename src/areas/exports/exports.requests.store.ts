@@ -1,4 +1,4 @@
-import { col, type Entity, id, OF_BATCH, OWN, VISIBLE } from './export-entity.store.ts';
+import { col, type Entity, id, OF_BATCH, OWN, VISIBLE } from './exports.entity.store.ts';
 
 /** The requests the funder can see and what hangs off them: history, invoices, parties, notices. */
 export const REQUEST_ENTITIES: readonly Entity[] = [

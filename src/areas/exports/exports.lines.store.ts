@@ -1,4 +1,4 @@
-import type { Column, Entity } from './export-entity.store.ts';
+import type { Column, Entity } from './exports.entity.store.ts';
 
 /**
  * The export's two file formats, written by the database itself: every entity is read as two

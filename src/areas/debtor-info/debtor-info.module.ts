@@ -14,3 +14,6 @@ export function debtorInfoModule(
   const routes: AreaRoutes[] = [debtorInfoRoutes({ debtorInfo }), debtorInfoOpsRoutes({ debtorInfo })];
   return { debtorInfo, routes };
 }
+
+export type { CreditLimitOf, DebtorInfoService } from './debtor-info.service.ts';
+export { figure, monthsBefore } from './debtor-info.service.ts';

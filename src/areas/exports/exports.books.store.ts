@@ -1,4 +1,4 @@
-import { type Column, col, type Entity, id, OWN } from './export-entity.store.ts';
+import { type Column, col, type Entity, id, OWN } from './exports.entity.store.ts';
 
 /** The funder's own books: evidence, money received, statements, rules, limits, team, keys, audit. */
 export const BOOK_ENTITIES: readonly Entity[] = [

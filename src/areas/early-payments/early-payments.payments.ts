@@ -1,0 +1,121 @@
+import type { Static } from 'typebox';
+import type { FunderScope } from '../../platform/caller.ts';
+import { madridDate } from '../../platform/clock.ts';
+import { ApiError } from '../../platform/errors.ts';
+import { newId } from '../../platform/ids.ts';
+import { centsToDecimal } from '../../platform/money.ts';
+import type { WriteScope } from '../../platform/write.ts';
+import type { PaidBody, RepaymentBody } from './early-payments.schemas.ts';
+import * as store from './early-payments.store.ts';
+import { cents, emitChange } from './early-payments.view.ts';
+
+/** The funder paid the supplier early (in the caller's write, within its scope). */
+export async function recordPaid(
+  ws: WriteScope,
+  scope: FunderScope,
+  id: string,
+  body: Static<typeof PaidBody>,
+) {
+  const row = await store.lock(ws.tx, scope, id);
+  if (!row) throw new ApiError('not_found', 'Early payment was not found.');
+  if (row.status !== 'accepted') {
+    throw new ApiError(
+      'early_payment_state',
+      `Only an accepted early payment can be paid; this one is ${row.status}.`,
+      {
+        extra: {
+          status: row.status,
+        },
+      },
+    );
+  }
+  const amount = cents(body.amount);
+  if (amount > cents(row.amount_due)) {
+    throw new ApiError('invalid_amount', `amount must not be above the amount due (${row.amount_due}).`, {
+      extra: { field: 'amount' },
+    });
+  }
+  const today = madridDate(ws.now);
+  const accepted = madridDate(row.accepted_at!);
+  if (body.value_date > today || body.value_date < accepted) {
+    throw new ApiError(
+      'invalid_payment_details',
+      `value_date must be between the day the supplier accepted (${accepted}) and today (${today}).`,
+      { extra: { field: 'value_date' } },
+    );
+  }
+  await store.markPaid(ws.tx, scope, id, {
+    amount: centsToDecimal(amount),
+    valueDate: body.value_date,
+    reference: body.reference.trim(),
+    at: ws.now,
+  });
+  ws.evidence({
+    funderId: scope.funderId,
+    plane: scope.plane,
+    kind: 'early_payment.paid',
+    subjectType: 'early_payment',
+    subjectId: id,
+    payload: {
+      amount: centsToDecimal(amount),
+      value_date: body.value_date,
+      reference: body.reference.trim(),
+    },
+  });
+  return emitChange(ws, scope, id, 'early_payment.paid');
+}
+
+/** The buyer repaid the funder, in part or in full (in the caller's write, within its scope). */
+export async function recordRepayment(
+  ws: WriteScope,
+  scope: FunderScope,
+  id: string,
+  body: Static<typeof RepaymentBody>,
+) {
+  const row = await store.lock(ws.tx, scope, id);
+  if (!row) throw new ApiError('not_found', 'Early payment was not found.');
+  if (row.status !== 'paid') {
+    throw new ApiError(
+      'early_payment_state',
+      `A repayment is recorded on a paid early payment only; this one is ${row.status}.`,
+      { extra: { status: row.status } },
+    );
+  }
+  const today = madridDate(ws.now);
+  if (body.value_date > today) {
+    throw new ApiError('invalid_payment_details', `value_date must not be after today (${today}).`, {
+      extra: { field: 'value_date' },
+    });
+  }
+  const amount = cents(body.amount);
+  const outstanding = cents(row.amount_due) - cents(row.repaid_amount);
+  if (amount > outstanding) {
+    throw new ApiError(
+      'repayment_exceeds_outstanding',
+      `The repayment is above what the buyer still owes (${centsToDecimal(outstanding)}).`,
+      { extra: { field: 'amount', outstanding: outstanding / 100 } },
+    );
+  }
+  const after = await store.addRepayment(ws.tx, scope, id, {
+    id: newId(),
+    amount: centsToDecimal(amount),
+    valueDate: body.value_date,
+    reference: body.reference.trim(),
+    at: ws.now,
+  });
+  ws.evidence({
+    funderId: scope.funderId,
+    plane: scope.plane,
+    kind: 'early_payment.repayment',
+    subjectType: 'early_payment',
+    subjectId: id,
+    payload: {
+      amount: centsToDecimal(amount),
+      value_date: body.value_date,
+      reference: body.reference.trim(),
+      repaid_amount: after.repaid_amount,
+    },
+  });
+  const type = after.status === 'repaid' ? 'early_payment.repaid' : 'early_payment.repayment_recorded';
+  return emitChange(ws, scope, id, type);
+}

@@ -1,0 +1,127 @@
+import type { App } from '../../platform/http/app.ts';
+import { sandboxOnly } from '../../platform/http/openapi/examples.ts';
+import type { OperationDoc } from '../../platform/http/openapi/types.ts';
+import { IdParams } from '../../platform/http/schemas.ts';
+import { OPENS } from '../../platform/http/scopes.ts';
+import { AnswerBody, EarlyPayment, SandboxEarlyPaymentBody } from './early-payments.schemas.ts';
+import type { EarlyPaymentsService } from './early-payments.service.ts';
+
+/** The supplier's and the buyer's answers, each with its sandbox helper's OpenAPI entry. */
+const ANSWERS: readonly (readonly [
+  'accept' | 'decline' | 'withdraw',
+  'accepted' | 'declined' | 'withdrawn',
+  OperationDoc,
+])[] = [
+  [
+    'accept',
+    'accepted',
+    {
+      operationId: 'sandboxAcceptEarlyPayment',
+      summary: 'Sandbox: the supplier accepts an early payment',
+      tag: 'Sandbox',
+      description: [
+        'The supplier takes a released early payment of yours: it becomes `accepted`, yours to pay.',
+        '',
+        sandboxOnly,
+      ].join('\n'),
+      success: 'The accepted early payment.',
+      errors: ['sandbox_only', 'early_payment_state', 'reason_required'],
+      requestExamples: {
+        reason: { summary: 'With a reason', value: { reason: 'The supplier wants the cash now' } },
+      },
+    },
+  ],
+  [
+    'decline',
+    'declined',
+    {
+      operationId: 'sandboxDeclineEarlyPayment',
+      summary: 'Sandbox: the supplier declines an early payment',
+      tag: 'Sandbox',
+      description: [
+        'The supplier turns down a released early payment of yours (optional `reason`).',
+        '',
+        sandboxOnly,
+      ].join('\n'),
+      success: 'The declined early payment.',
+      errors: ['sandbox_only', 'early_payment_state', 'reason_required'],
+      requestExamples: {
+        reason: { summary: 'With a reason', value: { reason: 'The supplier prefers to wait' } },
+      },
+    },
+  ],
+  [
+    'withdraw',
+    'withdrawn',
+    {
+      operationId: 'sandboxWithdrawEarlyPayment',
+      summary: 'Sandbox: the buyer withdraws an early payment',
+      tag: 'Sandbox',
+      description: [
+        'The buyer withdraws a released or accepted early payment of yours before you pay it (optional `reason`).',
+        '',
+        sandboxOnly,
+      ].join('\n'),
+      success: 'The withdrawn early payment.',
+      errors: ['sandbox_only', 'early_payment_state', 'reason_required'],
+      requestExamples: {
+        reason: { summary: 'With a reason', value: { reason: 'The buyer disputes the invoice' } },
+      },
+    },
+  ],
+];
+
+/**
+ * The sandbox helpers of early payments: they play the buyer and the supplier on the
+ * demonstration plane. Sandbox helpers play the other parties and change shared demonstration
+ * state: they take a key that may decide.
+ */
+export function earlyPaymentsSandboxRoutes(deps: { earlyPayments: EarlyPaymentsService }) {
+  const { earlyPayments } = deps;
+  return (app: App) => {
+    // Bodies of defaults or an optional reason: they may be left out.
+    app.post(
+      '/v1/sandbox/early-payments',
+      {
+        config: {
+          auth: 'key',
+          optionalBody: true,
+          scopes: OPENS.decide,
+          operation: {
+            operationId: 'sandboxCreateEarlyPayment',
+            summary: 'Sandbox: a buyer-approved invoice offered early with you as funder',
+            tag: 'Sandbox',
+            description: [
+              'Makes a fictitious supplier and invoice of a fictitious buyer on the demonstration plane and releases an early payment of it to the supplier with you as funder. `amount` (face value, default 12,000), `offered_amount` (default 98% of it) and `due_in_days` (maturity, 1 to 365, default 60) are optional.',
+              '',
+              sandboxOnly,
+            ].join('\n'),
+            success: 'The released early payment.',
+            errors: ['sandbox_only', 'invalid_amount'],
+            requestExamples: {
+              custom: {
+                summary: 'A 5,000 euro invoice maturing in 30 days',
+                value: { amount: 5000, offered_amount: 4925.5, due_in_days: 30 },
+              },
+            },
+          },
+        },
+        schema: { tags: ['Sandbox'], body: SandboxEarlyPaymentBody, response: { 201: EarlyPayment } },
+      },
+      async (request, reply) =>
+        reply.code(201).send(await earlyPayments.sandboxCreate(request.caller!, request.body)),
+    );
+
+    for (const [action, answer, operation] of ANSWERS) {
+      app.post(
+        `/v1/sandbox/early-payments/:id/${action}`,
+        {
+          config: { auth: 'key', optionalBody: true, scopes: OPENS.decide, operation },
+          schema: { tags: ['Sandbox'], params: IdParams, body: AnswerBody, response: { 200: EarlyPayment } },
+        },
+        async (request) =>
+          earlyPayments.sandboxAnswer(request.caller!, request.params.id, answer, request.body),
+      );
+    }
+  };
+}
