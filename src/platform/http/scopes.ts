@@ -59,10 +59,6 @@ const exportsAny = OPENS.exportsAny;
  */
 export const legacyOperationScopes: Record<string, readonly Scope[]> = {
   'GET /v1/me': [],
-  'GET /v1/requests': read,
-  'GET /v1/requests/{id}': read,
-  'POST /v1/requests/{id}/decision': decide,
-  'POST /v1/requests/{id}/consent-level': decide,
   'GET /v1/requests/{id}/documents': read,
   'POST /v1/requests/{id}/announce': decide,
   'GET /v1/requests/{id}/notices': read,
