@@ -8,9 +8,7 @@ import { createAccountService } from './areas/account/account.service.ts';
 import { bankDataModule } from './areas/bank-data/bank-data.module.ts';
 import { clientsModule } from './areas/clients/clients.module.ts';
 import { debtorInfoModule } from './areas/debtors/debtor-info.module.ts';
-import { createConsentLevelService } from './areas/decisions/consent-level.service.ts';
-import { decisionsRoutes } from './areas/decisions/decisions.routes.ts';
-import { createDecisionsService } from './areas/decisions/decisions.service.ts';
+import { decisionsModule } from './areas/decisions/decisions.module.ts';
 import { createDemoService } from './areas/demo/demo.service.ts';
 import { documentsModule } from './areas/documents/documents.module.ts';
 import { earlyPaymentsModule } from './areas/early-payments/early-payments.module.ts';
@@ -23,11 +21,11 @@ import { payerRecordModule } from './areas/payer-record/payer-record.module.ts';
 import { programmeModule } from './areas/programme/programme.module.ts';
 import { recourseModule } from './areas/recourse/recourse.module.ts';
 import { registryModule } from './areas/registry/registry.module.ts';
-import { createRequestLifecycle } from './areas/requests/requests.lifecycle.ts';
-import { requestsOpsRoutes } from './areas/requests/requests.ops.routes.ts';
-import { createRequestPartiesService } from './areas/requests/requests.parties.service.ts';
-import { requestsRoutes } from './areas/requests/requests.routes.ts';
-import { createRequestsService } from './areas/requests/requests.service.ts';
+import {
+  createRequestLifecycle,
+  requestsModule,
+  visibleRequestReader,
+} from './areas/requests/requests.module.ts';
 import { sandboxRoutes } from './areas/sandbox/sandbox.routes.ts';
 import { createSandboxService } from './areas/sandbox/sandbox.service.ts';
 import { settingsModule } from './areas/settings/settings.module.ts';
@@ -167,34 +165,36 @@ function createServices(deps: {
   const partiesArea = partiesModule(shared);
   const settingsArea = settingsModule(shared);
   const { settings } = settingsArea;
-  const requests = createRequestsService({ db: deps.db, clock: deps.clock, settings });
   const documentsArea = documentsModule({
     ...shared,
     publicBaseUrl: deps.publicBaseUrl,
-    visibleRequest: requests.visibleRequest,
+    visibleRequest: visibleRequestReader(shared),
   });
   const { documents } = documentsArea;
+  // The programme module still builds the requests' disclosure, which moves requests: the
+  // lifecycle is made before it and given to the requests module too.
   const lifecycle = createRequestLifecycle();
   const programmeArea = programmeModule({ ...shared, lifecycle });
   const { programme, disclosure } = programmeArea;
   const clientsArea = clientsModule({ ...shared, ...deps });
   const { clients } = clientsArea;
-  const requestParties = createRequestPartiesService({
-    write,
+  const requestsArea = requestsModule({
+    ...shared,
     lifecycle,
     settings,
     documents,
     programme,
     clientOwnerOf: clients.clientOwnerOf,
   });
+  const { requests, parties: requestParties, payments } = requestsArea;
   const limitsArea = limitsModule(shared);
   const { limits } = limitsArea;
-  // Recourse claims hear of every payment the decisions area records, and record the seller's
-  // repayments through that same recorder (bound when called, once both exist).
+  // Recourse claims record the seller's repayments through the requests' payments, and hear of
+  // every payment recorded (subscribed below).
   const recourseArea = recourseModule({
     ...shared,
     lifecycle,
-    recordPayment: (ws, input) => decisions.recordPaymentIn(ws, input),
+    recordPayment: payments.record,
     // A claim names the funder's collection account, else its latest statement's account.
     accounts: {
       collectionIban: (q, scope) => bankDataArea.bankData.collectionIban(q, scope),
@@ -202,18 +202,19 @@ function createServices(deps: {
     },
   });
   const { recourse } = recourseArea;
+  payments.onPayment(recourse.onPayment);
   const bankDataArea = bankDataModule({ ...shared, requests });
-  const decisions = createDecisionsService({
-    write,
-    requests: lifecycle,
+  const decisionsArea = decisionsModule({
+    ...shared,
+    lifecycle,
+    payments,
     settings,
     documents,
     offerGuards: [limits.offerGuard],
     disclosure,
-    onPayment: recourse.onPayment,
     bankData: bankDataArea.bankData,
   });
-  const consentLevel = createConsentLevelService({ write, requests: lifecycle });
+  const { decisions, consentLevel } = decisionsArea;
   const sandbox = createSandboxService({
     write,
     requests,
@@ -292,6 +293,8 @@ function createServices(deps: {
     /** Each module's routes, in the order the app registers them. */
     areaRoutes: {
       parties: partiesArea.routes,
+      requests: requestsArea.routes,
+      decisions: decisionsArea.routes,
       documents: documentsArea.routes,
       settings: settingsArea.routes,
       debtorInfo: debtorInfoArea.routes,
@@ -439,12 +442,12 @@ export async function createRuntime(
           ...services.areaRoutes.parties,
           ...services.areaRoutes.documents,
           ...services.areaRoutes.settings,
-          requestsRoutes({ requests: services.requests }),
+          ...services.areaRoutes.requests,
           sandboxRoutes({ sandbox: services.sandbox }),
           ...services.areaRoutes.debtorInfo,
           ...services.areaRoutes.payerRecord,
           ...services.areaRoutes.statements,
-          decisionsRoutes({ decisions: services.decisions, consentLevel: services.consentLevel }),
+          ...services.areaRoutes.decisions,
           ...services.areaRoutes.limits,
           ...services.areaRoutes.programme,
           ...services.areaRoutes.recourse,
@@ -455,10 +458,6 @@ export async function createRuntime(
           ...services.areaRoutes.earlyPayments,
           ...services.areaRoutes.bankData,
           ...services.areaRoutes.opportunities,
-          requestsOpsRoutes({
-            parties: services.requestParties,
-            statusOf: async (id) => (await services.requests.statusForOps(id)) ?? 'unknown',
-          }),
         ],
       }),
     createWorker: (workerOptions = {}) => {

@@ -13,3 +13,5 @@ export function bankDataModule(deps: AreaDeps & { requests: Pick<RequestsService
   const routes: AreaRoutes[] = [bankDataRoutes({ bankData, parties }), bankDataOpsRoutes({ parties })];
   return { bankData, parties, routes };
 }
+
+export type { BankDataService } from './bank-data.service.ts';

@@ -7,8 +7,8 @@ import { toCents } from '../../platform/money.ts';
 import type { RunWrite, WriteScope } from '../../platform/write.ts';
 import { invalid, isoDate, oneOf, text } from '../parties/parties.rules.ts';
 import { debtorKey, findDebtor, NAME_MAX } from '../parties/parties.service.ts';
-import { CLOSED_STATUSES } from '../requests/request-status.ts';
 import type { RequestsService } from '../requests/requests.service.ts';
+import { CLOSED_STATUSES } from '../requests/requests.status.ts';
 import * as store from './debtor-info.store.ts';
 
 export { seedDemoDebtorProfiles } from './debtor-info.demo.ts';

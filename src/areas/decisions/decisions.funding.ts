@@ -4,21 +4,24 @@ import { ApiError } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { centsToDecimal, centsToEuros, toCents } from '../../platform/money.ts';
 import type { RunWrite } from '../../platform/write.ts';
-import type { BankDataService } from '../bank-data/bank-data.service.ts';
-import type { RequestDisclosureService } from '../requests/request-disclosure.service.ts';
-import { funderMover, meetsRequirement } from '../requests/requests.lifecycle.ts';
-import type { SettingsService } from '../settings/settings.service.ts';
+import type { BankDataService } from '../bank-data/bank-data.module.ts';
+import {
+  funderMover,
+  meetsRequirement,
+  type Payments,
+  type RequestDisclosureService,
+} from '../requests/requests.module.ts';
+import type { SettingsService } from '../settings/settings.module.ts';
 import type { FundInput, SettleInput } from './decisions.input.ts';
 import { type DecisionDeps, lockVisible, requireDocuments, requireRouted } from './decisions.shared.ts';
 import { insertGateRefusal } from './decisions.store.ts';
-import type { RecordPayment } from './settlements.ts';
 
 /** The fund decision (money paid out to the seller) and the settle decision (money received). */
 export function createFundingDecisions(
   deps: DecisionDeps & {
     write: RunWrite;
     settings: Pick<SettingsService, 'policy'>;
-    recordPayment: RecordPayment;
+    payments: Pick<Payments, 'record'>;
     disclosure: Pick<RequestDisclosureService, 'confidentialGates'>;
     bankData: Pick<BankDataService, 'fundingGates'>;
   },
@@ -203,7 +206,7 @@ export function createFundingDecisions(
       if (row.funder_of_record_id !== caller.funderId) {
         throw new ApiError('not_your_request', 'You are not the funder of record of this request.');
       }
-      const recorded = await deps.recordPayment(ws, {
+      const recorded = await deps.payments.record(ws, {
         request: row,
         funderId: caller.funderId,
         amountCents: input.amountCents,

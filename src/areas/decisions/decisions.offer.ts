@@ -5,12 +5,12 @@ import { ApiError } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { centsToDecimal, centsToEuros, percentOf, toCents } from '../../platform/money.ts';
 import type { RunWrite } from '../../platform/write.ts';
-import { debtorKey } from '../parties/parties.service.ts';
-import { funderMover, type ReceivableRow, type RequestRow } from '../requests/requests.lifecycle.ts';
-import type { SettingsService } from '../settings/settings.service.ts';
+import { debtorKey } from '../parties/parties.module.ts';
+import { funderMover, type ReceivableRow, type RequestRow } from '../requests/requests.module.ts';
+import type { SettingsService } from '../settings/settings.module.ts';
 import type { OfferInput } from './decisions.input.ts';
+import { defaultOfferDays } from './decisions.offer-days.ts';
 import { type DecisionDeps, lockVisible, requireDocuments, requireRouted } from './decisions.shared.ts';
-import { defaultOfferDays } from './offer-days.ts';
 
 /**
  * A check run inside the offer's transaction, after the request row is locked, before the

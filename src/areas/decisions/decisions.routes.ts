@@ -3,8 +3,8 @@ import type { App } from '../../platform/http/app.ts';
 import { ex } from '../../platform/http/openapi/examples.ts';
 import { IdParams, Timestamp, Uuid } from '../../platform/http/schemas.ts';
 import { OPENS } from '../../platform/http/scopes.ts';
-import { ConsentLevelSchema as Level } from '../settings/settings.schemas.ts';
-import type { createConsentLevelService } from './consent-level.service.ts';
+import { ConsentLevelSchema as Level } from '../settings/settings.module.ts';
+import type { ConsentLevelService } from './decisions.consent-level.ts';
 import { ConsentLevelBody, DecisionBody } from './decisions.schemas.ts';
 import type { DecisionsService } from './decisions.service.ts';
 
@@ -38,10 +38,7 @@ const DecisionResult = Type.Object(
   { additionalProperties: false },
 );
 
-export function decisionsRoutes(deps: {
-  decisions: DecisionsService;
-  consentLevel: ReturnType<typeof createConsentLevelService>;
-}) {
+export function decisionsRoutes(deps: { decisions: DecisionsService; consentLevel: ConsentLevelService }) {
   return (app: App) => {
     app.post(
       '/v1/requests/:id/decision',

@@ -13,7 +13,7 @@ import {
   Reason,
   Text,
 } from '../../platform/http/input.ts';
-import { CONSENT_LEVELS } from '../settings/consent-levels.ts';
+import { CONSENT_LEVELS } from '../settings/settings.module.ts';
 
 /**
  * The decision body: one branch per `decision`, each with its own fields, bounds and codes.

@@ -7,7 +7,7 @@ import type { DecisionsService } from '../decisions/decisions.service.ts';
 import type { DocumentsService } from '../documents/documents.service.ts';
 import type { LimitsService } from '../limits/limits.service.ts';
 import { insertDebtor, insertInvoice, insertSeller } from '../parties/parties.service.ts';
-import type { RequestPartiesService } from '../requests/requests.parties.service.ts';
+import type { RequestPartiesService } from '../requests/requests.parties.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import {
   DEMO_DEBTOR_LIMITS,

@@ -6,7 +6,7 @@ import type { DecisionsService } from '../decisions/decisions.service.ts';
 import type { DocumentsService } from '../documents/documents.service.ts';
 import { insertDebtor, insertInvoice, insertSeller } from '../parties/parties.service.ts';
 import type { RequestDisclosureService } from '../requests/request-disclosure.service.ts';
-import type { RequestPartiesService } from '../requests/requests.parties.service.ts';
+import type { RequestPartiesService } from '../requests/requests.parties.ts';
 
 /** What the demonstration scenario hands to each part that brings its own company. */
 export interface DemoPartInput<Deps> {

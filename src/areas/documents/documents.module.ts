@@ -16,3 +16,5 @@ export function documentsModule(
   const routes: AreaRoutes[] = [documentsRoutes({ documents }), documentsOpsRoutes({ documents })];
   return { documents, routes };
 }
+
+export type { DocumentsService } from './documents.service.ts';

@@ -9,3 +9,6 @@ export function partiesModule(deps: AreaDeps) {
   const routes: AreaRoutes[] = [partiesOpsRoutes({ parties })];
   return { parties, routes };
 }
+
+export { debtorKey, findInvoice, findSeller } from './parties.service.ts';
+export { sellerScore } from './score.ts';

@@ -4,7 +4,7 @@ import type { DecisionsService } from '../decisions/decisions.service.ts';
 import { type DemoPartInput, offerAcceptFund, openDemoPart } from '../demo/demo.seller.ts';
 import type { DocumentsService } from '../documents/documents.service.ts';
 import type { RequestDisclosureService } from '../requests/request-disclosure.service.ts';
-import type { RequestPartiesService } from '../requests/requests.parties.service.ts';
+import type { RequestPartiesService } from '../requests/requests.parties.ts';
 import type { ProgrammeService } from './programme.service.ts';
 
 export interface ProgrammeDemoDeps {

@@ -8,7 +8,7 @@ import {
 import type { Db, Queryable } from '../../platform/db/db.ts';
 import { ApiError } from '../../platform/errors.ts';
 import type { RunWrite, WriteScope } from '../../platform/write.ts';
-import { OPEN_STATUSES } from '../requests/request-status.ts';
+import { OPEN_STATUSES } from '../requests/requests.status.ts';
 import * as store from './programme.store.ts';
 import {
   effectiveTerms,

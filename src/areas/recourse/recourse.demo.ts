@@ -5,7 +5,7 @@ import { type DemoPartInput, offerAcceptFund, openDemoPart } from '../demo/demo.
 import type { DocumentsService } from '../documents/documents.service.ts';
 import type { ProgrammeService } from '../programme/programme.service.ts';
 import type { RequestDisclosureService } from '../requests/request-disclosure.service.ts';
-import type { RequestPartiesService } from '../requests/requests.parties.service.ts';
+import type { RequestPartiesService } from '../requests/requests.parties.ts';
 import type { RecourseService } from './recourse.service.ts';
 
 export interface RecourseDemoDeps {

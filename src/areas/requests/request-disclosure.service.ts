@@ -6,10 +6,10 @@ import { newId } from '../../platform/ids.ts';
 import { centsToDecimal, centsToEuros } from '../../platform/money.ts';
 import type { RunWrite, WriteScope } from '../../platform/write.ts';
 import * as store from './disclosure.store.ts';
-import { writeNotice } from './notice-documents.ts';
-import { isOpen } from './request-status.ts';
 import { funderMover, OPERATIONS, type RequestLifecycle, type RequestRow } from './requests.lifecycle.ts';
-import { insertSignalForOps } from './risks.store.ts';
+import { writeNotice } from './requests.notice-documents.ts';
+import { insertSignalForOps } from './requests.risks.store.ts';
+import { isOpen } from './requests.status.ts';
 
 export type { AnnounceTrigger } from './disclosure.store.ts';
 

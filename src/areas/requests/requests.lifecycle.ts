@@ -2,20 +2,20 @@ import type { FunderScope } from '../../platform/caller.ts';
 import type { Tx } from '../../platform/db/db.ts';
 import { ApiError } from '../../platform/errors.ts';
 import type { WriteScope } from '../../platform/write.ts';
-import * as notices from './notices.store.ts';
-import * as offers from './offers.store.ts';
-import { type Move, nextStatus, type RequestStatus } from './request-status.ts';
+import * as notices from './requests.notices.store.ts';
+import * as offers from './requests.offers.store.ts';
+import * as risks from './requests.risks.store.ts';
+import { type Move, nextStatus, type RequestStatus } from './requests.status.ts';
 import * as store from './requests.store.ts';
 import { requestView } from './requests.views.ts';
-import * as risks from './risks.store.ts';
 
 /**
  * Who moves a request: a funder, only within its scope (its decisions), or the operations team
  * and the parties it plays (routing, the seller's and the debtors' answers, sandbox helpers).
  */
-export type { NoticeRow } from './notices.store.ts';
-export type { Move, RequestStatus } from './request-status.ts';
-export { isOpen } from './request-status.ts';
+export type { NoticeRow } from './requests.notices.store.ts';
+export type { Move, RequestStatus } from './requests.status.ts';
+export { isOpen } from './requests.status.ts';
 export type { ReceivableRow, RequestRow } from './requests.store.ts';
 export { meetsRequirement } from './requests.views.ts';
 

@@ -2,11 +2,12 @@ import { type FunderCaller, type FunderScope, scopeOf } from '../../platform/cal
 import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/db.ts';
 import { ApiError } from '../../platform/errors.ts';
-import { sellerScore } from '../parties/score.ts';
-import type { SettingsService } from '../settings/settings.service.ts';
-import { noticesOf } from './notices.store.ts';
-import { latestOffers } from './offers.store.ts';
-import { isRequestStatus, OPEN_STATUSES, REQUEST_STATUSES, type RequestStatus } from './request-status.ts';
+import { sellerScore } from '../parties/parties.module.ts';
+import type { SettingsService } from '../settings/settings.module.ts';
+import { noticesOf } from './requests.notices.store.ts';
+import { latestOffers } from './requests.offers.store.ts';
+import { risksOf } from './requests.risks.store.ts';
+import { isRequestStatus, OPEN_STATUSES, REQUEST_STATUSES, type RequestStatus } from './requests.status.ts';
 import * as store from './requests.store.ts';
 import {
   debtorConsent,
@@ -18,7 +19,7 @@ import {
   requestView,
   signalView,
 } from './requests.views.ts';
-import { risksOf } from './risks.store.ts';
+import { visibleRequestReader } from './requests.visible.ts';
 
 export type RequestsService = ReturnType<typeof createRequestsService>;
 
@@ -125,11 +126,7 @@ export function createRequestsService(deps: {
     },
 
     /** For other areas (deal documents, debtors): the visible request, or null. */
-    async visibleRequest(caller: FunderCaller, id: string) {
-      if (caller.plane === null) return null;
-      const row = await store.findVisibleRequest(db, scopeOf(caller), id);
-      return row ? { id: row.id, sellerId: row.seller_id, plane: row.plane } : null;
-    },
+    visibleRequest: visibleRequestReader(deps),
 
     /** The operations team's read of a request's status (their answers show it), or null. */
     async statusForOps(id: string): Promise<RequestStatus | null> {

@@ -16,7 +16,7 @@ import type { ProgrammeService } from '../programme/programme.service.ts';
 import type { ProgrammeTerms } from '../programme/programme-terms.ts';
 import type { RequestDisclosureService } from '../requests/request-disclosure.service.ts';
 import { funderMover, type RequestLifecycle } from '../requests/requests.lifecycle.ts';
-import type { RequestPartiesService } from '../requests/requests.parties.service.ts';
+import type { RequestPartiesService } from '../requests/requests.parties.ts';
 import type { RequestsService } from '../requests/requests.service.ts';
 import type { ConsentLevel } from '../settings/consent-levels.ts';
 import type { SettingsService } from '../settings/settings.service.ts';

@@ -10,3 +10,7 @@ export function settingsModule(deps: AreaDeps) {
   const routes: AreaRoutes[] = [settingsRoutes({ settings }), settingsOpsRoutes({ settings })];
   return { settings, routes };
 }
+
+export { CONSENT_LEVELS, type ConsentLevel, levelAtLeast } from './consent-levels.ts';
+export { ConsentLevelSchema } from './settings.schemas.ts';
+export type { SettingsService } from './settings.service.ts';

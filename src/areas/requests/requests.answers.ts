@@ -2,15 +2,15 @@ import type { Caller } from '../../platform/caller.ts';
 import { ApiError } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import type { RunWrite, WriteScope } from '../../platform/write.ts';
-import { type ConsentLevel, levelAtLeast } from '../settings/consent-levels.ts';
-import type { SettingsService } from '../settings/settings.service.ts';
-import { acknowledgeForOps, disputeForOps, type NoticeRow, noticesForOps } from './notices.store.ts';
-import { closeOfferForOps, lockPendingOfferForOps } from './offers.store.ts';
-import { OPEN_STATUSES } from './request-status.ts';
-import { partyActor, trail } from './request-trail.ts';
+import type { SettingsService } from '../settings/settings.module.ts';
+import { type ConsentLevel, levelAtLeast } from '../settings/settings.module.ts';
 import { OPERATIONS, type RequestLifecycle } from './requests.lifecycle.ts';
+import { acknowledgeForOps, disputeForOps, type NoticeRow, noticesForOps } from './requests.notices.store.ts';
+import { closeOfferForOps, lockPendingOfferForOps } from './requests.offers.store.ts';
+import { insertDisputeForOps } from './requests.risks.store.ts';
+import { OPEN_STATUSES } from './requests.status.ts';
+import { partyActor, trail } from './requests.trail.ts';
 import { meetsRequirement } from './requests.views.ts';
-import { insertDisputeForOps } from './risks.store.ts';
 
 export interface DebtorAnswerInput {
   debtor_tax_id?: string | null;

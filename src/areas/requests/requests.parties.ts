@@ -1,17 +1,13 @@
 import type { RunWrite } from '../../platform/write.ts';
-import type { DocumentsService } from '../documents/documents.service.ts';
-import type { SettingsService } from '../settings/settings.service.ts';
-import { createRequestAnswersService } from './request-answers.service.ts';
-import {
-  type ClientOwnerOf,
-  createRequestIntakeService,
-  type TermsForRouting,
-} from './request-intake.service.ts';
-import { createRequestRisksService } from './request-risks.service.ts';
+import type { DocumentsService } from '../documents/documents.module.ts';
+import type { SettingsService } from '../settings/settings.module.ts';
+import { createRequestAnswersService } from './requests.answers.ts';
+import { type ClientOwnerOf, createRequestIntakeService, type TermsForRouting } from './requests.intake.ts';
 import type { RequestLifecycle } from './requests.lifecycle.ts';
+import { createRequestRisksService } from './requests.risks.ts';
 
-export type { DebtorAnswerInput } from './request-answers.service.ts';
-export type { CreateRequestInput, TermsForRouting } from './request-intake.service.ts';
+export type { DebtorAnswerInput } from './requests.answers.ts';
+export type { CreateRequestInput, TermsForRouting } from './requests.intake.ts';
 
 export type RequestPartiesService = ReturnType<typeof createRequestPartiesService>;
 

@@ -6,15 +6,15 @@ import { newId } from '../../platform/ids.ts';
 import { amountCents, centsToDecimal, toCents } from '../../platform/money.ts';
 import type { RunWrite, WriteScope } from '../../platform/write.ts';
 import { funderEnvironment } from '../account/account.service.ts';
-import type { DocumentsService } from '../documents/documents.service.ts';
-import { findInvoice, findSeller } from '../parties/parties.service.ts';
-import type { SettingsService } from '../settings/settings.service.ts';
-import { prepareNoticesForOps } from './notices.store.ts';
-import { withdrawPendingOffersForOps } from './offers.store.ts';
+import type { DocumentsService } from '../documents/documents.module.ts';
+import { findInvoice, findSeller } from '../parties/parties.module.ts';
+import type { SettingsService } from '../settings/settings.module.ts';
 import { prepareNoticeDocuments } from './request-disclosure.service.ts';
-import { partyActor } from './request-trail.ts';
 import { OPERATIONS, type RequestLifecycle } from './requests.lifecycle.ts';
+import { prepareNoticesForOps } from './requests.notices.store.ts';
+import { withdrawPendingOffersForOps } from './requests.offers.store.ts';
 import * as store from './requests.store.ts';
+import { partyActor } from './requests.trail.ts';
 
 /** The programme terms in force for a funder and a company, as routing reads them. */
 export interface TermsForRouting {

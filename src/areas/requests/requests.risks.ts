@@ -3,10 +3,10 @@ import { ApiError } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import type { RunWrite, WriteScope } from '../../platform/write.ts';
 import { announceIn } from './request-disclosure.service.ts';
-import { trail } from './request-trail.ts';
 import { OPERATIONS, type RequestLifecycle } from './requests.lifecycle.ts';
+import * as risks from './requests.risks.store.ts';
 import { receivablesForOps } from './requests.store.ts';
-import * as risks from './risks.store.ts';
+import { trail } from './requests.trail.ts';
 
 export interface RaiseSignalInput {
   code: string;
