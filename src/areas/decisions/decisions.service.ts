@@ -5,10 +5,11 @@ import type { DocumentsService } from '../documents/documents.module.ts';
 import type { Payments, RequestDisclosureService, RequestLifecycle } from '../requests/requests.module.ts';
 import type { SettingsService } from '../settings/settings.module.ts';
 import { createDeclineDecision } from './decisions.decline.ts';
-import { createFundingDecisions } from './decisions.funding.ts';
+import { createFundDecision } from './decisions.fund.ts';
 import { readDecision } from './decisions.input.ts';
 import { createOfferDecision, type OfferGuard } from './decisions.offer.ts';
 import type { DecisionInput as DecisionBody } from './decisions.schemas.ts';
+import { createSettleDecision } from './decisions.settle.ts';
 
 // The payment types moved with the recorder to the requests area; named here too until the
 // areas that import them from here (recourse) take them from the requests module.
@@ -43,7 +44,8 @@ export function createDecisionsService(deps: {
 }) {
   const offer = createOfferDecision(deps);
   const decline = createDeclineDecision(deps);
-  const { fund, settle } = createFundingDecisions(deps);
+  const fund = createFundDecision(deps);
+  const settle = createSettleDecision(deps);
 
   return {
     /** POST /v1/requests/{id}/decision */

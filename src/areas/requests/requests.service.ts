@@ -45,6 +45,25 @@ export function createRequestsService(deps: {
     return deps.settings.policy(db, scope.funderId, scope.plane);
   }
 
+  /** Requests as list items: each with the funder's latest offer and its debtors' consent. */
+  async function listItems(scope: FunderScope, rows: store.RequestRow[]) {
+    const ids = rows.map((row) => row.id);
+    const [offers, notices, policy] = await Promise.all([
+      latestOffers(db, scope, ids),
+      noticesOf(db, scope, ids),
+      consentPolicy(scope),
+    ]);
+    const now = clock.now();
+    return rows.map((row) => {
+      const offer = offers.get(row.id);
+      return {
+        ...requestView(row),
+        my_offer: offer ? offerSummary(offer, now) : null,
+        debtor_consent: notices.filter((n) => n.request_id === row.id).map((n) => debtorConsent(n, policy)),
+      };
+    });
+  }
+
   return {
     /** GET /v1/requests */
     async list(caller: FunderCaller, query: { status?: string; limit?: number }) {
@@ -53,21 +72,7 @@ export function createRequestsService(deps: {
       if (caller.plane === null) return { funder, count: 0, requests: [] };
       const scope = scopeOf(caller);
       const rows = await store.listVisibleRequests(db, scope, statuses, query.limit ?? 50);
-      const ids = rows.map((row) => row.id);
-      const [offers, notices, policy] = await Promise.all([
-        latestOffers(db, scope, ids),
-        noticesOf(db, scope, ids),
-        consentPolicy(scope),
-      ]);
-      const now = clock.now();
-      const requests = rows.map((row) => {
-        const offer = offers.get(row.id);
-        return {
-          ...requestView(row),
-          my_offer: offer ? offerSummary(offer, now) : null,
-          debtor_consent: notices.filter((n) => n.request_id === row.id).map((n) => debtorConsent(n, policy)),
-        };
-      });
+      const requests = await listItems(scope, rows);
       return { funder, count: requests.length, requests };
     },
 
@@ -111,18 +116,8 @@ export function createRequestsService(deps: {
     /** One request as a list item (with my_offer and debtor_consent): what the sandbox helpers answer. */
     async item(caller: FunderCaller, id: string) {
       const row = await this.visible(caller, id);
-      const scope = scopeOf(caller);
-      const [offers, notices, policy] = await Promise.all([
-        latestOffers(db, scope, [row.id]),
-        noticesOf(db, scope, [row.id]),
-        consentPolicy(scope),
-      ]);
-      const offer = offers.get(row.id);
-      return {
-        ...requestView(row),
-        my_offer: offer ? offerSummary(offer, clock.now()) : null,
-        debtor_consent: notices.map((n) => debtorConsent(n, policy)),
-      };
+      const [item] = await listItems(scopeOf(caller), [row]);
+      return item!;
     },
 
     /** For other areas (deal documents, debtors): the visible request, or null. */
