@@ -6,9 +6,7 @@ import { accountModule } from './areas/account/account.module.ts';
 import { bankDataModule } from './areas/bank-data/bank-data.module.ts';
 import { clientsModule } from './areas/clients/clients.module.ts';
 import { debtorInfoModule } from './areas/debtor-info/debtor-info.module.ts';
-import { createConsentLevelService } from './areas/decisions/consent-level.service.ts';
-import { decisionsRoutes } from './areas/decisions/decisions.routes.ts';
-import { createDecisionsService, type PaymentHook } from './areas/decisions/decisions.service.ts';
+import { decisionsModule } from './areas/decisions/decisions.module.ts';
 import { demoModule } from './areas/demo/demo.module.ts';
 import { disclosureModule } from './areas/disclosure/disclosure.module.ts';
 import { documentsModule } from './areas/documents/documents.module.ts';
@@ -22,11 +20,11 @@ import { payerRecordModule } from './areas/payer-record/payer-record.module.ts';
 import { programmeModule } from './areas/programme/programme.module.ts';
 import { recourseModule } from './areas/recourse/recourse.module.ts';
 import { registryModule } from './areas/registry/registry.module.ts';
-import { createRequestLifecycle } from './areas/requests/requests.lifecycle.ts';
-import { requestsOpsRoutes } from './areas/requests/requests.ops.routes.ts';
-import { createRequestPartiesService } from './areas/requests/requests.parties.service.ts';
-import { requestsRoutes } from './areas/requests/requests.routes.ts';
-import { createRequestsService } from './areas/requests/requests.service.ts';
+import {
+  createRequestLifecycle,
+  requestsModule,
+  visibleRequestReader,
+} from './areas/requests/requests.module.ts';
 import { sandboxModule } from './areas/sandbox/sandbox.module.ts';
 import { settingsModule } from './areas/settings/settings.module.ts';
 import { statementsModule } from './areas/statements/statements.module.ts';
@@ -166,13 +164,14 @@ function createServices(deps: {
   const partiesArea = partiesModule(shared);
   const settingsArea = settingsModule(shared);
   const { settings } = settingsArea;
-  const requests = createRequestsService({ db: deps.db, clock: deps.clock, settings });
   const documentsArea = documentsModule({
     ...shared,
     publicBaseUrl: deps.publicBaseUrl,
-    visibleRequest: requests.visibleRequest,
+    visibleRequest: visibleRequestReader(shared),
   });
   const { documents } = documentsArea;
+  // The one owner of a request's status, made first: the disclosure area is built on it, and the
+  // requests module takes both.
   const lifecycle = createRequestLifecycle();
   const programmeArea = programmeModule(shared);
   const { programme } = programmeArea;
@@ -180,37 +179,30 @@ function createServices(deps: {
   const { disclosure } = disclosureArea;
   const clientsArea = clientsModule({ ...shared, ...deps });
   const { clients } = clientsArea;
-  const requestParties = createRequestPartiesService({
-    write,
+  const requestsArea = requestsModule({
+    ...shared,
     lifecycle,
     settings,
     documents,
     programme,
     clientOwnerOf: clients.clientOwnerOf,
+    disclosure: disclosureArea.steps,
   });
+  const { requests, parties: requestParties, payments } = requestsArea;
   const limitsArea = limitsModule(shared);
   const { limits } = limitsArea;
   const bankDataArea = bankDataModule({ ...shared, requests });
-  // Those told of each payment the decisions' recorder records, inside its write before the
-  // request moves (the recourse claims subscribe when their module is built).
-  const paymentHooks: PaymentHook[] = [];
-  const decisions = createDecisionsService({
-    write,
-    requests: lifecycle,
+  const decisionsArea = decisionsModule({
+    ...shared,
+    lifecycle,
+    payments,
     settings,
     documents,
     offerGuards: [limits.offerGuard],
     disclosure,
-    onPayment: async (ws, payment) => {
-      let closesByRecourse = false;
-      for (const hook of paymentHooks) {
-        if ((await hook(ws, payment)).closesByRecourse) closesByRecourse = true;
-      }
-      return { closesByRecourse };
-    },
     bankData: bankDataArea.bankData,
   });
-  const consentLevel = createConsentLevelService({ write, requests: lifecycle });
+  const { decisions, consentLevel } = decisionsArea;
   const sandboxArea = sandboxModule({
     ...shared,
     requests,
@@ -231,10 +223,7 @@ function createServices(deps: {
   const recourseArea = recourseModule({
     ...shared,
     lifecycle,
-    payments: {
-      record: decisions.recordPaymentIn,
-      onPayment: (hook) => void paymentHooks.push(hook),
-    },
+    payments,
     accounts: {
       collectionIban: (q, scope) => bankDataArea.bankData.collectionIban(q, scope),
       statementIban: (q, scope) => statementsArea.statements.latestAccountIban(q, scope),
@@ -316,6 +305,8 @@ function createServices(deps: {
       ops: opsArea.routes,
       sandbox: sandboxArea.routes,
       parties: partiesArea.routes,
+      requests: requestsArea.routes,
+      decisions: decisionsArea.routes,
       documents: documentsArea.routes,
       settings: settingsArea.routes,
       debtorInfo: debtorInfoArea.routes,
@@ -451,12 +442,12 @@ export async function createRuntime(
           ...services.areaRoutes.parties,
           ...services.areaRoutes.documents,
           ...services.areaRoutes.settings,
-          requestsRoutes({ requests: services.requests }),
+          ...services.areaRoutes.requests,
           ...services.areaRoutes.sandbox,
           ...services.areaRoutes.debtorInfo,
           ...services.areaRoutes.payerRecord,
           ...services.areaRoutes.statements,
-          decisionsRoutes({ decisions: services.decisions, consentLevel: services.consentLevel }),
+          ...services.areaRoutes.decisions,
           ...services.areaRoutes.limits,
           ...services.areaRoutes.programme,
           ...services.areaRoutes.disclosure,
@@ -468,10 +459,6 @@ export async function createRuntime(
           ...services.areaRoutes.earlyPayments,
           ...services.areaRoutes.bankData,
           ...services.areaRoutes.opportunities,
-          requestsOpsRoutes({
-            parties: services.requestParties,
-            statusOf: async (id) => (await services.requests.statusForOps(id)) ?? 'unknown',
-          }),
         ],
       }),
     createWorker: (workerOptions = {}) => {

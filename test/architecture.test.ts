@@ -36,7 +36,7 @@ const KNOWN_SQL_OUTSIDE_STORES: Record<string, string> = {
  * Not an exception to empty: the request visibility rule, written once as a SQL fragment by the
  * requests area and embedded by the stores of the areas that must respect it.
  */
-const SQL_FRAGMENTS = new Set(['src/areas/requests/visibility.ts']);
+const SQL_FRAGMENTS = new Set(['src/areas/requests/requests.visibility.ts']);
 
 const KNOWN_CROSS_AREA_IMPORTS: Record<string, string> = {
   'src/areas/disclosure/disclosure.parties.ts -> src/areas/requests/risks.store.ts':

@@ -1,7 +1,7 @@
 import type { FunderCaller } from '../../platform/caller.ts';
 import { ApiError } from '../../platform/errors.ts';
 import type { RunWrite } from '../../platform/write.ts';
-import { funderMover } from '../requests/requests.lifecycle.ts';
+import { funderMover } from '../requests/requests.module.ts';
 import type { DeclineInput } from './decisions.input.ts';
 import { type DecisionDeps, lockVisible, requireRouted } from './decisions.shared.ts';
 

@@ -5,12 +5,12 @@ import { ApiError } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { centsToDecimal, centsToEuros, percentOf, toCents } from '../../platform/money.ts';
 import type { RunWrite } from '../../platform/write.ts';
-import { debtorKey } from '../parties/parties.service.ts';
-import { funderMover, type ReceivableRow, type RequestRow } from '../requests/requests.lifecycle.ts';
-import type { SettingsService } from '../settings/settings.service.ts';
+import { debtorKey } from '../parties/parties.module.ts';
+import { funderMover, type ReceivableRow, type RequestRow } from '../requests/requests.module.ts';
+import type { SettingsService } from '../settings/settings.module.ts';
 import type { OfferInput } from './decisions.input.ts';
+import { defaultOfferDays } from './decisions.offer-days.ts';
 import { type DecisionDeps, lockVisible, requireDocuments, requireRouted } from './decisions.shared.ts';
-import { defaultOfferDays } from './offer-days.ts';
 
 /**
  * A check run inside the offer's transaction, after the request row is locked, before the
@@ -26,6 +26,42 @@ export type OfferGuard = (
   },
 ) => Promise<void>;
 
+/**
+ * Under `listed buyers only`, every debtor of the request must be on the funder's list: 409
+ * debtor_not_eligible_for_funder names the others.
+ */
+async function requireListedBuyers(
+  settings: Pick<SettingsService, 'listedBuyers'>,
+  tx: Tx,
+  caller: FunderCaller,
+  row: RequestRow,
+  receivables: ReceivableRow[],
+) {
+  const listed = new Set(
+    (await settings.listedBuyers(tx, caller.funderId, row.plane)).map((b) => debtorKey(b.country, b.tax_id)),
+  );
+  const outside = new Map<string, { name: string; debtor_key: string; reason: string; invoices: string[] }>();
+  for (const r of receivables) {
+    const key = debtorKey(r.debtor_country, r.debtor_tax_id);
+    if (listed.has(key)) continue;
+    const entry = outside.get(key) ?? {
+      name: r.debtor_name,
+      debtor_key: key,
+      reason: 'not_on_list',
+      invoices: [],
+    };
+    entry.invoices.push(r.number);
+    outside.set(key, entry);
+  }
+  if (outside.size > 0) {
+    throw new ApiError(
+      'debtor_not_eligible_for_funder',
+      'You take listed buyers only, and some debtors of this request are not on your list.',
+      { extra: { debtors: [...outside.values()] } },
+    );
+  }
+}
+
 /** The offer decision: terms sent to the seller, the funder's earlier pending offer superseded. */
 export function createOfferDecision(
   deps: DecisionDeps & {
@@ -34,42 +70,6 @@ export function createOfferDecision(
     offerGuards?: OfferGuard[];
   },
 ) {
-  async function requireListedBuyers(
-    tx: Tx,
-    caller: FunderCaller,
-    row: RequestRow,
-    receivables: ReceivableRow[],
-  ) {
-    const listed = new Set(
-      (await deps.settings.listedBuyers(tx, caller.funderId, row.plane)).map((b) =>
-        debtorKey(b.country, b.tax_id),
-      ),
-    );
-    const outside = new Map<
-      string,
-      { name: string; debtor_key: string; reason: string; invoices: string[] }
-    >();
-    for (const r of receivables) {
-      const key = debtorKey(r.debtor_country, r.debtor_tax_id);
-      if (listed.has(key)) continue;
-      const entry = outside.get(key) ?? {
-        name: r.debtor_name,
-        debtor_key: key,
-        reason: 'not_on_list',
-        invoices: [],
-      };
-      entry.invoices.push(r.number);
-      outside.set(key, entry);
-    }
-    if (outside.size > 0) {
-      throw new ApiError(
-        'debtor_not_eligible_for_funder',
-        'You take listed buyers only, and some debtors of this request are not on your list.',
-        { extra: { debtors: [...outside.values()] } },
-      );
-    }
-  }
-
   return async function offer(caller: FunderCaller, id: string, input: OfferInput) {
     return deps.write(caller, async (ws) => {
       const { tx, now } = ws;
@@ -78,7 +78,7 @@ export function createOfferDecision(
       deps.requests.next(row.status, 'offer');
       const receivables = await deps.requests.receivables(tx, scope, row.id);
       const policy = await deps.settings.policy(tx, caller.funderId, row.plane);
-      if (policy.listedBuyersOnly) await requireListedBuyers(tx, caller, row, receivables);
+      if (policy.listedBuyersOnly) await requireListedBuyers(deps.settings, tx, caller, row, receivables);
       await requireDocuments(deps, tx, scope, row, madridDate(now));
 
       const totalCents = toCents(row.total_amount)!;

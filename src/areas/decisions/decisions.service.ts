@@ -3,24 +3,26 @@ import type { RunWrite } from '../../platform/write.ts';
 import type { BankDataService } from '../bank-data/bank-data.service.ts';
 import type { DisclosureService } from '../disclosure/disclosure.module.ts';
 import type { DocumentsService } from '../documents/documents.service.ts';
-import type { RequestLifecycle } from '../requests/requests.lifecycle.ts';
+import type { Payments, RequestLifecycle } from '../requests/requests.module.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import { createDeclineDecision } from './decisions.decline.ts';
-import { createFundingDecisions } from './decisions.funding.ts';
+import { createFundDecision } from './decisions.fund.ts';
 import { readDecision } from './decisions.input.ts';
 import { createOfferDecision, type OfferGuard } from './decisions.offer.ts';
 import type { DecisionInput as DecisionBody } from './decisions.schemas.ts';
-import { createPaymentRecorder, type PaymentHook } from './settlements.ts';
+import { createSettleDecision } from './decisions.settle.ts';
 
-export { DECLINE_REASONS } from './decisions.input.ts';
-export type { OfferGuard } from './decisions.offer.ts';
+// The payment types moved with the recorder to the requests area; named here too until the
+// areas that import them from here (recourse) take them from the requests module.
 export type {
   PaymentHook,
   PaymentInput,
   PaymentRecorded,
   PaymentSource,
   RecordPayment,
-} from './settlements.ts';
+} from '../requests/requests.module.ts';
+export { DECLINE_REASONS } from './decisions.input.ts';
+export type { OfferGuard } from './decisions.offer.ts';
 
 export type DecisionsService = ReturnType<typeof createDecisionsService>;
 
@@ -36,15 +38,15 @@ export function createDecisionsService(deps: {
   documents: Pick<DocumentsService, 'requireDocumentsMet' | 'recordDealFile'>;
   offerGuards?: OfferGuard[];
   disclosure: Pick<DisclosureService, 'confidentialGates'>;
-  /** Told of every payment before the request moves (the recourse claims). */
-  onPayment?: PaymentHook;
+  /** The payments on requests (requests area): the settle decision records through them. */
+  payments: Pick<Payments, 'record'>;
   /** The bank data gate (`bank_data: required`): the bank data area owns the rule. */
   bankData: Pick<BankDataService, 'fundingGates'>;
 }) {
-  const recordPayment = createPaymentRecorder(deps);
   const offer = createOfferDecision(deps);
   const decline = createDeclineDecision(deps);
-  const { fund, settle } = createFundingDecisions({ ...deps, recordPayment });
+  const fund = createFundDecision(deps);
+  const settle = createSettleDecision(deps);
 
   return {
     /** POST /v1/requests/{id}/decision */
@@ -63,9 +65,9 @@ export function createDecisionsService(deps: {
     },
 
     /**
-     * Records a payment on a funded request inside another area's write (a confirmed bank
-     * statement line): the same rule as the settle decision.
+     * The payment recorder of the requests area, under its former name: statements and recourse
+     * still record through it (to go once they take `payments` themselves).
      */
-    recordPaymentIn: recordPayment,
+    recordPaymentIn: deps.payments.record,
   };
 }

@@ -2,8 +2,8 @@ import { type FunderCaller, type FunderScope, scopeOf } from '../../platform/cal
 import type { Tx } from '../../platform/db/db.ts';
 import { ApiError } from '../../platform/errors.ts';
 import type { WriteScope } from '../../platform/write.ts';
-import type { DocumentsService } from '../documents/documents.service.ts';
-import { funderMover, type RequestLifecycle, type RequestRow } from '../requests/requests.lifecycle.ts';
+import type { DocumentsService } from '../documents/documents.module.ts';
+import { funderMover, type RequestLifecycle, type RequestRow } from '../requests/requests.module.ts';
 
 /** What every decision needs: the request lifecycle and the seller's documents. */
 export interface DecisionDeps {

@@ -14,7 +14,7 @@ import {
   nextStatus,
   REQUEST_STATUSES,
   type RequestStatus,
-} from '../requests/request-status.ts';
+} from '../requests/requests.status.ts';
 
 let service: TestService;
 let given: RequestsGiven;

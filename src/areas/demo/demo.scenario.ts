@@ -7,7 +7,7 @@ import type { DecisionsService } from '../decisions/decisions.service.ts';
 import type { DocumentsService } from '../documents/documents.module.ts';
 import type { LimitsService } from '../limits/limits.module.ts';
 import { insertDebtor, insertInvoice, insertSeller } from '../parties/parties.module.ts';
-import type { RequestPartiesService } from '../requests/requests.parties.service.ts';
+import type { RequestPartiesService } from '../requests/requests.parties.ts';
 import type { SettingsService } from '../settings/settings.module.ts';
 import {
   DEMO_DEBTOR_LIMITS,

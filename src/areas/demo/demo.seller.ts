@@ -7,7 +7,7 @@ import type { DisclosureService } from '../disclosure/disclosure.module.ts';
 import type { DocumentsService } from '../documents/documents.module.ts';
 import { insertDebtor, insertInvoice, insertSeller } from '../parties/parties.module.ts';
 import type { DemoCompany, DemoSellerSide } from '../programme/programme.module.ts';
-import type { RequestPartiesService } from '../requests/requests.parties.service.ts';
+import type { RequestPartiesService } from '../requests/requests.parties.ts';
 
 /** What the demonstration holds for the seller's side of a part that brings its own company. */
 interface SellerSideInput {

@@ -2,13 +2,13 @@ import { type Caller, type FunderCaller, type FunderScope, scopeOf } from '../..
 import { madridDate } from '../../platform/clock.ts';
 import { ApiError } from '../../platform/errors.ts';
 import type { RunWrite, WriteScope } from '../../platform/write.ts';
-import { isOpen } from '../requests/request-status.ts';
 import {
   funderMover,
   OPERATIONS,
   type RequestLifecycle,
   type RequestRow,
 } from '../requests/requests.lifecycle.ts';
+import { isOpen } from '../requests/requests.status.ts';
 import { disclosureOf } from './disclosure.notices.ts';
 import * as store from './disclosure.store.ts';
 

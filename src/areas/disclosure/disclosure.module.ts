@@ -4,7 +4,7 @@ import type { JobHandler } from '../../platform/jobs.ts';
 import type { RequestLifecycle } from '../requests/requests.lifecycle.ts';
 import { disclosureOpsRoutes } from './disclosure.ops.routes.ts';
 import { disclosureRoutes } from './disclosure.routes.ts';
-import { createDisclosureService } from './disclosure.service.ts';
+import { announceIn, createDisclosureService, prepareNoticeDocuments } from './disclosure.service.ts';
 
 export type { AnnounceTrigger, DisclosureService } from './disclosure.service.ts';
 export { announceIn, prepareNoticeDocuments } from './disclosure.service.ts';
@@ -26,5 +26,7 @@ export function disclosureModule(deps: AreaDeps & { lifecycle: RequestLifecycle 
     return { rerunAt: new Date(ctx.clock.now().getTime() + 3600 * 1000) };
   };
   const parts = { routes, jobs: { [ANNOUNCEMENTS_JOB]: announcements }, recurring: [ANNOUNCEMENTS_JOB] };
-  return { disclosure, ...(parts satisfies AreaParts) };
+  // What routing and disputes ask of disclosure, handed to the requests module.
+  const steps = { prepareNoticeDocuments, announceIn };
+  return { disclosure, steps, ...(parts satisfies AreaParts) };
 }

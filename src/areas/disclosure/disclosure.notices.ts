@@ -2,13 +2,13 @@ import { type Caller, type FunderCaller, scopeOf } from '../../platform/caller.t
 import type { Db, Tx } from '../../platform/db/db.ts';
 import { ApiError } from '../../platform/errors.ts';
 import type { RunWrite } from '../../platform/write.ts';
-import { writeNotice } from '../requests/notice-documents.ts';
 import {
   funderMover,
   OPERATIONS,
   type RequestLifecycle,
   type RequestRow,
 } from '../requests/requests.lifecycle.ts';
+import { writeNotice } from './disclosure.notice-documents.ts';
 import * as store from './disclosure.store.ts';
 
 /** Prepares (or prepares again) the document of each notice not answered yet, naming `funderId`. */

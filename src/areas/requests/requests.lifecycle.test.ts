@@ -7,8 +7,8 @@ import {
 import { startService, type TestService } from '../../../test/support/service.ts';
 import type { Caller, FunderScope } from '../../platform/caller.ts';
 import { ApiError } from '../../platform/errors.ts';
-import { canMove, MOVE_NAMES, nextStatus, REQUEST_STATUSES, type RequestStatus } from './request-status.ts';
 import { createRequestLifecycle, funderMover, OPERATIONS } from './requests.lifecycle.ts';
+import { canMove, MOVE_NAMES, nextStatus, REQUEST_STATUSES, type RequestStatus } from './requests.status.ts';
 
 let service: TestService;
 let given: RequestsGiven;

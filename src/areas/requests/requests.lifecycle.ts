@@ -1,28 +1,18 @@
-import type { FunderScope } from '../../platform/caller.ts';
 import type { Tx } from '../../platform/db/db.ts';
 import { ApiError } from '../../platform/errors.ts';
 import type { WriteScope } from '../../platform/write.ts';
-import * as notices from './notices.store.ts';
-import * as offers from './offers.store.ts';
-import { type Move, nextStatus, type RequestStatus } from './request-status.ts';
+import type { Mover } from './requests.mover.ts';
+import { requestRecords } from './requests.records.ts';
+import { type Move, nextStatus, type RequestStatus } from './requests.status.ts';
 import * as store from './requests.store.ts';
 import { requestView } from './requests.views.ts';
-import * as risks from './risks.store.ts';
 
-/**
- * Who moves a request: a funder, only within its scope (its decisions), or the operations team
- * and the parties it plays (routing, the seller's and the debtors' answers, sandbox helpers).
- */
-export type { NoticeRow } from './notices.store.ts';
-export type { Move, RequestStatus } from './request-status.ts';
-export { isOpen } from './request-status.ts';
+export { funderMover, type Mover, OPERATIONS } from './requests.mover.ts';
+export type { NoticeRow } from './requests.notices.store.ts';
+export type { Move, RequestStatus } from './requests.status.ts';
+export { isOpen } from './requests.status.ts';
 export type { ReceivableRow, RequestRow } from './requests.store.ts';
 export { meetsRequirement } from './requests.views.ts';
-
-export type Mover = { kind: 'funder'; scope: FunderScope } | { kind: 'operations' };
-
-export const OPERATIONS: Mover = { kind: 'operations' };
-export const funderMover = (scope: FunderScope): Mover => ({ kind: 'funder', scope });
 
 export interface TransitionDetails {
   /** Columns that change with the move (never `status`: the machine decides it). */
@@ -47,6 +37,45 @@ export interface Transitioned {
   before: store.RequestRow;
   from: RequestStatus;
   to: RequestStatus;
+}
+
+/** The new status, with the move's columns and its history line, written as the mover may. */
+async function writeMove(
+  ws: WriteScope,
+  mover: Mover,
+  before: store.RequestRow,
+  to: RequestStatus,
+  trigger: string,
+  details: TransitionDetails,
+): Promise<void> {
+  const { tx, now } = ws;
+  const columns = details.columns ?? {};
+  if (mover.kind === 'funder') {
+    // The status, the history line and (when asked) the acted mark: one statement.
+    const written = await store.moveForFunder(tx, mover.scope, {
+      id: before.id,
+      from: before.status,
+      to,
+      trigger,
+      actor: details.actor ?? { funder_id: mover.scope.funderId },
+      at: now,
+      changes: columns,
+      acted: details.acted ?? false,
+    });
+    if (!written) throw new ApiError('not_found', 'Request was not found.');
+  } else {
+    if (details.acted) throw new Error('only a funder acts on a request');
+    const written = await store.updateStatusForOps(tx, before.id, to, now, columns);
+    if (!written) throw new ApiError('not_found', 'Request was not found.');
+    await store.insertHistoryForOps(tx, {
+      requestId: before.id,
+      from: before.status,
+      to,
+      trigger,
+      actor: details.actor ?? { kind: ws.caller.kind },
+      at: now,
+    });
+  }
 }
 
 export type RequestLifecycle = ReturnType<typeof createRequestLifecycle>;
@@ -113,39 +142,13 @@ export function createRequestLifecycle() {
       move: Move,
       details: TransitionDetails,
     ): Promise<Transitioned> {
-      const { tx, now } = ws;
+      const { tx } = ws;
       const before = await locked(tx, mover, request);
       // Whatever happens next, this row no longer says what the request is.
       held.delete(before);
       const to = nextStatus(before.status, move);
-      const columns = details.columns ?? {};
       const trigger = details.trigger ?? move;
-      if (mover.kind === 'funder') {
-        // The status, the history line and (when asked) the acted mark: one statement.
-        const written = await store.moveForFunder(tx, mover.scope, {
-          id: before.id,
-          from: before.status,
-          to,
-          trigger,
-          actor: details.actor ?? { funder_id: mover.scope.funderId },
-          at: now,
-          changes: columns,
-          acted: details.acted ?? false,
-        });
-        if (!written) throw new ApiError('not_found', 'Request was not found.');
-      } else {
-        if (details.acted) throw new Error('only a funder acts on a request');
-        const written = await store.updateStatusForOps(tx, before.id, to, now, columns);
-        if (!written) throw new ApiError('not_found', 'Request was not found.');
-        await store.insertHistoryForOps(tx, {
-          requestId: before.id,
-          from: before.status,
-          to,
-          trigger,
-          actor: details.actor ?? { kind: ws.caller.kind },
-          at: now,
-        });
-      }
+      await writeMove(ws, mover, before, to, trigger, details);
       // The request as it is now is read back only for an event that carries it.
       const after = details.event?.withRequest ? await read(tx, mover, before.id) : null;
       ws.evidence({
@@ -169,54 +172,6 @@ export function createRequestLifecycle() {
       }
       return { before, from: before.status, to };
     },
-
-    // What other areas read and write about a request beside its status, inside their write.
-
-    /** The request's invoices and debtors, as the funder sees them. */
-    receivables: (tx: Tx, scope: FunderScope, id: string) => store.receivablesOf(tx, scope, id),
-
-    /** The request's notices of assignment, as the funder sees them. */
-    notices: (tx: Tx, scope: FunderScope, id: string) => notices.noticesOf(tx, scope, [id]),
-
-    /** What stops routing and funding: hard signals not cleared, open disputes. */
-    async hardBlocks(tx: Tx, mover: Mover, id: string) {
-      const found =
-        mover.kind === 'funder' ? await risks.risksOf(tx, mover.scope, id) : await risks.risksForOps(tx, id);
-      return {
-        signals: found.signals.filter((s) => s.hard && s.status !== 'cleared'),
-        disputes: found.disputes.filter((d) => d.status === 'open'),
-      };
-    },
-
-    /** The funder acted on the request: it keeps reading it after a re-routing. */
-    markActed: (tx: Tx, scope: FunderScope, id: string, at: Date) => store.markActed(tx, scope, id, at),
-
-    /** A new offer of the funder; its earlier pending offer is superseded first. */
-    async placeOffer(tx: Tx, scope: FunderScope, offer: offers.NewOffer): Promise<void> {
-      await offers.closePendingOffers(tx, scope, offer.requestId, 'superseded', offer.submittedAt);
-      await offers.insertOffer(tx, scope, offer);
-    },
-
-    /** The funder's pending offers on the request are withdrawn (it declined or stepped back). */
-    withdrawOffers: (tx: Tx, scope: FunderScope, id: string, at: Date) =>
-      offers.closePendingOffers(tx, scope, id, 'withdrawn', at),
-
-    /** The funder stepped back: the request's notices are withdrawn. */
-    withdrawNotices: (tx: Tx, scope: FunderScope, id: string) => notices.withdrawNotices(tx, scope, id),
-
-    /** Whether a debtor has answered its notice already. */
-    anyNoticeAnswered: (tx: Tx, scope: FunderScope, id: string) => notices.anyNoticeAnswered(tx, scope, id),
-
-    /** The funder raises the consent level: the request and the notices not answered yet. */
-    async raiseConsentLevel(
-      tx: Tx,
-      scope: FunderScope,
-      id: string,
-      level: store.ConsentLevel,
-      at: Date,
-    ): Promise<void> {
-      await store.updateRequest(tx, scope, id, at, { consent_level_required: level });
-      await notices.raisePendingLevel(tx, scope, id, level);
-    },
+    ...requestRecords,
   };
 }

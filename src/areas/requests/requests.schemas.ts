@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { Timestamp, Uuid } from '../../platform/http/schemas.ts';
-import { ConsentLevelSchema as Level } from '../settings/settings.schemas.ts';
+import { ConsentLevelSchema as Level } from '../settings/settings.module.ts';
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) =>
   Type.Union([schema, Type.Null()]);

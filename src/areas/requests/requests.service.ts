@@ -3,10 +3,11 @@ import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/db.ts';
 import { ApiError } from '../../platform/errors.ts';
 import { sellerScore } from '../parties/parties.module.ts';
-import type { SettingsService } from '../settings/settings.service.ts';
-import { noticesOf } from './notices.store.ts';
-import { latestOffers } from './offers.store.ts';
-import { isRequestStatus, OPEN_STATUSES, REQUEST_STATUSES, type RequestStatus } from './request-status.ts';
+import type { SettingsService } from '../settings/settings.module.ts';
+import { noticesOf } from './requests.notices.store.ts';
+import { latestOffers } from './requests.offers.store.ts';
+import { risksOf } from './requests.risks.store.ts';
+import { isRequestStatus, OPEN_STATUSES, REQUEST_STATUSES, type RequestStatus } from './requests.status.ts';
 import * as store from './requests.store.ts';
 import {
   debtorConsent,
@@ -18,7 +19,7 @@ import {
   requestView,
   signalView,
 } from './requests.views.ts';
-import { risksOf } from './risks.store.ts';
+import { visibleRequestReader } from './requests.visible.ts';
 
 export type RequestsService = ReturnType<typeof createRequestsService>;
 
@@ -44,6 +45,25 @@ export function createRequestsService(deps: {
     return deps.settings.policy(db, scope.funderId, scope.plane);
   }
 
+  /** Requests as list items: each with the funder's latest offer and its debtors' consent. */
+  async function listItems(scope: FunderScope, rows: store.RequestRow[]) {
+    const ids = rows.map((row) => row.id);
+    const [offers, notices, policy] = await Promise.all([
+      latestOffers(db, scope, ids),
+      noticesOf(db, scope, ids),
+      consentPolicy(scope),
+    ]);
+    const now = clock.now();
+    return rows.map((row) => {
+      const offer = offers.get(row.id);
+      return {
+        ...requestView(row),
+        my_offer: offer ? offerSummary(offer, now) : null,
+        debtor_consent: notices.filter((n) => n.request_id === row.id).map((n) => debtorConsent(n, policy)),
+      };
+    });
+  }
+
   return {
     /** GET /v1/requests */
     async list(caller: FunderCaller, query: { status?: string; limit?: number }) {
@@ -52,21 +72,7 @@ export function createRequestsService(deps: {
       if (caller.plane === null) return { funder, count: 0, requests: [] };
       const scope = scopeOf(caller);
       const rows = await store.listVisibleRequests(db, scope, statuses, query.limit ?? 50);
-      const ids = rows.map((row) => row.id);
-      const [offers, notices, policy] = await Promise.all([
-        latestOffers(db, scope, ids),
-        noticesOf(db, scope, ids),
-        consentPolicy(scope),
-      ]);
-      const now = clock.now();
-      const requests = rows.map((row) => {
-        const offer = offers.get(row.id);
-        return {
-          ...requestView(row),
-          my_offer: offer ? offerSummary(offer, now) : null,
-          debtor_consent: notices.filter((n) => n.request_id === row.id).map((n) => debtorConsent(n, policy)),
-        };
-      });
+      const requests = await listItems(scope, rows);
       return { funder, count: requests.length, requests };
     },
 
@@ -110,26 +116,12 @@ export function createRequestsService(deps: {
     /** One request as a list item (with my_offer and debtor_consent): what the sandbox helpers answer. */
     async item(caller: FunderCaller, id: string) {
       const row = await this.visible(caller, id);
-      const scope = scopeOf(caller);
-      const [offers, notices, policy] = await Promise.all([
-        latestOffers(db, scope, [row.id]),
-        noticesOf(db, scope, [row.id]),
-        consentPolicy(scope),
-      ]);
-      const offer = offers.get(row.id);
-      return {
-        ...requestView(row),
-        my_offer: offer ? offerSummary(offer, clock.now()) : null,
-        debtor_consent: notices.map((n) => debtorConsent(n, policy)),
-      };
+      const [item] = await listItems(scopeOf(caller), [row]);
+      return item!;
     },
 
     /** For other areas (deal documents, debtors): the visible request, or null. */
-    async visibleRequest(caller: FunderCaller, id: string) {
-      if (caller.plane === null) return null;
-      const row = await store.findVisibleRequest(db, scopeOf(caller), id);
-      return row ? { id: row.id, sellerId: row.seller_id, plane: row.plane } : null;
-    },
+    visibleRequest: visibleRequestReader(deps),
 
     /** The operations team's read of a request's status (their answers show it), or null. */
     async statusForOps(id: string): Promise<RequestStatus | null> {

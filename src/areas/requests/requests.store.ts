@@ -1,7 +1,7 @@
 import type { FunderScope, Plane } from '../../platform/caller.ts';
 import type { Queryable } from '../../platform/db/db.ts';
-import type { RequestStatus } from './request-status.ts';
-import { visibleToFunder } from './visibility.ts';
+import type { RequestStatus } from './requests.status.ts';
+import { visibleToFunder } from './requests.visibility.ts';
 
 export type ConsentLevel = 'receipt' | 'acknowledgment' | 'acceptance';
 

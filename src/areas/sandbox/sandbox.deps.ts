@@ -3,7 +3,7 @@ import type { DisclosureService } from '../disclosure/disclosure.module.ts';
 import type { DocumentsService } from '../documents/documents.module.ts';
 import type { ProgrammeService } from '../programme/programme.module.ts';
 import type { RequestLifecycle } from '../requests/requests.lifecycle.ts';
-import type { RequestPartiesService } from '../requests/requests.parties.service.ts';
+import type { RequestPartiesService } from '../requests/requests.parties.ts';
 import type { RequestsService } from '../requests/requests.service.ts';
 import type { SettingsService } from '../settings/settings.module.ts';
 

@@ -50,10 +50,6 @@ const limitsRead = OPENS.limitsRead;
  * move them into their route declarations; an area's entries go when its routes carry them.
  */
 export const legacyOperationScopes: Record<string, readonly Scope[]> = {
-  'GET /v1/requests': read,
-  'GET /v1/requests/{id}': read,
-  'POST /v1/requests/{id}/decision': decide,
-  'POST /v1/requests/{id}/consent-level': decide,
   'GET /v1/requests/{id}/documents': read,
   'GET /v1/required-documents': read,
   'PUT /v1/required-documents': settingsWrite,

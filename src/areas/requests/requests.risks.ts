@@ -2,11 +2,11 @@ import type { Caller } from '../../platform/caller.ts';
 import { ApiError } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import type { RunWrite, WriteScope } from '../../platform/write.ts';
-import { announceIn } from '../disclosure/disclosure.module.ts';
-import { trail } from './request-trail.ts';
+import type { DisclosureSteps } from './requests.disclosure-steps.ts';
 import { OPERATIONS, type RequestLifecycle } from './requests.lifecycle.ts';
+import * as risks from './requests.risks.store.ts';
 import { receivablesForOps } from './requests.store.ts';
-import * as risks from './risks.store.ts';
+import { trail } from './requests.trail.ts';
 
 export interface RaiseSignalInput {
   code: string;
@@ -23,7 +23,11 @@ export interface RaiseDisputeInput {
 }
 
 /** The operations team's risk review: signals raised and reviewed, disputes raised and resolved. */
-export function createRequestRisksService(deps: { write: RunWrite; lifecycle: RequestLifecycle }) {
+export function createRequestRisksService(deps: {
+  write: RunWrite;
+  lifecycle: RequestLifecycle;
+  disclosure: Pick<DisclosureSteps, 'announceIn'>;
+}) {
   const { lifecycle } = deps;
 
   const service = {
@@ -88,7 +92,7 @@ export function createRequestRisksService(deps: { write: RunWrite; lifecycle: Re
         row.disclosure === 'confidential' &&
         row.programme_terms?.announce_on_dispute
       ) {
-        await announceIn(scope, row, {
+        await deps.disclosure.announceIn(scope, row, {
           trigger: 'dispute',
           reason: `automatic: dispute ${disputeId}`,
           scope: null,

@@ -1,17 +1,14 @@
 import type { RunWrite } from '../../platform/write.ts';
-import type { DocumentsService } from '../documents/documents.service.ts';
-import type { SettingsService } from '../settings/settings.service.ts';
-import { createRequestAnswersService } from './request-answers.service.ts';
-import {
-  type ClientOwnerOf,
-  createRequestIntakeService,
-  type TermsForRouting,
-} from './request-intake.service.ts';
-import { createRequestRisksService } from './request-risks.service.ts';
+import type { DocumentsService } from '../documents/documents.module.ts';
+import type { SettingsService } from '../settings/settings.module.ts';
+import { createRequestAnswersService } from './requests.answers.ts';
+import type { DisclosureSteps } from './requests.disclosure-steps.ts';
+import { type ClientOwnerOf, createRequestIntakeService, type TermsForRouting } from './requests.intake.ts';
 import type { RequestLifecycle } from './requests.lifecycle.ts';
+import { createRequestRisksService } from './requests.risks.ts';
 
-export type { DebtorAnswerInput } from './request-answers.service.ts';
-export type { CreateRequestInput, TermsForRouting } from './request-intake.service.ts';
+export type { DebtorAnswerInput } from './requests.answers.ts';
+export type { CreateRequestInput, TermsForRouting } from './requests.intake.ts';
 
 export type RequestPartiesService = ReturnType<typeof createRequestPartiesService>;
 
@@ -29,6 +26,7 @@ export function createRequestPartiesService(deps: {
   programme: TermsForRouting;
   /** The funder whose own client a seller is, if any: its requests are routed there only. */
   clientOwnerOf?: ClientOwnerOf;
+  disclosure: DisclosureSteps;
 }) {
   return {
     ...createRequestIntakeService(deps),

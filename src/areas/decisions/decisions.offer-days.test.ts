@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startService, type TestService } from '../../../test/support/service.ts';
 import { madridDate } from '../../platform/clock.ts';
-import { defaultOfferDays } from './offer-days.ts';
+import { defaultOfferDays } from './decisions.offer-days.ts';
 
 /*
  * The offer's default `days` counts Madrid calendar days from today to the latest due date.

@@ -1,16 +1,18 @@
 import type { Caller } from '../../platform/caller.ts';
+import type { Tx } from '../../platform/db/db.ts';
 import { ApiError } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import type { RunWrite, WriteScope } from '../../platform/write.ts';
+import type { SettingsService } from '../settings/settings.module.ts';
 import { type ConsentLevel, levelAtLeast } from '../settings/settings.module.ts';
-import type { SettingsService } from '../settings/settings.service.ts';
-import { acknowledgeForOps, disputeForOps, type NoticeRow, noticesForOps } from './notices.store.ts';
-import { closeOfferForOps, lockPendingOfferForOps } from './offers.store.ts';
-import { OPEN_STATUSES } from './request-status.ts';
-import { partyActor, trail } from './request-trail.ts';
 import { OPERATIONS, type RequestLifecycle } from './requests.lifecycle.ts';
-import { meetsRequirement } from './requests.views.ts';
-import { insertDisputeForOps } from './risks.store.ts';
+import { acknowledgeForOps, disputeForOps, type NoticeRow, noticesForOps } from './requests.notices.store.ts';
+import { closeOfferForOps, lockPendingOfferForOps } from './requests.offers.store.ts';
+import { insertDisputeForOps } from './requests.risks.store.ts';
+import { OPEN_STATUSES } from './requests.status.ts';
+import type { RequestRow } from './requests.store.ts';
+import { partyActor, trail } from './requests.trail.ts';
+import { type ConsentPolicy, meetsRequirement } from './requests.views.ts';
 
 export interface DebtorAnswerInput {
   debtor_tax_id?: string | null;
@@ -33,6 +35,129 @@ export function canSign(notice: NoticeRow, level: ConsentLevel | null): boolean 
   if (levelAtLeast(notice.level_achieved, notice.level_required)) return false;
   const signing = level ?? notice.level_required;
   return !levelAtLeast(notice.level_achieved, signing);
+}
+
+/** The notices the answer names that it may still answer; 404 without any, 409 when all are answered. */
+async function answerableNotices(tx: Tx, row: RequestRow, input: DebtorAnswerInput): Promise<NoticeRow[]> {
+  const notices = (await noticesForOps(tx, row.id)).filter(
+    (n) => !input.debtor_tax_id || n.debtor_tax_id === input.debtor_tax_id,
+  );
+  if (notices.length === 0) {
+    throw new ApiError(
+      'not_found',
+      input.debtor_tax_id
+        ? 'No notice for that debtor on this request.'
+        : 'This request has no notices yet (is it routed?).',
+    );
+  }
+  const open = notices.filter((n) =>
+    input.answer === 'acknowledged' ? canSign(n, input.level ?? null) : n.status === 'pending',
+  );
+  if (open.length === 0) {
+    const below = notices.find(
+      (n) =>
+        n.status === 'acknowledged' && n.level_achieved && !levelAtLeast(n.level_achieved, n.level_required),
+    );
+    throw new ApiError(
+      'notice_already_decided',
+      below && input.answer === 'acknowledged'
+        ? `The debtor already signed at ${below.level_achieved}: a new declaration must be at a higher level (${below.level_required} is required).`
+        : 'Every notice named has already been answered.',
+    );
+  }
+  return open;
+}
+
+const debtorOf = (notice: NoticeRow) => ({
+  name: notice.debtor_name,
+  tax_id: notice.debtor_tax_id,
+  country: notice.debtor_country,
+});
+
+/** The debtor acknowledges one notice at a level, signing the declaration text on file. */
+async function acknowledgeNotice(
+  settings: Pick<SettingsService, 'declarationText'>,
+  scope: WriteScope,
+  row: RequestRow,
+  notice: NoticeRow,
+  input: DebtorAnswerInput,
+  funderPolicy: ConsentPolicy | null,
+): Promise<void> {
+  const { tx, now } = scope;
+  const level = input.level ?? notice.level_required;
+  const text = await settings.declarationText(tx, {
+    governingLaw: notice.debtor_country,
+    level,
+    language: input.language ?? undefined,
+  });
+  await acknowledgeForOps(tx, notice.id, {
+    level,
+    channel: input.channel ?? 'portal',
+    declarationTextId: text?.id ?? null,
+    declarationText:
+      text?.body ?? `Declaration (${level}) signed without a text on file for ${notice.debtor_country}.`,
+    counselApproved: text?.counsel_approved ?? false,
+    signerName: input.signer?.name ?? 'Accounts payable',
+    signerRole: input.signer?.role ?? null,
+    at: now,
+  });
+  const answered = {
+    ...notice,
+    status: 'acknowledged' as const,
+    level_achieved: level,
+    declaration_counsel_approved: text?.counsel_approved ?? false,
+  };
+  if (row.assigned_funder_id) {
+    scope.emit({
+      funderId: row.assigned_funder_id,
+      plane: row.plane,
+      type: 'notice.acknowledged',
+      data: {
+        request_id: row.id,
+        request_ref: row.request_ref,
+        debtor: debtorOf(notice),
+        level_required: notice.level_required,
+        level_achieved: level,
+        meets_requirement: funderPolicy ? meetsRequirement(answered, funderPolicy) : false,
+      },
+    });
+  }
+}
+
+/** The debtor disputes one notice: a dispute opens on the request. */
+async function disputeNotice(
+  scope: WriteScope,
+  row: RequestRow,
+  notice: NoticeRow,
+  input: DebtorAnswerInput,
+) {
+  const { tx, now } = scope;
+  const reason = input.reason?.trim() || 'The debtor disputes the invoice.';
+  await disputeForOps(tx, notice.id, {
+    channel: input.channel ?? 'portal',
+    signerName: input.signer?.name ?? null,
+    signerRole: input.signer?.role ?? null,
+    reason,
+    at: now,
+  });
+  await insertDisputeForOps(tx, {
+    id: newId(),
+    plane: row.plane,
+    requestId: row.id,
+    debtorId: notice.debtor_id,
+    invoiceId: null,
+    raisedBy: 'debtor',
+    reason,
+    at: now,
+  });
+  if (row.assigned_funder_id) {
+    scope.emit({
+      funderId: row.assigned_funder_id,
+      plane: row.plane,
+      type: 'notice.disputed',
+      data: { request_id: row.id, request_ref: row.request_ref, debtor: debtorOf(notice), reason },
+    });
+  }
 }
 
 /** The seller's answer to the funder's offer, and the debtors' answers to their notices. */
@@ -84,7 +209,7 @@ export function createRequestAnswersService(deps: {
      * debtor that acknowledged below the level required may sign again at a higher level.
      */
     async debtorAnswerIn(scope: WriteScope, id: string, input: DebtorAnswerInput): Promise<number> {
-      const { tx, now } = scope;
+      const { tx } = scope;
       const row = await lifecycle.lock(tx, OPERATIONS, id);
       if (row.type !== 'factoring')
         throw new ApiError('not_factoring', 'Confirming requests have no debtor notices.');
@@ -94,110 +219,15 @@ export function createRequestAnswersService(deps: {
           `The request is ${row.status}: its notices can no longer be answered.`,
         );
       }
-      const notices = (await noticesForOps(tx, row.id)).filter(
-        (n) => !input.debtor_tax_id || n.debtor_tax_id === input.debtor_tax_id,
-      );
-      if (notices.length === 0) {
-        throw new ApiError(
-          'not_found',
-          input.debtor_tax_id
-            ? 'No notice for that debtor on this request.'
-            : 'This request has no notices yet (is it routed?).',
-        );
-      }
-      const open = notices.filter((n) =>
-        input.answer === 'acknowledged' ? canSign(n, input.level ?? null) : n.status === 'pending',
-      );
-      if (open.length === 0) {
-        const below = notices.find(
-          (n) =>
-            n.status === 'acknowledged' &&
-            n.level_achieved &&
-            !levelAtLeast(n.level_achieved, n.level_required),
-        );
-        throw new ApiError(
-          'notice_already_decided',
-          below && input.answer === 'acknowledged'
-            ? `The debtor already signed at ${below.level_achieved}: a new declaration must be at a higher level (${below.level_required} is required).`
-            : 'Every notice named has already been answered.',
-        );
-      }
+      const open = await answerableNotices(tx, row, input);
       const funderPolicy = row.assigned_funder_id
         ? await deps.settings.policy(tx, row.assigned_funder_id, row.plane)
         : null;
-      const debtorOf = (notice: NoticeRow) => ({
-        name: notice.debtor_name,
-        tax_id: notice.debtor_tax_id,
-        country: notice.debtor_country,
-      });
       for (const notice of open) {
         if (input.answer === 'acknowledged') {
-          const level = input.level ?? notice.level_required;
-          const text = await deps.settings.declarationText(tx, {
-            governingLaw: notice.debtor_country,
-            level,
-            language: input.language ?? undefined,
-          });
-          await acknowledgeForOps(tx, notice.id, {
-            level,
-            channel: input.channel ?? 'portal',
-            declarationTextId: text?.id ?? null,
-            declarationText:
-              text?.body ??
-              `Declaration (${level}) signed without a text on file for ${notice.debtor_country}.`,
-            counselApproved: text?.counsel_approved ?? false,
-            signerName: input.signer?.name ?? 'Accounts payable',
-            signerRole: input.signer?.role ?? null,
-            at: now,
-          });
-          const answered = {
-            ...notice,
-            status: 'acknowledged' as const,
-            level_achieved: level,
-            declaration_counsel_approved: text?.counsel_approved ?? false,
-          };
-          if (row.assigned_funder_id) {
-            scope.emit({
-              funderId: row.assigned_funder_id,
-              plane: row.plane,
-              type: 'notice.acknowledged',
-              data: {
-                request_id: row.id,
-                request_ref: row.request_ref,
-                debtor: debtorOf(notice),
-                level_required: notice.level_required,
-                level_achieved: level,
-                meets_requirement: funderPolicy ? meetsRequirement(answered, funderPolicy) : false,
-              },
-            });
-          }
+          await acknowledgeNotice(deps.settings, scope, row, notice, input, funderPolicy);
         } else {
-          const reason = input.reason?.trim() || 'The debtor disputes the invoice.';
-          await disputeForOps(tx, notice.id, {
-            channel: input.channel ?? 'portal',
-            signerName: input.signer?.name ?? null,
-            signerRole: input.signer?.role ?? null,
-            reason,
-            at: now,
-          });
-          await insertDisputeForOps(tx, {
-            id: newId(),
-            plane: row.plane,
-            requestId: row.id,
-            debtorId: notice.debtor_id,
-            invoiceId: null,
-            raisedBy: 'debtor',
-            reason,
-            at: now,
-          });
-          if (row.assigned_funder_id) {
-            scope.emit({
-              funderId: row.assigned_funder_id,
-              plane: row.plane,
-              type: 'notice.disputed',
-              data: { request_id: row.id, request_ref: row.request_ref, debtor: debtorOf(notice), reason },
-            });
-          }
+          await disputeNotice(scope, row, notice, input);
         }
         trail(scope, row, `notice.${input.answer}`, {
           debtor_tax_id: notice.debtor_tax_id,

@@ -2,13 +2,10 @@ import { ApiError } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { type Cents, centsToDecimal, centsToEuros, toCents } from '../../platform/money.ts';
 import type { WriteScope } from '../../platform/write.ts';
-import {
-  funderMover,
-  type RequestLifecycle,
-  type RequestRow,
-  type RequestStatus,
-} from '../requests/requests.lifecycle.ts';
-import { insertSettlement } from './decisions.store.ts';
+import { funderMover, type RequestLifecycle } from './requests.lifecycle.ts';
+import { insertSettlement } from './requests.payments.store.ts';
+import type { RequestStatus } from './requests.status.ts';
+import type { RequestRow } from './requests.store.ts';
 
 /** Where a recorded payment came from (the `settlements.source` column). */
 export type PaymentSource = 'settle' | 'statement' | 'recourse';
@@ -60,6 +57,49 @@ export type PaymentHook = (
   payment: { request: RequestRow; funderId: string; amountCents: Cents; settlesRequest: boolean },
 ) => Promise<{ closesByRecourse: boolean }>;
 
+/** Payments on funded requests: the one recorder, and the subscriptions of the areas that hear of them. */
+export interface Payments {
+  /** Records a payment on a funded request inside the caller's write (the settle rule). */
+  record(ws: WriteScope, input: PaymentInput): Promise<PaymentRecorded>;
+  /** Subscribes a hook told of every payment inside the write, before the request moves (recourse claims). */
+  onPayment(hook: PaymentHook): void;
+}
+
+/**
+ * The payment's amount checked against the request: refuses with 403 not_your_request when the
+ * funder is not its funder of record, 422 invalid_amount when the amount is not a positive
+ * number of cents or is more than what remains to be received, 409 invalid_state when the
+ * request is not funded.
+ */
+function admitted(lifecycle: RequestLifecycle, input: PaymentInput) {
+  const row = input.request;
+  if (row.funder_of_record_id !== input.funderId) {
+    throw new ApiError('not_your_request', 'You are not the funder of record of this request.');
+  }
+  const amountCents = input.amountCents;
+  if (!Number.isInteger(amountCents) || amountCents <= 0) {
+    throw new ApiError(
+      'invalid_amount',
+      'The amount must be a positive number of euros, exact to the cent.',
+      {
+        extra: { field: 'amount' },
+      },
+    );
+  }
+  const totalCents = toCents(row.total_amount)!;
+  const settledBefore = toCents(row.settled_amount)!;
+  const remainingBefore = totalCents - settledBefore;
+  lifecycle.next(row.status, 'settle_partial');
+  if (amountCents > remainingBefore) {
+    throw new ApiError(
+      'invalid_amount',
+      `amount is more than what remains to be received (${centsToDecimal(remainingBefore)} EUR).`,
+      { extra: { field: 'amount', remaining_amount: centsToEuros(remainingBefore) } },
+    );
+  }
+  return { amountCents, totalCents, settledAfter: settledBefore + amountCents };
+}
+
 /**
  * Records money the funder received on a funded request, inside the caller's write: one row in
  * `settlements`, and the request's settled amount raised through the request lifecycle (a
@@ -68,51 +108,38 @@ export type PaymentHook = (
  * payment (the settle decision, a confirmed statement line, a seller's repayment) goes through
  * here, so `outstanding` and the request's status can never disagree between them.
  *
- * Refuses with 409 invalid_state when the request is not funded, 403 not_your_request when the
- * funder is not its funder of record, and 422 invalid_amount when the amount is more than what
- * remains to be received.
+ * The hooks subscribed (`onPayment`, at build time) are told of each payment before the request
+ * moves; one of them may close the request as settled by recourse.
  */
-export function createPaymentRecorder(deps: {
-  requests: RequestLifecycle;
-  onPayment?: PaymentHook;
-}): RecordPayment {
-  return async (ws, input) => {
+export function createPayments(deps: { lifecycle: RequestLifecycle }): Payments {
+  const hooks: PaymentHook[] = [];
+
+  /** Whether a subscriber closes the request by recourse; every subscriber hears of the payment. */
+  async function closedByRecourse(ws: WriteScope, payment: Parameters<PaymentHook>[1]): Promise<boolean> {
+    let closes = false;
+    for (const hook of hooks) {
+      const hooked = await hook(ws, payment);
+      closes = closes || hooked.closesByRecourse;
+    }
+    return closes;
+  }
+
+  async function record(ws: WriteScope, input: PaymentInput): Promise<PaymentRecorded> {
     const { tx, now } = ws;
     const row = input.request;
-    if (row.funder_of_record_id !== input.funderId) {
-      throw new ApiError('not_your_request', 'You are not the funder of record of this request.');
-    }
-    const amountCents = input.amountCents;
-    if (!Number.isInteger(amountCents) || amountCents <= 0) {
-      throw new ApiError(
-        'invalid_amount',
-        'The amount must be a positive number of euros, exact to the cent.',
-        {
-          extra: { field: 'amount' },
-        },
-      );
-    }
-    const totalCents = toCents(row.total_amount)!;
-    const settledBefore = toCents(row.settled_amount)!;
-    const remainingBefore = totalCents - settledBefore;
-    deps.requests.next(row.status, 'settle_partial');
-    if (amountCents > remainingBefore) {
-      throw new ApiError(
-        'invalid_amount',
-        `amount is more than what remains to be received (${centsToDecimal(remainingBefore)} EUR).`,
-        { extra: { field: 'amount', remaining_amount: centsToEuros(remainingBefore) } },
-      );
-    }
-    const settledAfter = settledBefore + amountCents;
+    const { amountCents, totalCents, settledAfter } = admitted(deps.lifecycle, input);
     const settlesRequest = input.final || settledAfter >= totalCents;
     const scope = { funderId: input.funderId, plane: row.plane };
-    const hooked = deps.onPayment
-      ? await deps.onPayment(ws, { request: row, funderId: input.funderId, amountCents, settlesRequest })
-      : { closesByRecourse: false };
-    const byRecourse = !settlesRequest && hooked.closesByRecourse;
+    const hooked = await closedByRecourse(ws, {
+      request: row,
+      funderId: input.funderId,
+      amountCents,
+      settlesRequest,
+    });
+    const byRecourse = !settlesRequest && hooked;
     const closes = settlesRequest || byRecourse;
     const move = byRecourse ? 'settle_recourse' : closes ? 'settle_final' : 'settle_partial';
-    const to = deps.requests.next(row.status, move);
+    const to = deps.lifecycle.next(row.status, move);
     const settlementId = newId();
     await insertSettlement(tx, scope, {
       id: settlementId,
@@ -137,7 +164,7 @@ export function createPaymentRecorder(deps: {
       remaining_amount: centsToEuros(Math.max(0, totalCents - settledAfter)),
       status: to,
     };
-    await deps.requests.transition(ws, funderMover(scope), row, move, {
+    await deps.lifecycle.transition(ws, funderMover(scope), row, move, {
       trigger: byRecourse ? 'settle_recourse' : 'settle',
       columns: { settled_amount: centsToDecimal(settledAfter), ...(closes ? { settled_at: now } : {}) },
       evidence: {
@@ -165,5 +192,10 @@ export function createPaymentRecorder(deps: {
       },
     });
     return result;
+  }
+
+  return {
+    record,
+    onPayment: (hook) => void hooks.push(hook),
   };
 }

@@ -1,8 +1,10 @@
 import { type FunderCaller, scopeOf } from '../../platform/caller.ts';
 import { ApiError } from '../../platform/errors.ts';
 import type { RunWrite } from '../../platform/write.ts';
-import { funderMover, isOpen, type RequestLifecycle } from '../requests/requests.lifecycle.ts';
+import { funderMover, isOpen, type RequestLifecycle } from '../requests/requests.module.ts';
 import { type ConsentLevel, levelAtLeast } from '../settings/settings.module.ts';
+
+export type ConsentLevelService = ReturnType<typeof createConsentLevelService>;
 
 /**
  * POST /v1/requests/{id}/consent-level: the funder raises what every debtor must sign. Only

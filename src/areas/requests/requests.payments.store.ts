@@ -1,0 +1,35 @@
+import type { FunderScope } from '../../platform/caller.ts';
+import type { Queryable } from '../../platform/db/db.ts';
+
+export interface NewSettlement {
+  id: string;
+  requestId: string;
+  amount: string;
+  receivedAt: Date;
+  reference: string | null;
+  note: string | null;
+  final: boolean;
+  source: 'settle' | 'statement' | 'recourse';
+  recordedAt: Date;
+}
+
+/** A payment the funder of record received, on its plane. */
+export async function insertSettlement(q: Queryable, scope: FunderScope, row: NewSettlement): Promise<void> {
+  await q.query(
+    `INSERT INTO settlements (id, plane, request_id, funder_id, amount, received_at, reference, note, final, source, recorded_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+    [
+      row.id,
+      scope.plane,
+      row.requestId,
+      scope.funderId,
+      row.amount,
+      row.receivedAt,
+      row.reference,
+      row.note,
+      row.final,
+      row.source,
+      row.recordedAt,
+    ],
+  );
+}

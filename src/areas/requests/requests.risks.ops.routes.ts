@@ -1,0 +1,112 @@
+import { Type } from 'typebox';
+import type { App } from '../../platform/http/app.ts';
+import { IdParams, Uuid } from '../../platform/http/schemas.ts';
+import type { RequestPartiesService } from './requests.parties.ts';
+
+/** Risk signals and disputes on a request, for the operations team: raise, review, resolve. */
+export function requestsRisksOpsRoutes(deps: { parties: RequestPartiesService }) {
+  const { parties } = deps;
+  return (app: App) => {
+    const ops = { config: { auth: 'ops' as const } };
+
+    app.post(
+      '/ops/v1/requests/:id/risk-signals',
+      {
+        ...ops,
+        schema: {
+          params: IdParams,
+          body: Type.Object(
+            {
+              code: Type.String({ pattern: '^[a-z][a-z0-9_]{1,63}$' }),
+              severity: Type.Union([Type.Literal('low'), Type.Literal('medium'), Type.Literal('high')]),
+              hard: Type.Boolean(),
+              detail: Type.Optional(Type.Union([Type.String({ maxLength: 2000 }), Type.Null()])),
+            },
+            { additionalProperties: false },
+          ),
+          response: { 201: Type.Object({ signal_id: Uuid, request_id: Uuid }) },
+        },
+      },
+      async (request, reply) => {
+        const signalId = await parties.raiseSignal(request.operator!, request.params.id, request.body);
+        reply.code(201);
+        return { signal_id: signalId, request_id: request.params.id };
+      },
+    );
+
+    app.post(
+      '/ops/v1/risk-signals/:id/review',
+      {
+        ...ops,
+        schema: {
+          params: IdParams,
+          body: Type.Object(
+            {
+              outcome: Type.Union([Type.Literal('cleared'), Type.Literal('confirmed')]),
+              note: Type.Optional(Type.Union([Type.String({ maxLength: 2000 }), Type.Null()])),
+            },
+            { additionalProperties: false },
+          ),
+          response: { 200: Type.Object({ signal_id: Uuid, status: Type.String() }) },
+        },
+      },
+      async (request) => {
+        await parties.reviewSignal(
+          request.operator!,
+          request.params.id,
+          request.body.outcome,
+          request.body.note ?? null,
+        );
+        return { signal_id: request.params.id, status: request.body.outcome };
+      },
+    );
+
+    app.post(
+      '/ops/v1/requests/:id/disputes',
+      {
+        ...ops,
+        schema: {
+          params: IdParams,
+          body: Type.Object(
+            {
+              debtor_tax_id: Type.Optional(Type.Union([Type.String({ maxLength: 40 }), Type.Null()])),
+              invoice_number: Type.Optional(Type.Union([Type.String({ maxLength: 100 }), Type.Null()])),
+              raised_by: Type.Union([
+                Type.Literal('debtor'),
+                Type.Literal('seller'),
+                Type.Literal('operator'),
+              ]),
+              reason: Type.String({ minLength: 3, maxLength: 2000 }),
+            },
+            { additionalProperties: false },
+          ),
+          response: { 201: Type.Object({ dispute_id: Uuid, request_id: Uuid }) },
+        },
+      },
+      async (request, reply) => {
+        const disputeId = await parties.raiseDispute(request.operator!, request.params.id, request.body);
+        reply.code(201);
+        return { dispute_id: disputeId, request_id: request.params.id };
+      },
+    );
+
+    app.post(
+      '/ops/v1/disputes/:id/resolve',
+      {
+        ...ops,
+        schema: {
+          params: IdParams,
+          body: Type.Object(
+            { resolution: Type.String({ minLength: 3, maxLength: 2000 }) },
+            { additionalProperties: false },
+          ),
+          response: { 200: Type.Object({ dispute_id: Uuid, status: Type.String() }) },
+        },
+      },
+      async (request) => {
+        await parties.resolveDispute(request.operator!, request.params.id, request.body.resolution);
+        return { dispute_id: request.params.id, status: 'resolved' };
+      },
+    );
+  };
+}
