@@ -24,13 +24,12 @@ import { createIdempotency } from './idempotency.ts';
 import { jsonBodyParser } from './json-body.ts';
 import { openApiOptions } from './openapi/document.ts';
 import { checkDocumentedErrors } from './openapi/documented-errors.ts';
-import { operationDocs as legacyOperationDocs } from './openapi/operations/index.ts';
 import { registerReferencePage } from './openapi/reference-page.ts';
 import { createOperationRegistry, type OperationRegistry } from './openapi/registry.ts';
 import type { OperationDoc } from './openapi/types.ts';
 import { withOptionalBody } from './optional-body.ts';
 import { ErrorEnvelope } from './schemas.ts';
-import { legacyOperationScopes, operationKey, SCOPES, type Scope } from './scopes.ts';
+import { operationKey, SCOPES, type Scope } from './scopes.ts';
 import { registerSecurityHeaders } from './security-headers.ts';
 import { bodyAjv, queryAjv, withoutPerItemChecks, withSafeText } from './validators.ts';
 
@@ -213,17 +212,11 @@ export async function buildApp(deps: HttpDeps): Promise<App> {
     };
     const method = (Array.isArray(route.method) ? route.method : [route.method]).find((m) => m !== 'HEAD');
     if (!method) return;
-    const key = operationKey(method, route.url);
-    const scopes = config.scopes ?? legacyOperationScopes[key];
-    const operation = config.operation ?? legacyOperationDocs[key];
-    if (config.auth === 'key' && scopes === undefined) {
-      throw new Error(`${key} declares no scopes (config.scopes, from OPENS in platform/http/scopes.ts)`);
+    if (config.auth === 'key' && config.scopes === undefined) {
+      throw new Error(
+        `${operationKey(method, route.url)} declares no scopes (config.scopes, from OPENS in platform/http/scopes.ts)`,
+      );
     }
-    route.config = {
-      ...config,
-      ...(scopes ? { scopes } : {}),
-      ...(operation ? { operation } : {}),
-    } as typeof route.config;
   });
 
   // Every /v1 operation has its OpenAPI entry (operationId, description, error codes, examples).

@@ -40,24 +40,6 @@ export const OPENS = {
   registryAny: ['requests:read', 'decisions:write'] as readonly Scope[],
 } as const;
 
-const read = OPENS.read;
-const decide = OPENS.decide;
-const settingsWrite = OPENS.settingsWrite;
-const limitsRead = OPENS.limitsRead;
-
-/**
- * Routes not yet declaring their scopes (`config.scopes`) are looked up here while the areas
- * move them into their route declarations; an area's entries go when its routes carry them.
- */
-export const legacyOperationScopes: Record<string, readonly Scope[]> = {
-  'GET /v1/requests/{id}/documents': read,
-  'GET /v1/required-documents': read,
-  'PUT /v1/required-documents': settingsWrite,
-  'GET /v1/settings': read,
-  'PUT /v1/settings': settingsWrite,
-  // Sandbox helpers play the other parties and change shared demonstration state.
-};
-
 /** Fastify's `/v1/requests/:id` as the table (and OpenAPI) writes it: `/v1/requests/{id}`. */
 export const operationKey = (method: string, url: string): string =>
   `${method.toUpperCase()} ${url.replace(/:([A-Za-z_]+)/g, '{$1}')}`;

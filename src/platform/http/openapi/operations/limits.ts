@@ -1,3 +1,0 @@
-import type { OperationDocs } from '../types.ts';
-
-export const limitsOperations: OperationDocs = {};
