@@ -1,6 +1,6 @@
 import type { AreaDeps } from '../../platform/area-deps.ts';
 import type { AreaRoutes } from '../../platform/http/app.ts';
-import type { RequestsService } from '../requests/requests.service.ts';
+import type { RequestsService } from '../requests/requests.module.ts';
 import { bankDataOpsRoutes } from './bank-data.ops.routes.ts';
 import { createBankDataParties } from './bank-data.parties.ts';
 import { bankDataRoutes } from './bank-data.routes.ts';

@@ -1,5 +1,5 @@
 import type { RunWrite } from '../../platform/write.ts';
-import type { RequestsService } from '../requests/requests.service.ts';
+import type { RequestsService } from '../requests/requests.module.ts';
 import { createBankDataCollectionForOps } from './bank-data.ops.collection.ts';
 import { createBankDataSellersForOps } from './bank-data.ops.sellers.ts';
 import { createBankDataSandbox } from './bank-data.sandbox.ts';

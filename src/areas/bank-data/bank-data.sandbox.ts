@@ -5,7 +5,7 @@ import { scopeOf } from '../../platform/caller.ts';
 import { madridDate } from '../../platform/clock.ts';
 import { ApiError } from '../../platform/errors.ts';
 import type { RunWrite } from '../../platform/write.ts';
-import type { RequestsService } from '../requests/requests.service.ts';
+import type { RequestsService } from '../requests/requests.module.ts';
 import type { SandboxConnectBody, SandboxPaymentBody } from './bank-data.schemas.ts';
 import { connectIn, recordPaymentIn, type SuppliedAccount } from './bank-data.service.ts';
 import * as store from './bank-data.store.ts';

@@ -3,8 +3,7 @@ import { addMadridDays, type Clock, madridDate, madridMidnight } from '../../pla
 import type { Db, Queryable } from '../../platform/db/db.ts';
 import { newId } from '../../platform/ids.ts';
 import type { WriteScope } from '../../platform/write.ts';
-import type { RequestRow } from '../requests/requests.lifecycle.ts';
-import type { RequestsService } from '../requests/requests.service.ts';
+import type { RequestRow, RequestsService } from '../requests/requests.module.ts';
 import * as alertsStore from './bank-data.alerts.store.ts';
 import * as store from './bank-data.store.ts';
 import {

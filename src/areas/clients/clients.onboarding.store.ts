@@ -1,6 +1,6 @@
 import type { FunderScope, Plane } from '../../platform/caller.ts';
 import type { Queryable } from '../../platform/db/db.ts';
-import { visibleToFunder } from '../requests/requests.visibility.ts';
+import { visibleToFunder } from '../requests/requests.module.ts';
 
 // Onboarding links' SQL. Funder-facing functions take the caller's scope; a sandbox key's
 // `keyId` narrows them to the links that key made.

@@ -1,6 +1,6 @@
 import type { FunderScope } from '../../platform/caller.ts';
 import type { Queryable } from '../../platform/db/db.ts';
-import { visibleToFunder } from '../requests/requests.visibility.ts';
+import { visibleToFunder } from '../requests/requests.module.ts';
 
 export interface ReportCompanyRow {
   via: 'link' | 'named' | 'api';

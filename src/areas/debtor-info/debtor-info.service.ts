@@ -6,8 +6,8 @@ import { newId } from '../../platform/ids.ts';
 import { toCents } from '../../platform/money.ts';
 import type { RunWrite, WriteScope } from '../../platform/write.ts';
 import { debtorKey, findDebtor, invalid, isoDate, NAME_MAX, oneOf, text } from '../parties/parties.module.ts';
-import type { RequestsService } from '../requests/requests.service.ts';
-import { CLOSED_STATUSES } from '../requests/requests.status.ts';
+import type { RequestsService } from '../requests/requests.module.ts';
+import { CLOSED_STATUSES } from '../requests/requests.module.ts';
 import * as store from './debtor-info.store.ts';
 
 export { seedDemoDebtorProfiles } from './debtor-info.demo.ts';

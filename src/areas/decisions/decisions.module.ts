@@ -37,3 +37,6 @@ export function decisionsModule(
   const routes: AreaRoutes[] = [decisionsRoutes({ decisions, consentLevel })];
   return { decisions, consentLevel, routes };
 }
+
+// What other areas use of this one.
+export type { PaymentHook, PaymentInput, PaymentRecorded } from './decisions.service.ts';

@@ -1,10 +1,10 @@
 import type { FunderCaller } from '../../platform/caller.ts';
 import type { RunWrite } from '../../platform/write.ts';
-import type { BankDataService } from '../bank-data/bank-data.service.ts';
+import type { BankDataService } from '../bank-data/bank-data.module.ts';
 import type { DisclosureService } from '../disclosure/disclosure.module.ts';
-import type { DocumentsService } from '../documents/documents.service.ts';
+import type { DocumentsService } from '../documents/documents.module.ts';
 import type { Payments, RequestLifecycle } from '../requests/requests.module.ts';
-import type { SettingsService } from '../settings/settings.service.ts';
+import type { SettingsService } from '../settings/settings.module.ts';
 import { createDeclineDecision } from './decisions.decline.ts';
 import { createFundDecision } from './decisions.fund.ts';
 import { readDecision } from './decisions.input.ts';

@@ -2,12 +2,11 @@ import type { Caller, FunderCaller } from '../../platform/caller.ts';
 import { addDays } from '../../platform/clock.ts';
 import { SCOPES } from '../../platform/http/scopes.ts';
 import type { RebuildControl, WriteScope } from '../../platform/write.ts';
-import type { DecisionInput } from '../decisions/decisions.schemas.ts';
-import type { DecisionsService } from '../decisions/decisions.service.ts';
+import type { DecisionInput, DecisionsService } from '../decisions/decisions.module.ts';
 import type { DocumentsService } from '../documents/documents.module.ts';
 import type { LimitsService } from '../limits/limits.module.ts';
 import { insertDebtor, insertInvoice, insertSeller } from '../parties/parties.module.ts';
-import type { RequestPartiesService } from '../requests/requests.parties.ts';
+import type { RequestPartiesService } from '../requests/requests.module.ts';
 import type { SettingsService } from '../settings/settings.module.ts';
 import {
   DEMO_DEBTOR_LIMITS,

@@ -1,13 +1,12 @@
 import type { Caller, FunderCaller } from '../../platform/caller.ts';
 import { addDays, madridInstant } from '../../platform/clock.ts';
 import type { RebuildControl, WriteScope } from '../../platform/write.ts';
-import type { DecisionInput } from '../decisions/decisions.schemas.ts';
-import type { DecisionsService } from '../decisions/decisions.service.ts';
+import type { DecisionInput, DecisionsService } from '../decisions/decisions.module.ts';
 import type { DisclosureService } from '../disclosure/disclosure.module.ts';
 import type { DocumentsService } from '../documents/documents.module.ts';
 import { insertDebtor, insertInvoice, insertSeller } from '../parties/parties.module.ts';
 import type { DemoCompany, DemoSellerSide } from '../programme/programme.module.ts';
-import type { RequestPartiesService } from '../requests/requests.parties.ts';
+import type { RequestPartiesService } from '../requests/requests.module.ts';
 
 /** What the demonstration holds for the seller's side of a part that brings its own company. */
 interface SellerSideInput {

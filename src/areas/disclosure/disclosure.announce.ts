@@ -4,11 +4,11 @@ import { ApiError } from '../../platform/errors.ts';
 import type { RunWrite, WriteScope } from '../../platform/write.ts';
 import {
   funderMover,
+  isOpen,
   OPERATIONS,
   type RequestLifecycle,
   type RequestRow,
-} from '../requests/requests.lifecycle.ts';
-import { isOpen } from '../requests/requests.status.ts';
+} from '../requests/requests.module.ts';
 import { disclosureOf } from './disclosure.notices.ts';
 import * as store from './disclosure.store.ts';
 

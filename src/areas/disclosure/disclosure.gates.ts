@@ -1,6 +1,6 @@
 import type { FunderScope } from '../../platform/caller.ts';
 import type { Tx } from '../../platform/db/db.ts';
-import type { RequestRow } from '../requests/requests.lifecycle.ts';
+import type { RequestRow } from '../requests/requests.module.ts';
 import * as store from './disclosure.store.ts';
 
 /**

@@ -1,7 +1,7 @@
 import type { AreaDeps, AreaParts } from '../../platform/area-deps.ts';
 import type { AreaRoutes } from '../../platform/http/app.ts';
 import type { JobHandler } from '../../platform/jobs.ts';
-import type { RequestLifecycle } from '../requests/requests.lifecycle.ts';
+import type { RequestLifecycle } from '../requests/requests.module.ts';
 import { disclosureOpsRoutes } from './disclosure.ops.routes.ts';
 import { disclosureRoutes } from './disclosure.routes.ts';
 import { announceIn, createDisclosureService, prepareNoticeDocuments } from './disclosure.service.ts';

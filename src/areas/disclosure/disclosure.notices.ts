@@ -7,7 +7,7 @@ import {
   OPERATIONS,
   type RequestLifecycle,
   type RequestRow,
-} from '../requests/requests.lifecycle.ts';
+} from '../requests/requests.module.ts';
 import { writeNotice } from './disclosure.notice-documents.ts';
 import * as store from './disclosure.store.ts';
 

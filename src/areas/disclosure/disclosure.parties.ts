@@ -3,7 +3,7 @@ import { ApiError } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { centsToDecimal, centsToEuros } from '../../platform/money.ts';
 import type { RunWrite, WriteScope } from '../../platform/write.ts';
-import { insertSignalForOps } from '../requests/requests.risks.store.ts';
+import { insertSignalForOps } from '../requests/requests.module.ts';
 import * as store from './disclosure.store.ts';
 
 /**

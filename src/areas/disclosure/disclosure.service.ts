@@ -1,6 +1,6 @@
 import type { Db } from '../../platform/db/db.ts';
 import type { RunWrite } from '../../platform/write.ts';
-import type { RequestLifecycle } from '../requests/requests.lifecycle.ts';
+import type { RequestLifecycle } from '../requests/requests.module.ts';
 import { createAnnouncing } from './disclosure.announce.ts';
 import { confidentialGates } from './disclosure.gates.ts';
 import { createNotices } from './disclosure.notices.ts';

@@ -1,7 +1,6 @@
 import type { FunderScope, Plane } from '../../platform/caller.ts';
 import type { Queryable } from '../../platform/db/db.ts';
-import { requestInScope } from '../requests/requests.store.ts';
-import { visibleToFunder } from '../requests/requests.visibility.ts';
+import { requestInScope, visibleToFunder } from '../requests/requests.module.ts';
 
 /**
  * The disclosure side of a request: the prepared notice per debtor, announcing, and what the

@@ -1,6 +1,6 @@
 import type { FunderScope } from '../../platform/caller.ts';
 import type { Queryable } from '../../platform/db/db.ts';
-import { visibleToFunder } from '../requests/requests.visibility.ts';
+import { visibleToFunder } from '../requests/requests.module.ts';
 
 /**
  * Exposure: what a funder stands to lose on a debtor or a seller, computed in one set-based

@@ -3,7 +3,7 @@ import { type Clock, madridDate } from '../../platform/clock.ts';
 import type { Queryable } from '../../platform/db/db.ts';
 import { ApiError } from '../../platform/errors.ts';
 import { type Cents, centsToDecimal, centsToEuros, toCents } from '../../platform/money.ts';
-import type { OfferGuard } from '../decisions/decisions.service.ts';
+import type { OfferGuard } from '../decisions/decisions.module.ts';
 import { debtorKey, normalizeTaxId } from '../parties/parties.module.ts';
 import { type BookScope, debtorBook, sellerBook } from './limits.exposure.store.ts';
 import * as store from './limits.store.ts';

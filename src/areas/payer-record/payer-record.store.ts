@@ -1,6 +1,6 @@
 import type { FunderScope, Plane } from '../../platform/caller.ts';
 import type { Queryable } from '../../platform/db/db.ts';
-import { visibleToFunder } from '../requests/requests.visibility.ts';
+import { visibleToFunder } from '../requests/requests.module.ts';
 
 /** One line of a supplier's ledger about one buyer, checked; amount as numeric text. */
 export interface LedgerLine {

@@ -2,7 +2,7 @@ import type { FunderScope } from '../../platform/caller.ts';
 import type { Tx } from '../../platform/db/db.ts';
 import { ApiError } from '../../platform/errors.ts';
 import type { WriteScope } from '../../platform/write.ts';
-import { OPEN_STATUSES } from '../requests/requests.status.ts';
+import { OPEN_STATUSES } from '../requests/requests.module.ts';
 import * as store from './programme.store.ts';
 import { effectiveTerms, type ProgrammeTerms, pickTerms, sameTerms } from './programme.terms.ts';
 import { termsView } from './programme.view.ts';

@@ -3,7 +3,7 @@ import { addDays } from '../../platform/clock.ts';
 import type { RebuildControl } from '../../platform/write.ts';
 import type { DisclosureService } from '../disclosure/disclosure.module.ts';
 import type { DebtorInput, InvoiceSource, SellerInput } from '../parties/parties.module.ts';
-import type { RequestPartiesService } from '../requests/requests.parties.ts';
+import type { RequestPartiesService } from '../requests/requests.module.ts';
 import type { ProgrammeService } from './programme.service.ts';
 
 export interface ProgrammeDemoDeps {

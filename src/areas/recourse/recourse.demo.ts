@@ -1,7 +1,7 @@
 import { scopeOf } from '../../platform/caller.ts';
 import { addDays } from '../../platform/clock.ts';
 import type { DemoPartInput, ProgrammeService } from '../programme/programme.module.ts';
-import type { RequestPartiesService } from '../requests/requests.parties.ts';
+import type { RequestPartiesService } from '../requests/requests.module.ts';
 import type { RecourseService } from './recourse.service.ts';
 
 export interface RecourseDemoDeps {

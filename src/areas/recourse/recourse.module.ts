@@ -1,7 +1,7 @@
 import type { AreaDeps, AreaParts } from '../../platform/area-deps.ts';
 import type { AreaRoutes } from '../../platform/http/app.ts';
 import type { JobHandler } from '../../platform/jobs.ts';
-import type { RequestLifecycle } from '../requests/requests.lifecycle.ts';
+import type { RequestLifecycle } from '../requests/requests.module.ts';
 import { recourseOpsRoutes } from './recourse.ops.routes.ts';
 import { recourseRoutes } from './recourse.routes.ts';
 import { recourseSandboxRoutes } from './recourse.sandbox.routes.ts';

@@ -3,7 +3,7 @@ import { addDays, madridDate } from '../../platform/clock.ts';
 import { newId } from '../../platform/ids.ts';
 import { centsToDecimal, percentOf } from '../../platform/money.ts';
 import type { RunWrite } from '../../platform/write.ts';
-import { OPERATIONS, type RequestLifecycle } from '../requests/requests.lifecycle.ts';
+import { OPERATIONS, type RequestLifecycle } from '../requests/requests.module.ts';
 import { creditorReferenceFor } from '../statements/statements.module.ts';
 import { type Claims, cents } from './recourse.claims.ts';
 import * as store from './recourse.store.ts';

@@ -1,7 +1,7 @@
 import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/db.ts';
 import type { RunWrite } from '../../platform/write.ts';
-import type { RequestLifecycle } from '../requests/requests.lifecycle.ts';
+import type { RequestLifecycle } from '../requests/requests.module.ts';
 import { createRecourseBook } from './recourse.book.ts';
 import { createClaims, type FunderAccounts } from './recourse.claims.ts';
 import { createClaimOpening } from './recourse.opening.ts';

@@ -1,6 +1,6 @@
 import type { FunderScope, Plane } from '../../platform/caller.ts';
 import type { Queryable } from '../../platform/db/db.ts';
-import { visibleToFunder } from '../requests/requests.visibility.ts';
+import { visibleToFunder } from '../requests/requests.module.ts';
 
 export type ClaimKind = 'recourse' | 'debtor_default';
 export type ClaimStatus = 'open' | 'settled' | 'withdrawn' | 'written_off';

@@ -1,5 +1,5 @@
 import { type FunderCaller, scopeOf } from '../../platform/caller.ts';
-import { funderMover } from '../requests/requests.lifecycle.ts';
+import { funderMover } from '../requests/requests.module.ts';
 import type { ConsentLevel } from '../settings/settings.module.ts';
 import type { SandboxDeps } from './sandbox.deps.ts';
 import { ACCEPT_ADVICE, DEBTOR_ADVICE, demoOnly, lockRoutedToCaller, withAdvice } from './sandbox.rules.ts';

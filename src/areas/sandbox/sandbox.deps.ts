@@ -2,9 +2,11 @@ import type { RunWrite } from '../../platform/write.ts';
 import type { DisclosureService } from '../disclosure/disclosure.module.ts';
 import type { DocumentsService } from '../documents/documents.module.ts';
 import type { ProgrammeService } from '../programme/programme.module.ts';
-import type { RequestLifecycle } from '../requests/requests.lifecycle.ts';
-import type { RequestPartiesService } from '../requests/requests.parties.ts';
-import type { RequestsService } from '../requests/requests.service.ts';
+import type {
+  RequestLifecycle,
+  RequestPartiesService,
+  RequestsService,
+} from '../requests/requests.module.ts';
 import type { SettingsService } from '../settings/settings.module.ts';
 
 /** The services the helpers play the other parties through. */

@@ -5,7 +5,7 @@ import { IdParams } from '../../platform/http/schemas.ts';
 import { OPENS } from '../../platform/http/scopes.ts';
 import { InvoiceAmount } from '../parties/parties.module.ts';
 import { TermsInput } from '../programme/programme.module.ts';
-import { RequestListItem } from '../requests/requests.schemas.ts';
+import { RequestListItem } from '../requests/requests.module.ts';
 import { ConsentLevelSchema as Level } from '../settings/settings.module.ts';
 import type { SandboxService } from './sandbox.service.ts';
 

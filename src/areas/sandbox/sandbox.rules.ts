@@ -2,7 +2,7 @@ import type { FunderCaller } from '../../platform/caller.ts';
 import { scopeOf } from '../../platform/caller.ts';
 import { ApiError, type ErrorCode } from '../../platform/errors.ts';
 import type { WriteScope } from '../../platform/write.ts';
-import { funderMover, type RequestLifecycle } from '../requests/requests.lifecycle.ts';
+import { funderMover, type RequestLifecycle } from '../requests/requests.module.ts';
 
 export const NEW_REQUEST = 'POST /v1/sandbox/requests makes a new request routed to you.';
 

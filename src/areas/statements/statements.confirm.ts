@@ -3,8 +3,8 @@ import { madridMidnight } from '../../platform/clock.ts';
 import { ApiError } from '../../platform/errors.ts';
 import { toCents } from '../../platform/money.ts';
 import type { RunWrite, WriteScope } from '../../platform/write.ts';
-import type { DecisionsService } from '../decisions/decisions.service.ts';
-import { funderMover, OPERATIONS, type RequestLifecycle } from '../requests/requests.lifecycle.ts';
+import type { DecisionsService } from '../decisions/decisions.module.ts';
+import { funderMover, OPERATIONS, type RequestLifecycle } from '../requests/requests.module.ts';
 import * as store from './statements.store.ts';
 import { lineView } from './statements.views.ts';
 

@@ -1,7 +1,7 @@
 import type { AreaDeps } from '../../platform/area-deps.ts';
 import type { AreaRoutes } from '../../platform/http/app.ts';
-import type { DecisionsService } from '../decisions/decisions.service.ts';
-import type { RequestLifecycle } from '../requests/requests.lifecycle.ts';
+import type { DecisionsService } from '../decisions/decisions.module.ts';
+import type { RequestLifecycle } from '../requests/requests.module.ts';
 import { statementsOpsRoutes } from './statements.ops.routes.ts';
 import { statementsRoutes } from './statements.routes.ts';
 import { statementsSandboxRoutes } from './statements.sandbox.routes.ts';

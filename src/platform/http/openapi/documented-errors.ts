@@ -26,9 +26,9 @@ export function checkDocumentedErrors(app: FastifyInstance, registry: OperationR
     if (typeof code === 'string' && (operation.codes as readonly string[]).includes(code)) {
       const documented = statusOf(operation, code as ErrorCode);
       if (documented === reply.statusCode) return payload;
-      message = `${operation.key} answered ${reply.statusCode} ${code}, which its OpenAPI document lists under ${documented}: give the operation its own status for the code (statuses in its entry in platform/http/openapi/operations) or answer the registry's.`;
+      message = `${operation.key} answered ${reply.statusCode} ${code}, which its OpenAPI document lists under ${documented}: give the operation its own status for the code (statuses in its route's config.operation) or answer the registry's.`;
     } else {
-      message = `${operation.key} answered ${reply.statusCode} ${String(code)}, which its OpenAPI document does not list: add it to its entry in platform/http/openapi/operations.`;
+      message = `${operation.key} answered ${reply.statusCode} ${String(code)}, which its OpenAPI document does not list: add it to the errors of its route's config.operation.`;
     }
     request.log.error({ code, operation: operation.key }, message);
     // Test logs are silent: say it where the person running the tests looks.
