@@ -2,39 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import pino, { type Logger } from 'pino';
-import { accountModule } from './areas/account/account.module.ts';
-import { bankDataModule } from './areas/bank-data/bank-data.module.ts';
-import { clientsModule } from './areas/clients/clients.module.ts';
-import { debtorInfoModule } from './areas/debtor-info/debtor-info.module.ts';
-import { decisionsModule } from './areas/decisions/decisions.module.ts';
-import { demoModule } from './areas/demo/demo.module.ts';
-import { disclosureModule } from './areas/disclosure/disclosure.module.ts';
-import { documentsModule } from './areas/documents/documents.module.ts';
-import { earlyPaymentsModule } from './areas/early-payments/early-payments.module.ts';
-import { type ExportsSettings, exportsModule } from './areas/exports/exports.module.ts';
-import { limitsModule } from './areas/limits/limits.module.ts';
-import { opportunitiesModule } from './areas/opportunities/opportunities.module.ts';
-import { opsModule } from './areas/ops/ops.module.ts';
-import { partiesModule } from './areas/parties/parties.module.ts';
-import { payerRecordModule } from './areas/payer-record/payer-record.module.ts';
-import { programmeModule } from './areas/programme/programme.module.ts';
-import { recourseModule } from './areas/recourse/recourse.module.ts';
-import { registryModule } from './areas/registry/registry.module.ts';
-import {
-  createRequestLifecycle,
-  requestsModule,
-  visibleRequestReader,
-} from './areas/requests/requests.module.ts';
-import { sandboxModule } from './areas/sandbox/sandbox.module.ts';
-import { settingsModule } from './areas/settings/settings.module.ts';
-import { statementsModule } from './areas/statements/statements.module.ts';
 import {
   createDispatcher,
   type Dispatcher,
   type DispatcherDeps,
   pruneWebhookDeliveries,
-  webhooksModule,
 } from './areas/webhooks/webhooks.module.ts';
+import { createServices, type Services } from './compose.ts';
 import type { Config } from './config.ts';
 import { type Clock, manualClock, systemClock } from './platform/clock.ts';
 import { type SecretBox, secretBox } from './platform/crypto.ts';
@@ -54,7 +28,6 @@ import {
   type RateCounter,
   redisRateCounter,
 } from './platform/rate-limit.ts';
-import { createWriter } from './platform/write.ts';
 
 export function createLogger(config: Pick<Config, 'logLevel'>, destination?: pino.DestinationStream): Logger {
   const options: pino.LoggerOptions = {
@@ -133,7 +106,7 @@ export interface Runtime {
   rateCounter: RateCounter;
   secrets: SecretBox;
   opsToken: string;
-  services: ReturnType<typeof createServices>;
+  services: Services;
   buildApp(): Promise<App>;
   /** The job worker and, beside it, a webhook dispatcher; `ready` once the dispatcher listens. */
   createWorker(options?: { pollMs?: number }): Worker & { ready(): Promise<void> };
@@ -141,190 +114,6 @@ export interface Runtime {
   createDispatcher(overrides?: Partial<DispatcherDeps>): Dispatcher;
   scheduleMaintenance(): Promise<void>;
   close(): Promise<void>;
-}
-
-/**
- * The composition root: each area's module builds its services (and routes) from the shared
- * deps and the other areas' services it names. Areas not yet in a module are built here.
- */
-function createServices(deps: {
-  db: Db;
-  clock: Clock;
-  publicBaseUrl: string;
-  countOnLookup: boolean;
-  secrets: SecretBox;
-  allowLoopback: boolean;
-  rateCounter: RateCounter;
-  exports: ExportsSettings;
-}) {
-  const write = createWriter(deps);
-  const shared = { db: deps.db, clock: deps.clock, write };
-  const accountArea = accountModule({ ...shared, countOnLookup: deps.countOnLookup });
-  const { account } = accountArea;
-  const partiesArea = partiesModule(shared);
-  const settingsArea = settingsModule(shared);
-  const { settings } = settingsArea;
-  const documentsArea = documentsModule({
-    ...shared,
-    publicBaseUrl: deps.publicBaseUrl,
-    visibleRequest: visibleRequestReader(shared),
-  });
-  const { documents } = documentsArea;
-  // The one owner of a request's status, made first: the disclosure area is built on it, and the
-  // requests module takes both.
-  const lifecycle = createRequestLifecycle();
-  const programmeArea = programmeModule(shared);
-  const { programme } = programmeArea;
-  const disclosureArea = disclosureModule({ ...shared, lifecycle });
-  const { disclosure } = disclosureArea;
-  const clientsArea = clientsModule({ ...shared, ...deps });
-  const { clients } = clientsArea;
-  const requestsArea = requestsModule({
-    ...shared,
-    lifecycle,
-    settings,
-    documents,
-    programme,
-    clientOwnerOf: clients.clientOwnerOf,
-    disclosure: disclosureArea.steps,
-  });
-  const { requests, parties: requestParties, payments } = requestsArea;
-  const limitsArea = limitsModule(shared);
-  const { limits } = limitsArea;
-  const bankDataArea = bankDataModule({ ...shared, requests });
-  const decisionsArea = decisionsModule({
-    ...shared,
-    lifecycle,
-    payments,
-    settings,
-    documents,
-    offerGuards: [limits.offerGuard],
-    disclosure,
-    bankData: bankDataArea.bankData,
-  });
-  const { decisions, consentLevel } = decisionsArea;
-  const sandboxArea = sandboxModule({
-    ...shared,
-    requests,
-    lifecycle,
-    parties: requestParties,
-    documents,
-    settings,
-    programme,
-    disclosure,
-    receivables: lifecycle.receivables,
-  });
-  const debtorInfoArea = debtorInfoModule({ ...shared, requests, creditLimitOf: limits.debtorLimitView });
-  const payerRecordArea = payerRecordModule({ ...shared, creditLimitOf: limits.debtorLimitView });
-  const statementsArea = statementsModule({ ...shared, requests: lifecycle, decisions });
-  // Recourse claims hear of every payment recorded and record the seller's repayments through
-  // the same recorder; a claim names the funder's collection account, else its latest
-  // statement's account.
-  const recourseArea = recourseModule({
-    ...shared,
-    lifecycle,
-    payments,
-    accounts: {
-      collectionIban: (q, scope) => bankDataArea.bankData.collectionIban(q, scope),
-      statementIban: (q, scope) => statementsArea.statements.latestAccountIban(q, scope),
-    },
-  });
-  const { recourse } = recourseArea;
-  const webhooksArea = webhooksModule({
-    ...shared,
-    secrets: deps.secrets,
-    allowLoopback: deps.allowLoopback,
-  });
-  const exportsArea = exportsModule({ ...shared, publicBaseUrl: deps.publicBaseUrl, settings: deps.exports });
-  const registryArea = registryModule(shared);
-  const earlyPaymentsArea = earlyPaymentsModule(shared);
-  const opportunitiesArea = opportunitiesModule(shared);
-  const { opportunities } = opportunitiesArea;
-  const demoArea = demoModule({
-    ...shared,
-    account,
-    documents,
-    parties: requestParties,
-    decisions,
-    settings,
-    limits,
-    programmeDemo: { programme, disclosure },
-    earlyPaymentsDemo: earlyPaymentsArea.earlyPayments,
-    recourseDemo: { programme, disclosure, recourse },
-    bankDataDemo: true,
-    opportunitiesDemo: {
-      opportunities,
-      invitations: clients.invitations,
-      parties: partiesArea.parties,
-      createRequest: requestParties.createRequest,
-    },
-  });
-  const { sandbox } = sandboxArea;
-  const { demo } = demoArea;
-  const opsArea = opsModule(shared);
-  return {
-    write,
-    account,
-    limits,
-    demo,
-    parties: partiesArea.parties,
-    documents,
-    settings,
-    requests,
-    requestParties,
-    decisions,
-    consentLevel,
-    sandbox,
-    programme,
-    disclosure,
-    recourse,
-    debtorInfo: debtorInfoArea.debtorInfo,
-    payerRecord: payerRecordArea.payerRecord,
-    statements: statementsArea.statements,
-    webhooks: webhooksArea.webhooks,
-    clients,
-    exports: exportsArea.exports,
-    /** Background jobs of the areas, by kind. */
-    areaJobs: {
-      ...disclosureArea.jobs,
-      ...recourseArea.jobs,
-      ...exportsArea.jobs,
-      ...opportunitiesArea.jobs,
-    },
-    /** Area jobs that recur: scheduled when the worker starts, each rescheduling itself. */
-    recurringJobs: [...disclosureArea.recurring, ...recourseArea.recurring, ...opportunitiesArea.recurring],
-    opportunities: opportunitiesArea.opportunities,
-    registry: registryArea.registry,
-    earlyPayments: earlyPaymentsArea.earlyPayments,
-    bankData: bankDataArea.bankData,
-    bankDataParties: bankDataArea.parties,
-    /** Each module's routes, in the order the app registers them. */
-    areaRoutes: {
-      account: accountArea.routes,
-      demo: demoArea.routes,
-      ops: opsArea.routes,
-      sandbox: sandboxArea.routes,
-      parties: partiesArea.routes,
-      requests: requestsArea.routes,
-      decisions: decisionsArea.routes,
-      documents: documentsArea.routes,
-      settings: settingsArea.routes,
-      debtorInfo: debtorInfoArea.routes,
-      payerRecord: payerRecordArea.routes,
-      statements: statementsArea.routes,
-      limits: limitsArea.routes,
-      programme: programmeArea.routes,
-      disclosure: disclosureArea.routes,
-      recourse: recourseArea.routes,
-      webhooks: webhooksArea.routes,
-      clients: clientsArea.routes,
-      exports: exportsArea.routes,
-      registry: registryArea.routes,
-      earlyPayments: earlyPaymentsArea.routes,
-      bankData: bankDataArea.routes,
-      opportunities: opportunitiesArea.routes,
-    },
-  };
 }
 
 /**

@@ -167,15 +167,8 @@ function successHeaders(operation: DocumentedOperation): Json {
   return out;
 }
 
-function documentOperation(
-  path: string,
-  method: string,
-  raw: Json,
-  operation: DocumentedOperation,
-  doc: Json,
-): Json {
-  const { doc: meta, traits, codes } = operation;
-  const { scopes } = operation;
+function documentOperation(raw: Json, operation: DocumentedOperation, doc: Json): Json {
+  const { doc: meta, traits, codes, scopes } = operation;
   const description = [
     meta.description,
     scopes ? scopesText(scopes) : '**No key:** this operation is public.',
@@ -338,7 +331,7 @@ export function openApiOptions(
             raw.requestBody = withNamedBranches(raw.requestBody, components.schemas as Json);
           }
           const operation = registry.get(`${method.toUpperCase()} ${path}`);
-          if (operation) methods[method] = documentOperation(path, method, raw, operation, doc);
+          if (operation) methods[method] = documentOperation(raw, operation, doc);
         }
       }
       return doc as ReturnType<NonNullable<FastifyDynamicSwaggerOptions['transformObject']>>;
