@@ -1,26 +1,38 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, relative, resolve, sep } from 'node:path';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import {
+  areaEdges,
+  areaOf,
+  areaPicture,
+  cycles,
+  fileEdges,
+  importsOf,
+  ROOT,
+  readSource,
+} from '../scripts/source-graph.ts';
 
 /*
- * The layout rules of the design, checked over the source itself:
+ * The layout rules of docs/architecture.md ("One way to build an area"), checked over the source:
  *
- *  - an area reaches another area through its service, never through that area's store
- *    (`*.store.ts`) or routes (`*.routes.ts`);
- *  - SQL lives in stores (`*.store.ts`) and in the database platform (`src/platform/db/`), nowhere
- *    else.
+ *  - every area has its module, and every file of an area is named after it;
+ *  - an area imports another area only through that area's module, and so does the code outside
+ *    the areas (the composition root, the command line);
+ *  - no import cycle, between files or between areas;
+ *  - each kind of route sits in its kind of file (funder, operations team, sandbox);
+ *  - SQL lives in stores (`*.store.ts`) and in the database platform (`src/platform/db/`);
+ *  - errors are raised one way;
+ *  - the picture of the areas' dependencies in docs/architecture.md is the code's.
  *
  * Tests are not checked: a test may read any table or module it needs to prove a rule.
  */
 
-const ROOT = resolve(import.meta.dirname, '..');
-const SRC = join(ROOT, 'src');
+const files = readSource();
+const areas = readdirSync(join(ROOT, 'src/areas'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 
-/**
- * Known exceptions in areas and files other developers own, to be emptied as each moves its SQL
- * into a store or its import behind a service. A new entry needs a reason; an entry that no
- * longer matches anything fails the test, so the list only shrinks.
- */
+/** SQL outside stores, each with its reason; an entry that no longer matches fails the test. */
 const KNOWN_SQL_OUTSIDE_STORES: Record<string, string> = {
   'src/platform/clock.ts': 'the manual clock keeps its shared instant in service_state',
   'src/platform/outbox.ts': 'the outbox insert, run by every write',
@@ -32,109 +44,145 @@ const KNOWN_SQL_OUTSIDE_STORES: Record<string, string> = {
   'src/serve.ts': 'counts funders at start to decide on the demonstration plane',
 };
 
-/**
- * Not an exception to empty: the request visibility rule, written once as a SQL fragment by the
- * requests area and embedded by the stores of the areas that must respect it.
- */
-const SQL_FRAGMENTS = new Set(['src/areas/requests/requests.visibility.ts']);
-
-const KNOWN_CROSS_AREA_IMPORTS: Record<string, string> = {
-  'src/areas/disclosure/disclosure.parties.ts -> src/areas/requests/risks.store.ts':
-    'the hard signal of an invoice amount changed, until the requests module offers it',
-  'src/areas/disclosure/disclosure.store.ts -> src/areas/requests/requests.store.ts':
-    'the request-in-scope SQL fragment (requestInScope), until the requests module offers it',
-};
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return sourceFiles(path);
-    return entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') ? [path] : [];
-  });
-}
-
-const files = sourceFiles(SRC).map((path) => ({
-  path,
-  name: relative(ROOT, path).split(sep).join('/'),
-  text: readFileSync(path, 'utf8'),
-}));
-
-/** The specifiers of every static, re-exported and dynamic import of a file. */
-function importsOf(text: string): string[] {
-  const found: string[] = [];
-  for (const match of text.matchAll(/(?:^|\n)\s*(?:import|export)\b[^;'"]*?from\s*['"]([^'"]+)['"]/g)) {
-    found.push(match[1]!);
-  }
-  for (const match of text.matchAll(/\bimport\s*\(\s*['"]([^'"]+)['"]\s*\)/g)) found.push(match[1]!);
-  return found;
-}
-
-const areaOf = (name: string): string | null => /^src\/areas\/([^/]+)\//.exec(name)?.[1] ?? null;
-
-/** Comments removed, so that prose about SQL does not count as SQL. */
+/** Comments removed, so that prose about SQL or routes does not count. */
 const withoutComments = (text: string) =>
   text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`])\/\/[^\n]*/g, '$1');
 
 const SQL =
   /\bSELECT\b[\s\S]{0,600}?\bFROM\b|\bINSERT\s+INTO\b|\bUPDATE\s+[a-z_]+(?:\s+[a-z]+)?\s+SET\b|\bDELETE\s+FROM\b/;
 
-const isStore = (name: string) => name.endsWith('.store.ts') || name.startsWith('src/platform/db/');
+/**
+ * Not an exception to empty: the request visibility rule, written once as a SQL fragment by the
+ * requests area and embedded by the stores of the areas that must respect it.
+ */
+const SQL_FRAGMENTS = new Set(['src/areas/requests/requests.visibility.ts']);
 
-function crossAreaImports(): string[] {
+const isStore = (name: string) =>
+  name.endsWith('.store.ts') || name.startsWith('src/platform/db/') || SQL_FRAGMENTS.has(name);
+
+const moduleOf = (area: string) => `src/areas/${area}/${area}.module.ts`;
+
+/** Imports of an area's files that do not go through its module, from anywhere in src/. */
+function importsPastModules(): string[] {
   const found: string[] = [];
   for (const file of files) {
     const from = areaOf(file.name);
-    if (!from) continue;
-    for (const specifier of importsOf(file.text)) {
-      if (!specifier.startsWith('.')) continue;
-      const target = relative(ROOT, resolve(dirname(file.path), specifier))
-        .split(sep)
-        .join('/');
+    for (const target of file.imports) {
       const to = areaOf(target);
       if (!to || to === from) continue;
-      if (/\.(store|routes)\.ts$/.test(target)) found.push(`${file.name} -> ${target}`);
+      if (target !== moduleOf(to)) found.push(`${file.name} -> ${target}`);
     }
   }
   return found.sort();
 }
 
-function sqlOutsideStores(): string[] {
-  return files
-    .filter((file) => !isStore(file.name) && !SQL_FRAGMENTS.has(file.name))
-    .filter((file) => SQL.test(withoutComments(file.text)))
-    .map((file) => file.name)
-    .sort();
-}
+/** Route declarations: `app.get('/v1/...'` and the like, with the path they name. */
+const routePaths = (text: string): string[] =>
+  [...withoutComments(text).matchAll(/\bapp\.(?:get|post|put|patch|delete|route)\(\s*[`'"]([^`'"]+)/g)].map(
+    (match) => match[1]!,
+  );
 
 describe('the layout of the code', () => {
-  it("no area imports another area's store or routes: it goes through that area's service", () => {
-    const found = crossAreaImports();
-    expect(found.filter((edge) => !(edge in KNOWN_CROSS_AREA_IMPORTS))).toEqual([]);
-    // An exception fixed is taken off the list.
-    expect(Object.keys(KNOWN_CROSS_AREA_IMPORTS).filter((edge) => !found.includes(edge))).toEqual([]);
+  it('every area has its module, and every file of an area is named after it', () => {
+    expect(areas.length).toBeGreaterThanOrEqual(22);
+    const withoutModule = areas.filter((area) => !files.some((file) => file.name === moduleOf(area)));
+    expect(withoutModule).toEqual([]);
+    const misnamed = files.filter((file) => {
+      const area = areaOf(file.name);
+      return area !== null && !file.name.split('/').pop()!.startsWith(`${area}.`);
+    });
+    expect(misnamed.map((file) => file.name)).toEqual([]);
+  });
+
+  it('an area is reached only through its module, from other areas and from outside the areas', () => {
+    expect(importsPastModules()).toEqual([]);
+  });
+
+  it('no import cycle between files', () => {
+    expect(cycles(fileEdges(files))).toEqual([]);
+  });
+
+  it('no import cycle between areas: dependencies run one way', () => {
+    expect(cycles(areaEdges(files))).toEqual([]);
+  });
+
+  it('funder, operations and sandbox routes each sit in their kind of file', () => {
+    const misplaced: string[] = [];
+    for (const file of files) {
+      for (const path of routePaths(file.text)) {
+        const base = file.name.split('/').pop()!;
+        const kind = path.startsWith('/ops/')
+          ? 'ops.routes.ts'
+          : path.startsWith('/v1/sandbox/')
+            ? 'sandbox.routes.ts'
+            : 'routes.ts';
+        const area = areaOf(file.name);
+        // The operations and sandbox areas are named after their kind: their own routes file holds it.
+        const ownKind =
+          (area === 'ops' && kind === 'ops.routes.ts') ||
+          (area === 'sandbox' && kind === 'sandbox.routes.ts');
+        const inAreaFile =
+          area !== null && (base.endsWith(`.${kind}`) || (ownKind && base === `${area}.routes.ts`));
+        const funderFileHoldsOther =
+          kind === 'routes.ts' &&
+          (base.endsWith('.ops.routes.ts') ||
+            base.endsWith('.sandbox.routes.ts') ||
+            area === 'ops' ||
+            area === 'sandbox');
+        if (!file.name.startsWith('src/platform/') && (!inAreaFile || funderFileHoldsOther)) {
+          misplaced.push(`${file.name}: ${path}`);
+        }
+      }
+    }
+    expect(misplaced).toEqual([]);
   });
 
   it('SQL is written only in stores and in the database platform', () => {
-    const found = sqlOutsideStores();
+    const found = files
+      .filter((file) => !isStore(file.name) && SQL.test(withoutComments(file.text)))
+      .map((file) => file.name)
+      .sort();
     expect(found.filter((name) => !(name in KNOWN_SQL_OUTSIDE_STORES))).toEqual([]);
     expect(Object.keys(KNOWN_SQL_OUTSIDE_STORES).filter((name) => !found.includes(name))).toEqual([]);
   });
 
-  it('the requests, decisions and sandbox areas hold no exception', () => {
-    const mine = (name: string) => /^src\/areas\/(requests|decisions|sandbox)\//.test(name);
-    expect(Object.keys(KNOWN_SQL_OUTSIDE_STORES).filter(mine)).toEqual([]);
-    expect(Object.keys(KNOWN_CROSS_AREA_IMPORTS).filter(mine)).toEqual([]);
+  it('errors are raised one way: throw an ApiError, nothing throws on the caller’s behalf', async () => {
+    const errors = await import('../src/platform/errors.ts');
+    expect(Object.keys(errors).sort()).toEqual(['ApiError', 'errorCatalogue']);
+    // An area answers an error only by throwing: no route writes an error status itself.
+    const sent = files.filter(
+      (file) =>
+        areaOf(file.name) && /\breply\.(?:code|status)\(\s*[45]\d\d\s*\)/.test(withoutComments(file.text)),
+    );
+    expect(sent.map((file) => file.name)).toEqual([]);
+  });
+
+  it('docs/architecture.md shows the areas’ dependencies as the code has them', () => {
+    const doc = readFileSync(join(ROOT, 'docs/architecture.md'), 'utf8');
+    expect(doc, 'run `node bin/run-ts.mjs scripts/area-graph.ts` and paste its picture').toContain(
+      areaPicture(files),
+    );
   });
 
   it('the checks see what they look for', () => {
     // Guards against a check that passes because it reads nothing.
-    expect(files.length).toBeGreaterThan(50);
+    expect(files.length).toBeGreaterThan(100);
     expect(SQL.test(withoutComments("q.query('SELECT id FROM funders WHERE id = $1')"))).toBe(true);
     expect(SQL.test(withoutComments('// a bare SELECT from the table\nconst x = 1;'))).toBe(false);
-    expect(SQL.test('`UPDATE funding_requests r SET status = $2`')).toBe(true);
     expect(importsOf("import * as store from '../requests/requests.store.ts';")).toEqual([
       '../requests/requests.store.ts',
     ]);
     expect(importsOf("import type {\n  A,\n  B,\n} from '../x/y.routes.ts';")).toEqual(['../x/y.routes.ts']);
+    expect(routePaths("app.post(\n  '/v1/sandbox/requests',\n { config }")).toEqual(['/v1/sandbox/requests']);
+    expect(
+      cycles(
+        new Map([
+          ['a', ['b']],
+          ['b', ['a']],
+          ['c', []],
+        ]),
+      ),
+    ).toEqual([['a', 'b']]);
+    expect(areaEdges(files).size).toBe(areas.length);
   });
 });
