@@ -9,6 +9,7 @@ import {
   cli,
   cliWithEnv,
   freePort,
+  migratedDataDir,
   root,
   type Server,
   SUITE_TIMEOUT,
@@ -58,7 +59,7 @@ async function cliJsonFailure(dataDir: string, exitCode: number, ...args: string
 // both are slow to start, and they need not wait for each other.
 let firstStart: { dataDir: string; port: number; server: Promise<Server> };
 beforeAll(async () => {
-  const dataDir = await tempDataDir();
+  const dataDir = await migratedDataDir();
   const port = await freePort();
   const server = startServer(dataDir, port, 'API reference:');
   server.catch(() => undefined); // awaited, and reported, by the serve tests
@@ -303,7 +304,7 @@ describe('secrets on PostgreSQL and in the first start', { timeout: SUITE_TIMEOU
   );
 
   it('never prints an OPS_TOKEN taken from the environment, even on the first start', async () => {
-    const dataDir = await tempDataDir();
+    const dataDir = await migratedDataDir();
     const port = await freePort();
     const token = `ops_${'5'.repeat(48)}`;
     const server = await startServer(dataDir, port, 'API reference:', {

@@ -6,6 +6,7 @@ import {
   cleanUpProcesses,
   cliWithEnv,
   freePort,
+  migratedDataDir,
   SUITE_TIMEOUT,
   startServer,
   stop,
@@ -25,7 +26,7 @@ const production = { NODE_ENV: 'production', LOG_LEVEL: 'info' };
 
 /** A server started in production on a fresh embedded database, up to its first answer. */
 async function firstStartInProduction(extra: Record<string, string> = {}) {
-  const dataDir = await tempDataDir();
+  const dataDir = await migratedDataDir();
   const port = await freePort();
   const server = await startServer(dataDir, port, 'background jobs running', { ...production, ...extra });
   const opsToken = (await readFile(join(dataDir, 'ops-token'), 'utf8')).trim();
