@@ -1,5 +1,6 @@
 import { madridDate } from '../../platform/clock.ts';
 import type { WriteScope } from '../../platform/write.ts';
+import type { DemoProfileSeed } from './debtor-info.store.ts';
 import * as store from './debtor-info.store.ts';
 
 /**
@@ -15,64 +16,46 @@ export async function seedDemoDebtorProfiles(scope: WriteScope) {
   // Periods are published with a lag: the latest one ended two months back.
   const periodEnd = new Date(Date.UTC(year, month - 2, 0)).toISOString().slice(0, 10);
   const model = 'debtor-score-1';
+  const scored = (
+    country: string,
+    taxId: string,
+    level: DemoProfileSeed['level'],
+    sinceDays: number,
+    sharesData: boolean,
+    grade: NonNullable<DemoProfileSeed['score']>['grade'],
+    score100: number,
+  ): DemoProfileSeed => ({
+    country,
+    tax_id: taxId,
+    level,
+    level_since: daysAgo(sinceDays),
+    shares_data: sharesData,
+    score: { grade, score_100: score100, model_version: model, computed_at: daysAgo(2) },
+    period: null,
+  });
+  const publicBody = (
+    country: string,
+    taxId: string,
+    days: string,
+    source: NonNullable<DemoProfileSeed['period']>['source'],
+    entityName: string,
+  ): DemoProfileSeed => ({
+    country,
+    tax_id: taxId,
+    level: 'notice',
+    level_since: null,
+    shares_data: false,
+    score: null,
+    period: { period_end: periodEnd, days, source, entity_name: entityName },
+  });
   return store.seedDemoProfiles(
     scope.tx,
     [
-      {
-        country: 'ES',
-        tax_id: 'A28000101',
-        level: 'books',
-        level_since: daysAgo(400),
-        shares_data: true,
-        score: { grade: 'B', score_100: 71, model_version: model, computed_at: daysAgo(2) },
-        period: null,
-      },
-      {
-        country: 'ES',
-        tax_id: 'B46000102',
-        level: 'account',
-        level_since: daysAgo(90),
-        shares_data: false,
-        score: { grade: 'C', score_100: 54, model_version: model, computed_at: daysAgo(2) },
-        period: null,
-      },
-      {
-        country: 'ES',
-        tax_id: 'P2800103A',
-        level: 'notice',
-        level_since: null,
-        shares_data: false,
-        score: null,
-        period: {
-          period_end: periodEnd,
-          days: '41.27',
-          source: 'hacienda_pmp',
-          entity_name: 'Ayuntamiento de Villaejemplo',
-        },
-      },
-      {
-        country: 'PT',
-        tax_id: '506000111',
-        level: 'notice',
-        level_since: null,
-        shares_data: false,
-        score: null,
-        period: {
-          period_end: periodEnd,
-          days: '57.00',
-          source: 'dgal_pmp',
-          entity_name: 'Câmara Municipal de Vila Exemplo',
-        },
-      },
-      {
-        country: 'PT',
-        tax_id: '500000104',
-        level: 'buyer',
-        level_since: daysAgo(700),
-        shares_data: true,
-        score: { grade: 'A', score_100: 88, model_version: model, computed_at: daysAgo(2) },
-        period: null,
-      },
+      scored('ES', 'A28000101', 'books', 400, true, 'B', 71),
+      scored('ES', 'B46000102', 'account', 90, false, 'C', 54),
+      publicBody('ES', 'P2800103A', '41.27', 'hacienda_pmp', 'Ayuntamiento de Villaejemplo'),
+      publicBody('PT', '506000111', '57.00', 'dgal_pmp', 'Câmara Municipal de Vila Exemplo'),
+      scored('PT', '500000104', 'buyer', 700, true, 'A', 88),
     ],
     now,
   );

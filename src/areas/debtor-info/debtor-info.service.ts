@@ -59,6 +59,23 @@ function instant(field: string, value: unknown, now: Date): Date {
   return at;
 }
 
+/** Keeps the operations team's change to a debtor on the evidence chain (no funder's). */
+function debtorEvidence(
+  scope: WriteScope,
+  debtor: { id: string; plane: Plane },
+  kind: string,
+  payload: Record<string, unknown>,
+) {
+  scope.evidence({
+    funderId: null,
+    plane: debtor.plane,
+    kind,
+    subjectType: 'debtor',
+    subjectId: debtor.id,
+    payload,
+  });
+}
+
 async function requireDebtor(q: Queryable, id: string) {
   const debtor = await findDebtor(q, id);
   if (!debtor) throw new ApiError('not_found', 'Debtor was not found.');
@@ -153,31 +170,17 @@ export async function setDebtorProfileIn(scope: WriteScope, debtorId: string, in
     : before!;
   const key = debtorKey(debtor.country, debtor.tax_id);
   if (changed) {
-    scope.evidence({
-      funderId: null,
-      plane: debtor.plane,
-      kind: 'debtor.profile_set',
-      subjectType: 'debtor',
-      subjectId: debtor.id,
-      payload: {
-        debtor_key: key,
-        level,
-        level_since: levelSince?.toISOString() ?? null,
-        shares_data: input.shares_data,
-        previous: before && { level: before.level, shares_data: before.shares_data },
-      },
+    debtorEvidence(scope, debtor, 'debtor.profile_set', {
+      debtor_key: key,
+      level,
+      level_since: levelSince?.toISOString() ?? null,
+      shares_data: input.shares_data,
+      previous: before && { level: before.level, shares_data: before.shares_data },
     });
   }
   if (score) {
     await store.upsertScoreForOperator(tx, score);
-    scope.evidence({
-      funderId: null,
-      plane: debtor.plane,
-      kind: 'debtor.score_loaded',
-      subjectType: 'debtor',
-      subjectId: debtor.id,
-      payload: { debtor_key: key, ...scoreView(score) },
-    });
+    debtorEvidence(scope, debtor, 'debtor.score_loaded', { debtor_key: key, ...scoreView(score) });
   }
   return {
     debtor_id: debtor.id,
@@ -205,7 +208,6 @@ export async function setPublicPaymentPeriodIn(
     invalid('days', 'days must be a number from -30 to 3650.');
   }
   // Exact to the hundredth, like an amount to the cent (0.29 is, 1.234 is not).
-  // Exact to the hundredth, like an amount to the cent (0.29 is, 1.234 is not).
   if (toCents(days) === null) invalid('days', 'days must have at most two decimals.');
   const today = madridDate(now);
   const periodEnd = isoDate('period_end', input.period_end);
@@ -226,14 +228,7 @@ export async function setPublicPaymentPeriodIn(
   };
   await store.upsertPaymentPeriodForOperator(tx, row);
   const key = debtorKey(debtor.country, debtor.tax_id);
-  scope.evidence({
-    funderId: null,
-    plane: debtor.plane,
-    kind: 'debtor.public_payment_period_set',
-    subjectType: 'debtor',
-    subjectId: debtor.id,
-    payload: { debtor_key: key, ...periodView(row) },
-  });
+  debtorEvidence(scope, debtor, 'debtor.public_payment_period_set', { debtor_key: key, ...periodView(row) });
   return {
     debtor_id: debtor.id,
     debtor_key: key,

@@ -224,6 +224,12 @@ export interface DemoProfileSeed {
   period: { period_end: string; days: string; source: PaymentPeriodSource; entity_name: string } | null;
 }
 
+/** Rows' values as one array per column, for `unnest`: `pick` gives a row's `width` values in order. */
+function columnsOf<T>(rows: readonly T[], width: number, pick: (row: T) => unknown[]): unknown[][] {
+  const values = rows.map(pick);
+  return Array.from({ length: width }, (_, i) => values.map((row) => row[i]));
+}
+
 /**
  * Profiles, scores and payment periods for demonstration debtors found by country and tax id,
  * set-based; a debtor the plane does not have is skipped. Answers how many rows of each.
@@ -241,14 +247,7 @@ export async function seedDemoProfiles(
      ON CONFLICT (debtor_id) DO UPDATE SET
        level = EXCLUDED.level, level_since = EXCLUDED.level_since, shares_data = EXCLUDED.shares_data,
        updated_at = EXCLUDED.updated_at`,
-    [
-      seeds.map((s) => s.country),
-      seeds.map((s) => s.tax_id),
-      seeds.map((s) => s.level),
-      seeds.map((s) => s.level_since),
-      seeds.map((s) => s.shares_data),
-      now,
-    ],
+    [...columnsOf(seeds, 5, (s) => [s.country, s.tax_id, s.level, s.level_since, s.shares_data]), now],
   );
   const scored = seeds.filter((s) => s.score !== null);
   const scores = await q.query(
@@ -260,12 +259,10 @@ export async function seedDemoProfiles(
      ON CONFLICT (debtor_id, model_version, computed_at) DO UPDATE SET
        grade = EXCLUDED.grade, score_100 = EXCLUDED.score_100, loaded_at = EXCLUDED.loaded_at`,
     [
-      scored.map((s) => s.country),
-      scored.map((s) => s.tax_id),
-      scored.map((s) => s.score!.grade),
-      scored.map((s) => s.score!.score_100),
-      scored.map((s) => s.score!.model_version),
-      scored.map((s) => s.score!.computed_at),
+      ...columnsOf(scored, 6, (s) => {
+        const g = s.score!;
+        return [s.country, s.tax_id, g.grade, g.score_100, g.model_version, g.computed_at];
+      }),
       now,
     ],
   );
@@ -280,12 +277,10 @@ export async function seedDemoProfiles(
        days = EXCLUDED.days, source = EXCLUDED.source, entity_name = EXCLUDED.entity_name,
        loaded_at = EXCLUDED.loaded_at`,
     [
-      withPeriod.map((s) => s.country),
-      withPeriod.map((s) => s.tax_id),
-      withPeriod.map((s) => s.period!.period_end),
-      withPeriod.map((s) => s.period!.days),
-      withPeriod.map((s) => s.period!.source),
-      withPeriod.map((s) => s.period!.entity_name),
+      ...columnsOf(withPeriod, 6, (s) => {
+        const p = s.period!;
+        return [s.country, s.tax_id, p.period_end, p.days, p.source, p.entity_name];
+      }),
       now,
     ],
   );

@@ -9,6 +9,22 @@ import type { PaidBody, RepaymentBody } from './early-payments.schemas.ts';
 import * as store from './early-payments.store.ts';
 import { cents, emitChange } from './early-payments.view.ts';
 
+/** Locks the early payment; it must exist and be in the status the step needs. */
+async function lockIn(
+  ws: WriteScope,
+  scope: FunderScope,
+  id: string,
+  status: string,
+  message: (current: string) => string,
+) {
+  const row = await store.lock(ws.tx, scope, id);
+  if (!row) throw new ApiError('not_found', 'Early payment was not found.');
+  if (row.status !== status) {
+    throw new ApiError('early_payment_state', message(row.status), { extra: { status: row.status } });
+  }
+  return row;
+}
+
 /** The funder paid the supplier early (in the caller's write, within its scope). */
 export async function recordPaid(
   ws: WriteScope,
@@ -16,19 +32,13 @@ export async function recordPaid(
   id: string,
   body: Static<typeof PaidBody>,
 ) {
-  const row = await store.lock(ws.tx, scope, id);
-  if (!row) throw new ApiError('not_found', 'Early payment was not found.');
-  if (row.status !== 'accepted') {
-    throw new ApiError(
-      'early_payment_state',
-      `Only an accepted early payment can be paid; this one is ${row.status}.`,
-      {
-        extra: {
-          status: row.status,
-        },
-      },
-    );
-  }
+  const row = await lockIn(
+    ws,
+    scope,
+    id,
+    'accepted',
+    (s) => `Only an accepted early payment can be paid; this one is ${s}.`,
+  );
   const amount = cents(body.amount);
   if (amount > cents(row.amount_due)) {
     throw new ApiError('invalid_amount', `amount must not be above the amount due (${row.amount_due}).`, {
@@ -72,15 +82,13 @@ export async function recordRepayment(
   id: string,
   body: Static<typeof RepaymentBody>,
 ) {
-  const row = await store.lock(ws.tx, scope, id);
-  if (!row) throw new ApiError('not_found', 'Early payment was not found.');
-  if (row.status !== 'paid') {
-    throw new ApiError(
-      'early_payment_state',
-      `A repayment is recorded on a paid early payment only; this one is ${row.status}.`,
-      { extra: { status: row.status } },
-    );
-  }
+  const row = await lockIn(
+    ws,
+    scope,
+    id,
+    'paid',
+    (s) => `A repayment is recorded on a paid early payment only; this one is ${s}.`,
+  );
   const today = madridDate(ws.now);
   if (body.value_date > today) {
     throw new ApiError('invalid_payment_details', `value_date must not be after today (${today}).`, {

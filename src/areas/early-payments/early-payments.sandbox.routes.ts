@@ -6,68 +6,59 @@ import { OPENS } from '../../platform/http/scopes.ts';
 import { AnswerBody, EarlyPayment, SandboxEarlyPaymentBody } from './early-payments.schemas.ts';
 import type { EarlyPaymentsService } from './early-payments.service.ts';
 
+type Answered = 'accepted' | 'declined' | 'withdrawn';
+
+/** A sandbox answer's OpenAPI entry: the answer, who gives it and how, the example reason. */
+const answerDoc = (
+  answer: Answered,
+  operationId: string,
+  summary: string,
+  text: string,
+  reason: string,
+): OperationDoc => ({
+  operationId,
+  summary,
+  tag: 'Sandbox',
+  description: [text, '', sandboxOnly].join('\n'),
+  success: `The ${answer} early payment.`,
+  errors: ['sandbox_only', 'early_payment_state', 'reason_required'],
+  requestExamples: { reason: { summary: 'With a reason', value: { reason } } },
+});
+
 /** The supplier's and the buyer's answers, each with its sandbox helper's OpenAPI entry. */
-const ANSWERS: readonly (readonly [
-  'accept' | 'decline' | 'withdraw',
-  'accepted' | 'declined' | 'withdrawn',
-  OperationDoc,
-])[] = [
+const ANSWERS: readonly (readonly ['accept' | 'decline' | 'withdraw', Answered, OperationDoc])[] = [
   [
     'accept',
     'accepted',
-    {
-      operationId: 'sandboxAcceptEarlyPayment',
-      summary: 'Sandbox: the supplier accepts an early payment',
-      tag: 'Sandbox',
-      description: [
-        'The supplier takes a released early payment of yours: it becomes `accepted`, yours to pay.',
-        '',
-        sandboxOnly,
-      ].join('\n'),
-      success: 'The accepted early payment.',
-      errors: ['sandbox_only', 'early_payment_state', 'reason_required'],
-      requestExamples: {
-        reason: { summary: 'With a reason', value: { reason: 'The supplier wants the cash now' } },
-      },
-    },
+    answerDoc(
+      'accepted',
+      'sandboxAcceptEarlyPayment',
+      'Sandbox: the supplier accepts an early payment',
+      'The supplier takes a released early payment of yours: it becomes `accepted`, yours to pay.',
+      'The supplier wants the cash now',
+    ),
   ],
   [
     'decline',
     'declined',
-    {
-      operationId: 'sandboxDeclineEarlyPayment',
-      summary: 'Sandbox: the supplier declines an early payment',
-      tag: 'Sandbox',
-      description: [
-        'The supplier turns down a released early payment of yours (optional `reason`).',
-        '',
-        sandboxOnly,
-      ].join('\n'),
-      success: 'The declined early payment.',
-      errors: ['sandbox_only', 'early_payment_state', 'reason_required'],
-      requestExamples: {
-        reason: { summary: 'With a reason', value: { reason: 'The supplier prefers to wait' } },
-      },
-    },
+    answerDoc(
+      'declined',
+      'sandboxDeclineEarlyPayment',
+      'Sandbox: the supplier declines an early payment',
+      'The supplier turns down a released early payment of yours (optional `reason`).',
+      'The supplier prefers to wait',
+    ),
   ],
   [
     'withdraw',
     'withdrawn',
-    {
-      operationId: 'sandboxWithdrawEarlyPayment',
-      summary: 'Sandbox: the buyer withdraws an early payment',
-      tag: 'Sandbox',
-      description: [
-        'The buyer withdraws a released or accepted early payment of yours before you pay it (optional `reason`).',
-        '',
-        sandboxOnly,
-      ].join('\n'),
-      success: 'The withdrawn early payment.',
-      errors: ['sandbox_only', 'early_payment_state', 'reason_required'],
-      requestExamples: {
-        reason: { summary: 'With a reason', value: { reason: 'The buyer disputes the invoice' } },
-      },
-    },
+    answerDoc(
+      'withdrawn',
+      'sandboxWithdrawEarlyPayment',
+      'Sandbox: the buyer withdraws an early payment',
+      'The buyer withdraws a released or accepted early payment of yours before you pay it (optional `reason`).',
+      'The buyer disputes the invoice',
+    ),
   ],
 ];
 

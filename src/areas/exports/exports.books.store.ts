@@ -1,13 +1,15 @@
-import { type Column, col, type Entity, id, OWN } from './exports.entity.store.ts';
+import { type Column, col, type Entity, id, keyOf, OWN, owned } from './exports.entity.store.ts';
 
 /** The funder's own books: evidence, money received, statements, rules, limits, team, keys, audit. */
 export const BOOK_ENTITIES: readonly Entity[] = [
   {
-    name: 'evidence_entries',
-    description: 'Evidence-chain entries about your operations, with their hashes',
-    alias: 'e',
-    from: `evidence_entries e WHERE ${OWN('e')}`,
-    key: [{ sql: 'e.seq', type: 'integer' }],
+    ...owned(
+      'evidence_entries',
+      'Evidence-chain entries about your operations, with their hashes',
+      'evidence_entries',
+      'e',
+      keyOf('e', ['seq', 'integer']),
+    ),
     columns: [
       col('seq', 'integer'),
       col('id', 'uuid'),
@@ -42,11 +44,7 @@ export const BOOK_ENTITIES: readonly Entity[] = [
     ],
   },
   {
-    name: 'settlements',
-    description: 'Payments recorded on requests you funded',
-    alias: 's',
-    from: `settlements s WHERE ${OWN('s')}`,
-    key: id('s'),
+    ...owned('settlements', 'Payments recorded on requests you funded', 'settlements', 's'),
     columns: [
       col('id', 'uuid'),
       col('request_id', 'uuid'),
@@ -60,11 +58,12 @@ export const BOOK_ENTITIES: readonly Entity[] = [
     ],
   },
   {
-    name: 'recourse_claims',
-    description: 'Recourse claims opened on requests you funded, and how they closed',
-    alias: 'c',
-    from: `recourse_claims c WHERE ${OWN('c')}`,
-    key: id('c'),
+    ...owned(
+      'recourse_claims',
+      'Recourse claims opened on requests you funded, and how they closed',
+      'recourse_claims',
+      'c',
+    ),
     columns: [
       col('id', 'uuid'),
       col('request_id', 'uuid'),
@@ -87,11 +86,7 @@ export const BOOK_ENTITIES: readonly Entity[] = [
     ],
   },
   {
-    name: 'statements',
-    description: 'Bank statements you sent',
-    alias: 's',
-    from: `statements s WHERE ${OWN('s')}`,
-    key: id('s'),
+    ...owned('statements', 'Bank statements you sent', 'statements', 's'),
     columns: [
       col('id', 'uuid'),
       col('key_id', 'uuid'),
@@ -112,14 +107,13 @@ export const BOOK_ENTITIES: readonly Entity[] = [
     ],
   },
   {
-    name: 'statement_lines',
-    description: 'Lines of those statements and what they were matched to',
-    alias: 'l',
-    from: `statement_lines l WHERE ${OWN('l')}`,
-    key: [
-      { sql: 'l.statement_id', type: 'uuid' },
-      { sql: 'l.line', type: 'integer' },
-    ],
+    ...owned(
+      'statement_lines',
+      'Lines of those statements and what they were matched to',
+      'statement_lines',
+      'l',
+      keyOf('l', ['statement_id', 'uuid'], ['line', 'integer']),
+    ),
     columns: [
       col('statement_id', 'uuid'),
       col('line', 'integer'),
@@ -142,11 +136,13 @@ export const BOOK_ENTITIES: readonly Entity[] = [
     ],
   },
   {
-    name: 'settings',
-    description: 'Your rules: consent level, listed buyers, offer validity',
-    alias: 's',
-    from: `funder_settings s WHERE ${OWN('s')}`,
-    key: [{ sql: 's.plane', type: 'text' }],
+    ...owned(
+      'settings',
+      'Your rules: consent level, listed buyers, offer validity',
+      'funder_settings',
+      's',
+      keyOf('s', ['plane', 'text']),
+    ),
     columns: [
       col('debtor_consent_level', 'text'),
       col('require_counsel_approved_texts', 'boolean'),
@@ -156,22 +152,23 @@ export const BOOK_ENTITIES: readonly Entity[] = [
     ],
   },
   {
-    name: 'listed_buyers',
-    description: 'The buyers on your list',
-    alias: 'b',
-    from: `funder_listed_buyers b WHERE ${OWN('b')}`,
-    key: [
-      { sql: 'b.country', type: 'text' },
-      { sql: 'b.tax_id', type: 'text' },
-    ],
+    ...owned(
+      'listed_buyers',
+      'The buyers on your list',
+      'funder_listed_buyers',
+      'b',
+      keyOf('b', ['country', 'text'], ['tax_id', 'text']),
+    ),
     columns: [col('country', 'text'), col('tax_id', 'text'), col('added_at', 'timestamp')],
   },
   {
-    name: 'required_documents',
-    description: 'Documents you require from sellers, per seller country',
-    alias: 'd',
-    from: `funder_required_documents d WHERE ${OWN('d')}`,
-    key: [{ sql: 'd.country', type: 'text' }],
+    ...owned(
+      'required_documents',
+      'Documents you require from sellers, per seller country',
+      'funder_required_documents',
+      'd',
+      keyOf('d', ['country', 'text']),
+    ),
     columns: [
       col('country', 'text'),
       col('codes', 'text[]'),
@@ -212,11 +209,12 @@ export const BOOK_ENTITIES: readonly Entity[] = [
     ],
   },
   {
-    name: 'webhook_endpoints',
-    description: 'Your webhook endpoints: where events go and which, never a signing secret',
-    alias: 'w',
-    from: `webhook_endpoints w WHERE ${OWN('w')}`,
-    key: id('w'),
+    ...owned(
+      'webhook_endpoints',
+      'Your webhook endpoints: where events go and which, never a signing secret',
+      'webhook_endpoints',
+      'w',
+    ),
     columns: [
       col('id', 'uuid'),
       col('url', 'text'),
@@ -231,11 +229,12 @@ export const BOOK_ENTITIES: readonly Entity[] = [
     ],
   },
   {
-    name: 'audit_document_links',
-    description: 'Audit trail: every document download link your keys were given, and its use',
-    alias: 'u',
-    from: `document_url_log u WHERE ${OWN('u')}`,
-    key: id('u'),
+    ...owned(
+      'audit_document_links',
+      'Audit trail: every document download link your keys were given, and its use',
+      'document_url_log',
+      'u',
+    ),
     columns: [
       col('id', 'uuid'),
       col('document_id', 'uuid'),
@@ -248,11 +247,12 @@ export const BOOK_ENTITIES: readonly Entity[] = [
     ],
   },
   {
-    name: 'audit_exports',
-    description: 'Audit trail: your exports and every answer that handed out their links',
-    alias: 'x',
-    from: `export_link_log x WHERE ${OWN('x')}`,
-    key: id('x'),
+    ...owned(
+      'audit_exports',
+      'Audit trail: your exports and every answer that handed out their links',
+      'export_link_log',
+      'x',
+    ),
     columns: [
       col('id', 'uuid'),
       col('export_id', 'uuid'),
@@ -267,11 +267,13 @@ export const BOOK_ENTITIES: readonly Entity[] = [
 
 function limitBooks(): Entity[] {
   const history = (name: string, table: string, party: Column[]): Entity => ({
-    name,
-    description: `Every change of your ${name.replace('_history', '').replace('_', ' ')}s`,
-    alias: 'h',
-    from: `${table} h WHERE ${OWN('h')}`,
-    key: [{ sql: 'h.id', type: 'integer' }],
+    ...owned(
+      name,
+      `Every change of your ${name.replace('_history', '').replace('_', ' ')}s`,
+      table,
+      'h',
+      keyOf('h', ['id', 'integer']),
+    ),
     columns: [
       col('id', 'integer'),
       col('limit_id', 'uuid'),
@@ -288,11 +290,7 @@ function limitBooks(): Entity[] {
     ],
   });
   const book = (name: string, table: string, party: Column[]): Entity => ({
-    name,
-    description: `Your ${name.replace('_', ' ')}`,
-    alias: 'l',
-    from: `${table} l WHERE ${OWN('l')}`,
-    key: id('l'),
+    ...owned(name, `Your ${name.replace('_', ' ')}`, table, 'l'),
     columns: [
       col('id', 'uuid'),
       ...party,

@@ -48,3 +48,32 @@ export const id = (alias: string) => [{ sql: `${alias}.id`, type: 'uuid' as cons
 export const OWN = (alias: string) => `${alias}.funder_id = $1 AND ${alias}.plane = $2`;
 /** The batch of requests being read, each still checked visible. */
 export const OF_BATCH = `($3::uuid[] IS NULL OR r.id = ANY($3::uuid[])) AND ${VISIBLE('r')}`;
+
+/** The key of an entity: the given columns of its alias, in order. */
+export const keyOf = (alias: string, ...parts: [string, ColumnType][]) =>
+  parts.map(([column, type]) => ({ sql: `${alias}.${column}`, type }));
+
+/** An entity of one table holding the funder's own rows, by its id unless another key is given. */
+export const owned = (
+  name: string,
+  description: string,
+  table: string,
+  alias: string,
+  key: Entity['key'] = id(alias),
+) => ({ name, description, alias, from: `${table} ${alias} WHERE ${OWN(alias)}`, key });
+
+/** An entity of one table of rows hanging off the batch of requests, keyed by request then id. */
+export const ofRequests = (
+  name: string,
+  description: string,
+  table: string,
+  alias: string,
+  idType: ColumnType = 'uuid',
+) => ({
+  name,
+  description,
+  alias,
+  from: `${table} ${alias} JOIN funding_requests r ON r.id = ${alias}.request_id WHERE ${alias}.plane = $2 AND ${OF_BATCH}`,
+  byRequest: true,
+  key: keyOf(alias, ['request_id', 'uuid'], ['id', idType]),
+});

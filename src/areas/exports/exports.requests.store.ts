@@ -1,4 +1,4 @@
-import { col, type Entity, id, OF_BATCH, OWN, VISIBLE } from './exports.entity.store.ts';
+import { col, type Entity, id, OF_BATCH, ofRequests, owned, VISIBLE } from './exports.entity.store.ts';
 
 /** The requests the funder can see and what hangs off them: history, invoices, parties, notices. */
 export const REQUEST_ENTITIES: readonly Entity[] = [
@@ -35,15 +35,13 @@ export const REQUEST_ENTITIES: readonly Entity[] = [
     ],
   },
   {
-    name: 'request_history',
-    description: 'Every status change of those requests',
-    alias: 'h',
-    from: `request_history h JOIN funding_requests r ON r.id = h.request_id WHERE h.plane = $2 AND ${OF_BATCH}`,
-    byRequest: true,
-    key: [
-      { sql: 'h.request_id', type: 'uuid' },
-      { sql: 'h.id', type: 'integer' },
-    ],
+    ...ofRequests(
+      'request_history',
+      'Every status change of those requests',
+      'request_history',
+      'h',
+      'integer',
+    ),
     columns: [
       col('id', 'integer'),
       col('request_id', 'uuid'),
@@ -55,11 +53,7 @@ export const REQUEST_ENTITIES: readonly Entity[] = [
     ],
   },
   {
-    name: 'offers',
-    description: 'Your offers',
-    alias: 'o',
-    from: `offers o WHERE ${OWN('o')}`,
-    key: id('o'),
+    ...owned('offers', 'Your offers', 'offers', 'o'),
     columns: [
       col('id', 'uuid'),
       col('request_id', 'uuid'),
@@ -105,15 +99,12 @@ export const REQUEST_ENTITIES: readonly Entity[] = [
     ],
   },
   {
-    name: 'invoice_checks',
-    description: 'Verification of invoices: the signals raised on them and their review',
-    alias: 's',
-    from: `risk_signals s JOIN funding_requests r ON r.id = s.request_id WHERE s.plane = $2 AND ${OF_BATCH}`,
-    byRequest: true,
-    key: [
-      { sql: 's.request_id', type: 'uuid' },
-      { sql: 's.id', type: 'uuid' },
-    ],
+    ...ofRequests(
+      'invoice_checks',
+      'Verification of invoices: the signals raised on them and their review',
+      'risk_signals',
+      's',
+    ),
     columns: [
       col('id', 'uuid'),
       col('request_id', 'uuid'),
@@ -129,15 +120,7 @@ export const REQUEST_ENTITIES: readonly Entity[] = [
     ],
   },
   {
-    name: 'disputes',
-    description: 'Disputes raised on those requests',
-    alias: 'd',
-    from: `disputes d JOIN funding_requests r ON r.id = d.request_id WHERE d.plane = $2 AND ${OF_BATCH}`,
-    byRequest: true,
-    key: [
-      { sql: 'd.request_id', type: 'uuid' },
-      { sql: 'd.id', type: 'uuid' },
-    ],
+    ...ofRequests('disputes', 'Disputes raised on those requests', 'disputes', 'd'),
     columns: [
       col('id', 'uuid'),
       col('request_id', 'uuid'),
@@ -193,15 +176,12 @@ export const REQUEST_ENTITIES: readonly Entity[] = [
     ],
   },
   {
-    name: 'notices',
-    description: 'Notices of assignment to debtors, their answers and the declaration they signed',
-    alias: 'n',
-    from: `debtor_notices n JOIN funding_requests r ON r.id = n.request_id WHERE n.plane = $2 AND ${OF_BATCH}`,
-    byRequest: true,
-    key: [
-      { sql: 'n.request_id', type: 'uuid' },
-      { sql: 'n.id', type: 'uuid' },
-    ],
+    ...ofRequests(
+      'notices',
+      'Notices of assignment to debtors, their answers and the declaration they signed',
+      'debtor_notices',
+      'n',
+    ),
     columns: [
       col('id', 'uuid'),
       col('request_id', 'uuid'),
@@ -222,12 +202,12 @@ export const REQUEST_ENTITIES: readonly Entity[] = [
     ],
   },
   {
-    name: 'gate_refusals',
-    description:
+    ...owned(
+      'gate_refusals',
       'Funding refused at a gate (409 funding_gate_failed): the request, the gates not met and what held them, who asked, when',
-    alias: 'g',
-    from: `funding_gate_refusals g WHERE ${OWN('g')}`,
-    key: id('g'),
+      'funding_gate_refusals',
+      'g',
+    ),
     columns: [
       col('id', 'uuid'),
       col('request_id', 'uuid'),
@@ -244,11 +224,12 @@ export const REQUEST_ENTITIES: readonly Entity[] = [
 /** Documents: the funder's deal files and the documents of its requests' sellers (no contents). */
 export const DOCUMENT_ENTITIES: readonly Entity[] = [
   {
-    name: 'documents',
-    description: 'Documents: the deal files of your requests (names, dates and SHA-256; no contents)',
-    alias: 'd',
-    from: `deal_file_entries d WHERE ${OWN('d')}`,
-    key: id('d'),
+    ...owned(
+      'documents',
+      'Documents: the deal files of your requests (names, dates and SHA-256; no contents)',
+      'deal_file_entries',
+      'd',
+    ),
     columns: [
       col('id', 'uuid'),
       col('request_id', 'uuid'),
