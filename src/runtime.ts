@@ -116,31 +116,22 @@ export interface Runtime {
   close(): Promise<void>;
 }
 
+/** A recurring job that clears or seals what is due at the clock's now. */
+function upkeep(everySeconds: number, prune: (db: Db, now: Date) => Promise<unknown>) {
+  const run: JobHandler = async ({ db, clock }) => void (await prune(db, clock.now()));
+  return { everySeconds, run };
+}
+
 /**
  * Recurring upkeep: expired counters and idempotency keys, old outbox events and finished webhook
  * deliveries, and the evidence chain's day roots.
  */
 const MAINTENANCE: Record<string, { everySeconds: number; run: JobHandler }> = {
-  'maintenance.rate_counters': {
-    everySeconds: 300,
-    run: async ({ db, clock }) => void (await pruneRateCounters(db, clock.now())),
-  },
-  'maintenance.idempotency_keys': {
-    everySeconds: 3600,
-    run: async ({ db, clock }) => void (await pruneIdempotencyKeys(db, clock.now())),
-  },
-  'maintenance.outbox_events': {
-    everySeconds: 3600,
-    run: async ({ db, clock }) => void (await pruneOutboxEvents(db, clock.now())),
-  },
-  'maintenance.webhook_deliveries': {
-    everySeconds: 3600,
-    run: async ({ db, clock }) => void (await pruneWebhookDeliveries(db, clock.now())),
-  },
-  'maintenance.evidence_day_roots': {
-    everySeconds: 600,
-    run: async ({ db, clock }) => void (await sealFinishedDays(db, clock.now())),
-  },
+  'maintenance.rate_counters': upkeep(300, pruneRateCounters),
+  'maintenance.idempotency_keys': upkeep(3600, pruneIdempotencyKeys),
+  'maintenance.outbox_events': upkeep(3600, pruneOutboxEvents),
+  'maintenance.webhook_deliveries': upkeep(3600, pruneWebhookDeliveries),
+  'maintenance.evidence_day_roots': upkeep(600, sealFinishedDays),
 };
 
 export async function createRuntime(

@@ -71,6 +71,16 @@ export function requirePlane(caller: FunderCaller): Plane {
   return caller.plane;
 }
 
+/** The test helpers play other parties on the demonstration plane only: sandbox keys only. */
+export function requireSandbox(caller: FunderCaller): void {
+  if (caller.environment !== 'sandbox' || caller.plane !== 'demo') {
+    throw new ApiError(
+      'sandbox_only',
+      'Test helpers work with sandbox keys only, on the demonstration plane.',
+    );
+  }
+}
+
 /**
  * The wall every funder-facing store applies in its SQL: the caller's funder and the plane its
  * key sees. Store functions take it as a required argument and filter by both; they never

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Static } from 'typebox';
 import type { FunderCaller } from '../../platform/caller.ts';
-import { scopeOf } from '../../platform/caller.ts';
+import { requireSandbox, scopeOf } from '../../platform/caller.ts';
 import { madridDate } from '../../platform/clock.ts';
 import { ApiError } from '../../platform/errors.ts';
 import type { RunWrite } from '../../platform/write.ts';
@@ -22,22 +22,13 @@ function sandboxAccounts(sellerName: string): SuppliedAccount[] {
   ];
 }
 
-function demoOnly(caller: FunderCaller): void {
-  if (caller.environment !== 'sandbox' || caller.plane !== 'demo') {
-    throw new ApiError(
-      'sandbox_only',
-      'Test helpers work with sandbox keys only, on the demonstration plane.',
-    );
-  }
-}
-
 /** The sandbox helpers playing a request's seller: it connects its account, a debtor pays it. */
 export function createBankDataSandbox(deps: { write: RunWrite; requests: Pick<RequestsService, 'visible'> }) {
   const { write } = deps;
   return {
     /** Sandbox: the request's seller connects its account for the caller, with a year of movements. */
     async sandboxConnect(caller: FunderCaller, requestId: string, body: Static<typeof SandboxConnectBody>) {
-      demoOnly(caller);
+      requireSandbox(caller);
       const row = await deps.requests.visible(caller, requestId);
       const scope = scopeOf(caller);
       return write(caller, async (ws) => {
@@ -64,7 +55,7 @@ export function createBankDataSandbox(deps: { write: RunWrite; requests: Pick<Re
 
     /** Sandbox: a debtor of the request (or the one named) pays the seller directly. */
     async sandboxPayment(caller: FunderCaller, requestId: string, body: Static<typeof SandboxPaymentBody>) {
-      demoOnly(caller);
+      requireSandbox(caller);
       const row = await deps.requests.visible(caller, requestId);
       const scope = scopeOf(caller);
       return write(caller, async (ws) => {

@@ -1,5 +1,4 @@
-import type { FunderCaller } from '../../platform/caller.ts';
-import { ApiError } from '../../platform/errors.ts';
+import { type FunderCaller, requireSandbox } from '../../platform/caller.ts';
 import type { App } from '../../platform/http/app.ts';
 import { IdParams } from '../../platform/http/schemas.ts';
 import { OPENS } from '../../platform/http/scopes.ts';
@@ -11,12 +10,7 @@ const sandboxOnly =
 
 /** A sandbox key's caller, on the demonstration plane only. */
 const sandboxCaller = (caller: FunderCaller): { caller: FunderCaller } => {
-  if (caller.environment !== 'sandbox' || caller.plane !== 'demo') {
-    throw new ApiError(
-      'sandbox_only',
-      'Test helpers work with sandbox keys only, on the demonstration plane.',
-    );
-  }
+  requireSandbox(caller);
   return { caller };
 };
 

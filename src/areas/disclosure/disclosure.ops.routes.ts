@@ -1,4 +1,4 @@
-import { Type } from 'typebox';
+import { type TSchema, Type } from 'typebox';
 import type { App } from '../../platform/http/app.ts';
 import { DateText, Euros, Fields, OrNull, Text } from '../../platform/http/input.ts';
 import { IdParams } from '../../platform/http/schemas.ts';
@@ -16,45 +16,29 @@ export function disclosureOpsRoutes(deps: { disclosure: DisclosureService }) {
   const { disclosure } = deps;
   return (app: App) => {
     const ops = { config: { auth: 'ops' as const } };
+    /** An operations write on the record named in the path, its body checked by `body`. */
+    const opsWrite = <B extends TSchema>(body: B) => ({
+      ...ops,
+      schema: { params: IdParams, body, response: { 200: Answer } },
+    });
 
     app.post(
       '/ops/v1/debtors/:id/notice-address',
-      {
-        ...ops,
-        schema: {
-          params: IdParams,
-          body: Fields({ address: OrNull(Text({ min: 3, max: 320 })) }),
-          response: { 200: Answer },
-        },
-      },
+      opsWrite(Fields({ address: OrNull(Text({ min: 3, max: 320 })) })),
       async (request) =>
         disclosure.setNoticeAddress(request.operator!, request.params.id, request.body.address),
     );
 
     app.post(
       '/ops/v1/sellers/:id/verification-lapse',
-      {
-        ...ops,
-        schema: {
-          params: IdParams,
-          body: Fields({ lapses_on: OrNull(DateText()) }),
-          response: { 200: Answer },
-        },
-      },
+      opsWrite(Fields({ lapses_on: OrNull(DateText()) })),
       async (request) =>
         disclosure.setVerificationLapse(request.operator!, request.params.id, request.body.lapses_on),
     );
 
     app.post(
       '/ops/v1/invoices/:id/amount',
-      {
-        ...ops,
-        schema: {
-          params: IdParams,
-          body: Fields({ amount: Euros({ positive: true }) }),
-          response: { 200: Answer },
-        },
-      },
+      opsWrite(Fields({ amount: Euros({ positive: true }) })),
       async (request) =>
         disclosure.changeInvoiceAmount(
           request.operator!,

@@ -1,6 +1,12 @@
 import { randomInt } from 'node:crypto';
 import type { Static } from 'typebox';
-import { type FunderCaller, type OperatorCaller, type Plane, scopeOf } from '../../platform/caller.ts';
+import {
+  type FunderCaller,
+  type OperatorCaller,
+  type Plane,
+  requireSandbox,
+  scopeOf,
+} from '../../platform/caller.ts';
 import { addDays, madridDate } from '../../platform/clock.ts';
 import { ApiError } from '../../platform/errors.ts';
 import { percentOf } from '../../platform/money.ts';
@@ -10,15 +16,6 @@ import { answerIn, releaseIn } from './early-payments.offer.ts';
 import type { AnswerBody, ReleaseBody, SandboxEarlyPaymentBody } from './early-payments.schemas.ts';
 import * as store from './early-payments.store.ts';
 import { cents } from './early-payments.view.ts';
-
-function demoOnly(caller: FunderCaller): void {
-  if (caller.environment !== 'sandbox' || caller.plane !== 'demo') {
-    throw new ApiError(
-      'sandbox_only',
-      'Test helpers work with sandbox keys only, on the demonstration plane.',
-    );
-  }
-}
 
 /**
  * The buyer and the supplier of an early payment: played by the operations API for live
@@ -61,7 +58,7 @@ export function createEarlyPaymentParties(deps: { write: RunWrite }) {
 
     /** Sandbox: a fictitious buyer approves a fictitious supplier's invoice; offered with you as funder. */
     async sandboxCreate(caller: FunderCaller, body: Static<typeof SandboxEarlyPaymentBody>) {
-      demoOnly(caller);
+      requireSandbox(caller);
       return write(caller, async (ws) => {
         const today = madridDate(ws.now);
         const supplier = await insertDrawnSeller(
@@ -120,7 +117,7 @@ export function createEarlyPaymentParties(deps: { write: RunWrite }) {
       answer: 'accepted' | 'declined' | 'withdrawn',
       body: Static<typeof AnswerBody>,
     ) {
-      demoOnly(caller);
+      requireSandbox(caller);
       const scope = scopeOf(caller);
       return write(caller, async (ws) => {
         const row = await store.lock(ws.tx, scope, id);

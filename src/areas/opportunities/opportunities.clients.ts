@@ -1,19 +1,10 @@
 import type { Caller, FunderCaller, FunderScope, OperatorCaller, Plane } from '../../platform/caller.ts';
-import { scopeOf } from '../../platform/caller.ts';
+import { requireSandbox, scopeOf } from '../../platform/caller.ts';
 import { OPERATOR, runAs } from '../../platform/db/actor.ts';
 import type { Db } from '../../platform/db/db.ts';
 import { ApiError } from '../../platform/errors.ts';
 import type { RunWrite } from '../../platform/write.ts';
 import * as store from './opportunities.store.ts';
-
-function demoOnly(caller: FunderCaller): void {
-  if (caller.environment !== 'sandbox' || caller.plane !== 'demo') {
-    throw new ApiError(
-      'sandbox_only',
-      'Test helpers work with sandbox keys only, on the demonstration plane.',
-    );
-  }
-}
 
 export async function changeSharing(
   write: RunWrite,
@@ -109,7 +100,7 @@ export function createClientMoves(deps: { db: Db; write: RunWrite }) {
       sellerId: string,
       body: { sharing: boolean; reason?: string },
     ) {
-      demoOnly(caller);
+      requireSandbox(caller);
       return changeSharing(write, caller, scopeOf(caller), sellerId, body.sharing, body.reason);
     },
 
@@ -126,7 +117,7 @@ export function createClientMoves(deps: { db: Db; write: RunWrite }) {
       invoiceId: string,
       body: { exit: 'cancelled' | 'removed'; reason?: string },
     ) {
-      demoOnly(caller);
+      requireSandbox(caller);
       return exitLedger(write, caller, invoiceId, body.exit, body.reason, 'demo');
     },
   };

@@ -1,5 +1,11 @@
 import type { Static } from 'typebox';
-import { type FunderCaller, type FunderScope, type OperatorCaller, scopeOf } from '../../platform/caller.ts';
+import {
+  type FunderCaller,
+  type FunderScope,
+  type OperatorCaller,
+  requireSandbox,
+  scopeOf,
+} from '../../platform/caller.ts';
 import { madridDate, madridInstant } from '../../platform/clock.ts';
 import { ApiError } from '../../platform/errors.ts';
 import { type Cents, centsToDecimal, centsToEuros } from '../../platform/money.ts';
@@ -20,12 +26,7 @@ export interface Payments {
 }
 
 function demoOnly(caller: FunderCaller): FunderScope {
-  if (caller.environment !== 'sandbox' || caller.plane !== 'demo') {
-    throw new ApiError(
-      'sandbox_only',
-      'Test helpers work with sandbox keys only, on the demonstration plane.',
-    );
-  }
+  requireSandbox(caller);
   return scopeOf(caller);
 }
 

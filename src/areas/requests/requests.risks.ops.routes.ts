@@ -1,4 +1,4 @@
-import { Type } from 'typebox';
+import { type TSchema, Type } from 'typebox';
 import type { App } from '../../platform/http/app.ts';
 import { IdParams, Uuid } from '../../platform/http/schemas.ts';
 import type { RequestPartiesService } from './requests.parties.ts';
@@ -7,26 +7,26 @@ import type { RequestPartiesService } from './requests.parties.ts';
 export function requestsRisksOpsRoutes(deps: { parties: RequestPartiesService }) {
   const { parties } = deps;
   return (app: App) => {
-    const ops = { config: { auth: 'ops' as const } };
+    /** An operations write on the record named in the path: its body and its answer's schema. */
+    const opsWrite = <B extends TSchema, R extends Record<number, TSchema>>(body: B, response: R) => ({
+      config: { auth: 'ops' as const },
+      schema: { params: IdParams, body, response },
+    });
 
     app.post(
       '/ops/v1/requests/:id/risk-signals',
-      {
-        ...ops,
-        schema: {
-          params: IdParams,
-          body: Type.Object(
-            {
-              code: Type.String({ pattern: '^[a-z][a-z0-9_]{1,63}$' }),
-              severity: Type.Union([Type.Literal('low'), Type.Literal('medium'), Type.Literal('high')]),
-              hard: Type.Boolean(),
-              detail: Type.Optional(Type.Union([Type.String({ maxLength: 2000 }), Type.Null()])),
-            },
-            { additionalProperties: false },
-          ),
-          response: { 201: Type.Object({ signal_id: Uuid, request_id: Uuid }) },
-        },
-      },
+      opsWrite(
+        Type.Object(
+          {
+            code: Type.String({ pattern: '^[a-z][a-z0-9_]{1,63}$' }),
+            severity: Type.Union([Type.Literal('low'), Type.Literal('medium'), Type.Literal('high')]),
+            hard: Type.Boolean(),
+            detail: Type.Optional(Type.Union([Type.String({ maxLength: 2000 }), Type.Null()])),
+          },
+          { additionalProperties: false },
+        ),
+        { 201: Type.Object({ signal_id: Uuid, request_id: Uuid }) },
+      ),
       async (request, reply) => {
         const signalId = await parties.raiseSignal(request.operator!, request.params.id, request.body);
         reply.code(201);
@@ -36,20 +36,16 @@ export function requestsRisksOpsRoutes(deps: { parties: RequestPartiesService })
 
     app.post(
       '/ops/v1/risk-signals/:id/review',
-      {
-        ...ops,
-        schema: {
-          params: IdParams,
-          body: Type.Object(
-            {
-              outcome: Type.Union([Type.Literal('cleared'), Type.Literal('confirmed')]),
-              note: Type.Optional(Type.Union([Type.String({ maxLength: 2000 }), Type.Null()])),
-            },
-            { additionalProperties: false },
-          ),
-          response: { 200: Type.Object({ signal_id: Uuid, status: Type.String() }) },
-        },
-      },
+      opsWrite(
+        Type.Object(
+          {
+            outcome: Type.Union([Type.Literal('cleared'), Type.Literal('confirmed')]),
+            note: Type.Optional(Type.Union([Type.String({ maxLength: 2000 }), Type.Null()])),
+          },
+          { additionalProperties: false },
+        ),
+        { 200: Type.Object({ signal_id: Uuid, status: Type.String() }) },
+      ),
       async (request) => {
         await parties.reviewSignal(
           request.operator!,
@@ -63,26 +59,18 @@ export function requestsRisksOpsRoutes(deps: { parties: RequestPartiesService })
 
     app.post(
       '/ops/v1/requests/:id/disputes',
-      {
-        ...ops,
-        schema: {
-          params: IdParams,
-          body: Type.Object(
-            {
-              debtor_tax_id: Type.Optional(Type.Union([Type.String({ maxLength: 40 }), Type.Null()])),
-              invoice_number: Type.Optional(Type.Union([Type.String({ maxLength: 100 }), Type.Null()])),
-              raised_by: Type.Union([
-                Type.Literal('debtor'),
-                Type.Literal('seller'),
-                Type.Literal('operator'),
-              ]),
-              reason: Type.String({ minLength: 3, maxLength: 2000 }),
-            },
-            { additionalProperties: false },
-          ),
-          response: { 201: Type.Object({ dispute_id: Uuid, request_id: Uuid }) },
-        },
-      },
+      opsWrite(
+        Type.Object(
+          {
+            debtor_tax_id: Type.Optional(Type.Union([Type.String({ maxLength: 40 }), Type.Null()])),
+            invoice_number: Type.Optional(Type.Union([Type.String({ maxLength: 100 }), Type.Null()])),
+            raised_by: Type.Union([Type.Literal('debtor'), Type.Literal('seller'), Type.Literal('operator')]),
+            reason: Type.String({ minLength: 3, maxLength: 2000 }),
+          },
+          { additionalProperties: false },
+        ),
+        { 201: Type.Object({ dispute_id: Uuid, request_id: Uuid }) },
+      ),
       async (request, reply) => {
         const disputeId = await parties.raiseDispute(request.operator!, request.params.id, request.body);
         reply.code(201);
@@ -92,17 +80,13 @@ export function requestsRisksOpsRoutes(deps: { parties: RequestPartiesService })
 
     app.post(
       '/ops/v1/disputes/:id/resolve',
-      {
-        ...ops,
-        schema: {
-          params: IdParams,
-          body: Type.Object(
-            { resolution: Type.String({ minLength: 3, maxLength: 2000 }) },
-            { additionalProperties: false },
-          ),
-          response: { 200: Type.Object({ dispute_id: Uuid, status: Type.String() }) },
-        },
-      },
+      opsWrite(
+        Type.Object(
+          { resolution: Type.String({ minLength: 3, maxLength: 2000 }) },
+          { additionalProperties: false },
+        ),
+        { 200: Type.Object({ dispute_id: Uuid, status: Type.String() }) },
+      ),
       async (request) => {
         await parties.resolveDispute(request.operator!, request.params.id, request.body.resolution);
         return { dispute_id: request.params.id, status: 'resolved' };

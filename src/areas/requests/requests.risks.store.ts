@@ -91,12 +91,17 @@ export async function insertSignalForOps(
   );
 }
 
-export async function lockSignalForOps(q: Queryable, id: string) {
+/** One risk signal or dispute, locked for the operations team's review: its request and status. */
+async function lockForOps(q: Queryable, table: 'risk_signals' | 'disputes', id: string) {
   const { rows } = await q.query<{ request_id: string; status: string }>(
-    'SELECT request_id, status FROM risk_signals WHERE id = $1 FOR UPDATE',
+    `SELECT request_id, status FROM ${table} WHERE id = $1 FOR UPDATE`,
     [id],
   );
   return rows[0] ?? null;
+}
+
+export function lockSignalForOps(q: Queryable, id: string) {
+  return lockForOps(q, 'risk_signals', id);
 }
 
 export async function reviewSignalForOps(
@@ -143,12 +148,8 @@ export async function insertDisputeForOps(
   );
 }
 
-export async function lockDisputeForOps(q: Queryable, id: string) {
-  const { rows } = await q.query<{ request_id: string; status: string }>(
-    'SELECT request_id, status FROM disputes WHERE id = $1 FOR UPDATE',
-    [id],
-  );
-  return rows[0] ?? null;
+export function lockDisputeForOps(q: Queryable, id: string) {
+  return lockForOps(q, 'disputes', id);
 }
 
 export async function resolveDisputeForOps(

@@ -1,5 +1,9 @@
 import { ApiError } from '../../platform/errors.ts';
 
+/** What the `open` filter means (spec): the statuses in which a request still needs a decision. */
+const OPEN = ['pending', 'submitted', 'under_review', 'terms_sent', 'accepted', 'approved'] as const;
+const CLOSED = ['declined', 'rejected', 'cancelled'] as const;
+
 /**
  * The request status machine (spec: States and transitions, "Request status"). Every move
  * of a request's status goes through `nextStatus`; a move not in this table is refused
@@ -21,33 +25,12 @@ import { ApiError } from '../../platform/errors.ts';
  * `accepted` is an open status of the spec that no move here produces: the seller's
  * acceptance takes a request straight to `approved`, as the spec's table says.
  */
-export const REQUEST_STATUSES = [
-  'pending',
-  'submitted',
-  'under_review',
-  'terms_sent',
-  'accepted',
-  'approved',
-  'funded',
-  'settled',
-  'declined',
-  'rejected',
-  'cancelled',
-] as const;
+export const REQUEST_STATUSES = [...OPEN, 'funded', 'settled', ...CLOSED] as const;
 
 export type RequestStatus = (typeof REQUEST_STATUSES)[number];
 
-/** What the `open` filter means (spec): the statuses in which a request still needs a decision. */
-export const OPEN_STATUSES: readonly RequestStatus[] = [
-  'pending',
-  'submitted',
-  'under_review',
-  'terms_sent',
-  'accepted',
-  'approved',
-];
-
-export const CLOSED_STATUSES: readonly RequestStatus[] = ['declined', 'rejected', 'cancelled'];
+export const OPEN_STATUSES: readonly RequestStatus[] = OPEN;
+export const CLOSED_STATUSES: readonly RequestStatus[] = CLOSED;
 
 export type Move =
   | 'submit'

@@ -1,8 +1,8 @@
-import { type FunderCaller, scopeOf } from '../../platform/caller.ts';
+import { type FunderCaller, requireSandbox, scopeOf } from '../../platform/caller.ts';
 import { funderMover } from '../requests/requests.module.ts';
 import type { ConsentLevel } from '../settings/settings.module.ts';
 import type { SandboxDeps } from './sandbox.deps.ts';
-import { ACCEPT_ADVICE, DEBTOR_ADVICE, demoOnly, lockRoutedToCaller, withAdvice } from './sandbox.rules.ts';
+import { ACCEPT_ADVICE, DEBTOR_ADVICE, lockRoutedToCaller, withAdvice } from './sandbox.rules.ts';
 
 /** The seller's and the debtors' answers, played on one of the caller's requests. */
 export function createSandboxAnswers(deps: SandboxDeps) {
@@ -12,7 +12,7 @@ export function createSandboxAnswers(deps: SandboxDeps) {
      * caller may act on the request is checked inside the write, on the locked row.
      */
     async accept(caller: FunderCaller, id: string) {
-      demoOnly(caller);
+      requireSandbox(caller);
       await withAdvice(ACCEPT_ADVICE, () =>
         deps.write(caller, async (scope) => {
           await lockRoutedToCaller(deps, scope, caller, id, 'its seller answers that offer');
@@ -36,7 +36,7 @@ export function createSandboxAnswers(deps: SandboxDeps) {
         level?: ConsentLevel | null;
       },
     ) {
-      demoOnly(caller);
+      requireSandbox(caller);
       await withAdvice(DEBTOR_ADVICE, () =>
         deps.write(caller, async (scope) => {
           await deps.lifecycle.lock(scope.tx, funderMover(scopeOf(caller)), id);

@@ -1,9 +1,9 @@
 import type { FunderCaller } from '../../platform/caller.ts';
-import { scopeOf } from '../../platform/caller.ts';
+import { requireSandbox, scopeOf } from '../../platform/caller.ts';
 import { ApiError } from '../../platform/errors.ts';
 import { setSellerVerification, type VerificationStatus } from '../parties/parties.module.ts';
 import type { SandboxDeps } from './sandbox.deps.ts';
-import { demoOnly, lockRoutedToCaller } from './sandbox.rules.ts';
+import { lockRoutedToCaller } from './sandbox.rules.ts';
 
 export interface SandboxPartiesInput {
   seller_verification?: VerificationStatus;
@@ -21,7 +21,7 @@ export function createSandboxParties(deps: SandboxDeps) {
      * an invoice's amount. Each as the operations team would record it.
      */
     async parties(caller: FunderCaller, id: string, input: SandboxPartiesInput) {
-      demoOnly(caller);
+      requireSandbox(caller);
       await deps.write(caller, async (scope) => {
         const request = await lockRoutedToCaller(deps, scope, caller, id);
         const receivables = await deps.receivables(scope.tx, scopeOf(caller), id);

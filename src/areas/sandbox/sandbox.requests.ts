@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { type FunderCaller, scopeOf } from '../../platform/caller.ts';
+import { type FunderCaller, requireSandbox, scopeOf } from '../../platform/caller.ts';
 import { addDays, madridDate } from '../../platform/clock.ts';
 import type { WriteScope } from '../../platform/write.ts';
 import {
@@ -10,7 +10,6 @@ import {
 } from '../parties/parties.module.ts';
 import type { ProgrammeTerms } from '../programme/programme.module.ts';
 import type { SandboxDeps } from './sandbox.deps.ts';
-import { demoOnly } from './sandbox.rules.ts';
 
 export interface SandboxInvoice {
   debtor_name: string;
@@ -108,7 +107,7 @@ export function createSandboxRequests(deps: SandboxDeps) {
         terms?: Partial<ProgrammeTerms>;
       },
     ) {
-      demoOnly(caller);
+      requireSandbox(caller);
       const id = await deps.write(caller, async (scope) => {
         const today = madridDate(scope.now);
         const seller = await newSeller(deps, scope, caller);

@@ -14,6 +14,15 @@ const RequestAnswer = Type.Object({ request: RequestListItem });
 /** Programme terms the sandbox request's company gets with you before it is routed. */
 const SandboxTerms = TermsInput(false);
 
+/** The invoice the request examples start from. */
+const spanishInvoice = {
+  debtor_name: ex.debtorName,
+  debtor_tax_id: ex.debtorTaxId,
+  debtor_country: 'ES',
+  amount: 7500,
+  due_date: '2026-12-31',
+};
+
 /**
  * The sandbox area's own helpers for a funder's sandbox key: a new request, and the seller, the
  * debtors and the other parties of one of its requests. (Sandbox helpers play the other parties
@@ -49,16 +58,7 @@ export function sandboxRoutes(deps: { sandbox: SandboxService }) {
                 summary: 'A confidential request, one invoice uploaded',
                 value: {
                   terms: { disclosure: 'confidential', recourse: 'without', announce_overdue_days: 10 },
-                  invoices: [
-                    {
-                      debtor_name: ex.debtorName,
-                      debtor_tax_id: ex.debtorTaxId,
-                      debtor_country: 'ES',
-                      amount: 7500,
-                      due_date: '2026-12-31',
-                      source: 'upload',
-                    },
-                  ],
+                  invoices: [{ ...spanishInvoice, source: 'upload' }],
                 },
               },
               twoInvoices: {
@@ -66,13 +66,7 @@ export function sandboxRoutes(deps: { sandbox: SandboxService }) {
                 value: {
                   type: 'factoring',
                   invoices: [
-                    {
-                      debtor_name: ex.debtorName,
-                      debtor_tax_id: ex.debtorTaxId,
-                      debtor_country: 'ES',
-                      amount: 7500,
-                      due_date: '2026-12-31',
-                    },
+                    spanishInvoice,
                     {
                       debtor_name: 'Ferragens do Porto, Lda.',
                       debtor_tax_id: 'PT509876543',

@@ -41,16 +41,6 @@ export async function withAdvice<T>(
   }
 }
 
-/** The helpers play other parties on the demonstration plane only. */
-export function demoOnly(caller: FunderCaller): void {
-  if (caller.environment !== 'sandbox' || caller.plane !== 'demo') {
-    throw new ApiError(
-      'sandbox_only',
-      'Test helpers work with sandbox keys only, on the demonstration plane.',
-    );
-  }
-}
-
 /**
  * Locks one of the caller's requests for a helper's write; a request routed to another funder
  * is refused (`why`: what the other funder's request would need instead).

@@ -1,4 +1,4 @@
-import { type FunderCaller, type OperatorCaller, scopeOf } from '../../platform/caller.ts';
+import { type FunderCaller, type OperatorCaller, requireSandbox, scopeOf } from '../../platform/caller.ts';
 import { madridMidnight } from '../../platform/clock.ts';
 import { ApiError } from '../../platform/errors.ts';
 import { toCents } from '../../platform/money.ts';
@@ -134,12 +134,7 @@ export function createLineConfirmation(deps: {
      * demonstration plane only.
      */
     confirmLine(caller: FunderCaller, statementId: string, lineNumber: number, rawBody: unknown) {
-      if (caller.environment !== 'sandbox' || caller.plane !== 'demo') {
-        throw new ApiError(
-          'sandbox_only',
-          'Test helpers work with sandbox keys only, on the demonstration plane.',
-        );
-      }
+      requireSandbox(caller);
       const owner = scopeOf(caller);
       const chosen = chosenRequest(rawBody);
       return write(caller, async (scope) =>

@@ -11,11 +11,11 @@ import { type InputPart, inputError } from './input-errors.ts';
  * a list answered item by item (an import's rows), so both read a schema the same way.
  */
 
-export function bodyAjv() {
-  // Bodies are taken as sent: no type coercion, unknown members refused rather than dropped.
+/** The options both validators share; they differ only in reading types from text. */
+function makeAjv(coerceTypes: boolean) {
   const ajv = new Ajv({
     allErrors: false,
-    coerceTypes: false,
+    coerceTypes,
     removeAdditional: false,
     useDefaults: true,
     strict: false,
@@ -29,20 +29,14 @@ export function bodyAjv() {
   return ajv;
 }
 
+export function bodyAjv() {
+  // Bodies are taken as sent: no type coercion, unknown members refused rather than dropped.
+  return makeAjv(false);
+}
+
 export function queryAjv() {
   // Query strings and path parameters are text: numbers and booleans are read from it.
-  const ajv = new Ajv({
-    allErrors: false,
-    coerceTypes: true,
-    removeAdditional: false,
-    useDefaults: true,
-    strict: false,
-    verbose: true,
-    multipleOfPrecision: 9,
-  });
-  (formatsPlugin as unknown as (ajv: Ajv) => void)(ajv);
-  exactDecimalSteps(ajv);
-  return ajv;
+  return makeAjv(true);
 }
 
 /**
