@@ -17,40 +17,6 @@ import {
   setSellerVerification,
 } from './parties.writes.ts';
 
-export { findDebtor, findDebtorByKey, findInvoice, findSeller, findSellerByKey } from './parties.reads.ts';
-// Other areas import the parties' rules and types from this service.
-export {
-  type DebtorInput,
-  debtorKey,
-  EMAIL_MAX,
-  EMPLOYEES_MAX,
-  EUROS_MAX,
-  INVOICE_NUMBER_MAX,
-  INVOICE_SOURCES,
-  type InvoiceInput,
-  NACE_SECTIONS,
-  NAME_MAX,
-  normalizeTaxId,
-  parseDebtorKey,
-  type SellerInput,
-  TAX_ID_MAX,
-  VERIFICATION_STATUSES,
-} from './parties.rules.ts';
-export type { InvoiceSource, VerificationStatus } from './parties.store.ts';
-export type { Debtor, EvidenceSink, Invoice, Seller } from './parties.views.ts';
-export {
-  ensureDebtor,
-  ensureSeller,
-  insertDebtor,
-  insertDebtorIfNew,
-  insertDrawnSeller,
-  insertInvoice,
-  insertSeller,
-  insertSellerIfNew,
-  markInvoiceSellerPaid,
-  setSellerVerification,
-} from './parties.writes.ts';
-
 /**
  * The other parties' data: sellers, debtors and the invoices between them. The operations API
  * manages them; sandbox helpers and the demonstration scenario call the exported functions
