@@ -28,6 +28,12 @@ import {
 
 export type PartiesService = ReturnType<typeof createPartiesService>;
 
+/** The party read, or 404 not_found naming what was asked for. */
+function found<T>(party: T | null, what: 'Seller' | 'Debtor' | 'Invoice'): T {
+  if (!party) throw new ApiError('not_found', `${what} was not found.`);
+  return party;
+}
+
 export function createPartiesService(deps: { db: Db; clock: Clock; write: RunWrite }) {
   const { db, clock, write } = deps;
 
@@ -38,9 +44,7 @@ export function createPartiesService(deps: { db: Db; clock: Clock; write: RunWri
     },
 
     async getSeller(id: string): Promise<Seller> {
-      const seller = await findSeller(db, id);
-      if (!seller) throw new ApiError('not_found', 'Seller was not found.');
-      return seller;
+      return found(await findSeller(db, id), 'Seller');
     },
 
     setSellerVerification(
@@ -53,8 +57,7 @@ export function createPartiesService(deps: { db: Db; clock: Clock; write: RunWri
 
     /** The seller's score as a funder would read it in a request's packet. */
     async getSellerScore(id: string): Promise<{ seller_id: string; score: SellerScore | null }> {
-      const seller = await findSeller(db, id);
-      if (!seller) throw new ApiError('not_found', 'Seller was not found.');
+      const seller = found(await findSeller(db, id), 'Seller');
       return { seller_id: seller.id, score: await sellerScore(db, seller.id, clock.now()) };
     },
 
@@ -64,9 +67,7 @@ export function createPartiesService(deps: { db: Db; clock: Clock; write: RunWri
     },
 
     async getDebtor(id: string): Promise<Debtor> {
-      const debtor = await findDebtor(db, id);
-      if (!debtor) throw new ApiError('not_found', 'Debtor was not found.');
-      return debtor;
+      return found(await findDebtor(db, id), 'Debtor');
     },
 
     /** The invoice lands on its seller's plane; its debtor must be on the same plane. */
@@ -82,9 +83,7 @@ export function createPartiesService(deps: { db: Db; clock: Clock; write: RunWri
     },
 
     async getInvoice(id: string): Promise<Invoice> {
-      const invoice = await findInvoice(db, id);
-      if (!invoice) throw new ApiError('not_found', 'Invoice was not found.');
-      return invoice;
+      return found(await findInvoice(db, id), 'Invoice');
     },
 
     markInvoiceSellerPaid(
