@@ -1,6 +1,6 @@
 import type { FunderScope, Plane } from '../../platform/caller.ts';
 import type { Queryable } from '../../platform/db/db.ts';
-import { KEY_FILTER } from './clients.links.store.ts';
+import { findScoped, KEY_FILTER, listScoped } from './clients.store.ts';
 
 // Arrivals, invitations, the funder's clients and its return origins: SQL. Funder-facing functions take the
 // caller's scope; `keyId` (a sandbox key) narrows them to what that key's helpers made.
@@ -152,19 +152,15 @@ export async function insertInvitation(
 
 const INVITATION_COLUMNS = `id, via, link_id, prescriber_id, company_name, tax_id, country, email, state,
   created_at, expires_at, accepted_at, revoked_at, revoked_reason, seller_id, arrival_id, funder_id, plane, key_id`;
+const INVITATIONS = { table: 'client_invitations', columns: INVITATION_COLUMNS };
 
-export async function findInvitation(
+export function findInvitation(
   q: Queryable,
   scope: FunderScope,
   id: string,
   options: { lock?: boolean } = {},
 ): Promise<InvitationRow | null> {
-  const { rows } = await q.query<InvitationRow>(
-    `SELECT ${INVITATION_COLUMNS} FROM client_invitations WHERE id = $1 AND funder_id = $2 AND plane = $3
-     ${options.lock ? 'FOR UPDATE' : ''}`,
-    [id, scope.funderId, scope.plane],
-  );
-  return rows[0] ?? null;
+  return findScoped(q, INVITATIONS, scope, id, options);
 }
 
 /** The operations team's read of an invitation, any funder, any plane. */
@@ -176,19 +172,13 @@ export async function findInvitationForOps(q: Queryable, id: string): Promise<In
   return rows[0] ?? null;
 }
 
-export async function listInvitations(
+export function listInvitations(
   q: Queryable,
   scope: FunderScope,
   limit: number,
   keyId: string | null,
 ): Promise<InvitationRow[]> {
-  const { rows } = await q.query<InvitationRow>(
-    `SELECT ${INVITATION_COLUMNS} FROM client_invitations
-      WHERE funder_id = $1 AND plane = $2 AND ${KEY_FILTER('key_id', '$4')}
-      ORDER BY created_at DESC, seq DESC LIMIT $3`,
-    [scope.funderId, scope.plane, limit, keyId],
-  );
-  return rows;
+  return listScoped(q, INVITATIONS, scope, limit, keyId);
 }
 
 export async function markInvitationAccepted(

@@ -1,5 +1,6 @@
 import type { FunderScope } from '../../platform/caller.ts';
 import type { Queryable } from '../../platform/db/db.ts';
+import { findScoped, KEY_FILTER } from './clients.store.ts';
 
 // Prescribers' and client links' SQL. Every funder-facing function takes the caller's scope and
 // applies it; `keyId` (a sandbox key) narrows counts to what that key's helpers made.
@@ -28,9 +29,6 @@ export interface LinkRow {
   claims_last_day: number;
 }
 
-/** What a sandbox key sees of what keys made: its own rows only; a live key sees all. */
-export const KEY_FILTER = (column: string, param: string) =>
-  `(${param}::uuid IS NULL OR ${column} = ${param}::uuid)`;
 // Prescribers
 
 export async function insertPrescriber(
@@ -67,18 +65,13 @@ export async function activePrescriberNamed(
 
 const PRESCRIBER_COLUMNS = 'id, name, email, notes, created_at, disabled_at, disabled_reason';
 
-export async function findPrescriber(
+export function findPrescriber(
   q: Queryable,
   scope: FunderScope,
   id: string,
   options: { lock?: boolean } = {},
 ): Promise<PrescriberRow | null> {
-  const { rows } = await q.query<PrescriberRow>(
-    `SELECT ${PRESCRIBER_COLUMNS} FROM prescribers WHERE id = $1 AND funder_id = $2 AND plane = $3
-     ${options.lock ? 'FOR UPDATE' : ''}`,
-    [id, scope.funderId, scope.plane],
-  );
-  return rows[0] ?? null;
+  return findScoped(q, { table: 'prescribers', columns: PRESCRIBER_COLUMNS }, scope, id, options);
 }
 
 /** Active first, then by creation, newest first. */

@@ -1,6 +1,7 @@
 import type { FunderScope, Plane } from '../../platform/caller.ts';
 import type { Queryable } from '../../platform/db/db.ts';
 import { visibleToFunder } from '../requests/requests.module.ts';
+import { findScoped, listScoped } from './clients.store.ts';
 
 // Onboarding links' SQL. Funder-facing functions take the caller's scope; a sandbox key's
 // `keyId` narrows them to the links that key made.
@@ -33,6 +34,7 @@ export interface OnboardingRow {
 const COLUMNS = `id, funder_id, plane, key_id, return_secret_sealed, company_vat, country, company_name,
   company_name_source, contact_email, contact_name, return_url, metadata, locale, status, created_at,
   expires_at, account_created_at, completed_at, revoked_at, revoked_reason, seller_id`;
+const ONBOARDING_LINKS = { table: 'onboarding_links', columns: COLUMNS };
 
 export async function insertOnboardingLink(
   q: Queryable,
@@ -76,20 +78,14 @@ export async function insertOnboardingLink(
   );
 }
 
-export async function findOnboardingLink(
+export function findOnboardingLink(
   q: Queryable,
   scope: FunderScope,
   id: string,
   keyId: string | null,
   options: { lock?: boolean } = {},
 ): Promise<OnboardingRow | null> {
-  const { rows } = await q.query<OnboardingRow>(
-    `SELECT ${COLUMNS} FROM onboarding_links
-      WHERE id = $1 AND funder_id = $2 AND plane = $3 AND ($4::uuid IS NULL OR key_id = $4::uuid)
-      ${options.lock ? 'FOR UPDATE' : ''}`,
-    [id, scope.funderId, scope.plane, keyId],
-  );
-  return rows[0] ?? null;
+  return findScoped(q, ONBOARDING_LINKS, scope, id, { keyId, lock: options.lock });
 }
 
 export async function findOnboardingLinkForOps(
@@ -104,19 +100,13 @@ export async function findOnboardingLinkForOps(
   return rows[0] ?? null;
 }
 
-export async function listOnboardingLinks(
+export function listOnboardingLinks(
   q: Queryable,
   scope: FunderScope,
   limit: number,
   keyId: string | null,
 ): Promise<OnboardingRow[]> {
-  const { rows } = await q.query<OnboardingRow>(
-    `SELECT ${COLUMNS} FROM onboarding_links
-      WHERE funder_id = $1 AND plane = $2 AND ($4::uuid IS NULL OR key_id = $4::uuid)
-      ORDER BY created_at DESC, seq DESC LIMIT $3`,
-    [scope.funderId, scope.plane, limit, keyId],
-  );
-  return rows;
+  return listScoped(q, ONBOARDING_LINKS, scope, limit, keyId);
 }
 
 export async function markOnboardingCompleted(

@@ -12,16 +12,21 @@ const Download = {
   url_expires_in: Type.Integer({ description: 'Seconds the URL works: 120' }),
 };
 
-const DealFileEntry = Type.Object({
-  document_id: Uuid,
-  code: Type.String(),
-  name: Type.String({ description: 'Catalogue name in English' }),
+/** The stored file behind a document version. */
+const StoredFile = {
   file_name: Type.String(),
   sha256: Type.String(),
   media_type: Type.String(),
   size_bytes: Type.Integer(),
   issued_on: DateString,
   valid_until: NullableDate,
+};
+
+const DealFileEntry = Type.Object({
+  document_id: Uuid,
+  code: Type.String(),
+  name: Type.String({ description: 'Catalogue name in English' }),
+  ...StoredFile,
   verified_at: Type.Union([Timestamp, Type.Null()]),
   verification_method: Type.Union([Type.String(), Type.Null()]),
   status_today: Type.Union(
@@ -41,12 +46,7 @@ const CurrentDocument = Type.Object({
   code: Type.String(),
   name: Type.String(),
   required: Type.Boolean({ description: "On the funder's list for the seller's country" }),
-  file_name: Type.String(),
-  sha256: Type.String(),
-  media_type: Type.String(),
-  size_bytes: Type.Integer(),
-  issued_on: DateString,
-  valid_until: NullableDate,
+  ...StoredFile,
   status: Type.Union([Type.Literal('pending'), Type.Literal('verified')]),
   verified_at: Type.Union([Timestamp, Type.Null()]),
   verification_method: Type.Union([Type.String(), Type.Null()]),

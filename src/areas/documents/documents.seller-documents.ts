@@ -78,31 +78,22 @@ export function createSellerDocuments(deps: { db: Db; write: RunWrite }) {
       }
       const id = newId();
       await store.insertFile(tx, { plane: seller.plane, sha256, content, media_type: mediaType });
-      await store.insertSellerDocument(tx, {
-        id,
-        plane: seller.plane,
+      const recorded = {
         seller_id: seller.id,
         code: entry.code,
         file_name: fileName,
         sha256,
         issued_on: input.issued_on,
         valid_until: validUntil,
-        uploaded_at: now,
-      });
+      };
+      await store.insertSellerDocument(tx, { id, plane: seller.plane, ...recorded, uploaded_at: now });
       evidence({
         funderId: null,
         plane: seller.plane,
         kind: 'seller_document.uploaded',
         subjectType: 'seller_document',
         subjectId: id,
-        payload: {
-          seller_id: seller.id,
-          code: entry.code,
-          file_name: fileName,
-          sha256,
-          issued_on: input.issued_on,
-          valid_until: validUntil,
-        },
+        payload: recorded,
       });
       return opsView(await requireDocument(tx, id));
     }

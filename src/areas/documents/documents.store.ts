@@ -19,7 +19,8 @@ export interface CatalogueRow {
   countries: string[];
 }
 
-export interface SellerDocumentRow {
+/** A seller document as it is uploaded. */
+export interface NewSellerDocument {
   id: string;
   plane: Plane;
   seller_id: string;
@@ -28,10 +29,13 @@ export interface SellerDocumentRow {
   sha256: string;
   issued_on: string;
   valid_until: string | null;
+  uploaded_at: Date;
+}
+
+export interface SellerDocumentRow extends NewSellerDocument {
   status: DocumentStatus;
   verified_at: Date | null;
   verification_method: string | null;
-  uploaded_at: Date;
   /** From document_files. */
   size_bytes: number;
   media_type: string;
@@ -120,20 +124,7 @@ export async function insertFile(
   );
 }
 
-export async function insertSellerDocument(
-  q: Queryable,
-  row: {
-    id: string;
-    plane: Plane;
-    seller_id: string;
-    code: string;
-    file_name: string;
-    sha256: string;
-    issued_on: string;
-    valid_until: string | null;
-    uploaded_at: Date;
-  },
-): Promise<void> {
+export async function insertSellerDocument(q: Queryable, row: NewSellerDocument): Promise<void> {
   await q.query(
     `INSERT INTO seller_documents (id, plane, seller_id, code, file_name, sha256, issued_on, valid_until, status, uploaded_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'pending', $9)`,

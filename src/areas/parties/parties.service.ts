@@ -17,40 +17,6 @@ import {
   setSellerVerification,
 } from './parties.writes.ts';
 
-export { findDebtor, findDebtorByKey, findInvoice, findSeller, findSellerByKey } from './parties.reads.ts';
-// Other areas import the parties' rules and types from this service.
-export {
-  type DebtorInput,
-  debtorKey,
-  EMAIL_MAX,
-  EMPLOYEES_MAX,
-  EUROS_MAX,
-  INVOICE_NUMBER_MAX,
-  INVOICE_SOURCES,
-  type InvoiceInput,
-  NACE_SECTIONS,
-  NAME_MAX,
-  normalizeTaxId,
-  parseDebtorKey,
-  type SellerInput,
-  TAX_ID_MAX,
-  VERIFICATION_STATUSES,
-} from './parties.rules.ts';
-export type { InvoiceSource, VerificationStatus } from './parties.store.ts';
-export type { Debtor, EvidenceSink, Invoice, Seller } from './parties.views.ts';
-export {
-  ensureDebtor,
-  ensureSeller,
-  insertDebtor,
-  insertDebtorIfNew,
-  insertDrawnSeller,
-  insertInvoice,
-  insertSeller,
-  insertSellerIfNew,
-  markInvoiceSellerPaid,
-  setSellerVerification,
-} from './parties.writes.ts';
-
 /**
  * The other parties' data: sellers, debtors and the invoices between them. The operations API
  * manages them; sandbox helpers and the demonstration scenario call the exported functions
@@ -62,6 +28,12 @@ export {
 
 export type PartiesService = ReturnType<typeof createPartiesService>;
 
+/** The party read, or 404 not_found naming what was asked for. */
+function found<T>(party: T | null, what: 'Seller' | 'Debtor' | 'Invoice'): T {
+  if (!party) throw new ApiError('not_found', `${what} was not found.`);
+  return party;
+}
+
 export function createPartiesService(deps: { db: Db; clock: Clock; write: RunWrite }) {
   const { db, clock, write } = deps;
 
@@ -72,9 +44,7 @@ export function createPartiesService(deps: { db: Db; clock: Clock; write: RunWri
     },
 
     async getSeller(id: string): Promise<Seller> {
-      const seller = await findSeller(db, id);
-      if (!seller) throw new ApiError('not_found', 'Seller was not found.');
-      return seller;
+      return found(await findSeller(db, id), 'Seller');
     },
 
     setSellerVerification(
@@ -87,8 +57,7 @@ export function createPartiesService(deps: { db: Db; clock: Clock; write: RunWri
 
     /** The seller's score as a funder would read it in a request's packet. */
     async getSellerScore(id: string): Promise<{ seller_id: string; score: SellerScore | null }> {
-      const seller = await findSeller(db, id);
-      if (!seller) throw new ApiError('not_found', 'Seller was not found.');
+      const seller = found(await findSeller(db, id), 'Seller');
       return { seller_id: seller.id, score: await sellerScore(db, seller.id, clock.now()) };
     },
 
@@ -98,9 +67,7 @@ export function createPartiesService(deps: { db: Db; clock: Clock; write: RunWri
     },
 
     async getDebtor(id: string): Promise<Debtor> {
-      const debtor = await findDebtor(db, id);
-      if (!debtor) throw new ApiError('not_found', 'Debtor was not found.');
-      return debtor;
+      return found(await findDebtor(db, id), 'Debtor');
     },
 
     /** The invoice lands on its seller's plane; its debtor must be on the same plane. */
@@ -116,9 +83,7 @@ export function createPartiesService(deps: { db: Db; clock: Clock; write: RunWri
     },
 
     async getInvoice(id: string): Promise<Invoice> {
-      const invoice = await findInvoice(db, id);
-      if (!invoice) throw new ApiError('not_found', 'Invoice was not found.');
-      return invoice;
+      return found(await findInvoice(db, id), 'Invoice');
     },
 
     markInvoiceSellerPaid(

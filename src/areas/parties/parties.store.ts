@@ -54,6 +54,40 @@ const INVOICE_COLUMNS =
 
 const lock = (forUpdate?: boolean) => (forUpdate ? ' FOR UPDATE' : '');
 
+/** A row of `table` by id: on one plane, or on either when `plane` is null (the operations team). */
+async function rowById<Row>(
+  q: Queryable,
+  from: { table: string; columns: string },
+  plane: Plane | null,
+  id: string,
+  forUpdate?: boolean,
+): Promise<Row | null> {
+  const { rows } = await q.query<Row>(
+    `SELECT ${from.columns} FROM ${from.table} WHERE id = $1${plane ? ' AND plane = $2' : ''}${lock(forUpdate)}`,
+    plane ? [id, plane] : [id],
+  );
+  return rows[0] ?? null;
+}
+
+/** A party of `table` by its country and tax id on a plane. */
+async function rowByKey<Row>(
+  q: Queryable,
+  from: { table: string; columns: string },
+  plane: Plane,
+  country: string,
+  taxId: string,
+): Promise<Row | null> {
+  const { rows } = await q.query<Row>(
+    `SELECT ${from.columns} FROM ${from.table} WHERE plane = $1 AND country = $2 AND tax_id = $3`,
+    [plane, country, taxId],
+  );
+  return rows[0] ?? null;
+}
+
+const SELLERS = { table: 'sellers', columns: SELLER_COLUMNS };
+const DEBTORS = { table: 'debtors', columns: DEBTOR_COLUMNS };
+const INVOICES = { table: 'invoices', columns: INVOICE_COLUMNS };
+
 // Sellers
 
 /**
@@ -87,43 +121,31 @@ export async function insertSellerIfNew(q: Queryable, row: SellerRow): Promise<S
 }
 
 /** A seller on one plane; a seller of the other plane is not found. */
-export async function findSeller(
+export function findSeller(
   q: Queryable,
   plane: Plane,
   id: string,
   options: { forUpdate?: boolean } = {},
 ): Promise<SellerRow | null> {
-  const { rows } = await q.query<SellerRow>(
-    `SELECT ${SELLER_COLUMNS} FROM sellers WHERE id = $1 AND plane = $2${lock(options.forUpdate)}`,
-    [id, plane],
-  );
-  return rows[0] ?? null;
+  return rowById(q, SELLERS, plane, id, options.forUpdate);
 }
 
 /** The operations team: a seller on either plane. */
-export async function findSellerForOperator(
+export function findSellerForOperator(
   q: Queryable,
   id: string,
   options: { forUpdate?: boolean } = {},
 ): Promise<SellerRow | null> {
-  const { rows } = await q.query<SellerRow>(
-    `SELECT ${SELLER_COLUMNS} FROM sellers WHERE id = $1${lock(options.forUpdate)}`,
-    [id],
-  );
-  return rows[0] ?? null;
+  return rowById(q, SELLERS, null, id, options.forUpdate);
 }
 
-export async function findSellerByKey(
+export function findSellerByKey(
   q: Queryable,
   plane: Plane,
   country: string,
   taxId: string,
 ): Promise<SellerRow | null> {
-  const { rows } = await q.query<SellerRow>(
-    `SELECT ${SELLER_COLUMNS} FROM sellers WHERE plane = $1 AND country = $2 AND tax_id = $3`,
-    [plane, country, taxId],
-  );
-  return rows[0] ?? null;
+  return rowByKey(q, SELLERS, plane, country, taxId);
 }
 
 export async function updateSellerVerification(
@@ -154,31 +176,22 @@ export async function insertDebtorIfNew(q: Queryable, row: DebtorRow): Promise<D
 }
 
 /** A debtor on one plane; a debtor of the other plane is not found. */
-export async function findDebtor(q: Queryable, plane: Plane, id: string): Promise<DebtorRow | null> {
-  const { rows } = await q.query<DebtorRow>(
-    `SELECT ${DEBTOR_COLUMNS} FROM debtors WHERE id = $1 AND plane = $2`,
-    [id, plane],
-  );
-  return rows[0] ?? null;
+export function findDebtor(q: Queryable, plane: Plane, id: string): Promise<DebtorRow | null> {
+  return rowById(q, DEBTORS, plane, id);
 }
 
 /** The operations team: a debtor on either plane. */
-export async function findDebtorForOperator(q: Queryable, id: string): Promise<DebtorRow | null> {
-  const { rows } = await q.query<DebtorRow>(`SELECT ${DEBTOR_COLUMNS} FROM debtors WHERE id = $1`, [id]);
-  return rows[0] ?? null;
+export function findDebtorForOperator(q: Queryable, id: string): Promise<DebtorRow | null> {
+  return rowById(q, DEBTORS, null, id);
 }
 
-export async function findDebtorByKey(
+export function findDebtorByKey(
   q: Queryable,
   plane: Plane,
   country: string,
   taxId: string,
 ): Promise<DebtorRow | null> {
-  const { rows } = await q.query<DebtorRow>(
-    `SELECT ${DEBTOR_COLUMNS} FROM debtors WHERE plane = $1 AND country = $2 AND tax_id = $3`,
-    [plane, country, taxId],
-  );
-  return rows[0] ?? null;
+  return rowByKey(q, DEBTORS, plane, country, taxId);
 }
 
 // Invoices
@@ -208,30 +221,22 @@ export async function insertInvoice(
 }
 
 /** An invoice on one plane; an invoice of the other plane is not found. */
-export async function findInvoice(
+export function findInvoice(
   q: Queryable,
   plane: Plane,
   id: string,
   options: { forUpdate?: boolean } = {},
 ): Promise<InvoiceRow | null> {
-  const { rows } = await q.query<InvoiceRow>(
-    `SELECT ${INVOICE_COLUMNS} FROM invoices WHERE id = $1 AND plane = $2${lock(options.forUpdate)}`,
-    [id, plane],
-  );
-  return rows[0] ?? null;
+  return rowById(q, INVOICES, plane, id, options.forUpdate);
 }
 
 /** The operations team: an invoice on either plane. */
-export async function findInvoiceForOperator(
+export function findInvoiceForOperator(
   q: Queryable,
   id: string,
   options: { forUpdate?: boolean } = {},
 ): Promise<InvoiceRow | null> {
-  const { rows } = await q.query<InvoiceRow>(
-    `SELECT ${INVOICE_COLUMNS} FROM invoices WHERE id = $1${lock(options.forUpdate)}`,
-    [id],
-  );
-  return rows[0] ?? null;
+  return rowById(q, INVOICES, null, id, options.forUpdate);
 }
 
 export async function findInvoiceByNumber(

@@ -11,7 +11,7 @@ import {
   markInvoiceSellerPaid,
   normalizeTaxId,
   parseDebtorKey,
-} from './parties.service.ts';
+} from './parties.module.ts';
 
 type ErrorBody = { error: { code: string; message: string; field?: string | null } };
 type Row = Record<string, unknown>;

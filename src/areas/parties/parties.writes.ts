@@ -68,7 +68,7 @@ export async function insertSeller(
   now: Date,
   evidence?: EvidenceSink,
 ): Promise<Seller> {
-  return insertOrRefuse(sellerKind, tx, plane, input, now, evidence);
+  return insertParty(sellerKind, 'refuse', tx, plane, input, now, evidence);
 }
 
 /**
@@ -101,7 +101,7 @@ export async function ensureSeller(
   now: Date,
   evidence?: EvidenceSink,
 ): Promise<Seller> {
-  return insertOrFind(sellerKind, tx, plane, input, now, evidence);
+  return insertParty(sellerKind, 'find', tx, plane, input, now, evidence);
 }
 
 /**
@@ -186,7 +186,7 @@ export async function insertDebtor(
   now: Date,
   evidence?: EvidenceSink,
 ): Promise<Debtor> {
-  return insertOrRefuse(debtorKind, tx, plane, input, now, evidence);
+  return insertParty(debtorKind, 'refuse', tx, plane, input, now, evidence);
 }
 
 /**
@@ -200,7 +200,7 @@ export async function ensureDebtor(
   now: Date,
   evidence?: EvidenceSink,
 ): Promise<Debtor> {
-  return insertOrFind(debtorKind, tx, plane, input, now, evidence);
+  return insertParty(debtorKind, 'find', tx, plane, input, now, evidence);
 }
 
 /**
@@ -237,9 +237,13 @@ const debtorKind: PartyKind<DebtorInput, Debtor, store.DebtorRow> = {
   view: debtorView,
 };
 
-/** Inserts the party; 409 conflict when the plane already has its country and tax id. */
-async function insertOrRefuse<Input, View, Row>(
+/**
+ * Inserts the party unless the plane already has its country and tax id; then `refuse` answers
+ * 409 conflict and `find` reads back the one the plane has (find-or-create).
+ */
+async function insertParty<Input, View, Row>(
   kind: PartyKind<Input, View, Row>,
+  whenTaken: 'refuse' | 'find',
   tx: Tx,
   plane: Plane,
   input: Input,
@@ -249,24 +253,12 @@ async function insertOrRefuse<Input, View, Row>(
   const made = await kind.insertIfNew(tx, plane, input, now, evidence);
   if (made) return made;
   const key = kind.key(input, now);
-  throw new ApiError(
-    'conflict',
-    `A ${kind.noun} with tax id ${key.tax_id} in ${key.country} already exists on the ${plane} plane.`,
-  );
-}
-
-/** Inserts the party unless the plane has it, else reads back the one it has (find-or-create). */
-async function insertOrFind<Input, View, Row>(
-  kind: PartyKind<Input, View, Row>,
-  tx: Tx,
-  plane: Plane,
-  input: Input,
-  now: Date,
-  evidence?: EvidenceSink,
-): Promise<View> {
-  const made = await kind.insertIfNew(tx, plane, input, now, evidence);
-  if (made) return made;
-  const key = kind.key(input, now);
+  if (whenTaken === 'refuse') {
+    throw new ApiError(
+      'conflict',
+      `A ${kind.noun} with tax id ${key.tax_id} in ${key.country} already exists on the ${plane} plane.`,
+    );
+  }
   const found = await kind.findByKey(tx, plane, key.country, key.tax_id);
   if (!found) throw new Error(`${kind.noun} ${key.country}:${key.tax_id} neither inserted nor found`);
   return kind.view(found);

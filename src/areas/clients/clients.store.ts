@@ -1,0 +1,52 @@
+import type { FunderScope } from '../../platform/caller.ts';
+import type { Queryable } from '../../platform/db/db.ts';
+
+// SQL the clients area's tables share: one funder's rows on one plane, narrowed for a sandbox key.
+
+/** What a sandbox key sees of what keys made: its own rows only; a live key sees all. */
+export const KEY_FILTER = (column: string, param: string) =>
+  `(${param}::uuid IS NULL OR ${column} = ${param}::uuid)`;
+
+/** A table of the area and the columns read from it. */
+export interface ScopedTable {
+  table: string;
+  columns: string;
+}
+
+/**
+ * One of the funder's rows by id, locked when asked. With `keyId` (the table has `key_id`), a
+ * sandbox key finds only the rows it made.
+ */
+export async function findScoped<Row>(
+  q: Queryable,
+  from: ScopedTable,
+  scope: FunderScope,
+  id: string,
+  options: { keyId?: string | null; lock?: boolean } = {},
+): Promise<Row | null> {
+  const byKey = options.keyId !== undefined;
+  const { rows } = await q.query<Row>(
+    `SELECT ${from.columns} FROM ${from.table}
+      WHERE id = $1 AND funder_id = $2 AND plane = $3${byKey ? ` AND ${KEY_FILTER('key_id', '$4')}` : ''}
+      ${options.lock ? 'FOR UPDATE' : ''}`,
+    byKey ? [id, scope.funderId, scope.plane, options.keyId] : [id, scope.funderId, scope.plane],
+  );
+  return rows[0] ?? null;
+}
+
+/** The funder's rows newest first, up to `limit`; a sandbox key (`keyId`) sees only what it made. */
+export async function listScoped<Row>(
+  q: Queryable,
+  from: ScopedTable,
+  scope: FunderScope,
+  limit: number,
+  keyId: string | null,
+): Promise<Row[]> {
+  const { rows } = await q.query<Row>(
+    `SELECT ${from.columns} FROM ${from.table}
+      WHERE funder_id = $1 AND plane = $2 AND ${KEY_FILTER('key_id', '$4')}
+      ORDER BY created_at DESC, seq DESC LIMIT $3`,
+    [scope.funderId, scope.plane, limit, keyId],
+  );
+  return rows;
+}
