@@ -1,3 +1,4 @@
+import type { TSchema } from 'typebox';
 import type { App } from '../../platform/http/app.ts';
 import { ex } from '../../platform/http/openapi/examples.ts';
 import { OPENS } from '../../platform/http/scopes.ts';
@@ -19,37 +20,45 @@ const IMPORT_BODY_LIMIT = 4 * 1024 * 1024;
 const exposureNote =
   'Exposure is what a limit holds: `outstanding` (funded and not yet paid), `committed` (accepted, not yet funded) and `offered` (your open offers). `available` is the limit minus the exposure (null without an amount). A limit is `frozen` while a debtor is overdue.';
 
+const tags = ['Limits'];
+
+/** The options of a GET of one book (debtors or sellers): each line with its limit and exposure. */
+const bookRoute = <B extends TSchema>(
+  doc: { operationId: string; summary: string; lead: string; success: string },
+  summary: string,
+  book: B,
+) => ({
+  config: {
+    auth: 'key' as const,
+    scopes: OPENS.limitsRead,
+    operation: {
+      operationId: doc.operationId,
+      summary: doc.summary,
+      tag: 'Limits and payer record' as const,
+      description: [doc.lead, '', exposureNote].join('\n'),
+      success: doc.success,
+      errors: [],
+    },
+  },
+  schema: { tags, summary, response: { 200: book } },
+});
+
 /** The credit-limit books: limits per debtor and per seller, and the exposure against them. */
 export function limitsRoutes(deps: { limits: LimitsService }) {
   const { limits } = deps;
   return (app: App) => {
-    const tags = ['Limits'];
-
     app.get(
       '/v1/credit-limits',
-      {
-        config: {
-          auth: 'key',
-          scopes: OPENS.limitsRead,
-          operation: {
-            operationId: 'listCreditLimits',
-            summary: 'Your debtor limits and exposure',
-            tag: 'Limits and payer record',
-            description: [
-              'Every debtor you have a limit on or an exposure to, in euros, with the limit on record, where it came from (`manual`, `api`, `import`, `insurer`) and the invoices a seller marked as paid that are still open with you.',
-              '',
-              exposureNote,
-            ].join('\n'),
-            success: 'Your debtor book.',
-            errors: [],
-          },
+      bookRoute(
+        {
+          operationId: 'listCreditLimits',
+          summary: 'Your debtor limits and exposure',
+          lead: 'Every debtor you have a limit on or an exposure to, in euros, with the limit on record, where it came from (`manual`, `api`, `import`, `insurer`) and the invoices a seller marked as paid that are still open with you.',
+          success: 'Your debtor book.',
         },
-        schema: {
-          tags,
-          summary: 'Your debtor book: each debtor with a limit or exposure',
-          response: { 200: DebtorBook },
-        },
-      },
+        'Your debtor book: each debtor with a limit or exposure',
+        DebtorBook,
+      ),
       async (request) => limits.getCreditLimits(request.caller!),
     );
 
@@ -162,29 +171,16 @@ export function limitsRoutes(deps: { limits: LimitsService }) {
 
     app.get(
       '/v1/seller-limits',
-      {
-        config: {
-          auth: 'key',
-          scopes: OPENS.limitsRead,
-          operation: {
-            operationId: 'listSellerLimits',
-            summary: 'Your seller limits and exposure',
-            tag: 'Limits and payer record',
-            description: [
-              'Every seller you have a limit on or an exposure to, in euros, with the limit on record.',
-              '',
-              exposureNote,
-            ].join('\n'),
-            success: 'Your seller book.',
-            errors: [],
-          },
+      bookRoute(
+        {
+          operationId: 'listSellerLimits',
+          summary: 'Your seller limits and exposure',
+          lead: 'Every seller you have a limit on or an exposure to, in euros, with the limit on record.',
+          success: 'Your seller book.',
         },
-        schema: {
-          tags,
-          summary: 'Your seller book: each seller routed to you, acted on, or with a limit',
-          response: { 200: SellerBook },
-        },
-      },
+        'Your seller book: each seller routed to you, acted on, or with a limit',
+        SellerBook,
+      ),
       async (request) => limits.getSellerLimits(request.caller!),
     );
 
