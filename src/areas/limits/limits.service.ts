@@ -51,7 +51,10 @@ export function createLimitsService(deps: { db: Db; clock: Clock; write: RunWrit
       ? await read(db, scopeAt({ funderId: caller.funderId, plane: caller.plane }, clock.now()))
       : [];
   /** The caller's own limits, on the plane its key works on. */
-  const ownTarget = (caller: FunderCaller): Target => ownTarget(caller);
+  const ownTarget = (caller: FunderCaller): Target => ({
+    funderId: caller.funderId,
+    plane: requirePlane(caller),
+  });
 
   /** One debtor limit, from PUT /v1/credit-limits or the operations API. */
   async function setDebtorLimit(caller: Caller, target: Target, body: DebtorLimitInputBody) {
