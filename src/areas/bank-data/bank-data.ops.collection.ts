@@ -3,7 +3,7 @@ import type { OperatorCaller } from '../../platform/caller.ts';
 import { madridDate } from '../../platform/clock.ts';
 import { newId } from '../../platform/ids.ts';
 import type { RunWrite } from '../../platform/write.ts';
-import { funderScopeForOps } from './bank-data.ops.sellers.ts';
+import { writeForFunder } from './bank-data.ops.sellers.ts';
 import * as opsStore from './bank-data.ops.store.ts';
 import type { OpsCollectionReadBody, OpsPriceBody } from './bank-data.schemas.ts';
 import * as store from './bank-data.store.ts';
@@ -15,8 +15,7 @@ export function createBankDataCollectionForOps(deps: { write: RunWrite }) {
   return {
     /** Operations: the funder's collection account was read, or the read failed. */
     async collectionReadForOps(operator: OperatorCaller, body: Static<typeof OpsCollectionReadBody>) {
-      return write(operator, async (ws) => {
-        const scope = await funderScopeForOps(ws.tx, body.bank_id);
+      return writeForFunder(write, operator, body.bank_id, async (ws, scope) => {
         const error = body.error ?? null;
         const accounts =
           body.accounts === undefined
@@ -56,8 +55,7 @@ export function createBankDataCollectionForOps(deps: { write: RunWrite }) {
 
     /** Operations: the provider's price per read for a funder's month. */
     async priceForOps(operator: OperatorCaller, body: Static<typeof OpsPriceBody>) {
-      return write(operator, async (ws) => {
-        const scope = await funderScopeForOps(ws.tx, body.bank_id);
+      return writeForFunder(write, operator, body.bank_id, async (ws, scope) => {
         const price = body.unit_price_eur === null ? null : body.unit_price_eur.toFixed(4);
         const row = await opsStore.setUnitPriceForOps(ws.tx, {
           funderId: scope.funderId,

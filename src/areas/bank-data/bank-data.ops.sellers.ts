@@ -4,7 +4,7 @@ import type { FunderScope, OperatorCaller } from '../../platform/caller.ts';
 import { madridDate } from '../../platform/clock.ts';
 import type { Queryable } from '../../platform/db/db.ts';
 import { ApiError } from '../../platform/errors.ts';
-import type { RunWrite } from '../../platform/write.ts';
+import type { RunWrite, WriteScope } from '../../platform/write.ts';
 import * as opsStore from './bank-data.ops.store.ts';
 import type { OpsConnectBody, OpsPaymentBody, OpsRevokeBody } from './bank-data.schemas.ts';
 import { connectIn, recordPaymentIn } from './bank-data.service.ts';
@@ -12,7 +12,7 @@ import * as store from './bank-data.store.ts';
 import { generatedMovements, normalIban } from './bank-data.views.ts';
 
 /** The funder the operations team names, as the scope its rows are written in. */
-export async function funderScopeForOps(q: Queryable, funderId: string): Promise<FunderScope> {
+async function funderScopeForOps(q: Queryable, funderId: string): Promise<FunderScope> {
   const plane = await opsStore.funderPlaneForOps(q, funderId);
   if (plane === undefined) throw new ApiError('not_found', 'Funder was not found.');
   if (plane === null)
@@ -20,14 +20,21 @@ export async function funderScopeForOps(q: Queryable, funderId: string): Promise
   return { funderId, plane };
 }
 
+/** A write of the operations team in the scope of the funder it names. */
+export const writeForFunder = <T>(
+  write: RunWrite,
+  operator: OperatorCaller,
+  funderId: string,
+  work: (ws: WriteScope, scope: FunderScope) => Promise<T>,
+) => write(operator, async (ws) => work(ws, await funderScopeForOps(ws.tx, funderId)));
+
 /** The operations team records a seller's side: its consent given or revoked, a debtor paying it. */
 export function createBankDataSellersForOps(deps: { write: RunWrite }) {
   const { write } = deps;
   return {
     /** Operations: a seller consents to one funder, with its accounts, balances and movements. */
     async connectForOps(operator: OperatorCaller, body: Static<typeof OpsConnectBody>) {
-      return write(operator, async (ws) => {
-        const scope = await funderScopeForOps(ws.tx, body.bank_id);
+      return writeForFunder(write, operator, body.bank_id, async (ws, scope) => {
         const seller = await opsStore.sellerForOps(ws.tx, body.seller_id);
         if (!seller) throw new ApiError('not_found', 'Seller was not found.');
         if (seller.plane !== scope.plane) {

@@ -1,4 +1,5 @@
-import { Type } from 'typebox';
+import { type TSchema, Type } from 'typebox';
+import type { Plane } from '../../platform/caller.ts';
 import type { App } from '../../platform/http/app.ts';
 import { Uuid } from '../../platform/http/schemas.ts';
 import { DebtorLimitAnswer, DebtorLimitBody, SellerLimitAnswer, SellerLimitBody } from './limits.schemas.ts';
@@ -10,6 +11,19 @@ const PlaneQuery = Type.Object(
   { additionalProperties: false },
 );
 
+/** A limit set for a funder: its bank id in the path, the plane in the query. */
+const opsSchema = <B extends TSchema, A extends TSchema>(body: B, answer: A) => ({
+  params: OpsTarget,
+  querystring: PlaneQuery,
+  body,
+  response: { 200: answer },
+});
+
+const targetOf = (request: { params: { bank_id: string }; query: { plane: Plane } }) => ({
+  funderId: request.params.bank_id,
+  plane: request.query.plane,
+});
+
 /** The operations team sets limits for a funder (the portal's equivalent): source `manual`. */
 export function limitsOpsRoutes(deps: { limits: LimitsService }) {
   const { limits } = deps;
@@ -18,40 +32,14 @@ export function limitsOpsRoutes(deps: { limits: LimitsService }) {
 
     app.put(
       '/ops/v1/funders/:bank_id/credit-limits',
-      {
-        ...ops,
-        schema: {
-          params: OpsTarget,
-          querystring: PlaneQuery,
-          body: DebtorLimitBody,
-          response: { 200: DebtorLimitAnswer },
-        },
-      },
-      async (request) =>
-        limits.putCreditLimitAsOperator(
-          request.operator!,
-          { funderId: request.params.bank_id, plane: request.query.plane },
-          request.body,
-        ),
+      { ...ops, schema: opsSchema(DebtorLimitBody, DebtorLimitAnswer) },
+      async (request) => limits.putCreditLimitAsOperator(request.operator!, targetOf(request), request.body),
     );
 
     app.put(
       '/ops/v1/funders/:bank_id/seller-limits',
-      {
-        ...ops,
-        schema: {
-          params: OpsTarget,
-          querystring: PlaneQuery,
-          body: SellerLimitBody,
-          response: { 200: SellerLimitAnswer },
-        },
-      },
-      async (request) =>
-        limits.putSellerLimitAsOperator(
-          request.operator!,
-          { funderId: request.params.bank_id, plane: request.query.plane },
-          request.body,
-        ),
+      { ...ops, schema: opsSchema(SellerLimitBody, SellerLimitAnswer) },
+      async (request) => limits.putSellerLimitAsOperator(request.operator!, targetOf(request), request.body),
     );
   };
 }

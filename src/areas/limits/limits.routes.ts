@@ -1,6 +1,8 @@
+import type { TSchema } from 'typebox';
 import type { App } from '../../platform/http/app.ts';
 import { ex } from '../../platform/http/openapi/examples.ts';
-import { OPENS } from '../../platform/http/scopes.ts';
+import type { OperationDoc } from '../../platform/http/openapi/types.ts';
+import { OPENS, type Scope } from '../../platform/http/scopes.ts';
 import {
   DebtorBook,
   DebtorLimitAnswer,
@@ -19,102 +21,114 @@ const IMPORT_BODY_LIMIT = 4 * 1024 * 1024;
 const exposureNote =
   'Exposure is what a limit holds: `outstanding` (funded and not yet paid), `committed` (accepted, not yet funded) and `offered` (your open offers). `available` is the limit minus the exposure (null without an amount). A limit is `frozen` while a debtor is overdue.';
 
+const tags = ['Limits'];
+
+/** The options of every limits operation: a key holding `scopes`, the limits tag, its schemas. */
+const limitsRoute = <S extends object>(
+  scopes: readonly Scope[],
+  operation: Omit<OperationDoc, 'tag'>,
+  schema: S,
+) => ({
+  config: {
+    auth: 'key' as const,
+    scopes,
+    operation: { ...operation, tag: 'Limits and payer record' as const },
+  },
+  schema: { tags, ...schema },
+});
+
+/** The options of a GET of one book (debtors or sellers): each line with its limit and exposure. */
+const bookRoute = <B extends TSchema>(
+  doc: { operationId: string; summary: string; lead: string; success: string },
+  summary: string,
+  book: B,
+) =>
+  limitsRoute(
+    OPENS.limitsRead,
+    {
+      operationId: doc.operationId,
+      summary: doc.summary,
+      description: [doc.lead, '', exposureNote].join('\n'),
+      success: doc.success,
+      errors: [],
+    },
+    { summary, response: { 200: book } },
+  );
+
 /** The credit-limit books: limits per debtor and per seller, and the exposure against them. */
 export function limitsRoutes(deps: { limits: LimitsService }) {
   const { limits } = deps;
   return (app: App) => {
-    const tags = ['Limits'];
-
     app.get(
       '/v1/credit-limits',
-      {
-        config: {
-          auth: 'key',
-          scopes: OPENS.limitsRead,
-          operation: {
-            operationId: 'listCreditLimits',
-            summary: 'Your debtor limits and exposure',
-            tag: 'Limits and payer record',
-            description: [
-              'Every debtor you have a limit on or an exposure to, in euros, with the limit on record, where it came from (`manual`, `api`, `import`, `insurer`) and the invoices a seller marked as paid that are still open with you.',
-              '',
-              exposureNote,
-            ].join('\n'),
-            success: 'Your debtor book.',
-            errors: [],
-          },
+      bookRoute(
+        {
+          operationId: 'listCreditLimits',
+          summary: 'Your debtor limits and exposure',
+          lead: 'Every debtor you have a limit on or an exposure to, in euros, with the limit on record, where it came from (`manual`, `api`, `import`, `insurer`) and the invoices a seller marked as paid that are still open with you.',
+          success: 'Your debtor book.',
         },
-        schema: {
-          tags,
-          summary: 'Your debtor book: each debtor with a limit or exposure',
-          response: { 200: DebtorBook },
-        },
-      },
+        'Your debtor book: each debtor with a limit or exposure',
+        DebtorBook,
+      ),
       async (request) => limits.getCreditLimits(request.caller!),
     );
 
     app.put(
       '/v1/credit-limits',
-      {
-        config: {
-          auth: 'key',
-          scopes: OPENS.limitsWrite,
-          operation: {
-            operationId: 'setCreditLimit',
-            summary: 'Set the limit on one debtor',
-            tag: 'Limits and payer record',
-            description: [
-              'Replaces the limit on one debtor (source `api`): `debtor_tax_id` (required; spaces, dots, dashes and slashes are ignored), `debtor_country` (two letters; may be left out when the tax id is known in one country only), `debtor_name`, `amount` (euros, 0 or more, or null; required for an `active` limit), `status` (`active` by default, `refused`, `suspended`) and `note`.',
-              '',
-              'From then on the database refuses any offer the limit cannot hold (409 `credit_limit`). Sending what is on record changes nothing (`changed: false`).',
-            ].join('\n'),
-            success: 'The limit on record after the call.',
-            errors: [
-              'debtor_tax_id_required',
-              'invalid_amount',
-              'invalid_limit',
-              'country_invalid',
-              'conflict',
-            ],
-            requestExamples: {
-              active: {
-                summary: 'An active limit of 250,000 euros',
-                value: {
-                  debtor_tax_id: ex.debtorTaxId,
-                  debtor_country: 'ES',
-                  debtor_name: ex.debtorName,
-                  amount: 250000,
-                  status: 'active',
-                  note: 'Annual review 2026',
-                },
+      limitsRoute(
+        OPENS.limitsWrite,
+        {
+          operationId: 'setCreditLimit',
+          summary: 'Set the limit on one debtor',
+          description: [
+            'Replaces the limit on one debtor (source `api`): `debtor_tax_id` (required; spaces, dots, dashes and slashes are ignored), `debtor_country` (two letters; may be left out when the tax id is known in one country only), `debtor_name`, `amount` (euros, 0 or more, or null; required for an `active` limit), `status` (`active` by default, `refused`, `suspended`) and `note`.',
+            '',
+            'From then on the database refuses any offer the limit cannot hold (409 `credit_limit`). Sending what is on record changes nothing (`changed: false`).',
+          ].join('\n'),
+          success: 'The limit on record after the call.',
+          errors: [
+            'debtor_tax_id_required',
+            'invalid_amount',
+            'invalid_limit',
+            'country_invalid',
+            'conflict',
+          ],
+          requestExamples: {
+            active: {
+              summary: 'An active limit of 250,000 euros',
+              value: {
+                debtor_tax_id: ex.debtorTaxId,
+                debtor_country: 'ES',
+                debtor_name: ex.debtorName,
+                amount: 250000,
+                status: 'active',
+                note: 'Annual review 2026',
               },
-              refused: {
-                summary: 'Refuse a debtor',
-                value: { debtor_tax_id: 'A11223344', debtor_country: 'ES', status: 'refused', amount: null },
-              },
+            },
+            refused: {
+              summary: 'Refuse a debtor',
+              value: { debtor_tax_id: 'A11223344', debtor_country: 'ES', status: 'refused', amount: null },
             },
           },
         },
-        schema: {
-          tags,
+        {
           summary: 'Set the limit on one debtor',
           body: DebtorLimitBody,
           response: { 200: DebtorLimitAnswer },
         },
-      },
+      ),
       async (request) => limits.putCreditLimit(request.caller!, request.body),
     );
 
     app.post(
       '/v1/credit-limits/import',
       {
-        config: {
-          auth: 'key',
-          scopes: OPENS.limitsWrite,
-          operation: {
+        ...limitsRoute(
+          OPENS.limitsWrite,
+          {
             operationId: 'importCreditLimits',
             summary: 'Import debtor limits in bulk',
-            tag: 'Limits and payer record',
             description: [
               'Sets many debtor limits in one call: `{rows, source, source_ref}` or a bare array of rows. `rows` holds 1 to 2,000 items shaped like the body of `PUT /v1/credit-limits` (an amount may also be text with a decimal point, such as `"1250.50"`); `source` is `import` (default) or `insurer`; `source_ref` (up to 200 characters) names the file or policy and is kept on each limit and its history.',
               '',
@@ -148,80 +162,61 @@ export function limitsRoutes(deps: { limits: LimitsService }) {
               },
             },
           },
-        },
+          {
+            summary: 'Set up to 2,000 debtor limits at once, each row answered on its own',
+            body: ImportBody,
+            response: { 200: ImportAnswer },
+          },
+        ),
         bodyLimit: IMPORT_BODY_LIMIT,
-        schema: {
-          tags,
-          summary: 'Set up to 2,000 debtor limits at once, each row answered on its own',
-          body: ImportBody,
-          response: { 200: ImportAnswer },
-        },
       },
       async (request) => limits.importCreditLimits(request.caller!, request.body),
     );
 
     app.get(
       '/v1/seller-limits',
-      {
-        config: {
-          auth: 'key',
-          scopes: OPENS.limitsRead,
-          operation: {
-            operationId: 'listSellerLimits',
-            summary: 'Your seller limits and exposure',
-            tag: 'Limits and payer record',
-            description: [
-              'Every seller you have a limit on or an exposure to, in euros, with the limit on record.',
-              '',
-              exposureNote,
-            ].join('\n'),
-            success: 'Your seller book.',
-            errors: [],
-          },
+      bookRoute(
+        {
+          operationId: 'listSellerLimits',
+          summary: 'Your seller limits and exposure',
+          lead: 'Every seller you have a limit on or an exposure to, in euros, with the limit on record.',
+          success: 'Your seller book.',
         },
-        schema: {
-          tags,
-          summary: 'Your seller book: each seller routed to you, acted on, or with a limit',
-          response: { 200: SellerBook },
-        },
-      },
+        'Your seller book: each seller routed to you, acted on, or with a limit',
+        SellerBook,
+      ),
       async (request) => limits.getSellerLimits(request.caller!),
     );
 
     app.put(
       '/v1/seller-limits',
-      {
-        config: {
-          auth: 'key',
-          scopes: OPENS.limitsWrite,
-          operation: {
-            operationId: 'setSellerLimit',
-            summary: 'Set the limit on one seller',
-            tag: 'Limits and payer record',
-            description:
-              'Replaces the limit on one seller (source `api`): `seller_id` (required, as `GET /v1/seller-limits` gives it; an unknown seller answers 404), `amount` (euros, 0 or more, or null; required for an `active` limit), `status` (`active` by default, `refused`, `suspended`) and `note`. From then on an offer the limit cannot hold is refused with 409 `credit_limit`.',
-            success: 'The limit on record after the call.',
-            errors: ['not_found', 'seller_id_required', 'invalid_amount', 'invalid_limit', 'conflict'],
-            requestExamples: {
-              active: {
-                summary: 'An active limit of 500,000 euros',
-                value: {
-                  seller_id: ex.sellerId,
-                  amount: 500000,
-                  status: 'active',
-                  note: 'Approved by committee',
-                },
+      limitsRoute(
+        OPENS.limitsWrite,
+        {
+          operationId: 'setSellerLimit',
+          summary: 'Set the limit on one seller',
+          description:
+            'Replaces the limit on one seller (source `api`): `seller_id` (required, as `GET /v1/seller-limits` gives it; an unknown seller answers 404), `amount` (euros, 0 or more, or null; required for an `active` limit), `status` (`active` by default, `refused`, `suspended`) and `note`. From then on an offer the limit cannot hold is refused with 409 `credit_limit`.',
+          success: 'The limit on record after the call.',
+          errors: ['not_found', 'seller_id_required', 'invalid_amount', 'invalid_limit', 'conflict'],
+          requestExamples: {
+            active: {
+              summary: 'An active limit of 500,000 euros',
+              value: {
+                seller_id: ex.sellerId,
+                amount: 500000,
+                status: 'active',
+                note: 'Approved by committee',
               },
             },
           },
         },
-        schema: {
-          tags,
+        {
           summary: 'Set the limit on one seller',
           body: SellerLimitBody,
           response: { 200: SellerLimitAnswer },
         },
-      },
+      ),
       async (request) => limits.putSellerLimit(request.caller!, request.body),
     );
   };

@@ -110,7 +110,13 @@ const DecidedBy = Type.Record(Type.String(), Type.String(), {
   description: 'who made the last change: the API key or the operations team',
 });
 
-const LimitFigures = {
+/** How every limit answer ends: its last decision, its dates, then the exposure beside it. */
+const DecisionAndFigures = {
+  note: Nullable(Type.String()),
+  decided_at: Timestamp,
+  decided_by: DecidedBy,
+  created_at: Timestamp,
+  updated_at: Timestamp,
   outstanding: Euros,
   committed: Euros,
   offered: Euros,
@@ -128,12 +134,7 @@ export const DebtorLimit = Type.Object({
   status: Status,
   source: Source,
   source_ref: Nullable(Type.String()),
-  note: Nullable(Type.String()),
-  decided_at: Timestamp,
-  decided_by: DecidedBy,
-  created_at: Timestamp,
-  updated_at: Timestamp,
-  ...LimitFigures,
+  ...DecisionAndFigures,
 });
 
 export const SellerLimit = Type.Object({
@@ -144,12 +145,7 @@ export const SellerLimit = Type.Object({
   amount: Nullable(Euros),
   status: Status,
   source: Source,
-  note: Nullable(Type.String()),
-  decided_at: Timestamp,
-  decided_by: DecidedBy,
-  created_at: Timestamp,
-  updated_at: Timestamp,
-  ...LimitFigures,
+  ...DecisionAndFigures,
 });
 
 export const DebtorLimitAnswer = Type.Object({

@@ -45,6 +45,16 @@ export function createLimitsService(deps: { db: Db; clock: Clock; write: RunWrit
     now,
     today: madridDate(now),
   });
+  /** The lines of one of the caller's books, now; an unclassified funder reads an empty one. */
+  const bookOf = async <R>(caller: FunderCaller, read: (q: Queryable, scope: BookScope) => Promise<R[]>) =>
+    caller.plane
+      ? await read(db, scopeAt({ funderId: caller.funderId, plane: caller.plane }, clock.now()))
+      : [];
+  /** The caller's own limits, on the plane its key works on. */
+  const ownTarget = (caller: FunderCaller): Target => ({
+    funderId: caller.funderId,
+    plane: requirePlane(caller),
+  });
 
   /** One debtor limit, from PUT /v1/credit-limits or the operations API. */
   async function setDebtorLimit(caller: Caller, target: Target, body: DebtorLimitInputBody) {
@@ -142,16 +152,13 @@ export function createLimitsService(deps: { db: Db; clock: Clock; write: RunWrit
   return {
     /** GET /v1/credit-limits: the debtor book. An unclassified funder reads an empty one. */
     async getCreditLimits(caller: FunderCaller) {
-      const rows = caller.plane
-        ? await debtorBook(db, scopeAt({ funderId: caller.funderId, plane: caller.plane }, clock.now()))
-        : [];
-      const debtors = rows.map(debtorExposureView);
+      const debtors = (await bookOf(caller, (q, scope) => debtorBook(q, scope))).map(debtorExposureView);
       return { funder: funderRef(caller), currency: 'EUR' as const, count: debtors.length, debtors };
     },
 
     /** PUT /v1/credit-limits: source `api`. */
     putCreditLimit(caller: FunderCaller, body: DebtorLimitInputBody) {
-      return setDebtorLimit(caller, { funderId: caller.funderId, plane: requirePlane(caller) }, body);
+      return setDebtorLimit(caller, ownTarget(caller), body);
     },
 
     /** Operations API (the portal's equivalent): source `manual`. */
@@ -174,16 +181,13 @@ export function createLimitsService(deps: { db: Db; clock: Clock; write: RunWrit
 
     /** GET /v1/seller-limits: the seller book. */
     async getSellerLimits(caller: FunderCaller) {
-      const rows = caller.plane
-        ? await sellerBook(db, scopeAt({ funderId: caller.funderId, plane: caller.plane }, clock.now()))
-        : [];
-      const sellers = rows.map(sellerExposureView);
+      const sellers = (await bookOf(caller, (q, scope) => sellerBook(q, scope))).map(sellerExposureView);
       return { funder: funderRef(caller), currency: 'EUR' as const, count: sellers.length, sellers };
     },
 
     /** PUT /v1/seller-limits: source `api`; 404 for a seller the funder cannot see. */
     putSellerLimit(caller: FunderCaller, body: SellerLimitInputBody) {
-      return setSellerLimit(caller, { funderId: caller.funderId, plane: requirePlane(caller) }, body);
+      return setSellerLimit(caller, ownTarget(caller), body);
     },
 
     putSellerLimitAsOperator(caller: Caller, target: Target, body: SellerLimitInputBody) {

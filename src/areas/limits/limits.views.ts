@@ -81,11 +81,21 @@ export const sellerExposureView = (row: SellerBookRow) => ({
   ...exposureFields(row),
 });
 
-/** Exposure in euros beside a limit written by a PUT. */
-function limitFigures(amount: string | null, book: ExposureFigures | undefined) {
+type DecisionRow = Pick<
+  DebtorLimitRow,
+  'amount' | 'note' | 'decided_at' | 'decided_by' | 'created_at' | 'updated_at'
+>;
+
+/** How every limit written by a PUT ends: its last decision, its dates, then the exposure beside it in euros. */
+function decisionAndFigures(row: DecisionRow, book: ExposureFigures | undefined) {
   const figures = figuresOf(book);
-  const limitCents = amount === null ? null : toCents(amount)!;
+  const limitCents = row.amount === null ? null : toCents(row.amount)!;
   return {
+    note: row.note,
+    decided_at: row.decided_at.toISOString(),
+    decided_by: row.decided_by,
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
     outstanding: centsToEuros(figures.outstanding),
     committed: centsToEuros(figures.committed),
     offered: centsToEuros(figures.offered),
@@ -105,12 +115,7 @@ export const debtorLimitView = (row: DebtorLimitRow, book: DebtorBookRow | undef
   status: row.status,
   source: row.source,
   source_ref: row.source_ref,
-  note: row.note,
-  decided_at: row.decided_at.toISOString(),
-  decided_by: row.decided_by,
-  created_at: row.created_at.toISOString(),
-  updated_at: row.updated_at.toISOString(),
-  ...limitFigures(row.amount, book),
+  ...decisionAndFigures(row, book),
 });
 
 /** SellerLimit: the answer of PUT /v1/seller-limits. */
@@ -122,10 +127,5 @@ export const sellerLimitView = (row: SellerLimitRow, book: SellerBookRow) => ({
   amount: decimalToEuros(row.amount),
   status: row.status,
   source: row.source,
-  note: row.note,
-  decided_at: row.decided_at.toISOString(),
-  decided_by: row.decided_by,
-  created_at: row.created_at.toISOString(),
-  updated_at: row.updated_at.toISOString(),
-  ...limitFigures(row.amount, book),
+  ...decisionAndFigures(row, book),
 });

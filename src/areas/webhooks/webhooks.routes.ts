@@ -1,5 +1,6 @@
 import type { App } from '../../platform/http/app.ts';
-import { OPENS } from '../../platform/http/scopes.ts';
+import type { OperationDoc } from '../../platform/http/openapi/types.ts';
+import { OPENS, type Scope } from '../../platform/http/scopes.ts';
 import {
   CreatedWebhook,
   CreateWebhookBody,
@@ -21,92 +22,94 @@ import type { WebhooksService } from './webhooks.service.ts';
 const sandboxRule =
   'With a sandbox key you see and manage only the endpoints that key created, and they receive only the events its own calls caused.';
 
+const tags = ['Webhooks'];
+
+/** The options of every webhook operation: a key holding `scopes`, the Webhooks tag, its schemas. */
+const webhookRoute = <S extends object>(
+  scopes: readonly Scope[],
+  operation: Omit<OperationDoc, 'tag'>,
+  schema: S,
+  more: { sealReplay?: boolean; optionalBody?: boolean } = {},
+) => ({
+  config: { auth: 'key' as const, ...more, scopes, operation: { ...operation, tag: 'Webhooks' as const } },
+  schema: { tags, ...schema },
+});
+
 /** Webhook endpoints, their delivery logs, and the event log a funder can catch up from. */
 export function webhooksRoutes(deps: { webhooks: WebhooksService }) {
   const { webhooks } = deps;
   return (app: App) => {
-    const tags = ['Webhooks'];
-
     app.get(
       '/v1/webhooks',
-      {
-        config: {
-          auth: 'key',
-          scopes: OPENS.webhooksRead,
-          operation: {
-            operationId: 'listWebhooks',
-            summary: 'Your webhook endpoints',
-            tag: 'Webhooks',
-            description: [
-              'Your active endpoints, oldest first, never with their secrets (`secret_prefix` tells them apart).',
-              '',
-              '`event_types` lists every type an endpoint can subscribe to: `type`, what it means (`description`) and whether the service emits it today (`emitted`; the others are accepted so your set-up need not change when they start).',
-              '',
-              sandboxRule,
-            ].join('\n'),
-            success: 'The endpoints and the event types.',
-            errors: [],
-          },
+      webhookRoute(
+        OPENS.webhooksRead,
+        {
+          operationId: 'listWebhooks',
+          summary: 'Your webhook endpoints',
+          description: [
+            'Your active endpoints, oldest first, never with their secrets (`secret_prefix` tells them apart).',
+            '',
+            '`event_types` lists every type an endpoint can subscribe to: `type`, what it means (`description`) and whether the service emits it today (`emitted`; the others are accepted so your set-up need not change when they start).',
+            '',
+            sandboxRule,
+          ].join('\n'),
+          success: 'The endpoints and the event types.',
+          errors: [],
         },
-        schema: { tags, summary: 'Your active webhook endpoints', response: { 200: WebhookList } },
-      },
+        { summary: 'Your active webhook endpoints', response: { 200: WebhookList } },
+      ),
       async (request) => webhooks.list(request.caller!),
     );
 
     app.post(
       '/v1/webhooks',
-      {
-        config: {
-          auth: 'key',
-          // The signing secret is in the answer once: an Idempotency-Key replay does not repeat it.
-          sealReplay: true,
-          scopes: OPENS.webhooksWrite,
-          operation: {
-            operationId: 'createWebhook',
-            summary: 'Register a webhook endpoint',
-            tag: 'Webhooks',
-            description: [
-              'Registers a URL to receive signed events. `url`: https on port 443 to a public host name, without user name or password, at most 2,048 characters; IP addresses in any spelling, `localhost`, and names of private or reserved domains are refused. The address the name resolves to is checked again at every delivery, redirects are never followed, and an answer must come within 10 seconds.',
-              '',
-              "`events`: the types to receive, or `['*']` (the default) for all. `description`: up to 200 characters. At most 10 active endpoints.",
-              '',
-              'The answer carries the signing `secret` (`whsec_...`) this once only: keep it. A replay of the call with the same `Idempotency-Key` answers the same but for `secret`, which is not kept (rotate the secret if the first answer was lost). Each delivery is a POST with `Service-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` (Stripe’s layout), `Service-Event-Id` (the same on every attempt: drop repeats) and `Service-Delivery-Id`. Check the signature within 300 seconds.',
-              '',
-              'A failed attempt is tried again 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h after each failure, then the delivery is `failed`. A 2xx is a success, anything else a failure (redirects included). An answer 410 stops the endpoint; an endpoint failing for 3 days without a success is stopped.',
-              '',
-              sandboxRule,
-            ].join('\n'),
-            success: 'The endpoint, its secret (once) and how deliveries are signed.',
-            errors: [
-              'webhook_url_invalid',
-              'events_invalid',
-              'event_type_unknown',
-              'description_invalid',
-              'webhook_limit_reached',
-              'conflict',
-            ],
-            requestExamples: {
-              all: {
-                summary: 'Every event type',
-                value: { url: 'https://hooks.example-bank.com/funder-api', description: 'Credit operations' },
-              },
-              some: {
-                summary: 'Only fundings and settlements',
-                value: {
-                  url: 'https://hooks.example-bank.com/settlements',
-                  events: ['request.funded', 'settlement.recorded'],
-                },
+      // The signing secret is in the answer once: an Idempotency-Key replay does not repeat it.
+      webhookRoute(
+        OPENS.webhooksWrite,
+        {
+          operationId: 'createWebhook',
+          summary: 'Register a webhook endpoint',
+          description: [
+            'Registers a URL to receive signed events. `url`: https on port 443 to a public host name, without user name or password, at most 2,048 characters; IP addresses in any spelling, `localhost`, and names of private or reserved domains are refused. The address the name resolves to is checked again at every delivery, redirects are never followed, and an answer must come within 10 seconds.',
+            '',
+            "`events`: the types to receive, or `['*']` (the default) for all. `description`: up to 200 characters. At most 10 active endpoints.",
+            '',
+            'The answer carries the signing `secret` (`whsec_...`) this once only: keep it. A replay of the call with the same `Idempotency-Key` answers the same but for `secret`, which is not kept (rotate the secret if the first answer was lost). Each delivery is a POST with `Service-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` (Stripe’s layout), `Service-Event-Id` (the same on every attempt: drop repeats) and `Service-Delivery-Id`. Check the signature within 300 seconds.',
+            '',
+            'A failed attempt is tried again 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h after each failure, then the delivery is `failed`. A 2xx is a success, anything else a failure (redirects included). An answer 410 stops the endpoint; an endpoint failing for 3 days without a success is stopped.',
+            '',
+            sandboxRule,
+          ].join('\n'),
+          success: 'The endpoint, its secret (once) and how deliveries are signed.',
+          errors: [
+            'webhook_url_invalid',
+            'events_invalid',
+            'event_type_unknown',
+            'description_invalid',
+            'webhook_limit_reached',
+            'conflict',
+          ],
+          requestExamples: {
+            all: {
+              summary: 'Every event type',
+              value: { url: 'https://hooks.example-bank.com/funder-api', description: 'Credit operations' },
+            },
+            some: {
+              summary: 'Only fundings and settlements',
+              value: {
+                url: 'https://hooks.example-bank.com/settlements',
+                events: ['request.funded', 'settlement.recorded'],
               },
             },
           },
         },
-        schema: {
-          tags,
+        {
           summary: 'Register a webhook endpoint',
           body: CreateWebhookBody,
           response: { 201: CreatedWebhook },
         },
-      },
+        { sealReplay: true },
+      ),
       async (request, reply) => {
         reply.code(201);
         return webhooks.create(request.caller!, request.body);
@@ -115,87 +118,71 @@ export function webhooksRoutes(deps: { webhooks: WebhooksService }) {
 
     app.delete(
       '/v1/webhooks/:id',
-      {
-        config: {
-          auth: 'key',
-          scopes: OPENS.webhooksWrite,
-          operation: {
-            operationId: 'stopWebhook',
-            summary: 'Stop a webhook endpoint',
-            tag: 'Webhooks',
-            description:
-              'Stops the endpoint: its pending deliveries are cancelled and its secrets deleted. Its delivery log stays readable. A stopped endpoint cannot be started again: register it anew.',
-            success: 'The stopped endpoint and how many pending deliveries were cancelled.',
-            errors: ['conflict'],
-          },
+      webhookRoute(
+        OPENS.webhooksWrite,
+        {
+          operationId: 'stopWebhook',
+          summary: 'Stop a webhook endpoint',
+          description:
+            'Stops the endpoint: its pending deliveries are cancelled and its secrets deleted. Its delivery log stays readable. A stopped endpoint cannot be started again: register it anew.',
+          success: 'The stopped endpoint and how many pending deliveries were cancelled.',
+          errors: ['conflict'],
         },
-        schema: {
-          tags,
+        {
           summary: 'Stop a webhook endpoint',
           params: WebhookIdParams,
           response: { 200: StoppedWebhook },
         },
-      },
+      ),
       async (request) => webhooks.stop(request.caller!, request.params.id),
     );
 
     app.post(
       '/v1/webhooks/:id/rotate-secret',
-      {
-        // No body at all is the empty body: the previous secret signs on for the default 24 hours.
-        config: {
-          auth: 'key',
-          // The signing secret is in the answer once: an Idempotency-Key replay does not repeat it.
-          sealReplay: true,
-          optionalBody: true,
-          scopes: OPENS.webhooksWrite,
-          operation: {
-            operationId: 'rotateWebhookSecret',
-            summary: 'Rotate the signing secret',
-            tag: 'Webhooks',
-            description:
-              'Makes a new signing secret, returned this once only. The previous one keeps signing for `keep_previous_hours` (0 to 72, default 24): meanwhile each delivery carries two `v1` values, so your receiver can switch at its own pace. A previous secret still signing from an earlier rotation stops at once.',
-            success: 'The new secret (once) and when the previous one stops signing.',
-            errors: ['keep_previous_hours_invalid', 'conflict'],
-            requestExamples: {
-              day: { summary: 'Keep the previous secret one more day', value: { keep_previous_hours: 24 } },
-            },
+      // No body at all is the empty body: the previous secret signs on for the default 24 hours.
+      // The signing secret is in the answer once: an Idempotency-Key replay does not repeat it.
+      webhookRoute(
+        OPENS.webhooksWrite,
+        {
+          operationId: 'rotateWebhookSecret',
+          summary: 'Rotate the signing secret',
+          description:
+            'Makes a new signing secret, returned this once only. The previous one keeps signing for `keep_previous_hours` (0 to 72, default 24): meanwhile each delivery carries two `v1` values, so your receiver can switch at its own pace. A previous secret still signing from an earlier rotation stops at once.',
+          success: 'The new secret (once) and when the previous one stops signing.',
+          errors: ['keep_previous_hours_invalid', 'conflict'],
+          requestExamples: {
+            day: { summary: 'Keep the previous secret one more day', value: { keep_previous_hours: 24 } },
           },
         },
-        schema: {
-          tags,
+        {
           summary: 'Rotate the signing secret',
           params: WebhookIdParams,
           body: RotateSecretBody,
           response: { 200: RotatedSecret },
         },
-      },
+        { sealReplay: true, optionalBody: true },
+      ),
       async (request) => webhooks.rotateSecret(request.caller!, request.params.id, request.body),
     );
 
     app.post(
       '/v1/webhooks/:id/test',
-      {
-        config: {
-          auth: 'key',
-          scopes: OPENS.webhooksWrite,
-          operation: {
-            operationId: 'testWebhook',
-            summary: 'Send a test event',
-            tag: 'Webhooks',
-            description:
-              'Queues a `webhook.test` event for this endpoint only (whatever its `events`); it is delivered within seconds, signed like any other.',
-            success: 'The test is queued.',
-            errors: ['conflict'],
-          },
+      webhookRoute(
+        OPENS.webhooksWrite,
+        {
+          operationId: 'testWebhook',
+          summary: 'Send a test event',
+          description:
+            'Queues a `webhook.test` event for this endpoint only (whatever its `events`); it is delivered within seconds, signed like any other.',
+          success: 'The test is queued.',
+          errors: ['conflict'],
         },
-        schema: {
-          tags,
+        {
           summary: 'Send a test event',
           params: WebhookIdParams,
           response: { 202: TestQueued },
         },
-      },
+      ),
       async (request, reply) => {
         reply.code(202);
         return webhooks.sendTest(request.caller!, request.params.id);
@@ -204,90 +191,75 @@ export function webhooksRoutes(deps: { webhooks: WebhooksService }) {
 
     app.get(
       '/v1/webhooks/:id/deliveries',
-      {
-        config: {
-          auth: 'key',
-          scopes: OPENS.webhooksRead,
-          operation: {
-            operationId: 'listWebhookDeliveries',
-            summary: 'The delivery log of an endpoint',
-            tag: 'Webhooks',
-            description:
-              'The deliveries to this endpoint, newest first (`limit` 1 to 200, default 50): status (`pending`, `delivered`, `failed`, `cancelled`), attempts, the last response code and error, the next attempt, and the SHA-256 of the exact body sent (the same on every attempt). Readable after the endpoint was stopped. A finished delivery (`delivered`, `failed`, `cancelled`) is kept 30 days after it finished, as long as its event stays in `GET /v1/events`; a `pending` one until it finishes.',
-            success: 'The deliveries, newest first.',
-            errors: [],
-          },
+      webhookRoute(
+        OPENS.webhooksRead,
+        {
+          operationId: 'listWebhookDeliveries',
+          summary: 'The delivery log of an endpoint',
+          description:
+            'The deliveries to this endpoint, newest first (`limit` 1 to 200, default 50): status (`pending`, `delivered`, `failed`, `cancelled`), attempts, the last response code and error, the next attempt, and the SHA-256 of the exact body sent (the same on every attempt). Readable after the endpoint was stopped. A finished delivery (`delivered`, `failed`, `cancelled`) is kept 30 days after it finished, as long as its event stays in `GET /v1/events`; a `pending` one until it finishes.',
+          success: 'The deliveries, newest first.',
+          errors: [],
         },
-        schema: {
-          tags,
+        {
           summary: 'The delivery log of an endpoint, newest first',
           params: WebhookIdParams,
           querystring: DeliveriesQuery,
           response: { 200: DeliveryList },
         },
-      },
+      ),
       async (request) => webhooks.deliveries(request.caller!, request.params.id, request.query),
     );
 
     app.post(
       '/v1/webhooks/:id/deliveries/:delivery_id/retry',
-      {
-        config: {
-          auth: 'key',
-          // Not in the spec: sending a delivery again is a write on the endpoint (docs/decisions/webhooks.md).
-          scopes: OPENS.webhooksWrite,
-          operation: {
-            operationId: 'retryWebhookDelivery',
-            summary: 'Send a delivery again',
-            tag: 'Webhooks',
-            description:
-              'Sends the delivery again now, with the same event id and body and a fresh signature, whatever its state: `pending` (for instance waiting for a retry after a failed attempt), `failed` or `delivered`; a `cancelled` one is not sent again (409 `delivery_not_retryable`). A `failed` or `delivered` delivery starts its retry schedule again. A `pending` one keeps its schedule: if the attempt sent now fails, the next attempt is the one it was waiting for. Only while an attempt of the delivery is being sent (its outcome not yet recorded) does it answer 409 `delivery_attempt_in_progress`. Only on an active endpoint.',
-            success: 'The delivery, pending and due now.',
-            errors: ['delivery_attempt_in_progress', 'delivery_not_retryable', 'conflict'],
-          },
+      // Not in the spec: sending a delivery again is a write on the endpoint (docs/decisions/webhooks.md).
+      webhookRoute(
+        OPENS.webhooksWrite,
+        {
+          operationId: 'retryWebhookDelivery',
+          summary: 'Send a delivery again',
+          description:
+            'Sends the delivery again now, with the same event id and body and a fresh signature, whatever its state: `pending` (for instance waiting for a retry after a failed attempt), `failed` or `delivered`; a `cancelled` one is not sent again (409 `delivery_not_retryable`). A `failed` or `delivered` delivery starts its retry schedule again. A `pending` one keeps its schedule: if the attempt sent now fails, the next attempt is the one it was waiting for. Only while an attempt of the delivery is being sent (its outcome not yet recorded) does it answer 409 `delivery_attempt_in_progress`. Only on an active endpoint.',
+          success: 'The delivery, pending and due now.',
+          errors: ['delivery_attempt_in_progress', 'delivery_not_retryable', 'conflict'],
         },
-        schema: {
-          tags,
+        {
           summary: 'Send a delivery again',
           params: DeliveryIdParams,
           response: { 200: RetriedDelivery },
         },
-      },
+      ),
       async (request) =>
         webhooks.retryDelivery(request.caller!, request.params.id, request.params.delivery_id),
     );
 
     app.get(
       '/v1/events',
-      {
-        config: {
-          auth: 'key',
-          // Not in the spec: reading the event log is reading what the webhooks deliver (docs/decisions/webhooks.md).
-          scopes: OPENS.webhooksRead,
-          operation: {
-            operationId: 'listEvents',
-            summary: 'Your events of the last 30 days',
-            tag: 'Webhooks',
-            description: [
-              'Every event the service emitted for you in the last 30 days, oldest first, whatever your endpoints: catch up after an outage here. Each has the `id`, `type`, `created_at`, `api_version` and `data` a delivery carries.',
-              '',
-              '- `type`: one event type only.',
-              '- `limit`: 1 to 200, default 50.',
-              '- `after`: the `next_cursor` of the previous page; `next_cursor` is null on the last page.',
-              '',
-              'With a sandbox key, only the events that key’s own calls caused.',
-            ].join('\n'),
-            success: 'A page of events, oldest first.',
-            errors: ['event_type_unknown', 'cursor_invalid'],
-          },
+      // Not in the spec: reading the event log is reading what the webhooks deliver (docs/decisions/webhooks.md).
+      webhookRoute(
+        OPENS.webhooksRead,
+        {
+          operationId: 'listEvents',
+          summary: 'Your events of the last 30 days',
+          description: [
+            'Every event the service emitted for you in the last 30 days, oldest first, whatever your endpoints: catch up after an outage here. Each has the `id`, `type`, `created_at`, `api_version` and `data` a delivery carries.',
+            '',
+            '- `type`: one event type only.',
+            '- `limit`: 1 to 200, default 50.',
+            '- `after`: the `next_cursor` of the previous page; `next_cursor` is null on the last page.',
+            '',
+            'With a sandbox key, only the events that key’s own calls caused.',
+          ].join('\n'),
+          success: 'A page of events, oldest first.',
+          errors: ['event_type_unknown', 'cursor_invalid'],
         },
-        schema: {
-          tags,
+        {
           summary: 'Your events of the last 30 days, oldest first',
           querystring: EventsQuery,
           response: { 200: EventList },
         },
-      },
+      ),
       async (request) => webhooks.events(request.caller!, request.query),
     );
   };

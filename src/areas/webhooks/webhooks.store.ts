@@ -102,36 +102,29 @@ export async function listEndpoints(
   return rows;
 }
 
-/** An active endpoint the caller sees, locked for the change about to be made; null otherwise. */
-export async function lockEndpoint(
+/** One endpoint the caller sees, by id; `more` narrows or locks the read. */
+async function endpointById(
   q: Queryable,
   scope: FunderScope,
   ownKey: string | null,
   id: string,
+  more: string,
 ): Promise<EndpointRow | null> {
   const { rows } = await q.query<EndpointRow>(
     `SELECT ${ENDPOINT_COLUMNS} FROM webhook_endpoints
-      WHERE funder_id = $1 AND plane = $2 AND ${KEY_FILTER} AND id = $4 AND active
-      FOR UPDATE`,
+      WHERE funder_id = $1 AND plane = $2 AND ${KEY_FILTER} AND id = $4${more}`,
     [scope.funderId, scope.plane, ownKey, id],
   );
   return rows[0] ?? null;
 }
 
+/** An active endpoint the caller sees, locked for the change about to be made; null otherwise. */
+export const lockEndpoint = (q: Queryable, scope: FunderScope, ownKey: string | null, id: string) =>
+  endpointById(q, scope, ownKey, id, ' AND active FOR UPDATE');
+
 /** An endpoint the caller sees, active or stopped (its delivery log stays readable). */
-export async function findEndpoint(
-  q: Queryable,
-  scope: FunderScope,
-  ownKey: string | null,
-  id: string,
-): Promise<EndpointRow | null> {
-  const { rows } = await q.query<EndpointRow>(
-    `SELECT ${ENDPOINT_COLUMNS} FROM webhook_endpoints
-      WHERE funder_id = $1 AND plane = $2 AND ${KEY_FILTER} AND id = $4`,
-    [scope.funderId, scope.plane, ownKey, id],
-  );
-  return rows[0] ?? null;
-}
+export const findEndpoint = (q: Queryable, scope: FunderScope, ownKey: string | null, id: string) =>
+  endpointById(q, scope, ownKey, id, '');
 
 /** Stops an endpoint: pending deliveries cancelled, secrets deleted. */
 export async function stopEndpoint(
