@@ -125,6 +125,164 @@ function lineInvalid(line: number, fileLine: number, column: string, message: st
   });
 }
 
+type Amount = { cents: number; negative: boolean; currency: string | null };
+type Direction = 'credit' | 'debit';
+
+/** What every row of one file is read with. */
+interface RowReader {
+  columns: Columns;
+  decimal: ',' | '.';
+  name: (role: Role) => string;
+}
+
+/** One row being read: its cells, its transaction number and its line in the file. */
+interface Row {
+  cells: string[];
+  line: number;
+  fileLine: number;
+}
+
+function cell(cells: string[], index: number | undefined): string {
+  return index === undefined ? '' : (cells[index] ?? '').trim();
+}
+
+function readAmount(reader: RowReader, row: Row, role: 'amount' | 'credit' | 'debit'): Amount | null {
+  const raw = cell(row.cells, reader.columns.single[role]);
+  const parts = amountParts(raw);
+  if (!parts) return null;
+  const cents = csvAmountToCents(parts.body, reader.decimal);
+  if (cents === null) {
+    lineInvalid(
+      row.line,
+      row.fileLine,
+      reader.name(role),
+      `the amount "${raw}" does not read (decimal separator "${reader.decimal}").`,
+      raw,
+    );
+  }
+  return { cents, negative: parts.negative, currency: parts.currency };
+}
+
+/** One amount column, signed or followed by a credit/debit mark column. */
+function readSignedAmount(reader: RowReader, row: Row): { amount: Amount; direction: Direction } {
+  const { single } = reader.columns;
+  const { cells, line, fileLine } = row;
+  const read = readAmount(reader, row, 'amount');
+  if (!read) lineInvalid(line, fileLine, reader.name('amount'), 'the amount is empty.', '');
+  let direction: Direction = read.negative ? 'debit' : 'credit';
+  if (single.direction !== undefined) {
+    const mark = normaliseHeader(cell(cells, single.direction)) || cell(cells, single.direction);
+    if (CREDIT_MARKS.has(mark)) direction = 'credit';
+    else if (DEBIT_MARKS.has(mark)) direction = 'debit';
+    else {
+      lineInvalid(
+        line,
+        fileLine,
+        reader.name('direction'),
+        `"${cell(cells, single.direction)}" says neither credit nor debit.`,
+        cell(cells, single.direction),
+      );
+    }
+  }
+  return { amount: read, direction };
+}
+
+/** A credit column and a debit column, one of them filled. */
+function readCreditOrDebit(reader: RowReader, row: Row): { amount: Amount; direction: Direction } {
+  const { line, fileLine } = row;
+  const credit = readAmount(reader, row, 'credit');
+  const debit = readAmount(reader, row, 'debit');
+  const hasCredit = credit !== null && credit.cents !== 0;
+  const hasDebit = debit !== null && debit.cents !== 0;
+  if (hasCredit && hasDebit) {
+    lineInvalid(line, fileLine, reader.name('credit'), 'the row has both a credit and a debit amount.', '');
+  }
+  if (!credit && !debit) {
+    lineInvalid(
+      line,
+      fileLine,
+      reader.name('credit'),
+      'the row has neither a credit nor a debit amount.',
+      '',
+    );
+  }
+  if (hasDebit || (!hasCredit && debit)) return { amount: debit!, direction: 'debit' };
+  return { amount: credit!, direction: credit!.negative ? 'debit' : 'credit' };
+}
+
+/**
+ * Reads one transaction row (already known not to be blank); null for a footer row. Refuses
+ * the file when the row does not read or would be one transaction too many.
+ */
+function readRow(reader: RowReader, row: Row): { parsed: ParsedLine; dateFormat: string } | null {
+  const { single, remittance: remittanceColumns } = reader.columns;
+  const { cells, line, fileLine } = row;
+  const dateText = cell(cells, single.booking_date);
+  const booking = csvDate(dateText);
+  if (!booking) {
+    const first = normaliseHeader(cells.find((c) => c.trim() !== '') ?? '');
+    if (FOOTER.test(first)) return null;
+    lineInvalid(
+      line,
+      fileLine,
+      reader.name('booking_date'),
+      `the date "${dateText}" does not read (YYYY-MM-DD, DD/MM/YYYY, DD-MM-YYYY or DD.MM.YYYY).`,
+      dateText,
+    );
+  }
+  if (line > MAX_STATEMENT_LINES) {
+    throw new ApiError(
+      'too_many_lines',
+      `The statement holds more than ${MAX_STATEMENT_LINES.toLocaleString('en')} transactions; split it into smaller files.`,
+      { extra: { max_lines: MAX_STATEMENT_LINES } },
+    );
+  }
+  const valueText = cell(cells, single.value_date);
+  const value = valueText === '' ? null : csvDate(valueText);
+  if (valueText !== '' && !value) {
+    lineInvalid(
+      line,
+      fileLine,
+      reader.name('value_date'),
+      `the value date "${valueText}" does not read.`,
+      valueText,
+    );
+  }
+  const { amount, direction } =
+    single.amount !== undefined ? readSignedAmount(reader, row) : readCreditOrDebit(reader, row);
+  const currencyText = cell(cells, single.currency).toUpperCase();
+  if (currencyText !== '' && !/^[A-Z]{3}$/.test(currencyText)) {
+    lineInvalid(
+      line,
+      fileLine,
+      reader.name('currency'),
+      `"${currencyText}" is not a currency code.`,
+      currencyText,
+    );
+  }
+  const remittance = remittanceColumns.map((c) => cell(cells, c)).filter((t) => t !== '');
+  const parsed: ParsedLine = {
+    fileLine,
+    element: null,
+    bookingDate: booking.date,
+    bookingDateSource: 'entry',
+    valueDate: value?.date ?? null,
+    direction,
+    reversal: false,
+    entryStatus: null,
+    amountCents: amount.cents,
+    currency: currencyText || amount.currency || 'EUR',
+    bankReference: clean(cell(cells, single.bank_reference), 200),
+    endToEndId: null,
+    remittanceText: clean(remittance.join(' ')),
+    creditorReference: null,
+    documentNumbers: [],
+    counterpartyName: clean(cell(cells, single.counterparty_name), 200),
+    counterpartyIban: clean(cell(cells, single.counterparty_iban).replace(/\s+/g, ''), 64),
+  };
+  return { parsed, dateFormat: booking.format };
+}
+
 /** Parses a CSV statement, refusing the whole file at the first row that does not read. */
 export function parseCsv(text: string): ParsedStatement {
   const header = findHeader(text);
@@ -136,9 +294,7 @@ export function parseCsv(text: string): ParsedStatement {
     columns,
     delimiter,
   );
-  const name = (role: Role) => String(columns.names[role] ?? role);
-  const cell = (cells: string[], index: number | undefined) =>
-    index === undefined ? '' : (cells[index] ?? '').trim();
+  const reader: RowReader = { columns, decimal, name: (role) => String(columns.names[role] ?? role) };
 
   const lines: ParsedLine[] = [];
   let dateFormat: string | null = null;
@@ -147,127 +303,10 @@ export function parseCsv(text: string): ParsedStatement {
     const amountTexts = [single.amount, single.credit, single.debit].map((c) => cell(cells, c));
     if (cells.every((c) => c.trim() === '')) continue;
     if (dateText === '' && amountTexts.every((a) => a === '')) continue;
-    const line = lines.length + 1;
-    const booking = csvDate(dateText);
-    if (!booking) {
-      const first = normaliseHeader(cells.find((c) => c.trim() !== '') ?? '');
-      if (FOOTER.test(first)) continue;
-      lineInvalid(
-        line,
-        fileLine,
-        name('booking_date'),
-        `the date "${dateText}" does not read (YYYY-MM-DD, DD/MM/YYYY, DD-MM-YYYY or DD.MM.YYYY).`,
-        dateText,
-      );
-    }
-    if (lines.length >= MAX_STATEMENT_LINES) {
-      throw new ApiError(
-        'too_many_lines',
-        `The statement holds more than ${MAX_STATEMENT_LINES.toLocaleString('en')} transactions; split it into smaller files.`,
-        { extra: { max_lines: MAX_STATEMENT_LINES } },
-      );
-    }
-    dateFormat ??= booking.format;
-    const valueText = cell(cells, single.value_date);
-    const value = valueText === '' ? null : csvDate(valueText);
-    if (valueText !== '' && !value) {
-      lineInvalid(
-        line,
-        fileLine,
-        name('value_date'),
-        `the value date "${valueText}" does not read.`,
-        valueText,
-      );
-    }
-
-    const readAmount = (role: 'amount' | 'credit' | 'debit') => {
-      const raw = cell(cells, single[role]);
-      const parts = amountParts(raw);
-      if (!parts) return null;
-      const cents = csvAmountToCents(parts.body, decimal);
-      if (cents === null) {
-        lineInvalid(
-          line,
-          fileLine,
-          name(role),
-          `the amount "${raw}" does not read (decimal separator "${decimal}").`,
-          raw,
-        );
-      }
-      return { cents, negative: parts.negative, currency: parts.currency };
-    };
-
-    let direction: 'credit' | 'debit';
-    let amount: { cents: number; negative: boolean; currency: string | null };
-    if (single.amount !== undefined) {
-      const read = readAmount('amount');
-      if (!read) lineInvalid(line, fileLine, name('amount'), 'the amount is empty.', '');
-      amount = read;
-      direction = read.negative ? 'debit' : 'credit';
-      if (single.direction !== undefined) {
-        const mark = normaliseHeader(cell(cells, single.direction)) || cell(cells, single.direction);
-        if (CREDIT_MARKS.has(mark)) direction = 'credit';
-        else if (DEBIT_MARKS.has(mark)) direction = 'debit';
-        else {
-          lineInvalid(
-            line,
-            fileLine,
-            name('direction'),
-            `"${cell(cells, single.direction)}" says neither credit nor debit.`,
-            cell(cells, single.direction),
-          );
-        }
-      }
-    } else {
-      const credit = readAmount('credit');
-      const debit = readAmount('debit');
-      const hasCredit = credit !== null && credit.cents !== 0;
-      const hasDebit = debit !== null && debit.cents !== 0;
-      if (hasCredit && hasDebit) {
-        lineInvalid(line, fileLine, name('credit'), 'the row has both a credit and a debit amount.', '');
-      }
-      if (!credit && !debit) {
-        lineInvalid(line, fileLine, name('credit'), 'the row has neither a credit nor a debit amount.', '');
-      }
-      if (hasDebit || (!hasCredit && debit)) {
-        amount = debit!;
-        direction = 'debit';
-      } else {
-        amount = credit!;
-        direction = credit!.negative ? 'debit' : 'credit';
-      }
-    }
-
-    const currencyText = cell(cells, single.currency).toUpperCase();
-    if (currencyText !== '' && !/^[A-Z]{3}$/.test(currencyText)) {
-      lineInvalid(
-        line,
-        fileLine,
-        name('currency'),
-        `"${currencyText}" is not a currency code.`,
-        currencyText,
-      );
-    }
-    const remittance = columns.remittance.map((c) => cell(cells, c)).filter((t) => t !== '');
-    lines.push({
-      fileLine,
-      element: null,
-      bookingDate: booking.date,
-      bookingDateSource: 'entry',
-      valueDate: value?.date ?? null,
-      direction,
-      reversal: false,
-      entryStatus: null,
-      amountCents: amount.cents,
-      currency: currencyText || amount.currency || 'EUR',
-      bankReference: clean(cell(cells, single.bank_reference), 200),
-      endToEndId: null,
-      remittanceText: clean(remittance.join(' ')),
-      creditorReference: null,
-      documentNumbers: [],
-      counterpartyName: clean(cell(cells, single.counterparty_name), 200),
-      counterpartyIban: clean(cell(cells, single.counterparty_iban).replace(/\s+/g, ''), 64),
-    });
+    const read = readRow(reader, { cells, line: lines.length + 1, fileLine });
+    if (!read) continue;
+    dateFormat ??= read.dateFormat;
+    lines.push(read.parsed);
   }
   if (lines.length === 0) {
     throw new ApiError(
