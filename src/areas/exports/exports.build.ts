@@ -8,7 +8,7 @@ import { csvHeader } from './exports.formats.ts';
 import { copyLines, type EntityFiles, entityFiles, readByRequests, readPages } from './exports.reading.ts';
 import type { ExportStorage } from './exports.storage.ts';
 import type { ExportProgress, StoredVolume } from './exports.store.ts';
-import { type ManifestFile, openVolume, sealLastVolume } from './exports.volumes.ts';
+import { type ManifestFile, openVolume, sealLastVolume, type Volume } from './exports.volumes.ts';
 import { type FileFacts, ScratchFile } from './exports.zip.ts';
 
 /**
@@ -51,6 +51,145 @@ export interface BuildInput {
   signal: AbortSignal;
 }
 
+function newProgress(): ExportProgress {
+  return {
+    entities_done: 0,
+    entities_total: ENTITIES.length,
+    rows: 0,
+    volumes_written: 0,
+    phase: 'reading',
+  };
+}
+
+/** Entities read ahead on a connection of their own: their files and the reading itself. */
+type ReadAhead = Map<string, { written: EntityFiles; read: Promise<unknown> }>;
+
+/**
+ * Starts reading the READ_AHEAD entities, each in a transaction of its own; every reading is
+ * also added to `readingAhead`, so that a failed build can wait for it.
+ */
+function startReadAhead(
+  db: Db,
+  scratchFiles: (entity: Entity) => EntityFiles,
+  copyInto: (reader: Queryable, into: EntityFiles) => Promise<unknown>,
+  readingAhead: Promise<unknown>[],
+): ReadAhead {
+  const ahead: ReadAhead = new Map();
+  for (const entity of ENTITIES.filter((e) => READ_AHEAD.has(e.name))) {
+    const written = scratchFiles(entity);
+    const read = exportReadTransaction(db, async (second) => {
+      await written.csv.write(csvHeader(entity));
+      await copyInto(second, written);
+    });
+    // Until it is awaited, a failure is kept for the await, not reported as unhandled.
+    read.catch(() => undefined);
+    ahead.set(entity.name, { written, read });
+    readingAhead.push(read);
+  }
+  return ahead;
+}
+
+/** The state of a build that each finished entity updates. */
+interface EntityTally {
+  open: Set<ScratchFile>;
+  rowCounts: Record<string, number>;
+  progress: ExportProgress;
+  volumes: StoredVolume[];
+}
+
+/** Closes an entity's files, counts its rows and saves the progress when it is due. */
+async function finishEntity(input: BuildInput, written: EntityFiles, tally: EntityTally): Promise<void> {
+  const { open, rowCounts, progress, volumes } = tally;
+  const { count } = written;
+  for (const file of [written.csv, written.jsonl]) {
+    await file.close();
+    open.delete(file);
+  }
+  rowCounts[written.entity.name] = count;
+  progress.entities_done += 1;
+  progress.rows += count;
+  progress.volumes_written = volumes.length;
+  // Saved after every entity that wrote rows and at least every PROGRESS_EVERY entities:
+  // an empty entity reads in a few milliseconds, less than its own progress write.
+  if (count > 0 || progress.entities_done % PROGRESS_EVERY === 0) {
+    if (!(await input.onProgress({ ...progress }))) {
+      throw new Error('the export build was stopped: another attempt took it over');
+    }
+  }
+}
+
+/** How a build reads its entities, and queues each into the ZIP. */
+interface EntityReading {
+  input: BuildInput;
+  ahead: ReadAhead;
+  ofRequests: Map<string, EntityFiles>;
+  scratchFiles: (entity: Entity) => EntityFiles;
+  queueZip: (written: EntityFiles) => void;
+  copyInto: (reader: Queryable, into: EntityFiles) => Promise<unknown>;
+  stop: () => void;
+}
+
+/**
+ * Reads every entity in order, each queued into the ZIP before it is read. On PostgreSQL the
+ * entities are read in one transaction (`reader`); on PGlite, none.
+ */
+async function readAllEntities(reading: EntityReading, tally: EntityTally, reader: Queryable | null) {
+  const { input, ahead, ofRequests, scratchFiles, queueZip, copyInto, stop } = reading;
+  for (const entity of ENTITIES) {
+    stop();
+    const readAhead = ahead.get(entity.name);
+    const byBatch = ofRequests.get(entity.name);
+    const written = readAhead?.written ?? byBatch ?? scratchFiles(entity);
+    queueZip(written);
+    if (readAhead) {
+      await readAhead.read;
+    } else if (!byBatch) {
+      await written.csv.write(csvHeader(entity));
+      if (reader) {
+        await copyInto(reader, written);
+      } else {
+        await readPages(input, entity, written, stop);
+      }
+    }
+    await finishEntity(input, written, tally);
+  }
+}
+
+/** The manifest's entity files, in the order of the entities, each with its size and SHA-256. */
+function manifestFiles(facts: Map<string, FileFacts>): ManifestFile[] {
+  const files: ManifestFile[] = [];
+  for (const entity of ENTITIES) {
+    for (const name of [`${entity.name}.csv`, `${entity.name}.jsonl`])
+      files.push({ name, ...facts.get(name)! });
+  }
+  return files;
+}
+
+/** What the last volume seals, and the progress it ends. */
+interface Sealing {
+  volumes: StoredVolume[];
+  files: ManifestFile[];
+  rowCounts: Record<string, number>;
+  progress: ExportProgress;
+}
+
+/** Writes the manifest and the closing files into the last volume and closes it. */
+async function sealBuild(input: BuildInput, volume: Volume, sealing: Sealing): Promise<BuiltExport> {
+  const { volumes, files, rowCounts, progress } = sealing;
+  progress.phase = 'sealing';
+  const manifest = await sealLastVolume(volume, input, files, rowCounts);
+  volumes.push(await volume.close());
+  progress.volumes_written = volumes.length;
+  progress.phase = 'stored';
+  return {
+    manifestSha256: manifest.sha256,
+    volumes,
+    fileCount: files.length + 1,
+    rowCounts,
+    sizeBytes: volumes.reduce((sum, v) => sum + v.bytes, 0),
+  };
+}
+
 /**
  * Builds the export. Every entity is read as its CSV and JSON Lines lines, written by the
  * database (exports.lines.store.ts) and scoped to the funder and plane in its SQL: on PostgreSQL
@@ -67,13 +206,7 @@ export async function buildExport(input: BuildInput): Promise<BuiltExport> {
   const volumes: StoredVolume[] = [];
   const files: ManifestFile[] = [];
   const rowCounts: Record<string, number> = {};
-  const progress: ExportProgress = {
-    entities_done: 0,
-    entities_total: ENTITIES.length,
-    rows: 0,
-    volumes_written: 0,
-    phase: 'reading',
-  };
+  const progress = newProgress();
   const volumeName = (n: number) => `export-${input.exportId}-${String(n).padStart(3, '0')}.zip`;
   const newVolume = () => {
     const name = volumeName(volumes.length + 1);
@@ -149,76 +282,19 @@ export async function buildExport(input: BuildInput): Promise<BuiltExport> {
     // their own while the others are read in order on the first: the server's work for one (a
     // join and a sort) overlaps the formatting of the others. Each waits for its turn in the
     // ZIP, so the order of the entries does not change.
-    const ahead = new Map<string, { written: Written; read: Promise<unknown> }>();
-    if (copies) {
-      for (const entity of ENTITIES.filter((e) => READ_AHEAD.has(e.name))) {
-        const written = scratchFiles(entity);
-        const read = exportReadTransaction(input.db, async (second) => {
-          await written.csv.write(csvHeader(entity));
-          await copyInto(second, written);
-        });
-        // Until it is awaited, a failure is kept for the await, not reported as unhandled.
-        read.catch(() => undefined);
-        ahead.set(entity.name, { written, read });
-        readingAhead.push(read);
-      }
-    }
+    const ahead: ReadAhead = copies
+      ? startReadAhead(input.db, scratchFiles, copyInto, readingAhead)
+      : new Map();
 
     // On PostgreSQL the entities are read in one transaction (`reader`); on PGlite, none.
-    const readEntities = async (reader: Queryable | null) => {
-      for (const entity of ENTITIES) {
-        stop();
-        const readAhead = ahead.get(entity.name);
-        const byBatch = ofRequests.get(entity.name);
-        const written = readAhead?.written ?? byBatch ?? scratchFiles(entity);
-        queueZip(written);
-        if (readAhead) {
-          await readAhead.read;
-        } else if (!byBatch) {
-          await written.csv.write(csvHeader(entity));
-          if (reader) {
-            await copyInto(reader, written);
-          } else {
-            await readPages(input, entity, written, stop);
-          }
-        }
-        const { count } = written;
-        for (const file of [written.csv, written.jsonl]) {
-          await file.close();
-          open.delete(file);
-        }
-        rowCounts[entity.name] = count;
-        progress.entities_done += 1;
-        progress.rows += count;
-        progress.volumes_written = volumes.length;
-        // Saved after every entity that wrote rows and at least every PROGRESS_EVERY entities:
-        // an empty entity reads in a few milliseconds, less than its own progress write.
-        if (count > 0 || progress.entities_done % PROGRESS_EVERY === 0) {
-          if (!(await input.onProgress({ ...progress }))) {
-            throw new Error('the export build was stopped: another attempt took it over');
-          }
-        }
-      }
-    };
+    const reading: EntityReading = { input, ahead, ofRequests, scratchFiles, queueZip, copyInto, stop };
+    const tally: EntityTally = { open, rowCounts, progress, volumes };
+    const readEntities = (reader: Queryable | null) => readAllEntities(reading, tally, reader);
     if (copies) await exportReadTransaction(input.db, readEntities);
     else await readEntities(null);
     await zipping;
-    for (const entity of ENTITIES) {
-      for (const name of [`${entity.name}.csv`, `${entity.name}.jsonl`])
-        files.push({ name, ...facts.get(name)! });
-    }
-    progress.phase = 'sealing';
-    const manifest = await sealLastVolume(volume, input, files, rowCounts);
-    volumes.push(await volume.close());
-    progress.volumes_written = volumes.length;
-    progress.phase = 'stored';
-    return {
-      manifestSha256: manifest.sha256,
-      volumes,
-      fileCount: files.length + 1,
-      rowCounts,
-      sizeBytes: volumes.reduce((sum, v) => sum + v.bytes, 0),
-    };
+    files.push(...manifestFiles(facts));
+    return await sealBuild(input, volume, { volumes, files, rowCounts, progress });
   } catch (err) {
     failed = true;
     // Files still open are destroyed first: the entries following them fail instead of waiting.
