@@ -1,6 +1,6 @@
 import type { FunderScope, Plane } from '../../platform/caller.ts';
 import type { Queryable } from '../../platform/db/db.ts';
-import { findScoped, KEY_FILTER, listScoped } from './clients.store.ts';
+import { findScoped, KEY_FILTER, scopedList } from './clients.store.ts';
 
 // Arrivals, invitations, the funder's clients and its return origins: SQL. Funder-facing functions take the
 // caller's scope; `keyId` (a sandbox key) narrows them to what that key's helpers made.
@@ -172,14 +172,7 @@ export async function findInvitationForOps(q: Queryable, id: string): Promise<In
   return rows[0] ?? null;
 }
 
-export function listInvitations(
-  q: Queryable,
-  scope: FunderScope,
-  limit: number,
-  keyId: string | null,
-): Promise<InvitationRow[]> {
-  return listScoped(q, INVITATIONS, scope, limit, keyId);
-}
+export const listInvitations = scopedList<InvitationRow>(INVITATIONS);
 
 export async function markInvitationAccepted(
   q: Queryable,

@@ -1,7 +1,7 @@
 import type { FunderScope, Plane } from '../../platform/caller.ts';
 import type { Queryable } from '../../platform/db/db.ts';
 import { visibleToFunder } from '../requests/requests.module.ts';
-import { findScoped, listScoped } from './clients.store.ts';
+import { findScoped, scopedList } from './clients.store.ts';
 
 // Onboarding links' SQL. Funder-facing functions take the caller's scope; a sandbox key's
 // `keyId` narrows them to the links that key made.
@@ -100,14 +100,7 @@ export async function findOnboardingLinkForOps(
   return rows[0] ?? null;
 }
 
-export function listOnboardingLinks(
-  q: Queryable,
-  scope: FunderScope,
-  limit: number,
-  keyId: string | null,
-): Promise<OnboardingRow[]> {
-  return listScoped(q, ONBOARDING_LINKS, scope, limit, keyId);
-}
+export const listOnboardingLinks = scopedList<OnboardingRow>(ONBOARDING_LINKS);
 
 export async function markOnboardingCompleted(
   q: Queryable,

@@ -50,3 +50,9 @@ export async function listScoped<Row>(
   );
   return rows;
 }
+
+/** The funder's rows of one table, listed as `listScoped` lists them (stores export it by name). */
+export function scopedList<Row>(from: ScopedTable) {
+  return (q: Queryable, scope: FunderScope, limit: number, keyId: string | null): Promise<Row[]> =>
+    listScoped<Row>(q, from, scope, limit, keyId);
+}
