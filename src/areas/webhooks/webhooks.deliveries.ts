@@ -1,7 +1,7 @@
 import { type FunderCaller, scopeOf } from '../../platform/caller.ts';
 import { ApiError } from '../../platform/errors.ts';
 import { signalOutboxCommit } from '../../platform/outbox.ts';
-import type { WebhooksDeps } from './webhooks.service.ts';
+import type { WebhooksDeps } from './webhooks.deps.ts';
 import { lockDelivery, lockEndpoint, retryDeliveryNow, wakeDispatchers } from './webhooks.store.ts';
 import { deliveryView, ownKeyOf } from './webhooks.views.ts';
 

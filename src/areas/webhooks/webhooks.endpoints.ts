@@ -2,7 +2,7 @@ import type { FunderCaller } from '../../platform/caller.ts';
 import { scopeOf } from '../../platform/caller.ts';
 import { ApiError } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
-import type { WebhooksDeps } from './webhooks.service.ts';
+import type { WebhooksDeps } from './webhooks.deps.ts';
 import { newSigningSecret, secretPrefixOf } from './webhooks.signature.ts';
 import {
   countActiveEndpoints,

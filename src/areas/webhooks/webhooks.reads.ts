@@ -2,8 +2,8 @@ import { type FunderCaller, type FunderScope, scopeOf } from '../../platform/cal
 import { actorForCaller, runAs } from '../../platform/db/actor.ts';
 import { ApiError } from '../../platform/errors.ts';
 import { OUTBOX_KEEP_DAYS } from '../../platform/outbox.ts';
+import type { WebhooksDeps } from './webhooks.deps.ts';
 import { EVENT_TYPES } from './webhooks.event-types.ts';
-import type { WebhooksDeps } from './webhooks.service.ts';
 import { findEndpoint, listDeliveries, listEndpoints, listEvents } from './webhooks.store.ts';
 import { deliveryView, endpointView, ownKeyOf } from './webhooks.views.ts';
 

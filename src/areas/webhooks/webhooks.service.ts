@@ -1,20 +1,9 @@
-import type { Clock } from '../../platform/clock.ts';
-import type { SecretBox } from '../../platform/crypto.ts';
-import type { Db } from '../../platform/db/db.ts';
-import type { RunWrite } from '../../platform/write.ts';
 import { createDeliveryWrites } from './webhooks.deliveries.ts';
+import type { WebhooksDeps } from './webhooks.deps.ts';
 import { createEndpointWrites } from './webhooks.endpoints.ts';
 import { createWebhookReads } from './webhooks.reads.ts';
 
 export { MAX_ACTIVE_ENDPOINTS } from './webhooks.endpoints.ts';
-
-export interface WebhooksDeps {
-  db: Db;
-  clock: Clock;
-  write: RunWrite;
-  secrets: SecretBox;
-  allowLoopback: boolean;
-}
 
 /**
  * Webhook endpoints and the event log, one module per subject: the endpoints' writes
