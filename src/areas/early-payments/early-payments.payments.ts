@@ -25,105 +25,104 @@ async function lockIn(
   return row;
 }
 
-/** The funder paid the supplier early (in the caller's write, within its scope). */
-export async function recordPaid(
-  ws: WriteScope,
-  scope: FunderScope,
-  id: string,
-  body: Static<typeof PaidBody>,
+type Locked = NonNullable<Awaited<ReturnType<typeof store.lock>>>;
+
+/**
+ * A payment step of an early payment (in the caller's write, within its scope): the early
+ * payment is locked and must be in `status`, then `record` runs on it.
+ */
+function paymentStep<B, R>(
+  status: string,
+  message: (current: string) => string,
+  record: (ws: WriteScope, scope: FunderScope, id: string, body: B, row: Locked) => Promise<R>,
 ) {
-  const row = await lockIn(
-    ws,
-    scope,
-    id,
-    'accepted',
-    (s) => `Only an accepted early payment can be paid; this one is ${s}.`,
-  );
-  const amount = cents(body.amount);
-  if (amount > cents(row.amount_due)) {
-    throw new ApiError('invalid_amount', `amount must not be above the amount due (${row.amount_due}).`, {
-      extra: { field: 'amount' },
-    });
-  }
-  const today = madridDate(ws.now);
-  const accepted = madridDate(row.accepted_at!);
-  if (body.value_date > today || body.value_date < accepted) {
-    throw new ApiError(
-      'invalid_payment_details',
-      `value_date must be between the day the supplier accepted (${accepted}) and today (${today}).`,
-      { extra: { field: 'value_date' } },
-    );
-  }
-  await store.markPaid(ws.tx, scope, id, {
-    amount: centsToDecimal(amount),
-    valueDate: body.value_date,
-    reference: body.reference.trim(),
-    at: ws.now,
-  });
-  ws.evidence({
-    funderId: scope.funderId,
-    plane: scope.plane,
-    kind: 'early_payment.paid',
-    subjectType: 'early_payment',
-    subjectId: id,
-    payload: {
-      amount: centsToDecimal(amount),
-      value_date: body.value_date,
-      reference: body.reference.trim(),
-    },
-  });
-  return emitChange(ws, scope, id, 'early_payment.paid');
+  return async (ws: WriteScope, scope: FunderScope, id: string, body: B): Promise<R> =>
+    record(ws, scope, id, body, await lockIn(ws, scope, id, status, message));
 }
 
-/** The buyer repaid the funder, in part or in full (in the caller's write, within its scope). */
-export async function recordRepayment(
-  ws: WriteScope,
-  scope: FunderScope,
-  id: string,
-  body: Static<typeof RepaymentBody>,
-) {
-  const row = await lockIn(
-    ws,
-    scope,
-    id,
-    'paid',
-    (s) => `A repayment is recorded on a paid early payment only; this one is ${s}.`,
-  );
-  const today = madridDate(ws.now);
-  if (body.value_date > today) {
-    throw new ApiError('invalid_payment_details', `value_date must not be after today (${today}).`, {
-      extra: { field: 'value_date' },
-    });
-  }
-  const amount = cents(body.amount);
-  const outstanding = cents(row.amount_due) - cents(row.repaid_amount);
-  if (amount > outstanding) {
-    throw new ApiError(
-      'repayment_exceeds_outstanding',
-      `The repayment is above what the buyer still owes (${centsToDecimal(outstanding)}).`,
-      { extra: { field: 'amount', outstanding: outstanding / 100 } },
-    );
-  }
-  const after = await store.addRepayment(ws.tx, scope, id, {
-    id: newId(),
-    amount: centsToDecimal(amount),
-    valueDate: body.value_date,
-    reference: body.reference.trim(),
-    at: ws.now,
-  });
-  ws.evidence({
-    funderId: scope.funderId,
-    plane: scope.plane,
-    kind: 'early_payment.repayment',
-    subjectType: 'early_payment',
-    subjectId: id,
-    payload: {
+/** The funder paid the supplier early (in the caller's write, within its scope). */
+export const recordPaid = paymentStep(
+  'accepted',
+  (s) => `Only an accepted early payment can be paid; this one is ${s}.`,
+  async (ws, scope, id, body: Static<typeof PaidBody>, row) => {
+    const amount = cents(body.amount);
+    if (amount > cents(row.amount_due)) {
+      throw new ApiError('invalid_amount', `amount must not be above the amount due (${row.amount_due}).`, {
+        extra: { field: 'amount' },
+      });
+    }
+    const today = madridDate(ws.now);
+    const accepted = madridDate(row.accepted_at!);
+    if (body.value_date > today || body.value_date < accepted) {
+      throw new ApiError(
+        'invalid_payment_details',
+        `value_date must be between the day the supplier accepted (${accepted}) and today (${today}).`,
+        { extra: { field: 'value_date' } },
+      );
+    }
+    await store.markPaid(ws.tx, scope, id, {
       amount: centsToDecimal(amount),
-      value_date: body.value_date,
+      valueDate: body.value_date,
       reference: body.reference.trim(),
-      repaid_amount: after.repaid_amount,
-    },
-  });
-  const type = after.status === 'repaid' ? 'early_payment.repaid' : 'early_payment.repayment_recorded';
-  return emitChange(ws, scope, id, type);
-}
+      at: ws.now,
+    });
+    ws.evidence({
+      funderId: scope.funderId,
+      plane: scope.plane,
+      kind: 'early_payment.paid',
+      subjectType: 'early_payment',
+      subjectId: id,
+      payload: {
+        amount: centsToDecimal(amount),
+        value_date: body.value_date,
+        reference: body.reference.trim(),
+      },
+    });
+    return emitChange(ws, scope, id, 'early_payment.paid');
+  },
+);
+
+/** The buyer repaid the funder, in part or in full (in the caller's write, within its scope). */
+export const recordRepayment = paymentStep(
+  'paid',
+  (s) => `A repayment is recorded on a paid early payment only; this one is ${s}.`,
+  async (ws, scope, id, body: Static<typeof RepaymentBody>, row) => {
+    const today = madridDate(ws.now);
+    if (body.value_date > today) {
+      throw new ApiError('invalid_payment_details', `value_date must not be after today (${today}).`, {
+        extra: { field: 'value_date' },
+      });
+    }
+    const amount = cents(body.amount);
+    const outstanding = cents(row.amount_due) - cents(row.repaid_amount);
+    if (amount > outstanding) {
+      throw new ApiError(
+        'repayment_exceeds_outstanding',
+        `The repayment is above what the buyer still owes (${centsToDecimal(outstanding)}).`,
+        { extra: { field: 'amount', outstanding: outstanding / 100 } },
+      );
+    }
+    const after = await store.addRepayment(ws.tx, scope, id, {
+      id: newId(),
+      amount: centsToDecimal(amount),
+      valueDate: body.value_date,
+      reference: body.reference.trim(),
+      at: ws.now,
+    });
+    ws.evidence({
+      funderId: scope.funderId,
+      plane: scope.plane,
+      kind: 'early_payment.repayment',
+      subjectType: 'early_payment',
+      subjectId: id,
+      payload: {
+        amount: centsToDecimal(amount),
+        value_date: body.value_date,
+        reference: body.reference.trim(),
+        repaid_amount: after.repaid_amount,
+      },
+    });
+    const type = after.status === 'repaid' ? 'early_payment.repaid' : 'early_payment.repayment_recorded';
+    return emitChange(ws, scope, id, type);
+  },
+);

@@ -61,14 +61,12 @@ export async function insertSellerIfNew(
 }
 
 /** Creates a seller on a plane. 409 conflict when the plane already has that country and tax id. */
-export async function insertSeller(
-  tx: Tx,
-  plane: Plane,
-  input: SellerInput,
-  now: Date,
-  evidence?: EvidenceSink,
-): Promise<Seller> {
-  return insertParty(sellerKind, 'refuse', tx, plane, input, now, evidence);
+export const insertSeller = sellerWrite('refuse');
+
+/** A seller's creation; when the plane already has its country and tax id: refuse (409) or find it. */
+function sellerWrite(whenTaken: 'refuse' | 'find') {
+  return (tx: Tx, plane: Plane, input: SellerInput, now: Date, evidence?: EvidenceSink): Promise<Seller> =>
+    insertParty(sellerKind, whenTaken, tx, plane, input, now, evidence);
 }
 
 /**
@@ -94,15 +92,7 @@ export async function insertDrawnSeller(
  * a find-or-create safe under concurrency (the insert goes first, on the unique key; a
  * concurrent maker's row is read back once it committed).
  */
-export async function ensureSeller(
-  tx: Tx,
-  plane: Plane,
-  input: SellerInput,
-  now: Date,
-  evidence?: EvidenceSink,
-): Promise<Seller> {
-  return insertParty(sellerKind, 'find', tx, plane, input, now, evidence);
-}
+export const ensureSeller = sellerWrite('find');
 
 /**
  * Sets a seller's company verification (KYC) status. `plane` null: any plane (the operations
