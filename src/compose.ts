@@ -106,7 +106,7 @@ export function createServices(deps: {
   });
   const debtorInfoArea = debtorInfoModule({ ...shared, requests, creditLimitOf: limits.debtorLimitView });
   const payerRecordArea = payerRecordModule({ ...shared, creditLimitOf: limits.debtorLimitView });
-  const statementsArea = statementsModule({ ...shared, requests: lifecycle, decisions });
+  const statementsArea = statementsModule({ ...shared, requests: lifecycle, payments });
   // Recourse claims hear of every payment recorded and record the seller's repayments through
   // the same recorder; a claim names the funder's collection account, else its latest
   // statement's account.

@@ -39,4 +39,3 @@ export function decisionsModule(
 }
 
 // What other areas use of this one.
-export type { PaymentHook, PaymentInput, PaymentRecorded } from './decisions.service.ts';

@@ -12,15 +12,6 @@ import { createOfferDecision, type OfferGuard } from './decisions.offer.ts';
 import type { DecisionInput as DecisionBody } from './decisions.schemas.ts';
 import { createSettleDecision } from './decisions.settle.ts';
 
-// The payment types moved with the recorder to the requests area; named here too until the
-// areas that import them from here (recourse) take them from the requests module.
-export type {
-  PaymentHook,
-  PaymentInput,
-  PaymentRecorded,
-  PaymentSource,
-  RecordPayment,
-} from '../requests/requests.module.ts';
 export { DECLINE_REASONS } from './decisions.input.ts';
 export type { OfferGuard } from './decisions.offer.ts';
 
@@ -63,11 +54,5 @@ export function createDecisionsService(deps: {
           return settle(caller, id, input.settle);
       }
     },
-
-    /**
-     * The payment recorder of the requests area, under its former name: statements and recourse
-     * still record through it (to go once they take `payments` themselves).
-     */
-    recordPaymentIn: deps.payments.record,
   };
 }

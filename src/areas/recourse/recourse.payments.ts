@@ -10,7 +10,7 @@ import { madridDate, madridInstant } from '../../platform/clock.ts';
 import { ApiError } from '../../platform/errors.ts';
 import { type Cents, centsToDecimal, centsToEuros } from '../../platform/money.ts';
 import type { RunWrite, WriteScope } from '../../platform/write.ts';
-import type { PaymentHook, PaymentInput, PaymentRecorded } from '../decisions/decisions.module.ts';
+import type { PaymentHook, PaymentInput, PaymentRecorded } from '../requests/requests.module.ts';
 import { OPERATIONS, type RequestLifecycle } from '../requests/requests.module.ts';
 import { type Claims, cents } from './recourse.claims.ts';
 import type { RepaymentBody, SandboxRepaymentBody } from './recourse.schemas.ts';

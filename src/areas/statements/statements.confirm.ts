@@ -3,8 +3,12 @@ import { madridMidnight } from '../../platform/clock.ts';
 import { ApiError } from '../../platform/errors.ts';
 import { toCents } from '../../platform/money.ts';
 import type { RunWrite, WriteScope } from '../../platform/write.ts';
-import type { DecisionsService } from '../decisions/decisions.module.ts';
-import { funderMover, OPERATIONS, type RequestLifecycle } from '../requests/requests.module.ts';
+import {
+  funderMover,
+  OPERATIONS,
+  type Payments,
+  type RequestLifecycle,
+} from '../requests/requests.module.ts';
 import * as store from './statements.store.ts';
 import { lineView } from './statements.views.ts';
 
@@ -40,7 +44,7 @@ function refuseUnconfirmable(line: store.LineRow): void {
 export function createLineConfirmation(deps: {
   write: RunWrite;
   requests: Pick<RequestLifecycle, 'lock'>;
-  decisions: Pick<DecisionsService, 'recordPaymentIn'>;
+  payments: Pick<Payments, 'record'>;
 }) {
   const { write } = deps;
 
@@ -84,7 +88,7 @@ export function createLineConfirmation(deps: {
     );
     if (request.plane !== statement.plane) throw new ApiError('not_found', 'Request was not found.');
 
-    const recorded = await deps.decisions.recordPaymentIn(scope, {
+    const recorded = await deps.payments.record(scope, {
       request,
       funderId: statement.funder_id,
       amountCents: toCents(line.amount)!,

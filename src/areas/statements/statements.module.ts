@@ -1,7 +1,6 @@
 import type { AreaDeps } from '../../platform/area-deps.ts';
 import type { AreaRoutes } from '../../platform/http/app.ts';
-import type { DecisionsService } from '../decisions/decisions.module.ts';
-import type { RequestLifecycle } from '../requests/requests.module.ts';
+import type { Payments, RequestLifecycle } from '../requests/requests.module.ts';
 import { statementsOpsRoutes } from './statements.ops.routes.ts';
 import { statementsRoutes } from './statements.routes.ts';
 import { statementsSandboxRoutes } from './statements.sandbox.routes.ts';
@@ -14,7 +13,7 @@ export type { StatementsService } from './statements.service.ts';
 export function statementsModule(
   deps: AreaDeps & {
     requests: Pick<RequestLifecycle, 'lock'>;
-    decisions: Pick<DecisionsService, 'recordPaymentIn'>;
+    payments: Pick<Payments, 'record'>;
   },
 ) {
   const statements = createStatementsService(deps);

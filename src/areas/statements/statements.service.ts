@@ -3,8 +3,7 @@ import type { Clock } from '../../platform/clock.ts';
 import type { Db, Queryable } from '../../platform/db/db.ts';
 import { ApiError } from '../../platform/errors.ts';
 import type { RunWrite } from '../../platform/write.ts';
-import type { DecisionsService } from '../decisions/decisions.module.ts';
-import type { RequestLifecycle } from '../requests/requests.module.ts';
+import type { Payments, RequestLifecycle } from '../requests/requests.module.ts';
 import { createLineConfirmation } from './statements.confirm.ts';
 import { createStatementImport } from './statements.import.ts';
 import * as store from './statements.store.ts';
@@ -20,7 +19,7 @@ export function createStatementsService(deps: {
   clock: Clock;
   write: RunWrite;
   requests: Pick<RequestLifecycle, 'lock'>;
-  decisions: Pick<DecisionsService, 'recordPaymentIn'>;
+  payments: Pick<Payments, 'record'>;
 }) {
   const { db } = deps;
   const confirmation = createLineConfirmation(deps);
