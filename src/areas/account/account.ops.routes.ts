@@ -12,11 +12,9 @@ const Reason = Type.Optional(Type.Union([Type.String({ maxLength: 500 }), Type.N
 export function accountOpsRoutes(deps: { account: AccountService }) {
   const { account } = deps;
   return (app: App) => {
-    const ops = { config: { auth: 'ops' as const } };
-
     app.get(
       '/ops/v1/funders',
-      { ...ops, schema: { response: { 200: Type.Object({ funders: Type.Array(OpsFunder) }) } } },
+      { schema: { response: { 200: Type.Object({ funders: Type.Array(OpsFunder) }) } } },
       async () => ({
         funders: await account.listFunders(),
       }),
@@ -25,7 +23,6 @@ export function accountOpsRoutes(deps: { account: AccountService }) {
     app.post(
       '/ops/v1/funders',
       {
-        ...ops,
         schema: {
           body: Type.Object(
             { name: Type.String({ minLength: 1, maxLength: 200 }), environment: EnvironmentSchema },
@@ -42,14 +39,13 @@ export function accountOpsRoutes(deps: { account: AccountService }) {
 
     app.get(
       '/ops/v1/funders/:bank_id',
-      { ...ops, schema: { params: BankIdParams, response: { 200: Type.Object({ funder: OpsFunder }) } } },
+      { schema: { params: BankIdParams, response: { 200: Type.Object({ funder: OpsFunder }) } } },
       async (request) => ({ funder: await account.getFunder(request.params.bank_id) }),
     );
 
     app.post(
       '/ops/v1/funders/:bank_id/classify',
       {
-        ...ops,
         schema: {
           params: BankIdParams,
           body: Type.Object({ environment: EnvironmentSchema }, { additionalProperties: false }),
@@ -69,7 +65,6 @@ export function accountOpsRoutes(deps: { account: AccountService }) {
     app.post(
       '/ops/v1/funders/:bank_id/status',
       {
-        ...ops,
         schema: {
           params: BankIdParams,
           body: Type.Object(
@@ -93,7 +88,6 @@ export function accountOpsRoutes(deps: { account: AccountService }) {
     app.get(
       '/ops/v1/keys',
       {
-        ...ops,
         schema: {
           querystring: Type.Object({ bank_id: Type.Optional(Uuid) }, { additionalProperties: false }),
           response: { 200: Type.Object({ keys: Type.Array(OpsKey) }) },
@@ -105,7 +99,6 @@ export function accountOpsRoutes(deps: { account: AccountService }) {
     app.post(
       '/ops/v1/keys',
       {
-        ...ops,
         schema: {
           body: Type.Object(
             {
@@ -148,7 +141,7 @@ export function accountOpsRoutes(deps: { account: AccountService }) {
       '/ops/v1/keys/:id/revoke',
       {
         // The body may be left out: a POST with none at all revokes without a reason.
-        config: { auth: 'ops', optionalBody: true },
+        config: { optionalBody: true },
         schema: {
           params: Type.Object({ id: Uuid }),
           body: Type.Optional(Type.Object({ reason: Reason }, { additionalProperties: false })),

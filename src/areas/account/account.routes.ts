@@ -29,7 +29,7 @@ export function accountRoutes(deps: { account: AccountService; clock: Clock }) {
             },
           },
         },
-        schema: { tags: ['Account'], response: { 200: Health } },
+        schema: { response: { 200: Health } },
       },
       async () => ({ status: 'ok' as const, api_version: API_VERSION, time: deps.clock.now().toISOString() }),
     );
@@ -71,7 +71,7 @@ export function accountRoutes(deps: { account: AccountService; clock: Clock }) {
             },
           },
         },
-        schema: { tags: ['Account'], response: { 200: Me } },
+        schema: { response: { 200: Me } },
       },
       async (request) => deps.account.me(request.caller!),
     );

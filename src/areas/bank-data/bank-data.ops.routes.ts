@@ -18,36 +18,34 @@ import {
 export function bankDataOpsRoutes(deps: { parties: BankDataPartiesService }) {
   const { parties } = deps;
   return (app: App) => {
-    const ops = { config: { auth: 'ops' as const } };
-
     app.post(
       '/ops/v1/bank-data/connections',
-      { ...ops, schema: { body: OpsConnectBody, response: { 201: OpsAnswer } } },
+      { schema: { body: OpsConnectBody, response: { 201: OpsAnswer } } },
       async (request, reply) =>
         reply.code(201).send(await parties.connectForOps(request.operator!, request.body)),
     );
 
     app.post(
       '/ops/v1/bank-data/connections/:id/revoke',
-      { ...ops, schema: { params: IdParams, body: OpsRevokeBody, response: { 200: OpsAnswer } } },
+      { schema: { params: IdParams, body: OpsRevokeBody, response: { 200: OpsAnswer } } },
       async (request) => parties.revokeForOps(request.operator!, request.params.id, request.body),
     );
 
     app.post(
       '/ops/v1/bank-data/seller-payments',
-      { ...ops, schema: { body: OpsPaymentBody, response: { 200: OpsAnswer } } },
+      { schema: { body: OpsPaymentBody, response: { 200: OpsAnswer } } },
       async (request) => parties.paymentForOps(request.operator!, request.body),
     );
 
     app.post(
       '/ops/v1/bank-data/collection-reads',
-      { ...ops, schema: { body: OpsCollectionReadBody, response: { 200: OpsAnswer } } },
+      { schema: { body: OpsCollectionReadBody, response: { 200: OpsAnswer } } },
       async (request) => parties.collectionReadForOps(request.operator!, request.body),
     );
 
     app.put(
       '/ops/v1/bank-data/charges',
-      { ...ops, schema: { body: OpsPriceBody, response: { 200: OpsAnswer } } },
+      { schema: { body: OpsPriceBody, response: { 200: OpsAnswer } } },
       async (request) => parties.priceForOps(request.operator!, request.body),
     );
   };

@@ -130,7 +130,7 @@ export function bankDataRoutes(deps: { bankData: BankDataService }) {
             },
           },
         },
-        schema: { tags: ['Requests'], params: IdParams, response: { 200: CashFlowAnswer } },
+        schema: { params: IdParams, response: { 200: CashFlowAnswer } },
       },
       async (request) => bankData.cashFlow(request.caller!, request.params.id),
     );
@@ -181,7 +181,7 @@ export function bankDataRoutes(deps: { bankData: BankDataService }) {
             },
           },
         },
-        schema: { tags: ['Bank data'], response: { 200: BankDataAnswer } },
+        schema: { response: { 200: BankDataAnswer } },
       },
       async (request) => bankData.overview(request.caller!),
     );

@@ -21,7 +21,6 @@ const sandboxConfig = (operation: OperationDoc) => ({
 
 /** A sandbox helper on one request, answering 201 with what it made. */
 const sandboxSchema = <B extends TSchema, A extends TSchema>(body: B, answer: A) => ({
-  tags: ['Sandbox'],
   params: IdParams,
   body,
   response: { 201: answer },

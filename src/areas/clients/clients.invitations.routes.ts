@@ -8,8 +8,6 @@ import type { ClientsService } from './clients.service.ts';
 export function clientsInvitationsRoutes(deps: { clients: ClientsService }) {
   const { invitations } = deps.clients;
   return (app: App) => {
-    const clients = ['Clients'];
-
     app.get(
       '/v1/client-invitations',
       {
@@ -26,7 +24,7 @@ export function clientsInvitationsRoutes(deps: { clients: ClientsService }) {
             errors: [],
           },
         },
-        schema: { tags: clients, querystring: s.InvitationsQuery, response: { 200: s.InvitationList } },
+        schema: { querystring: s.InvitationsQuery, response: { 200: s.InvitationList } },
       },
       async (request) => invitations.list(request.caller!, request.query.limit ?? 200),
     );
@@ -56,7 +54,6 @@ export function clientsInvitationsRoutes(deps: { clients: ClientsService }) {
           },
         },
         schema: {
-          tags: clients,
           params: IdParams,
           body: s.DisableBody,
           response: { 200: s.InvitationChange },

@@ -11,8 +11,6 @@ const sharedDemo =
 export function clientsLinksRoutes(deps: { clients: ClientsService }) {
   const { links, prescribers, report } = deps.clients;
   return (app: App) => {
-    const clients = ['Clients'];
-
     app.get(
       '/v1/client-links',
       {
@@ -32,7 +30,7 @@ export function clientsLinksRoutes(deps: { clients: ClientsService }) {
             errors: ['lang_invalid'],
           },
         },
-        schema: { tags: clients, querystring: s.LangQuery, response: { 200: s.ClientLinkList } },
+        schema: { querystring: s.LangQuery, response: { 200: s.ClientLinkList } },
       },
       async (request) => links.list(request.caller!, request.query.lang),
     );
@@ -75,7 +73,7 @@ export function clientsLinksRoutes(deps: { clients: ClientsService }) {
             },
           },
         },
-        schema: { tags: clients, body: s.CreateLinkBody, response: { 201: s.ClientLinkAnswer } },
+        schema: { body: s.CreateLinkBody, response: { 201: s.ClientLinkAnswer } },
       },
       async (request, reply) => {
         const answer = await links.create(request.caller!, request.body);
@@ -104,7 +102,6 @@ export function clientsLinksRoutes(deps: { clients: ClientsService }) {
           },
         },
         schema: {
-          tags: clients,
           params: IdParams,
           body: s.DisableBody,
           response: { 200: s.ClientLinkChange },
@@ -129,7 +126,7 @@ export function clientsLinksRoutes(deps: { clients: ClientsService }) {
             errors: ['lang_invalid'],
           },
         },
-        schema: { tags: clients, querystring: s.LangQuery, response: { 200: s.PrescriberList } },
+        schema: { querystring: s.LangQuery, response: { 200: s.PrescriberList } },
       },
       async (request) => prescribers.list(request.caller!, request.query.lang),
     );
@@ -169,7 +166,7 @@ export function clientsLinksRoutes(deps: { clients: ClientsService }) {
             },
           },
         },
-        schema: { tags: clients, body: s.CreatePrescriberBody, response: { 201: s.PrescriberAnswer } },
+        schema: { body: s.CreatePrescriberBody, response: { 201: s.PrescriberAnswer } },
       },
       async (request, reply) => {
         const answer = await prescribers.create(request.caller!, request.body);
@@ -198,7 +195,6 @@ export function clientsLinksRoutes(deps: { clients: ClientsService }) {
           },
         },
         schema: {
-          tags: clients,
           params: IdParams,
           body: s.DisableBody,
           response: { 200: s.PrescriberChange },
@@ -222,7 +218,7 @@ export function clientsLinksRoutes(deps: { clients: ClientsService }) {
             errors: [],
           },
         },
-        schema: { tags: clients, response: { 200: s.PrescriberReport } },
+        schema: { response: { 200: s.PrescriberReport } },
       },
       async (request) => report.report(request.caller!),
     );

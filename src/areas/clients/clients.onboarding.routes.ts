@@ -8,8 +8,6 @@ import type { ClientsService } from './clients.service.ts';
 export function clientsOnboardingRoutes(deps: { clients: ClientsService }) {
   const { onboarding } = deps.clients;
   return (app: App) => {
-    const onboardingTags = ['Onboarding links'];
-
     app.post(
       '/v1/onboarding-links',
       {
@@ -105,7 +103,6 @@ export function clientsOnboardingRoutes(deps: { clients: ClientsService }) {
           },
         },
         schema: {
-          tags: onboardingTags,
           body: s.CreateOnboardingBody,
           response: { 201: s.OnboardingCreated },
         },
@@ -133,7 +130,6 @@ export function clientsOnboardingRoutes(deps: { clients: ClientsService }) {
           },
         },
         schema: {
-          tags: onboardingTags,
           querystring: s.OnboardingListQuery,
           response: { 200: s.OnboardingList },
         },
@@ -155,7 +151,7 @@ export function clientsOnboardingRoutes(deps: { clients: ClientsService }) {
             errors: [],
           },
         },
-        schema: { tags: onboardingTags, params: IdParams, response: { 200: s.OnboardingAnswer } },
+        schema: { params: IdParams, response: { 200: s.OnboardingAnswer } },
       },
       async (request) => onboarding.get(request.caller!, request.params.id),
     );
@@ -185,7 +181,6 @@ export function clientsOnboardingRoutes(deps: { clients: ClientsService }) {
           },
         },
         schema: {
-          tags: onboardingTags,
           params: IdParams,
           body: s.DisableBody,
           response: { 200: s.OnboardingChange },

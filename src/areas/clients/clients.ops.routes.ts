@@ -8,13 +8,11 @@ import type { ClientsService } from './clients.service.ts';
 export function clientsOpsRoutes(deps: { clients: ClientsService }) {
   const { invitations, onboarding, leaving } = deps.clients;
   return (app: App) => {
-    const ops = { config: { auth: 'ops' as const } };
     const FunderParams = Type.Object({ bank_id: Uuid });
 
     app.put(
       '/ops/v1/funders/:bank_id/return-origins',
       {
-        ...ops,
         schema: { params: FunderParams, body: s.ReturnOriginsBody, response: { 200: s.ReturnOrigins } },
       },
       async (request) =>
@@ -22,7 +20,7 @@ export function clientsOpsRoutes(deps: { clients: ClientsService }) {
     );
     app.get(
       '/ops/v1/funders/:bank_id/return-origins',
-      { ...ops, schema: { params: FunderParams, response: { 200: s.ReturnOrigins } } },
+      { schema: { params: FunderParams, response: { 200: s.ReturnOrigins } } },
       async (request) => ({
         bank_id: request.params.bank_id,
         origins: await onboarding.returnOrigins(request.params.bank_id),
@@ -31,7 +29,6 @@ export function clientsOpsRoutes(deps: { clients: ClientsService }) {
     app.post(
       '/ops/v1/funders/:bank_id/client-invitations',
       {
-        ...ops,
         schema: { params: FunderParams, body: s.ArrivalBody, response: { 201: s.InvitationAnswer } },
       },
       async (request, reply) => {
@@ -42,7 +39,7 @@ export function clientsOpsRoutes(deps: { clients: ClientsService }) {
     );
     app.post(
       '/ops/v1/client-links/:id/arrivals',
-      { ...ops, schema: { params: IdParams, body: s.ArrivalBody, response: { 201: s.InvitationAnswer } } },
+      { schema: { params: IdParams, body: s.ArrivalBody, response: { 201: s.InvitationAnswer } } },
       async (request, reply) => {
         const answer = await invitations.arrive(
           { caller: request.operator! },
@@ -55,22 +52,22 @@ export function clientsOpsRoutes(deps: { clients: ClientsService }) {
     );
     app.post(
       '/ops/v1/client-invitations/:id/accept',
-      { ...ops, schema: { params: IdParams, response: { 200: s.InvitationAnswer } } },
+      { schema: { params: IdParams, response: { 200: s.InvitationAnswer } } },
       async (request) => invitations.accept({ caller: request.operator! }, request.params.id),
     );
     app.post(
       '/ops/v1/onboarding-links/:id/account',
-      { ...ops, schema: { params: IdParams, response: { 200: s.OnboardingChange } } },
+      { schema: { params: IdParams, response: { 200: s.OnboardingChange } } },
       async (request) => onboarding.accountCreated({ caller: request.operator! }, request.params.id),
     );
     app.post(
       '/ops/v1/onboarding-links/:id/complete',
-      { ...ops, schema: { params: IdParams, response: { 200: s.OnboardingCompleted } } },
+      { schema: { params: IdParams, response: { 200: s.OnboardingCompleted } } },
       async (request) => onboarding.complete({ caller: request.operator! }, request.params.id),
     );
     app.post(
       '/ops/v1/clients/:seller_id/leave',
-      { ...ops, schema: { params: s.SellerParams, body: s.LeaveBody, response: { 200: s.ClientLeft } } },
+      { schema: { params: s.SellerParams, body: s.LeaveBody, response: { 200: s.ClientLeft } } },
       async (request) =>
         leaving.leave({ caller: request.operator! }, request.params.seller_id, request.body.reason),
     );

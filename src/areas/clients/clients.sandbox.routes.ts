@@ -21,8 +21,6 @@ const sandboxCaller = (caller: FunderCaller): { caller: FunderCaller } => {
 export function clientsSandboxRoutes(deps: { clients: ClientsService }) {
   const { invitations, onboarding, leaving } = deps.clients;
   return (app: App) => {
-    const sandbox = ['Sandbox'];
-
     app.post(
       '/v1/sandbox/client-links/:id/arrivals',
       {
@@ -61,7 +59,6 @@ export function clientsSandboxRoutes(deps: { clients: ClientsService }) {
           },
         },
         schema: {
-          tags: sandbox,
           params: IdParams,
           body: s.ArrivalBody,
           response: { 201: s.InvitationAnswer },
@@ -96,7 +93,7 @@ export function clientsSandboxRoutes(deps: { clients: ClientsService }) {
             errors: ['sandbox_only', 'invitation_not_pending', 'client_of_another_funder', 'conflict'],
           },
         },
-        schema: { tags: sandbox, params: IdParams, response: { 200: s.InvitationAnswer } },
+        schema: { params: IdParams, response: { 200: s.InvitationAnswer } },
       },
       async (request) => invitations.accept(sandboxCaller(request.caller!), request.params.id),
     );
@@ -119,7 +116,7 @@ export function clientsSandboxRoutes(deps: { clients: ClientsService }) {
             errors: ['sandbox_only', 'onboarding_not_open'],
           },
         },
-        schema: { tags: sandbox, params: IdParams, response: { 200: s.OnboardingChange } },
+        schema: { params: IdParams, response: { 200: s.OnboardingChange } },
       },
       async (request) => onboarding.accountCreated(sandboxCaller(request.caller!), request.params.id),
     );
@@ -142,7 +139,7 @@ export function clientsSandboxRoutes(deps: { clients: ClientsService }) {
             errors: ['sandbox_only', 'onboarding_not_open', 'client_of_another_funder', 'conflict'],
           },
         },
-        schema: { tags: sandbox, params: IdParams, response: { 200: s.OnboardingCompleted } },
+        schema: { params: IdParams, response: { 200: s.OnboardingCompleted } },
       },
       async (request) => onboarding.complete(sandboxCaller(request.caller!), request.params.id),
     );
@@ -171,7 +168,7 @@ export function clientsSandboxRoutes(deps: { clients: ClientsService }) {
             },
           },
         },
-        schema: { tags: sandbox, params: s.SellerParams, body: s.LeaveBody, response: { 200: s.ClientLeft } },
+        schema: { params: s.SellerParams, body: s.LeaveBody, response: { 200: s.ClientLeft } },
       },
       async (request) =>
         leaving.leave(sandboxCaller(request.caller!), request.params.seller_id, request.body.reason),

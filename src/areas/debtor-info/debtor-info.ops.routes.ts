@@ -7,18 +7,15 @@ import type { DebtorInfoService } from './debtor-info.service.ts';
 export function debtorInfoOpsRoutes(deps: { debtorInfo: DebtorInfoService }) {
   const { debtorInfo } = deps;
   return (app: App) => {
-    const ops = { config: { auth: 'ops' as const } };
-
     app.put(
       '/ops/v1/debtors/:id/profile',
-      { ...ops, schema: { params: IdParams, body: ProfileBody, response: { 200: ProfileAnswer } } },
+      { schema: { params: IdParams, body: ProfileBody, response: { 200: ProfileAnswer } } },
       async (request) => debtorInfo.setProfile(request.operator!, request.params.id, request.body),
     );
 
     app.put(
       '/ops/v1/debtors/:id/public-payment-period',
       {
-        ...ops,
         schema: { params: IdParams, body: PaymentPeriodBody, response: { 200: PaymentPeriodAnswer } },
       },
       async (request) =>

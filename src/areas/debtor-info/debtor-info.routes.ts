@@ -24,7 +24,6 @@ export function debtorInfoRoutes(deps: { debtorInfo: DebtorInfoService }) {
           },
         },
         schema: {
-          tags: ['Requests'],
           summary: 'What is known about each debtor of a factoring request',
           params: IdParams,
           response: { 200: DebtorInfoList },

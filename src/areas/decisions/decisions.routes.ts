@@ -172,7 +172,6 @@ export function decisionsRoutes(deps: { decisions: DecisionsService; consentLeve
           },
         },
         schema: {
-          tags: ['Requests'],
           summary: 'Offer, decline, fund or record a settlement',
           params: IdParams,
           body: DecisionBody,
@@ -234,7 +233,6 @@ export function decisionsRoutes(deps: { decisions: DecisionsService; consentLeve
           },
         },
         schema: {
-          tags: ['Requests'],
           summary: 'Raise the consent level every debtor must sign',
           params: IdParams,
           body: ConsentLevelBody,

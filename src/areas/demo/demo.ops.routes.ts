@@ -6,12 +6,9 @@ import type { DemoService } from './demo.service.ts';
 /** The operations team's side of the demonstration plane: its reset. */
 export function demoOpsRoutes(deps: { demo: DemoService }) {
   return (app: App) => {
-    const ops = { config: { auth: 'ops' as const } };
-
     app.post(
       '/ops/v1/demo/reset',
       {
-        ...ops,
         schema: {
           response: {
             200: Type.Object({

@@ -15,10 +15,8 @@ const Answer = Type.Object({}, { additionalProperties: true });
 export function disclosureOpsRoutes(deps: { disclosure: DisclosureService }) {
   const { disclosure } = deps;
   return (app: App) => {
-    const ops = { config: { auth: 'ops' as const } };
     /** An operations write on the record named in the path, its body checked by `body`. */
     const opsWrite = <B extends TSchema>(body: B) => ({
-      ...ops,
       schema: { params: IdParams, body, response: { 200: Answer } },
     });
 
@@ -49,14 +47,12 @@ export function disclosureOpsRoutes(deps: { disclosure: DisclosureService }) {
 
     app.post(
       '/ops/v1/requests/:id/notices/prepare',
-      { ...ops, schema: { params: IdParams, response: { 200: Answer } } },
+      { schema: { params: IdParams, response: { 200: Answer } } },
       async (request) => disclosure.prepareAgain(request.operator!, request.params.id),
     );
 
-    app.post(
-      '/ops/v1/announcements/run',
-      { ...ops, schema: { response: { 200: Answer } } },
-      async (request) => ({ announced: await disclosure.announceDue(request.operator!) }),
-    );
+    app.post('/ops/v1/announcements/run', { schema: { response: { 200: Answer } } }, async (request) => ({
+      announced: await disclosure.announceDue(request.operator!),
+    }));
   };
 }

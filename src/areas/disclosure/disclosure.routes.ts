@@ -42,7 +42,6 @@ export function disclosureRoutes(deps: { disclosure: DisclosureService }) {
           },
         },
         schema: {
-          tags: ['Requests'],
           summary: 'Announce a confidential request to its debtors',
           params: IdParams,
           body: AnnounceBody,
@@ -72,7 +71,6 @@ export function disclosureRoutes(deps: { disclosure: DisclosureService }) {
           },
         },
         schema: {
-          tags: ['Requests'],
           summary: 'The notices of assignment of a request, as prepared for each debtor',
           params: IdParams,
           response: { 200: RequestNotices },

@@ -91,7 +91,6 @@ export function documentsRoutes(deps: { documents: DocumentsService }) {
           },
         },
         schema: {
-          tags: ['Requests'],
           params: IdParams,
           response: { 200: DealDocuments },
         },
@@ -117,7 +116,6 @@ export function documentsRoutes(deps: { documents: DocumentsService }) {
           },
         },
         schema: {
-          tags: ['Requests'],
           params: Type.Object({ token: Type.String({ pattern: DOWNLOAD_TOKEN_PATTERN }) }),
         },
       },

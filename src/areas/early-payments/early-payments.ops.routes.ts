@@ -16,13 +16,11 @@ const ANSWERS = [
 export function earlyPaymentsOpsRoutes(deps: { earlyPayments: EarlyPaymentsService }) {
   const { earlyPayments } = deps;
   return (app: App) => {
-    const ops = { config: { auth: 'ops' as const } };
     // Bodies of defaults or an optional reason: they may be left out.
-    const opsNoBody = { config: { auth: 'ops' as const, optionalBody: true } };
 
     app.post(
       '/ops/v1/early-payments',
-      { ...ops, schema: { body: ReleaseBody, response: { 201: EarlyPayment } } },
+      { schema: { body: ReleaseBody, response: { 201: EarlyPayment } } },
       async (request, reply) =>
         reply.code(201).send(await earlyPayments.releaseForOps(request.operator!, request.body)),
     );
@@ -30,7 +28,10 @@ export function earlyPaymentsOpsRoutes(deps: { earlyPayments: EarlyPaymentsServi
     for (const [action, answer] of ANSWERS) {
       app.post(
         `/ops/v1/early-payments/:id/${action}`,
-        { ...opsNoBody, schema: { params: IdParams, body: AnswerBody, response: { 200: EarlyPayment } } },
+        {
+          config: { optionalBody: true },
+          schema: { params: IdParams, body: AnswerBody, response: { 200: EarlyPayment } },
+        },
         async (request) =>
           earlyPayments.answerForOps(request.operator!, request.params.id, answer, request.body),
       );

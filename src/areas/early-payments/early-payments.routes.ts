@@ -1,7 +1,7 @@
 import type { App } from '../../platform/http/app.ts';
-import type { OperationDoc } from '../../platform/http/openapi/types.ts';
+import { keyRoutes } from '../../platform/http/route-options.ts';
 import { IdParams } from '../../platform/http/schemas.ts';
-import { OPENS, type Scope } from '../../platform/http/scopes.ts';
+import { OPENS } from '../../platform/http/scopes.ts';
 import {
   EarlyPayment,
   EarlyPaymentList,
@@ -17,17 +17,7 @@ const states = [
   'Exposure: an accepted early payment counts as committed on the buyer (as a debtor of your book), a paid one as outstanding for what the buyer still owes, until repaid.',
 ].join('\n');
 
-const tags = ['Early payments'];
-
-/** A route's options: a key holding `scopes`, the operation's OpenAPI entry, its schemas. */
-const keyed = <S extends object>(
-  scopes: readonly Scope[],
-  operation: Omit<OperationDoc, 'tag'>,
-  schema: S,
-) => ({
-  config: { auth: 'key' as const, scopes, operation: { ...operation, tag: 'Early payments' as const } },
-  schema: { tags, ...schema },
-});
+const keyed = keyRoutes('Early payments');
 
 /**
  * Early payments under a buyer programme, for the funder that pays them. Not given by the spec:

@@ -97,7 +97,7 @@ export function earlyPaymentsSandboxRoutes(deps: { earlyPayments: EarlyPaymentsS
             },
           },
         },
-        schema: { tags: ['Sandbox'], body: SandboxEarlyPaymentBody, response: { 201: EarlyPayment } },
+        schema: { body: SandboxEarlyPaymentBody, response: { 201: EarlyPayment } },
       },
       async (request, reply) =>
         reply.code(201).send(await earlyPayments.sandboxCreate(request.caller!, request.body)),
@@ -108,7 +108,7 @@ export function earlyPaymentsSandboxRoutes(deps: { earlyPayments: EarlyPaymentsS
         `/v1/sandbox/early-payments/:id/${action}`,
         {
           config: { auth: 'key', optionalBody: true, scopes: OPENS.decide, operation },
-          schema: { tags: ['Sandbox'], params: IdParams, body: AnswerBody, response: { 200: EarlyPayment } },
+          schema: { params: IdParams, body: AnswerBody, response: { 200: EarlyPayment } },
         },
         async (request) =>
           earlyPayments.sandboxAnswer(request.caller!, request.params.id, answer, request.body),

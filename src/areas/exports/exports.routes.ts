@@ -139,7 +139,6 @@ export function exportsRoutes(deps: { exports: ExportsService }) {
           },
         },
         schema: {
-          tags: ['Exports'],
           body: ExportBody,
           response: { 202: OneExport },
         },
@@ -192,7 +191,6 @@ export function exportsRoutes(deps: { exports: ExportsService }) {
           },
         },
         schema: {
-          tags: ['Exports'],
           querystring: ListQuery,
           response: {
             200: Type.Object({ funder: FunderRef, count: Type.Integer(), exports: Type.Array(ExportSchema) }),
@@ -244,7 +242,7 @@ export function exportsRoutes(deps: { exports: ExportsService }) {
             },
           },
         },
-        schema: { tags: ['Exports'], params: IdParams, response: { 200: OneExport } },
+        schema: { params: IdParams, response: { 200: OneExport } },
       },
       async (request) => deps.exports.get(request.caller!, request.params.id),
     );
@@ -266,7 +264,7 @@ export function exportsRoutes(deps: { exports: ExportsService }) {
             successMedia: { status: '200', mediaType: 'application/zip' },
           },
         },
-        schema: { tags: ['Exports'], params: DownloadParams, querystring: DownloadQuery },
+        schema: { params: DownloadParams, querystring: DownloadQuery },
       },
       async (request, reply) => {
         const { export_id, build, volume } = request.params;

@@ -28,17 +28,15 @@ const targetOf = (request: { params: { bank_id: string }; query: { plane: Plane 
 export function limitsOpsRoutes(deps: { limits: LimitsService }) {
   const { limits } = deps;
   return (app: App) => {
-    const ops = { config: { auth: 'ops' as const } };
-
     app.put(
       '/ops/v1/funders/:bank_id/credit-limits',
-      { ...ops, schema: opsSchema(DebtorLimitBody, DebtorLimitAnswer) },
+      { schema: opsSchema(DebtorLimitBody, DebtorLimitAnswer) },
       async (request) => limits.putCreditLimitAsOperator(request.operator!, targetOf(request), request.body),
     );
 
     app.put(
       '/ops/v1/funders/:bank_id/seller-limits',
-      { ...ops, schema: opsSchema(SellerLimitBody, SellerLimitAnswer) },
+      { schema: opsSchema(SellerLimitBody, SellerLimitAnswer) },
       async (request) => limits.putSellerLimitAsOperator(request.operator!, targetOf(request), request.body),
     );
   };

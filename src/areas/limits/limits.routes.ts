@@ -1,8 +1,8 @@
 import type { TSchema } from 'typebox';
 import type { App } from '../../platform/http/app.ts';
 import { ex } from '../../platform/http/openapi/examples.ts';
-import type { OperationDoc } from '../../platform/http/openapi/types.ts';
-import { OPENS, type Scope } from '../../platform/http/scopes.ts';
+import { keyRoutes } from '../../platform/http/route-options.ts';
+import { OPENS } from '../../platform/http/scopes.ts';
 import {
   DebtorBook,
   DebtorLimitAnswer,
@@ -21,21 +21,7 @@ const IMPORT_BODY_LIMIT = 4 * 1024 * 1024;
 const exposureNote =
   'Exposure is what a limit holds: `outstanding` (funded and not yet paid), `committed` (accepted, not yet funded) and `offered` (your open offers). `available` is the limit minus the exposure (null without an amount). A limit is `frozen` while a debtor is overdue.';
 
-const tags = ['Limits'];
-
-/** The options of every limits operation: a key holding `scopes`, the limits tag, its schemas. */
-const limitsRoute = <S extends object>(
-  scopes: readonly Scope[],
-  operation: Omit<OperationDoc, 'tag'>,
-  schema: S,
-) => ({
-  config: {
-    auth: 'key' as const,
-    scopes,
-    operation: { ...operation, tag: 'Limits and payer record' as const },
-  },
-  schema: { tags, ...schema },
-});
+const limitsRoute = keyRoutes('Limits and payer record');
 
 /** The options of a GET of one book (debtors or sellers): each line with its limit and exposure. */
 const bookRoute = <B extends TSchema>(

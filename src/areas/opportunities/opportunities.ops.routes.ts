@@ -20,23 +20,21 @@ import type { OpportunitiesService } from './opportunities.service.ts';
 export function opportunitiesOpsRoutes(deps: { opportunities: OpportunitiesService }) {
   const { opportunities } = deps;
   return (app: App) => {
-    const ops = { config: { auth: 'ops' as const } };
-
     app.post(
       '/ops/v1/opportunities/sharing',
-      { ...ops, schema: { body: OpsSharingBody, response: { 200: SharingAnswer } } },
+      { schema: { body: OpsSharingBody, response: { 200: SharingAnswer } } },
       async (request) => opportunities.sharingForOps(request.operator!, request.body),
     );
 
     app.post(
       '/ops/v1/invoices/:id/ledger-exit',
-      { ...ops, schema: { params: IdParams, body: LedgerExitBody, response: { 200: LedgerExitAnswer } } },
+      { schema: { params: IdParams, body: LedgerExitBody, response: { 200: LedgerExitAnswer } } },
       async (request) => opportunities.ledgerExitForOps(request.operator!, request.params.id, request.body),
     );
 
     app.post(
       '/ops/v1/opportunities/run',
-      { ...ops, schema: { body: RunBody, response: { 200: RunAnswer } } },
+      { schema: { body: RunBody, response: { 200: RunAnswer } } },
       async (request) =>
         opportunities.runNightForOps(
           { funderId: request.body.bank_id, plane: request.body.plane },
@@ -46,7 +44,7 @@ export function opportunitiesOpsRoutes(deps: { opportunities: OpportunitiesServi
 
     app.get(
       '/ops/v1/opportunities/runs',
-      { ...ops, schema: { querystring: RunsQuery, response: { 200: RunsAnswer } } },
+      { schema: { querystring: RunsQuery, response: { 200: RunsAnswer } } },
       async (request) => opportunities.runsForOps(request.query.bank_id, request.query.plane),
     );
   };

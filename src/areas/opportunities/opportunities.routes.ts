@@ -107,7 +107,6 @@ export function opportunitiesRoutes(deps: { opportunities: OpportunitiesService 
           },
         },
         schema: {
-          tags: ['Opportunities'],
           querystring: OpportunitiesQuery,
           response: { 200: OpportunitiesAnswer },
         },

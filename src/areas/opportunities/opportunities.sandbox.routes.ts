@@ -42,7 +42,6 @@ export function opportunitiesSandboxRoutes(deps: { opportunities: OpportunitiesS
           },
         },
         schema: {
-          tags: ['Sandbox'],
           params: SellerParams,
           body: SandboxSharingBody,
           response: { 200: SharingAnswer },
@@ -75,7 +74,6 @@ export function opportunitiesSandboxRoutes(deps: { opportunities: OpportunitiesS
           },
         },
         schema: {
-          tags: ['Sandbox'],
           params: IdParams,
           body: LedgerExitBody,
           response: { 200: LedgerExitAnswer },

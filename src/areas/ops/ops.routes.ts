@@ -9,14 +9,11 @@ import { Timestamp } from '../../platform/http/schemas.ts';
 /** Service-wide operator actions: the evidence check and the manual clock. */
 export function opsRoutes(deps: { db: Db; clock: Clock }) {
   return (app: App) => {
-    const ops = { config: { auth: 'ops' as const } };
-
     // A read that changes nothing, so GET: `funder-api evidence verify` calls it when a running
     // server holds the embedded database.
     app.get(
       '/ops/v1/evidence/verify',
       {
-        ...ops,
         schema: {
           response: {
             200: Type.Object({
@@ -39,14 +36,13 @@ export function opsRoutes(deps: { db: Db; clock: Clock }) {
 
     app.get(
       '/ops/v1/clock',
-      { ...ops, schema: { response: { 200: Type.Object({ now: Timestamp, manual: Type.Boolean() }) } } },
+      { schema: { response: { 200: Type.Object({ now: Timestamp, manual: Type.Boolean() }) } } },
       async () => ({ now: deps.clock.now().toISOString(), manual: deps.clock.manual }),
     );
 
     app.post(
       '/ops/v1/clock',
       {
-        ...ops,
         schema: {
           body: Type.Object(
             { advance_seconds: Type.Integer({ minimum: 1, maximum: 10 * 366 * 24 * 3600 }) },

@@ -18,14 +18,13 @@ import type { PartiesService } from './parties.service.ts';
 export function partiesOpsRoutes(deps: { parties: PartiesService }) {
   const { parties } = deps;
   return (app: App) => {
-    const ops = { config: { auth: 'ops' as const } };
     const SellerAnswer = Type.Object({ seller: SellerSchema });
     const DebtorAnswer = Type.Object({ debtor: DebtorSchema });
     const InvoiceAnswer = Type.Object({ invoice: InvoiceSchema });
 
     app.post(
       '/ops/v1/sellers',
-      { ...ops, schema: { body: SellerCreateBody, response: { 201: SellerAnswer } } },
+      { schema: { body: SellerCreateBody, response: { 201: SellerAnswer } } },
       async (request, reply) => {
         const seller = await parties.createSeller(request.operator!, request.body);
         reply.code(201);
@@ -35,14 +34,13 @@ export function partiesOpsRoutes(deps: { parties: PartiesService }) {
 
     app.get(
       '/ops/v1/sellers/:id',
-      { ...ops, schema: { params: IdParams, response: { 200: SellerAnswer } } },
+      { schema: { params: IdParams, response: { 200: SellerAnswer } } },
       async (request) => ({ seller: await parties.getSeller(request.params.id) }),
     );
 
     app.post(
       '/ops/v1/sellers/:id/verification',
       {
-        ...ops,
         schema: {
           params: IdParams,
           body: VerificationBody,
@@ -55,7 +53,6 @@ export function partiesOpsRoutes(deps: { parties: PartiesService }) {
     app.get(
       '/ops/v1/sellers/:id/score',
       {
-        ...ops,
         schema: {
           params: IdParams,
           response: {
@@ -68,7 +65,7 @@ export function partiesOpsRoutes(deps: { parties: PartiesService }) {
 
     app.post(
       '/ops/v1/debtors',
-      { ...ops, schema: { body: DebtorCreateBody, response: { 201: DebtorAnswer } } },
+      { schema: { body: DebtorCreateBody, response: { 201: DebtorAnswer } } },
       async (request, reply) => {
         const debtor = await parties.createDebtor(request.operator!, request.body);
         reply.code(201);
@@ -78,13 +75,13 @@ export function partiesOpsRoutes(deps: { parties: PartiesService }) {
 
     app.get(
       '/ops/v1/debtors/:id',
-      { ...ops, schema: { params: IdParams, response: { 200: DebtorAnswer } } },
+      { schema: { params: IdParams, response: { 200: DebtorAnswer } } },
       async (request) => ({ debtor: await parties.getDebtor(request.params.id) }),
     );
 
     app.post(
       '/ops/v1/invoices',
-      { ...ops, schema: { body: InvoiceCreateBody, response: { 201: InvoiceAnswer } } },
+      { schema: { body: InvoiceCreateBody, response: { 201: InvoiceAnswer } } },
       async (request, reply) => {
         const invoice = await parties.createInvoice(request.operator!, request.body);
         reply.code(201);
@@ -94,14 +91,13 @@ export function partiesOpsRoutes(deps: { parties: PartiesService }) {
 
     app.get(
       '/ops/v1/invoices/:id',
-      { ...ops, schema: { params: IdParams, response: { 200: InvoiceAnswer } } },
+      { schema: { params: IdParams, response: { 200: InvoiceAnswer } } },
       async (request) => ({ invoice: await parties.getInvoice(request.params.id) }),
     );
 
     app.post(
       '/ops/v1/invoices/:id/seller-paid',
       {
-        ...ops,
         schema: {
           params: IdParams,
           body: SellerPaidBody,

@@ -21,7 +21,6 @@ export function payerRecordOpsRoutes(deps: { payerRecord: PayerRecordService }) 
     app.post(
       '/ops/v1/supplier-ledgers',
       {
-        config: { auth: 'ops' },
         bodyLimit: LEDGER_BODY_LIMIT,
         schema: { body: LedgerBody, response: { 200: LedgerAnswer } },
       },

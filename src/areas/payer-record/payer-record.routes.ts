@@ -26,7 +26,6 @@ export function payerRecordRoutes(deps: { payerRecord: PayerRecordService }) {
           },
         },
         schema: {
-          tags: ['Limits and payer record'],
           summary: 'How a buyer pays its suppliers: aggregates from connected suppliers’ ledgers',
           querystring: PayerRecordQuery,
           response: {

@@ -26,7 +26,7 @@ export function programmeRoutes(deps: { programme: ProgrammeService }) {
             errors: [],
           },
         },
-        schema: { tags: ['Settings'], summary: 'Your programme terms', response: { 200: Programme } },
+        schema: { summary: 'Your programme terms', response: { 200: Programme } },
       },
       async (request) => programme.getProgramme(request.caller!),
     );
@@ -85,7 +85,6 @@ export function programmeRoutes(deps: { programme: ProgrammeService }) {
           },
         },
         schema: {
-          tags: ['Settings'],
           summary: 'Change your default terms or one company’s terms',
           body: ProgrammeBody,
           response: { 200: ProgrammeChange },

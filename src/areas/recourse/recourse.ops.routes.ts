@@ -13,15 +13,13 @@ const Answer = Type.Object({}, { additionalProperties: true });
 export function recourseOpsRoutes(deps: { recourse: RecourseService }) {
   const { recourse } = deps;
   return (app: App) => {
-    const ops = { config: { auth: 'ops' as const } };
-
     app.post(
       '/ops/v1/recourse/:id/repayments',
-      { ...ops, schema: { params: IdParams, body: RepaymentBody, response: { 200: RepaymentResult } } },
+      { schema: { params: IdParams, body: RepaymentBody, response: { 200: RepaymentResult } } },
       async (request) => recourse.repaymentForOps(request.operator!, request.params.id, request.body),
     );
 
-    app.post('/ops/v1/recourse/run', { ...ops, schema: { response: { 200: Answer } } }, async (request) => ({
+    app.post('/ops/v1/recourse/run', { schema: { response: { 200: Answer } } }, async (request) => ({
       opened: await recourse.openDue(request.operator!),
     }));
   };

@@ -41,8 +41,6 @@ const group = (requests: number, face: number, advanced: number, rule: number, c
 export function recourseRoutes(deps: { recourse: RecourseService }) {
   const { recourse } = deps;
   return (app: App) => {
-    const tags = ['Recourse'];
-
     app.get(
       '/v1/recourse',
       {
@@ -88,7 +86,7 @@ export function recourseRoutes(deps: { recourse: RecourseService }) {
             },
           },
         },
-        schema: { tags, querystring: RecourseQuery, response: { 200: Recourse } },
+        schema: { querystring: RecourseQuery, response: { 200: Recourse } },
       },
       async (request) => recourse.overview(request.caller!, request.query),
     );
@@ -135,7 +133,7 @@ export function recourseRoutes(deps: { recourse: RecourseService }) {
             },
           },
         },
-        schema: { tags, params: IdParams, body: CloseBody, response: { 200: CloseResult } },
+        schema: { params: IdParams, body: CloseBody, response: { 200: CloseResult } },
       },
       async (request) => recourse.close(request.caller!, request.params.id, request.body),
     );

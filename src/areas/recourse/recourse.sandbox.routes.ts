@@ -34,7 +34,6 @@ export function recourseSandboxRoutes(deps: { recourse: RecourseService }) {
           },
         },
         schema: {
-          tags: ['Sandbox'],
           params: IdParams,
           body: SandboxRepaymentBody,
           response: { 200: RepaymentResult },

@@ -6,9 +6,7 @@ import type { RegistryService } from './registry.service.ts';
 export function registryOpsRoutes(deps: { registry: RegistryService }) {
   const { registry } = deps;
   return (app: App) => {
-    const ops = { config: { auth: 'ops' as const } };
-
-    app.get('/ops/v1/registry', { ...ops, schema: { response: { 200: RegistryOpsState } } }, async () =>
+    app.get('/ops/v1/registry', { schema: { response: { 200: RegistryOpsState } } }, async () =>
       registry.opsState(),
     );
 
@@ -18,7 +16,7 @@ export function registryOpsRoutes(deps: { registry: RegistryService }) {
     ] as const) {
       app.post(
         `/ops/v1/registry/${action}`,
-        { ...ops, schema: { body: RegistryChangeBody, response: { 200: RegistryOpsState } } },
+        { schema: { body: RegistryChangeBody, response: { 200: RegistryOpsState } } },
         async (request) => registry.setOpen(request.operator!, open, request.body.reason),
       );
     }

@@ -27,7 +27,7 @@ export function registryRoutes(deps: { registry: RegistryService }) {
             errors: ['forbidden'],
           },
         },
-        schema: { tags: ['Registry'], response: { 200: RegistryStatus } },
+        schema: { response: { 200: RegistryStatus } },
       },
       async (request) => registry.status(request.caller!),
     );
@@ -85,7 +85,7 @@ export function registryRoutes(deps: { registry: RegistryService }) {
             },
           },
         },
-        schema: { tags: ['Registry'], body: RegistryLookupBody, response: { 200: RegistryLookupAnswer } },
+        schema: { body: RegistryLookupBody, response: { 200: RegistryLookupAnswer } },
       },
       async (request) => registry.lookup(request.caller!, request.body),
     );

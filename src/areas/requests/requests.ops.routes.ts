@@ -19,12 +19,9 @@ export function requestsOpsRoutes(deps: {
   });
 
   return (app: App) => {
-    const ops = { config: { auth: 'ops' as const } };
-
     app.post(
       '/ops/v1/requests',
       {
-        ...ops,
         schema: {
           body: Type.Object(
             {
@@ -49,7 +46,6 @@ export function requestsOpsRoutes(deps: {
     app.post(
       '/ops/v1/requests/:id/route',
       {
-        ...ops,
         schema: {
           params: IdParams,
           body: Type.Object({ bank_id: Uuid }, { additionalProperties: false }),
@@ -66,7 +62,6 @@ export function requestsOpsRoutes(deps: {
       app.post(
         `/ops/v1/requests/:id/${move}`,
         {
-          ...ops,
           schema: {
             params: IdParams,
             body: Type.Optional(
@@ -88,7 +83,6 @@ export function requestsOpsRoutes(deps: {
     app.post(
       '/ops/v1/requests/:id/seller-answer',
       {
-        ...ops,
         schema: {
           params: IdParams,
           body: Type.Object(
@@ -115,7 +109,6 @@ export function requestsOpsRoutes(deps: {
     app.post(
       '/ops/v1/requests/:id/debtor-answer',
       {
-        ...ops,
         schema: {
           params: IdParams,
           body: Type.Object(

@@ -9,7 +9,6 @@ export function requestsRisksOpsRoutes(deps: { parties: RequestPartiesService })
   return (app: App) => {
     /** An operations write on the record named in the path: its body and its answer's schema. */
     const opsWrite = <B extends TSchema, R extends Record<number, TSchema>>(body: B, response: R) => ({
-      config: { auth: 'ops' as const },
       schema: { params: IdParams, body, response },
     });
 

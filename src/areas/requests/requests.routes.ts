@@ -30,7 +30,6 @@ export function requestsRoutes(deps: { requests: RequestsService }) {
           },
         },
         schema: {
-          tags: ['Requests'],
           summary: 'Requests routed to you and those you acted on, newest first',
           querystring: Type.Object(
             {
@@ -62,7 +61,6 @@ export function requestsRoutes(deps: { requests: RequestsService }) {
           },
         },
         schema: {
-          tags: ['Requests'],
           summary: 'The underwriting packet of one request',
           params: IdParams,
           response: { 200: Packet },

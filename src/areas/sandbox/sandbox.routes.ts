@@ -30,8 +30,6 @@ const spanishInvoice = {
  */
 export function sandboxRoutes(deps: { sandbox: SandboxService }) {
   return (app: App) => {
-    const tags = ['Sandbox'];
-
     app.post(
       '/v1/sandbox/requests',
       {
@@ -81,7 +79,6 @@ export function sandboxRoutes(deps: { sandbox: SandboxService }) {
           },
         },
         schema: {
-          tags,
           body: Type.Object(
             {
               type: Type.Optional(Type.Union([Type.Literal('factoring'), Type.Literal('confirming')])),
@@ -147,7 +144,6 @@ export function sandboxRoutes(deps: { sandbox: SandboxService }) {
           },
         },
         schema: {
-          tags,
           params: IdParams,
           response: { 200: RequestAnswer },
         },
@@ -191,7 +187,6 @@ export function sandboxRoutes(deps: { sandbox: SandboxService }) {
           },
         },
         schema: {
-          tags,
           params: IdParams,
           body: Type.Object(
             {
@@ -243,7 +238,6 @@ export function sandboxRoutes(deps: { sandbox: SandboxService }) {
           },
         },
         schema: {
-          tags,
           params: IdParams,
           body: Type.Object(
             {

@@ -11,7 +11,6 @@ export function settingsOpsRoutes(deps: { settings: SettingsService }) {
     app.put(
       '/ops/v1/funders/:bank_id/listed-buyers',
       {
-        config: { auth: 'ops' },
         schema: {
           params: Type.Object({ bank_id: Uuid }),
           body: ListedBuyersBody,

@@ -30,7 +30,7 @@ export function settingsRoutes(deps: { settings: SettingsService }) {
             errors: [],
           },
         },
-        schema: { tags: ['Settings'], response: { 200: Settings } },
+        schema: { response: { 200: Settings } },
       },
       async (request) => settings.getSettings(request.caller!),
     );
@@ -65,7 +65,6 @@ export function settingsRoutes(deps: { settings: SettingsService }) {
           },
         },
         schema: {
-          tags: ['Settings'],
           body: SettingsBody,
           response: { 200: SettingsChange },
         },
@@ -90,7 +89,6 @@ export function settingsRoutes(deps: { settings: SettingsService }) {
           },
         },
         schema: {
-          tags: ['Settings'],
           response: { 200: RequiredDocuments },
         },
       },
@@ -135,7 +133,6 @@ export function settingsRoutes(deps: { settings: SettingsService }) {
           },
         },
         schema: {
-          tags: ['Settings'],
           body: RequiredDocumentsBody,
           response: { 200: RequiredDocumentsChange },
         },

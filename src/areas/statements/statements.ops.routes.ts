@@ -10,11 +10,9 @@ import type { StatementsService } from './statements.service.ts';
 export function statementsOpsRoutes(deps: { statements: StatementsService }) {
   const { statements } = deps;
   return (app: App) => {
-    const ops = { config: { auth: 'ops' as const } };
-
     app.get(
       '/ops/v1/statements/:id',
-      { ...ops, schema: { params: IdParams, response: { 200: StatementResult } } },
+      { schema: { params: IdParams, response: { 200: StatementResult } } },
       async (request) => statements.statementForOps(request.params.id),
     );
 
@@ -22,7 +20,7 @@ export function statementsOpsRoutes(deps: { statements: StatementsService }) {
       '/ops/v1/statements/:id/lines/:line/confirm',
       {
         // The body may be left out.
-        config: { auth: 'ops', optionalBody: true },
+        config: { optionalBody: true },
         schema: { params: LineParams, body: ConfirmBody, response: { 200: ConfirmResult } },
       },
       async (request) =>

@@ -99,7 +99,6 @@ export function statementsRoutes(deps: { statements: StatementsService }) {
         },
         errorHandler: uploadErrors,
         schema: {
-          tags: ['Statements'],
           summary: 'Send a bank statement (CAMT.053 or CSV) to match against your funded requests',
           description: `At most ${MAX_STATEMENT_BYTES / 1024 / 1024} MiB and ${MAX_STATEMENT_LINES.toLocaleString('en')} transactions. Nothing is settled until a match is confirmed.`,
           querystring: Fields({

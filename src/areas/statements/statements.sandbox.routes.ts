@@ -45,7 +45,6 @@ export function statementsSandboxRoutes(deps: { statements: StatementsService })
           },
         },
         schema: {
-          tags: ['Sandbox'],
           summary: 'Sandbox: confirm the match of a statement line (records the payment)',
           params: LineParams,
           body: ConfirmBody,

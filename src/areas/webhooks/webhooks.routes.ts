@@ -1,6 +1,6 @@
 import type { App } from '../../platform/http/app.ts';
-import type { OperationDoc } from '../../platform/http/openapi/types.ts';
-import { OPENS, type Scope } from '../../platform/http/scopes.ts';
+import { keyRoutes } from '../../platform/http/route-options.ts';
+import { OPENS } from '../../platform/http/scopes.ts';
 import {
   CreatedWebhook,
   CreateWebhookBody,
@@ -22,18 +22,7 @@ import type { WebhooksService } from './webhooks.service.ts';
 const sandboxRule =
   'With a sandbox key you see and manage only the endpoints that key created, and they receive only the events its own calls caused.';
 
-const tags = ['Webhooks'];
-
-/** The options of every webhook operation: a key holding `scopes`, the Webhooks tag, its schemas. */
-const webhookRoute = <S extends object>(
-  scopes: readonly Scope[],
-  operation: Omit<OperationDoc, 'tag'>,
-  schema: S,
-  more: { sealReplay?: boolean; optionalBody?: boolean } = {},
-) => ({
-  config: { auth: 'key' as const, ...more, scopes, operation: { ...operation, tag: 'Webhooks' as const } },
-  schema: { tags, ...schema },
-});
+const webhookRoute = keyRoutes('Webhooks');
 
 /** Webhook endpoints, their delivery logs, and the event log a funder can catch up from. */
 export function webhooksRoutes(deps: { webhooks: WebhooksService }) {

@@ -173,6 +173,19 @@ export async function buildApp(deps: HttpDeps): Promise<App> {
   // Before every other hook, so even a refused call carries them.
   await registerSecurityHeaders(app, { hsts: edge.hsts });
 
+  // The path decides who may call an operations route: everything under /ops/ takes the
+  // operator token, and a route there that says otherwise stops the start.
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/ops/')) return;
+    const config = (route.config ?? {}) as { auth?: string };
+    if (config.auth !== undefined && config.auth !== 'ops') {
+      throw new Error(
+        `${route.url} is an operations route: it takes the operator token, not auth '${config.auth}'`,
+      );
+    }
+    route.config = { ...route.config, auth: 'ops' };
+  });
+
   // Idempotency-Key is for POST and PUT: their routes get the two hooks, other calls pay nothing.
   const idempotency = createIdempotency({ db: deps.db, clock: deps.clock, secrets: deps.secrets });
   const recordAnswer = async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
