@@ -1,15 +1,18 @@
 import { hostname } from 'node:os';
 import type { Logger } from 'pino';
 import type { Clock } from './clock.ts';
-import type { Db, Queryable } from './db/db.ts';
+import type { Db } from './db/db.ts';
+import {
+  type Claim,
+  claimDueJobs,
+  failAttempt,
+  finishJob,
+  type JobRow,
+  renewClaims,
+  rerunJob,
+} from './jobs.store.ts';
 
-export interface JobRow {
-  id: string;
-  kind: string;
-  payload: Record<string, unknown>;
-  attempts: number;
-  max_attempts: number;
-}
+export { type EnqueueOptions, enqueueJob, type JobRow } from './jobs.store.ts';
 
 export interface JobContext {
   db: Db;
@@ -24,24 +27,6 @@ export interface JobContext {
 
 /** A handler returns `rerunAt` to run the same job again later (recurring maintenance). */
 export type JobHandler = (ctx: JobContext) => Promise<undefined | { rerunAt: Date }>;
-
-export interface EnqueueOptions {
-  kind: string;
-  payload?: Record<string, unknown>;
-  runAt: Date;
-  /** At most one unfinished job per key: enqueueing it again changes nothing. */
-  jobKey?: string;
-  maxAttempts?: number;
-}
-
-export async function enqueueJob(q: Queryable, job: EnqueueOptions): Promise<void> {
-  await q.query(
-    `INSERT INTO jobs (kind, payload, job_key, run_at, max_attempts, created_at)
-     VALUES ($1, $2, $3, $4, $5, $4)
-     ON CONFLICT (job_key) WHERE finished_at IS NULL AND failed_at IS NULL DO NOTHING`,
-    [job.kind, JSON.stringify(job.payload ?? {}), job.jobKey ?? null, job.runAt, job.maxAttempts ?? 10],
-  );
-}
 
 /** How long a claim holds before another worker may take the job over (a crashed worker). */
 export const CLAIM_SECONDS = 300;
@@ -59,7 +44,7 @@ export interface Worker {
   stop(): Promise<void>;
 }
 
-export function createWorker(deps: {
+interface WorkerDeps {
   db: Db;
   clock: Clock;
   handlers: Record<string, JobHandler>;
@@ -69,7 +54,12 @@ export function createWorker(deps: {
   heartbeatMs?: number;
   batchSize?: number;
   workerId?: string;
-}): Worker {
+}
+
+/** The jobs a worker holds while it runs a batch, each with the signal aborted if its claim is lost. */
+type HeldJobs = Map<string, { job: JobRow; lost: AbortController }>;
+
+export function createWorker(deps: WorkerDeps): Worker {
   const workerId = deps.workerId ?? `${hostname()}:${process.pid}:${Math.random().toString(36).slice(2, 8)}`;
   const kinds = Object.keys(deps.handlers);
   const pollMs = deps.pollMs ?? 1000;
@@ -77,119 +67,16 @@ export function createWorker(deps: {
   let running: Promise<number> | null = null;
   let stopped = true;
 
-  async function claim(): Promise<JobRow[]> {
-    if (deps.clock.manual) await deps.clock.sync(deps.db);
-    const now = deps.clock.now();
-    // A job whose last allowed attempt lost its worker (crash, kill) is failed, not retried forever.
-    await deps.db.query(
-      `UPDATE jobs SET failed_at = $1, locked_by = NULL, last_error = coalesce(last_error, 'the worker stopped during the last attempt')
-        WHERE finished_at IS NULL AND failed_at IS NULL AND attempts >= max_attempts AND locked_until < $1`,
-      [now],
-    );
-    const { rows } = await deps.db.query<JobRow>(
-      `UPDATE jobs SET locked_by = $1, locked_until = $2::timestamptz + make_interval(secs => $3),
-                       attempts = attempts + 1
-        WHERE id IN (
-          SELECT id FROM jobs
-           WHERE finished_at IS NULL AND failed_at IS NULL AND run_at <= $2
-             AND (locked_until IS NULL OR locked_until < $2) AND kind = ANY($4::text[])
-             AND attempts < max_attempts
-           ORDER BY run_at, id
-           LIMIT $5
-           FOR UPDATE SKIP LOCKED)
-        RETURNING id::text, kind, payload, attempts, max_attempts`,
-      [workerId, now, CLAIM_SECONDS, kinds, deps.batchSize ?? 10],
-    );
-    return rows;
-  }
-
-  /**
-   * Renews the claims on the jobs this worker holds (the one running and those of the batch
-   * still waiting their turn): each claim's end moves to now + the claim length. A job whose
-   * row is no longer ours (taken over after a stall longer than the claim) has its signal
-   * aborted and the loss logged.
-   */
-  function keepClaims(held: Map<string, { job: JobRow; lost: AbortController }>): () => Promise<void> {
-    let beating: Promise<void> = Promise.resolve();
-    const beat = async () => {
-      if (held.size === 0) return;
-      const ids = [...held.keys()];
-      try {
-        if (deps.clock.manual) await deps.clock.sync(deps.db);
-        const { rows } = await deps.db.query<{ id: string }>(
-          `UPDATE jobs SET locked_until = $2::timestamptz + make_interval(secs => $3)
-            WHERE id = ANY($1::bigint[]) AND locked_by = $4 AND finished_at IS NULL AND failed_at IS NULL
-            RETURNING id::text`,
-          [ids, deps.clock.now(), CLAIM_SECONDS, workerId],
-        );
-        const kept = new Set(rows.map((row) => row.id));
-        for (const id of ids) {
-          const entry = held.get(id);
-          if (!entry || kept.has(id) || entry.lost.signal.aborted) continue;
-          deps.logger.warn(
-            { job_id: id, kind: entry.job.kind, attempts: entry.job.attempts, worker: workerId },
-            'job claim lost: another worker took the job over',
-          );
-          entry.lost.abort(new Error(`the claim on job ${id} was lost`));
-        }
-      } catch (err) {
-        // The next beat tries again; the claims still have two thirds of their length to run.
-        deps.logger.warn({ job_ids: ids, worker: workerId, err }, 'renewing job claims failed');
-      }
-    };
-    const timer = setInterval(() => {
-      beating = beating.then(beat);
-    }, deps.heartbeatMs ?? HEARTBEAT_MS);
-    timer.unref();
-    return async () => {
-      clearInterval(timer);
-      await beating;
-    };
-  }
-
-  async function runJob(job: JobRow, signal: AbortSignal): Promise<void> {
-    const handler = deps.handlers[job.kind];
-    try {
-      const outcome = handler ? await handler({ db: deps.db, clock: deps.clock, job, signal }) : undefined;
-      if (outcome && 'rerunAt' in outcome) {
-        await deps.db.query(
-          `UPDATE jobs SET run_at = $2, attempts = 0, locked_by = NULL, locked_until = NULL, last_error = NULL
-            WHERE id = $1 AND locked_by = $3`,
-          [job.id, outcome.rerunAt, workerId],
-        );
-      } else {
-        await deps.db.query(
-          'UPDATE jobs SET finished_at = $2, locked_by = NULL WHERE id = $1 AND locked_by = $3',
-          [job.id, deps.clock.now(), workerId],
-        );
-      }
-    } catch (err) {
-      const message = err instanceof Error ? err.message : String(err);
-      deps.logger.warn(
-        { job_id: job.id, kind: job.kind, attempts: job.attempts, err: message },
-        'job failed',
-      );
-      // Back off exponentially, computed in the database: e^attempts seconds, capped.
-      await deps.db.query(
-        `UPDATE jobs SET locked_by = NULL, locked_until = NULL, last_error = $2,
-                         failed_at = CASE WHEN attempts >= max_attempts THEN $3::timestamptz END,
-                         run_at = $3::timestamptz + exp(least(attempts, 10)) * interval '1 second'
-          WHERE id = $1 AND locked_by = $4`,
-        [job.id, message.slice(0, 1000), deps.clock.now(), workerId],
-      );
-    }
-  }
-
   async function runOnce(): Promise<number> {
-    const jobs = await claim();
+    const jobs = await claimDueJobs(deps.db, await claimNow(deps, workerId), kinds, deps.batchSize ?? 10);
     if (jobs.length === 0) return 0;
-    const held = new Map(jobs.map((job) => [job.id, { job, lost: new AbortController() }]));
-    const stopClaims = keepClaims(held);
+    const held: HeldJobs = new Map(jobs.map((job) => [job.id, { job, lost: new AbortController() }]));
+    const stopClaims = keepClaims(deps, workerId, held);
     try {
       for (const job of jobs) {
         const { lost } = held.get(job.id)!;
         // A job of the batch taken over while it waited its turn is the other worker's now.
-        if (!lost.signal.aborted) await runJob(job, lost.signal);
+        if (!lost.signal.aborted) await runJob(deps, workerId, job, lost.signal);
         held.delete(job.id);
       }
     } finally {
@@ -225,4 +112,61 @@ export function createWorker(deps: {
       await running?.catch(() => undefined);
     },
   };
+}
+
+/** A claim made now, on the service clock (a stopped clock is read from the database first). */
+async function claimNow(deps: WorkerDeps, workerId: string): Promise<Claim> {
+  if (deps.clock.manual) await deps.clock.sync(deps.db);
+  return { workerId, now: deps.clock.now(), seconds: CLAIM_SECONDS };
+}
+
+/**
+ * Renews the claims on the jobs this worker holds (the one running and those of the batch
+ * still waiting their turn): each claim's end moves to now + the claim length. A job whose
+ * row is no longer ours (taken over after a stall longer than the claim) has its signal
+ * aborted and the loss logged. Answers the function that stops renewing.
+ */
+function keepClaims(deps: WorkerDeps, workerId: string, held: HeldJobs): () => Promise<void> {
+  let beating: Promise<void> = Promise.resolve();
+  const beat = async () => {
+    if (held.size === 0) return;
+    const ids = [...held.keys()];
+    try {
+      const kept = await renewClaims(deps.db, await claimNow(deps, workerId), ids);
+      for (const id of ids) {
+        const entry = held.get(id);
+        if (!entry || kept.has(id) || entry.lost.signal.aborted) continue;
+        deps.logger.warn(
+          { job_id: id, kind: entry.job.kind, attempts: entry.job.attempts, worker: workerId },
+          'job claim lost: another worker took the job over',
+        );
+        entry.lost.abort(new Error(`the claim on job ${id} was lost`));
+      }
+    } catch (err) {
+      // The next beat tries again; the claims still have two thirds of their length to run.
+      deps.logger.warn({ job_ids: ids, worker: workerId, err }, 'renewing job claims failed');
+    }
+  };
+  const timer = setInterval(() => {
+    beating = beating.then(beat);
+  }, deps.heartbeatMs ?? HEARTBEAT_MS);
+  timer.unref();
+  return async () => {
+    clearInterval(timer);
+    await beating;
+  };
+}
+
+/** Runs one claimed job through its handler and records how it ended. */
+async function runJob(deps: WorkerDeps, workerId: string, job: JobRow, signal: AbortSignal): Promise<void> {
+  const handler = deps.handlers[job.kind];
+  try {
+    const outcome = handler ? await handler({ db: deps.db, clock: deps.clock, job, signal }) : undefined;
+    if (outcome && 'rerunAt' in outcome) await rerunJob(deps.db, job.id, workerId, outcome.rerunAt);
+    else await finishJob(deps.db, job.id, workerId, deps.clock.now());
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err);
+    deps.logger.warn({ job_id: job.id, kind: job.kind, attempts: job.attempts, err: message }, 'job failed');
+    await failAttempt(deps.db, job.id, workerId, deps.clock.now(), message);
+  }
 }
