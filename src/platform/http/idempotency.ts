@@ -42,11 +42,13 @@ const bodyHash = (request: FastifyRequest): string =>
 /** Marks a kept answer stored sealed (its route shows a secret once). */
 const SEALED = 'sealed:';
 
-export function createIdempotency(deps: {
+export interface IdempotencyDeps {
   db: Db;
   clock: Clock;
   secrets?: Pick<SecretBox, 'seal' | 'open'>;
-}) {
+}
+
+export function createIdempotency(deps: IdempotencyDeps) {
   async function claim(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     if (request.method !== 'POST' && request.method !== 'PUT') return;
     const raw = request.headers['idempotency-key'];

@@ -1,0 +1,58 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+} from 'fastify';
+import type { FunderCaller, OperatorCaller } from '../caller.ts';
+import type { OperationRegistry } from './openapi/registry.ts';
+import type { OperationDoc } from './openapi/types.ts';
+import type { Scope } from './scopes.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** 'key': a funder API key; 'ops': the operator token; 'none': public. */
+    auth?: 'key' | 'ops' | 'none';
+    /** The answer carries a secret shown once: the copy kept for Idempotency-Key replays is sealed. */
+    sealReplay?: boolean;
+    /** The body may be left out: no body at all is the empty body (optional-body.ts). */
+    optionalBody?: boolean;
+    /** With `auth: 'key'`: the scopes that open the operation (`OPENS` in scopes.ts); empty for any key. */
+    scopes?: readonly Scope[];
+    /** A public (`/v1`) operation's OpenAPI entry: what the document says beyond its schemas. */
+    operation?: OperationDoc;
+  }
+  interface FastifyInstance {
+    /** The documented operations, each with the scopes that open it, as the routes declared them. */
+    operations: OperationRegistry;
+    /** Every route with the input schemas it validates: tests derive their bad-input cases from it. */
+    routeInputs: RouteInputs[];
+  }
+  interface FastifyRequest {
+    caller: FunderCaller | null;
+    operator: OperatorCaller | null;
+    idempotencyOwner: boolean;
+    idempotentReplay: boolean;
+  }
+}
+
+export type App = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  TypeBoxTypeProvider
+>;
+
+/** A route and the schemas of its body and query string (undefined where it takes none). */
+export interface RouteInputs {
+  method: string;
+  url: string;
+  body: unknown;
+  querystring: unknown;
+}
+
+/** Each area hands the app a plugin registering its own routes. */
+export type AreaRoutes = (app: App) => Promise<void> | void;
