@@ -27,17 +27,15 @@ import { sandboxModule } from './areas/sandbox/sandbox.module.ts';
 import { settingsModule } from './areas/settings/settings.module.ts';
 import { statementsModule } from './areas/statements/statements.module.ts';
 import { webhooksModule } from './areas/webhooks/webhooks.module.ts';
+import type { AreaDeps, AreaParts } from './platform/area-deps.ts';
 import type { Clock } from './platform/clock.ts';
 import type { SecretBox } from './platform/crypto.ts';
 import type { Db } from './platform/db/db.ts';
+import type { JobHandler } from './platform/jobs.ts';
 import type { RateCounter } from './platform/rate-limit.ts';
 import { createWriter } from './platform/write.ts';
 
-/**
- * The composition root: each area's module builds its services (and routes) from the shared
- * deps and the other areas' services it names. Areas not yet in a module are built here.
- */
-export function createServices(deps: {
+interface ServiceDeps {
   db: Db;
   clock: Clock;
   publicBaseUrl: string;
@@ -46,11 +44,15 @@ export function createServices(deps: {
   allowLoopback: boolean;
   rateCounter: RateCounter;
   exports: ExportsSettings;
-}) {
-  const write = createWriter(deps);
-  const shared = { db: deps.db, clock: deps.clock, write };
+}
+
+/**
+ * The areas a request's life runs through, in dependency order: accounts, parties, settings,
+ * documents, programme and disclosure, clients, the requests themselves, limits, bank data and
+ * decisions. The other areas are built on these.
+ */
+function requestAreas(shared: AreaDeps, deps: ServiceDeps) {
   const accountArea = accountModule({ ...shared, countOnLookup: deps.countOnLookup });
-  const { account } = accountArea;
   const partiesArea = partiesModule(shared);
   const settingsArea = settingsModule(shared);
   const { settings } = settingsArea;
@@ -78,7 +80,7 @@ export function createServices(deps: {
     clientOwnerOf: clients.clientOwnerOf,
     disclosure: disclosureArea.steps,
   });
-  const { requests, parties: requestParties, payments } = requestsArea;
+  const { requests, payments } = requestsArea;
   const limitsArea = limitsModule(shared);
   const { limits } = limitsArea;
   const bankDataArea = bankDataModule({ ...shared, requests });
@@ -92,6 +94,75 @@ export function createServices(deps: {
     disclosure,
     bankData: bankDataArea.bankData,
   });
+  return {
+    accountArea,
+    partiesArea,
+    settingsArea,
+    documentsArea,
+    lifecycle,
+    programmeArea,
+    disclosureArea,
+    clientsArea,
+    requestsArea,
+    limitsArea,
+    bankDataArea,
+    decisionsArea,
+  };
+}
+
+/** The demonstration plane, which the demo area plays through the other areas' services. */
+function demonstration(
+  shared: AreaDeps,
+  core: ReturnType<typeof requestAreas>,
+  more: {
+    earlyPaymentsArea: ReturnType<typeof earlyPaymentsModule>;
+    recourseArea: ReturnType<typeof recourseModule>;
+    opportunitiesArea: ReturnType<typeof opportunitiesModule>;
+  },
+) {
+  const { programme } = core.programmeArea;
+  const { disclosure } = core.disclosureArea;
+  const requestParties = core.requestsArea.parties;
+  return demoModule({
+    ...shared,
+    account: core.accountArea.account,
+    documents: core.documentsArea.documents,
+    parties: requestParties,
+    decisions: core.decisionsArea.decisions,
+    settings: core.settingsArea.settings,
+    limits: core.limitsArea.limits,
+    programmeDemo: { programme, disclosure },
+    earlyPaymentsDemo: more.earlyPaymentsArea.earlyPayments,
+    recourseDemo: { programme, disclosure, recourse: more.recourseArea.recourse },
+    bankDataDemo: true,
+    opportunitiesDemo: {
+      opportunities: more.opportunitiesArea.opportunities,
+      invitations: core.clientsArea.clients.invitations,
+      parties: core.partiesArea.parties,
+      createRequest: requestParties.createRequest,
+    },
+  });
+}
+
+/**
+ * The composition root: each area's module builds its services (and routes) from the shared
+ * deps and the other areas' services it names, in dependency order, so nothing is bound late.
+ */
+export function createServices(deps: ServiceDeps) {
+  const write = createWriter(deps);
+  const shared = { db: deps.db, clock: deps.clock, write };
+  const core = requestAreas(shared, deps);
+  const { accountArea, partiesArea, documentsArea, lifecycle, clientsArea, requestsArea, decisionsArea } =
+    core;
+  const { account } = accountArea;
+  const { settings } = core.settingsArea;
+  const { documents } = documentsArea;
+  const { programme } = core.programmeArea;
+  const { disclosure } = core.disclosureArea;
+  const { clients } = clientsArea;
+  const { requests, parties: requestParties, payments } = requestsArea;
+  const { limits } = core.limitsArea;
+  const bankDataArea = core.bankDataArea;
   const { decisions, consentLevel } = decisionsArea;
   const sandboxArea = sandboxModule({
     ...shared,
@@ -129,29 +200,36 @@ export function createServices(deps: {
   const registryArea = registryModule(shared);
   const earlyPaymentsArea = earlyPaymentsModule(shared);
   const opportunitiesArea = opportunitiesModule(shared);
-  const { opportunities } = opportunitiesArea;
-  const demoArea = demoModule({
-    ...shared,
-    account,
-    documents,
-    parties: requestParties,
-    decisions,
-    settings,
-    limits,
-    programmeDemo: { programme, disclosure },
-    earlyPaymentsDemo: earlyPaymentsArea.earlyPayments,
-    recourseDemo: { programme, disclosure, recourse },
-    bankDataDemo: true,
-    opportunitiesDemo: {
-      opportunities,
-      invitations: clients.invitations,
-      parties: partiesArea.parties,
-      createRequest: requestParties.createRequest,
-    },
-  });
+  const demoArea = demonstration(shared, core, { earlyPaymentsArea, recourseArea, opportunitiesArea });
   const { sandbox } = sandboxArea;
   const { demo } = demoArea;
   const opsArea = opsModule(shared);
+  // The order the app registers the areas' routes in (the published document follows it).
+  const registered: AreaParts[] = [
+    accountArea,
+    demoArea,
+    opsArea,
+    partiesArea,
+    documentsArea,
+    core.settingsArea,
+    requestsArea,
+    sandboxArea,
+    debtorInfoArea,
+    payerRecordArea,
+    statementsArea,
+    decisionsArea,
+    core.limitsArea,
+    core.programmeArea,
+    core.disclosureArea,
+    recourseArea,
+    webhooksArea,
+    clientsArea,
+    exportsArea,
+    registryArea,
+    earlyPaymentsArea,
+    bankDataArea,
+    opportunitiesArea,
+  ];
   return {
     write,
     account,
@@ -174,46 +252,17 @@ export function createServices(deps: {
     webhooks: webhooksArea.webhooks,
     clients,
     exports: exportsArea.exports,
-    /** Background jobs of the areas, by kind. */
-    areaJobs: {
-      ...disclosureArea.jobs,
-      ...recourseArea.jobs,
-      ...exportsArea.jobs,
-      ...opportunitiesArea.jobs,
-    },
-    /** Area jobs that recur: scheduled when the worker starts, each rescheduling itself. */
-    recurringJobs: [...disclosureArea.recurring, ...recourseArea.recurring, ...opportunitiesArea.recurring],
     opportunities: opportunitiesArea.opportunities,
     registry: registryArea.registry,
     earlyPayments: earlyPaymentsArea.earlyPayments,
     bankData: bankDataArea.bankData,
     bankDataParties: bankDataArea.parties,
-    /** Each module's routes, in the order the app registers them. */
-    areaRoutes: {
-      account: accountArea.routes,
-      demo: demoArea.routes,
-      ops: opsArea.routes,
-      sandbox: sandboxArea.routes,
-      parties: partiesArea.routes,
-      requests: requestsArea.routes,
-      decisions: decisionsArea.routes,
-      documents: documentsArea.routes,
-      settings: settingsArea.routes,
-      debtorInfo: debtorInfoArea.routes,
-      payerRecord: payerRecordArea.routes,
-      statements: statementsArea.routes,
-      limits: limitsArea.routes,
-      programme: programmeArea.routes,
-      disclosure: disclosureArea.routes,
-      recourse: recourseArea.routes,
-      webhooks: webhooksArea.routes,
-      clients: clientsArea.routes,
-      exports: exportsArea.routes,
-      registry: registryArea.routes,
-      earlyPayments: earlyPaymentsArea.routes,
-      bankData: bankDataArea.routes,
-      opportunities: opportunitiesArea.routes,
-    },
+    /** Each area's routes, in the order the app registers them. */
+    routes: registered.flatMap((area) => area.routes),
+    /** The areas' background jobs, by kind. */
+    areaJobs: Object.assign({}, ...registered.map((area) => area.jobs ?? {})) as Record<string, JobHandler>,
+    /** Area jobs that recur: scheduled when the worker starts, each rescheduling itself. */
+    recurringJobs: registered.flatMap((area) => area.recurring ?? []),
   };
 }
 

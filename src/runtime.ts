@@ -158,7 +158,6 @@ export async function createRuntime(
   const secrets = options.secrets ?? (await resolveSecrets(config));
   // Without Redis the rate limits count in the database, in the key lookup's own statement.
   const rateCounter = config.redisUrl ? redisRateCounter(config.redisUrl) : databaseRateCounter(db);
-  // Without Redis the rate limits count in the database, in the key lookup's own statement.
   const box = secretBox(secrets.secretsKey);
   const services = createServices({
     db,
@@ -215,31 +214,7 @@ export async function createRuntime(
           keepAliveTimeoutMs: config.keepAliveTimeoutMs,
           hsts: config.hsts,
         },
-        routes: [
-          ...services.areaRoutes.account,
-          ...services.areaRoutes.demo,
-          ...services.areaRoutes.ops,
-          ...services.areaRoutes.parties,
-          ...services.areaRoutes.documents,
-          ...services.areaRoutes.settings,
-          ...services.areaRoutes.requests,
-          ...services.areaRoutes.sandbox,
-          ...services.areaRoutes.debtorInfo,
-          ...services.areaRoutes.payerRecord,
-          ...services.areaRoutes.statements,
-          ...services.areaRoutes.decisions,
-          ...services.areaRoutes.limits,
-          ...services.areaRoutes.programme,
-          ...services.areaRoutes.disclosure,
-          ...services.areaRoutes.recourse,
-          ...services.areaRoutes.webhooks,
-          ...services.areaRoutes.clients,
-          ...services.areaRoutes.exports,
-          ...services.areaRoutes.registry,
-          ...services.areaRoutes.earlyPayments,
-          ...services.areaRoutes.bankData,
-          ...services.areaRoutes.opportunities,
-        ],
+        routes: services.routes,
       }),
     createWorker: (workerOptions = {}) => {
       const worker = createWorker({
