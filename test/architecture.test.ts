@@ -39,7 +39,6 @@ const KNOWN_SQL_OUTSIDE_STORES: Record<string, string> = {
   'src/platform/write.ts': 'marks the idempotency key written in the write transaction',
   'src/platform/evidence.ts': 'the evidence chain (append, seal, verify)',
   'src/platform/rate-limit.ts': 'the rate counter in the database',
-  'src/platform/http/idempotency.ts': 'idempotency keys',
   'src/serve.ts': 'counts funders at start to decide on the demonstration plane',
 };
 
