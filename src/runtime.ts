@@ -134,6 +134,44 @@ const MAINTENANCE: Record<string, { everySeconds: number; run: JobHandler }> = {
   'maintenance.evidence_day_roots': upkeep(600, sealFinishedDays),
 };
 
+/** The maintenance jobs' handlers: each runs, then asks to run again after its period. */
+function maintenanceHandlers(): Record<string, JobHandler> {
+  const handlers: Record<string, JobHandler> = {};
+  for (const [kind, job] of Object.entries(MAINTENANCE)) {
+    handlers[kind] = async (ctx) => {
+      await job.run(ctx);
+      return { rerunAt: new Date(ctx.clock.now().getTime() + job.everySeconds * 1000) };
+    };
+  }
+  return handlers;
+}
+
+/**
+ * The job worker with a webhook dispatcher beside it (woken by commits). Jobs cross funders: the
+ * worker runs as the operator role, its timers included.
+ */
+function workerWithDispatcher(
+  worker: Worker,
+  dispatcher: Dispatcher,
+  logger: Logger,
+): Worker & { ready(): Promise<void> } {
+  let dispatcherStarted: Promise<void> = Promise.resolve();
+  return {
+    runOnce: () => runAs(OPERATOR, () => worker.runOnce()),
+    start: () => {
+      runAs(OPERATOR, () => worker.start());
+      dispatcherStarted = dispatcher
+        .start()
+        .catch((err: unknown) => logger.error({ err }, 'webhook dispatcher did not start'));
+    },
+    ready: () => dispatcherStarted,
+    stop: async () => {
+      await worker.stop();
+      await dispatcher.stop();
+    },
+  };
+}
+
 export async function createRuntime(
   config: Config,
   options: {
@@ -181,13 +219,7 @@ export async function createRuntime(
       ...overrides,
     });
 
-  const handlers: Record<string, JobHandler> = { ...services.areaJobs };
-  for (const [kind, job] of Object.entries(MAINTENANCE)) {
-    handlers[kind] = async (ctx) => {
-      await job.run(ctx);
-      return { rerunAt: new Date(ctx.clock.now().getTime() + job.everySeconds * 1000) };
-    };
-  }
+  const handlers: Record<string, JobHandler> = { ...services.areaJobs, ...maintenanceHandlers() };
 
   return {
     config,
@@ -216,33 +248,18 @@ export async function createRuntime(
         },
         routes: services.routes,
       }),
-    createWorker: (workerOptions = {}) => {
-      const worker = createWorker({
-        db,
-        clock,
-        handlers,
-        logger: logger.child({ role: 'worker' }),
-        pollMs: workerOptions.pollMs,
-      });
-      // Webhook deliveries: woken by commits, beside the job loop.
-      const dispatcher = newDispatcher();
-      let dispatcherStarted: Promise<void> = Promise.resolve();
-      // Jobs cross funders: the worker runs as the operator role, its timers included.
-      return {
-        runOnce: () => runAs(OPERATOR, () => worker.runOnce()),
-        start: () => {
-          runAs(OPERATOR, () => worker.start());
-          dispatcherStarted = dispatcher
-            .start()
-            .catch((err: unknown) => logger.error({ err }, 'webhook dispatcher did not start'));
-        },
-        ready: () => dispatcherStarted,
-        stop: async () => {
-          await worker.stop();
-          await dispatcher.stop();
-        },
-      };
-    },
+    createWorker: (workerOptions = {}) =>
+      workerWithDispatcher(
+        createWorker({
+          db,
+          clock,
+          handlers,
+          logger: logger.child({ role: 'worker' }),
+          pollMs: workerOptions.pollMs,
+        }),
+        newDispatcher(),
+        logger,
+      ),
     createDispatcher: newDispatcher,
     async scheduleMaintenance() {
       await runAs(OPERATOR, async () => {
