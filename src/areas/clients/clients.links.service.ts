@@ -1,5 +1,6 @@
 import { type FunderCaller, type FunderScope, scopeOf } from '../../platform/caller.ts';
 import { addMadridDays } from '../../platform/clock.ts';
+import type { Tx } from '../../platform/db/db.ts';
 import { ApiError } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import type { WriteScope } from '../../platform/write.ts';
@@ -47,131 +48,176 @@ function checkedExpiry(now: Date, raw: string | undefined): Date {
   return at;
 }
 
-/** The funder's own open link and each prescriber's link: create, replace, disable, list. */
-export function createLinksService(deps: ClientsDeps) {
-  const { db, clock, write } = deps;
+/**
+ * Ends the owner's current link, if any, before a new one is issued: a working one only when
+ * asked (else 409 link_exists), an expired one simply gives way. The working link it
+ * replaces, or null.
+ */
+async function endCurrentLink(
+  scope: WriteScope,
+  owner: FunderScope,
+  prescriberId: string | null,
+  input: CreateLinkInput,
+): Promise<string | null> {
+  const { tx, now } = scope;
+  const current = await store.currentLinkOf(tx, owner, prescriberId);
+  if (!current) return null;
+  const working = linkState(current, now) === 'active';
+  if (working && !input.replace) {
+    throw new ApiError(
+      'link_exists',
+      'This owner already has a working link: send replace: true to replace it.',
+      { extra: { client_link_id: current.id } },
+    );
+  }
+  await store.endLink(tx, owner, current.id, {
+    at: now,
+    disable: working,
+    reason: input.reason ?? 'replaced by a new link',
+  });
+  return working ? current.id : null;
+}
 
-  /**
-   * Issues a link for an owner (a prescriber, or null for the funder's own) inside a write.
-   * One working link per owner: a working one is replaced only when asked, else 409
-   * link_exists; an expired one simply gives way.
-   */
-  async function issueIn(
-    scope: WriteScope,
-    caller: FunderCaller,
-    owner: FunderScope,
-    input: CreateLinkInput & { expiresAt: Date },
-  ): Promise<string> {
-    const { tx, now } = scope;
-    const prescriberId = input.prescriber_id ?? null;
-    const current = await store.currentLinkOf(tx, owner, prescriberId);
-    const id = newId();
-    let replaced: string | null = null;
-    if (current) {
-      const working = linkState(current, now) === 'active';
-      if (working && !input.replace) {
-        throw new ApiError(
-          'link_exists',
-          'This owner already has a working link: send replace: true to replace it.',
-          { extra: { client_link_id: current.id } },
-        );
-      }
-      await store.endLink(tx, owner, current.id, {
-        at: now,
-        disable: working,
-        reason: input.reason ?? 'replaced by a new link',
-      });
-      if (working) replaced = current.id;
+/** The new link's row, its token derived from its id; one made at the same time by another call is a 409. */
+async function insertNewLink(
+  deps: ClientsDeps,
+  scope: WriteScope,
+  caller: FunderCaller,
+  owner: FunderScope,
+  link: { id: string; prescriberId: string | null; lang?: string; expiresAt: Date },
+): Promise<void> {
+  try {
+    await store.insertLink(scope.tx, owner, {
+      id: link.id,
+      prescriberId: link.prescriberId,
+      tokenSha256: tokenHash(linkToken(deps.secrets, 'client-link', link.id)),
+      lang: link.lang ?? null,
+      keyId: caller.keyId,
+      at: scope.now,
+      expiresAt: link.expiresAt,
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) {
+      throw new ApiError('link_exists', 'Another call made a link for this owner at the same time.');
     }
-    try {
-      await store.insertLink(tx, owner, {
-        id,
-        prescriberId,
-        tokenSha256: tokenHash(linkToken(deps.secrets, 'client-link', id)),
-        lang: input.lang ?? null,
-        keyId: caller.keyId,
-        at: now,
-        expiresAt: input.expiresAt,
-      });
-    } catch (err) {
-      if (isUniqueViolation(err)) {
-        throw new ApiError('link_exists', 'Another call made a link for this owner at the same time.');
-      }
-      throw err;
-    }
-    if (replaced) await store.endLink(tx, owner, replaced, { at: now, disable: false, replacedBy: id });
+    throw err;
+  }
+}
+
+/**
+ * Issues a link for an owner (a prescriber, or null for the funder's own) inside a write.
+ * One working link per owner: a working one is replaced only when asked, else 409
+ * link_exists; an expired one simply gives way.
+ */
+async function issueLinkIn(
+  deps: ClientsDeps,
+  scope: WriteScope,
+  caller: FunderCaller,
+  owner: FunderScope,
+  input: CreateLinkInput & { expiresAt: Date },
+): Promise<string> {
+  const prescriberId = input.prescriber_id ?? null;
+  const replaced = await endCurrentLink(scope, owner, prescriberId, input);
+  const id = newId();
+  await insertNewLink(deps, scope, caller, owner, {
+    id,
+    prescriberId,
+    lang: input.lang,
+    expiresAt: input.expiresAt,
+  });
+  if (replaced)
+    await store.endLink(scope.tx, owner, replaced, { at: scope.now, disable: false, replacedBy: id });
+  scope.evidence({
+    funderId: owner.funderId,
+    plane: owner.plane,
+    kind: 'client_link.created',
+    subjectType: 'client_link',
+    subjectId: id,
+    payload: {
+      prescriber_id: prescriberId,
+      expires_at: input.expiresAt.toISOString(),
+      replaced: replaced,
+      reason: replaced ? (input.reason ?? null) : null,
+    },
+  });
+  return id;
+}
+
+async function linkViewOf(
+  deps: ClientsDeps,
+  caller: FunderCaller,
+  id: string,
+  lang?: string | null,
+): Promise<ClientLinkView> {
+  const now = deps.clock.now();
+  const link = await store.findLink(deps.db, scopeOf(caller), id, now, ownKeyOnly(caller));
+  if (!link) throw new ApiError('not_found', 'Client link was not found.');
+  return linkView(deps, link, now, lang);
+}
+
+async function listLinks(deps: ClientsDeps, caller: FunderCaller, lang?: string) {
+  const now = deps.clock.now();
+  const links = await store.currentLinks(deps.db, scopeOf(caller), now, ownKeyOnly(caller));
+  const views = links.map((link) => linkView(deps, link, now, lang));
+  return { count: views.length, client_links: views };
+}
+
+/** A link may name only an active prescriber of the funder's, locked for the write. */
+async function requireActivePrescriber(tx: Tx, owner: FunderScope, prescriberId: string): Promise<void> {
+  const prescriber = await store.findPrescriber(tx, owner, prescriberId, { lock: true });
+  if (!prescriber || prescriber.disabled_at) {
+    throw new ApiError('prescriber_invalid', 'prescriber_id names no active prescriber of yours.', {
+      extra: { field: 'prescriber_id' },
+    });
+  }
+}
+
+async function createLink(deps: ClientsDeps, caller: FunderCaller, input: CreateLinkInput) {
+  requireSharedWriteScope(caller);
+  const owner = scopeOf(caller);
+  const id = await deps.write(caller, async (scope) => {
+    const expiresAt = checkedExpiry(scope.now, input.expires_at);
+    if (input.prescriber_id) await requireActivePrescriber(scope.tx, owner, input.prescriber_id);
+    return issueLinkIn(deps, scope, caller, owner, { ...input, expiresAt });
+  });
+  return { client_link: await linkViewOf(deps, caller, id, input.lang) };
+}
+
+async function disableLink(deps: ClientsDeps, caller: FunderCaller, id: string, reason: string | null) {
+  requireSharedWriteScope(caller);
+  const owner = scopeOf(caller);
+  const changed = await deps.write(caller, async (scope) => {
+    const link = await store.findLink(scope.tx, owner, id, scope.now, null);
+    if (!link) throw new ApiError('not_found', 'Client link was not found.');
+    if (linkState(link, scope.now) !== 'active') return false;
+    await store.endLink(scope.tx, owner, id, { at: scope.now, disable: true, reason });
     scope.evidence({
       funderId: owner.funderId,
       plane: owner.plane,
-      kind: 'client_link.created',
+      kind: 'client_link.disabled',
       subjectType: 'client_link',
       subjectId: id,
-      payload: {
-        prescriber_id: prescriberId,
-        expires_at: input.expiresAt.toISOString(),
-        replaced: replaced,
-        reason: replaced ? (input.reason ?? null) : null,
-      },
+      payload: { reason },
     });
-    return id;
-  }
+    return true;
+  });
+  return { client_link: await linkViewOf(deps, caller, id), changed };
+}
 
-  async function viewOf(caller: FunderCaller, id: string, lang?: string | null): Promise<ClientLinkView> {
-    const now = clock.now();
-    const link = await store.findLink(db, scopeOf(caller), id, now, ownKeyOnly(caller));
-    if (!link) throw new ApiError('not_found', 'Client link was not found.');
-    return linkView(deps, link, now, lang);
-  }
-
+/** The funder's own open link and each prescriber's link: create, replace, disable, list. */
+export function createLinksService(deps: ClientsDeps) {
   return {
-    issueIn,
-    viewOf,
-
-    async list(caller: FunderCaller, lang?: string) {
-      const now = clock.now();
-      const links = await store.currentLinks(db, scopeOf(caller), now, ownKeyOnly(caller));
-      const views = links.map((link) => linkView(deps, link, now, lang));
-      return { count: views.length, client_links: views };
-    },
-
-    async create(caller: FunderCaller, input: CreateLinkInput) {
-      requireSharedWriteScope(caller);
-      const owner = scopeOf(caller);
-      const id = await write(caller, async (scope) => {
-        const expiresAt = checkedExpiry(scope.now, input.expires_at);
-        if (input.prescriber_id) {
-          const prescriber = await store.findPrescriber(scope.tx, owner, input.prescriber_id, { lock: true });
-          if (!prescriber || prescriber.disabled_at) {
-            throw new ApiError('prescriber_invalid', 'prescriber_id names no active prescriber of yours.', {
-              extra: { field: 'prescriber_id' },
-            });
-          }
-        }
-        return issueIn(scope, caller, owner, { ...input, expiresAt });
-      });
-      return { client_link: await viewOf(caller, id, input.lang) };
-    },
-
-    async disable(caller: FunderCaller, id: string, reason: string | null) {
-      requireSharedWriteScope(caller);
-      const owner = scopeOf(caller);
-      const changed = await write(caller, async (scope) => {
-        const link = await store.findLink(scope.tx, owner, id, scope.now, null);
-        if (!link) throw new ApiError('not_found', 'Client link was not found.');
-        if (linkState(link, scope.now) !== 'active') return false;
-        await store.endLink(scope.tx, owner, id, { at: scope.now, disable: true, reason });
-        scope.evidence({
-          funderId: owner.funderId,
-          plane: owner.plane,
-          kind: 'client_link.disabled',
-          subjectType: 'client_link',
-          subjectId: id,
-          payload: { reason },
-        });
-        return true;
-      });
-      return { client_link: await viewOf(caller, id), changed };
-    },
+    issueIn: (
+      scope: WriteScope,
+      caller: FunderCaller,
+      owner: FunderScope,
+      input: CreateLinkInput & { expiresAt: Date },
+    ) => issueLinkIn(deps, scope, caller, owner, input),
+    viewOf: (caller: FunderCaller, id: string, lang?: string | null) => linkViewOf(deps, caller, id, lang),
+    list: (caller: FunderCaller, lang?: string) => listLinks(deps, caller, lang),
+    create: (caller: FunderCaller, input: CreateLinkInput) => createLink(deps, caller, input),
+    disable: (caller: FunderCaller, id: string, reason: string | null) =>
+      disableLink(deps, caller, id, reason),
   };
 }
 

@@ -157,40 +157,45 @@ function openDocument(content: string): { statements: Node[]; groupCreated: stri
   return { statements, groupCreated };
 }
 
-export function parseCamt053(content: string): ParsedStatement {
-  const { statements, groupCreated } = openDocument(content);
+/** The line of the file where a node of the skeleton starts, when known. */
+type FileLine = (node: Node) => number | null;
 
-  const namespace = /urn:iso:std:iso:20022:tech:xsd:camt\.053\.001\.(\d{2})/.exec(content.slice(0, 16_384));
+function fileLineIn(content: string): FileLine {
   const lineAt = lineIndex(content);
-  const fileLine = (node: Node): number | null => {
+  return (node) => {
     const start = startOf(node);
     return start === null ? null : lineAt(start);
   };
-  /** An entry kept as raw text by the skeleton, parsed on its own. */
-  const readEntry = (raw: Node): { entry: Node; lineIn: (node: Node) => number | null } => {
-    const inner = textOfRaw(raw);
-    const chunk = `<Ntry>${inner}</Ntry>`;
-    const entry = ((entryParser.parse(chunk) as Node[])[0] ?? { Ntry: [] }) as Node;
-    const entryLine = fileLine(raw);
-    return {
-      entry,
-      // A transaction's line: the entry's, plus the line breaks before it inside the entry.
-      lineIn: (node) => {
-        const start = startOf(node);
-        if (start === null || entryLine === null) return entryLine;
-        let breaks = 0;
-        for (let at = chunk.indexOf('\n'); at !== -1 && at < start; at = chunk.indexOf('\n', at + 1))
-          breaks += 1;
-        return entryLine + breaks;
-      },
-    };
+}
+
+/** An entry kept as raw text by the skeleton, parsed on its own. */
+function readEntry(raw: Node, fileLine: FileLine): { entry: Node; lineIn: (node: Node) => number | null } {
+  const inner = textOfRaw(raw);
+  const chunk = `<Ntry>${inner}</Ntry>`;
+  const entry = ((entryParser.parse(chunk) as Node[])[0] ?? { Ntry: [] }) as Node;
+  const entryLine = fileLine(raw);
+  return {
+    entry,
+    // A transaction's line: the entry's, plus the line breaks before it inside the entry.
+    lineIn: (node) => {
+      const start = startOf(node);
+      if (start === null || entryLine === null) return entryLine;
+      let breaks = 0;
+      for (let at = chunk.indexOf('\n'); at !== -1 && at < start; at = chunk.indexOf('\n', at + 1))
+        breaks += 1;
+      return entryLine + breaks;
+    },
   };
+}
 
+/** The lines read so far; one more than the limit refuses the file. */
+interface LineSink {
+  lines: ParsedLine[];
+  push: (line: ParsedLine) => void;
+}
+
+function lineSink(): LineSink {
   const lines: ParsedLine[] = [];
-  const bankStatementIds: string[] = [];
-  let accountIban: string | null = null;
-  let accountCurrency: string | null = null;
-
   const push = (line: ParsedLine) => {
     if (lines.length >= MAX_STATEMENT_LINES) {
       throw new ApiError(
@@ -201,6 +206,110 @@ export function parseCamt053(content: string): ParsedStatement {
     }
     lines.push(line);
   };
+  return { lines, push };
+}
+
+/** The statement's own date, read only when an entry first needs it. */
+type StatementDay = () => { date: string; source: BookingDateSource } | null;
+
+/** The dates, reversal, status and reference an entry gives every line read from it. */
+function readEntryFacts(entry: Node, entryWhere: Where, statementDay: StatementDay): EntryFacts {
+  const reversal = readBoolean(entryWhere, textAt(entry, 'RvslInd'), 'RvslInd');
+  const valueDate = readDate(entryWhere, at(entry, 'ValDt'), 'ValDt');
+  const ownDate = readDate(entryWhere, at(entry, 'BookgDt'), 'BookgDt') ?? valueDate;
+  // Some banks leave both dates out: the entry then happened on the statement's date.
+  const fallback = ownDate ? null : statementDay();
+  if (!ownDate && !fallback)
+    invalid(
+      entryWhere,
+      'BookgDt',
+      'the entry has no booking date (BookgDt) nor value date (ValDt), and the statement gives no date (FrToDt, closing balance or CreDtTm) to take instead.',
+    );
+  return {
+    bookingDate: (ownDate ?? fallback?.date) as string,
+    bookingDateSource: ownDate ? 'entry' : fallback!.source,
+    valueDate,
+    reversal,
+    status: entryStatus(entry),
+    entryRef: textAt(entry, 'AcctSvcrRef') ?? textAt(entry, 'NtryRef'),
+  };
+}
+
+/** The transactions (TxDtls) of an entry, each with its path in the file. */
+function transactionsOf(entry: Node, entryElement: string): { node: Node; element: string }[] {
+  const details: { node: Node; element: string }[] = [];
+  all(entry, 'NtryDtls').forEach((group, g) => {
+    all(group, 'TxDtls').forEach((tx, t) => {
+      details.push({ node: tx, element: `${entryElement}/NtryDtls[${g + 1}]/TxDtls[${t + 1}]` });
+    });
+  });
+  return details;
+}
+
+/** Where a statement's entries are read from, and what the statement gives them. */
+interface StatementContext {
+  /** The statement's place in the file, from 0. */
+  stmtIndex: number;
+  currency: string | null;
+  fileLine: FileLine;
+  statementDay: StatementDay;
+}
+
+/** The lines of one entry (Ntry): one per transaction when each carries its amount, else one. */
+function readEntryLines(context: StatementContext, raw: Node, e: number, sink: LineSink): void {
+  const { entry, lineIn } = readEntry(raw, context.fileLine);
+  const entryElement = `Stmt[${context.stmtIndex + 1}]/Ntry[${e + 1}]`;
+  const entryWhere: Where = {
+    line: sink.lines.length + 1,
+    fileLine: context.fileLine(raw),
+    element: entryElement,
+  };
+  const entryAmount = readAmount(entryWhere, at(entry, 'Amt'), 'Amt', context.currency);
+  const entryDirection = readDirection(entryWhere, textAt(entry, 'CdtDbtInd'), 'CdtDbtInd');
+  const entryFacts = readEntryFacts(entry, entryWhere, context.statementDay);
+  const entryInfo = texts(entry, 'AddtlNtryInf');
+  const details = transactionsOf(entry, entryElement);
+  const facts = details.map((d) => readTransaction(d.node));
+
+  // A batch whose every transaction carries its own amount: one line per transaction.
+  if (details.length > 1 && facts.every((f) => f.amount !== undefined)) {
+    details.forEach((detail, i) => {
+      const where: Where = {
+        line: sink.lines.length + 1,
+        fileLine: lineIn(detail.node) ?? entryWhere.fileLine,
+        element: detail.element,
+      };
+      const f = facts[i]!;
+      const amount = readAmount(where, f.amount, 'Amt', entryAmount.currency);
+      const direction = f.direction ? readDirection(where, f.direction, 'CdtDbtInd') : entryDirection;
+      sink.push(lineFrom(entryFacts, where, amount, direction, f, []));
+    });
+    return;
+  }
+  // One transaction (or a batch without amounts per transaction): one line, the entry's amount.
+  const where = { ...entryWhere, line: sink.lines.length + 1 };
+  if (facts.length <= 1) {
+    sink.push(lineFrom(entryFacts, where, entryAmount, entryDirection, facts[0] ?? null, entryInfo));
+    return;
+  }
+  const merged: TxFacts = {
+    ...facts[0]!,
+    remittance: facts.flatMap((f) => f.remittance),
+    documentNumbers: facts.flatMap((f) => f.documentNumbers),
+    bankReference: null,
+    endToEndId: null,
+  };
+  sink.push(lineFrom(entryFacts, where, entryAmount, entryDirection, merged, entryInfo));
+}
+
+export function parseCamt053(content: string): ParsedStatement {
+  const { statements, groupCreated } = openDocument(content);
+  const namespace = /urn:iso:std:iso:20022:tech:xsd:camt\.053\.001\.(\d{2})/.exec(content.slice(0, 16_384));
+  const fileLine = fileLineIn(content);
+  const sink = lineSink();
+  const bankStatementIds: string[] = [];
+  let accountIban: string | null = null;
+  let accountCurrency: string | null = null;
 
   statements.forEach((stmt, s) => {
     const id = textAt(stmt, 'Id');
@@ -211,81 +320,18 @@ export function parseCamt053(content: string): ParsedStatement {
       accountIban = accountId(acct);
       accountCurrency = currency;
     }
-    let stmtDate: { date: string; source: BookingDateSource } | null | undefined;
+    let stmtDate: ReturnType<StatementDay> | undefined;
+    const statementDay = () => {
+      if (stmtDate === undefined) stmtDate = statementDate(stmt, groupCreated, `Stmt[${s + 1}]`);
+      return stmtDate ?? null;
+    };
+    const context: StatementContext = { stmtIndex: s, currency, fileLine, statementDay };
     all(stmt, 'Ntry').forEach((raw, e) => {
-      const { entry, lineIn } = readEntry(raw);
-      const entryElement = `Stmt[${s + 1}]/Ntry[${e + 1}]`;
-      const entryWhere: Where = { line: lines.length + 1, fileLine: fileLine(raw), element: entryElement };
-      const entryAmount = readAmount(entryWhere, at(entry, 'Amt'), 'Amt', currency);
-      const entryDirection = readDirection(entryWhere, textAt(entry, 'CdtDbtInd'), 'CdtDbtInd');
-      const reversal = readBoolean(entryWhere, textAt(entry, 'RvslInd'), 'RvslInd');
-      const valueDate = readDate(entryWhere, at(entry, 'ValDt'), 'ValDt');
-      const ownDate = readDate(entryWhere, at(entry, 'BookgDt'), 'BookgDt') ?? valueDate;
-      // Some banks leave both dates out: the entry then happened on the statement's date.
-      if (!ownDate && stmtDate === undefined) stmtDate = statementDate(stmt, groupCreated, `Stmt[${s + 1}]`);
-      const fallback = ownDate ? null : (stmtDate ?? null);
-      if (!ownDate && !fallback)
-        invalid(
-          entryWhere,
-          'BookgDt',
-          'the entry has no booking date (BookgDt) nor value date (ValDt), and the statement gives no date (FrToDt, closing balance or CreDtTm) to take instead.',
-        );
-      const bookingDate = (ownDate ?? fallback?.date) as string;
-      const bookingDateSource: BookingDateSource = ownDate ? 'entry' : fallback!.source;
-      const status = entryStatus(entry);
-      const entryRef = textAt(entry, 'AcctSvcrRef') ?? textAt(entry, 'NtryRef');
-      const entryInfo = texts(entry, 'AddtlNtryInf');
-
-      const details: { node: Node; element: string }[] = [];
-      all(entry, 'NtryDtls').forEach((group, g) => {
-        all(group, 'TxDtls').forEach((tx, t) => {
-          details.push({ node: tx, element: `${entryElement}/NtryDtls[${g + 1}]/TxDtls[${t + 1}]` });
-        });
-      });
-      const facts = details.map((d) => readTransaction(d.node));
-
-      const entryFacts: EntryFacts = {
-        bookingDate,
-        bookingDateSource,
-        valueDate,
-        reversal,
-        status,
-        entryRef,
-      };
-
-      // A batch whose every transaction carries its own amount: one line per transaction.
-      if (details.length > 1 && facts.every((f) => f.amount !== undefined)) {
-        details.forEach((detail, i) => {
-          const where: Where = {
-            line: lines.length + 1,
-            fileLine: lineIn(detail.node) ?? entryWhere.fileLine,
-            element: detail.element,
-          };
-          const f = facts[i]!;
-          const amount = readAmount(where, f.amount, 'Amt', entryAmount.currency);
-          const direction = f.direction ? readDirection(where, f.direction, 'CdtDbtInd') : entryDirection;
-          push(lineFrom(entryFacts, where, amount, direction, f, []));
-        });
-        return;
-      }
-      // One transaction (or a batch without amounts per transaction): one line, the entry's amount.
-      const where = { ...entryWhere, line: lines.length + 1 };
-      if (facts.length <= 1) {
-        push(lineFrom(entryFacts, where, entryAmount, entryDirection, facts[0] ?? null, entryInfo));
-        return;
-      }
-      const merged: TxFacts = {
-        ...facts[0]!,
-        remittance: facts.flatMap((f) => f.remittance),
-        documentNumbers: facts.flatMap((f) => f.documentNumbers),
-        bankReference: null,
-        endToEndId: null,
-      };
-      push(lineFrom(entryFacts, where, entryAmount, entryDirection, merged, entryInfo));
+      readEntryLines(context, raw, e, sink);
     });
   });
 
-  if (lines.length === 0) {
+  if (sink.lines.length === 0) {
     throw new ApiError(
       'statement_has_no_transactions',
       'The statement has no entries (Ntry): there is nothing to match.',
@@ -299,6 +345,6 @@ export function parseCamt053(content: string): ParsedStatement {
     accountIban,
     accountCurrency,
     csvLayout: null,
-    lines,
+    lines: sink.lines,
   };
 }

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { nameSimilarity } from './statements.company-names.ts';
 import {
   type BookRequest,
   createMatcher,
   creditorReferenceBody,
   creditorReferenceFor,
   findCreditorReferences,
-  nameSimilarity,
 } from './statements.matching.ts';
 
 const book: BookRequest[] = [

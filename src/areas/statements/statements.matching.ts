@@ -15,6 +15,8 @@
  * An ambiguous result (two requests equally likely) proposes nothing: a person decides.
  */
 
+import { nameSimilarity } from './statements.company-names.ts';
+
 export type MatchMethod = 'reference' | 'amount_and_debtor';
 
 export interface BookInvoice {
@@ -104,127 +106,6 @@ export function findCreditorReferences(text: string): string[] {
   return found;
 }
 
-// ------------------------------------------------------------------ names
-
-const LEGAL_FORMS = new Set([
-  'SA',
-  'SL',
-  'SLU',
-  'SAU',
-  'SLL',
-  'SC',
-  'SCOOP',
-  'SCA',
-  'SAS',
-  'SASU',
-  'SARL',
-  'EURL',
-  'SNC',
-  'SRL',
-  'SRLS',
-  'SPA',
-  'SAPA',
-  'LDA',
-  'LTDA',
-  'UNIPESSOAL',
-  'GMBH',
-  'AG',
-  'KG',
-  'BV',
-  'NV',
-  'LTD',
-  'LIMITED',
-  'PLC',
-  'INC',
-  'LLC',
-  'CO',
-  'CIA',
-  'COMPANY',
-  'SOCIEDAD',
-  'ANONIMA',
-  'LIMITADA',
-  'SOCIETA',
-  'SOCIETE',
-  'DE',
-  'DEL',
-  'LA',
-  'LOS',
-  'LAS',
-  'Y',
-  'E',
-  'ET',
-  'AND',
-  'THE',
-  'DA',
-  'DO',
-  'DOS',
-  'DAS',
-  'DI',
-  'DU',
-  'DES',
-  'LE',
-  'LES',
-  'IL',
-]);
-
-/** A company name reduced to its distinctive words: no accents, punctuation or legal form. */
-export function nameWords(name: string): string[] {
-  return name
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toUpperCase()
-    .replace(/&/g, ' ')
-    .replace(/\b([A-Z])\.(?=[A-Z]\.)/g, '$1') // S.A. -> SA., S.L.U. -> SLU.
-    .replace(/[^A-Z0-9]+/g, ' ')
-    .split(' ')
-    .filter((word) => word.length > 1 && !LEGAL_FORMS.has(word));
-}
-
-function bigrams(text: string): Map<string, number> {
-  const grams = new Map<string, number>();
-  for (let i = 0; i < text.length - 1; i += 1) {
-    const gram = text.slice(i, i + 2);
-    grams.set(gram, (grams.get(gram) ?? 0) + 1);
-  }
-  return grams;
-}
-
-function dice(a: string, b: string): number {
-  if (a.length < 2 || b.length < 2) return a === b && a !== '' ? 1 : 0;
-  const left = bigrams(a);
-  const right = bigrams(b);
-  let shared = 0;
-  for (const [gram, count] of left) shared += Math.min(count, right.get(gram) ?? 0);
-  return (2 * shared) / (a.length - 1 + (b.length - 1));
-}
-
-/**
- * How much two company names resemble each other, 0 to 1: the better of word overlap (a word
- * matches when equal, or when one is an abbreviation of at least 4 letters of the other, as
- * banks truncate) and letter-pair similarity of the whole names.
- */
-export function nameSimilarity(a: string, b: string): number {
-  const left = nameWords(a);
-  const right = nameWords(b);
-  if (left.length === 0 || right.length === 0) return 0;
-  const used = new Set<number>();
-  let matched = 0;
-  for (const word of left) {
-    const index = right.findIndex(
-      (other, i) =>
-        !used.has(i) &&
-        (other === word ||
-          (Math.min(word.length, other.length) >= 4 && (other.startsWith(word) || word.startsWith(other)))),
-    );
-    if (index !== -1) {
-      used.add(index);
-      matched += 1;
-    }
-  }
-  const words = (2 * matched) / (left.length + right.length);
-  return Math.max(words, dice(left.join(''), right.join('')));
-}
-
 // ------------------------------------------------------------------ the matcher
 
 /** A name must resemble the debtor at least this much for an amount match. */
@@ -251,14 +132,24 @@ function referenceCandidates(texts: string[]): Set<string> {
 
 const round = (value: number): number => Math.round(value * 1000) / 1000;
 
-export function createMatcher(book: readonly BookRequest[]) {
-  const byRef = new Map<string, BookRequest>();
-  const byInvoice = new Map<string, { request: BookRequest; invoice: BookInvoice }[]>();
-  const byInvoiceAmount = new Map<number, { request: BookRequest; invoice: BookInvoice }[]>();
-  const byRemaining = new Map<number, BookRequest[]>();
-  /** Invoices already proposed by amount in this file: one payment per invoice. */
-  const taken = new Set<BookInvoice>();
+interface InvoiceHit {
+  request: BookRequest;
+  invoice: BookInvoice;
+}
 
+/** The book looked up every way a credit can name a request. */
+interface BookIndex {
+  byRef: Map<string, BookRequest>;
+  byInvoice: Map<string, InvoiceHit[]>;
+  byInvoiceAmount: Map<number, InvoiceHit[]>;
+  byRemaining: Map<number, BookRequest[]>;
+}
+
+function indexBook(book: readonly BookRequest[]): BookIndex {
+  const byRef = new Map<string, BookRequest>();
+  const byInvoice = new Map<string, InvoiceHit[]>();
+  const byInvoiceAmount = new Map<number, InvoiceHit[]>();
+  const byRemaining = new Map<number, BookRequest[]>();
   for (const request of book) {
     byRef.set(compact(request.requestRef), request);
     const remaining = request.totalCents - request.settledCents;
@@ -274,126 +165,177 @@ export function createMatcher(book: readonly BookRequest[]) {
       }
     }
   }
+  return { byRef, byInvoice, byInvoiceAmount, byRemaining };
+}
 
-  const remainingOf = (request: BookRequest) => request.totalCents - request.settledCents;
-  /** A payment larger than what the request still owes is less likely to be for it. */
-  const fits = (request: BookRequest, amount: number) => (amount <= remainingOf(request) ? 1 : 0.7);
-  const proposal = (
-    request: BookRequest,
-    invoiceNumber: string | null,
-    method: MatchMethod,
-    confidence: number,
-  ): Proposal => ({
-    requestId: request.id,
-    requestRef: request.requestRef,
-    invoiceNumber,
-    method,
-    confidence: round(Math.min(1, Math.max(0, confidence))),
-  });
+const remainingOf = (request: BookRequest) => request.totalCents - request.settledCents;
+/** A payment larger than what the request still owes is less likely to be for it. */
+const fits = (request: BookRequest, amount: number) => (amount <= remainingOf(request) ? 1 : 0.7);
+const proposal = (
+  request: BookRequest,
+  invoiceNumber: string | null,
+  method: MatchMethod,
+  confidence: number,
+): Proposal => ({
+  requestId: request.id,
+  requestRef: request.requestRef,
+  invoiceNumber,
+  method,
+  confidence: round(Math.min(1, Math.max(0, confidence))),
+});
 
-  function byReference(line: MatchableLine): Proposal | null {
-    // a. structured creditor references
-    const rfBodies = [
-      ...(line.creditorReference ? [creditorReferenceBody(line.creditorReference)] : []),
-      ...line.texts.flatMap(findCreditorReferences),
-    ].filter((b): b is string => b !== null);
-    for (const body of rfBodies) {
-      const request = byRef.get(body);
-      if (request) return proposal(request, null, 'reference', fits(request, line.amountCents));
-    }
-    const candidates = referenceCandidates(
-      line.creditorReference ? [line.creditorReference, ...line.texts] : line.texts,
-    );
-    // b. the request_ref
-    const named = new Set<BookRequest>();
-    for (const candidate of candidates) {
-      const request = byRef.get(candidate);
-      if (request) named.add(request);
-    }
-    if (named.size === 1) {
-      const [request] = [...named];
-      return proposal(request!, null, 'reference', 0.98 * fits(request!, line.amountCents));
-    }
-    if (named.size > 1) {
-      // Several requests quoted in one payment: the one the amount fits, if only one does.
-      const fitting = [...named].filter((r) => line.amountCents <= remainingOf(r));
-      if (fitting.length === 1) return proposal(fitting[0]!, null, 'reference', 0.8);
-      return null;
-    }
-    // c. invoice numbers
-    const hits = new Map<BookInvoice, BookRequest>();
-    for (const candidate of candidates) {
-      for (const hit of byInvoice.get(candidate) ?? []) {
-        // Short all-digit numbers ("1042") appear by chance: they count only with the exact amount.
-        if (/^\d{1,5}$/.test(candidate) && hit.invoice.amountCents !== line.amountCents) continue;
-        hits.set(hit.invoice, hit.request);
-      }
-    }
-    if (hits.size === 0) return null;
-    const requests = new Set(hits.values());
-    if (requests.size === 1) {
-      const [request] = [...requests] as [BookRequest];
-      const quoted = [...hits.keys()];
-      const invoice = quoted.find((i) => i.amountCents === line.amountCents) ?? quoted[0]!;
-      return proposal(request, invoice.number, 'reference', 0.95 * fits(request, line.amountCents));
-    }
-    // The same number in several requests (different sellers): the debtor's name or the amount decides.
-    const scored = [...hits.entries()].map(([invoice, request]) => ({
-      invoice,
-      request,
-      score:
-        (line.counterpartyName ? nameSimilarity(line.counterpartyName, invoice.debtorName) : 0) +
-        (invoice.amountCents === line.amountCents ? 1 : 0),
-    }));
-    scored.sort((a, b) => b.score - a.score);
-    const [first, second] = scored;
-    if (first && first.score > 0 && (!second || first.score > second.score)) {
-      return proposal(
-        first.request,
-        first.invoice.number,
-        'reference',
-        0.85 * fits(first.request, line.amountCents),
-      );
-    }
-    return null;
+/** 1a. A structured creditor reference, in the structured remittance or in the free text. */
+function byCreditorReference(index: BookIndex, line: MatchableLine): Proposal | null {
+  const rfBodies = [
+    ...(line.creditorReference ? [creditorReferenceBody(line.creditorReference)] : []),
+    ...line.texts.flatMap(findCreditorReferences),
+  ].filter((b): b is string => b !== null);
+  for (const body of rfBodies) {
+    const request = index.byRef.get(body);
+    if (request) return proposal(request, null, 'reference', fits(request, line.amountCents));
   }
+  return null;
+}
+
+/** The requests whose request_ref the debtor quoted. */
+function namedRequests(index: BookIndex, candidates: Set<string>): Set<BookRequest> {
+  const named = new Set<BookRequest>();
+  for (const candidate of candidates) {
+    const request = index.byRef.get(candidate);
+    if (request) named.add(request);
+  }
+  return named;
+}
+
+/** 1b. One or more request_refs quoted (never empty). */
+function byRequestRef(named: Set<BookRequest>, line: MatchableLine): Proposal | null {
+  if (named.size === 1) {
+    const [request] = [...named];
+    return proposal(request!, null, 'reference', 0.98 * fits(request!, line.amountCents));
+  }
+  // Several requests quoted in one payment: the one the amount fits, if only one does.
+  const fitting = [...named].filter((r) => line.amountCents <= remainingOf(r));
+  if (fitting.length === 1) return proposal(fitting[0]!, null, 'reference', 0.8);
+  return null;
+}
+
+/** 1c. The number of one of the request's invoices. */
+function byInvoiceNumber(index: BookIndex, line: MatchableLine, candidates: Set<string>): Proposal | null {
+  const hits = new Map<BookInvoice, BookRequest>();
+  for (const candidate of candidates) {
+    for (const hit of index.byInvoice.get(candidate) ?? []) {
+      // Short all-digit numbers ("1042") appear by chance: they count only with the exact amount.
+      if (/^\d{1,5}$/.test(candidate) && hit.invoice.amountCents !== line.amountCents) continue;
+      hits.set(hit.invoice, hit.request);
+    }
+  }
+  if (hits.size === 0) return null;
+  const requests = new Set(hits.values());
+  if (requests.size === 1) {
+    const [request] = [...requests] as [BookRequest];
+    const quoted = [...hits.keys()];
+    const invoice = quoted.find((i) => i.amountCents === line.amountCents) ?? quoted[0]!;
+    return proposal(request, invoice.number, 'reference', 0.95 * fits(request, line.amountCents));
+  }
+  return byNumberInSeveralRequests(hits, line);
+}
+
+/** The same invoice number in several requests (different sellers): the debtor's name or the amount decides. */
+function byNumberInSeveralRequests(
+  hits: Map<BookInvoice, BookRequest>,
+  line: MatchableLine,
+): Proposal | null {
+  const scored = [...hits.entries()].map(([invoice, request]) => ({
+    invoice,
+    request,
+    score:
+      (line.counterpartyName ? nameSimilarity(line.counterpartyName, invoice.debtorName) : 0) +
+      (invoice.amountCents === line.amountCents ? 1 : 0),
+  }));
+  scored.sort((a, b) => b.score - a.score);
+  const [first, second] = scored;
+  if (first && first.score > 0 && (!second || first.score > second.score)) {
+    return proposal(
+      first.request,
+      first.invoice.number,
+      'reference',
+      0.85 * fits(first.request, line.amountCents),
+    );
+  }
+  return null;
+}
+
+/** 1. Something the debtor quoted names the request. */
+function byReference(index: BookIndex, line: MatchableLine): Proposal | null {
+  const byRf = byCreditorReference(index, line);
+  if (byRf) return byRf;
+  const candidates = referenceCandidates(
+    line.creditorReference ? [line.creditorReference, ...line.texts] : line.texts,
+  );
+  const named = namedRequests(index, candidates);
+  if (named.size > 0) return byRequestRef(named, line);
+  return byInvoiceNumber(index, line, candidates);
+}
+
+/**
+ * Unpaid invoices of exactly the credit's amount, not yet proposed in this file, whose debtor
+ * resembles the payer, best first.
+ */
+function unpaidInvoicesOfAmount(
+  index: BookIndex,
+  taken: Set<BookInvoice>,
+  line: MatchableLine,
+  name: string,
+) {
+  return (index.byInvoiceAmount.get(line.amountCents) ?? [])
+    .filter(({ invoice, request }) => !taken.has(invoice) && line.amountCents <= remainingOf(request))
+    .map((hit) => ({ ...hit, similarity: nameSimilarity(name, hit.invoice.debtorName) }))
+    .filter((hit) => hit.similarity >= NAME_THRESHOLD)
+    .sort((a, b) => b.similarity - a.similarity);
+}
+
+/** 2a. The best of those invoices (never empty), unless two requests tie; the invoice is then taken. */
+function byUnpaidInvoice(
+  invoices: (InvoiceHit & { similarity: number })[],
+  taken: Set<BookInvoice>,
+): Proposal | null {
+  const [first, second] = invoices;
+  if (second && second.similarity === first!.similarity && second.request !== first!.request) return null;
+  taken.add(first!.invoice);
+  return proposal(first!.request, first!.invoice.number, 'amount_and_debtor', 0.5 + 0.4 * first!.similarity);
+}
+
+/** 2b. The debtor paid everything the request still owes in one transfer. */
+function byWholeRemainder(index: BookIndex, line: MatchableLine, name: string): Proposal | null {
+  const requests = (index.byRemaining.get(line.amountCents) ?? [])
+    .map((request) => ({
+      request,
+      similarity: Math.max(0, ...request.invoices.map((i) => nameSimilarity(name, i.debtorName))),
+    }))
+    .filter((hit) => hit.similarity >= NAME_THRESHOLD)
+    .sort((a, b) => b.similarity - a.similarity);
+  const [first, second] = requests;
+  if (!first || (second && second.similarity === first.similarity)) return null;
+  return proposal(first.request, null, 'amount_and_debtor', 0.5 + 0.3 * first.similarity);
+}
+
+export function createMatcher(book: readonly BookRequest[]) {
+  const index = indexBook(book);
+  /** Invoices already proposed by amount in this file: one payment per invoice. */
+  const taken = new Set<BookInvoice>();
 
   function byAmountAndDebtor(line: MatchableLine): Proposal | null {
     if (!line.counterpartyName) return null;
     const name = line.counterpartyName;
-    const invoices = (byInvoiceAmount.get(line.amountCents) ?? [])
-      .filter(({ invoice, request }) => !taken.has(invoice) && line.amountCents <= remainingOf(request))
-      .map((hit) => ({ ...hit, similarity: nameSimilarity(name, hit.invoice.debtorName) }))
-      .filter((hit) => hit.similarity >= NAME_THRESHOLD)
-      .sort((a, b) => b.similarity - a.similarity);
-    if (invoices.length > 0) {
-      const [first, second] = invoices;
-      if (second && second.similarity === first!.similarity && second.request !== first!.request) return null;
-      taken.add(first!.invoice);
-      return proposal(
-        first!.request,
-        first!.invoice.number,
-        'amount_and_debtor',
-        0.5 + 0.4 * first!.similarity,
-      );
-    }
-    // The debtor paid everything the request still owes in one transfer.
-    const requests = (byRemaining.get(line.amountCents) ?? [])
-      .map((request) => ({
-        request,
-        similarity: Math.max(0, ...request.invoices.map((i) => nameSimilarity(name, i.debtorName))),
-      }))
-      .filter((hit) => hit.similarity >= NAME_THRESHOLD)
-      .sort((a, b) => b.similarity - a.similarity);
-    const [first, second] = requests;
-    if (!first || (second && second.similarity === first.similarity)) return null;
-    return proposal(first.request, null, 'amount_and_debtor', 0.5 + 0.3 * first.similarity);
+    const invoices = unpaidInvoicesOfAmount(index, taken, line, name);
+    if (invoices.length > 0) return byUnpaidInvoice(invoices, taken);
+    return byWholeRemainder(index, line, name);
   }
 
   return {
     /** The proposed match of one credit, or null. Call in file order: amount matches consume invoices. */
     propose(line: MatchableLine): Proposal | null {
-      return byReference(line) ?? byAmountAndDebtor(line);
+      return byReference(index, line) ?? byAmountAndDebtor(line);
     },
   };
 }
