@@ -62,11 +62,7 @@ export interface RequestDebtorRow {
  * The distinct debtors of a request's invoices, by name, each with its latest score and period.
  * Only a request on the scope's plane that its funder may see (routed to it or acted on) has any.
  */
-export async function requestDebtors(
-  q: Queryable,
-  scope: FunderScope,
-  requestId: string,
-): Promise<RequestDebtorRow[]> {
+export async function requestDebtors(q: Queryable, scope: FunderScope, requestId: string) {
   return scopedRows<RequestDebtorRow>(
     q,
     scope,

@@ -110,11 +110,7 @@ const DOCUMENT_SELECT = `
     FROM debtor_notices n JOIN debtors d ON d.id = n.debtor_id JOIN funding_requests r ON r.id = n.request_id`;
 
 /** The notices of a request the funder may see, with their prepared documents. */
-export async function noticeDocuments(
-  q: Queryable,
-  scope: FunderScope,
-  requestId: string,
-): Promise<NoticeDocumentRow[]> {
+export async function noticeDocuments(q: Queryable, scope: FunderScope, requestId: string) {
   return scopedRows<NoticeDocumentRow>(
     q,
     scope,

@@ -250,11 +250,7 @@ export async function insertDealFileEntries(
 }
 
 /** The deal file the scope's funder holds on a request, both stages. */
-export async function dealFileEntries(
-  q: Queryable,
-  scope: FunderScope,
-  requestId: string,
-): Promise<DealFileRow[]> {
+export async function dealFileEntries(q: Queryable, scope: FunderScope, requestId: string) {
   return scopedRows<DealFileRow>(
     q,
     scope,

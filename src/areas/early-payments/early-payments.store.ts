@@ -105,11 +105,7 @@ export interface ListFilter {
   limit: number;
 }
 
-export async function list(
-  q: Queryable,
-  scope: FunderScope,
-  filter: ListFilter,
-): Promise<EarlyPaymentDetail[]> {
+export async function list(q: Queryable, scope: FunderScope, filter: ListFilter) {
   return scopedRows<EarlyPaymentDetail>(
     q,
     scope,

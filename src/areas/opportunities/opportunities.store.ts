@@ -7,12 +7,7 @@ import type { LineReason, SizeBand } from './opportunities.schemas.ts';
 /** The digest as funders read it, and what the clients' side of it writes (consent, exits). */
 
 /** The caller's digest of a date, or its latest, published by `now`. */
-export async function digestFor(
-  q: Queryable,
-  scope: FunderScope,
-  date: string | null,
-  now: Date,
-): Promise<DigestRow | null> {
+export async function digestFor(q: Queryable, scope: FunderScope, date: string | null, now: Date) {
   return scopedRow<DigestRow>(
     q,
     scope,
@@ -50,7 +45,7 @@ export async function linesFor(
   runId: string,
   after: number,
   limit: number,
-): Promise<LineRow[]> {
+) {
   return scopedRows<LineRow>(
     q,
     scope,

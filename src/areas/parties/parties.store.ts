@@ -68,19 +68,15 @@ async function rowById<Row>(
   return rows[0] ?? null;
 }
 
-/** A party of `table` by its country and tax id on a plane. */
-async function rowByKey<Row>(
-  q: Queryable,
-  from: { table: string; columns: string },
-  plane: Plane,
-  country: string,
-  taxId: string,
-): Promise<Row | null> {
-  const { rows } = await q.query<Row>(
-    `SELECT ${from.columns} FROM ${from.table} WHERE plane = $1 AND country = $2 AND tax_id = $3`,
-    [plane, country, taxId],
-  );
-  return rows[0] ?? null;
+/** The read of a party of `from` by its country and tax id on a plane. */
+function byKey<Row>(from: { table: string; columns: string }) {
+  return async (q: Queryable, plane: Plane, country: string, taxId: string): Promise<Row | null> => {
+    const { rows } = await q.query<Row>(
+      `SELECT ${from.columns} FROM ${from.table} WHERE plane = $1 AND country = $2 AND tax_id = $3`,
+      [plane, country, taxId],
+    );
+    return rows[0] ?? null;
+  };
 }
 
 /**
@@ -102,6 +98,17 @@ const INVOICES = { table: 'invoices', columns: INVOICE_COLUMNS };
 const sellers = byId<SellerRow>(SELLERS);
 const debtors = byId<DebtorRow>(DEBTORS);
 const invoices = byId<InvoiceRow>(INVOICES);
+
+// Sellers, debtors and invoices by id, and parties by key
+
+export const findSeller = sellers.onPlane;
+export const findSellerForOperator = sellers.forOperator;
+export const findSellerByKey = byKey<SellerRow>(SELLERS);
+export const findDebtor = debtors.onPlane;
+export const findDebtorForOperator = debtors.forOperator;
+export const findDebtorByKey = byKey<DebtorRow>(DEBTORS);
+export const findInvoice = invoices.onPlane;
+export const findInvoiceForOperator = invoices.forOperator;
 
 // Sellers
 
@@ -135,12 +142,6 @@ export async function insertSellerIfNew(q: Queryable, row: SellerRow): Promise<S
   return rows[0] ?? null;
 }
 
-export const findSeller = sellers.onPlane;
-export const findSellerForOperator = sellers.forOperator;
-
-export const findSellerByKey = (q: Queryable, plane: Plane, country: string, taxId: string) =>
-  rowByKey<SellerRow>(q, SELLERS, plane, country, taxId);
-
 export async function updateSellerVerification(
   q: Queryable,
   plane: Plane,
@@ -168,12 +169,6 @@ export async function insertDebtorIfNew(q: Queryable, row: DebtorRow): Promise<D
   return rows[0] ?? null;
 }
 
-export const findDebtor = debtors.onPlane;
-export const findDebtorForOperator = debtors.forOperator;
-
-export const findDebtorByKey = (q: Queryable, plane: Plane, country: string, taxId: string) =>
-  rowByKey<DebtorRow>(q, DEBTORS, plane, country, taxId);
-
 // Invoices
 
 export async function insertInvoice(
@@ -199,9 +194,6 @@ export async function insertInvoice(
   );
   return rows[0]!;
 }
-
-export const findInvoice = invoices.onPlane;
-export const findInvoiceForOperator = invoices.forOperator;
 
 export async function findInvoiceByNumber(
   q: Queryable,

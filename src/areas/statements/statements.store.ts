@@ -255,11 +255,7 @@ export async function insertLines(
 }
 
 /** A statement of the scope's funder on its plane; another funder's, or the other plane's, is not found. */
-export async function findStatement(
-  q: Queryable,
-  scope: FunderScope,
-  id: string,
-): Promise<StatementRow | null> {
+export async function findStatement(q: Queryable, scope: FunderScope, id: string) {
   return scopedRow<StatementRow>(
     q,
     scope,

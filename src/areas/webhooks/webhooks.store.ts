@@ -85,11 +85,7 @@ export async function insertSecret(
   );
 }
 
-export async function listEndpoints(
-  q: Queryable,
-  scope: FunderScope,
-  ownKey: string | null,
-): Promise<EndpointRow[]> {
+export async function listEndpoints(q: Queryable, scope: FunderScope, ownKey: string | null) {
   return scopedRows<EndpointRow>(
     q,
     scope,
@@ -210,12 +206,7 @@ export interface DeliveryRow {
 const DELIVERY_COLUMNS = `id::text, event_id::text, event_type, status, attempts, response_code, last_error,
   next_attempt_at, last_attempt_at, delivered_at, body_sha256, created_at`;
 
-export async function listDeliveries(
-  q: Queryable,
-  scope: FunderScope,
-  endpointId: string,
-  limit: number,
-): Promise<DeliveryRow[]> {
+export async function listDeliveries(q: Queryable, scope: FunderScope, endpointId: string, limit: number) {
   return scopedRows<DeliveryRow>(
     q,
     scope,
@@ -288,7 +279,7 @@ export async function listEvents(
   scope: FunderScope,
   ownKey: string | null,
   filter: { since: Date; afterSeq: string | null; type: string | null; limit: number },
-): Promise<EventRow[]> {
+) {
   return scopedRows<EventRow>(
     q,
     scope,
