@@ -1,5 +1,6 @@
 import type { Environment, Plane } from '../../platform/caller.ts';
 import type { Queryable } from '../../platform/db/db.ts';
+import { lockClause } from '../../platform/db/scoped.ts';
 import { COUNTER_UPSERT, type CounterRow } from '../../platform/rate-limit.ts';
 
 export interface FunderRow {
@@ -51,7 +52,7 @@ export async function opsInsertFunder(q: Queryable, row: Omit<FunderRow, 'update
 
 export async function opsFindFunder(q: Queryable, id: string, options: { forUpdate?: boolean } = {}) {
   const { rows } = await q.query<FunderRow>(
-    `SELECT * FROM funders WHERE id = $1${options.forUpdate ? ' FOR UPDATE' : ''}`,
+    `SELECT * FROM funders WHERE id = $1${lockClause(options.forUpdate)}`,
     [id],
   );
   return rows[0] ?? null;
@@ -115,7 +116,7 @@ export async function opsFixUnsetKeyPlanes(q: Queryable, funderId: string, plane
 
 export async function opsFindKey(q: Queryable, id: string, options: { forUpdate?: boolean } = {}) {
   const { rows } = await q.query<KeyRow>(
-    `SELECT ${KEY_COLUMNS} FROM api_keys k WHERE k.id = $1${options.forUpdate ? ' FOR UPDATE' : ''}`,
+    `SELECT ${KEY_COLUMNS} FROM api_keys k WHERE k.id = $1${lockClause(options.forUpdate)}`,
     [id],
   );
   return rows[0] ?? null;

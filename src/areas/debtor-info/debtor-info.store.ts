@@ -1,5 +1,6 @@
 import type { FunderScope, Plane } from '../../platform/caller.ts';
 import type { Queryable } from '../../platform/db/db.ts';
+import { lockClause, scopedRows } from '../../platform/db/scoped.ts';
 import { visibleToFunder } from '../requests/requests.module.ts';
 
 export type DebtorLevel = 'notice' | 'account' | 'books' | 'buyer';
@@ -61,12 +62,10 @@ export interface RequestDebtorRow {
  * The distinct debtors of a request's invoices, by name, each with its latest score and period.
  * Only a request on the scope's plane that its funder may see (routed to it or acted on) has any.
  */
-export async function requestDebtors(
-  q: Queryable,
-  scope: FunderScope,
-  requestId: string,
-): Promise<RequestDebtorRow[]> {
-  const { rows } = await q.query<RequestDebtorRow>(
+export async function requestDebtors(q: Queryable, scope: FunderScope, requestId: string) {
+  return scopedRows<RequestDebtorRow>(
+    q,
+    scope,
     `SELECT d.id, d.name, d.country, d.tax_id, d.is_public_body,
             p.level, p.level_since, p.shares_data,
             s.grade AS score_grade, s.score_100, s.computed_at AS score_computed_at,
@@ -85,11 +84,10 @@ export async function requestDebtors(
         AND d.id IN (SELECT i.debtor_id FROM request_invoices ri
                        JOIN invoices i ON i.id = ri.invoice_id
                        JOIN funding_requests r ON r.id = ri.request_id
-                      WHERE ri.request_id = $1 AND r.plane = $2 AND ${visibleToFunder('r', '$3')})
+                      WHERE ri.request_id = $3 AND r.plane = $2 AND ${visibleToFunder('r', '$1')})
       ORDER BY d.name, d.id`,
-    [requestId, scope.plane, scope.funderId],
+    [requestId],
   );
-  return rows;
 }
 
 /** Figures of one seller–debtor pair; numbers computed in SQL come back as text. */
@@ -140,7 +138,7 @@ export async function findProfileForOperator(
 ): Promise<ProfileRow | null> {
   const { rows } = await q.query<ProfileRow>(
     `SELECT debtor_id, plane, level, level_since, shares_data, updated_at
-       FROM debtor_profiles WHERE debtor_id = $1${options.forUpdate ? ' FOR UPDATE' : ''}`,
+       FROM debtor_profiles WHERE debtor_id = $1${lockClause(options.forUpdate)}`,
     [debtorId],
   );
   return rows[0] ?? null;

@@ -1,5 +1,6 @@
 import type { FunderScope } from '../../platform/caller.ts';
 import type { Queryable } from '../../platform/db/db.ts';
+import { scopedCount } from '../../platform/db/scoped.ts';
 
 export interface NewGateRefusal {
   id: string;
@@ -17,13 +18,13 @@ export async function insertGateRefusal(
   scope: FunderScope,
   row: NewGateRefusal,
 ): Promise<void> {
-  await q.query(
+  await scopedCount(
+    q,
+    scope,
     `INSERT INTO funding_gate_refusals (id, funder_id, plane, request_id, gates, detail, actor, key_id, refused_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+     VALUES ($3, $1, $2, $4, $5, $6, $7, $8, $9)`,
     [
       row.id,
-      scope.funderId,
-      scope.plane,
       row.requestId,
       row.gates,
       JSON.stringify(row.detail),

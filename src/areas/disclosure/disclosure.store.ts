@@ -1,5 +1,6 @@
 import type { FunderScope, Plane } from '../../platform/caller.ts';
 import type { Queryable } from '../../platform/db/db.ts';
+import { scopedCount, scopedRow, scopedRows } from '../../platform/db/scoped.ts';
 import { requestInScope, visibleToFunder } from '../requests/requests.module.ts';
 
 /**
@@ -109,18 +110,15 @@ const DOCUMENT_SELECT = `
     FROM debtor_notices n JOIN debtors d ON d.id = n.debtor_id JOIN funding_requests r ON r.id = n.request_id`;
 
 /** The notices of a request the funder may see, with their prepared documents. */
-export async function noticeDocuments(
-  q: Queryable,
-  scope: FunderScope,
-  requestId: string,
-): Promise<NoticeDocumentRow[]> {
-  const { rows } = await q.query<NoticeDocumentRow>(
+export async function noticeDocuments(q: Queryable, scope: FunderScope, requestId: string) {
+  return scopedRows<NoticeDocumentRow>(
+    q,
+    scope,
     `${DOCUMENT_SELECT}
-      WHERE n.request_id = $1 AND n.plane = $2 AND ${requestInScope('n.request_id', '$2', '$3')}
+      WHERE n.request_id = $3 AND n.plane = $2 AND ${requestInScope('n.request_id', '$2', '$1')}
       ORDER BY d.name, d.id`,
-    [requestId, scope.plane, scope.funderId],
+    [requestId],
   );
-  return rows;
 }
 
 export async function noticeDocumentsForOps(q: Queryable, requestId: string): Promise<NoticeDocumentRow[]> {
@@ -133,10 +131,14 @@ export async function noticeDocumentsForOps(q: Queryable, requestId: string): Pr
 
 export type AnnounceTrigger = 'manual' | 'overdue' | 'dispute' | 'kyc_lapse';
 
-const ANNOUNCE_SET = `disclosure = 'announced', announced_at = $2, announced_trigger = $3, announce_reason = $4,
-  updated_at = $2`;
-const QUEUE_NOTICES = `UPDATE debtor_notices n SET sending = 'sending_queued', sending_queued_at = $2
-  WHERE n.request_id = $1 AND n.subject IS NOT NULL AND n.status <> 'withdrawn' AND n.sending IS NULL`;
+/** The announcement's change of a request, its instant, trigger and reason in the given parameters. */
+const announceSet = (at: string, trigger: string, reason: string) =>
+  `disclosure = 'announced', announced_at = ${at}, announced_trigger = ${trigger}, announce_reason = ${reason},
+  updated_at = ${at}`;
+/** Queues the prepared notices of the request in parameter `request` for sending at `at`. */
+const queueNotices = (request: string, at: string) =>
+  `UPDATE debtor_notices n SET sending = 'sending_queued', sending_queued_at = ${at}
+  WHERE n.request_id = ${request} AND n.subject IS NOT NULL AND n.status <> 'withdrawn' AND n.sending IS NULL`;
 
 /** A funder announces its request: the disclosure changes and the prepared notices queue for sending. */
 export async function announce(
@@ -145,17 +147,20 @@ export async function announce(
   requestId: string,
   change: { trigger: AnnounceTrigger; reason: string; at: Date },
 ): Promise<number> {
-  const updated = await q.query(
-    `UPDATE funding_requests r SET ${ANNOUNCE_SET}
-      WHERE r.id = $1 AND r.plane = $5 AND r.assigned_funder_id = $6 AND r.disclosure = 'confidential'`,
-    [requestId, change.at, change.trigger, change.reason, scope.plane, scope.funderId],
+  const updated = await scopedCount(
+    q,
+    scope,
+    `UPDATE funding_requests r SET ${announceSet('$4', '$5', '$6')}
+      WHERE r.id = $3 AND r.plane = $2 AND r.assigned_funder_id = $1 AND r.disclosure = 'confidential'`,
+    [requestId, change.at, change.trigger, change.reason],
   );
-  if (updated.rowCount === 0) return -1;
-  const queued = await q.query(
-    `${QUEUE_NOTICES} AND n.plane = $3 AND ${requestInScope('n.request_id', '$3', '$4')}`,
-    [requestId, change.at, scope.plane, scope.funderId],
+  if (updated === 0) return -1;
+  return scopedCount(
+    q,
+    scope,
+    `${queueNotices('$3', '$4')} AND n.plane = $2 AND ${requestInScope('n.request_id', '$2', '$1')}`,
+    [requestId, change.at],
   );
-  return queued.rowCount;
 }
 
 /** The worker announces a request on a trigger. */
@@ -165,11 +170,11 @@ export async function announceForOps(
   change: { trigger: AnnounceTrigger; reason: string; at: Date },
 ): Promise<number> {
   const updated = await q.query(
-    `UPDATE funding_requests r SET ${ANNOUNCE_SET} WHERE r.id = $1 AND r.disclosure = 'confidential'`,
+    `UPDATE funding_requests r SET ${announceSet('$2', '$3', '$4')} WHERE r.id = $1 AND r.disclosure = 'confidential'`,
     [requestId, change.at, change.trigger, change.reason],
   );
   if (updated.rowCount === 0) return -1;
-  return (await q.query(QUEUE_NOTICES, [requestId, change.at])).rowCount;
+  return (await q.query(queueNotices('$1', '$2'), [requestId, change.at])).rowCount;
 }
 
 /** The facts the confidential funding gates read, within the funder's scope. */
@@ -179,20 +184,24 @@ export async function confidentialGateFacts(
   requestId: string,
   today: string,
 ): Promise<{ uploaded: { invoice_id: string; number: string }[]; seller_approved: boolean }> {
-  const { rows } = await q.query<{ invoice_id: string; number: string }>(
+  const uploaded = await scopedRows<{ invoice_id: string; number: string }>(
+    q,
+    scope,
     `SELECT i.id AS invoice_id, i.number FROM request_invoices ri JOIN invoices i ON i.id = ri.invoice_id
-      WHERE ri.request_id = $1 AND i.source = 'upload' AND ${requestInScope('ri.request_id', '$2', '$3')}
+      WHERE ri.request_id = $3 AND i.source = 'upload' AND ${requestInScope('ri.request_id', '$2', '$1')}
       ORDER BY ri.position, i.number`,
-    [requestId, scope.plane, scope.funderId],
+    [requestId],
   );
-  const seller = await q.query<{ approved: boolean }>(
+  const seller = await scopedRow<{ approved: boolean }>(
+    q,
+    scope,
     `SELECT (s.verification_status = 'approved'
              AND (s.verification_lapses_on IS NULL OR s.verification_lapses_on > $4::date)) AS approved
        FROM funding_requests r JOIN sellers s ON s.id = r.seller_id
-      WHERE r.id = $1 AND r.plane = $2 AND ${visibleToFunder('r', '$3')}`,
-    [requestId, scope.plane, scope.funderId, today],
+      WHERE r.id = $3 AND r.plane = $2 AND ${visibleToFunder('r', '$1')}`,
+    [requestId, today],
   );
-  return { uploaded: rows, seller_approved: seller.rows[0]?.approved ?? false };
+  return { uploaded, seller_approved: seller?.approved ?? false };
 }
 
 export interface DueAnnouncement {

@@ -1,5 +1,6 @@
 import type { FunderScope, Plane } from '../../platform/caller.ts';
 import type { Queryable } from '../../platform/db/db.ts';
+import { lockClause, scopedCount, scopedRow, scopedRows } from '../../platform/db/scoped.ts';
 
 export type DocumentStatus = 'pending' | 'verified' | 'rejected' | 'revoked';
 export type Sensitivity = 'public' | 'confidential' | 'personal';
@@ -149,7 +150,7 @@ export async function findSellerDocumentForOperator(
   options: { forUpdate?: boolean } = {},
 ): Promise<SellerDocumentRow | null> {
   const { rows } = await q.query<SellerDocumentRow>(
-    `SELECT ${DOCUMENT_COLUMNS} FROM ${DOCUMENT_FROM} WHERE d.id = $1${options.forUpdate ? ' FOR UPDATE OF d' : ''}`,
+    `SELECT ${DOCUMENT_COLUMNS} FROM ${DOCUMENT_FROM} WHERE d.id = $1${lockClause(options.forUpdate, 'd')}`,
     [id],
   );
   return rows[0] ?? null;
@@ -198,12 +199,14 @@ export async function dealFileCount(
   requestId: string,
   stage: 'routing' | 'funding',
 ): Promise<number> {
-  const { rows } = await q.query<{ n: number }>(
+  const row = await scopedRow<{ n: number }>(
+    q,
+    scope,
     `SELECT count(*)::int AS n FROM deal_file_entries
-      WHERE request_id = $1 AND funder_id = $2 AND plane = $3 AND stage = $4`,
-    [requestId, scope.funderId, scope.plane, stage],
+      WHERE request_id = $3 AND funder_id = $1 AND plane = $2 AND stage = $4`,
+    [requestId, stage],
   );
-  return rows[0]?.n ?? 0;
+  return row?.n ?? 0;
 }
 
 export async function insertDealFileEntries(
@@ -219,18 +222,18 @@ export async function insertDealFileEntries(
 ): Promise<void> {
   if (input.documents.length === 0) return;
   const docs = input.documents;
-  await q.query(
+  await scopedCount(
+    q,
+    scope,
     `INSERT INTO deal_file_entries (id, plane, request_id, funder_id, stage, document_id, code, file_name, sha256,
                                     issued_on, valid_until, verified_at, verification_method, recorded_at)
-     SELECT e.id, $1, $2, $3, $4, e.document_id, e.code, e.file_name, e.sha256, e.issued_on, e.valid_until,
+     SELECT e.id, $2, $3, $1, $4, e.document_id, e.code, e.file_name, e.sha256, e.issued_on, e.valid_until,
             e.verified_at, e.verification_method, $5
        FROM unnest($6::uuid[], $7::uuid[], $8::text[], $9::text[], $10::text[], $11::date[], $12::date[],
                    $13::timestamptz[], $14::text[])
             AS e(id, document_id, code, file_name, sha256, issued_on, valid_until, verified_at, verification_method)`,
     [
-      scope.plane,
       input.requestId,
-      scope.funderId,
       input.stage,
       input.at,
       input.ids,
@@ -247,12 +250,10 @@ export async function insertDealFileEntries(
 }
 
 /** The deal file the scope's funder holds on a request, both stages. */
-export async function dealFileEntries(
-  q: Queryable,
-  scope: FunderScope,
-  requestId: string,
-): Promise<DealFileRow[]> {
-  const { rows } = await q.query<DealFileRow>(
+export async function dealFileEntries(q: Queryable, scope: FunderScope, requestId: string) {
+  return scopedRows<DealFileRow>(
+    q,
+    scope,
     `SELECT e.id, e.stage, e.document_id, e.code, coalesce(c.names->>'en', e.code) AS name, e.file_name, e.sha256,
             e.issued_on, e.valid_until, e.verified_at, e.verification_method, e.recorded_at,
             d.status AS document_status, f.size_bytes, f.media_type
@@ -260,11 +261,10 @@ export async function dealFileEntries(
        JOIN seller_documents d ON d.id = e.document_id
        JOIN document_files f ON f.plane = e.plane AND f.sha256 = e.sha256
        LEFT JOIN document_catalogue c ON c.code = e.code
-      WHERE e.request_id = $1 AND e.funder_id = $2 AND e.plane = $3
+      WHERE e.request_id = $3 AND e.funder_id = $1 AND e.plane = $2
       ORDER BY e.stage, e.code`,
-    [requestId, scope.funderId, scope.plane],
+    [requestId],
   );
-  return rows;
 }
 
 export async function insertUrlLog(
@@ -279,14 +279,14 @@ export async function insertUrlLog(
   },
 ): Promise<void> {
   if (input.urls.length === 0) return;
-  await q.query(
+  await scopedCount(
+    q,
+    scope,
     `INSERT INTO document_url_log (id, plane, token_sha256, document_id, request_id, funder_id, key_id, issued_at, expires_at)
-     SELECT u.id, $1, u.token_sha256, u.document_id, $2, $3, $4, $5, $6
+     SELECT u.id, $2, u.token_sha256, u.document_id, $3, $1, $4, $5, $6
        FROM unnest($7::uuid[], $8::text[], $9::uuid[]) AS u(id, token_sha256, document_id)`,
     [
-      scope.plane,
       input.requestId,
-      scope.funderId,
       input.keyId,
       input.issuedAt,
       input.expiresAt,

@@ -1,5 +1,6 @@
 import type { FunderScope, Plane } from '../../platform/caller.ts';
 import type { Queryable } from '../../platform/db/db.ts';
+import { scopedCount, scopedRow, scopedRows } from '../../platform/db/scoped.ts';
 
 export type StoredStatus = 'released' | 'accepted' | 'paid' | 'repaid' | 'declined' | 'withdrawn';
 
@@ -62,11 +63,12 @@ const DETAIL = `
 const SHOWN_STATUS = `CASE WHEN e.status = 'paid' AND e.maturity_date < $3::date THEN 'overdue' ELSE e.status END`;
 
 export async function find(q: Queryable, scope: FunderScope, id: string): Promise<EarlyPaymentDetail | null> {
-  const { rows } = await q.query<EarlyPaymentDetail>(
-    `${DETAIL} WHERE e.id = $1 AND e.funder_id = $2 AND e.plane = $3`,
-    [id, scope.funderId, scope.plane],
+  return scopedRow<EarlyPaymentDetail>(
+    q,
+    scope,
+    `${DETAIL} WHERE e.id = $3 AND e.funder_id = $1 AND e.plane = $2`,
+    [id],
   );
-  return rows[0] ?? null;
 }
 
 export async function findForOps(q: Queryable, id: string): Promise<EarlyPaymentDetail | null> {
@@ -83,11 +85,12 @@ const LOCKED = `
 
 /** Locks the caller's row for a change; null when it is not the caller's. */
 export async function lock(q: Queryable, scope: FunderScope, id: string): Promise<EarlyPaymentRow | null> {
-  const { rows } = await q.query<EarlyPaymentRow>(
-    `${LOCKED} WHERE id = $1 AND funder_id = $2 AND plane = $3 FOR UPDATE`,
-    [id, scope.funderId, scope.plane],
+  return scopedRow<EarlyPaymentRow>(
+    q,
+    scope,
+    `${LOCKED} WHERE id = $3 AND funder_id = $1 AND plane = $2 FOR UPDATE`,
+    [id],
   );
-  return rows[0] ?? null;
 }
 
 export async function lockForOps(q: Queryable, id: string): Promise<EarlyPaymentRow | null> {
@@ -102,30 +105,28 @@ export interface ListFilter {
   limit: number;
 }
 
-export async function list(
-  q: Queryable,
-  scope: FunderScope,
-  filter: ListFilter,
-): Promise<EarlyPaymentDetail[]> {
-  const { rows } = await q.query<EarlyPaymentDetail>(
+export async function list(q: Queryable, scope: FunderScope, filter: ListFilter) {
+  return scopedRows<EarlyPaymentDetail>(
+    q,
+    scope,
     `${DETAIL}
       WHERE e.funder_id = $1 AND e.plane = $2 AND ($4::text IS NULL OR ${SHOWN_STATUS} = $4)
       ORDER BY e.released_at DESC, e.id DESC LIMIT $5`,
-    [scope.funderId, scope.plane, filter.today, filter.status, filter.limit],
+    [filter.today, filter.status, filter.limit],
   );
-  return rows;
 }
 
 /** Count and amounts per status as readers see it, over all the funder's early payments. */
 export async function totals(q: Queryable, scope: FunderScope, today: string) {
-  const { rows } = await q.query<{ status: string; count: number; amount_due: string; outstanding: string }>(
+  return scopedRows<{ status: string; count: number; amount_due: string; outstanding: string }>(
+    q,
+    scope,
     `SELECT ${SHOWN_STATUS} AS status, count(*)::int AS count, sum(e.amount_due)::text AS amount_due,
             sum(CASE WHEN e.status = 'paid' THEN e.amount_due - e.repaid_amount ELSE 0 END)::text AS outstanding
        FROM early_payments e WHERE e.funder_id = $1 AND e.plane = $2
       GROUP BY 1`,
-    [scope.funderId, scope.plane, today],
+    [today],
   );
-  return rows;
 }
 
 /** An invoice as the release of an offer needs it. */
@@ -208,11 +209,13 @@ export async function markPaid(
   id: string,
   paid: { amount: string; valueDate: string; reference: string; at: Date },
 ): Promise<void> {
-  await q.query(
+  await scopedCount(
+    q,
+    scope,
     `UPDATE early_payments
         SET status = 'paid', paid_at = $4, paid_amount = $5, paid_value_date = $6, paid_reference = $7, updated_at = $4
-      WHERE id = $1 AND funder_id = $2 AND plane = $3`,
-    [id, scope.funderId, scope.plane, paid.at, paid.amount, paid.valueDate, paid.reference],
+      WHERE id = $3 AND funder_id = $1 AND plane = $2`,
+    [id, paid.at, paid.amount, paid.valueDate, paid.reference],
   );
 }
 
@@ -223,29 +226,24 @@ export async function addRepayment(
   id: string,
   repayment: { id: string; amount: string; valueDate: string; reference: string; at: Date },
 ): Promise<{ repaid_amount: string; status: StoredStatus }> {
-  await q.query(
+  await scopedCount(
+    q,
+    scope,
     `INSERT INTO early_payment_repayments (id, early_payment_id, funder_id, plane, amount, value_date, reference, recorded_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-    [
-      repayment.id,
-      id,
-      scope.funderId,
-      scope.plane,
-      repayment.amount,
-      repayment.valueDate,
-      repayment.reference,
-      repayment.at,
-    ],
+     VALUES ($3, $4, $1, $2, $5, $6, $7, $8)`,
+    [repayment.id, id, repayment.amount, repayment.valueDate, repayment.reference, repayment.at],
   );
-  const { rows } = await q.query<{ repaid_amount: string; status: StoredStatus }>(
+  const row = await scopedRow<{ repaid_amount: string; status: StoredStatus }>(
+    q,
+    scope,
     `UPDATE early_payments
         SET repaid_amount = repaid_amount + $4, updated_at = $5,
             status = CASE WHEN repaid_amount + $4 >= amount_due THEN 'repaid' ELSE status END,
             repaid_at = CASE WHEN repaid_amount + $4 >= amount_due THEN $5 ELSE repaid_at END,
             closed_at = CASE WHEN repaid_amount + $4 >= amount_due THEN $5 ELSE closed_at END
-      WHERE id = $1 AND funder_id = $2 AND plane = $3
+      WHERE id = $3 AND funder_id = $1 AND plane = $2
       RETURNING repaid_amount::text, status`,
-    [id, scope.funderId, scope.plane, repayment.amount, repayment.at],
+    [id, repayment.amount, repayment.at],
   );
-  return rows[0]!;
+  return row!;
 }

@@ -1,5 +1,6 @@
 import type { FunderScope } from '../../platform/caller.ts';
 import type { Db, Queryable } from '../../platform/db/db.ts';
+import { scopedRows } from '../../platform/db/scoped.ts';
 import { BOOK_ENTITIES } from './exports.books.store.ts';
 import { type ColumnType, type Entity, VISIBLE } from './exports.entity.store.ts';
 import { linesSql } from './exports.lines.store.ts';
@@ -85,10 +86,12 @@ export async function visibleRequestIds(
   after: string | null,
   limit: number,
 ): Promise<string[]> {
-  const { rows } = await q.query<{ id: string }>(
+  const rows = await scopedRows<{ id: string }>(
+    q,
+    scope,
     `SELECT r.id FROM funding_requests r WHERE ${VISIBLE('r')} AND ($3::uuid IS NULL OR r.id > $3::uuid)
       ORDER BY r.id LIMIT $4`,
-    [scope.funderId, scope.plane, after, limit],
+    [after, limit],
   );
   return rows.map((row) => row.id);
 }
@@ -100,12 +103,7 @@ export async function readEntityForRequests(
   entity: Entity,
   requestIds: readonly string[],
 ): Promise<Lines> {
-  const { rows } = await q.query<{ csv: string; json: string }>(linesSql(entity), [
-    scope.funderId,
-    scope.plane,
-    requestIds,
-  ]);
-  return joined(rows);
+  return joined(await scopedRows<{ csv: string; json: string }>(q, scope, linesSql(entity), [requestIds]));
 }
 
 /** The lines of an entity's next page after `after` (the key of the last row read; null: from the start). */
@@ -116,14 +114,16 @@ export async function readEntityPage(
   after: readonly unknown[] | null,
   limit: number,
 ): Promise<Lines & { last: unknown[] | null }> {
-  const params: unknown[] = [scope.funderId, scope.plane, limit];
+  const params: unknown[] = [limit];
   let where = '';
   if (after) {
     const placeholders = entity.key.map((k, i) => `$${4 + i}::${sqlType(k.type)}`);
     where = ` AND (${entity.key.map((k) => k.sql).join(', ')}) > (${placeholders.join(', ')})`;
     params.push(...after);
   }
-  const { rows } = await q.query<{ csv: string; json: string } & Record<string, unknown>>(
+  const rows = await scopedRows<{ csv: string; json: string } & Record<string, unknown>>(
+    q,
+    scope,
     linesSql(entity, { where, limit: '$3', withKeys: true }),
     params,
   );

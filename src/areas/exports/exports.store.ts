@@ -1,5 +1,6 @@
 import type { FunderScope } from '../../platform/caller.ts';
 import type { Queryable } from '../../platform/db/db.ts';
+import { scopedCount, scopedRow, scopedRows } from '../../platform/db/scoped.ts';
 
 export type ExportStatus = 'queued' | 'running' | 'ready';
 
@@ -60,30 +61,24 @@ export async function insertExport(
     progress: ExportProgress;
   },
 ): Promise<ExportRow> {
-  const { rows } = await q.query<ExportRow>(
+  const inserted = await scopedRow<ExportRow>(
+    q,
+    scope,
     `INSERT INTO exports (id, funder_id, plane, status, requested_via, actor_role, key_id, lang, created_at, progress)
-     VALUES ($1, $2, $3, 'queued', 'api', $4, $5, $6, $7, $8)
+     VALUES ($3, $1, $2, 'queued', 'api', $4, $5, $6, $7, $8)
      RETURNING ${COLUMNS}`,
-    [
-      row.id,
-      scope.funderId,
-      scope.plane,
-      row.actorRole,
-      row.keyId,
-      row.lang,
-      row.now,
-      JSON.stringify(row.progress),
-    ],
+    [row.id, row.actorRole, row.keyId, row.lang, row.now, JSON.stringify(row.progress)],
   );
-  return rows[0]!;
+  return inserted!;
 }
 
 /** Serialises export requests of one funder: the count and the insert see one order. */
 export async function lockFunderExports(q: Queryable, scope: FunderScope): Promise<void> {
-  await q.query(`SELECT pg_advisory_xact_lock(hashtextextended('exports:' || $1 || ':' || $2, 0))`, [
-    scope.funderId,
-    scope.plane,
-  ]);
+  await scopedRows(
+    q,
+    scope,
+    `SELECT pg_advisory_xact_lock(hashtextextended('exports:' || $1 || ':' || $2, 0))`,
+  );
 }
 
 /** The funder's unfinished export, if any, and the creation instants of those since `since`. */
@@ -92,11 +87,13 @@ export async function exportLoad(
   scope: FunderScope,
   since: Date,
 ): Promise<{ unfinished: string | null; recent: Date[] }> {
-  const { rows } = await q.query<{ id: string; status: ExportStatus; created_at: Date }>(
+  const rows = await scopedRows<{ id: string; status: ExportStatus; created_at: Date }>(
+    q,
+    scope,
     `SELECT id, status, created_at FROM exports
       WHERE funder_id = $1 AND plane = $2 AND (status <> 'ready' OR created_at > $3)
       ORDER BY created_at`,
-    [scope.funderId, scope.plane, since],
+    [since],
   );
   return {
     unfinished: rows.find((row) => row.status !== 'ready')?.id ?? null,
@@ -105,20 +102,22 @@ export async function exportLoad(
 }
 
 export async function listExports(q: Queryable, scope: FunderScope, limit: number): Promise<ExportRow[]> {
-  const { rows } = await q.query<ExportRow>(
+  return scopedRows<ExportRow>(
+    q,
+    scope,
     `SELECT ${COLUMNS} FROM exports WHERE funder_id = $1 AND plane = $2
       ORDER BY created_at DESC, id DESC LIMIT $3`,
-    [scope.funderId, scope.plane, limit],
+    [limit],
   );
-  return rows;
 }
 
 export async function findExport(q: Queryable, scope: FunderScope, id: string): Promise<ExportRow | null> {
-  const { rows } = await q.query<ExportRow>(
-    `SELECT ${COLUMNS} FROM exports WHERE id = $1 AND funder_id = $2 AND plane = $3`,
-    [id, scope.funderId, scope.plane],
+  return scopedRow<ExportRow>(
+    q,
+    scope,
+    `SELECT ${COLUMNS} FROM exports WHERE id = $3 AND funder_id = $1 AND plane = $2`,
+    [id],
   );
-  return rows[0] ?? null;
 }
 
 export async function logLinks(
@@ -134,20 +133,12 @@ export async function logLinks(
     volumes: number;
   },
 ): Promise<void> {
-  await q.query(
+  await scopedCount(
+    q,
+    scope,
     `INSERT INTO export_link_log (id, export_id, funder_id, plane, key_id, request_id, issued_at, links_expire_at, volumes)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-    [
-      entry.id,
-      entry.exportId,
-      scope.funderId,
-      scope.plane,
-      entry.keyId,
-      entry.requestId,
-      entry.now,
-      entry.expiresAt,
-      entry.volumes,
-    ],
+     VALUES ($3, $4, $1, $2, $5, $6, $7, $8, $9)`,
+    [entry.id, entry.exportId, entry.keyId, entry.requestId, entry.now, entry.expiresAt, entry.volumes],
   );
 }
 

@@ -1,5 +1,6 @@
-import type { Plane } from '../../platform/caller.ts';
+import type { FunderScope, Plane } from '../../platform/caller.ts';
 import type { Queryable } from '../../platform/db/db.ts';
+import { scopedCount, scopedRow } from '../../platform/db/scoped.ts';
 
 /**
  * The nightly prequalification's SQL (runs, snapshots, lines, publication). Every step is one set-based statement over the funder's
@@ -93,21 +94,25 @@ export async function ensureRunsForOps(q: Queryable, date: string, now: Date, id
 /** One run of one funder and plane for a night, created when missing (operations, benchmark). */
 export async function ensureRunForOps(
   q: Queryable,
-  owner: { funderId: string; plane: Plane },
+  owner: FunderScope,
   date: string,
   now: Date,
   id: string,
 ): Promise<string> {
-  await q.query(
+  await scopedCount(
+    q,
+    owner,
     `INSERT INTO opportunity_runs (id, funder_id, plane, run_date, status, created_at, updated_at)
-     VALUES ($1, $2, $3, $4, 'pending', $5, $5) ON CONFLICT (funder_id, plane, run_date) DO NOTHING`,
-    [id, owner.funderId, owner.plane, date, now],
+     VALUES ($3, $1, $2, $4, 'pending', $5, $5) ON CONFLICT (funder_id, plane, run_date) DO NOTHING`,
+    [id, date, now],
   );
-  const { rows } = await q.query<{ id: string }>(
+  const run = await scopedRow<{ id: string }>(
+    q,
+    owner,
     'SELECT id FROM opportunity_runs WHERE funder_id = $1 AND plane = $2 AND run_date = $3',
-    [owner.funderId, owner.plane, date],
+    [date],
   );
-  return rows[0]!.id;
+  return run!.id;
 }
 
 /** The run's row, locked for the step about to run (a second worker waits, then sees the step done). */

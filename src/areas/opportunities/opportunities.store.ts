@@ -1,24 +1,21 @@
 import type { FunderScope, Plane } from '../../platform/caller.ts';
 import type { Queryable } from '../../platform/db/db.ts';
+import { scopedCount, scopedRow, scopedRows } from '../../platform/db/scoped.ts';
 import type { DigestRow, RunRow } from './opportunities.runs.store.ts';
 import type { LineReason, SizeBand } from './opportunities.schemas.ts';
 
 /** The digest as funders read it, and what the clients' side of it writes (consent, exits). */
 
 /** The caller's digest of a date, or its latest, published by `now`. */
-export async function digestFor(
-  q: Queryable,
-  scope: FunderScope,
-  date: string | null,
-  now: Date,
-): Promise<DigestRow | null> {
-  const { rows } = await q.query<DigestRow>(
+export async function digestFor(q: Queryable, scope: FunderScope, date: string | null, now: Date) {
+  return scopedRow<DigestRow>(
+    q,
+    scope,
     `SELECT * FROM opportunity_digests
       WHERE funder_id = $1 AND plane = $2 AND published_at <= $4 AND ($3::date IS NULL OR digest_date = $3::date)
       ORDER BY digest_date DESC LIMIT 1`,
-    [scope.funderId, scope.plane, date, now],
+    [date, now],
   );
-  return rows[0] ?? null;
 }
 
 export interface LineRow {
@@ -48,16 +45,17 @@ export async function linesFor(
   runId: string,
   after: number,
   limit: number,
-): Promise<LineRow[]> {
-  const { rows } = await q.query<LineRow>(
+) {
+  return scopedRows<LineRow>(
+    q,
+    scope,
     `SELECT position, kind, reason, invoice_id, number, debtor_name, debtor_tax_id, debtor_country, amount,
             currency, due_date, seller_id, client_name, client_tax_id, client_sector, client_grade, client_size_band
        FROM opportunity_lines
       WHERE funder_id = $1 AND plane = $2 AND run_id = $3 AND position > $4
       ORDER BY position LIMIT $5`,
-    [scope.funderId, scope.plane, runId, after, limit],
+    [runId, after, limit],
   );
-  return rows;
 }
 
 /**
@@ -65,9 +63,11 @@ export async function linesFor(
  * sandbox checks): a client that left has no consent to give.
  */
 export async function clientOf(q: Queryable, scope: FunderScope, sellerId: string): Promise<boolean> {
-  const { rows } = await q.query(
+  const rows = await scopedRows(
+    q,
+    scope,
     'SELECT 1 FROM funder_clients WHERE funder_id = $1 AND plane = $2 AND seller_id = $3 AND left_at IS NULL',
-    [scope.funderId, scope.plane, sellerId],
+    [sellerId],
   );
   return rows.length > 0;
 }
@@ -93,17 +93,21 @@ export async function setSharing(
   reason: string | null,
   now: Date,
 ): Promise<boolean> {
-  const { rows } = await q.query<{ sharing: boolean }>(
+  const current = await scopedRow<{ sharing: boolean }>(
+    q,
+    scope,
     'SELECT sharing FROM opportunity_sharing WHERE funder_id = $1 AND plane = $2 AND seller_id = $3 FOR UPDATE',
-    [scope.funderId, scope.plane, sellerId],
+    [sellerId],
   );
-  if ((rows[0]?.sharing ?? false) === sharing) return false;
-  await q.query(
+  if ((current?.sharing ?? false) === sharing) return false;
+  await scopedCount(
+    q,
+    scope,
     `INSERT INTO opportunity_sharing (funder_id, plane, seller_id, sharing, reason, changed_at)
      VALUES ($1, $2, $3, $4, $5, $6)
      ON CONFLICT (funder_id, plane, seller_id)
        DO UPDATE SET sharing = excluded.sharing, reason = excluded.reason, changed_at = excluded.changed_at`,
-    [scope.funderId, scope.plane, sellerId, sharing, reason, now],
+    [sellerId, sharing, reason, now],
   );
   return true;
 }
@@ -139,10 +143,11 @@ export async function insertExitForOps(
 }
 
 /** The runs of a funder and plane, newest first (operations). */
-export async function runsForOps(q: Queryable, owner: { funderId: string; plane: Plane }, limit: number) {
-  const { rows } = await q.query<RunRow & { completed_at: Date | null }>(
+export function runsForOps(q: Queryable, owner: FunderScope, limit: number) {
+  return scopedRows<RunRow & { completed_at: Date | null }>(
+    q,
+    owner,
     `SELECT * FROM opportunity_runs WHERE funder_id = $1 AND plane = $2 ORDER BY run_date DESC LIMIT $3`,
-    [owner.funderId, owner.plane, limit],
+    [limit],
   );
-  return rows;
 }

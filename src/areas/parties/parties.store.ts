@@ -1,5 +1,6 @@
 import type { FunderScope, Plane } from '../../platform/caller.ts';
 import type { Queryable } from '../../platform/db/db.ts';
+import { lockClause } from '../../platform/db/scoped.ts';
 
 export type VerificationStatus = 'pending' | 'approved' | 'rejected' | 'lapsed';
 export type InvoiceSource = 'erp' | 'e_invoice' | 'saft' | 'upload';
@@ -52,8 +53,6 @@ const DEBTOR_COLUMNS = 'id, plane, name, tax_id, country, is_public_body, create
 const INVOICE_COLUMNS =
   'id, plane, seller_id, debtor_id, number, amount, currency, issue_date, due_date, source, seller_marked_paid_at, created_at';
 
-const lock = (forUpdate?: boolean) => (forUpdate ? ' FOR UPDATE' : '');
-
 /** A row of `table` by id: on one plane, or on either when `plane` is null (the operations team). */
 async function rowById<Row>(
   q: Queryable,
@@ -63,30 +62,53 @@ async function rowById<Row>(
   forUpdate?: boolean,
 ): Promise<Row | null> {
   const { rows } = await q.query<Row>(
-    `SELECT ${from.columns} FROM ${from.table} WHERE id = $1${plane ? ' AND plane = $2' : ''}${lock(forUpdate)}`,
+    `SELECT ${from.columns} FROM ${from.table} WHERE id = $1${plane ? ' AND plane = $2' : ''}${lockClause(forUpdate)}`,
     plane ? [id, plane] : [id],
   );
   return rows[0] ?? null;
 }
 
-/** A party of `table` by its country and tax id on a plane. */
-async function rowByKey<Row>(
-  q: Queryable,
-  from: { table: string; columns: string },
-  plane: Plane,
-  country: string,
-  taxId: string,
-): Promise<Row | null> {
-  const { rows } = await q.query<Row>(
-    `SELECT ${from.columns} FROM ${from.table} WHERE plane = $1 AND country = $2 AND tax_id = $3`,
-    [plane, country, taxId],
-  );
-  return rows[0] ?? null;
+/** The read of a party of `from` by its country and tax id on a plane. */
+function byKey<Row>(from: { table: string; columns: string }) {
+  return async (q: Queryable, plane: Plane, country: string, taxId: string): Promise<Row | null> => {
+    const { rows } = await q.query<Row>(
+      `SELECT ${from.columns} FROM ${from.table} WHERE plane = $1 AND country = $2 AND tax_id = $3`,
+      [plane, country, taxId],
+    );
+    return rows[0] ?? null;
+  };
+}
+
+/**
+ * The reads by id of one kind of row: on one plane, where a row of the other plane is not found,
+ * or on either plane (the operations team); `forUpdate` locks the row.
+ */
+function byId<Row>(from: { table: string; columns: string }) {
+  return {
+    onPlane: (q: Queryable, plane: Plane, id: string, options: { forUpdate?: boolean } = {}) =>
+      rowById<Row>(q, from, plane, id, options.forUpdate),
+    forOperator: (q: Queryable, id: string, options: { forUpdate?: boolean } = {}) =>
+      rowById<Row>(q, from, null, id, options.forUpdate),
+  };
 }
 
 const SELLERS = { table: 'sellers', columns: SELLER_COLUMNS };
 const DEBTORS = { table: 'debtors', columns: DEBTOR_COLUMNS };
 const INVOICES = { table: 'invoices', columns: INVOICE_COLUMNS };
+const sellers = byId<SellerRow>(SELLERS);
+const debtors = byId<DebtorRow>(DEBTORS);
+const invoices = byId<InvoiceRow>(INVOICES);
+
+// Sellers, debtors and invoices by id, and parties by key
+
+export const findSeller = sellers.onPlane;
+export const findSellerForOperator = sellers.forOperator;
+export const findSellerByKey = byKey<SellerRow>(SELLERS);
+export const findDebtor = debtors.onPlane;
+export const findDebtorForOperator = debtors.forOperator;
+export const findDebtorByKey = byKey<DebtorRow>(DEBTORS);
+export const findInvoice = invoices.onPlane;
+export const findInvoiceForOperator = invoices.forOperator;
 
 // Sellers
 
@@ -120,34 +142,6 @@ export async function insertSellerIfNew(q: Queryable, row: SellerRow): Promise<S
   return rows[0] ?? null;
 }
 
-/** A seller on one plane; a seller of the other plane is not found. */
-export function findSeller(
-  q: Queryable,
-  plane: Plane,
-  id: string,
-  options: { forUpdate?: boolean } = {},
-): Promise<SellerRow | null> {
-  return rowById(q, SELLERS, plane, id, options.forUpdate);
-}
-
-/** The operations team: a seller on either plane. */
-export function findSellerForOperator(
-  q: Queryable,
-  id: string,
-  options: { forUpdate?: boolean } = {},
-): Promise<SellerRow | null> {
-  return rowById(q, SELLERS, null, id, options.forUpdate);
-}
-
-export function findSellerByKey(
-  q: Queryable,
-  plane: Plane,
-  country: string,
-  taxId: string,
-): Promise<SellerRow | null> {
-  return rowByKey(q, SELLERS, plane, country, taxId);
-}
-
 export async function updateSellerVerification(
   q: Queryable,
   plane: Plane,
@@ -175,25 +169,6 @@ export async function insertDebtorIfNew(q: Queryable, row: DebtorRow): Promise<D
   return rows[0] ?? null;
 }
 
-/** A debtor on one plane; a debtor of the other plane is not found. */
-export function findDebtor(q: Queryable, plane: Plane, id: string): Promise<DebtorRow | null> {
-  return rowById(q, DEBTORS, plane, id);
-}
-
-/** The operations team: a debtor on either plane. */
-export function findDebtorForOperator(q: Queryable, id: string): Promise<DebtorRow | null> {
-  return rowById(q, DEBTORS, null, id);
-}
-
-export function findDebtorByKey(
-  q: Queryable,
-  plane: Plane,
-  country: string,
-  taxId: string,
-): Promise<DebtorRow | null> {
-  return rowByKey(q, DEBTORS, plane, country, taxId);
-}
-
 // Invoices
 
 export async function insertInvoice(
@@ -218,25 +193,6 @@ export async function insertInvoice(
     ],
   );
   return rows[0]!;
-}
-
-/** An invoice on one plane; an invoice of the other plane is not found. */
-export function findInvoice(
-  q: Queryable,
-  plane: Plane,
-  id: string,
-  options: { forUpdate?: boolean } = {},
-): Promise<InvoiceRow | null> {
-  return rowById(q, INVOICES, plane, id, options.forUpdate);
-}
-
-/** The operations team: an invoice on either plane. */
-export function findInvoiceForOperator(
-  q: Queryable,
-  id: string,
-  options: { forUpdate?: boolean } = {},
-): Promise<InvoiceRow | null> {
-  return rowById(q, INVOICES, null, id, options.forUpdate);
 }
 
 export async function findInvoiceByNumber(

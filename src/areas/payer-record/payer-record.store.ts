@@ -1,5 +1,6 @@
 import type { FunderScope, Plane } from '../../platform/caller.ts';
 import type { Queryable } from '../../platform/db/db.ts';
+import { scopedRows } from '../../platform/db/scoped.ts';
 import { visibleToFunder } from '../requests/requests.module.ts';
 
 /** One line of a supplier's ledger about one buyer, checked; amount as numeric text. */
@@ -64,7 +65,9 @@ export async function buyerCountriesInScope(
   scope: FunderScope,
   input: { taxId: string; country: string | null },
 ): Promise<string[]> {
-  const { rows } = await q.query<{ country: string }>(
+  const rows = await scopedRows<{ country: string }>(
+    q,
+    scope,
     `SELECT DISTINCT d.country FROM debtors d
       WHERE d.plane = $2 AND d.tax_id = $3 AND ($4::text IS NULL OR d.country = $4)
         AND EXISTS (
@@ -74,7 +77,7 @@ export async function buyerCountriesInScope(
                WHERE i.debtor_id = d.id AND r.plane = $2
                  AND ${visibleToFunder('r', '$1')})
       ORDER BY d.country`,
-    [scope.funderId, scope.plane, input.taxId, input.country],
+    [input.taxId, input.country],
   );
   return rows.map((row) => row.country);
 }

@@ -1,5 +1,6 @@
 import type { FunderScope, Plane } from '../../platform/caller.ts';
 import type { Queryable } from '../../platform/db/db.ts';
+import { lockClause, scopedCount, scopedRows } from '../../platform/db/scoped.ts';
 
 /** One invoice asked about, normalised as the registry compares it. */
 export interface RegistryQuestion {
@@ -57,7 +58,7 @@ export async function planeState(q: Queryable, scope: FunderScope): Promise<Regi
 
 export async function planeStateForOps(q: Queryable, plane: Plane, forUpdate = false) {
   const { rows } = await q.query<RegistryPlaneRow>(
-    `SELECT * FROM registry_planes WHERE plane = $1${forUpdate ? ' FOR UPDATE' : ''}`,
+    `SELECT * FROM registry_planes WHERE plane = $1${lockClause(forUpdate)}`,
     [plane],
   );
   return rows[0] ?? null;
@@ -86,19 +87,12 @@ export async function insertLookup(
   scope: FunderScope,
   lookup: { id: string; keyId: string; invoices: number; assigned: number; querySha256: string; at: Date },
 ): Promise<void> {
-  await q.query(
+  await scopedCount(
+    q,
+    scope,
     `INSERT INTO registry_lookups (id, funder_id, plane, key_id, invoices, assigned, query_sha256, looked_up_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-    [
-      lookup.id,
-      scope.funderId,
-      scope.plane,
-      lookup.keyId,
-      lookup.invoices,
-      lookup.assigned,
-      lookup.querySha256,
-      lookup.at,
-    ],
+     VALUES ($3, $1, $2, $4, $5, $6, $7, $8)`,
+    [lookup.id, lookup.keyId, lookup.invoices, lookup.assigned, lookup.querySha256, lookup.at],
   );
 }
 
@@ -118,12 +112,14 @@ export async function lookupCounts(
   scope: FunderScope,
   since: Date,
 ): Promise<{ total: LookupCounts; recent: LookupCounts }> {
-  const { rows } = await q.query<LookupCounts & { recent: boolean }>(
+  const rows = await scopedRows<LookupCounts & { recent: boolean }>(
+    q,
+    scope,
     `SELECT ${COUNTS}, false AS recent FROM registry_lookups WHERE funder_id = $1 AND plane = $2
      UNION ALL
      SELECT ${COUNTS}, true AS recent FROM registry_lookups
       WHERE funder_id = $1 AND plane = $2 AND looked_up_at >= $3`,
-    [scope.funderId, scope.plane, since],
+    [since],
   );
   return { total: rows.find((r) => !r.recent)!, recent: rows.find((r) => r.recent)! };
 }

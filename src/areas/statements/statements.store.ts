@@ -1,5 +1,6 @@
 import type { FunderScope, Plane } from '../../platform/caller.ts';
 import type { Queryable } from '../../platform/db/db.ts';
+import { scopedCount, scopedRow, scopedRows } from '../../platform/db/scoped.ts';
 import { centsToDecimal, toCents } from '../../platform/money.ts';
 import type { BookRequest, MatchMethod, Proposal } from './statements.matching.ts';
 import type { CsvLayout, ParsedLine, StatementKind } from './statements.parsed.ts';
@@ -68,11 +69,12 @@ export interface LineRow {
 
 /** The statement already imported from the same bytes by this funder on this plane, if any. */
 export async function findBySha(q: Queryable, scope: FunderScope, sha256: string) {
-  const { rows } = await q.query<{ id: string; imported_at: Date }>(
+  return scopedRow<{ id: string; imported_at: Date }>(
+    q,
+    scope,
     'SELECT id, imported_at FROM statements WHERE funder_id = $1 AND plane = $2 AND sha256 = $3',
-    [scope.funderId, scope.plane, sha256],
+    [sha256],
   );
-  return rows[0] ?? null;
 }
 
 /**
@@ -80,7 +82,7 @@ export async function findBySha(q: Queryable, scope: FunderScope, sha256: string
  * debtor, and whether a confirmed statement line already paid that invoice.
  */
 export async function loadBook(q: Queryable, scope: FunderScope): Promise<BookRequest[]> {
-  const { rows } = await q.query<{
+  const rows = await scopedRows<{
     id: string;
     request_ref: string;
     total_amount: string;
@@ -90,6 +92,8 @@ export async function loadBook(q: Queryable, scope: FunderScope): Promise<BookRe
     debtor_name: string | null;
     paid: boolean | null;
   }>(
+    q,
+    scope,
     `SELECT r.id, r.request_ref, r.total_amount, r.settled_amount, i.number, i.amount AS invoice_amount,
             d.name AS debtor_name,
             EXISTS (SELECT 1 FROM statement_lines sl
@@ -100,7 +104,6 @@ export async function loadBook(q: Queryable, scope: FunderScope): Promise<BookRe
        LEFT JOIN debtors d ON d.id = i.debtor_id
       WHERE r.funder_of_record_id = $1 AND r.plane = $2 AND r.status = 'funded'
       ORDER BY r.request_ref, ri.position`,
-    [scope.funderId, scope.plane],
   );
   const book = new Map<string, BookRequest>();
   for (const row of rows) {
@@ -156,17 +159,17 @@ export interface NewStatement {
 }
 
 export async function insertStatement(q: Queryable, scope: FunderScope, s: NewStatement): Promise<void> {
-  await q.query(
+  await scopedCount(
+    q,
+    scope,
     `INSERT INTO statements (id, plane, funder_id, key_id, kind, version, file_name, sha256, size_bytes,
                              bank_statement_ids, account_iban, account_currency, csv_layout, line_count,
                              credit_count, debit_count, reversal_count, candidate_count, matched_count,
                              total_credited, total_debited, first_booking_date, last_booking_date, imported_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21,
+     VALUES ($3, $2, $1, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21,
              $22, $23, $24)`,
     [
       s.id,
-      scope.plane,
-      scope.funderId,
       s.keyId,
       s.kind,
       s.version,
@@ -200,13 +203,15 @@ export async function insertLines(
   lines: readonly { parsed: ParsedLine; candidate: boolean; match: Proposal | null }[],
 ): Promise<void> {
   const column = <T>(pick: (l: (typeof lines)[number], i: number) => T) => lines.map(pick);
-  await q.query(
+  await scopedCount(
+    q,
+    scope,
     `INSERT INTO statement_lines (statement_id, plane, funder_id, line, file_line, element, booking_date, value_date,
                                   direction, reversal, entry_status, amount, currency, bank_reference, end_to_end_id,
                                   remittance_text, creditor_reference, document_numbers, counterparty_name,
                                   counterparty_iban, payment_candidate, match_request_id, match_request_ref,
                                   match_invoice_number, match_method, match_confidence, booking_date_source)
-     SELECT $1, $2, $3, u.line, u.file_line, u.element, u.booking_date, u.value_date, u.direction, u.reversal,
+     SELECT $3, $2, $1, u.line, u.file_line, u.element, u.booking_date, u.value_date, u.direction, u.reversal,
             u.entry_status, u.amount, u.currency, u.bank_reference, u.end_to_end_id, u.remittance_text,
             u.creditor_reference, ARRAY(SELECT jsonb_array_elements_text(u.document_numbers)), u.counterparty_name,
             u.counterparty_iban, u.payment_candidate, u.match_request_id, u.match_request_ref,
@@ -221,8 +226,6 @@ export async function insertLines(
               match_invoice_number, match_method, match_confidence, booking_date_source)`,
     [
       statementId,
-      scope.plane,
-      scope.funderId,
       column((_, i) => i + 1),
       column((l) => l.parsed.fileLine),
       column((l) => l.parsed.element),
@@ -252,16 +255,13 @@ export async function insertLines(
 }
 
 /** A statement of the scope's funder on its plane; another funder's, or the other plane's, is not found. */
-export async function findStatement(
-  q: Queryable,
-  scope: FunderScope,
-  id: string,
-): Promise<StatementRow | null> {
-  const { rows } = await q.query<StatementRow>(
-    'SELECT * FROM statements WHERE id = $1 AND funder_id = $2 AND plane = $3',
-    [id, scope.funderId, scope.plane],
+export async function findStatement(q: Queryable, scope: FunderScope, id: string) {
+  return scopedRow<StatementRow>(
+    q,
+    scope,
+    'SELECT * FROM statements WHERE id = $3 AND funder_id = $1 AND plane = $2',
+    [id],
   );
-  return rows[0] ?? null;
 }
 
 /** The operations team: a statement of any funder, on either plane. */
@@ -281,11 +281,12 @@ const LINE_SELECT = `
     FROM statement_lines sl LEFT JOIN funding_requests cr ON cr.id = sl.confirmed_request_id`;
 
 export async function linesOf(q: Queryable, scope: FunderScope, statementId: string): Promise<LineRow[]> {
-  const { rows } = await q.query<LineRow>(
-    `${LINE_SELECT} WHERE sl.statement_id = $1 AND sl.funder_id = $2 AND sl.plane = $3 ORDER BY sl.line`,
-    [statementId, scope.funderId, scope.plane],
+  return scopedRows<LineRow>(
+    q,
+    scope,
+    `${LINE_SELECT} WHERE sl.statement_id = $3 AND sl.funder_id = $1 AND sl.plane = $2 ORDER BY sl.line`,
+    [statementId],
   );
-  return rows;
 }
 
 export async function findLine(
@@ -295,16 +296,17 @@ export async function findLine(
   line: number,
   options: { forUpdate?: boolean } = {},
 ): Promise<LineRow | null> {
-  const params = [statementId, line, scope.funderId, scope.plane];
-  const where = 'statement_id = $1 AND line = $2 AND funder_id = $3 AND plane = $4';
+  const params = [statementId, line];
+  const where = 'statement_id = $3 AND line = $4 AND funder_id = $1 AND plane = $2';
   if (options.forUpdate) {
-    await q.query(`SELECT 1 FROM statement_lines WHERE ${where} FOR UPDATE`, params);
+    await scopedRows(q, scope, `SELECT 1 FROM statement_lines WHERE ${where} FOR UPDATE`, params);
   }
-  const { rows } = await q.query<LineRow>(
-    `${LINE_SELECT} WHERE sl.statement_id = $1 AND sl.line = $2 AND sl.funder_id = $3 AND sl.plane = $4`,
+  return scopedRow<LineRow>(
+    q,
+    scope,
+    `${LINE_SELECT} WHERE sl.statement_id = $3 AND sl.line = $4 AND sl.funder_id = $1 AND sl.plane = $2`,
     params,
   );
-  return rows[0] ?? null;
 }
 
 /**
@@ -313,15 +315,15 @@ export async function findLine(
  */
 export async function findConfirmedTwin(q: Queryable, scope: FunderScope, line: LineRow) {
   if (!line.bank_reference) return null;
-  const { rows } = await q.query<{ statement_id: string; line: number }>(
+  return scopedRow<{ statement_id: string; line: number }>(
+    q,
+    scope,
     `SELECT statement_id, line FROM statement_lines
       WHERE funder_id = $1 AND plane = $2 AND bank_reference = $3 AND confirmed_at IS NOT NULL
         AND statement_id <> $4 AND amount = $5 AND booking_date = $6 AND direction = $7
         AND end_to_end_id IS NOT DISTINCT FROM $8
       LIMIT 1`,
     [
-      scope.funderId,
-      scope.plane,
       line.bank_reference,
       line.statement_id,
       line.amount,
@@ -330,7 +332,6 @@ export async function findConfirmedTwin(q: Queryable, scope: FunderScope, line: 
       line.end_to_end_id,
     ],
   );
-  return rows[0] ?? null;
 }
 
 export async function markConfirmed(
@@ -345,11 +346,13 @@ export async function markConfirmed(
     by: Record<string, string>;
   },
 ): Promise<void> {
-  await q.query(
+  await scopedCount(
+    q,
+    scope,
     `UPDATE statement_lines
-        SET confirmed_at = $3, confirmed_request_id = $4, confirmed_invoice_number = $5, settlement_id = $6,
-            confirmed_by = $7
-      WHERE statement_id = $1 AND line = $2 AND funder_id = $8 AND plane = $9`,
+        SET confirmed_at = $5, confirmed_request_id = $6, confirmed_invoice_number = $7, settlement_id = $8,
+            confirmed_by = $9
+      WHERE statement_id = $3 AND line = $4 AND funder_id = $1 AND plane = $2`,
     [
       line.statement_id,
       line.line,
@@ -358,19 +361,18 @@ export async function markConfirmed(
       confirmation.invoiceNumber,
       confirmation.settlementId,
       JSON.stringify(confirmation.by),
-      scope.funderId,
-      scope.plane,
     ],
   );
 }
 
 /** The account named by the funder's latest imported statement that names one, or null. */
 export async function latestAccountIban(q: Queryable, scope: FunderScope): Promise<string | null> {
-  const { rows } = await q.query<{ account_iban: string }>(
+  const row = await scopedRow<{ account_iban: string }>(
+    q,
+    scope,
     `SELECT account_iban FROM statements
       WHERE funder_id = $1 AND plane = $2 AND account_iban IS NOT NULL
       ORDER BY imported_at DESC, id DESC LIMIT 1`,
-    [scope.funderId, scope.plane],
   );
-  return rows[0]?.account_iban ?? null;
+  return row?.account_iban ?? null;
 }

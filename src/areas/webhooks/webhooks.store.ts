@@ -1,5 +1,6 @@
 import type { FunderScope } from '../../platform/caller.ts';
 import type { Queryable } from '../../platform/db/db.ts';
+import { lockClause, scopedCount, scopedRow, scopedRows } from '../../platform/db/scoped.ts';
 import { OUTBOX_CHANNEL } from '../../platform/outbox.ts';
 
 /**
@@ -28,19 +29,21 @@ const ENDPOINT_COLUMNS = `id::text, url, description, events, active, secret_pre
 const KEY_FILTER = '($3::uuid IS NULL OR created_by_key = $3::uuid)';
 
 export async function countActiveEndpoints(q: Queryable, scope: FunderScope): Promise<number> {
-  const { rows } = await q.query<{ n: number }>(
+  const row = await scopedRow<{ n: number }>(
+    q,
+    scope,
     'SELECT count(*)::int AS n FROM webhook_endpoints WHERE funder_id = $1 AND plane = $2 AND active',
-    [scope.funderId, scope.plane],
   );
-  return rows[0]?.n ?? 0;
+  return row?.n ?? 0;
 }
 
 /** Serialises endpoint creation per funder and plane, so the limit of active endpoints holds. */
 export async function lockEndpointCreation(q: Queryable, scope: FunderScope): Promise<void> {
-  await q.query(`SELECT pg_advisory_xact_lock(hashtext('webhook_endpoints:' || $1 || ':' || $2))`, [
-    scope.funderId,
-    scope.plane,
-  ]);
+  await scopedRows(
+    q,
+    scope,
+    `SELECT pg_advisory_xact_lock(hashtext('webhook_endpoints:' || $1 || ':' || $2))`,
+  );
 }
 
 export async function insertEndpoint(
@@ -56,24 +59,16 @@ export async function insertEndpoint(
     now: Date;
   },
 ): Promise<EndpointRow> {
-  const { rows } = await q.query<EndpointRow>(
+  const inserted = await scopedRow<EndpointRow>(
+    q,
+    scope,
     `INSERT INTO webhook_endpoints (id, funder_id, plane, created_by_key, url, description, events,
                                     secret_prefix, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+     VALUES ($3, $1, $2, $4, $5, $6, $7, $8, $9)
      RETURNING ${ENDPOINT_COLUMNS}`,
-    [
-      row.id,
-      scope.funderId,
-      scope.plane,
-      row.keyId,
-      row.url,
-      row.description,
-      row.events,
-      row.secretPrefix,
-      row.now,
-    ],
+    [row.id, row.keyId, row.url, row.description, row.events, row.secretPrefix, row.now],
   );
-  return rows[0]!;
+  return inserted!;
 }
 
 export async function insertSecret(
@@ -81,50 +76,43 @@ export async function insertSecret(
   scope: FunderScope,
   row: { id: string; endpointId: string; sealed: string; now: Date },
 ): Promise<void> {
-  await q.query(
+  await scopedCount(
+    q,
+    scope,
     `INSERT INTO webhook_secrets (id, endpoint_id, funder_id, plane, sealed, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6)`,
-    [row.id, row.endpointId, scope.funderId, scope.plane, row.sealed, row.now],
+     VALUES ($3, $4, $1, $2, $5, $6)`,
+    [row.id, row.endpointId, row.sealed, row.now],
   );
 }
 
-export async function listEndpoints(
-  q: Queryable,
-  scope: FunderScope,
-  ownKey: string | null,
-): Promise<EndpointRow[]> {
-  const { rows } = await q.query<EndpointRow>(
+export async function listEndpoints(q: Queryable, scope: FunderScope, ownKey: string | null) {
+  return scopedRows<EndpointRow>(
+    q,
+    scope,
     `SELECT ${ENDPOINT_COLUMNS} FROM webhook_endpoints
       WHERE funder_id = $1 AND plane = $2 AND active AND ${KEY_FILTER}
       ORDER BY created_at, id`,
-    [scope.funderId, scope.plane, ownKey],
+    [ownKey],
   );
-  return rows;
 }
 
-/** One endpoint the caller sees, by id; `more` narrows or locks the read. */
-async function endpointById(
-  q: Queryable,
-  scope: FunderScope,
-  ownKey: string | null,
-  id: string,
-  more: string,
-): Promise<EndpointRow | null> {
-  const { rows } = await q.query<EndpointRow>(
+/** One endpoint the caller sees, by id; `active` narrows the read to an active one, and locks it. */
+const endpointById = (q: Queryable, scope: FunderScope, ownKey: string | null, id: string, active: boolean) =>
+  scopedRow<EndpointRow>(
+    q,
+    scope,
     `SELECT ${ENDPOINT_COLUMNS} FROM webhook_endpoints
-      WHERE funder_id = $1 AND plane = $2 AND ${KEY_FILTER} AND id = $4${more}`,
-    [scope.funderId, scope.plane, ownKey, id],
+      WHERE funder_id = $1 AND plane = $2 AND ${KEY_FILTER} AND id = $4${active ? ' AND active' : ''}${lockClause(active)}`,
+    [ownKey, id],
   );
-  return rows[0] ?? null;
-}
 
 /** An active endpoint the caller sees, locked for the change about to be made; null otherwise. */
 export const lockEndpoint = (q: Queryable, scope: FunderScope, ownKey: string | null, id: string) =>
-  endpointById(q, scope, ownKey, id, ' AND active FOR UPDATE');
+  endpointById(q, scope, ownKey, id, true);
 
 /** An endpoint the caller sees, active or stopped (its delivery log stays readable). */
 export const findEndpoint = (q: Queryable, scope: FunderScope, ownKey: string | null, id: string) =>
-  endpointById(q, scope, ownKey, id, '');
+  endpointById(q, scope, ownKey, id, false);
 
 /** Stops an endpoint: pending deliveries cancelled, secrets deleted. */
 export async function stopEndpoint(
@@ -133,23 +121,28 @@ export async function stopEndpoint(
   id: string,
   now: Date,
 ): Promise<{ cancelled: number }> {
-  await q.query(
+  await scopedCount(
+    q,
+    scope,
     `UPDATE webhook_endpoints SET active = false, stopped_at = $4, stopped_reason = 'deleted'
       WHERE funder_id = $1 AND plane = $2 AND id = $3`,
-    [scope.funderId, scope.plane, id, now],
+    [id, now],
   );
-  const { rowCount } = await q.query(
+  const cancelled = await scopedCount(
+    q,
+    scope,
     `UPDATE webhook_deliveries SET status = 'cancelled', next_attempt_at = NULL, resume_at = NULL,
             locked_by = NULL, locked_until = NULL
       WHERE funder_id = $1 AND plane = $2 AND endpoint_id = $3 AND status = 'pending'`,
-    [scope.funderId, scope.plane, id],
+    [id],
   );
-  await q.query('DELETE FROM webhook_secrets WHERE funder_id = $1 AND plane = $2 AND endpoint_id = $3', [
-    scope.funderId,
-    scope.plane,
-    id,
-  ]);
-  return { cancelled: rowCount };
+  await scopedCount(
+    q,
+    scope,
+    'DELETE FROM webhook_secrets WHERE funder_id = $1 AND plane = $2 AND endpoint_id = $3',
+    [id],
+  );
+  return { cancelled };
 }
 
 /**
@@ -164,16 +157,20 @@ export async function retireSecrets(
   now: Date,
   previousUntil: Date,
 ): Promise<void> {
-  await q.query(
+  await scopedCount(
+    q,
+    scope,
     `DELETE FROM webhook_secrets
       WHERE funder_id = $1 AND plane = $2 AND endpoint_id = $3
         AND (expires_at IS NOT NULL OR $4::timestamptz <= $5::timestamptz)`,
-    [scope.funderId, scope.plane, endpointId, previousUntil, now],
+    [endpointId, previousUntil, now],
   );
-  await q.query(
+  await scopedCount(
+    q,
+    scope,
     `UPDATE webhook_secrets SET expires_at = $4
       WHERE funder_id = $1 AND plane = $2 AND endpoint_id = $3 AND expires_at IS NULL`,
-    [scope.funderId, scope.plane, endpointId, previousUntil],
+    [endpointId, previousUntil],
   );
 }
 
@@ -183,9 +180,11 @@ export async function setSecretPrefix(
   id: string,
   prefix: string,
 ): Promise<void> {
-  await q.query(
+  await scopedCount(
+    q,
+    scope,
     'UPDATE webhook_endpoints SET secret_prefix = $4 WHERE funder_id = $1 AND plane = $2 AND id = $3',
-    [scope.funderId, scope.plane, id, prefix],
+    [id, prefix],
   );
 }
 
@@ -207,19 +206,15 @@ export interface DeliveryRow {
 const DELIVERY_COLUMNS = `id::text, event_id::text, event_type, status, attempts, response_code, last_error,
   next_attempt_at, last_attempt_at, delivered_at, body_sha256, created_at`;
 
-export async function listDeliveries(
-  q: Queryable,
-  scope: FunderScope,
-  endpointId: string,
-  limit: number,
-): Promise<DeliveryRow[]> {
-  const { rows } = await q.query<DeliveryRow>(
+export async function listDeliveries(q: Queryable, scope: FunderScope, endpointId: string, limit: number) {
+  return scopedRows<DeliveryRow>(
+    q,
+    scope,
     `SELECT ${DELIVERY_COLUMNS} FROM webhook_deliveries
       WHERE funder_id = $1 AND plane = $2 AND endpoint_id = $3
       ORDER BY seq DESC LIMIT $4`,
-    [scope.funderId, scope.plane, endpointId, limit],
+    [endpointId, limit],
   );
-  return rows;
 }
 
 /**
@@ -233,14 +228,15 @@ export async function lockDelivery(
   deliveryId: string,
   now: Date,
 ): Promise<(DeliveryRow & { attempt_running: boolean }) | null> {
-  const { rows } = await q.query<DeliveryRow & { attempt_running: boolean }>(
+  return scopedRow<DeliveryRow & { attempt_running: boolean }>(
+    q,
+    scope,
     `SELECT ${DELIVERY_COLUMNS},
             (status = 'pending' AND locked_by IS NOT NULL AND locked_until >= $5) AS attempt_running
        FROM webhook_deliveries
       WHERE funder_id = $1 AND plane = $2 AND endpoint_id = $3 AND id = $4 FOR UPDATE`,
-    [scope.funderId, scope.plane, endpointId, deliveryId, now],
+    [endpointId, deliveryId, now],
   );
-  return rows[0] ?? null;
 }
 
 /**
@@ -255,16 +251,18 @@ export async function retryDeliveryNow(
   deliveryId: string,
   now: Date,
 ): Promise<DeliveryRow> {
-  const { rows } = await q.query<DeliveryRow>(
+  const row = await scopedRow<DeliveryRow>(
+    q,
+    scope,
     `UPDATE webhook_deliveries
         SET resume_at = CASE WHEN status = 'pending' THEN coalesce(resume_at, next_attempt_at) END,
             attempts_before_retry = CASE WHEN status = 'pending' THEN attempts_before_retry ELSE attempts END,
             status = 'pending', next_attempt_at = $4, locked_by = NULL, locked_until = NULL
       WHERE funder_id = $1 AND plane = $2 AND id = $3
       RETURNING ${DELIVERY_COLUMNS}`,
-    [scope.funderId, scope.plane, deliveryId, now],
+    [deliveryId, now],
   );
-  return rows[0]!;
+  return row!;
 }
 
 export interface EventRow {
@@ -281,15 +279,16 @@ export async function listEvents(
   scope: FunderScope,
   ownKey: string | null,
   filter: { since: Date; afterSeq: string | null; type: string | null; limit: number },
-): Promise<EventRow[]> {
-  const { rows } = await q.query<EventRow>(
+) {
+  return scopedRows<EventRow>(
+    q,
+    scope,
     `SELECT seq::text, id::text, type, api_version, payload, created_at FROM outbox_events
       WHERE funder_id = $1 AND plane = $2 AND ($3::uuid IS NULL OR key_id = $3::uuid)
         AND created_at >= $4 AND ($5::bigint IS NULL OR seq > $5::bigint) AND ($6::text IS NULL OR type = $6)
       ORDER BY outbox_events.seq LIMIT $7`,
-    [scope.funderId, scope.plane, ownKey, filter.since, filter.afterSeq, filter.type, filter.limit],
+    [ownKey, filter.since, filter.afterSeq, filter.type, filter.limit],
   );
-  return rows;
 }
 
 /** Wakes every listening dispatcher when the transaction commits (a delivery put back in line). */
