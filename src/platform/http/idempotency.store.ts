@@ -20,13 +20,17 @@ export interface KeyOwner {
   keyId: string;
 }
 
-/** A call's claim on a key: the request it is for and the run's fencing token. */
-export interface KeyClaim {
+/** A run of a call under a key: the key and the run's fencing token. */
+export interface KeyRun {
   key: string;
+  run: string;
+}
+
+/** A call's claim on a key: the request it is for, its run, when, and for how long. */
+export interface KeyClaim extends KeyRun {
   method: string;
   path: string;
   bodySha256: string;
-  run: string;
   at: Date;
   ttlSeconds: number;
 }
@@ -75,23 +79,20 @@ export async function findKey(q: Queryable, owner: KeyOwner, key: string): Promi
 export async function takeOverKey(
   q: Queryable,
   owner: KeyOwner,
-  key: string,
-  lockedAt: Date,
-  run: string,
-  at: Date,
+  taken: KeyRun & { at: Date; lockedAt: Date },
 ): Promise<boolean> {
   const { rowCount } = await q.query(
     `UPDATE idempotency_keys SET locked_at = $3, run_token = $5
       WHERE funder_id = $1 AND api_key_id = $6 AND idempotency_key = $2 AND state = 'running'
         AND write_committed = false AND locked_at = $4
       RETURNING 1`,
-    [owner.funderId, key, at, lockedAt, run, owner.keyId],
+    [owner.funderId, taken.key, taken.at, taken.lockedAt, taken.run, owner.keyId],
   );
   return rowCount === 1;
 }
 
 /** Frees a key whose run wrote nothing (so the call can be retried); false when it is not the run's. */
-export async function freeKey(q: Queryable, owner: KeyOwner, key: string, run: string): Promise<boolean> {
+export async function freeKey(q: Queryable, owner: KeyOwner, { key, run }: KeyRun): Promise<boolean> {
   const { rowCount } = await q.query(
     `DELETE FROM idempotency_keys
       WHERE funder_id = $1 AND api_key_id = $4 AND idempotency_key = $2 AND write_committed = false
@@ -105,8 +106,7 @@ export async function freeKey(q: Queryable, owner: KeyOwner, key: string, run: s
 export async function keepAnswer(
   q: Queryable,
   owner: KeyOwner,
-  key: string,
-  run: string,
+  { key, run }: KeyRun,
   answer: { status: number; headers: Record<string, string>; body: string },
 ): Promise<void> {
   await q.query(

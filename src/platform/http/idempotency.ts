@@ -79,7 +79,7 @@ export function createIdempotency(deps: IdempotencyDeps) {
     if (
       stale &&
       !stored.write_committed &&
-      (await takeOverKey(deps.db, caller, key, stored.locked_at, run, now))
+      (await takeOverKey(deps.db, caller, { key, run, at: now, lockedAt: stored.locked_at }))
     ) {
       return own();
     }
@@ -104,10 +104,9 @@ export function createIdempotency(deps: IdempotencyDeps) {
   /** Keeps the answer for replays; a server error frees the key so the call can be retried. */
   async function record(request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<void> {
     if (!request.idempotencyOwner || !request.caller?.idempotencyKey) return;
-    const { idempotencyKey, idempotencyRun } = request.caller;
-    const run = idempotencyRun!;
+    const held = { key: request.caller.idempotencyKey, run: request.caller.idempotencyRun! };
     // Every change below is fenced by the run's token: a run taken over leaves the key alone.
-    if (reply.statusCode >= 500 && (await freeKey(deps.db, request.caller, idempotencyKey, run))) return;
+    if (reply.statusCode >= 500 && (await freeKey(deps.db, request.caller, held))) return;
     const contentType = reply.getHeader('content-type');
     const body =
       typeof payload === 'string'
@@ -118,7 +117,7 @@ export function createIdempotency(deps: IdempotencyDeps) {
     // An answer showing a secret once (an onboarding link's return secret) is never kept in clear.
     const sealed = request.routeOptions.config?.sealReplay === true;
     if (sealed && !deps.secrets) throw new Error('sealing an idempotent answer needs the secrets box');
-    await keepAnswer(deps.db, request.caller, idempotencyKey, run, {
+    await keepAnswer(deps.db, request.caller, held, {
       status: reply.statusCode,
       headers: contentType ? { 'content-type': String(contentType) } : {},
       body: sealed && deps.secrets ? `${SEALED}${deps.secrets.seal(body)}` : body,
