@@ -6,6 +6,8 @@ import { OPENS } from '../../platform/http/scopes.ts';
 import { RepaymentResult, SandboxRepaymentBody } from './recourse.schemas.ts';
 import type { RecourseService } from './recourse.service.ts';
 
+// Sandbox helpers play the other parties and change shared demonstration state: they take a
+// key that may decide.
 const keyed = keyRoutes('Sandbox');
 
 /** The sandbox helper playing the seller who repays a recourse claim. */
@@ -13,7 +15,6 @@ export function recourseSandboxRoutes({ recourse }: { recourse: RecourseService 
   return (app) => {
     app.post(
       '/v1/sandbox/recourse/:id/repayment',
-      // Sandbox helpers play the other parties and change shared demonstration state.
       keyed(
         OPENS.decide,
         {

@@ -5,6 +5,8 @@ import { OPENS } from '../../platform/http/scopes.ts';
 import { ConfirmBody, ConfirmResult, LineParams } from './statements.schemas.ts';
 import type { StatementsService } from './statements.service.ts';
 
+// Sandbox helpers play the other parties and change shared demonstration state: they take a
+// key that may decide.
 const keyed = keyRoutes('Sandbox');
 
 /** The sandbox's stand-in for the portal: confirm a statement line's match, which records the payment. */
@@ -13,7 +15,6 @@ export function statementsSandboxRoutes({ statements }: { statements: Statements
     app.post(
       '/v1/sandbox/statements/:id/lines/:line/confirm',
       // The body may be left out.
-      // Sandbox helpers play the other parties and change shared demonstration state.
       keyed(
         OPENS.decide,
         {
