@@ -1,4 +1,6 @@
-import type { App } from '../../platform/http/app.ts';
+import type { Static, TSchema } from 'typebox';
+import type { OperatorCaller } from '../../platform/caller.ts';
+import type { AreaRoutes } from '../../platform/http/app.ts';
 import { IdParams } from '../../platform/http/schemas.ts';
 import type { BankDataPartiesService } from './bank-data.parties.ts';
 import {
@@ -15,9 +17,19 @@ import {
  * revokes its account for a funder, a debtor's payment reaches a seller, a funder's collection
  * account is read (or the read fails), the provider's price for a funder's month.
  */
-export function bankDataOpsRoutes(deps: { parties: BankDataPartiesService }) {
-  const { parties } = deps;
-  return (app: App) => {
+export function bankDataOpsRoutes({ parties }: { parties: BankDataPartiesService }): AreaRoutes {
+  return (app) => {
+    /** A record the team gives in the body alone: the answer says what it changed. */
+    const recordBody = <B extends TSchema>(
+      method: 'post' | 'put',
+      path: string,
+      body: B,
+      record: (operator: OperatorCaller, body: Static<B>) => Promise<Static<typeof OpsAnswer>>,
+    ) =>
+      app[method](path, { schema: { body, response: { 200: OpsAnswer } } }, async (request) =>
+        record(request.operator!, request.body as Static<B>),
+      );
+
     app.post(
       '/ops/v1/bank-data/connections',
       { schema: { body: OpsConnectBody, response: { 201: OpsAnswer } } },
@@ -31,22 +43,14 @@ export function bankDataOpsRoutes(deps: { parties: BankDataPartiesService }) {
       async (request) => parties.revokeForOps(request.operator!, request.params.id, request.body),
     );
 
-    app.post(
-      '/ops/v1/bank-data/seller-payments',
-      { schema: { body: OpsPaymentBody, response: { 200: OpsAnswer } } },
-      async (request) => parties.paymentForOps(request.operator!, request.body),
+    recordBody('post', '/ops/v1/bank-data/seller-payments', OpsPaymentBody, (operator, body) =>
+      parties.paymentForOps(operator, body),
     );
-
-    app.post(
-      '/ops/v1/bank-data/collection-reads',
-      { schema: { body: OpsCollectionReadBody, response: { 200: OpsAnswer } } },
-      async (request) => parties.collectionReadForOps(request.operator!, request.body),
+    recordBody('post', '/ops/v1/bank-data/collection-reads', OpsCollectionReadBody, (operator, body) =>
+      parties.collectionReadForOps(operator, body),
     );
-
-    app.put(
-      '/ops/v1/bank-data/charges',
-      { schema: { body: OpsPriceBody, response: { 200: OpsAnswer } } },
-      async (request) => parties.priceForOps(request.operator!, request.body),
+    recordBody('put', '/ops/v1/bank-data/charges', OpsPriceBody, (operator, body) =>
+      parties.priceForOps(operator, body),
     );
   };
 }

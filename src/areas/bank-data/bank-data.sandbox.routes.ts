@@ -1,7 +1,7 @@
 import type { TSchema } from 'typebox';
-import type { App } from '../../platform/http/app.ts';
+import type { AreaRoutes } from '../../platform/http/app.ts';
 import { ex, sandboxOnly } from '../../platform/http/openapi/examples.ts';
-import type { OperationDoc } from '../../platform/http/openapi/types.ts';
+import { keyRoutes } from '../../platform/http/route-options.ts';
 import { IdParams } from '../../platform/http/schemas.ts';
 import { OPENS } from '../../platform/http/scopes.ts';
 import type { BankDataPartiesService } from './bank-data.parties.ts';
@@ -12,12 +12,9 @@ import {
   SandboxPaymentBody,
 } from './bank-data.schemas.ts';
 
-// Sandbox helpers play the other parties and change shared demonstration state.
-const sandboxConfig = (operation: OperationDoc) => ({
-  auth: 'key' as const,
-  scopes: OPENS.decide,
-  operation,
-});
+// Sandbox helpers play the other parties and change shared demonstration state: they take a
+// key that may decide.
+const keyed = keyRoutes('Sandbox');
 
 /** A sandbox helper on one request, answering 201 with what it made. */
 const sandboxSchema = <B extends TSchema, A extends TSchema>(body: B, answer: A) => ({
@@ -27,36 +24,37 @@ const sandboxSchema = <B extends TSchema, A extends TSchema>(body: B, answer: A)
 });
 
 /** The sandbox helpers playing the seller: it connects its account, a debtor pays it. */
-export function bankDataSandboxRoutes(deps: { parties: BankDataPartiesService }) {
-  const { parties } = deps;
-  return (app: App) => {
+export function bankDataSandboxRoutes({ parties }: { parties: BankDataPartiesService }): AreaRoutes {
+  return (app) => {
     app.post(
       '/v1/sandbox/requests/:id/bank-connection',
       {
-        config: sandboxConfig({
-          operationId: 'sandboxBankConnection',
-          summary: 'Sandbox: the seller connects its bank account for you',
-          tag: 'Sandbox',
-          description: [
-            'Plays the request’s seller consenting to share its business account with you (read-only): two made-up accounts in the company’s name, their balances and twelve months of generated movements. A consent of the seller already in force with you is replaced. `payout_account_own` (default true) says whether the account you pay into is the seller’s own: true names the first account returned; false names an account its bank does not return, so a `bank_data: required` request stays held. An empty body is allowed. The answer lists the accounts by their last four characters.',
-            '',
-            sandboxOnly,
-          ].join('\n'),
-          success: 'The new consent.',
-          errors: ['sandbox_only'],
-          requestExamples: {
-            own: { summary: 'Paid into its own account', value: { payout_account_own: true } },
-            other: {
-              summary: 'Paid into an account its bank does not return',
-              value: { payout_account_own: false },
+        ...keyed(
+          OPENS.decide,
+          {
+            operationId: 'sandboxBankConnection',
+            summary: 'Sandbox: the seller connects its bank account for you',
+            description: [
+              'Plays the request’s seller consenting to share its business account with you (read-only): two made-up accounts in the company’s name, their balances and twelve months of generated movements. A consent of the seller already in force with you is replaced. `payout_account_own` (default true) says whether the account you pay into is the seller’s own: true names the first account returned; false names an account its bank does not return, so a `bank_data: required` request stays held. An empty body is allowed. The answer lists the accounts by their last four characters.',
+              '',
+              sandboxOnly,
+            ].join('\n'),
+            success: 'The new consent.',
+            errors: ['sandbox_only'],
+            requestExamples: {
+              own: { summary: 'Paid into its own account', value: { payout_account_own: true } },
+              other: {
+                summary: 'Paid into an account its bank does not return',
+                value: { payout_account_own: false },
+              },
             },
           },
-        }),
+          sandboxSchema(SandboxConnectBody, SandboxConnectAnswer),
+        ),
         // An empty POST (no body at all) connects with the payout account the seller's own.
         preValidation: async (request) => {
           if (request.body === undefined) (request as { body: unknown }).body = {};
         },
-        schema: sandboxSchema(SandboxConnectBody, SandboxConnectAnswer),
       },
       async (request, reply) =>
         reply.code(201).send(await parties.sandboxConnect(request.caller!, request.params.id, request.body)),
@@ -64,11 +62,11 @@ export function bankDataSandboxRoutes(deps: { parties: BankDataPartiesService })
 
     app.post(
       '/v1/sandbox/requests/:id/seller-payment',
-      {
-        config: sandboxConfig({
+      keyed(
+        OPENS.decide,
+        {
           operationId: 'sandboxSellerPayment',
           summary: 'Sandbox: a debtor pays the seller directly',
-          tag: 'Sandbox',
           description: [
             'Plays a debtor paying `amount` euros into the seller’s connected account, now: `debtor_tax_id` names the debtor (default: the request’s first debtor). The seller must have connected its account for you first (409 `invalid_state` otherwise). When the payment comes from a debtor of a request you funded under confidential terms, an alert is raised on that request (see `payment_alerts`) and the event `payment.reached_seller` is sent, once.',
             '',
@@ -83,9 +81,9 @@ export function bankDataSandboxRoutes(deps: { parties: BankDataPartiesService })
               value: { debtor_tax_id: ex.debtorTaxId, amount: 5000 },
             },
           },
-        }),
-        schema: sandboxSchema(SandboxPaymentBody, SandboxPaymentAnswer),
-      },
+        },
+        sandboxSchema(SandboxPaymentBody, SandboxPaymentAnswer),
+      ),
       async (request, reply) =>
         reply.code(201).send(await parties.sandboxPayment(request.caller!, request.params.id, request.body)),
     );

@@ -1,12 +1,11 @@
-import type { App } from '../../platform/http/app.ts';
+import type { AreaRoutes } from '../../platform/http/app.ts';
 import { IdParams } from '../../platform/http/schemas.ts';
 import { PaymentPeriodAnswer, PaymentPeriodBody, ProfileAnswer, ProfileBody } from './debtor-info.schemas.ts';
 import type { DebtorInfoService } from './debtor-info.service.ts';
 
 /** The operations team loads what the service knows about a debtor: /ops/v1/debtors/{id}/... */
-export function debtorInfoOpsRoutes(deps: { debtorInfo: DebtorInfoService }) {
-  const { debtorInfo } = deps;
-  return (app: App) => {
+export function debtorInfoOpsRoutes({ debtorInfo }: { debtorInfo: DebtorInfoService }): AreaRoutes {
+  return (app) => {
     app.put(
       '/ops/v1/debtors/:id/profile',
       { schema: { params: IdParams, body: ProfileBody, response: { 200: ProfileAnswer } } },

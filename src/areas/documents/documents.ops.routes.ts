@@ -1,7 +1,8 @@
 import { Type } from 'typebox';
-import type { App } from '../../platform/http/app.ts';
+import type { AreaRoutes } from '../../platform/http/app.ts';
 import { Fields, OrNull, Text } from '../../platform/http/input.ts';
 import { Timestamp, Uuid } from '../../platform/http/schemas.ts';
+import type { OpsDocumentView } from './documents.files.ts';
 import { type DocumentsService, MAX_DOCUMENT_BYTES } from './documents.service.ts';
 
 const NullableDate = Type.Union([Type.String(), Type.Null()]);
@@ -36,10 +37,15 @@ const RevokeBody = Fields({
   reason: Type.Optional(OrNull(Text({ max: 500, description: 'Why; kept on the evidence chain' }))),
 });
 
+/** A verify or revoke answer: the document as the step left it, and whether the step changed it. */
+async function changeAnswer(step: Promise<OpsDocumentView & { changed: boolean }>) {
+  const { changed, ...document } = await step;
+  return { document, changed };
+}
+
 /** The sellers' side of documents, played by the operations team: upload, verify, revoke. */
-export function documentsOpsRoutes(deps: { documents: DocumentsService }) {
-  const { documents } = deps;
-  return (app: App) => {
+export function documentsOpsRoutes({ documents }: { documents: DocumentsService }): AreaRoutes {
+  return (app) => {
     app.post(
       '/ops/v1/seller-documents',
       {
@@ -85,14 +91,8 @@ export function documentsOpsRoutes(deps: { documents: DocumentsService }) {
           response: { 200: DocumentChange },
         },
       },
-      async (request) => {
-        const { changed, ...document } = await documents.verify(
-          request.operator!,
-          request.params.id,
-          request.body.method,
-        );
-        return { document, changed };
-      },
+      async (request) =>
+        changeAnswer(documents.verify(request.operator!, request.params.id, request.body.method)),
     );
 
     app.post(
@@ -106,14 +106,8 @@ export function documentsOpsRoutes(deps: { documents: DocumentsService }) {
           response: { 200: DocumentChange },
         },
       },
-      async (request) => {
-        const { changed, ...document } = await documents.revoke(
-          request.operator!,
-          request.params.id,
-          request.body.reason ?? null,
-        );
-        return { document, changed };
-      },
+      async (request) =>
+        changeAnswer(documents.revoke(request.operator!, request.params.id, request.body.reason ?? null)),
     );
   };
 }

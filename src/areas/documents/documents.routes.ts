@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
-import type { App } from '../../platform/http/app.ts';
+import type { AreaRoutes } from '../../platform/http/app.ts';
+import { keyRoutes } from '../../platform/http/route-options.ts';
 import { IdParams, Timestamp, Uuid } from '../../platform/http/schemas.ts';
 import { OPENS } from '../../platform/http/scopes.ts';
 import { contentDisposition, DOWNLOAD_TOKEN_PATTERN, type DocumentsService } from './documents.service.ts';
@@ -68,33 +69,30 @@ export const DealDocuments = Type.Object({
   missing_today: Type.Array(MissingDocument),
 });
 
-export function documentsRoutes(deps: { documents: DocumentsService }) {
-  const { documents } = deps;
-  return (app: App) => {
+const keyed = keyRoutes('Requests');
+
+export function documentsRoutes({ documents }: { documents: DocumentsService }): AreaRoutes {
+  return (app) => {
     app.get(
       '/v1/requests/:id/documents',
-      {
-        config: {
-          auth: 'key',
-          scopes: OPENS.read,
-          operation: {
-            operationId: 'getRequestDocuments',
-            summary: 'Documents of a request',
-            tag: 'Requests',
-            description: [
-              'The deal file as it stood when the request was routed to you and when it was funded, the seller documents current today, and which documents you require are missing, unverified or expired today.',
-              '',
-              'Each document has a `download_url` valid for two minutes (`url_expires_in` seconds); fetch it without a key. Ask again for fresh links.',
-            ].join('\n'),
-            success: 'The documents of the request.',
-            errors: [],
-          },
+      keyed(
+        OPENS.read,
+        {
+          operationId: 'getRequestDocuments',
+          summary: 'Documents of a request',
+          description: [
+            'The deal file as it stood when the request was routed to you and when it was funded, the seller documents current today, and which documents you require are missing, unverified or expired today.',
+            '',
+            'Each document has a `download_url` valid for two minutes (`url_expires_in` seconds); fetch it without a key. Ask again for fresh links.',
+          ].join('\n'),
+          success: 'The documents of the request.',
+          errors: [],
         },
-        schema: {
+        {
           params: IdParams,
           response: { 200: DealDocuments },
         },
-      },
+      ),
       async (request) => documents.requestDocuments(request.caller!, request.params.id),
     );
 

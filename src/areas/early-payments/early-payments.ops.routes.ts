@@ -1,4 +1,4 @@
-import type { App } from '../../platform/http/app.ts';
+import type { AreaRoutes } from '../../platform/http/app.ts';
 import { IdParams } from '../../platform/http/schemas.ts';
 import { AnswerBody, EarlyPayment, ReleaseBody } from './early-payments.schemas.ts';
 import type { EarlyPaymentsService } from './early-payments.service.ts';
@@ -13,9 +13,12 @@ const ANSWERS = [
  * The buyer and the supplier of an early payment, played by the operations API for live
  * companies (the sandbox helpers play them on the demonstration plane).
  */
-export function earlyPaymentsOpsRoutes(deps: { earlyPayments: EarlyPaymentsService }) {
-  const { earlyPayments } = deps;
-  return (app: App) => {
+export function earlyPaymentsOpsRoutes({
+  earlyPayments,
+}: {
+  earlyPayments: EarlyPaymentsService;
+}): AreaRoutes {
+  return (app) => {
     // Bodies of defaults or an optional reason: they may be left out.
 
     app.post(

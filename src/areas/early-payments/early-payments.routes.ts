@@ -1,4 +1,4 @@
-import type { App } from '../../platform/http/app.ts';
+import type { AreaRoutes } from '../../platform/http/app.ts';
 import { keyRoutes } from '../../platform/http/route-options.ts';
 import { IdParams } from '../../platform/http/schemas.ts';
 import { OPENS } from '../../platform/http/scopes.ts';
@@ -23,9 +23,8 @@ const keyed = keyRoutes('Early payments');
  * Early payments under a buyer programme, for the funder that pays them. Not given by the spec:
  * early payments are read like requests (`OPENS.read`) and recorded like decisions (`OPENS.decide`).
  */
-export function earlyPaymentsRoutes(deps: { earlyPayments: EarlyPaymentsService }) {
-  const { earlyPayments } = deps;
-  return (app: App) => {
+export function earlyPaymentsRoutes({ earlyPayments }: { earlyPayments: EarlyPaymentsService }): AreaRoutes {
+  return (app) => {
     app.get(
       '/v1/early-payments',
       keyed(

@@ -1,12 +1,16 @@
-import type { App } from '../../platform/http/app.ts';
+import type { AreaRoutes } from '../../platform/http/app.ts';
 import { sandboxOnly } from '../../platform/http/openapi/examples.ts';
 import type { OperationDoc } from '../../platform/http/openapi/types.ts';
+import { keyRoutes } from '../../platform/http/route-options.ts';
 import { IdParams } from '../../platform/http/schemas.ts';
 import { OPENS } from '../../platform/http/scopes.ts';
 import { AnswerBody, EarlyPayment, SandboxEarlyPaymentBody } from './early-payments.schemas.ts';
 import type { EarlyPaymentsService } from './early-payments.service.ts';
 
 type Answered = 'accepted' | 'declined' | 'withdrawn';
+
+/** A sandbox helper's OpenAPI entry; its tag is the file's (`keyed`). */
+type SandboxDoc = Omit<OperationDoc, 'tag'>;
 
 /** A sandbox answer's OpenAPI entry: the answer, who gives it and how, the example reason. */
 const answerDoc = (
@@ -15,10 +19,9 @@ const answerDoc = (
   summary: string,
   text: string,
   reason: string,
-): OperationDoc => ({
+): SandboxDoc => ({
   operationId,
   summary,
-  tag: 'Sandbox',
   description: [text, '', sandboxOnly].join('\n'),
   success: `The ${answer} early payment.`,
   errors: ['sandbox_only', 'early_payment_state', 'reason_required'],
@@ -26,7 +29,7 @@ const answerDoc = (
 });
 
 /** The supplier's and the buyer's answers, each with its sandbox helper's OpenAPI entry. */
-const ANSWERS: readonly (readonly ['accept' | 'decline' | 'withdraw', Answered, OperationDoc])[] = [
+const ANSWERS: readonly (readonly ['accept' | 'decline' | 'withdraw', Answered, SandboxDoc])[] = [
   [
     'accept',
     'accepted',
@@ -62,43 +65,44 @@ const ANSWERS: readonly (readonly ['accept' | 'decline' | 'withdraw', Answered, 
   ],
 ];
 
+const keyed = keyRoutes('Sandbox');
+
 /**
  * The sandbox helpers of early payments: they play the buyer and the supplier on the
  * demonstration plane. Sandbox helpers play the other parties and change shared demonstration
  * state: they take a key that may decide.
  */
-export function earlyPaymentsSandboxRoutes(deps: { earlyPayments: EarlyPaymentsService }) {
-  const { earlyPayments } = deps;
-  return (app: App) => {
+export function earlyPaymentsSandboxRoutes({
+  earlyPayments,
+}: {
+  earlyPayments: EarlyPaymentsService;
+}): AreaRoutes {
+  return (app) => {
     // Bodies of defaults or an optional reason: they may be left out.
     app.post(
       '/v1/sandbox/early-payments',
-      {
-        config: {
-          auth: 'key',
-          optionalBody: true,
-          scopes: OPENS.decide,
-          operation: {
-            operationId: 'sandboxCreateEarlyPayment',
-            summary: 'Sandbox: a buyer-approved invoice offered early with you as funder',
-            tag: 'Sandbox',
-            description: [
-              'Makes a fictitious supplier and invoice of a fictitious buyer on the demonstration plane and releases an early payment of it to the supplier with you as funder. `amount` (face value, default 12,000), `offered_amount` (default 98% of it) and `due_in_days` (maturity, 1 to 365, default 60) are optional.',
-              '',
-              sandboxOnly,
-            ].join('\n'),
-            success: 'The released early payment.',
-            errors: ['sandbox_only', 'invalid_amount'],
-            requestExamples: {
-              custom: {
-                summary: 'A 5,000 euro invoice maturing in 30 days',
-                value: { amount: 5000, offered_amount: 4925.5, due_in_days: 30 },
-              },
+      keyed(
+        OPENS.decide,
+        {
+          operationId: 'sandboxCreateEarlyPayment',
+          summary: 'Sandbox: a buyer-approved invoice offered early with you as funder',
+          description: [
+            'Makes a fictitious supplier and invoice of a fictitious buyer on the demonstration plane and releases an early payment of it to the supplier with you as funder. `amount` (face value, default 12,000), `offered_amount` (default 98% of it) and `due_in_days` (maturity, 1 to 365, default 60) are optional.',
+            '',
+            sandboxOnly,
+          ].join('\n'),
+          success: 'The released early payment.',
+          errors: ['sandbox_only', 'invalid_amount'],
+          requestExamples: {
+            custom: {
+              summary: 'A 5,000 euro invoice maturing in 30 days',
+              value: { amount: 5000, offered_amount: 4925.5, due_in_days: 30 },
             },
           },
         },
-        schema: { body: SandboxEarlyPaymentBody, response: { 201: EarlyPayment } },
-      },
+        { body: SandboxEarlyPaymentBody, response: { 201: EarlyPayment } },
+        { optionalBody: true },
+      ),
       async (request, reply) =>
         reply.code(201).send(await earlyPayments.sandboxCreate(request.caller!, request.body)),
     );
@@ -106,10 +110,12 @@ export function earlyPaymentsSandboxRoutes(deps: { earlyPayments: EarlyPaymentsS
     for (const [action, answer, operation] of ANSWERS) {
       app.post(
         `/v1/sandbox/early-payments/:id/${action}`,
-        {
-          config: { auth: 'key', optionalBody: true, scopes: OPENS.decide, operation },
-          schema: { params: IdParams, body: AnswerBody, response: { 200: EarlyPayment } },
-        },
+        keyed(
+          OPENS.decide,
+          operation,
+          { params: IdParams, body: AnswerBody, response: { 200: EarlyPayment } },
+          { optionalBody: true },
+        ),
         async (request) =>
           earlyPayments.sandboxAnswer(request.caller!, request.params.id, answer, request.body),
       );

@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
-import type { App } from '../../platform/http/app.ts';
+import type { AreaRoutes } from '../../platform/http/app.ts';
 import { Fields, OneOf } from '../../platform/http/input.ts';
+import { keyRoutes } from '../../platform/http/route-options.ts';
 import { IdParams, Timestamp, Uuid } from '../../platform/http/schemas.ts';
 import { OPENS } from '../../platform/http/scopes.ts';
 import { VOLUME_PATTERN } from './exports.links.ts';
@@ -107,82 +108,124 @@ const queuedExample = {
   progress: { entities_done: 0, entities_total: 27, rows: 0, volumes_written: 0, phase: 'queued' },
 };
 
-export function exportsRoutes(deps: { exports: ExportsService }) {
-  return (app: App) => {
+const keyed = keyRoutes('Exports');
+
+export function exportsRoutes({ exports }: { exports: ExportsService }): AreaRoutes {
+  return (app) => {
     app.post(
       '/v1/exports',
-      {
-        // The body may be left out: every member has its default.
-        config: {
-          auth: 'key',
-          optionalBody: true,
-          scopes: OPENS.exportsAny,
-          operation: {
-            operationId: 'requestExport',
-            summary: 'Ask for an export of everything you can see',
-            tag: 'Exports',
-            description: [
-              'Queues an export of your data on the live plane: requests and their history, offers, invoices and their checks, sellers, debtors, notices and answers, your evidence-chain entries with the day roots, settlements, statements, rules and limits, your funder record, API keys (names and prefixes only), the audit trail of links handed out, and documents (names and digests, not contents). The worker builds it in the background; follow it with `GET /v1/exports/{id}`.',
-              '',
-              '`lang` picks the README language (`pt`, `es`, `en`, `fr`, `de`, `it`, `nl`; default `en`). Answers 202 with status `queued`.',
-              '',
-              `${liveOnly} One export at a time and at most 10 in 24 hours: otherwise 429 \`export_rate_limited\`, with \`reason\` (\`export_in_progress\` or \`daily_limit\`) and, for the daily limit, \`next_allowed_at\`, \`retry_after_seconds\` and a \`Retry-After\` header.`,
-            ].join('\n'),
-            success: 'The export, queued.',
-            errors: ['export_live_key_required', 'export_rate_limited'],
-            requestExamples: { spanish: { summary: 'README in Spanish', value: { lang: 'es' } } },
-            responseExamples: {
-              '202': {
-                queued: { summary: 'Queued', value: { funder: funderExample, export: queuedExample } },
-              },
+      // The body may be left out: every member has its default.
+      keyed(
+        OPENS.exportsAny,
+        {
+          operationId: 'requestExport',
+          summary: 'Ask for an export of everything you can see',
+          description: [
+            'Queues an export of your data on the live plane: requests and their history, offers, invoices and their checks, sellers, debtors, notices and answers, your evidence-chain entries with the day roots, settlements, statements, rules and limits, your funder record, API keys (names and prefixes only), the audit trail of links handed out, and documents (names and digests, not contents). The worker builds it in the background; follow it with `GET /v1/exports/{id}`.',
+            '',
+            '`lang` picks the README language (`pt`, `es`, `en`, `fr`, `de`, `it`, `nl`; default `en`). Answers 202 with status `queued`.',
+            '',
+            `${liveOnly} One export at a time and at most 10 in 24 hours: otherwise 429 \`export_rate_limited\`, with \`reason\` (\`export_in_progress\` or \`daily_limit\`) and, for the daily limit, \`next_allowed_at\`, \`retry_after_seconds\` and a \`Retry-After\` header.`,
+          ].join('\n'),
+          success: 'The export, queued.',
+          errors: ['export_live_key_required', 'export_rate_limited'],
+          requestExamples: { spanish: { summary: 'README in Spanish', value: { lang: 'es' } } },
+          responseExamples: {
+            '202': {
+              queued: { summary: 'Queued', value: { funder: funderExample, export: queuedExample } },
             },
           },
         },
-        schema: {
+        {
           body: ExportBody,
           response: { 202: OneExport },
         },
-      },
+        { optionalBody: true },
+      ),
       async (request, reply) => {
-        const answer = await deps.exports.request(request.caller!, request.body);
+        const answer = await exports.request(request.caller!, request.body);
         return reply.code(202).send(answer);
       },
     );
     app.get(
       '/v1/exports',
-      {
-        config: {
-          auth: 'key',
-          scopes: OPENS.exportsAny,
-          operation: {
-            operationId: 'listExports',
-            summary: 'Your exports, newest first',
-            tag: 'Exports',
-            description: `Exports asked for through the portal or the API, newest first (\`limit\` 1 to 200, default 50), with status, size and \`manifest_sha256\`. No links here: ask for one export to get them. ${liveOnly}`,
-            success: 'The exports.',
-            errors: ['export_live_key_required'],
-            responseExamples: {
-              '200': {
-                two: {
-                  summary: 'One ready, one being built',
-                  value: {
-                    funder: funderExample,
-                    count: 2,
-                    exports: [
-                      {
-                        ...queuedExample,
-                        id: '0c5e8f1a-9b2d-4e3f-8a7b-6c5d4e3f2a1b',
-                        status: 'running',
-                        created_at: '2026-10-02T08:00:00.000Z',
-                        progress: {
-                          entities_done: 12,
-                          entities_total: 27,
-                          rows: 9120,
-                          volumes_written: 0,
-                          phase: 'reading',
-                        },
+      keyed(
+        OPENS.exportsAny,
+        {
+          operationId: 'listExports',
+          summary: 'Your exports, newest first',
+          description: `Exports asked for through the portal or the API, newest first (\`limit\` 1 to 200, default 50), with status, size and \`manifest_sha256\`. No links here: ask for one export to get them. ${liveOnly}`,
+          success: 'The exports.',
+          errors: ['export_live_key_required'],
+          responseExamples: {
+            '200': {
+              two: {
+                summary: 'One ready, one being built',
+                value: {
+                  funder: funderExample,
+                  count: 2,
+                  exports: [
+                    {
+                      ...queuedExample,
+                      id: '0c5e8f1a-9b2d-4e3f-8a7b-6c5d4e3f2a1b',
+                      status: 'running',
+                      created_at: '2026-10-02T08:00:00.000Z',
+                      progress: {
+                        entities_done: 12,
+                        entities_total: 27,
+                        rows: 9120,
+                        volumes_written: 0,
+                        phase: 'reading',
                       },
-                      readyExample,
+                    },
+                    readyExample,
+                  ],
+                },
+              },
+            },
+          },
+        },
+        {
+          querystring: ListQuery,
+          response: {
+            200: Type.Object({ funder: FunderRef, count: Type.Integer(), exports: Type.Array(ExportSchema) }),
+          },
+        },
+      ),
+      async (request) => exports.list(request.caller!, request.query.limit ?? 50),
+    );
+    app.get(
+      '/v1/exports/:id',
+      keyed(
+        OPENS.exportsAny,
+        {
+          operationId: 'getExport',
+          summary: 'One export, with download links once ready',
+          description: [
+            'While `queued` or `running`: `progress` (`entities_done`, `entities_total`, `rows`, `volumes_written`, `phase`).',
+            '',
+            'Once `ready` and for 24 hours: `files`, one per ZIP volume, each with its size, SHA-256 and a signed `url` that works without a key until `url_expires_at` (one hour at most, never past the 24 hours). Every answer carrying links is recorded in the audit trail. Unzip every volume into one folder and run `python3 verify.py` there to check every file against `manifest.json`. After the 24 hours the files are deleted and `download_available` is false; the record stays.',
+            '',
+            liveOnly,
+          ].join('\n'),
+          success: 'The export.',
+          errors: ['export_live_key_required'],
+          responseExamples: {
+            '200': {
+              ready: {
+                summary: 'A ready export with its one volume',
+                value: {
+                  funder: funderExample,
+                  export: {
+                    ...readyExample,
+                    files: [
+                      {
+                        name: 'export-7f1c2d3e-4b5a-4c6d-8e9f-0a1b2c3d4e5f-001.zip',
+                        bytes: 2811904,
+                        sha256: '9c56cc51b374c3ba189210d5b6d4bf57790d351c96c47c02190ecf1e430635ab',
+                        url: 'https://api.example.com/v1/export-downloads/7f1c2d3e-4b5a-4c6d-8e9f-0a1b2c3d4e5f/0d6c7a58-2f4e-4a63-9b1d-6e2f8c4a7b90/export-7f1c2d3e-4b5a-4c6d-8e9f-0a1b2c3d4e5f-001.zip?expires=1790844041&key_id=3b2f6c1e-9a4d-4e7b-8c5f-1d2e3f4a5b6c&sig=5f0c...',
+                        url_expires_at: '2026-10-01T09:00:41.000Z',
+                      },
                     ],
                   },
                 },
@@ -190,61 +233,9 @@ export function exportsRoutes(deps: { exports: ExportsService }) {
             },
           },
         },
-        schema: {
-          querystring: ListQuery,
-          response: {
-            200: Type.Object({ funder: FunderRef, count: Type.Integer(), exports: Type.Array(ExportSchema) }),
-          },
-        },
-      },
-      async (request) => deps.exports.list(request.caller!, request.query.limit ?? 50),
-    );
-    app.get(
-      '/v1/exports/:id',
-      {
-        config: {
-          auth: 'key',
-          scopes: OPENS.exportsAny,
-          operation: {
-            operationId: 'getExport',
-            summary: 'One export, with download links once ready',
-            tag: 'Exports',
-            description: [
-              'While `queued` or `running`: `progress` (`entities_done`, `entities_total`, `rows`, `volumes_written`, `phase`).',
-              '',
-              'Once `ready` and for 24 hours: `files`, one per ZIP volume, each with its size, SHA-256 and a signed `url` that works without a key until `url_expires_at` (one hour at most, never past the 24 hours). Every answer carrying links is recorded in the audit trail. Unzip every volume into one folder and run `python3 verify.py` there to check every file against `manifest.json`. After the 24 hours the files are deleted and `download_available` is false; the record stays.',
-              '',
-              liveOnly,
-            ].join('\n'),
-            success: 'The export.',
-            errors: ['export_live_key_required'],
-            responseExamples: {
-              '200': {
-                ready: {
-                  summary: 'A ready export with its one volume',
-                  value: {
-                    funder: funderExample,
-                    export: {
-                      ...readyExample,
-                      files: [
-                        {
-                          name: 'export-7f1c2d3e-4b5a-4c6d-8e9f-0a1b2c3d4e5f-001.zip',
-                          bytes: 2811904,
-                          sha256: '9c56cc51b374c3ba189210d5b6d4bf57790d351c96c47c02190ecf1e430635ab',
-                          url: 'https://api.example.com/v1/export-downloads/7f1c2d3e-4b5a-4c6d-8e9f-0a1b2c3d4e5f/0d6c7a58-2f4e-4a63-9b1d-6e2f8c4a7b90/export-7f1c2d3e-4b5a-4c6d-8e9f-0a1b2c3d4e5f-001.zip?expires=1790844041&key_id=3b2f6c1e-9a4d-4e7b-8c5f-1d2e3f4a5b6c&sig=5f0c...',
-                          url_expires_at: '2026-10-01T09:00:41.000Z',
-                        },
-                      ],
-                    },
-                  },
-                },
-              },
-            },
-          },
-        },
-        schema: { params: IdParams, response: { 200: OneExport } },
-      },
-      async (request) => deps.exports.get(request.caller!, request.params.id),
+        { params: IdParams, response: { 200: OneExport } },
+      ),
+      async (request) => exports.get(request.caller!, request.params.id),
     );
     // The signed link is the credential (like a presigned URL): no key. The signature is checked
     // first; then whether the funder is active and the key that obtained the link not revoked.
@@ -270,7 +261,7 @@ export function exportsRoutes(deps: { exports: ExportsService }) {
         const { export_id, build, volume } = request.params;
         const object = `${export_id}/${build}/${volume}`;
         const { expires, key_id, sig } = request.query;
-        const file = await deps.exports.download(object, { expires, keyId: key_id, sig });
+        const file = await exports.download(object, { expires, keyId: key_id, sig });
         return reply
           .header('content-type', 'application/zip')
           .header('content-length', String(file.bytes))

@@ -1,6 +1,6 @@
 import { type TSchema, Type } from 'typebox';
 import type { Plane } from '../../platform/caller.ts';
-import type { App } from '../../platform/http/app.ts';
+import type { AreaRoutes } from '../../platform/http/app.ts';
 import { Uuid } from '../../platform/http/schemas.ts';
 import { DebtorLimitAnswer, DebtorLimitBody, SellerLimitAnswer, SellerLimitBody } from './limits.schemas.ts';
 import type { LimitsService } from './limits.service.ts';
@@ -25,9 +25,8 @@ const targetOf = (request: { params: { bank_id: string }; query: { plane: Plane 
 });
 
 /** The operations team sets limits for a funder (the portal's equivalent): source `manual`. */
-export function limitsOpsRoutes(deps: { limits: LimitsService }) {
-  const { limits } = deps;
-  return (app: App) => {
+export function limitsOpsRoutes({ limits }: { limits: LimitsService }): AreaRoutes {
+  return (app) => {
     app.put(
       '/ops/v1/funders/:bank_id/credit-limits',
       { schema: opsSchema(DebtorLimitBody, DebtorLimitAnswer) },

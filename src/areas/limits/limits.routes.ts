@@ -1,5 +1,5 @@
 import type { TSchema } from 'typebox';
-import type { App } from '../../platform/http/app.ts';
+import type { AreaRoutes } from '../../platform/http/app.ts';
 import { ex } from '../../platform/http/openapi/examples.ts';
 import { keyRoutes } from '../../platform/http/route-options.ts';
 import { OPENS } from '../../platform/http/scopes.ts';
@@ -21,7 +21,7 @@ const IMPORT_BODY_LIMIT = 4 * 1024 * 1024;
 const exposureNote =
   'Exposure is what a limit holds: `outstanding` (funded and not yet paid), `committed` (accepted, not yet funded) and `offered` (your open offers). `available` is the limit minus the exposure (null without an amount). A limit is `frozen` while a debtor is overdue.';
 
-const limitsRoute = keyRoutes('Limits and payer record');
+const keyed = keyRoutes('Limits and payer record');
 
 /** The options of a GET of one book (debtors or sellers): each line with its limit and exposure. */
 const bookRoute = <B extends TSchema>(
@@ -29,7 +29,7 @@ const bookRoute = <B extends TSchema>(
   summary: string,
   book: B,
 ) =>
-  limitsRoute(
+  keyed(
     OPENS.limitsRead,
     {
       operationId: doc.operationId,
@@ -42,9 +42,8 @@ const bookRoute = <B extends TSchema>(
   );
 
 /** The credit-limit books: limits per debtor and per seller, and the exposure against them. */
-export function limitsRoutes(deps: { limits: LimitsService }) {
-  const { limits } = deps;
-  return (app: App) => {
+export function limitsRoutes({ limits }: { limits: LimitsService }): AreaRoutes {
+  return (app) => {
     app.get(
       '/v1/credit-limits',
       bookRoute(
@@ -62,7 +61,7 @@ export function limitsRoutes(deps: { limits: LimitsService }) {
 
     app.put(
       '/v1/credit-limits',
-      limitsRoute(
+      keyed(
         OPENS.limitsWrite,
         {
           operationId: 'setCreditLimit',
@@ -110,7 +109,7 @@ export function limitsRoutes(deps: { limits: LimitsService }) {
     app.post(
       '/v1/credit-limits/import',
       {
-        ...limitsRoute(
+        ...keyed(
           OPENS.limitsWrite,
           {
             operationId: 'importCreditLimits',
@@ -176,7 +175,7 @@ export function limitsRoutes(deps: { limits: LimitsService }) {
 
     app.put(
       '/v1/seller-limits',
-      limitsRoute(
+      keyed(
         OPENS.limitsWrite,
         {
           operationId: 'setSellerLimit',

@@ -1,5 +1,6 @@
-import { Type } from 'typebox';
-import type { App } from '../../platform/http/app.ts';
+import { type Static, type TSchema, Type } from 'typebox';
+import type { OperatorCaller } from '../../platform/caller.ts';
+import type { AreaRoutes } from '../../platform/http/app.ts';
 import { IdParams, Uuid } from '../../platform/http/schemas.ts';
 import {
   DebtorCreateBody,
@@ -15,27 +16,40 @@ import {
 import type { PartiesService } from './parties.service.ts';
 
 /** The operations team's side of sellers, debtors and invoices: /ops/v1, operator token. */
-export function partiesOpsRoutes(deps: { parties: PartiesService }) {
-  const { parties } = deps;
-  return (app: App) => {
-    const SellerAnswer = Type.Object({ seller: SellerSchema });
-    const DebtorAnswer = Type.Object({ debtor: DebtorSchema });
-    const InvoiceAnswer = Type.Object({ invoice: InvoiceSchema });
-
-    app.post(
-      '/ops/v1/sellers',
-      { schema: { body: SellerCreateBody, response: { 201: SellerAnswer } } },
-      async (request, reply) => {
-        const seller = await parties.createSeller(request.operator!, request.body);
+export function partiesOpsRoutes({ parties }: { parties: PartiesService }): AreaRoutes {
+  return (app) => {
+    /**
+     * A record the team makes at `path` (answering 201) and reads back at `path/{id}`; both
+     * answer it under its `name`.
+     */
+    const makeAndRead = <B extends TSchema, R extends TSchema>(
+      path: string,
+      name: 'seller' | 'debtor' | 'invoice',
+      body: B,
+      record: R,
+      make: (operator: OperatorCaller, body: Static<B>) => Promise<Static<R>>,
+      read: (id: string) => Promise<Static<R>>,
+    ) => {
+      // Typed loosely, as the caller names the answer's member; the schema still shapes what is sent.
+      const Answer: TSchema = Type.Object({ [name]: record });
+      const byId = `${path}/:id`;
+      app.post(path, { schema: { body, response: { 201: Answer } } }, async (request, reply) => {
+        const made = await make(request.operator!, request.body as Static<B>);
         reply.code(201);
-        return { seller };
-      },
-    );
+        return { [name]: made };
+      });
+      app.get(byId, { schema: { params: IdParams, response: { 200: Answer } } }, async (request) => ({
+        [name]: await read(request.params.id),
+      }));
+    };
 
-    app.get(
-      '/ops/v1/sellers/:id',
-      { schema: { params: IdParams, response: { 200: SellerAnswer } } },
-      async (request) => ({ seller: await parties.getSeller(request.params.id) }),
+    makeAndRead(
+      '/ops/v1/sellers',
+      'seller',
+      SellerCreateBody,
+      SellerSchema,
+      (operator, body) => parties.createSeller(operator, body),
+      (id) => parties.getSeller(id),
     );
 
     app.post(
@@ -63,36 +77,22 @@ export function partiesOpsRoutes(deps: { parties: PartiesService }) {
       async (request) => parties.getSellerScore(request.params.id),
     );
 
-    app.post(
+    makeAndRead(
       '/ops/v1/debtors',
-      { schema: { body: DebtorCreateBody, response: { 201: DebtorAnswer } } },
-      async (request, reply) => {
-        const debtor = await parties.createDebtor(request.operator!, request.body);
-        reply.code(201);
-        return { debtor };
-      },
+      'debtor',
+      DebtorCreateBody,
+      DebtorSchema,
+      (operator, body) => parties.createDebtor(operator, body),
+      (id) => parties.getDebtor(id),
     );
 
-    app.get(
-      '/ops/v1/debtors/:id',
-      { schema: { params: IdParams, response: { 200: DebtorAnswer } } },
-      async (request) => ({ debtor: await parties.getDebtor(request.params.id) }),
-    );
-
-    app.post(
+    makeAndRead(
       '/ops/v1/invoices',
-      { schema: { body: InvoiceCreateBody, response: { 201: InvoiceAnswer } } },
-      async (request, reply) => {
-        const invoice = await parties.createInvoice(request.operator!, request.body);
-        reply.code(201);
-        return { invoice };
-      },
-    );
-
-    app.get(
-      '/ops/v1/invoices/:id',
-      { schema: { params: IdParams, response: { 200: InvoiceAnswer } } },
-      async (request) => ({ invoice: await parties.getInvoice(request.params.id) }),
+      'invoice',
+      InvoiceCreateBody,
+      InvoiceSchema,
+      (operator, body) => parties.createInvoice(operator, body),
+      (id) => parties.getInvoice(id),
     );
 
     app.post(

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import type { App } from '../../platform/http/app.ts';
+import type { AreaRoutes } from '../../platform/http/app.ts';
 import { LedgerBody } from './payer-record.schemas.ts';
 import type { PayerRecordService } from './payer-record.service.ts';
 
@@ -16,15 +16,15 @@ const LedgerAnswer = Type.Object({
 });
 
 /** The operations team loads connected suppliers' ledgers: POST /ops/v1/supplier-ledgers. */
-export function payerRecordOpsRoutes(deps: { payerRecord: PayerRecordService }) {
-  return (app: App) => {
+export function payerRecordOpsRoutes({ payerRecord }: { payerRecord: PayerRecordService }): AreaRoutes {
+  return (app) => {
     app.post(
       '/ops/v1/supplier-ledgers',
       {
         bodyLimit: LEDGER_BODY_LIMIT,
         schema: { body: LedgerBody, response: { 200: LedgerAnswer } },
       },
-      async (request) => deps.payerRecord.loadLedger(request.operator!, request.body),
+      async (request) => payerRecord.loadLedger(request.operator!, request.body),
     );
   };
 }

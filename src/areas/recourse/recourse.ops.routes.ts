@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import type { App } from '../../platform/http/app.ts';
+import type { AreaRoutes } from '../../platform/http/app.ts';
 import { IdParams } from '../../platform/http/schemas.ts';
 import { RepaymentBody, RepaymentResult } from './recourse.schemas.ts';
 import type { RecourseService } from './recourse.service.ts';
@@ -10,9 +10,8 @@ const Answer = Type.Object({}, { additionalProperties: true });
  * The operations team's side: the seller's repayment of a recourse claim, and the opening of
  * due claims run now (the worker runs it every hour on its own).
  */
-export function recourseOpsRoutes(deps: { recourse: RecourseService }) {
-  const { recourse } = deps;
-  return (app: App) => {
+export function recourseOpsRoutes({ recourse }: { recourse: RecourseService }): AreaRoutes {
+  return (app) => {
     app.post(
       '/ops/v1/recourse/:id/repayments',
       { schema: { params: IdParams, body: RepaymentBody, response: { 200: RepaymentResult } } },

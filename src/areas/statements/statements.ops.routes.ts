@@ -1,4 +1,4 @@
-import type { App } from '../../platform/http/app.ts';
+import type { AreaRoutes } from '../../platform/http/app.ts';
 import { IdParams } from '../../platform/http/schemas.ts';
 import { ConfirmBody, ConfirmResult, LineParams, StatementResult } from './statements.schemas.ts';
 import type { StatementsService } from './statements.service.ts';
@@ -7,9 +7,8 @@ import type { StatementsService } from './statements.service.ts';
  * The operations team's side of statements (what the funder's portal does): read a statement
  * and confirm a line's match, which records the payment on the request.
  */
-export function statementsOpsRoutes(deps: { statements: StatementsService }) {
-  const { statements } = deps;
-  return (app: App) => {
+export function statementsOpsRoutes({ statements }: { statements: StatementsService }): AreaRoutes {
+  return (app) => {
     app.get(
       '/ops/v1/statements/:id',
       { schema: { params: IdParams, response: { 200: StatementResult } } },

@@ -1,9 +1,10 @@
 import type { FastifyError, FastifyPluginAsync } from 'fastify';
 import { Type } from 'typebox';
 import { ApiError } from '../../platform/errors.ts';
-import type { App } from '../../platform/http/app.ts';
+import type { App, AreaRoutes } from '../../platform/http/app.ts';
 import { Fields, OneOf, Text } from '../../platform/http/input.ts';
 import { jsonBodyParser } from '../../platform/http/json-body.ts';
+import { keyRoutes } from '../../platform/http/route-options.ts';
 import { OPENS } from '../../platform/http/scopes.ts';
 import { MAX_STATEMENT_BYTES, MAX_STATEMENT_LINES } from './statements.parsed.ts';
 import { JsonFile, RawFile, StatementResult } from './statements.schemas.ts';
@@ -35,9 +36,9 @@ function uploadErrors(error: FastifyError): never {
   throw error;
 }
 
-export function statementsRoutes(deps: { statements: StatementsService }) {
-  const { statements } = deps;
+const keyed = keyRoutes('Statements');
 
+export function statementsRoutes({ statements }: { statements: StatementsService }): AreaRoutes {
   /** The upload in a scope of its own: its body parsers and limits touch no other route. */
   const upload = (async (app: App) => {
     // Read while streaming, refused as soon as the limit is passed (Fastify counts the bytes).
@@ -56,13 +57,11 @@ export function statementsRoutes(deps: { statements: StatementsService }) {
     app.post(
       '/v1/statements',
       {
-        config: {
-          auth: 'key',
-          scopes: OPENS.statementsWrite,
-          operation: {
+        ...keyed(
+          OPENS.statementsWrite,
+          {
             operationId: 'importStatement',
             summary: 'Import a bank statement',
-            tag: 'Statements',
             description: [
               'Takes one of your own bank statements: ISO 20022 CAMT.053 (versions `.001.02` to `.001.08`) or a CSV export, sent raw (`application/xml`, `text/csv`) or as JSON `{file_name, kind, content_base64}`. With a raw body, `file_name` and `kind` may go in the query; `kind` (`camt053` or `csv`) is detected when left out. At most 4 MiB and 5,000 transactions.',
               '',
@@ -96,25 +95,25 @@ export function statementsRoutes(deps: { statements: StatementsService }) {
               },
             },
           },
-        },
+          {
+            summary: 'Send a bank statement (CAMT.053 or CSV) to match against your funded requests',
+            description: `At most ${MAX_STATEMENT_BYTES / 1024 / 1024} MiB and ${MAX_STATEMENT_LINES.toLocaleString('en')} transactions. Nothing is settled until a match is confirmed.`,
+            querystring: Fields({
+              file_name: Type.Optional(Text({ min: 1, max: 255 })),
+              kind: Type.Optional(OneOf(['camt053', 'csv'] as const)),
+            }),
+            body: {
+              content: {
+                'application/json': { schema: JsonFile },
+                'application/xml': { schema: RawFile },
+                'text/xml': { schema: RawFile },
+                'text/csv': { schema: RawFile },
+              },
+            } as never,
+            response: { 201: StatementResult },
+          },
+        ),
         errorHandler: uploadErrors,
-        schema: {
-          summary: 'Send a bank statement (CAMT.053 or CSV) to match against your funded requests',
-          description: `At most ${MAX_STATEMENT_BYTES / 1024 / 1024} MiB and ${MAX_STATEMENT_LINES.toLocaleString('en')} transactions. Nothing is settled until a match is confirmed.`,
-          querystring: Fields({
-            file_name: Type.Optional(Text({ min: 1, max: 255 })),
-            kind: Type.Optional(OneOf(['camt053', 'csv'] as const)),
-          }),
-          body: {
-            content: {
-              'application/json': { schema: JsonFile },
-              'application/xml': { schema: RawFile },
-              'text/xml': { schema: RawFile },
-              'text/csv': { schema: RawFile },
-            },
-          } as never,
-          response: { 201: StatementResult },
-        },
       },
       async (request, reply) => {
         const query = request.query as { file_name?: string; kind?: 'camt053' | 'csv' };
@@ -129,7 +128,7 @@ export function statementsRoutes(deps: { statements: StatementsService }) {
     );
   }) as unknown as FastifyPluginAsync;
 
-  return async (app: App) => {
+  return async (app) => {
     await app.register(upload);
   };
 }

@@ -1,4 +1,4 @@
-import type { App } from '../../platform/http/app.ts';
+import type { AreaRoutes } from '../../platform/http/app.ts';
 import { keyRoutes } from '../../platform/http/route-options.ts';
 import { OPENS } from '../../platform/http/scopes.ts';
 import {
@@ -22,15 +22,14 @@ import type { WebhooksService } from './webhooks.service.ts';
 const sandboxRule =
   'With a sandbox key you see and manage only the endpoints that key created, and they receive only the events its own calls caused.';
 
-const webhookRoute = keyRoutes('Webhooks');
+const keyed = keyRoutes('Webhooks');
 
 /** Webhook endpoints, their delivery logs, and the event log a funder can catch up from. */
-export function webhooksRoutes(deps: { webhooks: WebhooksService }) {
-  const { webhooks } = deps;
-  return (app: App) => {
+export function webhooksRoutes({ webhooks }: { webhooks: WebhooksService }): AreaRoutes {
+  return (app) => {
     app.get(
       '/v1/webhooks',
-      webhookRoute(
+      keyed(
         OPENS.webhooksRead,
         {
           operationId: 'listWebhooks',
@@ -53,7 +52,7 @@ export function webhooksRoutes(deps: { webhooks: WebhooksService }) {
     app.post(
       '/v1/webhooks',
       // The signing secret is in the answer once: an Idempotency-Key replay does not repeat it.
-      webhookRoute(
+      keyed(
         OPENS.webhooksWrite,
         {
           operationId: 'createWebhook',
@@ -107,7 +106,7 @@ export function webhooksRoutes(deps: { webhooks: WebhooksService }) {
 
     app.delete(
       '/v1/webhooks/:id',
-      webhookRoute(
+      keyed(
         OPENS.webhooksWrite,
         {
           operationId: 'stopWebhook',
@@ -130,7 +129,7 @@ export function webhooksRoutes(deps: { webhooks: WebhooksService }) {
       '/v1/webhooks/:id/rotate-secret',
       // No body at all is the empty body: the previous secret signs on for the default 24 hours.
       // The signing secret is in the answer once: an Idempotency-Key replay does not repeat it.
-      webhookRoute(
+      keyed(
         OPENS.webhooksWrite,
         {
           operationId: 'rotateWebhookSecret',
@@ -156,7 +155,7 @@ export function webhooksRoutes(deps: { webhooks: WebhooksService }) {
 
     app.post(
       '/v1/webhooks/:id/test',
-      webhookRoute(
+      keyed(
         OPENS.webhooksWrite,
         {
           operationId: 'testWebhook',
@@ -180,7 +179,7 @@ export function webhooksRoutes(deps: { webhooks: WebhooksService }) {
 
     app.get(
       '/v1/webhooks/:id/deliveries',
-      webhookRoute(
+      keyed(
         OPENS.webhooksRead,
         {
           operationId: 'listWebhookDeliveries',
@@ -203,7 +202,7 @@ export function webhooksRoutes(deps: { webhooks: WebhooksService }) {
     app.post(
       '/v1/webhooks/:id/deliveries/:delivery_id/retry',
       // Not in the spec: sending a delivery again is a write on the endpoint (docs/decisions/webhooks.md).
-      webhookRoute(
+      keyed(
         OPENS.webhooksWrite,
         {
           operationId: 'retryWebhookDelivery',
@@ -226,7 +225,7 @@ export function webhooksRoutes(deps: { webhooks: WebhooksService }) {
     app.get(
       '/v1/events',
       // Not in the spec: reading the event log is reading what the webhooks deliver (docs/decisions/webhooks.md).
-      webhookRoute(
+      keyed(
         OPENS.webhooksRead,
         {
           operationId: 'listEvents',
