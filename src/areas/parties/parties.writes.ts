@@ -94,6 +94,32 @@ export async function insertDrawnSeller(
  */
 export const ensureSeller = sellerWrite('find');
 
+type Lock = { forUpdate: boolean };
+
+/**
+ * The row with that id, locked for a change: on `plane`, or on any plane when `plane` is null
+ * (the operations team). 404 when the id is no UUID or names no row there.
+ */
+async function lockForChange<Row>(
+  tx: Tx,
+  plane: Plane | null,
+  id: string,
+  noun: 'Seller' | 'Invoice',
+  find: {
+    anyPlane: (tx: Tx, id: string, options: Lock) => Promise<Row | null>;
+    onPlane: (tx: Tx, plane: Plane, id: string, options: Lock) => Promise<Row | null>;
+  },
+): Promise<Row> {
+  const lock = { forUpdate: true };
+  const row = !isUuid(id)
+    ? null
+    : plane === null
+      ? await find.anyPlane(tx, id, lock)
+      : await find.onPlane(tx, plane, id, lock);
+  if (!row) throw new ApiError('not_found', `${noun} was not found.`);
+  return row;
+}
+
 /**
  * Sets a seller's company verification (KYC) status. `plane` null: any plane (the operations
  * team); else a seller of another plane is not found. Unchanged status: `changed` false and no
@@ -108,12 +134,10 @@ export async function setSellerVerification(
 ): Promise<{ seller: Seller; changed: boolean }> {
   const status = change.status;
   const reason = change.reason?.trim() || null;
-  const before = !isUuid(sellerId)
-    ? null
-    : plane === null
-      ? await store.findSellerForOperator(tx, sellerId, { forUpdate: true })
-      : await store.findSeller(tx, plane, sellerId, { forUpdate: true });
-  if (!before) throw new ApiError('not_found', 'Seller was not found.');
+  const before = await lockForChange(tx, plane, sellerId, 'Seller', {
+    anyPlane: store.findSellerForOperator,
+    onPlane: store.findSeller,
+  });
   if (before.verification_status === status) return { seller: sellerView(before), changed: false };
   const after = await store.updateSellerVerification(tx, before.plane, sellerId, status);
   evidence?.({
@@ -347,12 +371,10 @@ export async function markInvoiceSellerPaid(
   now: Date,
   evidence?: EvidenceSink,
 ): Promise<{ invoice: Invoice; changed: boolean }> {
-  const before = !isUuid(invoiceId)
-    ? null
-    : plane === null
-      ? await store.findInvoiceForOperator(tx, invoiceId, { forUpdate: true })
-      : await store.findInvoice(tx, plane, invoiceId, { forUpdate: true });
-  if (!before) throw new ApiError('not_found', 'Invoice was not found.');
+  const before = await lockForChange(tx, plane, invoiceId, 'Invoice', {
+    anyPlane: store.findInvoiceForOperator,
+    onPlane: store.findInvoice,
+  });
   if (paidAt !== null) {
     if (Number.isNaN(paidAt.getTime())) invalid('paid_at', 'paid_at must be a date-time.');
     if (paidAt > now) invalid('paid_at', 'paid_at must not be in the future.');
