@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import type { Plane } from '../../platform/caller.ts';
 import { daysBetween, madridDate } from '../../platform/clock.ts';
 import type { Tx } from '../../platform/db/db.ts';
@@ -70,18 +71,26 @@ function sellerWrite(whenTaken: 'refuse' | 'find') {
 }
 
 /**
- * Creates a fictitious seller whose details `draw` makes afresh (a random tax id) while the
- * plane already has the one drawn: a test helper never answers 409 for an unlucky draw.
+ * Creates a fictitious Spanish seller on the demonstration plane, approved, named `Sandbox
+ * Supplier <n> SL` with the tax id `B<n>` for a random n, and `more` of its details. A number
+ * the plane already has is drawn again: a test helper never answers 409 for an unlucky draw.
  */
-export async function insertDrawnSeller(
+export async function insertSandboxSeller(
   tx: Tx,
-  plane: Plane,
-  draw: () => SellerInput,
+  more: Omit<SellerInput, 'name' | 'tax_id' | 'country' | 'verification_status'>,
   now: Date,
   evidence?: EvidenceSink,
 ): Promise<Seller> {
   for (let attempt = 0; attempt < 5; attempt++) {
-    const made = await insertSellerIfNew(tx, plane, draw(), now, evidence);
+    const n = randomInt(10_000_000, 99_999_999);
+    const drawn: SellerInput = {
+      name: `Sandbox Supplier ${n} SL`,
+      tax_id: `B${n}`,
+      country: 'ES',
+      verification_status: 'approved',
+      ...more,
+    };
+    const made = await insertSellerIfNew(tx, 'demo', drawn, now, evidence);
     if (made) return made;
   }
   throw new ApiError('conflict', 'Every tax id drawn for a new fictitious seller was taken; retry.');

@@ -1,6 +1,6 @@
 import { type Caller, type FunderCaller, scopeOf } from '../../platform/caller.ts';
 import { addDays } from '../../platform/clock.ts';
-import type { RebuildControl } from '../../platform/write.ts';
+import type { RebuildControl, WriteScope } from '../../platform/write.ts';
 import type { DisclosureService } from '../disclosure/disclosure.module.ts';
 import type { DebtorInput, InvoiceSource, SellerInput } from '../parties/parties.module.ts';
 import type { RequestPartiesService } from '../requests/requests.module.ts';
@@ -76,6 +76,25 @@ const DEBTORS = [
   },
 ];
 
+/**
+ * The part's seller asks for the funding of one invoice (factoring, submitted at once), and the
+ * request is routed to the demonstration funder; in the operator's write. Answers the request id.
+ */
+export async function routedDemoRequest(
+  scope: WriteScope,
+  parties: ProgrammeDemoDeps['parties'],
+  input: { sellerId: string; invoiceId: string; funderId: string },
+): Promise<string> {
+  const id = await parties.createRequestIn(scope, {
+    seller_id: input.sellerId,
+    type: 'factoring',
+    invoice_ids: [input.invoiceId],
+    status: 'submitted',
+  });
+  await parties.routeIn(scope, id, input.funderId);
+  return id;
+}
+
 /** What this part adds to the demonstration plane, for the scenario's own counts. */
 export const PROGRAMME_DEMO = {
   company: SELLER.name,
@@ -137,14 +156,8 @@ export async function playProgrammeDemo(
   const ids = await control.write(operator, async (scope) => {
     const made: string[] = [];
     for (const invoiceId of requests.invoiceIds) {
-      const id = await deps.parties.createRequestIn(scope, {
-        seller_id: requests.sellerId,
-        type: 'factoring',
-        invoice_ids: [invoiceId],
-        status: 'submitted',
-      });
-      await deps.parties.routeIn(scope, id, funder.funderId);
-      made.push(id);
+      const routed = { sellerId: requests.sellerId, invoiceId, funderId: funder.funderId };
+      made.push(await routedDemoRequest(scope, deps.parties, routed));
     }
     return made;
   });

@@ -1,6 +1,10 @@
 import { scopeOf } from '../../platform/caller.ts';
 import { addDays } from '../../platform/clock.ts';
-import type { DemoPartInput, ProgrammeService } from '../programme/programme.module.ts';
+import {
+  type DemoPartInput,
+  type ProgrammeService,
+  routedDemoRequest,
+} from '../programme/programme.module.ts';
 import type { RequestPartiesService } from '../requests/requests.module.ts';
 import type { RecourseService } from './recourse.service.ts';
 
@@ -86,18 +90,8 @@ export async function playRecourseDemo(
         { newCompany: i === 0 },
       ),
     );
-    ids.push(
-      await control.write(operator, async (scope) => {
-        const id = await deps.parties.createRequestIn(scope, {
-          seller_id: made.sellerId,
-          type: 'factoring',
-          invoice_ids: [invoiceId],
-          status: 'submitted',
-        });
-        await deps.parties.routeIn(scope, id, funder.funderId);
-        return id;
-      }),
-    );
+    const routed = { sellerId: made.sellerId, invoiceId, funderId: funder.funderId };
+    ids.push(await control.write(operator, (scope) => routedDemoRequest(scope, deps.parties, routed)));
   }
 
   await seller.offerAcceptFund({
