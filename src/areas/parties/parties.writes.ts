@@ -61,15 +61,6 @@ export async function insertSellerIfNew(
   return sellerView(row);
 }
 
-/** Creates a seller on a plane. 409 conflict when the plane already has that country and tax id. */
-export const insertSeller = sellerWrite('refuse');
-
-/** A seller's creation; when the plane already has its country and tax id: refuse (409) or find it. */
-function sellerWrite(whenTaken: 'refuse' | 'find') {
-  return (tx: Tx, plane: Plane, input: SellerInput, now: Date, evidence?: EvidenceSink): Promise<Seller> =>
-    insertParty(sellerKind, whenTaken, tx, plane, input, now, evidence);
-}
-
 /**
  * Creates a fictitious Spanish seller on the demonstration plane, approved, named `Sandbox
  * Supplier <n> SL` with the tax id `B<n>` for a random n, and `more` of its details. A number
@@ -95,13 +86,6 @@ export async function insertSandboxSeller(
   }
   throw new ApiError('conflict', 'Every tax id drawn for a new fictitious seller was taken; retry.');
 }
-
-/**
- * The seller of the plane with that country and tax id, made from `input` when there is none:
- * a find-or-create safe under concurrency (the insert goes first, on the unique key; a
- * concurrent maker's row is read back once it committed).
- */
-export const ensureSeller = sellerWrite('find');
 
 type Lock = { forUpdate: boolean };
 
@@ -201,31 +185,6 @@ export async function insertDebtorIfNew(
   return view;
 }
 
-/** Creates a debtor on a plane. 409 conflict when the plane already has that country and tax id. */
-export async function insertDebtor(
-  tx: Tx,
-  plane: Plane,
-  input: DebtorInput,
-  now: Date,
-  evidence?: EvidenceSink,
-): Promise<Debtor> {
-  return insertParty(debtorKind, 'refuse', tx, plane, input, now, evidence);
-}
-
-/**
- * The debtor of the plane with that country and tax id, made from `input` when there is none:
- * a find-or-create safe under concurrency (insert first on the unique key, then read back).
- */
-export async function ensureDebtor(
-  tx: Tx,
-  plane: Plane,
-  input: DebtorInput,
-  now: Date,
-  evidence?: EvidenceSink,
-): Promise<Debtor> {
-  return insertParty(debtorKind, 'find', tx, plane, input, now, evidence);
-}
-
 /**
  * One kind of party keyed by country and tax id on its plane (a seller, a debtor): how it is
  * inserted unless the plane has it, its key as checked from an input, and how it is found again.
@@ -286,6 +245,28 @@ async function insertParty<Input, View, Row>(
   if (!found) throw new Error(`${kind.noun} ${key.country}:${key.tax_id} neither inserted nor found`);
   return kind.view(found);
 }
+
+/** A party's creation; when the plane already has its country and tax id: refuse (409) or find it. */
+function partyWrite<Input, View, Row>(kind: PartyKind<Input, View, Row>, whenTaken: 'refuse' | 'find') {
+  return (tx: Tx, plane: Plane, input: Input, now: Date, evidence?: EvidenceSink): Promise<View> =>
+    insertParty(kind, whenTaken, tx, plane, input, now, evidence);
+}
+
+/** Creates a seller on a plane. 409 conflict when the plane already has that country and tax id. */
+export const insertSeller = partyWrite(sellerKind, 'refuse');
+
+/**
+ * The seller of the plane with that country and tax id, made from `input` when there is none:
+ * a find-or-create safe under concurrency (the insert goes first, on the unique key; a
+ * concurrent maker's row is read back once it committed).
+ */
+export const ensureSeller = partyWrite(sellerKind, 'find');
+
+/** Creates a debtor on a plane. 409 conflict when the plane already has that country and tax id. */
+export const insertDebtor = partyWrite(debtorKind, 'refuse');
+
+/** The debtor of the plane with that country and tax id, made from `input` when there is none (the same way). */
+export const ensureDebtor = partyWrite(debtorKind, 'find');
 
 /**
  * Records an invoice a seller issued to a debtor, on a plane: both must exist on that plane.
