@@ -1,6 +1,7 @@
+import type { AreaDeps } from '../../platform/area-deps.ts';
 import { type FunderCaller, type FunderScope, scopeOf } from '../../platform/caller.ts';
-import { addMadridDays, type Clock, madridDate, madridMidnight } from '../../platform/clock.ts';
-import type { Db, Queryable } from '../../platform/db/db.ts';
+import { addMadridDays, madridDate, madridMidnight } from '../../platform/clock.ts';
+import type { Queryable } from '../../platform/db/db.ts';
 import { newId } from '../../platform/ids.ts';
 import type { WriteScope } from '../../platform/write.ts';
 import type { RequestRow, RequestsService } from '../requests/requests.module.ts';
@@ -42,11 +43,11 @@ export type BankDataService = ReturnType<typeof createBankDataService>;
  * `bank_data` terms wait for (and the funding gate it makes under `required`), the payments
  * debtors made to the seller and the alerts they raise, and the funder's own overview.
  */
-export function createBankDataService(deps: {
-  db: Db;
-  clock: Clock;
-  requests: Pick<RequestsService, 'visible'>;
-}) {
+export function createBankDataService(
+  deps: Pick<AreaDeps, 'db' | 'clock'> & {
+    requests: Pick<RequestsService, 'visible'>;
+  },
+) {
   const { db, clock } = deps;
 
   /** The seller's consent for the funder, its accounts, and what the terms still wait for. */

@@ -1,10 +1,11 @@
+import type { AreaDeps } from '../../platform/area-deps.ts';
 import { type Caller, type FunderCaller, type Plane, scopeOf } from '../../platform/caller.ts';
-import { type Clock, madridDate } from '../../platform/clock.ts';
-import type { Db, Queryable } from '../../platform/db/db.ts';
+import { madridDate } from '../../platform/clock.ts';
+import type { Queryable } from '../../platform/db/db.ts';
 import { ApiError } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { toCents } from '../../platform/money.ts';
-import type { RunWrite, WriteScope } from '../../platform/write.ts';
+import type { WriteScope } from '../../platform/write.ts';
 import { debtorKey, findDebtor, invalid, isoDate, NAME_MAX, oneOf, text } from '../parties/parties.module.ts';
 import type { RequestsService } from '../requests/requests.module.ts';
 import { CLOSED_STATUSES } from '../requests/requests.module.ts';
@@ -239,14 +240,13 @@ export async function setPublicPaymentPeriodIn(
 export type DebtorInfoService = ReturnType<typeof createDebtorInfoService>;
 
 /** GET /v1/requests/{id}/debtors, and the operations team's loading of debtor data. */
-export function createDebtorInfoService(deps: {
-  db: Db;
-  clock: Clock;
-  write: RunWrite;
-  requests: Pick<RequestsService, 'visible'>;
-  /** The limits area's reader; without it `credit_limit` is null. */
-  creditLimitOf?: CreditLimitOf;
-}) {
+export function createDebtorInfoService(
+  deps: AreaDeps & {
+    requests: Pick<RequestsService, 'visible'>;
+    /** The limits area's reader; without it `credit_limit` is null. */
+    creditLimitOf?: CreditLimitOf;
+  },
+) {
   const { db, clock, write } = deps;
 
   return {

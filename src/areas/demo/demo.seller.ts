@@ -163,17 +163,22 @@ async function openDemoPart(
   const { control, deps, operator } = input;
   const day = demoDays(control, input.today);
   day(company.onDay);
+  const on = (days: number) => addDays(input.today, days);
   const made = await control.write(operator, async (scope) => {
     const seller = await insertDemoSeller(scope, deps.documents, {
-      seller: company.seller,
+      seller: { ...company.seller, verification_status: 'approved' },
       documentCodes: input.documentCodes,
-      documentsIssuedOn: company.documentsIssuedOn,
-      documentsValidUntil: company.documentsValidUntil,
+      documentsIssuedOn: on(company.documents.issued),
+      documentsValidUntil: on(company.documents.validUntil),
     });
     const invoiceIds = await insertDemoInvoices(scope, deps.disclosure, {
       sellerId: seller.id,
       debtors: company.debtors,
-      invoice: company.invoice,
+      invoice: (i) => {
+        const { amount, issued, due, source } = company.debtors[i]!.invoice;
+        const number = `${company.invoicePrefix}-${input.today.slice(0, 4)}-${String(i + 1).padStart(3, '0')}`;
+        return { number, amount, issue_date: on(issued), due_date: on(due), source };
+      },
     });
     return { sellerId: seller.id, invoiceIds };
   });

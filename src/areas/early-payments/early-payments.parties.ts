@@ -1,4 +1,3 @@
-import { randomInt } from 'node:crypto';
 import type { Static } from 'typebox';
 import {
   type FunderCaller,
@@ -11,7 +10,7 @@ import { addDays, madridDate } from '../../platform/clock.ts';
 import { ApiError } from '../../platform/errors.ts';
 import { percentOf } from '../../platform/money.ts';
 import type { RunWrite } from '../../platform/write.ts';
-import { ensureDebtor, insertDrawnSeller, insertInvoice } from '../parties/parties.module.ts';
+import { ensureDebtor, insertInvoice, insertSandboxSeller } from '../parties/parties.module.ts';
 import { answerIn, releaseIn } from './early-payments.offer.ts';
 import type { AnswerBody, ReleaseBody, SandboxEarlyPaymentBody } from './early-payments.schemas.ts';
 import * as store from './early-payments.store.ts';
@@ -61,21 +60,7 @@ export function createEarlyPaymentParties(deps: { write: RunWrite }) {
       requireSandbox(caller);
       return write(caller, async (ws) => {
         const today = madridDate(ws.now);
-        const supplier = await insertDrawnSeller(
-          ws.tx,
-          'demo',
-          () => {
-            const drawn = randomInt(10_000_000, 99_999_999);
-            return {
-              name: `Sandbox Supplier ${drawn} SL`,
-              tax_id: `B${drawn}`,
-              country: 'ES',
-              verification_status: 'approved',
-            };
-          },
-          ws.now,
-          ws.evidence,
-        );
+        const supplier = await insertSandboxSeller(ws.tx, {}, ws.now, ws.evidence);
         const n = supplier.tax_id.slice(1);
         const buyer = await ensureDebtor(
           ws.tx,

@@ -40,6 +40,35 @@ function paymentStep<B, R>(
     record(ws, scope, id, body, await lockIn(ws, scope, id, status, message));
 }
 
+/** A movement of money a step records: its amount (cents), value date and bank reference, now. */
+function moneyIn(ws: WriteScope, amount: number, body: { value_date: string; reference: string }) {
+  return {
+    amount: centsToDecimal(amount),
+    valueDate: body.value_date,
+    reference: body.reference.trim(),
+    at: ws.now,
+  };
+}
+
+/** The evidence entry of a movement of money on the early payment, with what else the step adds. */
+function moneyEvidence(
+  ws: WriteScope,
+  scope: FunderScope,
+  id: string,
+  kind: string,
+  money: ReturnType<typeof moneyIn>,
+  more: Record<string, unknown> = {},
+) {
+  ws.evidence({
+    funderId: scope.funderId,
+    plane: scope.plane,
+    kind,
+    subjectType: 'early_payment',
+    subjectId: id,
+    payload: { amount: money.amount, value_date: money.valueDate, reference: money.reference, ...more },
+  });
+}
+
 /** The funder paid the supplier early (in the caller's write, within its scope). */
 export const recordPaid = paymentStep(
   'accepted',
@@ -60,24 +89,9 @@ export const recordPaid = paymentStep(
         { extra: { field: 'value_date' } },
       );
     }
-    await store.markPaid(ws.tx, scope, id, {
-      amount: centsToDecimal(amount),
-      valueDate: body.value_date,
-      reference: body.reference.trim(),
-      at: ws.now,
-    });
-    ws.evidence({
-      funderId: scope.funderId,
-      plane: scope.plane,
-      kind: 'early_payment.paid',
-      subjectType: 'early_payment',
-      subjectId: id,
-      payload: {
-        amount: centsToDecimal(amount),
-        value_date: body.value_date,
-        reference: body.reference.trim(),
-      },
-    });
+    const paid = moneyIn(ws, amount, body);
+    await store.markPaid(ws.tx, scope, id, paid);
+    moneyEvidence(ws, scope, id, 'early_payment.paid', paid);
     return emitChange(ws, scope, id, 'early_payment.paid');
   },
 );
@@ -102,25 +116,10 @@ export const recordRepayment = paymentStep(
         { extra: { field: 'amount', outstanding: outstanding / 100 } },
       );
     }
-    const after = await store.addRepayment(ws.tx, scope, id, {
-      id: newId(),
-      amount: centsToDecimal(amount),
-      valueDate: body.value_date,
-      reference: body.reference.trim(),
-      at: ws.now,
-    });
-    ws.evidence({
-      funderId: scope.funderId,
-      plane: scope.plane,
-      kind: 'early_payment.repayment',
-      subjectType: 'early_payment',
-      subjectId: id,
-      payload: {
-        amount: centsToDecimal(amount),
-        value_date: body.value_date,
-        reference: body.reference.trim(),
-        repaid_amount: after.repaid_amount,
-      },
+    const repayment = moneyIn(ws, amount, body);
+    const after = await store.addRepayment(ws.tx, scope, id, { id: newId(), ...repayment });
+    moneyEvidence(ws, scope, id, 'early_payment.repayment', repayment, {
+      repaid_amount: after.repaid_amount,
     });
     const type = after.status === 'repaid' ? 'early_payment.repaid' : 'early_payment.repayment_recorded';
     return emitChange(ws, scope, id, type);

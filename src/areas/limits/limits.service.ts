@@ -7,7 +7,7 @@ import { type BookScope, debtorBook, sellerBook } from './limits.exposure.store.
 import { createCreditLimitGuard, debtorLimitView } from './limits.guard.ts';
 import { importDebtorLimits } from './limits.import.ts';
 import { readImportEnvelope } from './limits.input.ts';
-import type { DebtorLimitInputBody, ImportBodyInput, SellerLimitInputBody } from './limits.schemas.ts';
+import type { ImportBodyInput } from './limits.schemas.ts';
 import { scopeAt, setDebtorLimit, setSellerLimit } from './limits.set.ts';
 import { debtorExposureView, sellerExposureView } from './limits.views.ts';
 import type { Target } from './limits.writes.ts';
@@ -35,22 +35,34 @@ export function createLimitsService(deps: { db: Db; clock: Clock; write: RunWrit
     plane: requirePlane(caller),
   });
 
+  /**
+   * One of the caller's two books (its debtors, its sellers): the listing, its lines under
+   * `lines`, and the setting of one limit with the caller's own key (source `api`) or by the
+   * operations team (the portal's equivalent, source `manual`).
+   */
+  const limitBook = <Lines extends string, Row, View, Body, Set>(
+    lines: Lines,
+    read: (q: Queryable, scope: BookScope) => Promise<Row[]>,
+    view: (row: Row) => View,
+    set: (setDeps: typeof deps, caller: Caller, target: Target, body: Body) => Promise<Set>,
+  ) => ({
+    async list(caller: FunderCaller) {
+      const rows = (await bookOf(caller, read)).map(view);
+      const book = { funder: funderRef(caller), currency: 'EUR' as const, count: rows.length };
+      return { ...book, [lines]: rows } as typeof book & Record<Lines, View[]>;
+    },
+    put: (caller: FunderCaller, body: Body) => set(deps, caller, ownTarget(caller), body),
+    putAsOperator: (caller: Caller, target: Target, body: Body) => set(deps, caller, target, body),
+  });
+  const debtors = limitBook('debtors', debtorBook, debtorExposureView, setDebtorLimit);
+  const sellers = limitBook('sellers', sellerBook, sellerExposureView, setSellerLimit);
+
   return {
     /** GET /v1/credit-limits: the debtor book. An unclassified funder reads an empty one. */
-    async getCreditLimits(caller: FunderCaller) {
-      const debtors = (await bookOf(caller, (q, scope) => debtorBook(q, scope))).map(debtorExposureView);
-      return { funder: funderRef(caller), currency: 'EUR' as const, count: debtors.length, debtors };
-    },
-
-    /** PUT /v1/credit-limits: source `api`. */
-    putCreditLimit(caller: FunderCaller, body: DebtorLimitInputBody) {
-      return setDebtorLimit(deps, caller, ownTarget(caller), body);
-    },
-
-    /** Operations API (the portal's equivalent): source `manual`. */
-    putCreditLimitAsOperator(caller: Caller, target: Target, body: DebtorLimitInputBody) {
-      return setDebtorLimit(deps, caller, target, body);
-    },
+    getCreditLimits: debtors.list,
+    /** PUT /v1/credit-limits. */
+    putCreditLimit: debtors.put,
+    putCreditLimitAsOperator: debtors.putAsOperator,
 
     /**
      * POST /v1/credit-limits/import: every row is checked on its own and answered on its own;
@@ -66,19 +78,10 @@ export function createLimitsService(deps: { db: Db; clock: Clock; write: RunWrit
     },
 
     /** GET /v1/seller-limits: the seller book. */
-    async getSellerLimits(caller: FunderCaller) {
-      const sellers = (await bookOf(caller, (q, scope) => sellerBook(q, scope))).map(sellerExposureView);
-      return { funder: funderRef(caller), currency: 'EUR' as const, count: sellers.length, sellers };
-    },
-
-    /** PUT /v1/seller-limits: source `api`; 404 for a seller the funder cannot see. */
-    putSellerLimit(caller: FunderCaller, body: SellerLimitInputBody) {
-      return setSellerLimit(deps, caller, ownTarget(caller), body);
-    },
-
-    putSellerLimitAsOperator(caller: Caller, target: Target, body: SellerLimitInputBody) {
-      return setSellerLimit(deps, caller, target, body);
-    },
+    getSellerLimits: sellers.list,
+    /** PUT /v1/seller-limits: 404 for a seller the funder cannot see. */
+    putSellerLimit: sellers.put,
+    putSellerLimitAsOperator: sellers.putAsOperator,
 
     /** Plugs into the decisions service: refuses an offer a limit cannot hold (409 credit_limit). */
     offerGuard: createCreditLimitGuard(clock),

@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import type { Plane } from '../../platform/caller.ts';
 import { daysBetween, madridDate } from '../../platform/clock.ts';
 import type { Tx } from '../../platform/db/db.ts';
@@ -60,39 +61,57 @@ export async function insertSellerIfNew(
   return sellerView(row);
 }
 
-/** Creates a seller on a plane. 409 conflict when the plane already has that country and tax id. */
-export const insertSeller = sellerWrite('refuse');
-
-/** A seller's creation; when the plane already has its country and tax id: refuse (409) or find it. */
-function sellerWrite(whenTaken: 'refuse' | 'find') {
-  return (tx: Tx, plane: Plane, input: SellerInput, now: Date, evidence?: EvidenceSink): Promise<Seller> =>
-    insertParty(sellerKind, whenTaken, tx, plane, input, now, evidence);
-}
-
 /**
- * Creates a fictitious seller whose details `draw` makes afresh (a random tax id) while the
- * plane already has the one drawn: a test helper never answers 409 for an unlucky draw.
+ * Creates a fictitious Spanish seller on the demonstration plane, approved, named `Sandbox
+ * Supplier <n> SL` with the tax id `B<n>` for a random n, and `more` of its details. A number
+ * the plane already has is drawn again: a test helper never answers 409 for an unlucky draw.
  */
-export async function insertDrawnSeller(
+export async function insertSandboxSeller(
   tx: Tx,
-  plane: Plane,
-  draw: () => SellerInput,
+  more: Omit<SellerInput, 'name' | 'tax_id' | 'country' | 'verification_status'>,
   now: Date,
   evidence?: EvidenceSink,
 ): Promise<Seller> {
   for (let attempt = 0; attempt < 5; attempt++) {
-    const made = await insertSellerIfNew(tx, plane, draw(), now, evidence);
+    const n = randomInt(10_000_000, 99_999_999);
+    const drawn: SellerInput = {
+      name: `Sandbox Supplier ${n} SL`,
+      tax_id: `B${n}`,
+      country: 'ES',
+      verification_status: 'approved',
+      ...more,
+    };
+    const made = await insertSellerIfNew(tx, 'demo', drawn, now, evidence);
     if (made) return made;
   }
   throw new ApiError('conflict', 'Every tax id drawn for a new fictitious seller was taken; retry.');
 }
 
+type Lock = { forUpdate: boolean };
+
 /**
- * The seller of the plane with that country and tax id, made from `input` when there is none:
- * a find-or-create safe under concurrency (the insert goes first, on the unique key; a
- * concurrent maker's row is read back once it committed).
+ * The row with that id, locked for a change: on `plane`, or on any plane when `plane` is null
+ * (the operations team). 404 when the id is no UUID or names no row there.
  */
-export const ensureSeller = sellerWrite('find');
+async function lockForChange<Row>(
+  tx: Tx,
+  plane: Plane | null,
+  id: string,
+  noun: 'Seller' | 'Invoice',
+  find: {
+    anyPlane: (tx: Tx, id: string, options: Lock) => Promise<Row | null>;
+    onPlane: (tx: Tx, plane: Plane, id: string, options: Lock) => Promise<Row | null>;
+  },
+): Promise<Row> {
+  const lock = { forUpdate: true };
+  const row = !isUuid(id)
+    ? null
+    : plane === null
+      ? await find.anyPlane(tx, id, lock)
+      : await find.onPlane(tx, plane, id, lock);
+  if (!row) throw new ApiError('not_found', `${noun} was not found.`);
+  return row;
+}
 
 /**
  * Sets a seller's company verification (KYC) status. `plane` null: any plane (the operations
@@ -108,12 +127,10 @@ export async function setSellerVerification(
 ): Promise<{ seller: Seller; changed: boolean }> {
   const status = change.status;
   const reason = change.reason?.trim() || null;
-  const before = !isUuid(sellerId)
-    ? null
-    : plane === null
-      ? await store.findSellerForOperator(tx, sellerId, { forUpdate: true })
-      : await store.findSeller(tx, plane, sellerId, { forUpdate: true });
-  if (!before) throw new ApiError('not_found', 'Seller was not found.');
+  const before = await lockForChange(tx, plane, sellerId, 'Seller', {
+    anyPlane: store.findSellerForOperator,
+    onPlane: store.findSeller,
+  });
   if (before.verification_status === status) return { seller: sellerView(before), changed: false };
   const after = await store.updateSellerVerification(tx, before.plane, sellerId, status);
   evidence?.({
@@ -166,31 +183,6 @@ export async function insertDebtorIfNew(
     },
   });
   return view;
-}
-
-/** Creates a debtor on a plane. 409 conflict when the plane already has that country and tax id. */
-export async function insertDebtor(
-  tx: Tx,
-  plane: Plane,
-  input: DebtorInput,
-  now: Date,
-  evidence?: EvidenceSink,
-): Promise<Debtor> {
-  return insertParty(debtorKind, 'refuse', tx, plane, input, now, evidence);
-}
-
-/**
- * The debtor of the plane with that country and tax id, made from `input` when there is none:
- * a find-or-create safe under concurrency (insert first on the unique key, then read back).
- */
-export async function ensureDebtor(
-  tx: Tx,
-  plane: Plane,
-  input: DebtorInput,
-  now: Date,
-  evidence?: EvidenceSink,
-): Promise<Debtor> {
-  return insertParty(debtorKind, 'find', tx, plane, input, now, evidence);
 }
 
 /**
@@ -253,6 +245,28 @@ async function insertParty<Input, View, Row>(
   if (!found) throw new Error(`${kind.noun} ${key.country}:${key.tax_id} neither inserted nor found`);
   return kind.view(found);
 }
+
+/** A party's creation; when the plane already has its country and tax id: refuse (409) or find it. */
+function partyWrite<Input, View, Row>(kind: PartyKind<Input, View, Row>, whenTaken: 'refuse' | 'find') {
+  return (tx: Tx, plane: Plane, input: Input, now: Date, evidence?: EvidenceSink): Promise<View> =>
+    insertParty(kind, whenTaken, tx, plane, input, now, evidence);
+}
+
+/** Creates a seller on a plane. 409 conflict when the plane already has that country and tax id. */
+export const insertSeller = partyWrite(sellerKind, 'refuse');
+
+/**
+ * The seller of the plane with that country and tax id, made from `input` when there is none:
+ * a find-or-create safe under concurrency (the insert goes first, on the unique key; a
+ * concurrent maker's row is read back once it committed).
+ */
+export const ensureSeller = partyWrite(sellerKind, 'find');
+
+/** Creates a debtor on a plane. 409 conflict when the plane already has that country and tax id. */
+export const insertDebtor = partyWrite(debtorKind, 'refuse');
+
+/** The debtor of the plane with that country and tax id, made from `input` when there is none (the same way). */
+export const ensureDebtor = partyWrite(debtorKind, 'find');
 
 /**
  * Records an invoice a seller issued to a debtor, on a plane: both must exist on that plane.
@@ -347,12 +361,10 @@ export async function markInvoiceSellerPaid(
   now: Date,
   evidence?: EvidenceSink,
 ): Promise<{ invoice: Invoice; changed: boolean }> {
-  const before = !isUuid(invoiceId)
-    ? null
-    : plane === null
-      ? await store.findInvoiceForOperator(tx, invoiceId, { forUpdate: true })
-      : await store.findInvoice(tx, plane, invoiceId, { forUpdate: true });
-  if (!before) throw new ApiError('not_found', 'Invoice was not found.');
+  const before = await lockForChange(tx, plane, invoiceId, 'Invoice', {
+    anyPlane: store.findInvoiceForOperator,
+    onPlane: store.findInvoice,
+  });
   if (paidAt !== null) {
     if (Number.isNaN(paidAt.getTime())) invalid('paid_at', 'paid_at must be a date-time.');
     if (paidAt > now) invalid('paid_at', 'paid_at must not be in the future.');

@@ -1,6 +1,5 @@
 import { type Caller, type FunderCaller, scopeOf } from '../../platform/caller.ts';
-import { addDays } from '../../platform/clock.ts';
-import type { RebuildControl } from '../../platform/write.ts';
+import type { RebuildControl, WriteScope } from '../../platform/write.ts';
 import type { DisclosureService } from '../disclosure/disclosure.module.ts';
 import type { DebtorInput, InvoiceSource, SellerInput } from '../parties/parties.module.ts';
 import type { RequestPartiesService } from '../requests/requests.module.ts';
@@ -12,22 +11,23 @@ export interface ProgrammeDemoDeps {
   parties: Pick<RequestPartiesService, 'createRequestIn' | 'routeIn'>;
 }
 
-/** A company a part of the demonstration brings: its documents, its debtors, one invoice each. */
+/**
+ * A company a part of the demonstration brings: approved, with its documents, its debtors and
+ * one invoice to each. Days are counted from today.
+ */
 export interface DemoCompany {
-  /** The day (from today) the company, its documents and invoices are made. */
+  /** The day the company, its documents and invoices are made. */
   onDay: number;
-  seller: SellerInput;
-  documentsIssuedOn: string;
-  documentsValidUntil: string;
-  /** Each debtor with the address its notices go to (null: none known). */
-  debtors: readonly (DebtorInput & { address: string | null })[];
-  invoice: (i: number) => {
-    number: string;
-    amount: number | string;
-    issue_date: string;
-    due_date?: string | null;
-    source: InvoiceSource;
-  };
+  seller: Omit<SellerInput, 'verification_status'>;
+  /** The days its documents were issued on and are valid until. */
+  documents: { issued: number; validUntil: number };
+  /** Its invoices are numbered `<prefix>-<year>-<nnn>`, in the debtors' order. */
+  invoicePrefix: string;
+  /** Each debtor with the address its notices go to (null: none known), and its invoice. */
+  debtors: readonly (DebtorInput & {
+    address: string | null;
+    invoice: { amount: number; issued: number; due: number; source: InvoiceSource };
+  })[];
 }
 
 /**
@@ -60,27 +60,61 @@ export interface DemoPartInput<Deps> {
 }
 
 /** The confidential programme's company and its customers: Italian, so no document list applies. */
-const SELLER = { name: 'Ceramiche Riservate Demo Srl', tax_id: 'IT09900000017', country: 'IT' };
-const DEBTORS = [
-  {
-    name: 'Arredo Casa Nord SpA',
-    tax_id: 'IT09900000025',
+const COMPANY: DemoCompany = {
+  onDay: -40,
+  seller: {
+    name: 'Ceramiche Riservate Demo Srl',
+    tax_id: 'IT09900000017',
     country: 'IT',
-    address: 'amministrazione@arredo-nord.example',
+    founded_on: '2009-05-12',
+    annual_revenue: 5_600_000,
+    employees: 41,
+    sector: 'C',
   },
-  {
-    name: 'Edilizia Tirrenica Srl',
-    tax_id: 'IT09900000033',
-    country: 'IT',
-    address: 'pagamenti@tirrenica.example',
-  },
-];
+  documents: { issued: -60, validUntil: 300 },
+  invoicePrefix: 'CR',
+  debtors: [
+    {
+      name: 'Arredo Casa Nord SpA',
+      tax_id: 'IT09900000025',
+      country: 'IT',
+      address: 'amministrazione@arredo-nord.example',
+      invoice: { amount: 18_400, issued: -42, due: 30, source: 'e_invoice' },
+    },
+    {
+      name: 'Edilizia Tirrenica Srl',
+      tax_id: 'IT09900000033',
+      country: 'IT',
+      address: 'pagamenti@tirrenica.example',
+      invoice: { amount: 9_750.6, issued: -42, due: 45, source: 'erp' },
+    },
+  ],
+};
+
+/**
+ * The part's seller asks for the funding of one invoice (factoring, submitted at once), and the
+ * request is routed to the demonstration funder; in the operator's write. Answers the request id.
+ */
+export async function routedDemoRequest(
+  scope: WriteScope,
+  parties: ProgrammeDemoDeps['parties'],
+  input: { sellerId: string; invoiceId: string; funderId: string },
+): Promise<string> {
+  const id = await parties.createRequestIn(scope, {
+    seller_id: input.sellerId,
+    type: 'factoring',
+    invoice_ids: [input.invoiceId],
+    status: 'submitted',
+  });
+  await parties.routeIn(scope, id, input.funderId);
+  return id;
+}
 
 /** What this part adds to the demonstration plane, for the scenario's own counts. */
 export const PROGRAMME_DEMO = {
-  company: SELLER.name,
+  company: COMPANY.seller.name,
   sellers: 1,
-  debtors: DEBTORS.length,
+  debtors: COMPANY.debtors.length,
   requests: 2,
 } as const;
 
@@ -92,28 +126,8 @@ export const PROGRAMME_DEMO = {
 export async function playProgrammeDemo(
   input: DemoPartInput<ProgrammeDemoDeps>,
 ): Promise<{ requests: string[] }> {
-  const { control, deps, funder, operator, today, seller } = input;
-  const { day, ...requests } = await seller.openPart({
-    onDay: -40,
-    seller: {
-      ...SELLER,
-      verification_status: 'approved',
-      founded_on: '2009-05-12',
-      annual_revenue: 5_600_000,
-      employees: 41,
-      sector: 'C',
-    },
-    documentsIssuedOn: addDays(today, -60),
-    documentsValidUntil: addDays(today, 300),
-    debtors: DEBTORS,
-    invoice: (i) => ({
-      number: `CR-${today.slice(0, 4)}-${String(i + 1).padStart(3, '0')}`,
-      amount: i === 0 ? 18_400 : 9_750.6,
-      issue_date: addDays(today, -42),
-      due_date: addDays(today, 30 + i * 15),
-      source: i === 0 ? 'e_invoice' : 'erp',
-    }),
-  });
+  const { control, deps, funder, operator, seller } = input;
+  const { day, ...requests } = await seller.openPart(COMPANY);
 
   day(-39);
   await control.write(funder, (scope) =>
@@ -137,14 +151,8 @@ export async function playProgrammeDemo(
   const ids = await control.write(operator, async (scope) => {
     const made: string[] = [];
     for (const invoiceId of requests.invoiceIds) {
-      const id = await deps.parties.createRequestIn(scope, {
-        seller_id: requests.sellerId,
-        type: 'factoring',
-        invoice_ids: [invoiceId],
-        status: 'submitted',
-      });
-      await deps.parties.routeIn(scope, id, funder.funderId);
-      made.push(id);
+      const routed = { sellerId: requests.sellerId, invoiceId, funderId: funder.funderId };
+      made.push(await routedDemoRequest(scope, deps.parties, routed));
     }
     return made;
   });

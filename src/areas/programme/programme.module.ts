@@ -10,6 +10,7 @@ export {
   PROGRAMME_DEMO,
   type ProgrammeDemoDeps,
   playProgrammeDemo,
+  routedDemoRequest,
 } from './programme.demo.ts';
 export { TermsInput } from './programme.schemas.ts';
 export type { ProgrammeBody, ProgrammeService } from './programme.service.ts';

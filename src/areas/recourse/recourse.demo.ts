@@ -1,6 +1,10 @@
 import { scopeOf } from '../../platform/caller.ts';
-import { addDays } from '../../platform/clock.ts';
-import type { DemoPartInput, ProgrammeService } from '../programme/programme.module.ts';
+import {
+  type DemoCompany,
+  type DemoPartInput,
+  type ProgrammeService,
+  routedDemoRequest,
+} from '../programme/programme.module.ts';
 import type { RequestPartiesService } from '../requests/requests.module.ts';
 import type { RecourseService } from './recourse.service.ts';
 
@@ -11,27 +15,42 @@ export interface RecourseDemoDeps {
 }
 
 /** The company whose customers did not pay: Italian, like the confidential programme's. */
-const SELLER = { name: 'Tessuti Ricorso Demo Srl', tax_id: 'IT09900000041', country: 'IT' };
-const DEBTORS = [
-  {
-    name: 'Moda Lagunare Srl',
-    tax_id: 'IT09900000058',
+const COMPANY: DemoCompany = {
+  onDay: -92,
+  seller: {
+    name: 'Tessuti Ricorso Demo Srl',
+    tax_id: 'IT09900000041',
     country: 'IT',
-    address: 'contabilita@lagunare.example',
+    founded_on: '2004-02-19',
+    annual_revenue: 3_900_000,
+    employees: 28,
+    sector: 'C',
   },
-  {
-    name: 'Confezioni Adriatiche SpA',
-    tax_id: 'IT09900000066',
-    country: 'IT',
-    address: 'ap@adriatiche.example',
-  },
-];
+  documents: { issued: -150, validUntil: 200 },
+  invoicePrefix: 'TR',
+  debtors: [
+    {
+      name: 'Moda Lagunare Srl',
+      tax_id: 'IT09900000058',
+      country: 'IT',
+      address: 'contabilita@lagunare.example',
+      invoice: { amount: 14_200, issued: -96, due: -45, source: 'erp' },
+    },
+    {
+      name: 'Confezioni Adriatiche SpA',
+      tax_id: 'IT09900000066',
+      country: 'IT',
+      address: 'ap@adriatiche.example',
+      invoice: { amount: 8_600, issued: -96, due: -50, source: 'erp' },
+    },
+  ],
+};
 
 /** What this part adds to the demonstration plane, for the scenario's own counts. */
 export const RECOURSE_DEMO = {
-  company: SELLER.name,
+  company: COMPANY.seller.name,
   sellers: 1,
-  debtors: DEBTORS.length,
+  debtors: COMPANY.debtors.length,
   requests: 2,
 } as const;
 
@@ -44,28 +63,8 @@ export const RECOURSE_DEMO = {
 export async function playRecourseDemo(
   input: DemoPartInput<RecourseDemoDeps>,
 ): Promise<{ requests: string[] }> {
-  const { control, deps, funder, operator, today, seller } = input;
-  const { day, ...made } = await seller.openPart({
-    onDay: -92,
-    seller: {
-      ...SELLER,
-      verification_status: 'approved',
-      founded_on: '2004-02-19',
-      annual_revenue: 3_900_000,
-      employees: 28,
-      sector: 'C',
-    },
-    documentsIssuedOn: addDays(today, -150),
-    documentsValidUntil: addDays(today, 200),
-    debtors: DEBTORS,
-    invoice: (i) => ({
-      number: `TR-${today.slice(0, 4)}-${String(i + 1).padStart(3, '0')}`,
-      amount: i === 0 ? 14_200 : 8_600,
-      issue_date: addDays(today, -96),
-      due_date: addDays(today, i === 0 ? -45 : -50),
-      source: 'erp',
-    }),
-  });
+  const { control, deps, funder, operator, seller } = input;
+  const { day, ...made } = await seller.openPart(COMPANY);
 
   const ids: string[] = [];
   const terms = [
@@ -86,18 +85,8 @@ export async function playRecourseDemo(
         { newCompany: i === 0 },
       ),
     );
-    ids.push(
-      await control.write(operator, async (scope) => {
-        const id = await deps.parties.createRequestIn(scope, {
-          seller_id: made.sellerId,
-          type: 'factoring',
-          invoice_ids: [invoiceId],
-          status: 'submitted',
-        });
-        await deps.parties.routeIn(scope, id, funder.funderId);
-        return id;
-      }),
-    );
+    const routed = { sellerId: made.sellerId, invoiceId, funderId: funder.funderId };
+    ids.push(await control.write(operator, (scope) => routedDemoRequest(scope, deps.parties, routed)));
   }
 
   await seller.offerAcceptFund({

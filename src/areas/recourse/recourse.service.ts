@@ -1,6 +1,4 @@
-import type { Clock } from '../../platform/clock.ts';
-import type { Db } from '../../platform/db/db.ts';
-import type { RunWrite } from '../../platform/write.ts';
+import type { AreaDeps } from '../../platform/area-deps.ts';
 import type { RequestLifecycle } from '../requests/requests.module.ts';
 import { createRecourseBook } from './recourse.book.ts';
 import { createClaims, type FunderAccounts } from './recourse.claims.ts';
@@ -21,16 +19,15 @@ export type RecourseService = ReturnType<typeof createRecourseService>;
  * the claim through `onPayment`, which the payment recorder calls inside its write; the funder
  * withdraws a recourse claim or writes off a debtor default.
  */
-export function createRecourseService(deps: {
-  db: Db;
-  clock: Clock;
-  write: RunWrite;
-  lifecycle: RequestLifecycle;
-  /** The one payment recorder: a seller's repayment is a payment like the others. */
-  payments: Pick<Payments, 'record'>;
-  /** The funder's accounts a claim can name: its collection account, its latest statement's. */
-  accounts: FunderAccounts;
-}) {
+export function createRecourseService(
+  deps: AreaDeps & {
+    lifecycle: RequestLifecycle;
+    /** The one payment recorder: a seller's repayment is a payment like the others. */
+    payments: Pick<Payments, 'record'>;
+    /** The funder's accounts a claim can name: its collection account, its latest statement's. */
+    accounts: FunderAccounts;
+  },
+) {
   const claims = createClaims(deps);
   return {
     ...createRecourseBook({ ...deps, claims }),

@@ -1,6 +1,5 @@
+import type { AreaDeps } from '../../platform/area-deps.ts';
 import { type FunderCaller, type FunderScope, scopeOf } from '../../platform/caller.ts';
-import type { Clock } from '../../platform/clock.ts';
-import type { Db } from '../../platform/db/db.ts';
 import { ApiError } from '../../platform/errors.ts';
 import { sellerScore } from '../parties/parties.module.ts';
 import type { SettingsService } from '../settings/settings.module.ts';
@@ -24,11 +23,11 @@ import { visibleRequestReader } from './requests.visible.ts';
 export type RequestsService = ReturnType<typeof createRequestsService>;
 
 /** What a funder reads about the requests routed to it or acted on by it. */
-export function createRequestsService(deps: {
-  db: Db;
-  clock: Clock;
-  settings: Pick<SettingsService, 'policy'>;
-}) {
+export function createRequestsService(
+  deps: Pick<AreaDeps, 'db' | 'clock'> & {
+    settings: Pick<SettingsService, 'policy'>;
+  },
+) {
   const { db, clock } = deps;
 
   function statusFilter(status: string): readonly RequestStatus[] {

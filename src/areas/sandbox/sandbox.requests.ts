@@ -1,12 +1,11 @@
-import { randomInt } from 'node:crypto';
 import { type FunderCaller, requireSandbox, scopeOf } from '../../platform/caller.ts';
 import { addDays, madridDate } from '../../platform/clock.ts';
 import type { WriteScope } from '../../platform/write.ts';
 import {
   ensureDebtor,
   type InvoiceSource,
-  insertDrawnSeller,
   insertInvoice,
+  insertSandboxSeller,
 } from '../parties/parties.module.ts';
 import type { ProgrammeTerms } from '../programme/programme.module.ts';
 import type { SandboxDeps } from './sandbox.deps.ts';
@@ -51,22 +50,9 @@ async function newSeller(
   caller: FunderCaller,
 ) {
   const today = madridDate(scope.now);
-  const seller = await insertDrawnSeller(
+  const seller = await insertSandboxSeller(
     scope.tx,
-    'demo',
-    () => {
-      const n = randomInt(10_000_000, 99_999_999);
-      return {
-        name: `Sandbox Supplier ${n} SL`,
-        tax_id: `B${n}`,
-        country: 'ES',
-        verification_status: 'approved',
-        founded_on: '2012-03-01',
-        annual_revenue: 2_400_000,
-        employees: 24,
-        sector: 'C',
-      };
-    },
+    { founded_on: '2012-03-01', annual_revenue: 2_400_000, employees: 24, sector: 'C' },
     scope.now,
     scope.evidence,
   );

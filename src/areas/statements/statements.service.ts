@@ -1,8 +1,7 @@
+import type { AreaDeps } from '../../platform/area-deps.ts';
 import type { FunderScope } from '../../platform/caller.ts';
-import type { Clock } from '../../platform/clock.ts';
-import type { Db, Queryable } from '../../platform/db/db.ts';
+import type { Queryable } from '../../platform/db/db.ts';
 import { ApiError } from '../../platform/errors.ts';
-import type { RunWrite } from '../../platform/write.ts';
 import type { Payments, RequestLifecycle } from '../requests/requests.module.ts';
 import { createLineConfirmation } from './statements.confirm.ts';
 import { createStatementImport } from './statements.import.ts';
@@ -14,13 +13,12 @@ export type { ImportInput } from './statements.import.ts';
 export type StatementsService = ReturnType<typeof createStatementsService>;
 
 /** Bank statements: the import (read, match, keep) and the confirmation of a line's match. */
-export function createStatementsService(deps: {
-  db: Db;
-  clock: Clock;
-  write: RunWrite;
-  requests: Pick<RequestLifecycle, 'lock'>;
-  payments: Pick<Payments, 'record'>;
-}) {
+export function createStatementsService(
+  deps: AreaDeps & {
+    requests: Pick<RequestLifecycle, 'lock'>;
+    payments: Pick<Payments, 'record'>;
+  },
+) {
   const { db } = deps;
   const confirmation = createLineConfirmation(deps);
 
