@@ -10,9 +10,10 @@ import * as store from './bank-data.store.ts';
 import {
   alertView,
   bankDataTermOf,
+  cashFlowView,
+  chargeView,
+  collectionView,
   ibanLast4,
-  MOVEMENT_MONTHS,
-  monthsView,
   normalIban,
   payoutCheck,
   problemsOf,
@@ -85,36 +86,8 @@ export function createBankDataService(
       const { connection, accounts } = facts;
       let cashFlow = null;
       if (connection?.status === 'active') {
-        const months = yearOfMonths(today);
-        const moved = await store.movementsByMonth(db, scope, connection.id, `${months[0]}-01`);
-        cashFlow = {
-          connection: {
-            connection_id: connection.id,
-            status: connection.status,
-            consented_at: connection.consented_at.toISOString(),
-            last_read_at: connection.last_read_at.toISOString(),
-          },
-          accounts: accounts.map((a) => ({
-            account_id: a.id,
-            iban_last4: ibanLast4(a.iban),
-            holder_name: a.holder_name,
-            in_company_name: a.in_company_name,
-            currency: a.currency,
-          })),
-          balances: accounts.map((a) => ({
-            account_id: a.id,
-            iban_last4: ibanLast4(a.iban),
-            amount: Number(a.balance),
-            currency: a.currency,
-            as_of: a.balance_at.toISOString(),
-          })),
-          movements: {
-            from_month: months[0]!,
-            to_month: months[MOVEMENT_MONTHS - 1]!,
-            months: monthsView(today, moved),
-          },
-          payout_account: facts.check,
-        };
+        const moved = await store.movementsByMonth(db, scope, connection.id, `${yearOfMonths(today)[0]}-01`);
+        cashFlow = cashFlowView(today, { ...connection, status: 'active' }, accounts, moved, facts.check);
       }
       const alerts = await alertsStore.requestAlerts(db, scope, row.id);
       return {
@@ -142,28 +115,10 @@ export function createBankDataService(
       ]);
       return {
         funder: { bank_id: caller.funderId, name: caller.funderName },
-        collection_connections: collections.map((c) => ({
-          connection_id: c.id,
-          bank_name: c.bank_name,
-          status: c.last_error !== null ? ('failing' as const) : ('connected' as const),
-          accounts: c.accounts.map((a) => ({
-            iban_last4: ibanLast4(a.iban),
-            holder_name: a.holder_name,
-            currency: a.currency,
-          })),
-          last_read_at: c.last_read_at?.toISOString() ?? null,
-          last_error: c.last_error,
-          last_error_at: c.last_error_at?.toISOString() ?? null,
-        })),
+        collection_connections: collections.map(collectionView),
         sellers_sharing: sharing,
         payment_alerts: { since, count: alerts.length, alerts: alerts.map(alertView) },
-        charges: charges.map((c) => ({
-          month: c.month,
-          reads: c.reads,
-          unit_price_eur: c.unit_price_eur === null ? null : Number(c.unit_price_eur),
-          amount_eur:
-            c.unit_price_eur === null ? null : Math.round(c.reads * Number(c.unit_price_eur) * 100) / 100,
-        })),
+        charges: charges.map(chargeView),
       };
     },
   };

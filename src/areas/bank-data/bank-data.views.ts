@@ -47,6 +47,68 @@ export function monthsView(today: string, rows: store.MonthRow[]) {
   });
 }
 
+/** A request's cash flow read through the seller's connection in force: accounts, balances, twelve months. */
+export function cashFlowView(
+  today: string,
+  connection: store.ConnectionRow & { status: 'active' },
+  accounts: store.AccountRow[],
+  moved: store.MonthRow[],
+  payoutAccount: PayoutCheck | null,
+) {
+  const months = yearOfMonths(today);
+  return {
+    connection: {
+      connection_id: connection.id,
+      status: connection.status,
+      consented_at: connection.consented_at.toISOString(),
+      last_read_at: connection.last_read_at.toISOString(),
+    },
+    accounts: accounts.map((a) => ({
+      account_id: a.id,
+      iban_last4: ibanLast4(a.iban),
+      holder_name: a.holder_name,
+      in_company_name: a.in_company_name,
+      currency: a.currency,
+    })),
+    balances: accounts.map((a) => ({
+      account_id: a.id,
+      iban_last4: ibanLast4(a.iban),
+      amount: Number(a.balance),
+      currency: a.currency,
+      as_of: a.balance_at.toISOString(),
+    })),
+    movements: {
+      from_month: months[0]!,
+      to_month: months[MOVEMENT_MONTHS - 1]!,
+      months: monthsView(today, moved),
+    },
+    payout_account: payoutAccount,
+  };
+}
+
+/** One of the funder's collection connections, as its overview shows it. */
+export const collectionView = (c: store.CollectionRow) => ({
+  connection_id: c.id,
+  bank_name: c.bank_name,
+  status: c.last_error !== null ? ('failing' as const) : ('connected' as const),
+  accounts: c.accounts.map((a) => ({
+    iban_last4: ibanLast4(a.iban),
+    holder_name: a.holder_name,
+    currency: a.currency,
+  })),
+  last_read_at: c.last_read_at?.toISOString() ?? null,
+  last_error: c.last_error,
+  last_error_at: c.last_error_at?.toISOString() ?? null,
+});
+
+/** A month's charge for the funder's bank data reads (no amount while the month has no price). */
+export const chargeView = (c: store.ChargeRow) => ({
+  month: c.month,
+  reads: c.reads,
+  unit_price_eur: c.unit_price_eur === null ? null : Number(c.unit_price_eur),
+  amount_eur: c.unit_price_eur === null ? null : Math.round(c.reads * Number(c.unit_price_eur) * 100) / 100,
+});
+
 export type BankDataTerm = 'off' | 'requested' | 'required';
 
 export const bankDataTermOf = (terms: Record<string, unknown> | null): BankDataTerm => {
