@@ -1,5 +1,6 @@
 import type { FunderScope, Plane } from '../../platform/caller.ts';
 import type { Queryable } from '../../platform/db/db.ts';
+import { scopedCount, scopedRow } from '../../platform/db/scoped.ts';
 import { visibleToFunder } from '../requests/requests.module.ts';
 import { findScoped, scopedList } from './clients.store.ts';
 
@@ -51,15 +52,15 @@ export async function insertOnboardingLink(
     | 'seller_id'
   > & { token_sha256: string },
 ): Promise<void> {
-  await q.query(
+  await scopedCount(
+    q,
+    scope,
     `INSERT INTO onboarding_links (id, funder_id, plane, key_id, token_sha256, return_secret_sealed, company_vat,
         country, company_name, company_name_source, contact_email, contact_name, return_url, metadata, locale,
         created_at, expires_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)`,
+     VALUES ($3, $1, $2, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)`,
     [
       row.id,
-      scope.funderId,
-      scope.plane,
       row.key_id,
       row.token_sha256,
       row.return_secret_sealed,
@@ -109,12 +110,14 @@ export async function markOnboardingCompleted(
   sellerId: string,
   at: Date,
 ): Promise<void> {
-  await q.query(
+  await scopedCount(
+    q,
+    scope,
     `UPDATE onboarding_links
         SET status = 'completed', completed_at = $4, seller_id = $5,
             account_created_at = COALESCE(account_created_at, $4)
-      WHERE id = $1 AND funder_id = $2 AND plane = $3`,
-    [id, scope.funderId, scope.plane, at, sellerId],
+      WHERE id = $3 AND funder_id = $1 AND plane = $2`,
+    [id, at, sellerId],
   );
 }
 
@@ -125,10 +128,12 @@ export async function markAccountCreated(
   id: string,
   at: Date,
 ): Promise<void> {
-  await q.query(
+  await scopedCount(
+    q,
+    scope,
     `UPDATE onboarding_links SET status = 'account_created', account_created_at = $4
-      WHERE id = $1 AND funder_id = $2 AND plane = $3 AND status = 'pending'`,
-    [id, scope.funderId, scope.plane, at],
+      WHERE id = $3 AND funder_id = $1 AND plane = $2 AND status = 'pending'`,
+    [id, at],
   );
 }
 
@@ -140,10 +145,12 @@ export async function markOnboardingRevoked(
   reason: string | null,
   at: Date,
 ): Promise<void> {
-  await q.query(
+  await scopedCount(
+    q,
+    scope,
     `UPDATE onboarding_links SET status = 'revoked', revoked_at = $4, revoked_reason = $5
-      WHERE id = $1 AND funder_id = $2 AND plane = $3 AND status IN ('pending', 'account_created')`,
-    [id, scope.funderId, scope.plane, at, reason],
+      WHERE id = $3 AND funder_id = $1 AND plane = $2 AND status IN ('pending', 'account_created')`,
+    [id, at, reason],
   );
 }
 
@@ -161,7 +168,9 @@ export async function ownRecordName(
   country: string,
   vat: string,
 ): Promise<string | null> {
-  const { rows } = await q.query<{ name: string }>(
+  const row = await scopedRow<{ name: string }>(
+    q,
+    scope,
     `WITH visible_requests AS (
        SELECT r.id, r.seller_id FROM funding_requests r
         WHERE r.plane = $2 AND ${visibleToFunder('r', '$1')})
@@ -183,7 +192,7 @@ export async function ownRecordName(
       WHERE l.funder_id = $1 AND l.plane = $2 AND l.debtor_country = $3
         AND l.debtor_tax_id IN ($4, $3 || $4) AND l.debtor_name IS NOT NULL
       LIMIT 1`,
-    [scope.funderId, scope.plane, country, vat],
+    [country, vat],
   );
-  return rows[0]?.name ?? null;
+  return row?.name ?? null;
 }

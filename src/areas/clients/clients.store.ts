@@ -1,5 +1,6 @@
 import type { FunderScope } from '../../platform/caller.ts';
 import type { Queryable } from '../../platform/db/db.ts';
+import { lockClause, scopedRow, scopedRows } from '../../platform/db/scoped.ts';
 
 // SQL the clients area's tables share: one funder's rows on one plane, narrowed for a sandbox key.
 
@@ -17,7 +18,7 @@ export interface ScopedTable {
  * One of the funder's rows by id, locked when asked. With `keyId` (the table has `key_id`), a
  * sandbox key finds only the rows it made.
  */
-export async function findScoped<Row>(
+export function findScoped<Row>(
   q: Queryable,
   from: ScopedTable,
   scope: FunderScope,
@@ -25,30 +26,31 @@ export async function findScoped<Row>(
   options: { keyId?: string | null; lock?: boolean } = {},
 ): Promise<Row | null> {
   const byKey = options.keyId !== undefined;
-  const { rows } = await q.query<Row>(
+  return scopedRow<Row>(
+    q,
+    scope,
     `SELECT ${from.columns} FROM ${from.table}
-      WHERE id = $1 AND funder_id = $2 AND plane = $3${byKey ? ` AND ${KEY_FILTER('key_id', '$4')}` : ''}
-      ${options.lock ? 'FOR UPDATE' : ''}`,
-    byKey ? [id, scope.funderId, scope.plane, options.keyId] : [id, scope.funderId, scope.plane],
+      WHERE id = $3 AND funder_id = $1 AND plane = $2${byKey ? ` AND ${KEY_FILTER('key_id', '$4')}` : ''}${lockClause(options.lock)}`,
+    byKey ? [id, options.keyId] : [id],
   );
-  return rows[0] ?? null;
 }
 
 /** The funder's rows newest first, up to `limit`; a sandbox key (`keyId`) sees only what it made. */
-export async function listScoped<Row>(
+export function listScoped<Row>(
   q: Queryable,
   from: ScopedTable,
   scope: FunderScope,
   limit: number,
   keyId: string | null,
 ): Promise<Row[]> {
-  const { rows } = await q.query<Row>(
+  return scopedRows<Row>(
+    q,
+    scope,
     `SELECT ${from.columns} FROM ${from.table}
       WHERE funder_id = $1 AND plane = $2 AND ${KEY_FILTER('key_id', '$4')}
       ORDER BY created_at DESC, seq DESC LIMIT $3`,
-    [scope.funderId, scope.plane, limit, keyId],
+    [limit, keyId],
   );
-  return rows;
 }
 
 /** The funder's rows of one table, listed as `listScoped` lists them (stores export it by name). */
