@@ -1,7 +1,7 @@
 import type { FunderScope, Plane } from '../../platform/caller.ts';
 import type { Queryable } from '../../platform/db/db.ts';
-import { scopedCount, scopedRow, scopedRows } from '../../platform/db/scoped.ts';
-import { findScoped, KEY_FILTER, scopedList } from './clients.store.ts';
+import { type LockOption, scopedCount, scopedRow, scopedRows } from '../../platform/db/scoped.ts';
+import { findScoped, KEY_FILTER, scopedChange, scopedList } from './clients.store.ts';
 
 // Arrivals, invitations, the funder's clients and its return origins: SQL. Funder-facing functions take the
 // caller's scope; `keyId` (a sandbox key) narrows them to what that key's helpers made.
@@ -162,7 +162,7 @@ export function findInvitation(
   q: Queryable,
   scope: FunderScope,
   id: string,
-  options: { lock?: boolean } = {},
+  options: LockOption = {},
 ): Promise<InvitationRow | null> {
   return findScoped(q, INVITATIONS, scope, id, options);
 }
@@ -178,39 +178,18 @@ export async function findInvitationForOps(q: Queryable, id: string): Promise<In
 
 export const listInvitations = scopedList<InvitationRow>(INVITATIONS);
 
-export async function markInvitationAccepted(
-  q: Queryable,
-  scope: FunderScope,
-  id: string,
-  sellerId: string,
-  at: Date,
-): Promise<void> {
-  await scopedCount(
-    q,
-    scope,
-    `UPDATE client_invitations SET state = 'accepted', accepted_at = $4, seller_id = $5
-      WHERE id = $3 AND funder_id = $1 AND plane = $2`,
-    [id, at, sellerId],
-  );
-}
+/** The invitation accepted by the company it made the seller `sellerId`, at `at`. */
+export const markInvitationAccepted = scopedChange<[sellerId: string, at: Date]>(
+  'client_invitations',
+  "state = 'accepted', accepted_at = $5, seller_id = $4",
+);
 
-/** Revokes a pending invitation; answers whether this call did (false: it was no longer pending). */
-export async function markInvitationRevoked(
-  q: Queryable,
-  scope: FunderScope,
-  id: string,
-  reason: string | null,
-  at: Date,
-): Promise<boolean> {
-  const revoked = await scopedCount(
-    q,
-    scope,
-    `UPDATE client_invitations SET state = 'revoked', revoked_at = $4, revoked_reason = $5
-      WHERE id = $3 AND funder_id = $1 AND plane = $2 AND state = 'pending' RETURNING id`,
-    [id, at, reason],
-  );
-  return revoked > 0;
-}
+/** Revokes a pending invitation; answers how many this call revoked (0: it was no longer pending). */
+export const markInvitationRevoked = scopedChange<[reason: string | null, at: Date]>(
+  'client_invitations',
+  "state = 'revoked', revoked_at = $5, revoked_reason = $4",
+  "state = 'pending'",
+);
 
 /**
  * The funder whose client a company is, if any (any funder: a company has one). A company that

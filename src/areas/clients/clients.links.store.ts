@@ -1,7 +1,7 @@
 import type { FunderScope } from '../../platform/caller.ts';
 import type { Queryable } from '../../platform/db/db.ts';
-import { scopedCount, scopedRow, scopedRows } from '../../platform/db/scoped.ts';
-import { findScoped, KEY_FILTER } from './clients.store.ts';
+import { type LockOption, scopedCount, scopedRow, scopedRows } from '../../platform/db/scoped.ts';
+import { findScoped, KEY_FILTER, scopedChange } from './clients.store.ts';
 
 // Prescribers' and client links' SQL. Every funder-facing function takes the caller's scope and
 // applies it; `keyId` (a sandbox key) narrows counts to what that key's helpers made.
@@ -74,7 +74,7 @@ export function findPrescriber(
   q: Queryable,
   scope: FunderScope,
   id: string,
-  options: { lock?: boolean } = {},
+  options: LockOption = {},
 ): Promise<PrescriberRow | null> {
   return findScoped(q, { table: 'prescribers', columns: PRESCRIBER_COLUMNS }, scope, id, options);
 }
@@ -89,21 +89,11 @@ export function listPrescribers(q: Queryable, scope: FunderScope): Promise<Presc
   );
 }
 
-export async function disablePrescriber(
-  q: Queryable,
-  scope: FunderScope,
-  id: string,
-  at: Date,
-  reason: string | null,
-): Promise<void> {
-  await scopedCount(
-    q,
-    scope,
-    `UPDATE prescribers SET disabled_at = $4, disabled_reason = $5
-      WHERE id = $3 AND funder_id = $1 AND plane = $2 AND disabled_at IS NULL`,
-    [id, at, reason],
-  );
-}
+export const disablePrescriber = scopedChange<[at: Date, reason: string | null]>(
+  'prescribers',
+  'disabled_at = $4, disabled_reason = $5',
+  'disabled_at IS NULL',
+);
 
 // Client links
 

@@ -1,8 +1,8 @@
 import type { FunderScope, Plane } from '../../platform/caller.ts';
 import type { Queryable } from '../../platform/db/db.ts';
-import { scopedCount, scopedRow } from '../../platform/db/scoped.ts';
+import { type LockOption, lockClause, scopedCount, scopedRow } from '../../platform/db/scoped.ts';
 import { visibleToFunder } from '../requests/requests.module.ts';
-import { findScoped, scopedList } from './clients.store.ts';
+import { findScoped, scopedChange, scopedList } from './clients.store.ts';
 
 // Onboarding links' SQL. Funder-facing functions take the caller's scope; a sandbox key's
 // `keyId` narrows them to the links that key made.
@@ -84,7 +84,7 @@ export function findOnboardingLink(
   scope: FunderScope,
   id: string,
   keyId: string | null,
-  options: { lock?: boolean } = {},
+  options: LockOption = {},
 ): Promise<OnboardingRow | null> {
   return findScoped(q, ONBOARDING_LINKS, scope, id, { keyId, lock: options.lock });
 }
@@ -92,10 +92,10 @@ export function findOnboardingLink(
 export async function findOnboardingLinkForOps(
   q: Queryable,
   id: string,
-  options: { lock?: boolean } = {},
+  options: LockOption = {},
 ): Promise<OnboardingRow | null> {
   const { rows } = await q.query<OnboardingRow>(
-    `SELECT ${COLUMNS} FROM onboarding_links WHERE id = $1 ${options.lock ? 'FOR UPDATE' : ''}`,
+    `SELECT ${COLUMNS} FROM onboarding_links WHERE id = $1${lockClause(options.lock)}`,
     [id],
   );
   return rows[0] ?? null;
@@ -103,56 +103,26 @@ export async function findOnboardingLinkForOps(
 
 export const listOnboardingLinks = scopedList<OnboardingRow>(ONBOARDING_LINKS);
 
-export async function markOnboardingCompleted(
-  q: Queryable,
-  scope: FunderScope,
-  id: string,
-  sellerId: string,
-  at: Date,
-): Promise<void> {
-  await scopedCount(
-    q,
-    scope,
-    `UPDATE onboarding_links
-        SET status = 'completed', completed_at = $4, seller_id = $5,
-            account_created_at = COALESCE(account_created_at, $4)
-      WHERE id = $3 AND funder_id = $1 AND plane = $2`,
-    [id, at, sellerId],
-  );
-}
+/** The link completed by the seller `sellerId` at `at` (its account made then, if not before). */
+export const markOnboardingCompleted = scopedChange<[sellerId: string, at: Date]>(
+  'onboarding_links',
+  `status = 'completed', completed_at = $5, seller_id = $4,
+            account_created_at = COALESCE(account_created_at, $5)`,
+);
 
 /** The supplier opened its account through a pending link: the link reads `account_created`. */
-export async function markAccountCreated(
-  q: Queryable,
-  scope: FunderScope,
-  id: string,
-  at: Date,
-): Promise<void> {
-  await scopedCount(
-    q,
-    scope,
-    `UPDATE onboarding_links SET status = 'account_created', account_created_at = $4
-      WHERE id = $3 AND funder_id = $1 AND plane = $2 AND status = 'pending'`,
-    [id, at],
-  );
-}
+export const markAccountCreated = scopedChange<[at: Date]>(
+  'onboarding_links',
+  "status = 'account_created', account_created_at = $4",
+  "status = 'pending'",
+);
 
 /** The funder revokes a link not yet completed: it takes no one any more. */
-export async function markOnboardingRevoked(
-  q: Queryable,
-  scope: FunderScope,
-  id: string,
-  reason: string | null,
-  at: Date,
-): Promise<void> {
-  await scopedCount(
-    q,
-    scope,
-    `UPDATE onboarding_links SET status = 'revoked', revoked_at = $4, revoked_reason = $5
-      WHERE id = $3 AND funder_id = $1 AND plane = $2 AND status IN ('pending', 'account_created')`,
-    [id, at, reason],
-  );
-}
+export const markOnboardingRevoked = scopedChange<[reason: string | null, at: Date]>(
+  'onboarding_links',
+  "status = 'revoked', revoked_at = $5, revoked_reason = $4",
+  "status IN ('pending', 'account_created')",
+);
 
 /**
  * The name a company has in the service's own records, for a VAT number, and only where the

@@ -1,6 +1,6 @@
 import type { FunderScope } from '../../platform/caller.ts';
 import type { Queryable } from '../../platform/db/db.ts';
-import { lockClause, scopedRow, scopedRows } from '../../platform/db/scoped.ts';
+import { type LockOption, lockClause, scopedCount, scopedRow, scopedRows } from '../../platform/db/scoped.ts';
 
 // SQL the clients area's tables share: one funder's rows on one plane, narrowed for a sandbox key.
 
@@ -23,7 +23,7 @@ export function findScoped<Row>(
   from: ScopedTable,
   scope: FunderScope,
   id: string,
-  options: { keyId?: string | null; lock?: boolean } = {},
+  options: LockOption & { keyId?: string | null } = {},
 ): Promise<Row | null> {
   const byKey = options.keyId !== undefined;
   return scopedRow<Row>(
@@ -51,6 +51,18 @@ export function listScoped<Row>(
       ORDER BY created_at DESC, seq DESC LIMIT $3`,
     [limit, keyId],
   );
+}
+
+/**
+ * A change of one of the funder's rows of `table` by id, as a store function (stores export it
+ * by name): `set`, and `where` (a further condition, when given), name the values the function
+ * takes after the id as `$4`, `$5`... in that order. It answers how many rows it changed (0 or 1).
+ */
+export function scopedChange<Values extends unknown[]>(table: string, set: string, where?: string) {
+  const sql = `UPDATE ${table} SET ${set}
+      WHERE id = $3 AND funder_id = $1 AND plane = $2${where ? ` AND ${where}` : ''}`;
+  return (q: Queryable, scope: FunderScope, id: string, ...values: Values): Promise<number> =>
+    scopedCount(q, scope, sql, [id, ...values]);
 }
 
 /** The funder's rows of one table, listed as `listScoped` lists them (stores export it by name). */
