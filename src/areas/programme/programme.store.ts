@@ -10,6 +10,13 @@ export interface StoredTerms {
   updated_at: Date;
 }
 
+/** Terms written, with the reason given and when. */
+export interface TermsWrite {
+  terms: Partial<ProgrammeTerms>;
+  reason: string;
+  at: Date;
+}
+
 export interface CompanyRow {
   seller_id: string;
   company_name: string;
@@ -28,11 +35,7 @@ export function findDefault(q: Queryable, scope: FunderScope): Promise<StoredTer
 }
 
 /** Locks the default (made from `terms` when there is none yet) for the length of a change. */
-export async function lockDefault(
-  q: Queryable,
-  scope: FunderScope,
-  seed: { terms: Partial<ProgrammeTerms>; reason: string; at: Date },
-): Promise<StoredTerms> {
+export async function lockDefault(q: Queryable, scope: FunderScope, seed: TermsWrite): Promise<StoredTerms> {
   await scopedCount(
     q,
     scope,
@@ -47,18 +50,12 @@ export async function lockDefault(
   ))!;
 }
 
-export async function updateDefault(
-  q: Queryable,
-  scope: FunderScope,
-  terms: Partial<ProgrammeTerms>,
-  reason: string,
-  at: Date,
-): Promise<void> {
+export async function updateDefault(q: Queryable, scope: FunderScope, change: TermsWrite): Promise<void> {
   await scopedCount(
     q,
     scope,
     'UPDATE programme_defaults SET terms = $3, reason = $4, updated_at = $5 WHERE funder_id = $1 AND plane = $2',
-    [JSON.stringify(terms), reason, at],
+    [JSON.stringify(change.terms), change.reason, change.at],
   );
 }
 
@@ -81,9 +78,7 @@ export async function saveCompanyTerms(
   q: Queryable,
   scope: FunderScope,
   sellerId: string,
-  terms: Partial<ProgrammeTerms>,
-  reason: string,
-  at: Date,
+  change: TermsWrite,
 ): Promise<void> {
   await scopedCount(
     q,
@@ -92,7 +87,7 @@ export async function saveCompanyTerms(
      VALUES ($1, $2, $3, $4, $5, $6)
      ON CONFLICT (funder_id, plane, seller_id)
        DO UPDATE SET terms = EXCLUDED.terms, reason = EXCLUDED.reason, updated_at = EXCLUDED.updated_at`,
-    [sellerId, JSON.stringify(terms), reason, at],
+    [sellerId, JSON.stringify(change.terms), change.reason, change.at],
   );
 }
 
