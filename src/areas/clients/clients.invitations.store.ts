@@ -1,7 +1,7 @@
 import type { FunderScope, Plane } from '../../platform/caller.ts';
 import type { Queryable } from '../../platform/db/db.ts';
 import { type LockOption, scopedCount, scopedRow, scopedRows } from '../../platform/db/scoped.ts';
-import { findScoped, KEY_FILTER, scopedChange, scopedList } from './clients.store.ts';
+import { findScoped, type Issued, KEY_FILTER, scopedChange, scopedList } from './clients.store.ts';
 
 // Arrivals, invitations, the funder's clients and its return origins: SQL. Funder-facing functions take the
 // caller's scope; `keyId` (a sandbox key) narrows them to what that key's helpers made.
@@ -116,7 +116,7 @@ export async function insertArrival(
 export async function insertInvitation(
   q: Queryable,
   scope: FunderScope,
-  row: {
+  row: Issued & {
     id: string;
     arrivalId: string;
     via: 'link' | 'named' | 'api';
@@ -126,9 +126,6 @@ export async function insertInvitation(
     taxId: string;
     country: string;
     email: string;
-    keyId: string | null;
-    at: Date;
-    expiresAt: Date;
   },
 ): Promise<void> {
   await scopedCount(

@@ -1,7 +1,7 @@
 import type { FunderScope } from '../../platform/caller.ts';
 import type { Queryable } from '../../platform/db/db.ts';
 import { type LockOption, scopedCount, scopedRow, scopedRows } from '../../platform/db/scoped.ts';
-import { findScoped, KEY_FILTER, scopedChange } from './clients.store.ts';
+import { findScoped, type Issued, KEY_FILTER, scopedChange } from './clients.store.ts';
 
 // Prescribers' and client links' SQL. Every funder-facing function takes the caller's scope and
 // applies it; `keyId` (a sandbox key) narrows counts to what that key's helpers made.
@@ -108,15 +108,7 @@ const linkColumns = (keyParam: string) => `l.id, l.prescriber_id, l.lang, l.crea
 export async function insertLink(
   q: Queryable,
   scope: FunderScope,
-  row: {
-    id: string;
-    prescriberId: string | null;
-    tokenSha256: string;
-    lang: string | null;
-    keyId: string | null;
-    at: Date;
-    expiresAt: Date;
-  },
+  row: Issued & { id: string; prescriberId: string | null; tokenSha256: string; lang: string | null },
 ): Promise<void> {
   await scopedCount(
     q,

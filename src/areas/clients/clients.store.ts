@@ -8,6 +8,16 @@ import { type LockOption, lockClause, scopedCount, scopedRow, scopedRows } from 
 export const KEY_FILTER = (column: string, param: string) =>
   `(${param}::uuid IS NULL OR ${column} = ${param}::uuid)`;
 
+/**
+ * What the area issues for a time (an invitation, a client link): the key that made it, when,
+ * and until when.
+ */
+export interface Issued {
+  keyId: string | null;
+  at: Date;
+  expiresAt: Date;
+}
+
 /** A table of the area and the columns read from it. */
 export interface ScopedTable {
   table: string;
