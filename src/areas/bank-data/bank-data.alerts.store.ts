@@ -1,5 +1,6 @@
 import type { FunderScope } from '../../platform/caller.ts';
 import type { Queryable } from '../../platform/db/db.ts';
+import { scopedRow, scopedRows } from '../../platform/db/scoped.ts';
 
 /*
  * Payments reaching a seller through a consent, and the alerts they raise on requests funded
@@ -30,22 +31,24 @@ const ALERT = `
     JOIN seller_payments p ON p.id = a.payment_id
     JOIN funding_requests r ON r.id = a.request_id`;
 
-export async function requestAlerts(q: Queryable, scope: FunderScope, requestId: string) {
-  const { rows } = await q.query<AlertRow>(
+export function requestAlerts(q: Queryable, scope: FunderScope, requestId: string) {
+  return scopedRows<AlertRow>(
+    q,
+    scope,
     `${ALERT} WHERE a.funder_id = $1 AND a.plane = $2 AND a.request_id = $3
       ORDER BY p.received_at DESC, a.id`,
-    [scope.funderId, scope.plane, requestId],
+    [requestId],
   );
-  return rows;
 }
 
-export async function funderAlerts(q: Queryable, scope: FunderScope, since: Date) {
-  const { rows } = await q.query<AlertRow>(
+export function funderAlerts(q: Queryable, scope: FunderScope, since: Date) {
+  return scopedRows<AlertRow>(
+    q,
+    scope,
     `${ALERT} WHERE a.funder_id = $1 AND a.plane = $2 AND p.received_at >= $3
       ORDER BY p.received_at DESC, a.id LIMIT 500`,
-    [scope.funderId, scope.plane, since],
+    [since],
   );
-  return rows;
 }
 
 // --- writes -----------------------------------------------------------------------------------
@@ -65,16 +68,16 @@ export async function insertPayment(
     at: Date;
   },
 ) {
-  const { rows } = await q.query<{ id: string }>(
+  const inserted = await scopedRow<{ id: string }>(
+    q,
+    scope,
     `INSERT INTO seller_payments (id, connection_id, plane, funder_id, seller_id, debtor_tax_id, amount,
                                   received_at, reference, recorded_at)
-     VALUES ($1, $2, $3, $4, $5, upper(regexp_replace($6, '\\s', '', 'g')), $7::numeric, $8, $9, $10)
+     VALUES ($3, $4, $2, $1, $5, upper(regexp_replace($6, '\\s', '', 'g')), $7::numeric, $8, $9, $10)
      ON CONFLICT (connection_id, reference) DO NOTHING RETURNING id`,
     [
       row.id,
       row.connectionId,
-      scope.plane,
-      scope.funderId,
       row.sellerId,
       row.debtorTaxId,
       row.amount,
@@ -83,7 +86,7 @@ export async function insertPayment(
       row.at,
     ],
   );
-  return rows[0]?.id ?? null;
+  return inserted?.id ?? null;
 }
 
 /**
@@ -91,12 +94,14 @@ export async function insertPayment(
  * seller, with an invoice owed by the paying debtor, funded at or before the payment arrived,
  * and not closed.
  */
-export async function alertedRequests(
+export function alertedRequests(
   q: Queryable,
   scope: FunderScope,
   payment: { sellerId: string; debtorTaxId: string; receivedAt: Date },
 ) {
-  const { rows } = await q.query<{ id: string; request_ref: string }>(
+  return scopedRows<{ id: string; request_ref: string }>(
+    q,
+    scope,
     `SELECT r.id, r.request_ref FROM funding_requests r
       WHERE r.plane = $2 AND r.funder_of_record_id = $1 AND r.seller_id = $3
         AND r.status = 'funded' AND r.funded_at <= $5
@@ -106,9 +111,8 @@ export async function alertedRequests(
                      WHERE ri.request_id = r.id
                        AND upper(regexp_replace(d.tax_id, '\\s', '', 'g')) = upper(regexp_replace($4, '\\s', '', 'g')))
       ORDER BY r.funded_at, r.id`,
-    [scope.funderId, scope.plane, payment.sellerId, payment.debtorTaxId, payment.receivedAt],
+    [payment.sellerId, payment.debtorTaxId, payment.receivedAt],
   );
-  return rows;
 }
 
 /** One alert per payment and request: null when it was raised already. */
@@ -117,20 +121,19 @@ export async function insertAlert(
   scope: FunderScope,
   row: { id: string; requestId: string; paymentId: string; at: Date },
 ) {
-  const { rows } = await q.query<{ id: string }>(
+  const raised = await scopedRow<{ id: string }>(
+    q,
+    scope,
     `INSERT INTO payment_alerts (id, plane, funder_id, request_id, payment_id, raised_at)
-     VALUES ($1, $2, $3, $4, $5, $6)
+     VALUES ($3, $2, $1, $4, $5, $6)
      ON CONFLICT (payment_id, request_id) DO NOTHING RETURNING id`,
-    [row.id, scope.plane, scope.funderId, row.requestId, row.paymentId, row.at],
+    [row.id, row.requestId, row.paymentId, row.at],
   );
-  return rows[0]?.id ?? null;
+  return raised?.id ?? null;
 }
 
-export async function alertById(q: Queryable, scope: FunderScope, id: string) {
-  const { rows } = await q.query<AlertRow>(`${ALERT} WHERE a.funder_id = $1 AND a.plane = $2 AND a.id = $3`, [
-    scope.funderId,
-    scope.plane,
+export function alertById(q: Queryable, scope: FunderScope, id: string) {
+  return scopedRow<AlertRow>(q, scope, `${ALERT} WHERE a.funder_id = $1 AND a.plane = $2 AND a.id = $3`, [
     id,
   ]);
-  return rows[0] ?? null;
 }

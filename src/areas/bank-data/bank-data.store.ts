@@ -1,5 +1,6 @@
 import type { FunderScope } from '../../platform/caller.ts';
 import type { Queryable } from '../../platform/db/db.ts';
+import { scopedCount, scopedRow, scopedRows } from '../../platform/db/scoped.ts';
 
 /*
  * Bank data rows. Every funder-facing function takes the funder's scope and applies it in SQL;
@@ -54,34 +55,33 @@ export interface ChargeRow {
 export const CONNECTION = `id, seller_id, status, payout_iban, consented_at, last_read_at, revoked_at, revoke_reason`;
 
 /** The seller's latest consent to this funder (in force or revoked), or null. */
-export async function latestConnection(q: Queryable, scope: FunderScope, sellerId: string) {
-  const { rows } = await q.query<ConnectionRow>(
+export function latestConnection(q: Queryable, scope: FunderScope, sellerId: string) {
+  return scopedRow<ConnectionRow>(
+    q,
+    scope,
     `SELECT ${CONNECTION} FROM bank_connections
       WHERE funder_id = $1 AND plane = $2 AND seller_id = $3
       ORDER BY (status = 'active') DESC, consented_at DESC, id DESC LIMIT 1`,
-    [scope.funderId, scope.plane, sellerId],
+    [sellerId],
   );
-  return rows[0] ?? null;
 }
 
-export async function accounts(q: Queryable, scope: FunderScope, connectionId: string) {
-  const { rows } = await q.query<AccountRow>(
+export function accounts(q: Queryable, scope: FunderScope, connectionId: string) {
+  return scopedRows<AccountRow>(
+    q,
+    scope,
     `SELECT id, iban, holder_name, in_company_name, currency, balance::text AS balance, balance_at
        FROM bank_accounts WHERE funder_id = $1 AND plane = $2 AND connection_id = $3
       ORDER BY position`,
-    [scope.funderId, scope.plane, connectionId],
+    [connectionId],
   );
-  return rows;
 }
 
 /** Money in and out of the connection's accounts per month, from `fromMonth` (first day) on. */
-export async function movementsByMonth(
-  q: Queryable,
-  scope: FunderScope,
-  connectionId: string,
-  fromMonth: string,
-) {
-  const { rows } = await q.query<MonthRow>(
+export function movementsByMonth(q: Queryable, scope: FunderScope, connectionId: string, fromMonth: string) {
+  return scopedRows<MonthRow>(
+    q,
+    scope,
     `SELECT to_char(date_trunc('month', m.booked_on), 'YYYY-MM') AS month,
             coalesce(sum(m.amount) FILTER (WHERE m.amount > 0), 0)::text AS credits,
             coalesce(-sum(m.amount) FILTER (WHERE m.amount < 0), 0)::text AS debits,
@@ -89,18 +89,17 @@ export async function movementsByMonth(
        FROM bank_movements m JOIN bank_accounts a ON a.id = m.account_id
       WHERE m.funder_id = $1 AND m.plane = $2 AND a.connection_id = $3 AND m.booked_on >= $4::date
       GROUP BY 1 ORDER BY 1`,
-    [scope.funderId, scope.plane, connectionId, fromMonth],
+    [connectionId, fromMonth],
   );
-  return rows;
 }
 
-export async function collectionConnections(q: Queryable, scope: FunderScope) {
-  const { rows } = await q.query<CollectionRow>(
+export function collectionConnections(q: Queryable, scope: FunderScope) {
+  return scopedRows<CollectionRow>(
+    q,
+    scope,
     `SELECT id, bank_name, accounts, last_read_at, last_error, last_error_at
        FROM collection_connections WHERE funder_id = $1 AND plane = $2 ORDER BY bank_name, id`,
-    [scope.funderId, scope.plane],
   );
-  return rows;
 }
 
 /**
@@ -108,35 +107,37 @@ export async function collectionConnections(q: Queryable, scope: FunderScope) {
  * oldest collection connection that has one. A failed read keeps the accounts last read.
  */
 export async function collectionIban(q: Queryable, scope: FunderScope): Promise<string | null> {
-  const { rows } = await q.query<{ iban: string }>(
+  const row = await scopedRow<{ iban: string }>(
+    q,
+    scope,
     `SELECT x.account->>'iban' AS iban
        FROM collection_connections c
        CROSS JOIN LATERAL jsonb_array_elements(c.accounts) WITH ORDINALITY AS x(account, position)
       WHERE c.funder_id = $1 AND c.plane = $2 AND x.account->>'iban' IS NOT NULL
       ORDER BY (x.account->>'currency' = 'EUR') DESC, c.created_at, c.id, x.position
       LIMIT 1`,
-    [scope.funderId, scope.plane],
   );
-  return rows[0]?.iban ?? null;
+  return row?.iban ?? null;
 }
 
 /** How many sellers have a consent in force with the funder. */
 export async function sellersSharing(q: Queryable, scope: FunderScope) {
-  const { rows } = await q.query<{ count: number }>(
+  const row = await scopedRow<{ count: number }>(
+    q,
+    scope,
     `SELECT count(DISTINCT seller_id)::int AS count FROM bank_connections
       WHERE funder_id = $1 AND plane = $2 AND status = 'active'`,
-    [scope.funderId, scope.plane],
   );
-  return rows[0]?.count ?? 0;
+  return row?.count ?? 0;
 }
 
-export async function charges(q: Queryable, scope: FunderScope) {
-  const { rows } = await q.query<ChargeRow>(
+export function charges(q: Queryable, scope: FunderScope) {
+  return scopedRows<ChargeRow>(
+    q,
+    scope,
     `SELECT to_char(month, 'YYYY-MM') AS month, reads, unit_price_eur::text AS unit_price_eur
        FROM bank_data_charges WHERE funder_id = $1 AND plane = $2 ORDER BY month DESC LIMIT 36`,
-    [scope.funderId, scope.plane],
   );
-  return rows;
 }
 
 // --- writes -----------------------------------------------------------------------------------
@@ -149,12 +150,14 @@ export async function revokeActive(
   at: Date,
   reason: string,
 ) {
-  const { rows } = await q.query<{ id: string }>(
+  const row = await scopedRow<{ id: string }>(
+    q,
+    scope,
     `UPDATE bank_connections SET status = 'revoked', revoked_at = $4, revoke_reason = $5
       WHERE funder_id = $1 AND plane = $2 AND seller_id = $3 AND status = 'active' RETURNING id`,
-    [scope.funderId, scope.plane, sellerId, at, reason],
+    [sellerId, at, reason],
   );
-  return rows[0]?.id ?? null;
+  return row?.id ?? null;
 }
 
 export async function insertConnection(
@@ -162,10 +165,12 @@ export async function insertConnection(
   scope: FunderScope,
   row: { id: string; sellerId: string; payoutIban: string | null; at: Date },
 ) {
-  await q.query(
+  await scopedCount(
+    q,
+    scope,
     `INSERT INTO bank_connections (id, plane, funder_id, seller_id, status, payout_iban, consented_at, last_read_at)
-     VALUES ($1, $2, $3, $4, 'active', $5, $6, $6)`,
-    [row.id, scope.plane, scope.funderId, row.sellerId, row.payoutIban, row.at],
+     VALUES ($3, $2, $1, $4, 'active', $5, $6, $6)`,
+    [row.id, row.sellerId, row.payoutIban, row.at],
   );
 }
 
@@ -184,15 +189,15 @@ export async function insertAccount(
     at: Date;
   },
 ) {
-  await q.query(
+  await scopedCount(
+    q,
+    scope,
     `INSERT INTO bank_accounts (id, connection_id, plane, funder_id, position, iban, holder_name,
                                 in_company_name, currency, balance, balance_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::numeric, $11)`,
+     VALUES ($3, $4, $2, $1, $5, $6, $7, $8, $9, $10::numeric, $11)`,
     [
       row.id,
       row.connectionId,
-      scope.plane,
-      scope.funderId,
       row.position,
       row.iban,
       row.holderName,
@@ -211,27 +216,24 @@ export async function insertMovements(
   movements: { id: string; bookedOn: string; amount: string }[],
 ) {
   if (movements.length === 0) return;
-  await q.query(
+  await scopedCount(
+    q,
+    scope,
     `INSERT INTO bank_movements (id, account_id, plane, funder_id, booked_on, amount)
-     SELECT m.id, $1, $2, $3, m.booked_on, m.amount
+     SELECT m.id, $3, $2, $1, m.booked_on, m.amount
        FROM unnest($4::uuid[], $5::date[], $6::numeric[]) AS m(id, booked_on, amount)`,
-    [
-      accountId,
-      scope.plane,
-      scope.funderId,
-      movements.map((m) => m.id),
-      movements.map((m) => m.bookedOn),
-      movements.map((m) => m.amount),
-    ],
+    [accountId, movements.map((m) => m.id), movements.map((m) => m.bookedOn), movements.map((m) => m.amount)],
   );
 }
 
 /** One read of the account-information provider charged to the funder in `month` (first day). */
 export async function countRead(q: Queryable, scope: FunderScope, month: string) {
-  await q.query(
+  await scopedCount(
+    q,
+    scope,
     `INSERT INTO bank_data_charges (funder_id, plane, month, reads) VALUES ($1, $2, $3::date, 1)
      ON CONFLICT (funder_id, plane, month) DO UPDATE SET reads = bank_data_charges.reads + 1`,
-    [scope.funderId, scope.plane, month],
+    [month],
   );
 }
 
@@ -247,10 +249,12 @@ export async function saveCollectionRead(
     at: Date;
   },
 ) {
-  const { rows } = await q.query<{ id: string }>(
+  const saved = await scopedRow<{ id: string }>(
+    q,
+    scope,
     `INSERT INTO collection_connections (id, plane, funder_id, bank_name, accounts, last_read_at, last_error,
                                          last_error_at, created_at)
-     VALUES ($1, $2, $3, $4, coalesce($5::jsonb, '[]'::jsonb),
+     VALUES ($3, $2, $1, $4, coalesce($5::jsonb, '[]'::jsonb),
              CASE WHEN $6::text IS NULL THEN $7::timestamptz END, $6, CASE WHEN $6::text IS NOT NULL THEN $7::timestamptz END, $7)
      ON CONFLICT (funder_id, plane, bank_name) DO UPDATE SET
        accounts = coalesce($5::jsonb, collection_connections.accounts),
@@ -258,42 +262,37 @@ export async function saveCollectionRead(
        last_error = $6,
        last_error_at = CASE WHEN $6::text IS NOT NULL THEN $7::timestamptz ELSE collection_connections.last_error_at END
      RETURNING id`,
-    [
-      row.id,
-      scope.plane,
-      scope.funderId,
-      row.bankName,
-      row.accounts === null ? null : JSON.stringify(row.accounts),
-      row.error,
-      row.at,
-    ],
+    [row.id, row.bankName, row.accounts === null ? null : JSON.stringify(row.accounts), row.error, row.at],
   );
-  return rows[0]!.id;
+  return saved!.id;
 }
 
 /** The tax ids of a request's debtors, in invoice order, within the funder's scope. */
 export async function requestDebtorTaxIds(q: Queryable, scope: FunderScope, requestId: string) {
-  const { rows } = await q.query<{ tax_id: string }>(
+  const rows = await scopedRows<{ tax_id: string }>(
+    q,
+    scope,
     `SELECT d.tax_id FROM funding_requests r
        JOIN request_invoices ri ON ri.request_id = r.id
        JOIN invoices i ON i.id = ri.invoice_id JOIN debtors d ON d.id = i.debtor_id
-      WHERE r.id = $1 AND r.plane = $2
-        AND (r.assigned_funder_id = $3 OR EXISTS (SELECT 1 FROM request_funders rf
-              WHERE rf.request_id = r.id AND rf.funder_id = $3 AND rf.acted_at IS NOT NULL))
+      WHERE r.id = $3 AND r.plane = $2
+        AND (r.assigned_funder_id = $1 OR EXISTS (SELECT 1 FROM request_funders rf
+              WHERE rf.request_id = r.id AND rf.funder_id = $1 AND rf.acted_at IS NOT NULL))
       ORDER BY ri.position`,
-    [requestId, scope.plane, scope.funderId],
+    [requestId],
   );
   return rows.map((r) => r.tax_id);
 }
 
 /** The seller of a request the funder can see. */
-export async function requestSellerOf(q: Queryable, scope: FunderScope, requestId: string) {
-  const { rows } = await q.query<{ seller_id: string; seller_name: string }>(
+export function requestSellerOf(q: Queryable, scope: FunderScope, requestId: string) {
+  return scopedRow<{ seller_id: string; seller_name: string }>(
+    q,
+    scope,
     `SELECT r.seller_id, s.name AS seller_name FROM funding_requests r JOIN sellers s ON s.id = r.seller_id
-      WHERE r.id = $1 AND r.plane = $2
-        AND (r.assigned_funder_id = $3 OR EXISTS (SELECT 1 FROM request_funders rf
-              WHERE rf.request_id = r.id AND rf.funder_id = $3 AND rf.acted_at IS NOT NULL))`,
-    [requestId, scope.plane, scope.funderId],
+      WHERE r.id = $3 AND r.plane = $2
+        AND (r.assigned_funder_id = $1 OR EXISTS (SELECT 1 FROM request_funders rf
+              WHERE rf.request_id = r.id AND rf.funder_id = $1 AND rf.acted_at IS NOT NULL))`,
+    [requestId],
   );
-  return rows[0] ?? null;
 }

@@ -1,6 +1,7 @@
 import type { FunderScope, Plane } from '../../platform/caller.ts';
 import type { Queryable } from '../../platform/db/db.ts';
-import { findScoped, KEY_FILTER, scopedList } from './clients.store.ts';
+import { type LockOption, scopedCount, scopedRow, scopedRows } from '../../platform/db/scoped.ts';
+import { findScoped, type Issued, KEY_FILTER, scopedChange, scopedList } from './clients.store.ts';
 
 // Arrivals, invitations, the funder's clients and its return origins: SQL. Funder-facing functions take the
 // caller's scope; `keyId` (a sandbox key) narrows them to what that key's helpers made.
@@ -36,11 +37,13 @@ export async function arrivalsByPrescriber(
   scope: FunderScope,
   keyId: string | null,
 ): Promise<Map<string, number>> {
-  const { rows } = await q.query<{ prescriber_id: string; n: number }>(
+  const rows = await scopedRows<{ prescriber_id: string; n: number }>(
+    q,
+    scope,
     `SELECT prescriber_id, count(*)::int AS n FROM client_arrivals
       WHERE funder_id = $1 AND plane = $2 AND prescriber_id IS NOT NULL AND ${KEY_FILTER('key_id', '$3')}
       GROUP BY prescriber_id`,
-    [scope.funderId, scope.plane, keyId],
+    [keyId],
   );
   return new Map(rows.map((row) => [row.prescriber_id, row.n]));
 }
@@ -54,19 +57,20 @@ export async function linkOwnerForOps(q: Queryable, id: string): Promise<FunderS
   return rows[0] ? { funderId: rows[0].funder_id, plane: rows[0].plane } : null;
 }
 
-export async function findArrival(
+export function findArrival(
   q: Queryable,
   scope: FunderScope,
   company: { country: string; taxId: string },
   keyId: string | null,
 ): Promise<{ id: string } | null> {
-  const { rows } = await q.query<{ id: string }>(
+  return scopedRow<{ id: string }>(
+    q,
+    scope,
     `SELECT id FROM client_arrivals
       WHERE funder_id = $1 AND plane = $2 AND country = $3 AND tax_id = $4
         AND key_id IS NOT DISTINCT FROM $5::uuid`,
-    [scope.funderId, scope.plane, company.country, company.taxId, keyId],
+    [company.country, company.taxId, keyId],
   );
-  return rows[0] ?? null;
 }
 
 export async function insertArrival(
@@ -85,14 +89,14 @@ export async function insertArrival(
   },
 ): Promise<string> {
   // A company arriving twice at once: the first row stays, the second reads it.
-  const { rows } = await q.query<{ id: string }>(
+  const inserted = await scopedRow<{ id: string }>(
+    q,
+    scope,
     `INSERT INTO client_arrivals (id, funder_id, plane, country, tax_id, company_name, via, link_id, prescriber_id, key_id, arrived_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+     VALUES ($3, $1, $2, $4, $5, $6, $7, $8, $9, $10, $11)
      ON CONFLICT DO NOTHING RETURNING id`,
     [
       row.id,
-      scope.funderId,
-      scope.plane,
       row.country,
       row.taxId,
       row.companyName,
@@ -103,7 +107,7 @@ export async function insertArrival(
       row.at,
     ],
   );
-  if (rows[0]) return rows[0].id;
+  if (inserted) return inserted.id;
   const existing = await findArrival(q, scope, { country: row.country, taxId: row.taxId }, row.keyId);
   if (!existing) throw new Error('an arrival neither inserted nor found');
   return existing.id;
@@ -112,7 +116,7 @@ export async function insertArrival(
 export async function insertInvitation(
   q: Queryable,
   scope: FunderScope,
-  row: {
+  row: Issued & {
     id: string;
     arrivalId: string;
     via: 'link' | 'named' | 'api';
@@ -122,19 +126,16 @@ export async function insertInvitation(
     taxId: string;
     country: string;
     email: string;
-    keyId: string | null;
-    at: Date;
-    expiresAt: Date;
   },
 ): Promise<void> {
-  await q.query(
+  await scopedCount(
+    q,
+    scope,
     `INSERT INTO client_invitations (id, funder_id, plane, arrival_id, via, link_id, prescriber_id,
         company_name, tax_id, country, email, key_id, created_at, expires_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
+     VALUES ($3, $1, $2, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
     [
       row.id,
-      scope.funderId,
-      scope.plane,
       row.arrivalId,
       row.via,
       row.linkId,
@@ -158,7 +159,7 @@ export function findInvitation(
   q: Queryable,
   scope: FunderScope,
   id: string,
-  options: { lock?: boolean } = {},
+  options: LockOption = {},
 ): Promise<InvitationRow | null> {
   return findScoped(q, INVITATIONS, scope, id, options);
 }
@@ -174,35 +175,18 @@ export async function findInvitationForOps(q: Queryable, id: string): Promise<In
 
 export const listInvitations = scopedList<InvitationRow>(INVITATIONS);
 
-export async function markInvitationAccepted(
-  q: Queryable,
-  scope: FunderScope,
-  id: string,
-  sellerId: string,
-  at: Date,
-): Promise<void> {
-  await q.query(
-    `UPDATE client_invitations SET state = 'accepted', accepted_at = $4, seller_id = $5
-      WHERE id = $1 AND funder_id = $2 AND plane = $3`,
-    [id, scope.funderId, scope.plane, at, sellerId],
-  );
-}
+/** The invitation accepted by the company it made the seller `sellerId`, at `at`. */
+export const markInvitationAccepted = scopedChange<[sellerId: string, at: Date]>(
+  'client_invitations',
+  "state = 'accepted', accepted_at = $5, seller_id = $4",
+);
 
-/** Revokes a pending invitation; answers whether this call did (false: it was no longer pending). */
-export async function markInvitationRevoked(
-  q: Queryable,
-  scope: FunderScope,
-  id: string,
-  reason: string | null,
-  at: Date,
-): Promise<boolean> {
-  const { rows } = await q.query(
-    `UPDATE client_invitations SET state = 'revoked', revoked_at = $4, revoked_reason = $5
-      WHERE id = $1 AND funder_id = $2 AND plane = $3 AND state = 'pending' RETURNING id`,
-    [id, scope.funderId, scope.plane, at, reason],
-  );
-  return rows.length > 0;
-}
+/** Revokes a pending invitation; answers how many this call revoked (0: it was no longer pending). */
+export const markInvitationRevoked = scopedChange<[reason: string | null, at: Date]>(
+  'client_invitations',
+  "state = 'revoked', revoked_at = $5, revoked_reason = $4",
+  "state = 'pending'",
+);
 
 /**
  * The funder whose client a company is, if any (any funder: a company has one). A company that
@@ -231,31 +215,37 @@ export async function insertClient(
     at: Date;
   },
 ): Promise<boolean> {
-  const { rows } = await q.query(
+  const made = await scopedCount(
+    q,
+    scope,
     `INSERT INTO funder_clients (seller_id, funder_id, plane, arrival_id, via, prescriber_id, joined_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (seller_id) DO NOTHING RETURNING seller_id`,
-    [row.sellerId, scope.funderId, scope.plane, row.arrivalId, row.via, row.prescriberId, row.at],
+     VALUES ($3, $1, $2, $4, $5, $6, $7) ON CONFLICT (seller_id) DO NOTHING RETURNING seller_id`,
+    [row.sellerId, row.arrivalId, row.via, row.prescriberId, row.at],
   );
-  return rows.length > 0;
+  return made > 0;
 }
 
 /** Whether the company is this funder's client already. */
 export async function isOwnClient(q: Queryable, scope: FunderScope, sellerId: string): Promise<boolean> {
-  const { rows } = await q.query(
-    'SELECT 1 FROM funder_clients WHERE seller_id = $1 AND funder_id = $2 AND plane = $3',
-    [sellerId, scope.funderId, scope.plane],
+  const rows = await scopedRows(
+    q,
+    scope,
+    'SELECT 1 FROM funder_clients WHERE seller_id = $3 AND funder_id = $1 AND plane = $2',
+    [sellerId],
   );
   return rows.length > 0;
 }
 
 /** Brings back a client that had left; answers whether it had (false: it never left). */
 export async function rejoinClient(q: Queryable, scope: FunderScope, sellerId: string): Promise<boolean> {
-  const { rows } = await q.query(
+  const rejoined = await scopedCount(
+    q,
+    scope,
     `UPDATE funder_clients SET left_at = NULL, left_reason = NULL
-      WHERE seller_id = $1 AND funder_id = $2 AND plane = $3 AND left_at IS NOT NULL RETURNING seller_id`,
-    [sellerId, scope.funderId, scope.plane],
+      WHERE seller_id = $3 AND funder_id = $1 AND plane = $2 AND left_at IS NOT NULL RETURNING seller_id`,
+    [sellerId],
   );
-  return rows.length > 0;
+  return rejoined > 0;
 }
 
 /** The plane a funder works on (null: unclassified or unknown), for the operations team. */
@@ -308,13 +298,15 @@ export async function signupTimes(
   now: Date,
   keyId: string | null,
 ): Promise<Date[]> {
-  const { rows } = await q.query<{ created_at: Date }>(
+  const rows = await scopedRows<{ created_at: Date }>(
+    q,
+    scope,
     `SELECT created_at FROM client_invitations
-      WHERE link_id = $1 AND funder_id = $2 AND plane = $3
+      WHERE link_id = $3 AND funder_id = $1 AND plane = $2
         AND created_at > $4::timestamptz AND created_at <= $5::timestamptz
         AND ($6::uuid IS NULL OR key_id = $6::uuid)
       ORDER BY created_at, id`,
-    [linkId, scope.funderId, scope.plane, since, now, keyId],
+    [linkId, since, now, keyId],
   );
   return rows.map((row) => row.created_at);
 }

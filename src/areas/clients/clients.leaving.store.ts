@@ -1,5 +1,6 @@
 import type { FunderScope, Plane } from '../../platform/caller.ts';
 import type { Queryable } from '../../platform/db/db.ts';
+import { type LockOption, lockClause, scopedCount, scopedRow } from '../../platform/db/scoped.ts';
 
 export interface ClientRow {
   seller_id: string;
@@ -18,18 +19,19 @@ const COLUMNS = `c.seller_id, c.funder_id, c.plane, c.via, c.prescriber_id, c.jo
   c.left_reason, a.key_id`;
 
 /** The funder's client row of a company (left or not), locked when asked. */
-export async function findClient(
+export function findClient(
   q: Queryable,
   scope: FunderScope,
   sellerId: string,
-  options: { lock?: boolean } = {},
+  options: LockOption = {},
 ): Promise<ClientRow | null> {
-  const { rows } = await q.query<ClientRow>(
+  return scopedRow<ClientRow>(
+    q,
+    scope,
     `SELECT ${COLUMNS} FROM funder_clients c JOIN client_arrivals a ON a.id = c.arrival_id
-      WHERE c.seller_id = $1 AND c.funder_id = $2 AND c.plane = $3${options.lock ? ' FOR UPDATE OF c' : ''}`,
-    [sellerId, scope.funderId, scope.plane],
+      WHERE c.seller_id = $3 AND c.funder_id = $1 AND c.plane = $2${lockClause(options.lock, 'c')}`,
+    [sellerId],
   );
-  return rows[0] ?? null;
 }
 
 /** The funder and plane a company is (or was) the client of (operations). */
@@ -50,10 +52,12 @@ export async function markClientLeft(
   reason: string,
   at: Date,
 ): Promise<boolean> {
-  const { rows } = await q.query(
+  const left = await scopedCount(
+    q,
+    scope,
     `UPDATE funder_clients SET left_at = $4, left_reason = $5
-      WHERE seller_id = $1 AND funder_id = $2 AND plane = $3 AND left_at IS NULL RETURNING seller_id`,
-    [sellerId, scope.funderId, scope.plane, at, reason],
+      WHERE seller_id = $3 AND funder_id = $1 AND plane = $2 AND left_at IS NULL RETURNING seller_id`,
+    [sellerId, at, reason],
   );
-  return rows.length > 0;
+  return left > 0;
 }

@@ -1,6 +1,7 @@
 import type { FunderScope } from '../../platform/caller.ts';
 import type { Queryable } from '../../platform/db/db.ts';
-import { findScoped, KEY_FILTER } from './clients.store.ts';
+import { type LockOption, scopedCount, scopedRow, scopedRows } from '../../platform/db/scoped.ts';
+import { findScoped, type Issued, KEY_FILTER, scopedChange } from './clients.store.ts';
 
 // Prescribers' and client links' SQL. Every funder-facing function takes the caller's scope and
 // applies it; `keyId` (a sandbox key) narrows counts to what that key's helpers made.
@@ -43,10 +44,12 @@ export async function insertPrescriber(
     at: Date;
   },
 ): Promise<void> {
-  await q.query(
+  await scopedCount(
+    q,
+    scope,
     `INSERT INTO prescribers (id, funder_id, plane, name, name_key, email, notes, key_id, created_at)
-     VALUES ($1, $2, $3, $4, lower(btrim($4)), $5, $6, $7, $8)`,
-    [row.id, scope.funderId, scope.plane, row.name, row.email, row.notes, row.keyId, row.at],
+     VALUES ($3, $1, $2, $4, lower(btrim($4)), $5, $6, $7, $8)`,
+    [row.id, row.name, row.email, row.notes, row.keyId, row.at],
   );
 }
 
@@ -55,10 +58,12 @@ export async function activePrescriberNamed(
   scope: FunderScope,
   name: string,
 ): Promise<boolean> {
-  const { rows } = await q.query(
+  const rows = await scopedRows(
+    q,
+    scope,
     `SELECT 1 FROM prescribers
       WHERE funder_id = $1 AND plane = $2 AND disabled_at IS NULL AND name_key = lower(btrim($3))`,
-    [scope.funderId, scope.plane, name],
+    [name],
   );
   return rows.length > 0;
 }
@@ -69,34 +74,26 @@ export function findPrescriber(
   q: Queryable,
   scope: FunderScope,
   id: string,
-  options: { lock?: boolean } = {},
+  options: LockOption = {},
 ): Promise<PrescriberRow | null> {
   return findScoped(q, { table: 'prescribers', columns: PRESCRIBER_COLUMNS }, scope, id, options);
 }
 
 /** Active first, then by creation, newest first. */
-export async function listPrescribers(q: Queryable, scope: FunderScope): Promise<PrescriberRow[]> {
-  const { rows } = await q.query<PrescriberRow>(
+export function listPrescribers(q: Queryable, scope: FunderScope): Promise<PrescriberRow[]> {
+  return scopedRows<PrescriberRow>(
+    q,
+    scope,
     `SELECT ${PRESCRIBER_COLUMNS} FROM prescribers WHERE funder_id = $1 AND plane = $2
       ORDER BY (disabled_at IS NULL) DESC, created_at DESC, id`,
-    [scope.funderId, scope.plane],
   );
-  return rows;
 }
 
-export async function disablePrescriber(
-  q: Queryable,
-  scope: FunderScope,
-  id: string,
-  at: Date,
-  reason: string | null,
-): Promise<void> {
-  await q.query(
-    `UPDATE prescribers SET disabled_at = $4, disabled_reason = $5
-      WHERE id = $1 AND funder_id = $2 AND plane = $3 AND disabled_at IS NULL`,
-    [id, scope.funderId, scope.plane, at, reason],
-  );
-}
+export const disablePrescriber = scopedChange<[at: Date, reason: string | null]>(
+  'prescribers',
+  'disabled_at = $4, disabled_reason = $5',
+  'disabled_at IS NULL',
+);
 
 // Client links
 
@@ -111,46 +108,31 @@ const linkColumns = (keyParam: string) => `l.id, l.prescriber_id, l.lang, l.crea
 export async function insertLink(
   q: Queryable,
   scope: FunderScope,
-  row: {
-    id: string;
-    prescriberId: string | null;
-    tokenSha256: string;
-    lang: string | null;
-    keyId: string | null;
-    at: Date;
-    expiresAt: Date;
-  },
+  row: Issued & { id: string; prescriberId: string | null; tokenSha256: string; lang: string | null },
 ): Promise<void> {
-  await q.query(
+  await scopedCount(
+    q,
+    scope,
     `INSERT INTO client_links (id, funder_id, plane, prescriber_id, token_sha256, lang, key_id, created_at, expires_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-    [
-      row.id,
-      scope.funderId,
-      scope.plane,
-      row.prescriberId,
-      row.tokenSha256,
-      row.lang,
-      row.keyId,
-      row.at,
-      row.expiresAt,
-    ],
+     VALUES ($3, $1, $2, $4, $5, $6, $7, $8, $9)`,
+    [row.id, row.prescriberId, row.tokenSha256, row.lang, row.keyId, row.at, row.expiresAt],
   );
 }
 
 /** The owner's current link (not ended), locked for the change about to be made. */
-export async function currentLinkOf(
+export function currentLinkOf(
   q: Queryable,
   scope: FunderScope,
   prescriberId: string | null,
 ): Promise<{ id: string; expires_at: Date; disabled_at: Date | null } | null> {
-  const { rows } = await q.query<{ id: string; expires_at: Date; disabled_at: Date | null }>(
+  return scopedRow<{ id: string; expires_at: Date; disabled_at: Date | null }>(
+    q,
+    scope,
     `SELECT id, expires_at, disabled_at FROM client_links
       WHERE funder_id = $1 AND plane = $2 AND prescriber_id IS NOT DISTINCT FROM $3::uuid AND ended_at IS NULL
       FOR UPDATE`,
-    [scope.funderId, scope.plane, prescriberId],
+    [prescriberId],
   );
-  return rows[0] ?? null;
 }
 
 /** Ends a link: disabled (reason given) or simply no longer the owner's current one. */
@@ -160,38 +142,33 @@ export async function endLink(
   id: string,
   change: { at: Date; disable: boolean; reason?: string | null; replacedBy?: string | null },
 ): Promise<void> {
-  await q.query(
+  await scopedCount(
+    q,
+    scope,
     `UPDATE client_links
         SET ended_at = COALESCE(ended_at, $4),
             disabled_at = CASE WHEN $5 AND disabled_at IS NULL AND expires_at > $4 THEN $4 ELSE disabled_at END,
             disabled_reason = CASE WHEN $5 AND disabled_at IS NULL AND expires_at > $4 THEN $6 ELSE disabled_reason END,
             replaced_by = COALESCE($7::uuid, replaced_by)
-      WHERE id = $1 AND funder_id = $2 AND plane = $3`,
-    [
-      id,
-      scope.funderId,
-      scope.plane,
-      change.at,
-      change.disable,
-      change.reason ?? null,
-      change.replacedBy ?? null,
-    ],
+      WHERE id = $3 AND funder_id = $1 AND plane = $2`,
+    [id, change.at, change.disable, change.reason ?? null, change.replacedBy ?? null],
   );
 }
 
-export async function findLink(
+export function findLink(
   q: Queryable,
   scope: FunderScope,
   id: string,
   now: Date,
   keyId: string | null,
 ): Promise<LinkRow | null> {
-  const { rows } = await q.query<LinkRow>(
+  return scopedRow<LinkRow>(
+    q,
+    scope,
     `SELECT ${linkColumns('$4').replaceAll('$NOW', '$5')} FROM client_links l
-      WHERE l.id = $1 AND l.funder_id = $2 AND l.plane = $3`,
-    [id, scope.funderId, scope.plane, keyId, now],
+      WHERE l.id = $3 AND l.funder_id = $1 AND l.plane = $2`,
+    [id, keyId, now],
   );
-  return rows[0] ?? null;
 }
 
 /**
@@ -199,28 +176,31 @@ export async function findLink(
  * time, whichever server takes them. False when the funder has no such link.
  */
 export async function lockLink(q: Queryable, scope: FunderScope, id: string): Promise<boolean> {
-  const { rows } = await q.query(
-    'SELECT id FROM client_links WHERE id = $1 AND funder_id = $2 AND plane = $3 FOR UPDATE',
-    [id, scope.funderId, scope.plane],
+  const rows = await scopedRows(
+    q,
+    scope,
+    'SELECT id FROM client_links WHERE id = $3 AND funder_id = $1 AND plane = $2 FOR UPDATE',
+    [id],
   );
   return rows.length > 0;
 }
 
 /** Each owner's current link: the funder's own and every prescriber's. */
-export async function currentLinks(
+export function currentLinks(
   q: Queryable,
   scope: FunderScope,
   now: Date,
   keyId: string | null,
 ): Promise<LinkRow[]> {
-  const { rows } = await q.query<LinkRow>(
+  return scopedRows<LinkRow>(
+    q,
+    scope,
     `SELECT ${linkColumns('$3').replaceAll('$NOW', '$4')} FROM client_links l
       WHERE l.funder_id = $1 AND l.plane = $2
         AND l.id IN (SELECT DISTINCT ON (prescriber_id) id FROM client_links
                       WHERE funder_id = $1 AND plane = $2
                       ORDER BY prescriber_id, (ended_at IS NULL) DESC, created_at DESC, id)
       ORDER BY l.prescriber_id NULLS FIRST, l.created_at DESC`,
-    [scope.funderId, scope.plane, keyId, now],
+    [keyId, now],
   );
-  return rows;
 }

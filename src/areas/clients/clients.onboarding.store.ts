@@ -1,7 +1,8 @@
 import type { FunderScope, Plane } from '../../platform/caller.ts';
 import type { Queryable } from '../../platform/db/db.ts';
+import { type LockOption, lockClause, scopedCount, scopedRow } from '../../platform/db/scoped.ts';
 import { visibleToFunder } from '../requests/requests.module.ts';
-import { findScoped, scopedList } from './clients.store.ts';
+import { findScoped, scopedChange, scopedList } from './clients.store.ts';
 
 // Onboarding links' SQL. Funder-facing functions take the caller's scope; a sandbox key's
 // `keyId` narrows them to the links that key made.
@@ -51,15 +52,15 @@ export async function insertOnboardingLink(
     | 'seller_id'
   > & { token_sha256: string },
 ): Promise<void> {
-  await q.query(
+  await scopedCount(
+    q,
+    scope,
     `INSERT INTO onboarding_links (id, funder_id, plane, key_id, token_sha256, return_secret_sealed, company_vat,
         country, company_name, company_name_source, contact_email, contact_name, return_url, metadata, locale,
         created_at, expires_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)`,
+     VALUES ($3, $1, $2, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)`,
     [
       row.id,
-      scope.funderId,
-      scope.plane,
       row.key_id,
       row.token_sha256,
       row.return_secret_sealed,
@@ -83,7 +84,7 @@ export function findOnboardingLink(
   scope: FunderScope,
   id: string,
   keyId: string | null,
-  options: { lock?: boolean } = {},
+  options: LockOption = {},
 ): Promise<OnboardingRow | null> {
   return findScoped(q, ONBOARDING_LINKS, scope, id, { keyId, lock: options.lock });
 }
@@ -91,10 +92,10 @@ export function findOnboardingLink(
 export async function findOnboardingLinkForOps(
   q: Queryable,
   id: string,
-  options: { lock?: boolean } = {},
+  options: LockOption = {},
 ): Promise<OnboardingRow | null> {
   const { rows } = await q.query<OnboardingRow>(
-    `SELECT ${COLUMNS} FROM onboarding_links WHERE id = $1 ${options.lock ? 'FOR UPDATE' : ''}`,
+    `SELECT ${COLUMNS} FROM onboarding_links WHERE id = $1${lockClause(options.lock)}`,
     [id],
   );
   return rows[0] ?? null;
@@ -102,50 +103,26 @@ export async function findOnboardingLinkForOps(
 
 export const listOnboardingLinks = scopedList<OnboardingRow>(ONBOARDING_LINKS);
 
-export async function markOnboardingCompleted(
-  q: Queryable,
-  scope: FunderScope,
-  id: string,
-  sellerId: string,
-  at: Date,
-): Promise<void> {
-  await q.query(
-    `UPDATE onboarding_links
-        SET status = 'completed', completed_at = $4, seller_id = $5,
-            account_created_at = COALESCE(account_created_at, $4)
-      WHERE id = $1 AND funder_id = $2 AND plane = $3`,
-    [id, scope.funderId, scope.plane, at, sellerId],
-  );
-}
+/** The link completed by the seller `sellerId` at `at` (its account made then, if not before). */
+export const markOnboardingCompleted = scopedChange<[sellerId: string, at: Date]>(
+  'onboarding_links',
+  `status = 'completed', completed_at = $5, seller_id = $4,
+            account_created_at = COALESCE(account_created_at, $5)`,
+);
 
 /** The supplier opened its account through a pending link: the link reads `account_created`. */
-export async function markAccountCreated(
-  q: Queryable,
-  scope: FunderScope,
-  id: string,
-  at: Date,
-): Promise<void> {
-  await q.query(
-    `UPDATE onboarding_links SET status = 'account_created', account_created_at = $4
-      WHERE id = $1 AND funder_id = $2 AND plane = $3 AND status = 'pending'`,
-    [id, scope.funderId, scope.plane, at],
-  );
-}
+export const markAccountCreated = scopedChange<[at: Date]>(
+  'onboarding_links',
+  "status = 'account_created', account_created_at = $4",
+  "status = 'pending'",
+);
 
 /** The funder revokes a link not yet completed: it takes no one any more. */
-export async function markOnboardingRevoked(
-  q: Queryable,
-  scope: FunderScope,
-  id: string,
-  reason: string | null,
-  at: Date,
-): Promise<void> {
-  await q.query(
-    `UPDATE onboarding_links SET status = 'revoked', revoked_at = $4, revoked_reason = $5
-      WHERE id = $1 AND funder_id = $2 AND plane = $3 AND status IN ('pending', 'account_created')`,
-    [id, scope.funderId, scope.plane, at, reason],
-  );
-}
+export const markOnboardingRevoked = scopedChange<[reason: string | null, at: Date]>(
+  'onboarding_links',
+  "status = 'revoked', revoked_at = $5, revoked_reason = $4",
+  "status IN ('pending', 'account_created')",
+);
 
 /**
  * The name a company has in the service's own records, for a VAT number, and only where the
@@ -161,7 +138,9 @@ export async function ownRecordName(
   country: string,
   vat: string,
 ): Promise<string | null> {
-  const { rows } = await q.query<{ name: string }>(
+  const row = await scopedRow<{ name: string }>(
+    q,
+    scope,
     `WITH visible_requests AS (
        SELECT r.id, r.seller_id FROM funding_requests r
         WHERE r.plane = $2 AND ${visibleToFunder('r', '$1')})
@@ -183,7 +162,7 @@ export async function ownRecordName(
       WHERE l.funder_id = $1 AND l.plane = $2 AND l.debtor_country = $3
         AND l.debtor_tax_id IN ($4, $3 || $4) AND l.debtor_name IS NOT NULL
       LIMIT 1`,
-    [scope.funderId, scope.plane, country, vat],
+    [country, vat],
   );
-  return rows[0]?.name ?? null;
+  return row?.name ?? null;
 }

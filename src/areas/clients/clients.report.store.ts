@@ -1,5 +1,6 @@
 import type { FunderScope } from '../../platform/caller.ts';
 import type { Queryable } from '../../platform/db/db.ts';
+import { scopedRows } from '../../platform/db/scoped.ts';
 import { visibleToFunder } from '../requests/requests.module.ts';
 
 export interface ReportCompanyRow {
@@ -22,12 +23,14 @@ export interface ReportCompanyRow {
  * row is unique per company), when it joined, whether its verification is approved, and the
  * requests of it the funder can see with their amounts (numeric text, euros).
  */
-export async function reportCompanies(
+export function reportCompanies(
   q: Queryable,
   scope: FunderScope,
   keyId: string | null,
 ): Promise<ReportCompanyRow[]> {
-  const { rows } = await q.query<ReportCompanyRow>(
+  return scopedRows<ReportCompanyRow>(
+    q,
+    scope,
     `WITH companies AS (
        SELECT a.*,
               (SELECT min(i.accepted_at) FROM client_invitations i
@@ -63,9 +66,8 @@ export async function reportCompanies(
           WHERE fr.seller_id = c.seller_id AND fr.plane = $2 AND ${visibleToFunder('fr', '$1')}
        ) r ON true
       ORDER BY c.arrived_at, c.tax_id`,
-    [scope.funderId, scope.plane, keyId],
+    [keyId],
   );
-  return rows;
 }
 
 export interface ReportPrescriberRow {
@@ -75,11 +77,11 @@ export interface ReportPrescriberRow {
   disabled_at: Date | null;
 }
 
-export async function reportPrescribers(q: Queryable, scope: FunderScope): Promise<ReportPrescriberRow[]> {
-  const { rows } = await q.query<ReportPrescriberRow>(
+export function reportPrescribers(q: Queryable, scope: FunderScope): Promise<ReportPrescriberRow[]> {
+  return scopedRows<ReportPrescriberRow>(
+    q,
+    scope,
     `SELECT id, name, created_at, disabled_at FROM prescribers
       WHERE funder_id = $1 AND plane = $2 ORDER BY (disabled_at IS NULL) DESC, created_at, id`,
-    [scope.funderId, scope.plane],
   );
-  return rows;
 }

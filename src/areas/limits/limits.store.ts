@@ -1,5 +1,6 @@
 import type { FunderScope, Plane } from '../../platform/caller.ts';
 import type { Queryable } from '../../platform/db/db.ts';
+import { lockClause, scopedCount, scopedRow, scopedRows } from '../../platform/db/scoped.ts';
 import { visibleToFunder } from '../requests/requests.module.ts';
 
 export type LimitStatus = 'active' | 'refused' | 'suspended';
@@ -33,10 +34,11 @@ export interface SellerLimitRow
  * values are always the ones replaced. Offers do not take this lock: they lock limit rows.
  */
 export async function lockFunderLimits(q: Queryable, scope: FunderScope): Promise<void> {
-  await q.query(`SELECT pg_advisory_xact_lock(hashtextextended('credit_limits:' || $1 || ':' || $2, 0))`, [
-    scope.funderId,
-    scope.plane,
-  ]);
+  await scopedRows(
+    q,
+    scope,
+    `SELECT pg_advisory_xact_lock(hashtextextended('credit_limits:' || $1 || ':' || $2, 0))`,
+  );
 }
 
 // The named statements below write their columns out, in the table's order: PostgreSQL refuses
@@ -56,7 +58,7 @@ export async function findDebtorLimits(
        FROM credit_limits
       WHERE funder_id = $1 AND plane = $2
         AND (debtor_country, debtor_tax_id) IN (SELECT * FROM unnest($3::text[], $4::text[]))
-      ORDER BY debtor_country COLLATE "C", debtor_tax_id COLLATE "C"${options.forUpdate ? ' FOR UPDATE' : ''}`,
+      ORDER BY debtor_country COLLATE "C", debtor_tax_id COLLATE "C"${lockClause(options.forUpdate)}`,
     [scope.funderId, scope.plane, debtors.map((d) => d.country), debtors.map((d) => d.tax_id)],
     { name: options.forUpdate ? 'credit_limits_of_debtors_locked' : 'credit_limits_of_debtors' },
   );
@@ -75,7 +77,9 @@ export async function countriesOfTaxIds(
   taxIds: readonly string[],
 ): Promise<Map<string, string[]>> {
   if (taxIds.length === 0) return new Map();
-  const { rows } = await q.query<{ tax_id: string; countries: string[] }>(
+  const rows = await scopedRows<{ tax_id: string; countries: string[] }>(
+    q,
+    scope,
     `SELECT tax_id, array_agg(DISTINCT country ORDER BY country) AS countries FROM (
        SELECT d.tax_id, d.country FROM debtors d
         WHERE d.plane = $2 AND d.tax_id = ANY($3::text[])
@@ -86,7 +90,7 @@ export async function countriesOfTaxIds(
        SELECT debtor_tax_id, debtor_country FROM credit_limits
         WHERE funder_id = $1 AND plane = $2 AND debtor_tax_id = ANY($3::text[])
      ) known GROUP BY tax_id`,
-    [scope.funderId, scope.plane, [...new Set(taxIds)]],
+    [[...new Set(taxIds)]],
   );
   return new Map(rows.map((row) => [row.tax_id, row.countries]));
 }
@@ -119,7 +123,9 @@ export async function writeDebtorLimits(
   at: Date,
 ): Promise<void> {
   if (rows.length === 0) return;
-  await q.query(
+  await scopedCount(
+    q,
+    target,
     `WITH input AS (
        SELECT * FROM unnest($7::uuid[], $8::text[], $9::text[], $10::text[], $11::numeric[], $12::text[],
                             $13::text[], $14::boolean[], $15::numeric[], $16::text[], $17::text[])
@@ -156,8 +162,6 @@ export async function writeDebtorLimits(
        FROM input i JOIN written w ON w.id = i.id
       WHERE i.changed`,
     [
-      target.funderId,
-      target.plane,
       target.source,
       target.sourceRef,
       at,
@@ -189,14 +193,14 @@ export async function insertSellerHistory(
   at: Date,
 ): Promise<void> {
   const { limit, from } = entry;
-  await q.query(
+  await scopedCount(
+    q,
+    scope,
     `INSERT INTO seller_limit_history (limit_id, funder_id, plane, seller_id, from_amount, from_status, from_note,
                                        to_amount, to_status, to_note, source, source_ref, actor, changed_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
+     VALUES ($3, $1, $2, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
     [
       limit.id,
-      scope.funderId,
-      scope.plane,
       limit.seller_id,
       from?.amount ?? null,
       from?.status ?? null,
@@ -222,7 +226,7 @@ export async function findSellerLimit(
     `SELECT id, funder_id, plane, seller_id, amount, status, source, source_ref, note, decided_at, decided_by,
             created_at, updated_at
        FROM seller_limits
-      WHERE funder_id = $1 AND plane = $2 AND seller_id = $3${options.forUpdate ? ' FOR UPDATE' : ''}`,
+      WHERE funder_id = $1 AND plane = $2 AND seller_id = $3${lockClause(options.forUpdate)}`,
     [scope.funderId, scope.plane, sellerId],
     { name: options.forUpdate ? 'seller_limit_locked' : 'seller_limit' },
   );
@@ -243,41 +247,34 @@ export async function upsertSellerLimit(
   },
   at: Date,
 ): Promise<SellerLimitRow> {
-  const { rows } = await q.query<SellerLimitRow>(
+  const written = await scopedRow<SellerLimitRow>(
+    q,
+    scope,
     `INSERT INTO seller_limits (id, funder_id, plane, seller_id, amount, status, source, source_ref, note,
                                 decided_at, decided_by, created_at, updated_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, NULL, $8, $9, $10, $9, $9)
+     VALUES ($3, $1, $2, $4, $5, $6, $7, NULL, $8, $9, $10, $9, $9)
      ON CONFLICT (funder_id, plane, seller_id) DO UPDATE
        SET amount = EXCLUDED.amount, status = EXCLUDED.status, source = EXCLUDED.source, source_ref = NULL,
            note = EXCLUDED.note, decided_at = EXCLUDED.decided_at, decided_by = EXCLUDED.decided_by,
            updated_at = EXCLUDED.updated_at
      RETURNING *`,
-    [
-      row.id,
-      scope.funderId,
-      scope.plane,
-      row.sellerId,
-      row.amount,
-      row.status,
-      row.source,
-      row.note,
-      at,
-      JSON.stringify(row.decidedBy),
-    ],
+    [row.id, row.sellerId, row.amount, row.status, row.source, row.note, at, JSON.stringify(row.decidedBy)],
   );
-  return rows[0]!;
+  return written!;
 }
 
 /** A seller the funder can see: a request of it routed to the funder or acted on by it. */
 export async function sellerVisible(q: Queryable, scope: FunderScope, sellerId: string): Promise<boolean> {
-  const { rows } = await q.query(
+  const rows = await scopedRows(
+    q,
+    scope,
     `SELECT 1 FROM funding_requests r
       WHERE r.seller_id = $3 AND r.plane = $2
         AND ${visibleToFunder('r', '$1')}
      UNION ALL
      SELECT 1 FROM seller_limits WHERE funder_id = $1 AND plane = $2 AND seller_id = $3
      LIMIT 1`,
-    [scope.funderId, scope.plane, sellerId],
+    [sellerId],
   );
   return rows.length > 0;
 }

@@ -32,7 +32,7 @@ async function applyChange(
   if (sellerId === null) {
     const before = effectiveTerms(stored.terms, null);
     const merged = { ...pickTerms(stored.terms), ...keys };
-    await store.updateDefault(tx, scope, merged, reason, now);
+    await store.updateDefault(tx, scope, { terms: merged, reason, at: now });
     return { before, after: effectiveTerms(merged, null), ownReason: null };
   }
   const own = await store.findCompanyTerms(tx, scope, sellerId, { forUpdate: true });
@@ -42,7 +42,7 @@ async function applyChange(
     return { before, after: effectiveTerms(stored.terms, null), ownReason: null };
   }
   const merged = { ...pickTerms(own?.terms), ...keys };
-  await store.saveCompanyTerms(tx, scope, sellerId, merged, reason, now);
+  await store.saveCompanyTerms(tx, scope, sellerId, { terms: merged, reason, at: now });
   return { before, after: effectiveTerms(stored.terms, merged), ownReason: reason };
 }
 

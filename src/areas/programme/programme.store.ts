@@ -1,5 +1,6 @@
 import type { FunderScope, Plane } from '../../platform/caller.ts';
 import type { Queryable } from '../../platform/db/db.ts';
+import { lockClause, scopedCount, scopedRow, scopedRows } from '../../platform/db/scoped.ts';
 import { visibleToFunder } from '../requests/requests.module.ts';
 import type { ProgrammeTerms } from './programme.terms.ts';
 
@@ -7,6 +8,13 @@ export interface StoredTerms {
   terms: Partial<ProgrammeTerms>;
   reason: string;
   updated_at: Date;
+}
+
+/** Terms written, with the reason given and when. */
+export interface TermsWrite {
+  terms: Partial<ProgrammeTerms>;
+  reason: string;
+  at: Date;
 }
 
 export interface CompanyRow {
@@ -18,80 +26,77 @@ export interface CompanyRow {
   updated_at: Date | null;
 }
 
-export async function findDefault(q: Queryable, scope: FunderScope): Promise<StoredTerms | null> {
-  const { rows } = await q.query<StoredTerms>(
+export function findDefault(q: Queryable, scope: FunderScope): Promise<StoredTerms | null> {
+  return scopedRow<StoredTerms>(
+    q,
+    scope,
     'SELECT terms, reason, updated_at FROM programme_defaults WHERE funder_id = $1 AND plane = $2',
-    [scope.funderId, scope.plane],
   );
-  return rows[0] ?? null;
 }
 
 /** Locks the default (made from `terms` when there is none yet) for the length of a change. */
-export async function lockDefault(
-  q: Queryable,
-  scope: FunderScope,
-  seed: { terms: Partial<ProgrammeTerms>; reason: string; at: Date },
-): Promise<StoredTerms> {
-  await q.query(
+export async function lockDefault(q: Queryable, scope: FunderScope, seed: TermsWrite): Promise<StoredTerms> {
+  await scopedCount(
+    q,
+    scope,
     `INSERT INTO programme_defaults (funder_id, plane, terms, reason, updated_at) VALUES ($1, $2, $3, $4, $5)
      ON CONFLICT (funder_id, plane) DO NOTHING`,
-    [scope.funderId, scope.plane, JSON.stringify(seed.terms), seed.reason, seed.at],
+    [JSON.stringify(seed.terms), seed.reason, seed.at],
   );
-  const { rows } = await q.query<StoredTerms>(
+  return (await scopedRow<StoredTerms>(
+    q,
+    scope,
     'SELECT terms, reason, updated_at FROM programme_defaults WHERE funder_id = $1 AND plane = $2 FOR UPDATE',
-    [scope.funderId, scope.plane],
-  );
-  return rows[0]!;
+  ))!;
 }
 
-export async function updateDefault(
-  q: Queryable,
-  scope: FunderScope,
-  terms: Partial<ProgrammeTerms>,
-  reason: string,
-  at: Date,
-): Promise<void> {
-  await q.query(
+export async function updateDefault(q: Queryable, scope: FunderScope, change: TermsWrite): Promise<void> {
+  await scopedCount(
+    q,
+    scope,
     'UPDATE programme_defaults SET terms = $3, reason = $4, updated_at = $5 WHERE funder_id = $1 AND plane = $2',
-    [scope.funderId, scope.plane, JSON.stringify(terms), reason, at],
+    [JSON.stringify(change.terms), change.reason, change.at],
   );
 }
 
-export async function findCompanyTerms(
+export function findCompanyTerms(
   q: Queryable,
   scope: FunderScope,
   sellerId: string,
   options: { forUpdate?: boolean } = {},
 ): Promise<StoredTerms | null> {
-  const { rows } = await q.query<StoredTerms>(
+  return scopedRow<StoredTerms>(
+    q,
+    scope,
     `SELECT terms, reason, updated_at FROM programme_company_terms
-      WHERE funder_id = $1 AND plane = $2 AND seller_id = $3${options.forUpdate ? ' FOR UPDATE' : ''}`,
-    [scope.funderId, scope.plane, sellerId],
+      WHERE funder_id = $1 AND plane = $2 AND seller_id = $3${lockClause(options.forUpdate)}`,
+    [sellerId],
   );
-  return rows[0] ?? null;
 }
 
 export async function saveCompanyTerms(
   q: Queryable,
   scope: FunderScope,
   sellerId: string,
-  terms: Partial<ProgrammeTerms>,
-  reason: string,
-  at: Date,
+  change: TermsWrite,
 ): Promise<void> {
-  await q.query(
+  await scopedCount(
+    q,
+    scope,
     `INSERT INTO programme_company_terms (funder_id, plane, seller_id, terms, reason, updated_at)
      VALUES ($1, $2, $3, $4, $5, $6)
      ON CONFLICT (funder_id, plane, seller_id)
        DO UPDATE SET terms = EXCLUDED.terms, reason = EXCLUDED.reason, updated_at = EXCLUDED.updated_at`,
-    [scope.funderId, scope.plane, sellerId, JSON.stringify(terms), reason, at],
+    [sellerId, JSON.stringify(change.terms), change.reason, change.at],
   );
 }
 
 export async function deleteCompanyTerms(q: Queryable, scope: FunderScope, sellerId: string): Promise<void> {
-  await q.query(
+  await scopedCount(
+    q,
+    scope,
     'DELETE FROM programme_company_terms WHERE funder_id = $1 AND plane = $2 AND seller_id = $3',
-    [scope.funderId, scope.plane, sellerId],
+    [sellerId],
   );
 }
 
@@ -100,8 +105,10 @@ export async function deleteCompanyTerms(q: Queryable, scope: FunderScope, selle
  * request routed to it (that it still sees), and any company it already set terms for; each
  * with its own terms, if any.
  */
-export async function companies(q: Queryable, scope: FunderScope, sellerId?: string): Promise<CompanyRow[]> {
-  const { rows } = await q.query<CompanyRow>(
+export function companies(q: Queryable, scope: FunderScope, sellerId?: string): Promise<CompanyRow[]> {
+  return scopedRows<CompanyRow>(
+    q,
+    scope,
     `SELECT s.id AS seller_id, s.name AS company_name, s.tax_id, t.terms, t.reason, t.updated_at
        FROM sellers s
        LEFT JOIN programme_company_terms t ON t.seller_id = s.id AND t.funder_id = $1 AND t.plane = $2
@@ -112,45 +119,41 @@ export async function companies(q: Queryable, scope: FunderScope, sellerId?: str
              OR EXISTS (SELECT 1 FROM funding_requests r
                          WHERE r.seller_id = s.id AND r.plane = $2 AND ${visibleToFunder('r', '$1')}))
       ORDER BY s.name, s.id`,
-    [scope.funderId, scope.plane, sellerId ?? null],
+    [sellerId ?? null],
   );
-  return rows;
 }
 
 /** Requests routed to the funder now, counted by their disclosure, recourse and status. */
-export async function requestCounts(
+export function requestCounts(
   q: Queryable,
   scope: FunderScope,
 ): Promise<{ disclosure: string; recourse: string; status: string; count: number }[]> {
-  const { rows } = await q.query<{ disclosure: string; recourse: string; status: string; count: number }>(
+  return scopedRows<{ disclosure: string; recourse: string; status: string; count: number }>(
+    q,
+    scope,
     `SELECT coalesce(r.disclosure, r.programme_terms->>'disclosure', 'announced') AS disclosure,
             coalesce(r.programme_terms->>'recourse', 'with') AS recourse, r.status, count(*)::int AS count
        FROM funding_requests r
       WHERE r.assigned_funder_id = $1 AND r.plane = $2
       GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`,
-    [scope.funderId, scope.plane],
   );
-  return rows;
 }
 
 /** Open requests routed to the funder (of one company, when named), with the terms they took. */
-export async function openRequestTerms(
+export function openRequestTerms(
   q: Queryable,
   scope: FunderScope,
   openStatuses: readonly string[],
   sellerId: string | null,
 ): Promise<{ id: string; seller_id: string; programme_terms: Partial<ProgrammeTerms> | null }[]> {
-  const { rows } = await q.query<{
-    id: string;
-    seller_id: string;
-    programme_terms: Partial<ProgrammeTerms> | null;
-  }>(
+  return scopedRows<{ id: string; seller_id: string; programme_terms: Partial<ProgrammeTerms> | null }>(
+    q,
+    scope,
     `SELECT r.id, r.seller_id, r.programme_terms FROM funding_requests r
       WHERE r.assigned_funder_id = $1 AND r.plane = $2 AND r.status = ANY($3::text[])
         AND ($4::uuid IS NULL OR r.seller_id = $4)`,
-    [scope.funderId, scope.plane, openStatuses, sellerId],
+    [openStatuses, sellerId],
   );
-  return rows;
 }
 
 /** Routing (the operations team) reads the terms in force for a funder and a company. */

@@ -1,5 +1,6 @@
 import type { FunderScope, Plane } from '../../platform/caller.ts';
 import type { Queryable } from '../../platform/db/db.ts';
+import { lockClause, scopedCount, scopedRow, scopedRows } from '../../platform/db/scoped.ts';
 import { visibleToFunder } from '../requests/requests.module.ts';
 
 export type ClaimKind = 'recourse' | 'debtor_default';
@@ -158,69 +159,66 @@ export async function insertClaimForOps(q: Queryable, claim: NewClaim): Promise<
  * A claim by id on a request the funder can see (its own, or another funder's on a request it
  * once acted on: the caller tells them apart by `funder_id`).
  */
-export async function findVisibleClaim(
+export function findVisibleClaim(
   q: Queryable,
   scope: FunderScope,
   id: string,
   options: { forUpdate?: boolean } = {},
 ): Promise<ClaimRow | null> {
-  const { rows } = await q.query<ClaimRow>(
+  return scopedRow<ClaimRow>(
+    q,
+    scope,
     `SELECT ${CLAIM_COLUMNS} FROM ${CLAIM_FROM}
-      WHERE c.id = $1 AND c.plane = $3 AND r.plane = $3
-        AND (c.funder_id = $2 OR ${visibleToFunder('r', '$2')})
-      ${options.forUpdate ? 'FOR UPDATE OF c' : ''}`,
-    [id, scope.funderId, scope.plane],
+      WHERE c.id = $3 AND c.plane = $2 AND r.plane = $2
+        AND (c.funder_id = $1 OR ${visibleToFunder('r', '$1')})${lockClause(options.forUpdate, 'c')}`,
+    [id],
   );
-  return rows[0] ?? null;
 }
 
 /** The funder's open claim on a request, locked for the payment being recorded. */
-export async function openClaimOfRequest(
+export function openClaimOfRequest(
   q: Queryable,
   scope: FunderScope,
   requestId: string,
 ): Promise<ClaimRow | null> {
-  const { rows } = await q.query<ClaimRow>(
+  return scopedRow<ClaimRow>(
+    q,
+    scope,
     `SELECT ${CLAIM_COLUMNS} FROM ${CLAIM_FROM}
-      WHERE c.request_id = $1 AND c.funder_id = $2 AND c.plane = $3 AND c.status = 'open'
+      WHERE c.request_id = $3 AND c.funder_id = $1 AND c.plane = $2 AND c.status = 'open'
       FOR UPDATE OF c`,
-    [requestId, scope.funderId, scope.plane],
+    [requestId],
   );
-  return rows[0] ?? null;
 }
 
 /** The funder's claims, open first, then the newest. */
-export async function listClaims(
+export function listClaims(
   q: Queryable,
   scope: FunderScope,
   status: ClaimStatus | null,
 ): Promise<ClaimRow[]> {
-  const { rows } = await q.query<ClaimRow>(
+  return scopedRows<ClaimRow>(
+    q,
+    scope,
     `SELECT ${CLAIM_COLUMNS} FROM ${CLAIM_FROM}
       WHERE c.funder_id = $1 AND c.plane = $2 AND ($3::text IS NULL OR c.status = $3)
       ORDER BY (c.status = 'open') DESC, c.opened_at DESC, c.id DESC`,
-    [scope.funderId, scope.plane, status],
+    [status],
   );
-  return rows;
 }
 
 /** Every claim of the funder counted by kind and status. */
-export async function claimCounts(
+export function claimCounts(
   q: Queryable,
   scope: FunderScope,
 ): Promise<{ kind: ClaimKind; status: ClaimStatus; count: number; claim_amount: string }[]> {
-  const { rows } = await q.query<{
-    kind: ClaimKind;
-    status: ClaimStatus;
-    count: number;
-    claim_amount: string;
-  }>(
+  return scopedRows<{ kind: ClaimKind; status: ClaimStatus; count: number; claim_amount: string }>(
+    q,
+    scope,
     `SELECT kind, status, count(*)::int AS count, sum(claim_amount)::text AS claim_amount
        FROM recourse_claims WHERE funder_id = $1 AND plane = $2
       GROUP BY kind, status`,
-    [scope.funderId, scope.plane],
   );
-  return rows;
 }
 
 export interface BookGroup {
@@ -237,8 +235,10 @@ export interface BookGroup {
  * grouped by the recourse of the terms they were routed under; `not_recorded` for requests
  * routed before terms were recorded.
  */
-export async function bookByRecourse(q: Queryable, scope: FunderScope): Promise<BookGroup[]> {
-  const { rows } = await q.query<BookGroup>(
+export function bookByRecourse(q: Queryable, scope: FunderScope): Promise<BookGroup[]> {
+  return scopedRows<BookGroup>(
+    q,
+    scope,
     `SELECT coalesce(r.programme_terms->>'recourse', 'not_recorded') AS recourse,
             count(*)::int AS requests,
             sum(r.total_amount - r.settled_amount)::text AS face_value_outstanding,
@@ -249,9 +249,7 @@ export async function bookByRecourse(q: Queryable, scope: FunderScope): Promise<
        FROM funding_requests r
       WHERE r.funder_of_record_id = $1 AND r.plane = $2 AND r.status = 'funded' AND r.type = 'factoring'
       GROUP BY 1`,
-    [scope.funderId, scope.plane],
   );
-  return rows;
 }
 
 // ------------------------------------------------------------------ changes
@@ -265,14 +263,16 @@ export async function addPayment(
   settledBy: 'recourse' | 'request_settled' | null,
   at: Date,
 ): Promise<void> {
-  await q.query(
+  await scopedCount(
+    q,
+    scope,
     `UPDATE recourse_claims
         SET paid_since_opened = paid_since_opened + $4::numeric,
             status = CASE WHEN $5::text IS NULL THEN status ELSE 'settled' END,
             settled_by = $5, closed_at = CASE WHEN $5::text IS NULL THEN NULL ELSE $6::timestamptz END,
             updated_at = $6
-      WHERE id = $1 AND funder_id = $2 AND plane = $3 AND status = 'open'`,
-    [id, scope.funderId, scope.plane, amount, settledBy, at],
+      WHERE id = $3 AND funder_id = $1 AND plane = $2 AND status = 'open'`,
+    [id, amount, settledBy, at],
   );
 }
 
@@ -285,12 +285,14 @@ export async function closeClaim(
   reason: string,
   at: Date,
 ): Promise<boolean> {
-  const { rowCount } = await q.query(
+  const closed = await scopedCount(
+    q,
+    scope,
     `UPDATE recourse_claims SET status = $4, close_reason = $5, closed_at = $6, updated_at = $6
-      WHERE id = $1 AND funder_id = $2 AND plane = $3 AND status = 'open'`,
-    [id, scope.funderId, scope.plane, status, reason, at],
+      WHERE id = $3 AND funder_id = $1 AND plane = $2 AND status = 'open'`,
+    [id, status, reason, at],
   );
-  return (rowCount ?? 0) > 0;
+  return closed > 0;
 }
 
 /** A claim by id for the operations team (the seller's repayment), locked. */

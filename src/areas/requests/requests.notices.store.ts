@@ -1,5 +1,6 @@
 import type { FunderScope, Plane } from '../../platform/caller.ts';
 import type { Queryable } from '../../platform/db/db.ts';
+import { scopedCount, scopedRows } from '../../platform/db/scoped.ts';
 import type { ConsentLevel } from './requests.store.ts';
 import { requestInScope } from './requests.store.ts';
 
@@ -34,13 +35,14 @@ export async function noticesOf(
   requestIds: readonly string[],
 ): Promise<NoticeRow[]> {
   if (requestIds.length === 0) return [];
-  const { rows } = await q.query<NoticeRow>(
+  return scopedRows<NoticeRow>(
+    q,
+    scope,
     `${NOTICE_SELECT}
-      WHERE n.request_id = ANY($1::uuid[]) AND n.plane = $2 AND ${requestInScope('n.request_id', '$2', '$3')}
+      WHERE n.request_id = ANY($3::uuid[]) AND n.plane = $2 AND ${requestInScope('n.request_id', '$2', '$1')}
       ORDER BY n.request_id, d.name, d.id`,
-    [requestIds, scope.plane, scope.funderId],
+    [requestIds],
   );
-  return rows;
 }
 
 export async function noticesForOps(q: Queryable, requestId: string): Promise<NoticeRow[]> {
@@ -57,10 +59,12 @@ export async function anyNoticeAnswered(
   scope: FunderScope,
   requestId: string,
 ): Promise<boolean> {
-  const { rows } = await q.query(
+  const rows = await scopedRows(
+    q,
+    scope,
     `SELECT 1 FROM debtor_notices n
-      WHERE n.request_id = $1 AND n.answered_at IS NOT NULL AND ${requestInScope('n.request_id', '$2', '$3')} LIMIT 1`,
-    [requestId, scope.plane, scope.funderId],
+      WHERE n.request_id = $3 AND n.answered_at IS NOT NULL AND ${requestInScope('n.request_id', '$2', '$1')} LIMIT 1`,
+    [requestId],
   );
   return rows.length > 0;
 }
@@ -72,20 +76,24 @@ export async function raisePendingLevel(
   requestId: string,
   level: ConsentLevel,
 ): Promise<void> {
-  await q.query(
+  await scopedCount(
+    q,
+    scope,
     `UPDATE debtor_notices n SET level_required = $4
-      WHERE n.request_id = $1 AND n.status = 'pending' AND ${requestInScope('n.request_id', '$2', '$3')}`,
-    [requestId, scope.plane, scope.funderId, level],
+      WHERE n.request_id = $3 AND n.status = 'pending' AND ${requestInScope('n.request_id', '$2', '$1')}`,
+    [requestId, level],
   );
 }
 
 /** A funder steps back from an approved request: its notices are withdrawn. */
 export async function withdrawNotices(q: Queryable, scope: FunderScope, requestId: string): Promise<void> {
-  await q.query(
+  await scopedCount(
+    q,
+    scope,
     `UPDATE debtor_notices n SET status = 'withdrawn'
-      WHERE n.request_id = $1 AND n.status IN ('pending', 'acknowledged')
-        AND ${requestInScope('n.request_id', '$2', '$3')}`,
-    [requestId, scope.plane, scope.funderId],
+      WHERE n.request_id = $3 AND n.status IN ('pending', 'acknowledged')
+        AND ${requestInScope('n.request_id', '$2', '$1')}`,
+    [requestId],
   );
 }
 

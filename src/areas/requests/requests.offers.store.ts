@@ -1,5 +1,6 @@
 import type { FunderScope, Plane } from '../../platform/caller.ts';
 import type { Queryable } from '../../platform/db/db.ts';
+import { scopedRows } from '../../platform/db/scoped.ts';
 
 export interface OfferRow {
   id: string;
@@ -23,11 +24,13 @@ export interface OfferRow {
  */
 export async function latestOffers(q: Queryable, scope: FunderScope, requestIds: readonly string[]) {
   if (requestIds.length === 0) return new Map<string, OfferRow>();
-  const { rows } = await q.query<OfferRow>(
+  const rows = await scopedRows<OfferRow>(
+    q,
+    scope,
     `SELECT DISTINCT ON (request_id) * FROM offers
       WHERE funder_id = $1 AND plane = $2 AND request_id = ANY($3::uuid[])
       ORDER BY request_id, submitted_at DESC, (status = 'superseded'), id DESC`,
-    [scope.funderId, scope.plane, requestIds],
+    [requestIds],
   );
   return new Map(rows.map((row) => [row.request_id, row]));
 }

@@ -1,5 +1,6 @@
 import type { FunderScope } from '../../platform/caller.ts';
 import type { Queryable } from '../../platform/db/db.ts';
+import { scopedCount } from '../../platform/db/scoped.ts';
 
 export interface NewSettlement {
   id: string;
@@ -15,14 +16,14 @@ export interface NewSettlement {
 
 /** A payment the funder of record received, on its plane. */
 export async function insertSettlement(q: Queryable, scope: FunderScope, row: NewSettlement): Promise<void> {
-  await q.query(
+  await scopedCount(
+    q,
+    scope,
     `INSERT INTO settlements (id, plane, request_id, funder_id, amount, received_at, reference, note, final, source, recorded_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+     VALUES ($3, $2, $4, $1, $5, $6, $7, $8, $9, $10, $11)`,
     [
       row.id,
-      scope.plane,
       row.requestId,
-      scope.funderId,
       row.amount,
       row.receivedAt,
       row.reference,

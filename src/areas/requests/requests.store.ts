@@ -1,5 +1,6 @@
 import type { FunderScope, Plane } from '../../platform/caller.ts';
 import type { Queryable } from '../../platform/db/db.ts';
+import { lockClause, scopedCount, scopedRows } from '../../platform/db/scoped.ts';
 import type { RequestStatus } from './requests.status.ts';
 import { visibleToFunder } from './requests.visibility.ts';
 
@@ -80,7 +81,7 @@ export async function findVisibleRequest(
   options: { forUpdate?: boolean } = {},
 ): Promise<RequestRow | null> {
   const { rows } = await q.query<RequestRow>(
-    `${REQUEST_SELECT} WHERE r.id = $1 AND r.plane = $2 AND ${visibleToFunder('r', '$3')}${options.forUpdate ? ' FOR UPDATE OF r' : ''}`,
+    `${REQUEST_SELECT} WHERE r.id = $1 AND r.plane = $2 AND ${visibleToFunder('r', '$3')}${lockClause(options.forUpdate, 'r')}`,
     [id, scope.plane, scope.funderId],
     { name: options.forUpdate ? 'request_visible_locked' : 'request_visible' },
   );
@@ -96,21 +97,22 @@ export async function findRequestForOps(q: Queryable, id: string, options: { for
   return rows[0] ?? null;
 }
 
-export async function listVisibleRequests(
+export function listVisibleRequests(
   q: Queryable,
   scope: FunderScope,
   statuses: readonly RequestStatus[],
   limit: number,
 ): Promise<RequestRow[]> {
-  const { rows } = await q.query<RequestRow>(
+  return scopedRows<RequestRow>(
+    q,
+    scope,
     `${REQUEST_SELECT}
       WHERE r.plane = $2 AND r.status = ANY($3::text[])
         AND ${visibleToFunder('r', '$1')}
       ORDER BY r.created_at DESC, r.request_ref DESC
       LIMIT $4`,
-    [scope.funderId, scope.plane, statuses, limit],
+    [statuses, limit],
   );
-  return rows;
 }
 
 export interface ReceivableRow {
@@ -269,10 +271,12 @@ export async function updateRequest(
   changes: RequestChanges,
 ): Promise<void> {
   const { sets, values } = updateSql(changes, 5);
-  await q.query(
-    `UPDATE funding_requests r SET updated_at = $2${sets}
-      WHERE r.id = $1 AND r.plane = $3 AND ${visibleToFunder('r', '$4')}`,
-    [id, at, scope.plane, scope.funderId, ...values],
+  await scopedCount(
+    q,
+    scope,
+    `UPDATE funding_requests r SET updated_at = $4${sets}
+      WHERE r.id = $3 AND r.plane = $2 AND ${visibleToFunder('r', '$1')}`,
+    [id, at, ...values],
   );
 }
 

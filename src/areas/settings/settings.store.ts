@@ -1,5 +1,6 @@
 import type { FunderScope, Plane } from '../../platform/caller.ts';
 import type { Queryable } from '../../platform/db/db.ts';
+import { lockClause, scopedCount, scopedRow, scopedRows } from '../../platform/db/scoped.ts';
 import type { ConsentLevel } from './settings.consent-levels.ts';
 
 /** Request statuses that count as open (the default `open` filter of the spec). */
@@ -24,7 +25,7 @@ export async function findSettings(
     // Columns written out: a named statement asking for `*` is refused after a column is added.
     `SELECT funder_id, plane, debtor_consent_level, require_counsel_approved_texts, listed_buyers_only,
             offer_validity_days, updated_at
-       FROM funder_settings WHERE funder_id = $1 AND plane = $2${options.forUpdate ? ' FOR UPDATE' : ''}`,
+       FROM funder_settings WHERE funder_id = $1 AND plane = $2${lockClause(options.forUpdate)}`,
     [scope.funderId, scope.plane],
     { name: options.forUpdate ? 'funder_settings_locked' : 'funder_settings' },
   );
@@ -33,10 +34,12 @@ export async function findSettings(
 
 /** Makes the row with its defaults if there is none, then locks it for the rest of the transaction. */
 export async function lockSettings(q: Queryable, scope: FunderScope, now: Date): Promise<SettingsRow> {
-  await q.query(
+  await scopedCount(
+    q,
+    scope,
     `INSERT INTO funder_settings (funder_id, plane, updated_at) VALUES ($1, $2, $3)
      ON CONFLICT (funder_id, plane) DO NOTHING`,
-    [scope.funderId, scope.plane, now],
+    [now],
   );
   return (await findSettings(q, scope, { forUpdate: true }))!;
 }
@@ -51,7 +54,9 @@ export async function updateSettings(
   },
   at: Date,
 ): Promise<SettingsRow> {
-  const { rows } = await q.query<SettingsRow>(
+  const row = await scopedRow<SettingsRow>(
+    q,
+    scope,
     `UPDATE funder_settings
         SET debtor_consent_level = coalesce($3, debtor_consent_level),
             require_counsel_approved_texts = coalesce($4, require_counsel_approved_texts),
@@ -59,15 +64,13 @@ export async function updateSettings(
             updated_at = $6
       WHERE funder_id = $1 AND plane = $2 RETURNING *`,
     [
-      scope.funderId,
-      scope.plane,
       changes.debtor_consent_level ?? null,
       changes.require_counsel_approved_texts ?? null,
       changes.listed_buyers_only ?? null,
       at,
     ],
   );
-  return rows[0]!;
+  return row!;
 }
 
 /** The operations team: whether a funder exists at all, before it acts for it. */
@@ -81,13 +84,15 @@ export async function openRequestsByLevel(
   q: Queryable,
   scope: FunderScope,
 ): Promise<Record<ConsentLevel, number>> {
-  const { rows } = await q.query<{ level: ConsentLevel; n: number }>(
+  const rows = await scopedRows<{ level: ConsentLevel; n: number }>(
+    q,
+    scope,
     `SELECT consent_level_required AS level, count(*)::int AS n
        FROM funding_requests
       WHERE assigned_funder_id = $1 AND plane = $2 AND status = ANY($3::text[])
         AND consent_level_required IS NOT NULL
       GROUP BY consent_level_required`,
-    [scope.funderId, scope.plane, OPEN_STATUSES],
+    [OPEN_STATUSES],
   );
   const counts: Record<ConsentLevel, number> = { receipt: 0, acknowledgment: 0, acceptance: 0 };
   for (const row of rows) counts[row.level] = row.n;
@@ -95,19 +100,20 @@ export async function openRequestsByLevel(
 }
 
 /** Open requests routed to the funder with a seller in `country`. */
-export async function openRequestsInCountry(
+export function openRequestsInCountry(
   q: Queryable,
   scope: FunderScope,
   country: string,
 ): Promise<{ id: string; seller_id: string }[]> {
-  const { rows } = await q.query<{ id: string; seller_id: string }>(
+  return scopedRows<{ id: string; seller_id: string }>(
+    q,
+    scope,
     `SELECT r.id, r.seller_id
        FROM funding_requests r JOIN sellers s ON s.id = r.seller_id
       WHERE r.assigned_funder_id = $1 AND r.plane = $2 AND r.status = ANY($3::text[]) AND s.country = $4
       ORDER BY r.created_at, r.id`,
-    [scope.funderId, scope.plane, OPEN_STATUSES, country],
+    [OPEN_STATUSES, country],
   );
-  return rows;
 }
 
 export interface DeclarationTextRow {
@@ -136,23 +142,24 @@ export async function latestDeclarationTexts(
   return rows;
 }
 
-export async function listedBuyers(
+export function listedBuyers(
   q: Queryable,
   scope: FunderScope,
 ): Promise<{ country: string; tax_id: string }[]> {
-  const { rows } = await q.query<{ country: string; tax_id: string }>(
+  return scopedRows<{ country: string; tax_id: string }>(
+    q,
+    scope,
     `SELECT country, tax_id FROM funder_listed_buyers WHERE funder_id = $1 AND plane = $2 ORDER BY country COLLATE "C", tax_id COLLATE "C"`,
-    [scope.funderId, scope.plane],
   );
-  return rows;
 }
 
 export async function countListedBuyers(q: Queryable, scope: FunderScope): Promise<number> {
-  const { rows } = await q.query<{ n: number }>(
+  const row = await scopedRow<{ n: number }>(
+    q,
+    scope,
     'SELECT count(*)::int AS n FROM funder_listed_buyers WHERE funder_id = $1 AND plane = $2',
-    [scope.funderId, scope.plane],
   );
-  return rows[0]?.n ?? 0;
+  return row?.n ?? 0;
 }
 
 export async function replaceListedBuyers(
@@ -161,15 +168,14 @@ export async function replaceListedBuyers(
   buyers: readonly { country: string; tax_id: string }[],
   at: Date,
 ): Promise<void> {
-  await q.query('DELETE FROM funder_listed_buyers WHERE funder_id = $1 AND plane = $2', [
-    scope.funderId,
-    scope.plane,
-  ]);
+  await scopedCount(q, scope, 'DELETE FROM funder_listed_buyers WHERE funder_id = $1 AND plane = $2');
   if (buyers.length === 0) return;
-  await q.query(
+  await scopedCount(
+    q,
+    scope,
     `INSERT INTO funder_listed_buyers (funder_id, plane, country, tax_id, added_at)
      SELECT $1, $2, b.country, b.tax_id, $5 FROM unnest($3::text[], $4::text[]) AS b(country, tax_id)`,
-    [scope.funderId, scope.plane, buyers.map((b) => b.country), buyers.map((b) => b.tax_id), at],
+    [buyers.map((b) => b.country), buyers.map((b) => b.tax_id), at],
   );
 }
 
@@ -196,27 +202,28 @@ export interface RequiredListRow {
   updated_at: Date;
 }
 
-export async function requiredLists(q: Queryable, scope: FunderScope): Promise<RequiredListRow[]> {
-  const { rows } = await q.query<RequiredListRow>(
+export function requiredLists(q: Queryable, scope: FunderScope): Promise<RequiredListRow[]> {
+  return scopedRows<RequiredListRow>(
+    q,
+    scope,
     `SELECT country, codes, note, updated_at FROM funder_required_documents
       WHERE funder_id = $1 AND plane = $2 ORDER BY country`,
-    [scope.funderId, scope.plane],
   );
-  return rows;
 }
 
-export async function requiredList(
+export function requiredList(
   q: Queryable,
   scope: FunderScope,
   country: string,
   options: { forUpdate?: boolean } = {},
 ): Promise<RequiredListRow | null> {
-  const { rows } = await q.query<RequiredListRow>(
+  return scopedRow<RequiredListRow>(
+    q,
+    scope,
     `SELECT country, codes, note, updated_at FROM funder_required_documents
-      WHERE funder_id = $1 AND plane = $2 AND country = $3${options.forUpdate ? ' FOR UPDATE' : ''}`,
-    [scope.funderId, scope.plane, country],
+      WHERE funder_id = $1 AND plane = $2 AND country = $3${lockClause(options.forUpdate)}`,
+    [country],
   );
-  return rows[0] ?? null;
 }
 
 /** Replaces one country's list; an empty list removes the row. */
@@ -229,17 +236,21 @@ export async function saveRequiredList(
   at: Date,
 ): Promise<void> {
   if (codes.length === 0) {
-    await q.query(
+    await scopedCount(
+      q,
+      scope,
       'DELETE FROM funder_required_documents WHERE funder_id = $1 AND plane = $2 AND country = $3',
-      [scope.funderId, scope.plane, country],
+      [country],
     );
     return;
   }
-  await q.query(
+  await scopedCount(
+    q,
+    scope,
     `INSERT INTO funder_required_documents (funder_id, plane, country, codes, note, updated_at)
      VALUES ($1, $2, $3, $4, $5, $6)
      ON CONFLICT (funder_id, plane, country) DO UPDATE
        SET codes = EXCLUDED.codes, note = EXCLUDED.note, updated_at = EXCLUDED.updated_at`,
-    [scope.funderId, scope.plane, country, codes, note, at],
+    [country, codes, note, at],
   );
 }
