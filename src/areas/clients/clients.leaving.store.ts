@@ -19,12 +19,7 @@ const COLUMNS = `c.seller_id, c.funder_id, c.plane, c.via, c.prescriber_id, c.jo
   c.left_reason, a.key_id`;
 
 /** The funder's client row of a company (left or not), locked when asked. */
-export function findClient(
-  q: Queryable,
-  scope: FunderScope,
-  sellerId: string,
-  options: LockOption = {},
-): Promise<ClientRow | null> {
+export function findClient(q: Queryable, scope: FunderScope, sellerId: string, options: LockOption = {}) {
   return scopedRow<ClientRow>(
     q,
     scope,

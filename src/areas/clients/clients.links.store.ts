@@ -80,7 +80,7 @@ export function findPrescriber(
 }
 
 /** Active first, then by creation, newest first. */
-export function listPrescribers(q: Queryable, scope: FunderScope): Promise<PrescriberRow[]> {
+export function listPrescribers(q: Queryable, scope: FunderScope) {
   return scopedRows<PrescriberRow>(
     q,
     scope,
@@ -155,13 +155,7 @@ export async function endLink(
   );
 }
 
-export function findLink(
-  q: Queryable,
-  scope: FunderScope,
-  id: string,
-  now: Date,
-  keyId: string | null,
-): Promise<LinkRow | null> {
+export function findLink(q: Queryable, scope: FunderScope, id: string, now: Date, keyId: string | null) {
   return scopedRow<LinkRow>(
     q,
     scope,
@@ -186,12 +180,7 @@ export async function lockLink(q: Queryable, scope: FunderScope, id: string): Pr
 }
 
 /** Each owner's current link: the funder's own and every prescriber's. */
-export function currentLinks(
-  q: Queryable,
-  scope: FunderScope,
-  now: Date,
-  keyId: string | null,
-): Promise<LinkRow[]> {
+export function currentLinks(q: Queryable, scope: FunderScope, now: Date, keyId: string | null) {
   return scopedRows<LinkRow>(
     q,
     scope,

@@ -23,11 +23,7 @@ export interface ReportCompanyRow {
  * row is unique per company), when it joined, whether its verification is approved, and the
  * requests of it the funder can see with their amounts (numeric text, euros).
  */
-export function reportCompanies(
-  q: Queryable,
-  scope: FunderScope,
-  keyId: string | null,
-): Promise<ReportCompanyRow[]> {
+export function reportCompanies(q: Queryable, scope: FunderScope, keyId: string | null) {
   return scopedRows<ReportCompanyRow>(
     q,
     scope,
@@ -77,7 +73,7 @@ export interface ReportPrescriberRow {
   disabled_at: Date | null;
 }
 
-export function reportPrescribers(q: Queryable, scope: FunderScope): Promise<ReportPrescriberRow[]> {
+export function reportPrescribers(q: Queryable, scope: FunderScope) {
   return scopedRows<ReportPrescriberRow>(
     q,
     scope,

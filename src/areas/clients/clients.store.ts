@@ -52,7 +52,7 @@ export function listScoped<Row>(
   scope: FunderScope,
   limit: number,
   keyId: string | null,
-): Promise<Row[]> {
+) {
   return scopedRows<Row>(
     q,
     scope,

@@ -62,7 +62,7 @@ const DETAIL = `
 /** The status a reader sees: a paid early payment past its maturity and not repaid is overdue. */
 const SHOWN_STATUS = `CASE WHEN e.status = 'paid' AND e.maturity_date < $3::date THEN 'overdue' ELSE e.status END`;
 
-export async function find(q: Queryable, scope: FunderScope, id: string): Promise<EarlyPaymentDetail | null> {
+export async function find(q: Queryable, scope: FunderScope, id: string) {
   return scopedRow<EarlyPaymentDetail>(
     q,
     scope,
@@ -84,7 +84,7 @@ const LOCKED = `
     FROM early_payments`;
 
 /** Locks the caller's row for a change; null when it is not the caller's. */
-export async function lock(q: Queryable, scope: FunderScope, id: string): Promise<EarlyPaymentRow | null> {
+export async function lock(q: Queryable, scope: FunderScope, id: string) {
   return scopedRow<EarlyPaymentRow>(
     q,
     scope,

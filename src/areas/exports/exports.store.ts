@@ -101,7 +101,7 @@ export async function exportLoad(
   };
 }
 
-export async function listExports(q: Queryable, scope: FunderScope, limit: number): Promise<ExportRow[]> {
+export async function listExports(q: Queryable, scope: FunderScope, limit: number) {
   return scopedRows<ExportRow>(
     q,
     scope,
@@ -111,7 +111,7 @@ export async function listExports(q: Queryable, scope: FunderScope, limit: numbe
   );
 }
 
-export async function findExport(q: Queryable, scope: FunderScope, id: string): Promise<ExportRow | null> {
+export async function findExport(q: Queryable, scope: FunderScope, id: string) {
   return scopedRow<ExportRow>(
     q,
     scope,

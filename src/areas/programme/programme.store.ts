@@ -26,7 +26,7 @@ export interface CompanyRow {
   updated_at: Date | null;
 }
 
-export function findDefault(q: Queryable, scope: FunderScope): Promise<StoredTerms | null> {
+export function findDefault(q: Queryable, scope: FunderScope) {
   return scopedRow<StoredTerms>(
     q,
     scope,
@@ -64,7 +64,7 @@ export function findCompanyTerms(
   scope: FunderScope,
   sellerId: string,
   options: { forUpdate?: boolean } = {},
-): Promise<StoredTerms | null> {
+) {
   return scopedRow<StoredTerms>(
     q,
     scope,
@@ -105,7 +105,7 @@ export async function deleteCompanyTerms(q: Queryable, scope: FunderScope, selle
  * request routed to it (that it still sees), and any company it already set terms for; each
  * with its own terms, if any.
  */
-export function companies(q: Queryable, scope: FunderScope, sellerId?: string): Promise<CompanyRow[]> {
+export function companies(q: Queryable, scope: FunderScope, sellerId?: string) {
   return scopedRows<CompanyRow>(
     q,
     scope,

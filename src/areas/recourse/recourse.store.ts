@@ -164,7 +164,7 @@ export function findVisibleClaim(
   scope: FunderScope,
   id: string,
   options: { forUpdate?: boolean } = {},
-): Promise<ClaimRow | null> {
+) {
   return scopedRow<ClaimRow>(
     q,
     scope,
@@ -176,11 +176,7 @@ export function findVisibleClaim(
 }
 
 /** The funder's open claim on a request, locked for the payment being recorded. */
-export function openClaimOfRequest(
-  q: Queryable,
-  scope: FunderScope,
-  requestId: string,
-): Promise<ClaimRow | null> {
+export function openClaimOfRequest(q: Queryable, scope: FunderScope, requestId: string) {
   return scopedRow<ClaimRow>(
     q,
     scope,
@@ -192,11 +188,7 @@ export function openClaimOfRequest(
 }
 
 /** The funder's claims, open first, then the newest. */
-export function listClaims(
-  q: Queryable,
-  scope: FunderScope,
-  status: ClaimStatus | null,
-): Promise<ClaimRow[]> {
+export function listClaims(q: Queryable, scope: FunderScope, status: ClaimStatus | null) {
   return scopedRows<ClaimRow>(
     q,
     scope,
@@ -235,7 +227,7 @@ export interface BookGroup {
  * grouped by the recourse of the terms they were routed under; `not_recorded` for requests
  * routed before terms were recorded.
  */
-export function bookByRecourse(q: Queryable, scope: FunderScope): Promise<BookGroup[]> {
+export function bookByRecourse(q: Queryable, scope: FunderScope) {
   return scopedRows<BookGroup>(
     q,
     scope,

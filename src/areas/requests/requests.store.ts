@@ -102,7 +102,7 @@ export function listVisibleRequests(
   scope: FunderScope,
   statuses: readonly RequestStatus[],
   limit: number,
-): Promise<RequestRow[]> {
+) {
   return scopedRows<RequestRow>(
     q,
     scope,

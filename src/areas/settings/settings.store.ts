@@ -202,7 +202,7 @@ export interface RequiredListRow {
   updated_at: Date;
 }
 
-export function requiredLists(q: Queryable, scope: FunderScope): Promise<RequiredListRow[]> {
+export function requiredLists(q: Queryable, scope: FunderScope) {
   return scopedRows<RequiredListRow>(
     q,
     scope,
@@ -216,7 +216,7 @@ export function requiredList(
   scope: FunderScope,
   country: string,
   options: { forUpdate?: boolean } = {},
-): Promise<RequiredListRow | null> {
+) {
   return scopedRow<RequiredListRow>(
     q,
     scope,

@@ -280,7 +280,7 @@ const LINE_SELECT = `
   SELECT sl.*, cr.request_ref AS confirmed_request_ref
     FROM statement_lines sl LEFT JOIN funding_requests cr ON cr.id = sl.confirmed_request_id`;
 
-export async function linesOf(q: Queryable, scope: FunderScope, statementId: string): Promise<LineRow[]> {
+export async function linesOf(q: Queryable, scope: FunderScope, statementId: string) {
   return scopedRows<LineRow>(
     q,
     scope,
