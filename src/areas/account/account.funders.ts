@@ -36,8 +36,8 @@ function refuseClassification(funder: store.FunderRow, environment: Environment)
   }
 }
 
-export async function requireFunder(q: Queryable, bankId: string, forUpdate = false) {
-  const funder = await store.opsFindFunder(q, bankId, { forUpdate });
+export async function requireFunder(q: Queryable, bankId: string, lock = false) {
+  const funder = await store.opsFindFunder(q, bankId, { lock });
   if (!funder) throw new ApiError('not_found', 'Funder was not found.');
   return funder;
 }

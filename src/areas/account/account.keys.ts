@@ -81,7 +81,7 @@ export function createAccountKeys(deps: { db: Db; clock: Clock; write: RunWrite 
       reason: string | null,
     ): Promise<KeyAdminView & { changed: boolean }> {
       return write(caller, async ({ tx, now, evidence }) => {
-        const before = await store.opsFindKey(tx, keyId, { forUpdate: true });
+        const before = await store.opsFindKey(tx, keyId, { lock: true });
         if (!before) throw new ApiError('not_found', 'API key was not found.');
         if (before.revoked_at) return { ...keyAdminView(before), changed: false };
         const after = await store.opsRevokeKey(tx, keyId, now, reason);

@@ -1,6 +1,6 @@
 import type { Environment, Plane } from '../../platform/caller.ts';
 import type { Queryable } from '../../platform/db/db.ts';
-import { lockClause } from '../../platform/db/scoped.ts';
+import { type LockOption, lockClause } from '../../platform/db/scoped.ts';
 import { COUNTER_UPSERT, type CounterRow } from '../../platform/rate-limit.ts';
 
 export interface FunderRow {
@@ -50,9 +50,9 @@ export async function opsInsertFunder(q: Queryable, row: Omit<FunderRow, 'update
   return rows[0]!;
 }
 
-export async function opsFindFunder(q: Queryable, id: string, options: { forUpdate?: boolean } = {}) {
+export async function opsFindFunder(q: Queryable, id: string, options: LockOption = {}) {
   const { rows } = await q.query<FunderRow>(
-    `SELECT * FROM funders WHERE id = $1${lockClause(options.forUpdate)}`,
+    `SELECT * FROM funders WHERE id = $1${lockClause(options.lock)}`,
     [id],
   );
   return rows[0] ?? null;
@@ -114,9 +114,9 @@ export async function opsFixUnsetKeyPlanes(q: Queryable, funderId: string, plane
   return rowCount;
 }
 
-export async function opsFindKey(q: Queryable, id: string, options: { forUpdate?: boolean } = {}) {
+export async function opsFindKey(q: Queryable, id: string, options: LockOption = {}) {
   const { rows } = await q.query<KeyRow>(
-    `SELECT ${KEY_COLUMNS} FROM api_keys k WHERE k.id = $1${lockClause(options.forUpdate)}`,
+    `SELECT ${KEY_COLUMNS} FROM api_keys k WHERE k.id = $1${lockClause(options.lock)}`,
     [id],
   );
   return rows[0] ?? null;

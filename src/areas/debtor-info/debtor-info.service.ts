@@ -123,7 +123,7 @@ export async function setDebtorProfileIn(scope: WriteScope, debtorId: string, in
   const debtor = await requireDebtor(tx, debtorId);
   const level = oneOf('level', input.level, DEBTOR_LEVELS);
   if (typeof input.shares_data !== 'boolean') invalid('shares_data', 'shares_data must be true or false.');
-  const before = await store.findProfileForOperator(tx, debtor.id, { forUpdate: true });
+  const before = await store.findProfileForOperator(tx, debtor.id, { lock: true });
   let levelSince: Date | null;
   if (input.level_since === undefined) {
     levelSince = before && before.level === level ? before.level_since : now;

@@ -1,6 +1,6 @@
 import type { FunderScope, Plane } from '../../platform/caller.ts';
 import type { Queryable } from '../../platform/db/db.ts';
-import { lockClause, scopedRows } from '../../platform/db/scoped.ts';
+import { type LockOption, lockClause, scopedRows } from '../../platform/db/scoped.ts';
 import { visibleToFunder } from '../requests/requests.module.ts';
 
 export type DebtorLevel = 'notice' | 'account' | 'books' | 'buyer';
@@ -134,11 +134,11 @@ export async function pairHistory(
 export async function findProfileForOperator(
   q: Queryable,
   debtorId: string,
-  options: { forUpdate?: boolean } = {},
+  options: LockOption = {},
 ): Promise<ProfileRow | null> {
   const { rows } = await q.query<ProfileRow>(
     `SELECT debtor_id, plane, level, level_since, shares_data, updated_at
-       FROM debtor_profiles WHERE debtor_id = $1${lockClause(options.forUpdate)}`,
+       FROM debtor_profiles WHERE debtor_id = $1${lockClause(options.lock)}`,
     [debtorId],
   );
   return rows[0] ?? null;

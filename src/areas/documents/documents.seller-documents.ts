@@ -15,8 +15,8 @@ import {
 } from './documents.files.ts';
 import * as store from './documents.store.ts';
 
-async function requireDocument(q: Queryable, id: string, forUpdate = false) {
-  const row = await store.findSellerDocumentForOperator(q, id, { forUpdate });
+async function requireDocument(q: Queryable, id: string, lock = false) {
+  const row = await store.findSellerDocumentForOperator(q, id, { lock });
   if (!row) throw new ApiError('not_found', 'Seller document was not found.');
   return row;
 }

@@ -1,6 +1,6 @@
 import type { FunderScope, Plane } from '../../platform/caller.ts';
 import type { Queryable } from '../../platform/db/db.ts';
-import { lockClause, scopedCount, scopedRow, scopedRows } from '../../platform/db/scoped.ts';
+import { type LockOption, lockClause, scopedCount, scopedRow, scopedRows } from '../../platform/db/scoped.ts';
 
 export type DocumentStatus = 'pending' | 'verified' | 'rejected' | 'revoked';
 export type Sensitivity = 'public' | 'confidential' | 'personal';
@@ -147,10 +147,10 @@ export async function insertSellerDocument(q: Queryable, row: NewSellerDocument)
 export async function findSellerDocumentForOperator(
   q: Queryable,
   id: string,
-  options: { forUpdate?: boolean } = {},
+  options: LockOption = {},
 ): Promise<SellerDocumentRow | null> {
   const { rows } = await q.query<SellerDocumentRow>(
-    `SELECT ${DOCUMENT_COLUMNS} FROM ${DOCUMENT_FROM} WHERE d.id = $1${lockClause(options.forUpdate, 'd')}`,
+    `SELECT ${DOCUMENT_COLUMNS} FROM ${DOCUMENT_FROM} WHERE d.id = $1${lockClause(options.lock, 'd')}`,
     [id],
   );
   return rows[0] ?? null;

@@ -76,9 +76,9 @@ export function createCreditLimitGuard(clock: Clock): OfferGuard {
       perDebtor.set(key, entry);
     }
     const debtors = [...perDebtor.values()];
-    const debtorLimits = await store.findDebtorLimits(tx, { funderId, plane }, debtors, { forUpdate: true });
+    const debtorLimits = await store.findDebtorLimits(tx, { funderId, plane }, debtors, { lock: true });
     const sellerLimit = await store.findSellerLimit(tx, { funderId, plane }, request.seller_id, {
-      forUpdate: true,
+      lock: true,
     });
     if (debtorLimits.length === 0 && !sellerLimit) return;
 

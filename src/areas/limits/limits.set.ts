@@ -92,7 +92,7 @@ export async function setSellerLimit(
       throw new ApiError('not_found', 'Seller was not found.');
     await store.lockFunderLimits(tx, target);
     const previous = await store.findSellerLimit(tx, target, input.sellerId, {
-      forUpdate: true,
+      lock: true,
     });
     const amount = input.amountCents === null ? null : centsToDecimal(input.amountCents);
     const next = { amount, status: input.status, note: input.note, source, sourceRef: null };

@@ -1,6 +1,6 @@
 import type { FunderScope, Plane } from '../../platform/caller.ts';
 import type { Queryable } from '../../platform/db/db.ts';
-import { lockClause, scopedCount, scopedRow, scopedRows } from '../../platform/db/scoped.ts';
+import { type LockOption, lockClause, scopedCount, scopedRow, scopedRows } from '../../platform/db/scoped.ts';
 import { visibleToFunder } from '../requests/requests.module.ts';
 
 export type LimitStatus = 'active' | 'refused' | 'suspended';
@@ -49,7 +49,7 @@ export async function findDebtorLimits(
   q: Queryable,
   scope: FunderScope,
   debtors: readonly { country: string; tax_id: string }[],
-  options: { forUpdate?: boolean } = {},
+  options: LockOption = {},
 ): Promise<DebtorLimitRow[]> {
   if (debtors.length === 0) return [];
   const { rows } = await q.query<DebtorLimitRow>(
@@ -58,9 +58,9 @@ export async function findDebtorLimits(
        FROM credit_limits
       WHERE funder_id = $1 AND plane = $2
         AND (debtor_country, debtor_tax_id) IN (SELECT * FROM unnest($3::text[], $4::text[]))
-      ORDER BY debtor_country COLLATE "C", debtor_tax_id COLLATE "C"${lockClause(options.forUpdate)}`,
+      ORDER BY debtor_country COLLATE "C", debtor_tax_id COLLATE "C"${lockClause(options.lock)}`,
     [scope.funderId, scope.plane, debtors.map((d) => d.country), debtors.map((d) => d.tax_id)],
-    { name: options.forUpdate ? 'credit_limits_of_debtors_locked' : 'credit_limits_of_debtors' },
+    { name: options.lock ? 'credit_limits_of_debtors_locked' : 'credit_limits_of_debtors' },
   );
   return rows;
 }
@@ -220,15 +220,15 @@ export async function findSellerLimit(
   q: Queryable,
   scope: FunderScope,
   sellerId: string,
-  options: { forUpdate?: boolean } = {},
+  options: LockOption = {},
 ): Promise<SellerLimitRow | null> {
   const { rows } = await q.query<SellerLimitRow>(
     `SELECT id, funder_id, plane, seller_id, amount, status, source, source_ref, note, decided_at, decided_by,
             created_at, updated_at
        FROM seller_limits
-      WHERE funder_id = $1 AND plane = $2 AND seller_id = $3${lockClause(options.forUpdate)}`,
+      WHERE funder_id = $1 AND plane = $2 AND seller_id = $3${lockClause(options.lock)}`,
     [scope.funderId, scope.plane, sellerId],
-    { name: options.forUpdate ? 'seller_limit_locked' : 'seller_limit' },
+    { name: options.lock ? 'seller_limit_locked' : 'seller_limit' },
   );
   return rows[0] ?? null;
 }

@@ -96,7 +96,7 @@ export async function writeDebtorLimits(
         tx,
         target,
         rows.map((r) => ({ country: r.country, tax_id: r.taxId })),
-        { forUpdate: true },
+        { lock: true },
       )
     ).map((row) => [debtorKey(row.debtor_country, row.debtor_tax_id), row]),
   );

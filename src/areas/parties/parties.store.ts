@@ -1,6 +1,6 @@
 import type { FunderScope, Plane } from '../../platform/caller.ts';
 import type { Queryable } from '../../platform/db/db.ts';
-import { lockClause } from '../../platform/db/scoped.ts';
+import { type LockOption, lockClause } from '../../platform/db/scoped.ts';
 
 export type VerificationStatus = 'pending' | 'approved' | 'rejected' | 'lapsed';
 export type InvoiceSource = 'erp' | 'e_invoice' | 'saft' | 'upload';
@@ -59,10 +59,10 @@ async function rowById<Row>(
   from: { table: string; columns: string },
   plane: Plane | null,
   id: string,
-  forUpdate?: boolean,
+  lock?: boolean,
 ): Promise<Row | null> {
   const { rows } = await q.query<Row>(
-    `SELECT ${from.columns} FROM ${from.table} WHERE id = $1${plane ? ' AND plane = $2' : ''}${lockClause(forUpdate)}`,
+    `SELECT ${from.columns} FROM ${from.table} WHERE id = $1${plane ? ' AND plane = $2' : ''}${lockClause(lock)}`,
     plane ? [id, plane] : [id],
   );
   return rows[0] ?? null;
@@ -81,14 +81,14 @@ function byKey<Row>(from: { table: string; columns: string }) {
 
 /**
  * The reads by id of one kind of row: on one plane, where a row of the other plane is not found,
- * or on either plane (the operations team); `forUpdate` locks the row.
+ * or on either plane (the operations team); `lock` locks the row.
  */
 function byId<Row>(from: { table: string; columns: string }) {
   return {
-    onPlane: (q: Queryable, plane: Plane, id: string, options: { forUpdate?: boolean } = {}) =>
-      rowById<Row>(q, from, plane, id, options.forUpdate),
-    forOperator: (q: Queryable, id: string, options: { forUpdate?: boolean } = {}) =>
-      rowById<Row>(q, from, null, id, options.forUpdate),
+    onPlane: (q: Queryable, plane: Plane, id: string, options: LockOption = {}) =>
+      rowById<Row>(q, from, plane, id, options.lock),
+    forOperator: (q: Queryable, id: string, options: LockOption = {}) =>
+      rowById<Row>(q, from, null, id, options.lock),
   };
 }
 

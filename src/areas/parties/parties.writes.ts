@@ -87,7 +87,7 @@ export async function insertSandboxSeller(
   throw new ApiError('conflict', 'Every tax id drawn for a new fictitious seller was taken; retry.');
 }
 
-type Lock = { forUpdate: boolean };
+type Lock = { lock: boolean };
 
 /**
  * The row with that id, locked for a change: on `plane`, or on any plane when `plane` is null
@@ -103,7 +103,7 @@ async function lockForChange<Row>(
     onPlane: (tx: Tx, plane: Plane, id: string, options: Lock) => Promise<Row | null>;
   },
 ): Promise<Row> {
-  const lock = { forUpdate: true };
+  const lock = { lock: true };
   const row = !isUuid(id)
     ? null
     : plane === null

@@ -35,7 +35,7 @@ async function applyChange(
     await store.updateDefault(tx, scope, { terms: merged, reason, at: now });
     return { before, after: effectiveTerms(merged, null), ownReason: null };
   }
-  const own = await store.findCompanyTerms(tx, scope, sellerId, { forUpdate: true });
+  const own = await store.findCompanyTerms(tx, scope, sellerId, { lock: true });
   const before = effectiveTerms(stored.terms, own?.terms ?? null);
   if (reset) {
     await store.deleteCompanyTerms(tx, scope, sellerId);

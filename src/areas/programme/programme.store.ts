@@ -1,6 +1,6 @@
 import type { FunderScope, Plane } from '../../platform/caller.ts';
 import type { Queryable } from '../../platform/db/db.ts';
-import { lockClause, scopedCount, scopedRow, scopedRows } from '../../platform/db/scoped.ts';
+import { type LockOption, lockClause, scopedCount, scopedRow, scopedRows } from '../../platform/db/scoped.ts';
 import { visibleToFunder } from '../requests/requests.module.ts';
 import type { ProgrammeTerms } from './programme.terms.ts';
 
@@ -63,13 +63,13 @@ export function findCompanyTerms(
   q: Queryable,
   scope: FunderScope,
   sellerId: string,
-  options: { forUpdate?: boolean } = {},
+  options: LockOption = {},
 ) {
   return scopedRow<StoredTerms>(
     q,
     scope,
     `SELECT terms, reason, updated_at FROM programme_company_terms
-      WHERE funder_id = $1 AND plane = $2 AND seller_id = $3${lockClause(options.forUpdate)}`,
+      WHERE funder_id = $1 AND plane = $2 AND seller_id = $3${lockClause(options.lock)}`,
     [sellerId],
   );
 }

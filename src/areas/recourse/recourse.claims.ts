@@ -95,7 +95,7 @@ export function createClaims(deps: { accounts: FunderAccounts }) {
 
   /** Checks the claim the funder names: 404 when it cannot see it, 403 when it is another's. */
   async function ownClaim(ws: WriteScope, scope: FunderScope, id: string) {
-    const claim = await store.findVisibleClaim(ws.tx, scope, id, { forUpdate: true });
+    const claim = await store.findVisibleClaim(ws.tx, scope, id, { lock: true });
     if (!claim) throw new ApiError('not_found', 'Claim was not found.');
     if (claim.funder_id !== scope.funderId) {
       throw new ApiError('not_your_claim', 'This claim belongs to another funder.');

@@ -1,6 +1,6 @@
 import type { FunderScope, Plane } from '../../platform/caller.ts';
 import type { Queryable } from '../../platform/db/db.ts';
-import { lockClause, scopedCount, scopedRow, scopedRows } from '../../platform/db/scoped.ts';
+import { type LockOption, lockClause, scopedCount, scopedRow, scopedRows } from '../../platform/db/scoped.ts';
 import { visibleToFunder } from '../requests/requests.module.ts';
 
 export type ClaimKind = 'recourse' | 'debtor_default';
@@ -159,18 +159,13 @@ export async function insertClaimForOps(q: Queryable, claim: NewClaim): Promise<
  * A claim by id on a request the funder can see (its own, or another funder's on a request it
  * once acted on: the caller tells them apart by `funder_id`).
  */
-export function findVisibleClaim(
-  q: Queryable,
-  scope: FunderScope,
-  id: string,
-  options: { forUpdate?: boolean } = {},
-) {
+export function findVisibleClaim(q: Queryable, scope: FunderScope, id: string, options: LockOption = {}) {
   return scopedRow<ClaimRow>(
     q,
     scope,
     `SELECT ${CLAIM_COLUMNS} FROM ${CLAIM_FROM}
       WHERE c.id = $3 AND c.plane = $2 AND r.plane = $2
-        AND (c.funder_id = $1 OR ${visibleToFunder('r', '$1')})${lockClause(options.forUpdate, 'c')}`,
+        AND (c.funder_id = $1 OR ${visibleToFunder('r', '$1')})${lockClause(options.lock, 'c')}`,
     [id],
   );
 }

@@ -56,9 +56,9 @@ export async function planeState(q: Queryable, scope: FunderScope): Promise<Regi
   return rows[0] ?? null;
 }
 
-export async function planeStateForOps(q: Queryable, plane: Plane, forUpdate = false) {
+export async function planeStateForOps(q: Queryable, plane: Plane, lock = false) {
   const { rows } = await q.query<RegistryPlaneRow>(
-    `SELECT * FROM registry_planes WHERE plane = $1${lockClause(forUpdate)}`,
+    `SELECT * FROM registry_planes WHERE plane = $1${lockClause(lock)}`,
     [plane],
   );
   return rows[0] ?? null;

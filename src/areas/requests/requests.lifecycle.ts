@@ -101,8 +101,8 @@ export function createRequestLifecycle() {
   async function lock(tx: Tx, mover: Mover, id: string): Promise<store.RequestRow> {
     const row =
       mover.kind === 'funder'
-        ? await store.findVisibleRequest(tx, mover.scope, id, { forUpdate: true })
-        : await store.findRequestForOps(tx, id, { forUpdate: true });
+        ? await store.findVisibleRequest(tx, mover.scope, id, { lock: true })
+        : await store.findRequestForOps(tx, id, { lock: true });
     if (!row) throw new ApiError('not_found', 'Request was not found.');
     held.set(row, { tx, mover: moverKey(mover) });
     return row;

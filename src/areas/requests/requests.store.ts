@@ -1,6 +1,6 @@
 import type { FunderScope, Plane } from '../../platform/caller.ts';
 import type { Queryable } from '../../platform/db/db.ts';
-import { lockClause, scopedCount, scopedRows } from '../../platform/db/scoped.ts';
+import { type LockOption, lockClause, scopedCount, scopedRows } from '../../platform/db/scoped.ts';
 import type { RequestStatus } from './requests.status.ts';
 import { visibleToFunder } from './requests.visibility.ts';
 
@@ -72,26 +72,26 @@ export const requestInScope = (column: string, plane: string, funder: string): s
 
 /**
  * A request as one funder may see it: on its plane, routed to it now or acted on by it. With
- * `forUpdate` the request row (only it) is locked by the same scoped statement.
+ * `lock` the request row (only it) is locked by the same scoped statement.
  */
 export async function findVisibleRequest(
   q: Queryable,
   scope: FunderScope,
   id: string,
-  options: { forUpdate?: boolean } = {},
+  options: LockOption = {},
 ): Promise<RequestRow | null> {
   const { rows } = await q.query<RequestRow>(
-    `${REQUEST_SELECT} WHERE r.id = $1 AND r.plane = $2 AND ${visibleToFunder('r', '$3')}${lockClause(options.forUpdate, 'r')}`,
+    `${REQUEST_SELECT} WHERE r.id = $1 AND r.plane = $2 AND ${visibleToFunder('r', '$3')}${lockClause(options.lock, 'r')}`,
     [id, scope.plane, scope.funderId],
-    { name: options.forUpdate ? 'request_visible_locked' : 'request_visible' },
+    { name: options.lock ? 'request_visible_locked' : 'request_visible' },
   );
   return rows[0] ?? null;
 }
 
-/** The operations team's read of any request, on any plane; `forUpdate` locks it first. */
-export async function findRequestForOps(q: Queryable, id: string, options: { forUpdate?: boolean } = {}) {
+/** The operations team's read of any request, on any plane; `lock` locks it first. */
+export async function findRequestForOps(q: Queryable, id: string, options: LockOption = {}) {
   const { rows } = await q.query<RequestRow>(
-    `${REQUEST_SELECT} WHERE r.id = $1${options.forUpdate ? ' FOR UPDATE OF r' : ''}`,
+    `${REQUEST_SELECT} WHERE r.id = $1${options.lock ? ' FOR UPDATE OF r' : ''}`,
     [id],
   );
   return rows[0] ?? null;

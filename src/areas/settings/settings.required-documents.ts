@@ -96,7 +96,7 @@ async function replaceList(
 ): Promise<{ changed: boolean; beforeCodes: string[] }> {
   // One settings write at a time per funder and plane.
   await store.lockSettings(tx, owner, now);
-  const before = await store.requiredList(tx, owner, input.country, { forUpdate: true });
+  const before = await store.requiredList(tx, owner, input.country, { lock: true });
   const beforeCodes = before?.codes ?? [];
   const changed = !sameCodes(beforeCodes, input.codes);
   if (changed) {

@@ -1,6 +1,6 @@
 import type { FunderScope, Plane } from '../../platform/caller.ts';
 import type { Queryable } from '../../platform/db/db.ts';
-import { lockClause, scopedCount, scopedRow, scopedRows } from '../../platform/db/scoped.ts';
+import { type LockOption, lockClause, scopedCount, scopedRow, scopedRows } from '../../platform/db/scoped.ts';
 import type { ConsentLevel } from './settings.consent-levels.ts';
 
 /** Request statuses that count as open (the default `open` filter of the spec). */
@@ -19,15 +19,15 @@ export interface SettingsRow {
 export async function findSettings(
   q: Queryable,
   scope: FunderScope,
-  options: { forUpdate?: boolean } = {},
+  options: LockOption = {},
 ): Promise<SettingsRow | null> {
   const { rows } = await q.query<SettingsRow>(
     // Columns written out: a named statement asking for `*` is refused after a column is added.
     `SELECT funder_id, plane, debtor_consent_level, require_counsel_approved_texts, listed_buyers_only,
             offer_validity_days, updated_at
-       FROM funder_settings WHERE funder_id = $1 AND plane = $2${lockClause(options.forUpdate)}`,
+       FROM funder_settings WHERE funder_id = $1 AND plane = $2${lockClause(options.lock)}`,
     [scope.funderId, scope.plane],
-    { name: options.forUpdate ? 'funder_settings_locked' : 'funder_settings' },
+    { name: options.lock ? 'funder_settings_locked' : 'funder_settings' },
   );
   return rows[0] ?? null;
 }
@@ -41,7 +41,7 @@ export async function lockSettings(q: Queryable, scope: FunderScope, now: Date):
      ON CONFLICT (funder_id, plane) DO NOTHING`,
     [now],
   );
-  return (await findSettings(q, scope, { forUpdate: true }))!;
+  return (await findSettings(q, scope, { lock: true }))!;
 }
 
 export async function updateSettings(
@@ -211,17 +211,12 @@ export function requiredLists(q: Queryable, scope: FunderScope) {
   );
 }
 
-export function requiredList(
-  q: Queryable,
-  scope: FunderScope,
-  country: string,
-  options: { forUpdate?: boolean } = {},
-) {
+export function requiredList(q: Queryable, scope: FunderScope, country: string, options: LockOption = {}) {
   return scopedRow<RequiredListRow>(
     q,
     scope,
     `SELECT country, codes, note, updated_at FROM funder_required_documents
-      WHERE funder_id = $1 AND plane = $2 AND country = $3${lockClause(options.forUpdate)}`,
+      WHERE funder_id = $1 AND plane = $2 AND country = $3${lockClause(options.lock)}`,
     [country],
   );
 }

@@ -62,7 +62,7 @@ export function createLineConfirmation(deps: {
     const { tx, now, caller } = scope;
     if (!statement) throw new ApiError('not_found', 'Statement was not found.');
     const owner = store.scopeOfStatement(statement);
-    const line = await store.findLine(tx, owner, statement.id, lineNumber, { forUpdate: true });
+    const line = await store.findLine(tx, owner, statement.id, lineNumber, { lock: true });
     if (!line) throw new ApiError('not_found', 'Statement line was not found.');
     refuseUnconfirmable(line);
     const requestId = chosen ?? line.match_request_id;

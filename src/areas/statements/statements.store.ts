@@ -1,6 +1,6 @@
 import type { FunderScope, Plane } from '../../platform/caller.ts';
 import type { Queryable } from '../../platform/db/db.ts';
-import { scopedCount, scopedRow, scopedRows } from '../../platform/db/scoped.ts';
+import { type LockOption, scopedCount, scopedRow, scopedRows } from '../../platform/db/scoped.ts';
 import { centsToDecimal, toCents } from '../../platform/money.ts';
 import type { BookRequest, MatchMethod, Proposal } from './statements.matching.ts';
 import type { CsvLayout, ParsedLine, StatementKind } from './statements.parsed.ts';
@@ -294,11 +294,11 @@ export async function findLine(
   scope: FunderScope,
   statementId: string,
   line: number,
-  options: { forUpdate?: boolean } = {},
+  options: LockOption = {},
 ): Promise<LineRow | null> {
   const params = [statementId, line];
   const where = 'statement_id = $3 AND line = $4 AND funder_id = $1 AND plane = $2';
-  if (options.forUpdate) {
+  if (options.lock) {
     await scopedRows(q, scope, `SELECT 1 FROM statement_lines WHERE ${where} FOR UPDATE`, params);
   }
   return scopedRow<LineRow>(
