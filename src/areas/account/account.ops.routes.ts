@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import type { App } from '../../platform/http/app.ts';
+import type { AreaRoutes } from '../../platform/http/app.ts';
 import { Timestamp, Uuid } from '../../platform/http/schemas.ts';
 import { SCOPES } from '../../platform/http/scopes.ts';
 import { EnvironmentSchema, OpsFunder, OpsKey } from './account.schemas.ts';
@@ -9,9 +9,8 @@ const BankIdParams = Type.Object({ bank_id: Uuid });
 const Reason = Type.Optional(Type.Union([Type.String({ maxLength: 500 }), Type.Null()]));
 
 /** The operations team's side of funders and keys: /ops/v1, operator token. */
-export function accountOpsRoutes(deps: { account: AccountService }) {
-  const { account } = deps;
-  return (app: App) => {
+export function accountOpsRoutes({ account }: { account: AccountService }): AreaRoutes {
+  return (app) => {
     app.get(
       '/ops/v1/funders',
       { schema: { response: { 200: Type.Object({ funders: Type.Array(OpsFunder) }) } } },

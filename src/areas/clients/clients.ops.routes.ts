@@ -1,13 +1,16 @@
 import { Type } from 'typebox';
-import type { App } from '../../platform/http/app.ts';
+import type { AreaRoutes } from '../../platform/http/app.ts';
 import { IdParams, Uuid } from '../../platform/http/schemas.ts';
 import * as s from './clients.schemas.ts';
 import type { ClientsService } from './clients.service.ts';
 
 /** The operations team: return origins, and playing live companies. /ops/v1/... */
-export function clientsOpsRoutes(deps: { clients: ClientsService }) {
-  const { invitations, onboarding, leaving } = deps.clients;
-  return (app: App) => {
+export function clientsOpsRoutes({
+  clients: { invitations, onboarding, leaving },
+}: {
+  clients: ClientsService;
+}): AreaRoutes {
+  return (app) => {
     const FunderParams = Type.Object({ bank_id: Uuid });
 
     app.put(
