@@ -53,21 +53,16 @@ export function clientsOpsRoutes({
         return answer;
       },
     );
-    app.post(
-      '/ops/v1/client-invitations/:id/accept',
-      { schema: { params: IdParams, response: { 200: s.InvitationAnswer } } },
-      async (request) => invitations.accept({ caller: request.operator! }, request.params.id),
-    );
-    app.post(
-      '/ops/v1/onboarding-links/:id/account',
-      { schema: { params: IdParams, response: { 200: s.OnboardingChange } } },
-      async (request) => onboarding.accountCreated({ caller: request.operator! }, request.params.id),
-    );
-    app.post(
-      '/ops/v1/onboarding-links/:id/complete',
-      { schema: { params: IdParams, response: { 200: s.OnboardingCompleted } } },
-      async (request) => onboarding.complete({ caller: request.operator! }, request.params.id),
-    );
+    // The plays on the invitation or onboarding link named in the path: each answers what it did.
+    for (const [path, response, play] of [
+      ['/ops/v1/client-invitations/:id/accept', s.InvitationAnswer, invitations.accept],
+      ['/ops/v1/onboarding-links/:id/account', s.OnboardingChange, onboarding.accountCreated],
+      ['/ops/v1/onboarding-links/:id/complete', s.OnboardingCompleted, onboarding.complete],
+    ] as const) {
+      app.post(path, { schema: { params: IdParams, response: { 200: response } } }, async (request) =>
+        play({ caller: request.operator! }, request.params.id),
+      );
+    }
     app.post(
       '/ops/v1/clients/:seller_id/leave',
       { schema: { params: s.SellerParams, body: s.LeaveBody, response: { 200: s.ClientLeft } } },
