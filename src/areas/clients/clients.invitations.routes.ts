@@ -1,7 +1,7 @@
 import type { AreaRoutes } from '../../platform/http/app.ts';
 import { keyRoutes } from '../../platform/http/route-options.ts';
-import { IdParams } from '../../platform/http/schemas.ts';
 import { OPENS } from '../../platform/http/scopes.ts';
+import { stopOptions } from './clients.links.routes.ts';
 import * as s from './clients.schemas.ts';
 import type { ClientsService } from './clients.service.ts';
 
@@ -32,9 +32,9 @@ export function clientsInvitationsRoutes({
     );
     app.post(
       '/v1/client-invitations/:id/revoke',
-      // The body may be left out: no body is no reason.
       // Not in the spec: revoking an invitation is a write on clients, like disabling a link.
-      keyed(
+      stopOptions(
+        keyed,
         OPENS.clientsWrite,
         {
           operationId: 'revokeClientInvitation',
@@ -50,12 +50,7 @@ export function clientsInvitationsRoutes({
             reason: { summary: 'With a reason', value: { reason: 'Sent to the wrong company' } },
           },
         },
-        {
-          params: IdParams,
-          body: s.DisableBody,
-          response: { 200: s.InvitationChange },
-        },
-        { optionalBody: true },
+        s.InvitationChange,
       ),
       async (request) => invitations.revoke(request.caller!, request.params.id, request.body.reason ?? null),
     );

@@ -1,11 +1,30 @@
+import type { TSchema } from 'typebox';
 import type { AreaRoutes } from '../../platform/http/app.ts';
 import { keyRoutes } from '../../platform/http/route-options.ts';
 import { IdParams } from '../../platform/http/schemas.ts';
-import { OPENS } from '../../platform/http/scopes.ts';
+import { OPENS, type Scope } from '../../platform/http/scopes.ts';
 import * as s from './clients.schemas.ts';
 import type { ClientsService } from './clients.service.ts';
 
 const keyed = keyRoutes('Clients');
+
+/**
+ * The options of a POST that stops what the path names (a link, a prescriber, an invitation, an
+ * onboarding link), in the OpenAPI tag of `keyed`. The body may be left out: no body is no reason.
+ * The answer is the thing after the call and whether it changed.
+ */
+export const stopOptions = <R extends TSchema>(
+  keyed: ReturnType<typeof keyRoutes>,
+  scopes: readonly Scope[],
+  operation: Parameters<ReturnType<typeof keyRoutes>>[1],
+  change: R,
+) =>
+  keyed(
+    scopes,
+    operation,
+    { params: IdParams, body: s.DisableBody, response: { 200: change } },
+    { optionalBody: true },
+  );
 
 const sharedDemo =
   'With a sandbox key: prescribers and client links of the demonstration funder are shared by every demonstration, so changing them needs the scope `decisions:write` (403 `forbidden` otherwise).';
@@ -81,8 +100,8 @@ export function clientsLinksRoutes({
     );
     app.post(
       '/v1/client-links/:id/disable',
-      // The body may be left out: no body is no reason.
-      keyed(
+      stopOptions(
+        keyed,
         OPENS.clientsWrite,
         {
           operationId: 'disableClientLink',
@@ -94,12 +113,7 @@ export function clientsLinksRoutes({
           errors: ['reason_invalid'],
           requestExamples: { reason: { summary: 'With a reason', value: { reason: 'Campaign ended' } } },
         },
-        {
-          params: IdParams,
-          body: s.DisableBody,
-          response: { 200: s.ClientLinkChange },
-        },
-        { optionalBody: true },
+        s.ClientLinkChange,
       ),
       async (request) => links.disable(request.caller!, request.params.id, request.body.reason ?? null),
     );
@@ -162,8 +176,8 @@ export function clientsLinksRoutes({
     );
     app.post(
       '/v1/prescribers/:id/disable',
-      // The body may be left out: no body is no reason.
-      keyed(
+      stopOptions(
+        keyed,
         OPENS.clientsWrite,
         {
           operationId: 'disablePrescriber',
@@ -175,12 +189,7 @@ export function clientsLinksRoutes({
           errors: ['reason_invalid'],
           requestExamples: { reason: { summary: 'With a reason', value: { reason: 'Agreement ended' } } },
         },
-        {
-          params: IdParams,
-          body: s.DisableBody,
-          response: { 200: s.PrescriberChange },
-        },
-        { optionalBody: true },
+        s.PrescriberChange,
       ),
       async (request) => prescribers.disable(request.caller!, request.params.id, request.body.reason ?? null),
     );

@@ -2,6 +2,7 @@ import type { AreaRoutes } from '../../platform/http/app.ts';
 import { keyRoutes } from '../../platform/http/route-options.ts';
 import { IdParams } from '../../platform/http/schemas.ts';
 import { OPENS } from '../../platform/http/scopes.ts';
+import { stopOptions } from './clients.links.routes.ts';
 import * as s from './clients.schemas.ts';
 import type { ClientsService } from './clients.service.ts';
 
@@ -151,9 +152,9 @@ export function clientsOnboardingRoutes({
     );
     app.post(
       '/v1/onboarding-links/:id/revoke',
-      // The body may be left out: no body is no reason.
       // Not in the spec: revoking a link is a write on onboarding links (docs/decisions/clients.md).
-      keyed(
+      stopOptions(
+        keyed,
         OPENS.onboardingWrite,
         {
           operationId: 'revokeOnboardingLink',
@@ -169,12 +170,7 @@ export function clientsOnboardingRoutes({
             reason: { summary: 'With a reason', value: { reason: 'Supplier no longer used' } },
           },
         },
-        {
-          params: IdParams,
-          body: s.DisableBody,
-          response: { 200: s.OnboardingChange },
-        },
-        { optionalBody: true },
+        s.OnboardingChange,
       ),
       async (request) => onboarding.revoke(request.caller!, request.params.id, request.body.reason ?? null),
     );

@@ -1,4 +1,4 @@
-import type { TSchema } from 'typebox';
+import type { Static, TSchema } from 'typebox';
 import { type FunderCaller, requireSandbox } from '../../platform/caller.ts';
 import type { AreaRoutes } from '../../platform/http/app.ts';
 import { keyRoutes } from '../../platform/http/route-options.ts';
@@ -27,13 +27,6 @@ const playDoc = ({ lead, errors, ...doc }: Omit<Operation, 'description'> & { le
   errors: ['sandbox_only', ...errors],
 });
 
-/** The options of a play on the invitation or onboarding link named in the path, without a body. */
-const idPlay = <R extends TSchema>(
-  scopes: Parameters<typeof keyed>[0],
-  doc: Parameters<typeof playDoc>[0],
-  response: R,
-) => keyed(scopes, playDoc(doc), { params: IdParams, response: { 200: response } });
-
 /**
  * Sandbox helpers: they play the companies on the demonstration plane (/v1/sandbox/...). They
  * play the other parties and change shared demonstration state, hence their scopes.
@@ -44,6 +37,26 @@ export function clientsSandboxRoutes({
   clients: ClientsService;
 }): AreaRoutes {
   return (app) => {
+    /**
+     * A play on the invitation or onboarding link named in the path, without a body: it answers
+     * what the play did. The play's answer is checked against `response` here, where both are
+     * known; the route itself takes the schema as any schema.
+     */
+    const idPlay = <R extends TSchema>(
+      path: string,
+      scopes: Parameters<typeof keyed>[0],
+      doc: Parameters<typeof playDoc>[0],
+      response: R,
+      play: (acting: { caller: FunderCaller }, id: string) => Promise<Static<R>>,
+    ) => {
+      const answer: TSchema = response;
+      app.post(
+        path,
+        keyed(scopes, playDoc(doc), { params: IdParams, response: { 200: answer } }),
+        async (request) => play(sandboxCaller(request.caller!), request.params.id),
+      );
+    };
+
     app.post(
       '/v1/sandbox/client-links/:id/arrivals',
       keyed(
@@ -82,50 +95,44 @@ export function clientsSandboxRoutes({
         return answer;
       },
     );
-    app.post(
+    idPlay(
       '/v1/sandbox/client-invitations/:id/accept',
-      idPlay(
-        OPENS.decide,
-        {
-          operationId: 'sandboxAcceptInvitation',
-          summary: 'Sandbox: a company accepts your invitation',
-          lead: 'The company becomes your client, with its origin; its requests are routed to you only. 409 `invitation_not_pending` when already answered or expired.',
-          success: 'The accepted invitation.',
-          errors: ['invitation_not_pending', 'client_of_another_funder', 'conflict'],
-        },
-        s.InvitationAnswer,
-      ),
-      async (request) => invitations.accept(sandboxCaller(request.caller!), request.params.id),
+      OPENS.decide,
+      {
+        operationId: 'sandboxAcceptInvitation',
+        summary: 'Sandbox: a company accepts your invitation',
+        lead: 'The company becomes your client, with its origin; its requests are routed to you only. 409 `invitation_not_pending` when already answered or expired.',
+        success: 'The accepted invitation.',
+        errors: ['invitation_not_pending', 'client_of_another_funder', 'conflict'],
+      },
+      s.InvitationAnswer,
+      invitations.accept,
     );
-    app.post(
+    idPlay(
       '/v1/sandbox/onboarding-links/:id/account',
-      idPlay(
-        OPENS.onboardingWrite,
-        {
-          operationId: 'sandboxOnboardingAccount',
-          summary: 'Sandbox: a supplier opens its account through an onboarding link',
-          lead: 'Plays the supplier opening its account through the link without yet submitting its company verification: the link reads `account_created` (with `account_created_at`) until it is completed, revoked or expires. Already `account_created`: `changed: false`. 409 `onboarding_not_open` when the link is completed, expired or revoked.',
-          success: 'The link after the call, and whether it changed.',
-          errors: ['onboarding_not_open'],
-        },
-        s.OnboardingChange,
-      ),
-      async (request) => onboarding.accountCreated(sandboxCaller(request.caller!), request.params.id),
+      OPENS.onboardingWrite,
+      {
+        operationId: 'sandboxOnboardingAccount',
+        summary: 'Sandbox: a supplier opens its account through an onboarding link',
+        lead: 'Plays the supplier opening its account through the link without yet submitting its company verification: the link reads `account_created` (with `account_created_at`) until it is completed, revoked or expires. Already `account_created`: `changed: false`. 409 `onboarding_not_open` when the link is completed, expired or revoked.',
+        success: 'The link after the call, and whether it changed.',
+        errors: ['onboarding_not_open'],
+      },
+      s.OnboardingChange,
+      onboarding.accountCreated,
     );
-    app.post(
+    idPlay(
       '/v1/sandbox/onboarding-links/:id/complete',
-      idPlay(
-        OPENS.onboardingWrite,
-        {
-          operationId: 'sandboxCompleteOnboarding',
-          summary: 'Sandbox: a supplier completes an onboarding link',
-          lead: 'Plays the supplier submitting its company verification: it is registered as a test company, becomes your client (origin `api`), `onboarding.completed` is queued with the link’s metadata, and the answer carries the signed return URL the supplier is sent to. A link reading `pending` or `account_created` can be completed; 409 `onboarding_not_open` when it is completed, expired or revoked.',
-          success: 'The completed link and the signed return URL.',
-          errors: ['onboarding_not_open', 'client_of_another_funder', 'conflict'],
-        },
-        s.OnboardingCompleted,
-      ),
-      async (request) => onboarding.complete(sandboxCaller(request.caller!), request.params.id),
+      OPENS.onboardingWrite,
+      {
+        operationId: 'sandboxCompleteOnboarding',
+        summary: 'Sandbox: a supplier completes an onboarding link',
+        lead: 'Plays the supplier submitting its company verification: it is registered as a test company, becomes your client (origin `api`), `onboarding.completed` is queued with the link’s metadata, and the answer carries the signed return URL the supplier is sent to. A link reading `pending` or `account_created` can be completed; 409 `onboarding_not_open` when it is completed, expired or revoked.',
+        success: 'The completed link and the signed return URL.',
+        errors: ['onboarding_not_open', 'client_of_another_funder', 'conflict'],
+      },
+      s.OnboardingCompleted,
+      onboarding.complete,
     );
     app.post(
       '/v1/sandbox/clients/:seller_id/leave',
