@@ -7,6 +7,13 @@ import type { AccountService } from './account.service.ts';
 
 const BankIdParams = Type.Object({ bank_id: Uuid });
 const Reason = Type.Optional(Type.Union([Type.String({ maxLength: 500 }), Type.Null()]));
+const FunderChange = Type.Object({ funder: OpsFunder, changed: Type.Boolean() });
+
+/** The answer to a change of a funder: the funder as it stands, and whether the call changed it. */
+const funderChange = async <F extends { changed: boolean }>(change: Promise<F>) => {
+  const { changed, ...funder } = await change;
+  return { funder, changed };
+};
 
 /** The operations team's side of funders and keys: /ops/v1, operator token. */
 export function accountOpsRoutes({ account }: { account: AccountService }): AreaRoutes {
@@ -48,17 +55,13 @@ export function accountOpsRoutes({ account }: { account: AccountService }): Area
         schema: {
           params: BankIdParams,
           body: Type.Object({ environment: EnvironmentSchema }, { additionalProperties: false }),
-          response: { 200: Type.Object({ funder: OpsFunder, changed: Type.Boolean() }) },
+          response: { 200: FunderChange },
         },
       },
-      async (request) => {
-        const { changed, ...funder } = await account.classifyFunder(
-          request.operator!,
-          request.params.bank_id,
-          request.body.environment,
-        );
-        return { funder, changed };
-      },
+      async (request) =>
+        funderChange(
+          account.classifyFunder(request.operator!, request.params.bank_id, request.body.environment),
+        ),
     );
 
     app.post(
@@ -70,18 +73,18 @@ export function accountOpsRoutes({ account }: { account: AccountService }): Area
             { status: Type.Union([Type.Literal('active'), Type.Literal('suspended')]), reason: Reason },
             { additionalProperties: false },
           ),
-          response: { 200: Type.Object({ funder: OpsFunder, changed: Type.Boolean() }) },
+          response: { 200: FunderChange },
         },
       },
-      async (request) => {
-        const { changed, ...funder } = await account.setFunderStatus(
-          request.operator!,
-          request.params.bank_id,
-          request.body.status,
-          request.body.reason ?? null,
-        );
-        return { funder, changed };
-      },
+      async (request) =>
+        funderChange(
+          account.setFunderStatus(
+            request.operator!,
+            request.params.bank_id,
+            request.body.status,
+            request.body.reason ?? null,
+          ),
+        ),
     );
 
     app.get(
