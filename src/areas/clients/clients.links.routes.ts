@@ -1,5 +1,6 @@
-import type { TSchema } from 'typebox';
-import type { AreaRoutes } from '../../platform/http/app.ts';
+import type { Static, TSchema } from 'typebox';
+import type { FunderCaller } from '../../platform/caller.ts';
+import type { App, AreaRoutes } from '../../platform/http/app.ts';
 import { keyRoutes } from '../../platform/http/route-options.ts';
 import { IdParams } from '../../platform/http/schemas.ts';
 import { OPENS, type Scope } from '../../platform/http/scopes.ts';
@@ -8,23 +9,39 @@ import type { ClientsService } from './clients.service.ts';
 
 const keyed = keyRoutes('Clients');
 
+type Operation = Parameters<ReturnType<typeof keyRoutes>>[1];
+
 /**
- * The options of a POST that stops what the path names (a link, a prescriber, an invitation, an
- * onboarding link), in the OpenAPI tag of `keyed`. The body may be left out: no body is no reason.
- * The answer is the thing after the call and whether it changed.
+ * A POST that stops what the path names (a link, a prescriber, an invitation, an onboarding
+ * link), in the OpenAPI tag of `keyed`. The body may be left out: no body is no reason; a reason
+ * too long answers `reason_invalid`. It answers the thing after the call and whether it changed.
+ * The answer of `stop` is checked against `change` here, where both are known.
  */
-export const stopOptions = <R extends TSchema>(
+export function stopRoute<R extends TSchema>(
+  app: App,
   keyed: ReturnType<typeof keyRoutes>,
+  path: string,
   scopes: readonly Scope[],
-  operation: Parameters<ReturnType<typeof keyRoutes>>[1],
+  { reasonExample, errors, ...operation }: Omit<Operation, 'requestExamples'> & { reasonExample: string },
   change: R,
-) =>
-  keyed(
-    scopes,
-    operation,
-    { params: IdParams, body: s.DisableBody, response: { 200: change } },
-    { optionalBody: true },
+  stop: (caller: FunderCaller, id: string, reason: string | null) => Promise<Static<R>>,
+): void {
+  const answer: TSchema = change;
+  app.post(
+    path,
+    keyed(
+      scopes,
+      {
+        ...operation,
+        errors: [...errors, 'reason_invalid'],
+        requestExamples: { reason: { summary: 'With a reason', value: { reason: reasonExample } } },
+      },
+      { params: IdParams, body: s.DisableBody, response: { 200: answer } },
+      { optionalBody: true },
+    ),
+    async (request) => stop(request.caller!, request.params.id, request.body.reason ?? null),
   );
+}
 
 const sharedDemo =
   'With a sandbox key: prescribers and client links of the demonstration funder are shared by every demonstration, so changing them needs the scope `decisions:write` (403 `forbidden` otherwise).';
@@ -98,24 +115,23 @@ export function clientsLinksRoutes({
         return answer;
       },
     );
-    app.post(
+    stopRoute(
+      app,
+      keyed,
       '/v1/client-links/:id/disable',
-      stopOptions(
-        keyed,
-        OPENS.clientsWrite,
-        {
-          operationId: 'disableClientLink',
-          summary: 'Stop a client link',
-          description:
-            'The link stops at once; companies that arrived through it keep their origin. A link already disabled or expired is left as it is (`changed: false`). ' +
-            sharedDemo,
-          success: 'The link after the call, and whether it changed.',
-          errors: ['reason_invalid'],
-          requestExamples: { reason: { summary: 'With a reason', value: { reason: 'Campaign ended' } } },
-        },
-        s.ClientLinkChange,
-      ),
-      async (request) => links.disable(request.caller!, request.params.id, request.body.reason ?? null),
+      OPENS.clientsWrite,
+      {
+        operationId: 'disableClientLink',
+        summary: 'Stop a client link',
+        description:
+          'The link stops at once; companies that arrived through it keep their origin. A link already disabled or expired is left as it is (`changed: false`). ' +
+          sharedDemo,
+        success: 'The link after the call, and whether it changed.',
+        errors: [],
+        reasonExample: 'Campaign ended',
+      },
+      s.ClientLinkChange,
+      links.disable,
     );
 
     app.get(
@@ -174,24 +190,23 @@ export function clientsLinksRoutes({
         return answer;
       },
     );
-    app.post(
+    stopRoute(
+      app,
+      keyed,
       '/v1/prescribers/:id/disable',
-      stopOptions(
-        keyed,
-        OPENS.clientsWrite,
-        {
-          operationId: 'disablePrescriber',
-          summary: 'Stop a prescriber',
-          description:
-            'Its link stops at once; the companies it brought stay attributed to it. Already disabled: `changed: false`. ' +
-            sharedDemo,
-          success: 'The prescriber after the call, and whether it changed.',
-          errors: ['reason_invalid'],
-          requestExamples: { reason: { summary: 'With a reason', value: { reason: 'Agreement ended' } } },
-        },
-        s.PrescriberChange,
-      ),
-      async (request) => prescribers.disable(request.caller!, request.params.id, request.body.reason ?? null),
+      OPENS.clientsWrite,
+      {
+        operationId: 'disablePrescriber',
+        summary: 'Stop a prescriber',
+        description:
+          'Its link stops at once; the companies it brought stay attributed to it. Already disabled: `changed: false`. ' +
+          sharedDemo,
+        success: 'The prescriber after the call, and whether it changed.',
+        errors: [],
+        reasonExample: 'Agreement ended',
+      },
+      s.PrescriberChange,
+      prescribers.disable,
     );
     app.get(
       '/v1/prescribers/report',

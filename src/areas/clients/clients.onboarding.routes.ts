@@ -2,7 +2,7 @@ import type { AreaRoutes } from '../../platform/http/app.ts';
 import { keyRoutes } from '../../platform/http/route-options.ts';
 import { IdParams } from '../../platform/http/schemas.ts';
 import { OPENS } from '../../platform/http/scopes.ts';
-import { stopOptions } from './clients.links.routes.ts';
+import { stopRoute } from './clients.links.routes.ts';
 import * as s from './clients.schemas.ts';
 import type { ClientsService } from './clients.service.ts';
 
@@ -150,29 +150,26 @@ export function clientsOnboardingRoutes({
       ),
       async (request) => onboarding.get(request.caller!, request.params.id),
     );
-    app.post(
+    // Not in the spec: revoking a link is a write on onboarding links (docs/decisions/clients.md).
+    stopRoute(
+      app,
+      keyed,
       '/v1/onboarding-links/:id/revoke',
-      // Not in the spec: revoking a link is a write on onboarding links (docs/decisions/clients.md).
-      stopOptions(
-        keyed,
-        OPENS.onboardingWrite,
-        {
-          operationId: 'revokeOnboardingLink',
-          summary: 'Stop an onboarding link',
-          description: [
-            'The link stops at once, whether the supplier has opened its account through it (`account_created`) or not (`pending`): it can no longer be completed. `reason` is optional, up to 200 characters. A link already revoked is left as it is (`changed: false`); a completed or expired one answers 409 `onboarding_not_open` with its `status`.',
-            '',
-            'A sandbox key revokes only the links it made.',
-          ].join('\n'),
-          success: 'The link after the call, and whether it changed.',
-          errors: ['onboarding_not_open', 'reason_invalid'],
-          requestExamples: {
-            reason: { summary: 'With a reason', value: { reason: 'Supplier no longer used' } },
-          },
-        },
-        s.OnboardingChange,
-      ),
-      async (request) => onboarding.revoke(request.caller!, request.params.id, request.body.reason ?? null),
+      OPENS.onboardingWrite,
+      {
+        operationId: 'revokeOnboardingLink',
+        summary: 'Stop an onboarding link',
+        description: [
+          'The link stops at once, whether the supplier has opened its account through it (`account_created`) or not (`pending`): it can no longer be completed. `reason` is optional, up to 200 characters. A link already revoked is left as it is (`changed: false`); a completed or expired one answers 409 `onboarding_not_open` with its `status`.',
+          '',
+          'A sandbox key revokes only the links it made.',
+        ].join('\n'),
+        success: 'The link after the call, and whether it changed.',
+        errors: ['onboarding_not_open'],
+        reasonExample: 'Supplier no longer used',
+      },
+      s.OnboardingChange,
+      onboarding.revoke,
     );
   };
 }
