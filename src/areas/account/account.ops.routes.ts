@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import type { App } from '../../platform/http/app.ts';
+import type { AreaRoutes } from '../../platform/http/app.ts';
 import { Timestamp, Uuid } from '../../platform/http/schemas.ts';
 import { SCOPES } from '../../platform/http/scopes.ts';
 import { EnvironmentSchema, OpsFunder, OpsKey } from './account.schemas.ts';
@@ -7,11 +7,17 @@ import type { AccountService } from './account.service.ts';
 
 const BankIdParams = Type.Object({ bank_id: Uuid });
 const Reason = Type.Optional(Type.Union([Type.String({ maxLength: 500 }), Type.Null()]));
+const FunderChange = Type.Object({ funder: OpsFunder, changed: Type.Boolean() });
+
+/** The answer to a change of a funder: the funder as it stands, and whether the call changed it. */
+const funderChange = async <F extends { changed: boolean }>(change: Promise<F>) => {
+  const { changed, ...funder } = await change;
+  return { funder, changed };
+};
 
 /** The operations team's side of funders and keys: /ops/v1, operator token. */
-export function accountOpsRoutes(deps: { account: AccountService }) {
-  const { account } = deps;
-  return (app: App) => {
+export function accountOpsRoutes({ account }: { account: AccountService }): AreaRoutes {
+  return (app) => {
     app.get(
       '/ops/v1/funders',
       { schema: { response: { 200: Type.Object({ funders: Type.Array(OpsFunder) }) } } },
@@ -49,17 +55,13 @@ export function accountOpsRoutes(deps: { account: AccountService }) {
         schema: {
           params: BankIdParams,
           body: Type.Object({ environment: EnvironmentSchema }, { additionalProperties: false }),
-          response: { 200: Type.Object({ funder: OpsFunder, changed: Type.Boolean() }) },
+          response: { 200: FunderChange },
         },
       },
-      async (request) => {
-        const { changed, ...funder } = await account.classifyFunder(
-          request.operator!,
-          request.params.bank_id,
-          request.body.environment,
-        );
-        return { funder, changed };
-      },
+      async (request) =>
+        funderChange(
+          account.classifyFunder(request.operator!, request.params.bank_id, request.body.environment),
+        ),
     );
 
     app.post(
@@ -71,18 +73,18 @@ export function accountOpsRoutes(deps: { account: AccountService }) {
             { status: Type.Union([Type.Literal('active'), Type.Literal('suspended')]), reason: Reason },
             { additionalProperties: false },
           ),
-          response: { 200: Type.Object({ funder: OpsFunder, changed: Type.Boolean() }) },
+          response: { 200: FunderChange },
         },
       },
-      async (request) => {
-        const { changed, ...funder } = await account.setFunderStatus(
-          request.operator!,
-          request.params.bank_id,
-          request.body.status,
-          request.body.reason ?? null,
-        );
-        return { funder, changed };
-      },
+      async (request) =>
+        funderChange(
+          account.setFunderStatus(
+            request.operator!,
+            request.params.bank_id,
+            request.body.status,
+            request.body.reason ?? null,
+          ),
+        ),
     );
 
     app.get(

@@ -1,13 +1,16 @@
 import type { Clock } from '../../platform/clock.ts';
-import type { App } from '../../platform/http/app.ts';
+import type { AreaRoutes } from '../../platform/http/app.ts';
 import { ex } from '../../platform/http/openapi/examples.ts';
+import { keyRoutes } from '../../platform/http/route-options.ts';
 import { OPENS } from '../../platform/http/scopes.ts';
 import { API_VERSION } from '../../platform/version.ts';
 import { Health, Me } from './account.schemas.ts';
 import type { AccountService } from './account.service.ts';
 
-export function accountRoutes(deps: { account: AccountService; clock: Clock }) {
-  return (app: App) => {
+const keyed = keyRoutes('Account');
+
+export function accountRoutes({ account, clock }: { account: AccountService; clock: Clock }): AreaRoutes {
+  return (app) => {
     // No key and no database: a load balancer may call it as often as it likes.
     app.get(
       '/v1/health',
@@ -31,49 +34,45 @@ export function accountRoutes(deps: { account: AccountService; clock: Clock }) {
         },
         schema: { response: { 200: Health } },
       },
-      async () => ({ status: 'ok' as const, api_version: API_VERSION, time: deps.clock.now().toISOString() }),
+      async () => ({ status: 'ok' as const, api_version: API_VERSION, time: clock.now().toISOString() }),
     );
 
     app.get(
       '/v1/me',
-      {
-        config: {
-          auth: 'key',
-          scopes: OPENS.anyKey,
-          operation: {
-            operationId: 'getMe',
-            summary: 'The calling key and its funder',
-            tag: 'Account',
-            description:
-              'Tells who is calling: the funder the key belongs to, the environment it works in (`live` sees the live plane, `sandbox` the shared demonstration plane, `unclassified` nothing yet) and the key itself with its scopes and expiry. A good first call to check a key. Any valid key may call it.',
-            success: 'The key, its funder and environment.',
-            errors: [],
-            responseExamples: {
-              '200': {
-                sandbox: {
-                  summary: 'A sandbox key',
-                  value: {
-                    api_version: '2026-09-23',
-                    environment: 'sandbox',
-                    funder: { bank_id: ex.funderId, name: ex.funderName },
-                    key: {
-                      id: ex.keyId,
-                      name: 'Integration tests',
-                      prefix: 'svc_fk_3c9a1',
-                      scopes: ['requests:read', 'decisions:write'],
-                      created_at: '2026-09-30T08:00:00.000Z',
-                      expires_at: null,
-                      prospect: null,
-                    },
+      keyed(
+        OPENS.anyKey,
+        {
+          operationId: 'getMe',
+          summary: 'The calling key and its funder',
+          description:
+            'Tells who is calling: the funder the key belongs to, the environment it works in (`live` sees the live plane, `sandbox` the shared demonstration plane, `unclassified` nothing yet) and the key itself with its scopes and expiry. A good first call to check a key. Any valid key may call it.',
+          success: 'The key, its funder and environment.',
+          errors: [],
+          responseExamples: {
+            '200': {
+              sandbox: {
+                summary: 'A sandbox key',
+                value: {
+                  api_version: '2026-09-23',
+                  environment: 'sandbox',
+                  funder: { bank_id: ex.funderId, name: ex.funderName },
+                  key: {
+                    id: ex.keyId,
+                    name: 'Integration tests',
+                    prefix: 'svc_fk_3c9a1',
+                    scopes: ['requests:read', 'decisions:write'],
+                    created_at: '2026-09-30T08:00:00.000Z',
+                    expires_at: null,
+                    prospect: null,
                   },
                 },
               },
             },
           },
         },
-        schema: { response: { 200: Me } },
-      },
-      async (request) => deps.account.me(request.caller!),
+        { response: { 200: Me } },
+      ),
+      async (request) => account.me(request.caller!),
     );
   };
 }

@@ -1,13 +1,16 @@
 import { Type } from 'typebox';
-import type { App } from '../../platform/http/app.ts';
+import type { AreaRoutes } from '../../platform/http/app.ts';
 import { IdParams, Uuid } from '../../platform/http/schemas.ts';
 import * as s from './clients.schemas.ts';
 import type { ClientsService } from './clients.service.ts';
 
 /** The operations team: return origins, and playing live companies. /ops/v1/... */
-export function clientsOpsRoutes(deps: { clients: ClientsService }) {
-  const { invitations, onboarding, leaving } = deps.clients;
-  return (app: App) => {
+export function clientsOpsRoutes({
+  clients: { invitations, onboarding, leaving },
+}: {
+  clients: ClientsService;
+}): AreaRoutes {
+  return (app) => {
     const FunderParams = Type.Object({ bank_id: Uuid });
 
     app.put(
@@ -50,21 +53,16 @@ export function clientsOpsRoutes(deps: { clients: ClientsService }) {
         return answer;
       },
     );
-    app.post(
-      '/ops/v1/client-invitations/:id/accept',
-      { schema: { params: IdParams, response: { 200: s.InvitationAnswer } } },
-      async (request) => invitations.accept({ caller: request.operator! }, request.params.id),
-    );
-    app.post(
-      '/ops/v1/onboarding-links/:id/account',
-      { schema: { params: IdParams, response: { 200: s.OnboardingChange } } },
-      async (request) => onboarding.accountCreated({ caller: request.operator! }, request.params.id),
-    );
-    app.post(
-      '/ops/v1/onboarding-links/:id/complete',
-      { schema: { params: IdParams, response: { 200: s.OnboardingCompleted } } },
-      async (request) => onboarding.complete({ caller: request.operator! }, request.params.id),
-    );
+    // The plays on the invitation or onboarding link named in the path: each answers what it did.
+    for (const [path, response, play] of [
+      ['/ops/v1/client-invitations/:id/accept', s.InvitationAnswer, invitations.accept],
+      ['/ops/v1/onboarding-links/:id/account', s.OnboardingChange, onboarding.accountCreated],
+      ['/ops/v1/onboarding-links/:id/complete', s.OnboardingCompleted, onboarding.complete],
+    ] as const) {
+      app.post(path, { schema: { params: IdParams, response: { 200: response } } }, async (request) =>
+        play({ caller: request.operator! }, request.params.id),
+      );
+    }
     app.post(
       '/ops/v1/clients/:seller_id/leave',
       { schema: { params: s.SellerParams, body: s.LeaveBody, response: { 200: s.ClientLeft } } },

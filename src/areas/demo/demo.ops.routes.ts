@@ -1,11 +1,11 @@
 import { Type } from 'typebox';
-import type { App } from '../../platform/http/app.ts';
+import type { AreaRoutes } from '../../platform/http/app.ts';
 import { Uuid } from '../../platform/http/schemas.ts';
 import type { DemoService } from './demo.service.ts';
 
 /** The operations team's side of the demonstration plane: its reset. */
-export function demoOpsRoutes(deps: { demo: DemoService }) {
-  return (app: App) => {
+export function demoOpsRoutes({ demo }: { demo: DemoService }): AreaRoutes {
+  return (app) => {
     app.post(
       '/ops/v1/demo/reset',
       {
@@ -20,7 +20,7 @@ export function demoOpsRoutes(deps: { demo: DemoService }) {
           },
         },
       },
-      async (request) => deps.demo.reset(request.operator!),
+      async (request) => demo.reset(request.operator!),
     );
   };
 }

@@ -1,5 +1,5 @@
 import { type TSchema, Type } from 'typebox';
-import type { App } from '../../platform/http/app.ts';
+import type { AreaRoutes } from '../../platform/http/app.ts';
 import { DateText, Euros, Fields, OrNull, Text } from '../../platform/http/input.ts';
 import { IdParams } from '../../platform/http/schemas.ts';
 import { amountCents } from '../../platform/money.ts';
@@ -12,9 +12,8 @@ const Answer = Type.Object({}, { additionalProperties: true });
  * seller's verification lapses, an invoice's amount changed, notices prepared again, and the
  * automatic announcements run now (the worker runs them on its own).
  */
-export function disclosureOpsRoutes(deps: { disclosure: DisclosureService }) {
-  const { disclosure } = deps;
-  return (app: App) => {
+export function disclosureOpsRoutes({ disclosure }: { disclosure: DisclosureService }): AreaRoutes {
+  return (app) => {
     /** An operations write on the record named in the path, its body checked by `body`. */
     const opsWrite = <B extends TSchema>(body: B) => ({
       schema: { params: IdParams, body, response: { 200: Answer } },

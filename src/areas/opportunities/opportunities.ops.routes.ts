@@ -1,4 +1,4 @@
-import type { App } from '../../platform/http/app.ts';
+import type { AreaRoutes } from '../../platform/http/app.ts';
 import { IdParams } from '../../platform/http/schemas.ts';
 import {
   LedgerExitAnswer,
@@ -17,9 +17,12 @@ import type { OpportunitiesService } from './opportunities.service.ts';
  * operations API for live companies (the sandbox helpers play it on the demonstration plane);
  * and the operations team's view and control of the nightly runs.
  */
-export function opportunitiesOpsRoutes(deps: { opportunities: OpportunitiesService }) {
-  const { opportunities } = deps;
-  return (app: App) => {
+export function opportunitiesOpsRoutes({
+  opportunities,
+}: {
+  opportunities: OpportunitiesService;
+}): AreaRoutes {
+  return (app) => {
     app.post(
       '/ops/v1/opportunities/sharing',
       { schema: { body: OpsSharingBody, response: { 200: SharingAnswer } } },

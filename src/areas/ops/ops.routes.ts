@@ -3,12 +3,12 @@ import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/db.ts';
 import { ApiError } from '../../platform/errors.ts';
 import { verifyEvidence } from '../../platform/evidence.ts';
-import type { App } from '../../platform/http/app.ts';
+import type { AreaRoutes } from '../../platform/http/app.ts';
 import { Timestamp } from '../../platform/http/schemas.ts';
 
 /** Service-wide operator actions: the evidence check and the manual clock. */
-export function opsRoutes(deps: { db: Db; clock: Clock }) {
-  return (app: App) => {
+export function opsRoutes({ db, clock }: { db: Db; clock: Clock }): AreaRoutes {
+  return (app) => {
     // A read that changes nothing, so GET: `funder-api evidence verify` calls it when a running
     // server holds the embedded database.
     app.get(
@@ -29,7 +29,7 @@ export function opsRoutes(deps: { db: Db; clock: Clock }) {
         },
       },
       async () => {
-        const { firstBroken, ...report } = await verifyEvidence(deps.db);
+        const { firstBroken, ...report } = await verifyEvidence(db);
         return { ...report, first_broken: firstBroken };
       },
     );
@@ -37,7 +37,7 @@ export function opsRoutes(deps: { db: Db; clock: Clock }) {
     app.get(
       '/ops/v1/clock',
       { schema: { response: { 200: Type.Object({ now: Timestamp, manual: Type.Boolean() }) } } },
-      async () => ({ now: deps.clock.now().toISOString(), manual: deps.clock.manual }),
+      async () => ({ now: clock.now().toISOString(), manual: clock.manual }),
     );
 
     app.post(
@@ -52,13 +52,13 @@ export function opsRoutes(deps: { db: Db; clock: Clock }) {
         },
       },
       async (request) => {
-        if (!deps.clock.manual) {
+        if (!clock.manual) {
           throw new ApiError(
             'manual_clock_disabled',
             'The clock can only be moved on a server started with FUNDER_API_CLOCK=manual.',
           );
         }
-        const now = await deps.clock.advance(deps.db, request.body.advance_seconds);
+        const now = await clock.advance(db, request.body.advance_seconds);
         return { now: now.toISOString(), manual: true };
       },
     );

@@ -1,11 +1,10 @@
-import type { App } from '../../platform/http/app.ts';
+import type { AreaRoutes } from '../../platform/http/app.ts';
 import { RegistryChangeBody, RegistryOpsState } from './registry.schemas.ts';
 import type { RegistryService } from './registry.service.ts';
 
 /** The operations team opens and closes the live plane's registry. */
-export function registryOpsRoutes(deps: { registry: RegistryService }) {
-  const { registry } = deps;
-  return (app: App) => {
+export function registryOpsRoutes({ registry }: { registry: RegistryService }): AreaRoutes {
+  return (app) => {
     app.get('/ops/v1/registry', { schema: { response: { 200: RegistryOpsState } } }, async () =>
       registry.opsState(),
     );

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import type { App } from '../../platform/http/app.ts';
+import type { AreaRoutes } from '../../platform/http/app.ts';
 import { IdParams, Uuid } from '../../platform/http/schemas.ts';
 import { ConsentLevelSchema as Level } from '../settings/settings.module.ts';
 import type { RequestPartiesService } from './requests.parties.ts';
@@ -7,18 +7,20 @@ import type { RequestPartiesService } from './requests.parties.ts';
 const Done = Type.Object({ request_id: Uuid, status: Type.String() }, { additionalProperties: true });
 
 /** The other parties' actions on a request, for the operations team: create, route, move, the seller's and debtors' answers. */
-export function requestsOpsRoutes(deps: {
+export function requestsOpsRoutes({
+  parties,
+  statusOf,
+}: {
   parties: RequestPartiesService;
   statusOf: (id: string) => Promise<string>;
-}) {
-  const { parties } = deps;
+}): AreaRoutes {
   const answer = async (id: string, extra: Record<string, unknown> = {}) => ({
     request_id: id,
-    status: await deps.statusOf(id),
+    status: await statusOf(id),
     ...extra,
   });
 
-  return (app: App) => {
+  return (app) => {
     app.post(
       '/ops/v1/requests',
       {

@@ -1,12 +1,11 @@
 import { type TSchema, Type } from 'typebox';
-import type { App } from '../../platform/http/app.ts';
+import type { AreaRoutes } from '../../platform/http/app.ts';
 import { IdParams, Uuid } from '../../platform/http/schemas.ts';
 import type { RequestPartiesService } from './requests.parties.ts';
 
 /** Risk signals and disputes on a request, for the operations team: raise, review, resolve. */
-export function requestsRisksOpsRoutes(deps: { parties: RequestPartiesService }) {
-  const { parties } = deps;
-  return (app: App) => {
+export function requestsRisksOpsRoutes({ parties }: { parties: RequestPartiesService }): AreaRoutes {
+  return (app) => {
     /** An operations write on the record named in the path: its body and its answer's schema. */
     const opsWrite = <B extends TSchema, R extends Record<number, TSchema>>(body: B, response: R) => ({
       schema: { params: IdParams, body, response },

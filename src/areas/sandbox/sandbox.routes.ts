@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
-import type { App } from '../../platform/http/app.ts';
+import type { AreaRoutes } from '../../platform/http/app.ts';
 import { ex, sandboxOnly } from '../../platform/http/openapi/examples.ts';
+import { keyRoutes } from '../../platform/http/route-options.ts';
 import { IdParams } from '../../platform/http/schemas.ts';
 import { OPENS } from '../../platform/http/scopes.ts';
 import { InvoiceAmount } from '../parties/parties.module.ts';
@@ -8,6 +9,8 @@ import { TermsInput } from '../programme/programme.module.ts';
 import { RequestListItem } from '../requests/requests.module.ts';
 import { ConsentLevelSchema as Level } from '../settings/settings.module.ts';
 import type { SandboxService } from './sandbox.service.ts';
+
+const keyed = keyRoutes('Sandbox');
 
 const RequestAnswer = Type.Object({ request: RequestListItem });
 
@@ -28,57 +31,52 @@ const spanishInvoice = {
  * debtors and the other parties of one of its requests. (Sandbox helpers play the other parties
  * and change shared demonstration state: they are opened like a decision.)
  */
-export function sandboxRoutes(deps: { sandbox: SandboxService }) {
-  return (app: App) => {
+export function sandboxRoutes({ sandbox }: { sandbox: SandboxService }): AreaRoutes {
+  return (app) => {
     app.post(
       '/v1/sandbox/requests',
-      {
-        // An empty POST (no body at all) makes the default request.
-        config: {
-          auth: 'key',
-          optionalBody: true,
-          scopes: OPENS.decide,
-          operation: {
-            operationId: 'sandboxCreateRequest',
-            summary: 'Sandbox: a new request routed to you',
-            tag: 'Sandbox',
-            description: [
-              'Creates a fictitious seller request and routes it to you, as a seller would through the service. `type` is `factoring` (default) or `confirming`; `invoices` (1 to 20) name each debtor, its tax id and country, the amount, due date and `source` (`erp` by default; `e_invoice`, `saft`, or `upload`, which is not the seller’s own books). With no body at all a default request is made.',
-              '',
-              '`terms` (any programme terms, for example `{"disclosure": "confidential", "announce_on_dispute": true}`) become the new company’s own terms with you before the request is routed, so the request takes them. Each debtor gets an address for its notices unless it has one already.',
-              '',
-              sandboxOnly,
-            ].join('\n'),
-            success: 'The new request, routed to you.',
-            errors: ['sandbox_only', 'country_invalid', 'conflict', 'terms_invalid', 'terms_key_unknown'],
-            requestExamples: {
-              confidential: {
-                summary: 'A confidential request, one invoice uploaded',
-                value: {
-                  terms: { disclosure: 'confidential', recourse: 'without', announce_overdue_days: 10 },
-                  invoices: [{ ...spanishInvoice, source: 'upload' }],
-                },
+      // An empty POST (no body at all) makes the default request.
+      keyed(
+        OPENS.decide,
+        {
+          operationId: 'sandboxCreateRequest',
+          summary: 'Sandbox: a new request routed to you',
+          description: [
+            'Creates a fictitious seller request and routes it to you, as a seller would through the service. `type` is `factoring` (default) or `confirming`; `invoices` (1 to 20) name each debtor, its tax id and country, the amount, due date and `source` (`erp` by default; `e_invoice`, `saft`, or `upload`, which is not the seller’s own books). With no body at all a default request is made.',
+            '',
+            '`terms` (any programme terms, for example `{"disclosure": "confidential", "announce_on_dispute": true}`) become the new company’s own terms with you before the request is routed, so the request takes them. Each debtor gets an address for its notices unless it has one already.',
+            '',
+            sandboxOnly,
+          ].join('\n'),
+          success: 'The new request, routed to you.',
+          errors: ['sandbox_only', 'country_invalid', 'conflict', 'terms_invalid', 'terms_key_unknown'],
+          requestExamples: {
+            confidential: {
+              summary: 'A confidential request, one invoice uploaded',
+              value: {
+                terms: { disclosure: 'confidential', recourse: 'without', announce_overdue_days: 10 },
+                invoices: [{ ...spanishInvoice, source: 'upload' }],
               },
-              twoInvoices: {
-                summary: 'A factoring request with two invoices',
-                value: {
-                  type: 'factoring',
-                  invoices: [
-                    spanishInvoice,
-                    {
-                      debtor_name: 'Ferragens do Porto, Lda.',
-                      debtor_tax_id: 'PT509876543',
-                      debtor_country: 'PT',
-                      amount: 5000,
-                      due_date: '2027-01-15',
-                    },
-                  ],
-                },
+            },
+            twoInvoices: {
+              summary: 'A factoring request with two invoices',
+              value: {
+                type: 'factoring',
+                invoices: [
+                  spanishInvoice,
+                  {
+                    debtor_name: 'Ferragens do Porto, Lda.',
+                    debtor_tax_id: 'PT509876543',
+                    debtor_country: 'PT',
+                    amount: 5000,
+                    due_date: '2027-01-15',
+                  },
+                ],
               },
             },
           },
         },
-        schema: {
+        {
           body: Type.Object(
             {
               type: Type.Optional(Type.Union([Type.Literal('factoring'), Type.Literal('confirming')])),
@@ -116,9 +114,10 @@ export function sandboxRoutes(deps: { sandbox: SandboxService }) {
           ),
           response: { 201: RequestAnswer },
         },
-      },
+        { optionalBody: true },
+      ),
       async (request, reply) => {
-        const answer = await deps.sandbox.createRequest(request.caller!, request.body);
+        const answer = await sandbox.createRequest(request.caller!, request.body);
         reply.code(201);
         return answer;
       },
@@ -126,67 +125,59 @@ export function sandboxRoutes(deps: { sandbox: SandboxService }) {
 
     app.post(
       '/v1/sandbox/requests/:id/accept',
-      {
-        config: {
-          auth: 'key',
-          scopes: OPENS.decide,
-          operation: {
-            operationId: 'sandboxAcceptOffer',
-            summary: 'Sandbox: the seller accepts your offer',
-            tag: 'Sandbox',
-            description: [
-              'Plays the seller accepting your open offer on a request in `terms_sent`; the request becomes `approved` and can be funded.',
-              '',
-              sandboxOnly,
-            ].join('\n'),
-            success: 'The request after the acceptance.',
-            errors: ['sandbox_only', 'not_routed_to_you', 'invalid_state', 'conflict'],
-          },
+      keyed(
+        OPENS.decide,
+        {
+          operationId: 'sandboxAcceptOffer',
+          summary: 'Sandbox: the seller accepts your offer',
+          description: [
+            'Plays the seller accepting your open offer on a request in `terms_sent`; the request becomes `approved` and can be funded.',
+            '',
+            sandboxOnly,
+          ].join('\n'),
+          success: 'The request after the acceptance.',
+          errors: ['sandbox_only', 'not_routed_to_you', 'invalid_state', 'conflict'],
         },
-        schema: {
+        {
           params: IdParams,
           response: { 200: RequestAnswer },
         },
-      },
-      async (request) => deps.sandbox.accept(request.caller!, request.params.id),
+      ),
+      async (request) => sandbox.accept(request.caller!, request.params.id),
     );
 
     app.post(
       '/v1/sandbox/requests/:id/debtor-answer',
-      {
-        config: {
-          auth: 'key',
-          scopes: OPENS.decide,
-          operation: {
-            operationId: 'sandboxDebtorAnswer',
-            summary: 'Sandbox: a debtor answers its notice',
-            tag: 'Sandbox',
-            description: [
-              'Plays one debtor (`debtor_tax_id`) or every debtor (left out or null) of a factoring request answering its notice: `answer` is `acknowledged` or `disputed`; `level` is the consent given (default: the level required).',
-              '',
-              sandboxOnly,
-            ].join('\n'),
-            success: 'The request after the answer.',
-            errors: [
-              'sandbox_only',
-              'not_routed_to_you',
-              'not_factoring',
-              'notice_already_decided',
-              'request_not_in_flight',
-              'invalid_state',
-              'level_invalid',
-              'conflict',
-            ],
-            requestExamples: {
-              everyone: { summary: 'Every debtor acknowledges', value: { answer: 'acknowledged' } },
-              one: {
-                summary: 'One debtor disputes',
-                value: { debtor_tax_id: ex.debtorTaxId, answer: 'disputed' },
-              },
+      keyed(
+        OPENS.decide,
+        {
+          operationId: 'sandboxDebtorAnswer',
+          summary: 'Sandbox: a debtor answers its notice',
+          description: [
+            'Plays one debtor (`debtor_tax_id`) or every debtor (left out or null) of a factoring request answering its notice: `answer` is `acknowledged` or `disputed`; `level` is the consent given (default: the level required).',
+            '',
+            sandboxOnly,
+          ].join('\n'),
+          success: 'The request after the answer.',
+          errors: [
+            'sandbox_only',
+            'not_routed_to_you',
+            'not_factoring',
+            'notice_already_decided',
+            'request_not_in_flight',
+            'invalid_state',
+            'level_invalid',
+            'conflict',
+          ],
+          requestExamples: {
+            everyone: { summary: 'Every debtor acknowledges', value: { answer: 'acknowledged' } },
+            one: {
+              summary: 'One debtor disputes',
+              value: { debtor_tax_id: ex.debtorTaxId, answer: 'disputed' },
             },
           },
         },
-        schema: {
+        {
           params: IdParams,
           body: Type.Object(
             {
@@ -200,44 +191,40 @@ export function sandboxRoutes(deps: { sandbox: SandboxService }) {
           ),
           response: { 200: RequestAnswer },
         },
-      },
-      async (request) => deps.sandbox.debtorAnswer(request.caller!, request.params.id, request.body),
+      ),
+      async (request) => sandbox.debtorAnswer(request.caller!, request.params.id, request.body),
     );
 
     app.post(
       '/v1/sandbox/requests/:id/parties',
-      {
-        config: {
-          auth: 'key',
-          scopes: OPENS.decide,
-          operation: {
-            operationId: 'sandboxRequestParties',
-            summary: 'Sandbox: the seller, a debtor or an invoice of your request changes',
-            tag: 'Sandbox',
-            description: [
-              'Plays the other parties of a request routed to you, as the service’s operations team records them: `seller_verification` (the seller’s company verification status), `seller_verification_lapses_on` (the day it lapses; null: none), `notice_addresses` (per debtor tax id, where its notice is sent; null: none known) and `invoice_amounts` (per invoice number, its new amount). An amount change raises the hard signal `amount_changed_in_request` and makes the notice covering that invoice no longer current.',
-              '',
-              sandboxOnly,
-            ].join('\n'),
-            success: 'The request after the change.',
-            errors: ['sandbox_only', 'not_routed_to_you', 'conflict'],
-            requestExamples: {
-              lapse: {
-                summary: 'The seller’s verification lapses at the end of the year',
-                value: { seller_verification_lapses_on: '2026-12-31' },
-              },
-              address: {
-                summary: 'A debtor without an address for its notice',
-                value: { notice_addresses: [{ debtor_tax_id: ex.debtorTaxId, address: null }] },
-              },
-              amount: {
-                summary: 'An invoice’s amount changes',
-                value: { invoice_amounts: [{ invoice_number: 'SBX-12345678-1', amount: 7000 }] },
-              },
+      keyed(
+        OPENS.decide,
+        {
+          operationId: 'sandboxRequestParties',
+          summary: 'Sandbox: the seller, a debtor or an invoice of your request changes',
+          description: [
+            'Plays the other parties of a request routed to you, as the service’s operations team records them: `seller_verification` (the seller’s company verification status), `seller_verification_lapses_on` (the day it lapses; null: none), `notice_addresses` (per debtor tax id, where its notice is sent; null: none known) and `invoice_amounts` (per invoice number, its new amount). An amount change raises the hard signal `amount_changed_in_request` and makes the notice covering that invoice no longer current.',
+            '',
+            sandboxOnly,
+          ].join('\n'),
+          success: 'The request after the change.',
+          errors: ['sandbox_only', 'not_routed_to_you', 'conflict'],
+          requestExamples: {
+            lapse: {
+              summary: 'The seller’s verification lapses at the end of the year',
+              value: { seller_verification_lapses_on: '2026-12-31' },
+            },
+            address: {
+              summary: 'A debtor without an address for its notice',
+              value: { notice_addresses: [{ debtor_tax_id: ex.debtorTaxId, address: null }] },
+            },
+            amount: {
+              summary: 'An invoice’s amount changes',
+              value: { invoice_amounts: [{ invoice_number: 'SBX-12345678-1', amount: 7000 }] },
             },
           },
         },
-        schema: {
+        {
           params: IdParams,
           body: Type.Object(
             {
@@ -283,8 +270,8 @@ export function sandboxRoutes(deps: { sandbox: SandboxService }) {
           ),
           response: { 200: RequestAnswer },
         },
-      },
-      async (request) => deps.sandbox.parties(request.caller!, request.params.id, request.body),
+      ),
+      async (request) => sandbox.parties(request.caller!, request.params.id, request.body),
     );
   };
 }

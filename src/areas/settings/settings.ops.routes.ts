@@ -1,13 +1,12 @@
 import { Type } from 'typebox';
-import type { App } from '../../platform/http/app.ts';
+import type { AreaRoutes } from '../../platform/http/app.ts';
 import { Uuid } from '../../platform/http/schemas.ts';
 import { ListedBuyersAnswer, ListedBuyersBody } from './settings.schemas.ts';
 import type { SettingsService } from './settings.service.ts';
 
 /** Settings the service keeps for a funder, never through the funder API: its listed buyers. */
-export function settingsOpsRoutes(deps: { settings: SettingsService }) {
-  const { settings } = deps;
-  return (app: App) => {
+export function settingsOpsRoutes({ settings }: { settings: SettingsService }): AreaRoutes {
+  return (app) => {
     app.put(
       '/ops/v1/funders/:bank_id/listed-buyers',
       {
