@@ -111,3 +111,25 @@ describe('answers a client receives in the envelope', () => {
     expect(answer.body.error?.code).toBe('path_invalid');
   });
 });
+
+describe('the request id', () => {
+  const errorOf = (body: unknown) => (body as { error: { request_id: string } }).error;
+
+  it('keeps a well-formed X-Request-Id the caller sent, in the header and the error', async () => {
+    const sent = '6F1C2D3E-4A5B-4C6D-8E7F-0123456789AB';
+    const answer = await service.call(null, 'GET', '/v1/me', { headers: { 'x-request-id': sent } });
+    expect(answer.status).toBe(401);
+    expect(answer.headers['request-id']).toBe(sent.toLowerCase());
+    expect(errorOf(answer.body).request_id).toBe(sent.toLowerCase());
+  });
+
+  it('gives its own id when the one sent is not one of ours', async () => {
+    for (const sent of ['lb-12345', '6f1c2d3e-4a5b-4c6d-8e7f-0123456789ab; drop', ' ', 'x'.repeat(300)]) {
+      const answer = await service.call(key, 'GET', '/v1/me', { headers: { 'x-request-id': sent } });
+      expect(answer.status).toBe(200);
+      const id = String(answer.headers['request-id']);
+      expect(id, sent).not.toBe(sent);
+      expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+    }
+  });
+});

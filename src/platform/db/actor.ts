@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Caller, Plane } from '../caller.ts';
+import { isUuid } from '../ids.ts';
 import type { Db, QueryOptions, Tx } from './db.ts';
 
 /**
@@ -51,11 +52,9 @@ export function actorForCaller(caller: Caller): DbActor {
   return OPERATOR;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 function funderId(id: string): string {
   // Inlined as a literal (one round trip with BEGIN): only a uuid may ever get there.
-  if (!UUID.test(id)) throw new Error('a database actor needs a funder id in uuid form');
+  if (!isUuid(id)) throw new Error('a database actor needs a funder id in uuid form');
   return id.toLowerCase();
 }
 

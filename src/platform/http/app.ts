@@ -8,7 +8,7 @@ import Fastify, {
 import type { Clock } from '../clock.ts';
 import type { SecretBox } from '../crypto.ts';
 import type { Db } from '../db/db.ts';
-import { newId } from '../ids.ts';
+import { incomingRequestId, newId } from '../ids.ts';
 import type { App, AreaRoutes } from './app-types.ts';
 import { type AuthDeps, createAuthHook } from './auth.ts';
 import { setDatabaseActor } from './db-actor.ts';
@@ -59,7 +59,8 @@ export async function buildApp(deps: HttpDeps): Promise<App> {
   const edge: HttpEdge = { ...DEFAULT_EDGE, ...deps.edge };
   const app = Fastify({
     loggerInstance: deps.logger,
-    genReqId: () => newId(),
+    // A well-formed X-Request-Id sent by the caller is kept, so its logs and ours meet on one id.
+    genReqId: (req) => incomingRequestId(req.headers['x-request-id']) ?? newId(),
     requestIdHeader: false,
     logController: new LogController({ requestIdLogLabel: 'request_id' }),
     bodyLimit: deps.bodyLimit ?? 1024 * 1024,
