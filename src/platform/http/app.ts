@@ -73,7 +73,7 @@ export async function buildApp(deps: HttpDeps): Promise<App> {
     requestTimeout: edge.requestTimeoutMs,
     keepAliveTimeout: edge.keepAliveTimeoutMs,
     connectionTimeout: Math.max(SOCKET_IDLE_MS, edge.requestTimeoutMs, edge.keepAliveTimeoutMs),
-    // Node 20 applies the bound only when given to its server's constructor, and looks for
+    // Node.js applies the bound only when given to its server's constructor, and looks for
     // requests past it every 30 s by default: look every second.
     http: {
       requestTimeout: edge.requestTimeoutMs,
