@@ -32,6 +32,8 @@ import {
 export function createLogger(config: Pick<Config, 'logLevel'>, destination?: pino.DestinationStream): Logger {
   const options: pino.LoggerOptions = {
     level: config.logLevel,
+    // ISO 8601 in UTC (`"time":"2026-11-26T19:02:39.123Z"`), not milliseconds since 1970.
+    timestamp: pino.stdTimeFunctions.isoTime,
     // URLs are logged without the credentials some of them carry (download links).
     serializers: logSerializers,
     // Never a credential in a log line, whatever a serializer or a careless call passes in.

@@ -34,6 +34,8 @@ export interface FunderCaller {
 export interface OperatorCaller {
   kind: 'operator';
   requestId: string;
+  /** The operator's name, once operators are named; the access line logs it. */
+  name?: string;
 }
 
 export interface SystemCaller {

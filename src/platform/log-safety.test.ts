@@ -119,6 +119,15 @@ describe('the logs of a run over every route', () => {
     const log = lines.join('');
     expect(lines.length).toBeGreaterThan(routes.length);
     expect(log).toContain('/v1/document-downloads/[redacted]');
+    // Each call's access line names its path without the query string a credential may be in.
+    const calls = log
+      .split('\n')
+      .filter(Boolean)
+      .map((text) => JSON.parse(text) as { msg: string; path?: string })
+      .filter((line) => line.msg === 'call');
+    const paths = calls.map((line) => line.path ?? '');
+    expect(paths.length).toBeGreaterThan(routes.length);
+    for (const path of paths) expect(path).not.toContain('?');
     for (const secret of secrets)
       expect(log.includes(secret), `a secret in the log: ${secret.slice(0, 10)}…`).toBe(false);
     // Nothing that looks like one either, whoever issued it.

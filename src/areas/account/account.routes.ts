@@ -17,6 +17,8 @@ export function accountRoutes({ account, clock }: { account: AccountService; clo
       {
         config: {
           auth: 'none',
+          // Called every few seconds by load balancers and monitors: its access line is debug.
+          accessLog: 'debug',
           operation: {
             operationId: 'getHealth',
             summary: 'Service health',

@@ -23,6 +23,11 @@ declare module 'fastify' {
     scopes?: readonly Scope[];
     /** A public (`/v1`) operation's OpenAPI entry: what the document says beyond its schemas. */
     operation?: OperationDoc;
+    /**
+     * 'debug': the call's access line is written at debug level, not info (health, readiness,
+     * metrics: routes a load balancer or a scraper calls every few seconds). access-log.ts.
+     */
+    accessLog?: 'debug';
   }
   interface FastifyInstance {
     /** The documented operations, each with the scopes that open it, as the routes declared them. */
