@@ -1,0 +1,158 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, describe, expect, it } from 'vitest';
+import {
+  cleanUpProcesses,
+  freePort,
+  migratedDataDir,
+  PROCESS_MINUTES,
+  SUITE_TIMEOUT,
+  startServer,
+  stop,
+  tempDataDir,
+} from './support/cli.ts';
+import { freshDatabase, onPostgres, type TestDatabase } from './support/database.ts';
+import { untilWithin } from './support/webhook-receiver.ts';
+
+/**
+ * The log a running server writes, as an operator reads it: the compiled `serve` at level info,
+ * in production (standard output is the log stream), on the embedded database or, in the
+ * PostgreSQL run, on a database of its own.
+ */
+
+let database: TestDatabase | null = null;
+afterAll(async () => {
+  await cleanUpProcesses();
+  await database?.drop();
+});
+
+const until = untilWithin(PROCESS_MINUTES * 60_000);
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
+type Line = Record<string, unknown>;
+
+/** The JSON lines of the output; the first-start message around them is plain text. */
+function logLines(output: string): Line[] {
+  return output
+    .split('\n')
+    .filter((text) => text.startsWith('{'))
+    .map((text) => JSON.parse(text) as Line);
+}
+
+describe('the log of a running server', { timeout: SUITE_TIMEOUT }, () => {
+  it('has one access line per call, with ISO times, no query string, no secret, and no health check at info', async () => {
+    const dataDir = onPostgres() ? await tempDataDir() : await migratedDataDir();
+    const port = await freePort();
+    const opsToken = `ops_${randomBytes(24).toString('hex')}`;
+    let postgres: Record<string, string> = {};
+    if (onPostgres()) {
+      database = await freshDatabase();
+      postgres = { DATABASE_URL: database.url ?? '', SECRETS_KEY: randomBytes(32).toString('base64') };
+    }
+    const server = await startServer(dataDir, port, 'background jobs', {
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'info',
+      FUNDER_API_DEMO: 'true',
+      OPS_TOKEN: opsToken,
+      ...postgres,
+    });
+    const base = `http://127.0.0.1:${port}`;
+    const call = async (token: string | null, method: string, path: string, body?: unknown) => {
+      const response = await fetch(`${base}${path}`, {
+        method,
+        headers: {
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const text = await response.text();
+      return { status: response.status, requestId: response.headers.get('request-id'), text };
+    };
+
+    // A key of the demonstration funder, issued over the operations API.
+    const funders = await call(opsToken, 'GET', '/ops/v1/funders');
+    expect(funders.status).toBe(200);
+    const bankId = (JSON.parse(funders.text) as { funders: { bank_id: string }[] }).funders[0]!.bank_id;
+    const issued = await call(opsToken, 'POST', '/ops/v1/keys', {
+      bank_id: bankId,
+      name: 'access log',
+      scopes: ['requests:read'],
+      prospect: 'access log test',
+    });
+    expect(issued.status).toBe(201);
+    const key = (JSON.parse(issued.text) as { secret: string }).secret;
+
+    const querySecret = `secret-${randomBytes(8).toString('hex')}`;
+    const calls = {
+      me: await call(key, 'GET', '/v1/me'),
+      unknown: await call(key, 'GET', '/v1/nothing-here'),
+      refused: await call(`svc_fk_${'0'.repeat(64)}`, 'GET', '/v1/me'),
+      query: await call(key, 'GET', `/v1/requests?status=all&token=${querySecret}`),
+      health: await call(null, 'GET', '/v1/health'),
+    };
+    expect(calls.me.status).toBe(200);
+    expect(calls.unknown.status).toBe(404);
+    expect(calls.refused.status).toBe(401);
+    expect(calls.health.status).toBe(200);
+    for (const answer of Object.values(calls)) expect(answer.requestId).toMatch(/^[0-9a-f-]{36}$/);
+
+    // Every call but the health check is logged at info; a line is written once its answer is sent.
+    const logged = Object.entries(calls).filter(([name]) => name !== 'health');
+    const ids = new Set(logged.map(([, answer]) => answer.requestId));
+    await until(
+      () => logLines(server.output()).filter((line) => ids.has(line.request_id as string)).length >= ids.size,
+      'the access lines of the calls',
+    );
+    expect(await stop(server)).toBe(0);
+
+    const output = server.output();
+    const lines = logLines(output);
+    const access = (requestId: string | null) => lines.filter((line) => line.request_id === requestId);
+    const expected = {
+      me: { route: '/v1/me', path: '/v1/me', funder_id: bankId },
+      // An unknown path is answered before any key is read.
+      unknown: { route: null, path: '/v1/nothing-here', funder_id: null },
+      refused: { route: '/v1/me', path: '/v1/me', funder_id: null },
+      query: { route: '/v1/requests', path: '/v1/requests', funder_id: bankId },
+    };
+    for (const [name, fields] of Object.entries(expected)) {
+      const answer = calls[name as keyof typeof expected];
+      expect(access(answer.requestId), name).toEqual([
+        {
+          level: 30,
+          time: expect.stringMatching(ISO_TIME),
+          pid: expect.any(Number),
+          hostname: expect.any(String),
+          request_id: answer.requestId,
+          method: 'GET',
+          status: answer.status,
+          duration_ms: expect.any(Number),
+          remote_address: '127.0.0.1',
+          trace_id: null,
+          operator: null,
+          msg: 'call',
+          ...fields,
+        },
+      ]);
+    }
+    // The operations calls too, one line each.
+    expect(lines.filter((line) => line.msg === 'call' && line.route === '/ops/v1/keys')).toHaveLength(1);
+
+    // The health check is not at info; Fastify's own two lines are gone.
+    expect(access(calls.health.requestId)).toEqual([]);
+    expect(lines.filter((line) => line.route === '/v1/health' || line.path === '/v1/health')).toEqual([]);
+    expect(
+      lines.filter((line) => line.msg === 'incoming request' || line.msg === 'request completed'),
+    ).toEqual([]);
+
+    // Every line in ISO time; no query string, no key, no operator token anywhere.
+    expect(lines.length).toBeGreaterThan(ids.size);
+    for (const line of lines) expect(line.time, JSON.stringify(line)).toMatch(ISO_TIME);
+    expect(output).not.toContain(querySecret);
+    expect(output).not.toContain('?status=');
+    expect(output).not.toContain(key);
+    expect(output).not.toContain(opsToken);
+    expect(output).not.toMatch(/svc_fk_[0-9a-f]{8}/);
+    expect(output).not.toMatch(/ops_[0-9a-f]{8}/);
+  });
+});
