@@ -98,7 +98,9 @@ describe('the log of a running server', { timeout: SUITE_TIMEOUT }, () => {
 
     // Every call but the health check is logged at info; a line is written once its answer is sent.
     const logged = Object.entries(calls).filter(([name]) => name !== 'health');
-    const ids = new Set(logged.map(([, answer]) => answer.requestId));
+    const ids = new Set(
+      [funders, issued, ...logged.map(([, answer]) => answer)].map((answer) => answer.requestId),
+    );
     await until(
       () => logLines(server.output()).filter((line) => ids.has(line.request_id as string)).length >= ids.size,
       'the access lines of the calls',
@@ -136,7 +138,11 @@ describe('the log of a running server', { timeout: SUITE_TIMEOUT }, () => {
       ]);
     }
     // The operations calls too, one line each.
-    expect(lines.filter((line) => line.msg === 'call' && line.route === '/ops/v1/keys')).toHaveLength(1);
+    for (const answer of [funders, issued]) {
+      expect(access(answer.requestId)).toEqual([
+        expect.objectContaining({ level: 30, msg: 'call', status: answer.status, funder_id: null }),
+      ]);
+    }
 
     // The health check is not at info; Fastify's own two lines are gone.
     expect(access(calls.health.requestId)).toEqual([]);
