@@ -80,6 +80,13 @@ describe('the access line of a call, logged at info', () => {
     expect(JSON.stringify(lines)).not.toContain('secret-in-query');
   });
 
+  it("carries a caller's well-formed X-Request-Id as its request id", async () => {
+    const sent = 'b3c0a3e6-2f4e-4c1a-9d7e-0f5b6a7c8d9e';
+    const answer = await service.call(null, 'GET', '/v1/me', { headers: { 'x-request-id': sent } });
+    expect(answer.headers['request-id']).toBe(sent);
+    expect(linesOf(sent)).toEqual([expect.objectContaining({ route: '/v1/me', status: 401, msg: 'call' })]);
+  });
+
   it('says route null for a path no route serves', async () => {
     const answer = await service.call(null, 'GET', '/v1/nothing-here?token=abc');
     expect(answer.status).toBe(404);
