@@ -51,7 +51,9 @@ function program(json: boolean): Command {
     .command('db')
     .description('the PostgreSQL database')
     .command('setup-sql')
-    .description("print the SQL a database administrator runs once, as a superuser, in the service's database")
+    .description(
+      "print the SQL a database administrator runs once, as a superuser, in the service's database",
+    )
     .option('--owner <name>', 'the role that runs migrations and owns the schema', DEFAULT_SETUP_NAMES.owner)
     .option('--login <name>', 'the role serve and work connect as', DEFAULT_SETUP_NAMES.login)
     .option('--database <name>', "the service's database", DEFAULT_SETUP_NAMES.database)
@@ -66,7 +68,12 @@ function program(json: boolean): Command {
           EXIT_USAGE,
         );
       if (names.owner === names.login)
-        throw new CliError('name_invalid', '--owner and --login must be two different roles.', {}, EXIT_USAGE);
+        throw new CliError(
+          'name_invalid',
+          '--owner and --login must be two different roles.',
+          {},
+          EXIT_USAGE,
+        );
       process.stdout.write(setupSql(names));
     });
 
