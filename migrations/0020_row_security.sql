@@ -24,8 +24,8 @@ BEGIN
   FOREACH name IN ARRAY ARRAY['funder_api_funder', 'funder_api_sandbox', 'funder_api_operator'] LOOP
     CONTINUE WHEN EXISTS (SELECT 1 FROM pg_roles WHERE rolname = name);
     IF NOT (SELECT rolsuper OR rolcreaterole FROM pg_roles WHERE rolname = current_user) THEN
-      RAISE EXCEPTION 'the role % is missing and % may not create it', name, current_user
-        USING HINT = 'Have a database administrator run the SQL that `funder-api db setup-sql` prints.';
+      RAISE EXCEPTION 'the role % is missing and % may not create it: have a database administrator run the SQL that `funder-api db setup-sql` prints',
+        name, current_user;
     END IF;
     BEGIN
       EXECUTE format(
@@ -49,8 +49,8 @@ BEGIN
       BEGIN
         EXECUTE format('GRANT %I TO %I', name, current_user);
       EXCEPTION WHEN insufficient_privilege THEN
-        RAISE EXCEPTION '% is not a member of the role % and may not make itself one', current_user, name
-          USING HINT = 'Have a database administrator run the SQL that `funder-api db setup-sql` prints.';
+        RAISE EXCEPTION '% is not a member of the role % and may not make itself one: have a database administrator run the SQL that `funder-api db setup-sql` prints',
+          current_user, name;
       END;
     END LOOP;
   END IF;

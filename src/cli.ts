@@ -57,7 +57,8 @@ function program(json: boolean): Command {
     .option('--owner <name>', 'the role that runs migrations and owns the schema', DEFAULT_SETUP_NAMES.owner)
     .option('--login <name>', 'the role serve and work connect as', DEFAULT_SETUP_NAMES.login)
     .option('--database <name>', "the service's database", DEFAULT_SETUP_NAMES.database)
-    .action((options: { owner: string; login: string; database: string }) => {
+    .addOption(jsonOption)
+    .action((options: Output & { owner: string; login: string; database: string }) => {
       const names = { owner: options.owner, login: options.login, database: options.database };
       const bad = Object.entries(names).filter(([, value]) => !SQL_NAME.test(value));
       if (bad.length > 0)
@@ -74,7 +75,8 @@ function program(json: boolean): Command {
           {},
           EXIT_USAGE,
         );
-      process.stdout.write(setupSql(names));
+      const sql = setupSql(names);
+      print(options, { sql }, () => sql.trimEnd());
     });
 
   addFunderCommands(cli);

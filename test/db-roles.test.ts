@@ -29,6 +29,9 @@ const names = {
   database: `funder_api_roles_${suffix}`,
   owner: `funder_api_owner_${suffix}`,
   login: `funder_api_app_${suffix}`,
+  /** A role that may create in its database's schema but belongs to no policy role. */
+  bare: `funder_api_bare_${suffix}`,
+  bareDatabase: `funder_api_roles_bare_${suffix}`,
 };
 const passwords = { owner: randomBytes(12).toString('hex'), login: randomBytes(12).toString('hex') };
 
@@ -63,6 +66,32 @@ const cliJson = async (databaseUrl: string, ...args: string[]) => {
   return { code: outcome.code, body: JSON.parse(outcome.stdout) as Record<string, unknown> };
 };
 
+describe('db setup-sql', { timeout: TEST_TIMEOUT }, () => {
+  afterAll(cleanUpProcesses);
+
+  it('prints the SQL for the default names without a database, and refuses a name SQL would need quoted', async () => {
+    const dir = await tempDataDir();
+    const printed = await cliWithEnv(dir, {}, 'db', 'setup-sql');
+    expect(printed.code, printed.stderr).toBe(0);
+    expect(printed.stdout).toContain("IF current_database() <> 'funder_api' THEN");
+    expect(printed.stdout).toContain(
+      'GRANT funder_api_funder, funder_api_sandbox, funder_api_operator TO funder_api_app;',
+    );
+    expect(printed.stdout).toContain('ALTER SCHEMA public OWNER TO funder_api_owner;');
+    // Nothing secret: no password is ever printed.
+    expect(printed.stdout).not.toMatch(/PASSWORD '/i);
+
+    const refused = await cliWithEnv(dir, {}, 'db', 'setup-sql', '--login', 'App"; DROP', '--json');
+    expect(refused.code).toBe(2);
+    expect(JSON.parse(refused.stdout)).toMatchObject({
+      error: { code: 'name_invalid', options: ['login'] },
+    });
+    const same = await cliWithEnv(dir, {}, 'db', 'setup-sql', '--owner', 'one', '--login', 'one', '--json');
+    expect(same.code).toBe(2);
+    expect(JSON.parse(same.stdout)).toMatchObject({ error: { code: 'name_invalid' } });
+  });
+});
+
 describe.skipIf(!onPostgres())(
   'least privilege on PostgreSQL (the embedded database is one superuser: nothing to separate)',
   { timeout: TEST_TIMEOUT },
@@ -78,6 +107,8 @@ describe.skipIf(!onPostgres())(
       await cleanUpProcesses();
       if (!admin) return;
       if (created) await admin.query(`DROP DATABASE IF EXISTS ${names.database} WITH (FORCE)`);
+      await admin.query(`DROP DATABASE IF EXISTS ${names.bareDatabase} WITH (FORCE)`);
+      await admin.query(`DROP ROLE IF EXISTS ${names.bare}`);
       await admin.query(`DROP ROLE IF EXISTS ${names.owner}`);
       await admin.query(`DROP ROLE IF EXISTS ${names.login}`);
       await admin.end();
@@ -270,6 +301,39 @@ describe.skipIf(!onPostgres())(
       // A background worker starts as the login role too.
       const work = await startWorkCommand({ databaseUrl: urlAs('login'), secretsKey });
       await work.stop();
+    });
+
+    it('a role that migrates without belonging to the policy roles, and may not grant them, stops naming the setup SQL', async () => {
+      const password = randomBytes(12).toString('hex');
+      await admin.query(`CREATE DATABASE ${names.bareDatabase}`);
+      await admin.query(`CREATE ROLE ${names.bare} LOGIN PASSWORD '${password}'`);
+      const url = new URL(process.env.TEST_DATABASE_URL ?? '');
+      url.pathname = `/${names.bareDatabase}`;
+      const inDatabase = new pg.Client({ connectionString: url.toString() });
+      await inDatabase.connect();
+      try {
+        await inDatabase.query(`ALTER SCHEMA public OWNER TO ${names.bare}`);
+      } finally {
+        await inDatabase.end();
+      }
+      url.username = names.bare;
+      url.password = password;
+      const refused = await cliWithEnv(dataDir, { DATABASE_URL: url.toString() }, 'migrate', '--json');
+      expect(refused.code).toBe(1);
+      const { error } = JSON.parse(refused.stdout) as { error: { message: string } };
+      expect(error.message).toContain(`${names.bare} is not a member of the role funder_api_funder`);
+      expect(error.message).toContain('funder-api db setup-sql');
+      // The failing file left nothing behind: the migrations run in one transaction.
+      const left = new pg.Client({ connectionString: url.toString() });
+      await left.connect();
+      try {
+        const tables = await left.query(
+          `SELECT count(*)::int AS n FROM pg_tables WHERE schemaname = 'public'`,
+        );
+        expect(tables.rows[0].n).toBe(0);
+      } finally {
+        await left.end();
+      }
     });
   },
 );
