@@ -11,13 +11,22 @@
 -- The funder and the plane come from transaction-local settings (funder_api.funder_id,
 -- funder_api.plane). With none set, the funder role sees nothing.
 
--- Roles belong to the whole cluster, and several databases may run this file at once (test
--- templates): creating one that another run has just created is not an error.
+-- Roles belong to the whole cluster: a database administrator creates them once (the SQL
+-- `funder-api db setup-sql` prints). A migration never creates one that exists, so the role
+-- that migrates needs no CREATEROLE. Where one is missing and the role that migrates may create
+-- roles (a superuser: the embedded database, the test suite), it is created here; several
+-- databases may run this file at once (test templates): creating one that another run has just
+-- created is not an error.
 DO $$
 DECLARE
   name text;
 BEGIN
   FOREACH name IN ARRAY ARRAY['funder_api_funder', 'funder_api_sandbox', 'funder_api_operator'] LOOP
+    CONTINUE WHEN EXISTS (SELECT 1 FROM pg_roles WHERE rolname = name);
+    IF NOT (SELECT rolsuper OR rolcreaterole FROM pg_roles WHERE rolname = current_user) THEN
+      RAISE EXCEPTION 'the role % is missing and % may not create it: have a database administrator run the SQL that `funder-api db setup-sql` prints',
+        name, current_user;
+    END IF;
     BEGIN
       EXECUTE format(
         'CREATE ROLE %I NOLOGIN NOSUPERUSER NOBYPASSRLS NOCREATEDB NOCREATEROLE NOINHERIT', name);
@@ -29,15 +38,21 @@ END
 $$;
 
 -- A connecting role that is not a superuser must be a member to switch to them (a superuser
--- may switch to any role).
+-- may switch to any role). The administrator's SQL grants it; granted here only when missing.
 DO $$
+DECLARE
+  name text;
 BEGIN
   IF NOT (SELECT rolsuper FROM pg_roles WHERE rolname = current_user) THEN
-    BEGIN
-      EXECUTE format('GRANT funder_api_funder, funder_api_sandbox, funder_api_operator TO %I', current_user);
-    EXCEPTION WHEN duplicate_object OR unique_violation THEN
-      NULL;
-    END;
+    FOREACH name IN ARRAY ARRAY['funder_api_funder', 'funder_api_sandbox', 'funder_api_operator'] LOOP
+      CONTINUE WHEN pg_has_role(current_user, name, 'MEMBER');
+      BEGIN
+        EXECUTE format('GRANT %I TO %I', name, current_user);
+      EXCEPTION WHEN insufficient_privilege THEN
+        RAISE EXCEPTION '% is not a member of the role % and may not make itself one: have a database administrator run the SQL that `funder-api db setup-sql` prints',
+          current_user, name;
+      END;
+    END LOOP;
   END IF;
 END
 $$;

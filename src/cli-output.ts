@@ -2,6 +2,7 @@ import { CommanderError } from 'commander';
 import { ConfigError } from './config.ts';
 import { DataDirUnsafe } from './platform/data-dir.ts';
 import { EmbeddedDatabaseBusy } from './platform/db/embedded-lock.ts';
+import { MigrationsPending } from './platform/db/migrate.ts';
 import { ApiError } from './platform/errors.ts';
 
 /**
@@ -80,6 +81,14 @@ export function describeFailure(err: unknown): {
       code: 'embedded_database_busy',
       message: err.message,
       extra: { holder: { pid: err.holder.pid, role: err.holder.role, url: err.holder.url ?? null } },
+      exitCode: EXIT_FAILED,
+    };
+  }
+  if (err instanceof MigrationsPending) {
+    return {
+      code: 'migrations_pending',
+      message: err.message,
+      extra: { pending: err.pending },
       exitCode: EXIT_FAILED,
     };
   }

@@ -1,9 +1,10 @@
 import { Command } from 'commander';
 import { addFunderCommands, addKeyCommands } from './cli-accounts.ts';
-import { EXIT_FAILED, reportFailure } from './cli-output.ts';
+import { CliError, EXIT_FAILED, EXIT_USAGE, reportFailure } from './cli-output.ts';
 import { jsonOption, type Output, operator, print, withRuntime } from './cli-runtime.ts';
 import { type Config, loadConfig } from './config.ts';
 import { migrate } from './platform/db/migrate.ts';
+import { DEFAULT_SETUP_NAMES, SQL_NAME, setupSql } from './platform/db/setup-sql.ts';
 import { type VerifyReport, verifyEvidence } from './platform/evidence.ts';
 import { serve } from './serve.ts';
 
@@ -44,6 +45,38 @@ function program(json: boolean): Command {
       print(options, report, () =>
         report.applied.length === 0 ? 'Nothing to apply.' : `Applied: ${report.applied.join(', ')}`,
       );
+    });
+
+  cli
+    .command('db')
+    .description('the PostgreSQL database')
+    .command('setup-sql')
+    .description(
+      "print the SQL a database administrator runs once, as a superuser, in the service's database",
+    )
+    .option('--owner <name>', 'the role that runs migrations and owns the schema', DEFAULT_SETUP_NAMES.owner)
+    .option('--login <name>', 'the role serve and work connect as', DEFAULT_SETUP_NAMES.login)
+    .option('--database <name>', "the service's database", DEFAULT_SETUP_NAMES.database)
+    .addOption(jsonOption)
+    .action((options: Output & { owner: string; login: string; database: string }) => {
+      const names = { owner: options.owner, login: options.login, database: options.database };
+      const bad = Object.entries(names).filter(([, value]) => !SQL_NAME.test(value));
+      if (bad.length > 0)
+        throw new CliError(
+          'name_invalid',
+          `${bad.map(([option]) => `--${option}`).join(', ')}: a name of lower case letters, digits and underscores, starting with a letter or underscore, at most 63.`,
+          { options: bad.map(([option]) => option) },
+          EXIT_USAGE,
+        );
+      if (names.owner === names.login)
+        throw new CliError(
+          'name_invalid',
+          '--owner and --login must be two different roles.',
+          {},
+          EXIT_USAGE,
+        );
+      const sql = setupSql(names);
+      print(options, { sql }, () => sql.trimEnd());
     });
 
   addFunderCommands(cli);

@@ -25,23 +25,47 @@ export async function migrate(db: Db, dir: string = migrationsDir): Promise<Migr
   return runAs(GATE, () => applyIn(db, dir, files));
 }
 
+/** Pending migrations found by a role that may not apply them (the login role). */
+export class MigrationsPending extends Error {
+  constructor(
+    readonly pending: string[],
+    role: string,
+  ) {
+    super(
+      `${pending.length} migration(s) are not applied (${pending.length === 1 ? pending[0] : `${pending[0]} to ${pending.at(-1)}`}) and the role ${role} may not apply them: run \`funder-api migrate\` with the owner role's DATABASE_URL first.`,
+    );
+    this.name = 'MigrationsPending';
+  }
+}
+
 function applyIn(db: Db, dir: string, files: string[]): Promise<MigrationReport> {
   return db.transaction(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
-    await tx.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
-      name text PRIMARY KEY,
-      applied_at timestamptz NOT NULL DEFAULT now()
-    )`);
+    // The record is made by the first migration only: a role that may not create in the schema
+    // (the login role) reads it and, with nothing to apply, needs no more.
+    const [state] = (
+      await tx.query<{ recorded: boolean; may_create: boolean; role: string }>(
+        `SELECT to_regclass('schema_migrations') IS NOT NULL AS recorded,
+                has_schema_privilege(current_user, 'public', 'CREATE') AS may_create,
+                current_user AS role`,
+      )
+    ).rows;
+    if (!state!.recorded) {
+      if (!state!.may_create) throw new MigrationsPending(files, state!.role);
+      await tx.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
+        name text PRIMARY KEY,
+        applied_at timestamptz NOT NULL DEFAULT now()
+      )`);
+    }
     const done = new Set(
       (await tx.query<{ name: string }>('SELECT name FROM schema_migrations')).rows.map((row) => row.name),
     );
-    const applied: string[] = [];
-    for (const file of files) {
-      if (done.has(file)) continue;
+    const pending = files.filter((file) => !done.has(file));
+    if (pending.length > 0 && !state!.may_create) throw new MigrationsPending(pending, state!.role);
+    for (const file of pending) {
       await tx.exec(await readFile(join(dir, file), 'utf8'));
       await tx.query('INSERT INTO schema_migrations (name) VALUES ($1)', [file]);
-      applied.push(file);
     }
-    return { applied, alreadyApplied: done.size };
+    return { applied: pending, alreadyApplied: done.size };
   });
 }
