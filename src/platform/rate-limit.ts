@@ -19,6 +19,8 @@ export interface WindowCount extends RateWindow {
 export interface RateCounter {
   hit(bucket: string, windows: readonly RateWindow[], now: Date): Promise<WindowCount[]>;
   close(): Promise<void>;
+  /** Where counting leaves the database (Redis): answers once that store answers. */
+  ping?(): Promise<void>;
 }
 
 const windowStart = (now: Date, seconds: number): Date =>
@@ -121,6 +123,9 @@ export function redisRateCounter(url: string): RateCounter {
         if (err) throw err;
         return { ...w, hits: Number(value), resetAt: new Date(starts[i]!.getTime() + w.seconds * 1000) };
       });
+    },
+    async ping() {
+      await redis.ping();
     },
     async close() {
       await redis.quit().catch(() => redis.disconnect());
