@@ -219,7 +219,9 @@ export async function createRuntime(
   }
   const secrets = options.secrets ?? (await resolveSecrets(config));
   // Without Redis the rate limits count in the database, in the key lookup's own statement.
-  const rateCounter = config.redisUrl ? redisRateCounter(config.redisUrl) : databaseRateCounter(db);
+  const rateCounter = config.redisUrl
+    ? redisRateCounter(config.redisUrl, databaseRateCounter(db))
+    : databaseRateCounter(db);
   const box = secretBox(secrets.secretsKey);
   const services = createServices({
     db,
