@@ -393,4 +393,52 @@ describe('createWorker', () => {
     // Its outcome is not written over the other worker's claim.
     expect(await jobs()).toMatchObject([{ locked_by: 'thief', finished_at: null }]);
   });
+
+  it('when stopped mid-batch, finishes the job it is running and gives the others back, unstarted and due', async () => {
+    for (let i = 0; i < 3; i += 1) await enqueueJob(db, { kind: 'test.batch', runAt: clock.now() });
+    let started: () => void = () => undefined;
+    const running = new Promise<void>((resolve) => {
+      started = resolve;
+    });
+    let finish: () => void = () => undefined;
+    const worker = createWorker({
+      db,
+      clock,
+      logger,
+      workerId: 'stopping',
+      handlers: {
+        'test.batch': async ({ db: workerDb, job }) => {
+          started();
+          await new Promise<void>((resolve) => {
+            finish = resolve;
+          });
+          await workerDb.query('INSERT INTO test_runs (job_id, worker) VALUES ($1, $2)', [
+            job.id,
+            'stopping',
+          ]);
+          return undefined;
+        },
+      },
+    });
+    worker.start();
+    await running;
+    const stopped = worker.stop();
+    finish();
+    await stopped;
+    const rows = await jobs();
+    expect(await runs()).toEqual([{ job_id: rows[0]!.id, worker: 'stopping' }]);
+    expect(rows[0]).toMatchObject({ attempts: 1, locked_by: null });
+    expect(rows[0]!.finished_at).not.toBeNull();
+    for (const row of rows.slice(1))
+      expect(row).toMatchObject({ attempts: 0, locked_by: null, locked_until: null, finished_at: null });
+    // Another worker takes them at once.
+    const other = createWorker({
+      db,
+      clock,
+      logger,
+      workerId: 'other',
+      handlers: { 'test.batch': recording('other') },
+    });
+    expect(await other.runOnce()).toBe(2);
+  });
 });
