@@ -130,7 +130,7 @@ export async function serve(
     const cut = setTimeout(() => app?.server.closeAllConnections(), IN_FLIGHT_SECONDS * 1000);
     await app?.close();
     clearTimeout(cut);
-    await worker?.stop(); // its current jobs finish (or their leases lapse to another worker)
+    await worker?.stop(); // the job running finishes; the batch's others go back to the queue
     await runtime.close();
     await lock?.release();
     clearTimeout(force);
