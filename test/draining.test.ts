@@ -1,6 +1,17 @@
+import { spawn } from 'node:child_process';
 import { Agent, request } from 'node:http';
 import { afterAll, describe, expect, it } from 'vitest';
-import { cleanUpProcesses, freePort, migratedDataDir, SUITE_TIMEOUT, startServer } from './support/cli.ts';
+import {
+  bin,
+  cleanUpProcesses,
+  envFor,
+  freePort,
+  migratedDataDir,
+  PROCESS_MINUTES,
+  root,
+  SUITE_TIMEOUT,
+  startServer,
+} from './support/cli.ts';
 
 /**
  * SIGTERM under load, through the compiled server: readiness turns 503 at once, the listener
@@ -38,7 +49,7 @@ describe('draining on SIGTERM', { timeout: SUITE_TIMEOUT }, () => {
     const dataDir = await migratedDataDir();
     const port = await freePort();
     const server = await startServer(dataDir, port, 'background jobs running', {
-      SHUTDOWN_GRACE_SECONDS: '4',
+      SHUTDOWN_GRACE_SECONDS: '8',
       LOG_LEVEL: 'info',
     });
     expect((await get(port, '/readyz', false)).status).toBe(200);
@@ -52,7 +63,7 @@ describe('draining on SIGTERM', { timeout: SUITE_TIMEOUT }, () => {
     // Loops of calls on kept-alive connections and on a new connection each, from before the
     // signal until well into the grace: counted in rounds after readiness turned 503, not in time.
     const loop = async (agent: Agent | false) => {
-      while (roundsAfterDrain < 30) {
+      while (roundsAfterDrain < 20) {
         try {
           const answer = await get(port, '/v1/health', agent);
           statuses.push(answer.status);
@@ -64,7 +75,7 @@ describe('draining on SIGTERM', { timeout: SUITE_TIMEOUT }, () => {
       }
     };
     const probe = async () => {
-      while (roundsAfterDrain < 30) {
+      while (roundsAfterDrain < 20) {
         const answer = await get(port, '/readyz', false).catch((err: unknown) => ({
           status: -1,
           body: String(err),
@@ -94,5 +105,34 @@ describe('draining on SIGTERM', { timeout: SUITE_TIMEOUT }, () => {
     expect(closedAsked).toBeGreaterThan(0);
     expect(await server.exited).toBe(0);
     expect(server.output()).toContain('grace over: the listener stops accepting');
+  });
+
+  it('a `work` process has no listener and no grace: on SIGTERM it stops its jobs and exits 0', async () => {
+    const dataDir = await migratedDataDir();
+    const child = spawn(process.execPath, [bin, 'work'], {
+      cwd: root,
+      env: envFor(dataDir, { LOG_LEVEL: 'info', SHUTDOWN_GRACE_SECONDS: '600' }),
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString('utf8');
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      output += chunk.toString('utf8');
+    });
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    const deadline = Date.now() + PROCESS_MINUTES * 60_000;
+    while (!output.includes('background jobs running')) {
+      if (child.exitCode !== null || Date.now() > deadline) {
+        child.kill('SIGKILL');
+        throw new Error(`work did not start: ${output}`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    child.kill('SIGTERM');
+    // The grace is a listener's: a worker alone does not wait for it.
+    expect(await exited).toBe(0);
+    expect(output).toContain('"grace_seconds":0');
+    expect(output).not.toContain('grace over');
   });
 });
