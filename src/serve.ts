@@ -118,9 +118,10 @@ export async function serve(
     if (stopping) return;
     stopping = true;
     // Readiness off at once; the listener keeps serving through the grace, so load balancers
-    // see it and stop sending before anything is refused. A worker alone has no grace.
+    // see it and stop sending before anything is refused. A worker alone has no grace, nor a
+    // stop typed at a terminal (SIGINT): no load balancer is waiting on it.
     runtime.readiness.drain();
-    const grace = app ? config.shutdownGraceSeconds : 0;
+    const grace = app && signal === 'SIGTERM' ? config.shutdownGraceSeconds : 0;
     logger.info({ signal, grace_seconds: grace }, 'shutting down: readiness off, draining');
     const force = setTimeout(() => process.exit(1), (grace + IN_FLIGHT_SECONDS + 15) * 1000);
     force.unref();

@@ -135,4 +135,14 @@ describe('draining on SIGTERM', { timeout: SUITE_TIMEOUT }, () => {
     expect(output).toContain('"grace_seconds":0');
     expect(output).not.toContain('grace over');
   });
+
+  it('a stop typed at a terminal (SIGINT) has no grace: the server exits 0 at once', async () => {
+    const server = await startServer(await migratedDataDir(), await freePort(), 'background jobs running', {
+      SHUTDOWN_GRACE_SECONDS: '600',
+      LOG_LEVEL: 'info',
+    });
+    server.child.kill('SIGINT');
+    expect(await server.exited).toBe(0);
+    expect(server.output()).toContain('"grace_seconds":0');
+  });
 });
