@@ -118,6 +118,17 @@ describe('time bounds of a connection', () => {
   });
 });
 
+describe('the drain grace', () => {
+  it('keeps serving 10 seconds after SIGTERM unless SHUTDOWN_GRACE_SECONDS says otherwise, from 0 to 600', () => {
+    expect(loadConfig({}).shutdownGraceSeconds).toBe(10);
+    expect(loadConfig({ SHUTDOWN_GRACE_SECONDS: '0' }).shutdownGraceSeconds).toBe(0);
+    expect(loadConfig({ SHUTDOWN_GRACE_SECONDS: '30' }).shutdownGraceSeconds).toBe(30);
+    expect(() => loadConfig({ SHUTDOWN_GRACE_SECONDS: '-1' })).toThrow(ConfigError);
+    expect(() => loadConfig({ SHUTDOWN_GRACE_SECONDS: '601' })).toThrow(ConfigError);
+    expect(() => loadConfig({ SHUTDOWN_GRACE_SECONDS: 'ten' })).toThrow(ConfigError);
+  });
+});
+
 describe('the manual clock', () => {
   it('makes serve and work refuse to start when NODE_ENV=production, before anything opens', async () => {
     const production = loadConfig({

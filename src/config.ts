@@ -43,6 +43,11 @@ export interface Config {
   keepAliveTimeoutMs: number;
   /** Strict-Transport-Security on every answer: the service is reached over https (PUBLIC_BASE_URL). */
   hsts: boolean;
+  /**
+   * After SIGTERM, how long the listener keeps serving with readiness off, so load balancers
+   * stop sending before it closes (default 10).
+   */
+  shutdownGraceSeconds: number;
 }
 
 export class ConfigError extends Error {}
@@ -154,6 +159,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     keepAliveTimeoutMs: intFrom(env, 'FUNDER_API_KEEP_ALIVE_TIMEOUT_MS', 72_000, 1_000, 600_000),
     // The operator says the service is reached over https by giving it an https public URL.
     hsts: publicBaseUrl.startsWith('https://'),
+    shutdownGraceSeconds: intFrom(env, 'SHUTDOWN_GRACE_SECONDS', 10, 0, 600),
   };
 }
 

@@ -15,6 +15,7 @@ import { type SecretBox, secretBox } from './platform/crypto.ts';
 import { DIR_MODE } from './platform/data-dir.ts';
 import { OPERATOR, runAs } from './platform/db/actor.ts';
 import type { Db } from './platform/db/db.ts';
+import { appliedMigration, expectedMigration, pingDatabase } from './platform/db/migrate.ts';
 import { createPostgresDb } from './platform/db/postgres.ts';
 import { sealFinishedDays } from './platform/evidence.ts';
 import { type App, buildApp } from './platform/http/app.ts';
@@ -28,6 +29,7 @@ import {
   type RateCounter,
   redisRateCounter,
 } from './platform/rate-limit.ts';
+import { createReadiness, type Readiness, type ReadinessCheck } from './platform/readiness.ts';
 
 export function createLogger(config: Pick<Config, 'logLevel'>, destination?: pino.DestinationStream): Logger {
   const options: pino.LoggerOptions = {
@@ -109,6 +111,8 @@ export interface Runtime {
   secrets: SecretBox;
   opsToken: string;
   services: Services;
+  /** Whether this process should be sent calls; the shutdown turns it off first. */
+  readiness: Readiness;
   buildApp(): Promise<App>;
   /** The job worker and, beside it, a webhook dispatcher; `ready` once the dispatcher listens. */
   createWorker(options?: { pollMs?: number }): Worker & { ready(): Promise<void> };
@@ -174,6 +178,26 @@ function workerWithDispatcher(
   };
 }
 
+/**
+ * What readiness checks: the database answers, its schema is at the last migration this code
+ * knows, and Redis answers when rate limits count there.
+ */
+async function readinessChecks(db: Db, rateCounter: RateCounter): Promise<ReadinessCheck[]> {
+  const expected = await expectedMigration();
+  const checks: ReadinessCheck[] = [
+    { name: 'database', run: () => pingDatabase(db) },
+    {
+      name: 'migrations',
+      run: async () => {
+        if ((await appliedMigration(db)) !== expected) throw new Error('schema not at the expected version');
+      },
+    },
+  ];
+  const ping = rateCounter.ping?.bind(rateCounter);
+  if (ping) checks.push({ name: 'redis', run: ping });
+  return checks;
+}
+
 export async function createRuntime(
   config: Config,
   options: {
@@ -197,7 +221,9 @@ export async function createRuntime(
   }
   const secrets = options.secrets ?? (await resolveSecrets(config));
   // Without Redis the rate limits count in the database, in the key lookup's own statement.
-  const rateCounter = config.redisUrl ? redisRateCounter(config.redisUrl) : databaseRateCounter(db);
+  const rateCounter = config.redisUrl
+    ? redisRateCounter(config.redisUrl, databaseRateCounter(db))
+    : databaseRateCounter(db);
   const box = secretBox(secrets.secretsKey);
   const services = createServices({
     db,
@@ -222,6 +248,7 @@ export async function createRuntime(
     });
 
   const handlers: Record<string, JobHandler> = { ...services.areaJobs, ...maintenanceHandlers() };
+  const readiness = createReadiness(await readinessChecks(db, rateCounter));
 
   return {
     config,
@@ -232,6 +259,7 @@ export async function createRuntime(
     secrets: box,
     opsToken: secrets.opsToken,
     services,
+    readiness,
     buildApp: () =>
       buildApp({
         db,
@@ -249,6 +277,7 @@ export async function createRuntime(
           hsts: config.hsts,
         },
         routes: services.routes,
+        readiness,
       }),
     createWorker: (workerOptions = {}) =>
       workerWithDispatcher(

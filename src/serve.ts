@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { type Config, isProduction, refuseTestSettingsInProduction, requireSharedSecrets } from './config.ts';
 import type { Caller } from './platform/caller.ts';
 import { prepareDataDir, tightenDataDir } from './platform/data-dir.ts';
@@ -9,6 +10,9 @@ import { SCOPES } from './platform/http/scopes.ts';
 import { createRuntime, type Runtime } from './runtime.ts';
 
 const operator: Caller = { kind: 'operator', requestId: 'first-start' };
+
+/** Once the listener stops accepting, how long calls in flight have to finish before their connections are cut. */
+const IN_FLIGHT_SECONDS = 10;
 
 /**
  * On the first start of an empty database: the demonstration plane, a sandbox key on it, and
@@ -113,11 +117,21 @@ export async function serve(
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    logger.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 15_000);
+    // Readiness off at once; the listener keeps serving through the grace, so load balancers
+    // see it and stop sending before anything is refused. A worker alone has no grace, nor a
+    // stop typed at a terminal (SIGINT): no load balancer is waiting on it.
+    runtime.readiness.drain();
+    const grace = app && signal === 'SIGTERM' ? config.shutdownGraceSeconds : 0;
+    logger.info({ signal, grace_seconds: grace }, 'shutting down: readiness off, draining');
+    const force = setTimeout(() => process.exit(1), (grace + IN_FLIGHT_SECONDS + 15) * 1000);
     force.unref();
-    await app?.close(); // stops accepting, lets calls in flight finish
-    await worker?.stop();
+    if (grace > 0) await sleep(grace * 1000);
+    if (app) logger.info('grace over: the listener stops accepting');
+    // Calls in flight finish, within a bound; idle kept-alive connections close at once.
+    const cut = setTimeout(() => app?.server.closeAllConnections(), IN_FLIGHT_SECONDS * 1000);
+    await app?.close();
+    clearTimeout(cut);
+    await worker?.stop(); // the job running finishes; the batch's others go back to the queue
     await runtime.close();
     await lock?.release();
     clearTimeout(force);

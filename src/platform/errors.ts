@@ -136,6 +136,7 @@ export const errorCatalogue = {
   // 500, 503
   internal_error: 500,
   service_unavailable: 503,
+  not_ready: 503,
 } as const;
 
 export type ErrorCode = keyof typeof errorCatalogue;

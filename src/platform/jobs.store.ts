@@ -68,6 +68,19 @@ export async function claimDueJobs(
   return rows;
 }
 
+/**
+ * Gives back jobs this worker claimed but never started (it is stopping): as they were before
+ * the claim, due at once for another worker, their attempt not counted.
+ */
+export async function releaseClaims(q: Queryable, ids: readonly string[], workerId: string): Promise<void> {
+  if (ids.length === 0) return;
+  await q.query(
+    `UPDATE jobs SET locked_by = NULL, locked_until = NULL, attempts = attempts - 1
+      WHERE id::text = ANY($1::text[]) AND locked_by = $2 AND finished_at IS NULL AND failed_at IS NULL`,
+    [ids, workerId],
+  );
+}
+
 /** Moves the end of the worker's claims on these jobs to now + the claim; answers those still its own. */
 export async function renewClaims(q: Queryable, claim: Claim, ids: readonly string[]): Promise<Set<string>> {
   const { rows } = await q.query<{ id: string }>(

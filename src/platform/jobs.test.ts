@@ -393,4 +393,54 @@ describe('createWorker', () => {
     // Its outcome is not written over the other worker's claim.
     expect(await jobs()).toMatchObject([{ locked_by: 'thief', finished_at: null }]);
   });
+
+  it('when stopped mid-batch, finishes the job it is running and gives the others back, unstarted and due', async () => {
+    for (let i = 0; i < 3; i += 1) await enqueueJob(db, { kind: 'test.batch', runAt: clock.now() });
+    let started: () => void = () => undefined;
+    const running = new Promise<void>((resolve) => {
+      started = resolve;
+    });
+    let finish: () => void = () => undefined;
+    const worker = createWorker({
+      db,
+      clock,
+      logger,
+      workerId: 'stopping',
+      handlers: {
+        'test.batch': async ({ db: workerDb, job }) => {
+          started();
+          await new Promise<void>((resolve) => {
+            finish = resolve;
+          });
+          await workerDb.query('INSERT INTO test_runs (job_id, worker) VALUES ($1, $2)', [
+            job.id,
+            'stopping',
+          ]);
+          return undefined;
+        },
+      },
+    });
+    worker.start();
+    await running;
+    const stopped = worker.stop();
+    finish();
+    await stopped;
+    // The batch's order is the claim's, not necessarily the ids': the one run is the one finished.
+    const rows = await jobs();
+    const finished = rows.filter((row) => row.finished_at !== null);
+    expect(finished).toHaveLength(1);
+    expect(finished[0]).toMatchObject({ attempts: 1, locked_by: null });
+    expect(await runs()).toEqual([{ job_id: finished[0]!.id, worker: 'stopping' }]);
+    for (const row of rows.filter((each) => each.finished_at === null))
+      expect(row).toMatchObject({ attempts: 0, locked_by: null, locked_until: null });
+    // Another worker takes them at once.
+    const other = createWorker({
+      db,
+      clock,
+      logger,
+      workerId: 'other',
+      handlers: { 'test.batch': recording('other') },
+    });
+    expect(await other.runOnce()).toBe(2);
+  });
 });

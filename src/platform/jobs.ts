@@ -8,6 +8,7 @@ import {
   failAttempt,
   finishJob,
   type JobRow,
+  releaseClaims,
   renewClaims,
   rerunJob,
 } from './jobs.store.ts';
@@ -66,6 +67,8 @@ export function createWorker(deps: WorkerDeps): Worker {
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<number> | null = null;
   let stopped = true;
+  // Set by stop() only: a batch being run gives back the jobs it has not started.
+  let stopAsked = false;
 
   async function runOnce(): Promise<number> {
     const jobs = await claimDueJobs(deps.db, await claimNow(deps, workerId), kinds, deps.batchSize ?? 10);
@@ -74,6 +77,7 @@ export function createWorker(deps: WorkerDeps): Worker {
     const stopClaims = keepClaims(deps, workerId, held);
     try {
       for (const job of jobs) {
+        if (stopAsked) break;
         const { lost } = held.get(job.id)!;
         // A job of the batch taken over while it waited its turn is the other worker's now.
         if (!lost.signal.aborted) await runJob(deps, workerId, job, lost.signal);
@@ -82,6 +86,8 @@ export function createWorker(deps: WorkerDeps): Worker {
     } finally {
       await stopClaims();
     }
+    // Stopping: the jobs of the batch not started yet go back to the queue for another worker.
+    if (held.size > 0) await releaseClaims(deps.db, [...held.keys()], workerId);
     return jobs.length;
   }
 
@@ -104,10 +110,12 @@ export function createWorker(deps: WorkerDeps): Worker {
     start() {
       if (!stopped) return;
       stopped = false;
+      stopAsked = false;
       timer = setTimeout(loop, 0);
     },
     async stop() {
       stopped = true;
+      stopAsked = true;
       if (timer) clearTimeout(timer);
       await running?.catch(() => undefined);
     },

@@ -19,6 +19,8 @@ export interface WindowCount extends RateWindow {
 export interface RateCounter {
   hit(bucket: string, windows: readonly RateWindow[], now: Date): Promise<WindowCount[]>;
   close(): Promise<void>;
+  /** Where counting leaves the database (Redis): answers once that store answers. */
+  ping?(): Promise<void>;
 }
 
 const windowStart = (now: Date, seconds: number): Date =>
@@ -101,26 +103,55 @@ export function countsFrom(target: ReturnType<typeof counterTarget>, row: Counte
   }));
 }
 
-/** Counts in Redis where REDIS_URL is set: INCR per window key, expiring with the window. */
-export function redisRateCounter(url: string): RateCounter {
+/** The states of a Redis connection that was lost. */
+const LOST = new Set(['reconnecting', 'close', 'end']);
+
+/**
+ * Counts in Redis where REDIS_URL is set: INCR per window key, expiring with the window.
+ *
+ * Given a `fallback`: while Redis is lost, or a count there fails, the call is counted by the
+ * fallback (the database) instead: calls are still answered and still limited, per window, across servers.
+ * Counting returns to Redis as soon as it is connected again (docs/decisions/operations.md).
+ */
+export function redisRateCounter(url: string, fallback?: RateCounter): RateCounter {
   const redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2, enableOfflineQueue: true });
+  // Errors are the connection's; it reconnects by itself, and counting falls back meanwhile.
+  redis.on('error', () => undefined);
+  const inRedis = async (
+    bucket: string,
+    windows: readonly RateWindow[],
+    now: Date,
+  ): Promise<WindowCount[]> => {
+    const starts = windows.map((w) => windowStart(now, w.seconds));
+    const multi = redis.multi();
+    windows.forEach((w, i) => {
+      const key = `funder-api:rate:${bucket}:${w.seconds}:${starts[i]!.getTime()}`;
+      multi.incr(key);
+      // Relative to the service's clock, not Redis's: a window's key lives until a minute past
+      // its end, whatever instant the clock shows (a manual clock may be days from real time).
+      multi.pexpire(key, starts[i]!.getTime() + w.seconds * 1000 + 60_000 - now.getTime());
+    });
+    const replies = (await multi.exec()) ?? [];
+    return windows.map((w, i) => {
+      const [err, value] = replies[i * 2] ?? [null, 1];
+      if (err) throw err;
+      return { ...w, hits: Number(value), resetAt: new Date(starts[i]!.getTime() + w.seconds * 1000) };
+    });
+  };
   return {
     async hit(bucket, windows, now) {
-      const starts = windows.map((w) => windowStart(now, w.seconds));
-      const multi = redis.multi();
-      windows.forEach((w, i) => {
-        const key = `funder-api:rate:${bucket}:${w.seconds}:${starts[i]!.getTime()}`;
-        multi.incr(key);
-        // Relative to the service's clock, not Redis's: a window's key lives until a minute past
-        // its end, whatever instant the clock shows (a manual clock may be days from real time).
-        multi.pexpire(key, starts[i]!.getTime() + w.seconds * 1000 + 60_000 - now.getTime());
-      });
-      const replies = (await multi.exec()) ?? [];
-      return windows.map((w, i) => {
-        const [err, value] = replies[i * 2] ?? [null, 1];
-        if (err) throw err;
-        return { ...w, hits: Number(value), resetAt: new Date(starts[i]!.getTime() + w.seconds * 1000) };
-      });
+      if (!fallback) return inRedis(bucket, windows, now);
+      // Lost and not back yet: no wait for the reconnection. (While it first connects, counts
+      // wait for it in the offline queue.)
+      if (LOST.has(redis.status)) return fallback.hit(bucket, windows, now);
+      try {
+        return await inRedis(bucket, windows, now);
+      } catch {
+        return fallback.hit(bucket, windows, now);
+      }
+    },
+    async ping() {
+      await redis.ping();
     },
     async close() {
       await redis.quit().catch(() => redis.disconnect());

@@ -53,7 +53,8 @@ export function envFor(dataDir: string, extra: Record<string, string> = {}): Nod
   ]) {
     delete env[name];
   }
-  return { ...env, DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...extra };
+  // No drain grace unless a test is about draining: a stopped server exits at once.
+  return { ...env, DATA_DIR: dataDir, LOG_LEVEL: 'silent', SHUTDOWN_GRACE_SECONDS: '0', ...extra };
 }
 
 export interface Outcome {

@@ -2,7 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { GATE, runAs } from './actor.ts';
-import type { Db } from './db.ts';
+import { type Db, pgErrorCode } from './db.ts';
 
 export const migrationsDir = join(dirname(fileURLToPath(import.meta.url)), '../../../migrations');
 
@@ -68,4 +68,31 @@ function applyIn(db: Db, dir: string, files: string[]): Promise<MigrationReport>
     }
     return { applied: pending, alreadyApplied: done.size };
   });
+}
+
+/** The last migration file this code knows: the schema version it expects. */
+export async function expectedMigration(dir: string = migrationsDir): Promise<string | null> {
+  const files = (await readdir(dir)).filter((name) => /^\d{4}_[a-z0-9_]+\.sql$/.test(name)).sort();
+  return files.at(-1) ?? null;
+}
+
+/** The last migration applied to the database (null before the first), read as the connecting role. */
+export function appliedMigration(db: Db): Promise<string | null> {
+  return runAs(GATE, async () => {
+    try {
+      const { rows } = await db.query<{ name: string | null }>(
+        'SELECT max(name) AS name FROM schema_migrations',
+      );
+      return rows[0]?.name ?? null;
+    } catch (err) {
+      // No table yet: nothing was ever migrated.
+      if (pgErrorCode(err) === '42P01') return null;
+      throw err;
+    }
+  });
+}
+
+/** A trivial statement: the database answers. */
+export async function pingDatabase(db: Db): Promise<void> {
+  await runAs(GATE, () => db.query('SELECT 1'));
 }

@@ -4,6 +4,7 @@ import type { Clock } from '../clock.ts';
 import type { SecretBox } from '../crypto.ts';
 import type { Db } from '../db/db.ts';
 import { incomingRequestId, newId } from '../ids.ts';
+import type { Readiness } from '../readiness.ts';
 import { AccessLog, logWhenAnswered } from './access-log.ts';
 import type { App, AreaRoutes } from './app-types.ts';
 import { type AuthDeps, createAuthHook } from './auth.ts';
@@ -12,6 +13,7 @@ import { registerDocument } from './document-routes.ts';
 import { clientErrorAnswer, frameworkErrorAnswer, installErrorHandling } from './error-handler.ts';
 import { jsonBodyParser } from './json-body.ts';
 import { checkDocumentedErrors } from './openapi/documented-errors.ts';
+import { registerReadiness } from './readiness-route.ts';
 import { installRouteRules } from './route-rules.ts';
 import { ErrorEnvelope } from './schemas.ts';
 import { SCOPES } from './scopes.ts';
@@ -32,6 +34,8 @@ export interface HttpDeps extends Omit<AuthDeps, 'clock'> {
   secrets: Pick<SecretBox, 'seal' | 'open'>;
   /** The connection's edge: whose X-Forwarded-For is believed, time bounds, HSTS (config.ts). */
   edge?: Partial<HttpEdge>;
+  /** Mounted on this listener when given (platform/http/readiness-route.ts). */
+  readiness?: Readiness;
 }
 
 export interface HttpEdge {
@@ -131,6 +135,8 @@ export async function buildApp(deps: HttpDeps): Promise<App> {
     { config: { auth: 'none' }, schema: { hide: true } },
     async () => app.swagger() as unknown as Record<string, unknown>,
   );
+
+  if (deps.readiness) registerReadiness(app, deps.readiness);
 
   for (const routes of deps.routes)
     await app.register((async (scoped: App) => routes(scoped)) as FastifyPluginAsync);

@@ -104,6 +104,7 @@ export const errorMeanings: Record<ErrorCode, string> = {
   export_rate_limited: 'One export at a time and at most 10 in 24 hours.',
   internal_error: 'Something failed on our side; retry later (with the same `Idempotency-Key` for a write).',
   service_unavailable: 'The service is stopping or starting; retry shortly.',
+  not_ready: 'A dependency of this server does not answer, or it is draining: send calls to another server.',
   path_invalid: 'The path is not valid (e.g. bad percent-encoding).',
   request_unreadable:
     'The request could not be read: a broken body stream, a body that is not UTF-8, or JSON nested more than 64 levels deep.',

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { createReadiness } from './readiness.ts';
+
+describe('readiness', () => {
+  it('answers a check that never settles as failing, within its bound, and the others as they are', async () => {
+    const readiness = createReadiness(
+      [
+        { name: 'database', run: () => Promise.resolve() },
+        { name: 'redis', run: () => new Promise<void>(() => undefined) },
+        { name: 'migrations', run: () => Promise.reject(new Error('behind')) },
+      ],
+      { timeoutMs: 50 },
+    );
+    expect(await readiness.check()).toEqual({
+      ready: false,
+      checks: [
+        { name: 'database', status: 'ok' },
+        { name: 'redis', status: 'failing' },
+        { name: 'migrations', status: 'failing' },
+      ],
+    });
+  });
+
+  it('answers not ready once draining, whatever the checks say', async () => {
+    const readiness = createReadiness([{ name: 'database', run: () => Promise.resolve() }]);
+    expect((await readiness.check()).ready).toBe(true);
+    readiness.drain();
+    expect(readiness.draining).toBe(true);
+    expect(await readiness.check()).toEqual({
+      ready: false,
+      checks: [
+        { name: 'database', status: 'ok' },
+        { name: 'draining', status: 'failing' },
+      ],
+    });
+  });
+});
