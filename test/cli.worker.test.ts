@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RETRY_SCHEDULE_SECONDS } from '../src/areas/webhooks/webhooks.dispatcher.ts';
-import { cleanUpProcesses, freePort, PROCESS_MINUTES, startServer, stop } from './support/cli.ts';
+import { cleanUpProcesses, freePort, httpCaller, PROCESS_MINUTES, startServer, stop } from './support/cli.ts';
 import { freshDatabase, onPostgres } from './support/database.ts';
 import { startWorkCommand } from './support/dispatcher-processes.ts';
 import { untilWithin } from './support/webhook-receiver.ts';
@@ -72,17 +72,7 @@ async function serve(inlineWorker: 'true' | 'false', args: string[] = [], more: 
   const runsJobs = server.output().includes('background jobs running');
   const runsNone = server.output().includes('background jobs not run in this process');
   expect(runsJobs !== runsNone, server.output()).toBe(true);
-  const call = async <T>(token: string, method: string, path: string, body?: unknown) => {
-    const response = await fetch(`http://127.0.0.1:${port}${path}`, {
-      method,
-      headers: {
-        authorization: `Bearer ${token}`,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return { status: response.status, body: (await response.json()) as T };
-  };
+  const call = httpCaller(port);
   return { server, runsJobs, call };
 }
 

@@ -6,6 +6,7 @@ import {
   cleanUpProcesses,
   cliWithEnv,
   freePort,
+  httpCaller,
   PROCESS_MINUTES,
   type Server,
   startServer,
@@ -249,17 +250,7 @@ describe.skipIf(!onPostgres())(
         expect(issued.code, issued.stdout).toBe(0);
         const liveKey = (JSON.parse(issued.stdout) as { secret: string }).secret;
 
-        const call = async <T>(token: string, method: string, path: string, body?: unknown) => {
-          const response = await fetch(`http://127.0.0.1:${port}${path}`, {
-            method,
-            headers: {
-              authorization: `Bearer ${token}`,
-              ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-            },
-            body: body === undefined ? undefined : JSON.stringify(body),
-          });
-          return { status: response.status, body: (await response.json()) as T };
-        };
+        const call = httpCaller(port);
 
         const me = await call<{ environment: string }>(liveKey, 'GET', '/v1/me');
         expect(me.status, JSON.stringify(me.body)).toBe(200);

@@ -194,3 +194,18 @@ export async function stop(server: Server): Promise<number | null | 'timeout'> {
   clearTimeout(timer);
   return outcome;
 }
+
+/** Calls a server process on `port` over HTTP with a bearer token (an API key or the operator token). */
+export function httpCaller(port: number) {
+  return async <T>(token: string, method: string, path: string, body?: unknown) => {
+    const response = await fetch(`http://127.0.0.1:${port}${path}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${token}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { status: response.status, body: (await response.json()) as T };
+  };
+}
