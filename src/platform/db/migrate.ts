@@ -20,7 +20,7 @@ export interface MigrationReport {
  * schema as it was.
  */
 export async function migrate(db: Db, dir: string = migrationsDir): Promise<MigrationReport> {
-  const files = (await readdir(dir)).filter((name) => /^\d{4}_[a-z0-9_]+\.sql$/.test(name)).sort();
+  const files = await migrationFiles(dir);
   // Migrations run as the connecting role, which owns the tables.
   return runAs(GATE, () => applyIn(db, dir, files));
 }
@@ -70,10 +70,14 @@ function applyIn(db: Db, dir: string, files: string[]): Promise<MigrationReport>
   });
 }
 
+/** The numbered migration files of `dir`, in the order they apply. */
+async function migrationFiles(dir: string): Promise<string[]> {
+  return (await readdir(dir)).filter((name) => /^\d{4}_[a-z0-9_]+\.sql$/.test(name)).sort();
+}
+
 /** The last migration file this code knows: the schema version it expects. */
 export async function expectedMigration(dir: string = migrationsDir): Promise<string | null> {
-  const files = (await readdir(dir)).filter((name) => /^\d{4}_[a-z0-9_]+\.sql$/.test(name)).sort();
-  return files.at(-1) ?? null;
+  return (await migrationFiles(dir)).at(-1) ?? null;
 }
 
 /** The last migration applied to the database (null before the first), read as the connecting role. */
