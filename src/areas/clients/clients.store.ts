@@ -45,24 +45,6 @@ export function findScoped<Row>(
   );
 }
 
-/** The funder's rows newest first, up to `limit`; a sandbox key (`keyId`) sees only what it made. */
-export function listScoped<Row>(
-  q: Queryable,
-  from: ScopedTable,
-  scope: FunderScope,
-  limit: number,
-  keyId: string | null,
-) {
-  return scopedRows<Row>(
-    q,
-    scope,
-    `SELECT ${from.columns} FROM ${from.table}
-      WHERE funder_id = $1 AND plane = $2 AND ${KEY_FILTER('key_id', '$4')}
-      ORDER BY created_at DESC, seq DESC LIMIT $3`,
-    [limit, keyId],
-  );
-}
-
 /**
  * A change of one of the funder's rows of `table` by id, as a store function (stores export it
  * by name): `set`, and `where` (a further condition, when given), name the values the function
@@ -75,8 +57,14 @@ export function scopedChange<Values extends unknown[]>(table: string, set: strin
     scopedCount(q, scope, sql, [id, ...values]);
 }
 
-/** The funder's rows of one table, listed as `listScoped` lists them (stores export it by name). */
+/**
+ * The funder's rows of one table newest first, up to `limit`, as a store function (stores
+ * export it by name); a sandbox key (`keyId`) sees only what it made.
+ */
 export function scopedList<Row>(from: ScopedTable) {
+  const sql = `SELECT ${from.columns} FROM ${from.table}
+      WHERE funder_id = $1 AND plane = $2 AND ${KEY_FILTER('key_id', '$4')}
+      ORDER BY created_at DESC, seq DESC LIMIT $3`;
   return (q: Queryable, scope: FunderScope, limit: number, keyId: string | null): Promise<Row[]> =>
-    listScoped<Row>(q, from, scope, limit, keyId);
+    scopedRows<Row>(q, scope, sql, [limit, keyId]);
 }
