@@ -6,6 +6,10 @@ import type { OperationDoc } from './openapi/types.ts';
 import { withOptionalBody } from './optional-body.ts';
 import { operationKey, type Scope } from './scopes.ts';
 
+/** A route option that may be one value or several (methods, hooks), as a list. */
+const asList = <T>(value: T | T[] | undefined): T[] =>
+  value === undefined ? [] : Array.isArray(value) ? value : [value];
+
 /**
  * What the app does with each route as it is registered: who may call it, the hooks its kind
  * of call takes (idempotency, an optional body), the checks that stop the start when a route
@@ -32,10 +36,8 @@ export function installRouteRules(app: App, deps: IdempotencyDeps): OperationReg
     if (!request.idempotentReplay) await idempotency.record(request, reply, payload);
     return payload;
   };
-  const asList = <T>(hooks: T | T[] | undefined): T[] =>
-    hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks];
   app.addHook('onRoute', (route) => {
-    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    const methods = asList(route.method);
     if (!methods.includes('POST') && !methods.includes('PUT')) return;
     if ((route.config as { auth?: string } | undefined)?.auth !== 'key') return;
     route.preHandler = [...asList(route.preHandler), idempotency.claim] as typeof route.preHandler;
@@ -49,7 +51,7 @@ export function installRouteRules(app: App, deps: IdempotencyDeps): OperationReg
   app.decorate('routeInputs', routeInputs);
   app.addHook('onRoute', (route) => {
     const schema = (route.schema ?? {}) as Record<string, unknown>;
-    for (const method of Array.isArray(route.method) ? route.method : [route.method]) {
+    for (const method of asList(route.method)) {
       if (method === 'HEAD') continue;
       routeInputs.push({ method, url: route.url, body: schema.body, querystring: schema.querystring });
     }
@@ -63,7 +65,7 @@ export function installRouteRules(app: App, deps: IdempotencyDeps): OperationReg
       scopes?: readonly Scope[];
       operation?: OperationDoc;
     };
-    const method = (Array.isArray(route.method) ? route.method : [route.method]).find((m) => m !== 'HEAD');
+    const method = asList(route.method).find((m) => m !== 'HEAD');
     if (!method) return;
     if (config.auth === 'key' && config.scopes === undefined) {
       throw new Error(
