@@ -32,6 +32,7 @@ import type { Clock } from './platform/clock.ts';
 import type { SecretBox } from './platform/crypto.ts';
 import type { Db } from './platform/db/db.ts';
 import type { JobHandler } from './platform/jobs.ts';
+import type { ExportMetrics } from './platform/metrics.ts';
 import type { RateCounter } from './platform/rate-limit.ts';
 import { createWriter } from './platform/write.ts';
 
@@ -44,6 +45,8 @@ interface ServiceDeps {
   allowLoopback: boolean;
   rateCounter: RateCounter;
   exports: ExportsSettings;
+  /** What the areas count (the runtime's metrics): export builds. */
+  metrics?: ExportMetrics;
 }
 
 /**
@@ -196,7 +199,12 @@ export function createServices(deps: ServiceDeps) {
     secrets: deps.secrets,
     allowLoopback: deps.allowLoopback,
   });
-  const exportsArea = exportsModule({ ...shared, publicBaseUrl: deps.publicBaseUrl, settings: deps.exports });
+  const exportsArea = exportsModule({
+    ...shared,
+    publicBaseUrl: deps.publicBaseUrl,
+    settings: deps.exports,
+    metrics: deps.metrics,
+  });
   const registryArea = registryModule(shared);
   const earlyPaymentsArea = earlyPaymentsModule(shared);
   const opportunitiesArea = opportunitiesModule(shared);

@@ -6,6 +6,7 @@ import {
   createDispatcher,
   type Dispatcher,
   type DispatcherDeps,
+  oldestDueDeliveryForOps,
   pruneWebhookDeliveries,
 } from './areas/webhooks/webhooks.module.ts';
 import { createServices, type Services } from './compose.ts';
@@ -17,11 +18,12 @@ import { OPERATOR, runAs } from './platform/db/actor.ts';
 import type { Db } from './platform/db/db.ts';
 import { appliedMigration, expectedMigration, pingDatabase } from './platform/db/migrate.ts';
 import { createPostgresDb } from './platform/db/postgres.ts';
-import { sealFinishedDays } from './platform/evidence.ts';
+import { sealFinishedDays, unsealedDays } from './platform/evidence.ts';
 import { type App, buildApp } from './platform/http/app.ts';
 import { pruneIdempotencyKeys } from './platform/http/idempotency.ts';
-import { createWorker, enqueueJob, type JobHandler, type Worker } from './platform/jobs.ts';
+import { createWorker, enqueueJob, type JobHandler, jobQueueForOps, type Worker } from './platform/jobs.ts';
 import { logSerializers } from './platform/log-safety.ts';
+import { createMetrics, type Metrics } from './platform/metrics.ts';
 import { pruneOutboxEvents } from './platform/outbox.ts';
 import {
   databaseRateCounter,
@@ -113,6 +115,8 @@ export interface Runtime {
   services: Services;
   /** Whether this process should be sent calls; the shutdown turns it off first. */
   readiness: Readiness;
+  /** This runtime's Prometheus metrics (one registry each: several runtimes may share a process). */
+  metrics: Metrics;
   buildApp(): Promise<App>;
   /** The job worker and, beside it, a webhook dispatcher; `ready` once the dispatcher listens. */
   createWorker(options?: { pollMs?: number }): Worker & { ready(): Promise<void> };
@@ -225,6 +229,13 @@ export async function createRuntime(
     ? redisRateCounter(config.redisUrl, databaseRateCounter(db))
     : databaseRateCounter(db);
   const box = secretBox(secrets.secretsKey);
+  let handlers: Record<string, JobHandler> = {};
+  const metrics = createMetrics({
+    db,
+    clock,
+    jobKinds: () => Object.keys(handlers),
+    read: { jobs: jobQueueForOps, oldestDueDelivery: oldestDueDeliveryForOps, unsealedDays },
+  });
   const services = createServices({
     db,
     clock,
@@ -234,6 +245,7 @@ export async function createRuntime(
     allowLoopback: config.webhookAllowLoopback,
     rateCounter,
     exports: { config, secretsKey: secrets.secretsKey },
+    metrics,
   });
   const newDispatcher = (overrides: Partial<DispatcherDeps> = {}) =>
     createDispatcher({
@@ -244,10 +256,11 @@ export async function createRuntime(
       allowLoopback: config.webhookAllowLoopback,
       databaseUrl: config.databaseUrl,
       safetyWakeMs: config.webhookSafetyWakeSeconds * 1000,
+      metrics,
       ...overrides,
     });
 
-  const handlers: Record<string, JobHandler> = { ...services.areaJobs, ...maintenanceHandlers() };
+  handlers = { ...services.areaJobs, ...maintenanceHandlers() };
   const readiness = createReadiness(await readinessChecks(db, rateCounter));
 
   return {
@@ -260,6 +273,7 @@ export async function createRuntime(
     opsToken: secrets.opsToken,
     services,
     readiness,
+    metrics,
     buildApp: () =>
       buildApp({
         db,
@@ -278,6 +292,8 @@ export async function createRuntime(
         },
         routes: services.routes,
         readiness,
+        metrics,
+        exposition: metrics,
       }),
     createWorker: (workerOptions = {}) =>
       workerWithDispatcher(

@@ -3,6 +3,7 @@ import { canonicalJson } from './canonical-json.ts';
 import type { Clock } from './clock.ts';
 import { sha256Hex } from './crypto.ts';
 import type { Db, Queryable, Tx } from './db/db.ts';
+import { unsealedDaysBeforeForOps } from './evidence.store.ts';
 import { newId } from './ids.ts';
 
 /** The hash the first entry links to. */
@@ -227,13 +228,24 @@ export function dayRoot(hashes: readonly string[]): string {
   return sha256Hex(hashes.join('\n'));
 }
 
+/** The first UTC day not sealable yet at `now`: every day before it that has entries is due a root. */
+const sealableBefore = (now: Date): string => utcDay(new Date(now.getTime() - SEAL_GRACE_SECONDS * 1000));
+
+/**
+ * The days due a root and still without one at `now` (a metric: 0 while the upkeep job keeps
+ * up). The day under way, and the one that ended less than the grace ago, are not counted.
+ */
+export function unsealedDays(q: Queryable, now: Date): Promise<number> {
+  return unsealedDaysBeforeForOps(q, sealableBefore(now));
+}
+
 /**
  * Records the root of every UTC day that ended at least SEAL_GRACE_SECONDS ago and has entries
  * and no root yet. Runs under the chain's lock, so no append is between reading a day's entries
  * and sealing it.
  */
 export async function sealFinishedDays(db: Db, now: Date): Promise<string[]> {
-  const lastSealable = utcDay(new Date(now.getTime() - SEAL_GRACE_SECONDS * 1000));
+  const lastSealable = sealableBefore(now);
   return db.transaction(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock($1)', [EVIDENCE_LOCK]);
     const days = await tx.query<{ day: string }>(

@@ -129,3 +129,33 @@ export async function failAttempt(
     [id, message.slice(0, 1000), at, workerId],
   );
 }
+
+/** The queue of one job kind as a scrape reports it (platform/metrics-scrape.ts). */
+export interface JobQueueCount {
+  kind: string;
+  /** Due, not held by a worker, and with an attempt left. */
+  queued: number;
+  /** Held by a worker whose claim has not run out. */
+  running: number;
+  /** Since when the oldest of the queued has been due, in seconds; null when none is queued. */
+  oldest_queued_seconds: number | null;
+}
+
+/**
+ * The unfinished jobs by kind, at `now`: one pass over the rows the ready index holds (the
+ * unfinished ones only; jobs scheduled later are read and counted in neither column).
+ */
+export async function jobQueueForOps(q: Queryable, now: Date): Promise<JobQueueCount[]> {
+  const { rows } = await q.query<JobQueueCount>(
+    `SELECT kind,
+            count(*) FILTER (WHERE waiting)::int AS queued,
+            count(*) FILTER (WHERE locked_until >= $1)::int AS running,
+            extract(epoch FROM $1::timestamptz - min(run_at) FILTER (WHERE waiting))::float8 AS oldest_queued_seconds
+       FROM (SELECT kind, run_at, locked_until,
+                    run_at <= $1 AND (locked_until IS NULL OR locked_until < $1) AND attempts < max_attempts AS waiting
+               FROM jobs WHERE finished_at IS NULL AND failed_at IS NULL) AS unfinished
+      GROUP BY kind`,
+    [now],
+  );
+  return rows;
+}

@@ -13,7 +13,13 @@ import {
   rerunJob,
 } from './jobs.store.ts';
 
-export { type EnqueueOptions, enqueueJob, type JobRow } from './jobs.store.ts';
+export {
+  type EnqueueOptions,
+  enqueueJob,
+  type JobQueueCount,
+  type JobRow,
+  jobQueueForOps,
+} from './jobs.store.ts';
 
 export interface JobContext {
   db: Db;

@@ -1,5 +1,6 @@
 import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/db.ts';
+import type { ExportMetrics } from '../../platform/metrics.ts';
 import type { RunWrite } from '../../platform/write.ts';
 import type { LinkSigner } from './exports.links.ts';
 import type { ExportStorage } from './exports.storage.ts';
@@ -16,4 +17,6 @@ export interface ExportsDeps {
   publicBaseUrl: string;
   /** Compressed bytes after which a new volume starts (tests set it small). */
   volumeBytes?: number;
+  /** Counts each build and its duration. */
+  metrics: ExportMetrics;
 }

@@ -1,6 +1,7 @@
 import type { Caller } from '../../platform/caller.ts';
 import { newId } from '../../platform/ids.ts';
 import { enqueueJob, type JobHandler } from '../../platform/jobs.ts';
+import type { ExportMetrics } from '../../platform/metrics.ts';
 import { buildExport, DEFAULT_VOLUME_BYTES } from './exports.build.ts';
 import { ENTITIES } from './exports.content.store.ts';
 import { DAY_MS, type ExportsDeps } from './exports.deps.ts';
@@ -10,6 +11,22 @@ import { startProgress } from './exports.view.ts';
 export const BUILD_JOB = 'export.build';
 export const DELETE_JOB = 'export.delete_files';
 const SYSTEM: Caller = { kind: 'system', job: BUILD_JOB };
+
+/**
+ * Counts a build with its outcome and duration: real elapsed time, a measure of the machine's
+ * work, not a time of the business (which the service clock gives).
+ */
+async function timedBuild(metrics: ExportMetrics, build: () => Promise<void>): Promise<void> {
+  const began = performance.now();
+  const seconds = () => (performance.now() - began) / 1000;
+  try {
+    await build();
+  } catch (err) {
+    metrics.exportBuilt('failed', seconds());
+    throw err;
+  }
+  metrics.exportBuilt('ready', seconds());
+}
 
 /** The worker's jobs of the exports: build one, delete its files after 24 hours. */
 export function createExportJobs(deps: ExportsDeps): Record<string, JobHandler> {
@@ -25,6 +42,17 @@ export function createExportJobs(deps: ExportsDeps): Record<string, JobHandler> 
       store.startBuildForOps(tx, exportId, token, now, startProgress('reading')),
     );
     if (!started) return undefined;
+    await timedBuild(deps.metrics, () => buildAndStore(row, exportId, token, signal));
+    return undefined;
+  };
+
+  /** One attempt's build, from reading the rows to the export marked ready (its job's to retry). */
+  const buildAndStore = async (
+    row: store.ExportRow,
+    exportId: string,
+    token: string,
+    signal: AbortSignal,
+  ): Promise<void> => {
     // Whatever an earlier attempt stored is dropped: this attempt writes every volume anew.
     await storage.removeAll(`${exportId}/`);
     const built = await buildExport({
@@ -88,7 +116,6 @@ export function createExportJobs(deps: ExportsDeps): Record<string, JobHandler> 
         jobKey: `${DELETE_JOB}:${exportId}`,
       });
     });
-    return undefined;
   };
 
   /** The files of an export whose 24 hours ended are deleted; its record stays. */

@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import type { Config } from '../../config.ts';
 import type { AreaDeps } from '../../platform/area-deps.ts';
 import type { AreaRoutes } from '../../platform/http/app.ts';
+import { type ExportMetrics, NO_METRICS } from '../../platform/metrics.ts';
 import { linkSigner } from './exports.links.ts';
 import { exportsRoutes } from './exports.routes.ts';
 import { createExportsService } from './exports.service.ts';
@@ -14,7 +15,9 @@ export interface ExportsSettings {
 }
 
 /** The funder's exports: service, routes, and the worker's jobs (build, delete after 24 hours). */
-export function exportsModule(deps: AreaDeps & { publicBaseUrl: string; settings: ExportsSettings }) {
+export function exportsModule(
+  deps: AreaDeps & { publicBaseUrl: string; settings: ExportsSettings; metrics?: ExportMetrics },
+) {
   const { config, secretsKey } = deps.settings;
   const exports = createExportsService({
     ...deps,
@@ -22,6 +25,7 @@ export function exportsModule(deps: AreaDeps & { publicBaseUrl: string; settings
     // Links are signed with a key of their own, derived from the secrets key every server shares.
     links: linkSigner(createHmac('sha256', secretsKey).update('export-download-links').digest()),
     volumeBytes: config.exportVolumeBytes,
+    metrics: deps.metrics ?? NO_METRICS,
   });
   const routes: AreaRoutes[] = [exportsRoutes({ exports })];
   return { exports, routes, jobs: exports.jobs };

@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/db.ts';
+import type { WebhookMetrics } from '../../platform/metrics.ts';
 import type { createAnswerBook } from './webhooks.answers.ts';
 import { type ClaimedAttempt, recordFailedForOps, stopEndpointForOps } from './webhooks.dispatch.store.ts';
 import type { Sender } from './webhooks.sender.ts';
@@ -27,6 +28,7 @@ export function createAttempt(deps: {
   answers: ReturnType<typeof createAnswerBook>;
   workerId: string;
   now: () => Promise<Date>;
+  metrics: WebhookMetrics;
 }) {
   /** Sends one attempt and records it; answers whether a claim should follow (a place freed). */
   return async function attempt(claimed: ClaimedAttempt, secrets: string[]): Promise<boolean> {
@@ -42,6 +44,7 @@ export function createAttempt(deps: {
         : await deps.sender.send(claimed.url, claimed.body, headers);
     if (outcome.error === null && outcome.code !== null) {
       await deps.answers.record(claimed, outcome.code);
+      deps.metrics.webhookAttempt('delivered');
       return false;
     }
     const done = await deps.now();
@@ -54,7 +57,7 @@ export function createAttempt(deps: {
     const retryAt = gone || wait === undefined ? null : new Date(done.getTime() + wait * 1000);
     // One transaction: until it commits the attempt still counts as in flight, so no other
     // attempt of an endpoint being stopped is claimed in between.
-    const stopped = await deps.db.transaction(async (tx) => {
+    const ended = await deps.db.transaction(async (tx) => {
       const failed = await recordFailedForOps(tx, {
         id: claimed.id,
         endpointId: claimed.endpoint_id,
@@ -66,15 +69,18 @@ export function createAttempt(deps: {
       });
       if (!failed.recorded) return null;
       const failingFor = failed.failingSince ? done.getTime() - new Date(failed.failingSince).getTime() : 0;
-      if (!gone && failingFor < DISABLE_AFTER_FAILING_SECONDS * 1000) return null;
+      if (!gone && failingFor < DISABLE_AFTER_FAILING_SECONDS * 1000)
+        return { retrying: failed.retrying, stopped: null };
       const reason = gone ? ('gone' as const) : ('failing' as const);
       await stopEndpointForOps(tx, claimed.endpoint_id, reason, done);
-      return reason;
+      return { retrying: false, stopped: reason };
     });
     deps.answers.forget(claimed.endpoint_id);
-    if (stopped) {
+    // Counted once recorded: an attempt whose lease another dispatcher took is that one's to count.
+    if (ended) deps.metrics.webhookAttempt(ended.retrying ? 'retrying' : 'failed');
+    if (ended?.stopped) {
       deps.logger.warn(
-        { endpoint_id: claimed.endpoint_id, reason: stopped },
+        { endpoint_id: claimed.endpoint_id, reason: ended.stopped },
         'webhook endpoint stopped by the dispatcher',
       );
     }

@@ -226,8 +226,8 @@ export async function recordDeliveredForOps(
 /**
  * A failed attempt: pending again at `retryAt`, or `failed` when the schedule is spent (null).
  * An attempt a manual retry moved forward goes back to the scheduled attempt it moved
- * (`resume_at`) instead, whatever `retryAt` says. Answers since when the endpoint has been
- * failing without a success.
+ * (`resume_at`) instead, whatever `retryAt` says. Answers whether another attempt is scheduled,
+ * and since when the endpoint has been failing without a success.
  */
 export async function recordFailedForOps(
   q: Queryable,
@@ -240,21 +240,23 @@ export async function recordFailedForOps(
     retryAt: Date | null;
     now: Date;
   },
-): Promise<{ recorded: boolean; failingSince: Date | null }> {
-  const { rowCount } = await q.query(
+): Promise<{ recorded: boolean; retrying: boolean; failingSince: Date | null }> {
+  const { rows: updated } = await q.query<{ status: string }>(
     `UPDATE webhook_deliveries
         SET status = CASE WHEN resume_at IS NULL AND $5::timestamptz IS NULL THEN 'failed' ELSE 'pending' END,
             next_attempt_at = coalesce(resume_at, $5), resume_at = NULL,
             response_code = $3, last_error = $4, locked_by = NULL, locked_until = NULL
-      WHERE id = $1 AND locked_by = $2 AND status = 'pending'`,
+      WHERE id = $1 AND locked_by = $2 AND status = 'pending'
+      RETURNING status`,
     [row.id, row.workerId, row.code, row.error, row.retryAt],
   );
-  if (rowCount !== 1) return { recorded: false, failingSince: null };
+  if (updated.length !== 1) return { recorded: false, retrying: false, failingSince: null };
+  const retrying = updated[0]!.status === 'pending';
   const { rows } = await q.query<{ failing_since: Date }>(
     `UPDATE webhook_endpoints SET failing_since = coalesce(failing_since, $2) WHERE id = $1 RETURNING failing_since`,
     [row.endpointId, row.now],
   );
-  return { recorded: true, failingSince: rows[0]?.failing_since ?? null };
+  return { recorded: true, retrying, failingSince: rows[0]?.failing_since ?? null };
 }
 
 /** The service stops an endpoint itself: it answered 410, or failed for days without a success. */

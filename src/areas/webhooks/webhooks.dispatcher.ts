@@ -4,6 +4,7 @@ import type { Clock } from '../../platform/clock.ts';
 import type { SecretBox } from '../../platform/crypto.ts';
 import { OPERATOR, runAs } from '../../platform/db/actor.ts';
 import type { Db } from '../../platform/db/db.ts';
+import { NO_METRICS, type WebhookMetrics } from '../../platform/metrics.ts';
 import { createAnswerBook } from './webhooks.answers.ts';
 import { createAttempt } from './webhooks.attempt.ts';
 import { createLauncher, createPump, type InFlight } from './webhooks.claims.ts';
@@ -48,6 +49,8 @@ export interface DispatcherDeps {
   timeoutMs?: number;
   /** The safety net's period in real milliseconds (tests set it long to see the wake alone work). */
   safetyWakeMs?: number;
+  /** Counts each attempt's outcome (the runtime's metrics; none when left out). */
+  metrics?: WebhookMetrics;
 }
 
 /**
@@ -91,6 +94,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
     answers,
     workerId,
     now,
+    metrics: deps.metrics ?? NO_METRICS,
   });
   const start = createLauncher({
     secrets: deps.secrets,

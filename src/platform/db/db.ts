@@ -41,6 +41,18 @@ export interface Db extends Queryable {
   readonly kind: 'pglite' | 'postgres';
   transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /** PostgreSQL: the pool's connections at this instant (metrics). The embedded database has no pool. */
+  poolStats?(): PoolStats;
+}
+
+export interface PoolStats {
+  /** The most connections the pool opens. */
+  max: number;
+  /** Connections open, in use or idle. */
+  total: number;
+  idle: number;
+  /** Callers waiting for a connection. */
+  waiting: number;
 }
 
 /** PostgreSQL's "unique_violation" and friends, as both adapters report them. */

@@ -15,6 +15,7 @@ export function createPostgresDb(connectionString: string, options: { max?: numb
   // An idle client losing its connection must not crash the process.
   pool.on('error', () => undefined);
   return poolDb(pool, {
+    max: options.max ?? 10,
     setup: () => roleSql(currentActor()),
     // Only the gate runs a lone statement as the connecting role; anyone else gets a short transaction.
     lone: () => currentActor()?.kind === 'gate',
@@ -46,10 +47,10 @@ export function createOperatorSessionDb(
     allowExitOnIdle: true,
   });
   pool.on('error', () => undefined);
-  return poolDb(pool, { setup: () => null, lone: () => true });
+  return poolDb(pool, { max: options.max, setup: () => null, lone: () => true });
 }
 
-function poolDb(pool: pg.Pool, mode: { setup: () => string | null; lone: () => boolean }): Db {
+function poolDb(pool: pg.Pool, mode: { max: number; setup: () => string | null; lone: () => boolean }): Db {
   const run = async <T>(
     client: pg.Pool | pg.PoolClient,
     sql: string,
@@ -121,5 +122,11 @@ function poolDb(pool: pg.Pool, mode: { setup: () => string | null; lone: () => b
     async close() {
       if (!pool.ended && !pool.ending) await pool.end();
     },
+    poolStats: () => ({
+      max: mode.max,
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+    }),
   };
 }

@@ -4,6 +4,7 @@ import type { Clock } from '../clock.ts';
 import type { SecretBox } from '../crypto.ts';
 import type { Db } from '../db/db.ts';
 import { incomingRequestId, newId } from '../ids.ts';
+import type { HttpMetrics, MetricsExposition } from '../metrics.ts';
 import type { Readiness } from '../readiness.ts';
 import { AccessLog, logWhenAnswered } from './access-log.ts';
 import type { App, AreaRoutes } from './app-types.ts';
@@ -12,6 +13,7 @@ import { setDatabaseActor } from './db-actor.ts';
 import { registerDocument } from './document-routes.ts';
 import { clientErrorAnswer, frameworkErrorAnswer, installErrorHandling } from './error-handler.ts';
 import { jsonBodyParser } from './json-body.ts';
+import { countCalls, countWhenAnswered, registerMetrics } from './metrics-route.ts';
 import { checkDocumentedErrors } from './openapi/documented-errors.ts';
 import { registerReadiness } from './readiness-route.ts';
 import { installRouteRules } from './route-rules.ts';
@@ -36,6 +38,10 @@ export interface HttpDeps extends Omit<AuthDeps, 'clock'> {
   edge?: Partial<HttpEdge>;
   /** Mounted on this listener when given (platform/http/readiness-route.ts). */
   readiness?: Readiness;
+  /** Counts every call this listener answers, and the rate limits' refusals (metrics-route.ts). */
+  metrics?: HttpMetrics;
+  /** Mounted on this listener at /metrics when given, as readiness is (metrics-route.ts). */
+  exposition?: MetricsExposition;
 }
 
 export interface HttpEdge {
@@ -87,6 +93,7 @@ export async function buildApp(deps: HttpDeps): Promise<App> {
     frameworkErrors: (error, request, reply) => {
       const problem = frameworkErrorAnswer(error);
       logWhenAnswered(request, reply as FastifyReply);
+      countWhenAnswered(deps.metrics, request, reply as FastifyReply);
       return (reply as FastifyReply)
         .code(problem.status)
         .type('application/json; charset=utf-8')
@@ -118,6 +125,7 @@ export async function buildApp(deps: HttpDeps): Promise<App> {
   app.addSchema(ErrorEnvelope);
 
   installErrorHandling(app);
+  if (deps.metrics) countCalls(app, deps.metrics);
   // Before every other hook, so even a refused call carries them.
   await registerSecurityHeaders(app, { hsts: edge.hsts });
 
@@ -137,6 +145,7 @@ export async function buildApp(deps: HttpDeps): Promise<App> {
   );
 
   if (deps.readiness) registerReadiness(app, deps.readiness);
+  if (deps.exposition) registerMetrics(app, deps.exposition);
 
   for (const routes of deps.routes)
     await app.register((async (scoped: App) => routes(scoped)) as FastifyPluginAsync);

@@ -5,6 +5,7 @@ import { API_KEY_PATTERN, safeEqual } from '../crypto.ts';
 import { GATE, runAs } from '../db/actor.ts';
 import type { Queryable } from '../db/db.ts';
 import { ApiError } from '../errors.ts';
+import type { HttpMetrics } from '../metrics.ts';
 import type { RateCounter, RateWindow, WindowCount } from '../rate-limit.ts';
 
 export const DEFAULT_PER_MINUTE = 120;
@@ -38,6 +39,8 @@ export interface AuthDeps {
   rateCounter: RateCounter;
   lookupKey(secret: string, now: Date): Promise<KeyLookup>;
   opsToken: string;
+  /** Counts the refusals of the rate limits (the runtime's metrics). */
+  metrics?: Pick<HttpMetrics, 'rateLimited'>;
 }
 
 function bearer(request: FastifyRequest): string | null {
@@ -81,7 +84,10 @@ async function refuseBadCredential(deps: AuthDeps, request: FastifyRequest, now:
     [{ seconds: 60, limit: BAD_KEY_LIMIT_PER_MINUTE }],
     now,
   );
-  if (window && window.hits > window.limit) throw rateLimitedError(window, now);
+  if (window && window.hits > window.limit) {
+    deps.metrics?.rateLimited('bad_credential', window.seconds);
+    throw rateLimitedError(window, now);
+  }
   throw new ApiError('unauthorized', 'A valid API key is required: Authorization: Bearer svc_fk_<64 hex>.');
 }
 
@@ -130,7 +136,10 @@ async function authenticateAsGate(
     ));
   setRateHeaders(reply, windows, now);
   const exceeded = windows.find((w) => w.hits > w.limit);
-  if (exceeded) throw rateLimitedError(exceeded, now);
+  if (exceeded) {
+    deps.metrics?.rateLimited('key', exceeded.seconds);
+    throw rateLimitedError(exceeded, now);
+  }
 
   if (!found.funderActive) throw new ApiError('forbidden', 'This funder is not active.');
   const needed = request.routeOptions.config.scopes ?? [];

@@ -1,0 +1,169 @@
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import type { Clock } from './clock.ts';
+import type { Db, PoolStats } from './db/db.ts';
+import { createScrapeGauges, type ScrapeReaders } from './metrics-scrape.ts';
+
+/**
+ * The service's Prometheus metrics (docs/operations.md, "Metrics"). One registry per runtime,
+ * never prom-client's global one: several services may run in one process (the tests do), and
+ * each answers for its own calls only.
+ *
+ * Code that counts reaches its part through the small interfaces below, handed to it by the
+ * composition root: an area never imports the registry.
+ */
+
+/** Counts the calls of a listener (platform/http/metrics-route.ts) and the rate limits' refusals. */
+export interface HttpMetrics {
+  httpCall(call: { method: string; route: string | null; status: number; seconds: number }): void;
+  /** A call refused 429 by a rate limit: a key's own windows, or bad credentials from an address. */
+  rateLimited(limit: 'key' | 'bad_credential', windowSeconds: number): void;
+}
+
+/**
+ * What one attempt of a webhook delivery came to: delivered (a 2xx answer), failed with another
+ * attempt scheduled, or failed for good (retries spent, or the endpoint stopped).
+ */
+export type WebhookAttemptOutcome = 'delivered' | 'retrying' | 'failed';
+
+export interface WebhookMetrics {
+  webhookAttempt(outcome: WebhookAttemptOutcome): void;
+}
+
+/** An export build ended: its files stored and the export ready, or the attempt failed. */
+export type ExportBuildOutcome = 'ready' | 'failed';
+
+export interface ExportMetrics {
+  exportBuilt(outcome: ExportBuildOutcome, seconds: number): void;
+}
+
+/** What a `/metrics` route answers (platform/http/metrics-route.ts). */
+export interface MetricsExposition {
+  readonly contentType: string;
+  /** Every metric in the text format; the scrape-time statements run first, each within a bound. */
+  render(): Promise<string>;
+}
+
+export interface Metrics extends HttpMetrics, WebhookMetrics, ExportMetrics, MetricsExposition {}
+
+/** Counts nothing: for code built without a runtime's metrics (unit tests, one-off commands). */
+export const NO_METRICS: HttpMetrics & WebhookMetrics & ExportMetrics = {
+  httpCall() {},
+  rateLimited() {},
+  webhookAttempt() {},
+  exportBuilt() {},
+};
+
+const PREFIX = 'funder_api_';
+
+/** Seconds: from a cached read to a call cut by the request timeout (30 s by default). */
+const HTTP_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
+/** Seconds: from an empty funder's export to one of millions of rows. */
+const EXPORT_BUCKETS = [1, 5, 15, 30, 60, 120, 300, 600, 1800, 3600];
+
+/** A call no route matched: its path is never a label (any caller could make up new ones). */
+export const UNMATCHED_ROUTE = 'unmatched';
+
+export interface MetricsDeps {
+  db: Db;
+  clock: Clock;
+  /** The job kinds this code runs: each is reported, 0 when none is waiting. */
+  jobKinds: () => readonly string[];
+  /** The scrape-time statements, from the stores that own the tables. */
+  read: ScrapeReaders;
+  /** Each scrape-time statement's bound (tests). */
+  scrapeTimeoutMs?: number;
+}
+
+export function createMetrics(deps: MetricsDeps): Metrics {
+  const registry = new Registry();
+  const registers = [registry];
+  const calls = new Counter({
+    name: `${PREFIX}http_requests_total`,
+    help: 'HTTP calls answered, by route pattern, method and status.',
+    labelNames: ['route', 'method', 'status'] as const,
+    registers,
+  });
+  const latency = new Histogram({
+    name: `${PREFIX}http_request_duration_seconds`,
+    help: 'Time from a call arriving to its answer being sent, by route pattern and method.',
+    labelNames: ['route', 'method'] as const,
+    buckets: HTTP_BUCKETS,
+    registers,
+  });
+  const refusals = new Counter({
+    name: `${PREFIX}rate_limit_refusals_total`,
+    help: 'Calls refused 429 by a rate limit: a key over its window, or bad credentials from one address.',
+    labelNames: ['limit', 'window_seconds'] as const,
+    registers,
+  });
+  const attempts = new Counter({
+    name: `${PREFIX}webhook_delivery_attempts_total`,
+    help: 'Webhook delivery attempts by outcome: delivered, retrying (another attempt scheduled), failed (for good).',
+    labelNames: ['outcome'] as const,
+    registers,
+  });
+  const builds = new Histogram({
+    name: `${PREFIX}export_build_duration_seconds`,
+    help: 'Export builds by outcome (ready, failed) and how long each took.',
+    labelNames: ['outcome'] as const,
+    buckets: EXPORT_BUCKETS,
+    registers,
+  });
+  poolGauges(deps.db, registers);
+  const scrape = createScrapeGauges({ ...deps, registers, prefix: PREFIX });
+
+  let processMetrics = false;
+  return {
+    httpCall({ method, route, status, seconds }) {
+      const path = route ?? UNMATCHED_ROUTE;
+      calls.inc({ route: path, method, status: String(status) });
+      latency.observe({ route: path, method }, seconds);
+    },
+    rateLimited(limit, windowSeconds) {
+      refusals.inc({ limit, window_seconds: String(windowSeconds) });
+    },
+    webhookAttempt(outcome) {
+      attempts.inc({ outcome });
+    },
+    exportBuilt(outcome, seconds) {
+      builds.observe({ outcome }, seconds);
+    },
+    contentType: registry.contentType,
+    async render() {
+      // The process's own metrics (CPU, memory, event loop, garbage collection) start with the
+      // first scrape: a runtime nobody scrapes (a test, a one-off command) sets up no observer.
+      if (!processMetrics) {
+        processMetrics = true;
+        collectDefaultMetrics({ register: registry });
+      }
+      await scrape.refresh();
+      return registry.metrics();
+    },
+  };
+}
+
+/**
+ * The PostgreSQL pool's connections, read when scraped. The embedded database has no pool (one
+ * engine in the process, its statements one at a time): nothing is reported for it.
+ */
+function poolGauges(db: Db, registers: Registry[]): void {
+  const stats = db.poolStats?.bind(db);
+  if (!stats) return;
+  const gauge = (name: string, help: string, read: (s: PoolStats) => number) =>
+    new Gauge({
+      name: `${PREFIX}${name}`,
+      help,
+      registers,
+      collect() {
+        this.set(read(stats()));
+      },
+    });
+  gauge(
+    'db_pool_in_use',
+    'Connections of the database pool running a statement or a transaction.',
+    (s) => s.total - s.idle,
+  );
+  gauge('db_pool_idle', 'Connections of the database pool open and free.', (s) => s.idle);
+  gauge('db_pool_waiting', 'Statements waiting for a connection of the database pool.', (s) => s.waiting);
+  gauge('db_pool_max', 'The most connections the database pool opens (DB_POOL_MAX).', (s) => s.max);
+}
