@@ -165,6 +165,8 @@ describe('GET /metrics', () => {
     expect(await call(key, 'GET', '/v1/me')).toBe(200);
     expect(await call(key, 'GET', `/v1/requests/${unknownId}`)).toBe(404);
     expect(await call(key, 'GET', `/v1/nothing-here/${unknownId}`)).toBe(404);
+    // A path Fastify cannot route (bad percent-encoding) is answered by its own handler.
+    expect(await call(key, 'GET', '/v1/requests/%zz')).toBe(400);
     expect(await call(limited.key, 'GET', '/v1/me')).toBe(200);
     expect(await call(limited.key, 'GET', '/v1/me')).toBe(429);
     // Bad credentials from one address: 429 past 20 a minute (a key of the right shape, unknown).
@@ -182,6 +184,7 @@ describe('GET /metrics', () => {
     expect(moved(before, after, calls, { route: '/v1/me', method: 'GET', status: '401' })).toBe(20);
     expect(moved(before, after, calls, { route: '/v1/requests/:id', method: 'GET', status: '404' })).toBe(1);
     expect(moved(before, after, calls, { route: 'unmatched', method: 'GET', status: '404' })).toBe(1);
+    expect(moved(before, after, calls, { route: 'unmatched', method: 'GET', status: '400' })).toBe(1);
     // The scrape before this one is counted too, under its own route.
     expect(moved(before, after, calls, { route: '/metrics', method: 'GET', status: '200' })).toBe(1);
     // Never a raw path: the id is in no label.
