@@ -56,7 +56,7 @@ function parse(text: string): Sample[] {
 }
 
 /** The value of the one sample with that name and exactly those labels; undefined when absent. */
-function valueOf(samples: Sample[], name: string, labels: Labels = {}): number | undefined {
+function sampleValue(samples: Sample[], name: string, labels: Labels = {}): number | undefined {
   const found = samples.filter(
     (sample) =>
       sample.name === name &&
@@ -69,7 +69,7 @@ function valueOf(samples: Sample[], name: string, labels: Labels = {}): number |
 
 /** How much a counter moved between two scrapes (a series not there yet counts from 0). */
 const moved = (before: Sample[], after: Sample[], name: string, labels: Labels = {}) =>
-  (valueOf(after, name, labels) ?? 0) - (valueOf(before, name, labels) ?? 0);
+  (sampleValue(after, name, labels) ?? 0) - (sampleValue(before, name, labels) ?? 0);
 
 let service: TestService;
 let base: string;
@@ -140,14 +140,14 @@ describe('GET /metrics', () => {
     ])
       expect(ours, name).toContain(name);
     for (const source of ['jobs', 'webhooks', 'evidence'])
-      expect(valueOf(samples, 'funder_api_metrics_source_up', { source })).toBe(1);
+      expect(sampleValue(samples, 'funder_api_metrics_source_up', { source })).toBe(1);
     // The process's own metrics, under prom-client's usual names.
     expect(samples.some((s) => s.name === 'process_cpu_user_seconds_total')).toBe(true);
     // The pool: PostgreSQL's, from its driver; the embedded database has none.
     if (onPostgres()) {
-      expect(valueOf(samples, 'funder_api_db_pool_max')).toBe(10);
-      expect(valueOf(samples, 'funder_api_db_pool_waiting')).toBeGreaterThanOrEqual(0);
-      expect(valueOf(samples, 'funder_api_db_pool_in_use')).toBeGreaterThanOrEqual(0);
+      expect(sampleValue(samples, 'funder_api_db_pool_max')).toBe(10);
+      expect(sampleValue(samples, 'funder_api_db_pool_waiting')).toBeGreaterThanOrEqual(0);
+      expect(sampleValue(samples, 'funder_api_db_pool_in_use')).toBeGreaterThanOrEqual(0);
     } else {
       expect(samples.some((s) => s.name.startsWith('funder_api_db_pool_'))).toBe(false);
     }
@@ -231,27 +231,27 @@ describe('GET /metrics', () => {
     expect(moved(before, sent, attempts, { outcome: 'retrying' })).toBe(1);
     expect(moved(before, sent, attempts, { outcome: 'failed' })).toBe(0);
     // The failed one is tried again 5 seconds after it failed: not due yet.
-    expect(valueOf(sent, 'funder_api_webhook_oldest_due_seconds')).toBe(0);
+    expect(sampleValue(sent, 'funder_api_webhook_oldest_due_seconds')).toBe(0);
 
     await service.advanceClock(65);
     const waiting = await scrape();
-    expect(valueOf(waiting, 'funder_api_webhook_oldest_due_seconds')).toBe(60);
+    expect(sampleValue(waiting, 'funder_api_webhook_oldest_due_seconds')).toBe(60);
   });
 
   it('shows jobs queued, running and the oldest one’s wait by kind, and counts an export’s build', async () => {
     const live = await service.given.funderWithKey({ environment: 'live' });
     const before = await scrape();
     // Every kind this code runs is reported, 0 when none waits.
-    expect(valueOf(before, 'funder_api_jobs_queued', { kind: 'export.build' })).toBe(0);
-    expect(valueOf(before, 'funder_api_jobs_running', { kind: 'maintenance.rate_counters' })).toBe(0);
+    expect(sampleValue(before, 'funder_api_jobs_queued', { kind: 'export.build' })).toBe(0);
+    expect(sampleValue(before, 'funder_api_jobs_running', { kind: 'maintenance.rate_counters' })).toBe(0);
 
     expect(await call(live.key, 'POST', '/v1/exports', {})).toBe(202);
     await service.runtime.scheduleMaintenance();
     await service.advanceClock(30);
     const queued = await scrape();
-    expect(valueOf(queued, 'funder_api_jobs_queued', { kind: 'export.build' })).toBe(1);
-    expect(valueOf(queued, 'funder_api_jobs_oldest_queued_seconds', { kind: 'export.build' })).toBe(30);
-    expect(valueOf(queued, 'funder_api_jobs_queued', { kind: 'maintenance.rate_counters' })).toBe(1);
+    expect(sampleValue(queued, 'funder_api_jobs_queued', { kind: 'export.build' })).toBe(1);
+    expect(sampleValue(queued, 'funder_api_jobs_oldest_queued_seconds', { kind: 'export.build' })).toBe(30);
+    expect(sampleValue(queued, 'funder_api_jobs_queued', { kind: 'maintenance.rate_counters' })).toBe(1);
 
     // A worker holds one job: running, no longer queued.
     const now = service.runtime.clock.now();
@@ -263,15 +263,15 @@ describe('GET /metrics', () => {
     );
     expect(held).toHaveLength(1);
     const holding = await scrape();
-    expect(valueOf(holding, 'funder_api_jobs_running', { kind: 'maintenance.rate_counters' })).toBe(1);
-    expect(valueOf(holding, 'funder_api_jobs_queued', { kind: 'maintenance.rate_counters' })).toBe(0);
+    expect(sampleValue(holding, 'funder_api_jobs_running', { kind: 'maintenance.rate_counters' })).toBe(1);
+    expect(sampleValue(holding, 'funder_api_jobs_queued', { kind: 'maintenance.rate_counters' })).toBe(0);
 
     await drainJobs(service);
     const built = await scrape();
-    expect(valueOf(built, 'funder_api_jobs_queued', { kind: 'export.build' })).toBe(0);
-    expect(valueOf(built, 'funder_api_jobs_oldest_queued_seconds', { kind: 'export.build' })).toBe(0);
+    expect(sampleValue(built, 'funder_api_jobs_queued', { kind: 'export.build' })).toBe(0);
+    expect(sampleValue(built, 'funder_api_jobs_oldest_queued_seconds', { kind: 'export.build' })).toBe(0);
     // Its files' deletion waits 24 hours: scheduled, not queued.
-    expect(valueOf(built, 'funder_api_jobs_queued', { kind: 'export.delete_files' })).toBe(0);
+    expect(sampleValue(built, 'funder_api_jobs_queued', { kind: 'export.delete_files' })).toBe(0);
     const builds = 'funder_api_export_build_duration_seconds';
     expect(moved(before, built, `${builds}_count`, { outcome: 'ready' })).toBe(1);
     expect(moved(before, built, `${builds}_count`, { outcome: 'failed' })).toBe(0);
@@ -280,17 +280,17 @@ describe('GET /metrics', () => {
 
   it('counts the evidence chain’s ended days not sealed yet, until the upkeep seals them', async () => {
     // Writes of today (funders made above) are in the chain; today is never counted.
-    expect(valueOf(await scrape(), 'funder_api_evidence_unsealed_days')).toBe(0);
+    expect(sampleValue(await scrape(), 'funder_api_evidence_unsealed_days')).toBe(0);
     await service.given.funder();
     await service.advanceClock(24 * 3600);
-    expect(valueOf(await scrape(), 'funder_api_evidence_unsealed_days')).toBe(1);
+    expect(sampleValue(await scrape(), 'funder_api_evidence_unsealed_days')).toBe(1);
     await service.given.funder();
     await service.advanceClock(24 * 3600);
-    expect(valueOf(await scrape(), 'funder_api_evidence_unsealed_days')).toBe(2);
+    expect(sampleValue(await scrape(), 'funder_api_evidence_unsealed_days')).toBe(2);
     // The upkeep job seals every ended day.
     await service.runtime.scheduleMaintenance();
     await drainJobs(service);
-    expect(valueOf(await scrape(), 'funder_api_evidence_unsealed_days')).toBe(0);
+    expect(sampleValue(await scrape(), 'funder_api_evidence_unsealed_days')).toBe(0);
   });
 
   it('answers 200 with what it can while a statement does not answer, and recovers', async () => {
@@ -318,24 +318,28 @@ describe('GET /metrics', () => {
       release();
       await holding;
     }
-    expect(valueOf(during, 'funder_api_metrics_source_up', { source: 'jobs' })).toBe(0);
+    expect(sampleValue(during, 'funder_api_metrics_source_up', { source: 'jobs' })).toBe(0);
     // Left out, never a stale or made-up value.
     expect(during.some((s) => s.name === 'funder_api_jobs_queued')).toBe(false);
     // What needs no statement is still there.
     expect(
-      valueOf(during, 'funder_api_http_requests_total', { route: '/v1/me', method: 'GET', status: '200' }),
+      sampleValue(during, 'funder_api_http_requests_total', {
+        route: '/v1/me',
+        method: 'GET',
+        status: '200',
+      }),
     ).toBeGreaterThanOrEqual(1);
     if (onPostgres()) {
       // The statements that do not touch the job table still answer, and the held transaction
       // keeps a connection of the pool.
-      expect(valueOf(during, 'funder_api_metrics_source_up', { source: 'evidence' })).toBe(1);
-      expect(valueOf(during, 'funder_api_db_pool_in_use')).toBeGreaterThanOrEqual(1);
+      expect(sampleValue(during, 'funder_api_metrics_source_up', { source: 'evidence' })).toBe(1);
+      expect(sampleValue(during, 'funder_api_db_pool_in_use')).toBeGreaterThanOrEqual(1);
     }
 
     const after = await scrape();
     for (const source of ['jobs', 'webhooks', 'evidence'])
-      expect(valueOf(after, 'funder_api_metrics_source_up', { source })).toBe(1);
-    expect(valueOf(after, 'funder_api_jobs_queued', { kind: 'export.build' })).toBe(0);
+      expect(sampleValue(after, 'funder_api_metrics_source_up', { source })).toBe(1);
+    expect(sampleValue(after, 'funder_api_jobs_queued', { kind: 'export.build' })).toBe(0);
   });
 
   it('keeps one registry per service: another service in the same process counts only its own calls', async () => {
@@ -348,7 +352,7 @@ describe('GET /metrics', () => {
       expect(await call(null, 'GET', '/v1/health')).toBe(200);
       const mine = await scrape();
       const theirs = await scrape(otherBase);
-      expect(valueOf(mine, 'funder_api_http_requests_total', route)).toBeGreaterThanOrEqual(1);
+      expect(sampleValue(mine, 'funder_api_http_requests_total', route)).toBeGreaterThanOrEqual(1);
       expect(moved(before, theirs, 'funder_api_http_requests_total', route)).toBe(0);
     } finally {
       // Its listener only: closing its runtime would close the database both services share.
