@@ -1,5 +1,7 @@
 import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import { type Browser, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startService, type TestService } from './support/service.ts';
@@ -17,27 +19,21 @@ if (!hasBrowser)
 // A browser on a shared machine is slow to start and to render: these waits are generous on purpose.
 const SLOW = 180_000;
 
+/** Where the screenshots of a run are kept (ignored by git): they go with a change's note. */
+const SHOTS = join(process.cwd(), '.test-data', 'screenshots');
+
 describe.skipIf(!hasBrowser)('the reference page in a browser', () => {
   let service: TestService;
   let browser: Browser;
   let base: string;
   let key: string;
-  let operationCount: number;
 
   beforeAll(async () => {
     service = await startService();
     key = (await service.given.funderWithKey({ environment: 'sandbox', scopes: ['requests:read'] })).key;
-    const document = await service.call<{
-      paths: Record<string, Record<string, unknown>>;
-      webhooks?: Record<string, Record<string, unknown>>;
-    }>(null, 'GET', '/v1/openapi.json');
-    // Every operation, and every webhook event (the page lists each as an operation too).
-    operationCount = [
-      ...Object.values(document.body.paths),
-      ...Object.values(document.body.webhooks ?? {}),
-    ].reduce((sum, methods) => sum + Object.keys(methods).length, 0);
     await service.app.listen({ port: 0, host: '127.0.0.1' });
     base = `http://127.0.0.1:${(service.app.server.address() as AddressInfo).port}`;
+    await mkdir(SHOTS, { recursive: true });
     browser = await chromium.launch({
       executablePath: CHROMIUM,
       args: [
@@ -56,60 +52,65 @@ describe.skipIf(!hasBrowser)('the reference page in a browser', () => {
   });
 
   it(
-    'shows every operation with its description, scopes and error codes, and calls GET /v1/me from the page with a 200',
+    'finds an operation by one of its error codes, shows its Python sample, and calls GET /v1/me from the page with a 200',
     async () => {
-      const page = await browser.newPage();
+      const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
       const foreign: string[] = [];
       page.on('request', (request) => {
-        if (!request.url().startsWith(base) && !request.url().startsWith('data:'))
-          foreign.push(request.url());
+        const url = request.url();
+        if (!url.startsWith(base) && !url.startsWith('data:') && !url.startsWith('blob:')) foreign.push(url);
       });
       await page.goto(`${base}/docs/`);
-
-      // The service's own name and introduction, every operation listed.
       await expect.poll(() => page.title(), { timeout: SLOW }).toBe('funder-api reference');
-      await page.locator('.info .title').filter({ hasText: 'funder-api' }).waitFor({ timeout: SLOW });
-      await expect.poll(() => page.locator('.opblock').count(), { timeout: SLOW }).toBe(operationCount);
-      expect(await page.locator('.info .description').textContent()).toContain('Idempotency');
-
-      // GET /v1/me: its description, scopes, error codes and example answer render.
-      const me = page.locator('.opblock').filter({ has: page.locator('[data-path="/v1/me"]') });
-      await me.locator('.opblock-summary').click();
-      const body = me.locator('.opblock-body');
-      await body.waitFor({ timeout: SLOW });
-      await expect
-        .poll(async () => (await body.textContent()) ?? '', { timeout: SLOW })
-        .toContain('any valid key');
-      const text = (await body.textContent()) ?? '';
-      for (const expected of ['unauthorized', 'key_expired', 'rate_limited', '401', '429', 'api_version']) {
-        expect(text).toContain(expected);
+      // Navigation by area: the areas are listed, the first one open.
+      await page.getByText('Service health').first().waitFor({ timeout: SLOW });
+      for (const area of ['Requests', 'Webhooks', 'Sandbox']) {
+        await page.getByText(area, { exact: true }).first().waitFor({ timeout: SLOW });
       }
+      await page.screenshot({ path: join(SHOTS, 'docs-1-opened.png') });
 
-      // Authorize with the key, then try the call from the page itself.
-      await page.locator('.auth-wrapper .authorize').click();
-      const dialog = page.locator('.modal-ux');
-      await dialog.locator('input').first().fill(key);
-      await dialog.locator('button.authorize').click();
-      await dialog.locator('button.btn-done, .close-modal').first().click();
+      // The key, given once, is used by every "Test request".
+      await page.getByPlaceholder('Token').first().fill(key);
 
-      await me.locator('.try-out__btn').click();
+      // Search by an error code lands on the one operation that answers it.
+      await page.keyboard.press('Control+k');
+      await page
+        .getByRole('combobox')
+        .or(page.locator('[role=dialog] input'))
+        .first()
+        .fill('funding_amount_mismatch');
+      const hit = page.getByText('Offer, decline, fund or record a settlement').last();
+      await hit.waitFor({ timeout: SLOW });
+      await page.screenshot({ path: join(SHOTS, 'docs-2-search.png') });
+      await hit.click();
+      const decision = page.locator(
+        '[id="funder-api-reference/tag/requests/POST/v1/requests/{id}/decision"]',
+      );
+      await decision.waitFor({ timeout: SLOW });
+      await expect.poll(() => page.url(), { timeout: SLOW }).toContain('POST/v1/requests/{id}/decision');
+      expect(await decision.textContent()).toContain('funding_amount_mismatch');
+
+      // Its samples: curl first, the typed client's TypeScript, Java, and Python on request.
+      await decision.getByTestId('client-picker').click();
+      for (const client of ['TypeScript', 'java.net.http', 'Curl']) {
+        await page.getByRole('option', { name: client }).waitFor({ timeout: SLOW });
+      }
+      await page.getByRole('option', { name: 'Requests' }).click();
+      await expect
+        .poll(async () => (await decision.textContent()) ?? '', { timeout: SLOW })
+        .toContain('requests.post(');
+      await page.screenshot({ path: join(SHOTS, 'docs-3-python.png') });
+
+      // Try it: GET /v1/me from the page, with the key given above.
+      const me = page.locator('[id="funder-api-reference/tag/account/GET/v1/me"]');
+      await page.locator('[data-sidebar-id="funder-api-reference/tag/account/GET/v1/me"]').first().click();
+      await me.getByRole('button', { name: 'Test Request' }).click();
       const answer = page.waitForResponse((response) => response.url() === `${base}/v1/me`, {
         timeout: SLOW,
       });
-      await me.locator('.execute').click();
+      await page.getByRole('button', { name: /Send/ }).first().click();
       expect((await answer).status()).toBe(200);
-      await expect
-        .poll(
-          async () =>
-            (await me
-              .locator('.live-responses-table tr.response .response-col_status')
-              .first()
-              .textContent()) ?? '',
-          {
-            timeout: SLOW,
-          },
-        )
-        .toContain('200');
+      await page.screenshot({ path: join(SHOTS, 'docs-4-try-it.png') });
       expect(foreign, 'the page loads nothing from another origin').toEqual([]);
       await page.close();
     },

@@ -11,7 +11,7 @@ const HSTS_MAX_AGE_SECONDS = 365 * 24 * 3600;
  *
  * API answers get the strictest policy, `default-src 'none'; frame-ancestors 'none'` (a JSON
  * answer loads nothing); the reference page at /docs keeps its own policy
- * (openapi/reference-page.ts), which @fastify/swagger-ui sets on its own routes after this one.
+ * (openapi/reference-page.ts), set by the reference's own routes after this one.
  */
 export async function registerSecurityHeaders(
   app: FastifyInstance,

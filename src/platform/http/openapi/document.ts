@@ -2,6 +2,7 @@ import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger';
 import type { ErrorCode } from '../../errors.ts';
 import { API_VERSION } from '../../version.ts';
 import { COMPONENT } from '../input.ts';
+import { typescriptSample } from './code-samples.ts';
 import { errorMeanings } from './error-meanings.ts';
 import { exampleFromSchema } from './example-from-schema.ts';
 import { introduction } from './introduction.ts';
@@ -331,7 +332,10 @@ export function openApiOptions(
             raw.requestBody = withNamedBranches(raw.requestBody, components.schemas as Json);
           }
           const operation = registry.get(`${method.toUpperCase()} ${path}`);
-          if (operation) methods[method] = documentOperation(raw, operation, doc);
+          if (!operation) continue;
+          const documented = documentOperation(raw, operation, doc);
+          documented['x-codeSamples'] = [typescriptSample(method, path, documented)];
+          methods[method] = documented;
         }
       }
       return doc as ReturnType<NonNullable<FastifyDynamicSwaggerOptions['transformObject']>>;

@@ -1,66 +1,134 @@
-import swaggerUi from '@fastify/swagger-ui';
-import type { FastifyInstance } from 'fastify';
+import scalar from '@scalar/fastify-api-reference';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 
-const mark = `<svg xmlns="http://www.w3.org/2000/svg" width="220" height="40" viewBox="0 0 220 40">
-<rect x="2" y="6" width="28" height="28" rx="6" fill="#0f4c5c"/>
-<path d="M9 27V13h12M9 20h9" stroke="#fff" stroke-width="3" fill="none" stroke-linecap="round"/>
-<text x="40" y="27" font-family="Helvetica, Arial, sans-serif" font-size="20" font-weight="700" fill="#ffffff">funder-api</text>
-</svg>`;
+/** Where the page, its script and the renderer's bundle are served. */
+const PAGE = '/docs/';
+const BUNDLE_PREFIX = '/docs/renderer';
+const BUNDLE = `${BUNDLE_PREFIX}/js/scalar.js`;
+const STARTER = '/docs/reference.js';
+const ICON = '/docs/favicon.svg';
 
 const icon = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="7" fill="#0f4c5c"/><path d="M10 25V9h13M10 17h10" stroke="#fff" stroke-width="3.5" fill="none" stroke-linecap="round"/></svg>`;
 
-const css = `
-.swagger-ui .topbar { background: #0f4c5c; padding: 8px 0; }
-.swagger-ui .topbar .download-url-wrapper { display: none; }
-.swagger-ui .info { margin: 32px 0 16px; }
-.swagger-ui .opblock .opblock-summary-operation-id { font-size: 12px; }
+/**
+ * The renderer's settings: the document of the service the page came from, its own fonts off
+ * (they would come from another origin), no telemetry, and the request samples an integrator asks
+ * for first (curl, Python, Java, and the typed client's TypeScript, which the document carries per
+ * operation as `x-codeSamples`). "Test request" calls the same service.
+ */
+const settings = {
+  url: '/v1/openapi.json',
+  title: 'funder-api reference',
+  withDefaultFonts: false,
+  telemetry: false,
+  hideClientButton: true,
+  showDeveloperTools: 'never',
+  documentDownloadType: 'json',
+  defaultHttpClient: { targetKey: 'shell', clientKey: 'curl' },
+  hiddenClients: {
+    c: true,
+    clojure: true,
+    csharp: true,
+    dart: true,
+    fsharp: true,
+    go: true,
+    http: true,
+    julia: true,
+    kotlin: true,
+    objc: true,
+    ocaml: true,
+    php: true,
+    powershell: true,
+    r: true,
+    ruby: true,
+    rust: true,
+    swift: true,
+    js: true,
+    node: true,
+    shell: ['httpie', 'wget'],
+    python: ['python3', 'httpx_sync', 'httpx_async', 'aiohttp'],
+    java: ['asynchttp', 'okhttp', 'unirest'],
+  },
+  // Neither the assistant nor the MCP generator: both would send the document to another origin.
+  agent: { disabled: true },
+  mcp: { disabled: true },
+  authentication: { preferredSecurityScheme: 'apiKey' },
+};
+
+const page = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <title>funder-api reference</title>
+    <link rel="icon" type="image/svg+xml" href="${ICON}" />
+  </head>
+  <body>
+    <div id="reference"></div>
+    <script src="${BUNDLE}"></script>
+    <script src="${STARTER}"></script>
+  </body>
+</html>
 `;
 
+const starter = `Scalar.createApiReference('#reference', ${JSON.stringify(settings)});\n`;
+
 /**
- * The reference page at /docs: Swagger UI served from the package's own files (no CDN), under
- * the service's name and mark, reading the same document as /v1/openapi.json. "Try it out"
- * calls the service the page came from.
+ * The page's own policy: everything from the service itself, no inline script (the page's two
+ * scripts are files), and no other page may frame it. Inline styles are allowed: the renderer
+ * injects its stylesheet. No upgrade-insecure-requests: the service may be reached over plain
+ * http (a laptop, an internal host), where it would leave the page blank.
+ */
+export const REFERENCE_POLICY = [
+  "default-src 'self'",
+  "base-uri 'self'",
+  "connect-src 'self'",
+  "font-src 'self' data:",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+  "img-src 'self' data: blob:",
+  "object-src 'none'",
+  "script-src 'self'",
+  "script-src-attr 'none'",
+  "style-src 'self' 'unsafe-inline'",
+  "worker-src 'self' blob:",
+].join('; ');
+
+const withPolicy = (reply: FastifyReply) => reply.header('content-security-policy', REFERENCE_POLICY);
+
+/**
+ * The reference page at /docs: a three-pane reference (navigation by area, search over
+ * operations and their texts, samples per language, "test request") rendered by Scalar's API
+ * reference, whose bundle is served by its Fastify package from the service itself (no CDN).
+ * The page and its starter script are the service's own files, so the policy needs no inline
+ * script.
  */
 export async function registerReferencePage(app: FastifyInstance): Promise<void> {
-  await app.register(swaggerUi, {
-    routePrefix: '/docs',
-    logo: { type: 'image/svg+xml', content: Buffer.from(mark), href: '/docs', target: '_self' },
-    theme: {
-      title: 'funder-api reference',
-      css: [{ filename: 'funder-api.css', content: css }],
-      favicon: [
-        {
-          filename: 'favicon.svg',
-          rel: 'icon',
-          sizes: 'any',
-          type: 'image/svg+xml',
-          content: Buffer.from(icon),
+  await app.register(async (docs) => {
+    docs.addHook('onSend', async (_request, reply, payload) => {
+      withPolicy(reply);
+      return payload;
+    });
+    // Only the bundle is used: the package's own page would start the renderer inline, which the
+    // policy forbids, so it sends the reader to the service's page instead.
+    await docs.register(scalar, {
+      routePrefix: BUNDLE_PREFIX,
+      configuration: { url: settings.url },
+      logLevel: 'warn',
+      hooks: {
+        onRequest: async (request, reply) => {
+          if (!request.url.startsWith(BUNDLE)) return reply.redirect(PAGE, 302);
         },
-      ],
-    },
-    uiConfig: {
-      deepLinking: true,
-      displayOperationId: true,
-      docExpansion: 'list',
-      defaultModelsExpandDepth: 0,
-      defaultModelExpandDepth: 3,
-      persistAuthorization: false,
-      tryItOutEnabled: false,
-      validatorUrl: null,
-    },
-    // Everything from the service itself, and no other page may frame it. No upgrade-insecure-requests: the service may be reached
-    // over plain http (a laptop, an internal host), where it would leave the page blank.
-    staticCSP: [
-      "default-src 'self'",
-      "base-uri 'self'",
-      "connect-src 'self'",
-      "font-src 'self' data:",
-      "frame-ancestors 'none'",
-      "img-src 'self' data:",
-      "object-src 'none'",
-      "script-src 'self'",
-      "script-src-attr 'none'",
-      "style-src 'self' 'unsafe-inline'",
-    ].join('; '),
+      },
+    });
+    const html = async (_request: unknown, reply: FastifyReply) =>
+      reply.type('text/html; charset=utf-8').send(page);
+    const hidden = { schema: { hide: true } };
+    docs.get('/docs', hidden, html);
+    docs.get(PAGE, hidden, html);
+    docs.get(STARTER, hidden, async (_request, reply) =>
+      reply.type('application/javascript; charset=utf-8').send(starter),
+    );
+    docs.get(ICON, hidden, async (_request, reply) => reply.type('image/svg+xml').send(icon));
   });
 }
