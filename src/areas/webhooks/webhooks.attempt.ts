@@ -5,12 +5,7 @@ import type { WebhookMetrics } from '../../platform/metrics.ts';
 import type { createAnswerBook } from './webhooks.answers.ts';
 import { type ClaimedAttempt, recordFailedForOps, stopEndpointForOps } from './webhooks.dispatch.store.ts';
 import type { Sender } from './webhooks.sender.ts';
-import {
-  DELIVERY_ID_HEADER,
-  EVENT_ID_HEADER,
-  SIGNATURE_HEADER,
-  signatureHeader,
-} from './webhooks.signature.ts';
+import { deliveryHeaders } from './webhooks.signature.ts';
 
 /**
  * When a failed attempt is tried again, counted from the failure: 8 attempts in all over about
@@ -33,11 +28,13 @@ export function createAttempt(deps: {
   /** Sends one attempt and records it; answers whether a claim should follow (a place freed). */
   return async function attempt(claimed: ClaimedAttempt, secrets: string[]): Promise<boolean> {
     const at = deps.clock.now();
-    const headers = {
-      [SIGNATURE_HEADER]: signatureHeader(claimed.body, at, secrets),
-      [EVENT_ID_HEADER]: claimed.event_id,
-      [DELIVERY_ID_HEADER]: claimed.id,
-    };
+    const headers = deliveryHeaders({
+      body: claimed.body,
+      at,
+      secrets,
+      eventId: claimed.event_id,
+      deliveryId: claimed.id,
+    });
     const outcome =
       secrets.length === 0
         ? { code: null, error: 'the endpoint has no signing secret' }

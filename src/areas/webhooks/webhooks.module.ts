@@ -6,9 +6,11 @@ import { createWebhooksService } from './webhooks.service.ts';
 
 // The runtime builds the dispatcher (beside the worker's job loop) and runs the retention upkeep.
 export { createDispatcher, type Dispatcher, type DispatcherDeps } from './webhooks.dispatcher.ts';
+export { EVENT_TYPE_NAMES } from './webhooks.event-types.ts';
 export { oldestDueDeliveryForOps } from './webhooks.metrics.store.ts';
 export { pruneWebhookDeliveries } from './webhooks.retention.ts';
 export type { WebhooksService } from './webhooks.service.ts';
+export { deliveryHeaders, SECRET_PREFIX } from './webhooks.signature.ts';
 
 /** Webhook endpoints and the event log: service and routes (the dispatcher is built by the runtime from this module's factory). */
 export function webhooksModule(deps: AreaDeps & { secrets: SecretBox; allowLoopback: boolean }) {

@@ -56,6 +56,8 @@ export function createWebhookReads(deps: Pick<WebhooksDeps, 'db' | 'clock'>) {
           data: row.payload,
         })),
         next_cursor: rows.length > limit ? page[page.length - 1]!.seq : null,
+        // Where a follower of the log (funder-api listen) resumes once it has read to the end.
+        poll_cursor: page.length > 0 ? page[page.length - 1]!.seq : (query.after ?? null),
       };
     },
   };

@@ -236,6 +236,7 @@ export function webhooksRoutes({ webhooks }: { webhooks: WebhooksService }): Are
             '- `type`: one event type only.',
             '- `limit`: 1 to 200, default 50.',
             '- `after`: the `next_cursor` of the previous page; `next_cursor` is null on the last page.',
+            '- To follow the log, keep `poll_cursor` from the last page and ask again later with it as `after`: only newer events come (`funder-api listen` does this).',
             '',
             'With a sandbox key, only the events that key’s own calls caused.',
           ].join('\n'),

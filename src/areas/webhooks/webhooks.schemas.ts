@@ -158,4 +158,10 @@ export const EventList = Type.Object({
   count: Type.Integer(),
   events: Type.Array(EventItem),
   next_cursor: Nullable(Type.String({ description: 'Pass as `after` for the next page; null at the end' })),
+  poll_cursor: Nullable(
+    Type.String({
+      description:
+        'Pass as `after` later to get only the events newer than this page: the last event of the page, else the `after` you sent; null when neither',
+    }),
+  ),
 });

@@ -30,3 +30,21 @@ export function signatureHeader(body: string, at: Date, secrets: readonly string
   }
   return parts.join(',');
 }
+
+/**
+ * Every header that identifies and signs one delivery: what the dispatcher sends, and what
+ * `funder-api listen` sends to a local receiver, so a receiver checks both the same way.
+ */
+export function deliveryHeaders(delivery: {
+  body: string;
+  at: Date;
+  secrets: readonly string[];
+  eventId: string;
+  deliveryId: string;
+}): Record<string, string> {
+  return {
+    [SIGNATURE_HEADER]: signatureHeader(delivery.body, delivery.at, delivery.secrets),
+    [EVENT_ID_HEADER]: delivery.eventId,
+    [DELIVERY_ID_HEADER]: delivery.deliveryId,
+  };
+}

@@ -1,0 +1,210 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { verifyWebhook } from '@funder-api/client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bin, cli, PROCESS_MINUTES, root, SUITE_TIMEOUT, tempDataDir } from './support/cli.ts';
+import { requestsGiven } from './support/requests-fixtures.ts';
+import { startService, type TestService } from './support/service.ts';
+import { untilWithin } from './support/webhook-receiver.ts';
+
+/**
+ * `funder-api listen`, as an integrator runs it on a laptop: the command follows the funder's
+ * event log on a running service and posts each new event to a local receiver, signed with the
+ * secret it printed at start, with the headers of a real delivery.
+ */
+
+const until = untilWithin(PROCESS_MINUTES * 60_000);
+
+interface Received {
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+let service: TestService;
+let base: string;
+let receiver: Server;
+let receiverUrl: string;
+const received: Received[] = [];
+const listeners: ChildProcess[] = [];
+
+beforeAll(async () => {
+  service = await startService();
+  await service.app.listen({ port: 0, host: '127.0.0.1' });
+  base = `http://127.0.0.1:${(service.app.server.address() as AddressInfo).port}`;
+  receiver = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      received.push({ headers: request.headers, body: Buffer.concat(chunks).toString('utf8') });
+      response.writeHead(204).end();
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
+}, SUITE_TIMEOUT);
+
+afterAll(async () => {
+  for (const child of listeners) if (child.exitCode === null) child.kill('SIGKILL');
+  await new Promise((resolve) => receiver?.close(resolve));
+  await service?.close();
+});
+
+/** Starts `funder-api listen` and waits for its first line, the start (with `--json`). */
+async function startListen(args: string[]) {
+  const child = spawn(process.execPath, [bin, 'listen', ...args], {
+    cwd: root,
+    env: { PATH: process.env.PATH },
+  });
+  listeners.push(child);
+  let stdout = '';
+  let stderr = '';
+  child.stdout!.on('data', (chunk: Buffer) => {
+    stdout += chunk.toString('utf8');
+  });
+  child.stderr!.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString('utf8');
+  });
+  const lines = () =>
+    stdout
+      .split('\n')
+      .filter((text) => text.startsWith('{'))
+      .map((text) => JSON.parse(text) as Record<string, unknown>);
+  await until(async () => {
+    if (child.exitCode !== null) throw new Error(`listen exited ${child.exitCode}: ${stdout}${stderr}`);
+    return lines().length > 0;
+  }, 'listen printed its start');
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, lines, start: lines()[0]!, exited };
+}
+
+/** A sandbox request walked from creation to funded with the key, as the quick start does. */
+async function walkToFunded(key: string): Promise<string> {
+  const given = requestsGiven(service);
+  const created = await service.call<{ request: { id: string } }>(key, 'POST', '/v1/sandbox/requests', {
+    body: {},
+  });
+  expect(created.status).toBe(201);
+  const id = created.body.request.id;
+  const step = async (path: string, body: unknown, status: number) =>
+    expect((await service.call(key, 'POST', path, { body })).status, path).toBe(status);
+  await step(`/v1/requests/${id}/decision`, { decision: 'offer', rate: 2.5, advance_pct: 80, days: 60 }, 201);
+  await step(`/v1/sandbox/requests/${id}/accept`, {}, 200);
+  await step(`/v1/sandbox/requests/${id}/debtor-answer`, { answer: 'acknowledged' }, 200);
+  await step(
+    `/v1/requests/${id}/decision`,
+    { decision: 'fund', value_date: await given.today(), reference: 'TRF-LISTEN-1' },
+    200,
+  );
+  return id;
+}
+
+describe('funder-api listen', { timeout: SUITE_TIMEOUT }, () => {
+  it('forwards a request.funded caused after its start to a local URL, signed with the secret it printed, and only the types asked for', async () => {
+    const { key } = await service.given.sandbox();
+    // An event from before the start is not forwarded.
+    const before = await service.call<{ request: { id: string } }>(key, 'POST', '/v1/sandbox/requests', {
+      body: {},
+    });
+    expect(before.status).toBe(201);
+
+    const listen = await startListen([
+      '--api-key',
+      key,
+      '--api-url',
+      base,
+      '--forward-to',
+      receiverUrl,
+      '--events',
+      'request.funded',
+      '--interval',
+      '0.2',
+      '--json',
+    ]);
+    expect(listen.start).toMatchObject({ ready: true, forward_to: receiverUrl, events: ['request.funded'] });
+    const secret = String(listen.start.secret);
+    expect(secret).toMatch(/^whsec_/);
+
+    const id = await walkToFunded(key);
+    await until(async () => received.length > 0, 'the receiver got a forward');
+    const delivery = received[0]!;
+    expect(delivery.headers['content-type']).toBe('application/json');
+    // The receiver checks it as it checks a real delivery: same header, same scheme.
+    const event = verifyWebhook<{ id: string; type: string; data: { request_id?: string } }>(
+      delivery.body,
+      delivery.headers['service-signature'],
+      [secret],
+      { toleranceSeconds: 300 },
+    );
+    expect(event.type).toBe('request.funded');
+    expect(JSON.stringify(event.data)).toContain(id);
+    expect(delivery.headers['service-event-id']).toBe(event.id);
+    // The body is the event as the log lists it, byte for byte as a delivery would carry it.
+    const log = await service.call<{ events: Record<string, unknown>[] }>(
+      key,
+      'GET',
+      '/v1/events?type=request.funded',
+    );
+    const listed = log.body.events.find((item) => item.id === event.id)!;
+    expect(delivery.body).toBe(
+      JSON.stringify({
+        id: listed.id,
+        type: listed.type,
+        created_at: listed.created_at,
+        api_version: listed.api_version,
+        data: listed.data,
+      }),
+    );
+    // The other events of the walk (routed, offer, notices) were not asked for.
+    await until(async () => listen.lines().length >= 2, 'listen printed the forward');
+    expect(listen.lines()[1]).toMatchObject({
+      forwarded: true,
+      event_id: event.id,
+      type: 'request.funded',
+      status: 204,
+    });
+    expect(received.every((item) => JSON.parse(item.body).type === 'request.funded')).toBe(true);
+    expect(received).toHaveLength(1);
+
+    listen.child.kill('SIGINT');
+    expect(await listen.exited).toBe(0);
+  });
+
+  it('refuses a key the service does not know with its code, and bad options with exit code 2', async () => {
+    const dataDir = await tempDataDir();
+    const badKey = await cli(
+      dataDir,
+      'listen',
+      '--api-key',
+      `svc_fk_${'0'.repeat(64)}`,
+      '--api-url',
+      base,
+      '--forward-to',
+      receiverUrl,
+      '--json',
+    );
+    expect(badKey.code).toBe(1);
+    expect(JSON.parse(badKey.stdout).error.code).toBe('unauthorized');
+
+    const badUrl = await cli(dataDir, 'listen', '--api-key', 'svc_fk_x', '--forward-to', 'ftp://x', '--json');
+    expect(badUrl.code).toBe(2);
+    expect(JSON.parse(badUrl.stdout).error.code).toBe('url_invalid');
+
+    const badType = await cli(
+      dataDir,
+      'listen',
+      '--api-key',
+      'svc_fk_x',
+      '--forward-to',
+      receiverUrl,
+      '--events',
+      'request.nothing',
+      '--json',
+    );
+    expect(badType.code).toBe(2);
+    expect(JSON.parse(badType.stdout).error).toMatchObject({
+      code: 'event_type_unknown',
+      events: ['request.nothing'],
+    });
+  });
+});
