@@ -1,4 +1,5 @@
 import { hostname } from 'node:os';
+import type { Tracer } from '@opentelemetry/api';
 import type { Logger } from 'pino';
 import type { Clock } from '../../platform/clock.ts';
 import type { SecretBox } from '../../platform/crypto.ts';
@@ -48,6 +49,8 @@ export interface DispatcherDeps {
   timeoutMs?: number;
   /** The safety net's period in real milliseconds (tests set it long to see the wake alone work). */
   safetyWakeMs?: number;
+  /** Records a span per attempt when spans are exported (platform/tracing-sdk.ts). */
+  tracer?: Tracer | null;
 }
 
 /**
@@ -91,6 +94,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
     answers,
     workerId,
     now,
+    tracer: deps.tracer ?? null,
   });
   const start = createLauncher({
     secrets: deps.secrets,
