@@ -29,13 +29,17 @@ export async function startTracingSdk(
   logger: Logger,
 ): Promise<TracingSdk | null> {
   if (!config.otlpTracesUrl) return null;
-  const [{ BasicTracerProvider, BatchSpanProcessor }, { OTLPTraceExporter }, { resourceFromAttributes }, core] =
-    await Promise.all([
-      import('@opentelemetry/sdk-trace-base'),
-      import('@opentelemetry/exporter-trace-otlp-http'),
-      import('@opentelemetry/resources'),
-      import('@opentelemetry/core'),
-    ]);
+  const [
+    { BasicTracerProvider, BatchSpanProcessor },
+    { OTLPTraceExporter },
+    { resourceFromAttributes },
+    core,
+  ] = await Promise.all([
+    import('@opentelemetry/sdk-trace-base'),
+    import('@opentelemetry/exporter-trace-otlp-http'),
+    import('@opentelemetry/resources'),
+    import('@opentelemetry/core'),
+  ]);
   const { ATTR_SERVICE_NAME } = await import('@opentelemetry/semantic-conventions');
   warnWhenExportFails(core.setGlobalErrorHandler, logger);
   const provider = new BasicTracerProvider({

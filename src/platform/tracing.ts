@@ -99,7 +99,11 @@ function startSpan(
 }
 
 /** The trace of an HTTP call, from its headers; its server span is named once the route is known. */
-export function startCallTrace(tracer: Tracer | null, headers: IncomingHttpHeaders, method: string): CallTrace {
+export function startCallTrace(
+  tracer: Tracer | null,
+  headers: IncomingHttpHeaders,
+  method: string,
+): CallTrace {
   return startSpan(tracer, remoteParent(headers), method, SpanKind.SERVER, {});
 }
 
@@ -117,7 +121,13 @@ export function startDeliveryTrace(
   if (!tracer && traceparent && trace.getSpanContext(parent)) {
     // Nothing recorded: the delivery hands on the stored context as it is, as a proxy would.
     const stored = trace.getSpanContext(parent)!;
-    return { traceId: stored.traceId, spanId: stored.spanId, flags: stored.traceFlags, span: null, context: null };
+    return {
+      traceId: stored.traceId,
+      spanId: stored.spanId,
+      flags: stored.traceFlags,
+      span: null,
+      context: null,
+    };
   }
   return startSpan(tracer, parent, 'webhook delivery', SpanKind.CLIENT, attributes);
 }

@@ -28,8 +28,7 @@ export function tracedDb<D extends Db>(db: D, tracer: Tracer): D {
   return {
     ...db,
     ...traced(db),
-    transaction: <T>(fn: (tx: Tx) => Promise<T>) =>
-      db.transaction((tx) => fn({ ...tx, ...traced(tx) })),
+    transaction: <T>(fn: (tx: Tx) => Promise<T>) => db.transaction((tx) => fn({ ...tx, ...traced(tx) })),
   };
 }
 

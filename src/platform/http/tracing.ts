@@ -9,7 +9,6 @@ import type {
   HookHandlerDoneFunction,
 } from 'fastify';
 import { type CallTrace, formatTraceparent, runInTrace, startCallTrace } from '../tracing.ts';
-import type { AccessLine } from './access-log.ts';
 
 /**
  * The trace of each HTTP call (platform/tracing.ts), wired into Fastify:
@@ -30,7 +29,9 @@ export function traceOf(request: FastifyRequest): CallTrace | undefined {
   return traces.get(request.raw);
 }
 
-export function tracingLoggerFactory(tracer: Tracer | null): NonNullable<FastifyServerOptions['childLoggerFactory']> {
+export function tracingLoggerFactory(
+  tracer: Tracer | null,
+): NonNullable<FastifyServerOptions['childLoggerFactory']> {
   return (logger, bindings, options, rawRequest) => {
     const raw = rawRequest as IncomingMessage;
     let callTrace = traces.get(raw);
@@ -68,8 +69,19 @@ export function installTracing(app: FastifyInstance): void {
   app.addHook('preHandler', enterTrace);
 }
 
+/** What the access line (access-log.ts) says of a call: the server span is named from it. */
+export interface AnsweredCall {
+  method: string;
+  route: string | null;
+  path: string;
+  status: number;
+  remote_address: string;
+  funder_id: string | null;
+  operator: string | null;
+}
+
 /** Ends the call's server span (when one is recorded) with what its access line says. */
-export function endCallSpan(request: FastifyRequest, line: AccessLine): void {
+export function endCallSpan(request: FastifyRequest, line: AnsweredCall): void {
   const span = traceOf(request)?.span;
   if (!span) return;
   span.updateName(line.route ? `${line.method} ${line.route}` : line.method);
