@@ -51,8 +51,9 @@ export function sendTraceparent(request: FastifyRequest, reply: FastifyReply): v
 
 /**
  * Callback hooks on purpose (as setDatabaseActor): the rest of the call runs from `done`, inside
- * the trace. Entered again before the handler: reading a body is driven by the socket's events,
- * which do not carry the context of the hooks that ran before it.
+ * the trace. Entered again before the handler, where the database actor is set too: a body is
+ * read on the socket's events, and the handler must not depend on whether their callbacks kept
+ * the hooks' context (a body sent in several packets, a parser an area adds).
  */
 function enterTrace(request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction): void {
   const callTrace = traceOf(request);
