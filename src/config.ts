@@ -48,6 +48,14 @@ export interface Config {
    * stop sending before it closes (default 10).
    */
   shutdownGraceSeconds: number;
+  /**
+   * Where spans go over OTLP/HTTP (JSON): OTEL_EXPORTER_OTLP_TRACES_ENDPOINT as given, else
+   * OTEL_EXPORTER_OTLP_ENDPOINT with `/v1/traces`; null starts no OpenTelemetry SDK at all
+   * (trace ids are still made and handed on: platform/tracing.ts).
+   */
+  otlpTracesUrl: string | null;
+  /** OTEL_SERVICE_NAME: the `service.name` of the exported spans (default "funder-api"). */
+  otelServiceName: string;
 }
 
 export class ConfigError extends Error {}
@@ -109,6 +117,39 @@ function trustProxyFrom(env: NodeJS.ProcessEnv): false | string[] {
   return entries;
 }
 
+/**
+ * The OTLP/HTTP URL spans are sent to, from the standard OpenTelemetry variables; null when none
+ * is set or OTEL_SDK_DISABLED=true. Only OTLP over HTTP is spoken: gRPC is refused rather than
+ * sent to a port that would not understand it.
+ */
+function otlpTracesUrlFrom(env: NodeJS.ProcessEnv): string | null {
+  if (boolFrom(env, 'OTEL_SDK_DISABLED', false)) return null;
+  const traces = nonEmpty(env, 'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT');
+  const base = nonEmpty(env, 'OTEL_EXPORTER_OTLP_ENDPOINT');
+  if (traces === null && base === null) return null;
+  const name = traces !== null ? 'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT' : 'OTEL_EXPORTER_OTLP_ENDPOINT';
+  const url = traces ?? `${base!.replace(/\/+$/, '')}/v1/traces`;
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new ConfigError(`${name} must be an http:// or https:// URL`);
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
+    throw new ConfigError(`${name} must be an http:// or https:// URL`);
+  }
+  const protocolName = nonEmpty(env, 'OTEL_EXPORTER_OTLP_TRACES_PROTOCOL')
+    ? 'OTEL_EXPORTER_OTLP_TRACES_PROTOCOL'
+    : 'OTEL_EXPORTER_OTLP_PROTOCOL';
+  const protocol = nonEmpty(env, protocolName);
+  if (protocol !== null && protocol !== 'http/json' && protocol !== 'http/protobuf') {
+    throw new ConfigError(
+      `${protocolName}=${protocol}: this service exports spans over OTLP/HTTP only (sent as JSON, which every OTLP/HTTP receiver accepts); point the endpoint at the collector's OTLP/HTTP port (4318 by default) and set http/json or leave it unset.`,
+    );
+  }
+  return url;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = intFrom(env, 'PORT', 8080, 0, 65535);
   const databaseUrl = nonEmpty(env, 'DATABASE_URL');
@@ -160,6 +201,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // The operator says the service is reached over https by giving it an https public URL.
     hsts: publicBaseUrl.startsWith('https://'),
     shutdownGraceSeconds: intFrom(env, 'SHUTDOWN_GRACE_SECONDS', 10, 0, 600),
+    otlpTracesUrl: otlpTracesUrlFrom(env),
+    otelServiceName: nonEmpty(env, 'OTEL_SERVICE_NAME') ?? 'funder-api',
   };
 }
 

@@ -18,6 +18,7 @@ import { OPERATOR, runAs } from './platform/db/actor.ts';
 import type { Db } from './platform/db/db.ts';
 import { appliedMigration, expectedMigration, pingDatabase } from './platform/db/migrate.ts';
 import { createPostgresDb } from './platform/db/postgres.ts';
+import { tracedDb } from './platform/db/traced.ts';
 import { sealFinishedDays, unsealedDays } from './platform/evidence.ts';
 import { type App, buildApp } from './platform/http/app.ts';
 import { pruneIdempotencyKeys } from './platform/http/idempotency.ts';
@@ -32,6 +33,7 @@ import {
   redisRateCounter,
 } from './platform/rate-limit.ts';
 import { createReadiness, type Readiness, type ReadinessCheck } from './platform/readiness.ts';
+import { startTracingSdk, type TracingSdk } from './platform/tracing-sdk.ts';
 
 export function createLogger(config: Pick<Config, 'logLevel'>, destination?: pino.DestinationStream): Logger {
   const options: pino.LoggerOptions = {
@@ -212,7 +214,10 @@ export async function createRuntime(
   } = {},
 ): Promise<Runtime> {
   const logger = options.logger ?? createLogger(config);
-  const db = options.db ?? (await openDatabase(config));
+  // Only with an OTLP endpoint configured; else no SDK is loaded and the Db is the adapter itself.
+  const tracing: TracingSdk | null = await startTracingSdk(config, logger);
+  const openedDb = options.db ?? (await openDatabase(config));
+  const db = tracing ? tracedDb(openedDb, tracing.tracer) : openedDb;
   const clock = options.clock ?? (config.clock === 'manual' ? manualClock() : systemClock());
   if (clock.manual) {
     // Before the first migration there is no shared instant to read yet: the clock keeps its start.
@@ -257,6 +262,7 @@ export async function createRuntime(
       databaseUrl: config.databaseUrl,
       safetyWakeMs: config.webhookSafetyWakeSeconds * 1000,
       metrics,
+      tracer: tracing?.tracer ?? null,
       ...overrides,
     });
 
@@ -294,6 +300,7 @@ export async function createRuntime(
         readiness,
         metrics,
         exposition: metrics,
+        tracer: tracing?.tracer ?? null,
       }),
     createWorker: (workerOptions = {}) =>
       workerWithDispatcher(
@@ -318,6 +325,8 @@ export async function createRuntime(
     async close() {
       await rateCounter.close();
       await db.close();
+      // The spans still batched are sent before the process ends (bounded: tracing-sdk.ts).
+      await tracing?.shutdown();
     },
   };
 }

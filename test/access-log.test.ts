@@ -130,7 +130,7 @@ describe('the log of a running server', { timeout: SUITE_TIMEOUT }, () => {
           status: answer.status,
           duration_ms: expect.any(Number),
           remote_address: '127.0.0.1',
-          trace_id: null,
+          trace_id: expect.stringMatching(/^[0-9a-f]{32}$/),
           operator: null,
           msg: 'call',
           ...fields,

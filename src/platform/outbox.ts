@@ -2,6 +2,7 @@ import { EventEmitter } from 'node:events';
 import type { Plane } from './caller.ts';
 import type { Queryable, Tx } from './db/db.ts';
 import { newId } from './ids.ts';
+import { currentTrace, formatTraceparent } from './tracing.ts';
 import { API_VERSION } from './version.ts';
 
 export interface OutboxEvent {
@@ -14,7 +15,8 @@ export interface OutboxEvent {
 
 /**
  * Inserts events in the transaction of the change that caused them: they exist exactly when
- * the change does. Each gets a stable id that receivers can use to drop duplicates.
+ * the change does. Each gets a stable id that receivers can use to drop duplicates, and the
+ * trace context of the call that caused it (platform/tracing.ts), which its deliveries continue.
  */
 export async function insertOutboxEvents(
   tx: Tx,
@@ -24,9 +26,10 @@ export async function insertOutboxEvents(
 ): Promise<string[]> {
   if (events.length === 0) return [];
   const ids = events.map(() => newId());
+  const callTrace = currentTrace();
   await tx.query(
-    `INSERT INTO outbox_events (id, funder_id, plane, type, api_version, payload, created_at, key_id)
-     SELECT id, funder_id, plane, type, $5, payload, $6, $8::uuid
+    `INSERT INTO outbox_events (id, funder_id, plane, type, api_version, payload, created_at, key_id, traceparent)
+     SELECT id, funder_id, plane, type, $5, payload, $6, $8::uuid, $9::text
        FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[], $7::jsonb[])
          AS e(id, funder_id, plane, type, payload)`,
     [
@@ -38,6 +41,7 @@ export async function insertOutboxEvents(
       at,
       events.map((e) => JSON.stringify(e.data)),
       keyId,
+      callTrace ? formatTraceparent(callTrace) : null,
     ],
   );
   // Delivered by PostgreSQL at commit (and only if it commits) to every listening dispatcher.

@@ -1,7 +1,9 @@
+import { SpanStatusCode, type Tracer } from '@opentelemetry/api';
 import type { Logger } from 'pino';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/db.ts';
 import type { WebhookMetrics } from '../../platform/metrics.ts';
+import { type CallTrace, formatTraceparent, startDeliveryTrace } from '../../platform/tracing.ts';
 import type { createAnswerBook } from './webhooks.answers.ts';
 import { type ClaimedAttempt, recordFailedForOps, stopEndpointForOps } from './webhooks.dispatch.store.ts';
 import type { Sender } from './webhooks.sender.ts';
@@ -24,21 +26,34 @@ export function createAttempt(deps: {
   workerId: string;
   now: () => Promise<Date>;
   metrics: WebhookMetrics;
+  /** Records a client span per attempt when spans are exported; null: the trace is only handed on. */
+  tracer: Tracer | null;
 }) {
   /** Sends one attempt and records it; answers whether a claim should follow (a place freed). */
   return async function attempt(claimed: ClaimedAttempt, secrets: string[]): Promise<boolean> {
     const at = deps.clock.now();
-    const headers = deliveryHeaders({
-      body: claimed.body,
-      at,
-      secrets,
-      eventId: claimed.event_id,
-      deliveryId: claimed.id,
+    // The trace of the call that caused the event, continued by this attempt and its receiver.
+    const delivery = startDeliveryTrace(deps.tracer, claimed.traceparent, {
+      'funder_api.delivery_id': claimed.id,
+      'funder_api.event_id': claimed.event_id,
+      'funder_api.webhook_id': claimed.endpoint_id,
+      'funder_api.attempt': claimed.attempt,
     });
+    const headers = {
+      ...deliveryHeaders({
+        body: claimed.body,
+        at,
+        secrets,
+        eventId: claimed.event_id,
+        deliveryId: claimed.id,
+      }),
+      traceparent: formatTraceparent(delivery),
+    };
     const outcome =
       secrets.length === 0
         ? { code: null, error: 'the endpoint has no signing secret' }
         : await deps.sender.send(claimed.url, claimed.body, headers);
+    logAttempt(deps.logger, claimed, delivery, outcome);
     if (outcome.error === null && outcome.code !== null) {
       await deps.answers.record(claimed, outcome.code);
       deps.metrics.webhookAttempt('delivered');
@@ -83,4 +98,35 @@ export function createAttempt(deps: {
     }
     return true;
   };
+}
+
+/**
+ * One line per attempt, naming the trace of the call that caused the event; never the URL (its
+ * query may carry the receiver's credential) nor the body. The span, when recorded, ends here.
+ */
+function logAttempt(
+  logger: Logger,
+  claimed: ClaimedAttempt,
+  delivery: CallTrace,
+  outcome: { code: number | null; error: string | null },
+): void {
+  const delivered = outcome.error === null && outcome.code !== null;
+  if (delivery.span) {
+    if (outcome.code !== null) delivery.span.setAttribute('http.response.status_code', outcome.code);
+    if (!delivered) delivery.span.setStatus({ code: SpanStatusCode.ERROR });
+    delivery.span.end();
+  }
+  logger.info(
+    {
+      delivery_id: claimed.id,
+      event_id: claimed.event_id,
+      endpoint_id: claimed.endpoint_id,
+      attempt: claimed.attempt,
+      outcome: delivered ? 'delivered' : 'failed',
+      response_code: outcome.code,
+      ...(delivered ? {} : { error: outcome.error }),
+      trace_id: delivery.traceId,
+    },
+    'webhook delivery attempt',
+  );
 }

@@ -17,6 +17,11 @@ export interface ClaimedAttempt {
   sealed: string[];
   /** Whether the endpoint was in a run of failures when the attempt was claimed. */
   failing: boolean;
+  /**
+   * The trace context of the call that wrote the event (its outbox row), null when none did or
+   * the event has been pruned: the attempt continues that trace (platform/tracing.ts).
+   */
+  traceparent: string | null;
 }
 
 /**
@@ -117,7 +122,8 @@ export async function claimAttemptsForOps(
                 d.attempts - d.attempts_before_retry AS attempt, e.url, e.failing_since IS NOT NULL AS failing,
                 coalesce((SELECT array_agg(s.sealed ORDER BY s.created_at DESC, s.id) FROM webhook_secrets s
                            WHERE s.endpoint_id = d.endpoint_id AND (s.expires_at IS NULL OR s.expires_at > $2)),
-                         '{}') AS sealed`,
+                         '{}') AS sealed,
+                (SELECT o.traceparent FROM outbox_events o WHERE o.id = d.event_id) AS traceparent`,
     [
       claim.workerId,
       claim.now,
@@ -207,13 +213,14 @@ export async function recordDeliveredForOps(
                   d.attempts - d.attempts_before_retry AS attempt, e.url, e.failing_since IS NOT NULL AS failing,
                   coalesce((SELECT array_agg(s.sealed ORDER BY s.created_at DESC, s.id) FROM webhook_secrets s
                              WHERE s.endpoint_id = d.endpoint_id AND (s.expires_at IS NULL OR s.expires_at > $4)),
-                           '{}') AS sealed
+                           '{}') AS sealed,
+                  (SELECT o.traceparent FROM outbox_events o WHERE o.id = d.event_id) AS traceparent
      )
      SELECT true AS recorded, id::text, NULL AS endpoint_id, NULL AS event_id, NULL AS body, NULL::int AS attempt,
-            NULL AS url, NULL::boolean AS failing, NULL::text[] AS sealed
+            NULL AS url, NULL::boolean AS failing, NULL::text[] AS sealed, NULL::text AS traceparent
        FROM done
      UNION ALL
-     SELECT false, id, endpoint_id, event_id, body, attempt, url, failing, sealed FROM claimed`,
+     SELECT false, id, endpoint_id, event_id, body, attempt, url, failing, sealed, traceparent FROM claimed`,
     [batch.ids, batch.codes, batch.workerId, batch.now, batch.leaseSeconds, batch.takeNext],
     { name: 'webhooks_record_success' },
   );

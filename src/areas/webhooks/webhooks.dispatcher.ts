@@ -1,4 +1,5 @@
 import { hostname } from 'node:os';
+import type { Tracer } from '@opentelemetry/api';
 import type { Logger } from 'pino';
 import type { Clock } from '../../platform/clock.ts';
 import type { SecretBox } from '../../platform/crypto.ts';
@@ -51,6 +52,8 @@ export interface DispatcherDeps {
   safetyWakeMs?: number;
   /** Counts each attempt's outcome (the runtime's metrics; none when left out). */
   metrics?: WebhookMetrics;
+  /** Records a span per attempt when spans are exported (platform/tracing-sdk.ts). */
+  tracer?: Tracer | null;
 }
 
 /**
@@ -95,6 +98,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
     workerId,
     now,
     metrics: deps.metrics ?? NO_METRICS,
+    tracer: deps.tracer ?? null,
   });
   const start = createLauncher({
     secrets: deps.secrets,

@@ -56,7 +56,7 @@ describe('the access line of a call, logged at info', () => {
         status: 200,
         duration_ms: expect.any(Number),
         remote_address: expect.any(String),
-        trace_id: null,
+        trace_id: expect.stringMatching(/^[0-9a-f]{32}$/),
         funder_id: bankId,
         operator: null,
         msg: 'call',

@@ -1,5 +1,6 @@
 import { type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 import { loggableUrl } from '../log-safety.ts';
+import { endCallSpan } from './tracing.ts';
 
 /**
  * One access line per call, written when its answer has been sent, instead of Fastify's two
@@ -52,13 +53,17 @@ function writeAccessLine(
   error: Error | null | undefined,
 ): void {
   const line = accessLine(request, reply, durationMs);
+  endCallSpan(request, line);
   if (error) reply.log.error({ ...line, err: error }, 'call');
   else if (request.routeOptions.config?.accessLog === 'debug') reply.log.debug(line, 'call');
   else if (reply.statusCode >= 500) reply.log.error(line, 'call');
   else reply.log.info(line, 'call');
 }
 
-/** The fields of a call's access line; the request id is on every line of the call already. */
+/**
+ * The fields of a call's access line; the request id and the trace id are on every line of the
+ * call already (the bindings of its logger: app.ts, tracing.ts).
+ */
 export interface AccessLine {
   method: string;
   /** The route pattern (`/v1/requests/:id`), null when no route matched. */
@@ -69,8 +74,6 @@ export interface AccessLine {
   duration_ms: number;
   /** The client's address, as `trustProxy` lets the service believe it. */
   remote_address: string;
-  /** The W3C trace id of the call, once tracing is in place; null until then. */
-  trace_id: string | null;
   /** The funder whose key made the call, once authenticated. */
   funder_id: string | null;
   /** The operator who made the call, once operators are named. */
@@ -87,7 +90,6 @@ export function accessLine(request: FastifyRequest, reply: FastifyReply, duratio
     status: reply.statusCode,
     duration_ms: Math.round(Math.max(0, durationMs) * 10) / 10,
     remote_address: request.ip,
-    trace_id: null,
     funder_id: request.caller?.funderId ?? null,
     operator: request.operator?.name ?? null,
   };

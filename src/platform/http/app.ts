@@ -1,4 +1,5 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { Tracer } from '@opentelemetry/api';
 import Fastify, { type FastifyPluginAsync, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import type { Clock } from '../clock.ts';
 import type { SecretBox } from '../crypto.ts';
@@ -20,6 +21,7 @@ import { installRouteRules } from './route-rules.ts';
 import { ErrorEnvelope } from './schemas.ts';
 import { SCOPES } from './scopes.ts';
 import { registerSecurityHeaders } from './security-headers.ts';
+import { installTracing, sendTraceparent, tracingLoggerFactory } from './tracing.ts';
 import { bodyAjv, queryAjv, withoutPerItemChecks, withSafeText } from './validators.ts';
 
 export type { App, AreaRoutes, RouteInputs } from './app-types.ts';
@@ -42,6 +44,8 @@ export interface HttpDeps extends Omit<AuthDeps, 'clock'> {
   metrics?: HttpMetrics;
   /** Mounted on this listener at /metrics when given, as readiness is (metrics-route.ts). */
   exposition?: MetricsExposition;
+  /** Records a server span per call when spans are exported; null: trace ids only (tracing.ts). */
+  tracer?: Tracer | null;
 }
 
 export interface HttpEdge {
@@ -68,6 +72,8 @@ export async function buildApp(deps: HttpDeps): Promise<App> {
     // A well-formed X-Request-Id sent by the caller is kept, so its logs and ours meet on one id.
     genReqId: (req) => incomingRequestId(req.headers['x-request-id']) ?? newId(),
     requestIdHeader: false,
+    // Every line of a call carries its W3C trace id, continued from a `traceparent` or new (tracing.ts).
+    childLoggerFactory: tracingLoggerFactory(deps.tracer ?? null),
     // One access line per call, when it is answered, in place of Fastify's two (access-log.ts).
     logController: new AccessLog(),
     bodyLimit: deps.bodyLimit ?? 1024 * 1024,
@@ -94,6 +100,7 @@ export async function buildApp(deps: HttpDeps): Promise<App> {
       const problem = frameworkErrorAnswer(error);
       logWhenAnswered(request, reply as FastifyReply);
       countWhenAnswered(deps.metrics, request, reply as FastifyReply);
+      sendTraceparent(request, reply as FastifyReply);
       return (reply as FastifyReply)
         .code(problem.status)
         .type('application/json; charset=utf-8')
@@ -125,6 +132,8 @@ export async function buildApp(deps: HttpDeps): Promise<App> {
   app.addSchema(ErrorEnvelope);
 
   installErrorHandling(app);
+  // First of all hooks: the key lookup of authentication is a statement of the call's trace.
+  installTracing(app);
   if (deps.metrics) countCalls(app, deps.metrics);
   // Before every other hook, so even a refused call carries them.
   await registerSecurityHeaders(app, { hsts: edge.hsts });
