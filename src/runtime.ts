@@ -268,6 +268,7 @@ export async function createRuntime(
         rateCounter,
         opsToken: secrets.opsToken,
         lookupKey: services.account.lookupKey,
+        lookupOperator: services.account.lookupOperator,
         checkErrorCodes: config.checkErrorCodes,
         secrets: box,
         edge: {
@@ -278,6 +279,7 @@ export async function createRuntime(
         },
         routes: services.routes,
         readiness,
+        operationsListener: config.opsPort !== null,
       }),
     createWorker: (workerOptions = {}) =>
       workerWithDispatcher(

@@ -13,6 +13,7 @@ import { registerDocument } from './document-routes.ts';
 import { clientErrorAnswer, frameworkErrorAnswer, installErrorHandling } from './error-handler.ts';
 import { jsonBodyParser } from './json-body.ts';
 import { checkDocumentedErrors } from './openapi/documented-errors.ts';
+import { installListenerGuard } from './ops-listener.ts';
 import { registerReadiness } from './readiness-route.ts';
 import { installRouteRules } from './route-rules.ts';
 import { ErrorEnvelope } from './schemas.ts';
@@ -36,6 +37,11 @@ export interface HttpDeps extends Omit<AuthDeps, 'clock'> {
   edge?: Partial<HttpEdge>;
   /** Mounted on this listener when given (platform/http/readiness-route.ts). */
   readiness?: Readiness;
+  /**
+   * A separate operations listener will route its calls through this app (OPS_PORT,
+   * ops-listener.ts): each listener then answers 404 for what is the other's.
+   */
+  operationsListener?: boolean;
 }
 
 export interface HttpEdge {
@@ -125,6 +131,8 @@ export async function buildApp(deps: HttpDeps): Promise<App> {
   if (deps.checkErrorCodes) checkDocumentedErrors(app, operations);
   await registerDocument(app, operations);
 
+  // Before authentication: the public port never so much as checks an operator token.
+  if (deps.operationsListener) installListenerGuard(app);
   app.addHook('onRequest', createAuthHook({ ...deps, clock: deps.clock }));
   // After authentication and body validation, before any route's own hooks: the database
   // actor every statement of the call runs as (row-level security, migration 0020).
