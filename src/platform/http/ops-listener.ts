@@ -25,6 +25,9 @@ export function onOperationsListener(path: string): boolean {
 /** The requests the operations listener received: one app routes both listeners' calls. */
 const fromOperationsListener = new WeakSet<IncomingMessage>();
 
+/** Whether a call came through the operations listener (its answers document no /v1 operation). */
+export const throughOperationsListener = (raw: IncomingMessage): boolean => fromOperationsListener.has(raw);
+
 /**
  * With a separate operations listener, each listener answers 404 (as for a path that does not
  * exist, in the envelope) for what belongs to the other. First of the app's `onRequest` hooks
