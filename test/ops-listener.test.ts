@@ -49,6 +49,7 @@ async function call(base: string, token: string | null, method: string, path: st
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await response.text();
+  // biome-ignore lint/suspicious/noExplicitAny: answers are read loosely in tests
   return { status: response.status, body: (text ? JSON.parse(text) : {}) as Record<string, any> };
 }
 
@@ -60,7 +61,13 @@ describe('the operations listener', () => {
       ['GET', '/ops/v1/no-such-thing'],
       ['GET', '/readyz'],
     ] as const) {
-      const answer = await call(publicUrl, service.opsToken, method, path, method === 'POST' ? {} : undefined);
+      const answer = await call(
+        publicUrl,
+        service.opsToken,
+        method,
+        path,
+        method === 'POST' ? {} : undefined,
+      );
       expect({ path, status: answer.status, code: answer.body.error?.code }).toEqual({
         path,
         status: 404,
@@ -101,14 +108,18 @@ describe('named operators', () => {
     expect(alice).toMatch(/^svc_op_[0-9a-f]{64}$/);
     expect((await call(ops.url, alice, 'GET', '/ops/v1/funders')).status).toBe(200);
     // Only the token's hash is kept.
-    const { rows } = await service.db.query<{ row: string }>('SELECT row_to_json(o)::text AS row FROM operators o');
+    const { rows } = await service.db.query<{ row: string }>(
+      'SELECT row_to_json(o)::text AS row FROM operators o',
+    );
     expect(rows.map((r) => r.row).join()).not.toContain(alice);
   });
 
   it('a name in force, the bootstrap name, or a name out of the pattern is refused', async () => {
     const again = await call(ops.url, service.opsToken, 'POST', '/ops/v1/operators', { name: 'alice' });
     expect([again.status, again.body.error.code]).toEqual([409, 'conflict']);
-    const bootstrap = await call(ops.url, service.opsToken, 'POST', '/ops/v1/operators', { name: 'bootstrap' });
+    const bootstrap = await call(ops.url, service.opsToken, 'POST', '/ops/v1/operators', {
+      name: 'bootstrap',
+    });
     expect([bootstrap.status, bootstrap.body.error.code]).toEqual([409, 'conflict']);
     const bad = await call(ops.url, service.opsToken, 'POST', '/ops/v1/operators', { name: 'Alice Smith' });
     expect(bad.status).toBe(422);
