@@ -40,7 +40,7 @@ describe.skipIf(onPostgres())('operators through a running server with an operat
     async () => {
       const dataDir = await migratedDataDir();
       const [port, opsPort] = [await freePort(), await freePort()];
-      const server = await startServer(dataDir, port, 'background jobs running', {
+      const server = await startServer(dataDir, port, 'API reference:', {
         OPS_PORT: String(opsPort),
       });
       const onPublic = httpCaller(port);
