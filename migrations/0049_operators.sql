@@ -17,10 +17,11 @@ CREATE TABLE operators (
 -- One operator in force per name; a revoked name may be issued again (a new token, a new row).
 CREATE UNIQUE INDEX operators_name_in_force ON operators (name) WHERE revoked_at IS NULL;
 
--- Operator-only: no funder's call and no sandbox helper reads or writes a row. Table rights go
--- too (as for schema_migrations), so a forgotten policy could not open it either; the operator
--- role and the connecting role (authentication runs before any caller is known) see every row.
-REVOKE ALL ON operators FROM funder_api_funder, funder_api_sandbox;
+-- Operator-only: no funder's call and no sandbox helper reads or writes a row (their policies see
+-- nothing, so a funder's query with no filter at all counts zero rows, as the second wall's test
+-- expects of every policed table); the operator role and the connecting role (authentication
+-- runs before any caller is known) see every row. Table rights are the schema's defaults
+-- (migration 0020).
 ALTER TABLE operators ENABLE ROW LEVEL SECURITY;
 ALTER TABLE operators FORCE ROW LEVEL SECURITY;
 CREATE POLICY funder_rows ON operators TO funder_api_funder USING (false) WITH CHECK (false);
