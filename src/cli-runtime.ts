@@ -14,7 +14,7 @@ import { migrate } from './platform/db/migrate.ts';
 import { createRuntime, type Runtime, resolveSecrets } from './runtime.ts';
 
 /** Who a command acts as: the operations team, as through the operations API. */
-export const operator: Caller = { kind: 'operator', requestId: 'cli' };
+export const operator: Caller = { kind: 'operator', requestId: 'cli', name: 'cli' };
 
 /** The options every command that answers takes. */
 export interface Output {
@@ -46,9 +46,11 @@ export async function withRuntime<T>(
     await prepareDataDir(config.dataDir);
     const holder = await readLockHolder(config.dataDir);
     if (holder) {
-      if (!viaServer || !holder.url) throw new EmbeddedDatabaseBusy(holder);
+      // Its operations API is on its operations listener when it has one (OPS_PORT).
+      const url = holder.opsUrl ?? holder.url;
+      if (!viaServer || !url) throw new EmbeddedDatabaseBusy(holder);
       const { opsToken } = await resolveSecrets(config);
-      return viaServer(serverCall(holder.url, opsToken));
+      return viaServer(serverCall(url, opsToken));
     }
     lock = await acquireEmbeddedLock(config.dataDir, role);
   }

@@ -146,3 +146,13 @@ describe('the manual clock', () => {
     ).not.toThrow();
   });
 });
+
+describe('configuration of the operations listener', () => {
+  it('is off without OPS_PORT, private by default with it, and never on the public port', () => {
+    expect(loadConfig({}).opsPort).toBeNull();
+    expect(loadConfig({ OPS_PORT: '9090' })).toMatchObject({ opsPort: 9090, opsHost: '127.0.0.1' });
+    expect(loadConfig({ OPS_PORT: '9090', OPS_HOST: '10.0.0.5' }).opsHost).toBe('10.0.0.5');
+    expect(() => loadConfig({ PORT: '9090', OPS_PORT: '9090' })).toThrow(/OPS_PORT must differ from PORT/);
+    expect(() => loadConfig({ OPS_PORT: 'ops' })).toThrow(ConfigError);
+  });
+});

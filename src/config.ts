@@ -5,6 +5,12 @@ import { resolve } from 'node:path';
 export interface Config {
   port: number;
   host: string;
+  /**
+   * The operations listener (OPS_PORT, OPS_HOST default 127.0.0.1): when set, /ops/v1 and
+   * readiness answer there only, and the public listener answers 404 for them. null: one listener.
+   */
+  opsPort: number | null;
+  opsHost: string;
   dataDir: string;
   databaseUrl: string | null;
   redisUrl: string | null;
@@ -152,6 +158,10 @@ function otlpTracesUrlFrom(env: NodeJS.ProcessEnv): string | null {
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = intFrom(env, 'PORT', 8080, 0, 65535);
+  const opsPort = nonEmpty(env, 'OPS_PORT') === null ? null : intFrom(env, 'OPS_PORT', 0, 0, 65535);
+  if (opsPort !== null && opsPort !== 0 && opsPort === port) {
+    throw new ConfigError(`OPS_PORT must differ from PORT (both are ${port})`);
+  }
   const databaseUrl = nonEmpty(env, 'DATABASE_URL');
   const clockRaw = nonEmpty(env, 'FUNDER_API_CLOCK') ?? 'system';
   if (clockRaw !== 'system' && clockRaw !== 'manual') {
@@ -174,6 +184,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     port,
     host: nonEmpty(env, 'HOST') ?? '0.0.0.0',
+    opsPort,
+    // Private by default: the operations team reaches it from the machine, or through what the
+    // platform team opens to it.
+    opsHost: nonEmpty(env, 'OPS_HOST') ?? '127.0.0.1',
     dataDir: resolve(nonEmpty(env, 'DATA_DIR') ?? '.data'),
     databaseUrl,
     redisUrl: nonEmpty(env, 'REDIS_URL'),

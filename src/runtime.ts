@@ -288,6 +288,7 @@ export async function createRuntime(
         rateCounter,
         opsToken: secrets.opsToken,
         lookupKey: services.account.lookupKey,
+        lookupOperator: services.account.lookupOperator,
         checkErrorCodes: config.checkErrorCodes,
         secrets: box,
         edge: {
@@ -301,6 +302,7 @@ export async function createRuntime(
         metrics,
         exposition: metrics,
         tracer: tracing?.tracer ?? null,
+        operationsListener: config.opsPort !== null,
       }),
     createWorker: (workerOptions = {}) =>
       workerWithDispatcher(

@@ -6,6 +6,7 @@ import { prepareDataDir, tightenDataDir } from './platform/data-dir.ts';
 import { OPERATOR, runAs } from './platform/db/actor.ts';
 import { acquireEmbeddedLock, type EmbeddedLock } from './platform/db/embedded-lock.ts';
 import { migrate } from './platform/db/migrate.ts';
+import { listenOperations, type OperationsListener } from './platform/http/ops-listener.ts';
 import { SCOPES } from './platform/http/scopes.ts';
 import { createRuntime, type Runtime } from './runtime.ts';
 
@@ -110,6 +111,7 @@ export async function serve(
   // The signal handlers come before anything is printed or listened on: a stop sent as soon as
   // a start-up line appears waits for the start to finish, then closes what it opened.
   let app: Awaited<ReturnType<Runtime['buildApp']>> | null = null;
+  let opsListener: OperationsListener | null = null;
   let worker: ReturnType<Runtime['createWorker']> | null = null;
   let started = false;
   let stopAsked: string | null = null;
@@ -127,9 +129,13 @@ export async function serve(
     force.unref();
     if (grace > 0) await sleep(grace * 1000);
     if (app) logger.info('grace over: the listener stops accepting');
-    // Calls in flight finish, within a bound; idle kept-alive connections close at once.
-    const cut = setTimeout(() => app?.server.closeAllConnections(), IN_FLIGHT_SECONDS * 1000);
-    await app?.close();
+    // Calls in flight finish, within a bound; idle kept-alive connections close at once. Both
+    // listeners stop accepting together.
+    const cut = setTimeout(() => {
+      app?.server.closeAllConnections();
+      opsListener?.closeAllConnections();
+    }, IN_FLIGHT_SECONDS * 1000);
+    await Promise.all([app?.close(), opsListener?.close()]);
     clearTimeout(cut);
     await worker?.stop(); // the job running finishes; the batch's others go back to the queue
     await runtime.close();
@@ -153,7 +159,19 @@ export async function serve(
     await app.listen({ port: config.port, host: config.host });
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
-    await lock?.setUrl(`http://127.0.0.1:${port}`);
+    if (config.opsPort !== null) {
+      // A port already taken stops the start: the public listener closes again with it.
+      opsListener = await listenOperations(app, {
+        port: config.opsPort,
+        host: config.opsHost,
+        edge: config,
+      }).catch(async (err: unknown) => {
+        await app?.close();
+        throw err;
+      });
+      logger.info({ url: opsListener.url }, 'operations listener: /ops/v1 and readiness answer here only');
+    }
+    await lock?.setUrl(`http://127.0.0.1:${port}`, opsListener?.url ?? null);
     await firstStart(runtime, config.publicBaseUrl.replace(`:${config.port}`, `:${port}`));
   }
 

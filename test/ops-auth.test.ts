@@ -55,6 +55,7 @@ describe('the operations routes', () => {
         rateCounter: runtime.rateCounter,
         opsToken: service.opsToken,
         lookupKey: runtime.services.account.lookupKey,
+        lookupOperator: runtime.services.account.lookupOperator,
         secrets: runtime.secrets,
         routes: [
           (app) => {

@@ -118,6 +118,8 @@ const EXPECTED: Record<string, string> = {
   opportunity_lines: OWN,
   opportunity_digests: OWN,
   invoice_ledger_exits: PLANE,
+  // the named operators of the operations API (migration 0049): nothing, ever
+  operators: 'false',
   funding_gate_refusals: OWN,
 };
 

@@ -34,7 +34,11 @@ export interface FunderCaller {
 export interface OperatorCaller {
   kind: 'operator';
   requestId: string;
-  /** The operator's name, once operators are named; the access line logs it. */
+  /**
+   * The operator's name: `bootstrap` for OPS_TOKEN, a named operator's own (migration 0049), or
+   * `cli` for the command line working on the database directly. The access line logs it; the
+   * evidence chain and the audit trail record it.
+   */
   name?: string;
 }
 
@@ -56,7 +60,9 @@ export function actorOf(caller: Caller): Record<string, string> {
         request_id: caller.requestId,
       };
     case 'operator':
-      return { kind: 'operator', request_id: caller.requestId };
+      return caller.name === undefined
+        ? { kind: 'operator', request_id: caller.requestId }
+        : { kind: 'operator', operator: caller.name, request_id: caller.requestId };
     case 'system':
       return { kind: 'system', job: caller.job };
   }

@@ -18,6 +18,14 @@ export function newApiKeySecret(): string {
   return API_KEY_PREFIX + randomBytes(32).toString('hex');
 }
 
+/** A named operator's token (account.operators.ts): shown once, only its SHA-256 kept. */
+export const OPERATOR_TOKEN_PREFIX = 'svc_op_';
+export const OPERATOR_TOKEN_PATTERN = /^svc_op_[0-9a-f]{64}$/;
+
+export function newOperatorToken(): string {
+  return OPERATOR_TOKEN_PREFIX + randomBytes(32).toString('hex');
+}
+
 /**
  * Whether two secrets are equal, in constant time and without telling even their lengths: the
  * SHA-256 digests of both (always 32 bytes) are compared, never the secrets themselves.

@@ -45,6 +45,8 @@ export function envFor(dataDir: string, extra: Record<string, string> = {}): Nod
     'FUNDER_API_INLINE_WORKER',
     'PORT',
     'HOST',
+    'OPS_PORT',
+    'OPS_HOST',
     'PUBLIC_BASE_URL',
     'NODE_ENV',
     'EXPORT_STORAGE_URL',

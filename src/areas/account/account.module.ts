@@ -1,11 +1,13 @@
 import type { AreaDeps } from '../../platform/area-deps.ts';
 import type { AreaRoutes } from '../../platform/http/app.ts';
+import { accountOperatorRoutes } from './account.operators.ops.routes.ts';
 import { accountOpsRoutes } from './account.ops.routes.ts';
 import { accountRoutes } from './account.routes.ts';
 import { createAccountService } from './account.service.ts';
 
 export { ENVIRONMENTS, funderEnvironment } from './account.funders.ts';
 export type { IssueKeyInput } from './account.keys.ts';
+export { BOOTSTRAP_OPERATOR, OPERATOR_NAME, type OperatorView } from './account.operators.ts';
 export type { AccountService } from './account.service.ts';
 export type { FunderView, KeyAdminView, KeyView } from './account.views.ts';
 
@@ -17,6 +19,10 @@ export function accountModule(
   },
 ) {
   const account = createAccountService(deps);
-  const routes: AreaRoutes[] = [accountRoutes({ account, clock: deps.clock }), accountOpsRoutes({ account })];
+  const routes: AreaRoutes[] = [
+    accountRoutes({ account, clock: deps.clock }),
+    accountOpsRoutes({ account }),
+    accountOperatorRoutes({ account }),
+  ];
   return { account, routes };
 }

@@ -148,7 +148,7 @@ describe('POST /ops/v1/sellers', () => {
           country: 'ES',
           verification_status: 'approved',
         },
-        actor: { kind: 'operator', request_id: expect.any(String) },
+        actor: { kind: 'operator', operator: 'bootstrap', request_id: expect.any(String) },
       },
     ]);
   });
@@ -425,7 +425,7 @@ describe('POST /ops/v1/debtors', () => {
           country: 'ES',
           is_public_body: true,
         },
-        actor: { kind: 'operator', request_id: expect.any(String) },
+        actor: { kind: 'operator', operator: 'bootstrap', request_id: expect.any(String) },
       },
     ]);
     const read = await service.ops<{ debtor: Row }>('GET', `/ops/v1/debtors/${answer.body.debtor.id}`);
@@ -547,7 +547,7 @@ describe('POST /ops/v1/invoices', () => {
           due_date: '2025-04-29',
           source: 'e_invoice',
         },
-        actor: { kind: 'operator', request_id: expect.any(String) },
+        actor: { kind: 'operator', operator: 'bootstrap', request_id: expect.any(String) },
       },
     ]);
   });

@@ -10,6 +10,8 @@ import { DIR_MODE } from '../data-dir.ts';
 export interface LockHolder {
   pid: number;
   url: string | null;
+  /** The operations listener's URL when the server has one (OPS_PORT): /ops/v1 answers there only. */
+  opsUrl?: string | null;
   role: string;
 }
 
@@ -44,7 +46,8 @@ export class EmbeddedDatabaseBusy extends Error {
 }
 
 export interface EmbeddedLock {
-  setUrl(url: string): Promise<void>;
+  /** Records where the server answers: its public URL and, when separate, its operations URL. */
+  setUrl(url: string, opsUrl?: string | null): Promise<void>;
   release(): Promise<void>;
 }
 
@@ -58,8 +61,8 @@ export async function acquireEmbeddedLock(dataDir: string, role: string): Promis
       await handle.writeFile(JSON.stringify(holder));
       await handle.close();
       return {
-        async setUrl(url) {
-          holder = { ...holder, url };
+        async setUrl(url, opsUrl = null) {
+          holder = { ...holder, url, opsUrl };
           await writeFile(path, JSON.stringify(holder));
         },
         async release() {

@@ -16,6 +16,7 @@ import { clientErrorAnswer, frameworkErrorAnswer, installErrorHandling } from '.
 import { jsonBodyParser } from './json-body.ts';
 import { countCalls, countWhenAnswered, registerMetrics } from './metrics-route.ts';
 import { checkDocumentedErrors } from './openapi/documented-errors.ts';
+import { installListenerGuard } from './ops-listener.ts';
 import { registerReadiness } from './readiness-route.ts';
 import { installRouteRules } from './route-rules.ts';
 import { ErrorEnvelope } from './schemas.ts';
@@ -46,6 +47,11 @@ export interface HttpDeps extends Omit<AuthDeps, 'clock'> {
   exposition?: MetricsExposition;
   /** Records a server span per call when spans are exported; null: trace ids only (tracing.ts). */
   tracer?: Tracer | null;
+  /**
+   * A separate operations listener will route its calls through this app (OPS_PORT,
+   * ops-listener.ts): each listener then answers 404 for what is the other's.
+   */
+  operationsListener?: boolean;
 }
 
 export interface HttpEdge {
@@ -142,6 +148,8 @@ export async function buildApp(deps: HttpDeps): Promise<App> {
   if (deps.checkErrorCodes) checkDocumentedErrors(app, operations);
   await registerDocument(app, operations);
 
+  // Before authentication: the public port never so much as checks an operator token.
+  if (deps.operationsListener) installListenerGuard(app);
   app.addHook('onRequest', createAuthHook({ ...deps, clock: deps.clock }));
   // After authentication and body validation, before any route's own hooks: the database
   // actor every statement of the call runs as (row-level security, migration 0020).

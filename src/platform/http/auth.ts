@@ -38,9 +38,22 @@ export interface AuthDeps {
   db: Queryable;
   rateCounter: RateCounter;
   lookupKey(secret: string, now: Date): Promise<KeyLookup>;
+  /** The bootstrap operator's token (OPS_TOKEN, or the one kept in the data directory). */
   opsToken: string;
   /** Counts the refusals of the rate limits (the runtime's metrics). */
   metrics?: Pick<HttpMetrics, 'rateLimited'>;
+  /** A named operator in force with this token (account area), else null; marks it used. */
+  lookupOperator(token: string, now: Date): Promise<{ name: string } | null>;
+}
+
+/** The name the bootstrap operator goes by in logs, the audit trail and the evidence chain. */
+export const BOOTSTRAP_OPERATOR_NAME = 'bootstrap';
+
+/** Who an operations call comes from: the bootstrap operator, a named operator in force, or nobody. */
+async function operatorOf(deps: AuthDeps, token: string | null, now: Date): Promise<string | null> {
+  if (token === null) return null;
+  if (safeEqual(token, deps.opsToken)) return BOOTSTRAP_OPERATOR_NAME;
+  return (await deps.lookupOperator(token, now))?.name ?? null;
 }
 
 function bearer(request: FastifyRequest): string | null {
@@ -117,8 +130,9 @@ async function authenticateAsGate(
   const token = bearer(request);
 
   if (mode === 'ops') {
-    if (token === null || !safeEqual(token, deps.opsToken)) await refuseBadCredential(deps, request, now);
-    request.operator = { kind: 'operator', requestId: request.id };
+    const name = await operatorOf(deps, token, now);
+    if (name === null) return refuseBadCredential(deps, request, now);
+    request.operator = { kind: 'operator', requestId: request.id, name };
     return;
   }
 

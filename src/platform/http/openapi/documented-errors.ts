@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ErrorCode } from '../../errors.ts';
+import { throughOperationsListener } from '../ops-listener.ts';
 import { operationKey } from '../scopes.ts';
 import { type OperationRegistry, statusOf } from './registry.ts';
 
@@ -13,7 +14,8 @@ export function checkDocumentedErrors(app: FastifyInstance, registry: OperationR
   app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
     if (reply.statusCode < 400 || typeof payload !== 'string') return payload;
     const url = request.routeOptions.url;
-    if (!url) return payload;
+    // The operations listener answers 404 for every /v1 operation: no operation's answer.
+    if (!url || throughOperationsListener(request.raw)) return payload;
     const operation = registry.get(operationKey(request.method, url));
     if (!operation) return payload;
     let code: unknown;

@@ -1,0 +1,54 @@
+import { Type } from 'typebox';
+import type { AreaRoutes } from '../../platform/http/app.ts';
+import { Timestamp } from '../../platform/http/schemas.ts';
+import { OPERATOR_NAME } from './account.operators.ts';
+import type { AccountService } from './account.service.ts';
+
+/** An operator's name: lower case letters, digits, dots, dashes and underscores (migration 0049). */
+const OperatorName = Type.String({ pattern: OPERATOR_NAME, minLength: 1, maxLength: 63 });
+
+const OpsOperator = Type.Object({
+  name: Type.String(),
+  prefix: Type.String(),
+  created_at: Timestamp,
+  last_used_at: Type.Union([Timestamp, Type.Null()]),
+  revoked_at: Type.Union([Timestamp, Type.Null()]),
+});
+
+/** Named operators: /ops/v1/operators, for the operations team (and the command line through it). */
+export function accountOperatorRoutes({ account }: { account: AccountService }): AreaRoutes {
+  return (app) => {
+    app.get(
+      '/ops/v1/operators',
+      { schema: { response: { 200: Type.Object({ operators: Type.Array(OpsOperator) }) } } },
+      async () => ({ operators: await account.listOperators() }),
+    );
+
+    app.post(
+      '/ops/v1/operators',
+      {
+        schema: {
+          body: Type.Object({ name: OperatorName }, { additionalProperties: false }),
+          response: { 201: Type.Object({ operator: OpsOperator, token: Type.String() }) },
+        },
+      },
+      async (request, reply) => {
+        reply.code(201);
+        return account.issueOperator(request.operator!, request.body.name);
+      },
+    );
+
+    app.post(
+      '/ops/v1/operators/:name/revoke',
+      {
+        config: { optionalBody: true },
+        schema: {
+          params: Type.Object({ name: OperatorName }),
+          body: Type.Optional(Type.Object({}, { additionalProperties: false })),
+          response: { 200: Type.Object({ operator: OpsOperator }) },
+        },
+      },
+      async (request) => ({ operator: await account.revokeOperator(request.operator!, request.params.name) }),
+    );
+  };
+}

@@ -1,0 +1,128 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import {
+  cleanUpProcesses,
+  cli,
+  cliWithEnv,
+  freePort,
+  httpCaller,
+  migratedDataDir,
+  SUITE_TIMEOUT,
+  startServer,
+  stop,
+  tempDataDir,
+} from './support/cli.ts';
+import { freshDatabase, onPostgres } from './support/database.ts';
+import { startService } from './support/service.ts';
+
+/*
+ * `funder-api operators issue|revoke|list`: through a running server that holds the embedded
+ * database and has an operations listener (OPS_PORT), directly on the embedded database, and
+ * on PostgreSQL. The listeners' split itself is in test/ops-listener.test.ts.
+ */
+
+afterAll(cleanUpProcesses);
+
+interface Issued {
+  operator: { name: string };
+  token: string;
+}
+
+async function json<T>(outcome: { code: number | null; stdout: string; stderr: string }): Promise<T> {
+  if (outcome.code !== 0) throw new Error(`exited ${outcome.code}: ${outcome.stdout}${outcome.stderr}`);
+  return JSON.parse(outcome.stdout) as T;
+}
+
+// Starting a server and the embedded database are process tests: the PostgreSQL run would repeat
+// them unchanged, so it leaves them to the embedded run.
+describe.skipIf(onPostgres())('operators through a running server with an operations listener', () => {
+  it(
+    'issue, call, list, revoke: the command line reaches the server on its operations port',
+    async () => {
+      const dataDir = await migratedDataDir();
+      const [port, opsPort] = [await freePort(), await freePort()];
+      const server = await startServer(dataDir, port, 'API reference:', {
+        OPS_PORT: String(opsPort),
+      });
+      const onPublic = httpCaller(port);
+      const onOps = httpCaller(opsPort);
+
+      const issued = await json<Issued>(
+        await cli(dataDir, 'operators', 'issue', '--name', 'night-shift', '--json'),
+      );
+      expect(issued.operator.name).toBe('night-shift');
+      expect((await onOps(issued.token, 'GET', '/ops/v1/funders')).status).toBe(200);
+      expect((await onPublic(issued.token, 'GET', '/ops/v1/funders')).status).toBe(404);
+      expect((await onOps('', 'GET', '/readyz')).status).toBe(200);
+      expect((await onPublic('', 'GET', '/readyz')).status).toBe(404);
+
+      const listed = await cli(dataDir, 'operators', 'list', '--json');
+      const list = await json<{ operators: { name: string; revoked_at: string | null }[] }>(listed);
+      expect(list.operators.map((o) => [o.name, o.revoked_at])).toEqual([['night-shift', null]]);
+      expect(listed.stdout).not.toContain(issued.token);
+      const human = await cli(dataDir, 'operators', 'list');
+      expect(human.stdout).toContain('night-shift');
+      expect(human.stdout).not.toContain(issued.token);
+
+      await json(await cli(dataDir, 'operators', 'revoke', '--name', 'night-shift', '--json'));
+      const refused = await onOps<{ error: { code: string } }>(issued.token, 'GET', '/ops/v1/funders');
+      expect([refused.status, refused.body.error.code]).toEqual([401, 'unauthorized']);
+      // The other commands still reach it too.
+      expect((await cli(dataDir, 'funders', 'list', '--json')).code).toBe(0);
+      expect(await stop(server)).toBe(0);
+    },
+    SUITE_TIMEOUT,
+  );
+
+  it(
+    'issue and list on the embedded database directly; a bad name is refused before any work',
+    async () => {
+      const dataDir = await migratedDataDir();
+      const issued = await json<Issued>(
+        await cli(dataDir, 'operators', 'issue', '--name', 'alice', '--json'),
+      );
+      expect(issued.token).toMatch(/^svc_op_[0-9a-f]{64}$/);
+      const list = await json<{ operators: { name: string }[] }>(
+        await cli(dataDir, 'operators', 'list', '--json'),
+      );
+      expect(list.operators.map((o) => o.name)).toEqual(['alice']);
+      const bad = await cli(await tempDataDir(), 'operators', 'issue', '--name', 'Not A Name', '--json');
+      expect(bad.code).not.toBe(0);
+      expect(JSON.parse(bad.stdout).error.code).toBe('name_invalid');
+    },
+    SUITE_TIMEOUT,
+  );
+});
+
+describe.skipIf(!onPostgres())('operators on PostgreSQL', () => {
+  it(
+    'a token issued by the command line opens the operations API until it is revoked',
+    async () => {
+      const database = await freshDatabase();
+      const service = await startService({ database });
+      try {
+        const env = { DATABASE_URL: database.url! };
+        const dataDir = await tempDataDir();
+        const issued = await json<Issued>(
+          await cliWithEnv(dataDir, env, 'operators', 'issue', '--name', 'pg-operator', '--json'),
+        );
+        const get = (token: string) =>
+          service.app.inject({
+            method: 'GET',
+            url: '/ops/v1/funders',
+            headers: { authorization: `Bearer ${token}` },
+          });
+        expect((await get(issued.token)).statusCode).toBe(200);
+        const list = await cliWithEnv(dataDir, env, 'operators', 'list', '--json');
+        expect(JSON.parse(list.stdout).operators.map((o: { name: string }) => o.name)).toEqual([
+          'pg-operator',
+        ]);
+        expect(list.stdout).not.toContain(issued.token);
+        await json(await cliWithEnv(dataDir, env, 'operators', 'revoke', '--name', 'pg-operator', '--json'));
+        expect((await get(issued.token)).statusCode).toBe(401);
+      } finally {
+        await service.close();
+      }
+    },
+    SUITE_TIMEOUT,
+  );
+});
