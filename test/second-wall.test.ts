@@ -1,39 +1,34 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { boundTo, GATE } from '../src/platform/db/actor.ts';
-import type { Db } from '../src/platform/db/db.ts';
 import { errorCode, expectError } from './support/errors.ts';
 import { startService, type TestService } from './support/service.ts';
 
 /**
  * When the first wall (the store's own filter) lets a write through that row-level security
  * refuses, the caller gets a 403 `out_of_scope` in the envelope, not a 500, and nothing is
- * written. No route does that on its own, so a trigger (created as the server's superuser: the
- * service's own role may create nothing) bends the row a route writes towards another funder or
- * plane, the way a forgotten filter would.
+ * written. No route does that on its own, so a trigger (created as the connecting role, as the
+ * test's business) bends the row a route writes towards another funder or plane, the way a
+ * forgotten filter would.
  */
 let service: TestService;
-/** The same database as its superuser, for the trigger alone. */
-let superuser: Db;
 beforeAll(async () => {
   service = await startService();
-  superuser = boundTo(service.database.superuser(), GATE);
 });
 afterAll(async () => service?.close());
 afterEach(async () => {
-  await superuser.query('DROP TRIGGER IF EXISTS bend_settings ON funder_settings');
-  await superuser.query('DROP FUNCTION IF EXISTS bend_settings()');
+  await service.db.query('DROP TRIGGER IF EXISTS bend_settings ON funder_settings');
+  await service.db.query('DROP FUNCTION IF EXISTS bend_settings()');
 });
 
 /** Rewrites every settings row of `from` as it is written: its funder, or its plane. */
 async function bendSettings(from: string, change: { funderId?: string; plane?: string }): Promise<void> {
   const set = change.funderId ? `NEW.funder_id := '${change.funderId}'` : `NEW.plane := '${change.plane}'`;
-  await superuser.query(`
+  await service.db.query(`
     CREATE FUNCTION bend_settings() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
       IF NEW.funder_id = '${from}' THEN ${set}; END IF;
       RETURN NEW;
     END $$`);
-  await superuser.query(
+  await service.db.query(
     'CREATE TRIGGER bend_settings BEFORE INSERT OR UPDATE ON funder_settings FOR EACH ROW EXECUTE FUNCTION bend_settings()',
   );
 }
@@ -79,7 +74,7 @@ describe('a write the row-level security policies refuse', () => {
     });
     expect({ status: replay.status, code: errorCode(replay) }).toEqual({ status: 403, code: 'out_of_scope' });
     expect(replay.headers['idempotent-replayed']).toBe('true');
-    await superuser.query('DROP TRIGGER bend_settings ON funder_settings');
+    await service.db.query('DROP TRIGGER bend_settings ON funder_settings');
     const fine = await service.call(mine.key, 'PUT', '/v1/settings', { body: change });
     expect(fine.status).toBe(200);
     expect(await settingsRows([mine.bankId, other.bank_id])).toEqual([
