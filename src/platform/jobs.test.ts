@@ -35,9 +35,11 @@ beforeAll(async () => {
   clock = manualClock(TEST_CLOCK_START);
   await clock.advance(db, 1);
   await db.query('CREATE TABLE test_runs (job_id text NOT NULL, worker text NOT NULL)');
-  // Handlers run as the operator role: a table the migrations' owner did not make gets no
-  // rights by default.
-  await db.query('GRANT SELECT, INSERT ON test_runs TO funder_api_operator');
+  // The rights the migrations' default privileges give the policy roles on the owner's tables
+  // (a handler runs under one of them): a table the superuser makes gets none by itself.
+  await db.query(
+    'GRANT SELECT, INSERT ON test_runs TO funder_api_funder, funder_api_sandbox, funder_api_operator',
+  );
 });
 afterAll(async () => database?.drop());
 beforeEach(async () => {
