@@ -22,6 +22,7 @@ const embeddedOnly = [
  */
 const longestFirst = [
   'test/fresh-clone.test.ts',
+  'test/container-image.test.ts',
   'test/cli.test.ts',
   'test/probe.test.ts',
   'test/files-at-rest.test.ts',

@@ -196,6 +196,21 @@ describe.skipIf(!onPostgres())(
           direct.query('BEGIN; SET LOCAL ROLE funder_api_operator; CREATE TABLE intruder (id int)'),
         ).rejects.toMatchObject({ code: '42501' });
         await direct.query('ROLLBACK');
+        // The migration record: the login role reads it (readiness does), never writes it, nor
+        // does any policy role it may switch to; only the owner, which migrated.
+        const applied = await direct.query<{ n: number }>('SELECT count(*)::int AS n FROM schema_migrations');
+        expect(applied.rows[0]!.n).toBe((migrated.body.applied as string[]).length);
+        await expect(
+          direct.query(`INSERT INTO schema_migrations (name) VALUES ('9999_forged.sql')`),
+        ).rejects.toMatchObject({ code: '42501' });
+        for (const role of POLICY_ROLES) {
+          await expect(
+            direct.query(
+              `BEGIN; SET LOCAL ROLE ${role}; DELETE FROM schema_migrations WHERE name = '0001_foundation.sql'`,
+            ),
+          ).rejects.toMatchObject({ code: '42501' });
+          await direct.query('ROLLBACK');
+        }
       } finally {
         await direct.end();
       }

@@ -185,8 +185,10 @@ describe('the catalogue of tables', () => {
   });
 
   it('flags a new table that holds funder data until it gets its policies', async () => {
+    // Creating a table is the owner's power, never the service's: as the server's superuser.
+    const owner = service.database.superuser();
     const flagged = await as(GATE, () =>
-      db
+      owner
         .transaction(async (tx) => {
           await tx.exec('CREATE TABLE rls_probe_new_book (funder_id uuid, plane text)');
           const before = unguarded(await catalogue(tx));

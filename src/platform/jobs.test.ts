@@ -29,12 +29,17 @@ let db: Db;
 let clock: Clock;
 beforeAll(async () => {
   database = await freshDatabase();
-  // The test arranges its own tables and runs the queue as the connecting role (the service's
-  // worker runs as the operator role: runtime.ts).
-  db = boundTo(database.db, GATE);
+  // The test arranges its own tables and runs the queue as the superuser (the service's worker
+  // runs as the operator role: runtime.ts), on a pool of its own.
+  db = boundTo(database.superuser(), GATE);
   clock = manualClock(TEST_CLOCK_START);
   await clock.advance(db, 1);
   await db.query('CREATE TABLE test_runs (job_id text NOT NULL, worker text NOT NULL)');
+  // The rights the migrations' default privileges give the policy roles on the owner's tables
+  // (a handler runs under one of them): a table the superuser makes gets none by itself.
+  await db.query(
+    'GRANT SELECT, INSERT ON test_runs TO funder_api_funder, funder_api_sandbox, funder_api_operator',
+  );
 });
 afterAll(async () => database?.drop());
 beforeEach(async () => {
@@ -203,7 +208,7 @@ describe('createWorker', () => {
       await enqueueJob(db, { kind: 'test.once', payload: { n }, runAt: clock.now() });
     // On PostgreSQL each worker has its own pool, as two processes would: the claims really race.
     // One job per claim keeps the two workers claiming at the same moments as often as possible.
-    const otherDb = onPostgres() ? database.connect() : db;
+    const otherDb = onPostgres() ? database.superuser() : db;
     const workers = [
       createWorker({
         db,
@@ -303,7 +308,7 @@ describe('createWorker', () => {
   it(`keeps a job that runs longer than its claim: another worker never takes it over mid-run${onPostgres() ? ' (two pools)' : ''}`, async () => {
     await enqueueJob(db, { kind: 'test.long', runAt: clock.now() });
     await enqueueJob(db, { kind: 'test.long', payload: { second: true }, runAt: clock.now() });
-    const otherDb = onPostgres() ? database.connect() : db;
+    const otherDb = onPostgres() ? database.superuser() : db;
     const claimEnd = async (id: string) =>
       (await db.query<{ t: Date }>('SELECT locked_until AS t FROM jobs WHERE id = $1', [id])).rows[0]!.t;
     /** Waits (polling, without a deadline of its own) until the claim reaches past `after`. */

@@ -2,18 +2,25 @@ import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import pg from 'pg';
 import { inject } from 'vitest';
-import type { Db } from '../../src/platform/db/db.ts';
+import type { Db, QueryOptions } from '../../src/platform/db/db.ts';
 import { createPgliteDb } from '../../src/platform/db/pglite.ts';
 import { createPostgresDb } from '../../src/platform/db/postgres.ts';
+import { databaseUrl, TEST_ROLES } from './postgres-roles.ts';
 
 export const onPostgres = (): boolean => Boolean(process.env.TEST_DATABASE_URL);
 
 export interface TestDatabase {
   db: Db;
-  /** A connection string for more servers on the same database (PostgreSQL only). */
+  /** A connection string for more servers on the same database, as the login role (PostgreSQL only). */
   url: string | null;
   /** Opens another pool on the same database (PostgreSQL only). */
   connect(): Db;
+  /**
+   * A pool on the same database as the server's superuser, for the few tests that need powers
+   * the service never has (creating a trigger, reading other roles' catalogue rows). On the
+   * embedded database, its one connection (itself a superuser).
+   */
+  superuser(): Db;
   drop(): Promise<void>;
 }
 
@@ -25,19 +32,21 @@ export async function freshDatabase(): Promise<TestDatabase> {
     const admin = new pg.Client({ connectionString: serverUrl });
     await admin.connect();
     await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('postgresTemplate')}`);
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
+    // The service's own role, as in production: it owns nothing and may create nothing.
+    const url = databaseUrl(serverUrl, name, TEST_ROLES.login);
     const pools: Db[] = [];
-    const connect = () => {
-      const db = createPostgresDb(url.toString(), { max: 10 });
+    const open = (connectionString: string) => {
+      const db = createPostgresDb(connectionString, { max: 10 });
       pools.push(db);
       return db;
     };
+    const connect = () => open(url);
     const db = connect();
     return {
       db,
-      url: url.toString(),
+      url,
       connect,
+      superuser: () => open(databaseUrl(serverUrl, name)),
       async drop() {
         for (const pool of pools) await pool.close().catch(() => undefined);
         await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined);
@@ -53,6 +62,15 @@ export async function freshDatabase(): Promise<TestDatabase> {
     connect() {
       throw new Error('a second connection needs PostgreSQL (TEST_DATABASE_URL)');
     },
+    superuser: (): Db => ({
+      kind: db.kind,
+      query: <T>(sql: string, params?: readonly unknown[], options?: QueryOptions) =>
+        db.query<T>(sql, params, options),
+      exec: (sql) => db.exec(sql),
+      transaction: (fn) => db.transaction(fn),
+      // The one connection stays the test's to close.
+      close: async () => undefined,
+    }),
     async drop() {
       await db.close();
     },

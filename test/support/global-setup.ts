@@ -7,10 +7,12 @@ import type { TestProject } from 'vitest/node';
 import { migrate } from '../../src/platform/db/migrate.ts';
 import { createPgliteDb } from '../../src/platform/db/pglite.ts';
 import { createPostgresDb } from '../../src/platform/db/postgres.ts';
+import { applySetupSql, databaseUrl, TEST_ROLES } from './postgres-roles.ts';
 
 /**
  * Migrates once, then every test file starts from a copy of that template: a PGlite data
- * dump by default, or `CREATE DATABASE ... TEMPLATE` on the server at TEST_DATABASE_URL.
+ * dump by default, or `CREATE DATABASE ... TEMPLATE` on the server at TEST_DATABASE_URL (set up
+ * with the setup SQL and migrated by the owner role: support/postgres-roles.ts).
  * Compiles the command line once too (scripts/build.mjs, as `npm run build` does), for the
  * tests that run it as a child process: started from JavaScript, a process skips the
  * TypeScript loader, about a second of a core at every start. On the embedded database that
@@ -35,9 +37,10 @@ export default async function setup(project: TestProject) {
     await admin.connect();
     await admin.query(`DROP DATABASE IF EXISTS ${template}`);
     await admin.query(`CREATE DATABASE ${template}`);
-    const url = new URL(serverUrl);
-    url.pathname = `/${template}`;
-    const db = createPostgresDb(url.toString(), { max: 1 });
+    // As a bank runs it: the setup SQL as the superuser, the migrations as the owner role; the
+    // tests' services then connect to copies of it as the login role (support/database.ts).
+    await applySetupSql(serverUrl, template);
+    const db = createPostgresDb(databaseUrl(serverUrl, template, TEST_ROLES.owner), { max: 1 });
     await migrate(db);
     await db.close();
     project.provide('postgresTemplate', template);

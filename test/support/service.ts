@@ -123,9 +123,10 @@ export async function startService(
   const service: TestService = {
     app,
     runtime,
-    // Tests arrange and inspect rows as the connecting role (the tables' owner), whatever the
-    // code under test runs as: the service's own roles are set by the service.
-    db: boundTo(database.db, GATE),
+    // Tests arrange and inspect rows with every power (on PostgreSQL the server's superuser; a
+    // test may disable a trigger or add a constraint), whatever the code under test runs as: the
+    // service itself connects as the login role and sets its own roles.
+    db: boundTo(database.superuser(), GATE),
     database,
     opsToken,
     call: (key, method, url, callOptions = {}) =>

@@ -1,0 +1,246 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { chmod, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort, root } from './support/cli.ts';
+import { onPostgres } from './support/database.ts';
+import {
+  canSwitchUser,
+  imageEnvironment,
+  replayDockerfile,
+  type Stage,
+  userOptions,
+} from './support/dockerfile.ts';
+
+/**
+ * SLOW (minutes: it installs the packages twice). No container engine runs here, so the image
+ * the Dockerfile describes is built by replaying its steps (support/dockerfile.ts reads them from
+ * the file) in a clean temporary directory, then started as the image would start: its CMD, as
+ * its USER (when this test runs as root; otherwise as the user running it), with the image's
+ * environment and what `docker run -e` would add. On PostgreSQL as compose.yaml runs it: the
+ * image's `db setup-sql` run as the superuser, its `migrate` as the owner role, its CMD as the
+ * login role; on the embedded database, the CMD alone (a first start migrates its volume). Then
+ * readiness answers 200 and the HEALTHCHECK's command exits 0. The machine's Node.js stands in
+ * for the image's (CI runs Node.js 24, as the image does).
+ */
+const TIMEOUT = 20 * 60_000;
+const OPS_TOKEN = `ops_${randomBytes(24).toString('hex')}`;
+const SECRETS_KEY = randomBytes(32).toString('base64');
+const suffix = randomBytes(5).toString('hex');
+const names = {
+  database: `funder_api_image_${suffix}`,
+  owner: `funder_image_owner_${suffix}`,
+  login: `funder_image_app_${suffix}`,
+};
+
+let base: string;
+let image: Stage;
+let server: ChildProcess | null = null;
+let serverOutput = '';
+let admin: pg.Client | null = null;
+
+/** The machine's part of every process's environment: where node and npm are, npm's cache. */
+const machine: Record<string, string> = {
+  PATH: process.env.PATH ?? '/usr/local/bin:/usr/bin:/bin',
+  // The lockfile decides every version: what npm's cache holds needs no asking the registry.
+  npm_config_prefer_offline: 'true',
+  ...(process.env.npm_config_cache ? { npm_config_cache: process.env.npm_config_cache } : {}),
+  ...(process.env.npm_config_registry ? { npm_config_registry: process.env.npm_config_registry } : {}),
+};
+
+interface Outcome {
+  code: number | null;
+  output: string;
+}
+
+/** Runs `command` from the image (in its working directory, as its user) to its end. */
+function runInImage(command: string[], env: Record<string, string>): Promise<Outcome> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command[0]!, command.slice(1), {
+      cwd: join(image.root, image.workdir),
+      env: imageEnvironment(image, machine, env),
+      ...userOptions(image.user),
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString('utf8');
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      output += chunk.toString('utf8');
+    });
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, output }));
+  });
+}
+
+/** The image's CMD with another subcommand in place of its last word (as compose's `command:`). */
+const cmdWith = (subcommand: string) => [...image.cmd!.slice(0, -1), subcommand];
+
+async function readyz(port: number): Promise<number | null> {
+  try {
+    return (await fetch(`http://127.0.0.1:${port}/readyz`, { signal: AbortSignal.timeout(10_000) })).status;
+  } catch {
+    return null;
+  }
+}
+
+/** `serverUrl` pointed at the test's database, as `role` (the superuser when none). */
+function urlAs(role?: string): string {
+  const url = new URL(process.env.TEST_DATABASE_URL ?? '');
+  url.pathname = `/${names.database}`;
+  if (role) url.username = role;
+  return url.toString();
+}
+
+describe('the container image (Dockerfile replayed without a container engine)', { timeout: TIMEOUT }, () => {
+  beforeAll(async () => {
+    base = await mkdtemp(join(tmpdir(), 'funder-api-image-'));
+    await chmod(base, 0o755);
+    const stages = await replayDockerfile({
+      dockerfile: join(root, 'Dockerfile'),
+      context: root,
+      base,
+      env: machine,
+    });
+    image = stages.at(-1)!;
+  }, TIMEOUT);
+
+  afterAll(async () => {
+    if (server && server.exitCode === null) server.kill('SIGKILL');
+    if (admin) {
+      await admin.query(`DROP DATABASE IF EXISTS ${names.database} WITH (FORCE)`);
+      await admin.query(`DROP ROLE IF EXISTS ${names.owner}`);
+      await admin.query(`DROP ROLE IF EXISTS ${names.login}`);
+      await admin.end();
+    }
+    if (base) await rm(base, { recursive: true, force: true });
+  }, TIMEOUT);
+
+  it('is built in two stages on Node.js 24 slim, the version CI runs, and runs as a user other than root', async () => {
+    const ciNode = /^node_version=(\S+)$/m.exec(await readFile(join(root, '.ci', 'run'), 'utf8'))?.[1];
+    expect(image.image).toBe(`node:${ciNode}-slim`);
+    expect(image.name).toBe('runtime');
+    expect(image.user).not.toBeNull();
+    expect(image.user!.uid).not.toBe(0);
+    expect(image.volumes).toEqual([image.env.DATA_DIR]);
+    expect(image.healthcheck?.cmd).toEqual(['node', 'scripts/healthcheck.mjs']);
+    expect(image.cmd).toEqual(['node', 'dist/app/cli.mjs', 'serve']);
+    // Noted, not asserted: whether the start below really ran as that user.
+    if (!canSwitchUser()) console.info('not root: the image is started as the user running the test');
+  });
+
+  it('holds the compiled JavaScript and the production packages, and no sources or development packages', async () => {
+    const app = join(image.root, image.workdir);
+    expect((await readdir(app)).sort()).toEqual(
+      [
+        'dist',
+        'migrations',
+        'node_modules',
+        'package-lock.json',
+        'package.json',
+        'packages',
+        'scripts',
+      ].sort(),
+    );
+    expect(existsSync(join(app, 'dist', 'app', 'cli.mjs'))).toBe(true);
+    expect(existsSync(join(app, 'src'))).toBe(false);
+    for (const production of ['fastify', 'pg', '@electric-sql/pglite'])
+      expect(existsSync(join(app, 'node_modules', production))).toBe(true);
+    for (const development of ['typescript', 'vitest', '@biomejs/biome', 'playwright-core'])
+      expect({ development, present: existsSync(join(app, 'node_modules', development)) }).toEqual({
+        development,
+        present: false,
+      });
+  });
+
+  it("compose's PostgreSQL init script is the image's `db setup-sql` for the default names", async () => {
+    const printed = await runInImage(cmdWith('db').concat('setup-sql'), {});
+    expect(printed.code, printed.output).toBe(0);
+    const committed = await readFile(
+      join(root, 'deploy', 'postgres', 'initdb', '10-funder-api-setup.sql'),
+      'utf8',
+    );
+    expect(committed).toBe(printed.output);
+  });
+
+  it('starts with its CMD, migrated, answers readiness, and its HEALTHCHECK passes (with and without OPS_PORT)', async () => {
+    const port = await freePort();
+    const env: Record<string, string> = {
+      PORT: String(port),
+      OPS_TOKEN,
+      SECRETS_KEY,
+      SHUTDOWN_GRACE_SECONDS: '0',
+    };
+    if (onPostgres()) {
+      admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+      await admin.connect();
+      await admin.query(`CREATE DATABASE ${names.database}`);
+      const printed = await runInImage(
+        cmdWith('db').concat(
+          'setup-sql',
+          '--owner',
+          names.owner,
+          '--login',
+          names.login,
+          '--database',
+          names.database,
+        ),
+        {},
+      );
+      expect(printed.code, printed.output).toBe(0);
+      const dba = new pg.Client({ connectionString: urlAs() });
+      await dba.connect();
+      try {
+        await dba.query(printed.output);
+      } finally {
+        await dba.end();
+      }
+      const migrated = await runInImage(cmdWith('migrate'), { DATABASE_URL: urlAs(names.owner) });
+      expect(migrated.code, migrated.output).toBe(0);
+      expect(migrated.output).toContain('Applied: 0001_foundation.sql');
+      Object.assign(env, { DATABASE_URL: urlAs(names.login) });
+    }
+
+    server = spawn(image.cmd![0]!, image.cmd!.slice(1), {
+      cwd: join(image.root, image.workdir),
+      env: imageEnvironment(image, machine, env),
+      ...userOptions(image.user),
+    });
+    server.stdout!.on('data', (chunk: Buffer) => {
+      serverOutput += chunk.toString('utf8');
+    });
+    server.stderr!.on('data', (chunk: Buffer) => {
+      serverOutput += chunk.toString('utf8');
+    });
+    // A guard against a server that never comes up, not a measure of speed.
+    let status: number | null = null;
+    for (let attempt = 0; attempt < 600 && status !== 200 && server.exitCode === null; attempt += 1) {
+      status = await readyz(port);
+      if (status !== 200) await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+    expect(status, serverOutput).toBe(200);
+
+    const healthcheck = image.healthcheck!.cmd;
+    const healthy = await runInImage(healthcheck, env);
+    expect(healthy, serverOutput).toEqual({ code: 0, output: expect.stringContaining(': 200') });
+    // With OPS_PORT set, the check asks that port (here the same server's) whatever PORT says.
+    const closed = String(await freePort());
+    expect((await runInImage(healthcheck, { ...env, PORT: closed, OPS_PORT: String(port) })).code).toBe(0);
+    // Nothing answering: unhealthy, at once, not a hang.
+    expect((await runInImage(healthcheck, { ...env, PORT: closed })).code).toBe(1);
+
+    // The embedded database lives in the volume.
+    if (!onPostgres()) expect(existsSync(join(image.root, image.env.DATA_DIR!, 'pglite'))).toBe(true);
+
+    server.kill('SIGTERM');
+    const code = await new Promise<number | null>((resolve) => {
+      if (server!.exitCode !== null) resolve(server!.exitCode);
+      else server!.on('exit', (exitCode) => resolve(exitCode));
+    });
+    expect(code, serverOutput).toBe(0);
+  });
+});
