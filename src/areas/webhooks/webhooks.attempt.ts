@@ -9,6 +9,7 @@ import {
   EVENT_ID_HEADER,
   SIGNATURE_HEADER,
   signatureHeader,
+  standardHeaders,
 } from './webhooks.signature.ts';
 
 /**
@@ -35,6 +36,7 @@ export function createAttempt(deps: {
       [SIGNATURE_HEADER]: signatureHeader(claimed.body, at, secrets),
       [EVENT_ID_HEADER]: claimed.event_id,
       [DELIVERY_ID_HEADER]: claimed.id,
+      ...standardHeaders(claimed.event_id, claimed.body, at, secrets),
     };
     const outcome =
       secrets.length === 0
