@@ -9,6 +9,8 @@ import {
   DeliveryList,
   EventList,
   EventsQuery,
+  RecoverBody,
+  Recovered,
   RetriedDelivery,
   RotatedSecret,
   RotateSecretBody,
@@ -220,6 +222,37 @@ export function webhooksRoutes({ webhooks }: { webhooks: WebhooksService }): Are
       ),
       async (request) =>
         webhooks.retryDelivery(request.caller!, request.params.id, request.params.delivery_id),
+    );
+
+    app.post(
+      '/v1/webhooks/:id/recover',
+      // Not in the spec: recovering is sending deliveries again, a write on the endpoint (docs/decisions/webhooks.md).
+      keyed(
+        OPENS.webhooksWrite,
+        {
+          operationId: 'recoverWebhookDeliveries',
+          summary: 'Send again what an endpoint missed',
+          description: [
+            'After your receiver was down: every delivery of this endpoint made since `since` that is `failed` (its retries spent), or `pending` and waiting for a retry after a failed attempt, is due now and sent again, oldest first, with its own event id and body and a fresh signature. `since` is an RFC 3339 instant with its offset, not in the future and at most 14 days back (422 `since_invalid`).',
+            '',
+            'Each delivery goes out once: one already due (never tried yet, or put back by an earlier recovery or retry and not sent yet) is not counted again, so a second recovery right after the first answers `recovered: 0`. A `failed` delivery starts its retry schedule again; a waiting one goes back to the retry it waited for if the attempt sent now fails. Delivered and cancelled deliveries are not sent again (retry one by hand with `POST /v1/webhooks/{id}/deliveries/{delivery_id}/retry`). Only on an active endpoint.',
+            '',
+            sandboxRule,
+          ].join('\n'),
+          success: 'How many deliveries were put back in line.',
+          errors: ['since_invalid', 'conflict'],
+          requestExamples: {
+            day: { summary: 'What failed since yesterday morning', value: { since: '2026-09-22T06:00:00Z' } },
+          },
+        },
+        {
+          summary: 'Send again what an endpoint missed',
+          params: WebhookIdParams,
+          body: RecoverBody,
+          response: { 200: Recovered },
+        },
+      ),
+      async (request) => webhooks.recover(request.caller!, request.params.id, request.body),
     );
 
     app.get(
