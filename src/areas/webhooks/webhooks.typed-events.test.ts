@@ -192,7 +192,8 @@ describe('typed events', () => {
       );
       writeFileSync(EVENT_EXAMPLES_FILE, `${JSON.stringify(first, null, 2)}\n`);
     }
-  });
+    // A guard against a hung run, not a measure: the walk makes some sixty calls on a shared machine.
+  }, 600_000);
 
   it('has a schema for every event type, and a recorded example, valid against it, for every type reached', () => {
     expect(Object.keys(EVENT_DATA).sort()).toEqual([...EVENT_TYPE_NAMES].sort());
