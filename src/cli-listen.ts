@@ -1,7 +1,12 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { type Command, Option } from 'commander';
-import { deliveryHeaders, EVENT_TYPE_NAMES, SECRET_PREFIX } from './areas/webhooks/webhooks.module.ts';
+import {
+  deliveryHeaders,
+  EVENT_TYPE_NAMES,
+  newSigningSecret,
+  SECRET_PREFIX,
+} from './areas/webhooks/webhooks.module.ts';
 import { CliError, EXIT_USAGE } from './cli-output.ts';
 
 /** One event as `GET /v1/events` lists it: the very body a delivery of it carries. */
@@ -151,7 +156,7 @@ function checkOptions(options: ListenOptions): void {
 async function listen(options: ListenOptions): Promise<void> {
   checkOptions(options);
   const json = options.json === true;
-  const secret = options.secret ?? SECRET_PREFIX + randomBytes(32).toString('base64url');
+  const secret = options.secret ?? newSigningSecret();
   const wanted = new Set(options.events ?? []);
   // What happened before the start is not forwarded: only what comes from now on.
   let { cursor } = await readToEnd(options, null);

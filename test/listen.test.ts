@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { verifyWebhook } from '@funder-api/client';
+import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bin, cli, PROCESS_MINUTES, root, SUITE_TIMEOUT, tempDataDir } from './support/cli.ts';
 import { requestsGiven } from './support/requests-fixtures.ts';
@@ -139,6 +140,13 @@ describe('funder-api listen', { timeout: SUITE_TIMEOUT }, () => {
     expect(event.type).toBe('request.funded');
     expect(JSON.stringify(event.data)).toContain(id);
     expect(delivery.headers['service-event-id']).toBe(event.id);
+    // And as a Standard Webhooks receiver checks it, with that project's library.
+    const standard = new Webhook(secret).verify(delivery.body, {
+      'webhook-id': String(delivery.headers['webhook-id']),
+      'webhook-timestamp': String(delivery.headers['webhook-timestamp']),
+      'webhook-signature': String(delivery.headers['webhook-signature']),
+    }) as { id: string };
+    expect(standard.id).toBe(event.id);
     // The body is the event as the log lists it, byte for byte as a delivery would carry it.
     const log = await service.call<{ events: Record<string, unknown>[] }>(
       key,

@@ -109,6 +109,7 @@ export const errorCatalogue = {
   event_type_unknown: 422,
   description_invalid: 422,
   keep_previous_hours_invalid: 422,
+  since_invalid: 422,
   cursor_invalid: 422,
   lang_invalid: 422,
   reason_invalid: 422,

@@ -159,6 +159,8 @@ export {
   WEBHOOK_EVENT_ID_HEADER,
   WEBHOOK_SIGNATURE_HEADER,
   type WebhookEvent,
+  type WebhookEventOf,
+  type WebhookEventType,
   WebhookSignatureError,
   type WebhookVerdict,
 } from './webhooks.js';

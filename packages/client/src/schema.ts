@@ -1624,7 +1624,7 @@ export interface paths {
          *
          *     `events`: the types to receive, or `['*']` (the default) for all. `description`: up to 200 characters. At most 10 active endpoints.
          *
-         *     The answer carries the signing `secret` (`whsec_...`) this once only: keep it. A replay of the call with the same `Idempotency-Key` answers the same but for `secret`, which is not kept (rotate the secret if the first answer was lost). Each delivery is a POST with `Service-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` (Stripe’s layout), `Service-Event-Id` (the same on every attempt: drop repeats) and `Service-Delivery-Id`. Check the signature within 300 seconds.
+         *     The answer carries the signing `secret` (`whsec_...`) this once only: keep it. A replay of the call with the same `Idempotency-Key` answers the same but for `secret`, which is not kept (rotate the secret if the first answer was lost). Each delivery is a POST with `Service-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` (Stripe’s layout), `Service-Event-Id` (the same on every attempt: drop repeats) and `Service-Delivery-Id`. Each also carries the Standard Webhooks headers `webhook-id` (the event id), `webhook-timestamp` and `webhook-signature` (`v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<raw body>">`, keyed with the bytes the text after `whsec_` encodes in base64), so that library verifies it in any language. Check the signature within 300 seconds.
          *
          *     A failed attempt is tried again 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h after each failure, then the delivery is `failed`. A 2xx is a success, anything else a failure (redirects included). An answer 410 stops the endpoint; an endpoint failing for 3 days without a success is stopped.
          *
@@ -1705,6 +1705,32 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/webhooks/{id}/recover": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send again what an endpoint missed
+         * @description After your receiver was down: every delivery of this endpoint made since `since` that is `failed` (its retries spent), or `pending` and waiting for a retry after a failed attempt, is due now and sent again, oldest first, with its own event id and body and a fresh signature. `since` is an RFC 3339 instant with its offset, not in the future and at most 14 days back (422 `since_invalid`).
+         *
+         *     Each delivery goes out once: one already due (never tried yet, or put back by an earlier recovery or retry and not sent yet) is not counted again, so a second recovery right after the first answers `recovered: 0`. A `failed` delivery starts its retry schedule again; a waiting one goes back to the retry it waited for if the attempt sent now fails. Delivered and cancelled deliveries are not sent again (retry one by hand with `POST /v1/webhooks/{id}/deliveries/{delivery_id}/retry`). Only on an active endpoint.
+         *
+         *     With a sandbox key you see and manage only the endpoints that key created, and they receive only the events its own calls caused.
+         *
+         *     **Scopes:** any one of `webhooks:write`, `decisions:write`.
+         */
+        post: operations["recoverWebhookDeliveries"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/webhooks/{id}/rotate-secret": {
         parameters: {
             query?: never;
@@ -1764,7 +1790,7 @@ export interface webhooks {
          * A recourse claim closed
          * @description Posted to your endpoints subscribed to `claim.closed` (or `*`). `data` carries the claim as `GET /v1/recourse` lists it (`claim`).
          *
-         *     Verify `Service-Signature` on the raw body before parsing it; drop a repeat by `Service-Event-Id`. Any 2xx within 10 seconds acknowledges the delivery.
+         *     Verify `Service-Signature`, or `webhook-signature` with any Standard Webhooks library, on the raw body before parsing it; drop a repeat by `Service-Event-Id` (or `webhook-id`, the same). Any 2xx within 10 seconds acknowledges the delivery.
          */
         post: operations["event_claim_closed"];
         delete?: never;
@@ -1786,7 +1812,7 @@ export interface webhooks {
          * A recourse claim opened
          * @description Posted to your endpoints subscribed to `claim.opened` (or `*`). `data` carries the claim as `GET /v1/recourse` lists it (`claim`).
          *
-         *     Verify `Service-Signature` on the raw body before parsing it; drop a repeat by `Service-Event-Id`. Any 2xx within 10 seconds acknowledges the delivery.
+         *     Verify `Service-Signature`, or `webhook-signature` with any Standard Webhooks library, on the raw body before parsing it; drop a repeat by `Service-Event-Id` (or `webhook-id`, the same). Any 2xx within 10 seconds acknowledges the delivery.
          */
         post: operations["event_claim_opened"];
         delete?: never;
@@ -1808,7 +1834,7 @@ export interface webhooks {
          * The supplier accepted an early payment
          * @description Posted to your endpoints subscribed to `early_payment.accepted` (or `*`). `data` carries the early payment as `GET /v1/early-payments/{id}` answers it (`early_payment`).
          *
-         *     Verify `Service-Signature` on the raw body before parsing it; drop a repeat by `Service-Event-Id`. Any 2xx within 10 seconds acknowledges the delivery.
+         *     Verify `Service-Signature`, or `webhook-signature` with any Standard Webhooks library, on the raw body before parsing it; drop a repeat by `Service-Event-Id` (or `webhook-id`, the same). Any 2xx within 10 seconds acknowledges the delivery.
          */
         post: operations["event_early_payment_accepted"];
         delete?: never;
@@ -1830,7 +1856,7 @@ export interface webhooks {
          * The supplier declined an early payment
          * @description Posted to your endpoints subscribed to `early_payment.declined` (or `*`). `data` carries the early payment as `GET /v1/early-payments/{id}` answers it (`early_payment`).
          *
-         *     Verify `Service-Signature` on the raw body before parsing it; drop a repeat by `Service-Event-Id`. Any 2xx within 10 seconds acknowledges the delivery.
+         *     Verify `Service-Signature`, or `webhook-signature` with any Standard Webhooks library, on the raw body before parsing it; drop a repeat by `Service-Event-Id` (or `webhook-id`, the same). Any 2xx within 10 seconds acknowledges the delivery.
          */
         post: operations["event_early_payment_declined"];
         delete?: never;
@@ -1852,7 +1878,7 @@ export interface webhooks {
          * You recorded an early payment
          * @description Posted to your endpoints subscribed to `early_payment.paid` (or `*`). `data` carries the early payment as `GET /v1/early-payments/{id}` answers it (`early_payment`).
          *
-         *     Verify `Service-Signature` on the raw body before parsing it; drop a repeat by `Service-Event-Id`. Any 2xx within 10 seconds acknowledges the delivery.
+         *     Verify `Service-Signature`, or `webhook-signature` with any Standard Webhooks library, on the raw body before parsing it; drop a repeat by `Service-Event-Id` (or `webhook-id`, the same). Any 2xx within 10 seconds acknowledges the delivery.
          */
         post: operations["event_early_payment_paid"];
         delete?: never;
@@ -1874,7 +1900,7 @@ export interface webhooks {
          * An early payment was offered with you as funder
          * @description Posted to your endpoints subscribed to `early_payment.released` (or `*`). `data` carries the early payment as `GET /v1/early-payments/{id}` answers it (`early_payment`).
          *
-         *     Verify `Service-Signature` on the raw body before parsing it; drop a repeat by `Service-Event-Id`. Any 2xx within 10 seconds acknowledges the delivery.
+         *     Verify `Service-Signature`, or `webhook-signature` with any Standard Webhooks library, on the raw body before parsing it; drop a repeat by `Service-Event-Id` (or `webhook-id`, the same). Any 2xx within 10 seconds acknowledges the delivery.
          */
         post: operations["event_early_payment_released"];
         delete?: never;
@@ -1896,7 +1922,7 @@ export interface webhooks {
          * The buyer repaid an early payment in full
          * @description Posted to your endpoints subscribed to `early_payment.repaid` (or `*`). `data` carries the early payment as `GET /v1/early-payments/{id}` answers it (`early_payment`).
          *
-         *     Verify `Service-Signature` on the raw body before parsing it; drop a repeat by `Service-Event-Id`. Any 2xx within 10 seconds acknowledges the delivery.
+         *     Verify `Service-Signature`, or `webhook-signature` with any Standard Webhooks library, on the raw body before parsing it; drop a repeat by `Service-Event-Id` (or `webhook-id`, the same). Any 2xx within 10 seconds acknowledges the delivery.
          */
         post: operations["event_early_payment_repaid"];
         delete?: never;
@@ -1918,7 +1944,7 @@ export interface webhooks {
          * You recorded a partial repayment
          * @description Posted to your endpoints subscribed to `early_payment.repayment_recorded` (or `*`). `data` carries the early payment as `GET /v1/early-payments/{id}` answers it (`early_payment`).
          *
-         *     Verify `Service-Signature` on the raw body before parsing it; drop a repeat by `Service-Event-Id`. Any 2xx within 10 seconds acknowledges the delivery.
+         *     Verify `Service-Signature`, or `webhook-signature` with any Standard Webhooks library, on the raw body before parsing it; drop a repeat by `Service-Event-Id` (or `webhook-id`, the same). Any 2xx within 10 seconds acknowledges the delivery.
          */
         post: operations["event_early_payment_repayment_recorded"];
         delete?: never;
@@ -1940,7 +1966,7 @@ export interface webhooks {
          * The buyer withdrew an early payment
          * @description Posted to your endpoints subscribed to `early_payment.withdrawn` (or `*`). `data` carries the early payment as `GET /v1/early-payments/{id}` answers it (`early_payment`).
          *
-         *     Verify `Service-Signature` on the raw body before parsing it; drop a repeat by `Service-Event-Id`. Any 2xx within 10 seconds acknowledges the delivery.
+         *     Verify `Service-Signature`, or `webhook-signature` with any Standard Webhooks library, on the raw body before parsing it; drop a repeat by `Service-Event-Id` (or `webhook-id`, the same). Any 2xx within 10 seconds acknowledges the delivery.
          */
         post: operations["event_early_payment_withdrawn"];
         delete?: never;
@@ -1962,7 +1988,7 @@ export interface webhooks {
          * An export is ready
          * @description Posted to your endpoints subscribed to `export.ready` (or `*`). `data` carries `export_id`, `manifest_sha256`, `size_bytes` and `expires_at` (ask `GET /v1/exports/{id}` for links).
          *
-         *     Verify `Service-Signature` on the raw body before parsing it; drop a repeat by `Service-Event-Id`. Any 2xx within 10 seconds acknowledges the delivery.
+         *     Verify `Service-Signature`, or `webhook-signature` with any Standard Webhooks library, on the raw body before parsing it; drop a repeat by `Service-Event-Id` (or `webhook-id`, the same). Any 2xx within 10 seconds acknowledges the delivery.
          */
         post: operations["event_export_ready"];
         delete?: never;
@@ -1984,7 +2010,7 @@ export interface webhooks {
          * A debtor acknowledged its notice
          * @description Posted to your endpoints subscribed to `notice.acknowledged` (or `*`). `data` carries `request_id`, `request_ref`, `debtor`, `level_required`, `level_achieved` and `meets_requirement` (whether the answer meets your consent level).
          *
-         *     Verify `Service-Signature` on the raw body before parsing it; drop a repeat by `Service-Event-Id`. Any 2xx within 10 seconds acknowledges the delivery.
+         *     Verify `Service-Signature`, or `webhook-signature` with any Standard Webhooks library, on the raw body before parsing it; drop a repeat by `Service-Event-Id` (or `webhook-id`, the same). Any 2xx within 10 seconds acknowledges the delivery.
          */
         post: operations["event_notice_acknowledged"];
         delete?: never;
@@ -2006,7 +2032,7 @@ export interface webhooks {
          * A debtor disputed its notice
          * @description Posted to your endpoints subscribed to `notice.disputed` (or `*`). `data` carries `request_id`, `request_ref`, `debtor` and the `reason` given.
          *
-         *     Verify `Service-Signature` on the raw body before parsing it; drop a repeat by `Service-Event-Id`. Any 2xx within 10 seconds acknowledges the delivery.
+         *     Verify `Service-Signature`, or `webhook-signature` with any Standard Webhooks library, on the raw body before parsing it; drop a repeat by `Service-Event-Id` (or `webhook-id`, the same). Any 2xx within 10 seconds acknowledges the delivery.
          */
         post: operations["event_notice_disputed"];
         delete?: never;
@@ -2028,7 +2054,7 @@ export interface webhooks {
          * A supplier completed onboarding
          * @description Posted to your endpoints subscribed to `onboarding.completed` (or `*`). `data` carries `onboarding_link_id`, `status`, `seller_id`, `company_vat`, `country`, `completed_at` and the link’s `metadata`.
          *
-         *     Verify `Service-Signature` on the raw body before parsing it; drop a repeat by `Service-Event-Id`. Any 2xx within 10 seconds acknowledges the delivery.
+         *     Verify `Service-Signature`, or `webhook-signature` with any Standard Webhooks library, on the raw body before parsing it; drop a repeat by `Service-Event-Id` (or `webhook-id`, the same). Any 2xx within 10 seconds acknowledges the delivery.
          */
         post: operations["event_onboarding_completed"];
         delete?: never;
@@ -2050,7 +2076,7 @@ export interface webhooks {
          * The daily digest is ready
          * @description Posted to your endpoints subscribed to `opportunities.daily` (or `*`). `data` carries the digest’s `digest_id`, `date`, `stale`, `new` {`count`, `total`}, `changes` {`paid`, `disputed`, `no_longer_eligible`} and `lines` (the path that reads them). Sent at 06:30 Madrid time when the digest has lines.
          *
-         *     Verify `Service-Signature` on the raw body before parsing it; drop a repeat by `Service-Event-Id`. Any 2xx within 10 seconds acknowledges the delivery.
+         *     Verify `Service-Signature`, or `webhook-signature` with any Standard Webhooks library, on the raw body before parsing it; drop a repeat by `Service-Event-Id` (or `webhook-id`, the same). Any 2xx within 10 seconds acknowledges the delivery.
          */
         post: operations["event_opportunities_daily"];
         delete?: never;
@@ -2072,7 +2098,7 @@ export interface webhooks {
          * A seller received a debtor payment
          * @description Posted to your endpoints subscribed to `payment.reached_seller` (or `*`). `data` carries `alert`: `alert_id`, `request_id`, `request_ref`, `debtor_tax_id`, `debtor_name`, `amount`, `received_at`, `reference` and `raised_at` (as listed in `payment_alerts` of `GET /v1/requests/{id}/cash-flow`). Sent once per payment and request.
          *
-         *     Verify `Service-Signature` on the raw body before parsing it; drop a repeat by `Service-Event-Id`. Any 2xx within 10 seconds acknowledges the delivery.
+         *     Verify `Service-Signature`, or `webhook-signature` with any Standard Webhooks library, on the raw body before parsing it; drop a repeat by `Service-Event-Id` (or `webhook-id`, the same). Any 2xx within 10 seconds acknowledges the delivery.
          */
         post: operations["event_payment_reached_seller"];
         delete?: never;
@@ -2094,7 +2120,7 @@ export interface webhooks {
          * A confidential request was announced
          * @description Posted to your endpoints subscribed to `request.announced` (or `*`). `data` carries the announce answer: `request_id`, `request_ref`, `disclosure`, `announced_at`, the trigger and the notices queued.
          *
-         *     Verify `Service-Signature` on the raw body before parsing it; drop a repeat by `Service-Event-Id`. Any 2xx within 10 seconds acknowledges the delivery.
+         *     Verify `Service-Signature`, or `webhook-signature` with any Standard Webhooks library, on the raw body before parsing it; drop a repeat by `Service-Event-Id` (or `webhook-id`, the same). Any 2xx within 10 seconds acknowledges the delivery.
          */
         post: operations["event_request_announced"];
         delete?: never;
@@ -2116,7 +2142,7 @@ export interface webhooks {
          * You funded a request
          * @description Posted to your endpoints subscribed to `request.funded` (or `*`). `data` carries the request as `GET /v1/requests` lists it (`request`), with `value_date`, `reference` and `amount` (euros).
          *
-         *     Verify `Service-Signature` on the raw body before parsing it; drop a repeat by `Service-Event-Id`. Any 2xx within 10 seconds acknowledges the delivery.
+         *     Verify `Service-Signature`, or `webhook-signature` with any Standard Webhooks library, on the raw body before parsing it; drop a repeat by `Service-Event-Id` (or `webhook-id`, the same). Any 2xx within 10 seconds acknowledges the delivery.
          */
         post: operations["event_request_funded"];
         delete?: never;
@@ -2138,7 +2164,7 @@ export interface webhooks {
          * A request was routed to you
          * @description Posted to your endpoints subscribed to `request.routed` (or `*`). `data` carries the request as `GET /v1/requests` lists it (`request`).
          *
-         *     Verify `Service-Signature` on the raw body before parsing it; drop a repeat by `Service-Event-Id`. Any 2xx within 10 seconds acknowledges the delivery.
+         *     Verify `Service-Signature`, or `webhook-signature` with any Standard Webhooks library, on the raw body before parsing it; drop a repeat by `Service-Event-Id` (or `webhook-id`, the same). Any 2xx within 10 seconds acknowledges the delivery.
          */
         post: operations["event_request_routed"];
         delete?: never;
@@ -2160,7 +2186,7 @@ export interface webhooks {
          * A settlement was recorded
          * @description Posted to your endpoints subscribed to `settlement.recorded` (or `*`). `data` carries `request_ref`, `source` (`settle` for your decision, or a statement line), the amount received and what remains, and `final` (whether the request is settled now), as the settle decision answers.
          *
-         *     Verify `Service-Signature` on the raw body before parsing it; drop a repeat by `Service-Event-Id`. Any 2xx within 10 seconds acknowledges the delivery.
+         *     Verify `Service-Signature`, or `webhook-signature` with any Standard Webhooks library, on the raw body before parsing it; drop a repeat by `Service-Event-Id` (or `webhook-id`, the same). Any 2xx within 10 seconds acknowledges the delivery.
          */
         post: operations["event_settlement_recorded"];
         delete?: never;
@@ -2182,7 +2208,7 @@ export interface webhooks {
          * A test you asked for
          * @description Posted to your endpoints subscribed to `webhook.test` (or `*`). `data` carries `webhook_id`, `sent_at` and a `message`.
          *
-         *     Verify `Service-Signature` on the raw body before parsing it; drop a repeat by `Service-Event-Id`. Any 2xx within 10 seconds acknowledges the delivery.
+         *     Verify `Service-Signature`, or `webhook-signature` with any Standard Webhooks library, on the raw body before parsing it; drop a repeat by `Service-Event-Id` (or `webhook-id`, the same). Any 2xx within 10 seconds acknowledges the delivery.
          */
         post: operations["event_webhook_test"];
         delete?: never;
@@ -30506,6 +30532,433 @@ export interface operations {
             };
         };
     };
+    recoverWebhookDeliveries: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes the call safe to retry: within 24 hours the same key with the same body answers the first answer again without doing anything twice. 1 to 255 visible ASCII characters, per funder.
+                 * @example 7f4c1d2e-order-0042-offer
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: date-time
+                     * @description An RFC 3339 instant with its offset, at most 14 days back and not in the future
+                     */
+                    since: string;
+                };
+            };
+        };
+        responses: {
+            /** @description How many deliveries were put back in line. */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description How many deliveries were put back in line, due now */
+                        recovered: number;
+                        /** Format: date-time */
+                        since: string;
+                        /** Format: uuid */
+                        webhook_id: string;
+                    };
+                };
+            };
+            /**
+             * @description 400 answers of recoverWebhookDeliveries:
+             *
+             *     - `request_unreadable`: The request could not be read: a broken body stream, a body that is not UTF-8, or JSON nested more than 64 levels deep.
+             */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable machine-readable code.
+                             * @enum {string}
+                             */
+                            code: "request_unreadable";
+                            /** @description For a bad input: the path of the member at fault, when known. */
+                            field?: string | null;
+                            /** @description For people; may change. */
+                            message: string;
+                            /**
+                             * Format: uuid
+                             * @description The `Request-Id` of the call.
+                             */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description 401 answers of recoverWebhookDeliveries:
+             *
+             *     - `unauthorized`: No key, or a key that is unknown, malformed or revoked.
+             *     - `key_expired`: The key has passed its expiry date.
+             */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable machine-readable code.
+                             * @enum {string}
+                             */
+                            code: "unauthorized" | "key_expired";
+                            /** @description For a bad input: the path of the member at fault, when known. */
+                            field?: string | null;
+                            /** @description For people; may change. */
+                            message: string;
+                            /**
+                             * Format: uuid
+                             * @description The `Request-Id` of the call.
+                             */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description 403 answers of recoverWebhookDeliveries:
+             *
+             *     - `forbidden`: The key lacks every scope that opens this operation, or its funder is not active.
+             *     - `out_of_scope`: The database refused a row this call would have written: it belongs to another funder or plane. Nothing changed; this is our defect, not your input, so report it with the request id.
+             */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable machine-readable code.
+                             * @enum {string}
+                             */
+                            code: "forbidden" | "out_of_scope";
+                            /** @description For a bad input: the path of the member at fault, when known. */
+                            field?: string | null;
+                            /** @description For people; may change. */
+                            message: string;
+                            /**
+                             * Format: uuid
+                             * @description The `Request-Id` of the call.
+                             */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description 404 answers of recoverWebhookDeliveries:
+             *
+             *     - `not_found`: Nothing with this id (or path) is visible to your key.
+             */
+            404: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable machine-readable code.
+                             * @enum {string}
+                             */
+                            code: "not_found";
+                            /** @description For a bad input: the path of the member at fault, when known. */
+                            field?: string | null;
+                            /** @description For people; may change. */
+                            message: string;
+                            /**
+                             * Format: uuid
+                             * @description The `Request-Id` of the call.
+                             */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description 409 answers of recoverWebhookDeliveries:
+             *
+             *     - `idempotency_key_in_use`: A call with the same `Idempotency-Key` is still running; retry shortly.
+             *     - `conflict`: Another change got there first; read again and retry.
+             */
+            409: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable machine-readable code.
+                             * @enum {string}
+                             */
+                            code: "idempotency_key_in_use" | "conflict";
+                            /** @description For a bad input: the path of the member at fault, when known. */
+                            field?: string | null;
+                            /** @description For people; may change. */
+                            message: string;
+                            /**
+                             * Format: uuid
+                             * @description The `Request-Id` of the call.
+                             */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description 413 answers of recoverWebhookDeliveries:
+             *
+             *     - `body_too_large`: The body is larger than this operation accepts.
+             */
+            413: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable machine-readable code.
+                             * @enum {string}
+                             */
+                            code: "body_too_large";
+                            /** @description For a bad input: the path of the member at fault, when known. */
+                            field?: string | null;
+                            /** @description For people; may change. */
+                            message: string;
+                            /**
+                             * Format: uuid
+                             * @description The `Request-Id` of the call.
+                             */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description 415 answers of recoverWebhookDeliveries:
+             *
+             *     - `unsupported_media_type`: This content type is not accepted here.
+             */
+            415: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable machine-readable code.
+                             * @enum {string}
+                             */
+                            code: "unsupported_media_type";
+                            /** @description For a bad input: the path of the member at fault, when known. */
+                            field?: string | null;
+                            /** @description For people; may change. */
+                            message: string;
+                            /**
+                             * Format: uuid
+                             * @description The `Request-Id` of the call.
+                             */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description 422 answers of recoverWebhookDeliveries:
+             *
+             *     - `body_invalid`: The body is not valid JSON, or a member has the wrong type, is unknown or missing.
+             *     - `idempotency_key_reused`: The `Idempotency-Key` was used before with another body.
+             *     - `idempotency_key_invalid`: The `Idempotency-Key` is not 1 to 255 visible ASCII characters.
+             *     - `since_invalid`: `since` is not an RFC 3339 date-time with an offset, is in the future, or is more than 14 days back.
+             */
+            422: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable machine-readable code.
+                             * @enum {string}
+                             */
+                            code: "body_invalid" | "idempotency_key_reused" | "idempotency_key_invalid" | "since_invalid";
+                            /** @description For a bad input: the path of the member at fault, when known. */
+                            field?: string | null;
+                            /** @description For people; may change. */
+                            message: string;
+                            /**
+                             * Format: uuid
+                             * @description The `Request-Id` of the call.
+                             */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description 429 answers of recoverWebhookDeliveries:
+             *
+             *     - `rate_limited`: Too many calls with this key (or bad keys from this address); wait `Retry-After` seconds.
+             */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable machine-readable code.
+                             * @enum {string}
+                             */
+                            code: "rate_limited";
+                            /** @description For a bad input: the path of the member at fault, when known. */
+                            field?: string | null;
+                            /** @description Calls allowed in the window that refused the call. */
+                            limit?: number;
+                            /** @description For people; may change. */
+                            message: string;
+                            /**
+                             * Format: uuid
+                             * @description The `Request-Id` of the call.
+                             */
+                            request_id?: string;
+                            /** @description Seconds to wait, as in `Retry-After`. */
+                            retry_after_seconds?: number;
+                            /** @description Length of that window in seconds. */
+                            window_seconds?: number;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description 500 answers of recoverWebhookDeliveries:
+             *
+             *     - `internal_error`: Something failed on our side; retry later (with the same `Idempotency-Key` for a write).
+             */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable machine-readable code.
+                             * @enum {string}
+                             */
+                            code: "internal_error";
+                            /** @description For a bad input: the path of the member at fault, when known. */
+                            field?: string | null;
+                            /** @description For people; may change. */
+                            message: string;
+                            /**
+                             * Format: uuid
+                             * @description The `Request-Id` of the call.
+                             */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description 503 answers of recoverWebhookDeliveries:
+             *
+             *     - `service_unavailable`: The service is stopping or starting; retry shortly.
+             */
+            503: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable machine-readable code.
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            /** @description For a bad input: the path of the member at fault, when known. */
+                            field?: string | null;
+                            /** @description For people; may change. */
+                            message: string;
+                            /**
+                             * Format: uuid
+                             * @description The `Request-Id` of the call.
+                             */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
     rotateWebhookSecret: {
         parameters: {
             query?: never;
@@ -31376,6 +31829,12 @@ export interface operations {
                 "Service-Event-Id": string;
                 /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`, a second `v1` during a rotation. */
                 "Service-Signature": string;
+                /** @description Standard Webhooks: the event id, as `Service-Event-Id`. */
+                "webhook-id": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes the text after `whsec_` encodes in base64; two items separated by a space during a rotation. */
+                "webhook-signature": string;
+                /** @description Standard Webhooks: unix seconds, the same instant as `t` of `Service-Signature`. */
+                "webhook-timestamp": string;
             };
             path?: never;
             cookie?: never;
@@ -31388,6 +31847,49 @@ export interface operations {
                     /** Format: date-time */
                     created_at: string;
                     data: {
+                        /** @description The claim as `GET /v1/recourse` lists it */
+                        claim: {
+                            /** @description Euros, two decimals */
+                            amount_advanced: number;
+                            /** @description Euros, two decimals */
+                            claim_amount: number;
+                            /** Format: uuid */
+                            claim_id: string;
+                            close_reason: string | null;
+                            closed_at: string | null;
+                            /** @description Euros, two decimals */
+                            collected: number;
+                            due_date: string | null;
+                            /** @description Euros, two decimals */
+                            fees: number;
+                            kind: "recourse" | "debtor_default";
+                            /** Format: date-time */
+                            opened_at: string;
+                            opens_on: string | null;
+                            /** @description Euros, two decimals */
+                            paid_since_opened: number;
+                            pay_reference: string | null;
+                            pay_to_iban: string | null;
+                            recourse_days: number | null;
+                            /** @description Euros, two decimals */
+                            remaining: number;
+                            /** Format: uuid */
+                            request_id: string;
+                            request_ref: string;
+                            seller: {
+                                name: string;
+                                /** Format: uuid */
+                                seller_id: string;
+                            } & {
+                                [key: string]: unknown;
+                            };
+                            settled_by: string | null;
+                            /** @description open, settled, withdrawn or written_off */
+                            status: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
                         [key: string]: unknown;
                     };
                     /** Format: uuid */
@@ -31417,6 +31919,12 @@ export interface operations {
                 "Service-Event-Id": string;
                 /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`, a second `v1` during a rotation. */
                 "Service-Signature": string;
+                /** @description Standard Webhooks: the event id, as `Service-Event-Id`. */
+                "webhook-id": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes the text after `whsec_` encodes in base64; two items separated by a space during a rotation. */
+                "webhook-signature": string;
+                /** @description Standard Webhooks: unix seconds, the same instant as `t` of `Service-Signature`. */
+                "webhook-timestamp": string;
             };
             path?: never;
             cookie?: never;
@@ -31429,6 +31937,49 @@ export interface operations {
                     /** Format: date-time */
                     created_at: string;
                     data: {
+                        /** @description The claim as `GET /v1/recourse` lists it */
+                        claim: {
+                            /** @description Euros, two decimals */
+                            amount_advanced: number;
+                            /** @description Euros, two decimals */
+                            claim_amount: number;
+                            /** Format: uuid */
+                            claim_id: string;
+                            close_reason: string | null;
+                            closed_at: string | null;
+                            /** @description Euros, two decimals */
+                            collected: number;
+                            due_date: string | null;
+                            /** @description Euros, two decimals */
+                            fees: number;
+                            kind: "recourse" | "debtor_default";
+                            /** Format: date-time */
+                            opened_at: string;
+                            opens_on: string | null;
+                            /** @description Euros, two decimals */
+                            paid_since_opened: number;
+                            pay_reference: string | null;
+                            pay_to_iban: string | null;
+                            recourse_days: number | null;
+                            /** @description Euros, two decimals */
+                            remaining: number;
+                            /** Format: uuid */
+                            request_id: string;
+                            request_ref: string;
+                            seller: {
+                                name: string;
+                                /** Format: uuid */
+                                seller_id: string;
+                            } & {
+                                [key: string]: unknown;
+                            };
+                            settled_by: string | null;
+                            /** @description open, settled, withdrawn or written_off */
+                            status: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
                         [key: string]: unknown;
                     };
                     /** Format: uuid */
@@ -31458,6 +32009,12 @@ export interface operations {
                 "Service-Event-Id": string;
                 /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`, a second `v1` during a rotation. */
                 "Service-Signature": string;
+                /** @description Standard Webhooks: the event id, as `Service-Event-Id`. */
+                "webhook-id": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes the text after `whsec_` encodes in base64; two items separated by a space during a rotation. */
+                "webhook-signature": string;
+                /** @description Standard Webhooks: unix seconds, the same instant as `t` of `Service-Signature`. */
+                "webhook-timestamp": string;
             };
             path?: never;
             cookie?: never;
@@ -31470,6 +32027,80 @@ export interface operations {
                     /** Format: date-time */
                     created_at: string;
                     data: {
+                        /** @description The early payment as `GET /v1/early-payments/{id}` answers it */
+                        early_payment: {
+                            accepted_at: string | null;
+                            /** @description Euros, two decimals */
+                            amount_due: number;
+                            buyer: {
+                                country: string;
+                                name: string;
+                                tax_id: string;
+                            } & {
+                                [key: string]: unknown;
+                            };
+                            close_reason: string | null;
+                            closed_at: string | null;
+                            /** Format: uuid */
+                            id: string;
+                            invoice: {
+                                /** Format: date */
+                                due_date: string;
+                                /** Format: uuid */
+                                id: string;
+                                /** Format: date */
+                                issue_date: string;
+                                number: string;
+                            } & {
+                                [key: string]: unknown;
+                            };
+                            /** Format: date */
+                            maturity_date: string;
+                            /** @description Euros, two decimals */
+                            offered_amount: number;
+                            /** @description Euros, two decimals */
+                            outstanding: number;
+                            paid: ({
+                                /** @description Euros, two decimals */
+                                amount: number;
+                                /** Format: date-time */
+                                recorded_at: string;
+                                reference: string;
+                                /** Format: date */
+                                value_date: string;
+                            } & {
+                                [key: string]: unknown;
+                            }) | null;
+                            /** Format: date-time */
+                            released_at: string;
+                            /** @description Euros, two decimals */
+                            repaid_amount: number;
+                            repayments: ({
+                                /** @description Euros, two decimals */
+                                amount: number;
+                                /** Format: date-time */
+                                recorded_at: string;
+                                reference: string;
+                                /** Format: date */
+                                value_date: string;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            /** @description released, accepted, declined, withdrawn, paid, repaid, ... */
+                            status: string;
+                            supplier: {
+                                country: string;
+                                name: string;
+                                /** Format: uuid */
+                                seller_id: string;
+                                tax_id: string;
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
                         [key: string]: unknown;
                     };
                     /** Format: uuid */
@@ -31499,6 +32130,12 @@ export interface operations {
                 "Service-Event-Id": string;
                 /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`, a second `v1` during a rotation. */
                 "Service-Signature": string;
+                /** @description Standard Webhooks: the event id, as `Service-Event-Id`. */
+                "webhook-id": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes the text after `whsec_` encodes in base64; two items separated by a space during a rotation. */
+                "webhook-signature": string;
+                /** @description Standard Webhooks: unix seconds, the same instant as `t` of `Service-Signature`. */
+                "webhook-timestamp": string;
             };
             path?: never;
             cookie?: never;
@@ -31511,6 +32148,80 @@ export interface operations {
                     /** Format: date-time */
                     created_at: string;
                     data: {
+                        /** @description The early payment as `GET /v1/early-payments/{id}` answers it */
+                        early_payment: {
+                            accepted_at: string | null;
+                            /** @description Euros, two decimals */
+                            amount_due: number;
+                            buyer: {
+                                country: string;
+                                name: string;
+                                tax_id: string;
+                            } & {
+                                [key: string]: unknown;
+                            };
+                            close_reason: string | null;
+                            closed_at: string | null;
+                            /** Format: uuid */
+                            id: string;
+                            invoice: {
+                                /** Format: date */
+                                due_date: string;
+                                /** Format: uuid */
+                                id: string;
+                                /** Format: date */
+                                issue_date: string;
+                                number: string;
+                            } & {
+                                [key: string]: unknown;
+                            };
+                            /** Format: date */
+                            maturity_date: string;
+                            /** @description Euros, two decimals */
+                            offered_amount: number;
+                            /** @description Euros, two decimals */
+                            outstanding: number;
+                            paid: ({
+                                /** @description Euros, two decimals */
+                                amount: number;
+                                /** Format: date-time */
+                                recorded_at: string;
+                                reference: string;
+                                /** Format: date */
+                                value_date: string;
+                            } & {
+                                [key: string]: unknown;
+                            }) | null;
+                            /** Format: date-time */
+                            released_at: string;
+                            /** @description Euros, two decimals */
+                            repaid_amount: number;
+                            repayments: ({
+                                /** @description Euros, two decimals */
+                                amount: number;
+                                /** Format: date-time */
+                                recorded_at: string;
+                                reference: string;
+                                /** Format: date */
+                                value_date: string;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            /** @description released, accepted, declined, withdrawn, paid, repaid, ... */
+                            status: string;
+                            supplier: {
+                                country: string;
+                                name: string;
+                                /** Format: uuid */
+                                seller_id: string;
+                                tax_id: string;
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
                         [key: string]: unknown;
                     };
                     /** Format: uuid */
@@ -31540,6 +32251,12 @@ export interface operations {
                 "Service-Event-Id": string;
                 /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`, a second `v1` during a rotation. */
                 "Service-Signature": string;
+                /** @description Standard Webhooks: the event id, as `Service-Event-Id`. */
+                "webhook-id": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes the text after `whsec_` encodes in base64; two items separated by a space during a rotation. */
+                "webhook-signature": string;
+                /** @description Standard Webhooks: unix seconds, the same instant as `t` of `Service-Signature`. */
+                "webhook-timestamp": string;
             };
             path?: never;
             cookie?: never;
@@ -31552,6 +32269,80 @@ export interface operations {
                     /** Format: date-time */
                     created_at: string;
                     data: {
+                        /** @description The early payment as `GET /v1/early-payments/{id}` answers it */
+                        early_payment: {
+                            accepted_at: string | null;
+                            /** @description Euros, two decimals */
+                            amount_due: number;
+                            buyer: {
+                                country: string;
+                                name: string;
+                                tax_id: string;
+                            } & {
+                                [key: string]: unknown;
+                            };
+                            close_reason: string | null;
+                            closed_at: string | null;
+                            /** Format: uuid */
+                            id: string;
+                            invoice: {
+                                /** Format: date */
+                                due_date: string;
+                                /** Format: uuid */
+                                id: string;
+                                /** Format: date */
+                                issue_date: string;
+                                number: string;
+                            } & {
+                                [key: string]: unknown;
+                            };
+                            /** Format: date */
+                            maturity_date: string;
+                            /** @description Euros, two decimals */
+                            offered_amount: number;
+                            /** @description Euros, two decimals */
+                            outstanding: number;
+                            paid: ({
+                                /** @description Euros, two decimals */
+                                amount: number;
+                                /** Format: date-time */
+                                recorded_at: string;
+                                reference: string;
+                                /** Format: date */
+                                value_date: string;
+                            } & {
+                                [key: string]: unknown;
+                            }) | null;
+                            /** Format: date-time */
+                            released_at: string;
+                            /** @description Euros, two decimals */
+                            repaid_amount: number;
+                            repayments: ({
+                                /** @description Euros, two decimals */
+                                amount: number;
+                                /** Format: date-time */
+                                recorded_at: string;
+                                reference: string;
+                                /** Format: date */
+                                value_date: string;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            /** @description released, accepted, declined, withdrawn, paid, repaid, ... */
+                            status: string;
+                            supplier: {
+                                country: string;
+                                name: string;
+                                /** Format: uuid */
+                                seller_id: string;
+                                tax_id: string;
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
                         [key: string]: unknown;
                     };
                     /** Format: uuid */
@@ -31581,6 +32372,12 @@ export interface operations {
                 "Service-Event-Id": string;
                 /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`, a second `v1` during a rotation. */
                 "Service-Signature": string;
+                /** @description Standard Webhooks: the event id, as `Service-Event-Id`. */
+                "webhook-id": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes the text after `whsec_` encodes in base64; two items separated by a space during a rotation. */
+                "webhook-signature": string;
+                /** @description Standard Webhooks: unix seconds, the same instant as `t` of `Service-Signature`. */
+                "webhook-timestamp": string;
             };
             path?: never;
             cookie?: never;
@@ -31593,6 +32390,80 @@ export interface operations {
                     /** Format: date-time */
                     created_at: string;
                     data: {
+                        /** @description The early payment as `GET /v1/early-payments/{id}` answers it */
+                        early_payment: {
+                            accepted_at: string | null;
+                            /** @description Euros, two decimals */
+                            amount_due: number;
+                            buyer: {
+                                country: string;
+                                name: string;
+                                tax_id: string;
+                            } & {
+                                [key: string]: unknown;
+                            };
+                            close_reason: string | null;
+                            closed_at: string | null;
+                            /** Format: uuid */
+                            id: string;
+                            invoice: {
+                                /** Format: date */
+                                due_date: string;
+                                /** Format: uuid */
+                                id: string;
+                                /** Format: date */
+                                issue_date: string;
+                                number: string;
+                            } & {
+                                [key: string]: unknown;
+                            };
+                            /** Format: date */
+                            maturity_date: string;
+                            /** @description Euros, two decimals */
+                            offered_amount: number;
+                            /** @description Euros, two decimals */
+                            outstanding: number;
+                            paid: ({
+                                /** @description Euros, two decimals */
+                                amount: number;
+                                /** Format: date-time */
+                                recorded_at: string;
+                                reference: string;
+                                /** Format: date */
+                                value_date: string;
+                            } & {
+                                [key: string]: unknown;
+                            }) | null;
+                            /** Format: date-time */
+                            released_at: string;
+                            /** @description Euros, two decimals */
+                            repaid_amount: number;
+                            repayments: ({
+                                /** @description Euros, two decimals */
+                                amount: number;
+                                /** Format: date-time */
+                                recorded_at: string;
+                                reference: string;
+                                /** Format: date */
+                                value_date: string;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            /** @description released, accepted, declined, withdrawn, paid, repaid, ... */
+                            status: string;
+                            supplier: {
+                                country: string;
+                                name: string;
+                                /** Format: uuid */
+                                seller_id: string;
+                                tax_id: string;
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
                         [key: string]: unknown;
                     };
                     /** Format: uuid */
@@ -31622,6 +32493,12 @@ export interface operations {
                 "Service-Event-Id": string;
                 /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`, a second `v1` during a rotation. */
                 "Service-Signature": string;
+                /** @description Standard Webhooks: the event id, as `Service-Event-Id`. */
+                "webhook-id": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes the text after `whsec_` encodes in base64; two items separated by a space during a rotation. */
+                "webhook-signature": string;
+                /** @description Standard Webhooks: unix seconds, the same instant as `t` of `Service-Signature`. */
+                "webhook-timestamp": string;
             };
             path?: never;
             cookie?: never;
@@ -31634,6 +32511,80 @@ export interface operations {
                     /** Format: date-time */
                     created_at: string;
                     data: {
+                        /** @description The early payment as `GET /v1/early-payments/{id}` answers it */
+                        early_payment: {
+                            accepted_at: string | null;
+                            /** @description Euros, two decimals */
+                            amount_due: number;
+                            buyer: {
+                                country: string;
+                                name: string;
+                                tax_id: string;
+                            } & {
+                                [key: string]: unknown;
+                            };
+                            close_reason: string | null;
+                            closed_at: string | null;
+                            /** Format: uuid */
+                            id: string;
+                            invoice: {
+                                /** Format: date */
+                                due_date: string;
+                                /** Format: uuid */
+                                id: string;
+                                /** Format: date */
+                                issue_date: string;
+                                number: string;
+                            } & {
+                                [key: string]: unknown;
+                            };
+                            /** Format: date */
+                            maturity_date: string;
+                            /** @description Euros, two decimals */
+                            offered_amount: number;
+                            /** @description Euros, two decimals */
+                            outstanding: number;
+                            paid: ({
+                                /** @description Euros, two decimals */
+                                amount: number;
+                                /** Format: date-time */
+                                recorded_at: string;
+                                reference: string;
+                                /** Format: date */
+                                value_date: string;
+                            } & {
+                                [key: string]: unknown;
+                            }) | null;
+                            /** Format: date-time */
+                            released_at: string;
+                            /** @description Euros, two decimals */
+                            repaid_amount: number;
+                            repayments: ({
+                                /** @description Euros, two decimals */
+                                amount: number;
+                                /** Format: date-time */
+                                recorded_at: string;
+                                reference: string;
+                                /** Format: date */
+                                value_date: string;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            /** @description released, accepted, declined, withdrawn, paid, repaid, ... */
+                            status: string;
+                            supplier: {
+                                country: string;
+                                name: string;
+                                /** Format: uuid */
+                                seller_id: string;
+                                tax_id: string;
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
                         [key: string]: unknown;
                     };
                     /** Format: uuid */
@@ -31663,6 +32614,12 @@ export interface operations {
                 "Service-Event-Id": string;
                 /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`, a second `v1` during a rotation. */
                 "Service-Signature": string;
+                /** @description Standard Webhooks: the event id, as `Service-Event-Id`. */
+                "webhook-id": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes the text after `whsec_` encodes in base64; two items separated by a space during a rotation. */
+                "webhook-signature": string;
+                /** @description Standard Webhooks: unix seconds, the same instant as `t` of `Service-Signature`. */
+                "webhook-timestamp": string;
             };
             path?: never;
             cookie?: never;
@@ -31675,6 +32632,80 @@ export interface operations {
                     /** Format: date-time */
                     created_at: string;
                     data: {
+                        /** @description The early payment as `GET /v1/early-payments/{id}` answers it */
+                        early_payment: {
+                            accepted_at: string | null;
+                            /** @description Euros, two decimals */
+                            amount_due: number;
+                            buyer: {
+                                country: string;
+                                name: string;
+                                tax_id: string;
+                            } & {
+                                [key: string]: unknown;
+                            };
+                            close_reason: string | null;
+                            closed_at: string | null;
+                            /** Format: uuid */
+                            id: string;
+                            invoice: {
+                                /** Format: date */
+                                due_date: string;
+                                /** Format: uuid */
+                                id: string;
+                                /** Format: date */
+                                issue_date: string;
+                                number: string;
+                            } & {
+                                [key: string]: unknown;
+                            };
+                            /** Format: date */
+                            maturity_date: string;
+                            /** @description Euros, two decimals */
+                            offered_amount: number;
+                            /** @description Euros, two decimals */
+                            outstanding: number;
+                            paid: ({
+                                /** @description Euros, two decimals */
+                                amount: number;
+                                /** Format: date-time */
+                                recorded_at: string;
+                                reference: string;
+                                /** Format: date */
+                                value_date: string;
+                            } & {
+                                [key: string]: unknown;
+                            }) | null;
+                            /** Format: date-time */
+                            released_at: string;
+                            /** @description Euros, two decimals */
+                            repaid_amount: number;
+                            repayments: ({
+                                /** @description Euros, two decimals */
+                                amount: number;
+                                /** Format: date-time */
+                                recorded_at: string;
+                                reference: string;
+                                /** Format: date */
+                                value_date: string;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            /** @description released, accepted, declined, withdrawn, paid, repaid, ... */
+                            status: string;
+                            supplier: {
+                                country: string;
+                                name: string;
+                                /** Format: uuid */
+                                seller_id: string;
+                                tax_id: string;
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
                         [key: string]: unknown;
                     };
                     /** Format: uuid */
@@ -31704,6 +32735,12 @@ export interface operations {
                 "Service-Event-Id": string;
                 /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`, a second `v1` during a rotation. */
                 "Service-Signature": string;
+                /** @description Standard Webhooks: the event id, as `Service-Event-Id`. */
+                "webhook-id": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes the text after `whsec_` encodes in base64; two items separated by a space during a rotation. */
+                "webhook-signature": string;
+                /** @description Standard Webhooks: unix seconds, the same instant as `t` of `Service-Signature`. */
+                "webhook-timestamp": string;
             };
             path?: never;
             cookie?: never;
@@ -31716,6 +32753,80 @@ export interface operations {
                     /** Format: date-time */
                     created_at: string;
                     data: {
+                        /** @description The early payment as `GET /v1/early-payments/{id}` answers it */
+                        early_payment: {
+                            accepted_at: string | null;
+                            /** @description Euros, two decimals */
+                            amount_due: number;
+                            buyer: {
+                                country: string;
+                                name: string;
+                                tax_id: string;
+                            } & {
+                                [key: string]: unknown;
+                            };
+                            close_reason: string | null;
+                            closed_at: string | null;
+                            /** Format: uuid */
+                            id: string;
+                            invoice: {
+                                /** Format: date */
+                                due_date: string;
+                                /** Format: uuid */
+                                id: string;
+                                /** Format: date */
+                                issue_date: string;
+                                number: string;
+                            } & {
+                                [key: string]: unknown;
+                            };
+                            /** Format: date */
+                            maturity_date: string;
+                            /** @description Euros, two decimals */
+                            offered_amount: number;
+                            /** @description Euros, two decimals */
+                            outstanding: number;
+                            paid: ({
+                                /** @description Euros, two decimals */
+                                amount: number;
+                                /** Format: date-time */
+                                recorded_at: string;
+                                reference: string;
+                                /** Format: date */
+                                value_date: string;
+                            } & {
+                                [key: string]: unknown;
+                            }) | null;
+                            /** Format: date-time */
+                            released_at: string;
+                            /** @description Euros, two decimals */
+                            repaid_amount: number;
+                            repayments: ({
+                                /** @description Euros, two decimals */
+                                amount: number;
+                                /** Format: date-time */
+                                recorded_at: string;
+                                reference: string;
+                                /** Format: date */
+                                value_date: string;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            /** @description released, accepted, declined, withdrawn, paid, repaid, ... */
+                            status: string;
+                            supplier: {
+                                country: string;
+                                name: string;
+                                /** Format: uuid */
+                                seller_id: string;
+                                tax_id: string;
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
                         [key: string]: unknown;
                     };
                     /** Format: uuid */
@@ -31745,6 +32856,12 @@ export interface operations {
                 "Service-Event-Id": string;
                 /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`, a second `v1` during a rotation. */
                 "Service-Signature": string;
+                /** @description Standard Webhooks: the event id, as `Service-Event-Id`. */
+                "webhook-id": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes the text after `whsec_` encodes in base64; two items separated by a space during a rotation. */
+                "webhook-signature": string;
+                /** @description Standard Webhooks: unix seconds, the same instant as `t` of `Service-Signature`. */
+                "webhook-timestamp": string;
             };
             path?: never;
             cookie?: never;
@@ -31757,6 +32874,13 @@ export interface operations {
                     /** Format: date-time */
                     created_at: string;
                     data: {
+                        /** Format: date-time */
+                        expires_at: string;
+                        /** Format: uuid */
+                        export_id: string;
+                        manifest_sha256: string;
+                        size_bytes: number;
+                    } & {
                         [key: string]: unknown;
                     };
                     /** Format: uuid */
@@ -31786,6 +32910,12 @@ export interface operations {
                 "Service-Event-Id": string;
                 /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`, a second `v1` during a rotation. */
                 "Service-Signature": string;
+                /** @description Standard Webhooks: the event id, as `Service-Event-Id`. */
+                "webhook-id": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes the text after `whsec_` encodes in base64; two items separated by a space during a rotation. */
+                "webhook-signature": string;
+                /** @description Standard Webhooks: unix seconds, the same instant as `t` of `Service-Signature`. */
+                "webhook-timestamp": string;
             };
             path?: never;
             cookie?: never;
@@ -31798,6 +32928,21 @@ export interface operations {
                     /** Format: date-time */
                     created_at: string;
                     data: {
+                        debtor: {
+                            country: string;
+                            name: string;
+                            tax_id: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                        level_achieved: string;
+                        level_required: string | null;
+                        /** @description Whether the answer meets your consent level */
+                        meets_requirement: boolean;
+                        /** Format: uuid */
+                        request_id: string;
+                        request_ref: string;
+                    } & {
                         [key: string]: unknown;
                     };
                     /** Format: uuid */
@@ -31827,6 +32972,12 @@ export interface operations {
                 "Service-Event-Id": string;
                 /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`, a second `v1` during a rotation. */
                 "Service-Signature": string;
+                /** @description Standard Webhooks: the event id, as `Service-Event-Id`. */
+                "webhook-id": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes the text after `whsec_` encodes in base64; two items separated by a space during a rotation. */
+                "webhook-signature": string;
+                /** @description Standard Webhooks: unix seconds, the same instant as `t` of `Service-Signature`. */
+                "webhook-timestamp": string;
             };
             path?: never;
             cookie?: never;
@@ -31839,6 +32990,18 @@ export interface operations {
                     /** Format: date-time */
                     created_at: string;
                     data: {
+                        debtor: {
+                            country: string;
+                            name: string;
+                            tax_id: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                        reason: string | null;
+                        /** Format: uuid */
+                        request_id: string;
+                        request_ref: string;
+                    } & {
                         [key: string]: unknown;
                     };
                     /** Format: uuid */
@@ -31868,6 +33031,12 @@ export interface operations {
                 "Service-Event-Id": string;
                 /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`, a second `v1` during a rotation. */
                 "Service-Signature": string;
+                /** @description Standard Webhooks: the event id, as `Service-Event-Id`. */
+                "webhook-id": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes the text after `whsec_` encodes in base64; two items separated by a space during a rotation. */
+                "webhook-signature": string;
+                /** @description Standard Webhooks: unix seconds, the same instant as `t` of `Service-Signature`. */
+                "webhook-timestamp": string;
             };
             path?: never;
             cookie?: never;
@@ -31880,6 +33049,21 @@ export interface operations {
                     /** Format: date-time */
                     created_at: string;
                     data: {
+                        company_vat: string;
+                        /** Format: date-time */
+                        completed_at: string;
+                        country: string;
+                        /** @description The metadata of the onboarding link, as given */
+                        metadata: {
+                            [key: string]: string | number | boolean | null;
+                        };
+                        /** Format: uuid */
+                        onboarding_link_id: string;
+                        /** Format: uuid */
+                        seller_id: string;
+                        /** @constant */
+                        status: "completed";
+                    } & {
                         [key: string]: unknown;
                     };
                     /** Format: uuid */
@@ -31909,6 +33093,12 @@ export interface operations {
                 "Service-Event-Id": string;
                 /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`, a second `v1` during a rotation. */
                 "Service-Signature": string;
+                /** @description Standard Webhooks: the event id, as `Service-Event-Id`. */
+                "webhook-id": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes the text after `whsec_` encodes in base64; two items separated by a space during a rotation. */
+                "webhook-signature": string;
+                /** @description Standard Webhooks: unix seconds, the same instant as `t` of `Service-Signature`. */
+                "webhook-timestamp": string;
             };
             path?: never;
             cookie?: never;
@@ -31921,6 +33111,28 @@ export interface operations {
                     /** Format: date-time */
                     created_at: string;
                     data: {
+                        changes: {
+                            disputed: number;
+                            no_longer_eligible: number;
+                            paid: number;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                        /** Format: date */
+                        date: string;
+                        /** Format: uuid */
+                        digest_id: string;
+                        /** @description The path that reads the digest’s lines */
+                        lines: string;
+                        new: {
+                            count: number;
+                            /** @description Euros, two decimals */
+                            total: number;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                        stale: boolean;
+                    } & {
                         [key: string]: unknown;
                     };
                     /** Format: uuid */
@@ -31950,6 +33162,12 @@ export interface operations {
                 "Service-Event-Id": string;
                 /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`, a second `v1` during a rotation. */
                 "Service-Signature": string;
+                /** @description Standard Webhooks: the event id, as `Service-Event-Id`. */
+                "webhook-id": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes the text after `whsec_` encodes in base64; two items separated by a space during a rotation. */
+                "webhook-signature": string;
+                /** @description Standard Webhooks: unix seconds, the same instant as `t` of `Service-Signature`. */
+                "webhook-timestamp": string;
             };
             path?: never;
             cookie?: never;
@@ -31962,6 +33180,25 @@ export interface operations {
                     /** Format: date-time */
                     created_at: string;
                     data: {
+                        alert: {
+                            /** Format: uuid */
+                            alert_id: string;
+                            /** @description Euros, two decimals */
+                            amount: number;
+                            debtor_name: string | null;
+                            debtor_tax_id: string;
+                            /** Format: date-time */
+                            raised_at: string;
+                            /** Format: date-time */
+                            received_at: string;
+                            reference: string | null;
+                            /** Format: uuid */
+                            request_id: string;
+                            request_ref: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
                         [key: string]: unknown;
                     };
                     /** Format: uuid */
@@ -31991,6 +33228,12 @@ export interface operations {
                 "Service-Event-Id": string;
                 /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`, a second `v1` during a rotation. */
                 "Service-Signature": string;
+                /** @description Standard Webhooks: the event id, as `Service-Event-Id`. */
+                "webhook-id": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes the text after `whsec_` encodes in base64; two items separated by a space during a rotation. */
+                "webhook-signature": string;
+                /** @description Standard Webhooks: unix seconds, the same instant as `t` of `Service-Signature`. */
+                "webhook-timestamp": string;
             };
             path?: never;
             cookie?: never;
@@ -32003,6 +33246,17 @@ export interface operations {
                     /** Format: date-time */
                     created_at: string;
                     data: {
+                        /** Format: date-time */
+                        announced_at: string;
+                        announced_trigger: "manual" | "overdue" | "dispute" | "kyc_lapse";
+                        /** @constant */
+                        disclosure: "announced";
+                        notices_queued: number;
+                        reason: string;
+                        /** Format: uuid */
+                        request_id: string;
+                        request_ref: string;
+                    } & {
                         [key: string]: unknown;
                     };
                     /** Format: uuid */
@@ -32032,6 +33286,12 @@ export interface operations {
                 "Service-Event-Id": string;
                 /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`, a second `v1` during a rotation. */
                 "Service-Signature": string;
+                /** @description Standard Webhooks: the event id, as `Service-Event-Id`. */
+                "webhook-id": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes the text after `whsec_` encodes in base64; two items separated by a space during a rotation. */
+                "webhook-signature": string;
+                /** @description Standard Webhooks: unix seconds, the same instant as `t` of `Service-Signature`. */
+                "webhook-timestamp": string;
             };
             path?: never;
             cookie?: never;
@@ -32044,6 +33304,43 @@ export interface operations {
                     /** Format: date-time */
                     created_at: string;
                     data: {
+                        /** @description Euros, two decimals */
+                        amount: number;
+                        reference: string;
+                        /** @description The request as `GET /v1/requests` lists it */
+                        request: {
+                            advance_amount: number | null;
+                            approved_at: string | null;
+                            assigned_bank_id: string | null;
+                            closed_at: string | null;
+                            company_name: string;
+                            company_nif: string;
+                            consent_level_required: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            funded_at: string | null;
+                            /** Format: uuid */
+                            id: string;
+                            invoice_count: number;
+                            request_ref: string;
+                            routed_at: string | null;
+                            /** @description Euros, two decimals */
+                            settled_amount: number;
+                            settled_at: string | null;
+                            /** @description The request status (spec: States and transitions) */
+                            status: string;
+                            /** @description Euros, two decimals */
+                            total_amount: number;
+                            /** @description For example `factoring` */
+                            type: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                        /** Format: date */
+                        value_date: string;
+                    } & {
                         [key: string]: unknown;
                     };
                     /** Format: uuid */
@@ -32073,6 +33370,12 @@ export interface operations {
                 "Service-Event-Id": string;
                 /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`, a second `v1` during a rotation. */
                 "Service-Signature": string;
+                /** @description Standard Webhooks: the event id, as `Service-Event-Id`. */
+                "webhook-id": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes the text after `whsec_` encodes in base64; two items separated by a space during a rotation. */
+                "webhook-signature": string;
+                /** @description Standard Webhooks: unix seconds, the same instant as `t` of `Service-Signature`. */
+                "webhook-timestamp": string;
             };
             path?: never;
             cookie?: never;
@@ -32085,6 +33388,38 @@ export interface operations {
                     /** Format: date-time */
                     created_at: string;
                     data: {
+                        /** @description The request as `GET /v1/requests` lists it */
+                        request: {
+                            advance_amount: number | null;
+                            approved_at: string | null;
+                            assigned_bank_id: string | null;
+                            closed_at: string | null;
+                            company_name: string;
+                            company_nif: string;
+                            consent_level_required: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            funded_at: string | null;
+                            /** Format: uuid */
+                            id: string;
+                            invoice_count: number;
+                            request_ref: string;
+                            routed_at: string | null;
+                            /** @description Euros, two decimals */
+                            settled_amount: number;
+                            settled_at: string | null;
+                            /** @description The request status (spec: States and transitions) */
+                            status: string;
+                            /** @description Euros, two decimals */
+                            total_amount: number;
+                            /** @description For example `factoring` */
+                            type: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
                         [key: string]: unknown;
                     };
                     /** Format: uuid */
@@ -32114,6 +33449,12 @@ export interface operations {
                 "Service-Event-Id": string;
                 /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`, a second `v1` during a rotation. */
                 "Service-Signature": string;
+                /** @description Standard Webhooks: the event id, as `Service-Event-Id`. */
+                "webhook-id": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes the text after `whsec_` encodes in base64; two items separated by a space during a rotation. */
+                "webhook-signature": string;
+                /** @description Standard Webhooks: unix seconds, the same instant as `t` of `Service-Signature`. */
+                "webhook-timestamp": string;
             };
             path?: never;
             cookie?: never;
@@ -32126,6 +33467,28 @@ export interface operations {
                     /** Format: date-time */
                     created_at: string;
                     data: {
+                        /** @description Euros, two decimals */
+                        amount: number;
+                        /** @constant */
+                        decision?: "settle";
+                        /** @description Whether the request is settled now */
+                        final: boolean;
+                        /** Format: date-time */
+                        received_at: string;
+                        reference: string | null;
+                        /** @description Euros, two decimals */
+                        remaining_amount: number;
+                        /** Format: uuid */
+                        request_id: string;
+                        request_ref: string;
+                        /** @description Euros, two decimals */
+                        settled_amount: number;
+                        /** Format: uuid */
+                        settlement_id: string;
+                        source: "settle" | "statement" | "recourse";
+                        /** @description The request status after the payment */
+                        status: string;
+                    } & {
                         [key: string]: unknown;
                     };
                     /** Format: uuid */
@@ -32155,6 +33518,12 @@ export interface operations {
                 "Service-Event-Id": string;
                 /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`, a second `v1` during a rotation. */
                 "Service-Signature": string;
+                /** @description Standard Webhooks: the event id, as `Service-Event-Id`. */
+                "webhook-id": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes the text after `whsec_` encodes in base64; two items separated by a space during a rotation. */
+                "webhook-signature": string;
+                /** @description Standard Webhooks: unix seconds, the same instant as `t` of `Service-Signature`. */
+                "webhook-timestamp": string;
             };
             path?: never;
             cookie?: never;
@@ -32167,6 +33536,12 @@ export interface operations {
                     /** Format: date-time */
                     created_at: string;
                     data: {
+                        message: string;
+                        /** Format: date-time */
+                        sent_at: string;
+                        /** Format: uuid */
+                        webhook_id: string;
+                    } & {
                         [key: string]: unknown;
                     };
                     /** Format: uuid */

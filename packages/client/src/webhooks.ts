@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { webhooks } from './schema.js';
 
 /**
  * Checking a delivery from the funder API. Each POST carries
@@ -88,11 +89,16 @@ export function verifyWebhook<T = WebhookEvent>(
   return JSON.parse(text) as T;
 }
 
-/** What every delivery's body holds; `data` depends on `type`. */
-export interface WebhookEvent {
-  id: string;
-  type: string;
-  created_at: string;
-  api_version: string;
-  data: Record<string, unknown>;
-}
+/** Every event type the service posts (the document's `webhooks` section). */
+export type WebhookEventType = keyof webhooks;
+
+/** The body of a delivery of one event type: `id`, `type`, `created_at`, `api_version` and its own `data`. */
+export type WebhookEventOf<T extends WebhookEventType> = NonNullable<
+  webhooks[T]['post']
+>['requestBody']['content']['application/json'];
+
+/**
+ * What a delivery's body holds: a union discriminated by `type`, so that a `switch` on
+ * `event.type` narrows `event.data` to that type's fields.
+ */
+export type WebhookEvent = { [T in WebhookEventType]: WebhookEventOf<T> }[WebhookEventType];

@@ -9,6 +9,8 @@ import {
   DeliveryList,
   EventList,
   EventsQuery,
+  RecoverBody,
+  Recovered,
   RetriedDelivery,
   RotatedSecret,
   RotateSecretBody,
@@ -62,7 +64,7 @@ export function webhooksRoutes({ webhooks }: { webhooks: WebhooksService }): Are
             '',
             "`events`: the types to receive, or `['*']` (the default) for all. `description`: up to 200 characters. At most 10 active endpoints.",
             '',
-            'The answer carries the signing `secret` (`whsec_...`) this once only: keep it. A replay of the call with the same `Idempotency-Key` answers the same but for `secret`, which is not kept (rotate the secret if the first answer was lost). Each delivery is a POST with `Service-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` (Stripe’s layout), `Service-Event-Id` (the same on every attempt: drop repeats) and `Service-Delivery-Id`. Check the signature within 300 seconds.',
+            'The answer carries the signing `secret` (`whsec_...`) this once only: keep it. A replay of the call with the same `Idempotency-Key` answers the same but for `secret`, which is not kept (rotate the secret if the first answer was lost). Each delivery is a POST with `Service-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` (Stripe’s layout), `Service-Event-Id` (the same on every attempt: drop repeats) and `Service-Delivery-Id`. Each also carries the Standard Webhooks headers `webhook-id` (the event id), `webhook-timestamp` and `webhook-signature` (`v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<raw body>">`, keyed with the bytes the text after `whsec_` encodes in base64), so that library verifies it in any language. Check the signature within 300 seconds.',
             '',
             'A failed attempt is tried again 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h after each failure, then the delivery is `failed`. A 2xx is a success, anything else a failure (redirects included). An answer 410 stops the endpoint; an endpoint failing for 3 days without a success is stopped.',
             '',
@@ -220,6 +222,37 @@ export function webhooksRoutes({ webhooks }: { webhooks: WebhooksService }): Are
       ),
       async (request) =>
         webhooks.retryDelivery(request.caller!, request.params.id, request.params.delivery_id),
+    );
+
+    app.post(
+      '/v1/webhooks/:id/recover',
+      // Not in the spec: recovering is sending deliveries again, a write on the endpoint (docs/decisions/webhooks.md).
+      keyed(
+        OPENS.webhooksWrite,
+        {
+          operationId: 'recoverWebhookDeliveries',
+          summary: 'Send again what an endpoint missed',
+          description: [
+            'After your receiver was down: every delivery of this endpoint made since `since` that is `failed` (its retries spent), or `pending` and waiting for a retry after a failed attempt, is due now and sent again, oldest first, with its own event id and body and a fresh signature. `since` is an RFC 3339 instant with its offset, not in the future and at most 14 days back (422 `since_invalid`).',
+            '',
+            'Each delivery goes out once: one already due (never tried yet, or put back by an earlier recovery or retry and not sent yet) is not counted again, so a second recovery right after the first answers `recovered: 0`. A `failed` delivery starts its retry schedule again; a waiting one goes back to the retry it waited for if the attempt sent now fails. Delivered and cancelled deliveries are not sent again (retry one by hand with `POST /v1/webhooks/{id}/deliveries/{delivery_id}/retry`). Only on an active endpoint.',
+            '',
+            sandboxRule,
+          ].join('\n'),
+          success: 'How many deliveries were put back in line.',
+          errors: ['since_invalid', 'conflict'],
+          requestExamples: {
+            day: { summary: 'What failed since yesterday morning', value: { since: '2026-09-22T06:00:00Z' } },
+          },
+        },
+        {
+          summary: 'Send again what an endpoint missed',
+          params: WebhookIdParams,
+          body: RecoverBody,
+          response: { 200: Recovered },
+        },
+      ),
+      async (request) => webhooks.recover(request.caller!, request.params.id, request.body),
     );
 
     app.get(

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { Fields, Int, List, OneOf, Text } from '../../platform/http/input.ts';
+import { DateTimeText, Fields, Int, List, OneOf, Text } from '../../platform/http/input.ts';
 import { Timestamp, Uuid } from '../../platform/http/schemas.ts';
 import { ALL_EVENTS, EVENT_TYPE_NAMES } from './webhooks.event-types.ts';
 import { MAX_WEBHOOK_URL_LENGTH } from './webhooks.url-guard.ts';
@@ -41,6 +41,16 @@ export const RotateSecretBody = Fields({
       description: 'How long the previous secret keeps signing beside the new one (0 to 72, default 24)',
     }),
   ),
+});
+
+/** How far back a recovery may reach, in days of the service clock. */
+export const RECOVER_MAX_DAYS = 14;
+
+export const RecoverBody = Fields({
+  since: DateTimeText({
+    code: 'since_invalid',
+    description: `An RFC 3339 instant with its offset, at most ${RECOVER_MAX_DAYS} days back and not in the future`,
+  }),
 });
 
 export const WebhookIdParams = Type.Object({ id: Uuid });
@@ -145,6 +155,15 @@ export const DeliveryList = Type.Object({
 });
 
 export const RetriedDelivery = Type.Object({ delivery: Delivery });
+
+export const Recovered = Type.Object({
+  webhook_id: Uuid,
+  since: Timestamp,
+  recovered: Type.Integer({
+    minimum: 0,
+    description: 'How many deliveries were put back in line, due now',
+  }),
+});
 
 export const EventItem = Type.Object({
   id: Uuid,

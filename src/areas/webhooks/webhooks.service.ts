@@ -22,6 +22,7 @@ export function createWebhooksService(deps: WebhooksDeps) {
     sendTest: deliveryWrites.sendTest,
     deliveries: reads.deliveries,
     retryDelivery: deliveryWrites.retryDelivery,
+    recover: deliveryWrites.recover,
     events: reads.events,
   };
 }

@@ -1,4 +1,4 @@
-import { createHmac, randomBytes } from 'node:crypto';
+import { createHmac, randomInt } from 'node:crypto';
 
 /** How deliveries are signed (spec: Webhook signatures); the layout is Stripe's. */
 export const SIGNATURE_HEADER = 'Service-Signature';
@@ -8,9 +8,24 @@ export const SIGNATURE_SCHEME = 'v1';
 export const SIGNATURE_TOLERANCE_SECONDS = 300;
 export const SECRET_PREFIX = 'whsec_';
 
-/** A new signing secret: the prefix and 32 random bytes in base64url. */
+/** The Standard Webhooks headers every delivery carries beside `Service-Signature`. */
+export const STANDARD_ID_HEADER = 'webhook-id';
+export const STANDARD_TIMESTAMP_HEADER = 'webhook-timestamp';
+export const STANDARD_SIGNATURE_HEADER = 'webhook-signature';
+
+const SECRET_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+/** 44 characters of base64 with neither `+`, `/`, `-`, `_` nor padding: 33 bytes of key. */
+const SECRET_LENGTH = 44;
+
+/**
+ * A new signing secret: the prefix and 44 letters and digits drawn uniformly (about 262 bits).
+ * Letters and digits only, so the text after the prefix is at once valid base64 and base64url
+ * without padding: the Standard Webhooks libraries read it as it is (docs/decisions/webhooks.md).
+ */
 export function newSigningSecret(): string {
-  return SECRET_PREFIX + randomBytes(32).toString('base64url');
+  let text = '';
+  for (let i = 0; i < SECRET_LENGTH; i++) text += SECRET_ALPHABET[randomInt(SECRET_ALPHABET.length)];
+  return SECRET_PREFIX + text;
 }
 
 /** What lists show of a secret: enough to tell two apart, never enough to sign. */
@@ -32,6 +47,39 @@ export function signatureHeader(body: string, at: Date, secrets: readonly string
 }
 
 /**
+ * The Standard Webhooks key of a secret: the bytes the text after `whsec_` encodes in base64.
+ * Secrets made before letters-and-digits-only were base64url; Node's decoder reads both
+ * alphabets, so they sign with the same 32 bytes a receiver gets by decoding them as base64url.
+ */
+export function standardKeyOf(secret: string): Buffer {
+  return Buffer.from(secret.slice(SECRET_PREFIX.length), 'base64');
+}
+
+/**
+ * The three Standard Webhooks headers: `webhook-id` is the event id (the same on every attempt),
+ * `webhook-timestamp` the same instant as `t` of `Service-Signature`, and `webhook-signature`
+ * one `v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">` per secret, newest first, separated
+ * by spaces.
+ */
+export function standardHeaders(
+  eventId: string,
+  body: string,
+  at: Date,
+  secrets: readonly string[],
+): Record<string, string> {
+  const t = Math.floor(at.getTime() / 1000);
+  const signatures = secrets.map(
+    (secret) =>
+      `v1,${createHmac('sha256', standardKeyOf(secret)).update(`${eventId}.${t}.${body}`, 'utf8').digest('base64')}`,
+  );
+  return {
+    [STANDARD_ID_HEADER]: eventId,
+    [STANDARD_TIMESTAMP_HEADER]: String(t),
+    [STANDARD_SIGNATURE_HEADER]: signatures.join(' '),
+  };
+}
+
+/**
  * Every header that identifies and signs one delivery: what the dispatcher sends, and what
  * `funder-api listen` sends to a local receiver, so a receiver checks both the same way.
  */
@@ -46,5 +94,6 @@ export function deliveryHeaders(delivery: {
     [SIGNATURE_HEADER]: signatureHeader(delivery.body, delivery.at, delivery.secrets),
     [EVENT_ID_HEADER]: delivery.eventId,
     [DELIVERY_ID_HEADER]: delivery.deliveryId,
+    ...standardHeaders(delivery.eventId, delivery.body, delivery.at, delivery.secrets),
   };
 }

@@ -265,6 +265,36 @@ export async function retryDeliveryNow(
   return row!;
 }
 
+/**
+ * A recovery: every delivery of the endpoint made since `since` that is `failed`, or `pending`
+ * and waiting for a retry after a failed attempt (due later, no attempt in flight), is due now.
+ * A `failed` one starts its schedule again; a waiting one keeps the attempt it waited for in
+ * `resume_at`, as a manual retry does. A delivery already due (never tried yet, or put back by
+ * an earlier recovery or retry and not sent yet) is left as it is: it goes out once. Answers how
+ * many were put back.
+ */
+export async function recoverDeliveries(
+  q: Queryable,
+  scope: FunderScope,
+  endpointId: string,
+  since: Date,
+  now: Date,
+): Promise<number> {
+  return scopedCount(
+    q,
+    scope,
+    `UPDATE webhook_deliveries
+        SET resume_at = CASE WHEN status = 'pending' THEN coalesce(resume_at, next_attempt_at) END,
+            attempts_before_retry = CASE WHEN status = 'pending' THEN attempts_before_retry ELSE attempts END,
+            status = 'pending', next_attempt_at = $5, locked_by = NULL, locked_until = NULL
+      WHERE funder_id = $1 AND plane = $2 AND endpoint_id = $3 AND created_at >= $4
+        AND (status = 'failed'
+             OR (status = 'pending' AND attempts > 0 AND next_attempt_at > $5
+                 AND (locked_until IS NULL OR locked_until < $5)))`,
+    [endpointId, since, now],
+  );
+}
+
 export interface EventRow {
   seq: string;
   id: string;

@@ -80,7 +80,7 @@ describe('webhook endpoints', () => {
   it('registers an endpoint, shows the secret once, keeps it sealed, and lists it without it', async () => {
     const { key } = await service.given.funderWithKey({ environment: 'live' });
     const created = await register(key, '/one', { description: 'Credit ops', events: ['request.funded'] });
-    expect(created.secret).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/);
+    expect(created.secret).toMatch(/^whsec_[A-Za-z0-9]{44}$/);
     expect(created.signature).toEqual({ header: 'Service-Signature', scheme: 'v1', tolerance_seconds: 300 });
     expect(created.webhook).toMatchObject({ events: ['request.funded'], active: true, created_via: 'api' });
     expect(created.secret.startsWith(created.webhook.secret_prefix)).toBe(true);

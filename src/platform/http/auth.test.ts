@@ -428,6 +428,8 @@ describe('the scope each operation needs', () => {
         'GET /v1/webhooks/{id}/deliveries',
         // beyond the spec: retrying a delivery is managing the endpoint (docs/decisions/webhooks.md)
         'POST /v1/webhooks/{id}/deliveries/{delivery_id}/retry',
+        // beyond the spec: recovering what an endpoint missed is managing it too
+        'POST /v1/webhooks/{id}/recover',
         'GET /v1/events',
       ],
     ],

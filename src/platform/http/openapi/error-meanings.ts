@@ -46,6 +46,8 @@ export const errorMeanings: Record<ErrorCode, string> = {
   event_type_unknown: 'An event type is not one the service knows (see `event_types` in GET /v1/webhooks).',
   description_invalid: '`description` is not text of at most 200 characters.',
   keep_previous_hours_invalid: '`keep_previous_hours` is not a whole number from 0 to 72.',
+  since_invalid:
+    '`since` is not an RFC 3339 date-time with an offset, is in the future, or is more than 14 days back.',
   cursor_invalid: '`after` is not a cursor this list answered.',
   conflict: 'Another change got there first; read again and retry.',
   early_payment_state:

@@ -1,7 +1,11 @@
+import { exampleFromSchema } from './example-from-schema.ts';
+import { EVENT_DATA, eventExamples, UNREACHED_EVENT_TYPES } from './webhook-event-data.ts';
+
 /**
  * The `webhooks` part of the OpenAPI document: one entry per event type the service posts to
- * endpoints, with the envelope every delivery has and what `data` carries for the type. The
- * list of types must match the webhooks area's own (its test compares them).
+ * endpoints, with the envelope every delivery has, the schema of `data` for the type
+ * (webhook-event-data.ts) and a delivery a test recorded as its example. The list of types must
+ * match the webhooks area's own (its test compares them).
  */
 type Json = Record<string, unknown>;
 
@@ -70,9 +74,39 @@ export const webhookEventDocs: Record<string, { summary: string; carries: string
   },
 };
 
+/** The envelope of one event type, its `data` the type's own schema. */
+function envelopeOf(type: string, apiVersion: string): Json {
+  const data = EVENT_DATA[type];
+  if (!data) throw new Error(`no data schema for the event type ${type}`);
+  return {
+    type: 'object',
+    required: ['id', 'type', 'created_at', 'api_version', 'data'],
+    properties: {
+      id: { type: 'string', format: 'uuid' },
+      type: { type: 'string', const: type },
+      created_at: { type: 'string', format: 'date-time' },
+      api_version: { type: 'string', examples: [apiVersion] },
+      data: structuredClone(data),
+    },
+  };
+}
+
+/** A delivery a test recorded; for a type no test reaches, an example made from the schema. */
+function examplesOf(type: string, envelope: Json): Json {
+  const recorded = eventExamples()[type];
+  if (recorded) return { delivered: { summary: 'A delivery recorded by a test', value: recorded } };
+  return {
+    shape: {
+      summary: `Made from the schema: ${UNREACHED_EVENT_TYPES[type] ?? 'no test reaches this type yet'}`,
+      value: exampleFromSchema(envelope, () => undefined),
+    },
+  };
+}
+
 export function webhooksSection(apiVersion: string): Json {
   const out: Json = {};
   for (const [type, doc] of Object.entries(webhookEventDocs)) {
+    const envelope = envelopeOf(type, apiVersion);
     out[type] = {
       post: {
         operationId: `event_${type.replace(/\./g, '_')}`,
@@ -83,7 +117,7 @@ export function webhooksSection(apiVersion: string): Json {
         description: [
           `Posted to your endpoints subscribed to \`${type}\` (or \`*\`). \`data\` carries ${doc.carries}`,
           '',
-          'Verify `Service-Signature` on the raw body before parsing it; drop a repeat by `Service-Event-Id`. Any 2xx within 10 seconds acknowledges the delivery.',
+          'Verify `Service-Signature`, or `webhook-signature` with any Standard Webhooks library, on the raw body before parsing it; drop a repeat by `Service-Event-Id` (or `webhook-id`, the same). Any 2xx within 10 seconds acknowledges the delivery.',
         ].join('\n'),
         parameters: [
           {
@@ -108,23 +142,33 @@ export function webhooksSection(apiVersion: string): Json {
             description: 'The delivery (one per event and endpoint), as the delivery log lists it.',
             schema: { type: 'string', format: 'uuid' },
           },
+          {
+            name: 'webhook-id',
+            in: 'header',
+            required: true,
+            description: 'Standard Webhooks: the event id, as `Service-Event-Id`.',
+            schema: { type: 'string', format: 'uuid' },
+          },
+          {
+            name: 'webhook-timestamp',
+            in: 'header',
+            required: true,
+            description: 'Standard Webhooks: unix seconds, the same instant as `t` of `Service-Signature`.',
+            schema: { type: 'string', pattern: '^[0-9]+$' },
+          },
+          {
+            name: 'webhook-signature',
+            in: 'header',
+            required: true,
+            description:
+              'Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes the text after `whsec_` encodes in base64; two items separated by a space during a rotation.',
+            schema: { type: 'string' },
+          },
         ],
         requestBody: {
           required: true,
           content: {
-            'application/json': {
-              schema: {
-                type: 'object',
-                required: ['id', 'type', 'created_at', 'api_version', 'data'],
-                properties: {
-                  id: { type: 'string', format: 'uuid' },
-                  type: { type: 'string', const: type },
-                  created_at: { type: 'string', format: 'date-time' },
-                  api_version: { type: 'string', examples: [apiVersion] },
-                  data: { type: 'object', additionalProperties: true },
-                },
-              },
-            },
+            'application/json': { schema: envelope, examples: examplesOf(type, envelope) },
           },
         },
         responses: { '200': { description: 'Any 2xx acknowledges the delivery.' } },
