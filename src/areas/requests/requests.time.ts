@@ -21,7 +21,9 @@ export function dueState(dueDate: string | null, today: string) {
   if (dueDate === null) return { state: 'no_due_date' as const, days_overdue: 0 };
   const late = daysBetween(dueDate, today);
   if (late < 0) return { state: 'not_due' as const, days_overdue: 0 };
-  return late === 0 ? { state: 'due' as const, days_overdue: 0 } : { state: 'overdue' as const, days_overdue: late };
+  return late === 0
+    ? { state: 'due' as const, days_overdue: 0 }
+    : { state: 'overdue' as const, days_overdue: late };
 }
 
 /** Records the sandbox key that made a request with the sandbox helper, inside its write. */

@@ -29,7 +29,9 @@ export const AdvanceAnswer = Type.Object({
   request: RequestListItem,
   time: Type.Object({
     days_advanced: Type.Integer({ description: 'Days this call moved the request' }),
-    offset_days: Type.Integer({ description: 'Days the request now lives ahead of the service clock, in all' }),
+    offset_days: Type.Integer({
+      description: 'Days the request now lives ahead of the service clock, in all',
+    }),
     now: Type.String({ format: 'date-time', description: 'The request’s own now' }),
     today: Type.String({ format: 'date', description: 'The request’s own day (Madrid time)' }),
   }),

@@ -32,7 +32,12 @@ export function createSandboxAdvance(deps: SandboxDeps) {
       const announced = await deps.disclosure.announceDue(STEPS, [id]);
       return {
         request: await deps.requests.item(caller, id),
-        time: { days_advanced: days, offset_days: moved.offset_days, now: moved.now.toISOString(), today: moved.today },
+        time: {
+          days_advanced: days,
+          offset_days: moved.offset_days,
+          now: moved.now.toISOString(),
+          today: moved.today,
+        },
         invoices: moved.invoices,
         happened: {
           offers_expired: moved.offers_expired,
