@@ -6,12 +6,7 @@ import { newId } from '../../platform/ids.ts';
 import { centsToDecimal, centsToEuros, percentOf, toCents } from '../../platform/money.ts';
 import type { RunWrite } from '../../platform/write.ts';
 import { debtorKey } from '../parties/parties.module.ts';
-import {
-  funderMover,
-  type ReceivableRow,
-  type RequestRow,
-  requestNow,
-} from '../requests/requests.module.ts';
+import { funderMover, type ReceivableRow, type RequestRow, requestNow } from '../requests/requests.module.ts';
 import type { SettingsService } from '../settings/settings.module.ts';
 import type { OfferInput } from './decisions.input.ts';
 import { defaultOfferDays } from './decisions.offer-days.ts';

@@ -10,8 +10,8 @@ import { acknowledgeForOps, disputeForOps, type NoticeRow, noticesForOps } from 
 import { closeOfferForOps, lockPendingOfferForOps } from './requests.offers.store.ts';
 import { insertDisputeForOps } from './requests.risks.store.ts';
 import { OPEN_STATUSES } from './requests.status.ts';
-import { requestNow } from './requests.time.ts';
 import type { RequestRow } from './requests.store.ts';
+import { requestNow } from './requests.time.ts';
 import { partyActor, trail } from './requests.trail.ts';
 import { type ConsentPolicy, meetsRequirement } from './requests.views.ts';
 

@@ -48,9 +48,9 @@ export type {
 export { insertSignalForOps } from './requests.risks.store.ts';
 export { RequestListItem } from './requests.schemas.ts';
 export type { RequestsService } from './requests.service.ts';
-export { advanceTimeIn, dueState, MAX_OFFSET_DAYS, markSandboxMadeIn, requestNow } from './requests.time.ts';
 export { CLOSED_STATUSES, isOpen as isOpenStatus, OPEN_STATUSES } from './requests.status.ts';
 export { requestInScope } from './requests.store.ts';
+export { advanceTimeIn, dueState, MAX_OFFSET_DAYS, markSandboxMadeIn, requestNow } from './requests.time.ts';
 export { visibleToFunder } from './requests.visibility.ts';
 export { visibleRequestReader } from './requests.visible.ts';
 

@@ -8,6 +8,7 @@ import { latestOffers } from './requests.offers.store.ts';
 import { risksOf } from './requests.risks.store.ts';
 import { isRequestStatus, OPEN_STATUSES, REQUEST_STATUSES, type RequestStatus } from './requests.status.ts';
 import * as store from './requests.store.ts';
+import { requestNow } from './requests.time.ts';
 import {
   debtorConsent,
   debtorConsentDetail,
@@ -18,7 +19,6 @@ import {
   requestView,
   signalView,
 } from './requests.views.ts';
-import { requestNow } from './requests.time.ts';
 import { visibleRequestReader } from './requests.visible.ts';
 
 export type RequestsService = ReturnType<typeof createRequestsService>;
