@@ -217,6 +217,20 @@ describe('POST /v1/sandbox/requests/{id}/advance', () => {
     expect((await advance(theirs, 1, otherKey.secret)).body.time.offset_days).toBe(1);
   });
 
+  it('answers a repeated call with the same Idempotency-Key once, moving the request once', async () => {
+    const id = await made(10);
+    const send = () =>
+      service.call<Body>(sandbox.key, 'POST', `/v1/sandbox/requests/${id}/advance`, {
+        body: { days: 7 },
+        headers: { 'idempotency-key': `advance-${id}` },
+      });
+    const first = await send();
+    const again = await send();
+    expect(first.status).toBe(200);
+    expect(again.body).toEqual(first.body);
+    expect((await advance(id, 1)).body.time.offset_days).toBe(8);
+  });
+
   it('refuses a live key', async () => {
     const live = await service.given.funderWithKey({ environment: 'live' });
     const id = await made(10);
