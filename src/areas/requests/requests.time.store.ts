@@ -27,7 +27,7 @@ export async function expireOffersForOps(
 ): Promise<{ id: string; expires_at: Date }[]> {
   const { rows } = await q.query<{ id: string; expires_at: Date }>(
     `UPDATE offers SET status = 'expired', closed_at = $3
-      WHERE request_id = $1 AND status = 'pending' AND expires_at <= $2
+      WHERE request_id = $1 AND plane = 'demo' AND status = 'pending' AND expires_at <= $2
       RETURNING id, expires_at`,
     [requestId, requestNow, at],
   );
