@@ -167,17 +167,6 @@ export function createServices(deps: ServiceDeps) {
   const { limits } = core.limitsArea;
   const bankDataArea = core.bankDataArea;
   const { decisions, consentLevel } = decisionsArea;
-  const sandboxArea = sandboxModule({
-    ...shared,
-    requests,
-    lifecycle,
-    parties: requestParties,
-    documents,
-    settings,
-    programme,
-    disclosure,
-    receivables: lifecycle.receivables,
-  });
   const debtorInfoArea = debtorInfoModule({ ...shared, requests, creditLimitOf: limits.debtorLimitView });
   const payerRecordArea = payerRecordModule({ ...shared, creditLimitOf: limits.debtorLimitView });
   const statementsArea = statementsModule({ ...shared, requests: lifecycle, payments });
@@ -194,6 +183,18 @@ export function createServices(deps: ServiceDeps) {
     },
   });
   const { recourse } = recourseArea;
+  const sandboxArea = sandboxModule({
+    ...shared,
+    requests,
+    lifecycle,
+    parties: requestParties,
+    documents,
+    settings,
+    programme,
+    disclosure,
+    recourse,
+    receivables: lifecycle.receivables,
+  });
   const webhooksArea = webhooksModule({
     ...shared,
     secrets: deps.secrets,

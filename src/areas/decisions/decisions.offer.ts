@@ -6,7 +6,7 @@ import { newId } from '../../platform/ids.ts';
 import { centsToDecimal, centsToEuros, percentOf, toCents } from '../../platform/money.ts';
 import type { RunWrite } from '../../platform/write.ts';
 import { debtorKey } from '../parties/parties.module.ts';
-import { funderMover, type ReceivableRow, type RequestRow } from '../requests/requests.module.ts';
+import { funderMover, type ReceivableRow, type RequestRow, requestNow } from '../requests/requests.module.ts';
 import type { SettingsService } from '../settings/settings.module.ts';
 import type { OfferInput } from './decisions.input.ts';
 import { defaultOfferDays } from './decisions.offer-days.ts';
@@ -105,7 +105,8 @@ export function createOfferDecision(
       const offerId = newId();
       // Calendar days in Madrid: the offer ends at the same Madrid time `valid` days on, even
       // across a daylight-saving change.
-      const expiresAt = addMadridDays(now, valid);
+      // A sandbox request moved ahead in time counts the validity from its own now.
+      const expiresAt = addMadridDays(requestNow(row, now), valid);
       // Only the funder's newest offer stands: an earlier one it sent is superseded.
       await deps.requests.placeOffer(tx, scope, {
         id: offerId,

@@ -100,11 +100,14 @@ export function createAnnouncing(deps: { write: RunWrite; lifecycle: RequestLife
 
     /**
      * The worker: every funded confidential request a trigger that is on has reached today
-     * (Madrid date) is announced, each in its own write. Answers what it announced.
+     * (Madrid date; a sandbox request moved ahead in time, on its own day) is announced, each
+     * in its own write; only the requests named when `onlyIds` is given. Answers what it announced.
      */
-    async announceDue(caller: Caller) {
-      const done: { request_id: string; trigger: string }[] = [];
-      const due = await write(caller, async (ws) => store.dueAnnouncementsForOps(ws.tx, madridDate(ws.now)));
+    async announceDue(caller: Caller, onlyIds: string[] | null = null) {
+      const done: { request_id: string; trigger: store.DueAnnouncement['trigger'] }[] = [];
+      const due = await write(caller, async (ws) =>
+        store.dueAnnouncementsForOps(ws.tx, madridDate(ws.now), onlyIds),
+      );
       for (const item of due) {
         await write(caller, async (ws) => {
           const row = await lifecycle.lock(ws.tx, OPERATIONS, item.id);

@@ -218,30 +218,37 @@ export interface DueAnnouncement {
  * an invoice `announce_overdue_days` past its due date, a dispute raised, the seller's
  * verification lapsed. One row per request, the first trigger met in that order.
  */
-export async function dueAnnouncementsForOps(q: Queryable, today: string): Promise<DueAnnouncement[]> {
+export async function dueAnnouncementsForOps(
+  q: Queryable,
+  today: string,
+  onlyIds: string[] | null = null,
+): Promise<DueAnnouncement[]> {
   const { rows } = await q.query<DueAnnouncement>(
     `SELECT r.id, r.plane, r.request_ref, r.assigned_funder_id AS funder_id, t.trigger, t.detail
        FROM funding_requests r
        JOIN sellers s ON s.id = r.seller_id
+       -- The request's own day: a sandbox request moved ahead in time lives that many days on.
+       CROSS JOIN LATERAL (SELECT $1::date + r.sandbox_offset_days AS day) rd
        CROSS JOIN LATERAL (
          SELECT 'overdue' AS trigger, i.number AS detail, 1 AS rank
            FROM request_invoices ri JOIN invoices i ON i.id = ri.invoice_id
           WHERE ri.request_id = r.id AND i.due_date IS NOT NULL
             AND (r.programme_terms->>'announce_overdue_days') IS NOT NULL
-            AND i.due_date + (r.programme_terms->>'announce_overdue_days')::int <= $1::date
+            AND i.due_date + (r.programme_terms->>'announce_overdue_days')::int <= rd.day
          UNION ALL
          SELECT 'dispute', x.id::text, 2 FROM disputes x
           WHERE x.request_id = r.id AND (r.programme_terms->>'announce_on_dispute')::boolean
-            AND (x.raised_at AT TIME ZONE 'Europe/Madrid')::date <= $1::date
+            AND (x.raised_at AT TIME ZONE 'Europe/Madrid')::date <= rd.day
          UNION ALL
          SELECT 'kyc_lapse', s.verification_status, 3
           WHERE (r.programme_terms->>'announce_on_kyc_lapse')::boolean
-            AND (s.verification_status = 'lapsed' OR s.verification_lapses_on <= $1::date)
+            AND (s.verification_status = 'lapsed' OR s.verification_lapses_on <= rd.day)
          ORDER BY rank, detail LIMIT 1
        ) t
       WHERE r.status = 'funded' AND r.disclosure = 'confidential' AND r.assigned_funder_id IS NOT NULL
+        AND ($2::uuid[] IS NULL OR r.id = ANY ($2::uuid[]))
       ORDER BY r.id`,
-    [today],
+    [today, onlyIds],
   );
   return rows;
 }

@@ -8,6 +8,8 @@ import { creditorReferenceFor } from '../statements/statements.module.ts';
 import { type Claims, cents } from './recourse.claims.ts';
 import * as store from './recourse.store.ts';
 
+type ClaimKind = 'recourse' | 'debtor_default';
+
 /** Requests looked at per run of the opening job; the next run takes the rest. */
 const OPEN_BATCH = 500;
 
@@ -29,7 +31,7 @@ export function createClaimOpening(deps: { write: RunWrite; lifecycle: RequestLi
       const fees = figures.offer_rate === null ? 0 : percentOf(advanced, Number(figures.offer_rate));
       const total = cents(figures.total_amount);
       const collected = cents(figures.settled_amount);
-      const kind = figures.recourse === 'without' ? 'debtor_default' : 'recourse';
+      const kind: ClaimKind = figures.recourse === 'without' ? 'debtor_default' : 'recourse';
       const claimAmount = kind === 'recourse' ? advanced + fees - collected : total - collected;
       // Nothing left to claim: the funder is whole already; no claim opens.
       if (claimAmount <= 0) return null;
@@ -70,7 +72,7 @@ export function createClaimOpening(deps: { write: RunWrite; lifecycle: RequestLi
     const due = await write(caller, async (ws) =>
       store.dueRequestsForOps(ws.tx, madridDate(ws.now), OPEN_BATCH, onlyIds),
     );
-    const opened: { claim_id: string; request_id: string; kind: string }[] = [];
+    const opened: { claim_id: string; request_id: string; kind: ClaimKind }[] = [];
     for (const item of due) {
       const claim = await openOne(caller, item);
       if (claim) opened.push(claim);

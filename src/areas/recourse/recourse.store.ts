@@ -72,7 +72,7 @@ export async function dueRequestsForOps(
       WHERE r.status = 'funded' AND r.type = 'factoring' AND r.funder_of_record_id IS NOT NULL
         AND jsonb_typeof(r.programme_terms->'recourse_days') = 'number'
         AND d.due_date IS NOT NULL
-        AND d.due_date + (r.programme_terms->>'recourse_days')::int <= $1::date
+        AND d.due_date + (r.programme_terms->>'recourse_days')::int <= $1::date + r.sandbox_offset_days
         AND NOT EXISTS (SELECT 1 FROM recourse_claims c WHERE c.request_id = r.id)
         AND ($3::uuid[] IS NULL OR r.id = ANY ($3::uuid[]))
       ORDER BY r.id

@@ -11,6 +11,7 @@ import { closeOfferForOps, lockPendingOfferForOps } from './requests.offers.stor
 import { insertDisputeForOps } from './requests.risks.store.ts';
 import { OPEN_STATUSES } from './requests.status.ts';
 import type { RequestRow } from './requests.store.ts';
+import { requestNow } from './requests.time.ts';
 import { partyActor, trail } from './requests.trail.ts';
 import { type ConsentPolicy, meetsRequirement } from './requests.views.ts';
 
@@ -183,7 +184,7 @@ export function createRequestAnswersService(deps: {
       lifecycle.next(row.status, move);
       if (!offer)
         throw new ApiError('invalid_state', 'There is no pending offer of the routed funder to answer.');
-      if (offer.expires_at <= now) {
+      if (offer.expires_at <= requestNow(row, now)) {
         await closeOfferForOps(tx, offer.id, 'expired', now);
         throw new ApiError('invalid_state', 'The offer expired before the seller answered it.');
       }

@@ -50,6 +50,7 @@ export { RequestListItem } from './requests.schemas.ts';
 export type { RequestsService } from './requests.service.ts';
 export { CLOSED_STATUSES, isOpen as isOpenStatus, OPEN_STATUSES } from './requests.status.ts';
 export { requestInScope } from './requests.store.ts';
+export { advanceTimeIn, markSandboxMadeIn, requestNow } from './requests.time.ts';
 export { visibleToFunder } from './requests.visibility.ts';
 export { visibleRequestReader } from './requests.visible.ts';
 

@@ -8,6 +8,7 @@ import { latestOffers } from './requests.offers.store.ts';
 import { risksOf } from './requests.risks.store.ts';
 import { isRequestStatus, OPEN_STATUSES, REQUEST_STATUSES, type RequestStatus } from './requests.status.ts';
 import * as store from './requests.store.ts';
+import { requestNow } from './requests.time.ts';
 import {
   debtorConsent,
   debtorConsentDetail,
@@ -57,7 +58,7 @@ export function createRequestsService(
       const offer = offers.get(row.id);
       return {
         ...requestView(row),
-        my_offer: offer ? offerSummary(offer, now) : null,
+        my_offer: offer ? offerSummary(offer, requestNow(row, now)) : null,
         debtor_consent: notices.filter((n) => n.request_id === row.id).map((n) => debtorConsent(n, policy)),
       };
     });
@@ -97,7 +98,7 @@ export function createRequestsService(
         debtor_consent: consent,
         receivables: receivables.map(receivableView),
         score,
-        my_offer: offer ? offerDetail(offer, now) : null,
+        my_offer: offer ? offerDetail(offer, requestNow(row, now)) : null,
         risk: {
           signals: risks.signals.filter((s) => s.status !== 'cleared').map(signalView),
           disputes: risks.disputes.map(disputeView),

@@ -42,6 +42,10 @@ export interface RequestRow {
   created_at: Date;
   updated_at: Date;
   invoice_count: number;
+  /** The sandbox key that made the request with the sandbox helper; null for any other. */
+  sandbox_key_id: string | null;
+  /** Days the request lives ahead of the service clock (sandbox only; else 0). */
+  sandbox_offset_days: number;
 }
 
 /**
@@ -55,7 +59,7 @@ const REQUEST_COLUMNS = `
     r.accepted_offer_id, r.approved_at, r.funder_of_record_id, r.funded_at, r.funded_value_date,
     r.funded_reference, r.funded_amount, r.settled_amount, r.settled_at, r.closed_at,
     r.close_reason, r.close_note, r.created_at, r.updated_at, r.disclosure, r.announced_at,
-    r.announced_trigger, r.announce_reason`;
+    r.announced_trigger, r.announce_reason, r.sandbox_key_id, r.sandbox_offset_days`;
 
 const REQUEST_SELECT = `
   SELECT ${REQUEST_COLUMNS}, s.name AS seller_name, s.tax_id AS seller_tax_id, s.country AS seller_country,

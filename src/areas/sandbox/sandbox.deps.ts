@@ -2,6 +2,7 @@ import type { RunWrite } from '../../platform/write.ts';
 import type { DisclosureService } from '../disclosure/disclosure.module.ts';
 import type { DocumentsService } from '../documents/documents.module.ts';
 import type { ProgrammeService } from '../programme/programme.module.ts';
+import type { RecourseService } from '../recourse/recourse.module.ts';
 import type {
   RequestLifecycle,
   RequestPartiesService,
@@ -21,6 +22,8 @@ export interface SandboxDeps {
   programme: Pick<ProgrammeService, 'changeIn'>;
   disclosure: Pick<
     DisclosureService,
-    'setNoticeAddressIn' | 'setVerificationLapseIn' | 'changeInvoiceAmountIn'
+    'setNoticeAddressIn' | 'setVerificationLapseIn' | 'changeInvoiceAmountIn' | 'announceDue'
   >;
+  /** Opens the recourse claims due, for the requests named (a request moved ahead in time). */
+  recourse: Pick<RecourseService, 'openDue'>;
 }

@@ -8,6 +8,7 @@ import {
   insertSandboxSeller,
 } from '../parties/parties.module.ts';
 import type { ProgrammeTerms } from '../programme/programme.module.ts';
+import { markSandboxMadeIn } from '../requests/requests.module.ts';
 import type { SandboxDeps } from './sandbox.deps.ts';
 
 export interface SandboxInvoice {
@@ -140,6 +141,8 @@ export function createSandboxRequests(deps: SandboxDeps) {
             { newCompany: true },
           );
         }
+        // The key that made it is the one that may move its time (POST .../advance).
+        await markSandboxMadeIn(scope, requestId, caller.keyId);
         await deps.parties.routeIn(scope, requestId, caller.funderId);
         return requestId;
       });

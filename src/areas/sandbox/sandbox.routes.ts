@@ -8,6 +8,7 @@ import { InvoiceAmount } from '../parties/parties.module.ts';
 import { TermsInput } from '../programme/programme.module.ts';
 import { RequestListItem } from '../requests/requests.module.ts';
 import { ConsentLevelSchema as Level } from '../settings/settings.module.ts';
+import { AdvanceAnswer, AdvanceBody } from './sandbox.advance.schemas.ts';
 import type { SandboxService } from './sandbox.service.ts';
 
 const keyed = keyRoutes('Sandbox');
@@ -272,6 +273,37 @@ export function sandboxRoutes({ sandbox }: { sandbox: SandboxService }): AreaRou
         },
       ),
       async (request) => sandbox.parties(request.caller!, request.params.id, request.body),
+    );
+
+    app.post(
+      '/v1/sandbox/requests/:id/advance',
+      keyed(
+        OPENS.decide,
+        {
+          operationId: 'sandboxAdvanceRequest',
+          summary: 'Sandbox: days pass for one of your requests',
+          description: [
+            'Moves one request this key made with `POST /v1/sandbox/requests` `days` (1 to 400) ahead in time, as if those days had passed for it alone: the service clock, your other requests and the demonstration’s shared requests do not move. Calls add up; `time.offset_days` says how far ahead the request lives in all.',
+            '',
+            'On the request’s new day its invoices are due or overdue (`invoices`), a pending offer past its validity expires, a recourse claim opens once an invoice is `recourse_days` past due on a funded request (event `claim.opened`), and a funded confidential request is announced when a trigger of its terms is met: an invoice `announce_overdue_days` past due, a dispute, the seller’s verification lapsed (event `request.announced`). `happened` lists what this call made happen; every event goes to your webhook endpoints as it would in time.',
+            '',
+            'A request another key made, or one of the demonstration’s own companies, answers 403 `not_your_request`; more than ten years ahead in all, 409 `invalid_state`. ' +
+              sandboxOnly,
+          ].join('\n'),
+          success: 'The request after the move, its own day, its invoices on that day and what happened.',
+          errors: ['sandbox_only', 'not_your_request', 'not_routed_to_you', 'invalid_state', 'body_invalid'],
+          requestExamples: {
+            month: { summary: 'A month passes', value: { days: 30 } },
+            overdue: { summary: 'Past the due date and the recourse days', value: { days: 120 } },
+          },
+        },
+        {
+          params: IdParams,
+          body: AdvanceBody,
+          response: { 200: AdvanceAnswer },
+        },
+      ),
+      async (request) => sandbox.advance(request.caller!, request.params.id, request.body.days),
     );
   };
 }

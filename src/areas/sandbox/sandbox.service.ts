@@ -1,3 +1,4 @@
+import { createSandboxAdvance } from './sandbox.advance.ts';
 import { createSandboxAnswers } from './sandbox.answers.ts';
 import type { SandboxDeps } from './sandbox.deps.ts';
 import { createSandboxParties } from './sandbox.parties.ts';
@@ -11,5 +12,10 @@ export type SandboxService = ReturnType<typeof createSandboxService>;
  * same service functions as the operations API.
  */
 export function createSandboxService(deps: SandboxDeps) {
-  return { ...createSandboxRequests(deps), ...createSandboxAnswers(deps), ...createSandboxParties(deps) };
+  return {
+    ...createSandboxRequests(deps),
+    ...createSandboxAnswers(deps),
+    ...createSandboxParties(deps),
+    ...createSandboxAdvance(deps),
+  };
 }

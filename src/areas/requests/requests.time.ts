@@ -1,0 +1,70 @@
+import { addMadridDays, daysBetween, madridDate } from '../../platform/clock.ts';
+import { ApiError } from '../../platform/errors.ts';
+import type { WriteScope } from '../../platform/write.ts';
+import type { RequestRow } from './requests.store.ts';
+import * as store from './requests.time.store.ts';
+
+/** How far ahead of the service clock one sandbox request may live, in all (about ten years). */
+export const MAX_OFFSET_DAYS = 3650;
+
+/**
+ * The request's now: the service clock's instant, moved the request's own days ahead (a sandbox
+ * request moved with the advance helper; every other request lives on the service clock). The
+ * days are Madrid calendar days, as offer validity is counted.
+ */
+export function requestNow(row: Pick<RequestRow, 'sandbox_offset_days'>, now: Date): Date {
+  return row.sandbox_offset_days > 0 ? addMadridDays(now, row.sandbox_offset_days) : now;
+}
+
+/** Where an invoice stands on a day: not due yet, due that day, or overdue by some days. */
+export function dueState(dueDate: string | null, today: string) {
+  if (dueDate === null) return { state: 'no_due_date' as const, days_overdue: 0 };
+  const late = daysBetween(dueDate, today);
+  if (late < 0) return { state: 'not_due' as const, days_overdue: 0 };
+  return late === 0
+    ? { state: 'due' as const, days_overdue: 0 }
+    : { state: 'overdue' as const, days_overdue: late };
+}
+
+/** Records the sandbox key that made a request with the sandbox helper, inside its write. */
+export function markSandboxMadeIn(scope: WriteScope, requestId: string, keyId: string): Promise<void> {
+  return store.markSandboxMadeForOps(scope.tx, requestId, keyId);
+}
+
+/**
+ * Moves one demonstration request, locked by the caller's write, `days` further ahead of the
+ * service clock: its offset grows, and its pending offers whose validity ended by its new now
+ * expire. Answers where the request stands in its own time. The service clock does not move.
+ */
+export async function advanceTimeIn(scope: WriteScope, row: RequestRow, days: number) {
+  if (row.plane !== 'demo') throw new ApiError('sandbox_only', 'Only a sandbox request’s time can be moved.');
+  if (row.sandbox_offset_days + days > MAX_OFFSET_DAYS) {
+    throw new ApiError(
+      'invalid_state',
+      `This request is already ${row.sandbox_offset_days} days ahead; it can be moved at most ${MAX_OFFSET_DAYS} days in all.`,
+    );
+  }
+  const offsetDays = await store.addOffsetDaysForOps(scope.tx, row.id, days);
+  const now = requestNow({ sandbox_offset_days: offsetDays }, scope.now);
+  const expired = await store.expireOffersForOps(scope.tx, row.id, now, scope.now);
+  const today = madridDate(now);
+  const invoices = (await store.invoiceDueDatesForOps(scope.tx, row.id)).map((invoice) => ({
+    ...invoice,
+    ...dueState(invoice.due_date, today),
+  }));
+  scope.evidence({
+    funderId: row.assigned_funder_id,
+    plane: row.plane,
+    kind: 'request.sandbox_time_advanced',
+    subjectType: 'funding_request',
+    subjectId: row.id,
+    payload: { days, offset_days: offsetDays, offers_expired: expired.map((o) => o.id) },
+  });
+  return {
+    offset_days: offsetDays,
+    now,
+    today,
+    invoices,
+    offers_expired: expired.map((o) => ({ offer_id: o.id, expires_at: o.expires_at.toISOString() })),
+  };
+}
