@@ -318,6 +318,7 @@ export interface paths {
          *     - `type`: one event type only.
          *     - `limit`: 1 to 200, default 50.
          *     - `after`: the `next_cursor` of the previous page; `next_cursor` is null on the last page.
+         *     - To follow the log, keep `poll_cursor` from the last page and ask again later with it as `after`: only newer events come (`funder-api listen` does this).
          *
          *     With a sandbox key, only the events that key’s own calls caused.
          *
@@ -1387,6 +1388,32 @@ export interface paths {
          *     **Scopes:** any one of `decisions:write`.
          */
         post: operations["sandboxAcceptOffer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sandbox/requests/{id}/advance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sandbox: days pass for one of your requests
+         * @description Moves one request this key made with `POST /v1/sandbox/requests` `days` (1 to 400) ahead in time, as if those days had passed for it alone: the service clock, your other requests and the demonstration’s shared requests do not move. Calls add up; `time.offset_days` says how far ahead the request lives in all.
+         *
+         *     On the request’s new day its invoices are due or overdue (`invoices`), a pending offer past its validity expires, a recourse claim opens once an invoice is `recourse_days` past due on a funded request (event `claim.opened`), and a funded confidential request is announced when a trigger of its terms is met: an invoice `announce_overdue_days` past due, a dispute, the seller’s verification lapsed (event `request.announced`). `happened` lists what this call made happen; every event goes to your webhook endpoints as it would in time.
+         *
+         *     A request another key made, or one of the demonstration’s own companies, answers 403 `not_your_request`; more than ten years ahead in all, 409 `invalid_state`. Sandbox keys only (403 `sandbox_only` otherwise); it changes the shared demonstration plane, never live data.
+         *
+         *     **Scopes:** any one of `decisions:write`.
+         */
+        post: operations["sandboxAdvanceRequest"];
         delete?: never;
         options?: never;
         head?: never;
@@ -7255,6 +7282,7 @@ export interface operations {
                             type: string;
                         }[];
                         next_cursor: string | null;
+                        poll_cursor: string | null;
                     };
                 };
             };
@@ -24705,6 +24733,509 @@ export interface operations {
             };
             /**
              * @description 503 answers of sandboxAcceptOffer:
+             *
+             *     - `service_unavailable`: The service is stopping or starting; retry shortly.
+             */
+            503: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable machine-readable code.
+                             * @enum {string}
+                             */
+                            code: "service_unavailable";
+                            /** @description For a bad input: the path of the member at fault, when known. */
+                            field?: string | null;
+                            /** @description For people; may change. */
+                            message: string;
+                            /**
+                             * Format: uuid
+                             * @description The `Request-Id` of the call.
+                             */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    sandboxAdvanceRequest: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes the call safe to retry: within 24 hours the same key with the same body answers the first answer again without doing anything twice. 1 to 255 visible ASCII characters, per funder.
+                 * @example 7f4c1d2e-order-0042-offer
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Days that pass for this request only (1 to 400) */
+                    days: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The request after the move, its own day, its invoices on that day and what happened. */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        happened: {
+                            announced: {
+                                trigger: "overdue" | "dispute" | "kyc_lapse";
+                            }[];
+                            claims_opened: {
+                                /** Format: uuid */
+                                claim_id: string;
+                                kind: "recourse" | "debtor_default";
+                            }[];
+                            offers_expired: {
+                                /** Format: date-time */
+                                expires_at: string;
+                                /** Format: uuid */
+                                offer_id: string;
+                            }[];
+                        };
+                        invoices: {
+                            days_overdue: number;
+                            due_date: string | null;
+                            invoice_no: string;
+                            /** @description Where the invoice stands on the request’s own day */
+                            state: "not_due" | "due" | "overdue" | "no_due_date";
+                        }[];
+                        request: {
+                            advance_amount: number;
+                            approved_at: string | null;
+                            assigned_bank_id: string | null;
+                            closed_at: string | null;
+                            company_name: string;
+                            company_nif: string;
+                            consent_level_required: ("receipt" | "acknowledgment" | "acceptance") | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            debtor_consent: {
+                                debtor_name: string;
+                                debtor_tax_id: string;
+                                level_achieved: ("receipt" | "acknowledgment" | "acceptance") | null;
+                                /** @description Lowest to highest: receipt, acknowledgment, acceptance */
+                                level_required: "receipt" | "acknowledgment" | "acceptance";
+                                meets_requirement: boolean;
+                                status: string;
+                            }[];
+                            funded_at: string | null;
+                            /** Format: uuid */
+                            id: string;
+                            invoice_count: number;
+                            my_offer: {
+                                accepted_at: string | null;
+                                advance_pct: number;
+                                days: number;
+                                /** Format: uuid */
+                                funding_request_id: string;
+                                rate: number;
+                                status: string;
+                                /** Format: date-time */
+                                submitted_at: string;
+                            } | null;
+                            request_ref: string;
+                            routed_at: string | null;
+                            settled_amount: number;
+                            settled_at: string | null;
+                            status: string;
+                            total_amount: number;
+                            type: "factoring" | "confirming";
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                        time: {
+                            /** @description Days this call moved the request */
+                            days_advanced: number;
+                            /**
+                             * Format: date-time
+                             * @description The request’s own now
+                             */
+                            now: string;
+                            /** @description Days the request now lives ahead of the service clock, in all */
+                            offset_days: number;
+                            /**
+                             * Format: date
+                             * @description The request’s own day (Madrid time)
+                             */
+                            today: string;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description 400 answers of sandboxAdvanceRequest:
+             *
+             *     - `request_unreadable`: The request could not be read: a broken body stream, a body that is not UTF-8, or JSON nested more than 64 levels deep.
+             */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable machine-readable code.
+                             * @enum {string}
+                             */
+                            code: "request_unreadable";
+                            /** @description For a bad input: the path of the member at fault, when known. */
+                            field?: string | null;
+                            /** @description For people; may change. */
+                            message: string;
+                            /**
+                             * Format: uuid
+                             * @description The `Request-Id` of the call.
+                             */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description 401 answers of sandboxAdvanceRequest:
+             *
+             *     - `unauthorized`: No key, or a key that is unknown, malformed or revoked.
+             *     - `key_expired`: The key has passed its expiry date.
+             */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable machine-readable code.
+                             * @enum {string}
+                             */
+                            code: "unauthorized" | "key_expired";
+                            /** @description For a bad input: the path of the member at fault, when known. */
+                            field?: string | null;
+                            /** @description For people; may change. */
+                            message: string;
+                            /**
+                             * Format: uuid
+                             * @description The `Request-Id` of the call.
+                             */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description 403 answers of sandboxAdvanceRequest:
+             *
+             *     - `forbidden`: The key lacks every scope that opens this operation, or its funder is not active.
+             *     - `not_your_request`: You are not the funder of record of this request.
+             *     - `sandbox_only`: This operation works with a sandbox key only.
+             *     - `out_of_scope`: The database refused a row this call would have written: it belongs to another funder or plane. Nothing changed; this is our defect, not your input, so report it with the request id.
+             */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable machine-readable code.
+                             * @enum {string}
+                             */
+                            code: "forbidden" | "not_your_request" | "sandbox_only" | "out_of_scope";
+                            /** @description For a bad input: the path of the member at fault, when known. */
+                            field?: string | null;
+                            /** @description For people; may change. */
+                            message: string;
+                            /**
+                             * Format: uuid
+                             * @description The `Request-Id` of the call.
+                             */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description 404 answers of sandboxAdvanceRequest:
+             *
+             *     - `not_found`: Nothing with this id (or path) is visible to your key.
+             */
+            404: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable machine-readable code.
+                             * @enum {string}
+                             */
+                            code: "not_found";
+                            /** @description For a bad input: the path of the member at fault, when known. */
+                            field?: string | null;
+                            /** @description For people; may change. */
+                            message: string;
+                            /**
+                             * Format: uuid
+                             * @description The `Request-Id` of the call.
+                             */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description 409 answers of sandboxAdvanceRequest:
+             *
+             *     - `not_routed_to_you`: The request is not routed to you at the moment.
+             *     - `invalid_state`: The request is not in a status that allows this action.
+             *     - `idempotency_key_in_use`: A call with the same `Idempotency-Key` is still running; retry shortly.
+             */
+            409: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable machine-readable code.
+                             * @enum {string}
+                             */
+                            code: "not_routed_to_you" | "invalid_state" | "idempotency_key_in_use";
+                            /** @description For a bad input: the path of the member at fault, when known. */
+                            field?: string | null;
+                            /** @description For people; may change. */
+                            message: string;
+                            /**
+                             * Format: uuid
+                             * @description The `Request-Id` of the call.
+                             */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description 413 answers of sandboxAdvanceRequest:
+             *
+             *     - `body_too_large`: The body is larger than this operation accepts.
+             */
+            413: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable machine-readable code.
+                             * @enum {string}
+                             */
+                            code: "body_too_large";
+                            /** @description For a bad input: the path of the member at fault, when known. */
+                            field?: string | null;
+                            /** @description For people; may change. */
+                            message: string;
+                            /**
+                             * Format: uuid
+                             * @description The `Request-Id` of the call.
+                             */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description 415 answers of sandboxAdvanceRequest:
+             *
+             *     - `unsupported_media_type`: This content type is not accepted here.
+             */
+            415: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable machine-readable code.
+                             * @enum {string}
+                             */
+                            code: "unsupported_media_type";
+                            /** @description For a bad input: the path of the member at fault, when known. */
+                            field?: string | null;
+                            /** @description For people; may change. */
+                            message: string;
+                            /**
+                             * Format: uuid
+                             * @description The `Request-Id` of the call.
+                             */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description 422 answers of sandboxAdvanceRequest:
+             *
+             *     - `body_invalid`: The body is not valid JSON, or a member has the wrong type, is unknown or missing.
+             *     - `idempotency_key_reused`: The `Idempotency-Key` was used before with another body.
+             *     - `idempotency_key_invalid`: The `Idempotency-Key` is not 1 to 255 visible ASCII characters.
+             */
+            422: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable machine-readable code.
+                             * @enum {string}
+                             */
+                            code: "body_invalid" | "idempotency_key_reused" | "idempotency_key_invalid";
+                            /** @description For a bad input: the path of the member at fault, when known. */
+                            field?: string | null;
+                            /** @description For people; may change. */
+                            message: string;
+                            /**
+                             * Format: uuid
+                             * @description The `Request-Id` of the call.
+                             */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description 429 answers of sandboxAdvanceRequest:
+             *
+             *     - `rate_limited`: Too many calls with this key (or bad keys from this address); wait `Retry-After` seconds.
+             */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable machine-readable code.
+                             * @enum {string}
+                             */
+                            code: "rate_limited";
+                            /** @description For a bad input: the path of the member at fault, when known. */
+                            field?: string | null;
+                            /** @description Calls allowed in the window that refused the call. */
+                            limit?: number;
+                            /** @description For people; may change. */
+                            message: string;
+                            /**
+                             * Format: uuid
+                             * @description The `Request-Id` of the call.
+                             */
+                            request_id?: string;
+                            /** @description Seconds to wait, as in `Retry-After`. */
+                            retry_after_seconds?: number;
+                            /** @description Length of that window in seconds. */
+                            window_seconds?: number;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description 500 answers of sandboxAdvanceRequest:
+             *
+             *     - `internal_error`: Something failed on our side; retry later (with the same `Idempotency-Key` for a write).
+             */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable machine-readable code.
+                             * @enum {string}
+                             */
+                            code: "internal_error";
+                            /** @description For a bad input: the path of the member at fault, when known. */
+                            field?: string | null;
+                            /** @description For people; may change. */
+                            message: string;
+                            /**
+                             * Format: uuid
+                             * @description The `Request-Id` of the call.
+                             */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description 503 answers of sandboxAdvanceRequest:
              *
              *     - `service_unavailable`: The service is stopping or starting; retry shortly.
              */
