@@ -91,6 +91,25 @@ async function firstStartInProduction(runtime: Runtime, baseUrl: string): Promis
   process.stdout.write(lines.join('\n'));
 }
 
+/** The operations listener when OPS_PORT asks for one; a port already taken stops the start. */
+async function openOperationsListener(
+  app: NonNullable<Awaited<ReturnType<Runtime['buildApp']>>>,
+  config: Config,
+  logger: Runtime['logger'],
+): Promise<OperationsListener | null> {
+  if (config.opsPort === null) return null;
+  const listener = await listenOperations(app, {
+    port: config.opsPort,
+    host: config.opsHost,
+    edge: config,
+  }).catch(async (err: unknown) => {
+    await app.close();
+    throw err;
+  });
+  logger.info({ url: listener.url }, 'operations listener: /ops/v1, readiness and metrics answer here only');
+  return listener;
+}
+
 export async function serve(
   config: Config,
   options: { worker?: boolean; http?: boolean } = {},
@@ -123,12 +142,12 @@ export async function serve(
     // see it and stop sending before anything is refused. A worker alone has no grace, nor a
     // stop typed at a terminal (SIGINT): no load balancer is waiting on it.
     runtime.readiness.drain();
-    const grace = app && signal === 'SIGTERM' ? config.shutdownGraceSeconds : 0;
+    const grace = runHttp && signal === 'SIGTERM' ? config.shutdownGraceSeconds : 0;
     logger.info({ signal, grace_seconds: grace }, 'shutting down: readiness off, draining');
     const force = setTimeout(() => process.exit(1), (grace + IN_FLIGHT_SECONDS + 15) * 1000);
     force.unref();
     if (grace > 0) await sleep(grace * 1000);
-    if (app) logger.info('grace over: the listener stops accepting');
+    if (runHttp) logger.info('grace over: the listener stops accepting');
     // Calls in flight finish, within a bound; idle kept-alive connections close at once. Both
     // listeners stop accepting together.
     const cut = setTimeout(() => {
@@ -154,25 +173,20 @@ export async function serve(
   // too; it tightens again when it closes.
   if (usesDataDir) await tightenDataDir(config.dataDir);
 
-  app = runHttp ? await runtime.buildApp() : null;
-  if (app) {
+  if (runHttp) {
+    app = await runtime.buildApp();
     await app.listen({ port: config.port, host: config.host });
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
-    if (config.opsPort !== null) {
-      // A port already taken stops the start: the public listener closes again with it.
-      opsListener = await listenOperations(app, {
-        port: config.opsPort,
-        host: config.opsHost,
-        edge: config,
-      }).catch(async (err: unknown) => {
-        await app?.close();
-        throw err;
-      });
-      logger.info({ url: opsListener.url }, 'operations listener: /ops/v1 and readiness answer here only');
-    }
+    opsListener = await openOperationsListener(app, config, logger);
     await lock?.setUrl(`http://127.0.0.1:${port}`, opsListener?.url ?? null);
     await firstStart(runtime, config.publicBaseUrl.replace(`:${config.port}`, `:${port}`));
+  } else if (config.opsPort !== null) {
+    // A worker with OPS_PORT answers readiness and its own metrics (the webhook attempts and
+    // export builds it counts) there; it has no public listener.
+    app = await runtime.buildApp();
+    await app.ready();
+    opsListener = await openOperationsListener(app, config, logger);
   }
 
   worker = runWorker ? runtime.createWorker() : null;

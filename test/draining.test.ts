@@ -107,11 +107,12 @@ describe('draining on SIGTERM', { timeout: SUITE_TIMEOUT }, () => {
     expect(server.output()).toContain('grace over: the listener stops accepting');
   });
 
-  it('a `work` process has no listener and no grace: on SIGTERM it stops its jobs and exits 0', async () => {
+  it('a `work` process has no public listener and no grace: its operations listener answers readiness and its metrics; on SIGTERM it stops its jobs and exits 0', async () => {
     const dataDir = await migratedDataDir();
+    const opsPort = await freePort();
     const child = spawn(process.execPath, [bin, 'work'], {
       cwd: root,
-      env: envFor(dataDir, { LOG_LEVEL: 'info', SHUTDOWN_GRACE_SECONDS: '600' }),
+      env: envFor(dataDir, { LOG_LEVEL: 'info', SHUTDOWN_GRACE_SECONDS: '600', OPS_PORT: String(opsPort) }),
     });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => {
@@ -129,6 +130,13 @@ describe('draining on SIGTERM', { timeout: SUITE_TIMEOUT }, () => {
       }
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
+    const opsBase = `http://127.0.0.1:${opsPort}`;
+    expect((await fetch(`${opsBase}/readyz`)).status).toBe(200);
+    const metrics = await fetch(`${opsBase}/metrics`);
+    expect(metrics.status).toBe(200);
+    expect(await metrics.text()).toMatch(/^funder_api_jobs_queued\{kind="/m);
+    // Nothing of the public API there.
+    expect((await fetch(`${opsBase}/v1/me`)).status).toBe(404);
     child.kill('SIGTERM');
     // The grace is a listener's: a worker alone does not wait for it.
     expect(await exited).toBe(0);
