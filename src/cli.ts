@@ -2,6 +2,7 @@ import { Command } from 'commander';
 import { addFunderCommands, addKeyCommands } from './cli-accounts.ts';
 import { addListenCommand } from './cli-listen.ts';
 import { addBackupCommands } from './cli-backup.ts';
+import { addSecretsCommands } from './cli-secrets.ts';
 import { CliError, EXIT_FAILED, EXIT_USAGE, reportFailure } from './cli-output.ts';
 import { jsonOption, type Output, operator, print, withRuntime } from './cli-runtime.ts';
 import { type Config, loadConfig } from './config.ts';
@@ -85,6 +86,7 @@ function program(json: boolean): Command {
   addKeyCommands(cli);
   addListenCommand(cli);
   addBackupCommands(cli);
+  addSecretsCommands(cli);
 
   cli
     .command('demo')

@@ -19,6 +19,8 @@ import type { Db } from './platform/db/db.ts';
 import { appliedMigration, expectedMigration, pingDatabase } from './platform/db/migrate.ts';
 import { createPostgresDb } from './platform/db/postgres.ts';
 import { sealFinishedDays, unsealedDays } from './platform/evidence.ts';
+import { DERIVATION_KEY_NAME } from './platform/secrets-rotation.ts';
+import { readKeptKey } from './platform/secrets.store.ts';
 import { type App, buildApp } from './platform/http/app.ts';
 import { pruneIdempotencyKeys } from './platform/http/idempotency.ts';
 import { createWorker, enqueueJob, type JobHandler, jobQueueForOps, type Worker } from './platform/jobs.ts';
@@ -101,7 +103,38 @@ export async function resolveSecrets(config: Config) {
   const key = config.secretsKey
     ? { value: config.secretsKey, created: false }
     : await keptSecret(config.dataDir, 'secrets.key', () => randomBytes(32).toString('base64'));
-  return { opsToken: ops.value, opsTokenCreated: ops.created, secretsKey: Buffer.from(key.value, 'base64') };
+  const previous = config.secretsKey ? config.secretsKeyPrevious : await previousKeyFile(config.dataDir);
+  return {
+    opsToken: ops.value,
+    opsTokenCreated: ops.created,
+    secretsKey: Buffer.from(key.value, 'base64'),
+    previousSecretsKey: previous ? Buffer.from(previous, 'base64') : null,
+  };
+}
+
+/** The kept key file of a rotation under way on the embedded database (`secrets rotate`), if any. */
+export const PREVIOUS_KEY_FILE = 'secrets.key.previous';
+
+async function previousKeyFile(dataDir: string): Promise<string | null> {
+  try {
+    return (await readFile(join(dataDir, PREVIOUS_KEY_FILE), 'utf8')).trim();
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw err;
+  }
+}
+
+/**
+ * The secrets box: seals under the secrets key, opens under it or the previous one, and derives
+ * link tokens under the derivation key a rotation kept in the database (read as the operator;
+ * none before the first rotation, or before migration 0051).
+ */
+async function openSecretBox(db: Db, keys: { secretsKey: Buffer; previousSecretsKey?: Buffer | null }) {
+  const ring = { previous: keys.previousSecretsKey ?? null };
+  const kept = await runAs(OPERATOR, () => readKeptKey(db, DERIVATION_KEY_NAME));
+  if (kept === null) return secretBox(keys.secretsKey, ring);
+  const derivation = Buffer.from(secretBox(keys.secretsKey, ring).open(kept), 'base64');
+  return secretBox(keys.secretsKey, { ...ring, derivation });
 }
 
 export interface Runtime {
@@ -208,7 +241,7 @@ export async function createRuntime(
     db?: Db;
     clock?: Clock;
     logger?: Logger;
-    secrets?: { opsToken: string; secretsKey: Buffer };
+    secrets?: { opsToken: string; secretsKey: Buffer; previousSecretsKey?: Buffer | null };
   } = {},
 ): Promise<Runtime> {
   const logger = options.logger ?? createLogger(config);
@@ -228,7 +261,7 @@ export async function createRuntime(
   const rateCounter = config.redisUrl
     ? redisRateCounter(config.redisUrl, databaseRateCounter(db))
     : databaseRateCounter(db);
-  const box = secretBox(secrets.secretsKey);
+  const box = await openSecretBox(db, secrets);
   let handlers: Record<string, JobHandler> = {};
   const metrics = createMetrics({
     db,
