@@ -14,13 +14,13 @@ import type { Config } from './config.ts';
 import { type Clock, manualClock, systemClock } from './platform/clock.ts';
 import { type SecretBox, secretBox } from './platform/crypto.ts';
 import { DIR_MODE } from './platform/data-dir.ts';
-import { OPERATOR, runAs } from './platform/db/actor.ts';
+import { GATE, OPERATOR, runAs } from './platform/db/actor.ts';
 import type { Db } from './platform/db/db.ts';
 import { appliedMigration, expectedMigration, pingDatabase } from './platform/db/migrate.ts';
 import { createPostgresDb } from './platform/db/postgres.ts';
 import { sealFinishedDays, unsealedDays } from './platform/evidence.ts';
 import { DERIVATION_KEY_NAME } from './platform/secrets-rotation.ts';
-import { readKeptKey } from './platform/secrets.store.ts';
+import { keptKeysExist, readKeptKey } from './platform/secrets.store.ts';
 import { type App, buildApp } from './platform/http/app.ts';
 import { pruneIdempotencyKeys } from './platform/http/idempotency.ts';
 import { createWorker, enqueueJob, type JobHandler, jobQueueForOps, type Worker } from './platform/jobs.ts';
@@ -131,7 +131,9 @@ async function previousKeyFile(dataDir: string): Promise<string | null> {
  */
 async function openSecretBox(db: Db, keys: { secretsKey: Buffer; previousSecretsKey?: Buffer | null }) {
   const ring = { previous: keys.previousSecretsKey ?? null };
-  const kept = await runAs(OPERATOR, () => readKeptKey(db, DERIVATION_KEY_NAME));
+  // Before migration 0051 (a first start migrates after this) there is no table and nothing kept.
+  const exists = await runAs(GATE, () => keptKeysExist(db));
+  const kept = exists ? await runAs(OPERATOR, () => readKeptKey(db, DERIVATION_KEY_NAME)) : null;
   if (kept === null) return secretBox(keys.secretsKey, ring);
   const derivation = Buffer.from(secretBox(keys.secretsKey, ring).open(kept), 'base64');
   return secretBox(keys.secretsKey, { ...ring, derivation });

@@ -1,5 +1,4 @@
 import type { Db, Queryable } from './db/db.ts';
-import { pgErrorCode } from './db/db.ts';
 
 /**
  * Every column that holds a value sealed under the secrets key (platform/crypto.ts), for a
@@ -49,20 +48,16 @@ export async function replaceSealed(
   return rowCount > 0;
 }
 
-/**
- * A kept key's sealed value, or null: none kept, or a schema older than the table (no table;
- * on a database never migrated, not even the operator role).
- */
+/** Whether the table of kept keys exists (migration 0051 applied). */
+export async function keptKeysExist(db: Db): Promise<boolean> {
+  const { rows } = await db.query<{ found: boolean }>("SELECT to_regclass('kept_keys') IS NOT NULL AS found");
+  return rows[0]?.found === true;
+}
+
+/** A kept key's sealed value, or null. */
 export async function readKeptKey(db: Db, name: string): Promise<string | null> {
-  try {
-    const { rows } = await db.query<{ sealed: string }>('SELECT sealed FROM kept_keys WHERE name = $1', [
-      name,
-    ]);
-    return rows[0]?.sealed ?? null;
-  } catch (err) {
-    if (pgErrorCode(err) === '42P01' || pgErrorCode(err) === '42704') return null;
-    throw err;
-  }
+  const { rows } = await db.query<{ sealed: string }>('SELECT sealed FROM kept_keys WHERE name = $1', [name]);
+  return rows[0]?.sealed ?? null;
 }
 
 /** Keeps a key sealed, unless one is kept under that name already. Answers whether it did. */
