@@ -134,9 +134,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (Buffer.from(secretsKeyPrevious, 'base64').length !== 32)
       throw new ConfigError('SECRETS_KEY_PREVIOUS must be 32 bytes in base64, like SECRETS_KEY');
     if (secretsKey === null)
-      throw new ConfigError('SECRETS_KEY_PREVIOUS is for a rotation: set SECRETS_KEY to the new key beside it');
+      throw new ConfigError(
+        'SECRETS_KEY_PREVIOUS is for a rotation: set SECRETS_KEY to the new key beside it',
+      );
     if (secretsKeyPrevious === secretsKey)
-      throw new ConfigError('SECRETS_KEY_PREVIOUS is the key being replaced: it must differ from SECRETS_KEY');
+      throw new ConfigError(
+        'SECRETS_KEY_PREVIOUS is the key being replaced: it must differ from SECRETS_KEY',
+      );
   }
   const publicBaseUrl = (nonEmpty(env, 'PUBLIC_BASE_URL') ?? `http://localhost:${port}`).replace(/\/+$/, '');
   const logLevel = nonEmpty(env, 'LOG_LEVEL') ?? 'info';

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyWebhook } from '../packages/client/src/index.ts';
 import { secretBox } from '../src/platform/crypto.ts';
+import { OPERATOR, runAs } from '../src/platform/db/actor.ts';
 import { rotateSecrets } from '../src/platform/secrets-rotation.ts';
 import { freshDatabase, type TestDatabase } from './support/database.ts';
 import { startService, type TestService } from './support/service.ts';
@@ -76,7 +77,9 @@ describe('rotating the secrets key', () => {
     expect(Object.values(again.resealed)).toEqual([0, 0, 0, 0]);
 
     // The old key alone opens nothing any more.
-    const { rows } = await database.db.query<{ sealed: string }>('SELECT sealed FROM webhook_secrets');
+    const { rows } = await runAs(OPERATOR, () =>
+      database.db.query<{ sealed: string }>('SELECT sealed FROM webhook_secrets'),
+    );
     expect(rows.length).toBeGreaterThan(0);
     for (const row of rows) expect(() => secretBox(oldKey).open(row.sealed)).toThrow();
 
@@ -102,9 +105,14 @@ describe('rotating the secrets key', () => {
     }
     const hit = received.at(-1);
     expect(hit).toBeDefined();
-    const event = verifyWebhook(hit!.body, hit!.headers['service-signature'] as string, [created.body.secret], {
-      now: after.runtime.clock.now(),
-    });
+    const event = verifyWebhook(
+      hit!.body,
+      hit!.headers['service-signature'] as string,
+      [created.body.secret],
+      {
+        now: after.runtime.clock.now(),
+      },
+    );
     expect(event).toMatchObject({ type: 'webhook.test' });
   });
 });
