@@ -19,8 +19,6 @@ import type { Db } from './platform/db/db.ts';
 import { appliedMigration, expectedMigration, pingDatabase } from './platform/db/migrate.ts';
 import { createPostgresDb } from './platform/db/postgres.ts';
 import { sealFinishedDays, unsealedDays } from './platform/evidence.ts';
-import { DERIVATION_KEY_NAME } from './platform/secrets-rotation.ts';
-import { keptKeysExist, readKeptKey } from './platform/secrets.store.ts';
 import { type App, buildApp } from './platform/http/app.ts';
 import { pruneIdempotencyKeys } from './platform/http/idempotency.ts';
 import { createWorker, enqueueJob, type JobHandler, jobQueueForOps, type Worker } from './platform/jobs.ts';
@@ -34,6 +32,8 @@ import {
   redisRateCounter,
 } from './platform/rate-limit.ts';
 import { createReadiness, type Readiness, type ReadinessCheck } from './platform/readiness.ts';
+import { keptKeysExist, readKeptKey } from './platform/secrets.store.ts';
+import { DERIVATION_KEY_NAME } from './platform/secrets-rotation.ts';
 
 export function createLogger(config: Pick<Config, 'logLevel'>, destination?: pino.DestinationStream): Logger {
   const options: pino.LoggerOptions = {
