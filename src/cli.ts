@@ -1,10 +1,10 @@
 import { Command } from 'commander';
 import { addFunderCommands, addKeyCommands } from './cli-accounts.ts';
-import { addListenCommand } from './cli-listen.ts';
 import { addBackupCommands } from './cli-backup.ts';
-import { addSecretsCommands } from './cli-secrets.ts';
+import { addListenCommand } from './cli-listen.ts';
 import { CliError, EXIT_FAILED, EXIT_USAGE, reportFailure } from './cli-output.ts';
 import { jsonOption, type Output, operator, print, withRuntime } from './cli-runtime.ts';
+import { addSecretsCommands } from './cli-secrets.ts';
 import { type Config, loadConfig } from './config.ts';
 import { migrate } from './platform/db/migrate.ts';
 import { DEFAULT_SETUP_NAMES, SQL_NAME, setupSql } from './platform/db/setup-sql.ts';
