@@ -62,8 +62,9 @@ describe('rotating the secrets key', () => {
       });
     const created = await register();
     expect(created.status, JSON.stringify(created.body)).toBe(201);
-    const link = await before.call<{ url: string }>(key, 'POST', '/v1/client-links', { body: {} });
+    const link = await before.call<{ client_link: { url: string } }>(key, 'POST', '/v1/client-links', { body: {} });
     expect(link.status, JSON.stringify(link.body)).toBe(201);
+    expect(link.body.client_link.url).toMatch(/\/join\/cl_/);
 
     // During: the new key seals, the old one still opens; the rotation seals everything again.
     const during = await serviceWith(newKey, oldKey);
@@ -86,7 +87,7 @@ describe('rotating the secrets key', () => {
     // After: the new key only.
     const after = await serviceWith(newKey);
     const links = await after.call<{ client_links: { url?: string }[] }>(key, 'GET', '/v1/client-links');
-    expect(links.body.client_links.map((entry) => entry.url)).toContain(link.body.url);
+    expect(links.body.client_links.map((entry) => entry.url)).toContain(link.body.client_link.url);
     const replay = await after.call<{ secret: string }>(key, 'POST', '/v1/webhooks', {
       body: { url: `${base}/rotated` },
       headers: { 'idempotency-key': 'rotation-webhook' },
