@@ -6,6 +6,7 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * says: the PostgreSQL run would repeat them unchanged, so it leaves them to the embedded run.
  */
 const embeddedOnly = [
+  'test/backup.test.ts',
   'test/build.test.ts',
   'test/cli.test.ts',
   'test/draining.test.ts',

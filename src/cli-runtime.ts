@@ -69,27 +69,10 @@ export async function withRuntime<T>(
 /** Calls the operations API of the server at `url` that holds the embedded database. */
 function serverCall(url: string, opsToken: string): ServerCall {
   return async (method, path, body) => {
-    let response: Response;
+    const response = await serverResponse(url, opsToken, method, path, body);
     try {
-      response = await fetch(`${url}${path}`, {
-        method,
-        headers: {
-          authorization: `Bearer ${opsToken}`,
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-    } catch (err) {
-      throw new CliError(
-        'server_unreachable',
-        `The running server at ${url} holds the embedded database but did not answer: ${(err as Error).message}`,
-        { url },
-      );
-    }
-    const text = await response.text();
-    let answer: { error?: { code?: string; message?: string } & Record<string, unknown> } = {};
-    try {
-      answer = text ? JSON.parse(text) : {};
+      const text = await response.text();
+      return text ? JSON.parse(text) : {};
     } catch {
       throw new CliError(
         'server_answer_invalid',
@@ -100,14 +83,48 @@ function serverCall(url: string, opsToken: string): ServerCall {
         },
       );
     }
-    if (!response.ok) {
-      const { code, message, ...extra } = answer.error ?? {};
-      throw new CliError(
-        code ?? `http_${response.status}`,
-        message ?? `The server at ${url} answered ${response.status}.`,
-        { ...extra, status: response.status },
-      );
-    }
-    return answer;
   };
+}
+
+/**
+ * Calls the operations API of the server at `url` as the operator: its answer when it
+ * succeeded (the body not read yet), else a `CliError` with the server's error code.
+ */
+export async function serverResponse(
+  url: string,
+  opsToken: string,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<Response> {
+  let response: Response;
+  try {
+    response = await fetch(`${url}${path}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${opsToken}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch (err) {
+    throw new CliError(
+      'server_unreachable',
+      `The running server at ${url} holds the embedded database but did not answer: ${(err as Error).message}`,
+      { url },
+    );
+  }
+  if (response.ok) return response;
+  let answer: { error?: { code?: string; message?: string } & Record<string, unknown> } = {};
+  try {
+    answer = JSON.parse(await response.text());
+  } catch {
+    // No envelope: the status alone says what happened.
+  }
+  const { code, message, ...extra } = answer.error ?? {};
+  throw new CliError(
+    code ?? `http_${response.status}`,
+    message ?? `The server at ${url} answered ${response.status}.`,
+    { ...extra, status: response.status },
+  );
 }

@@ -1,9 +1,11 @@
 import { Command } from 'commander';
 import { addFunderCommands, addKeyCommands } from './cli-accounts.ts';
+import { addBackupCommands } from './cli-backup.ts';
 import { addListenCommand } from './cli-listen.ts';
 import { addOperatorCommands } from './cli-operators.ts';
 import { CliError, EXIT_FAILED, EXIT_USAGE, reportFailure } from './cli-output.ts';
 import { jsonOption, type Output, operator, print, withRuntime } from './cli-runtime.ts';
+import { addSecretsCommands } from './cli-secrets.ts';
 import { type Config, loadConfig } from './config.ts';
 import { migrate } from './platform/db/migrate.ts';
 import { DEFAULT_SETUP_NAMES, SQL_NAME, setupSql } from './platform/db/setup-sql.ts';
@@ -85,6 +87,8 @@ function program(json: boolean): Command {
   addKeyCommands(cli);
   addListenCommand(cli);
   addOperatorCommands(cli);
+  addBackupCommands(cli);
+  addSecretsCommands(cli);
 
   cli
     .command('demo')

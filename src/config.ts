@@ -17,6 +17,11 @@ export interface Config {
   opsToken: string | null;
   clock: 'system' | 'manual';
   secretsKey: string | null;
+  /**
+   * During a rotation of SECRETS_KEY, the key being replaced: what it sealed still opens
+   * (SECRETS_KEY_PREVIOUS; only with SECRETS_KEY).
+   */
+  secretsKeyPrevious: string | null;
   logLevel: string;
   inlineWorker: boolean;
   dbPoolMax: number;
@@ -175,6 +180,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (secretsKey !== null && Buffer.from(secretsKey, 'base64').length !== 32) {
     throw new ConfigError('SECRETS_KEY must be 32 bytes in base64 (openssl rand -base64 32)');
   }
+  const secretsKeyPrevious = nonEmpty(env, 'SECRETS_KEY_PREVIOUS');
+  if (secretsKeyPrevious !== null) {
+    if (Buffer.from(secretsKeyPrevious, 'base64').length !== 32)
+      throw new ConfigError('SECRETS_KEY_PREVIOUS must be 32 bytes in base64, like SECRETS_KEY');
+    if (secretsKey === null)
+      throw new ConfigError(
+        'SECRETS_KEY_PREVIOUS is for a rotation: set SECRETS_KEY to the new key beside it',
+      );
+    if (secretsKeyPrevious === secretsKey)
+      throw new ConfigError(
+        'SECRETS_KEY_PREVIOUS is the key being replaced: it must differ from SECRETS_KEY',
+      );
+  }
   const publicBaseUrl = (nonEmpty(env, 'PUBLIC_BASE_URL') ?? `http://localhost:${port}`).replace(/\/+$/, '');
   const logLevel = nonEmpty(env, 'LOG_LEVEL') ?? 'info';
   const nodeEnv = nonEmpty(env, 'NODE_ENV');
@@ -194,6 +212,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     opsToken,
     clock: clockRaw,
     secretsKey,
+    secretsKeyPrevious,
     logLevel,
     inlineWorker: boolFrom(env, 'FUNDER_API_INLINE_WORKER', databaseUrl === null),
     dbPoolMax: intFrom(env, 'DB_POOL_MAX', 10, 1, 500),

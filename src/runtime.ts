@@ -14,7 +14,7 @@ import type { Config } from './config.ts';
 import { type Clock, manualClock, systemClock } from './platform/clock.ts';
 import { type SecretBox, secretBox } from './platform/crypto.ts';
 import { DIR_MODE } from './platform/data-dir.ts';
-import { OPERATOR, runAs } from './platform/db/actor.ts';
+import { GATE, OPERATOR, runAs } from './platform/db/actor.ts';
 import type { Db } from './platform/db/db.ts';
 import { appliedMigration, expectedMigration, pingDatabase } from './platform/db/migrate.ts';
 import { createPostgresDb } from './platform/db/postgres.ts';
@@ -33,6 +33,8 @@ import {
   redisRateCounter,
 } from './platform/rate-limit.ts';
 import { createReadiness, type Readiness, type ReadinessCheck } from './platform/readiness.ts';
+import { keptKeysExist, readKeptKey } from './platform/secrets.store.ts';
+import { DERIVATION_KEY_NAME } from './platform/secrets-rotation.ts';
 import { startTracingSdk, type TracingSdk } from './platform/tracing-sdk.ts';
 
 export function createLogger(config: Pick<Config, 'logLevel'>, destination?: pino.DestinationStream): Logger {
@@ -103,7 +105,40 @@ export async function resolveSecrets(config: Config) {
   const key = config.secretsKey
     ? { value: config.secretsKey, created: false }
     : await keptSecret(config.dataDir, 'secrets.key', () => randomBytes(32).toString('base64'));
-  return { opsToken: ops.value, opsTokenCreated: ops.created, secretsKey: Buffer.from(key.value, 'base64') };
+  const previous = config.secretsKey ? config.secretsKeyPrevious : await previousKeyFile(config.dataDir);
+  return {
+    opsToken: ops.value,
+    opsTokenCreated: ops.created,
+    secretsKey: Buffer.from(key.value, 'base64'),
+    previousSecretsKey: previous ? Buffer.from(previous, 'base64') : null,
+  };
+}
+
+/** The kept key file of a rotation under way on the embedded database (`secrets rotate`), if any. */
+export const PREVIOUS_KEY_FILE = 'secrets.key.previous';
+
+async function previousKeyFile(dataDir: string): Promise<string | null> {
+  try {
+    return (await readFile(join(dataDir, PREVIOUS_KEY_FILE), 'utf8')).trim();
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw err;
+  }
+}
+
+/**
+ * The secrets box: seals under the secrets key, opens under it or the previous one, and derives
+ * link tokens under the derivation key a rotation kept in the database (read as the operator;
+ * none before the first rotation, or before migration 0051).
+ */
+async function openSecretBox(db: Db, keys: { secretsKey: Buffer; previousSecretsKey?: Buffer | null }) {
+  const ring = { previous: keys.previousSecretsKey ?? null };
+  // Before migration 0051 (a first start migrates after this) there is no table and nothing kept.
+  const exists = await runAs(GATE, () => keptKeysExist(db));
+  const kept = exists ? await runAs(OPERATOR, () => readKeptKey(db, DERIVATION_KEY_NAME)) : null;
+  if (kept === null) return secretBox(keys.secretsKey, ring);
+  const derivation = Buffer.from(secretBox(keys.secretsKey, ring).open(kept), 'base64');
+  return secretBox(keys.secretsKey, { ...ring, derivation });
 }
 
 export interface Runtime {
@@ -195,7 +230,11 @@ async function readinessChecks(db: Db, rateCounter: RateCounter): Promise<Readin
     {
       name: 'migrations',
       run: async () => {
-        if ((await appliedMigration(db)) !== expected) throw new Error('schema not at the expected version');
+        // A schema ahead of the code is ready: within v1 migrations only add, so this server
+        // keeps serving while a newer release migrates and replaces it (docs/operations.md, "Upgrades").
+        const applied = await appliedMigration(db);
+        if (expected !== null && (applied === null || applied < expected))
+          throw new Error('schema behind the expected version');
       },
     },
   ];
@@ -210,7 +249,7 @@ export async function createRuntime(
     db?: Db;
     clock?: Clock;
     logger?: Logger;
-    secrets?: { opsToken: string; secretsKey: Buffer };
+    secrets?: { opsToken: string; secretsKey: Buffer; previousSecretsKey?: Buffer | null };
   } = {},
 ): Promise<Runtime> {
   const logger = options.logger ?? createLogger(config);
@@ -233,7 +272,7 @@ export async function createRuntime(
   const rateCounter = config.redisUrl
     ? redisRateCounter(config.redisUrl, databaseRateCounter(db))
     : databaseRateCounter(db);
-  const box = secretBox(secrets.secretsKey);
+  const box = await openSecretBox(db, secrets);
   let handlers: Record<string, JobHandler> = {};
   const metrics = createMetrics({
     db,

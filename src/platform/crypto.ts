@@ -35,34 +35,82 @@ export function safeEqual(a: string, b: string): boolean {
   return timingSafeEqual(digest(a), digest(b));
 }
 
+/** The key the derived values are made under, drawn from a secrets key. */
+export function derivationKeyOf(key: Buffer): Buffer {
+  return createHmac('sha256', key).update('derived-values').digest();
+}
+
+export interface SecretBoxKeys {
+  /**
+   * During a rotation, the key being replaced: what it sealed still opens, nothing new is
+   * sealed under it (SECRETS_KEY_PREVIOUS, or the kept secrets.key.previous).
+   */
+  previous?: Buffer | null;
+  /**
+   * The key the derived values are made under, kept sealed in the database by the first
+   * rotation (table kept_keys) so that a rotation never changes them. Without it: drawn from
+   * the key being replaced during a rotation, else from the secrets key.
+   */
+  derivation?: Buffer | null;
+}
+
+function checkKey(key: Buffer): void {
+  if (key.length !== 32) throw new Error('the secrets key must be 32 bytes');
+}
+
+function openWith(key: Buffer, sealed: string): string {
+  if (!sealed.startsWith('v1.')) throw new Error('unknown sealed secret format');
+  const raw = Buffer.from(sealed.slice(3), 'base64');
+  const decipher = createDecipheriv('aes-256-gcm', key, raw.subarray(0, 12));
+  decipher.setAuthTag(raw.subarray(12, 28));
+  return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8');
+}
+
 /**
  * AES-256-GCM for secrets the service must use again (webhook signing secrets, onboarding
- * return secrets). Output: "v1." + base64(iv | tag | ciphertext).
+ * return secrets). Output: "v1." + base64(iv | tag | ciphertext). Seals under `key`; opens
+ * under `key`, then under `keys.previous` (GCM's tag tells a wrong key).
  */
-export function secretBox(key: Buffer) {
-  if (key.length !== 32) throw new Error('the secrets key must be 32 bytes');
+export function secretBox(key: Buffer, keys: SecretBoxKeys = {}) {
+  checkKey(key);
+  const previous = keys.previous ?? null;
+  if (previous) checkKey(previous);
+  const derivation = keys.derivation ?? derivationKeyOf(previous ?? key);
+  const seal = (plain: string): string => {
+    const iv = randomBytes(12);
+    const cipher = createCipheriv('aes-256-gcm', key, iv);
+    const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
+    return `v1.${Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64')}`;
+  };
   return {
     /**
      * A value the service can make again from a label but never stores (hex HMAC-SHA256 under
-     * a key of its own drawn from the secrets key): the tokens of client and onboarding links,
-     * of which only the SHA-256 is kept.
+     * the derivation key): the tokens of client and onboarding links, of which only the
+     * SHA-256 is kept.
      */
     derive(label: string): string {
-      const subkey = createHmac('sha256', key).update('derived-values').digest();
-      return createHmac('sha256', subkey).update(label).digest('hex');
+      return createHmac('sha256', derivation).update(label).digest('hex');
     },
-    seal(plain: string): string {
-      const iv = randomBytes(12);
-      const cipher = createCipheriv('aes-256-gcm', key, iv);
-      const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
-      return `v1.${Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64')}`;
-    },
+    /** The key `derive` uses, for a rotation to keep. */
+    derivationKey: (): Buffer => Buffer.from(derivation),
+    seal,
     open(sealed: string): string {
-      if (!sealed.startsWith('v1.')) throw new Error('unknown sealed secret format');
-      const raw = Buffer.from(sealed.slice(3), 'base64');
-      const decipher = createDecipheriv('aes-256-gcm', key, raw.subarray(0, 12));
-      decipher.setAuthTag(raw.subarray(12, 28));
-      return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8');
+      try {
+        return openWith(key, sealed);
+      } catch (err) {
+        if (!previous || !sealed.startsWith('v1.')) throw err;
+        return openWith(previous, sealed);
+      }
+    },
+    /** The value sealed under the current key: null when it already is. */
+    reseal(sealed: string): string | null {
+      try {
+        openWith(key, sealed);
+        return null;
+      } catch {
+        if (!previous) throw new Error('a sealed secret that the secrets key does not open');
+        return seal(openWith(previous, sealed));
+      }
     },
   };
 }

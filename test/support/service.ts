@@ -75,6 +75,8 @@ export async function startService(
     logger?: Logger;
     /** The key sealing secrets, for a test that starts another process on the same database. */
     secretsKey?: Buffer;
+    /** During a rotation of the secrets key: the key being replaced, which still opens. */
+    previousSecretsKey?: Buffer;
   } = {},
 ): Promise<TestService> {
   const database = options.database ?? (await freshDatabase());
@@ -93,7 +95,11 @@ export async function startService(
     db: database.db,
     clock: config.clock === 'manual' ? manualClock(TEST_CLOCK_START) : undefined,
     logger: options.logger ?? pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
-    secrets: { opsToken, secretsKey: options.secretsKey ?? randomBytes(32) },
+    secrets: {
+      opsToken,
+      secretsKey: options.secretsKey ?? randomBytes(32),
+      previousSecretsKey: options.previousSecretsKey ?? null,
+    },
   });
   const app = await runtime.buildApp();
 

@@ -6,7 +6,7 @@ import { verifyEvidence } from '../../platform/evidence.ts';
 import type { AreaRoutes } from '../../platform/http/app.ts';
 import { Timestamp } from '../../platform/http/schemas.ts';
 
-/** Service-wide operator actions: the evidence check and the manual clock. */
+/** Service-wide operator actions: the evidence check, the embedded database's backup, the manual clock. */
 export function opsRoutes({ db, clock }: { db: Db; clock: Clock }): AreaRoutes {
   return (app) => {
     // A read that changes nothing, so GET: `funder-api evidence verify` calls it when a running
@@ -33,6 +33,22 @@ export function opsRoutes({ db, clock }: { db: Db; clock: Clock }): AreaRoutes {
         return { ...report, first_broken: firstBroken };
       },
     );
+
+    // A consistent copy of the embedded database, made while the server serves: `funder-api
+    // backup` calls it when this server holds the database. POST: it is costly and never cached.
+    app.post('/ops/v1/backup', async (_request, reply) => {
+      if (!db.backup) {
+        throw new ApiError(
+          'conflict',
+          'Backups through the service are for the embedded database; back up PostgreSQL with pg_dump or a base backup (docs/operations.md, "Backup and restore").',
+        );
+      }
+      const dump = await db.backup();
+      return reply
+        .header('content-type', 'application/gzip')
+        .header('cache-control', 'no-store')
+        .send(Buffer.from(dump.buffer, dump.byteOffset, dump.byteLength));
+    });
 
     app.get(
       '/ops/v1/clock',

@@ -43,6 +43,11 @@ export interface Db extends Queryable {
   close(): Promise<void>;
   /** PostgreSQL: the pool's connections at this instant (metrics). The embedded database has no pool. */
   poolStats?(): PoolStats;
+  /**
+   * The embedded database only: a consistent copy of the whole database (PGlite's data folder as
+   * a gzipped tar), taken while no transaction is open and none may start.
+   */
+  backup?(): Promise<Uint8Array>;
 }
 
 export interface PoolStats {

@@ -14,7 +14,9 @@ export interface PgliteOptions {
 // Dates as 'YYYY-MM-DD' strings, like the PostgreSQL adapter.
 const parsers = { [types.DATE]: (value: string) => value };
 
-export async function createPgliteDb(options: PgliteOptions): Promise<Db & { pglite: PGlite }> {
+export async function createPgliteDb(
+  options: PgliteOptions,
+): Promise<Db & { pglite: PGlite; backup(): Promise<Uint8Array> }> {
   const { dataDir } = options;
   if (dataDir) await mkdir(dataDir, { recursive: true, mode: DIR_MODE });
   const pglite = await PGlite.create({
@@ -116,6 +118,16 @@ export async function createPgliteDb(options: PgliteOptions): Promise<Db & { pgl
       await pglite.exec(sql);
     },
     transaction,
+    async backup() {
+      // A checkpoint first, so a restore has little to replay. Then the dump under the
+      // transaction lock, which every transaction and every lone statement takes: open ones
+      // finish, new ones wait until the copy is made.
+      await pglite.exec('CHECKPOINT');
+      return pglite._runExclusiveTransaction(async () => {
+        const dump = await pglite.dumpDataDir('gzip');
+        return new Uint8Array(await dump.arrayBuffer());
+      });
+    },
     async close() {
       if (!pglite.closed) await pglite.close();
       if (dataDir) await tightenDataDir(dataDir);
