@@ -5,9 +5,8 @@
  */
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -62,7 +61,9 @@ async function readRss(pid: number): Promise<number | null> {
 
 /** Builds the command line into a temporary folder and serves from it on `databaseUrl`. */
 export async function startCompiledServer(databaseUrl: string, poolMax: number): Promise<CompiledServer> {
-  const outdir = await mkdtemp(join(tmpdir(), 'funder-api-bench-build-'));
+  // Inside the project: the compiled modules find their packages in its node_modules.
+  await mkdir(join(root, 'dist'), { recursive: true });
+  const outdir = await mkdtemp(join(root, 'dist', 'bench-serve-'));
   await promisify(execFile)(process.execPath, [join(root, 'scripts/build.mjs'), 'src/cli.ts', outdir], {
     cwd: root,
   });
