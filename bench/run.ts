@@ -293,6 +293,13 @@ async function benchServer(
     }
   }
   printTable(`${database.version}, ${served.label}`, rows, rows[0]!.figures);
+  const busiest = Math.max(...rows.map((row) => row.othersBusy));
+  if (busiest > OTHERS_BUSY_WARNING) {
+    console.log(
+      `   note: other programs used up to ${fmt(busiest * 100)}% of the machine during these runs; ` +
+        'the figures are lower and noisier than on an otherwise idle machine',
+    );
+  }
   printVerdicts(kind, rows, (line) => console.log(`   ${line}`));
   return rows;
 }
