@@ -16,6 +16,8 @@ export interface CpuSnapshot {
   selfMicros: number;
   /** By process id; null where /proc cannot be read (not Linux, or PostgreSQL runs elsewhere). */
   postgresMicros: Map<number, number> | null;
+  /** Of the served process when the service runs in its own (compiled); else null. */
+  serverMicros: number | null;
 }
 
 function machineTimes(): { busy: number; total: number } {
@@ -27,6 +29,17 @@ function machineTimes(): { busy: number; total: number } {
     total += user + nice + sys + idle + irq;
   }
   return { busy: busy * 1000, total: total * 1000 };
+}
+
+/** CPU time used so far by one process (Linux: /proc), or null. */
+function processMicros(pid: number): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * MICROS_PER_TICK;
+  } catch {
+    return null;
+  }
 }
 
 /** CPU time used so far by each process named `postgres` (server, backends, WAL writer...). */
@@ -55,7 +68,7 @@ function postgresTimes(): Map<number, number> | null {
   return times.size > 0 ? times : null;
 }
 
-export function cpuSnapshot(withPostgres: boolean): CpuSnapshot {
+export function cpuSnapshot(withPostgres: boolean, serverPid: number | null = null): CpuSnapshot {
   const machine = machineTimes();
   const self = process.cpuUsage();
   return {
@@ -63,12 +76,15 @@ export function cpuSnapshot(withPostgres: boolean): CpuSnapshot {
     machineTotalMicros: machine.total,
     selfMicros: self.user + self.system,
     postgresMicros: withPostgres ? postgresTimes() : null,
+    serverMicros: serverPid === null ? null : processMicros(serverPid),
   };
 }
 
 export interface CpuSpent {
   selfMicros: number;
   postgresMicros: number | null;
+  /** Of the served process, when it runs in its own; else null. */
+  serverMicros: number | null;
   /** Share of the whole machine's capacity that was busy, 0..1. */
   machineBusy: number;
   /** Share of the machine's capacity used by neither the servers, the database nor the load. */
@@ -85,10 +101,13 @@ export function cpuSpent(from: CpuSnapshot, to: CpuSnapshot, loadMicros: number)
     postgres = 0;
     for (const [pid, micros] of to.postgresMicros) postgres += micros - (from.postgresMicros.get(pid) ?? 0);
   }
+  const server =
+    from.serverMicros !== null && to.serverMicros !== null ? to.serverMicros - from.serverMicros : null;
   return {
     selfMicros: self,
     postgresMicros: postgres,
+    serverMicros: server,
     machineBusy: busy / total,
-    othersBusy: Math.max(0, busy - self - loadMicros - (postgres ?? 0)) / total,
+    othersBusy: Math.max(0, busy - self - loadMicros - (postgres ?? 0) - (server ?? 0)) / total,
   };
 }

@@ -13,23 +13,24 @@ import { fork } from 'node:child_process';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { type CompiledServer, startCompiledServer } from './compiled.ts';
 import { cpuSnapshot, cpuSpent } from './cpu.ts';
 import type { LoadFigures, LoadJob, LoadMeasuring, LoadOutcome } from './load.ts';
+import { printVerdicts, readPlan, type Step, TARGET_RSS_MB } from './read-plan.ts';
+import { ISSUE_VOLUME } from './seed.ts';
 import {
   type BenchDatabase,
   countedHits,
   type DatabaseKind,
+  LIST_PAGE,
   pgliteDatabase,
   postgresDatabase,
   postgresReachable,
-  SEEDED_REQUESTS,
   setPolicies,
   startTargets,
+  type Targets,
 } from './targets.ts';
 
-/** From the issue: GET /v1/me on PostgreSQL, 50 connections. */
-const TARGET_ME_RATIO = 0.4;
-const TARGET_ME_P99_MS = 25;
 /** Above this share of the machine used by other programs, a run's figures are flagged. */
 const OTHERS_BUSY_WARNING = 0.05;
 
@@ -40,6 +41,10 @@ interface Options {
   connections: number;
   poolMax: number;
   postgresUrl: string;
+  /** Requests seeded on the plane (issue 26: 100,000, one in twenty visible). */
+  requests: number;
+  /** PostgreSQL: measure the compiled server only, not the in-process app beside it. */
+  skipInProcess: boolean;
 }
 
 function positiveInt(name: string, raw: string | undefined, fallback: number, min = 1): number {
@@ -57,6 +62,8 @@ function readOptions(): Options {
       warmup: { type: 'string' },
       connections: { type: 'string' },
       pool: { type: 'string' },
+      requests: { type: 'string' },
+      'compiled-only': { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
     strict: true,
@@ -64,7 +71,7 @@ function readOptions(): Options {
   if (values.help) {
     console.log(
       'usage: npm run bench -- [--db pglite|postgres|both] [--duration 10] [--warmup 2]\n' +
-        '                        [--connections 50] [--pool 10]\n' +
+        '                        [--connections 50] [--pool 10] [--requests 100000] [--compiled-only]\n' +
         'PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres)',
     );
     process.exit(0);
@@ -81,13 +88,15 @@ function readOptions(): Options {
     // The service's own default (DB_POOL_MAX), unless told otherwise.
     poolMax: positiveInt('pool', values.pool ?? process.env.DB_POOL_MAX, 10),
     postgresUrl: process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres',
+    requests: positiveInt('requests', values.requests, ISSUE_VOLUME.requests, 1000),
+    skipInProcess: values['compiled-only'] ?? false,
   };
 }
 
 interface Measured {
   figures: LoadFigures;
   warmupOk: number;
-  /** CPU time per request of this process: the servers, and PGlite when embedded. */
+  /** CPU time per request of the serving process: the compiled server's, or this one's (with PGlite when embedded). */
   serverCpuMicrosPerRequest: number;
   /** Of PostgreSQL's processes, when it runs on this machine (Linux); else null. */
   postgresCpuMicrosPerRequest: number | null;
@@ -97,20 +106,20 @@ interface Measured {
 }
 
 /** Forks bench/load.ts through the same TypeScript loader as `npm run bench`. */
-function load(job: LoadJob, withPostgres: boolean): Promise<Measured> {
+function load(job: LoadJob, withPostgres: boolean, serverPid: number | null): Promise<Measured> {
   const runner = fileURLToPath(new URL('../bin/run-ts.mjs', import.meta.url));
   const script = fileURLToPath(new URL('./load.ts', import.meta.url));
   return new Promise((resolve, reject) => {
     const child = fork(runner, [script], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
     let outcome: LoadOutcome | null = null;
-    let atStart = cpuSnapshot(withPostgres);
+    let atStart = cpuSnapshot(withPostgres, serverPid);
     let atEnd = atStart;
     child.on('message', (message: LoadOutcome | LoadMeasuring) => {
       if ('phase' in message) {
-        atStart = cpuSnapshot(withPostgres);
+        atStart = cpuSnapshot(withPostgres, serverPid);
         return;
       }
-      atEnd = cpuSnapshot(withPostgres);
+      atEnd = cpuSnapshot(withPostgres, serverPid);
       outcome = message;
     });
     child.once('error', reject);
@@ -123,7 +132,8 @@ function load(job: LoadJob, withPostgres: boolean): Promise<Measured> {
       resolve({
         figures,
         warmupOk: outcome.warmupOk,
-        serverCpuMicrosPerRequest: spent.selfMicros / answered,
+        // The compiled server's own process when it serves, else this one (servers in process).
+        serverCpuMicrosPerRequest: (spent.serverMicros ?? spent.selfMicros) / answered,
         postgresCpuMicrosPerRequest: spent.postgresMicros === null ? null : spent.postgresMicros / answered,
         loadCpuMicrosPerRequest: figures.loadCpuMicros / answered,
         machineBusy: spent.machineBusy,
@@ -136,6 +146,8 @@ function load(job: LoadJob, withPostgres: boolean): Promise<Measured> {
 
 interface Row extends Measured {
   target: string;
+  id: string;
+  policiesOff: boolean;
 }
 
 const fmt = (value: number, digits = 0) =>
@@ -203,139 +215,158 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   });
 }
 
+/** One load run of a plan's step, printed as it ends; non-2xx answers are failures. */
+async function runStep(
+  step: Step,
+  kind: DatabaseKind,
+  options: Options,
+  serverPid: number | null,
+  failures: string[],
+): Promise<Row> {
+  process.stdout.write(`   loading ${step.target} ...`);
+  await step.before?.();
+  const measured = await load(
+    {
+      url: step.url,
+      headers: step.headers,
+      connections: Math.min(step.connections ?? options.connections, options.connections),
+      durationSeconds: options.durationSeconds,
+      warmupSeconds: options.warmupSeconds,
+    },
+    kind === 'postgres',
+    serverPid,
+  ).finally(() => step.after?.());
+  const f = measured.figures;
+  process.stdout.write(` ${fmt(f.requestsPerSecond)} req/s\n`);
+  if (f.non2xx > 0 || f.errors > 0 || f.timeouts > 0) {
+    failures.push(
+      `${kind} ${step.target}: ${f.non2xx} non-2xx answers, ${f.errors} errors, ${f.timeouts} timeouts`,
+    );
+  }
+  return { target: step.target, id: step.id, policiesOff: step.policiesOff ?? false, ...measured };
+}
+
+/** Every target answers 200 (and the list a full page) before anything is measured. */
+async function checkAnswers(steps: readonly Step[]): Promise<void> {
+  for (const step of steps) {
+    const answer = await fetch(step.url, { headers: step.headers });
+    const text = await answer.text();
+    if (answer.status !== 200) throw new Error(`${step.url}: ${answer.status} ${text}`);
+    if (step.id.startsWith('list')) {
+      const listed = (JSON.parse(text) as { requests?: unknown[] }).requests?.length;
+      if (listed !== LIST_PAGE) throw new Error(`${step.url}: ${listed} items instead of ${LIST_PAGE}`);
+    }
+  }
+}
+
+/** Loads one served app (in process, or compiled in its own process) through the read plan. */
+async function benchServer(
+  kind: DatabaseKind,
+  options: Options,
+  database: BenchDatabase,
+  targets: Targets,
+  served: { label: string; url: string; pid: number | null },
+  failures: string[],
+): Promise<Row[]> {
+  const auth = { authorization: `Bearer ${targets.secret}` };
+  const plan = readPlan(served.url, targets, auth);
+  await checkAnswers(plan);
+  const rows: Row[] = [];
+  // The baseline, /v1/health and /v1/me, then each read with the policies on and at once off
+  // (the role switch stays, the second wall's cost goes). Turning them off waits for the
+  // calls a run left behind, so a slow read never weighs on the next one.
+  const bare: Step = {
+    id: 'bare',
+    target: 'bare SELECT (baseline)',
+    url: `${targets.bareUrl}/bare`,
+    headers: {},
+  };
+  for (const step of [bare, ...plan]) {
+    rows.push(await runStep(step, kind, options, served.pid, failures));
+    if (!step.policed) continue;
+    const policed = await setPolicies(database.db, false);
+    try {
+      const off = { ...step, target: `${step.target}, policies off`, policiesOff: true };
+      rows.push(await runStep(off, kind, options, served.pid, failures));
+    } finally {
+      await setPolicies(database.db, true, policed);
+    }
+  }
+  printTable(`${database.version}, ${served.label}`, rows, rows[0]!.figures);
+  const busiest = Math.max(...rows.map((row) => row.othersBusy));
+  if (busiest > OTHERS_BUSY_WARNING) {
+    console.log(
+      `   note: other programs used up to ${fmt(busiest * 100)}% of the machine during these runs; ` +
+        'the figures are lower and noisier than on an otherwise idle machine',
+    );
+  }
+  printVerdicts(kind, rows, (line) => console.log(`   ${line}`));
+  return rows;
+}
+
 async function benchOne(kind: DatabaseKind, options: Options): Promise<{ failures: string[] }> {
   const failures: string[] = [];
-  let database: BenchDatabase;
-  if (kind === 'postgres') {
-    database = await postgresDatabase(options.postgresUrl, options.poolMax);
-  } else {
-    database = await pgliteDatabase();
-  }
+  const database =
+    kind === 'postgres'
+      ? await postgresDatabase(options.postgresUrl, options.poolMax)
+      : await pgliteDatabase();
   dropOnInterrupt = () => database.drop();
   try {
-    const targets = await startTargets(database);
+    const seedStart = Date.now();
+    const targets = await startTargets(database, { ...ISSUE_VOLUME, requests: options.requests });
+    console.log(
+      `\n== ${database.version}: seeded ${fmt(options.requests)} requests, ${fmt(targets.visible)} visible to the ` +
+        `bench funder, in ${fmt((Date.now() - seedStart) / 1000, 1)} s`,
+    );
+    let compiled: CompiledServer | null = null;
     try {
       const pool = kind === 'postgres' ? `, pool ${options.poolMax}` : '';
       console.log(
-        `\n== ${database.version}${pool}: ${options.connections} connections, ` +
+        `   ${options.connections} connections (10 for the reads of many rows)${pool}, ` +
           `${options.warmupSeconds} s warm-up + ${options.durationSeconds} s per target`,
       );
-
-      // A request of each kind first: a benchmark of error answers would measure nothing.
-      const auth = { authorization: `Bearer ${targets.secret}` };
-      for (const [url, headers] of [
-        [`${targets.appUrl}/v1/health`, {}],
-        [`${targets.appUrl}/v1/me`, auth],
-        [`${targets.bareUrl}/bare`, {}],
-      ] as const) {
-        const answer = await fetch(url, { headers });
-        if (answer.status !== 200) throw new Error(`${url}: ${answer.status} ${await answer.text()}`);
-        await answer.arrayBuffer().catch(() => undefined);
-      }
-      let meCalls = 1;
-      // The request list: one page of the funder's requests, read under its role and policies.
-      const listUrl = `${targets.appUrl}/v1/requests?status=all&limit=${SEEDED_REQUESTS}`;
-      const list = await fetch(listUrl, { headers: auth });
-      const listed = ((await list.json()) as { requests?: unknown[] }).requests?.length;
-      if (list.status !== 200 || listed !== SEEDED_REQUESTS) {
-        throw new Error(`${listUrl}: ${list.status}, ${listed} items instead of ${SEEDED_REQUESTS}`);
-      }
-
-      const database_ = database.db;
-      let policed: string[] = [];
-      const plan: {
-        target: string;
-        url: string;
-        headers: Record<string, string>;
-        /** A list takes far longer than one row: fewer connections, so none times out. */
-        connections?: number;
-        before?: () => Promise<void>;
-        after?: () => Promise<void>;
-      }[] = [
-        { target: 'bare SELECT (baseline)', url: `${targets.bareUrl}/bare`, headers: {} },
-        { target: 'GET /v1/health', url: `${targets.appUrl}/v1/health`, headers: {} },
-        { target: 'GET /v1/me', url: `${targets.appUrl}/v1/me`, headers: auth },
-        {
-          target: `GET /v1/requests (${SEEDED_REQUESTS} items)`,
-          url: listUrl,
-          headers: auth,
-          connections: 10,
-        },
-        {
-          target: `GET /v1/requests, policies off`,
-          url: listUrl,
-          headers: auth,
-          connections: 10,
-          // Same role switch, no policies: what the second wall itself costs.
-          before: async () => {
-            policed = await setPolicies(database_, false);
-          },
-          after: async () => void (await setPolicies(database_, true, policed)),
-        },
-      ];
-      const rows: Row[] = [];
-      for (const step of plan) {
-        process.stdout.write(`   loading ${step.target} ...`);
-        await step.before?.();
-        const measured = await load(
+      if (kind === 'postgres' && database.url) {
+        // As an operator runs it: compiled, its own process, info log level with access lines.
+        compiled = await startCompiledServer(database.url, options.poolMax);
+        await benchServer(
+          kind,
+          options,
+          database,
+          targets,
           {
-            url: step.url,
-            headers: step.headers,
-            connections: Math.min(step.connections ?? options.connections, options.connections),
-            durationSeconds: options.durationSeconds,
-            warmupSeconds: options.warmupSeconds,
+            label: `compiled server, own process, log level info (pid ${compiled.pid})`,
+            url: compiled.url,
+            pid: compiled.pid,
           },
-          kind === 'postgres',
-        ).finally(() => step.after?.());
-        const f = measured.figures;
-        process.stdout.write(` ${fmt(f.requestsPerSecond)} req/s\n`);
-        if (f.non2xx > 0 || f.errors > 0 || f.timeouts > 0) {
-          failures.push(
-            `${kind} ${step.target}: ${f.non2xx} non-2xx answers, ${f.errors} errors, ${f.timeouts} timeouts`,
+          failures,
+        );
+        const rss = await compiled.rss();
+        if (rss !== null) {
+          const mb = rss / 1024 ** 2;
+          console.log(
+            `   memory: compiled server resident ${fmt(mb)} MB after the runs ` +
+              `(target < ${TARGET_RSS_MB} MB: ${mb < TARGET_RSS_MB ? 'met' : 'MISSED'})`,
           );
         }
-        if (step.target === 'GET /v1/me') meCalls += measured.warmupOk + f.ok;
-        rows.push({ target: step.target, ...measured });
       }
-
-      // Every answered /v1/me call must have been counted by the rate limiter (calls cut off
-      // when autocannon stops may be counted without being answered: hence "at least").
-      // With Redis counting (BENCH_REDIS_URL) the database holds no counts to check.
-      const counted = process.env.BENCH_REDIS_URL ? meCalls : await countedHits(database.db, targets.keyId);
-      const countLine = process.env.BENCH_REDIS_URL
-        ? 'rate counter: counted in Redis (BENCH_REDIS_URL)'
-        : `rate counter: ${fmt(counted)} hits counted for ${fmt(meCalls)} answered /v1/me calls`;
-      if (counted < meCalls) failures.push(`${kind}: ${countLine} (counts lost)`);
-
-      const baseline = rows[0]!.figures;
-      printTable(`${database.version}`, rows, baseline);
-      console.log(`   ${countLine}`);
-      const busiest = Math.max(...rows.map((row) => row.othersBusy));
-      if (busiest > OTHERS_BUSY_WARNING) {
-        console.log(
-          `   note: other programs used up to ${fmt(busiest * 100)}% of the machine during these runs; ` +
-            'the figures are lower and noisier than on an otherwise idle machine',
+      // Beside them, not instead: the app in this process, silent, as the earlier figures were.
+      if (!options.skipInProcess || kind === 'pglite') {
+        await benchServer(
+          kind,
+          options,
+          database,
+          targets,
+          { label: 'in-process app, log level silent', url: targets.appUrl, pid: null },
+          failures,
         );
       }
-      const withPolicies = rows[3]!.figures;
-      const withoutPolicies = rows[4]!.figures;
-      console.log(
-        `   second wall: GET /v1/requests with policies at ${fmt(
-          (withPolicies.requestsPerSecond / withoutPolicies.requestsPerSecond) * 100,
-        )}% of the same list without them (p99 ${fmt(withPolicies.latencyP99)} ms against ${fmt(
-          withoutPolicies.latencyP99,
-        )} ms)`,
-      );
-      const me = rows.find((row) => row.target === 'GET /v1/me')!.figures;
-      const ratio = me.requestsPerSecond / baseline.requestsPerSecond;
-      const onTarget = kind === 'postgres' ? 'target' : 'target (set for PostgreSQL; shown for reference)';
-      console.log(
-        `   ${onTarget}: /v1/me >= ${TARGET_ME_RATIO * 100}% of bare: ${fmt(ratio * 100)}% ` +
-          `${ratio >= TARGET_ME_RATIO ? 'met' : 'MISSED'}; ` +
-          `p99 < ${TARGET_ME_P99_MS} ms: ${fmt(me.latencyP99)} ms ` +
-          `${me.latencyP99 < TARGET_ME_P99_MS ? 'met' : 'MISSED'}`,
-      );
+      if (!process.env.BENCH_REDIS_URL) {
+        // Every authenticated call was counted by the rate limiter (at least as many as answered).
+        const counted = await countedHits(database.db, targets.keyId);
+        console.log(`   rate counter: ${fmt(counted)} hits counted`);
+      }
     } finally {
+      await compiled?.close();
       await targets.close();
     }
   } finally {

@@ -11,13 +11,14 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import pg from 'pg';
 import pino from 'pino';
 import { loadConfig } from '../src/config.ts';
-import { boundTo, GATE, runAs } from '../src/platform/db/actor.ts';
+import { boundTo, GATE } from '../src/platform/db/actor.ts';
 import type { Db } from '../src/platform/db/db.ts';
 import { migrate } from '../src/platform/db/migrate.ts';
 import { createPostgresDb } from '../src/platform/db/postgres.ts';
 import type { App } from '../src/platform/http/app.ts';
 import { SCOPES } from '../src/platform/http/scopes.ts';
 import { createRuntime, type Runtime } from '../src/runtime.ts';
+import { type SeedVolume, seedVolume } from './seed.ts';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -26,6 +27,8 @@ export interface BenchDatabase {
   db: Db;
   /** The server's version, for the report. */
   version: string;
+  /** PostgreSQL: the database's URL, for the compiled server; null when embedded. */
+  url: string | null;
   drop(): Promise<void>;
 }
 
@@ -43,6 +46,7 @@ export async function pgliteDatabase(): Promise<BenchDatabase> {
     kind: 'pglite',
     db,
     version: `PGlite (PostgreSQL ${rows[0]?.v ?? '?'})`,
+    url: null,
     async drop() {
       await db.close().catch(() => undefined);
       await rm(dir, { recursive: true, force: true });
@@ -86,6 +90,7 @@ export async function postgresDatabase(serverUrl: string, poolMax: number): Prom
     kind: 'postgres',
     db,
     version: `PostgreSQL ${rows[0]?.v ?? '?'}`,
+    url: url.toString(),
     async drop() {
       await db.close().catch(() => undefined);
       await admin
@@ -105,6 +110,10 @@ export interface Targets {
   funderId: string;
   keyId: string;
   secret: string;
+  /** A request routed to the bench funder, with invoices, notices, an offer and a risk signal. */
+  packetRequestId: string;
+  /** Requests the bench funder sees (routed to it or acted on by it). */
+  visible: number;
   close(): Promise<void>;
 }
 
@@ -118,7 +127,11 @@ async function listen(app: FastifyInstance): Promise<string> {
 }
 
 /** Migrates, makes a live funder and a key with a very high rate limit, and starts both apps. */
-export async function startTargets(database: BenchDatabase): Promise<Targets> {
+/** Without a volume nothing is seeded (the credit-limit import brings its own data). */
+export async function startTargets(
+  database: BenchDatabase,
+  volume: SeedVolume | null = null,
+): Promise<Targets> {
   const { db } = database;
   await migrate(db);
 
@@ -151,12 +164,16 @@ export async function startTargets(database: BenchDatabase): Promise<Targets> {
   const app = await runtime.buildApp();
   const appUrl = await listen(app);
 
-  await seedRequests(db, funder.bank_id);
-  const other = await runtime.services.account.createFunder(BENCH_CALLER, {
-    name: 'Other Bench Funder',
-    environment: 'live',
-  });
-  await seedRequests(db, other.bank_id);
+  // Three other funders share the plane: the bench funder sees one request in twenty.
+  const others: string[] = [];
+  for (const name of ['Other Bench Funder 1', 'Other Bench Funder 2', 'Other Bench Funder 3']) {
+    others.push(
+      (await runtime.services.account.createFunder(BENCH_CALLER, { name, environment: 'live' })).bank_id,
+    );
+  }
+  const seeded = volume
+    ? await seedVolume(db, [funder.bank_id, ...others], volume)
+    : { packetRequestId: '', visible: 0 };
 
   // The baseline: no plugins, no hooks, one indexed read through the same adapter, as the
   // connecting role (no role switch, no policy): the floor every call is compared with.
@@ -180,6 +197,8 @@ export async function startTargets(database: BenchDatabase): Promise<Targets> {
     funderId: funder.bank_id,
     keyId: issued.key.id,
     secret: issued.secret,
+    packetRequestId: seeded.packetRequestId,
+    visible: seeded.visible,
     async close() {
       await bare.close().catch(() => undefined);
       await app.close().catch(() => undefined);
@@ -201,43 +220,8 @@ export async function countedHits(db: Db, keyId: string): Promise<number> {
   return Number(rows[0]?.hits ?? 0);
 }
 
-/** How many requests each bench funder has: one page of GET /v1/requests. */
-export const SEEDED_REQUESTS = 50;
-
-/**
- * SEEDED_REQUESTS live requests routed to the funder, each with its own seller, debtor and
- * invoice, written directly as the connecting role (only the list's reading is measured).
- */
-async function seedRequests(db: Db, funderId: string): Promise<void> {
-  const tag = randomBytes(4).toString('hex');
-  await runAs(GATE, () =>
-    db.transaction(async (tx) => {
-      await tx.query(
-        `WITH n AS (SELECT g, gen_random_uuid() AS seller, gen_random_uuid() AS debtor,
-                           gen_random_uuid() AS invoice, gen_random_uuid() AS request
-                      FROM generate_series(1, $2::int) AS g),
-              s AS (INSERT INTO sellers (id, plane, name, tax_id, country, verification_status, created_at)
-                    SELECT seller, 'live', 'Bench Seller ' || g, 'B' || $3 || lpad(g::text, 4, '0'), 'ES', 'approved', now()
-                      FROM n),
-              d AS (INSERT INTO debtors (id, plane, name, tax_id, country, created_at)
-                    SELECT debtor, 'live', 'Bench Debtor ' || g, 'A' || $3 || lpad(g::text, 4, '0'), 'ES', now()
-                      FROM n),
-              i AS (INSERT INTO invoices (id, plane, seller_id, debtor_id, number, amount, issue_date, due_date, source, created_at)
-                    SELECT invoice, 'live', seller, debtor, 'F-' || g, 10000, current_date - 5, current_date + 60, 'erp', now()
-                      FROM n),
-              r AS (INSERT INTO funding_requests (id, plane, request_ref, type, status, seller_id, total_amount,
-                                                  advance_amount, assigned_funder_id, routed_at, created_at, updated_at)
-                    SELECT request, 'live', 'BENCH-' || $3 || '-' || g, 'factoring', 'under_review', seller, 10000, 8000,
-                           $1::uuid, now(), now() - make_interval(secs => g), now()
-                      FROM n),
-              ri AS (INSERT INTO request_invoices (request_id, invoice_id, position) SELECT request, invoice, 1 FROM n)
-         INSERT INTO request_funders (request_id, funder_id, plane, first_routed_at)
-         SELECT request, $1::uuid, 'live', now() FROM n`,
-        [funderId, SEEDED_REQUESTS, tag.toUpperCase()],
-      );
-    }),
-  );
-}
+/** One page of GET /v1/requests. */
+export const LIST_PAGE = 50;
 
 /** Tables with row-level security, from the catalogue. */
 async function policedTables(db: Db): Promise<string[]> {

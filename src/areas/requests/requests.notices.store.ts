@@ -42,6 +42,7 @@ export async function noticesOf(
       WHERE n.request_id = ANY($3::uuid[]) AND n.plane = $2 AND ${requestInScope('n.request_id', '$2', '$1')}
       ORDER BY n.request_id, d.name, d.id`,
     [requestIds],
+    { name: 'request_notices' },
   );
 }
 

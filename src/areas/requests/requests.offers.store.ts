@@ -31,6 +31,7 @@ export async function latestOffers(q: Queryable, scope: FunderScope, requestIds:
       WHERE funder_id = $1 AND plane = $2 AND request_id = ANY($3::uuid[])
       ORDER BY request_id, submitted_at DESC, (status = 'superseded'), id DESC`,
     [requestIds],
+    { name: 'request_latest_offers' },
   );
   return new Map(rows.map((row) => [row.request_id, row]));
 }

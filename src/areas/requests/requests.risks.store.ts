@@ -42,11 +42,13 @@ export async function risksOf(q: Queryable, scope: FunderScope, requestId: strin
     `${SIGNAL_SELECT} WHERE request_id = $1 AND plane = $2 AND ${requestInScope('request_id', '$2', '$3')}
       ORDER BY raised_at, id`,
     params,
+    { name: 'request_signals' },
   );
   const disputes = await q.query<DisputeRow>(
     `${DISPUTE_SELECT} WHERE x.request_id = $1 AND x.plane = $2 AND ${requestInScope('x.request_id', '$2', '$3')}
       ORDER BY x.raised_at, x.id`,
     params,
+    { name: 'request_disputes' },
   );
   return { signals: signals.rows, disputes: disputes.rows };
 }

@@ -1,5 +1,6 @@
 import type { AreaDeps } from '../../platform/area-deps.ts';
 import { type FunderCaller, type FunderScope, scopeOf } from '../../platform/caller.ts';
+import type { Queryable } from '../../platform/db/db.ts';
 import { ApiError } from '../../platform/errors.ts';
 import { sellerScore } from '../parties/parties.module.ts';
 import type { SettingsService } from '../settings/settings.module.ts';
@@ -41,18 +42,20 @@ export function createRequestsService(
     );
   }
 
-  async function consentPolicy(scope: FunderScope) {
-    return deps.settings.policy(db, scope.funderId, scope.plane);
+  async function consentPolicy(q: Queryable, scope: FunderScope) {
+    return deps.settings.policy(q, scope.funderId, scope.plane);
   }
 
-  /** Requests as list items: each with the funder's latest offer and its debtors' consent. */
-  async function listItems(scope: FunderScope, rows: store.RequestRow[]) {
+  /**
+   * Requests as list items: each with the funder's latest offer and its debtors' consent. The
+   * reads of one answer go one after the other in one transaction (one connection, one role
+   * switch) rather than each in its own (bench/README.md, "Request reads").
+   */
+  async function listItems(q: Queryable, scope: FunderScope, rows: store.RequestRow[]) {
     const ids = rows.map((row) => row.id);
-    const [offers, notices, policy] = await Promise.all([
-      latestOffers(db, scope, ids),
-      noticesOf(db, scope, ids),
-      consentPolicy(scope),
-    ]);
+    const offers = await latestOffers(q, scope, ids);
+    const notices = await noticesOf(q, scope, ids);
+    const policy = await consentPolicy(q, scope);
     const now = clock.now();
     return rows.map((row) => {
       const offer = offers.get(row.id);
@@ -71,26 +74,32 @@ export function createRequestsService(
       const funder = { bank_id: caller.funderId, name: caller.funderName };
       if (caller.plane === null) return { funder, count: 0, requests: [] };
       const scope = scopeOf(caller);
-      const rows = await store.listVisibleRequests(db, scope, statuses, query.limit ?? 50);
-      const requests = await listItems(scope, rows);
+      const requests = await db.transaction(async (tx) =>
+        listItems(tx, scope, await store.listVisibleRequests(tx, scope, statuses, query.limit ?? 50)),
+      );
       return { funder, count: requests.length, requests };
     },
 
     /** GET /v1/requests/{id}: the underwriting packet. */
     async packet(caller: FunderCaller, id: string) {
-      const row = await this.visible(caller, id);
+      if (caller.plane === null) throw new ApiError('not_found', 'Request was not found.');
       const scope = scopeOf(caller);
       const now = clock.now();
-      const [notices, receivables, risks, offers, policy, score] = await Promise.all([
-        noticesOf(db, scope, [row.id]),
-        store.receivablesOf(db, scope, row.id),
-        risksOf(db, scope, row.id),
-        latestOffers(db, scope, [row.id]),
-        consentPolicy(scope),
-        // No score is already null here (no seller, or the model cannot run); a failure to read
-        // it is a fault the error handler logs with the request id, not a packet without score.
-        sellerScore(db, row.seller_id, now, scope),
-      ]);
+      const { row, notices, receivables, risks, offers, policy, score } = await db.transaction(async (tx) => {
+        const found = await store.findVisibleRequest(tx, scope, id);
+        if (!found) throw new ApiError('not_found', 'Request was not found.');
+        return {
+          row: found,
+          notices: await noticesOf(tx, scope, [found.id]),
+          receivables: await store.receivablesOf(tx, scope, found.id),
+          risks: await risksOf(tx, scope, found.id),
+          offers: await latestOffers(tx, scope, [found.id]),
+          policy: await consentPolicy(tx, scope),
+          // No score is already null here (no seller, or the model cannot run); a failure to read
+          // it is a fault the error handler logs with the request id, not a packet without score.
+          score: await sellerScore(tx, found.seller_id, now, scope),
+        };
+      });
       const offer = offers.get(row.id);
       const consent = notices.map((n) => debtorConsentDetail(n, policy));
       return {
@@ -116,7 +125,7 @@ export function createRequestsService(
     /** One request as a list item (with my_offer and debtor_consent): what the sandbox helpers answer. */
     async item(caller: FunderCaller, id: string) {
       const row = await this.visible(caller, id);
-      const [item] = await listItems(scopeOf(caller), [row]);
+      const [item] = await listItems(db, scopeOf(caller), [row]);
       return item!;
     },
 

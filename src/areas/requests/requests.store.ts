@@ -1,6 +1,6 @@
 import type { FunderScope, Plane } from '../../platform/caller.ts';
 import type { Queryable } from '../../platform/db/db.ts';
-import { type LockOption, lockClause, scopedCount, scopedRows } from '../../platform/db/scoped.ts';
+import { type LockOption, lockClause, scopedCount } from '../../platform/db/scoped.ts';
 import type { RequestStatus } from './requests.status.ts';
 import { visibleToFunder } from './requests.visibility.ts';
 
@@ -101,22 +101,48 @@ export async function findRequestForOps(q: Queryable, id: string, options: LockO
   return rows[0] ?? null;
 }
 
-export function listVisibleRequests(
+/**
+ * One page of the funder's requests, newest first. The visibility rule is an OR of two sets,
+ * each read from its own index and cut to the page before they are merged: the requests routed
+ * to the funder now (funding_requests_assigned, in creation order) and those it acted on
+ * (request_funders_acted, then each by its key). Only the page's rows are then read again by
+ * key, joined to their sellers and their invoices counted in one grouped read, so the statement
+ * reads about a page of rows (and the funder's acted-on ones) whatever the size of the plane
+ * (bench/README.md, "Request reads"). `= ANY(ARRAY(...))` keeps each step on its index: as a
+ * join the planner scanned the whole table under the policies. The page of the union is the page of the whole set: each branch keeps its
+ * own first `limit` rows in the same total order (created_at, then the unique request_ref).
+ */
+export async function listVisibleRequests(
   q: Queryable,
   scope: FunderScope,
   statuses: readonly RequestStatus[],
   limit: number,
-) {
-  return scopedRows<RequestRow>(
-    q,
-    scope,
-    `${REQUEST_SELECT}
-      WHERE r.plane = $2 AND r.status = ANY($3::text[])
-        AND ${visibleToFunder('r', '$1')}
-      ORDER BY r.created_at DESC, r.request_ref DESC
-      LIMIT $4`,
-    [statuses, limit],
+): Promise<RequestRow[]> {
+  const { rows } = await q.query<RequestRow>(
+    `WITH page AS (
+       (SELECT v.id, v.created_at, v.request_ref FROM funding_requests v
+         WHERE v.assigned_funder_id = $1 AND v.plane = $2 AND v.status = ANY($3::text[])
+         ORDER BY v.created_at DESC, v.request_ref DESC LIMIT $4)
+       UNION
+       (SELECT v.id, v.created_at, v.request_ref FROM funding_requests v
+         WHERE v.id = ANY(ARRAY(SELECT rf.request_id FROM request_funders rf
+                                 WHERE rf.funder_id = $1 AND rf.plane = $2 AND rf.acted_at IS NOT NULL))
+           AND v.plane = $2 AND v.status = ANY($3::text[])
+         ORDER BY v.created_at DESC, v.request_ref DESC LIMIT $4)
+       ORDER BY created_at DESC, request_ref DESC LIMIT $4
+     )
+     SELECT ${REQUEST_COLUMNS}, s.name AS seller_name, s.tax_id AS seller_tax_id, s.country AS seller_country,
+            s.verification_status AS seller_verification_status, coalesce(c.n, 0) AS invoice_count
+       FROM funding_requests r JOIN sellers s ON s.id = r.seller_id
+       LEFT JOIN (SELECT ri.request_id, count(*)::int AS n FROM request_invoices ri
+                   WHERE ri.request_id = ANY(ARRAY(SELECT id FROM page)) GROUP BY ri.request_id) c
+         ON c.request_id = r.id
+      WHERE r.id = ANY(ARRAY(SELECT id FROM page))
+      ORDER BY r.created_at DESC, r.request_ref DESC`,
+    [scope.funderId, scope.plane, statuses, limit],
+    { name: 'request_list_page' },
   );
+  return rows;
 }
 
 export interface ReceivableRow {

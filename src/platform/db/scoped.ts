@@ -1,5 +1,5 @@
 import type { FunderScope } from '../caller.ts';
-import type { Queryable } from './db.ts';
+import type { Queryable, QueryOptions } from './db.ts';
 
 /**
  * Statements over the caller's own rows. The statement names the caller's funder as `$1` and its
@@ -11,8 +11,9 @@ export async function scopedRows<T>(
   scope: FunderScope,
   sql: string,
   params: readonly unknown[] = [],
+  options?: QueryOptions,
 ): Promise<T[]> {
-  const { rows } = await q.query<T>(sql, [scope.funderId, scope.plane, ...params]);
+  const { rows } = await q.query<T>(sql, [scope.funderId, scope.plane, ...params], options);
   return rows;
 }
 

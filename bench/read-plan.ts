@@ -1,0 +1,116 @@
+/**
+ * What `npm run bench` loads after the baseline, and the targets of issue 26 it checks them
+ * against: each read's share of the bare SELECT measured in the same run, its p99, and what the
+ * second wall (row-level security) costs it (the same read with the policies off).
+ */
+import type { LoadFigures } from './load.ts';
+import { LIST_PAGE, type Targets } from './targets.ts';
+
+export interface Step {
+  /** Stable name the verdicts refer to. */
+  id: string;
+  target: string;
+  url: string;
+  headers: Record<string, string>;
+  /** Reads of many rows get fewer connections, so none times out on a loaded machine. */
+  connections?: number;
+  /** Also measured with the policies off. */
+  policed?: boolean;
+  policiesOff?: boolean;
+  before?: () => Promise<void>;
+  after?: () => Promise<void>;
+}
+
+export interface PlanRow {
+  id: string;
+  target: string;
+  policiesOff: boolean;
+  figures: LoadFigures;
+}
+
+export function readPlan(base: string, targets: Targets, auth: Record<string, string>): Step[] {
+  const read = (id: string, target: string, path: string): Step => ({
+    id,
+    target,
+    url: `${base}${path}`,
+    headers: auth,
+    connections: 10,
+    policed: true,
+  });
+  return [
+    { id: 'health', target: 'GET /v1/health', url: `${base}/v1/health`, headers: {} },
+    { id: 'me', target: 'GET /v1/me', url: `${base}/v1/me`, headers: auth },
+    read('list-open', `GET /v1/requests (open, ${LIST_PAGE} items)`, `/v1/requests?limit=${LIST_PAGE}`),
+    read(
+      'list-all',
+      `GET /v1/requests (all, ${LIST_PAGE} items)`,
+      `/v1/requests?status=all&limit=${LIST_PAGE}`,
+    ),
+    read('packet', 'GET /v1/requests/{id} (packet)', `/v1/requests/${targets.packetRequestId}`),
+    read('events', 'GET /v1/events (100 events)', '/v1/events?limit=100'),
+    // Last: its calls may outlast the run (bench/README.md, "Request reads").
+    read('credit-limits', 'GET /v1/credit-limits (2,000 debtors)', '/v1/credit-limits'),
+  ];
+}
+
+/** Issue 26's targets on PostgreSQL: share of bare at least `ratio`, p99 under `p99` ms. */
+const TARGETS: Record<string, { ratio: number; p99?: number }> = {
+  me: { ratio: 0.6, p99: 25 },
+  'list-open': { ratio: 0.25, p99: 50 },
+  'list-all': { ratio: 0.25, p99: 50 },
+  packet: { ratio: 0.25 },
+  'credit-limits': { ratio: 0.1 },
+  events: { ratio: 0.1 },
+};
+/** The second wall costs each read at most this share of its throughput. */
+const MAX_RLS_COST = 0.15;
+/** On the embedded database: the list at least this share of its own bare SELECT. */
+const EMBEDDED_LIST_RATIO = 0.2;
+
+export const TARGET_RSS_MB = 200;
+
+const pct = (value: number) => `${Math.round(value * 100)}%`;
+const verdict = (ok: boolean) => (ok ? 'met' : 'MISSED');
+
+export function printVerdicts(
+  kind: 'pglite' | 'postgres',
+  rows: readonly PlanRow[],
+  print: (line: string) => void,
+) {
+  const bare = rows.find((r) => r.id === 'bare')!.figures.requestsPerSecond;
+  const on = (id: string) => rows.find((r) => r.id === id && !r.policiesOff);
+  const off = (id: string) => rows.find((r) => r.id === id && r.policiesOff);
+  print(
+    kind === 'postgres'
+      ? 'targets (issue 26, PostgreSQL):'
+      : 'targets (set for PostgreSQL; shown for reference):',
+  );
+  for (const [id, target] of Object.entries(TARGETS)) {
+    const row = on(id);
+    if (!row) continue;
+    const ratio = row.figures.requestsPerSecond / bare;
+    const parts = [
+      `${row.target}: ${pct(ratio)} of bare (>= ${pct(target.ratio)}) ${verdict(ratio >= target.ratio)}`,
+    ];
+    if (target.p99 !== undefined) {
+      const p99 = row.figures.latencyP99;
+      parts.push(`p99 ${p99} ms (< ${target.p99}) ${verdict(p99 < target.p99)}`);
+    }
+    const without = off(id);
+    if (without) {
+      const cost = 1 - row.figures.requestsPerSecond / without.figures.requestsPerSecond;
+      parts.push(`second wall costs ${pct(cost)} (<= ${pct(MAX_RLS_COST)}) ${verdict(cost <= MAX_RLS_COST)}`);
+    }
+    print(`  ${parts.join('; ')}`);
+  }
+  if (kind === 'pglite') {
+    const list = on('list-all');
+    if (list) {
+      const ratio = list.figures.requestsPerSecond / bare;
+      print(
+        `  embedded: ${list.target} ${pct(ratio)} of its own bare SELECT (>= ${pct(EMBEDDED_LIST_RATIO)}) ` +
+          verdict(ratio >= EMBEDDED_LIST_RATIO),
+      );
+    }
+  }
+}
