@@ -58,9 +58,8 @@ describe('the reference’s TypeScript samples', { timeout: SUITE_TIMEOUT }, () 
     expect(samples.size).toBeGreaterThan(50);
     expect([...samples].filter(([, source]) => source === '').map(([operation]) => operation)).toEqual([]);
     const files: string[] = [];
-    let index = 0;
-    for (const source of samples.values()) {
-      const file = join(dir, `operation-${index++}.mts`);
+    for (const [operation, source] of samples) {
+      const file = join(dir, `${operation.replace(/\W+/g, '-')}.mts`);
       await writeFile(file, source);
       files.push(file);
     }
