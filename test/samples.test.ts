@@ -114,7 +114,32 @@ describe('the documentation’s samples', { timeout: SUITE_TIMEOUT }, () => {
     expect(all.map(uncovered).filter((reason) => reason !== null)).toEqual([]);
   });
 
+  it('counts a block that shows a call without a marker, or with an unknown one, as not covered', () => {
+    const sample: Sample = {
+      document: 'README.md',
+      line: 1,
+      lang: 'sh',
+      source: 'curl -sS "$FUNDER_API_URL/v1/me"\n',
+      marker: null,
+      unknownMarker: null,
+    };
+    expect(uncovered(sample)).toMatch(/no <!-- sample/);
+    expect(uncovered({ ...sample, unknownMarker: 'maybe' })).toMatch(/unknown marker/);
+    expect(
+      uncovered({
+        ...sample,
+        lang: 'ts',
+        source: "await client.GET('/v1/me');\n",
+        marker: { kind: 'type-check' },
+      }),
+    ).toMatch(/must run/);
+    expect(uncovered({ ...sample, marker: { kind: 'run' } })).toBeNull();
+    expect(uncovered({ ...sample, source: 'npm install\n' })).toBeNull();
+  });
+
   it('runs the shell blocks of the README in order against a running service, a webhook reaching a local receiver through `funder-api listen`', async () => {
+    const tools = await runProcess('bash', ['-c', 'command -v jq && command -v curl']);
+    expect(tools.code, 'the README’s shell samples use curl and jq: install both').toBe(0);
     const samples = marked('README.md', ['run', 'background'], 'sh');
     expect(samples.some((s) => s.marker?.kind === 'background')).toBe(true);
     const script = join(dir, 'readme.sh');
