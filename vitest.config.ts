@@ -9,11 +9,13 @@ const embeddedOnly = [
   'test/backup.test.ts',
   'test/build.test.ts',
   'test/cli.test.ts',
+  'test/docs-samples.test.ts',
   'test/draining.test.ts',
   'test/files-at-rest.test.ts',
   'test/fresh-clone.test.ts',
   'test/production-start.test.ts',
   'test/readiness.redis.test.ts',
+  'test/samples.test.ts',
 ];
 
 /**

@@ -11,6 +11,9 @@ function sampleValue(parameter: Json): unknown {
   const schema = (parameter.schema ?? {}) as Json;
   if (schema.example !== undefined) return schema.example;
   if (Array.isArray(schema.examples) && schema.examples.length > 0) return schema.examples[0];
+  // A number or a flag the compiler would refuse as a placeholder string: the least it takes.
+  if (schema.type === 'integer' || schema.type === 'number') return schema.minimum ?? 1;
+  if (schema.type === 'boolean') return true;
   return placeholder(String(parameter.name));
 }
 
