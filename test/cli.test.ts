@@ -232,7 +232,12 @@ describe('serve on the embedded database', { timeout: SUITE_TIMEOUT }, () => {
 
   it('holds the data folder with a lock naming its process and address', async () => {
     const holder = JSON.parse(await readFile(join(dataDir, 'embedded.lock'), 'utf8'));
-    expect(holder).toEqual({ pid: server.child.pid, url: `http://127.0.0.1:${port}`, opsUrl: null, role: 'server' });
+    expect(holder).toEqual({
+      pid: server.child.pid,
+      url: `http://127.0.0.1:${port}`,
+      opsUrl: null,
+      role: 'server',
+    });
   });
 
   it('answers GET /v1/me over HTTP with the printed key, on the sandbox environment', async () => {
