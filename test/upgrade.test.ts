@@ -7,8 +7,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { madridDate } from '../src/platform/clock.ts';
 import { GATE, runAs } from '../src/platform/db/actor.ts';
 import type { Db } from '../src/platform/db/db.ts';
-import { createPgliteDb } from '../src/platform/db/pglite.ts';
 import { expectedMigration, migrationsDir } from '../src/platform/db/migrate.ts';
+import { createPgliteDb } from '../src/platform/db/pglite.ts';
 import {
   cleanUpProcesses,
   envFor,
