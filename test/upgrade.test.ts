@@ -249,7 +249,7 @@ describe.skipIf(!historyHolds(previousCommit))(
   { timeout: TIMEOUT },
   () => {
     it.skipIf(onPostgres())(
-      'on the embedded database: its server starts, applies nothing, and serves a request from creation to settled',
+      'on the embedded database (left to the embedded run): its server starts, applies nothing, and serves a request from creation to settled',
       async () => {
         const dataDir = await migratedDataDir();
         await previousServerWalks(dataDir, {});
@@ -263,7 +263,7 @@ describe.skipIf(!historyHolds(previousCommit))(
     );
 
     it.skipIf(!onPostgres())(
-      'on PostgreSQL, migrated by the owner role, its server as the login role does the same',
+      'on PostgreSQL (skipped without TEST_DATABASE_URL), migrated by the owner role, its server as the login role does the same',
       async () => {
         const database: TestDatabase = await freshDatabase();
         try {
