@@ -203,8 +203,9 @@ describe('when something fails inside the service', () => {
     broken = await startService({ database });
     key = (await broken.given.funderWithKey()).key;
     expect((await broken.call(key, 'GET', '/v1/me')).status).toBe(200);
-    // The database goes away under a running server.
-    await broken.db.close();
+    // The database goes away under a running server: the service's own connection (the test's
+    // `broken.db` is a wrapper of its own that leaves the connection open).
+    await database.db.close();
   });
   afterAll(async () => {
     await broken?.close().catch(() => undefined);
