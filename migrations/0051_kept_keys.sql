@@ -8,8 +8,10 @@ CREATE TABLE kept_keys (
   updated_at timestamptz NOT NULL
 );
 
--- The operator role only (servers read it at start as the operator; rotation writes it): no
--- policy names the funder and sandbox roles, so they see no row.
+-- The operator role only (servers read it at start as the operator; rotation writes it): the
+-- funder and sandbox roles' policies admit no row, ever.
 ALTER TABLE kept_keys ENABLE ROW LEVEL SECURITY;
 ALTER TABLE kept_keys FORCE ROW LEVEL SECURITY;
+CREATE POLICY funder_rows ON kept_keys TO funder_api_funder USING (false) WITH CHECK (false);
+CREATE POLICY sandbox_rows ON kept_keys TO funder_api_sandbox USING (false) WITH CHECK (false);
 CREATE POLICY operator_rows ON kept_keys TO funder_api_operator USING (true) WITH CHECK (true);

@@ -120,6 +120,8 @@ const EXPECTED: Record<string, string> = {
   invoice_ledger_exits: PLANE,
   // the named operators of the operations API (migration 0049): nothing, ever
   operators: 'false',
+  // keys the service keeps sealed (migration 0051): nothing, ever
+  kept_keys: 'false',
   funding_gate_refusals: OWN,
 };
 
