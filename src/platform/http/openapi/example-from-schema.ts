@@ -34,7 +34,7 @@ function text(name: string, schema: Schema): string {
   if (/country$/.test(name)) value = 'ES';
   else if (name === 'currency') value = 'EUR';
   else if (/iban$/.test(name)) value = 'ES9121000418450200051332';
-  else if (name === 'sha256') value = 'a'.repeat(64);
+  else if (name === 'sha256' || name.endsWith('_sha256')) value = 'a'.repeat(64);
   else if (/(tax_id|nif)$/.test(name)) value = ex.debtorTaxId;
   else if (name === 'request_ref') value = ex.requestRef;
   else if (/company_name|seller_name/.test(name)) value = ex.sellerName;
