@@ -9,9 +9,10 @@ import { requestView } from './requests.views.ts';
 
 export { funderMover, type Mover, OPERATIONS } from './requests.mover.ts';
 export type { NoticeRow } from './requests.notices.store.ts';
+export type { ReceivableRow } from './requests.receivables.store.ts';
 export type { Move, RequestStatus } from './requests.status.ts';
 export { isOpen } from './requests.status.ts';
-export type { ReceivableRow, RequestRow } from './requests.store.ts';
+export type { RequestRow } from './requests.store.ts';
 export { meetsRequirement } from './requests.views.ts';
 
 export interface TransitionDetails {

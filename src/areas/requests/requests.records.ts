@@ -3,6 +3,7 @@ import type { Tx } from '../../platform/db/db.ts';
 import type { Mover } from './requests.mover.ts';
 import * as notices from './requests.notices.store.ts';
 import * as offers from './requests.offers.store.ts';
+import { receivablesOf } from './requests.receivables.store.ts';
 import * as risks from './requests.risks.store.ts';
 import * as store from './requests.store.ts';
 
@@ -12,7 +13,7 @@ import * as store from './requests.store.ts';
  */
 export const requestRecords = {
   /** The request's invoices and debtors, as the funder sees them. */
-  receivables: (tx: Tx, scope: FunderScope, id: string) => store.receivablesOf(tx, scope, id),
+  receivables: (tx: Tx, scope: FunderScope, id: string) => receivablesOf(tx, scope, id),
 
   /** The request's notices of assignment, as the funder sees them. */
   notices: (tx: Tx, scope: FunderScope, id: string) => notices.noticesOf(tx, scope, [id]),

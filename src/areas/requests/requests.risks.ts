@@ -4,8 +4,8 @@ import { newId } from '../../platform/ids.ts';
 import type { RunWrite, WriteScope } from '../../platform/write.ts';
 import type { DisclosureSteps } from './requests.disclosure-steps.ts';
 import { OPERATIONS, type RequestLifecycle } from './requests.lifecycle.ts';
+import { receivablesForOps } from './requests.receivables.store.ts';
 import * as risks from './requests.risks.store.ts';
-import { receivablesForOps } from './requests.store.ts';
 import { trail } from './requests.trail.ts';
 
 export interface RaiseSignalInput {

@@ -6,6 +6,7 @@ import { sellerScore } from '../parties/parties.module.ts';
 import type { SettingsService } from '../settings/settings.module.ts';
 import { noticesOf } from './requests.notices.store.ts';
 import { latestOffers } from './requests.offers.store.ts';
+import { receivablesOf } from './requests.receivables.store.ts';
 import { risksOf } from './requests.risks.store.ts';
 import { isRequestStatus, OPEN_STATUSES, REQUEST_STATUSES, type RequestStatus } from './requests.status.ts';
 import * as store from './requests.store.ts';
@@ -91,7 +92,7 @@ export function createRequestsService(
         return {
           row: found,
           notices: await noticesOf(tx, scope, [found.id]),
-          receivables: await store.receivablesOf(tx, scope, found.id),
+          receivables: await receivablesOf(tx, scope, found.id),
           risks: await risksOf(tx, scope, found.id),
           offers: await latestOffers(tx, scope, [found.id]),
           policy: await consentPolicy(tx, scope),

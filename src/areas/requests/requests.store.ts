@@ -145,46 +145,6 @@ export async function listVisibleRequests(
   return rows;
 }
 
-export interface ReceivableRow {
-  invoice_id: string;
-  number: string;
-  amount: string;
-  issue_date: string;
-  due_date: string | null;
-  source: string;
-  debtor_id: string;
-  debtor_name: string;
-  debtor_tax_id: string;
-  debtor_country: string;
-  is_public_body: boolean;
-}
-
-const RECEIVABLES_SELECT = `
-  SELECT i.id AS invoice_id, i.number, i.amount, i.issue_date, i.due_date, i.source,
-         d.id AS debtor_id, d.name AS debtor_name, d.tax_id AS debtor_tax_id, d.country AS debtor_country,
-         d.is_public_body
-    FROM request_invoices ri JOIN invoices i ON i.id = ri.invoice_id JOIN debtors d ON d.id = i.debtor_id`;
-
-/** The invoices of a request the funder may see, in the order the seller listed them. */
-export async function receivablesOf(q: Queryable, scope: FunderScope, requestId: string) {
-  const { rows } = await q.query<ReceivableRow>(
-    `${RECEIVABLES_SELECT}
-      WHERE ri.request_id = $1 AND ${requestInScope('ri.request_id', '$2', '$3')}
-      ORDER BY ri.position, i.number`,
-    [requestId, scope.plane, scope.funderId],
-    { name: 'request_receivables' },
-  );
-  return rows;
-}
-
-export async function receivablesForOps(q: Queryable, requestId: string): Promise<ReceivableRow[]> {
-  const { rows } = await q.query<ReceivableRow>(
-    `${RECEIVABLES_SELECT} WHERE ri.request_id = $1 ORDER BY ri.position, i.number`,
-    [requestId],
-  );
-  return rows;
-}
-
 // ------------------------------------------------------------------ writes of the request row
 
 /** The columns a move may change beside the status (never the status itself). */

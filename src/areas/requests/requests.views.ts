@@ -2,8 +2,9 @@ import { decimalToEuros } from '../../platform/money.ts';
 import { levelAtLeast } from '../settings/settings.module.ts';
 import type { NoticeRow } from './requests.notices.store.ts';
 import type { OfferRow } from './requests.offers.store.ts';
+import type { ReceivableRow } from './requests.receivables.store.ts';
 import type { DisputeRow, SignalRow } from './requests.risks.store.ts';
-import type { ReceivableRow, RequestRow } from './requests.store.ts';
+import type { RequestRow } from './requests.store.ts';
 
 const iso = (value: Date | null): string | null => (value ? value.toISOString() : null);
 const euros = (value: string): number => decimalToEuros(value)!;
