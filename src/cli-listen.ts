@@ -7,7 +7,7 @@ import {
   newSigningSecret,
   SECRET_PREFIX,
 } from './areas/webhooks/webhooks.module.ts';
-import { CliError, EXIT_USAGE } from './cli-output.ts';
+import { CliError, EXIT_USAGE, printResult } from './cli-output.ts';
 
 /** One event as `GET /v1/events` lists it: the very body a delivery of it carries. */
 interface EventItem {
@@ -45,8 +45,9 @@ interface Forwarded {
   error: string | null;
 }
 
+/** One line of the command's output: with `--json`, one JSON document per line. */
 const line = (json: boolean, value: Record<string, unknown>, human: string) =>
-  process.stdout.write(json ? `${JSON.stringify(value)}\n` : `${human}\n`);
+  printResult(json, value, () => human, true);
 
 /** A call to the API with the integrator's key; a refusal ends the command with the API's code. */
 async function eventsPage(options: ListenOptions, after: string | null): Promise<EventPage> {

@@ -44,8 +44,13 @@ export function snakeKeys(value: unknown): unknown {
   return value;
 }
 
-export function printResult(json: boolean, value: unknown, human: () => string): void {
-  process.stdout.write(json ? `${JSON.stringify(snakeKeys(value), null, 2)}\n` : `${human()}\n`);
+/**
+ * What a command answers: JSON for scripts (indented, or one document per line where a command
+ * answers line after line), else the human text.
+ */
+export function printResult(json: boolean, value: unknown, human: () => string, compact = false): void {
+  const text = json ? JSON.stringify(snakeKeys(value), null, compact ? undefined : 2) : human();
+  process.stdout.write(`${text}\n`);
 }
 
 /** Commander's own outcomes that are not failures: help and version asked for. */

@@ -24,6 +24,19 @@ function program(json: boolean): Command {
     },
   });
 
+  addServerCommands(cli);
+  addFunderCommands(cli);
+  addKeyCommands(cli);
+  addListenCommand(cli);
+  addOperatorCommands(cli);
+  addBackupCommands(cli);
+  addSecretsCommands(cli);
+  addDemoAndEvidenceCommands(cli);
+  return cli;
+}
+
+/** The processes (serve, work), migrations and the setup SQL of a PostgreSQL database. */
+function addServerCommands(cli: Command): void {
   cli
     .command('serve')
     .description('serve the HTTP API (and, on the embedded database, run the background jobs too)')
@@ -82,14 +95,10 @@ function program(json: boolean): Command {
       const sql = setupSql(names);
       print(options, { sql }, () => sql.trimEnd());
     });
+}
 
-  addFunderCommands(cli);
-  addKeyCommands(cli);
-  addListenCommand(cli);
-  addOperatorCommands(cli);
-  addBackupCommands(cli);
-  addSecretsCommands(cli);
-
+/** The demonstration plane's reset and the evidence chain's check. */
+function addDemoAndEvidenceCommands(cli: Command): void {
   cli
     .command('demo')
     .description('the demonstration plane')
@@ -131,8 +140,6 @@ function program(json: boolean): Command {
       );
       if (!report.ok) process.exitCode = EXIT_FAILED;
     });
-
-  return cli;
 }
 
 export async function main(argv: string[]): Promise<void> {
