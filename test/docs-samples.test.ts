@@ -127,11 +127,13 @@ function problem(operation: string, got: Answer | string): string | null {
       return undefined;
     }
   })();
-  if (got.status === '2xx' || (got.status >= 200 && got.status < 300))
-    return json === undefined
-      ? `${operation}: ${got.status} without a JSON body: ${got.body.slice(0, 200)}`
-      : null;
   const error = json?.error as Record<string, unknown> | undefined;
+  if (got.status === '2xx' || (got.status >= 200 && got.status < 300)) {
+    if (json === undefined)
+      return `${operation}: ${got.status} without a JSON body: ${got.body.slice(0, 200)}`;
+    // An error's envelope under a success: curl was not told to fail on an error answer.
+    return typeof error?.code === 'string' ? `${operation}: ${got.status} with an error: ${got.body}` : null;
+  }
   const envelope =
     typeof error?.code === 'string' &&
     typeof error.message === 'string' &&
