@@ -90,15 +90,19 @@ describe.skipIf(!hasBrowser)('the reference page in a browser', () => {
       await expect.poll(() => page.url(), { timeout: SLOW }).toContain('POST/v1/requests/{id}/decision');
       expect(await decision.textContent()).toContain('funding_amount_mismatch');
 
-      // Its samples: curl first, the typed client's TypeScript, Java, and Python on request.
-      await decision.getByTestId('client-picker').click();
-      for (const client of ['TypeScript', 'java.net.http', 'Curl']) {
-        await page.getByRole('option', { name: client }).waitFor({ timeout: SLOW });
-      }
-      await page.getByRole('option', { name: 'Requests' }).click();
+      // Its samples, only those the document carries (test/docs-samples.test.ts runs each): curl
+      // first, the typed client's TypeScript, Java, and Python (standard library) on request.
       await expect
         .poll(async () => (await decision.textContent()) ?? '', { timeout: SLOW })
-        .toContain('requests.post(');
+        .toContain('curl -sS --fail-with-body -X POST');
+      await decision.getByTestId('client-picker').click();
+      for (const client of ['curl', 'TypeScript', 'Java']) {
+        await page.getByRole('option', { name: client, exact: true }).waitFor({ timeout: SLOW });
+      }
+      await page.getByRole('option', { name: 'Python', exact: true }).click();
+      await expect
+        .poll(async () => (await decision.textContent()) ?? '', { timeout: SLOW })
+        .toContain('urllib.request.urlopen(request)');
       await page.screenshot({ path: join(SHOTS, 'docs-3-python.png') });
 
       // Try it: GET /v1/me from the page, with the key given above.

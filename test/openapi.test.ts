@@ -452,12 +452,19 @@ describe('GET /docs/', () => {
     expect(starter.status).toBe(200);
     expect(starter.body).toContain('"url":"/v1/openapi.json"');
     expect(starter.body).not.toMatch(/https?:\/\//);
-    // The document's operations carry the typed client's sample beside the generated ones.
+    // The page shows only the document's samples (each run by test/docs-samples.test.ts), none
+    // generated in the browser: curl first, then the typed client, Python and Java.
+    expect(starter.body).toContain('"hiddenClients":true');
     const decide = doc.paths['/v1/requests/{id}/decision']!.post as unknown as {
-      'x-codeSamples': { lang: string; source: string }[];
+      'x-codeSamples': { lang: string; label: string; source: string }[];
     };
-    expect(decide['x-codeSamples'][0]!.lang).toBe('typescript');
-    expect(decide['x-codeSamples'][0]!.source).toContain("client.POST('/v1/requests/{id}/decision'");
+    expect(decide['x-codeSamples'].map((s) => [s.lang, s.label])).toEqual([
+      ['shell', 'curl'],
+      ['typescript', 'TypeScript'],
+      ['python', 'Python'],
+      ['java', 'Java'],
+    ]);
+    expect(decide['x-codeSamples'][1]!.source).toContain("client.POST('/v1/requests/{id}/decision'");
   });
 
   it('loads nothing from another origin: its content security policy allows only itself', async () => {

@@ -2,7 +2,7 @@ import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger';
 import type { ErrorCode } from '../../errors.ts';
 import { API_VERSION } from '../../version.ts';
 import { COMPONENT } from '../input.ts';
-import { typescriptSample } from './code-samples.ts';
+import { codeSamples } from './code-samples.ts';
 import { errorMeanings } from './error-meanings.ts';
 import { exampleFromSchema } from './example-from-schema.ts';
 import { introduction } from './introduction.ts';
@@ -334,7 +334,7 @@ export function openApiOptions(
           const operation = registry.get(`${method.toUpperCase()} ${path}`);
           if (!operation) continue;
           const documented = documentOperation(raw, operation, doc);
-          documented['x-codeSamples'] = [typescriptSample(method, path, documented)];
+          documented['x-codeSamples'] = codeSamples(method, path, documented);
           methods[method] = documented;
         }
       }

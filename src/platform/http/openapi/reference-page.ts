@@ -13,7 +13,7 @@ const icon = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect 
 /**
  * The renderer's settings: the document of the service the page came from, its own fonts off
  * (they would come from another origin), no telemetry, and the request samples an integrator asks
- * for first (curl, Python, Java, and the typed client's TypeScript, which the document carries per
+ * for first (curl, the typed client's TypeScript, Python and Java, which the document carries per
  * operation as `x-codeSamples`). "Test request" calls the same service.
  */
 const settings = {
@@ -24,31 +24,9 @@ const settings = {
   hideClientButton: true,
   showDeveloperTools: 'never',
   documentDownloadType: 'json',
-  defaultHttpClient: { targetKey: 'shell', clientKey: 'curl' },
-  hiddenClients: {
-    c: true,
-    clojure: true,
-    csharp: true,
-    dart: true,
-    fsharp: true,
-    go: true,
-    http: true,
-    julia: true,
-    kotlin: true,
-    objc: true,
-    ocaml: true,
-    php: true,
-    powershell: true,
-    r: true,
-    ruby: true,
-    rust: true,
-    swift: true,
-    js: true,
-    node: true,
-    shell: ['httpie', 'wget'],
-    python: ['python3', 'httpx_sync', 'httpx_async', 'aiohttp'],
-    java: ['asynchttp', 'okhttp', 'unirest'],
-  },
+  // The page shows only the samples the document carries (curl, TypeScript, Python, Java), each
+  // run by a test; none of the renderer's own, which no test runs. The first listed is shown first.
+  hiddenClients: true,
   // Neither the assistant nor the MCP generator: both would send the document to another origin.
   agent: { disabled: true },
   mcp: { disabled: true },
