@@ -45,6 +45,18 @@ export interface OperatorCaller {
 export interface SystemCaller {
   kind: 'system';
   job: string;
+  /**
+   * The key whose call made this step run now (a sandbox request moved in time): the events it
+   * writes are that key's, so they reach its endpoints as the call's own events do.
+   */
+  causedByKey?: string;
+}
+
+/** The key an event written by this caller is recorded with (the outbox's `key_id`). */
+export function eventKeyOf(caller: Caller): string | null {
+  if (caller.kind === 'funder') return caller.keyId;
+  if (caller.kind === 'system') return caller.causedByKey ?? null;
+  return null;
 }
 
 export type Caller = FunderCaller | OperatorCaller | SystemCaller;

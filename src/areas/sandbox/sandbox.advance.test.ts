@@ -128,6 +128,14 @@ describe('POST /v1/sandbox/requests/{id}/advance', () => {
     const events = await eventsOf('claim.opened', id);
     expect(events).toHaveLength(1);
     expect(events[0]!.claim).toMatchObject({ claim_id: claim!.claim_id });
+    // The event is the moving key's: its event log (and so its endpoints) has it, another key's not.
+    const opened = (key: string) =>
+      call('GET', '/v1/events?type=claim.opened&limit=200', undefined, key).then((answer) =>
+        (answer.body.events as Body[]).filter((event) => event.data.claim.claim_id === claim!.claim_id),
+      );
+    expect(await opened(sandbox.key)).toHaveLength(1);
+    const stranger = await service.given.key({ bankId: sandbox.bankId, prospect: 'a stranger' });
+    expect(await opened(stranger.secret)).toEqual([]);
     // Once only: more days open nothing more.
     expect((await advance(id, 3)).body.happened.claims_opened).toEqual([]);
     expect(await eventsOf('claim.opened', id)).toHaveLength(1);

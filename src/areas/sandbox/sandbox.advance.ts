@@ -4,8 +4,15 @@ import { advanceTimeIn } from '../requests/requests.module.ts';
 import type { SandboxDeps } from './sandbox.deps.ts';
 import { lockRoutedToCaller, NEW_REQUEST } from './sandbox.rules.ts';
 
-/** The time-driven steps run at once for the moved request, as the worker's jobs would run them. */
-const STEPS: Caller = { kind: 'system', job: 'sandbox.advance' };
+/**
+ * The time-driven steps run at once for the moved request, as the worker's jobs would run them;
+ * their events are the calling key's, so they reach its endpoints.
+ */
+const stepsOf = (caller: FunderCaller): Caller => ({
+  kind: 'system',
+  job: 'sandbox.advance',
+  causedByKey: caller.keyId,
+});
 
 /** POST /v1/sandbox/requests/{id}/advance: one of the caller's sandbox requests lives days on. */
 export function createSandboxAdvance(deps: SandboxDeps) {
@@ -28,8 +35,9 @@ export function createSandboxAdvance(deps: SandboxDeps) {
         }
         return advanceTimeIn(scope, row, days);
       });
-      const claims = await deps.recourse.openDue(STEPS, [id]);
-      const announced = await deps.disclosure.announceDue(STEPS, [id]);
+      const steps = stepsOf(caller);
+      const claims = await deps.recourse.openDue(steps, [id]);
+      const announced = await deps.disclosure.announceDue(steps, [id]);
       return {
         request: await deps.requests.item(caller, id),
         time: {
