@@ -213,6 +213,20 @@ describe('POST /v1/sandbox/requests/{id}/advance', () => {
     expect(await clockNow()).toBe(before);
   });
 
+  it('makes no digest: none on the request’s new day, and the shared latest one unchanged', async () => {
+    const before = await call('GET', '/v1/opportunities');
+    expect(before.status).toBe(200);
+    expect(before.body.digest).not.toBeNull();
+    const id = await funded(10, { recourse: 'with', recourse_days: 5 });
+    const moved = await advance(id, 30);
+    expect(moved.body.happened.claims_opened).toHaveLength(1);
+    const onItsDay = await call('GET', `/v1/opportunities?date=${moved.body.time.today}`);
+    expect(onItsDay.body).toMatchObject({ date: null, digest: null, lines: [] });
+    expect((await call('GET', '/v1/opportunities')).body).toEqual(before.body);
+    const daily = await call('GET', '/v1/events?type=opportunities.daily');
+    expect(daily.body.events).toEqual([]);
+  });
+
   it('refuses a request this key did not make: another key’s and the demonstration’s own', async () => {
     const otherKey = await service.given.key({ bankId: sandbox.bankId, prospect: 'another prospect' });
     const theirs = await made(10, {}, otherKey.secret);
