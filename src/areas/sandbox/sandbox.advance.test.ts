@@ -71,6 +71,12 @@ async function eventsOf(type: string, requestId: string) {
   return rows.map((row) => row.payload);
 }
 
+/** The `claim.opened` events of a request in a key's event log (what its endpoints are sent). */
+const claimOpenedIn = async (key: string, requestId: string) =>
+  (
+    (await call('GET', '/v1/events?type=claim.opened&limit=200', undefined, key)).body.events as Body[]
+  ).filter((event) => event.data.claim.request_id === requestId);
+
 const claimOf = async (id: string) =>
   ((await call('GET', '/v1/recourse')).body.claims as Body[]).find((c) => c.request_id === id);
 
@@ -129,13 +135,9 @@ describe('POST /v1/sandbox/requests/{id}/advance', () => {
     expect(events).toHaveLength(1);
     expect(events[0]!.claim).toMatchObject({ claim_id: claim!.claim_id });
     // The event is the moving key's: its event log (and so its endpoints) has it, another key's not.
-    const opened = (key: string) =>
-      call('GET', '/v1/events?type=claim.opened&limit=200', undefined, key).then((answer) =>
-        (answer.body.events as Body[]).filter((event) => event.data.claim.claim_id === claim!.claim_id),
-      );
-    expect(await opened(sandbox.key)).toHaveLength(1);
+    expect(await claimOpenedIn(sandbox.key, id)).toHaveLength(1);
     const stranger = await service.given.key({ bankId: sandbox.bankId, prospect: 'a stranger' });
-    expect(await opened(stranger.secret)).toEqual([]);
+    expect(await claimOpenedIn(stranger.secret, id)).toEqual([]);
     // Once only: more days open nothing more.
     expect((await advance(id, 3)).body.happened.claims_opened).toEqual([]);
     expect(await eventsOf('claim.opened', id)).toHaveLength(1);
@@ -187,6 +189,8 @@ describe('POST /v1/sandbox/requests/{id}/advance', () => {
     expect(run.status).toBe(200);
     expect(await claimOf(id)).toMatchObject({ kind: 'debtor_default', status: 'open' });
     expect(await eventsOf('claim.opened', id)).toHaveLength(1);
+    // Made by the operations team's run, the event is still the key's that made the request.
+    expect(await claimOpenedIn(sandbox.key, id)).toHaveLength(1);
   });
 
   it('moves that request only: another request and the service clock stay where they were', async () => {

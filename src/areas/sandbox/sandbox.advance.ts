@@ -5,14 +5,10 @@ import type { SandboxDeps } from './sandbox.deps.ts';
 import { lockRoutedToCaller, NEW_REQUEST } from './sandbox.rules.ts';
 
 /**
- * The time-driven steps run at once for the moved request, as the worker's jobs would run them;
- * their events are the calling key's, so they reach its endpoints.
+ * The time-driven steps run at once for the moved request, as the worker's jobs would run them
+ * (their events are the key's that made the request: this caller's).
  */
-const stepsOf = (caller: FunderCaller): Caller => ({
-  kind: 'system',
-  job: 'sandbox.advance',
-  causedByKey: caller.keyId,
-});
+const STEPS: Caller = { kind: 'system', job: 'sandbox.advance' };
 
 /** POST /v1/sandbox/requests/{id}/advance: one of the caller's sandbox requests lives days on. */
 export function createSandboxAdvance(deps: SandboxDeps) {
@@ -35,9 +31,8 @@ export function createSandboxAdvance(deps: SandboxDeps) {
         }
         return advanceTimeIn(scope, row, days);
       });
-      const steps = stepsOf(caller);
-      const claims = await deps.recourse.openDue(steps, [id]);
-      const announced = await deps.disclosure.announceDue(steps, [id]);
+      const claims = await deps.recourse.openDue(STEPS, [id]);
+      const announced = await deps.disclosure.announceDue(STEPS, [id]);
       return {
         request: await deps.requests.item(caller, id),
         time: {
