@@ -40,11 +40,33 @@ export interface OperatorCaller {
    * evidence chain and the audit trail record it.
    */
   name?: string;
+  /** See `SystemCaller.causedByKey`. */
+  causedByKey?: string;
 }
 
 export interface SystemCaller {
   kind: 'system';
   job: string;
+  /**
+   * The sandbox key a step's events belong to when the step concerns a request that key made
+   * (a recourse claim opening, an automatic announcement), whoever runs it: they reach that
+   * key's endpoints as its own calls' events do.
+   */
+  causedByKey?: string;
+}
+
+/** The key an event written by this caller is recorded with (the outbox's `key_id`). */
+export function eventKeyOf(caller: Caller): string | null {
+  return caller.kind === 'funder' ? caller.keyId : (caller.causedByKey ?? null);
+}
+
+/**
+ * The caller of a step about one request, its events given to the sandbox key that made the
+ * request (`sandboxKeyId`, null for every other request). A funder's call keeps its own key.
+ */
+export function forRequestOf(caller: Caller, sandboxKeyId: string | null): Caller {
+  if (caller.kind === 'funder' || !sandboxKeyId) return caller;
+  return { ...caller, causedByKey: sandboxKeyId };
 }
 
 export type Caller = FunderCaller | OperatorCaller | SystemCaller;

@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { actorOf, type Caller, type FunderCaller, type Plane } from './caller.ts';
+import { actorOf, type Caller, eventKeyOf, type FunderCaller, type Plane } from './caller.ts';
 import type { Clock } from './clock.ts';
 import { actorForCaller, currentActor, runAs } from './db/actor.ts';
 import type { Db, Tx } from './db/db.ts';
@@ -150,7 +150,7 @@ function transact<T>(
       emit: (event) => events.push(event),
     });
     await appendEvidence(tx, deps.clock, evidence);
-    await insertOutboxEvents(tx, now, events, caller.kind === 'funder' ? caller.keyId : null);
+    await insertOutboxEvents(tx, now, events, eventKeyOf(caller));
     hadEvents = events.length > 0;
     if (caller.kind === 'funder' && caller.idempotencyKey) await markIdempotentWrite(tx, caller);
     return result;

@@ -1,4 +1,10 @@
-import { type Caller, type FunderCaller, type FunderScope, scopeOf } from '../../platform/caller.ts';
+import {
+  type Caller,
+  type FunderCaller,
+  type FunderScope,
+  forRequestOf,
+  scopeOf,
+} from '../../platform/caller.ts';
 import { madridDate } from '../../platform/clock.ts';
 import { ApiError } from '../../platform/errors.ts';
 import type { RunWrite, WriteScope } from '../../platform/write.ts';
@@ -109,7 +115,7 @@ export function createAnnouncing(deps: { write: RunWrite; lifecycle: RequestLife
         store.dueAnnouncementsForOps(ws.tx, madridDate(ws.now), onlyIds),
       );
       for (const item of due) {
-        await write(caller, async (ws) => {
+        await write(forRequestOf(caller, item.sandbox_key_id), async (ws) => {
           const row = await lifecycle.lock(ws.tx, OPERATIONS, item.id);
           if (row.disclosure !== 'confidential' || row.status !== 'funded') return;
           await announceIn(ws, row, {

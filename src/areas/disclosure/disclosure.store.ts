@@ -211,6 +211,8 @@ export interface DueAnnouncement {
   funder_id: string;
   trigger: Exclude<AnnounceTrigger, 'manual'>;
   detail: string;
+  /** The sandbox key that made the request (its events are that key's), else null. */
+  sandbox_key_id: string | null;
 }
 
 /**
@@ -224,7 +226,8 @@ export async function dueAnnouncementsForOps(
   onlyIds: string[] | null = null,
 ): Promise<DueAnnouncement[]> {
   const { rows } = await q.query<DueAnnouncement>(
-    `SELECT r.id, r.plane, r.request_ref, r.assigned_funder_id AS funder_id, t.trigger, t.detail
+    `SELECT r.id, r.plane, r.request_ref, r.assigned_funder_id AS funder_id, t.trigger, t.detail,
+            r.sandbox_key_id::text AS sandbox_key_id
        FROM funding_requests r
        JOIN sellers s ON s.id = r.seller_id
        -- The request's own day: a sandbox request moved ahead in time lives that many days on.

@@ -1,4 +1,4 @@
-import type { Caller, FunderScope } from '../../platform/caller.ts';
+import { type Caller, type FunderScope, forRequestOf } from '../../platform/caller.ts';
 import { addDays, madridDate } from '../../platform/clock.ts';
 import { newId } from '../../platform/ids.ts';
 import { centsToDecimal, percentOf } from '../../platform/money.ts';
@@ -22,7 +22,7 @@ export function createClaimOpening(deps: { write: RunWrite; lifecycle: RequestLi
 
   /** Opens the claim of one due request, inside its own write; null when there is nothing to open. */
   async function openOne(caller: Caller, due: store.DueRequest) {
-    return write(caller, async (ws) => {
+    return write(forRequestOf(caller, due.sandbox_key_id), async (ws) => {
       const row = await lifecycle.lock(ws.tx, OPERATIONS, due.id);
       if (row.status !== 'funded' || !row.funder_of_record_id || row.type !== 'factoring') return null;
       const figures = await store.claimFiguresForOps(ws.tx, row.id);

@@ -49,6 +49,8 @@ export interface DueRequest {
   id: string;
   due_date: string;
   recourse_days: number;
+  /** The sandbox key that made the request (its events are that key's), else null. */
+  sandbox_key_id: string | null;
 }
 
 /**
@@ -63,7 +65,8 @@ export async function dueRequestsForOps(
   onlyIds: string[] | null = null,
 ): Promise<DueRequest[]> {
   const { rows } = await q.query<DueRequest>(
-    `SELECT r.id, d.due_date::text AS due_date, (r.programme_terms->>'recourse_days')::int AS recourse_days
+    `SELECT r.id, d.due_date::text AS due_date, (r.programme_terms->>'recourse_days')::int AS recourse_days,
+            r.sandbox_key_id::text AS sandbox_key_id
        FROM funding_requests r
        CROSS JOIN LATERAL (
          SELECT min(i.due_date) AS due_date

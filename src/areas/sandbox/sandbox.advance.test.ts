@@ -71,6 +71,12 @@ async function eventsOf(type: string, requestId: string) {
   return rows.map((row) => row.payload);
 }
 
+/** The `claim.opened` events of a request in a key's event log (what its endpoints are sent). */
+const claimOpenedIn = async (key: string, requestId: string) =>
+  (
+    (await call('GET', '/v1/events?type=claim.opened&limit=200', undefined, key)).body.events as Body[]
+  ).filter((event) => event.data.claim.request_id === requestId);
+
 const claimOf = async (id: string) =>
   ((await call('GET', '/v1/recourse')).body.claims as Body[]).find((c) => c.request_id === id);
 
@@ -128,6 +134,10 @@ describe('POST /v1/sandbox/requests/{id}/advance', () => {
     const events = await eventsOf('claim.opened', id);
     expect(events).toHaveLength(1);
     expect(events[0]!.claim).toMatchObject({ claim_id: claim!.claim_id });
+    // The event is the moving key's: its event log (and so its endpoints) has it, another key's not.
+    expect(await claimOpenedIn(sandbox.key, id)).toHaveLength(1);
+    const stranger = await service.given.key({ bankId: sandbox.bankId, prospect: 'a stranger' });
+    expect(await claimOpenedIn(stranger.secret, id)).toEqual([]);
     // Once only: more days open nothing more.
     expect((await advance(id, 3)).body.happened.claims_opened).toEqual([]);
     expect(await eventsOf('claim.opened', id)).toHaveLength(1);
@@ -179,6 +189,8 @@ describe('POST /v1/sandbox/requests/{id}/advance', () => {
     expect(run.status).toBe(200);
     expect(await claimOf(id)).toMatchObject({ kind: 'debtor_default', status: 'open' });
     expect(await eventsOf('claim.opened', id)).toHaveLength(1);
+    // Made by the operations team's run, the event is still the key's that made the request.
+    expect(await claimOpenedIn(sandbox.key, id)).toHaveLength(1);
   });
 
   it('moves that request only: another request and the service clock stay where they were', async () => {
@@ -203,6 +215,20 @@ describe('POST /v1/sandbox/requests/{id}/advance', () => {
       [other]: 0,
     });
     expect(await clockNow()).toBe(before);
+  });
+
+  it('makes no digest: none on the request’s new day, and the shared latest one unchanged', async () => {
+    const before = await call('GET', '/v1/opportunities');
+    expect(before.status).toBe(200);
+    expect(before.body.digest).not.toBeNull();
+    const id = await funded(10, { recourse: 'with', recourse_days: 5 });
+    const moved = await advance(id, 30);
+    expect(moved.body.happened.claims_opened).toHaveLength(1);
+    const onItsDay = await call('GET', `/v1/opportunities?date=${moved.body.time.today}`);
+    expect(onItsDay.body).toMatchObject({ date: null, digest: null, lines: [] });
+    expect((await call('GET', '/v1/opportunities')).body).toEqual(before.body);
+    const daily = await call('GET', '/v1/events?type=opportunities.daily');
+    expect(daily.body.events).toEqual([]);
   });
 
   it('refuses a request this key did not make: another key’s and the demonstration’s own', async () => {

@@ -4,7 +4,10 @@ import { advanceTimeIn } from '../requests/requests.module.ts';
 import type { SandboxDeps } from './sandbox.deps.ts';
 import { lockRoutedToCaller, NEW_REQUEST } from './sandbox.rules.ts';
 
-/** The time-driven steps run at once for the moved request, as the worker's jobs would run them. */
+/**
+ * The time-driven steps run at once for the moved request, as the worker's jobs would run them
+ * (their events are the key's that made the request: this caller's).
+ */
 const STEPS: Caller = { kind: 'system', job: 'sandbox.advance' };
 
 /** POST /v1/sandbox/requests/{id}/advance: one of the caller's sandbox requests lives days on. */

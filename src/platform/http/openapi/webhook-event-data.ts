@@ -208,19 +208,6 @@ export const EVENT_DATA: Record<string, TSchema> = {
   'webhook.test': Open({ webhook_id: Uuid, sent_at: Timestamp, message: Type.String() }),
 };
 
-/**
- * Types the lifecycle test cannot reach through the API and the sandbox today, and why; their
- * schemas are written from the code that emits them.
- */
-export const UNREACHED_EVENT_TYPES: Record<string, string> = {
-  'claim.opened':
-    'opens when a funded request is still unpaid its recourse days after falling due: only time passing (a clock move and the daily recourse job) reaches it',
-  'export.ready': 'exports are for live keys only and are built by a background job, not by a sandbox call',
-  'opportunities.daily': 'published by the nightly digest job at 06:30 Madrid time, not by a call',
-  'payment.reached_seller':
-    'needs a seller’s bank connection reporting a debtor payment, which neither the API nor the sandbox can make',
-};
-
 export const EVENT_EXAMPLES_FILE = fileURLToPath(new URL('./webhook-event-examples.json', import.meta.url));
 
 /** One delivered event, as the examples file holds it. */
@@ -234,7 +221,7 @@ export interface RecordedEvent {
 
 let examples: Record<string, RecordedEvent> | null = null;
 
-/** The recorded deliveries, one per type reached (read once). */
+/** The recorded deliveries, one per type (read once). */
 export function eventExamples(): Record<string, RecordedEvent> {
   examples ??= JSON.parse(readFileSync(EVENT_EXAMPLES_FILE, 'utf8')) as Record<string, RecordedEvent>;
   return examples;
