@@ -3,7 +3,11 @@ type Json = Record<string, unknown>;
 /** One sample of an operation as the reference page shows it (curl, TypeScript, Python, Java). */
 export type CodeSample = { lang: string; label: string; source: string };
 
-const placeholder = (name: string) => (name === 'id' ? 'req_…' : `<${name}>`);
+/**
+ * A parameter with no example: its name in capitals (`ID`, `DELIVERY_ID`), the same in every
+ * language, which each URL parser takes as it is and a reader sees to replace.
+ */
+const placeholder = (name: string) => name.toUpperCase();
 
 /** The value a sample shows for a parameter: its example, else a placeholder naming it. */
 function sampleValue(parameter: Json): unknown {
@@ -76,17 +80,8 @@ interface Call {
 
 const BASE_URL = 'http://localhost:8080';
 
-/**
- * A value in an address: its example, else the parameter's name in capitals (`ID`,
- * `DELIVERY_ID`), which every language's URL parser takes as it is and a reader sees to replace.
- */
-function urlValue(parameter: Json): string {
-  const value = sampleValue(parameter);
-  const text = String(value);
-  if (typeof value === 'string' && text === placeholder(String(parameter.name)))
-    return String(parameter.name).toUpperCase();
-  return encodeURIComponent(text);
-}
+/** A value in an address: its example (encoded), else its placeholder. */
+const urlValue = (parameter: Json): string => encodeURIComponent(String(sampleValue(parameter)));
 
 function callOf(method: string, path: string, operation: Json): Call {
   const parameters = ((operation.parameters ?? []) as Json[]).filter((p) => typeof p.name === 'string');
