@@ -14,6 +14,11 @@ const DOORS: Record<string, { callers: string[] }> = {
   registry_assigned: { callers: ['funder_api_funder', 'funder_api_sandbox'] },
   seller_invoice_history: { callers: ['funder_api_funder', 'funder_api_sandbox'] },
   request_debtor_figures: { callers: ['funder_api_funder', 'funder_api_sandbox'] },
+  // the triggers keeping the funder visibility tables (migration 0059): no role calls them
+  funder_visibility_on_request: { callers: [] },
+  funder_visibility_on_request_child: { callers: [] },
+  funder_visibility_on_early_payment: { callers: [] },
+  funder_visibility_on_invoice: { callers: [] },
 };
 const ROLES = ['funder_api_funder', 'funder_api_sandbox', 'funder_api_operator'];
 
