@@ -9,7 +9,8 @@
  * then each statement run under the funder role with the caller's settings, `--runs` times,
  * with `EXPLAIN (ANALYZE, BUFFERS)`: the limit book, the packet's receivables and notices, the
  * list's page. Then the remaining migrations (their back-fill timed), ANALYZE, and the same
- * statements again. It prints the fastest run of each, with its buffers, and the plans of the
+ * statements again (`--after-only`: every migration first, so the seed goes through the
+ * triggers, and the statements once). It prints the fastest run of each, with its buffers, and the plans of the
  * last run to a file beside it. The database is dropped at the end.
  */
 import { randomUUID } from 'node:crypto';
@@ -17,10 +18,10 @@ import { copyFile, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { debtorBook } from '../src/areas/limits/limits.exposure.store.ts';
 import { noticesOf } from '../src/areas/requests/requests.notices.store.ts';
 import { receivablesOf } from '../src/areas/requests/requests.receivables.store.ts';
 import { listVisibleRequests } from '../src/areas/requests/requests.store.ts';
-import { debtorBook } from '../src/areas/limits/limits.exposure.store.ts';
 import type { FunderScope } from '../src/platform/caller.ts';
 import { madridDate } from '../src/platform/clock.ts';
 import { GATE, runAs } from '../src/platform/db/actor.ts';
@@ -30,7 +31,7 @@ import { ISSUE_VOLUME, seedVolume } from './seed.ts';
 import { postgresDatabase } from './targets.ts';
 
 const { values } = parseArgs({
-  options: { requests: { type: 'string' }, runs: { type: 'string' } },
+  options: { requests: { type: 'string' }, runs: { type: 'string' }, 'after-only': { type: 'boolean' } },
 });
 const requests = Number(values.requests ?? ISSUE_VOLUME.requests);
 const runs = Number(values.runs ?? 5);
@@ -56,7 +57,8 @@ const out: string[] = [];
 try {
   const dir = await mkdtemp(join(tmpdir(), 'funder-api-migrations-'));
   for (const file of await readdir(migrationsDir)) {
-    if (file.endsWith('.sql') && file < FIRST_NEW) await copyFile(join(migrationsDir, file), join(dir, file));
+    if (file.endsWith('.sql') && (values['after-only'] || file < FIRST_NEW))
+      await copyFile(join(migrationsDir, file), join(dir, file));
   }
   await migrate(database.db, dir);
   await rm(dir, { recursive: true, force: true });
@@ -78,7 +80,10 @@ try {
     ['limit book', (q) => debtorBook(q, { ...scope, now, today: madridDate(now) })],
     ['receivables', (q) => receivablesOf(q, scope, seeded.packetRequestId)],
     ['notices', (q) => noticesOf(q, scope, [seeded.packetRequestId])],
-    ['list page', (q) => listVisibleRequests(q, scope, ['submitted', 'under_review', 'terms_sent', 'approved'], 50)],
+    [
+      'list page',
+      (q) => listVisibleRequests(q, scope, ['submitted', 'under_review', 'terms_sent', 'approved'], 50),
+    ],
   ];
 
   const measure = async (label: string) => {
@@ -101,12 +106,14 @@ try {
       }
       const buffers = best?.find((line) => line.includes('Buffers:'))?.trim() ?? '';
       const planning = best?.find((line) => line.startsWith('Planning Time'))?.trim() ?? '';
-      console.log(`${label.padEnd(7)} ${name.padEnd(12)} execution ${bestMs.toFixed(1)} ms, ${planning}; ${buffers}`);
+      console.log(
+        `${label.padEnd(7)} ${name.padEnd(12)} execution ${bestMs.toFixed(1)} ms, ${planning}; ${buffers}`,
+      );
       out.push(`==== ${label}: ${name}`, ...last, '');
     }
   };
 
-  await measure('before');
+  if (!values['after-only']) await measure('before');
   started = Date.now();
   const applied = await migrate(database.db);
   console.log(`migrated ${applied.applied.join(', ')} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
