@@ -14,6 +14,16 @@ const DOORS: Record<string, { callers: string[] }> = {
   registry_assigned: { callers: ['funder_api_funder', 'funder_api_sandbox'] },
   seller_invoice_history: { callers: ['funder_api_funder', 'funder_api_sandbox'] },
   request_debtor_figures: { callers: ['funder_api_funder', 'funder_api_sandbox'] },
+  // the triggers keeping the funder visibility tables (migration 0059): no role calls them
+  funder_visibility_on_requests_added: { callers: [] },
+  funder_visibility_on_request_changed: { callers: [] },
+  funder_visibility_on_acted_added: { callers: [] },
+  funder_visibility_on_links_added: { callers: [] },
+  funder_visibility_on_links_gone: { callers: [] },
+  funder_visibility_on_link_changed: { callers: [] },
+  funder_visibility_on_early_payments_added: { callers: [] },
+  funder_visibility_on_early_payment_changed: { callers: [] },
+  funder_visibility_on_invoice_changed: { callers: [] },
 };
 const ROLES = ['funder_api_funder', 'funder_api_sandbox', 'funder_api_operator'];
 

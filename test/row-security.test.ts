@@ -123,6 +123,9 @@ const EXPECTED: Record<string, string> = {
   // keys the service keeps sealed (migration 0051): nothing, ever
   kept_keys: 'false',
   funding_gate_refusals: OWN,
+  // what each funder sees, kept by triggers (migration 0059): its own rows on its plane
+  funder_request_visibility: OWN,
+  funder_invoice_visibility: OWN,
 };
 
 interface TableFacts {

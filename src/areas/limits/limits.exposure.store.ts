@@ -103,23 +103,18 @@ lines_out AS (
 
 /**
  * The debtors the funder already sees (the debtor of an invoice of a request routed to it now or
- * acted on by it), found once per statement from the funder's side: its requests from
- * `funding_requests_assigned` and `request_funders_acted`, their invoices by request, the
- * debtors by key. Written `= ANY(ARRAY(...))` so each step is an index lookup; a lookup per
+ * acted on by it), read from the funder's invoice visibility rows (migration 0059: one per
+ * invoice of a request it sees, with the invoice's debtor, kept by the writes that route and
+ * act), then the debtors by key. Found once per statement from the funder's side: a lookup per
  * limit from the debtor's side walked each debtor's invoices (of every funder) until one was
- * visible, about 200,000 invoices for a book of 2,000 debtors (bench/README.md).
+ * visible, and the walk from the funder's requests to their invoices checked each request link
+ * and invoice against the policies one row at a time (bench/README.md, "Request reads").
  */
 const SEEN_DEBTORS = `seen_debtors AS (
   SELECT d.country, d.tax_id, d.name FROM debtors d
    WHERE d.plane = $2 AND d.id = ANY(ARRAY(
-     SELECT DISTINCT i.debtor_id FROM invoices i
-      WHERE i.id = ANY(ARRAY(
-        SELECT ri.invoice_id FROM request_invoices ri
-         WHERE ri.request_id = ANY(ARRAY(
-           SELECT r.id FROM funding_requests r WHERE r.assigned_funder_id = $1 AND r.plane = $2
-           UNION
-           SELECT rf.request_id FROM request_funders rf
-            WHERE rf.funder_id = $1 AND rf.plane = $2 AND rf.acted_at IS NOT NULL))))))
+     SELECT DISTINCT v.debtor_id FROM funder_invoice_visibility v
+      WHERE v.funder_id = $1 AND v.plane = $2 AND v.request_id IS NOT NULL))
      AND ($6::text[] IS NULL OR (d.country, d.tax_id) IN (SELECT * FROM unnest($6::text[], $7::text[])))
 )`;
 

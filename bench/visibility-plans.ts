@@ -1,0 +1,133 @@
+/**
+ * The second wall's cost on the reads of issue 26, statement by statement, before and after the
+ * funder visibility tables (migrations 0059 and 0060), in one database:
+ *
+ *   node bin/run-ts.mjs bench/visibility-plans.ts [--requests N] [--runs N]
+ *
+ * A fresh database on BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres)
+ * migrated up to the migration before 0059, seeded as `npm run bench` seeds it (bench/seed.ts),
+ * then each statement run under the funder role with the caller's settings, `--runs` times,
+ * with `EXPLAIN (ANALYZE, BUFFERS)`: the limit book, the packet's receivables and notices, the
+ * list's page. Then the remaining migrations (their back-fill timed), ANALYZE, and the same
+ * statements again (`--after-only`: every migration first, so the seed goes through the
+ * triggers, and the statements once). It prints the fastest run of each, with its buffers, and the plans of the
+ * last run to a file beside it. The database is dropped at the end.
+ */
+import { randomUUID } from 'node:crypto';
+import { copyFile, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { debtorBook } from '../src/areas/limits/limits.exposure.store.ts';
+import { noticesOf } from '../src/areas/requests/requests.notices.store.ts';
+import { receivablesOf } from '../src/areas/requests/requests.receivables.store.ts';
+import { listVisibleRequests } from '../src/areas/requests/requests.store.ts';
+import type { FunderScope } from '../src/platform/caller.ts';
+import { madridDate } from '../src/platform/clock.ts';
+import { GATE, runAs } from '../src/platform/db/actor.ts';
+import type { Queryable } from '../src/platform/db/db.ts';
+import { migrate, migrationsDir } from '../src/platform/db/migrate.ts';
+import { ISSUE_VOLUME, seedVolume } from './seed.ts';
+import { postgresDatabase } from './targets.ts';
+
+const { values } = parseArgs({
+  options: { requests: { type: 'string' }, runs: { type: 'string' }, 'after-only': { type: 'boolean' } },
+});
+const requests = Number(values.requests ?? ISSUE_VOLUME.requests);
+const runs = Number(values.runs ?? 5);
+const FIRST_NEW = '0059';
+
+/** Runs `EXPLAIN (ANALYZE, BUFFERS)` of every statement the store sends, and keeps the plans. */
+function explaining(tx: Queryable, plans: string[][]): Queryable {
+  return {
+    async query<T>(sql: string, params?: readonly unknown[]) {
+      const { rows } = await tx.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS) ${sql}`, params);
+      plans.push(rows.map((r) => r['QUERY PLAN']));
+      return { rows: [] as T[], rowCount: 0 };
+    },
+    exec: (sql) => tx.exec(sql),
+  } as Queryable;
+}
+
+const database = await postgresDatabase(
+  process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+  2,
+);
+const out: string[] = [];
+try {
+  const dir = await mkdtemp(join(tmpdir(), 'funder-api-migrations-'));
+  for (const file of await readdir(migrationsDir)) {
+    if (file.endsWith('.sql') && (values['after-only'] || file < FIRST_NEW))
+      await copyFile(join(migrationsDir, file), join(dir, file));
+  }
+  await migrate(database.db, dir);
+  await rm(dir, { recursive: true, force: true });
+  const funders = [randomUUID(), randomUUID(), randomUUID(), randomUUID()];
+  await runAs(GATE, () =>
+    database.db.query(
+      `INSERT INTO funders (id, name, environment, created_at, updated_at)
+       SELECT id, 'Bench ' || n, 'live', now(), now() FROM unnest($1::uuid[]) WITH ORDINALITY AS f(id, n)`,
+      [funders],
+    ),
+  );
+  let started = Date.now();
+  const seeded = await seedVolume(database.db, funders, { ...ISSUE_VOLUME, requests });
+  console.log(`seeded ${requests} requests in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  const scope: FunderScope = { funderId: funders[0]!, plane: 'live' };
+  const actor = { kind: 'funder' as const, ...scope };
+  const now = new Date();
+  const statements: [string, (q: Queryable) => Promise<unknown>][] = [
+    ['limit book', (q) => debtorBook(q, { ...scope, now, today: madridDate(now) })],
+    ['receivables', (q) => receivablesOf(q, scope, seeded.packetRequestId)],
+    ['notices', (q) => noticesOf(q, scope, [seeded.packetRequestId])],
+    [
+      'list page',
+      (q) => listVisibleRequests(q, scope, ['submitted', 'under_review', 'terms_sent', 'approved'], 50),
+    ],
+  ];
+
+  const measure = async (label: string) => {
+    for (const [name, run] of statements) {
+      let best: string[] | null = null;
+      let bestMs = Number.POSITIVE_INFINITY;
+      let last: string[] = [];
+      for (let i = 0; i < runs; i++) {
+        const plans: string[][] = [];
+        const failed = await runAs(actor, () => database.db.transaction((tx) => run(explaining(tx, plans))))
+          .then(() => null)
+          .catch((err: Error) => err.message);
+        // The limit book's store reads the visibility table, which does not exist before 0059.
+        if (failed) {
+          console.log(`${label.padEnd(7)} ${name.padEnd(12)} fails: ${failed}`);
+          break;
+        }
+        const plan = plans.flat();
+        const ms = plans
+          .map((p) => Number(/Execution Time: ([\d.]+)/.exec(p.at(-1) ?? '')?.[1] ?? Number.NaN))
+          .reduce((a, b) => a + b, 0);
+        if (ms < bestMs) {
+          bestMs = ms;
+          best = plan;
+        }
+        last = plan;
+      }
+      if (!best) continue;
+      const buffers = best?.find((line) => line.includes('Buffers:'))?.trim() ?? '';
+      const planning = best?.find((line) => line.startsWith('Planning Time'))?.trim() ?? '';
+      console.log(
+        `${label.padEnd(7)} ${name.padEnd(12)} execution ${bestMs.toFixed(1)} ms, ${planning}; ${buffers}`,
+      );
+      out.push(`==== ${label}: ${name}`, ...last, '');
+    }
+  };
+
+  if (!values['after-only']) await measure('before');
+  started = Date.now();
+  const applied = await migrate(database.db);
+  console.log(`migrated ${applied.applied.join(', ')} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  await runAs(GATE, () => database.db.exec('ANALYZE'));
+  await measure('after');
+} finally {
+  await writeFile(join(tmpdir(), 'funder-api-visibility-plans.txt'), out.join('\n'));
+  await database.drop();
+}
