@@ -1,5 +1,5 @@
 /**
- * `node bin/run-ts.mjs bench/memory.ts [-- --requests 20000 --duration 5 --rounds 2 --flags "..."]`
+ * `node bin/run-ts.mjs bench/memory.ts [--requests 20000 --duration 5 --rounds 2 --flags="--max-semi-space-size=8"]`
  *
  * Where the compiled server's resident memory goes (issue 26: under 200 MB after the reads).
  * On a fresh PostgreSQL database seeded as `npm run bench` seeds it, the compiled server
@@ -9,8 +9,9 @@
  * own process. Each reading gives the resident set (anonymous and file-backed, from /proc) and
  * the V8 heap and external memory the server itself reports on /metrics.
  *
- * With `--flags`, servers started with those `node` flags and without them alternate, each
- * round, so a V8 setting is judged on the memory and the throughput of the same run.
+ * With `--flags` (repeatable), servers started with those `node` flags and without them take
+ * turns, in a rotated order each round, so a V8 setting is judged on the memory and the
+ * throughput of the same run.
  */
 import { parseArgs } from 'node:util';
 import { type CompiledServer, type Residency, startCompiledServer } from './compiled.ts';
@@ -26,7 +27,8 @@ interface Options {
   connections: number;
   poolMax: number;
   rounds: number;
-  flags: string[] | null;
+  /** Each entry a variant: the `node` flags of its servers, beside servers without any. */
+  flags: string[][];
   postgresUrl: string;
 }
 
@@ -39,7 +41,7 @@ function readOptions(): Options {
       connections: { type: 'string', default: '50' },
       pool: { type: 'string', default: process.env.DB_POOL_MAX ?? '10' },
       rounds: { type: 'string', default: '1' },
-      flags: { type: 'string' },
+      flags: { type: 'string', multiple: true },
     },
     strict: true,
   });
@@ -55,7 +57,7 @@ function readOptions(): Options {
     connections: int('connections', values.connections, 1),
     poolMax: int('pool', values.pool, 1),
     rounds: int('rounds', values.rounds, 1),
-    flags: values.flags ? values.flags.split(/\s+/).filter(Boolean) : null,
+    flags: (values.flags ?? []).map((flags) => flags.split(/\s+/).filter(Boolean)),
     postgresUrl: process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres',
   };
 }
@@ -202,13 +204,14 @@ async function main(): Promise<void> {
     const targets = await startTargets(database, { ...ISSUE_VOLUME, requests: options.requests });
     console.log(`seeded ${options.requests} requests, ${targets.visible} visible to the bench funder`);
     const variants = [{ name: 'as is', flags: [] as string[] }];
-    if (options.flags) variants.push({ name: options.flags.join(' '), flags: options.flags });
+    for (const flags of options.flags) variants.push({ name: flags.join(' '), flags });
     const readings: Reading[] = [];
     const throughput = new Map<string, number[]>();
     try {
       for (let round = 1; round <= options.rounds; round++) {
-        // Alternated: the second variant goes first every other round.
-        const order = round % 2 === 1 ? variants : [...variants].reverse();
+        // Rotated: each variant goes first in turn.
+        const shift = (round - 1) % variants.length;
+        const order = [...variants.slice(shift), ...variants.slice(0, shift)];
         for (const variant of order) {
           await oneServer(variant, round, options, database.url!, targets, readings, throughput);
         }
