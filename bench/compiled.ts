@@ -5,7 +5,7 @@
  */
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,6 +16,8 @@ export interface CompiledServer {
   pid: number;
   /** Resident memory of the server process now, in bytes (Linux: /proc), or null. */
   rss(): Promise<number | null>;
+  /** Its resident memory split: anonymous (heaps, buffers) and file-backed (the node binary, libraries). */
+  residency(): Promise<Residency | null>;
   close(): Promise<void>;
 }
 
@@ -48,19 +50,36 @@ async function waitReady(url: string, child: ChildProcess): Promise<void> {
   throw new Error('the compiled server did not answer /v1/health within 60 s');
 }
 
-async function readRss(pid: number): Promise<number | null> {
+export interface Residency {
+  rss: number;
+  anon: number;
+  file: number;
+  /** The most it was resident at any time so far. */
+  peak: number;
+}
+
+async function readResidency(pid: number): Promise<Residency | null> {
   try {
-    const { readFile } = await import('node:fs/promises');
     const status = await readFile(`/proc/${pid}/status`, 'utf8');
-    const kb = /VmRSS:\s+(\d+) kB/.exec(status)?.[1];
-    return kb ? Number(kb) * 1024 : null;
+    const bytes = (field: string) =>
+      Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)?.[1] ?? NaN) * 1024;
+    const rss = bytes('VmRSS');
+    if (Number.isNaN(rss)) return null;
+    return { rss, anon: bytes('RssAnon'), file: bytes('RssFile'), peak: bytes('VmHWM') };
   } catch {
     return null;
   }
 }
 
-/** Builds the command line into a temporary folder and serves from it on `databaseUrl`. */
-export async function startCompiledServer(databaseUrl: string, poolMax: number): Promise<CompiledServer> {
+/**
+ * Builds the command line into a temporary folder and serves from it on `databaseUrl`;
+ * `nodeFlags` go to `node` before the module (bench/memory.ts compares V8 settings with them).
+ */
+export async function startCompiledServer(
+  databaseUrl: string,
+  poolMax: number,
+  nodeFlags: readonly string[] = [],
+): Promise<CompiledServer> {
   // Inside the project: the compiled modules find their packages in its node_modules.
   await mkdir(join(root, 'dist'), { recursive: true });
   const outdir = await mkdtemp(join(root, 'dist', 'bench-serve-'));
@@ -68,7 +87,7 @@ export async function startCompiledServer(databaseUrl: string, poolMax: number):
     cwd: root,
   });
   const port = await freePort();
-  const child = spawn(process.execPath, [join(outdir, 'cli.mjs'), 'serve'], {
+  const child = spawn(process.execPath, [...nodeFlags, join(outdir, 'cli.mjs'), 'serve'], {
     cwd: root,
     // The access lines are written as in production, to a pipe nobody reads back: discarded.
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -97,7 +116,8 @@ export async function startCompiledServer(databaseUrl: string, poolMax: number):
   return {
     url,
     pid: child.pid!,
-    rss: () => readRss(child.pid!),
+    rss: async () => (await readResidency(child.pid!))?.rss ?? null,
+    residency: () => readResidency(child.pid!),
     async close() {
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));

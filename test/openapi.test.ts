@@ -467,6 +467,30 @@ describe('GET /docs/', () => {
     expect(decide['x-codeSamples'][1]!.source).toContain("client.POST('/v1/requests/{id}/decision'");
   });
 
+  it("serves the renderer's bundle as its package's own route does, read outside the service's process", async () => {
+    const served = await service.call<string>(null, 'GET', '/docs/renderer/js/scalar.js');
+    expect(served.status).toBe(200);
+    expect(String(served.headers['content-type'])).toBe('application/javascript; charset=utf-8');
+    // The package's route, here in the test's process (the service reads it in a child process).
+    const { default: scalar } = await import('@scalar/fastify-api-reference');
+    const own = Fastify({ logger: false });
+    await own.register(scalar, { routePrefix: '/renderer', configuration: { url: '/' } });
+    const expected = await own.inject({ method: 'GET', url: '/renderer/js/scalar.js' });
+    await own.close();
+    expect(expected.body.length).toBeGreaterThan(1_000_000);
+    // Compared whole, reported short: a difference would print megabytes.
+    expect(served.body === expected.body, 'the same bundle, byte for byte').toBe(true);
+    // A second request is answered from the bytes kept, the same.
+    const again = await service.call<string>(null, 'GET', '/docs/renderer/js/scalar.js');
+    expect(again.body === expected.body).toBe(true);
+    // The renderer's own page is not served: its place sends the reader to the service's page.
+    for (const path of ['/docs/renderer', '/docs/renderer/']) {
+      const place = await service.call(null, 'GET', path);
+      expect(place.status, path).toBe(302);
+      expect(place.headers.location, path).toBe('/docs/');
+    }
+  });
+
   it('loads nothing from another origin: its content security policy allows only itself', async () => {
     const page = await service.call(null, 'GET', '/docs/');
     const csp = String(page.headers['content-security-policy']);

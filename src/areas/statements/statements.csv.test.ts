@@ -99,6 +99,17 @@ describe('CSV layouts of five made-up banks', () => {
     ]);
   });
 
+  it('reads a euro sign before or after the amount as the currency EUR', () => {
+    const text = ['Booking date;Details;Amount', '2026-09-01;A;€ 1.000,00', '2026-09-02;B;-15,50 €'].join(
+      '\n',
+    );
+    const parsed = read(text);
+    expect(parsed.lines.map((l) => [l.direction, l.amountCents, l.currency])).toEqual([
+      ['credit', 100_000, 'EUR'],
+      ['debit', 1_550, 'EUR'],
+    ]);
+  });
+
   it('skips total rows and blank lines', () => {
     const text = ['Date,Description,Amount', '2026-09-01,A,10.00', '', ',,', 'Total,,10.00', ''].join('\n');
     expect(read(text).lines).toHaveLength(1);

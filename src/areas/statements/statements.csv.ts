@@ -36,7 +36,7 @@ function amountParts(raw: string): { negative: boolean; body: string; currency: 
   }
   if (text.includes('€')) {
     currency ??= 'EUR';
-    text = text.replace(/€/g, '').trim();
+    text = text.replaceAll('€', '').trim();
   }
   let negative = false;
   if (/^\(.*\)$/.test(text)) {

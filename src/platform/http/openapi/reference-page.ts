@@ -1,5 +1,5 @@
-import scalar from '@scalar/fastify-api-reference';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { rendererBundle } from './renderer-bundle.ts';
 
 /** Where the page, its script and the renderer's bundle are served. */
 const PAGE = '/docs/';
@@ -77,27 +77,16 @@ const withPolicy = (reply: FastifyReply) => reply.header('content-security-polic
 /**
  * The reference page at /docs: a three-pane reference (navigation by area, search over
  * operations and their texts, samples per language, "test request") rendered by Scalar's API
- * reference, whose bundle is served by its Fastify package from the service itself (no CDN).
- * The page and its starter script are the service's own files, so the policy needs no inline
- * script.
+ * reference, whose bundle is served from the service itself (no CDN), read from its Fastify
+ * package on first use (renderer-bundle.ts). The page and its starter script are the
+ * service's own files, so the policy needs no inline script.
  */
 export async function registerReferencePage(app: FastifyInstance): Promise<void> {
+  const bundle = rendererBundle();
   await app.register(async (docs) => {
     docs.addHook('onSend', async (_request, reply, payload) => {
       withPolicy(reply);
       return payload;
-    });
-    // Only the bundle is used: the package's own page would start the renderer inline, which the
-    // policy forbids, so it sends the reader to the service's page instead.
-    await docs.register(scalar, {
-      routePrefix: BUNDLE_PREFIX,
-      configuration: { url: settings.url },
-      logLevel: 'warn',
-      hooks: {
-        onRequest: async (request, reply) => {
-          if (!request.url.startsWith(BUNDLE)) return reply.redirect(PAGE, 302);
-        },
-      },
     });
     const html = async (_request: unknown, reply: FastifyReply) =>
       reply.type('text/html; charset=utf-8').send(page);
@@ -108,5 +97,12 @@ export async function registerReferencePage(app: FastifyInstance): Promise<void>
       reply.type('application/javascript; charset=utf-8').send(starter),
     );
     docs.get(ICON, hidden, async (_request, reply) => reply.type('image/svg+xml').send(icon));
+    docs.get(BUNDLE, hidden, async (_request, reply) =>
+      reply.type('application/javascript; charset=utf-8').send(await bundle()),
+    );
+    // The renderer's own page is not served: its place sends the reader to the service's page.
+    const toPage = async (_request: unknown, reply: FastifyReply) => reply.redirect(PAGE, 302);
+    docs.get(BUNDLE_PREFIX, hidden, toPage);
+    docs.get(`${BUNDLE_PREFIX}/`, hidden, toPage);
   });
 }
