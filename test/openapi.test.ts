@@ -8,6 +8,7 @@ import { installErrorHandling } from '../src/platform/http/error-handler.ts';
 import { checkDocumentedErrors } from '../src/platform/http/openapi/documented-errors.ts';
 import { createOperationRegistry } from '../src/platform/http/openapi/registry.ts';
 import { errorCode, expectError } from './support/errors.ts';
+import { withSharedAnswersInline } from './support/openapi-contract.ts';
 import { requestsGiven } from './support/requests-fixtures.ts';
 import { startService, type TestService } from './support/service.ts';
 
@@ -36,12 +37,16 @@ interface OpenApiDocument {
 }
 
 let service: TestService;
+/** The document as served. */
+let served: OpenApiDocument;
+/** The same with the shared error answers written out in each operation. */
 let doc: OpenApiDocument;
 beforeAll(async () => {
   service = await startService();
   const answer = await service.call<OpenApiDocument>(null, 'GET', '/v1/openapi.json');
   expect(answer.status).toBe(200);
-  doc = answer.body;
+  served = answer.body;
+  doc = withSharedAnswersInline(served);
 });
 afterAll(async () => service?.close());
 
@@ -84,8 +89,8 @@ const pointer = (...parts: string[]) =>
 
 describe('GET /v1/openapi.json', () => {
   it('is a valid OpenAPI 3.1 document', async () => {
-    expect(doc.openapi).toBe('3.1.0');
-    const result = await new Validator().validate(doc as unknown as Record<string, unknown>);
+    expect(served.openapi).toBe('3.1.0');
+    const result = await new Validator().validate(served as unknown as Record<string, unknown>);
     if (!result.valid) console.error(JSON.stringify(result.errors, null, 2));
     expect(result.valid).toBe(true);
   });
@@ -312,6 +317,36 @@ describe('GET /v1/openapi.json', () => {
       .IdempotencyKey!;
     check('Idempotency-Key', '/components/parameters/IdempotencyKey/schema', idempotencyKey.example);
     expect(checked).toBeGreaterThan(100);
+  });
+
+  it('gives an error answer that several operations give alike once, in components, and each code’s example once', () => {
+    const shared = served.components.responses as Record<string, Json>;
+    let references = 0;
+    let inline = 0;
+    for (const methods of Object.values(served.paths)) {
+      for (const operation of Object.values(methods)) {
+        for (const [status, response] of Object.entries(operation.responses)) {
+          if (!/^[45]/.test(status)) continue;
+          const ref = (response as Json).$ref as string | undefined;
+          if (ref === undefined) {
+            inline++;
+            // Given inline only when no other operation gives the same answer.
+            const codes = errorCodesOf(response).join('_');
+            expect(shared, `${status} ${codes}`).not.toHaveProperty([`Error${status}_${codes}`]);
+            continue;
+          }
+          references++;
+          const name = ref.replace('#/components/responses/', '');
+          expect(shared, ref).toHaveProperty([name]);
+          expect(name).toBe(`Error${status}_${errorCodesOf(shared[name]!).join('_')}`);
+        }
+      }
+    }
+    // 500 and 503 on every operation, 401 on every keyed one: each of those is given once.
+    expect(references).toBeGreaterThan(5 * Object.keys(shared).length);
+    expect(references).toBeGreaterThan(inline);
+    const examples = served.components.examples as Record<string, { value: { error: { code: string } } }>;
+    for (const [code, example] of Object.entries(examples)) expect(example.value.error.code).toBe(code);
   });
 
   it('hides the operations API, the reference pages and the document itself', () => {
