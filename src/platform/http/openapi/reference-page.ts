@@ -1,10 +1,17 @@
+import { createRequire } from 'node:module';
 import scalar from '@scalar/fastify-api-reference';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import { type StaticBody, sendStatic, staticBody } from '../compressed.ts';
 
 /** Where the page, its script and the renderer's bundle are served. */
 const PAGE = '/docs/';
 const BUNDLE_PREFIX = '/docs/renderer';
 const BUNDLE = `${BUNDLE_PREFIX}/js/scalar.js`;
+/** The renderer's version names its bundle's address, so a browser may keep it for a year. */
+const RENDERER_VERSION = (
+  createRequire(import.meta.url)('@scalar/fastify-api-reference/package.json') as { version: string }
+).version;
+const BUNDLE_URL = `${BUNDLE}?v=${RENDERER_VERSION}`;
 const STARTER = '/docs/reference.js';
 const ICON = '/docs/favicon.svg';
 
@@ -62,10 +69,11 @@ const page = `<!doctype html>
     <meta name="viewport" content="width=device-width, initial-scale=1" />
     <title>funder-api reference</title>
     <link rel="icon" type="image/svg+xml" href="${ICON}" />
+    <link rel="preload" href="${settings.url}" as="fetch" crossorigin="anonymous" />
   </head>
   <body>
     <div id="reference"></div>
-    <script src="${BUNDLE}"></script>
+    <script src="${BUNDLE_URL}"></script>
     <script src="${STARTER}"></script>
   </body>
 </html>
@@ -94,6 +102,29 @@ export const REFERENCE_POLICY = [
   "worker-src 'self' blob:",
 ].join('; ');
 
+/**
+ * The renderer's bundle as its package serves it (asked once of a private instance: the package
+ * does not export it), kept with its compressed forms for the life of the process.
+ */
+let bundle: Promise<StaticBody> | undefined;
+function rendererBundle(): Promise<StaticBody> {
+  bundle ??= (async () => {
+    const source = Fastify({ logger: false });
+    try {
+      await source.register(scalar, { routePrefix: '/renderer', configuration: { url: settings.url } });
+      const answer = await source.inject({ method: 'GET', url: '/renderer/js/scalar.js' });
+      if (answer.statusCode !== 200) throw new Error(`the renderer's bundle answered ${answer.statusCode}`);
+      return staticBody(answer.rawPayload);
+    } finally {
+      await source.close();
+    }
+  })();
+  bundle.catch(() => {
+    bundle = undefined;
+  });
+  return bundle;
+}
+
 const withPolicy = (reply: FastifyReply) => reply.header('content-security-policy', REFERENCE_POLICY);
 
 /**
@@ -109,8 +140,9 @@ export async function registerReferencePage(app: FastifyInstance): Promise<void>
       withPolicy(reply);
       return payload;
     });
-    // Only the bundle is used: the package's own page would start the renderer inline, which the
-    // policy forbids, so it sends the reader to the service's page instead.
+    // Only the bundle is used, compressed, with a strong ETag, for a year under its versioned
+    // address: the package's own page would start the renderer inline, which the policy
+    // forbids, so it sends the reader to the service's page instead.
     await docs.register(scalar, {
       routePrefix: BUNDLE_PREFIX,
       configuration: { url: settings.url },
@@ -118,6 +150,9 @@ export async function registerReferencePage(app: FastifyInstance): Promise<void>
       hooks: {
         onRequest: async (request, reply) => {
           if (!request.url.startsWith(BUNDLE)) return reply.redirect(PAGE, 302);
+          const cache = request.url === BUNDLE_URL ? 'public, max-age=31536000, immutable' : 'no-cache';
+          const body = await rendererBundle();
+          return sendStatic(request, reply, body, 'application/javascript; charset=utf-8', cache);
         },
       },
     });
