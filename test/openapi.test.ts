@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import formatsPlugin from 'ajv-formats';
@@ -493,6 +494,35 @@ describe('GET /docs/', () => {
     };
     expect(decide['x-codeSamples'][0]!.lang).toBe('typescript');
     expect(decide['x-codeSamples'][0]!.source).toContain("client.POST('/v1/requests/{id}/decision'");
+  });
+
+  it('serves the renderer compressed as the browser accepts, under a versioned address kept a year, and answers 304 to its ETag', async () => {
+    const page = await service.call<string>(null, 'GET', '/docs/');
+    const bundle = /<script src="(\/docs\/renderer\/js\/scalar\.js\?v=[\w.-]+)"/.exec(page.body)?.[1];
+    expect(bundle, 'the bundle’s address carries the renderer’s version').toBeDefined();
+    const get = (url: string, headers: Record<string, string> = {}) =>
+      service.app.inject({ method: 'GET', url, headers });
+    const plain = await get(bundle!);
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(plain.body).toContain('createApiReference');
+    const br = await get(bundle!, { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+    expect(brotliDecompressSync(br.rawPayload).equals(plain.rawPayload)).toBe(true);
+    const gz = await get(bundle!, { 'accept-encoding': 'gzip;q=1, br;q=0' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).equals(plain.rawPayload)).toBe(true);
+    const again = await get(bundle!, { 'if-none-match': String(plain.headers.etag) });
+    expect(again.statusCode).toBe(304);
+    expect(again.rawPayload.length).toBe(0);
+    // The document: compressed as well, still not to be stored, as every API answer.
+    const document = await get('/v1/openapi.json', { 'accept-encoding': 'br' });
+    expect(document.headers['content-encoding']).toBe('br');
+    expect(document.headers['cache-control']).toBe('no-store');
+    expect(JSON.parse(brotliDecompressSync(document.rawPayload).toString('utf8'))).toEqual(served);
   });
 
   it('loads nothing from another origin: its content security policy allows only itself', async () => {

@@ -1,4 +1,3 @@
-import { createRequire } from 'node:module';
 import scalar from '@scalar/fastify-api-reference';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { type StaticBody, sendStatic, staticBody } from '../compressed.ts';
@@ -7,11 +6,8 @@ import { type StaticBody, sendStatic, staticBody } from '../compressed.ts';
 const PAGE = '/docs/';
 const BUNDLE_PREFIX = '/docs/renderer';
 const BUNDLE = `${BUNDLE_PREFIX}/js/scalar.js`;
-/** The renderer's version names its bundle's address, so a browser may keep it for a year. */
-const RENDERER_VERSION = (
-  createRequire(import.meta.url)('@scalar/fastify-api-reference/package.json') as { version: string }
-).version;
-const BUNDLE_URL = `${BUNDLE}?v=${RENDERER_VERSION}`;
+/** The bundle's content names its address, so a browser may keep it for a year. */
+const bundleUrl = (bundle: StaticBody) => `${BUNDLE}?v=${bundle.etag.slice(1, 17)}`;
 const STARTER = '/docs/reference.js';
 const ICON = '/docs/favicon.svg';
 
@@ -62,7 +58,7 @@ const settings = {
   authentication: { preferredSecurityScheme: 'apiKey' },
 };
 
-const page = `<!doctype html>
+const page = (bundle: StaticBody) => `<!doctype html>
 <html lang="en">
   <head>
     <meta charset="utf-8" />
@@ -73,7 +69,7 @@ const page = `<!doctype html>
   </head>
   <body>
     <div id="reference"></div>
-    <script src="${BUNDLE_URL}"></script>
+    <script src="${bundleUrl(bundle)}"></script>
     <script src="${STARTER}"></script>
   </body>
 </html>
@@ -150,14 +146,14 @@ export async function registerReferencePage(app: FastifyInstance): Promise<void>
       hooks: {
         onRequest: async (request, reply) => {
           if (!request.url.startsWith(BUNDLE)) return reply.redirect(PAGE, 302);
-          const cache = request.url === BUNDLE_URL ? 'public, max-age=31536000, immutable' : 'no-cache';
           const body = await rendererBundle();
+          const cache = request.url === bundleUrl(body) ? 'public, max-age=31536000, immutable' : 'no-cache';
           return sendStatic(request, reply, body, 'application/javascript; charset=utf-8', cache);
         },
       },
     });
     const html = async (_request: unknown, reply: FastifyReply) =>
-      reply.type('text/html; charset=utf-8').send(page);
+      reply.type('text/html; charset=utf-8').send(page(await rendererBundle()));
     const hidden = { schema: { hide: true } };
     docs.get('/docs', hidden, html);
     docs.get(PAGE, hidden, html);
