@@ -1,9 +1,9 @@
-import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { type Browser, chromium } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHROMIUM, hasBrowser, launchBrowser } from './support/browser.ts';
 import { startService, type TestService } from './support/service.ts';
 
 /**
@@ -11,9 +11,7 @@ import { startService, type TestService } from './support/service.ts';
  * playwright-core (`.ci/run` installs it). Without a browser on the machine the test says so
  * and is skipped.
  */
-const CHROMIUM = '/usr/bin/chromium';
-const hasBrowser = existsSync(CHROMIUM);
-if (!hasBrowser)
+if (!hasBrowser())
   console.warn(`No browser at ${CHROMIUM}: the /docs browser test is skipped (apt-get install chromium).`);
 
 // A browser on a shared machine is slow to start and to render: these waits are generous on purpose.
@@ -22,7 +20,7 @@ const SLOW = 180_000;
 /** Where the screenshots of a run are kept (ignored by git): they go with a change's note. */
 const SHOTS = join(process.cwd(), '.test-data', 'screenshots');
 
-describe.skipIf(!hasBrowser)('the reference page in a browser', () => {
+describe.skipIf(!hasBrowser())('the reference page in a browser', () => {
   let service: TestService;
   let browser: Browser;
   let base: string;
@@ -34,16 +32,7 @@ describe.skipIf(!hasBrowser)('the reference page in a browser', () => {
     await service.app.listen({ port: 0, host: '127.0.0.1' });
     base = `http://127.0.0.1:${(service.app.server.address() as AddressInfo).port}`;
     await mkdir(SHOTS, { recursive: true });
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--no-first-run',
-        '--disable-background-networking',
-      ],
-    });
+    browser = await launchBrowser();
   }, SLOW);
 
   afterAll(async () => {

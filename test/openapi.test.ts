@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import formatsPlugin from 'ajv-formats';
@@ -8,6 +9,7 @@ import { installErrorHandling } from '../src/platform/http/error-handler.ts';
 import { checkDocumentedErrors } from '../src/platform/http/openapi/documented-errors.ts';
 import { createOperationRegistry } from '../src/platform/http/openapi/registry.ts';
 import { errorCode, expectError } from './support/errors.ts';
+import { withSharedAnswersInline } from './support/openapi-contract.ts';
 import { requestsGiven } from './support/requests-fixtures.ts';
 import { startService, type TestService } from './support/service.ts';
 
@@ -36,12 +38,16 @@ interface OpenApiDocument {
 }
 
 let service: TestService;
+/** The document as served. */
+let served: OpenApiDocument;
+/** The same with the shared error answers written out in each operation. */
 let doc: OpenApiDocument;
 beforeAll(async () => {
   service = await startService();
   const answer = await service.call<OpenApiDocument>(null, 'GET', '/v1/openapi.json');
   expect(answer.status).toBe(200);
-  doc = answer.body;
+  served = answer.body;
+  doc = withSharedAnswersInline(served);
 });
 afterAll(async () => service?.close());
 
@@ -84,8 +90,8 @@ const pointer = (...parts: string[]) =>
 
 describe('GET /v1/openapi.json', () => {
   it('is a valid OpenAPI 3.1 document', async () => {
-    expect(doc.openapi).toBe('3.1.0');
-    const result = await new Validator().validate(doc as unknown as Record<string, unknown>);
+    expect(served.openapi).toBe('3.1.0');
+    const result = await new Validator().validate(served as unknown as Record<string, unknown>);
     if (!result.valid) console.error(JSON.stringify(result.errors, null, 2));
     expect(result.valid).toBe(true);
   });
@@ -314,6 +320,36 @@ describe('GET /v1/openapi.json', () => {
     expect(checked).toBeGreaterThan(100);
   });
 
+  it('gives an error answer that several operations give alike once, in components, and each code’s example once', () => {
+    const shared = served.components.responses as Record<string, Json>;
+    let references = 0;
+    let inline = 0;
+    for (const methods of Object.values(served.paths)) {
+      for (const operation of Object.values(methods)) {
+        for (const [status, response] of Object.entries(operation.responses)) {
+          if (!/^[45]/.test(status)) continue;
+          const ref = (response as Json).$ref as string | undefined;
+          if (ref === undefined) {
+            inline++;
+            // Given inline only when no other operation gives the same answer.
+            const codes = errorCodesOf(response).join('_');
+            expect(shared, `${status} ${codes}`).not.toHaveProperty([`Error${status}_${codes}`]);
+            continue;
+          }
+          references++;
+          const name = ref.replace('#/components/responses/', '');
+          expect(shared, ref).toHaveProperty([name]);
+          expect(name).toBe(`Error${status}_${errorCodesOf(shared[name]!).join('_')}`);
+        }
+      }
+    }
+    // 500 and 503 on every operation, 401 on every keyed one: each of those is given once.
+    expect(references).toBeGreaterThan(5 * Object.keys(shared).length);
+    expect(references).toBeGreaterThan(inline);
+    const examples = served.components.examples as Record<string, { value: { error: { code: string } } }>;
+    for (const [code, example] of Object.entries(examples)) expect(example.value.error.code).toBe(code);
+  });
+
   it('hides the operations API, the reference pages and the document itself', () => {
     const paths = Object.keys(doc.paths);
     expect(paths.length).toBeGreaterThanOrEqual(2);
@@ -489,6 +525,35 @@ describe('GET /docs/', () => {
       expect(place.status, path).toBe(302);
       expect(place.headers.location, path).toBe('/docs/');
     }
+  });
+
+  it('serves the renderer compressed as the browser accepts, under a versioned address kept a year, and answers 304 to its ETag', async () => {
+    const page = await service.call<string>(null, 'GET', '/docs/');
+    const bundle = /<script src="(\/docs\/renderer\/js\/scalar\.js\?v=[\w.-]+)"/.exec(page.body)?.[1];
+    expect(bundle, 'the bundle’s address carries the renderer’s version').toBeDefined();
+    const get = (url: string, headers: Record<string, string> = {}) =>
+      service.app.inject({ method: 'GET', url, headers });
+    const plain = await get(bundle!);
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(plain.body).toContain('createApiReference');
+    const br = await get(bundle!, { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+    expect(brotliDecompressSync(br.rawPayload).equals(plain.rawPayload)).toBe(true);
+    const gz = await get(bundle!, { 'accept-encoding': 'gzip;q=1, br;q=0' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).equals(plain.rawPayload)).toBe(true);
+    const again = await get(bundle!, { 'if-none-match': String(plain.headers.etag) });
+    expect(again.statusCode).toBe(304);
+    expect(again.rawPayload.length).toBe(0);
+    // The document: compressed as well, still not to be stored, as every API answer.
+    const document = await get('/v1/openapi.json', { 'accept-encoding': 'br' });
+    expect(document.headers['content-encoding']).toBe('br');
+    expect(document.headers['cache-control']).toBe('no-store');
+    expect(JSON.parse(brotliDecompressSync(document.rawPayload).toString('utf8'))).toEqual(served);
   });
 
   it('loads nothing from another origin: its content security policy allows only itself', async () => {

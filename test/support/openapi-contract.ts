@@ -86,7 +86,42 @@ function fields(
   if (schema.items) fields(schema.items as Json, `${prefix}[]`, resolve, out, depth + 1);
 }
 
-export function contractOf(doc: Json): Contract {
+/**
+ * A copy of the document with the shared error answers (`components.responses`) and examples
+ * (`components.examples`) written out in each operation again, as a reader of one operation sees
+ * them: the tests then read an operation's answers in one place.
+ */
+export function withSharedAnswersInline<T>(doc: T): T {
+  const copy = structuredClone(doc) as Json;
+  const components = (copy.components ?? {}) as Record<string, Record<string, Json>>;
+  const resolve = (value: Json, kind: 'responses' | 'examples'): Json => {
+    const ref = value.$ref;
+    if (typeof ref !== 'string') return value;
+    const name = ref.replace(`#/components/${kind}/`, '');
+    const target = components[kind]?.[name];
+    if (!target) throw new Error(`${ref} does not resolve`);
+    return structuredClone(target);
+  };
+  for (const methods of Object.values((copy.paths ?? {}) as Record<string, Record<string, Json>>)) {
+    for (const operation of Object.values(methods)) {
+      const responses = (operation.responses ?? {}) as Record<string, Json>;
+      for (const [status, response] of Object.entries(responses)) {
+        const resolved = resolve(response, 'responses');
+        for (const media of Object.values((resolved.content ?? {}) as Record<string, Json>)) {
+          const examples = media.examples as Record<string, Json> | undefined;
+          if (!examples) continue;
+          for (const [name, example] of Object.entries(examples))
+            examples[name] = resolve(example, 'examples');
+        }
+        responses[status] = resolved;
+      }
+    }
+  }
+  return copy as T;
+}
+
+export function contractOf(document: Json): Contract {
+  const doc = withSharedAnswersInline(document);
   const schemas = ((doc.components as Json | undefined)?.schemas ?? {}) as Record<string, Json>;
   const resolve = (ref: string) => schemas[ref.replace('#/components/schemas/', '')] ?? {};
   const contract: Contract = {};

@@ -10,6 +10,7 @@ import type { Readiness } from '../readiness.ts';
 import { AccessLog, logWhenAnswered } from './access-log.ts';
 import type { App, AreaRoutes } from './app-types.ts';
 import { type AuthDeps, createAuthHook } from './auth.ts';
+import { type StaticBody, sendStatic, staticBody } from './compressed.ts';
 import { setDatabaseActor } from './db-actor.ts';
 import { registerDocument } from './document-routes.ts';
 import { clientErrorAnswer, frameworkErrorAnswer, installErrorHandling } from './error-handler.ts';
@@ -155,10 +156,16 @@ export async function buildApp(deps: HttpDeps): Promise<App> {
   // actor every statement of the call runs as (row-level security, migration 0020).
   app.addHook('preHandler', setDatabaseActor);
 
+  // Built once and kept, compressed when the caller accepts it: the reference page loads it on
+  // every visit. Like every API answer it is not to be stored (no-store).
+  let document: StaticBody | undefined;
   app.get(
     '/v1/openapi.json',
     { config: { auth: 'none' }, schema: { hide: true } },
-    async () => app.swagger() as unknown as Record<string, unknown>,
+    async (request, reply) => {
+      document ??= staticBody(JSON.stringify(app.swagger()));
+      return sendStatic(request, reply, document, 'application/json; charset=utf-8', 'no-store');
+    },
   );
 
   if (deps.readiness) registerReadiness(app, deps.readiness);

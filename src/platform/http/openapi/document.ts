@@ -7,6 +7,7 @@ import { errorMeanings } from './error-meanings.ts';
 import { exampleFromSchema } from './example-from-schema.ts';
 import { introduction } from './introduction.ts';
 import { type DocumentedOperation, type OperationRegistry, statusOf } from './registry.ts';
+import { shareErrorAnswers } from './shared-errors.ts';
 import { type OperationDoc, TAGS } from './types.ts';
 import { webhooksSection } from './webhook-events.ts';
 
@@ -116,7 +117,7 @@ function errorSchema(codes: ErrorCode[]): Json {
   };
 }
 
-function errorResponse(status: number, codes: ErrorCode[], operation: DocumentedOperation): Json {
+function errorResponse(status: number, codes: ErrorCode[]): Json {
   const lines = codes.map((code) => `- \`${code}\`: ${errorMeanings[code]}`);
   const responseHeaders: Json = { 'Request-Id': ref('headers', 'RequestId') };
   if (status === 429) responseHeaders['Retry-After'] = ref('headers', 'RetryAfter');
@@ -135,7 +136,7 @@ function errorResponse(status: number, codes: ErrorCode[], operation: Documented
     }),
   );
   return {
-    description: `${status} answers of ${operation.doc.operationId}:\n\n${lines.join('\n')}`,
+    description: lines.join('\n'),
     headers: responseHeaders,
     content: {
       'application/json': {
@@ -214,7 +215,7 @@ function documentOperation(raw: Json, operation: DocumentedOperation, doc: Json)
     byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
   }
   for (const status of [...byStatus.keys()].sort((a, b) => a - b)) {
-    responses[String(status)] = errorResponse(status, byStatus.get(status)!, operation);
+    responses[String(status)] = errorResponse(status, byStatus.get(status)!);
   }
 
   const parameters = [...((raw.parameters as Json[] | undefined) ?? [])];
@@ -338,6 +339,7 @@ export function openApiOptions(
           methods[method] = documented;
         }
       }
+      shareErrorAnswers(doc);
       return doc as ReturnType<NonNullable<FastifyDynamicSwaggerOptions['transformObject']>>;
     },
   };

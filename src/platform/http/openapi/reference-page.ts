@@ -1,10 +1,13 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { rendererBundle } from './renderer-bundle.ts';
+import { type StaticBody, sendStatic, staticBody } from '../compressed.ts';
+import { readRendererBundle } from './renderer-bundle.ts';
 
 /** Where the page, its script and the renderer's bundle are served. */
 const PAGE = '/docs/';
 const BUNDLE_PREFIX = '/docs/renderer';
 const BUNDLE = `${BUNDLE_PREFIX}/js/scalar.js`;
+/** The bundle's content names its address, so a browser may keep it for a year. */
+const bundleUrl = (bundle: StaticBody) => `${BUNDLE}?v=${bundle.etag.slice(1, 17)}`;
 const STARTER = '/docs/reference.js';
 const ICON = '/docs/favicon.svg';
 
@@ -33,17 +36,18 @@ const settings = {
   authentication: { preferredSecurityScheme: 'apiKey' },
 };
 
-const page = `<!doctype html>
+const page = (bundle: StaticBody) => `<!doctype html>
 <html lang="en">
   <head>
     <meta charset="utf-8" />
     <meta name="viewport" content="width=device-width, initial-scale=1" />
     <title>funder-api reference</title>
     <link rel="icon" type="image/svg+xml" href="${ICON}" />
+    <link rel="preload" href="${settings.url}" as="fetch" crossorigin="anonymous" />
   </head>
   <body>
     <div id="reference"></div>
-    <script src="${BUNDLE}"></script>
+    <script src="${bundleUrl(bundle)}"></script>
     <script src="${STARTER}"></script>
   </body>
 </html>
@@ -72,6 +76,20 @@ export const REFERENCE_POLICY = [
   "worker-src 'self' blob:",
 ].join('; ');
 
+/**
+ * The renderer's bundle, read on first use (renderer-bundle.ts: not imported, so servers that
+ * never serve the page do not hold it) and kept with its compressed forms from then on.
+ */
+const readBundle = readRendererBundle();
+let bundle: Promise<StaticBody> | undefined;
+function rendererBundle(): Promise<StaticBody> {
+  bundle ??= readBundle().then(staticBody);
+  bundle.catch(() => {
+    bundle = undefined; // a failed read is tried again on the next request
+  });
+  return bundle;
+}
+
 const withPolicy = (reply: FastifyReply) => reply.header('content-security-policy', REFERENCE_POLICY);
 
 /**
@@ -82,14 +100,13 @@ const withPolicy = (reply: FastifyReply) => reply.header('content-security-polic
  * service's own files, so the policy needs no inline script.
  */
 export async function registerReferencePage(app: FastifyInstance): Promise<void> {
-  const bundle = rendererBundle();
   await app.register(async (docs) => {
     docs.addHook('onSend', async (_request, reply, payload) => {
       withPolicy(reply);
       return payload;
     });
     const html = async (_request: unknown, reply: FastifyReply) =>
-      reply.type('text/html; charset=utf-8').send(page);
+      reply.type('text/html; charset=utf-8').send(page(await rendererBundle()));
     const hidden = { schema: { hide: true } };
     docs.get('/docs', hidden, html);
     docs.get(PAGE, hidden, html);
@@ -97,9 +114,12 @@ export async function registerReferencePage(app: FastifyInstance): Promise<void>
       reply.type('application/javascript; charset=utf-8').send(starter),
     );
     docs.get(ICON, hidden, async (_request, reply) => reply.type('image/svg+xml').send(icon));
-    docs.get(BUNDLE, hidden, async (_request, reply) =>
-      reply.type('application/javascript; charset=utf-8').send(await bundle()),
-    );
+    // The bundle, compressed, with a strong ETag, cached a year under its versioned address.
+    docs.get(BUNDLE, hidden, async (request, reply) => {
+      const body = await rendererBundle();
+      const cache = request.url === bundleUrl(body) ? 'public, max-age=31536000, immutable' : 'no-cache';
+      return sendStatic(request, reply, body, 'application/javascript; charset=utf-8', cache);
+    });
     // The renderer's own page is not served: its place sends the reader to the service's page.
     const toPage = async (_request: unknown, reply: FastifyReply) => reply.redirect(PAGE, 302);
     docs.get(BUNDLE_PREFIX, hidden, toPage);

@@ -29,7 +29,7 @@ process.stdout.write(answer.rawPayload);
  * whose memory all goes back when it ends (a worker thread left about 20 MB of its allocator's
  * memory behind): docs/decisions/platform.md, "The reference page's renderer".
  */
-export function rendererBundle(): () => Promise<Buffer> {
+export function readRendererBundle(): () => Promise<Buffer> {
   let loading: Promise<Buffer> | null = null;
   return () => {
     loading ??= readInChild().catch((err: unknown) => {
