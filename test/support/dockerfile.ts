@@ -351,9 +351,9 @@ async function buildInputs(options: ReplayOptions): Promise<string> {
 
 /**
  * `replayDockerfile` into `keep`/image, the outcome kept for later runs of the same build (the
- * same build inputs, `buildInputs`): the first run replays and keeps a copy of the fresh image
- * (ownership and modes preserved), a later one gets that copy back, as fresh, at the same
- * paths. `.ci/run` gives its embedded and PostgreSQL runs one such directory, so the image is
+ * same build inputs, `buildInputs`): the first run replays and keeps a copy of the fresh image,
+ * its last stage (ownership and modes preserved; the earlier stages only fed its COPY --from), a
+ * later one gets that copy back, as fresh, at the same paths. `.ci/run` gives its embedded and PostgreSQL runs one such directory, so the image is
  * built once per CI run and started by both; any change to the build inputs replays it again.
  */
 export async function replayKept(options: Omit<ReplayOptions, 'base'> & { keep: string }): Promise<Stage[]> {
@@ -369,7 +369,10 @@ export async function replayKept(options: Omit<ReplayOptions, 'base'> & { keep: 
     .catch(() => null);
   await rm(base, { recursive: true, force: true });
   if (kept?.inputs === inputs) {
-    await promisify(execFile)('cp', ['-a', fresh, base]);
+    await mkdir(base);
+    await chmod(base, 0o755);
+    const image = kept.stages.at(-1)!.root;
+    await promisify(execFile)('cp', ['-a', join(fresh, relative(base, image)), image]);
     return kept.stages;
   }
   await rm(record, { force: true });
@@ -377,7 +380,9 @@ export async function replayKept(options: Omit<ReplayOptions, 'base'> & { keep: 
   await mkdir(base);
   await chmod(base, 0o755);
   const stages = await replayDockerfile({ ...options, base });
-  await promisify(execFile)('cp', ['-a', base, fresh]);
+  await mkdir(fresh);
+  const image = stages.at(-1)!.root;
+  await promisify(execFile)('cp', ['-a', image, join(fresh, relative(base, image))]);
   await writeFile(record, JSON.stringify({ inputs, stages }));
   return stages;
 }
