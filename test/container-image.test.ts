@@ -12,6 +12,7 @@ import {
   canSwitchUser,
   imageEnvironment,
   replayDockerfile,
+  replayKept,
   type Stage,
   userOptions,
 } from './support/dockerfile.ts';
@@ -98,15 +99,17 @@ function urlAs(role?: string): string {
 
 describe('the container image (Dockerfile replayed without a container engine)', { timeout: TIMEOUT }, () => {
   beforeAll(async () => {
+    const build = { dockerfile: join(root, 'Dockerfile'), context: root, env: machine };
+    // CI's two runs share one replay (see replayKept); on its own the test replays afresh.
+    const keep = process.env.FUNDER_API_IMAGE_REPLAY_DIR;
+    if (keep) {
+      base = join(keep, 'image');
+      image = (await replayKept({ ...build, keep })).at(-1)!;
+      return;
+    }
     base = await mkdtemp(join(tmpdir(), 'funder-api-image-'));
     await chmod(base, 0o755);
-    const stages = await replayDockerfile({
-      dockerfile: join(root, 'Dockerfile'),
-      context: root,
-      base,
-      env: machine,
-    });
-    image = stages.at(-1)!;
+    image = (await replayDockerfile({ ...build, base })).at(-1)!;
   }, TIMEOUT);
 
   afterAll(async () => {

@@ -54,8 +54,7 @@ export async function freshDatabase(): Promise<TestDatabase> {
       },
     };
   }
-  const template = await readFile(inject('pgliteTemplate'));
-  const db = await createPgliteDb({ dataDir: null, loadDataDir: new Blob([template]) });
+  const db = await createPgliteDb({ dataDir: null, loadDataDir: await pgliteTemplate() });
   return {
     db,
     url: null,
@@ -75,4 +74,15 @@ export async function freshDatabase(): Promise<TestDatabase> {
       await db.close();
     },
   };
+}
+
+let template: { file: string; blob: Blob } | null = null;
+/**
+ * The migrated template's tarball, read once per worker process (its files share the process)
+ * and loaded by each database: the blob is only read from, never written to.
+ */
+async function pgliteTemplate(): Promise<Blob> {
+  const file = inject('pgliteTemplate');
+  if (template?.file !== file) template = { file, blob: new Blob([await readFile(file)]) };
+  return template.blob;
 }

@@ -1,6 +1,8 @@
-import { spawn } from 'node:child_process';
-import { chmod, cp, mkdir, readFile, stat } from 'node:fs/promises';
+import { execFile, spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { chmod, cp, mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join, posix, relative } from 'node:path';
+import { promisify } from 'node:util';
 
 /**
  * A Dockerfile replayed without a container engine: each stage gets a directory of its own
@@ -322,4 +324,65 @@ export function imageEnvironment(
     ...image.mappedEnv,
     ...extra,
   };
+}
+
+/**
+ * What a replay's outcome depends on: the Dockerfile, every file of the build context that
+ * .dockerignore lets in, and the Node.js and npm that stand in for the base image's.
+ */
+async function buildInputs(options: ReplayOptions): Promise<string> {
+  const hash = createHash('sha256');
+  hash.update(await readFile(options.dockerfile));
+  const ignored = await ignoredBy(options.context);
+  const walk = async (relativeDir: string): Promise<void> => {
+    const entries = await readdir(join(options.context, relativeDir), { withFileTypes: true });
+    for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : 1))) {
+      const path = relativeDir === '' ? entry.name : `${relativeDir}/${entry.name}`;
+      if (ignored(path)) continue;
+      if (entry.isDirectory()) await walk(path);
+      else if (entry.isFile()) hash.update(`${path}\0`).update(await readFile(join(options.context, path)));
+    }
+  };
+  await walk('');
+  const npm = await promisify(execFile)('npm', ['--version'], { env: options.env });
+  hash.update(`${process.version} npm ${npm.stdout.trim()}`);
+  return hash.digest('hex');
+}
+
+/**
+ * `replayDockerfile` into `keep`/image, the outcome kept for later runs of the same build (the
+ * same build inputs, `buildInputs`): the first run replays and keeps a copy of the fresh image,
+ * its last stage (ownership and modes preserved; the earlier stages only fed its COPY --from), a
+ * later one gets that copy back, as fresh, at the same paths. `.ci/run` gives its embedded and PostgreSQL runs one such directory, so the image is
+ * built once per CI run and started by both; any change to the build inputs replays it again.
+ */
+export async function replayKept(options: Omit<ReplayOptions, 'base'> & { keep: string }): Promise<Stage[]> {
+  await mkdir(options.keep, { recursive: true });
+  // The image's user must pass through to its directories, as through a container's /.
+  await chmod(options.keep, 0o755);
+  const base = join(options.keep, 'image');
+  const fresh = join(options.keep, 'fresh');
+  const record = join(options.keep, 'stages.json');
+  const inputs = await buildInputs({ ...options, base });
+  const kept = await readFile(record, 'utf8')
+    .then((text) => JSON.parse(text) as { inputs: string; stages: Stage[] })
+    .catch(() => null);
+  await rm(base, { recursive: true, force: true });
+  if (kept?.inputs === inputs) {
+    await mkdir(base);
+    await chmod(base, 0o755);
+    const image = kept.stages.at(-1)!.root;
+    await promisify(execFile)('cp', ['-a', join(fresh, relative(base, image)), image]);
+    return kept.stages;
+  }
+  await rm(record, { force: true });
+  await rm(fresh, { recursive: true, force: true });
+  await mkdir(base);
+  await chmod(base, 0o755);
+  const stages = await replayDockerfile({ ...options, base });
+  await mkdir(fresh);
+  const image = stages.at(-1)!.root;
+  await promisify(execFile)('cp', ['-a', image, join(fresh, relative(base, image))]);
+  await writeFile(record, JSON.stringify({ inputs, stages }));
+  return stages;
 }

@@ -24,7 +24,7 @@ import { ErrorEnvelope } from './schemas.ts';
 import { SCOPES } from './scopes.ts';
 import { registerSecurityHeaders } from './security-headers.ts';
 import { installTracing, sendTraceparent, tracingLoggerFactory } from './tracing.ts';
-import { bodyAjv, queryAjv, withoutPerItemChecks, withSafeText } from './validators.ts';
+import { compileInputValidator } from './validators.ts';
 
 export type { App, AreaRoutes, RouteInputs } from './app-types.ts';
 
@@ -122,15 +122,7 @@ export async function buildApp(deps: HttpDeps): Promise<App> {
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, jsonBodyParser(app));
 
-  const bodyValidator = bodyAjv();
-  const paramValidator = queryAjv();
-  app.setValidatorCompiler(({ schema, httpPart }) =>
-    withSafeText(
-      httpPart === 'body'
-        ? bodyValidator.compile(withoutPerItemChecks(schema))
-        : paramValidator.compile(schema),
-    ),
-  );
+  app.setValidatorCompiler(({ schema, httpPart }) => compileInputValidator(schema, httpPart));
 
   app.decorateRequest('caller', null);
   app.decorateRequest('operator', null);

@@ -39,6 +39,33 @@ export function queryAjv() {
   return makeAjv(true);
 }
 
+/** The validators compiled so far, by route schema: bodies, and inputs read from text. */
+const compiled = {
+  body: new WeakMap<object, ValidateFunction>(),
+  text: new WeakMap<object, ValidateFunction>(),
+};
+let shared: { body: Ajv; text: Ajv } | undefined;
+
+/**
+ * The validator of one route input for Fastify (app.ts): bodies taken as sent, path and query
+ * parameters read from text, both checked for unsafe text after the schema. A schema is compiled
+ * once per process and kept with it: the route schemas are constants, so a second app built in
+ * the same process (the test suite builds one per service it starts) reuses the validators
+ * instead of compiling them again, about a third of a CPU-second per app.
+ */
+export function compileInputValidator(schema: object, httpPart: string | undefined): ValidateFunction {
+  shared ??= { body: bodyAjv(), text: queryAjv() };
+  const kind = httpPart === 'body' ? 'body' : 'text';
+  let validate = compiled[kind].get(schema);
+  if (!validate) {
+    validate = withSafeText(
+      kind === 'body' ? shared.body.compile(withoutPerItemChecks(schema)) : shared.text.compile(schema),
+    );
+    compiled[kind].set(schema, validate);
+  }
+  return validate;
+}
+
 /**
  * After its schema, an input is searched for text the database cannot store (control
  * characters, unpaired surrogates), wherever it is: answered like a schema failure, naming it.
