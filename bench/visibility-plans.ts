@@ -2,13 +2,16 @@
  * The second wall's cost on the reads of issue 26, statement by statement, before and after the
  * funder visibility tables (migrations 0059 and 0060), in one database:
  *
- *   node bin/run-ts.mjs bench/visibility-plans.ts [--requests N] [--runs N]
+ *   node bin/run-ts.mjs bench/visibility-plans.ts [--requests N] [--runs N] [--from 0061] [--only list]
  *
  * A fresh database on BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres)
  * migrated up to the migration before 0059, seeded as `npm run bench` seeds it (bench/seed.ts),
  * then each statement run under the funder role with the caller's settings, `--runs` times,
  * with `EXPLAIN (ANALYZE, BUFFERS)`: the limit book, the packet's receivables and notices, the
- * list's page. Then the remaining migrations (their back-fill timed), ANALYZE, and the same
+ * list's page and what GET /v1/requests reads after it in the same transaction (the page's latest
+ * offers, notices and the consent settings). `--from` names the first migration measured as
+ * "after" (default 0059); `--only` keeps the statements whose names start with one of its
+ * comma-separated words. Then the remaining migrations (their back-fill timed), ANALYZE, and the same
  * statements again (`--after-only`: every migration first, so the seed goes through the
  * triggers, and the statements once). It prints the fastest run of each, with its buffers, and the plans of the
  * last run to a file beside it. The database is dropped at the end.
