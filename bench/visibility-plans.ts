@@ -2,13 +2,16 @@
  * The second wall's cost on the reads of issue 26, statement by statement, before and after the
  * funder visibility tables (migrations 0059 and 0060), in one database:
  *
- *   node bin/run-ts.mjs bench/visibility-plans.ts [--requests N] [--runs N]
+ *   node bin/run-ts.mjs bench/visibility-plans.ts [--requests N] [--runs N] [--from 0061] [--only list]
  *
  * A fresh database on BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres)
  * migrated up to the migration before 0059, seeded as `npm run bench` seeds it (bench/seed.ts),
  * then each statement run under the funder role with the caller's settings, `--runs` times,
  * with `EXPLAIN (ANALYZE, BUFFERS)`: the limit book, the packet's receivables and notices, the
- * list's page. Then the remaining migrations (their back-fill timed), ANALYZE, and the same
+ * list's page and what GET /v1/requests reads after it in the same transaction (the page's latest
+ * offers, notices and the consent settings). `--from` names the first migration measured as
+ * "after" (default 0059); `--only` keeps the statements whose names start with one of its
+ * comma-separated words. Then the remaining migrations (their back-fill timed), ANALYZE, and the same
  * statements again (`--after-only`: every migration first, so the seed goes through the
  * triggers, and the statements once). It prints the fastest run of each, with its buffers, and the plans of the
  * last run to a file beside it. The database is dropped at the end.
@@ -20,8 +23,10 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { debtorBook } from '../src/areas/limits/limits.exposure.store.ts';
 import { noticesOf } from '../src/areas/requests/requests.notices.store.ts';
+import { latestOffers } from '../src/areas/requests/requests.offers.store.ts';
 import { receivablesOf } from '../src/areas/requests/requests.receivables.store.ts';
 import { listVisibleRequests } from '../src/areas/requests/requests.store.ts';
+import { findSettings } from '../src/areas/settings/settings.store.ts';
 import type { FunderScope } from '../src/platform/caller.ts';
 import { madridDate } from '../src/platform/clock.ts';
 import { GATE, runAs } from '../src/platform/db/actor.ts';
@@ -31,11 +36,18 @@ import { ISSUE_VOLUME, seedVolume } from './seed.ts';
 import { postgresDatabase } from './targets.ts';
 
 const { values } = parseArgs({
-  options: { requests: { type: 'string' }, runs: { type: 'string' }, 'after-only': { type: 'boolean' } },
+  options: {
+    requests: { type: 'string' },
+    runs: { type: 'string' },
+    'after-only': { type: 'boolean' },
+    from: { type: 'string' },
+    only: { type: 'string' },
+  },
 });
 const requests = Number(values.requests ?? ISSUE_VOLUME.requests);
 const runs = Number(values.runs ?? 5);
-const FIRST_NEW = '0059';
+// The first migration measured as "after" (`--from 0061`: everything before it is "before").
+const FIRST_NEW = values.from ?? '0059';
 
 /** Runs `EXPLAIN (ANALYZE, BUFFERS)` of every statement the store sends, and keeps the plans. */
 function explaining(tx: Queryable, plans: string[][]): Queryable {
@@ -76,15 +88,25 @@ try {
   const scope: FunderScope = { funderId: funders[0]!, plane: 'live' };
   const actor = { kind: 'funder' as const, ...scope };
   const now = new Date();
-  const statements: [string, (q: Queryable) => Promise<unknown>][] = [
+  const open = ['submitted', 'under_review', 'terms_sent', 'approved'] as const;
+  // The ids of the list's page, for the reads the list makes after it (offers, notices).
+  const pageIds = async () =>
+    (await runAs(actor, () => database.db.transaction((tx) => listVisibleRequests(tx, scope, open, 50)))).map(
+      (row) => row.id,
+    );
+  let ids = await pageIds();
+  const all: [string, (q: Queryable) => Promise<unknown>][] = [
     ['limit book', (q) => debtorBook(q, { ...scope, now, today: madridDate(now) })],
     ['receivables', (q) => receivablesOf(q, scope, seeded.packetRequestId)],
     ['notices', (q) => noticesOf(q, scope, [seeded.packetRequestId])],
-    [
-      'list page',
-      (q) => listVisibleRequests(q, scope, ['submitted', 'under_review', 'terms_sent', 'approved'], 50),
-    ],
+    ['list page', (q) => listVisibleRequests(q, scope, open, 50)],
+    // What GET /v1/requests reads after its page, in the same transaction (requests.service.ts).
+    ['list offers', (q) => latestOffers(q, scope, ids)],
+    ['list notices', (q) => noticesOf(q, scope, ids)],
+    ['list consent', (q) => findSettings(q, scope)],
   ];
+  const only = values.only?.split(',');
+  const statements = only ? all.filter(([name]) => only.some((o) => name.startsWith(o))) : all;
 
   const measure = async (label: string) => {
     for (const [name, run] of statements) {
@@ -115,7 +137,7 @@ try {
       const buffers = best?.find((line) => line.includes('Buffers:'))?.trim() ?? '';
       const planning = best?.find((line) => line.startsWith('Planning Time'))?.trim() ?? '';
       console.log(
-        `${label.padEnd(7)} ${name.padEnd(12)} execution ${bestMs.toFixed(1)} ms, ${planning}; ${buffers}`,
+        `${label.padEnd(7)} ${name.padEnd(13)} execution ${bestMs.toFixed(1)} ms, ${planning}; ${buffers}`,
       );
       out.push(`==== ${label}: ${name}`, ...last, '');
     }
@@ -126,6 +148,7 @@ try {
   const applied = await migrate(database.db);
   console.log(`migrated ${applied.applied.join(', ')} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   await runAs(GATE, () => database.db.exec('ANALYZE'));
+  ids = await pageIds();
   await measure('after');
 } finally {
   await writeFile(join(tmpdir(), 'funder-api-visibility-plans.txt'), out.join('\n'));

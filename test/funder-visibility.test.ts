@@ -27,7 +27,27 @@ const VISIBLE_REQUEST = `(r.plane = $2 AND (r.assigned_funder_id = $1 OR EXISTS 
 const SEEN_INVOICE = `plane = $2 AND (id IN (SELECT ri.invoice_id FROM request_invoices ri
     JOIN funding_requests r ON r.id = ri.request_id WHERE ${VISIBLE_REQUEST})
   OR id IN (SELECT e.invoice_id FROM early_payments e WHERE e.funder_id = $1 AND e.plane = $2))`;
-const OLD_RULE: Record<'invoices' | 'debtors' | 'sellers', string> = {
+const REQUEST_CHILD = `plane = $2 AND request_id IN (SELECT r.id FROM funding_requests r WHERE ${VISIBLE_REQUEST})`;
+const OLD_RULE: Record<
+  | 'invoices'
+  | 'debtors'
+  | 'sellers'
+  | 'funding_requests'
+  | 'request_invoices'
+  | 'request_history'
+  | 'debtor_notices'
+  | 'risk_signals'
+  | 'disputes',
+  string
+> = {
+  // The request and the tables hanging from it (migrations 0020 and 0030; their policies probe
+  // funder_request_visibility since 0061).
+  funding_requests: `id IN (SELECT r.id FROM funding_requests r WHERE ${VISIBLE_REQUEST})`,
+  request_invoices: `request_id IN (SELECT r.id FROM funding_requests r WHERE ${VISIBLE_REQUEST})`,
+  request_history: REQUEST_CHILD,
+  debtor_notices: REQUEST_CHILD,
+  risk_signals: REQUEST_CHILD,
+  disputes: REQUEST_CHILD,
   invoices: SEEN_INVOICE,
   debtors: `plane = $2 AND id IN (SELECT debtor_id FROM invoices WHERE ${SEEN_INVOICE})`,
   sellers: `plane = $2 AND (id IN (SELECT r.seller_id FROM funding_requests r WHERE ${VISIBLE_REQUEST})
@@ -92,15 +112,22 @@ const actorOf = (funder: FunderFixture, plane: 'live' | 'demo'): DbActor => ({
   plane,
 });
 
+/** A row's key as text (request_invoices has no id of its own). */
+const KEY = (table: string) =>
+  table === 'request_invoices' ? `request_id || '/' || invoice_id` : 'id::text';
+
 /** Ids of `table` the funder's role lets through with no filter at all. */
 async function seenBy(funder: FunderFixture, plane: 'live' | 'demo', table: keyof typeof OLD_RULE) {
   const { rows } = await runAs(actorOf(funder, plane), () =>
-    db.query<{ id: string }>(`SELECT id::text FROM ${table} ORDER BY 1`),
+    db.query<{ id: string }>(`SELECT ${KEY(table)} AS id FROM ${table} ORDER BY 1`),
   );
   return rows.map((r) => r.id);
 }
 
-/** The funder's role sees, of invoices, debtors and sellers, what the old rule gives. */
+/**
+ * The funder's role sees, of invoices, debtors, sellers, requests and the tables hanging from a
+ * request, what the old rule gives.
+ */
 async function expectSameAsOldRule() {
   for (const [funder, plane] of [
     [a, 'live'],
@@ -108,13 +135,13 @@ async function expectSameAsOldRule() {
     [sandbox, 'demo'],
     [a, 'demo'],
   ] as const) {
-    for (const table of ['invoices', 'debtors', 'sellers'] as const) {
+    for (const table of Object.keys(OLD_RULE) as (keyof typeof OLD_RULE)[]) {
       const seen = await seenBy(funder, plane, table);
       const { rows } = await asOperator(() =>
-        db.query<{ id: string }>(`SELECT id::text FROM ${table} WHERE ${OLD_RULE[table]} ORDER BY 1`, [
-          funder.bankId,
-          plane,
-        ]),
+        db.query<{ id: string }>(
+          `SELECT ${KEY(table)} AS id FROM ${table} WHERE ${OLD_RULE[table]} ORDER BY 1`,
+          [funder.bankId, plane],
+        ),
       );
       expect({ table, plane, seen }).toEqual({ table, plane, seen: rows.map((r) => r.id) });
     }
