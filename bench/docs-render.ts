@@ -13,17 +13,13 @@
  * the service's document (the browser answers it), to try a change to the document first.
  * Nothing is asserted: a run prints figures (and `MISSED` beside a median over the target).
  */
-import { randomBytes } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
-import pino from 'pino';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { loadConfig } from '../src/config.ts';
 import { migrate } from '../src/platform/db/migrate.ts';
-import { createRuntime } from '../src/runtime.ts';
 import { CHROMIUM, hasBrowser, launchBrowser } from '../test/support/browser.ts';
-import { pgliteDatabase } from './targets.ts';
+import { benchRuntime, pgliteDatabase } from './targets.ts';
 
 const TARGET_MS = 2000;
 const TIMEOUT_MS = Number(process.env.DOCS_TIMEOUT ?? 120_000);
@@ -250,20 +246,7 @@ async function main() {
   if (!base) {
     const database = await pgliteDatabase();
     await migrate(database.db);
-    const runtime = await createRuntime(
-      {
-        ...loadConfig({}),
-        clock: 'system',
-        logLevel: 'silent',
-        inlineWorker: false,
-        demoOnFirstStart: false,
-      },
-      {
-        db: database.db,
-        logger: pino({ level: 'silent' }),
-        secrets: { opsToken: `ops_${randomBytes(24).toString('hex')}`, secretsKey: randomBytes(32) },
-      },
-    );
+    const runtime = await benchRuntime(database.db);
     const app = await runtime.buildApp();
     await app.listen({ host: '127.0.0.1', port: 0 });
     base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;

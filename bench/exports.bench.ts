@@ -11,22 +11,18 @@
  * A missed target is reported, not an error. See bench/README.md.
  */
 import { spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { closeSync, openSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import pino from 'pino';
 import { ENTITIES } from '../src/areas/exports/exports.content.store.ts';
-import { loadConfig } from '../src/config.ts';
 import { boundTo, GATE } from '../src/platform/db/actor.ts';
 import type { Db } from '../src/platform/db/db.ts';
 import { migrate } from '../src/platform/db/migrate.ts';
 import { SCOPES } from '../src/platform/http/scopes.ts';
-import { createRuntime } from '../src/runtime.ts';
-import { postgresDatabase } from './targets.ts';
+import { benchRuntime, postgresDatabase } from './targets.ts';
 
 const TARGET_PEAK_MB = 200;
 const TARGET_COPY_SHARE = 0.25;
@@ -133,21 +129,7 @@ async function main(): Promise<void> {
   const dataDir = await mkdtemp(join(tmpdir(), 'funder-api-export-bench-'));
   try {
     await migrate(database.db);
-    const runtime = await createRuntime(
-      {
-        ...loadConfig({}),
-        clock: 'system',
-        logLevel: 'silent',
-        inlineWorker: false,
-        demoOnFirstStart: false,
-        dataDir,
-      },
-      {
-        db: database.db,
-        logger: pino({ level: 'silent' }),
-        secrets: { opsToken: `ops_${randomBytes(24).toString('hex')}`, secretsKey: randomBytes(32) },
-      },
-    );
+    const runtime = await benchRuntime(database.db, { dataDir });
     const funder = await runtime.services.account.createFunder(OPERATOR, {
       name: 'Bench Funder',
       environment: 'live',

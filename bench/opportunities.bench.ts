@@ -10,17 +10,13 @@
  * lines, and the time of the first page of `GET /v1/opportunities` after publication.
  * A missed target is reported, not an error. See bench/README.md.
  */
-import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
-import pino from 'pino';
-import { loadConfig } from '../src/config.ts';
 import { addDays, madridDate } from '../src/platform/clock.ts';
 import { boundTo, GATE } from '../src/platform/db/actor.ts';
 import type { Db } from '../src/platform/db/db.ts';
 import { migrate } from '../src/platform/db/migrate.ts';
 import { SCOPES } from '../src/platform/http/scopes.ts';
-import { createRuntime } from '../src/runtime.ts';
-import { postgresDatabase } from './targets.ts';
+import { benchRuntime, postgresDatabase } from './targets.ts';
 
 const TARGET_SECONDS = 30;
 const OPERATOR = { kind: 'operator', requestId: 'bench' } as const;
@@ -118,20 +114,7 @@ async function main(): Promise<void> {
   const database = await postgresDatabase(serverUrl, 10);
   try {
     await migrate(database.db);
-    const runtime = await createRuntime(
-      {
-        ...loadConfig({}),
-        clock: 'system',
-        logLevel: 'silent',
-        inlineWorker: false,
-        demoOnFirstStart: false,
-      },
-      {
-        db: database.db,
-        logger: pino({ level: 'silent' }),
-        secrets: { opsToken: `ops_${randomBytes(24).toString('hex')}`, secretsKey: randomBytes(32) },
-      },
-    );
+    const runtime = await benchRuntime(database.db);
     const funder = await runtime.services.account.createFunder(OPERATOR, {
       name: 'Bench Funder',
       environment: 'live',

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import pg from 'pg';
 import pino from 'pino';
-import { loadConfig } from '../src/config.ts';
+import { type Config, loadConfig } from '../src/config.ts';
 import { boundTo, GATE } from '../src/platform/db/actor.ts';
 import type { Db } from '../src/platform/db/db.ts';
 import { migrate } from '../src/platform/db/migrate.ts';
@@ -126,6 +126,29 @@ async function listen(app: FastifyInstance): Promise<string> {
   return `http://127.0.0.1:${address.port}`;
 }
 
+/**
+ * The service's runtime as the benchmarks build it on a migrated database: the system clock,
+ * silent, no background jobs in the process, no demonstration plane, a fresh operator token and
+ * secrets key; `overrides` for what a benchmark sets itself (a data folder, Redis).
+ */
+export function benchRuntime(db: Db, overrides: Partial<Config> = {}): Promise<Runtime> {
+  return createRuntime(
+    {
+      ...loadConfig({}),
+      clock: 'system',
+      logLevel: 'silent',
+      inlineWorker: false,
+      demoOnFirstStart: false,
+      ...overrides,
+    },
+    {
+      db,
+      logger: pino({ level: 'silent' }),
+      secrets: { opsToken: `ops_${randomBytes(24).toString('hex')}`, secretsKey: randomBytes(32) },
+    },
+  );
+}
+
 /** Migrates, makes a live funder and a key with a very high rate limit, and starts both apps. */
 /** Without a volume nothing is seeded (the credit-limit import brings its own data). */
 export async function startTargets(
@@ -135,20 +158,8 @@ export async function startTargets(
   const { db } = database;
   await migrate(db);
 
-  const config = {
-    ...loadConfig({}),
-    clock: 'system' as const,
-    logLevel: 'silent',
-    inlineWorker: false,
-    demoOnFirstStart: false,
-    // BENCH_REDIS_URL counts the rate limits in Redis, as REDIS_URL does for the service.
-    redisUrl: process.env.BENCH_REDIS_URL || null,
-  };
-  const runtime = await createRuntime(config, {
-    db,
-    logger: pino({ level: 'silent' }),
-    secrets: { opsToken: `ops_${randomBytes(24).toString('hex')}`, secretsKey: randomBytes(32) },
-  });
+  // BENCH_REDIS_URL counts the rate limits in Redis, as REDIS_URL does for the service.
+  const runtime = await benchRuntime(db, { redisUrl: process.env.BENCH_REDIS_URL || null });
 
   const funder = await runtime.services.account.createFunder(BENCH_CALLER, {
     name: 'Bench Funder',
