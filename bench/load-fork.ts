@@ -20,6 +20,20 @@ export interface Measured {
   othersBusy: number;
 }
 
+/** The job for one step: its own connection count where it asks for fewer than the run's. */
+export function stepJob(
+  step: Pick<LoadJob, 'url' | 'headers'> & { connections?: number },
+  settings: Omit<LoadJob, 'url' | 'headers'>,
+): LoadJob {
+  return {
+    url: step.url,
+    headers: step.headers,
+    connections: Math.min(step.connections ?? settings.connections, settings.connections),
+    durationSeconds: settings.durationSeconds,
+    warmupSeconds: settings.warmupSeconds,
+  };
+}
+
 /** Forks bench/load.ts through the same TypeScript loader as `npm run bench`. */
 export function load(job: LoadJob, withPostgres: boolean, serverPid: number | null): Promise<Measured> {
   const runner = fileURLToPath(new URL('../bin/run-ts.mjs', import.meta.url));

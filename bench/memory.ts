@@ -15,7 +15,7 @@
  */
 import { parseArgs } from 'node:util';
 import { type CompiledServer, type Residency, startCompiledServer } from './compiled.ts';
-import { load } from './load-fork.ts';
+import { load, stepJob } from './load-fork.ts';
 import { readPlan } from './read-plan.ts';
 import { ISSUE_VOLUME } from './seed.ts';
 import { postgresDatabase, postgresReachable, startTargets, type Targets } from './targets.ts';
@@ -127,17 +127,7 @@ async function oneServer(
     await note('documents served');
     const auth = { authorization: `Bearer ${targets.secret}` };
     for (const step of readPlan(server.url, targets, auth)) {
-      const measured = await load(
-        {
-          url: step.url,
-          headers: step.headers,
-          connections: Math.min(step.connections ?? options.connections, options.connections),
-          durationSeconds: options.durationSeconds,
-          warmupSeconds: options.warmupSeconds,
-        },
-        true,
-        server.pid,
-      );
+      const measured = await load(stepJob(step, options), true, server.pid);
       const f = measured.figures;
       if (f.non2xx > 0 || f.errors > 0)
         throw new Error(`${step.target}: ${f.non2xx} non-2xx, ${f.errors} errors`);

@@ -13,7 +13,7 @@ import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { type CompiledServer, startCompiledServer } from './compiled.ts';
 import type { LoadFigures } from './load.ts';
-import { load, type Measured } from './load-fork.ts';
+import { load, type Measured, stepJob } from './load-fork.ts';
 import { printVerdicts, readPlan, type Step, TARGET_RSS_MB } from './read-plan.ts';
 import { ISSUE_VOLUME } from './seed.ts';
 import {
@@ -172,17 +172,9 @@ async function runStep(
 ): Promise<Row> {
   process.stdout.write(`   loading ${step.target} ...`);
   await step.before?.();
-  const measured = await load(
-    {
-      url: step.url,
-      headers: step.headers,
-      connections: Math.min(step.connections ?? options.connections, options.connections),
-      durationSeconds: options.durationSeconds,
-      warmupSeconds: options.warmupSeconds,
-    },
-    kind === 'postgres',
-    serverPid,
-  ).finally(() => step.after?.());
+  const measured = await load(stepJob(step, options), kind === 'postgres', serverPid).finally(() =>
+    step.after?.(),
+  );
   const f = measured.figures;
   process.stdout.write(` ${fmt(f.requestsPerSecond)} req/s\n`);
   if (f.non2xx > 0 || f.errors > 0 || f.timeouts > 0) {
