@@ -80,10 +80,9 @@ export const REFERENCE_POLICY = [
  * The renderer's bundle, read on first use (renderer-bundle.ts: not imported, so servers that
  * never serve the page do not hold it) and kept with its compressed forms from then on.
  */
-const readBundle = readRendererBundle();
 let bundle: Promise<StaticBody> | undefined;
 function rendererBundle(): Promise<StaticBody> {
-  bundle ??= readBundle().then(staticBody);
+  bundle ??= readRendererBundle().then(staticBody);
   bundle.catch(() => {
     bundle = undefined; // a failed read is tried again on the next request
   });

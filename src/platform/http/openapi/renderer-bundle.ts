@@ -18,8 +18,9 @@ process.stdout.write(answer.rawPayload);
 `;
 
 /**
- * The reference page's renderer, about 4 MB of JavaScript, read on the first request for it
- * and kept from then on as one Buffer of its bytes (outside the JavaScript heap).
+ * The reference page's renderer, about 4 MB of JavaScript, as one Buffer of its bytes (outside
+ * the JavaScript heap). The page reads it on the first request for it and keeps it
+ * (reference-page.ts).
  *
  * Why not import the package here: it holds the bundle as a string literal in its own module,
  * so importing it keeps the module's source and that string in the heap for the life of the
@@ -29,18 +30,7 @@ process.stdout.write(answer.rawPayload);
  * whose memory all goes back when it ends (a worker thread left about 20 MB of its allocator's
  * memory behind): docs/decisions/platform.md, "The reference page's renderer".
  */
-export function readRendererBundle(): () => Promise<Buffer> {
-  let loading: Promise<Buffer> | null = null;
-  return () => {
-    loading ??= readInChild().catch((err: unknown) => {
-      loading = null; // a failed read is tried again on the next request
-      throw err;
-    });
-    return loading;
-  };
-}
-
-function readInChild(): Promise<Buffer> {
+export function readRendererBundle(): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const child = spawn(
       process.execPath,
