@@ -61,10 +61,10 @@ const OLD_RULE: Record<
 // What the visibility tables must hold, from the base tables.
 const WANTED_REQUEST_ROWS = `
   SELECT r.plane, r.assigned_funder_id::text AS funder_id, r.id::text AS request_id, r.seller_id::text AS seller_id,
-         'routed' AS reason
+         'routed' AS reason, r.status, r.created_at, r.request_ref
     FROM funding_requests r WHERE r.assigned_funder_id IS NOT NULL
   UNION ALL
-  SELECT r.plane, rf.funder_id::text, r.id::text, r.seller_id::text, 'acted'
+  SELECT r.plane, rf.funder_id::text, r.id::text, r.seller_id::text, 'acted', r.status, r.created_at, r.request_ref
     FROM request_funders rf JOIN funding_requests r ON r.id = rf.request_id AND r.plane = rf.plane
    WHERE rf.acted_at IS NOT NULL`;
 const WANTED_INVOICE_ROWS = `
@@ -92,7 +92,8 @@ const sorted = (rows: unknown[]) => rows.map((r) => JSON.stringify(r)).sort();
 async function expectTablesFollow() {
   const read = (sql: string) => asOperator(() => db.query(`${sql} ORDER BY 1, 2, 3, 4, 5`));
   const requests = await read(
-    `SELECT plane, funder_id::text, request_id::text, seller_id::text, reason FROM funder_request_visibility`,
+    `SELECT plane, funder_id::text, request_id::text, seller_id::text, reason, status, created_at, request_ref
+       FROM funder_request_visibility`,
   );
   const wanted = await read(`SELECT * FROM (${WANTED_REQUEST_ROWS}) w`);
   expect(sorted(requests.rows)).toEqual(sorted(wanted.rows));
@@ -230,6 +231,36 @@ describe('the funder visibility tables', () => {
     ]);
     const packet = await service.call<{ request: { id: string } }>(a.key, 'GET', `/v1/requests/${first.id}`);
     expect(packet.status).toBe(200);
+  });
+
+  it('follow a request’s status, which the list filters on by the visibility rows', async () => {
+    const ids = async (funder: FunderFixture, status: string) =>
+      (
+        await service.call<{ requests: { id: string; status: string }[] }>(
+          funder.key,
+          'GET',
+          `/v1/requests?status=${status}&limit=200`,
+        )
+      ).body.requests.map((r) => r.id);
+    expect(await ids(a, 'all')).toContain(first.id);
+    expect(await ids(a, 'cancelled')).not.toContain(first.id);
+    await asOperator(() =>
+      db.query(`UPDATE funding_requests SET status = 'cancelled' WHERE id = $1`, [first.id]),
+    );
+    await expectTablesFollow();
+    // Both funders' rows (a acted on it, b has it routed) carry the new status.
+    for (const funder of [a, b]) {
+      expect(await ids(funder, 'cancelled')).toContain(first.id);
+      expect(await ids(funder, 'open')).not.toContain(first.id);
+    }
+    await asOperator(() =>
+      db.query(`UPDATE funding_requests SET status = 'under_review' WHERE id = $1`, [first.id]),
+    );
+    await expectTablesFollow();
+    for (const funder of [a, b]) {
+      expect(await ids(funder, 'open')).toContain(first.id);
+      expect(await ids(funder, 'cancelled')).not.toContain(first.id);
+    }
   });
 
   it('follow a request’s invoices added and taken away', async () => {

@@ -58,12 +58,18 @@ export function createRequestsService(
     const notices = await noticesOf(q, scope, ids);
     const policy = await consentPolicy(q, scope);
     const now = clock.now();
+    const consent = new Map<string, ReturnType<typeof debtorConsent>[]>();
+    for (const notice of notices) {
+      const answers = consent.get(notice.request_id);
+      if (answers) answers.push(debtorConsent(notice, policy));
+      else consent.set(notice.request_id, [debtorConsent(notice, policy)]);
+    }
     return rows.map((row) => {
       const offer = offers.get(row.id);
       return {
         ...requestView(row),
         my_offer: offer ? offerSummary(offer, requestNow(row, now)) : null,
-        debtor_consent: notices.filter((n) => n.request_id === row.id).map((n) => debtorConsent(n, policy)),
+        debtor_consent: consent.get(row.id) ?? [],
       };
     });
   }

@@ -102,15 +102,15 @@ export async function findRequestForOps(q: Queryable, id: string, options: LockO
 }
 
 /**
- * One page of the funder's requests, newest first. The visibility rule is an OR of two sets,
- * each read from its own index and cut to the page before they are merged: the requests routed
- * to the funder now (funding_requests_assigned, in creation order) and those it acted on
- * (request_funders_acted, then each by its key). Only the page's rows are then read again by
- * key, joined to their sellers and their invoices counted in one grouped read, so the statement
- * reads about a page of rows (and the funder's acted-on ones) whatever the size of the plane
- * (bench/README.md, "Request reads"). `= ANY(ARRAY(...))` keeps each step on its index: as a
- * join the planner scanned the whole table under the policies. The page of the union is the page of the whole set: each branch keeps its
- * own first `limit` rows in the same total order (created_at, then the unique request_ref).
+ * One page of the funder's requests, newest first: read from the funder's visibility rows
+ * (migrations 0059 and 0062), which one index gives newest first with each request's status.
+ * A request the funder both has routed to it and acted on has two rows (one per reason), so the
+ * first `2 * limit` rows hold at least the page's `limit` requests, deduplicated before the cut.
+ * Only the page's rows are then read again by key, joined to their sellers and their invoices
+ * counted in one grouped read, so the statement reads about a page of rows whatever the size of
+ * the plane or of what the funder sees (bench/README.md, "Request reads"). `= ANY(ARRAY(...))`
+ * keeps each step on its index: as a join the planner scanned the whole table under the
+ * policies. The order is total: creation time, then the unique reference.
  */
 export async function listVisibleRequests(
   q: Queryable,
@@ -119,17 +119,12 @@ export async function listVisibleRequests(
   limit: number,
 ): Promise<RequestRow[]> {
   const { rows } = await q.query<RequestRow>(
-    `WITH page AS (
-       (SELECT v.id, v.created_at, v.request_ref FROM funding_requests v
-         WHERE v.assigned_funder_id = $1 AND v.plane = $2 AND v.status = ANY($3::text[])
-         ORDER BY v.created_at DESC, v.request_ref DESC LIMIT $4)
-       UNION
-       (SELECT v.id, v.created_at, v.request_ref FROM funding_requests v
-         WHERE v.id = ANY(ARRAY(SELECT rf.request_id FROM request_funders rf
-                                 WHERE rf.funder_id = $1 AND rf.plane = $2 AND rf.acted_at IS NOT NULL))
-           AND v.plane = $2 AND v.status = ANY($3::text[])
-         ORDER BY v.created_at DESC, v.request_ref DESC LIMIT $4)
-       ORDER BY created_at DESC, request_ref DESC LIMIT $4
+    `WITH cut AS (
+       SELECT v.request_id AS id, v.created_at, v.request_ref FROM funder_request_visibility v
+        WHERE v.funder_id = $1 AND v.plane = $2 AND v.status = ANY($3::text[])
+        ORDER BY v.created_at DESC, v.request_ref DESC LIMIT 2 * $4
+     ), page AS (
+       SELECT DISTINCT id, created_at, request_ref FROM cut ORDER BY created_at DESC, request_ref DESC LIMIT $4
      )
      SELECT ${REQUEST_COLUMNS}, s.name AS seller_name, s.tax_id AS seller_tax_id, s.country AS seller_country,
             s.verification_status AS seller_verification_status, coalesce(c.n, 0) AS invoice_count

@@ -23,6 +23,7 @@ import { installRouteRules } from './route-rules.ts';
 import { ErrorEnvelope } from './schemas.ts';
 import { SCOPES } from './scopes.ts';
 import { registerSecurityHeaders } from './security-headers.ts';
+import { compileSerializer } from './serializers.ts';
 import { installTracing, sendTraceparent, tracingLoggerFactory } from './tracing.ts';
 import { compileInputValidator } from './validators.ts';
 
@@ -61,6 +62,9 @@ export interface HttpEdge {
   keepAliveTimeoutMs: number;
   hsts: boolean;
 }
+
+/** The schemas the app adds (a response may `$ref` them by `$id`). */
+const SHARED_SCHEMAS = { ErrorEnvelope };
 
 const DEFAULT_EDGE: HttpEdge = {
   trustProxy: false,
@@ -123,6 +127,7 @@ export async function buildApp(deps: HttpDeps): Promise<App> {
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, jsonBodyParser(app));
 
   app.setValidatorCompiler(({ schema, httpPart }) => compileInputValidator(schema, httpPart));
+  app.setSerializerCompiler(({ schema }) => compileSerializer(schema, SHARED_SCHEMAS));
 
   app.decorateRequest('caller', null);
   app.decorateRequest('operator', null);
