@@ -22,7 +22,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { debtorBook } from '../src/areas/limits/limits.exposure.store.ts';
-import { noticesOf } from '../src/areas/requests/requests.notices.store.ts';
+import { noticeAnswersOf, noticesOf } from '../src/areas/requests/requests.notices.store.ts';
 import { latestOffers } from '../src/areas/requests/requests.offers.store.ts';
 import { receivablesOf } from '../src/areas/requests/requests.receivables.store.ts';
 import { listVisibleRequests } from '../src/areas/requests/requests.store.ts';
@@ -102,7 +102,7 @@ try {
     ['list page', (q) => listVisibleRequests(q, scope, open, 50)],
     // What GET /v1/requests reads after its page, in the same transaction (requests.service.ts).
     ['list offers', (q) => latestOffers(q, scope, ids)],
-    ['list notices', (q) => noticesOf(q, scope, ids)],
+    ['list notices', (q) => noticeAnswersOf(q, scope, ids)],
     ['list consent', (q) => findSettings(q, scope)],
   ];
   const only = values.only?.split(',');

@@ -46,6 +46,38 @@ export async function noticesOf(
   );
 }
 
+/** What a list item shows of a debtor's notice (views: debtorConsent). */
+export type NoticeAnswer = Pick<
+  NoticeRow,
+  | 'request_id'
+  | 'debtor_name'
+  | 'debtor_tax_id'
+  | 'status'
+  | 'level_required'
+  | 'level_achieved'
+  | 'declaration_counsel_approved'
+>;
+
+/** The notices of the requests a funder may see, with only what a list item shows of each. */
+export async function noticeAnswersOf(
+  q: Queryable,
+  scope: FunderScope,
+  requestIds: readonly string[],
+): Promise<NoticeAnswer[]> {
+  if (requestIds.length === 0) return [];
+  return scopedRows<NoticeAnswer>(
+    q,
+    scope,
+    `SELECT n.request_id, d.name AS debtor_name, d.tax_id AS debtor_tax_id, n.status, n.level_required,
+            n.level_achieved, n.declaration_counsel_approved
+       FROM debtor_notices n JOIN debtors d ON d.id = n.debtor_id
+      WHERE n.request_id = ANY($3::uuid[]) AND n.plane = $2 AND ${requestInScope('n.request_id', '$2', '$1')}
+      ORDER BY n.request_id, d.name, d.id`,
+    [requestIds],
+    { name: 'request_notice_answers' },
+  );
+}
+
 export async function noticesForOps(q: Queryable, requestId: string): Promise<NoticeRow[]> {
   const { rows } = await q.query<NoticeRow>(
     `${NOTICE_SELECT} WHERE n.request_id = $1 ORDER BY d.name, d.id`,

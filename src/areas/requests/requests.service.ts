@@ -4,7 +4,7 @@ import type { Queryable } from '../../platform/db/db.ts';
 import { ApiError } from '../../platform/errors.ts';
 import { sellerScore } from '../parties/parties.module.ts';
 import type { SettingsService } from '../settings/settings.module.ts';
-import { noticesOf } from './requests.notices.store.ts';
+import { noticeAnswersOf, noticesOf } from './requests.notices.store.ts';
 import { latestOffers } from './requests.offers.store.ts';
 import { receivablesOf } from './requests.receivables.store.ts';
 import { risksOf } from './requests.risks.store.ts';
@@ -52,10 +52,10 @@ export function createRequestsService(
    * reads of one answer go one after the other in one transaction (one connection, one role
    * switch) rather than each in its own (bench/README.md, "Request reads").
    */
-  async function listItems(q: Queryable, scope: FunderScope, rows: store.RequestRow[]) {
+  async function listItems(q: Queryable, scope: FunderScope, rows: store.RequestListRow[]) {
     const ids = rows.map((row) => row.id);
     const offers = await latestOffers(q, scope, ids);
-    const notices = await noticesOf(q, scope, ids);
+    const notices = await noticeAnswersOf(q, scope, ids);
     const policy = await consentPolicy(q, scope);
     const now = clock.now();
     const consent = new Map<string, ReturnType<typeof debtorConsent>[]>();

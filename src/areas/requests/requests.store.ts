@@ -101,13 +101,38 @@ export async function findRequestForOps(q: Queryable, id: string, options: LockO
   return rows[0] ?? null;
 }
 
+/** What a list item shows of a request (requestView) and reads of it (its own time: requestNow). */
+export type RequestListRow = Pick<
+  RequestRow,
+  | 'id'
+  | 'request_ref'
+  | 'type'
+  | 'status'
+  | 'total_amount'
+  | 'advance_amount'
+  | 'seller_name'
+  | 'seller_tax_id'
+  | 'invoice_count'
+  | 'assigned_funder_id'
+  | 'consent_level_required'
+  | 'created_at'
+  | 'routed_at'
+  | 'approved_at'
+  | 'funded_at'
+  | 'settled_at'
+  | 'closed_at'
+  | 'updated_at'
+  | 'settled_amount'
+  | 'sandbox_offset_days'
+>;
+
 /**
  * One page of the funder's requests, newest first: read from the funder's visibility rows
  * (migrations 0059 and 0062), which one index gives newest first with each request's status.
  * A request the funder both has routed to it and acted on has two rows (one per reason), so the
  * first `2 * limit` rows hold at least the page's `limit` requests, deduplicated before the cut.
- * Only the page's rows are then read again by key, joined to their sellers and their invoices
- * counted in one grouped read, so the statement reads about a page of rows whatever the size of
+ * Only the page's rows are then read again by key, with the columns a list item shows, joined to
+ * their sellers and their invoices counted in one grouped read, so the statement reads about a page of rows whatever the size of
  * the plane or of what the funder sees (bench/README.md, "Request reads"). `= ANY(ARRAY(...))`
  * keeps each step on its index: as a join the planner scanned the whole table under the
  * policies. The order is total: creation time, then the unique reference.
@@ -117,8 +142,8 @@ export async function listVisibleRequests(
   scope: FunderScope,
   statuses: readonly RequestStatus[],
   limit: number,
-): Promise<RequestRow[]> {
-  const { rows } = await q.query<RequestRow>(
+): Promise<RequestListRow[]> {
+  const { rows } = await q.query<RequestListRow>(
     `WITH cut AS (
        SELECT v.request_id AS id, v.created_at, v.request_ref FROM funder_request_visibility v
         WHERE v.funder_id = $1 AND v.plane = $2 AND v.status = ANY($3::text[])
@@ -126,8 +151,10 @@ export async function listVisibleRequests(
      ), page AS (
        SELECT DISTINCT id, created_at, request_ref FROM cut ORDER BY created_at DESC, request_ref DESC LIMIT $4
      )
-     SELECT ${REQUEST_COLUMNS}, s.name AS seller_name, s.tax_id AS seller_tax_id, s.country AS seller_country,
-            s.verification_status AS seller_verification_status, coalesce(c.n, 0) AS invoice_count
+     SELECT r.id, r.request_ref, r.type, r.status, r.total_amount, r.advance_amount, r.assigned_funder_id,
+            r.consent_level_required, r.created_at, r.routed_at, r.approved_at, r.funded_at, r.settled_at,
+            r.closed_at, r.updated_at, r.settled_amount, r.sandbox_offset_days,
+            s.name AS seller_name, s.tax_id AS seller_tax_id, coalesce(c.n, 0) AS invoice_count
        FROM funding_requests r JOIN sellers s ON s.id = r.seller_id
        LEFT JOIN (SELECT ri.request_id, count(*)::int AS n FROM request_invoices ri
                    WHERE ri.request_id = ANY(ARRAY(SELECT id FROM page)) GROUP BY ri.request_id) c

@@ -1,10 +1,10 @@
 import { decimalToEuros } from '../../platform/money.ts';
 import { levelAtLeast } from '../settings/settings.module.ts';
-import type { NoticeRow } from './requests.notices.store.ts';
+import type { NoticeAnswer, NoticeRow } from './requests.notices.store.ts';
 import type { OfferRow } from './requests.offers.store.ts';
 import type { ReceivableRow } from './requests.receivables.store.ts';
 import type { DisputeRow, SignalRow } from './requests.risks.store.ts';
-import type { RequestRow } from './requests.store.ts';
+import type { RequestListRow } from './requests.store.ts';
 
 const iso = (value: Date | null): string | null => (value ? value.toISOString() : null);
 const euros = (value: string): number => decimalToEuros(value)!;
@@ -42,13 +42,13 @@ export interface ConsentPolicy {
 }
 
 /** A debtor meets the requirement when it signed at least the level required (with an approved text if the funder asks for one). */
-export function meetsRequirement(notice: NoticeRow, policy: ConsentPolicy): boolean {
+export function meetsRequirement(notice: NoticeAnswer, policy: ConsentPolicy): boolean {
   if (notice.status !== 'acknowledged' || notice.level_achieved === null) return false;
   if (!levelAtLeast(notice.level_achieved, notice.level_required)) return false;
   return !policy.requireCounselApprovedTexts || notice.declaration_counsel_approved === true;
 }
 
-export function debtorConsent(notice: NoticeRow, policy: ConsentPolicy) {
+export function debtorConsent(notice: NoticeAnswer, policy: ConsentPolicy) {
   return {
     debtor_name: notice.debtor_name,
     debtor_tax_id: notice.debtor_tax_id,
@@ -79,7 +79,7 @@ export function debtorConsentDetail(notice: NoticeRow, policy: ConsentPolicy) {
   };
 }
 
-export function requestView(row: RequestRow) {
+export function requestView(row: RequestListRow) {
   return {
     id: row.id,
     request_ref: row.request_ref,

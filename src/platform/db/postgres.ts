@@ -2,9 +2,11 @@ import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 import { currentActor, OPERATOR_ROLE, roleSql } from './actor.ts';
 import type { Db, QueryOptions, QueryResult, Tx } from './db.ts';
+import { parseTimestamptz } from './timestamps.ts';
 
 // Keep bigint and numeric as strings (exact), dates as Date: the same shapes PGlite gives.
 pg.types.setTypeParser(pg.types.builtins.DATE, (value: string) => value);
+pg.types.setTypeParser(pg.types.builtins.TIMESTAMPTZ, parseTimestamptz);
 
 export function createPostgresDb(connectionString: string, options: { max?: number } = {}): Db {
   // No JIT compilation: the service's statements are short, and the row-security policies'
