@@ -367,6 +367,30 @@ describe('the funder visibility tables', () => {
     expect(helpers.rows[0]!.n).toBe(0);
   });
 
+  it('the list checks its page against the base tables: a forged visibility row shows nothing', async () => {
+    // `second` went to b and a never acted on it; a row saying otherwise, written past the
+    // triggers, passes the policies (they read these rows) but not the list's own rule.
+    const forge = (sql: string) => runAs(GATE, () => db.query(sql, [a.bankId, second.id]));
+    await forge(
+      `INSERT INTO funder_request_visibility (plane, funder_id, request_id, seller_id, reason, status, created_at, request_ref)
+       SELECT plane, $1, id, seller_id, 'routed', status, created_at, request_ref FROM funding_requests WHERE id = $2`,
+    );
+    try {
+      const list = await service.call<{ requests: { id: string }[] }>(
+        a.key,
+        'GET',
+        '/v1/requests?status=all&limit=200',
+      );
+      expect(list.status).toBe(200);
+      expect(list.body.requests.map((r) => r.id)).not.toContain(second.id);
+      expect(list.body.requests.map((r) => r.id)).toContain(first.id);
+    } finally {
+      await forge(
+        `DELETE FROM funder_request_visibility WHERE funder_id = $1 AND request_id = $2 AND reason = 'routed'`,
+      );
+    }
+  });
+
   it('a funder’s role reads its own visibility rows only, and writes none', async () => {
     const mine = await runAs(actorOf(a, 'live'), () =>
       db.query<{ other: number; all: number }>(

@@ -133,7 +133,9 @@ export type RequestListRow = Pick<
  * first `2 * limit` rows hold at least the page's `limit` requests, deduplicated before the cut.
  * Only the page's rows are then read again by key, with the columns a list item shows, joined to
  * their sellers and their invoices counted in one grouped read, so the statement reads about a page of rows whatever the size of
- * the plane or of what the funder sees (bench/README.md, "Request reads"). `= ANY(ARRAY(...))`
+ * the plane or of what the funder sees (bench/README.md, "Request reads"). The page's rows are
+ * checked against the visibility rule on the base tables too (visibleToFunder), so this store's
+ * wall does not rest on the rows the policies also read (docs/decisions/isolation.md). `= ANY(ARRAY(...))`
  * keeps each step on its index: as a join the planner scanned the whole table under the
  * policies. The order is total: creation time, then the unique reference.
  */
@@ -159,7 +161,7 @@ export async function listVisibleRequests(
        LEFT JOIN (SELECT ri.request_id, count(*)::int AS n FROM request_invoices ri
                    WHERE ri.request_id = ANY(ARRAY(SELECT id FROM page)) GROUP BY ri.request_id) c
          ON c.request_id = r.id
-      WHERE r.id = ANY(ARRAY(SELECT id FROM page))
+      WHERE r.id = ANY(ARRAY(SELECT id FROM page)) AND r.plane = $2 AND ${visibleToFunder('r', '$1')}
       ORDER BY r.created_at DESC, r.request_ref DESC`,
     [scope.funderId, scope.plane, statuses, limit],
     { name: 'request_list_page' },
