@@ -34,10 +34,9 @@ CREATE INDEX funder_request_visibility_list
   ON funder_request_visibility (funder_id, plane, created_at DESC, request_ref DESC)
   INCLUDE (status, request_id);
 
--- The reasons with the copied columns (the return type changes: dropped and made again; the
--- recompute below calls it by name at run time).
-DROP FUNCTION funder_visibility_reasons(uuid[]);
-CREATE FUNCTION funder_visibility_reasons(requests uuid[])
+-- The reasons with the copied columns: funder_visibility_reasons() of 0059 with three more
+-- columns, under a new name (migrations only add); the recompute below calls this one.
+CREATE FUNCTION funder_visibility_listed_reasons(requests uuid[])
   RETURNS TABLE (plane text, funder_id uuid, request_id uuid, seller_id uuid, reason text,
                  status text, created_at timestamptz, request_ref text)
   LANGUAGE sql STABLE
@@ -50,7 +49,7 @@ CREATE FUNCTION funder_visibility_reasons(requests uuid[])
       JOIN request_funders rf ON rf.request_id = r.id AND rf.plane = r.plane AND rf.acted_at IS NOT NULL
      WHERE r.id = ANY(requests)
   $$;
-REVOKE ALL ON FUNCTION funder_visibility_reasons(uuid[]) FROM PUBLIC;
+REVOKE ALL ON FUNCTION funder_visibility_listed_reasons(uuid[]) FROM PUBLIC;
 
 -- As in 0059, with the copied columns written and kept up to date.
 CREATE OR REPLACE FUNCTION funder_visibility_requests(requests uuid[]) RETURNS void
@@ -63,12 +62,12 @@ CREATE OR REPLACE FUNCTION funder_visibility_requests(requests uuid[]) RETURNS v
     PERFORM 1 FROM funding_requests WHERE id = ANY(requests) ORDER BY id FOR NO KEY UPDATE;
     DELETE FROM funder_request_visibility v
      WHERE v.request_id = ANY(requests)
-       AND NOT EXISTS (SELECT 1 FROM funder_visibility_reasons(requests) w
+       AND NOT EXISTS (SELECT 1 FROM funder_visibility_listed_reasons(requests) w
                         WHERE w.request_id = v.request_id AND w.funder_id = v.funder_id AND w.reason = v.reason);
     INSERT INTO funder_request_visibility AS v
            (plane, funder_id, request_id, seller_id, reason, status, created_at, request_ref)
       SELECT w.plane, w.funder_id, w.request_id, w.seller_id, w.reason, w.status, w.created_at, w.request_ref
-        FROM funder_visibility_reasons(requests) w
+        FROM funder_visibility_listed_reasons(requests) w
       ON CONFLICT (funder_id, request_id, reason) DO UPDATE
         SET plane = excluded.plane, seller_id = excluded.seller_id, status = excluded.status,
             created_at = excluded.created_at, request_ref = excluded.request_ref

@@ -24,6 +24,8 @@ const DOORS: Record<string, { callers: string[] }> = {
   funder_visibility_on_early_payments_added: { callers: [] },
   funder_visibility_on_early_payment_changed: { callers: [] },
   funder_visibility_on_invoice_changed: { callers: [] },
+  // and the one copying a request's status to them (migration 0062)
+  funder_visibility_on_request_listed: { callers: [] },
 };
 const ROLES = ['funder_api_funder', 'funder_api_sandbox', 'funder_api_operator'];
 

@@ -2,7 +2,7 @@ import type { FunderScope, Plane } from '../../platform/caller.ts';
 import type { Queryable } from '../../platform/db/db.ts';
 import { scopedCount, scopedRows } from '../../platform/db/scoped.ts';
 import type { ConsentLevel } from './requests.store.ts';
-import { requestInScope } from './requests.store.ts';
+import { reachableRequests, requestInScope } from './requests.store.ts';
 
 export interface NoticeRow {
   id: string;
@@ -71,7 +71,7 @@ export async function noticeAnswersOf(
     `SELECT n.request_id, d.name AS debtor_name, d.tax_id AS debtor_tax_id, n.status, n.level_required,
             n.level_achieved, n.declaration_counsel_approved
        FROM debtor_notices n JOIN debtors d ON d.id = n.debtor_id
-      WHERE n.request_id = ANY($3::uuid[]) AND n.plane = $2 AND ${requestInScope('n.request_id', '$2', '$1')}
+      WHERE n.request_id = ANY(${reachableRequests('$3::uuid[]', '$2', '$1')}) AND n.plane = $2
       ORDER BY n.request_id, d.name, d.id`,
     [requestIds],
     { name: 'request_notice_answers' },
