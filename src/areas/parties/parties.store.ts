@@ -61,9 +61,12 @@ async function rowById<Row>(
   id: string,
   lock?: boolean,
 ): Promise<Row | null> {
+  // Named (planned once per connection): the packet reads its seller on every call, and under
+  // the sellers' policy a fresh plan cost more than the read (bench/README.md, "Fifth pass").
   const { rows } = await q.query<Row>(
     `SELECT ${from.columns} FROM ${from.table} WHERE id = $1${plane ? ' AND plane = $2' : ''}${lockClause(lock)}`,
     plane ? [id, plane] : [id],
+    { name: `${from.table}_by_id${plane ? '_on_plane' : ''}${lock ? '_locked' : ''}` },
   );
   return rows[0] ?? null;
 }
@@ -247,6 +250,7 @@ export async function sellerInvoiceHistory(
       `SELECT h.invoices, h.active_months, h.first_invoice, funder_api_plane() AS plane
          FROM seller_invoice_history($1::uuid, $2::date, $3::date) h`,
       [sellerId, window.from, window.to],
+      { name: 'seller_invoice_history_scoped' },
     );
     const row = rows[0];
     // The function takes the plane from the transaction; it must be the scope's.
@@ -289,6 +293,7 @@ export async function sellerDisputes(
                WHERE x.invoice_id = ANY(ARRAY(SELECT i.id FROM invoices i WHERE i.seller_id = $1))))
         AND (d.raised_at >= $2 OR d.status = 'open')`,
     [sellerId, since],
+    { name: 'seller_disputes_since' },
   );
   return rows[0]!;
 }
@@ -308,6 +313,7 @@ export async function latestSellerScore(q: Queryable, sellerId: string): Promise
     `SELECT id, seller_id, score, grade, dimensions, model_version, computed_at
        FROM seller_scores WHERE seller_id = $1 ORDER BY computed_at DESC, id DESC LIMIT 1`,
     [sellerId],
+    { name: 'seller_latest_score' },
   );
   return rows[0] ?? null;
 }

@@ -66,11 +66,11 @@ export function createRequestsService(
     }
     return rows.map((row) => {
       const offer = offers.get(row.id);
-      return {
-        ...requestView(row),
+      // The view's own object, given the two members more (no copy of its twenty).
+      return Object.assign(requestView(row), {
         my_offer: offer ? offerSummary(offer, requestNow(row, now)) : null,
         debtor_consent: consent.get(row.id) ?? [],
-      };
+      });
     });
   }
 
