@@ -81,8 +81,11 @@ export function createRequestsService(
       const funder = { bank_id: caller.funderId, name: caller.funderName };
       if (caller.plane === null) return { funder, count: 0, requests: [] };
       const scope = scopeOf(caller);
-      const requests = await db.transaction(async (tx) =>
-        listItems(tx, scope, await store.listVisibleRequests(tx, scope, statuses, query.limit ?? 50)),
+      // Every statement of the list is named and read by key: planned once per connection.
+      const requests = await db.transaction(
+        async (tx) =>
+          listItems(tx, scope, await store.listVisibleRequests(tx, scope, statuses, query.limit ?? 50)),
+        { planOnce: true },
       );
       return { funder, count: requests.length, requests };
     },
@@ -92,21 +95,25 @@ export function createRequestsService(
       if (caller.plane === null) throw new ApiError('not_found', 'Request was not found.');
       const scope = scopeOf(caller);
       const now = clock.now();
-      const { row, notices, receivables, risks, offers, policy, score } = await db.transaction(async (tx) => {
-        const found = await store.findVisibleRequest(tx, scope, id);
-        if (!found) throw new ApiError('not_found', 'Request was not found.');
-        return {
-          row: found,
-          notices: await noticesOf(tx, scope, [found.id]),
-          receivables: await receivablesOf(tx, scope, found.id),
-          risks: await risksOf(tx, scope, found.id),
-          offers: await latestOffers(tx, scope, [found.id]),
-          policy: await consentPolicy(tx, scope),
-          // No score is already null here (no seller, or the model cannot run); a failure to read
-          // it is a fault the error handler logs with the request id, not a packet without score.
-          score: await sellerScore(tx, found.seller_id, now, scope),
-        };
-      });
+      // As the list's, every statement of the packet is named and read by key.
+      const { row, notices, receivables, risks, offers, policy, score } = await db.transaction(
+        async (tx) => {
+          const found = await store.findVisibleRequest(tx, scope, id);
+          if (!found) throw new ApiError('not_found', 'Request was not found.');
+          return {
+            row: found,
+            notices: await noticesOf(tx, scope, [found.id]),
+            receivables: await receivablesOf(tx, scope, found.id),
+            risks: await risksOf(tx, scope, found.id),
+            offers: await latestOffers(tx, scope, [found.id]),
+            policy: await consentPolicy(tx, scope),
+            // No score is already null here (no seller, or the model cannot run); a failure to read
+            // it is a fault the error handler logs with the request id, not a packet without score.
+            score: await sellerScore(tx, found.seller_id, now, scope),
+          };
+        },
+        { planOnce: true },
+      );
       const offer = offers.get(row.id);
       const consent = notices.map((n) => debtorConsentDetail(n, policy));
       return {

@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Caller, Plane } from '../caller.ts';
 import { isUuid } from '../ids.ts';
-import type { Db, QueryOptions, Tx } from './db.ts';
+import type { Db, QueryOptions, TransactionOptions, Tx } from './db.ts';
 
 /**
  * Who the database sees. The second wall (row-level security, migration 0020) binds the
@@ -97,7 +97,8 @@ export function boundTo(db: Db, actor: DbActor): Db {
     query: <T>(sql: string, params?: readonly unknown[], options?: QueryOptions) =>
       runAs(actor, () => db.query<T>(sql, params, options)),
     exec: (sql: string) => runAs(actor, () => db.exec(sql)),
-    transaction: <T>(fn: (tx: Tx) => Promise<T>) => runAs(actor, () => db.transaction(fn)),
+    transaction: <T>(fn: (tx: Tx) => Promise<T>, options?: TransactionOptions) =>
+      runAs(actor, () => db.transaction(fn, options)),
     close: () => db.close(),
   };
 }

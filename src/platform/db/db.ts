@@ -37,9 +37,22 @@ export interface Queryable {
 
 export type Tx = Queryable;
 
+export interface TransactionOptions {
+  /**
+   * Plan each statement once per connection, for any values (`plan_cache_mode =
+   * force_generic_plan` for the transaction): for the hot reads whose statements are all named
+   * and read by key, which PostgreSQL otherwise planned again on every call
+   * (docs/decisions/platform.md, "The hot reads are planned once per connection").
+   */
+  planOnce?: boolean;
+}
+
+/** The setting `planOnce` adds to a transaction's opening statements. */
+export const PLAN_ONCE_SQL = 'SET LOCAL plan_cache_mode = force_generic_plan';
+
 export interface Db extends Queryable {
   readonly kind: 'pglite' | 'postgres';
-  transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
+  transaction<T>(fn: (tx: Tx) => Promise<T>, options?: TransactionOptions): Promise<T>;
   close(): Promise<void>;
   /** PostgreSQL: the pool's connections at this instant (metrics). The embedded database has no pool. */
   poolStats?(): PoolStats;

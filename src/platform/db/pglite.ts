@@ -2,7 +2,14 @@ import { mkdir } from 'node:fs/promises';
 import { PGlite, parse, protocol, types } from '@electric-sql/pglite';
 import { DIR_MODE, tightenDataDir } from '../data-dir.ts';
 import { currentActor, roleSql } from './actor.ts';
-import type { Db, QueryOptions, QueryResult, Tx } from './db.ts';
+import {
+  type Db,
+  PLAN_ONCE_SQL,
+  type QueryOptions,
+  type QueryResult,
+  type TransactionOptions,
+  type Tx,
+} from './db.ts';
 
 export interface PgliteOptions {
   /** Folder for the data; null keeps everything in memory. */
@@ -79,8 +86,10 @@ export async function createPgliteDb(
    * PGlite's one user is a superuser, which row-level security never binds: every transaction
    * switches to the actor's role first (platform/db/actor.ts), as on PostgreSQL.
    */
-  function transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
-    const setup = roleSql(currentActor());
+  function transaction<T>(fn: (tx: Tx) => Promise<T>, options?: TransactionOptions): Promise<T> {
+    const setup = [roleSql(currentActor()), options?.planOnce ? PLAN_ONCE_SQL : null]
+      .filter(Boolean)
+      .join('; ');
     return pglite.transaction(async (inner) => {
       if (setup) await inner.exec(setup);
       return fn({

@@ -1,7 +1,14 @@
 import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 import { currentActor, OPERATOR_ROLE, roleSql } from './actor.ts';
-import type { Db, QueryOptions, QueryResult, Tx } from './db.ts';
+import {
+  type Db,
+  PLAN_ONCE_SQL,
+  type QueryOptions,
+  type QueryResult,
+  type TransactionOptions,
+  type Tx,
+} from './db.ts';
 import { parseTimestamptz } from './timestamps.ts';
 
 // Keep bigint and numeric as strings (exact), dates as Date: the same shapes PGlite gives.
@@ -12,15 +19,8 @@ export function createPostgresDb(connectionString: string, options: { max?: numb
   // No JIT compilation: the service's statements are short, and the row-security policies'
   // subqueries inflate the planner's estimates enough to have PostgreSQL compile (and
   // optimise) a request list that then runs many times slower than it takes to answer
-  // (docs/decisions/platform.md, "PostgreSQL connections start with JIT off"). A named
-  // statement is planned once per connection, for any parameters: by default PostgreSQL planned
-  // the list page again on every call (3 ms of planning for 2 ms of execution), judging the
-  // generic plan dearer than a custom one by a few percent (same section).
-  const pool = new pg.Pool({
-    connectionString,
-    max: options.max ?? 10,
-    options: '-c jit=off -c plan_cache_mode=force_generic_plan',
-  });
+  // (docs/decisions/platform.md, "PostgreSQL connections start with JIT off").
+  const pool = new pg.Pool({ connectionString, max: options.max ?? 10, options: '-c jit=off' });
   // An idle client losing its connection must not crash the process.
   pool.on('error', () => undefined);
   return poolDb(pool, {
@@ -77,8 +77,8 @@ function poolDb(pool: pg.Pool, mode: { max: number; setup: () => string | null; 
    * Every transaction opens as the actor of the running code (platform/db/actor.ts): BEGIN,
    * the role and the caller's settings go in one simple query, so the role costs no round trip.
    */
-  async function transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
-    const setup = mode.setup();
+  async function transaction<T>(fn: (tx: Tx) => Promise<T>, options?: TransactionOptions): Promise<T> {
+    const setup = [mode.setup(), options?.planOnce ? PLAN_ONCE_SQL : null].filter(Boolean).join('; ');
     const client = await pool.connect();
     // A connection whose ROLLBACK failed is in an unknown state: it is closed, not pooled.
     let broken: Error | undefined;

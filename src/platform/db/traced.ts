@@ -1,6 +1,13 @@
 import { type Span, SpanKind, SpanStatusCode, type Tracer } from '@opentelemetry/api';
 import { currentTrace } from '../tracing.ts';
-import { type Db, pgErrorCode, type QueryOptions, type QueryResult, type Tx } from './db.ts';
+import {
+  type Db,
+  pgErrorCode,
+  type QueryOptions,
+  type QueryResult,
+  type TransactionOptions,
+  type Tx,
+} from './db.ts';
 
 /**
  * A Db whose statements are spans: each statement run inside a traced call (platform/tracing.ts)
@@ -28,7 +35,8 @@ export function tracedDb<D extends Db>(db: D, tracer: Tracer): D {
   return {
     ...db,
     ...traced(db),
-    transaction: <T>(fn: (tx: Tx) => Promise<T>) => db.transaction((tx) => fn({ ...tx, ...traced(tx) })),
+    transaction: <T>(fn: (tx: Tx) => Promise<T>, options?: TransactionOptions) =>
+      db.transaction((tx) => fn({ ...tx, ...traced(tx) }), options),
   };
 }
 
