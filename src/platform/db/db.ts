@@ -47,8 +47,11 @@ export interface TransactionOptions {
   planOnce?: boolean;
 }
 
-/** The setting `planOnce` adds to a transaction's opening statements. */
-export const PLAN_ONCE_SQL = 'SET LOCAL plan_cache_mode = force_generic_plan';
+/** A transaction's opening statements after BEGIN: the actor's role and settings, and what `options` ask. */
+export const openingSql = (roleSetup: string | null, options?: TransactionOptions): string =>
+  [roleSetup, options?.planOnce ? 'SET LOCAL plan_cache_mode = force_generic_plan' : null]
+    .filter(Boolean)
+    .join('; ');
 
 export interface Db extends Queryable {
   readonly kind: 'pglite' | 'postgres';

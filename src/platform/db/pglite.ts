@@ -4,7 +4,7 @@ import { DIR_MODE, tightenDataDir } from '../data-dir.ts';
 import { currentActor, roleSql } from './actor.ts';
 import {
   type Db,
-  PLAN_ONCE_SQL,
+  openingSql,
   type QueryOptions,
   type QueryResult,
   type TransactionOptions,
@@ -87,9 +87,7 @@ export async function createPgliteDb(
    * switches to the actor's role first (platform/db/actor.ts), as on PostgreSQL.
    */
   function transaction<T>(fn: (tx: Tx) => Promise<T>, options?: TransactionOptions): Promise<T> {
-    const setup = [roleSql(currentActor()), options?.planOnce ? PLAN_ONCE_SQL : null]
-      .filter(Boolean)
-      .join('; ');
+    const setup = openingSql(roleSql(currentActor()), options);
     return pglite.transaction(async (inner) => {
       if (setup) await inner.exec(setup);
       return fn({

@@ -3,7 +3,7 @@ import { to as copyTo } from 'pg-copy-streams';
 import { currentActor, OPERATOR_ROLE, roleSql } from './actor.ts';
 import {
   type Db,
-  PLAN_ONCE_SQL,
+  openingSql,
   type QueryOptions,
   type QueryResult,
   type TransactionOptions,
@@ -78,7 +78,7 @@ function poolDb(pool: pg.Pool, mode: { max: number; setup: () => string | null; 
    * the role and the caller's settings go in one simple query, so the role costs no round trip.
    */
   async function transaction<T>(fn: (tx: Tx) => Promise<T>, options?: TransactionOptions): Promise<T> {
-    const setup = [mode.setup(), options?.planOnce ? PLAN_ONCE_SQL : null].filter(Boolean).join('; ');
+    const setup = openingSql(mode.setup(), options);
     const client = await pool.connect();
     // A connection whose ROLLBACK failed is in an unknown state: it is closed, not pooled.
     let broken: Error | undefined;
