@@ -12,7 +12,7 @@ import { isRequestStatus, OPEN_STATUSES, REQUEST_STATUSES, type RequestStatus } 
 import * as store from './requests.store.ts';
 import { requestNow } from './requests.time.ts';
 import {
-  debtorConsent,
+  consentByRequest,
   debtorConsentDetail,
   disputeView,
   offerDetail,
@@ -58,12 +58,7 @@ export function createRequestsService(
     const notices = await noticeAnswersOf(q, scope, ids);
     const policy = await consentPolicy(q, scope);
     const now = clock.now();
-    const consent = new Map<string, ReturnType<typeof debtorConsent>[]>();
-    for (const notice of notices) {
-      const answers = consent.get(notice.request_id);
-      if (answers) answers.push(debtorConsent(notice, policy));
-      else consent.set(notice.request_id, [debtorConsent(notice, policy)]);
-    }
+    const consent = consentByRequest(notices, policy);
     return rows.map((row) => {
       const offer = offers.get(row.id);
       // The view's own object, given the two members more (no copy of its twenty).
@@ -81,7 +76,7 @@ export function createRequestsService(
       const funder = { bank_id: caller.funderId, name: caller.funderName };
       if (caller.plane === null) return { funder, count: 0, requests: [] };
       const scope = scopeOf(caller);
-      // Every statement of the list is named and read by key: planned once per connection.
+      // Every statement of the list (and of the packet) is named and read by key: planned once.
       const requests = await db.transaction(
         async (tx) =>
           listItems(tx, scope, await store.listVisibleRequests(tx, scope, statuses, query.limit ?? 50)),
@@ -95,7 +90,6 @@ export function createRequestsService(
       if (caller.plane === null) throw new ApiError('not_found', 'Request was not found.');
       const scope = scopeOf(caller);
       const now = clock.now();
-      // As the list's, every statement of the packet is named and read by key.
       const { row, notices, receivables, risks, offers, policy, score } = await db.transaction(
         async (tx) => {
           const found = await store.findVisibleRequest(tx, scope, id);

@@ -59,6 +59,17 @@ export function debtorConsent(notice: NoticeAnswer, policy: ConsentPolicy) {
   };
 }
 
+/** The debtors' consent of several requests, by request, each list in the notices' order. */
+export function consentByRequest(notices: readonly NoticeAnswer[], policy: ConsentPolicy) {
+  const consent = new Map<string, ReturnType<typeof debtorConsent>[]>();
+  for (const notice of notices) {
+    const answers = consent.get(notice.request_id);
+    if (answers) answers.push(debtorConsent(notice, policy));
+    else consent.set(notice.request_id, [debtorConsent(notice, policy)]);
+  }
+  return consent;
+}
+
 /** In the packet each debtor's answer also says how, with which text, and who signed. */
 export function debtorConsentDetail(notice: NoticeRow, policy: ConsentPolicy) {
   return {
