@@ -63,8 +63,12 @@ interface WorkerDeps {
   workerId?: string;
 }
 
-/** The jobs a worker holds while it runs a batch, each with the signal aborted if its claim is lost. */
-type HeldJobs = Map<string, { job: JobRow; lost: AbortController }>;
+/**
+ * The jobs a worker holds while it runs a batch, each with the signal aborted if its claim is
+ * lost; `ending` once its handler has returned and its outcome is being written (the write
+ * ends the claim, which a renewal must not take for a loss).
+ */
+type HeldJobs = Map<string, { job: JobRow; lost: AbortController; ending: boolean }>;
 
 export function createWorker(deps: WorkerDeps): Worker {
   const workerId = deps.workerId ?? `${hostname()}:${process.pid}:${Math.random().toString(36).slice(2, 8)}`;
@@ -79,14 +83,19 @@ export function createWorker(deps: WorkerDeps): Worker {
   async function runOnce(): Promise<number> {
     const jobs = await claimDueJobs(deps.db, await claimNow(deps, workerId), kinds, deps.batchSize ?? 10);
     if (jobs.length === 0) return 0;
-    const held: HeldJobs = new Map(jobs.map((job) => [job.id, { job, lost: new AbortController() }]));
+    const held: HeldJobs = new Map(
+      jobs.map((job) => [job.id, { job, lost: new AbortController(), ending: false }]),
+    );
     const stopClaims = keepClaims(deps, workerId, held);
     try {
       for (const job of jobs) {
         if (stopAsked) break;
-        const { lost } = held.get(job.id)!;
+        const entry = held.get(job.id)!;
         // A job of the batch taken over while it waited its turn is the other worker's now.
-        if (!lost.signal.aborted) await runJob(deps, workerId, job, lost.signal);
+        if (!entry.lost.signal.aborted)
+          await runJob(deps, workerId, job, entry.lost.signal, () => {
+            entry.ending = true;
+          });
         held.delete(job.id);
       }
     } finally {
@@ -149,7 +158,7 @@ function keepClaims(deps: WorkerDeps, workerId: string, held: HeldJobs): () => P
       const kept = await renewClaims(deps.db, await claimNow(deps, workerId), ids);
       for (const id of ids) {
         const entry = held.get(id);
-        if (!entry || kept.has(id) || entry.lost.signal.aborted) continue;
+        if (!entry || entry.ending || kept.has(id) || entry.lost.signal.aborted) continue;
         deps.logger.warn(
           { job_id: id, kind: entry.job.kind, attempts: entry.job.attempts, worker: workerId },
           'job claim lost: another worker took the job over',
@@ -171,14 +180,25 @@ function keepClaims(deps: WorkerDeps, workerId: string, held: HeldJobs): () => P
   };
 }
 
-/** Runs one claimed job through its handler and records how it ended. */
-async function runJob(deps: WorkerDeps, workerId: string, job: JobRow, signal: AbortSignal): Promise<void> {
+/**
+ * Runs one claimed job through its handler and records how it ended; `ending` is called once the
+ * handler is done, before the outcome's write ends the claim.
+ */
+async function runJob(
+  deps: WorkerDeps,
+  workerId: string,
+  job: JobRow,
+  signal: AbortSignal,
+  ending: () => void,
+): Promise<void> {
   const handler = deps.handlers[job.kind];
   try {
     const outcome = handler ? await handler({ db: deps.db, clock: deps.clock, job, signal }) : undefined;
+    ending();
     if (outcome && 'rerunAt' in outcome) await rerunJob(deps.db, job.id, workerId, outcome.rerunAt);
     else await finishJob(deps.db, job.id, workerId, deps.clock.now());
   } catch (err) {
+    ending();
     const message = err instanceof Error ? err.message : String(err);
     deps.logger.warn({ job_id: job.id, kind: job.kind, attempts: job.attempts, err: message }, 'job failed');
     await failAttempt(deps.db, job.id, workerId, deps.clock.now(), message);
