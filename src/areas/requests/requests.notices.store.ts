@@ -28,6 +28,14 @@ const NOTICE_SELECT = `
   SELECT n.*, d.name AS debtor_name, d.tax_id AS debtor_tax_id, d.country AS debtor_country
     FROM debtor_notices n JOIN debtors d ON d.id = n.debtor_id`;
 
+/**
+ * Of the requests in `$3`, the notices of those the funder (`$1`) may reach on its plane (`$2`),
+ * by request, then debtor: the visibility rule checked once per request, not once per notice.
+ */
+const OF_REACHABLE_REQUESTS = `
+      WHERE n.request_id = ANY(${reachableRequests('$3::uuid[]', '$2', '$1')}) AND n.plane = $2
+      ORDER BY n.request_id, d.name, d.id`;
+
 /** The notices of the requests a funder may see. */
 export async function noticesOf(
   q: Queryable,
@@ -35,15 +43,9 @@ export async function noticesOf(
   requestIds: readonly string[],
 ): Promise<NoticeRow[]> {
   if (requestIds.length === 0) return [];
-  return scopedRows<NoticeRow>(
-    q,
-    scope,
-    `${NOTICE_SELECT}
-      WHERE n.request_id = ANY($3::uuid[]) AND n.plane = $2 AND ${requestInScope('n.request_id', '$2', '$1')}
-      ORDER BY n.request_id, d.name, d.id`,
-    [requestIds],
-    { name: 'request_notices' },
-  );
+  return scopedRows<NoticeRow>(q, scope, `${NOTICE_SELECT}${OF_REACHABLE_REQUESTS}`, [requestIds], {
+    name: 'request_notices',
+  });
 }
 
 /** What a list item shows of a debtor's notice (views: debtorConsent). */
@@ -70,9 +72,7 @@ export async function noticeAnswersOf(
     scope,
     `SELECT n.request_id, d.name AS debtor_name, d.tax_id AS debtor_tax_id, n.status, n.level_required,
             n.level_achieved, n.declaration_counsel_approved
-       FROM debtor_notices n JOIN debtors d ON d.id = n.debtor_id
-      WHERE n.request_id = ANY(${reachableRequests('$3::uuid[]', '$2', '$1')}) AND n.plane = $2
-      ORDER BY n.request_id, d.name, d.id`,
+       FROM debtor_notices n JOIN debtors d ON d.id = n.debtor_id${OF_REACHABLE_REQUESTS}`,
     [requestIds],
     { name: 'request_notice_answers' },
   );
