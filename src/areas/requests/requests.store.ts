@@ -141,12 +141,13 @@ export type RequestListRow = Pick<
  * A request the funder both has routed to it and acted on has two rows (one per reason), so the
  * first `2 * limit` rows hold at least the page's `limit` requests, deduplicated before the cut.
  * Only the page's rows are then read again by key, with the columns a list item shows, joined to
- * their sellers and their invoices counted in one grouped read, so the statement reads about a page of rows whatever the size of
- * the plane or of what the funder sees (bench/README.md, "Request reads"). The page's rows are
- * checked against the visibility rule on the base tables too (visibleToFunder), so this store's
- * wall does not rest on the rows the policies also read (docs/decisions/isolation.md). `= ANY(ARRAY(...))`
- * keeps each step on its index: as a join the planner scanned the whole table under the
- * policies. The order is total: creation time, then the unique reference.
+ * their sellers and their invoices counted in one grouped read, so the statement reads about a
+ * page of rows whatever the size of the plane or of what the funder sees (bench/README.md,
+ * "Request reads"). The page's rows are checked against the visibility rule on the base tables
+ * too (visibleToFunder), so this store's wall does not rest on the rows the policies also read
+ * (docs/decisions/isolation.md). `= ANY(ARRAY(...))` keeps each step on its index: as a join
+ * the planner scanned the whole table under the policies. The order is total: creation time,
+ * then the unique reference.
  */
 export async function listVisibleRequests(
   q: Queryable,

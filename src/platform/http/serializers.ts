@@ -45,9 +45,8 @@ export function forWriting(schema: unknown): unknown {
       out[key] = value;
     }
   }
-  if (!Array.isArray(out.anyOf)) return out;
-  const options = out.anyOf as unknown[];
-  const { anyOf: _options, ...siblings } = out;
+  const { anyOf: options, ...siblings } = out;
+  if (!Array.isArray(options)) return out;
   const rest = options.filter((option) => !isNull(option));
   const nullable = rest.length === options.length - 1;
   if (rest.length === 1 && isObject(rest[0]) && !('anyOf' in rest[0]) && !('$ref' in rest[0]) && nullable) {
