@@ -73,12 +73,14 @@ async function readResidency(pid: number): Promise<Residency | null> {
 
 /**
  * Builds the command line into a temporary folder and serves from it on `databaseUrl`;
- * `nodeFlags` go to `node` before the module (bench/memory.ts compares V8 settings with them).
+ * `nodeFlags` go to `node` before the module (bench/memory.ts compares V8 settings with them),
+ * `env` is added to its environment.
  */
 export async function startCompiledServer(
   databaseUrl: string,
   poolMax: number,
   nodeFlags: readonly string[] = [],
+  env: Record<string, string> = {},
 ): Promise<CompiledServer> {
   // Inside the project: the compiled modules find their packages in its node_modules.
   await mkdir(join(root, 'dist'), { recursive: true });
@@ -103,6 +105,7 @@ export async function startCompiledServer(
       SECRETS_KEY: randomBytes(32).toString('base64'),
       FUNDER_API_INLINE_WORKER: 'false',
       ...(process.env.BENCH_REDIS_URL ? { REDIS_URL: process.env.BENCH_REDIS_URL } : {}),
+      ...env,
     },
   });
   const url = `http://127.0.0.1:${port}`;

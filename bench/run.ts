@@ -43,6 +43,8 @@ interface Options {
   requests: number;
   /** PostgreSQL: measure the compiled server only, not the in-process app beside it. */
   skipInProcess: boolean;
+  /** Kept answers (FUNDER_API_READ_CACHE): `on` as deployed, `off` to measure every read made. */
+  readCache: 'on' | 'off';
 }
 
 function positiveInt(name: string, raw: string | undefined, fallback: number, min = 1): number {
@@ -62,6 +64,7 @@ function readOptions(): Options {
       pool: { type: 'string' },
       requests: { type: 'string' },
       'compiled-only': { type: 'boolean', default: false },
+      'read-cache': { type: 'string', default: 'on' },
       help: { type: 'boolean', short: 'h', default: false },
     },
     strict: true,
@@ -70,6 +73,7 @@ function readOptions(): Options {
     console.log(
       'usage: npm run bench -- [--db pglite|postgres|both] [--duration 10] [--warmup 2]\n' +
         '                        [--connections 50] [--pool 10] [--requests 100000] [--compiled-only]\n' +
+        '                        [--read-cache on|off]\n' +
         'PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres)',
     );
     process.exit(0);
@@ -78,6 +82,8 @@ function readOptions(): Options {
   if (db !== 'pglite' && db !== 'postgres' && db !== 'both') {
     throw new Error('--db must be pglite, postgres or both');
   }
+  const readCache = values['read-cache'];
+  if (readCache !== 'on' && readCache !== 'off') throw new Error('--read-cache must be on or off');
   return {
     databases: db === 'both' ? ['pglite', 'postgres'] : [db],
     durationSeconds: positiveInt('duration', values.duration, 10),
@@ -88,6 +94,7 @@ function readOptions(): Options {
     postgresUrl: process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres',
     requests: positiveInt('requests', values.requests, ISSUE_VOLUME.requests, 1000),
     skipInProcess: values['compiled-only'] ?? false,
+    readCache,
   };
 }
 
@@ -252,7 +259,11 @@ async function benchOne(kind: DatabaseKind, options: Options): Promise<{ failure
   dropOnInterrupt = () => database.drop();
   try {
     const seedStart = Date.now();
-    const targets = await startTargets(database, { ...ISSUE_VOLUME, requests: options.requests });
+    const targets = await startTargets(
+      database,
+      { ...ISSUE_VOLUME, requests: options.requests },
+      { readCache: options.readCache },
+    );
     console.log(
       `\n== ${database.version}: seeded ${fmt(options.requests)} requests, ${fmt(targets.visible)} visible to the ` +
         `bench funder, in ${fmt((Date.now() - seedStart) / 1000, 1)} s`,
@@ -262,11 +273,14 @@ async function benchOne(kind: DatabaseKind, options: Options): Promise<{ failure
       const pool = kind === 'postgres' ? `, pool ${options.poolMax}` : '';
       console.log(
         `   ${options.connections} connections (10 for the reads of many rows)${pool}, ` +
-          `${options.warmupSeconds} s warm-up + ${options.durationSeconds} s per target`,
+          `${options.warmupSeconds} s warm-up + ${options.durationSeconds} s per target, ` +
+          `kept answers ${options.readCache}`,
       );
       if (kind === 'postgres' && database.url) {
         // As an operator runs it: compiled, its own process, info log level with access lines.
-        compiled = await startCompiledServer(database.url, options.poolMax);
+        compiled = await startCompiledServer(database.url, options.poolMax, [], {
+          FUNDER_API_READ_CACHE: options.readCache,
+        });
         await benchServer(
           kind,
           options,

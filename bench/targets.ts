@@ -154,12 +154,13 @@ export function benchRuntime(db: Db, overrides: Partial<Config> = {}): Promise<R
 export async function startTargets(
   database: BenchDatabase,
   volume: SeedVolume | null = null,
+  config: Partial<Config> = {},
 ): Promise<Targets> {
   const { db } = database;
   await migrate(db);
 
   // BENCH_REDIS_URL counts the rate limits in Redis, as REDIS_URL does for the service.
-  const runtime = await benchRuntime(db, { redisUrl: process.env.BENCH_REDIS_URL || null });
+  const runtime = await benchRuntime(db, { redisUrl: process.env.BENCH_REDIS_URL || null, ...config });
 
   const funder = await runtime.services.account.createFunder(BENCH_CALLER, {
     name: 'Bench Funder',

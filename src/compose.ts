@@ -32,8 +32,9 @@ import type { Clock } from './platform/clock.ts';
 import type { SecretBox } from './platform/crypto.ts';
 import type { Db } from './platform/db/db.ts';
 import type { JobHandler } from './platform/jobs.ts';
-import type { ExportMetrics } from './platform/metrics.ts';
+import type { ExportMetrics, ReadCacheMetrics } from './platform/metrics.ts';
 import type { RateCounter } from './platform/rate-limit.ts';
+import { createReadCache, type ReadCacheMode } from './platform/read-cache.ts';
 import { createWriter } from './platform/write.ts';
 
 interface ServiceDeps {
@@ -44,9 +45,10 @@ interface ServiceDeps {
   secrets: SecretBox;
   allowLoopback: boolean;
   rateCounter: RateCounter;
+  readCacheMode: ReadCacheMode;
   exports: ExportsSettings;
   /** What the areas count (the runtime's metrics): export builds. */
-  metrics?: ExportMetrics;
+  metrics?: ExportMetrics & ReadCacheMetrics;
 }
 
 /**
@@ -153,7 +155,13 @@ function demonstration(
  */
 export function createServices(deps: ServiceDeps) {
   const write = createWriter(deps);
-  const shared = { db: deps.db, clock: deps.clock, write };
+  const readCache = createReadCache({
+    db: deps.db,
+    clock: deps.clock,
+    mode: deps.readCacheMode,
+    metrics: deps.metrics,
+  });
+  const shared = { db: deps.db, clock: deps.clock, write, readCache };
   const core = requestAreas(shared, deps);
   const { accountArea, partiesArea, documentsArea, lifecycle, clientsArea, requestsArea, decisionsArea } =
     core;

@@ -147,6 +147,24 @@ describe('the manual clock', () => {
   });
 });
 
+describe('kept answers', () => {
+  it('are on unless FUNDER_API_READ_CACHE says off or verify, and anything else is refused', () => {
+    expect(loadConfig({}).readCache).toBe('on');
+    expect(loadConfig({ FUNDER_API_READ_CACHE: 'off' }).readCache).toBe('off');
+    expect(loadConfig({ FUNDER_API_READ_CACHE: 'verify' }).readCache).toBe('verify');
+    expect(() => loadConfig({ FUNDER_API_READ_CACHE: 'yes' })).toThrow(/FUNDER_API_READ_CACHE/);
+  });
+
+  it('verify, which reads every kept answer twice, makes serve and work refuse to start in production', () => {
+    const production = loadConfig({ FUNDER_API_READ_CACHE: 'verify', NODE_ENV: 'production' });
+    expect(() => refuseTestSettingsInProduction(production)).toThrow(/FUNDER_API_READ_CACHE=verify/);
+    for (const mode of ['on', 'off'])
+      expect(() =>
+        refuseTestSettingsInProduction(loadConfig({ FUNDER_API_READ_CACHE: mode, NODE_ENV: 'production' })),
+      ).not.toThrow();
+  });
+});
+
 describe('configuration of the operations listener', () => {
   it('is off without OPS_PORT, private by default with it, and never on the public port', () => {
     expect(loadConfig({}).opsPort).toBeNull();

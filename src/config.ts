@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
+import type { ReadCacheMode } from './platform/read-cache.ts';
 
 /** Everything the service reads from its environment, validated once at start. */
 export interface Config {
@@ -33,6 +34,11 @@ export interface Config {
   exportVolumeBytes: number;
   /** Tests: answer 500 when an operation answers an error code its OpenAPI document does not list. */
   checkErrorCodes: boolean;
+  /**
+   * Kept answers (FUNDER_API_READ_CACHE, platform/read-cache.ts): `on` (default), `off`, or
+   * `verify` (tests: every kept answer served is read again and compared).
+   */
+  readCache: ReadCacheMode;
   /**
    * How often, in real seconds, a webhook dispatcher looks for due work with no wake-up (a lost
    * notification's safety net; default 30). Commits and moves of the manual clock wake it at once.
@@ -161,6 +167,14 @@ function otlpTracesUrlFrom(env: NodeJS.ProcessEnv): string | null {
   return url;
 }
 
+function readCacheFrom(env: NodeJS.ProcessEnv): ReadCacheMode {
+  const mode = nonEmpty(env, 'FUNDER_API_READ_CACHE') ?? 'on';
+  if (mode !== 'on' && mode !== 'off' && mode !== 'verify') {
+    throw new ConfigError(`FUNDER_API_READ_CACHE must be "on", "off" or "verify", got "${mode}"`);
+  }
+  return mode;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = intFrom(env, 'PORT', 8080, 0, 65535);
   const opsPort = nonEmpty(env, 'OPS_PORT') === null ? null : intFrom(env, 'OPS_PORT', 0, 0, 65535);
@@ -222,6 +236,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // printed sandbox key, for a first try.
     demoOnFirstStart: boolFrom(env, 'FUNDER_API_DEMO', databaseUrl === null && nodeEnv !== 'production'),
     checkErrorCodes: boolFrom(env, 'FUNDER_API_CHECK_ERROR_CODES', false),
+    readCache: readCacheFrom(env),
     webhookAllowLoopback: boolFrom(env, 'WEBHOOK_ALLOW_LOOPBACK', false),
     webhookSafetyWakeSeconds: intFrom(env, 'WEBHOOK_SAFETY_WAKE_SECONDS', 30, 1, 24 * 3600),
     nodeEnv,
@@ -263,6 +278,11 @@ export function refuseTestSettingsInProduction(config: Config): void {
   if (config.webhookAllowLoopback) {
     throw new ConfigError(
       'WEBHOOK_ALLOW_LOOPBACK lets webhooks reach this machine and is for tests only: it is refused when NODE_ENV=production.',
+    );
+  }
+  if (config.readCache === 'verify') {
+    throw new ConfigError(
+      'FUNDER_API_READ_CACHE=verify reads every kept answer twice and is for tests only: it is refused when NODE_ENV=production (leave it unset, or set it to on or off).',
     );
   }
   if (config.clock === 'manual') {

@@ -32,6 +32,7 @@ import {
   type RateCounter,
   redisRateCounter,
 } from './platform/rate-limit.ts';
+import { pruneChangeMarks } from './platform/read-cache.ts';
 import { createReadiness, type Readiness, type ReadinessCheck } from './platform/readiness.ts';
 import { keptKeysExist, readKeptKey } from './platform/secrets.store.ts';
 import { DERIVATION_KEY_NAME } from './platform/secrets-rotation.ts';
@@ -179,6 +180,7 @@ const MAINTENANCE: Record<string, { everySeconds: number; run: JobHandler }> = {
   'maintenance.outbox_events': upkeep(3600, pruneOutboxEvents),
   'maintenance.webhook_deliveries': upkeep(3600, pruneWebhookDeliveries),
   'maintenance.evidence_day_roots': upkeep(600, sealFinishedDays),
+  'maintenance.read_changes': upkeep(300, pruneChangeMarks),
 };
 
 /** The maintenance jobs' handlers: each runs, then asks to run again after its period. */
@@ -288,6 +290,7 @@ export async function createRuntime(
     secrets: box,
     allowLoopback: config.webhookAllowLoopback,
     rateCounter,
+    readCacheMode: config.readCache,
     exports: { config, secretsKey: secrets.secretsKey },
     metrics,
   });

@@ -26,6 +26,12 @@ const DOORS: Record<string, { callers: string[] }> = {
   funder_visibility_on_invoice_changed: { callers: [] },
   // and the one copying a request's status to them (migration 0062)
   funder_visibility_on_request_listed: { callers: [] },
+  // the marks of writes that touched a funder's kept answers (migration 0063)
+  read_changes_on_own_rows: { callers: [] },
+  read_changes_on_request_rows: { callers: [] },
+  read_changes_on_requests: { callers: [] },
+  read_changes_on_companies: { callers: [] },
+  read_changes_mark_requests: { callers: [] },
 };
 const ROLES = ['funder_api_funder', 'funder_api_sandbox', 'funder_api_operator'];
 

@@ -24,6 +24,8 @@ const WITHOUT_FUNDER_DATA: Record<string, string> = {
   evidence_day_roots: 'one hash per day over the whole chain: no entry can be read from it',
   declaration_texts: 'the legal texts the service ships, the same for every funder',
   document_catalogue: 'the catalogue of document kinds the service ships',
+  read_changes_shared: 'ids of transactions that renamed a company, no company named (migration 0063)',
+  read_change_horizons: 'the oldest running transaction id at moments of the upkeep (migration 0063)',
 };
 
 /**
@@ -126,6 +128,8 @@ const EXPECTED: Record<string, string> = {
   // what each funder sees, kept by triggers (migration 0059): its own rows on its plane
   funder_request_visibility: OWN,
   funder_invoice_visibility: OWN,
+  // the marks of writes that touched its answers (migration 0063): its own, on its plane
+  read_changes: OWN,
 };
 
 interface TableFacts {

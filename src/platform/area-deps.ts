@@ -2,10 +2,11 @@ import type { Clock } from './clock.ts';
 import type { Db } from './db/db.ts';
 import type { AreaRoutes } from './http/app.ts';
 import type { JobHandler } from './jobs.ts';
+import type { ReadCache } from './read-cache.ts';
 import type { RunWrite } from './write.ts';
 
 /**
- * What every area's module is built from: the database, the clock and the shared write. An
+ * What every area's module is built from: the database, the clock, the shared write and the kept answers. An
  * area's `<area>.module.ts` takes these (and the other areas' services it needs, by name) and
  * answers its services and its routes, so the composition root only lists areas in order.
  */
@@ -13,6 +14,8 @@ export interface AreaDeps {
   db: Db;
   clock: Clock;
   write: RunWrite;
+  /** Answers kept between calls while nothing they show changed (the hot reads only). */
+  readCache: ReadCache;
 }
 
 /**

@@ -36,6 +36,16 @@ export interface ExportMetrics {
   exportBuilt(outcome: ExportBuildOutcome, seconds: number): void;
 }
 
+/**
+ * What became of a call to a kept read (platform/read-cache): the kept answer served, read again
+ * because a write since touched it (or its time ran out), or read with none kept.
+ */
+export type KeptAnswerOutcome = 'served' | 'changed' | 'read';
+
+export interface ReadCacheMetrics {
+  keptAnswer(outcome: KeptAnswerOutcome): void;
+}
+
 /** What a `/metrics` route answers (platform/http/metrics-route.ts). */
 export interface MetricsExposition {
   readonly contentType: string;
@@ -43,14 +53,20 @@ export interface MetricsExposition {
   render(): Promise<string>;
 }
 
-export interface Metrics extends HttpMetrics, WebhookMetrics, ExportMetrics, MetricsExposition {}
+export interface Metrics
+  extends HttpMetrics,
+    WebhookMetrics,
+    ExportMetrics,
+    ReadCacheMetrics,
+    MetricsExposition {}
 
 /** Counts nothing: for code built without a runtime's metrics (unit tests, one-off commands). */
-export const NO_METRICS: HttpMetrics & WebhookMetrics & ExportMetrics = {
+export const NO_METRICS: HttpMetrics & WebhookMetrics & ExportMetrics & ReadCacheMetrics = {
   httpCall() {},
   rateLimited() {},
   webhookAttempt() {},
   exportBuilt() {},
+  keptAnswer() {},
 };
 
 const PREFIX = 'funder_api_';
@@ -109,6 +125,12 @@ export function createMetrics(deps: MetricsDeps): Metrics {
     buckets: EXPORT_BUCKETS,
     registers,
   });
+  const kept = new Counter({
+    name: `${PREFIX}read_cache_answers_total`,
+    help: 'Calls to a kept read by outcome: served (the kept answer), changed (read again after a write touched it or its time ran out), read (none kept).',
+    labelNames: ['outcome'] as const,
+    registers,
+  });
   poolGauges(deps.db, registers);
   const scrape = createScrapeGauges({ ...deps, registers, prefix: PREFIX });
 
@@ -127,6 +149,9 @@ export function createMetrics(deps: MetricsDeps): Metrics {
     },
     exportBuilt(outcome, seconds) {
       builds.observe({ outcome }, seconds);
+    },
+    keptAnswer(outcome) {
+      kept.inc({ outcome });
     },
     contentType: registry.contentType,
     async render() {

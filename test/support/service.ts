@@ -89,6 +89,9 @@ export async function startService(
     demoOnFirstStart: false,
     // Every error answer must be one its operation documents (platform/http/openapi).
     checkErrorCodes: true,
+    // Every kept answer served is read again and compared: a write that changes an answer
+    // without leaving a change mark fails the test that makes it (platform/read-cache).
+    readCache: 'verify',
     ...options.config,
   };
   const runtime = await createRuntime(config, {

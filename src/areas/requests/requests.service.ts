@@ -10,7 +10,7 @@ import { receivablesOf } from './requests.receivables.store.ts';
 import { risksOf } from './requests.risks.store.ts';
 import { isRequestStatus, OPEN_STATUSES, REQUEST_STATUSES, type RequestStatus } from './requests.status.ts';
 import * as store from './requests.store.ts';
-import { requestNow } from './requests.time.ts';
+import { firstOfferExpiry, requestNow } from './requests.time.ts';
 import {
   consentByRequest,
   debtorConsentDetail,
@@ -27,7 +27,7 @@ export type RequestsService = ReturnType<typeof createRequestsService>;
 
 /** What a funder reads about the requests routed to it or acted on by it. */
 export function createRequestsService(
-  deps: Pick<AreaDeps, 'db' | 'clock'> & {
+  deps: Pick<AreaDeps, 'db' | 'clock' | 'readCache'> & {
     settings: Pick<SettingsService, 'policy'>;
   },
 ) {
@@ -59,7 +59,7 @@ export function createRequestsService(
     const policy = await consentPolicy(q, scope);
     const now = clock.now();
     const consent = consentByRequest(notices, policy);
-    return rows.map((row) => {
+    const value = rows.map((row) => {
       const offer = offers.get(row.id);
       // The view's own object, given the two members more (no copy of its twenty).
       return Object.assign(requestView(row), {
@@ -67,6 +67,7 @@ export function createRequestsService(
         debtor_consent: consent.get(row.id) ?? [],
       });
     });
+    return { value, until: firstOfferExpiry(rows, offers, now) };
   }
 
   return {
@@ -76,10 +77,16 @@ export function createRequestsService(
       const funder = { bank_id: caller.funderId, name: caller.funderName };
       if (caller.plane === null) return { funder, count: 0, requests: [] };
       const scope = scopeOf(caller);
-      // Every statement of the list (and of the packet) is named and read by key: planned once.
-      const requests = await db.transaction(
-        async (tx) =>
-          listItems(tx, scope, await store.listVisibleRequests(tx, scope, statuses, query.limit ?? 50)),
+      const limit = query.limit ?? 50;
+      // Kept between calls while no write touches it (platform/read-cache); every statement of
+      // the list (and of the packet) is named and read by key: planned once.
+      const requests = await deps.readCache.answer(
+        scope,
+        `requests.list:${statuses.join(',')}:${limit}`,
+        async (tx) => {
+          const rows = await store.listVisibleRequests(tx, scope, statuses, limit);
+          return listItems(tx, scope, rows);
+        },
         { planOnce: true },
       );
       return { funder, count: requests.length, requests };
@@ -133,8 +140,8 @@ export function createRequestsService(
     /** One request as a list item (with my_offer and debtor_consent): what the sandbox helpers answer. */
     async item(caller: FunderCaller, id: string) {
       const row = await this.visible(caller, id);
-      const [item] = await listItems(db, scopeOf(caller), [row]);
-      return item!;
+      const { value } = await listItems(db, scopeOf(caller), [row]);
+      return value[0]!;
     },
 
     /** For other areas (deal documents, debtors): the visible request, or null. */

@@ -1,6 +1,7 @@
 import { addMadridDays, daysBetween, madridDate } from '../../platform/clock.ts';
 import { ApiError } from '../../platform/errors.ts';
 import type { WriteScope } from '../../platform/write.ts';
+import type { OfferRow } from './requests.offers.store.ts';
 import type { RequestRow } from './requests.store.ts';
 import * as store from './requests.time.store.ts';
 
@@ -14,6 +15,29 @@ export const MAX_OFFSET_DAYS = 3650;
  */
 export function requestNow(row: Pick<RequestRow, 'sandbox_offset_days'>, now: Date): Date {
   return row.sandbox_offset_days > 0 ? addMadridDays(now, row.sandbox_offset_days) : now;
+}
+
+const LONGEST_DAY_MS = 25 * 3_600_000;
+
+/**
+ * The earliest instant of the service clock at which one of these requests' pending offers may
+ * read as expired (views: offerStatus), or null when none can: an answer showing them holds until
+ * then. A request living `d` days ahead reaches its offer's expiry at most `d` days of 25 hours
+ * before the service clock does (a Madrid day is 23 to 25 hours long).
+ */
+export function firstOfferExpiry(
+  rows: readonly Pick<RequestRow, 'id' | 'sandbox_offset_days'>[],
+  offers: ReadonlyMap<string, Pick<OfferRow, 'status' | 'expires_at'>>,
+  now: Date,
+): Date | null {
+  let first: number | null = null;
+  for (const row of rows) {
+    const offer = offers.get(row.id);
+    if (offer?.status !== 'pending' || offer.expires_at <= requestNow(row, now)) continue;
+    const at = offer.expires_at.getTime() - row.sandbox_offset_days * LONGEST_DAY_MS;
+    if (first === null || at < first) first = at;
+  }
+  return first === null ? null : new Date(first);
 }
 
 /** Where an invoice stands on a day: not due yet, due that day, or overdue by some days. */

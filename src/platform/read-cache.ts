@@ -1,0 +1,126 @@
+import { performance } from 'node:perf_hooks';
+import { isDeepStrictEqual } from 'node:util';
+import type { FunderScope } from './caller.ts';
+import type { Clock } from './clock.ts';
+import { GATE, runAs } from './db/actor.ts';
+import type { Db, Queryable, TransactionOptions, Tx } from './db/db.ts';
+import { NO_METRICS, type ReadCacheMetrics } from './metrics.ts';
+import { changedSince, currentSnapshot, pruneReadChanges } from './read-cache.store.ts';
+
+/**
+ * Answers a server keeps (issue 26; docs/decisions/platform.md, "Kept answers and their change
+ * marks"). A funder's integration polls the same reads far more often than anything in them
+ * changes. A kept answer is served again only after the database says that no write committed
+ * since the answer was read touched the caller's answers (migration 0063: each write leaves a
+ * mark in its own transaction), and while its clock-bound parts hold (`until`, an offer's
+ * expiry). So a call never misses a write that answered before it started, on any server.
+ *
+ * - `on`: keep and check (the default);
+ * - `off`: read every time;
+ * - `verify` (tests): keep and check, and read again on every kept answer served, failing the
+ *   call when the two differ: a write that changes an answer without leaving a mark shows up in
+ *   whichever test makes it.
+ */
+export type ReadCacheMode = 'on' | 'off' | 'verify';
+
+/** What a read gives the cache: its answer, and the instant (service clock) after which it may read otherwise. */
+export interface Readout<T> {
+  value: T;
+  until: Date | null;
+}
+
+export interface ReadCache {
+  /**
+   * The caller's answer named `key` (unique per read and its parameters): the kept one while it
+   * holds, else read by `read` in a transaction of its own (`options` as for `Db.transaction`).
+   * The value is shared between calls: nobody may change it.
+   */
+  answer<T>(
+    scope: FunderScope,
+    key: string,
+    read: (tx: Tx) => Promise<Readout<T>>,
+    options?: TransactionOptions,
+  ): Promise<T>;
+}
+
+interface Entry {
+  snapshot: string;
+  value: unknown;
+  until: number | null;
+  keptAt: number;
+}
+
+/** How long an answer is kept at most, in real time: the upkeep keeps marks three times as long. */
+export const KEEP_MS = 5 * 60_000;
+/** How many answers one server keeps (a list answer is tens of kilobytes). */
+const MAX_ENTRIES = 500;
+
+/** Upkeep (the worker's, every few minutes): removes the change marks no kept answer can need any more. */
+export const pruneChangeMarks = (q: Queryable): Promise<number> => pruneReadChanges(q, (3 * KEEP_MS) / 1000);
+
+export class StaleAnswerError extends Error {}
+
+export function createReadCache(deps: {
+  db: Db;
+  clock: Clock;
+  mode: ReadCacheMode;
+  metrics?: ReadCacheMetrics;
+}): ReadCache {
+  const { db, clock, mode, metrics = NO_METRICS } = deps;
+  const entries = new Map<string, Entry>();
+
+  async function readNow<T>(read: (tx: Tx) => Promise<Readout<T>>, options?: TransactionOptions) {
+    return db.transaction(async (tx) => {
+      // Taken before the reads: whatever they see, this snapshot saw no more.
+      const snapshot = await currentSnapshot(tx);
+      return { snapshot, ...(await read(tx)) };
+    }, options);
+  }
+
+  const holds = (entry: Entry) =>
+    performance.now() - entry.keptAt < KEEP_MS &&
+    (entry.until === null || clock.now().getTime() < entry.until);
+
+  return {
+    async answer(scope, key, read, options) {
+      if (mode === 'off') return (await db.transaction(read, options)).value;
+      const id = `${scope.funderId}\u0000${scope.plane}\u0000${key}`;
+      const entry = entries.get(id);
+      if (entry && holds(entry) && !(await runAs(GATE, () => changedSince(db, scope, entry.snapshot)))) {
+        // The most recently used last: the first in the map is the one to let go.
+        entries.delete(id);
+        entries.set(id, entry);
+        if (mode === 'verify') await verify(scope, key, entry, read, options);
+        metrics.keptAnswer('served');
+        return entry.value as never;
+      }
+      metrics.keptAnswer(entry ? 'changed' : 'read');
+      const made = await readNow(read, options);
+      entries.delete(id);
+      entries.set(id, {
+        snapshot: made.snapshot,
+        value: made.value,
+        until: made.until?.getTime() ?? null,
+        keptAt: performance.now(),
+      });
+      if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value!);
+      return made.value;
+    },
+  };
+
+  async function verify<T>(
+    scope: FunderScope,
+    key: string,
+    entry: Entry,
+    read: (tx: Tx) => Promise<Readout<T>>,
+    options?: TransactionOptions,
+  ) {
+    const fresh = await readNow(read, options);
+    if (isDeepStrictEqual(fresh.value, entry.value)) return;
+    // A write that committed after the check is a race, not a missing mark.
+    if (await runAs(GATE, () => changedSince(db, scope, entry.snapshot))) return;
+    throw new StaleAnswerError(
+      `the kept answer ${key} differs from a fresh read: a write changed what it shows without leaving a change mark (migration 0063)`,
+    );
+  }
+}

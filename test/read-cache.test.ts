@@ -1,0 +1,231 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GATE, runAs } from '../src/platform/db/actor.ts';
+import { pruneReadChanges } from '../src/platform/read-cache.store.ts';
+import { freshDatabase, type TestDatabase } from './support/database.ts';
+import { type FunderFixture, type RequestsGiven, requestsGiven } from './support/requests-fixtures.ts';
+import { startService, type TestService } from './support/service.ts';
+
+/**
+ * Kept answers (platform/read-cache, migration 0063): two servers on one database, each keeping
+ * the request list it answered. A kept list is served again only while no write touched it, and
+ * a write made through either server shows on the other's next call. Both servers run with the
+ * cache in `verify` (as every test service does): a kept answer served is also read afresh and
+ * the call fails if the two differ, so the assertions below cannot pass on a stale answer the
+ * server did not notice; the counters say which calls were served from what was kept.
+ */
+
+interface ListItem {
+  id: string;
+  status: string;
+  company_name: string;
+  my_offer: { status: string } | null;
+  debtor_consent: { debtor_name: string; meets_requirement: boolean }[];
+}
+
+let database: TestDatabase;
+let a: TestService;
+let b: TestService;
+let given: RequestsGiven;
+
+beforeAll(async () => {
+  database = await freshDatabase();
+  const secretsKey = randomBytes(32);
+  a = await startService({ database, secretsKey });
+  b = await startService({ database, secretsKey });
+  given = requestsGiven(a);
+});
+afterAll(async () => {
+  await b?.close();
+  await a?.close();
+  await database?.drop();
+});
+
+/** How many calls of `service` ended each way so far (funder_api_read_cache_answers_total). */
+async function outcomes(service: TestService): Promise<Record<'served' | 'changed' | 'read', number>> {
+  const text = await service.runtime.metrics.render();
+  const count = (outcome: string) =>
+    Number(
+      new RegExp(`^funder_api_read_cache_answers_total\\{outcome="${outcome}"\\} (\\d+)`, 'm').exec(
+        text,
+      )?.[1] ?? 0,
+    );
+  return { served: count('served'), changed: count('changed'), read: count('read') };
+}
+
+async function list(service: TestService, funder: FunderFixture, query = ''): Promise<ListItem[]> {
+  const answer = await service.call<{ requests: ListItem[] }>(funder.key, 'GET', `/v1/requests${query}`);
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+  return answer.body.requests;
+}
+
+/** The list on `a`, and what `a` did to answer it: served what it kept, or read it again. */
+async function listOnA(funder: FunderFixture, query = '') {
+  const before = await outcomes(a);
+  const items = await list(a, funder, query);
+  const after = await outcomes(a);
+  const how = after.served > before.served ? 'served' : after.changed > before.changed ? 'changed' : 'read';
+  return { items, how };
+}
+
+describe('the request list kept between calls', () => {
+  it('is served again while nothing changed, and shows at once a write made through the other server', async () => {
+    const funder = await given.funder();
+    const request = await given.routedRequest({ funder });
+
+    const first = await listOnA(funder);
+    expect(first.how).toBe('read');
+    expect(first.items.map((item) => [item.id, item.my_offer])).toEqual([[request.id, null]]);
+    const again = await listOnA(funder);
+    expect(again).toEqual({ items: first.items, how: 'served' });
+
+    // The offer, through the other server: the next call on the first one shows it.
+    expect(
+      (
+        await b.call(funder.key, 'POST', `/v1/requests/${request.id}/decision`, {
+          body: { decision: 'offer', rate: 2.5, advance_pct: 80, days: 60 },
+        })
+      ).status,
+    ).toBe(201);
+    const offered = await listOnA(funder);
+    expect(offered.how).toBe('changed');
+    expect(offered.items[0]).toMatchObject({
+      id: request.id,
+      status: 'terms_sent',
+      my_offer: { status: 'pending' },
+    });
+    expect((await listOnA(funder)).how).toBe('served');
+  });
+
+  it('is kept per funder, plane and query: another funder’s write does not touch it, a new routing does', async () => {
+    const funder = await given.funder();
+    const other = await given.funder();
+    await given.routedRequest({ funder });
+    await list(a, funder);
+    await list(a, funder, '?status=all');
+    expect((await listOnA(funder)).how).toBe('served');
+
+    // Another funder's request and offer leave no mark on this funder's answers.
+    const theirs = await given.routedRequest({ funder: other });
+    await given.offerFrom(other, theirs);
+    expect((await listOnA(funder)).how).toBe('served');
+    expect((await listOnA(funder, '?status=all')).how).toBe('served');
+
+    // A request routed to this funder is in its next answer, whichever query.
+    const mine = await given.routedRequest({ funder });
+    const open = await listOnA(funder);
+    expect(open.how).toBe('changed');
+    expect(open.items.map((item) => item.id)).toContain(mine.id);
+    expect((await listOnA(funder, '?status=all')).items.map((item) => item.id)).toContain(mine.id);
+  });
+
+  it('shows the funder’s own decisions, its settings, and the companies’ new names', async () => {
+    const funder = await given.funder();
+    const request = await given.routedRequest({ funder, type: 'factoring' });
+    await list(a, funder);
+
+    // Declined through the other server: no longer open.
+    expect(
+      (
+        await b.call(funder.key, 'POST', `/v1/requests/${request.id}/decision`, {
+          body: { decision: 'decline', reason: 'concentration' },
+        })
+      ).status,
+    ).toBe(200);
+    const afterDecline = await listOnA(funder);
+    expect(afterDecline.how).toBe('changed');
+    expect(afterDecline.items.map((item) => item.id)).not.toContain(request.id);
+
+    // The consent policy is part of each item: a settings write is a change.
+    const next = await given.routedRequest({ funder, type: 'factoring' });
+    await list(a, funder);
+    expect(
+      (
+        await b.call(funder.key, 'PUT', '/v1/settings', {
+          body: { require_counsel_approved_texts: true, reason: 'Counsel asked for approved texts' },
+        })
+      ).status,
+    ).toBe(200);
+    expect((await listOnA(funder)).how).toBe('changed');
+
+    // A seller's and a debtor's names are shown by every funder's answers.
+    await a.db.query('UPDATE sellers SET name = $2 WHERE id = $1', [next.seller.id, 'Renamed Seller SL']);
+    const renamed = await listOnA(funder);
+    expect(renamed.how).toBe('changed');
+    expect(renamed.items.find((item) => item.id === next.id)?.company_name).toBe('Renamed Seller SL');
+    await a.db.query('UPDATE debtors SET name = $2 WHERE id = $1', [
+      next.debtors[0]!.id,
+      'Renamed Debtor SA',
+    ]);
+    const debtorRenamed = await listOnA(funder);
+    expect(debtorRenamed.how).toBe('changed');
+    expect(
+      debtorRenamed.items.find((item) => item.id === next.id)?.debtor_consent.map((c) => c.debtor_name),
+    ).toContain('Renamed Debtor SA');
+  });
+
+  it('reads an offer as expired when its time comes, with no write in between', async () => {
+    const funder = await given.funder();
+    const request = await given.offeredRequest({ funder, offer: { valid_days: 1 } });
+    const kept = await listOnA(funder);
+    expect(kept.items.find((item) => item.id === request.id)?.my_offer?.status).toBe('pending');
+    expect((await listOnA(funder)).how).toBe('served');
+
+    await a.advanceClock(3 * 24 * 3600);
+    const later = await listOnA(funder);
+    expect(later.how).toBe('changed');
+    expect(later.items.find((item) => item.id === request.id)?.my_offer?.status).toBe('expired');
+  });
+});
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('a write still running when the answer was kept', () => {
+  it('shows on the first call after it commits', async () => {
+    const funder = await given.funder();
+    const request = await given.routedRequest({ funder });
+    const owner = database.superuser();
+    try {
+      await runAs(GATE, () =>
+        owner.transaction(async (tx) => {
+          await tx.query('UPDATE sellers SET name = $2 WHERE id = $1', [
+            request.seller.id,
+            'Committed Later SL',
+          ]);
+          // Kept while the rename runs: the answer's snapshot does not see it, nor does the check.
+          const during = await listOnA(funder);
+          expect(during.items[0]?.company_name).toBe(request.seller.name);
+          expect((await listOnA(funder)).how).toBe('served');
+        }),
+      );
+    } finally {
+      await owner.close();
+    }
+    const after = await listOnA(funder);
+    expect(after.how).toBe('changed');
+    expect(after.items[0]?.company_name).toBe('Committed Later SL');
+  });
+});
+
+describe('the upkeep of the change marks', () => {
+  it('removes the marks of transactions older than its horizon, and a kept answer is read again after', async () => {
+    const funder = await given.funder();
+    await given.routedRequest({ funder });
+    const marks = async () =>
+      Number(
+        (
+          await a.db.query<{ n: number }>(
+            'SELECT count(*)::int AS n FROM read_changes WHERE funder_id = $1',
+            [funder.bankId],
+          )
+        ).rows[0]!.n,
+      );
+    expect(await marks()).toBeGreaterThan(0);
+    await list(a, funder);
+    // A horizon of no age: every ended transaction's marks go.
+    await pruneReadChanges(a.db, 0);
+    expect(await marks()).toBe(0);
+    expect((await listOnA(funder)).how).toBe('served');
+    await given.routedRequest({ funder });
+    expect(await marks()).toBeGreaterThan(0);
+    expect((await listOnA(funder)).how).toBe('changed');
+  });
+});
