@@ -2,6 +2,7 @@ import { Type } from 'typebox';
 import type { AreaRoutes } from '../../platform/http/app.ts';
 import { keyRoutes } from '../../platform/http/route-options.ts';
 import { IdParams } from '../../platform/http/schemas.ts';
+import { writtenAnswer } from '../../platform/http/serializers.ts';
 import { OPENS } from '../../platform/http/scopes.ts';
 import { Packet, RequestList } from './requests.schemas.ts';
 import type { RequestsService } from './requests.service.ts';
@@ -40,7 +41,11 @@ export function requestsRoutes({ requests }: { requests: RequestsService }): Are
           response: { 200: RequestList },
         },
       ),
-      async (request) => requests.list(request.caller!, request.query),
+      // The answer comes as the text this route's serializer wrote (kept between calls).
+      async (request, reply) => {
+        const answer = writtenAnswer(reply);
+        return answer.send(await requests.list(request.caller!, request.query, answer.write));
+      },
     );
 
     app.get(

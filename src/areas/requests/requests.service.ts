@@ -25,6 +25,13 @@ import { visibleRequestReader } from './requests.visible.ts';
 
 export type RequestsService = ReturnType<typeof createRequestsService>;
 
+/** What GET /v1/requests answers. */
+export interface RequestListAnswer {
+  funder: { bank_id: string; name: string };
+  count: number;
+  requests: unknown[];
+}
+
 /** What a funder reads about the requests routed to it or acted on by it. */
 export function createRequestsService(
   deps: Pick<AreaDeps, 'db' | 'clock' | 'readCache'> & {
@@ -71,25 +78,33 @@ export function createRequestsService(
   }
 
   return {
-    /** GET /v1/requests */
-    async list(caller: FunderCaller, query: { status?: string; limit?: number }) {
+    /**
+     * GET /v1/requests, as the text `write` (the route's serializer) makes of it. The text is
+     * kept between calls while no write touches it (platform/read-cache): a funder's integration
+     * polls this list far more often than it changes. Every statement of the list (and of the
+     * packet) is named and read by key: planned once.
+     */
+    async list(
+      caller: FunderCaller,
+      query: { status?: string; limit?: number },
+      write: (answer: RequestListAnswer) => string,
+    ): Promise<string> {
       const statuses = statusFilter(query.status ?? 'open');
       const funder = { bank_id: caller.funderId, name: caller.funderName };
-      if (caller.plane === null) return { funder, count: 0, requests: [] };
+      if (caller.plane === null) return write({ funder, count: 0, requests: [] });
       const scope = scopeOf(caller);
       const limit = query.limit ?? 50;
-      // Kept between calls while no write touches it (platform/read-cache); every statement of
-      // the list (and of the packet) is named and read by key: planned once.
-      const requests = await deps.readCache.answer(
+      return deps.readCache.answer(
         scope,
-        `requests.list:${statuses.join(',')}:${limit}`,
+        // The funder's name is in the answer: a renamed funder gets a new one.
+        `requests.list:${statuses.join(',')}:${limit}:${funder.name}`,
         async (tx) => {
           const rows = await store.listVisibleRequests(tx, scope, statuses, limit);
-          return listItems(tx, scope, rows);
+          const { value: requests, until } = await listItems(tx, scope, rows);
+          return { value: write({ funder, count: requests.length, requests }), until };
         },
         { planOnce: true },
       );
-      return { funder, count: requests.length, requests };
     },
 
     /** GET /v1/requests/{id}: the underwriting packet. */

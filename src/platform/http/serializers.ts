@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import fastJsonStringify from 'fast-json-stringify';
 
 /**
@@ -74,4 +75,15 @@ export function compileSerializer(schema: object, shared: Record<string, unknown
     compiled.set(schema, serialize);
   }
   return serialize;
+}
+
+/**
+ * An answer the route's own serializer wrote earlier, kept as text (platform/read-cache): sent
+ * as it is, with the content type Fastify gives a serialized answer. `write` is that serializer.
+ */
+export function writtenAnswer(reply: Pick<FastifyReply, 'serialize' | 'type'>) {
+  return {
+    write: (answer: unknown): string => String(reply.serialize(answer)),
+    send: (text: string) => (reply.type('application/json; charset=utf-8') as FastifyReply).send(text),
+  };
 }
