@@ -2,8 +2,8 @@ import { Type } from 'typebox';
 import type { AreaRoutes } from '../../platform/http/app.ts';
 import { keyRoutes } from '../../platform/http/route-options.ts';
 import { IdParams } from '../../platform/http/schemas.ts';
-import { writtenAnswer } from '../../platform/http/serializers.ts';
 import { OPENS } from '../../platform/http/scopes.ts';
+import { writtenAnswer } from '../../platform/http/serializers.ts';
 import { Packet, RequestList } from './requests.schemas.ts';
 import type { RequestsService } from './requests.service.ts';
 

@@ -1,5 +1,5 @@
-import type { FastifyReply } from 'fastify';
 import fastJsonStringify from 'fast-json-stringify';
+import type { FastifyReply } from 'fastify';
 
 /**
  * The serializers of the answers (set in app.ts): each route's response schema compiled by
