@@ -79,19 +79,20 @@ export function createRequestsService(
 
   return {
     /**
-     * GET /v1/requests, as the text `write` (the route's serializer) makes of it. The text is
-     * kept between calls while no write touches it (platform/read-cache): a funder's integration
-     * polls this list far more often than it changes. Every statement of the list (and of the
-     * packet) is named and read by key: planned once.
+     * GET /v1/requests, as the text `write` (the route's serializer) makes of it, in UTF-8. The
+     * bytes are kept between calls while no write touches them (platform/read-cache): a funder's
+     * integration polls this list far more often than it changes, and a kept answer is sent as
+     * it is. Every statement of the list (and of the packet) is named and read by key: planned
+     * once.
      */
     async list(
       caller: FunderCaller,
       query: { status?: string; limit?: number },
       write: (answer: RequestListAnswer) => string,
-    ): Promise<string> {
+    ): Promise<Buffer> {
       const statuses = statusFilter(query.status ?? 'open');
       const funder = { bank_id: caller.funderId, name: caller.funderName };
-      if (caller.plane === null) return write({ funder, count: 0, requests: [] });
+      if (caller.plane === null) return Buffer.from(write({ funder, count: 0, requests: [] }));
       const scope = scopeOf(caller);
       const limit = query.limit ?? 50;
       return deps.readCache.answer(
@@ -101,7 +102,7 @@ export function createRequestsService(
         async (tx) => {
           const rows = await store.listVisibleRequests(tx, scope, statuses, limit);
           const { value: requests, until } = await listItems(tx, scope, rows);
-          return { value: write({ funder, count: requests.length, requests }), until };
+          return { value: Buffer.from(write({ funder, count: requests.length, requests })), until };
         },
         { planOnce: true },
       );

@@ -78,12 +78,13 @@ export function compileSerializer(schema: object, shared: Record<string, unknown
 }
 
 /**
- * An answer the route's own serializer wrote earlier, kept as text (platform/read-cache): sent
- * as it is, with the content type Fastify gives a serialized answer. `write` is that serializer.
+ * An answer the route's own serializer wrote earlier, kept as its UTF-8 bytes
+ * (platform/read-cache): sent as they are, with the content type Fastify gives a serialized
+ * answer. `write` is that serializer.
  */
 export function writtenAnswer(reply: Pick<FastifyReply, 'serialize' | 'type'>) {
   return {
     write: (answer: unknown): string => String(reply.serialize(answer)),
-    send: (text: string) => (reply.type('application/json; charset=utf-8') as FastifyReply).send(text),
+    send: (bytes: Buffer) => (reply.type('application/json; charset=utf-8') as FastifyReply).send(bytes),
   };
 }
