@@ -1,10 +1,11 @@
 -- What tells a server that an answer it kept is out of date (issue 26, docs/decisions/platform.md,
 -- "Kept answers and their change marks").
 --
--- A server may keep a funder's answer (the request list) and serve it again while nothing it was
--- made from changed. Whether something changed is asked of the database, never assumed: every
--- write to a table the answer is made from leaves, in the write's own transaction, a mark naming
--- the funder and plane whose answers it touches and the writing transaction's id. The kept answer
+-- A server may keep a funder's answer (the request list, the event log) and serve it again
+-- while nothing it was made from changed. Whether something changed is asked of the database,
+-- never assumed: every write to a table the answer is made from leaves, in the write's own
+-- transaction, a mark naming the funder and plane whose answers it touches and the writing
+-- transaction's id. The kept answer
 -- remembers the snapshot it was read in (pg_current_snapshot(), taken before its reads); a mark
 -- whose transaction that snapshot does not see, and the reader's does, is a write committed since:
 -- the answer is made again. A write still running is seen by neither the kept answer nor the
@@ -141,6 +142,16 @@ CREATE TRIGGER read_changes_settings_changed AFTER UPDATE ON funder_settings
   REFERENCING NEW TABLE AS new_rows OLD TABLE AS old_rows
   FOR EACH STATEMENT EXECUTE FUNCTION read_changes_on_own_rows();
 CREATE TRIGGER read_changes_settings_gone AFTER DELETE ON funder_settings
+  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION read_changes_on_own_rows();
+
+-- The funder's event log (GET /v1/events): an event added, marked dispatched, or removed by
+-- the upkeep.
+CREATE TRIGGER read_changes_events_added AFTER INSERT ON outbox_events
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION read_changes_on_own_rows();
+CREATE TRIGGER read_changes_events_changed AFTER UPDATE ON outbox_events
+  REFERENCING NEW TABLE AS new_rows OLD TABLE AS old_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION read_changes_on_own_rows();
+CREATE TRIGGER read_changes_events_gone AFTER DELETE ON outbox_events
   REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION read_changes_on_own_rows();
 
 CREATE TRIGGER read_changes_requests_changed AFTER UPDATE ON funding_requests

@@ -178,6 +178,51 @@ describe('the request list kept between calls', () => {
   });
 });
 
+describe('the event log kept between calls', () => {
+  interface EventPage {
+    count: number;
+    events: { id: string; type: string }[];
+    poll_cursor: string | null;
+  }
+  const eventsOn = async (service: TestService, funder: FunderFixture, query = '') => {
+    const before = await outcomes(service);
+    const answer = await service.call<EventPage>(funder.key, 'GET', `/v1/events${query}`);
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    const after = await outcomes(service);
+    const how = after.served > before.served ? 'served' : after.changed > before.changed ? 'changed' : 'read';
+    return { page: answer.body, how };
+  };
+
+  it('is served again until an event of the funder is added, whichever server adds it', async () => {
+    const funder = await given.funder();
+    await given.routedRequest({ funder });
+    const first = await eventsOn(a, funder);
+    expect(first.page.events.map((e) => e.type)).toEqual(['request.routed']);
+    expect((await eventsOn(a, funder)).how).toBe('served');
+
+    // Another routing, through the other server's helpers: a new event on the next call.
+    await requestsGiven(b).routedRequest({ funder });
+    const next = await eventsOn(a, funder);
+    expect(next.how).toBe('changed');
+    expect(next.page.events.map((e) => e.type)).toEqual(['request.routed', 'request.routed']);
+    // A follower's page after the last event: kept apart, empty until the next one.
+    const tail = await eventsOn(a, funder, `?after=${next.page.poll_cursor}`);
+    expect(tail.page.count).toBe(0);
+    expect((await eventsOn(a, funder, `?after=${next.page.poll_cursor}`)).how).toBe('served');
+  });
+
+  it('drops an event once it is past the log’s 30 days, with no write in between', async () => {
+    const funder = await given.funder();
+    await given.routedRequest({ funder });
+    expect((await eventsOn(a, funder)).page.count).toBe(1);
+    expect((await eventsOn(a, funder)).how).toBe('served');
+    await a.advanceClock(31 * 24 * 3600);
+    const later = await eventsOn(a, funder);
+    expect(later.how).toBe('changed');
+    expect(later.page.count).toBe(0);
+  });
+});
+
 describe.skipIf(!process.env.TEST_DATABASE_URL)('a write still running when the answer was kept', () => {
   it('shows on the first call after it commits', async () => {
     const funder = await given.funder();

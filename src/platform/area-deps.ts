@@ -14,7 +14,7 @@ export interface AreaDeps {
   db: Db;
   clock: Clock;
   write: RunWrite;
-  /** Answers kept between calls while nothing they show changed (the hot reads only). */
+  /** Answers kept between calls while nothing they show changed (the request list, the event log). */
   readCache: ReadCache;
 }
 

@@ -1,14 +1,43 @@
 import { type FunderCaller, type FunderScope, scopeOf } from '../../platform/caller.ts';
 import { actorForCaller, runAs } from '../../platform/db/actor.ts';
+import type { Queryable } from '../../platform/db/db.ts';
 import { ApiError } from '../../platform/errors.ts';
 import { OUTBOX_KEEP_DAYS } from '../../platform/outbox.ts';
 import type { WebhooksDeps } from './webhooks.deps.ts';
 import { EVENT_TYPES } from './webhooks.event-types.ts';
-import { findEndpoint, listDeliveries, listEndpoints, listEvents } from './webhooks.store.ts';
+import { type EventRow, findEndpoint, listDeliveries, listEndpoints, listEvents } from './webhooks.store.ts';
 import { deliveryView, endpointView, ownKeyOf } from './webhooks.views.ts';
 
 /** What the caller reads: its endpoints, an endpoint's delivery log, the event log. */
-export function createWebhookReads(deps: Pick<WebhooksDeps, 'db' | 'clock'>) {
+const KEEP_MS = OUTBOX_KEEP_DAYS * 24 * 3600_000;
+
+/** What GET /v1/events answers. */
+export interface EventsAnswer {
+  count: number;
+  events: { id: string; type: string; created_at: string; api_version: string; data: unknown }[];
+  next_cursor: string | null;
+  poll_cursor: string | null;
+}
+
+/** A page of `limit` events from `rows` (read with one more, which says whether a next page exists). */
+function eventsAnswer(rows: EventRow[], limit: number, after: string | undefined): EventsAnswer {
+  const page = rows.slice(0, limit);
+  return {
+    count: page.length,
+    events: page.map((row) => ({
+      id: row.id,
+      type: row.type,
+      created_at: new Date(row.created_at).toISOString(),
+      api_version: row.api_version,
+      data: row.payload,
+    })),
+    next_cursor: rows.length > limit ? page[page.length - 1]!.seq : null,
+    // Where a follower of the log (funder-api listen) resumes once it has read to the end.
+    poll_cursor: page.length > 0 ? page[page.length - 1]!.seq : (after ?? null),
+  };
+}
+
+export function createWebhookReads(deps: Pick<WebhooksDeps, 'db' | 'clock' | 'readCache'>) {
   const { db, clock } = deps;
   const read = <T>(caller: FunderCaller, work: (scope: FunderScope) => Promise<T>) => {
     const scope = scopeOf(caller);
@@ -34,31 +63,39 @@ export function createWebhookReads(deps: Pick<WebhooksDeps, 'db' | 'clock'>) {
       return { count: rows.length, deliveries: rows.map(deliveryView) };
     },
 
-    async events(caller: FunderCaller, query: { type?: string; after?: string; limit?: number }) {
+    /**
+     * GET /v1/events, as the bytes `write` (the route's serializer) makes of it. Kept between
+     * calls while no event of the funder's plane is added or removed (platform/read-cache) and
+     * while none of the page falls out of the log's 30 days: a follower polls it far more often
+     * than events come.
+     */
+    async events(
+      caller: FunderCaller,
+      query: { type?: string; after?: string; limit?: number },
+      write: (answer: EventsAnswer) => string,
+    ): Promise<Buffer> {
       const limit = query.limit ?? 50;
-      const since = new Date(clock.now().getTime() - OUTBOX_KEEP_DAYS * 24 * 3600_000);
-      const rows = await read(caller, (scope) =>
-        listEvents(db, scope, ownKeyOf(caller), {
+      const ownKey = ownKeyOf(caller);
+      const page = async (q: Queryable) => {
+        const since = new Date(clock.now().getTime() - KEEP_MS);
+        const rows = await listEvents(q, scopeOf(caller), ownKey, {
           since,
           afterSeq: query.after ?? null,
           type: query.type ?? null,
           limit: limit + 1,
+        });
+        const oldest = Math.min(...rows.map((row) => new Date(row.created_at).getTime()));
+        return { value: Buffer.from(write(eventsAnswer(rows, limit, query.after))), oldest };
+      };
+      if (caller.plane === null) return read(caller, async () => (await page(db)).value);
+      const key = `webhooks.events:${ownKey ?? ''}:${query.type ?? ''}:${query.after ?? ''}:${limit}`;
+      return read(caller, (scope) =>
+        deps.readCache.answer(scope, key, async (tx) => {
+          const { value, oldest } = await page(tx);
+          // The page reads otherwise once its oldest event is past the log's 30 days.
+          return { value, until: Number.isFinite(oldest) ? new Date(oldest + KEEP_MS) : null };
         }),
       );
-      const page = rows.slice(0, limit);
-      return {
-        count: page.length,
-        events: page.map((row) => ({
-          id: row.id,
-          type: row.type,
-          created_at: new Date(row.created_at).toISOString(),
-          api_version: row.api_version,
-          data: row.payload,
-        })),
-        next_cursor: rows.length > limit ? page[page.length - 1]!.seq : null,
-        // Where a follower of the log (funder-api listen) resumes once it has read to the end.
-        poll_cursor: page.length > 0 ? page[page.length - 1]!.seq : (query.after ?? null),
-      };
     },
   };
 }
