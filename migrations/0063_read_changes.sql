@@ -1,14 +1,13 @@
 -- What tells a server that an answer it kept is out of date (issue 26, docs/decisions/platform.md,
 -- "Kept answers and their change marks").
 --
--- A server may keep a funder's answer (the request list, the event log) and serve it again
--- while nothing it was made from changed. Whether something changed is asked of the database,
--- never assumed: every write to a table the answer is made from leaves, in the write's own
--- transaction, a mark naming the funder and plane whose answers it touches and the writing
--- transaction's id. The kept answer
--- remembers the snapshot it was read in (pg_current_snapshot(), taken before its reads); a mark
--- whose transaction that snapshot does not see, and the reader's does, is a write committed since:
--- the answer is made again. A write still running is seen by neither the kept answer nor the
+-- A server may keep a funder's answer (the request list, the event log, the limit books) and
+-- serve it again while nothing it was made from changed. Whether something changed is asked of
+-- the database, never assumed: every write to a table the answer is made from leaves, in the
+-- write's own transaction, a mark naming the funder and plane whose answers it touches and the
+-- writing transaction's id. The kept answer remembers the snapshot it was read in
+-- (pg_current_snapshot(), taken before its reads); a mark whose transaction that snapshot does
+-- not see, and the reader's does, is a write committed since: the answer is made again. A write still running is seen by neither the kept answer nor the
 -- reader, so read-your-writes holds across servers: a write that answered has committed, and its
 -- mark is there for the next read on any server.
 --
@@ -119,6 +118,24 @@ CREATE FUNCTION read_changes_on_companies() RETURNS trigger
   $$;
 REVOKE ALL ON FUNCTION read_changes_on_companies() FROM PUBLIC;
 
+-- Invoices changed in place (an amount, a due date, the seller's paid mark): the funders that see
+-- a request holding one, and those with an early payment on one. A new invoice is in no request
+-- yet (its link is marked when made); a deleted one takes its links with it (marked there).
+CREATE FUNCTION read_changes_on_invoices() RETURNS trigger
+  LANGUAGE plpgsql SECURITY DEFINER SET search_path = public
+  AS $$
+  BEGIN
+    PERFORM read_changes_mark_requests(ARRAY(
+      SELECT DISTINCT ri.request_id FROM request_invoices ri WHERE ri.invoice_id IN (SELECT id FROM new_rows)));
+    INSERT INTO read_changes (funder_id, plane, xid)
+      SELECT DISTINCT e.funder_id, e.plane, pg_current_xact_id()
+        FROM early_payments e WHERE e.invoice_id IN (SELECT id FROM new_rows)
+      ON CONFLICT DO NOTHING;
+    RETURN NULL;
+  END
+  $$;
+REVOKE ALL ON FUNCTION read_changes_on_invoices() FROM PUBLIC;
+
 -- One trigger per event (a trigger with transition tables has one event).
 CREATE TRIGGER read_changes_visibility_added AFTER INSERT ON funder_request_visibility
   REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION read_changes_on_own_rows();
@@ -153,6 +170,45 @@ CREATE TRIGGER read_changes_events_changed AFTER UPDATE ON outbox_events
   FOR EACH STATEMENT EXECUTE FUNCTION read_changes_on_own_rows();
 CREATE TRIGGER read_changes_events_gone AFTER DELETE ON outbox_events
   REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION read_changes_on_own_rows();
+
+-- The limit books (GET /v1/credit-limits, GET /v1/seller-limits): the funder's own rows.
+CREATE TRIGGER read_changes_settlements_added AFTER INSERT ON settlements
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION read_changes_on_own_rows();
+CREATE TRIGGER read_changes_settlements_changed AFTER UPDATE ON settlements
+  REFERENCING NEW TABLE AS new_rows OLD TABLE AS old_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION read_changes_on_own_rows();
+CREATE TRIGGER read_changes_settlements_gone AFTER DELETE ON settlements
+  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION read_changes_on_own_rows();
+CREATE TRIGGER read_changes_early_payments_added AFTER INSERT ON early_payments
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION read_changes_on_own_rows();
+CREATE TRIGGER read_changes_early_payments_changed AFTER UPDATE ON early_payments
+  REFERENCING NEW TABLE AS new_rows OLD TABLE AS old_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION read_changes_on_own_rows();
+CREATE TRIGGER read_changes_early_payments_gone AFTER DELETE ON early_payments
+  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION read_changes_on_own_rows();
+CREATE TRIGGER read_changes_credit_limits_added AFTER INSERT ON credit_limits
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION read_changes_on_own_rows();
+CREATE TRIGGER read_changes_credit_limits_changed AFTER UPDATE ON credit_limits
+  REFERENCING NEW TABLE AS new_rows OLD TABLE AS old_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION read_changes_on_own_rows();
+CREATE TRIGGER read_changes_credit_limits_gone AFTER DELETE ON credit_limits
+  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION read_changes_on_own_rows();
+CREATE TRIGGER read_changes_seller_limits_added AFTER INSERT ON seller_limits
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION read_changes_on_own_rows();
+CREATE TRIGGER read_changes_seller_limits_changed AFTER UPDATE ON seller_limits
+  REFERENCING NEW TABLE AS new_rows OLD TABLE AS old_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION read_changes_on_own_rows();
+CREATE TRIGGER read_changes_seller_limits_gone AFTER DELETE ON seller_limits
+  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION read_changes_on_own_rows();
+CREATE TRIGGER read_changes_invoice_visibility_added AFTER INSERT ON funder_invoice_visibility
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION read_changes_on_own_rows();
+CREATE TRIGGER read_changes_invoice_visibility_changed AFTER UPDATE ON funder_invoice_visibility
+  REFERENCING NEW TABLE AS new_rows OLD TABLE AS old_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION read_changes_on_own_rows();
+CREATE TRIGGER read_changes_invoice_visibility_gone AFTER DELETE ON funder_invoice_visibility
+  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION read_changes_on_own_rows();
+CREATE TRIGGER read_changes_invoices_changed AFTER UPDATE ON invoices
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION read_changes_on_invoices();
 
 CREATE TRIGGER read_changes_requests_changed AFTER UPDATE ON funding_requests
   REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION read_changes_on_requests();

@@ -30,6 +30,7 @@ const DOORS: Record<string, { callers: string[] }> = {
   read_changes_on_own_rows: { callers: [] },
   read_changes_on_request_rows: { callers: [] },
   read_changes_on_requests: { callers: [] },
+  read_changes_on_invoices: { callers: [] },
   read_changes_on_companies: { callers: [] },
   read_changes_mark_requests: { callers: [] },
 };

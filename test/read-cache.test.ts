@@ -223,6 +223,79 @@ describe('the event log kept between calls', () => {
   });
 });
 
+describe('the limit books kept between calls', () => {
+  interface DebtorLine {
+    debtor_tax_id: string;
+    limit_amount: number | null;
+    outstanding: number;
+    offered: number;
+    seller_marked_paid: unknown[];
+  }
+  const bookOn = async (service: TestService, funder: FunderFixture, path = '/v1/credit-limits') => {
+    const before = await outcomes(service);
+    const answer = await service.call<{ debtors: DebtorLine[]; sellers: { seller_name: string }[] }>(
+      funder.key,
+      'GET',
+      path,
+    );
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    const after = await outcomes(service);
+    const how = after.served > before.served ? 'served' : after.changed > before.changed ? 'changed' : 'read';
+    return { book: answer.body, how };
+  };
+
+  it('show a limit set and an invoice marked paid through the other server, and the seller’s new name', async () => {
+    const funder = await given.funder();
+    const request = await given.fundedRequest({ funder, type: 'factoring' });
+    const debtor = request.debtors[0]!;
+    const first = await bookOn(a, funder);
+    expect(first.book.debtors.find((d) => d.debtor_tax_id === debtor.tax_id)?.outstanding).toBeGreaterThan(0);
+    expect((await bookOn(a, funder)).how).toBe('served');
+
+    // A limit set through the other server.
+    expect(
+      (
+        await b.call(funder.key, 'PUT', '/v1/credit-limits', {
+          body: { debtor_tax_id: debtor.tax_id, debtor_country: debtor.country, amount: 250000 },
+        })
+      ).status,
+    ).toBe(200);
+    const limited = await bookOn(a, funder);
+    expect(limited.how).toBe('changed');
+    expect(limited.book.debtors.find((d) => d.debtor_tax_id === debtor.tax_id)?.limit_amount).toBe(250000);
+    expect((await bookOn(a, funder)).how).toBe('served');
+
+    // The seller's invoicing software marks an invoice paid: the book lists it.
+    await a.db.query('UPDATE invoices SET seller_marked_paid_at = $2 WHERE id = $1', [
+      request.invoices[0]!.id,
+      await given.now(),
+    ]);
+    const marked = await bookOn(a, funder);
+    expect(marked.how).toBe('changed');
+    expect(
+      marked.book.debtors.find((d) => d.debtor_tax_id === debtor.tax_id)?.seller_marked_paid,
+    ).toHaveLength(1);
+
+    // The seller book names the seller as it is named now.
+    await bookOn(a, funder, '/v1/seller-limits');
+    expect((await bookOn(a, funder, '/v1/seller-limits')).how).toBe('served');
+    await a.db.query('UPDATE sellers SET name = $2 WHERE id = $1', [request.seller.id, 'Book Renamed SL']);
+    const renamed = await bookOn(a, funder, '/v1/seller-limits');
+    expect(renamed.how).toBe('changed');
+    expect(renamed.book.sellers.map((line) => line.seller_name)).toContain('Book Renamed SL');
+  });
+
+  it('count an offer as offered until it expires, with no write in between', async () => {
+    const funder = await given.funder();
+    await given.offeredRequest({ funder, offer: { valid_days: 1 } });
+    const offered = async () => (await bookOn(a, funder)).book.debtors.reduce((sum, d) => sum + d.offered, 0);
+    expect(await offered()).toBeGreaterThan(0);
+    expect((await bookOn(a, funder)).how).toBe('served');
+    await a.advanceClock(3 * 24 * 3600);
+    expect(await offered()).toBe(0);
+  });
+});
+
 describe.skipIf(!process.env.TEST_DATABASE_URL)('a write still running when the answer was kept', () => {
   it('shows on the first call after it commits', async () => {
     const funder = await given.funder();

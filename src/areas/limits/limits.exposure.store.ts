@@ -1,5 +1,6 @@
 import type { FunderScope } from '../../platform/caller.ts';
 import type { Queryable } from '../../platform/db/db.ts';
+import { scopedRows } from '../../platform/db/scoped.ts';
 import { visibleToFunder } from '../requests/requests.module.ts';
 
 /**
@@ -297,4 +298,19 @@ SELECT s.id AS seller_id, s.name AS seller_name, s.tax_id AS seller_nif, s.count
     bookParams(scope, null, sellerId),
   );
   return rows;
+}
+
+/**
+ * The first instant after `now` at which one of the funder's pending offers expires, when its
+ * books stop counting it as offered; null when none is pending.
+ */
+export async function nextOfferExpiry(q: Queryable, scope: FunderScope, now: Date): Promise<Date | null> {
+  const [row] = await scopedRows<{ at: Date | null }>(
+    q,
+    scope,
+    `SELECT min(expires_at) AS at FROM offers
+      WHERE funder_id = $1 AND plane = $2 AND status = 'pending' AND expires_at > $3`,
+    [now],
+  );
+  return row?.at ?? null;
 }

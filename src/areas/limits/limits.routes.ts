@@ -3,6 +3,7 @@ import type { AreaRoutes } from '../../platform/http/app.ts';
 import { ex } from '../../platform/http/openapi/examples.ts';
 import { keyRoutes } from '../../platform/http/route-options.ts';
 import { OPENS } from '../../platform/http/scopes.ts';
+import { writtenAnswer } from '../../platform/http/serializers.ts';
 import {
   DebtorBook,
   DebtorLimitAnswer,
@@ -56,7 +57,11 @@ export function limitsRoutes({ limits }: { limits: LimitsService }): AreaRoutes 
         'Your debtor book: each debtor with a limit or exposure',
         DebtorBook,
       ),
-      async (request) => limits.getCreditLimits(request.caller!),
+      // The answer comes as the bytes this route's serializer wrote (kept between calls).
+      async (request, reply) => {
+        const answer = writtenAnswer(reply);
+        return answer.send(await limits.getCreditLimits(request.caller!, answer.write));
+      },
     );
 
     app.put(
@@ -170,7 +175,11 @@ export function limitsRoutes({ limits }: { limits: LimitsService }): AreaRoutes 
         'Your seller book: each seller routed to you, acted on, or with a limit',
         SellerBook,
       ),
-      async (request) => limits.getSellerLimits(request.caller!),
+      // The answer comes as the bytes this route's serializer wrote (kept between calls).
+      async (request, reply) => {
+        const answer = writtenAnswer(reply);
+        return answer.send(await limits.getSellerLimits(request.caller!, answer.write));
+      },
     );
 
     app.put(

@@ -1,9 +1,10 @@
 import type { Caller, FunderCaller, Plane } from '../../platform/caller.ts';
 import { requirePlane } from '../../platform/caller.ts';
-import type { Clock } from '../../platform/clock.ts';
+import { addDays, type Clock, madridDate, madridMidnight } from '../../platform/clock.ts';
 import type { Db, Queryable, Tx } from '../../platform/db/db.ts';
+import type { ReadCache } from '../../platform/read-cache.ts';
 import type { RunWrite } from '../../platform/write.ts';
-import { type BookScope, debtorBook, sellerBook } from './limits.exposure.store.ts';
+import { type BookScope, debtorBook, nextOfferExpiry, sellerBook } from './limits.exposure.store.ts';
 import { createCreditLimitGuard, debtorLimitView } from './limits.guard.ts';
 import { importDebtorLimits } from './limits.import.ts';
 import { readImportEnvelope } from './limits.input.ts';
@@ -16,19 +17,21 @@ export { createCreditLimitGuard, type DebtorLimitSummary, debtorLimitView } from
 
 export type LimitsService = ReturnType<typeof createLimitsService>;
 
+/** What GET /v1/credit-limits and GET /v1/seller-limits answer: the book's lines under `lines`. */
+export type LimitBookAnswer<Lines extends string, View> = {
+  funder: { bank_id: string; name: string };
+  currency: 'EUR';
+  count: number;
+} & Record<Lines, View[]>;
+
 /**
  * The credit-limit books: the funder's limits per debtor and per seller, the exposure against
  * them, and the check that holds them when an offer is made (`offerGuard`).
  */
-export function createLimitsService(deps: { db: Db; clock: Clock; write: RunWrite }) {
-  const { db, clock, write } = deps;
+export function createLimitsService(deps: { db: Db; clock: Clock; write: RunWrite; readCache: ReadCache }) {
+  const { clock, write } = deps;
 
   const funderRef = (caller: FunderCaller) => ({ bank_id: caller.funderId, name: caller.funderName });
-  /** The lines of one of the caller's books, now; an unclassified funder reads an empty one. */
-  const bookOf = async <R>(caller: FunderCaller, read: (q: Queryable, scope: BookScope) => Promise<R[]>) =>
-    caller.plane
-      ? await read(db, scopeAt({ funderId: caller.funderId, plane: caller.plane }, clock.now()))
-      : [];
   /** The caller's own limits, on the plane its key works on. */
   const ownTarget = (caller: FunderCaller): Target => ({
     funderId: caller.funderId,
@@ -46,10 +49,31 @@ export function createLimitsService(deps: { db: Db; clock: Clock; write: RunWrit
     view: (row: Row) => View,
     set: (setDeps: typeof deps, caller: Caller, target: Target, body: Body) => Promise<Set>,
   ) => ({
-    async list(caller: FunderCaller) {
-      const rows = (await bookOf(caller, read)).map(view);
-      const book = { funder: funderRef(caller), currency: 'EUR' as const, count: rows.length };
-      return { ...book, [lines]: rows } as typeof book & Record<Lines, View[]>;
+    /**
+     * The book as the bytes `write` (the route's serializer) makes of it, kept between calls
+     * while no write touches it (platform/read-cache) and until the book's own time moves: the
+     * next Madrid midnight (what is overdue) or the next expiry of a pending offer of the
+     * funder (what is offered), whichever comes first.
+     */
+    async list(caller: FunderCaller, write: (answer: LimitBookAnswer<Lines, View>) => string) {
+      const answer = (rows: View[]) =>
+        Buffer.from(
+          write({
+            funder: funderRef(caller),
+            currency: 'EUR',
+            count: rows.length,
+            [lines]: rows,
+          } as LimitBookAnswer<Lines, View>),
+        );
+      if (!caller.plane) return answer([]);
+      const scope = { funderId: caller.funderId, plane: caller.plane };
+      return deps.readCache.answer(scope, `limits.${lines}:${caller.funderName}`, async (tx) => {
+        const now = clock.now();
+        const rows = (await read(tx, scopeAt(scope, now))).map(view);
+        const midnight = madridMidnight(addDays(madridDate(now), 1));
+        const expiry = await nextOfferExpiry(tx, scope, now);
+        return { value: answer(rows), until: expiry !== null && expiry < midnight ? expiry : midnight };
+      });
     },
     put: (caller: FunderCaller, body: Body) => set(deps, caller, ownTarget(caller), body),
     putAsOperator: (caller: Caller, target: Target, body: Body) => set(deps, caller, target, body),
