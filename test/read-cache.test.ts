@@ -8,8 +8,9 @@ import { startService, type TestService } from './support/service.ts';
 
 /**
  * Kept answers (platform/read-cache, migration 0063): two servers on one database, each keeping
- * the request list it answered. A kept list is served again only while no write touched it, and
- * a write made through either server shows on the other's next call. Both servers run with the
+ * the request lists, event logs and limit books it answered. A kept answer is served again only
+ * while no write touched it and its time holds, and a write made through either server shows on
+ * the other's next call. Both servers run with the
  * cache in `verify` (as every test service does): a kept answer served is also read afresh and
  * the call fails if the two differ, so the assertions below cannot pass on a stale answer the
  * server did not notice; the counters say which calls were served from what was kept.
