@@ -54,19 +54,24 @@ async function outcomes(service: TestService): Promise<Record<'served' | 'change
   return { served: count('served'), changed: count('changed'), read: count('read') };
 }
 
-async function list(service: TestService, funder: FunderFixture, query = ''): Promise<ListItem[]> {
-  const answer = await service.call<{ requests: ListItem[] }>(funder.key, 'GET', `/v1/requests${query}`);
+/** `GET path` on `service` with the funder's key, and what the server did to answer it. */
+async function read<T>(service: TestService, funder: FunderFixture, path: string) {
+  const before = await outcomes(service);
+  const answer = await service.call<T>(funder.key, 'GET', path);
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-  return answer.body.requests;
+  const after = await outcomes(service);
+  const how = after.served > before.served ? 'served' : after.changed > before.changed ? 'changed' : 'read';
+  return { body: answer.body, how };
+}
+
+async function list(service: TestService, funder: FunderFixture, query = ''): Promise<ListItem[]> {
+  return (await read<{ requests: ListItem[] }>(service, funder, `/v1/requests${query}`)).body.requests;
 }
 
 /** The list on `a`, and what `a` did to answer it: served what it kept, or read it again. */
 async function listOnA(funder: FunderFixture, query = '') {
-  const before = await outcomes(a);
-  const items = await list(a, funder, query);
-  const after = await outcomes(a);
-  const how = after.served > before.served ? 'served' : after.changed > before.changed ? 'changed' : 'read';
-  return { items, how };
+  const { body, how } = await read<{ requests: ListItem[] }>(a, funder, `/v1/requests${query}`);
+  return { items: body.requests, how };
 }
 
 describe('the request list kept between calls', () => {
@@ -186,12 +191,8 @@ describe('the event log kept between calls', () => {
     poll_cursor: string | null;
   }
   const eventsOn = async (service: TestService, funder: FunderFixture, query = '') => {
-    const before = await outcomes(service);
-    const answer = await service.call<EventPage>(funder.key, 'GET', `/v1/events${query}`);
-    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-    const after = await outcomes(service);
-    const how = after.served > before.served ? 'served' : after.changed > before.changed ? 'changed' : 'read';
-    return { page: answer.body, how };
+    const { body, how } = await read<EventPage>(service, funder, `/v1/events${query}`);
+    return { page: body, how };
   };
 
   it('is served again until an event of the funder is added, whichever server adds it', async () => {
@@ -233,16 +234,12 @@ describe('the limit books kept between calls', () => {
     seller_marked_paid: unknown[];
   }
   const bookOn = async (service: TestService, funder: FunderFixture, path = '/v1/credit-limits') => {
-    const before = await outcomes(service);
-    const answer = await service.call<{ debtors: DebtorLine[]; sellers: { seller_name: string }[] }>(
-      funder.key,
-      'GET',
+    const { body, how } = await read<{ debtors: DebtorLine[]; sellers: { seller_name: string }[] }>(
+      service,
+      funder,
       path,
     );
-    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-    const after = await outcomes(service);
-    const how = after.served > before.served ? 'served' : after.changed > before.changed ? 'changed' : 'read';
-    return { book: answer.body, how };
+    return { book: body, how };
   };
 
   it('show a limit set and an invoice marked paid through the other server, and the seller’s new name', async () => {

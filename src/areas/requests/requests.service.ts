@@ -25,11 +25,22 @@ import { visibleRequestReader } from './requests.visible.ts';
 
 export type RequestsService = ReturnType<typeof createRequestsService>;
 
+/** What GET /v1/requests is asked. */
+type ListQuery = { status?: string; limit?: number };
+
 /** What GET /v1/requests answers. */
 export interface RequestListAnswer {
   funder: { bank_id: string; name: string };
   count: number;
   requests: unknown[];
+}
+
+/** The statuses a list's `status` names: open (the default), all, or one status. */
+function statusFilter(status: string): readonly RequestStatus[] {
+  if (status === 'open') return OPEN_STATUSES;
+  if (status === 'all') return REQUEST_STATUSES;
+  if (isRequestStatus(status)) return [status];
+  throw new ApiError('status_invalid', `status must be open, all or one of: ${REQUEST_STATUSES.join(', ')}.`);
 }
 
 /** What a funder reads about the requests routed to it or acted on by it. */
@@ -39,16 +50,6 @@ export function createRequestsService(
   },
 ) {
   const { db, clock } = deps;
-
-  function statusFilter(status: string): readonly RequestStatus[] {
-    if (status === 'open') return OPEN_STATUSES;
-    if (status === 'all') return REQUEST_STATUSES;
-    if (isRequestStatus(status)) return [status];
-    throw new ApiError(
-      'status_invalid',
-      `status must be open, all or one of: ${REQUEST_STATUSES.join(', ')}.`,
-    );
-  }
 
   async function consentPolicy(q: Queryable, scope: FunderScope) {
     return deps.settings.policy(q, scope.funderId, scope.plane);
@@ -79,33 +80,27 @@ export function createRequestsService(
 
   return {
     /**
-     * GET /v1/requests, as the text `write` (the route's serializer) makes of it, in UTF-8. The
-     * bytes are kept between calls while no write touches them (platform/read-cache): a funder's
-     * integration polls this list far more often than it changes, and a kept answer is sent as
-     * it is. Every statement of the list (and of the packet) is named and read by key: planned
-     * once.
+     * GET /v1/requests as the UTF-8 bytes `write` (the route's serializer) makes of it, kept
+     * between calls while no write touches them (platform/read-cache). Its statements are named
+     * and read by key: planned once.
      */
-    async list(
-      caller: FunderCaller,
-      query: { status?: string; limit?: number },
-      write: (answer: RequestListAnswer) => string,
-    ): Promise<Buffer> {
+    async list(caller: FunderCaller, query: ListQuery, write: (answer: RequestListAnswer) => string) {
       const statuses = statusFilter(query.status ?? 'open');
       const funder = { bank_id: caller.funderId, name: caller.funderName };
       if (caller.plane === null) return Buffer.from(write({ funder, count: 0, requests: [] }));
       const scope = scopeOf(caller);
       const limit = query.limit ?? 50;
-      return deps.readCache.answer(
-        scope,
-        // The funder's name is in the answer: a renamed funder gets a new one.
-        `requests.list:${statuses.join(',')}:${limit}:${funder.name}`,
-        async (tx) => {
-          const rows = await store.listVisibleRequests(tx, scope, statuses, limit);
-          const { value: requests, until } = await listItems(tx, scope, rows);
-          return { value: Buffer.from(write({ funder, count: requests.length, requests })), until };
-        },
-        { planOnce: true },
-      );
+      // The funder's name is in the answer: a renamed funder's is another.
+      const key = `requests.list:${statuses.join(',')}:${limit}:${funder.name}`;
+      const read = async (tx: Queryable) => {
+        const { value: requests, until } = await listItems(
+          tx,
+          scope,
+          await store.listVisibleRequests(tx, scope, statuses, limit),
+        );
+        return { value: Buffer.from(write({ funder, count: requests.length, requests })), until };
+      };
+      return deps.readCache.answer(scope, key, read, { planOnce: true });
     },
 
     /** GET /v1/requests/{id}: the underwriting packet. */
