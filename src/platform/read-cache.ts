@@ -48,12 +48,61 @@ interface Entry {
   value: unknown;
   until: number | null;
   keptAt: number;
+  bytes: number;
 }
 
 /** How long an answer is kept at most, in real time: the upkeep keeps marks three times as long. */
 export const KEEP_MS = 5 * 60_000;
-/** How many answers one server keeps (a list answer is tens of kilobytes). */
+/** How many answers one server keeps, and how many bytes of them (a list is tens of kilobytes, a book hundreds). */
 const MAX_ENTRIES = 500;
+const MAX_BYTES = 64 * 1024 ** 2;
+
+/**
+ * The kept answers of one server, the least recently used first to go, within a count and a
+ * byte budget (the bytes of answers kept as a Buffer); an answer larger than the budget is not
+ * kept.
+ */
+export class KeptAnswers<E extends { bytes: number }> {
+  private readonly entries = new Map<string, E>();
+  private bytes = 0;
+
+  constructor(
+    private readonly maxEntries = MAX_ENTRIES,
+    private readonly maxBytes = MAX_BYTES,
+  ) {}
+
+  /** The entry kept under `id`, now the most recently used. */
+  get(id: string): E | undefined {
+    const entry = this.entries.get(id);
+    if (entry) {
+      this.entries.delete(id);
+      this.entries.set(id, entry);
+    }
+    return entry;
+  }
+
+  set(id: string, entry: E): void {
+    this.drop(id);
+    if (entry.bytes > this.maxBytes) return;
+    this.entries.set(id, entry);
+    this.bytes += entry.bytes;
+    while (this.entries.size > this.maxEntries || this.bytes > this.maxBytes) {
+      this.drop(this.entries.keys().next().value!);
+    }
+  }
+
+  /** How many answers and bytes are kept. */
+  size(): { entries: number; bytes: number } {
+    return { entries: this.entries.size, bytes: this.bytes };
+  }
+
+  private drop(id: string): void {
+    const entry = this.entries.get(id);
+    if (!entry) return;
+    this.entries.delete(id);
+    this.bytes -= entry.bytes;
+  }
+}
 
 /** Upkeep (the worker's, every few minutes): removes the change marks no kept answer can need any more. */
 export const pruneChangeMarks = (q: Queryable): Promise<number> => pruneReadChanges(q, (3 * KEEP_MS) / 1000);
@@ -67,7 +116,7 @@ export function createReadCache(deps: {
   metrics?: ReadCacheMetrics;
 }): ReadCache {
   const { db, clock, mode, metrics = NO_METRICS } = deps;
-  const entries = new Map<string, Entry>();
+  const entries = new KeptAnswers<Entry>();
 
   async function readNow<T>(read: (tx: Tx) => Promise<Readout<T>>, options?: TransactionOptions) {
     return db.transaction(async (tx) => {
@@ -87,23 +136,19 @@ export function createReadCache(deps: {
       const id = `${scope.funderId}\u0000${scope.plane}\u0000${key}`;
       const entry = entries.get(id);
       if (entry && holds(entry) && !(await runAs(GATE, () => changedSince(db, scope, entry.snapshot)))) {
-        // The most recently used last: the first in the map is the one to let go.
-        entries.delete(id);
-        entries.set(id, entry);
         if (mode === 'verify') await verify(scope, key, entry, read, options);
         metrics.keptAnswer('served');
         return entry.value as never;
       }
       metrics.keptAnswer(entry ? 'changed' : 'read');
       const made = await readNow(read, options);
-      entries.delete(id);
       entries.set(id, {
         snapshot: made.snapshot,
         value: made.value,
         until: made.until?.getTime() ?? null,
         keptAt: performance.now(),
+        bytes: Buffer.isBuffer(made.value) ? made.value.length : 0,
       });
-      if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value!);
       return made.value;
     },
   };
