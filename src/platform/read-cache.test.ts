@@ -3,10 +3,10 @@ import { KeptAnswers } from './read-cache.ts';
 
 /** The kept answers' bounds (the reads themselves are tested over HTTP: test/read-cache.test.ts). */
 describe('the kept answers of one server', () => {
-  const entry = (bytes: number) => ({ bytes });
+  const entry = (bytes: number) => ({ value: Buffer.alloc(bytes) });
 
   it('lets the least recently used go first when over the count', () => {
-    const kept = new KeptAnswers<{ bytes: number }>(2, 1000);
+    const kept = new KeptAnswers<{ value: Buffer }>(2, 1000);
     kept.set('a', entry(1));
     kept.set('b', entry(1));
     kept.get('a');
@@ -16,7 +16,7 @@ describe('the kept answers of one server', () => {
   });
 
   it('keeps within its byte budget, and never an answer larger than the budget', () => {
-    const kept = new KeptAnswers<{ bytes: number }>(10, 100);
+    const kept = new KeptAnswers<{ value: Buffer }>(10, 100);
     kept.set('a', entry(60));
     kept.set('b', entry(30));
     kept.set('c', entry(30));

@@ -1,5 +1,4 @@
 import { performance } from 'node:perf_hooks';
-import { isDeepStrictEqual } from 'node:util';
 import type { FunderScope } from './caller.ts';
 import type { Clock } from './clock.ts';
 import { GATE, runAs } from './db/actor.ts';
@@ -23,9 +22,12 @@ import { changedSince, currentSnapshot, pruneReadChanges } from './read-cache.st
  */
 export type ReadCacheMode = 'on' | 'off' | 'verify';
 
-/** What a read gives the cache: its answer, and the instant (service clock) after which it may read otherwise. */
-export interface Readout<T> {
-  value: T;
+/**
+ * What a read gives the cache: its answer's bytes (as the route's serializer wrote them), and the
+ * instant (service clock) after which it may read otherwise.
+ */
+export interface Readout {
+  value: Buffer;
   until: Date | null;
 }
 
@@ -33,22 +35,21 @@ export interface ReadCache {
   /**
    * The caller's answer named `key` (unique per read and its parameters): the kept one while it
    * holds, else read by `read` in a transaction of its own (`options` as for `Db.transaction`).
-   * The value is shared between calls: nobody may change it.
+   * The bytes are shared between calls: nobody may change them.
    */
-  answer<T>(
+  answer(
     scope: FunderScope,
     key: string,
-    read: (tx: Tx) => Promise<Readout<T>>,
+    read: (tx: Tx) => Promise<Readout>,
     options?: TransactionOptions,
-  ): Promise<T>;
+  ): Promise<Buffer>;
 }
 
 interface Entry {
   snapshot: string;
-  value: unknown;
+  value: Buffer;
   until: number | null;
   keptAt: number;
-  bytes: number;
 }
 
 /** How long an answer is kept at most, in real time: the upkeep keeps marks three times as long. */
@@ -59,10 +60,9 @@ const MAX_BYTES = 64 * 1024 ** 2;
 
 /**
  * The kept answers of one server, the least recently used first to go, within a count and a
- * byte budget (the bytes of answers kept as a Buffer); an answer larger than the budget is not
- * kept.
+ * byte budget; an answer larger than the budget is not kept.
  */
-export class KeptAnswers<E extends { bytes: number }> {
+export class KeptAnswers<E extends { value: { length: number } }> {
   private readonly entries = new Map<string, E>();
   private bytes = 0;
 
@@ -83,9 +83,9 @@ export class KeptAnswers<E extends { bytes: number }> {
 
   set(id: string, entry: E): void {
     this.drop(id);
-    if (entry.bytes > this.maxBytes) return;
+    if (entry.value.length > this.maxBytes) return;
     this.entries.set(id, entry);
-    this.bytes += entry.bytes;
+    this.bytes += entry.value.length;
     while (this.entries.size > this.maxEntries || this.bytes > this.maxBytes) {
       this.drop(this.entries.keys().next().value!);
     }
@@ -100,7 +100,7 @@ export class KeptAnswers<E extends { bytes: number }> {
     const entry = this.entries.get(id);
     if (!entry) return;
     this.entries.delete(id);
-    this.bytes -= entry.bytes;
+    this.bytes -= entry.value.length;
   }
 }
 
@@ -118,7 +118,7 @@ export function createReadCache(deps: {
   const { db, clock, mode, metrics = NO_METRICS } = deps;
   const entries = new KeptAnswers<Entry>();
 
-  async function readNow<T>(read: (tx: Tx) => Promise<Readout<T>>, options?: TransactionOptions) {
+  async function readNow(read: (tx: Tx) => Promise<Readout>, options?: TransactionOptions) {
     return db.transaction(async (tx) => {
       // Taken before the reads: whatever they see, this snapshot saw no more.
       const snapshot = await currentSnapshot(tx);
@@ -138,7 +138,7 @@ export function createReadCache(deps: {
       if (entry && holds(entry) && !(await runAs(GATE, () => changedSince(db, scope, entry.snapshot)))) {
         if (mode === 'verify') await verify(scope, key, entry, read, options);
         metrics.keptAnswer('served');
-        return entry.value as never;
+        return entry.value;
       }
       metrics.keptAnswer(entry ? 'changed' : 'read');
       const made = await readNow(read, options);
@@ -147,21 +147,20 @@ export function createReadCache(deps: {
         value: made.value,
         until: made.until?.getTime() ?? null,
         keptAt: performance.now(),
-        bytes: Buffer.isBuffer(made.value) ? made.value.length : 0,
       });
       return made.value;
     },
   };
 
-  async function verify<T>(
+  async function verify(
     scope: FunderScope,
     key: string,
     entry: Entry,
-    read: (tx: Tx) => Promise<Readout<T>>,
+    read: (tx: Tx) => Promise<Readout>,
     options?: TransactionOptions,
   ) {
     const fresh = await readNow(read, options);
-    if (isDeepStrictEqual(fresh.value, entry.value)) return;
+    if (fresh.value.equals(entry.value)) return;
     // A write that committed after the check is a race, not a missing mark.
     if (await runAs(GATE, () => changedSince(db, scope, entry.snapshot))) return;
     throw new StaleAnswerError(

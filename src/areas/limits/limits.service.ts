@@ -55,16 +55,14 @@ export function createLimitsService(deps: { db: Db; clock: Clock; write: RunWrit
      * next Madrid midnight (what is overdue) or the next expiry of a pending offer of the
      * funder (what is offered), whichever comes first.
      */
-    async list(caller: FunderCaller, write: (answer: LimitBookAnswer<Lines, View>) => string) {
+    async list(caller: FunderCaller, write: (answer: LimitBookAnswer<Lines, View>) => Buffer) {
       const answer = (rows: View[]) =>
-        Buffer.from(
-          write({
-            funder: funderRef(caller),
-            currency: 'EUR',
-            count: rows.length,
-            [lines]: rows,
-          } as LimitBookAnswer<Lines, View>),
-        );
+        write({
+          funder: funderRef(caller),
+          currency: 'EUR',
+          count: rows.length,
+          [lines]: rows,
+        } as LimitBookAnswer<Lines, View>);
       if (!caller.plane) return answer([]);
       const scope = { funderId: caller.funderId, plane: caller.plane };
       return deps.readCache.answer(scope, `limits.${lines}:${caller.funderName}`, async (tx) => {

@@ -84,10 +84,10 @@ export function createRequestsService(
      * between calls while no write touches them (platform/read-cache). Its statements are named
      * and read by key: planned once.
      */
-    async list(caller: FunderCaller, query: ListQuery, write: (answer: RequestListAnswer) => string) {
+    async list(caller: FunderCaller, query: ListQuery, write: (answer: RequestListAnswer) => Buffer) {
       const statuses = statusFilter(query.status ?? 'open');
       const funder = { bank_id: caller.funderId, name: caller.funderName };
-      if (caller.plane === null) return Buffer.from(write({ funder, count: 0, requests: [] }));
+      if (caller.plane === null) return write({ funder, count: 0, requests: [] });
       const scope = scopeOf(caller);
       const limit = query.limit ?? 50;
       // The funder's name is in the answer: a renamed funder's is another.
@@ -98,12 +98,12 @@ export function createRequestsService(
           scope,
           await store.listVisibleRequests(tx, scope, statuses, limit),
         );
-        return { value: Buffer.from(write({ funder, count: requests.length, requests })), until };
+        return { value: write({ funder, count: requests.length, requests }), until };
       };
       return deps.readCache.answer(scope, key, read, { planOnce: true });
     },
 
-    /** GET /v1/requests/{id}: the underwriting packet. */
+    /** GET /v1/requests/{id}: the underwriting packet, its statements named and read by key as the list's. */
     async packet(caller: FunderCaller, id: string) {
       if (caller.plane === null) throw new ApiError('not_found', 'Request was not found.');
       const scope = scopeOf(caller);

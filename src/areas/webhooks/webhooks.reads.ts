@@ -8,8 +8,8 @@ import { EVENT_TYPES } from './webhooks.event-types.ts';
 import { type EventRow, findEndpoint, listDeliveries, listEndpoints, listEvents } from './webhooks.store.ts';
 import { deliveryView, endpointView, ownKeyOf } from './webhooks.views.ts';
 
-/** What the caller reads: its endpoints, an endpoint's delivery log, the event log. */
-const KEEP_MS = OUTBOX_KEEP_DAYS * 24 * 3600_000;
+/** How far back the event log reaches. */
+const LOG_WINDOW_MS = OUTBOX_KEEP_DAYS * 24 * 3600_000;
 
 /** What GET /v1/events answers. */
 export interface EventsAnswer {
@@ -37,6 +37,7 @@ function eventsAnswer(rows: EventRow[], limit: number, after: string | undefined
   };
 }
 
+/** What the caller reads: its endpoints, an endpoint's delivery log, the event log. */
 export function createWebhookReads(deps: Pick<WebhooksDeps, 'db' | 'clock' | 'readCache'>) {
   const { db, clock } = deps;
   const read = <T>(caller: FunderCaller, work: (scope: FunderScope) => Promise<T>) => {
@@ -72,12 +73,12 @@ export function createWebhookReads(deps: Pick<WebhooksDeps, 'db' | 'clock' | 're
     async events(
       caller: FunderCaller,
       query: { type?: string; after?: string; limit?: number },
-      write: (answer: EventsAnswer) => string,
+      write: (answer: EventsAnswer) => Buffer,
     ): Promise<Buffer> {
       const limit = query.limit ?? 50;
       const ownKey = ownKeyOf(caller);
       const page = async (q: Queryable) => {
-        const since = new Date(clock.now().getTime() - KEEP_MS);
+        const since = new Date(clock.now().getTime() - LOG_WINDOW_MS);
         const rows = await listEvents(q, scopeOf(caller), ownKey, {
           since,
           afterSeq: query.after ?? null,
@@ -85,7 +86,7 @@ export function createWebhookReads(deps: Pick<WebhooksDeps, 'db' | 'clock' | 're
           limit: limit + 1,
         });
         const oldest = Math.min(...rows.map((row) => new Date(row.created_at).getTime()));
-        return { value: Buffer.from(write(eventsAnswer(rows, limit, query.after))), oldest };
+        return { value: write(eventsAnswer(rows, limit, query.after)), oldest };
       };
       if (caller.plane === null) return read(caller, async () => (await page(db)).value);
       const key = `webhooks.events:${ownKey ?? ''}:${query.type ?? ''}:${query.after ?? ''}:${limit}`;
@@ -93,7 +94,7 @@ export function createWebhookReads(deps: Pick<WebhooksDeps, 'db' | 'clock' | 're
         deps.readCache.answer(scope, key, async (tx) => {
           const { value, oldest } = await page(tx);
           // The page reads otherwise once its oldest event is past the log's 30 days.
-          return { value, until: Number.isFinite(oldest) ? new Date(oldest + KEEP_MS) : null };
+          return { value, until: Number.isFinite(oldest) ? new Date(oldest + LOG_WINDOW_MS) : null };
         }),
       );
     },

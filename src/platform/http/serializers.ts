@@ -80,11 +80,11 @@ export function compileSerializer(schema: object, shared: Record<string, unknown
 /**
  * An answer the route's own serializer wrote earlier, kept as its UTF-8 bytes
  * (platform/read-cache): sent as they are, with the content type Fastify gives a serialized
- * answer. `write` is that serializer.
+ * answer. `write` is that serializer, giving the bytes.
  */
 export function writtenAnswer(reply: Pick<FastifyReply, 'serialize' | 'type'>) {
   return {
-    write: (answer: unknown): string => String(reply.serialize(answer)),
+    write: (answer: unknown): Buffer => Buffer.from(String(reply.serialize(answer))),
     send: (bytes: Buffer) => (reply.type('application/json; charset=utf-8') as FastifyReply).send(bytes),
   };
 }
