@@ -33,6 +33,8 @@ const DOORS: Record<string, { callers: string[] }> = {
   read_changes_on_invoices: { callers: [] },
   read_changes_on_companies: { callers: [] },
   read_changes_mark_requests: { callers: [] },
+  // and those of the packet's risk view and stored scores (migration 0064)
+  read_changes_on_seller_rows: { callers: [] },
 };
 const ROLES = ['funder_api_funder', 'funder_api_sandbox', 'funder_api_operator'];
 

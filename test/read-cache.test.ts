@@ -7,8 +7,8 @@ import { type FunderFixture, type RequestsGiven, requestsGiven } from './support
 import { startService, type TestService } from './support/service.ts';
 
 /**
- * Kept answers (platform/read-cache, migration 0063): two servers on one database, each keeping
- * the request lists, event logs and limit books it answered. A kept answer is served again only
+ * Kept answers (platform/read-cache, migrations 0063 and 0064): two servers on one database, each
+ * keeping the request lists, packets, event logs and limit books it answered. A kept answer is served again only
  * while no write touched it and its time holds, and a write made through either server shows on
  * the other's next call. Both servers run with the
  * cache in `verify` (as every test service does): a kept answer served is also read afresh and
@@ -181,6 +181,99 @@ describe('the request list kept between calls', () => {
     const later = await listOnA(funder);
     expect(later.how).toBe('changed');
     expect(later.items.find((item) => item.id === request.id)?.my_offer?.status).toBe('expired');
+  });
+});
+
+describe('the packet kept between calls', () => {
+  interface Packet {
+    score: { score: number; computed_at: string } | null;
+    risk: { signals: { code: string }[]; disputes: { reason: string }[] };
+    my_offer: { status: string } | null;
+  }
+  const packetOn = async (service: TestService, funder: FunderFixture, id: string) => {
+    const { body, how } = await read<Packet>(service, funder, `/v1/requests/${id}`);
+    return { packet: body, how };
+  };
+  /**
+   * The worker's due jobs, the sellers' daily scoring among them, run through the worker, an
+   * hour on (the scoring runs hourly).
+   */
+  async function runWorker(service: TestService) {
+    await service.advanceClock(3600);
+    await service.runtime.scheduleMaintenance();
+    const worker = service.runtime.createWorker();
+    while ((await worker.runOnce()) > 0);
+  }
+
+  it('is read every time while its score is computed on the spot, and kept once the day’s score is stored', async () => {
+    const funder = await given.funder();
+    const request = await given.routedRequest({ funder });
+    const spot = await packetOn(a, funder, request.id);
+    expect(spot.packet.score?.computed_at).toBe((await given.now()).toISOString());
+    expect((await packetOn(a, funder, request.id)).how).toBe('read');
+
+    // The worker stores the seller's score of the day: the packet shows it, and keeps it.
+    await runWorker(b);
+    const stored = await packetOn(a, funder, request.id);
+    expect(stored.how).toBe('read');
+    expect(stored.packet.score).toEqual({
+      ...spot.packet.score,
+      computed_at: (await given.now()).toISOString(),
+    });
+    expect((await packetOn(a, funder, request.id)).how).toBe('served');
+
+    // The next day's scoring, the same outcome: the score's time moves, and the packet with it.
+    await a.advanceClock(24 * 3600);
+    expect((await packetOn(a, funder, request.id)).how).toBe('served');
+    await runWorker(b);
+    const rescored = await packetOn(a, funder, request.id);
+    expect(rescored.how).toBe('changed');
+    expect(rescored.packet.score?.computed_at).toBe((await given.now()).toISOString());
+  });
+
+  it('shows a fraud signal and a dispute recorded through the other server, and an offer expiring', async () => {
+    const funder = await given.funder();
+    const request = await given.routedRequest({ funder });
+    await runWorker(b);
+    await packetOn(a, funder, request.id);
+    expect((await packetOn(a, funder, request.id)).how).toBe('served');
+
+    const signal = await b.ops('POST', `/ops/v1/requests/${request.id}/risk-signals`, {
+      code: 'amount_above_history',
+      severity: 'low',
+      hard: false,
+    });
+    expect(signal.status, JSON.stringify(signal.body)).toBe(201);
+    const signalled = await packetOn(a, funder, request.id);
+    expect(signalled.how).toBe('changed');
+    expect(signalled.packet.risk.signals.map((s) => s.code)).toEqual(['amount_above_history']);
+
+    const dispute = await b.ops('POST', `/ops/v1/requests/${request.id}/disputes`, {
+      raised_by: 'debtor',
+      reason: 'Goods returned',
+    });
+    expect(dispute.status, JSON.stringify(dispute.body)).toBe(201);
+    const disputed = await packetOn(a, funder, request.id);
+    expect(disputed.how).toBe('changed');
+    expect(disputed.packet.risk.disputes.map((d) => d.reason)).toEqual(['Goods returned']);
+    expect((await packetOn(a, funder, request.id)).how).toBe('served');
+  });
+
+  it('reads its offer as expired when its time comes, and another funder’s packet apart', async () => {
+    const funder = await given.funder();
+    const request = await given.offeredRequest({ funder, offer: { valid_days: 1 } });
+    await runWorker(b);
+    expect((await packetOn(a, funder, request.id)).packet.my_offer?.status).toBe('pending');
+    expect((await packetOn(a, funder, request.id)).how).toBe('served');
+    const other = await given.funder();
+    const theirs = await given.routedRequest({ funder: other });
+    await given.offerFrom(other, theirs);
+    expect((await packetOn(a, funder, request.id)).how).toBe('served');
+
+    await a.advanceClock(3 * 24 * 3600);
+    const later = await packetOn(a, funder, request.id);
+    expect(later.how).toBe('changed');
+    expect(later.packet.my_offer?.status).toBe('expired');
   });
 });
 

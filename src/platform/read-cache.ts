@@ -24,7 +24,8 @@ export type ReadCacheMode = 'on' | 'off' | 'verify';
 
 /**
  * What a read gives the cache: its answer's bytes (as the route's serializer wrote them), and the
- * instant (service clock) after which it may read otherwise.
+ * instant (service clock) after which it may read otherwise; one not after the clock's now is
+ * not kept.
  */
 export interface Readout {
   value: Buffer;
@@ -96,7 +97,8 @@ export class KeptAnswers<E extends { value: { length: number } }> {
     return { entries: this.entries.size, bytes: this.bytes };
   }
 
-  private drop(id: string): void {
+  /** Forgets the answer kept under `id`, if any. */
+  drop(id: string): void {
     const entry = this.entries.get(id);
     if (!entry) return;
     this.entries.delete(id);
@@ -142,6 +144,11 @@ export function createReadCache(deps: {
       }
       metrics.keptAnswer(entry ? 'changed' : 'read');
       const made = await readNow(read, options);
+      // An answer that holds no longer than its own moment is not kept (a score of the moment).
+      if (made.until !== null && made.until.getTime() <= clock.now().getTime()) {
+        entries.drop(id);
+        return made.value;
+      }
       entries.set(id, {
         snapshot: made.snapshot,
         value: made.value,

@@ -29,7 +29,8 @@ export {
   VERIFICATION_STATUSES,
 } from './parties.rules.ts';
 export { InvoiceAmount } from './parties.schemas.ts';
-export { type SellerScore, sellerScore } from './parties.score.ts';
+export { readSellerScore, type SellerScore, sellerScore } from './parties.score.ts';
+export { scoreSellersOfTheDay } from './parties.score-daily.ts';
 export type { PartiesService } from './parties.service.ts';
 export type { InvoiceSource, VerificationStatus } from './parties.store.ts';
 export type { Debtor, EvidenceSink, Invoice, Seller } from './parties.views.ts';

@@ -324,17 +324,31 @@ export async function sellerScore(
   now: Date,
   scope: FunderScope | null = null,
 ): Promise<SellerScore | null> {
+  return (await readSellerScore(q, sellerId, now, scope))?.value ?? null;
+}
+
+/** As `sellerScore`, saying whether the score was stored (else computed on the spot, of `now`). */
+export async function readSellerScore(
+  q: Queryable,
+  sellerId: string,
+  now: Date,
+  scope: FunderScope | null = null,
+): Promise<{ value: SellerScore; stored: boolean } | null> {
   if (!isUuid(sellerId)) return null;
   const stored = await store.latestSellerScore(q, sellerId);
   if (stored) {
     return {
-      score: stored.score,
-      grade: stored.grade as Grade,
-      model_version: stored.model_version,
-      computed_at: stored.computed_at.toISOString(),
-      dimensions: stored.dimensions as ScoreDimension[],
+      stored: true,
+      value: {
+        score: stored.score,
+        grade: stored.grade as Grade,
+        model_version: stored.model_version,
+        computed_at: stored.computed_at.toISOString(),
+        dimensions: stored.dimensions as ScoreDimension[],
+      },
     };
   }
   const inputs = await sellerScoreInputs(q, sellerId, now, scope);
-  return inputs ? computeSellerScore(inputs, now) : null;
+  const value = inputs ? computeSellerScore(inputs, now) : null;
+  return value ? { stored: false, value } : null;
 }

@@ -66,7 +66,10 @@ export function requestsRoutes({ requests }: { requests: RequestsService }): Are
           response: { 200: Packet },
         },
       ),
-      async (request) => requests.packet(request.caller!, request.params.id),
+      async (request, reply) => {
+        const answer = writtenAnswer(reply);
+        return answer.send(await requests.packet(request.caller!, request.params.id, answer.write));
+      },
     );
   };
 }

@@ -1,13 +1,15 @@
+import type { Static } from 'typebox';
 import type { AreaDeps } from '../../platform/area-deps.ts';
 import { type FunderCaller, type FunderScope, scopeOf } from '../../platform/caller.ts';
 import type { Queryable } from '../../platform/db/db.ts';
 import { ApiError } from '../../platform/errors.ts';
-import { sellerScore } from '../parties/parties.module.ts';
+import { readSellerScore } from '../parties/parties.module.ts';
 import type { SettingsService } from '../settings/settings.module.ts';
 import { noticeAnswersOf, noticesOf } from './requests.notices.store.ts';
 import { latestOffers } from './requests.offers.store.ts';
 import { receivablesOf } from './requests.receivables.store.ts';
 import { risksOf } from './requests.risks.store.ts';
+import type { Packet } from './requests.schemas.ts';
 import { isRequestStatus, OPEN_STATUSES, REQUEST_STATUSES, type RequestStatus } from './requests.status.ts';
 import * as store from './requests.store.ts';
 import { firstOfferExpiry, requestNow } from './requests.time.ts';
@@ -103,42 +105,42 @@ export function createRequestsService(
       return deps.readCache.answer(scope, key, read, { planOnce: true });
     },
 
-    /** GET /v1/requests/{id}: the underwriting packet, its statements named and read by key as the list's. */
-    async packet(caller: FunderCaller, id: string) {
+    /**
+     * GET /v1/requests/{id}, the underwriting packet, as the bytes `write` makes of it: kept
+     * between calls as the list is, its statements named and read by key as the list's. A packet
+     * whose score is computed on the spot is not kept (`until` now): that score is of its moment.
+     */
+    async packet(caller: FunderCaller, id: string, write: (answer: Static<typeof Packet>) => Buffer) {
       if (caller.plane === null) throw new ApiError('not_found', 'Request was not found.');
       const scope = scopeOf(caller);
-      const now = clock.now();
-      const { row, notices, receivables, risks, offers, policy, score } = await db.transaction(
-        async (tx) => {
-          const found = await store.findVisibleRequest(tx, scope, id);
-          if (!found) throw new ApiError('not_found', 'Request was not found.');
-          return {
-            row: found,
-            notices: await noticesOf(tx, scope, [found.id]),
-            receivables: await receivablesOf(tx, scope, found.id),
-            risks: await risksOf(tx, scope, found.id),
-            offers: await latestOffers(tx, scope, [found.id]),
-            policy: await consentPolicy(tx, scope),
-            // No score is already null here (no seller, or the model cannot run); a failure to read
-            // it is a fault the error handler logs with the request id, not a packet without score.
-            score: await sellerScore(tx, found.seller_id, now, scope),
-          };
-        },
-        { planOnce: true },
-      );
-      const offer = offers.get(row.id);
-      const consent = notices.map((n) => debtorConsentDetail(n, policy));
-      return {
-        request: { ...requestView(row), debtor_consent: consent },
-        debtor_consent: consent,
-        receivables: receivables.map(receivableView),
-        score,
-        my_offer: offer ? offerDetail(offer, requestNow(row, now)) : null,
-        risk: {
-          signals: risks.signals.filter((s) => s.status !== 'cleared').map(signalView),
-          disputes: risks.disputes.map(disputeView),
-        },
+      const read = async (tx: Queryable) => {
+        const now = clock.now();
+        const row = await store.findVisibleRequest(tx, scope, id);
+        if (!row) throw new ApiError('not_found', 'Request was not found.');
+        const notices = await noticesOf(tx, scope, [row.id]);
+        const receivables = await receivablesOf(tx, scope, row.id);
+        const risks = await risksOf(tx, scope, row.id);
+        const offers = await latestOffers(tx, scope, [row.id]);
+        const policy = await consentPolicy(tx, scope);
+        // No score is already null here (no seller, or the model cannot run); a failure to read
+        // it is a fault the error handler logs with the request id, not a packet without score.
+        const score = await readSellerScore(tx, row.seller_id, now, scope);
+        const offer = offers.get(row.id);
+        const consent = notices.map((n) => debtorConsentDetail(n, policy));
+        const value = write({
+          request: { ...requestView(row), debtor_consent: consent },
+          debtor_consent: consent,
+          receivables: receivables.map(receivableView),
+          score: score?.value ?? null,
+          my_offer: offer ? offerDetail(offer, requestNow(row, now)) : null,
+          risk: {
+            signals: risks.signals.filter((s) => s.status !== 'cleared').map(signalView),
+            disputes: risks.disputes.map(disputeView),
+          },
+        });
+        return { value, until: score?.stored === false ? now : firstOfferExpiry([row], offers, now) };
       };
+      return deps.readCache.answer(scope, `requests.packet:${id}`, read, { planOnce: true });
     },
 
     /** The request if the caller may see it (routed to it, or acted on by it, on its plane); else 404. */
