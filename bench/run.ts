@@ -266,7 +266,8 @@ async function benchOne(kind: DatabaseKind, options: Options): Promise<{ failure
     );
     console.log(
       `\n== ${database.version}: seeded ${fmt(options.requests)} requests, ${fmt(targets.visible)} visible to the ` +
-        `bench funder, in ${fmt((Date.now() - seedStart) / 1000, 1)} s`,
+        `bench funder, in ${fmt((Date.now() - seedStart) / 1000, 1)} s; the worker's daily scoring ` +
+        `scored ${fmt(targets.scoring.sellers)} sellers in ${fmt(targets.scoring.ms / 1000, 1)} s of it`,
     );
     let compiled: CompiledServer | null = null;
     try {

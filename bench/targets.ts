@@ -10,8 +10,10 @@ import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import pg from 'pg';
 import pino from 'pino';
+import { scoreSellersOfTheDay } from '../src/areas/parties/parties.module.ts';
+import { OPEN_STATUSES } from '../src/areas/requests/requests.module.ts';
 import { type Config, loadConfig } from '../src/config.ts';
-import { boundTo, GATE } from '../src/platform/db/actor.ts';
+import { boundTo, GATE, OPERATOR, runAs } from '../src/platform/db/actor.ts';
 import type { Db } from '../src/platform/db/db.ts';
 import { migrate } from '../src/platform/db/migrate.ts';
 import { createPostgresDb } from '../src/platform/db/postgres.ts';
@@ -114,6 +116,8 @@ export interface Targets {
   packetRequestId: string;
   /** Requests the bench funder sees (routed to it or acted on by it). */
   visible: number;
+  /** Sellers the worker's daily scoring scored after the seeding, and how long it took (ms). */
+  scoring: { sellers: number; ms: number };
   close(): Promise<void>;
 }
 
@@ -186,6 +190,13 @@ export async function startTargets(
   const seeded = volume
     ? await seedVolume(db, [funder.bank_id, ...others], volume)
     : { packetRequestId: '', visible: 0 };
+  // As the service runs: the worker's hourly job has stored the day's score of every seller of an
+  // open request (requests.seller_scores), so a packet shows a stored score as it would.
+  const scoringStart = performance.now();
+  const scored = volume
+    ? await runAs(OPERATOR, () => scoreSellersOfTheDay(db, OPEN_STATUSES, runtime.clock.now()))
+    : 0;
+  const scoring = { sellers: scored, ms: performance.now() - scoringStart };
 
   // The baseline: no plugins, no hooks, one indexed read through the same adapter, as the
   // connecting role (no role switch, no policy): the floor every call is compared with.
@@ -211,6 +222,7 @@ export async function startTargets(
     secret: issued.secret,
     packetRequestId: seeded.packetRequestId,
     visible: seeded.visible,
+    scoring,
     async close() {
       await bare.close().catch(() => undefined);
       await app.close().catch(() => undefined);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { moveClockToMadrid } from '../../../test/support/clock.ts';
 import { startService, type TestService } from '../../../test/support/service.ts';
 import { addDays, madridDate, madridInstant } from '../../platform/clock.ts';
 import { newId } from '../../platform/ids.ts';
@@ -422,6 +423,74 @@ describe('sellerScore (reading a seller through the database)', () => {
       model_version: 'seller-score-1',
       computed_at: '2026-02-01T00:00:00.000Z',
       dimensions,
+    });
+  });
+
+  describe('the daily scoring (the worker’s job requests.seller_scores)', () => {
+    /** A request of the seller in `status`, as the request area would hold it. */
+    async function request(sellerId: string, status: string) {
+      await service.db.query(
+        `INSERT INTO funding_requests (id, plane, request_ref, type, status, seller_id, total_amount, advance_amount,
+                                       created_at, updated_at)
+         VALUES ($1, 'live', $2, 'factoring', $3, $4, 1000, 800, $5, $5)`,
+        [newId(), `TEST-${++sequence}`, status, sellerId, service.runtime.clock.now()],
+      );
+    }
+    const stored = async (sellerId: string) =>
+      (
+        await service.db.query<{ score: number; computed_at: Date }>(
+          'SELECT score, computed_at FROM seller_scores WHERE seller_id = $1 ORDER BY computed_at',
+          [sellerId],
+        )
+      ).rows.map((row) => ({ score: row.score, computed_at: row.computed_at.toISOString() }));
+    /** The clock to `time` in Madrid, `days` after today, and the worker run through its due jobs. */
+    async function runWorkerAt(days: number, time: string): Promise<string> {
+      const at = await moveClockToMadrid(
+        service,
+        addDays(madridDate(service.runtime.clock.now()), days),
+        time,
+      );
+      await service.runtime.scheduleMaintenance();
+      const worker = service.runtime.createWorker();
+      while ((await worker.runOnce()) > 0);
+      return at.toISOString();
+    }
+
+    it('stores the score of each seller of an open request once a Madrid day, and again only when it changed', async () => {
+      const open = await seller({ founded_on: '2012-04-01', verification_status: 'approved' });
+      const debtorId = await debtor();
+      await invoice(open, debtorId, addDays(today, -40));
+      await request(open, 'under_review');
+      const unscorable = await seller();
+      await request(unscorable, 'pending');
+      const closed = await seller({ founded_on: '2012-04-01' });
+      await request(closed, 'settled');
+
+      const first = await runWorkerAt(1, '02:00');
+      const spot = (await scoreOf(open))!;
+      expect(await stored(open)).toEqual([{ score: spot.score, computed_at: first }]);
+      expect(spot.computed_at).toBe(first);
+      expect(await stored(unscorable)).toEqual([]);
+      expect(await stored(closed)).toEqual([]);
+
+      // Later the same day: nothing to do.
+      await runWorkerAt(0, '09:00');
+      expect(await stored(open)).toEqual([{ score: spot.score, computed_at: first }]);
+
+      // The next day, the same outcome: the stored score's time moves, no second row.
+      const second = await runWorkerAt(1, '02:00');
+      expect(await stored(open)).toEqual([{ score: spot.score, computed_at: second }]);
+
+      // A dispute changes the outcome: the next day's score is stored beside the last.
+      await dispute(open, 'open', service.runtime.clock.now());
+      expect((await scoreOf(open))!.computed_at).toBe(second);
+      const third = await runWorkerAt(1, '02:00');
+      const rescored = (await scoreOf(open))!;
+      expect(rescored.score).toBeLessThan(spot.score);
+      expect(await stored(open)).toEqual([
+        { score: spot.score, computed_at: second },
+        { score: rescored.score, computed_at: third },
+      ]);
     });
   });
 });

@@ -333,3 +333,29 @@ export async function insertSellerScore(q: Queryable, row: SellerScoreRow): Prom
     ],
   );
 }
+
+/**
+ * Sellers with a request in one of `statuses` and no score computed since `since`, after the
+ * seller `after` (ids in order), at most `limit`: the daily scoring's next batch.
+ */
+export async function sellersToScoreForOps(
+  q: Queryable,
+  statuses: readonly string[],
+  since: Date,
+  after: string | null,
+  limit: number,
+): Promise<string[]> {
+  const { rows } = await q.query<{ seller_id: string }>(
+    `SELECT DISTINCT r.seller_id FROM funding_requests r
+      WHERE r.status = ANY($1::text[]) AND ($3::uuid IS NULL OR r.seller_id > $3::uuid)
+        AND NOT EXISTS (SELECT 1 FROM seller_scores sc WHERE sc.seller_id = r.seller_id AND sc.computed_at >= $2)
+      ORDER BY r.seller_id LIMIT $4`,
+    [statuses, since, after, limit],
+  );
+  return rows.map((row) => row.seller_id);
+}
+
+/** The score `id` computed again with the same outcome: only its time moves. */
+export async function touchSellerScore(q: Queryable, id: string, computedAt: Date): Promise<void> {
+  await q.query('UPDATE seller_scores SET computed_at = $2 WHERE id = $1', [id, computedAt]);
+}
