@@ -231,7 +231,7 @@ describe('the packet kept between calls', () => {
     expect(rescored.packet.score?.computed_at).toBe((await given.now()).toISOString());
   });
 
-  it('shows a fraud signal and a dispute recorded through the other server, and an offer expiring', async () => {
+  it('shows a fraud signal and a dispute recorded through the other server', async () => {
     const funder = await given.funder();
     const request = await given.routedRequest({ funder });
     await runWorker(b);
