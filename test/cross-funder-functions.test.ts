@@ -35,6 +35,8 @@ const DOORS: Record<string, { callers: string[] }> = {
   read_changes_mark_requests: { callers: [] },
   // and those of the packet's risk view and stored scores (migration 0064)
   read_changes_on_seller_rows: { callers: [] },
+  // and the events' update, which leaves out a dispatch (migration 0065)
+  read_changes_on_events: { callers: [] },
 };
 const ROLES = ['funder_api_funder', 'funder_api_sandbox', 'funder_api_operator'];
 

@@ -306,6 +306,27 @@ describe('the event log kept between calls', () => {
     expect((await eventsOn(a, funder, `?after=${next.page.poll_cursor}`)).how).toBe('served');
   });
 
+  it('is served again after the dispatcher fanned its events out: a dispatch changes nothing it shows', async () => {
+    const funder = await given.funder();
+    await given.routedRequest({ funder });
+    const undispatched = async () =>
+      (
+        await a.db.query<{ n: number }>(
+          'SELECT count(*)::int AS n FROM outbox_events WHERE funder_id = $1 AND dispatched_at IS NULL',
+          [funder.bankId],
+        )
+      ).rows[0]!.n;
+    const first = await eventsOn(a, funder);
+    expect(first.page.events.map((e) => e.type)).toEqual(['request.routed']);
+    expect(await undispatched()).toBe(1);
+
+    // The other server's dispatcher fans the event out (to no endpoint): the kept log holds.
+    await b.runtime.createDispatcher().drain();
+    expect(await undispatched()).toBe(0);
+    const after = await eventsOn(a, funder);
+    expect(after).toEqual({ page: first.page, how: 'served' });
+  });
+
   it('drops an event once it is past the log’s 30 days, with no write in between', async () => {
     const funder = await given.funder();
     await given.routedRequest({ funder });
