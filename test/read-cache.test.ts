@@ -5,6 +5,7 @@ import { pruneReadChanges } from '../src/platform/read-cache.store.ts';
 import { freshDatabase, type TestDatabase } from './support/database.ts';
 import { type FunderFixture, type RequestsGiven, requestsGiven } from './support/requests-fixtures.ts';
 import { startService, type TestService } from './support/service.ts';
+import { drainJobs, runDueJobs } from './support/worker.ts';
 
 /**
  * Kept answers (platform/read-cache, migrations 0063 and 0064): two servers on one database, each
@@ -200,9 +201,7 @@ describe('the packet kept between calls', () => {
    */
   async function runWorker(service: TestService) {
     await service.advanceClock(3600);
-    await service.runtime.scheduleMaintenance();
-    const worker = service.runtime.createWorker();
-    while ((await worker.runOnce()) > 0);
+    await runDueJobs(service);
   }
 
   it('is read every time while its score is computed on the spot, and kept once the day’s score is stored', async () => {
@@ -229,6 +228,18 @@ describe('the packet kept between calls', () => {
     const rescored = await packetOn(a, funder, request.id);
     expect(rescored.how).toBe('changed');
     expect(rescored.packet.score?.computed_at).toBe((await given.now()).toISOString());
+  });
+
+  it('is kept once the worker ran after the routing, which asked for the seller’s score at once', async () => {
+    const funder = await given.funder();
+    const request = await given.routedRequest({ funder });
+    expect((await packetOn(a, funder, request.id)).how).toBe('read');
+    expect((await packetOn(a, funder, request.id)).how).toBe('read');
+    // No hour passes: the job the routing queued is due now.
+    await drainJobs(b);
+    const stored = await packetOn(a, funder, request.id);
+    expect(stored.packet.score?.computed_at).toBe((await given.now()).toISOString());
+    expect((await packetOn(a, funder, request.id)).how).toBe('served');
   });
 
   it('shows a fraud signal and a dispute recorded through the other server', async () => {

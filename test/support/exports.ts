@@ -25,11 +25,7 @@ export interface ExportView {
   [field: string]: unknown;
 }
 
-/** Runs the worker until nothing is due. */
-export async function drainJobs(service: TestService): Promise<void> {
-  const worker = service.runtime.createWorker();
-  for (let i = 0; i < 20 && (await worker.runOnce()) > 0; i++);
-}
+export { drainJobs } from './worker.ts';
 
 export async function getExport(service: TestService, key: string, id: string): Promise<ExportView> {
   const answer = await service.call<{ export: ExportView }>(key, 'GET', `/v1/exports/${id}`);

@@ -9,6 +9,7 @@ import {
   requestsGiven,
 } from '../../../test/support/requests-fixtures.ts';
 import { startService, type TestService } from '../../../test/support/service.ts';
+import { runDueJobs } from '../../../test/support/worker.ts';
 import { addDays } from '../../platform/clock.ts';
 
 let service: TestService;
@@ -75,10 +76,7 @@ async function fundedConfidential(
   return request;
 }
 
-async function runWorker() {
-  await service.runtime.scheduleMaintenance();
-  await service.runtime.createWorker().runOnce();
-}
+const runWorker = () => runDueJobs(service);
 
 async function disclosureOf(id: string) {
   const { rows } = await service.db.query<{ disclosure: string; announced_trigger: string | null }>(

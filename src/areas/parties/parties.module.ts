@@ -30,7 +30,7 @@ export {
 } from './parties.rules.ts';
 export { InvoiceAmount } from './parties.schemas.ts';
 export { readSellerScore, type SellerScore, sellerScore } from './parties.score.ts';
-export { scoreSellersOfTheDay } from './parties.score-daily.ts';
+export { scoreSellerOfTheDay, scoreSellersOfTheDay } from './parties.score-daily.ts';
 export type { PartiesService } from './parties.service.ts';
 export type { InvoiceSource, VerificationStatus } from './parties.store.ts';
 export type { Debtor, EvidenceSink, Invoice, Seller } from './parties.views.ts';

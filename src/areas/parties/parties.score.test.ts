@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { moveClockToMadrid } from '../../../test/support/clock.ts';
 import { startService, type TestService } from '../../../test/support/service.ts';
+import { runDueJobs } from '../../../test/support/worker.ts';
 import { addDays, madridDate, madridInstant } from '../../platform/clock.ts';
 import { newId } from '../../platform/ids.ts';
 import {
@@ -450,9 +451,7 @@ describe('sellerScore (reading a seller through the database)', () => {
         addDays(madridDate(service.runtime.clock.now()), days),
         time,
       );
-      await service.runtime.scheduleMaintenance();
-      const worker = service.runtime.createWorker();
-      while ((await worker.runOnce()) > 0);
+      await runDueJobs(service);
       return at.toISOString();
     }
 

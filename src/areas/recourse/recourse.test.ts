@@ -10,6 +10,7 @@ import {
 } from '../../../test/support/requests-fixtures.ts';
 import { startService, type TestService } from '../../../test/support/service.ts';
 import { camt053 } from '../../../test/support/statement-files.ts';
+import { runDueJobs } from '../../../test/support/worker.ts';
 import { addDays } from '../../platform/clock.ts';
 
 let service: TestService;
@@ -37,10 +38,7 @@ async function funded(funder: FunderFixture, dueInDays = 3, amount = 10_000): Pr
   return given.fundedRequest({ funder, invoices: [{ dueInDays, amount }] });
 }
 
-async function runWorker() {
-  await service.runtime.scheduleMaintenance();
-  await service.runtime.createWorker().runOnce();
-}
+const runWorker = () => runDueJobs(service);
 
 const recourse = (key: string, query = '') => service.call<Body>(key, 'GET', `/v1/recourse${query}`);
 const close = (key: string, id: string, body: unknown, headers?: Record<string, string>) =>

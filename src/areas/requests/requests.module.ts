@@ -1,8 +1,6 @@
 import type { AreaDeps, AreaParts } from '../../platform/area-deps.ts';
 import type { AreaRoutes } from '../../platform/http/app.ts';
-import type { JobHandler } from '../../platform/jobs.ts';
 import type { DocumentsService } from '../documents/documents.module.ts';
-import { scoreSellersOfTheDay } from '../parties/parties.module.ts';
 import type { SettingsService } from '../settings/settings.module.ts';
 import type { DisclosureSteps } from './requests.disclosure-steps.ts';
 import type { ClientOwnerOf, TermsForRouting } from './requests.intake.ts';
@@ -12,10 +10,8 @@ import { createRequestPartiesService } from './requests.parties.ts';
 import { createPayments } from './requests.payments.ts';
 import { requestsRisksOpsRoutes } from './requests.risks.ops.routes.ts';
 import { requestsRoutes } from './requests.routes.ts';
+import { SCORE_JOB, SCORES_JOB, scoreSellerJob, scoreSellersJob } from './requests.scores.ts';
 import { createRequestsService } from './requests.service.ts';
-import { OPEN_STATUSES } from './requests.status.ts';
-
-const SCORES_JOB = 'requests.seller_scores';
 
 // The requests area's public face: what other areas use of it.
 export type { DisclosureSteps } from './requests.disclosure-steps.ts';
@@ -88,12 +84,11 @@ export function requestsModule(
     requestsOpsRoutes({ parties, statusOf }),
     requestsRisksOpsRoutes({ parties }),
   ];
-  // The sellers of open requests scored once a Madrid day, checked every hour (a seller of a
-  // new request is scored within the hour; until then its packet computes one on the spot).
-  const scores: JobHandler = async (ctx) => {
-    await scoreSellersOfTheDay(ctx.db, OPEN_STATUSES, ctx.clock.now());
-    return { rerunAt: new Date(ctx.clock.now().getTime() + 3600 * 1000) };
+  // The sellers' latest scores, which the packet shows (requests.scores.ts).
+  const parts = {
+    routes,
+    jobs: { [SCORES_JOB]: scoreSellersJob, [SCORE_JOB]: scoreSellerJob },
+    recurring: [SCORES_JOB],
   };
-  const parts = { routes, jobs: { [SCORES_JOB]: scores }, recurring: [SCORES_JOB] };
   return { requests, lifecycle, parties, payments, ...(parts satisfies AreaParts) };
 }

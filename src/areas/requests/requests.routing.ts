@@ -10,6 +10,7 @@ import type { DisclosureSteps } from './requests.disclosure-steps.ts';
 import { OPERATIONS, type RequestLifecycle } from './requests.lifecycle.ts';
 import { prepareNoticesForOps } from './requests.notices.store.ts';
 import { withdrawPendingOffersForOps } from './requests.offers.store.ts';
+import { scoreSellerSoon } from './requests.scores.ts';
 import * as store from './requests.store.ts';
 import { partyActor } from './requests.trail.ts';
 
@@ -106,6 +107,8 @@ export function createRouting(deps: RoutingDeps) {
       await deps.disclosure.prepareNoticeDocuments(tx, row.id, bankId, now);
     }
     await deps.documents.recordDealFile(tx, { ...deal, requestId: row.id, stage: 'routing', at: now });
+    // The packet the funder opens on request.routed shows the seller's stored score (and is kept).
+    await scoreSellerSoon(tx, row.seller_id, now);
     await lifecycle.transition(scope, OPERATIONS, row.id, move, {
       trigger: move === 'reroute' ? 'rerouted' : 'routed',
       actor: { ...partyActor(scope), to_funder: bankId },

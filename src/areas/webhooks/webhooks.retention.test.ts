@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startService, type TestService } from '../../../test/support/service.ts';
+import { runDueJobs } from '../../../test/support/worker.ts';
 import { DELIVERY_KEEP_DAYS, pruneWebhookDeliveries } from './webhooks.retention.ts';
 
 /**
@@ -65,10 +66,7 @@ async function log(key: string, id: string): Promise<Listed[]> {
 }
 
 /** The worker runs its upkeep as it would in production: scheduled jobs, run when due. */
-async function upkeep(): Promise<void> {
-  await service.runtime.scheduleMaintenance();
-  await service.runtime.createWorker().runOnce();
-}
+const upkeep = (): Promise<void> => runDueJobs(service);
 
 describe('the delivery log kept 30 days', () => {
   it('drops finished deliveries 30 days after they finished, keeps newer and pending ones', async () => {
