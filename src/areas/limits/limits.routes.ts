@@ -3,7 +3,7 @@ import type { AreaRoutes } from '../../platform/http/app.ts';
 import { ex } from '../../platform/http/openapi/examples.ts';
 import { keyRoutes } from '../../platform/http/route-options.ts';
 import { OPENS } from '../../platform/http/scopes.ts';
-import { writtenAnswer } from '../../platform/http/serializers.ts';
+import { sendWritten } from '../../platform/http/serializers.ts';
 import {
   DebtorBook,
   DebtorLimitAnswer,
@@ -58,10 +58,7 @@ export function limitsRoutes({ limits }: { limits: LimitsService }): AreaRoutes 
         DebtorBook,
       ),
       // The answer comes as the bytes this route's serializer wrote (kept between calls).
-      async (request, reply) => {
-        const answer = writtenAnswer(reply);
-        return answer.send(await limits.getCreditLimits(request.caller!, answer.write));
-      },
+      async (request, reply) => sendWritten(reply, (write) => limits.getCreditLimits(request.caller!, write)),
     );
 
     app.put(
@@ -176,10 +173,7 @@ export function limitsRoutes({ limits }: { limits: LimitsService }): AreaRoutes 
         SellerBook,
       ),
       // The answer comes as the bytes this route's serializer wrote (kept between calls).
-      async (request, reply) => {
-        const answer = writtenAnswer(reply);
-        return answer.send(await limits.getSellerLimits(request.caller!, answer.write));
-      },
+      async (request, reply) => sendWritten(reply, (write) => limits.getSellerLimits(request.caller!, write)),
     );
 
     app.put(

@@ -3,7 +3,7 @@ import type { AreaRoutes } from '../../platform/http/app.ts';
 import { keyRoutes } from '../../platform/http/route-options.ts';
 import { IdParams } from '../../platform/http/schemas.ts';
 import { OPENS } from '../../platform/http/scopes.ts';
-import { writtenAnswer } from '../../platform/http/serializers.ts';
+import { sendWritten } from '../../platform/http/serializers.ts';
 import { Packet, RequestList } from './requests.schemas.ts';
 import type { RequestsService } from './requests.service.ts';
 
@@ -41,11 +41,9 @@ export function requestsRoutes({ requests }: { requests: RequestsService }): Are
           response: { 200: RequestList },
         },
       ),
-      // The answer comes as the text this route's serializer wrote (kept between calls).
-      async (request, reply) => {
-        const answer = writtenAnswer(reply);
-        return answer.send(await requests.list(request.caller!, request.query, answer.write));
-      },
+      // The answer comes as the bytes this route's serializer wrote (kept between calls).
+      async (request, reply) =>
+        sendWritten(reply, (write) => requests.list(request.caller!, request.query, write)),
     );
 
     app.get(
@@ -66,10 +64,9 @@ export function requestsRoutes({ requests }: { requests: RequestsService }): Are
           response: { 200: Packet },
         },
       ),
-      async (request, reply) => {
-        const answer = writtenAnswer(reply);
-        return answer.send(await requests.packet(request.caller!, request.params.id, answer.write));
-      },
+      // The answer comes as the bytes this route's serializer wrote (kept between calls).
+      async (request, reply) =>
+        sendWritten(reply, (write) => requests.packet(request.caller!, request.params.id, write)),
     );
   };
 }

@@ -1,7 +1,7 @@
 import type { AreaRoutes } from '../../platform/http/app.ts';
 import { keyRoutes } from '../../platform/http/route-options.ts';
 import { OPENS } from '../../platform/http/scopes.ts';
-import { writtenAnswer } from '../../platform/http/serializers.ts';
+import { sendWritten } from '../../platform/http/serializers.ts';
 import {
   CreatedWebhook,
   CreateWebhookBody,
@@ -284,10 +284,8 @@ export function webhooksRoutes({ webhooks }: { webhooks: WebhooksService }): Are
         },
       ),
       // The answer comes as the bytes this route's serializer wrote (kept between calls).
-      async (request, reply) => {
-        const answer = writtenAnswer(reply);
-        return answer.send(await webhooks.events(request.caller!, request.query, answer.write));
-      },
+      async (request, reply) =>
+        sendWritten(reply, (write) => webhooks.events(request.caller!, request.query, write)),
     );
   };
 }

@@ -78,13 +78,14 @@ export function compileSerializer(schema: object, shared: Record<string, unknown
 }
 
 /**
- * An answer the route's own serializer wrote earlier, kept as its UTF-8 bytes
- * (platform/read-cache): sent as they are, with the content type Fastify gives a serialized
- * answer. `write` is that serializer, giving the bytes.
+ * Sends an answer the route's own serializer wrote, as its UTF-8 bytes (platform/read-cache
+ * keeps them between calls), with the content type Fastify gives a serialized answer. `make`
+ * gets that serializer and gives the bytes.
  */
-export function writtenAnswer(reply: Pick<FastifyReply, 'serialize' | 'type'>) {
-  return {
-    write: (answer: unknown): Buffer => Buffer.from(String(reply.serialize(answer))),
-    send: (bytes: Buffer) => (reply.type('application/json; charset=utf-8') as FastifyReply).send(bytes),
-  };
+export async function sendWritten(
+  reply: Pick<FastifyReply, 'serialize' | 'type'>,
+  make: (write: (answer: unknown) => Buffer) => Promise<Buffer>,
+) {
+  const bytes = await make((answer) => Buffer.from(String(reply.serialize(answer))));
+  return (reply.type('application/json; charset=utf-8') as FastifyReply).send(bytes);
 }
