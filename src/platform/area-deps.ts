@@ -14,7 +14,7 @@ export interface AreaDeps {
   db: Db;
   clock: Clock;
   write: RunWrite;
-  /** Answers kept between calls while nothing they show changed (the list, the event log, the limit books). */
+  /** Answers kept between calls while nothing they show changed (the request list and packet, the event log, the limit books). */
   readCache: ReadCache;
 }
 

@@ -127,7 +127,7 @@ export function createMetrics(deps: MetricsDeps): Metrics {
   });
   const kept = new Counter({
     name: `${PREFIX}read_cache_answers_total`,
-    help: 'Calls to a kept read (request list, event log, limit books) by outcome: served (the kept answer), changed (read again after a write touched it or its time ran out), read (none kept).',
+    help: 'Calls to a kept read (request list and packet, event log, limit books) by outcome: served (the kept answer), changed (read again after a write touched it or its time ran out), read (none kept).',
     labelNames: ['outcome'] as const,
     registers,
   });
