@@ -104,6 +104,15 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two API servers on one database
         await first.advanceClock(60 - (seconds % 60));
       }
 
+      /** The calls counted in a key's minute, shared by both servers. */
+      async function hitsOf(keyId: string): Promise<number> {
+        const { rows } = await first.db.query<{ hits: number }>(
+          'SELECT first_hits AS hits FROM rate_counters WHERE bucket = $1',
+          [`key:${keyId}|60,3600`],
+        );
+        return rows[0]?.hits ?? 0;
+      }
+
       it('the manual clock moved through one server is the time the other reads', async () => {
         await first.advanceClock(3600);
         const fromA = await clockOf(a);
@@ -155,6 +164,53 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two API servers on one database
         expect((await b.call(key, 'GET', '/v1/me')).status).toBe(200);
         expect((await a.call(key, 'GET', '/v1/me')).status).toBe(200);
       });
+
+      // Counting ahead is the database counter's (Redis counts every call on its own).
+      it.skipIf(redisUrl !== null)(
+        'a key with a high limit, counted ahead by each server, is never answered past its limit',
+        async () => {
+          await startOfNextMinute();
+          const { key, keyId } = await first.given.funderWithKey({ perMinute: 640 });
+          let answered = 0;
+          for (let i = 1; i <= 700; i++) {
+            const answer = await (i % 2 === 1 ? a : b).call(key, 'GET', '/v1/me');
+            expect([200, 429], `call ${i}`).toContain(answer.status);
+            if (answer.status === 200) answered += 1;
+          }
+          const counted = await hitsOf(keyId);
+          // The shared count never fell behind the calls answered, so the limit held across both.
+          expect(answered).toBeLessThanOrEqual(640);
+          expect(counted).toBeGreaterThanOrEqual(answered);
+          // What the other server still held refused a call early by at most a 64th of the limit.
+          expect(answered).toBeGreaterThanOrEqual(640 - 640 / 64);
+        },
+      );
+
+      it.skipIf(redisUrl !== null)(
+        'calls a server counted ahead never outlive a revocation or a lowered limit',
+        async () => {
+          await startOfNextMinute();
+          const revoked = await first.given.funderWithKey({ perMinute: 6400 });
+          const lowered = await first.given.funderWithKey({ perMinute: 6400 });
+          for (let i = 1; i <= 60; i++) {
+            expect((await a.call(revoked.key, 'GET', '/v1/me')).status).toBe(200);
+            expect((await a.call(lowered.key, 'GET', '/v1/me')).status).toBe(200);
+          }
+          // Server a holds calls counted ahead for both keys.
+          expect(await hitsOf(revoked.keyId)).toBeGreaterThan(60);
+          expect(await hitsOf(lowered.keyId)).toBeGreaterThan(60);
+
+          expect((await b.ops('POST', `/ops/v1/keys/${revoked.keyId}/revoke`, {})).status).toBe(200);
+          const refused = await a.call(revoked.key, 'GET', '/v1/me');
+          expect(refused.status).toBe(401);
+
+          // A limit changed in the database (no route changes one yet) applies to the next call.
+          await first.db.query('UPDATE api_keys SET rate_per_minute = 5 WHERE id = $1', [lowered.keyId]);
+          const limited = await a.call(lowered.key, 'GET', '/v1/me');
+          expect(limited.status).toBe(429);
+          expect(((await limited.json()) as { error: { limit: number } }).error.limit).toBe(5);
+        },
+      );
 
       it('repeated bad keys from one address are counted across servers too', async () => {
         await startOfNextMinute();

@@ -82,15 +82,18 @@ export function counterTarget(bucket: string, windows: readonly RateWindow[], no
 }
 
 /**
- * The conflict clause of a count. A window newer than the row's starts again from one; a call
+ * The conflict clause of a count, which adds the calls the inserted row counts (one, or several
+ * counted ahead: rate-lease.ts). A window newer than the row's starts again from those; a call
  * stamped with an older window (a server whose clock lags) counts in the row's current one.
  */
 export const COUNTER_UPSERT = `ON CONFLICT (bucket) DO UPDATE SET
-           first_hits = CASE WHEN EXCLUDED.first_start > c.first_start THEN 1 ELSE c.first_hits + 1 END,
+           first_hits = CASE WHEN EXCLUDED.first_start > c.first_start THEN EXCLUDED.first_hits
+                             ELSE c.first_hits + EXCLUDED.first_hits END,
            first_start = GREATEST(c.first_start, EXCLUDED.first_start),
            second_hits = CASE WHEN EXCLUDED.second_start IS NULL THEN NULL
-                              WHEN c.second_start IS NULL OR EXCLUDED.second_start > c.second_start THEN 1
-                              ELSE c.second_hits + 1 END,
+                              WHEN c.second_start IS NULL OR EXCLUDED.second_start > c.second_start
+                                THEN EXCLUDED.second_hits
+                              ELSE c.second_hits + EXCLUDED.second_hits END,
            second_start = GREATEST(c.second_start, EXCLUDED.second_start),
            expires_at = GREATEST(c.expires_at, EXCLUDED.expires_at)
          RETURNING first_hits, second_hits`;

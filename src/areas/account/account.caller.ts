@@ -2,7 +2,8 @@ import type { FunderCaller, Plane } from '../../platform/caller.ts';
 import { sha256Hex } from '../../platform/crypto.ts';
 import type { Db } from '../../platform/db/db.ts';
 import { type KeyLookup, keyWindows } from '../../platform/http/auth.ts';
-import { counterTarget, countsFrom } from '../../platform/rate-limit.ts';
+import { rateLeases } from '../../platform/rate-lease.ts';
+import { counterTarget, countsFrom, type RateWindow, type WindowCount } from '../../platform/rate-limit.ts';
 import { API_VERSION } from '../../platform/version.ts';
 import * as store from './account.store.ts';
 
@@ -15,6 +16,44 @@ function planeOfKey(row: store.KeyWithFunder): Plane | null {
   return row.plane;
 }
 
+/** What the auth hook learns of a key found by its hash, with the call's place in its windows. */
+function lookupOf(row: store.KeyWithFunder | null, now: Date, counted?: WindowCount[]): KeyLookup {
+  if (!row) return { status: 'unknown' };
+  if (row.revoked_at) return { status: 'revoked' };
+  if (row.expires_at && row.expires_at <= now) return { status: 'expired' };
+  const plane = planeOfKey(row);
+  return {
+    status: 'ok',
+    funderActive: row.funder_status === 'active',
+    ...(counted ? { counted } : {}),
+    ratePerMinute: row.rate_per_minute,
+    ratePerHour: row.rate_per_hour,
+    caller: {
+      kind: 'funder',
+      funderId: row.funder_id,
+      funderName: row.funder_name,
+      environment: plane === null ? 'unclassified' : plane === 'live' ? 'live' : 'sandbox',
+      plane,
+      keyId: row.id,
+      keyName: row.name,
+      scopes: row.scopes,
+      keyDetails: {
+        prefix: row.prefix,
+        createdAt: row.created_at,
+        expiresAt: row.expires_at,
+        prospect: row.prospect,
+      },
+    },
+  };
+}
+
+const windowsOf = (row: store.KeyWithFunder) => keyWindows(row.rate_per_minute, row.rate_per_hour);
+/** The call's place in each of the key's windows, as the auth hook reads it. */
+const placed = (target: ReturnType<typeof counterTarget>, windows: RateWindow[], hits: readonly number[]) =>
+  countsFrom({ ...target, windows }, { first_hits: hits[0]!, second_hits: hits[1] ?? null });
+const sameLimits = (a: readonly number[], b: readonly number[]) =>
+  a.length === b.length && a.every((limit, i) => limit === b[i]);
+
 /** The calling key: found by the auth hook on every call, and described by GET /v1/me. */
 export function createAccountCaller(deps: {
   db: Db;
@@ -22,48 +61,44 @@ export function createAccountCaller(deps: {
   countOnLookup?: boolean;
 }) {
   const { db } = deps;
+  // Calls counted ahead by this server for keys with high limits (platform/rate-lease.ts).
+  const leases = rateLeases();
   return {
-    /** Used by the auth hook on every call: one indexed lookup by the key's SHA-256. */
+    /**
+     * Used by the auth hook on every call: one indexed lookup by the key's SHA-256. Counting in
+     * the database, the same statement counts the call, unless this server counted it ahead.
+     */
     async lookupKey(secret: string, now: Date): Promise<KeyLookup> {
-      // Counting in the database: the lookup counts the call in the same statement.
-      const target = deps.countOnLookup ? counterTarget('key', keyWindows(null, null), now) : null;
-      const found = target ? await store.authenticateKeyAndCount(db, sha256Hex(secret), target, now) : null;
-      const row = target ? found : await store.authenticateKey(db, sha256Hex(secret));
-      const counts = found && found.first_hits !== null ? found : null;
-      if (!row) return { status: 'unknown' };
-      if (row.revoked_at) return { status: 'revoked' };
-      if (row.expires_at && row.expires_at <= now) return { status: 'expired' };
-      const plane = planeOfKey(row);
-      return {
-        status: 'ok',
-        funderActive: row.funder_status === 'active',
-        ...(target && counts
-          ? {
-              counted: countsFrom(
-                { ...target, windows: keyWindows(row.rate_per_minute, row.rate_per_hour) },
-                counts,
-              ),
-            }
-          : {}),
-        ratePerMinute: row.rate_per_minute,
-        ratePerHour: row.rate_per_hour,
-        caller: {
-          kind: 'funder',
-          funderId: row.funder_id,
-          funderName: row.funder_name,
-          environment: plane === null ? 'unclassified' : plane === 'live' ? 'live' : 'sandbox',
-          plane,
-          keyId: row.id,
-          keyName: row.name,
-          scopes: row.scopes,
-          keyDetails: {
-            prefix: row.prefix,
-            createdAt: row.created_at,
-            expiresAt: row.expires_at,
-            prospect: row.prospect,
-          },
-        },
-      };
+      const hash = sha256Hex(secret);
+      if (!deps.countOnLookup) return lookupOf(await store.authenticateKey(db, hash), now);
+      // The windows' starts are the same for every key; their limits are the key's own.
+      const target = counterTarget('key', keyWindows(null, null), now);
+      const starts = [target.firstStart, target.secondStart];
+      const ahead = leases.take(hash, starts);
+      if (ahead) {
+        const row = await store.authenticateKey(db, hash);
+        const windows = row ? windowsOf(row) : null;
+        if (
+          !row ||
+          !windows ||
+          sameLimits(
+            ahead.limits,
+            windows.map((w) => w.limit),
+          )
+        ) {
+          return lookupOf(row, now, windows ? placed(target, windows, ahead.hits) : undefined);
+        }
+        // The operations team changed the key's limits: what was counted under the old ones goes.
+        leases.drop(hash);
+      }
+      const units = ahead ? 1 : leases.unitsFor(hash, starts);
+      const found = await store.authenticateKeyAndCount(db, hash, target, units, now);
+      if (!found || found.first_hits === null) return lookupOf(found, now);
+      const windows = windowsOf(found);
+      const limits = windows.map((w) => w.limit);
+      const totals = [found.first_hits, found.second_hits ?? found.first_hits];
+      const hits = leases.counted(hash, { starts, limits }, units, totals);
+      return lookupOf(found, now, placed(target, windows, hits));
     },
 
     /** GET /v1/me */

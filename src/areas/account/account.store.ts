@@ -164,13 +164,15 @@ export async function authenticateKey(q: Queryable, secretSha256: string): Promi
 }
 
 /**
- * The same lookup, counting the call in the key's rate windows in the same statement (one round
- * trip per authenticated call). Only a key that is neither revoked nor expired is counted.
+ * The same lookup, counting `units` calls in the key's rate windows in the same statement (one
+ * round trip): the calling call, and any counted ahead for the key's next calls on this server.
+ * Only a key that is neither revoked nor expired is counted.
  */
 export async function authenticateKeyAndCount(
   q: Queryable,
   secretSha256: string,
   target: { suffix: string; firstStart: number; secondStart: number | null; expires: number },
+  units: number,
   now: Date,
 ): Promise<(KeyWithFunder & CounterRow) | null> {
   const { rows } = await q.query<KeyWithFunder & CounterRow>(
@@ -180,14 +182,14 @@ export async function authenticateKeyAndCount(
         WHERE k.secret_sha256 = $1
      ), counted AS (
        INSERT INTO rate_counters AS c (bucket, first_start, first_hits, second_start, second_hits, expires_at)
-       SELECT 'key:' || k.id || $2, $3::bigint, 1, $4::bigint, CASE WHEN $4::bigint IS NULL THEN NULL ELSE 1 END,
+       SELECT 'key:' || k.id || $2, $3::bigint, $7::int, $4::bigint, CASE WHEN $4::bigint IS NULL THEN NULL ELSE $7::int END,
               to_timestamp($5::double precision)
          FROM k, (SELECT set_config('synchronous_commit', 'off', true)) AS relaxed
         WHERE k.revoked_at IS NULL AND (k.expires_at IS NULL OR k.expires_at > $6)
        ${COUNTER_UPSERT}
      )
      SELECT k.*, counted.first_hits, counted.second_hits FROM k LEFT JOIN counted ON true`,
-    [secretSha256, target.suffix, target.firstStart, target.secondStart, target.expires, now],
+    [secretSha256, target.suffix, target.firstStart, target.secondStart, target.expires, now, units],
     { name: 'account_key_by_secret_counted' },
   );
   return rows[0] ?? null;

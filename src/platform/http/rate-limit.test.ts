@@ -165,6 +165,52 @@ describe('calls per key', () => {
     expectRateLimited(await me(key), { retryAfter: 1800, limit: 3000, window: 3600 });
   });
 
+  it('a key with a high limit is counted ahead, never below the calls answered, and refused right after its limit', async () => {
+    await startOfNextWindow(60);
+    const funder = await service.given.funder();
+    const key = await service.given.key({ bankId: funder.bank_id, perMinute: 640 });
+    const counted = async () => {
+      const { rows } = await service.db.query<{ hits: number }>(
+        'SELECT first_hits AS hits FROM rate_counters WHERE bucket = $1',
+        [`key:${key.id}|60,3600`],
+      );
+      return rows[0]?.hits ?? 0;
+    };
+
+    const remaining: string[] = [];
+    const ahead: number[] = [];
+    for (let i = 1; i <= 640; i++) {
+      const answer = await me(key.secret);
+      expect(answer.status, `call ${i}`).toBe(200);
+      remaining.push(String(answer.headers['ratelimit-remaining']));
+      if (i % 40 === 0) ahead.push((await counted()) - i);
+    }
+    // The server answers each call in its place of the shared count: 639, 638, ..., 0.
+    expect(remaining).toEqual(Array.from({ length: 640 }, (_, i) => String(639 - i)));
+    // Counted ahead while the key had room (at most a 64th of what was left), never behind.
+    expect(ahead.every((n) => n >= 0 && n <= 10)).toBe(true);
+    expect(ahead.some((n) => n > 0)).toBe(true);
+    // Near the limit every call is counted on its own: the count is exactly the calls answered.
+    expect(await counted()).toBe(640);
+    expectRateLimited(await me(key.secret), { retryAfter: 60, limit: 640, window: 60 });
+
+    // A new minute starts from one, whatever was counted in the last.
+    await service.advanceClock(60);
+    expect((await me(key.secret)).headers['ratelimit-remaining']).toBe('639');
+    expect(await counted()).toBe(1);
+  });
+
+  it('a key with the default limits is counted one call at a time', async () => {
+    await startOfNextWindow(60);
+    const { key, keyId } = await service.given.funderWithKey();
+    for (let i = 1; i <= 30; i++) expect((await me(key)).status).toBe(200);
+    const { rows } = await service.db.query<{ first: number; second: number }>(
+      'SELECT first_hits AS first, second_hits AS second FROM rate_counters WHERE bucket = $1',
+      [`key:${keyId}|60,3600`],
+    );
+    expect(rows).toEqual([{ first: 30, second: 30 }]);
+  });
+
   it('GET /v1/health is never rate limited, even with an exhausted key in the header', async () => {
     const funder = await service.given.funder();
     const key = await service.given.key({ bankId: funder.bank_id, perMinute: 1 });
