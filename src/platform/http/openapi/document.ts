@@ -8,8 +8,9 @@ import { exampleFromSchema } from './example-from-schema.ts';
 import { introduction } from './introduction.ts';
 import { type DocumentedOperation, type OperationRegistry, statusOf } from './registry.ts';
 import { shareErrorAnswers } from './shared-errors.ts';
+import { shareAnswerExamples, shareSchemas } from './shared-schemas.ts';
 import { type OperationDoc, TAGS } from './types.ts';
-import { webhooksSection } from './webhook-events.ts';
+import { webhookHeaders, webhooksSection } from './webhook-events.ts';
 
 type Json = Record<string, unknown>;
 
@@ -320,7 +321,7 @@ export function openApiOptions(
       const doc = (input as { openapiObject: Json }).openapiObject;
       const components = (doc.components ?? {}) as Json;
       components.headers = headers;
-      components.parameters = { IdempotencyKey: idempotencyKey };
+      components.parameters = { IdempotencyKey: idempotencyKey, ...webhookHeaders };
       // Each error status has its own envelope schema with its codes: the shared one is not used.
       delete (components.schemas as Json | undefined)?.ErrorEnvelope;
       doc.components = components;
@@ -340,6 +341,8 @@ export function openApiOptions(
         }
       }
       shareErrorAnswers(doc);
+      shareSchemas(doc);
+      shareAnswerExamples(doc);
       return doc as ReturnType<NonNullable<FastifyDynamicSwaggerOptions['transformObject']>>;
     },
   };
