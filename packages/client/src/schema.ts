@@ -2283,6 +2283,7 @@ export interface components {
                 nl: string;
                 pt: string;
             };
+            /** @enum {string} */
             sensitivity: "public" | "confidential" | "personal";
             /** @description A pre-fill only: the date printed on the document is what counts */
             usual_validity_days: number | null;
@@ -2296,6 +2297,7 @@ export interface components {
             claim_id: string;
             /** @description Your reason when you withdrew or wrote it off */
             close_reason: string | null;
+            /** Format: date-time */
             closed_at: string | null;
             /** @description What you had recorded as received on the request when the claim opened (euros) */
             collected: number;
@@ -2351,15 +2353,18 @@ export interface components {
                 /** Format: uuid */
                 claim_id: string;
                 close_reason: string | null;
+                /** Format: date-time */
                 closed_at: string | null;
                 /** @description Euros, two decimals */
                 collected: number;
+                /** Format: date */
                 due_date: string | null;
                 /** @description Euros, two decimals */
                 fees: number;
                 kind: "recourse" | "debtor_default";
                 /** Format: date-time */
                 opened_at: string;
+                /** Format: date */
                 opens_on: string | null;
                 /** @description Euros, two decimals */
                 paid_since_opened: number;
@@ -2400,14 +2405,18 @@ export interface components {
             claims_last_day: number;
             /** Format: date-time */
             created_at: string;
+            /** Format: date-time */
             disabled_at: string | null;
             disabled_reason: string | null;
             /** Format: date-time */
             expires_at: string;
             /** Format: uuid */
             id: string;
+            /** Format: uuid */
             prescriber_id: string | null;
+            /** Format: uuid */
             replaced_by: string | null;
+            /** @enum {string} */
             state: "active" | "disabled" | "expired";
             /** @description Present while the link works */
             url?: string;
@@ -2427,18 +2436,24 @@ export interface components {
                 name: string;
                 sha256: string;
                 size_bytes: number;
-                /** @description Where this version stands today */
+                /**
+                 * @description Where this version stands today
+                 * @enum {string}
+                 */
                 status_today: "current" | "superseded" | "expired" | "revoked";
                 /** @description Seconds the URL works: 120 */
                 url_expires_in: number;
+                /** Format: date */
                 valid_until: string | null;
                 verification_method: string | null;
+                /** Format: date-time */
                 verified_at: string | null;
             }[];
             /** Format: date-time */
             recorded_at: string;
         };
         DebtorConsent: {
+            /** Format: date-time */
             answered_at: string | null;
             channel: string | null;
             debtor_country: string;
@@ -2447,11 +2462,15 @@ export interface components {
             declaration: {
                 counsel_approved: boolean;
                 text: string;
+                /** Format: uuid */
                 text_id: string | null;
             } | null;
             dispute_reason: string | null;
             level_achieved: ("receipt" | "acknowledgment" | "acceptance") | null;
-            /** @description Lowest to highest: receipt, acknowledgment, acceptance */
+            /**
+             * @description Lowest to highest: receipt, acknowledgment, acceptance
+             * @enum {string}
+             */
             level_required: "receipt" | "acknowledgment" | "acceptance";
             meets_requirement: boolean;
             signed_by: {
@@ -2518,16 +2537,20 @@ export interface components {
             body_sha256: string;
             /** Format: date-time */
             created_at: string;
+            /** Format: date-time */
             delivered_at: string | null;
             /** Format: uuid */
             event_id: string;
             event_type: string;
             /** Format: uuid */
             id: string;
+            /** Format: date-time */
             last_attempt_at: string | null;
             last_error: string | null;
+            /** Format: date-time */
             next_attempt_at: string | null;
             response_code: number | null;
+            /** @enum {string} */
             status: "pending" | "delivered" | "failed" | "cancelled";
         };
         DigestEntry: {
@@ -2536,15 +2559,18 @@ export interface components {
             total: number;
         };
         EarlyPayment: {
+            /** Format: date-time */
             accepted_at: string | null;
             /** @description What the buyer repays you at maturity: the invoice’s face value */
             amount_due: number;
             buyer: components["schemas"]["Buyer"];
             close_reason: string | null;
+            /** Format: date-time */
             closed_at: string | null;
             /** Format: uuid */
             id: string;
             invoice: {
+                /** Format: date */
                 due_date: string | null;
                 /** Format: uuid */
                 id: string;
@@ -2592,11 +2618,13 @@ export interface components {
         EarlyPaymentEventData: {
             /** @description The early payment as `GET /v1/early-payments/{id}` answers it */
             early_payment: {
+                /** Format: date-time */
                 accepted_at: string | null;
                 /** @description Euros, two decimals */
                 amount_due: number;
                 buyer: components["schemas"]["EventDebtor"];
                 close_reason: string | null;
+                /** Format: date-time */
                 closed_at: string | null;
                 /** Format: uuid */
                 id: string;
@@ -2660,23 +2688,30 @@ export interface components {
         };
         /** @description The request as `GET /v1/requests` lists it */
         EventRequest: {
+            /** @description Euros, two decimals */
             advance_amount: number | null;
+            /** Format: date-time */
             approved_at: string | null;
+            /** Format: uuid */
             assigned_bank_id: string | null;
+            /** Format: date-time */
             closed_at: string | null;
             company_name: string;
             company_nif: string;
             consent_level_required: string | null;
             /** Format: date-time */
             created_at: string;
+            /** Format: date-time */
             funded_at: string | null;
             /** Format: uuid */
             id: string;
             invoice_count: number;
             request_ref: string;
+            /** Format: date-time */
             routed_at: string | null;
             /** @description Euros, two decimals */
             settled_amount: number;
+            /** Format: date-time */
             settled_at: string | null;
             /** @description The request status (spec: States and transitions) */
             status: string;
@@ -2691,11 +2726,13 @@ export interface components {
         };
         Export: {
             actor_role: string;
+            /** Format: date-time */
             completed_at?: string | null;
             /** Format: date-time */
             created_at: string;
             documents_mode?: string | null;
             download_available: boolean;
+            /** Format: date-time */
             expires_at?: string | null;
             file_count?: number | null;
             files?: {
@@ -2711,6 +2748,7 @@ export interface components {
             id: string;
             lang: string;
             manifest_sha256: string | null;
+            /** @enum {string} */
             plane: "live" | "demo";
             progress: {
                 entities_done: number;
@@ -2720,11 +2758,13 @@ export interface components {
                 rows: number;
                 volumes_written: number;
             };
+            /** @enum {string} */
             requested_via: "api" | "portal";
             row_counts?: {
                 [key: string]: number;
             } | null;
             size_bytes?: number;
+            /** @enum {string} */
             status: "queued" | "running" | "ready";
             /** @enum {string} */
             subject: "funder";
@@ -2749,7 +2789,9 @@ export interface components {
             name: string;
         };
         Invitation: {
+            /** Format: date-time */
             accepted_at: string | null;
+            /** Format: uuid */
             client_link_id: string | null;
             company: components["schemas"]["Buyer"];
             contact: {
@@ -2761,20 +2803,29 @@ export interface components {
             expires_at: string;
             /** Format: uuid */
             id: string;
+            /** Format: uuid */
             prescriber_id: string | null;
+            /** Format: date-time */
             revoked_at: string | null;
             revoked_reason: string | null;
+            /** Format: uuid */
             seller_id: string | null;
+            /** @enum {string} */
             state: "pending" | "accepted" | "revoked" | "expired";
+            /** @enum {string} */
             via: "link" | "named" | "api";
         };
         Line: {
             /** @description Euros (or the line currency), always positive */
             amount: number;
+            /** @description The bank's reference of the entry (AcctSvcrRef) */
             bank_reference: string | null;
             /** Format: date */
             booking_date: string;
-            /** @description entry: the transaction's own date. Otherwise the entry had no booking nor value date and took the statement's: the end of its period (FrToDt), its closing balance's date, or its creation date (CreDtTm) */
+            /**
+             * @description entry: the transaction's own date. Otherwise the entry had no booking nor value date and took the statement's: the end of its period (FrToDt), its closing balance's date, or its creation date (CreDtTm)
+             * @enum {string}
+             */
             booking_date_source: "entry" | "statement_period" | "closing_balance" | "statement_created";
             confirmation: {
                 /** Format: date-time */
@@ -2788,20 +2839,26 @@ export interface components {
             } | null;
             counterparty_iban: string | null;
             counterparty_name: string | null;
+            /** @description Structured creditor reference, e.g. RF... */
             creditor_reference: string | null;
             currency: string;
+            /** @enum {string} */
             direction: "credit" | "debit";
             /** @description Invoice numbers in structured remittance */
             document_numbers: string[];
+            /** @description CAMT.053: where the transaction sits in the XML */
             element: string | null;
             end_to_end_id: string | null;
+            /** @description CAMT.053 status: BOOK, PDNG or INFO */
             entry_status: string | null;
+            /** @description Line of the file where the transaction starts */
             file_line: number | null;
             /** @description Number of the transaction in the statement, from 1 */
             line: number;
             match: {
                 confidence: number;
                 invoice_number: string | null;
+                /** @enum {string} */
                 method: "reference" | "amount_and_debtor";
                 /** Format: uuid */
                 request_id: string;
@@ -2809,9 +2866,11 @@ export interface components {
             } | null;
             /** @description A booked credit in euros that is not a reversal: the only lines matched */
             payment_candidate: boolean;
+            /** @description What the payer wrote (unstructured remittance) */
             remittance_text: string | null;
             /** @description The entry reverses an earlier one; never matched as a payment */
             reversal: boolean;
+            /** Format: date */
             value_date: string | null;
         };
         /** @description Send terms to the seller */
@@ -2830,13 +2889,20 @@ export interface components {
             valid_days?: number | null;
         };
         OnboardingLink: {
-            /** @description When the supplier opened its account through the link */
+            /**
+             * Format: date-time
+             * @description When the supplier opened its account through the link
+             */
             account_created_at: string | null;
             company_name: string;
-            /** @description Where the name came from: your body, our own records, or the EU VAT service */
+            /**
+             * @description Where the name came from: your body, our own records, or the EU VAT service
+             * @enum {string}
+             */
             company_name_source: "given" | "own_records" | "vat_service";
             /** @description Without country prefix */
             company_vat: string;
+            /** Format: date-time */
             completed_at: string | null;
             contact_email: string;
             contact_name: string | null;
@@ -2852,9 +2918,12 @@ export interface components {
                 [key: string]: string | number | boolean | null;
             };
             return_url: string;
+            /** Format: date-time */
             revoked_at: string | null;
             revoked_reason: string | null;
+            /** Format: uuid */
             seller_id: string | null;
+            /** @enum {string} */
             status: "pending" | "account_created" | "completed" | "expired" | "revoked";
         };
         /** @description Open requests routed to the funder, by the consent level fixed when routed */
@@ -2869,6 +2938,7 @@ export interface components {
             arrivals: number;
             /** Format: date-time */
             created_at: string;
+            /** Format: date-time */
             disabled_at: string | null;
             disabled_reason: string | null;
             email: string | null;
@@ -2880,8 +2950,11 @@ export interface components {
         };
         Request: {
             advance_amount: number;
+            /** Format: date-time */
             approved_at: string | null;
+            /** Format: uuid */
             assigned_bank_id: string | null;
+            /** Format: date-time */
             closed_at: string | null;
             company_name: string;
             company_nif: string;
@@ -2892,16 +2965,21 @@ export interface components {
                 debtor_name: string;
                 debtor_tax_id: string;
                 level_achieved: ("receipt" | "acknowledgment" | "acceptance") | null;
-                /** @description Lowest to highest: receipt, acknowledgment, acceptance */
+                /**
+                 * @description Lowest to highest: receipt, acknowledgment, acceptance
+                 * @enum {string}
+                 */
                 level_required: "receipt" | "acknowledgment" | "acceptance";
                 meets_requirement: boolean;
                 status: string;
             }[];
+            /** Format: date-time */
             funded_at: string | null;
             /** Format: uuid */
             id: string;
             invoice_count: number;
             my_offer: {
+                /** Format: date-time */
                 accepted_at: string | null;
                 advance_pct: number;
                 days: number;
@@ -2913,11 +2991,14 @@ export interface components {
                 submitted_at: string;
             } | null;
             request_ref: string;
+            /** Format: date-time */
             routed_at: string | null;
             settled_amount: number;
+            /** Format: date-time */
             settled_at: string | null;
             status: string;
             total_amount: number;
+            /** @enum {string} */
             type: "factoring" | "confirming";
             /** Format: date-time */
             updated_at: string;
@@ -2946,6 +3027,7 @@ export interface components {
             /** @description euros */
             amount: number;
             debtor_key: string;
+            /** Format: date */
             due_date: string | null;
             /** Format: uuid */
             invoice_id: string;
@@ -2987,13 +3069,21 @@ export interface components {
             announce_on_kyc_lapse: boolean;
             /** @description Automatic announcement this many days after an invoice’s due date; null: off */
             announce_overdue_days: number | null;
+            /** @enum {string} */
             bank_data: "off" | "requested" | "required";
-            /** @description announced: debtors acknowledge before funding; confidential: notices prepared, sent when announced */
+            /**
+             * @description announced: debtors acknowledge before funding; confidential: notices prepared, sent when announced
+             * @enum {string}
+             */
             disclosure: "announced" | "confidential";
+            /** @enum {string} */
             recourse: "with" | "without";
             /** @description Days after an invoice’s due date before a claim opens; null: none */
             recourse_days: number | null;
-            /** @description funder_default: your default; seller: the company’s own terms over your default */
+            /**
+             * @description funder_default: your default; seller: the company’s own terms over your default
+             * @enum {string}
+             */
             source: "funder_default" | "seller";
         };
         Webhook: {
@@ -3015,6 +3105,7 @@ export interface components {
             assigned: number;
             /** @description Invoices asked about */
             invoices: number;
+            /** Format: date-time */
             last_lookup_at: string | null;
             lookups: number;
         };
@@ -3888,7 +3979,9 @@ export interface operations {
                             /** Format: uuid */
                             connection_id: string;
                             last_error: string | null;
+                            /** Format: date-time */
                             last_error_at: string | null;
+                            /** Format: date-time */
                             last_read_at: string | null;
                             /** @enum {unknown} */
                             status: "connected" | "failing";
@@ -4288,6 +4381,7 @@ export interface operations {
                         /** @enum {string} */
                         currency: "EUR";
                         debtors: {
+                            /** @description limit less exposure (negative when a limit was lowered below it) */
                             available: number | null;
                             /** @description face value of approved requests not yet funded, euros */
                             committed: number;
@@ -4296,10 +4390,12 @@ export interface operations {
                             debtor_key: string;
                             debtor_name: string | null;
                             debtor_tax_id: string;
+                            /** Format: date-time */
                             decided_at: string | null;
                             /** @description outstanding + committed + offered, euros */
                             exposure: number;
                             frozen: boolean;
+                            /** @description euros */
                             limit_amount: number | null;
                             limit_source: ("manual" | "api" | "import" | "insurer") | null;
                             limit_source_ref: string | null;
@@ -4307,6 +4403,7 @@ export interface operations {
                             note: string | null;
                             /** @description face value of requests under a pending, unexpired offer, euros */
                             offered: number;
+                            /** Format: date */
                             oldest_overdue: string | null;
                             /** @description face value of funded invoices less the payments the funder recorded, euros */
                             outstanding: number;
@@ -4375,7 +4472,9 @@ export interface operations {
                         /** @description false when the limit on record was already exactly this */
                         changed: boolean;
                         credit_limit: {
+                            /** @description euros */
                             amount: number | null;
+                            /** @description euros */
                             available: number | null;
                             /** @description euros */
                             committed: number;
@@ -4399,8 +4498,10 @@ export interface operations {
                             offered: number;
                             /** @description euros */
                             outstanding: number;
+                            /** @enum {string} */
                             source: "manual" | "api" | "import" | "insurer";
                             source_ref: string | null;
+                            /** @enum {string} */
                             status: "active" | "refused" | "suspended";
                             /** Format: date-time */
                             updated_at: string;
@@ -4534,16 +4635,21 @@ export interface operations {
                         received: number;
                         refused: number;
                         rows: {
+                            /** @description euros */
                             amount?: number | null;
                             changed?: boolean;
                             debtor_key?: string;
+                            /** @description as sent */
                             debtor_tax_id: string | null;
                             detail?: string;
+                            /** @enum {string} */
                             error?: "invalid_amount" | "debtor_tax_id_required" | "duplicate_debtor" | "invalid_status" | "amount_required" | "invalid_country" | "row_invalid" | "invalid_limit";
                             ok: boolean;
                             row: number;
+                            /** @enum {string} */
                             status?: "active" | "refused" | "suspended";
                         }[];
+                        /** @enum {string} */
                         source: "import" | "insurer";
                         source_ref: string | null;
                         /** @description rows accepted (including those identical to the limit on record) */
@@ -4963,7 +5069,9 @@ export interface operations {
                             id: string;
                             type: string;
                         }[];
+                        /** @description Pass as `after` for the next page; null at the end */
                         next_cursor: string | null;
+                        /** @description Pass as `after` later to get only the events newer than this page: the last event of the page, else the `after` you sent; null when neither */
                         poll_cursor: string | null;
                     };
                 };
@@ -5292,11 +5400,13 @@ export interface operations {
                 content: {
                     "application/json": {
                         api_version: string;
+                        /** @enum {string} */
                         environment: "live" | "sandbox" | "unclassified";
                         funder: components["schemas"]["Funder"];
                         key: {
                             /** Format: date-time */
                             created_at: string;
+                            /** Format: date-time */
                             expires_at: string | null;
                             /** Format: uuid */
                             id: string;
@@ -5405,6 +5515,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @enum {string} */
                         environment: "live" | "sandbox" | "unclassified";
                         /** Format: date-time */
                         expires_at: string;
@@ -5599,6 +5710,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** Format: date */
                         date: string | null;
                         digest: {
                             changes: {
@@ -5625,6 +5737,7 @@ export interface operations {
                             /** @description The path that reads this digest’s lines */
                             lines: string;
                             new: components["schemas"]["DigestEntry"];
+                            /** Format: date-time */
                             snapshot_at: string | null;
                             /** @description true: the night’s run did not complete; nothing was compared and there are no lines */
                             stale: boolean;
@@ -5634,8 +5747,10 @@ export interface operations {
                             /** @description Euros still owed (0 once paid) */
                             amount: number;
                             client: {
+                                /** @description The client’s latest grade, A to E */
                                 grade: string | null;
                                 name: string;
+                                /** @description NACE Rev. 2 section letter */
                                 sector: string | null;
                                 /** Format: uuid */
                                 seller_id: string;
@@ -5645,14 +5760,19 @@ export interface operations {
                             /** @enum {string} */
                             currency: "EUR";
                             debtor: components["schemas"]["Buyer"];
+                            /** Format: date */
                             due_date: string | null;
                             /** Format: uuid */
                             invoice_id: string;
-                            /** @description new: eligible now and not in the last snapshot; paid: the seller marked it paid; disputed: an open dispute; no_longer_eligible: see reason */
+                            /**
+                             * @description new: eligible now and not in the last snapshot; paid: the seller marked it paid; disputed: an open dispute; no_longer_eligible: see reason
+                             * @enum {string}
+                             */
                             kind: "new" | "paid" | "disputed" | "no_longer_eligible";
                             number: string;
                             reason: ("requested" | "cancelled" | "removed" | "left_programme" | "not_shared" | "rules") | null;
                         }[];
+                        /** @description The path of the next page of lines; null on the last */
                         next: string | null;
                     };
                 };
@@ -5694,6 +5814,7 @@ export interface operations {
                         funder: components["schemas"]["Funder"];
                         payer_record: {
                             avg_days_to_pay: number | null;
+                            /** @description Days from due date to payment */
                             avg_settle_delay_days: number | null;
                             country: string;
                             /** @description COUNTRY:TAXID of the buyer */
@@ -5701,6 +5822,7 @@ export interface operations {
                             invoice_count: number | null;
                             median_days_to_pay: number | null;
                             median_settle_delay_days: number | null;
+                            /** @description Distinct suppliers with a line in the window */
                             observers: number | null;
                             on_time_pct: number | null;
                             open_amount: number | null;
@@ -5708,10 +5830,18 @@ export interface operations {
                             overdue_amount: number | null;
                             overdue_count: number | null;
                             p75_settle_delay_days: number | null;
+                            /** Format: date-time */
                             refreshed_at: string | null;
-                            /** @description published with at least three observing suppliers; otherwise every figure is null */
+                            /**
+                             * @description published with at least three observing suppliers; otherwise every figure is null
+                             * @enum {string}
+                             */
                             status: "published" | "insufficient_observers";
                             tax_id: string;
+                            /**
+                             * Format: date
+                             * @description Lines issued from this date
+                             */
                             window_from: string | null;
                             worst_settle_delay_days: number | null;
                         } | null;
@@ -6018,11 +6148,14 @@ export interface operations {
                                 company_name: string;
                                 company_tax_id: string;
                                 country: string;
+                                /** Format: date-time */
                                 joined_at: string | null;
+                                /** Format: date-time */
                                 onboarded_at: string | null;
                                 requests: number;
                             }[];
                             joined: number;
+                            /** @enum {string} */
                             kind: "prescriber" | "own_link" | "named" | "api";
                             name?: string;
                             onboarded: number;
@@ -6032,6 +6165,7 @@ export interface operations {
                             /** Format: date-time */
                             since?: string;
                         }[];
+                        /** @enum {string} */
                         plane: "live" | "demo";
                         totals: {
                             /** @description Advance (else total) of funded or settled requests */
@@ -6082,6 +6216,7 @@ export interface operations {
                             seller_id: string;
                             tax_id: string;
                             terms: components["schemas"]["Terms"];
+                            /** Format: date-time */
                             updated_at: string | null;
                         }[];
                         default: {
@@ -6091,15 +6226,26 @@ export interface operations {
                             announce_on_kyc_lapse: boolean;
                             /** @description Automatic announcement this many days after an invoice’s due date; null: off */
                             announce_overdue_days: number | null;
+                            /** @enum {string} */
                             bank_data: "off" | "requested" | "required";
-                            /** @description announced: debtors acknowledge before funding; confidential: notices prepared, sent when announced */
+                            /**
+                             * @description announced: debtors acknowledge before funding; confidential: notices prepared, sent when announced
+                             * @enum {string}
+                             */
                             disclosure: "announced" | "confidential";
+                            /** @enum {string} */
                             recourse: "with" | "without";
                             /** @description Days after an invoice’s due date before a claim opens; null: none */
                             recourse_days: number | null;
-                            /** @description funder_default: your default; seller: the company’s own terms over your default */
+                            /**
+                             * @description funder_default: your default; seller: the company’s own terms over your default
+                             * @enum {string}
+                             */
                             source: "funder_default" | "seller";
-                            /** @description null while never changed */
+                            /**
+                             * Format: date-time
+                             * @description null while never changed
+                             */
                             updated_at: string | null;
                         };
                         funder: components["schemas"]["Funder"];
@@ -6178,6 +6324,7 @@ export interface operations {
                         open_requests_keep_their_terms: number;
                         /** @description The reason now kept with these terms; null after a reset */
                         reason: string | null;
+                        /** Format: uuid */
                         seller_id: string | null;
                         terms: components["schemas"]["Terms"];
                         /** Format: date-time */
@@ -6439,9 +6586,13 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @enum {string} */
                         environment: "live" | "sandbox";
                         max_invoices_per_lookup: number;
-                        /** @description closed: look-ups answer 403 registry_not_open (live plane until the service opens it) */
+                        /**
+                         * @description closed: look-ups answer 403 registry_not_open (live plane until the service opens it)
+                         * @enum {string}
+                         */
                         status: "open" | "closed";
                         /** @description Your own look-ups on this plane */
                         your_lookups: {
@@ -6681,6 +6832,7 @@ export interface operations {
                     "application/json": {
                         debtor_consent: components["schemas"]["DebtorConsent"][];
                         my_offer: {
+                            /** Format: date-time */
                             accepted_at: string | null;
                             advance_amount: number;
                             advance_pct: number;
@@ -6705,14 +6857,18 @@ export interface operations {
                             invoice_amount: number;
                             /** Format: date */
                             invoice_date: string;
+                            /** Format: date */
                             invoice_due_date: string | null;
                             invoice_no: string;
                             source: string;
                         }[];
                         request: {
                             advance_amount: number;
+                            /** Format: date-time */
                             approved_at: string | null;
+                            /** Format: uuid */
                             assigned_bank_id: string | null;
+                            /** Format: date-time */
                             closed_at: string | null;
                             company_name: string;
                             company_nif: string;
@@ -6720,16 +6876,20 @@ export interface operations {
                             /** Format: date-time */
                             created_at: string;
                             debtor_consent: components["schemas"]["DebtorConsent"][];
+                            /** Format: date-time */
                             funded_at: string | null;
                             /** Format: uuid */
                             id: string;
                             invoice_count: number;
                             request_ref: string;
+                            /** Format: date-time */
                             routed_at: string | null;
                             settled_amount: number;
+                            /** Format: date-time */
                             settled_at: string | null;
                             status: string;
                             total_amount: number;
+                            /** @enum {string} */
                             type: "factoring" | "confirming";
                             /** Format: date-time */
                             updated_at: string;
@@ -6745,6 +6905,7 @@ export interface operations {
                                 raised_by: string;
                                 reason: string;
                                 resolution: string | null;
+                                /** Format: date-time */
                                 resolved_at: string | null;
                                 status: string;
                             }[];
@@ -6756,6 +6917,7 @@ export interface operations {
                                 id: string;
                                 /** Format: date-time */
                                 raised_at: string;
+                                /** Format: date-time */
                                 reviewed_at: string | null;
                                 severity: string;
                                 status: string;
@@ -6815,7 +6977,10 @@ export interface operations {
                     "application/json": {
                         /** Format: date-time */
                         announced_at: string;
-                        /** @description What announced it: you (manual), or an automatic trigger of its terms */
+                        /**
+                         * @description What announced it: you (manual), or an automatic trigger of its terms
+                         * @enum {string}
+                         */
                         announced_trigger: "manual" | "overdue" | "dispute" | "kyc_lapse";
                         /** @enum {string} */
                         disclosure: "announced";
@@ -6937,6 +7102,7 @@ export interface operations {
                          */
                         bank_data: "off" | "requested" | "required";
                         bank_data_problems: {
+                            /** Format: date-time */
                             asked_at: string | null;
                             /** @description true under `bank_data: required`: funding waits for it */
                             holds_funding: boolean;
@@ -7056,7 +7222,10 @@ export interface operations {
                 content: {
                     "application/json": {
                         changed: boolean;
-                        /** @description Lowest to highest: receipt, acknowledgment, acceptance */
+                        /**
+                         * @description Lowest to highest: receipt, acknowledgment, acceptance
+                         * @enum {string}
+                         */
                         consent_level_required: "receipt" | "acknowledgment" | "acceptance";
                         from: ("receipt" | "acknowledgment" | "acceptance") | null;
                         /** Format: uuid */
@@ -7177,21 +7346,27 @@ export interface operations {
                                 amount: number | null;
                                 /** @description Outstanding plus committed plus offered, euros */
                                 exposure: number;
+                                /** @enum {string} */
                                 source: "manual" | "api" | "import" | "insurer";
                                 source_ref: string | null;
+                                /** @enum {string} */
                                 status: "active" | "refused" | "suspended";
                             } | null;
                             debtor_country: string;
                             /** @description COUNTRY:TAXID */
                             debtor_key: string;
                             debtor_name: string | null;
+                            /** @enum {string} */
                             level: "notice" | "account" | "books" | "buyer";
+                            /** Format: date-time */
                             level_since: string | null;
                             /** @description The seller’s invoices to this debtor issued in the last 36 months */
                             pair_history: {
                                 avg_days_to_pay: number | null;
+                                /** Format: date */
                                 first_invoice: string | null;
                                 invoices: number;
+                                /** Format: date */
                                 last_invoice: string | null;
                                 median_days_to_pay: number | null;
                                 on_time_pct: number | null;
@@ -7209,11 +7384,13 @@ export interface operations {
                                 entity_name: string;
                                 /** Format: date */
                                 period_end: string;
+                                /** @enum {string} */
                                 source: "dgal_pmp" | "hacienda_pmp";
                             } | null;
                             score: {
                                 /** Format: date-time */
                                 computed_at: string;
+                                /** @enum {string} */
                                 grade: "A" | "B" | "C" | "D" | "E";
                                 model_version: string;
                                 score_100: number;
@@ -7508,14 +7685,17 @@ export interface operations {
                             required: boolean;
                             sha256: string;
                             size_bytes: number;
+                            /** @enum {string} */
                             status: "pending" | "verified";
                             /** Format: date-time */
                             uploaded_at: string;
                             /** @description Seconds the URL works: 120 */
                             url_expires_in: number;
                             valid_today: boolean;
+                            /** Format: date */
                             valid_until: string | null;
                             verification_method: string | null;
+                            /** Format: date-time */
                             verified_at: string | null;
                         }[];
                         deal_file: {
@@ -7525,6 +7705,7 @@ export interface operations {
                         missing_today: {
                             code: string;
                             name: string;
+                            /** @enum {string} */
                             problem: "missing" | "unverified" | "expired";
                         }[];
                         /** Format: uuid */
@@ -7563,9 +7744,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** Format: date-time */
                         announced_at: string | null;
                         announced_trigger: ("manual" | "overdue" | "dispute" | "kyc_lapse") | null;
                         count: number;
+                        /** @enum {string} */
                         disclosure: "announced" | "confidential";
                         notices: {
                             /** @description The document still matches the invoices and amounts it covers; false once one changed */
@@ -7601,6 +7784,7 @@ export interface operations {
                             notice_id: string;
                             /** @description sending_queued once the request is announced; null while not sent */
                             sending: "sending_queued" | null;
+                            /** Format: date-time */
                             sending_queued_at: string | null;
                             /** @description pending, acknowledged, disputed or withdrawn */
                             status: string;
@@ -8036,14 +8220,21 @@ export interface operations {
                             bank_id: string;
                             /** Format: date-time */
                             joined_at: string;
-                            /** @description When the company left the network */
+                            /**
+                             * Format: date-time
+                             * @description When the company left the network
+                             */
                             left_at: string | null;
                             /** @description Why it left, as recorded */
                             left_reason: string | null;
-                            /** @description The prescriber that brought the company, kept after it leaves */
+                            /**
+                             * Format: uuid
+                             * @description The prescriber that brought the company, kept after it leaves
+                             */
                             prescriber_id: string | null;
                             /** Format: uuid */
                             seller_id: string;
+                            /** @enum {string} */
                             via: "link" | "named" | "api";
                         };
                     };
@@ -8380,6 +8571,7 @@ export interface operations {
                     "application/json": {
                         /** @description false: it had already left the ledger (its first exit stays) */
                         changed: boolean;
+                        /** @enum {string} */
                         exit: "cancelled" | "removed";
                         /** Format: uuid */
                         invoice_id: string;
@@ -8647,7 +8839,10 @@ export interface operations {
                         debtor_tax_id: string;
                         /** Format: date */
                         due_date: string;
-                        /** @description Where the invoice came from; upload is not the seller’s own books */
+                        /**
+                         * @description Where the invoice came from; upload is not the seller’s own books
+                         * @enum {string}
+                         */
                         source?: "erp" | "e_invoice" | "saft" | "upload";
                     }[];
                     /** @description Only the keys sent change */
@@ -8663,6 +8858,7 @@ export interface operations {
                         recourse?: "with" | "without";
                         recourse_days?: number | null;
                     };
+                    /** @enum {string} */
                     type?: "factoring" | "confirming";
                 };
             };
@@ -8851,11 +9047,13 @@ export interface operations {
                     "application/json": {
                         happened: {
                             announced: {
+                                /** @enum {string} */
                                 trigger: "overdue" | "dispute" | "kyc_lapse";
                             }[];
                             claims_opened: {
                                 /** Format: uuid */
                                 claim_id: string;
+                                /** @enum {string} */
                                 kind: "recourse" | "debtor_default";
                             }[];
                             offers_expired: {
@@ -8867,9 +9065,13 @@ export interface operations {
                         };
                         invoices: {
                             days_overdue: number;
+                            /** Format: date */
                             due_date: string | null;
                             invoice_no: string;
-                            /** @description Where the invoice stands on the request’s own day */
+                            /**
+                             * @description Where the invoice stands on the request’s own day
+                             * @enum {string}
+                             */
                             state: "not_due" | "due" | "overdue" | "no_due_date";
                         }[];
                         request: components["schemas"]["Request"];
@@ -8981,6 +9183,7 @@ export interface operations {
                         payout_account_own: boolean;
                         /** @description The last four characters of the IBAN: an IBAN is never shown whole */
                         payout_iban_last4: string;
+                        /** Format: uuid */
                         replaced_connection_id: string | null;
                         /** Format: uuid */
                         request_id: string;
@@ -9020,6 +9223,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @enum {string} */
                     answer: "acknowledged" | "disputed";
                     debtor_tax_id?: string | null;
                     level?: ("receipt" | "acknowledgment" | "acceptance") | null;
@@ -9153,8 +9357,12 @@ export interface operations {
                         address: string | null;
                         debtor_tax_id: string;
                     }[];
+                    /** @enum {string} */
                     seller_verification?: "pending" | "approved" | "rejected" | "lapsed";
-                    /** @description The day the seller’s verification lapses; null: none planned */
+                    /**
+                     * Format: date
+                     * @description The day the seller’s verification lapses; null: none planned
+                     */
                     seller_verification_lapses_on?: string | null;
                 };
             };
@@ -9263,6 +9471,7 @@ export interface operations {
                     "application/json": {
                         alerts: components["schemas"]["Alert"][];
                         debtor_tax_id: string;
+                        /** Format: uuid */
                         payment_id: string | null;
                         recorded: boolean;
                         /** Format: uuid */
@@ -9304,6 +9513,7 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/json": {
+                    /** Format: uuid */
                     request_id?: string | null;
                 };
             };
@@ -9414,13 +9624,16 @@ export interface operations {
                         currency: "EUR";
                         funder: components["schemas"]["Funder"];
                         sellers: {
+                            /** @description limit less exposure (negative when a limit was lowered below it) */
                             available: number | null;
                             /** @description face value of approved requests not yet funded, euros */
                             committed: number;
+                            /** Format: date-time */
                             decided_at: string | null;
                             /** @description outstanding + committed + offered, euros */
                             exposure: number;
                             frozen: boolean;
+                            /** @description euros */
                             limit_amount: number | null;
                             limit_source: ("manual" | "api" | "import" | "insurer") | null;
                             limit_source_ref: string | null;
@@ -9428,6 +9641,7 @@ export interface operations {
                             note: string | null;
                             /** @description face value of requests under a pending, unexpired offer, euros */
                             offered: number;
+                            /** Format: date */
                             oldest_overdue: string | null;
                             /** @description face value of funded invoices less the payments the funder recorded, euros */
                             outstanding: number;
@@ -9499,7 +9713,9 @@ export interface operations {
                     "application/json": {
                         changed: boolean;
                         seller_limit: {
+                            /** @description euros */
                             amount: number | null;
+                            /** @description euros */
                             available: number | null;
                             /** @description euros */
                             committed: number;
@@ -9524,7 +9740,9 @@ export interface operations {
                             seller_id: string;
                             seller_name: string;
                             seller_nif: string;
+                            /** @enum {string} */
                             source: "manual" | "api" | "import" | "insurer";
+                            /** @enum {string} */
                             status: "active" | "refused" | "suspended";
                             /** Format: date-time */
                             updated_at: string;
@@ -9601,7 +9819,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description Lowest to highest: receipt, acknowledgment, acceptance */
+                        /**
+                         * @description Lowest to highest: receipt, acknowledgment, acceptance
+                         * @enum {string}
+                         */
                         debtor_consent_level: "receipt" | "acknowledgment" | "acceptance";
                         /** @description Only counsel-approved texts count while require_counsel_approved_texts is true */
                         declaration_text_languages: components["schemas"]["DeclarationTextLanguage"][];
@@ -9665,7 +9886,10 @@ export interface operations {
                 content: {
                     "application/json": {
                         changed: boolean;
-                        /** @description Lowest to highest: receipt, acknowledgment, acceptance */
+                        /**
+                         * @description Lowest to highest: receipt, acknowledgment, acceptance
+                         * @enum {string}
+                         */
                         debtor_consent_level: "receipt" | "acknowledgment" | "acceptance";
                         /** @description Only counsel-approved texts count while require_counsel_approved_texts is true */
                         declaration_text_languages: components["schemas"]["DeclarationTextLanguage"][];
@@ -9802,6 +10026,7 @@ export interface operations {
                         id: string;
                         /** Format: date-time */
                         imported_at: string;
+                        /** @enum {string} */
                         kind: "camt053" | "csv";
                         /** Format: date */
                         last_booking_date: string;
@@ -9817,6 +10042,7 @@ export interface operations {
                         /** @description Sum of the debit lines in euros */
                         total_debited: number;
                         unmatched_count: number;
+                        /** @description camt.053.001.02 to .08; null for CSV */
                         version: string | null;
                     };
                 };
@@ -10427,6 +10653,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** Format: date-time */
                         previous_secret_expires_at: string | null;
                         /** @description The new signing secret, shown this once only */
                         secret: string;

@@ -3,6 +3,7 @@ import type { ErrorCode } from '../../errors.ts';
 import { API_VERSION } from '../../version.ts';
 import { COMPONENT } from '../input.ts';
 import { codeSamples } from './code-samples.ts';
+import { compactUnions } from './compact-unions.ts';
 import { errorMeanings } from './error-meanings.ts';
 import { exampleFromSchema } from './example-from-schema.ts';
 import { introduction } from './introduction.ts';
@@ -341,6 +342,9 @@ export function openApiOptions(
         }
       }
       shareErrorAnswers(doc);
+      compactUnions(doc.paths);
+      compactUnions(doc.webhooks);
+      compactUnions(components.schemas);
       shareSchemas(doc);
       shareAnswerExamples(doc);
       return doc as ReturnType<NonNullable<FastifyDynamicSwaggerOptions['transformObject']>>;
