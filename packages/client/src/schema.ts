@@ -2247,6 +2247,279 @@ export interface webhooks {
 }
 export interface components {
     schemas: {
+        Alert: {
+            /** Format: uuid */
+            alert_id: string;
+            /** @description Euros the seller received */
+            amount: number;
+            debtor_name: string | null;
+            debtor_tax_id: string;
+            /** Format: date-time */
+            raised_at: string;
+            /** Format: date-time */
+            received_at: string;
+            /** @description The payment’s reference as the seller’s bank gave it */
+            reference: string;
+            /** Format: uuid */
+            request_id: string;
+            request_ref: string;
+        };
+        Buyer: {
+            country: string;
+            name: string;
+            tax_id: string;
+        };
+        Catalogue: {
+            code: string;
+            /** @description Seller countries the document applies to */
+            countries: string[];
+            issuer: string;
+            names: {
+                de: string;
+                en: string;
+                es: string;
+                fr: string;
+                it: string;
+                nl: string;
+                pt: string;
+            };
+            /** @enum {string} */
+            sensitivity: "public" | "confidential" | "personal";
+            /** @description A pre-fill only: the date printed on the document is what counts */
+            usual_validity_days: number | null;
+        };
+        Claim: {
+            /** @description What you paid the seller when funding (euros) */
+            amount_advanced: number;
+            /** @description recourse: amount_advanced plus fees less collected; debtor_default: what the debtor still owed when it opened (euros) */
+            claim_amount: number;
+            /** Format: uuid */
+            claim_id: string;
+            /** @description Your reason when you withdrew or wrote it off */
+            close_reason: string | null;
+            /** Format: date-time */
+            closed_at: string | null;
+            /** @description What you had recorded as received on the request when the claim opened (euros) */
+            collected: number;
+            /**
+             * Format: date
+             * @description The earliest due date among the request’s invoices
+             */
+            due_date: string;
+            /** @description The fee recorded on the request: the accepted offer’s rate applied to the amount advanced (euros) */
+            fees: number;
+            /**
+             * @description recourse: the seller owes you (terms with recourse); debtor_default: the debtor did not pay and you bear it (terms without recourse)
+             * @enum {unknown}
+             */
+            kind: "recourse" | "debtor_default";
+            /** Format: date-time */
+            opened_at: string;
+            /**
+             * Format: date
+             * @description due_date plus recourse_days: the Madrid date the claim opened
+             */
+            opens_on: string;
+            /** @description Payments recorded on the request since the claim opened (euros) */
+            paid_since_opened: number;
+            /** @description The reference the payer quotes: the request’s ISO 11649 creditor reference, which statement matching recognises */
+            pay_reference: string;
+            /** @description Where the seller pays: the account of your latest imported bank statement; null while you have imported none */
+            pay_to_iban: string | null;
+            /** @description The claim rule of the request’s terms */
+            recourse_days: number;
+            /** @description claim_amount less paid_since_opened while open (never below 0); 0 once closed (euros) */
+            remaining: number;
+            /** Format: uuid */
+            request_id: string;
+            request_ref: string;
+            seller: {
+                name: string;
+                /** Format: uuid */
+                seller_id: string;
+            };
+            /** @description recourse: payments since it opened covered it and the request closed as settled by recourse; request_settled: the request settled the ordinary way */
+            settled_by: "recourse" | "request_settled" | null;
+            /** @enum {unknown} */
+            status: "open" | "settled" | "withdrawn" | "written_off";
+        };
+        ClaimEventData: {
+            /** @description The claim as `GET /v1/recourse` lists it */
+            claim: {
+                /** @description Euros, two decimals */
+                amount_advanced: number;
+                /** @description Euros, two decimals */
+                claim_amount: number;
+                /** Format: uuid */
+                claim_id: string;
+                close_reason: string | null;
+                /** Format: date-time */
+                closed_at: string | null;
+                /** @description Euros, two decimals */
+                collected: number;
+                /** Format: date */
+                due_date: string | null;
+                /** @description Euros, two decimals */
+                fees: number;
+                kind: "recourse" | "debtor_default";
+                /** Format: date-time */
+                opened_at: string;
+                /** Format: date */
+                opens_on: string | null;
+                /** @description Euros, two decimals */
+                paid_since_opened: number;
+                pay_reference: string | null;
+                pay_to_iban: string | null;
+                recourse_days: number | null;
+                /** @description Euros, two decimals */
+                remaining: number;
+                /** Format: uuid */
+                request_id: string;
+                request_ref: string;
+                seller: {
+                    name: string;
+                    /** Format: uuid */
+                    seller_id: string;
+                } & {
+                    [key: string]: unknown;
+                };
+                settled_by: string | null;
+                /** @description open, settled, withdrawn or written_off */
+                status: string;
+            } & {
+                [key: string]: unknown;
+            };
+        } & {
+            [key: string]: unknown;
+        };
+        ClaimsByKindEntry: {
+            open: number;
+            settled: number;
+            withdrawn: number;
+            written_off: number;
+        };
+        ClientLink: {
+            /** @description Companies whose first arrival was through this link */
+            arrivals: number;
+            /** @description Sign-ups through this link in the last 24 hours */
+            claims_last_day: number;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            disabled_at: string | null;
+            disabled_reason: string | null;
+            /** Format: date-time */
+            expires_at: string;
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            prescriber_id: string | null;
+            /** Format: uuid */
+            replaced_by: string | null;
+            /** @enum {string} */
+            state: "active" | "disabled" | "expired";
+            /** @description Present while the link works */
+            url?: string;
+        };
+        DealFileEntry: {
+            documents: {
+                code: string;
+                /** Format: uuid */
+                document_id: string;
+                /** @description Works for two minutes, without a key */
+                download_url: string;
+                file_name: string;
+                /** Format: date */
+                issued_on: string;
+                media_type: string;
+                /** @description Catalogue name in English */
+                name: string;
+                sha256: string;
+                size_bytes: number;
+                /**
+                 * @description Where this version stands today
+                 * @enum {string}
+                 */
+                status_today: "current" | "superseded" | "expired" | "revoked";
+                /** @description Seconds the URL works: 120 */
+                url_expires_in: number;
+                /** Format: date */
+                valid_until: string | null;
+                verification_method: string | null;
+                /** Format: date-time */
+                verified_at: string | null;
+            }[];
+            /** Format: date-time */
+            recorded_at: string;
+        };
+        DebtorConsent: {
+            /** Format: date-time */
+            answered_at: string | null;
+            channel: string | null;
+            debtor_country: string;
+            debtor_name: string;
+            debtor_tax_id: string;
+            declaration: {
+                counsel_approved: boolean;
+                text: string;
+                /** Format: uuid */
+                text_id: string | null;
+            } | null;
+            dispute_reason: string | null;
+            level_achieved: ("receipt" | "acknowledgment" | "acceptance") | null;
+            /**
+             * @description Lowest to highest: receipt, acknowledgment, acceptance
+             * @enum {string}
+             */
+            level_required: "receipt" | "acknowledgment" | "acceptance";
+            meets_requirement: boolean;
+            signed_by: {
+                name: string;
+                role: string | null;
+            } | null;
+            status: string;
+        };
+        DecideOnRequestAnswer: {
+            advance_amount?: number;
+            amount?: number;
+            decision: string;
+            /** Format: date-time */
+            declined_at?: string;
+            /** Format: date-time */
+            expires_at?: string;
+            /** @description settle: true when the request is settled now, by this payment (the total reached, or `final` sent); false while money remains to be received */
+            final?: boolean;
+            funded_amount?: number;
+            /** Format: date-time */
+            funded_at?: string;
+            /** Format: uuid */
+            offer_id?: string;
+            reason?: string;
+            /** Format: date-time */
+            received_at?: string;
+            reference?: string | null;
+            remaining_amount?: number;
+            /** Format: uuid */
+            request_id: string;
+            settled_amount?: number;
+            /** Format: uuid */
+            settlement_id?: string;
+            status: string;
+            step_back?: boolean;
+            value_date?: string;
+        };
+        DeclarationTextLanguage: {
+            /** @description Country code of the law governing the notice */
+            governing_law: string;
+            levels: {
+                /** @description Languages with a text for this level */
+                acceptance: string[];
+                /** @description Languages with a text for this level */
+                acknowledgment: string[];
+                /** @description Languages with a text for this level */
+                receipt: string[];
+            };
+        };
         /** @description Decline the request, or step back from an approved one */
         DeclineDecision: {
             /** @enum {string} */
@@ -2257,6 +2530,244 @@ export interface components {
             notes?: string | null;
             /** @description Why; a reason, notes or both */
             reason?: ("payer_credit" | "invoice_ineligible" | "documentation" | "concentration" | "amount_out_of_range" | "sector_excluded" | "no_funder_capacity" | "withdrawn_by_client" | "other") | null;
+        };
+        Delivery: {
+            attempts: number;
+            /** @description SHA-256 (hex) of the exact body sent */
+            body_sha256: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            delivered_at: string | null;
+            /** Format: uuid */
+            event_id: string;
+            event_type: string;
+            /** Format: uuid */
+            id: string;
+            /** Format: date-time */
+            last_attempt_at: string | null;
+            last_error: string | null;
+            /** Format: date-time */
+            next_attempt_at: string | null;
+            response_code: number | null;
+            /** @enum {string} */
+            status: "pending" | "delivered" | "failed" | "cancelled";
+        };
+        DigestEntry: {
+            count: number;
+            /** @description Euros */
+            total: number;
+        };
+        EarlyPayment: {
+            /** Format: date-time */
+            accepted_at: string | null;
+            /** @description What the buyer repays you at maturity: the invoice’s face value */
+            amount_due: number;
+            buyer: components["schemas"]["Buyer"];
+            close_reason: string | null;
+            /** Format: date-time */
+            closed_at: string | null;
+            /** Format: uuid */
+            id: string;
+            invoice: {
+                /** Format: date */
+                due_date: string | null;
+                /** Format: uuid */
+                id: string;
+                /** Format: date */
+                issue_date: string;
+                number: string;
+            };
+            /**
+             * Format: date
+             * @description When the buyer repays
+             */
+            maturity_date: string;
+            /** @description What the supplier is offered to receive early */
+            offered_amount: number;
+            /** @description Paid and not yet repaid: amount_due less repaid_amount; 0 otherwise */
+            outstanding: number;
+            paid: components["schemas"]["EarlyPaymentEntry"] | null;
+            /** Format: date-time */
+            released_at: string;
+            /** @description Euros */
+            repaid_amount: number;
+            repayments: components["schemas"]["EarlyPaymentEntry"][];
+            /**
+             * @description released (offered to the supplier with you as its funder), accepted (the supplier took it: yours to pay), paid (you paid the supplier early), overdue (paid, past maturity, not all repaid), repaid (the buyer repaid you in full), declined (by the supplier), withdrawn (by the buyer before payment)
+             * @enum {unknown}
+             */
+            status: "released" | "accepted" | "paid" | "overdue" | "repaid" | "declined" | "withdrawn";
+            supplier: {
+                country: string;
+                name: string;
+                /** Format: uuid */
+                seller_id: string;
+                tax_id: string;
+            };
+        };
+        EarlyPaymentEntry: {
+            /** @description Euros */
+            amount: number;
+            /** Format: date-time */
+            recorded_at: string;
+            reference: string;
+            /** Format: date */
+            value_date: string;
+        };
+        EarlyPaymentEventData: {
+            /** @description The early payment as `GET /v1/early-payments/{id}` answers it */
+            early_payment: {
+                /** Format: date-time */
+                accepted_at: string | null;
+                /** @description Euros, two decimals */
+                amount_due: number;
+                buyer: components["schemas"]["EventDebtor"];
+                close_reason: string | null;
+                /** Format: date-time */
+                closed_at: string | null;
+                /** Format: uuid */
+                id: string;
+                invoice: {
+                    /** Format: date */
+                    due_date: string;
+                    /** Format: uuid */
+                    id: string;
+                    /** Format: date */
+                    issue_date: string;
+                    number: string;
+                } & {
+                    [key: string]: unknown;
+                };
+                /** Format: date */
+                maturity_date: string;
+                /** @description Euros, two decimals */
+                offered_amount: number;
+                /** @description Euros, two decimals */
+                outstanding: number;
+                paid: components["schemas"]["EventEarlyPaymentEntry"] | null;
+                /** Format: date-time */
+                released_at: string;
+                /** @description Euros, two decimals */
+                repaid_amount: number;
+                repayments: components["schemas"]["EventEarlyPaymentEntry"][];
+                /** @description released, accepted, declined, withdrawn, paid, repaid, ... */
+                status: string;
+                supplier: {
+                    country: string;
+                    name: string;
+                    /** Format: uuid */
+                    seller_id: string;
+                    tax_id: string;
+                } & {
+                    [key: string]: unknown;
+                };
+            } & {
+                [key: string]: unknown;
+            };
+        } & {
+            [key: string]: unknown;
+        };
+        EventDebtor: {
+            country: string;
+            name: string;
+            tax_id: string;
+        } & {
+            [key: string]: unknown;
+        };
+        EventEarlyPaymentEntry: {
+            /** @description Euros, two decimals */
+            amount: number;
+            /** Format: date-time */
+            recorded_at: string;
+            reference: string;
+            /** Format: date */
+            value_date: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /** @description The request as `GET /v1/requests` lists it */
+        EventRequest: {
+            /** @description Euros, two decimals */
+            advance_amount: number | null;
+            /** Format: date-time */
+            approved_at: string | null;
+            /** Format: uuid */
+            assigned_bank_id: string | null;
+            /** Format: date-time */
+            closed_at: string | null;
+            company_name: string;
+            company_nif: string;
+            consent_level_required: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            funded_at: string | null;
+            /** Format: uuid */
+            id: string;
+            invoice_count: number;
+            request_ref: string;
+            /** Format: date-time */
+            routed_at: string | null;
+            /** @description Euros, two decimals */
+            settled_amount: number;
+            /** Format: date-time */
+            settled_at: string | null;
+            /** @description The request status (spec: States and transitions) */
+            status: string;
+            /** @description Euros, two decimals */
+            total_amount: number;
+            /** @description For example `factoring` */
+            type: string;
+            /** Format: date-time */
+            updated_at: string;
+        } & {
+            [key: string]: unknown;
+        };
+        Export: {
+            actor_role: string;
+            /** Format: date-time */
+            completed_at?: string | null;
+            /** Format: date-time */
+            created_at: string;
+            documents_mode?: string | null;
+            download_available: boolean;
+            /** Format: date-time */
+            expires_at?: string | null;
+            file_count?: number | null;
+            files?: {
+                bytes: number;
+                name: string;
+                sha256: string;
+                /** @description Works without a key until `url_expires_at` */
+                url: string;
+                /** Format: date-time */
+                url_expires_at: string;
+            }[];
+            /** Format: uuid */
+            id: string;
+            lang: string;
+            manifest_sha256: string | null;
+            /** @enum {string} */
+            plane: "live" | "demo";
+            progress: {
+                entities_done: number;
+                entities_total: number;
+                /** @description `queued`, `reading`, `sealing`, `stored`, `ready` */
+                phase: string;
+                rows: number;
+                volumes_written: number;
+            };
+            /** @enum {string} */
+            requested_via: "api" | "portal";
+            row_counts?: {
+                [key: string]: number;
+            } | null;
+            size_bytes?: number;
+            /** @enum {string} */
+            status: "queued" | "running" | "ready";
+            /** @enum {string} */
+            subject: "funder";
         };
         /** @description Record that you paid the advance */
         FundDecision: {
@@ -2271,6 +2782,96 @@ export interface components {
              * @description At most 7 days ahead (Madrid)
              */
             value_date: string;
+        };
+        Funder: {
+            /** Format: uuid */
+            bank_id: string;
+            name: string;
+        };
+        Invitation: {
+            /** Format: date-time */
+            accepted_at: string | null;
+            /** Format: uuid */
+            client_link_id: string | null;
+            company: components["schemas"]["Buyer"];
+            contact: {
+                email: string;
+            };
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            expires_at: string;
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            prescriber_id: string | null;
+            /** Format: date-time */
+            revoked_at: string | null;
+            revoked_reason: string | null;
+            /** Format: uuid */
+            seller_id: string | null;
+            /** @enum {string} */
+            state: "pending" | "accepted" | "revoked" | "expired";
+            /** @enum {string} */
+            via: "link" | "named" | "api";
+        };
+        Line: {
+            /** @description Euros (or the line currency), always positive */
+            amount: number;
+            /** @description The bank's reference of the entry (AcctSvcrRef) */
+            bank_reference: string | null;
+            /** Format: date */
+            booking_date: string;
+            /**
+             * @description entry: the transaction's own date. Otherwise the entry had no booking nor value date and took the statement's: the end of its period (FrToDt), its closing balance's date, or its creation date (CreDtTm)
+             * @enum {string}
+             */
+            booking_date_source: "entry" | "statement_period" | "closing_balance" | "statement_created";
+            confirmation: {
+                /** Format: date-time */
+                confirmed_at: string;
+                invoice_number: string | null;
+                /** Format: uuid */
+                request_id: string;
+                request_ref: string;
+                /** Format: uuid */
+                settlement_id: string;
+            } | null;
+            counterparty_iban: string | null;
+            counterparty_name: string | null;
+            /** @description Structured creditor reference, e.g. RF... */
+            creditor_reference: string | null;
+            currency: string;
+            /** @enum {string} */
+            direction: "credit" | "debit";
+            /** @description Invoice numbers in structured remittance */
+            document_numbers: string[];
+            /** @description CAMT.053: where the transaction sits in the XML */
+            element: string | null;
+            end_to_end_id: string | null;
+            /** @description CAMT.053 status: BOOK, PDNG or INFO */
+            entry_status: string | null;
+            /** @description Line of the file where the transaction starts */
+            file_line: number | null;
+            /** @description Number of the transaction in the statement, from 1 */
+            line: number;
+            match: {
+                confidence: number;
+                invoice_number: string | null;
+                /** @enum {string} */
+                method: "reference" | "amount_and_debtor";
+                /** Format: uuid */
+                request_id: string;
+                request_ref: string;
+            } | null;
+            /** @description A booked credit in euros that is not a reversal: the only lines matched */
+            payment_candidate: boolean;
+            /** @description What the payer wrote (unstructured remittance) */
+            remittance_text: string | null;
+            /** @description The entry reverses an earlier one; never matched as a payment */
+            reversal: boolean;
+            /** Format: date */
+            value_date: string | null;
         };
         /** @description Send terms to the seller */
         OfferDecision: {
@@ -2287,6 +2888,160 @@ export interface components {
             /** @description Days the offer stands; default 7 */
             valid_days?: number | null;
         };
+        OnboardingLink: {
+            /**
+             * Format: date-time
+             * @description When the supplier opened its account through the link
+             */
+            account_created_at: string | null;
+            company_name: string;
+            /**
+             * @description Where the name came from: your body, our own records, or the EU VAT service
+             * @enum {string}
+             */
+            company_name_source: "given" | "own_records" | "vat_service";
+            /** @description Without country prefix */
+            company_vat: string;
+            /** Format: date-time */
+            completed_at: string | null;
+            contact_email: string;
+            contact_name: string | null;
+            country: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            expires_at: string;
+            /** Format: uuid */
+            id: string;
+            locale: string;
+            metadata: {
+                [key: string]: string | number | boolean | null;
+            };
+            return_url: string;
+            /** Format: date-time */
+            revoked_at: string | null;
+            revoked_reason: string | null;
+            /** Format: uuid */
+            seller_id: string | null;
+            /** @enum {string} */
+            status: "pending" | "account_created" | "completed" | "expired" | "revoked";
+        };
+        /** @description Open requests routed to the funder, by the consent level fixed when routed */
+        OpenRequestsByLevel: {
+            acceptance: number;
+            acknowledgment: number;
+            receipt: number;
+        };
+        Prescriber: {
+            active: boolean;
+            /** @description Companies whose first arrival was through its links */
+            arrivals: number;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            disabled_at: string | null;
+            disabled_reason: string | null;
+            email: string | null;
+            /** Format: uuid */
+            id: string;
+            link: components["schemas"]["ClientLink"] | null;
+            name: string;
+            notes: string | null;
+        };
+        Request: {
+            advance_amount: number;
+            /** Format: date-time */
+            approved_at: string | null;
+            /** Format: uuid */
+            assigned_bank_id: string | null;
+            /** Format: date-time */
+            closed_at: string | null;
+            company_name: string;
+            company_nif: string;
+            consent_level_required: ("receipt" | "acknowledgment" | "acceptance") | null;
+            /** Format: date-time */
+            created_at: string;
+            debtor_consent: {
+                debtor_name: string;
+                debtor_tax_id: string;
+                level_achieved: ("receipt" | "acknowledgment" | "acceptance") | null;
+                /**
+                 * @description Lowest to highest: receipt, acknowledgment, acceptance
+                 * @enum {string}
+                 */
+                level_required: "receipt" | "acknowledgment" | "acceptance";
+                meets_requirement: boolean;
+                status: string;
+            }[];
+            /** Format: date-time */
+            funded_at: string | null;
+            /** Format: uuid */
+            id: string;
+            invoice_count: number;
+            my_offer: {
+                /** Format: date-time */
+                accepted_at: string | null;
+                advance_pct: number;
+                days: number;
+                /** Format: uuid */
+                funding_request_id: string;
+                rate: number;
+                status: string;
+                /** Format: date-time */
+                submitted_at: string;
+            } | null;
+            request_ref: string;
+            /** Format: date-time */
+            routed_at: string | null;
+            settled_amount: number;
+            /** Format: date-time */
+            settled_at: string | null;
+            status: string;
+            total_amount: number;
+            /** @enum {string} */
+            type: "factoring" | "confirming";
+            /** Format: date-time */
+            updated_at: string;
+        };
+        RequestsByRecourseEntry: {
+            /** @description What you advanced on them (euros) */
+            amount_advanced: number;
+            /** @description Those routed under confidential terms */
+            confidential: number;
+            /** @description Their invoices’ face value less what you recorded as received (euros) */
+            face_value_outstanding: number;
+            /** @description Funded factoring requests not settled */
+            requests: number;
+            /** @description Those whose terms set recourse_days */
+            with_claim_rule: number;
+        };
+        RequiredByCountry: {
+            codes: string[];
+            country: string;
+            note: string | null;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        /** @description An invoice of a funded request that the seller's software marks paid while the funder has not received it */
+        SellerMarkedPaid: {
+            /** @description euros */
+            amount: number;
+            debtor_key: string;
+            /** Format: date */
+            due_date: string | null;
+            /** Format: uuid */
+            invoice_id: string;
+            invoice_number: string;
+            /** @description euros not yet received by the funder */
+            outstanding: number;
+            /** @description true keeps the book frozen until the funder records the payment */
+            past_due: boolean;
+            /** Format: uuid */
+            request_id: string;
+            request_ref: string;
+            /** Format: date-time */
+            seller_marked_paid_at: string;
+        };
         /** @description Record money received */
         SettleDecision: {
             /** @description Euros received */
@@ -2299,6 +3054,60 @@ export interface components {
             /** @description Default now; at most one day ahead */
             received_at?: string | null;
             reference?: string | null;
+        };
+        Signature: {
+            /** @description The header carrying the signature */
+            header: string;
+            /** @description The signature value name in the header */
+            scheme: string;
+            tolerance_seconds: number;
+        };
+        Terms: {
+            /** @description Automatic announcement when a dispute is raised */
+            announce_on_dispute: boolean;
+            /** @description Automatic announcement when the seller’s verification lapses */
+            announce_on_kyc_lapse: boolean;
+            /** @description Automatic announcement this many days after an invoice’s due date; null: off */
+            announce_overdue_days: number | null;
+            /** @enum {string} */
+            bank_data: "off" | "requested" | "required";
+            /**
+             * @description announced: debtors acknowledge before funding; confidential: notices prepared, sent when announced
+             * @enum {string}
+             */
+            disclosure: "announced" | "confidential";
+            /** @enum {string} */
+            recourse: "with" | "without";
+            /** @description Days after an invoice’s due date before a claim opens; null: none */
+            recourse_days: number | null;
+            /**
+             * @description funder_default: your default; seller: the company’s own terms over your default
+             * @enum {string}
+             */
+            source: "funder_default" | "seller";
+        };
+        Webhook: {
+            active: boolean;
+            /** Format: date-time */
+            created_at: string;
+            created_via: string;
+            description: string;
+            /** @description Sorted; `*` for every type */
+            events: string[];
+            /** Format: uuid */
+            id: string;
+            /** @description The first characters of the signing secret, starting `whsec_` */
+            secret_prefix: string;
+            url: string;
+        };
+        YourLookupsEntry: {
+            /** @description Of them, answered assigned */
+            assigned: number;
+            /** @description Invoices asked about */
+            invoices: number;
+            /** Format: date-time */
+            last_lookup_at: string | null;
+            lookups: number;
         };
     };
     responses: {
@@ -3096,6 +3905,18 @@ export interface components {
          * @example 7f4c1d2e-order-0042-offer
          */
         IdempotencyKey: string;
+        /** @description The delivery (one per event and endpoint), as the delivery log lists it. */
+        ServiceDeliveryId: string;
+        /** @description The event id, the same on every attempt. */
+        ServiceEventId: string;
+        /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`, a second `v1` during a rotation. */
+        ServiceSignature: string;
+        /** @description Standard Webhooks: the event id, as `Service-Event-Id`. */
+        WebhookId: string;
+        /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes the text after `whsec_` encodes in base64; two items separated by a space during a rotation. */
+        WebhookSignature: string;
+        /** @description Standard Webhooks: unix seconds, the same instant as `t` of `Service-Signature`. */
+        WebhookTimestamp: string;
     };
     requestBodies: never;
     headers: {
@@ -3158,34 +3979,16 @@ export interface operations {
                             /** Format: uuid */
                             connection_id: string;
                             last_error: string | null;
+                            /** Format: date-time */
                             last_error_at: string | null;
+                            /** Format: date-time */
                             last_read_at: string | null;
                             /** @enum {unknown} */
                             status: "connected" | "failing";
                         }[];
-                        funder: {
-                            /** Format: uuid */
-                            bank_id: string;
-                            name: string;
-                        };
+                        funder: components["schemas"]["Funder"];
                         payment_alerts: {
-                            alerts: {
-                                /** Format: uuid */
-                                alert_id: string;
-                                /** @description Euros the seller received */
-                                amount: number;
-                                debtor_name: string | null;
-                                debtor_tax_id: string;
-                                /** Format: date-time */
-                                raised_at: string;
-                                /** Format: date-time */
-                                received_at: string;
-                                /** @description The payment’s reference as the seller’s bank gave it */
-                                reference: string;
-                                /** Format: uuid */
-                                request_id: string;
-                                request_ref: string;
-                            }[];
+                            alerts: components["schemas"]["Alert"][];
                             count: number;
                             /**
                              * Format: date
@@ -3230,30 +4033,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
-                        invitations: {
-                            accepted_at: string | null;
-                            client_link_id: string | null;
-                            company: {
-                                country: string;
-                                name: string;
-                                tax_id: string;
-                            };
-                            contact: {
-                                email: string;
-                            };
-                            /** Format: date-time */
-                            created_at: string;
-                            /** Format: date-time */
-                            expires_at: string;
-                            /** Format: uuid */
-                            id: string;
-                            prescriber_id: string | null;
-                            revoked_at: string | null;
-                            revoked_reason: string | null;
-                            seller_id: string | null;
-                            state: "pending" | "accepted" | "revoked" | "expired";
-                            via: "link" | "named" | "api";
-                        }[];
+                        invitations: components["schemas"]["Invitation"][];
                     };
                 };
             };
@@ -3303,30 +4083,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         changed: boolean;
-                        invitation: {
-                            accepted_at: string | null;
-                            client_link_id: string | null;
-                            company: {
-                                country: string;
-                                name: string;
-                                tax_id: string;
-                            };
-                            contact: {
-                                email: string;
-                            };
-                            /** Format: date-time */
-                            created_at: string;
-                            /** Format: date-time */
-                            expires_at: string;
-                            /** Format: uuid */
-                            id: string;
-                            prescriber_id: string | null;
-                            revoked_at: string | null;
-                            revoked_reason: string | null;
-                            seller_id: string | null;
-                            state: "pending" | "accepted" | "revoked" | "expired";
-                            via: "link" | "named" | "api";
-                        };
+                        invitation: components["schemas"]["Invitation"];
                     };
                 };
             };
@@ -3398,25 +4155,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        client_links: {
-                            /** @description Companies whose first arrival was through this link */
-                            arrivals: number;
-                            /** @description Sign-ups through this link in the last 24 hours */
-                            claims_last_day: number;
-                            /** Format: date-time */
-                            created_at: string;
-                            disabled_at: string | null;
-                            disabled_reason: string | null;
-                            /** Format: date-time */
-                            expires_at: string;
-                            /** Format: uuid */
-                            id: string;
-                            prescriber_id: string | null;
-                            replaced_by: string | null;
-                            state: "active" | "disabled" | "expired";
-                            /** @description Present while the link works */
-                            url?: string;
-                        }[];
+                        client_links: components["schemas"]["ClientLink"][];
                         count: number;
                     };
                 };
@@ -3478,25 +4217,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        client_link: {
-                            /** @description Companies whose first arrival was through this link */
-                            arrivals: number;
-                            /** @description Sign-ups through this link in the last 24 hours */
-                            claims_last_day: number;
-                            /** Format: date-time */
-                            created_at: string;
-                            disabled_at: string | null;
-                            disabled_reason: string | null;
-                            /** Format: date-time */
-                            expires_at: string;
-                            /** Format: uuid */
-                            id: string;
-                            prescriber_id: string | null;
-                            replaced_by: string | null;
-                            state: "active" | "disabled" | "expired";
-                            /** @description Present while the link works */
-                            url?: string;
-                        };
+                        client_link: components["schemas"]["ClientLink"];
                     };
                 };
             };
@@ -3618,25 +4339,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         changed: boolean;
-                        client_link: {
-                            /** @description Companies whose first arrival was through this link */
-                            arrivals: number;
-                            /** @description Sign-ups through this link in the last 24 hours */
-                            claims_last_day: number;
-                            /** Format: date-time */
-                            created_at: string;
-                            disabled_at: string | null;
-                            disabled_reason: string | null;
-                            /** Format: date-time */
-                            expires_at: string;
-                            /** Format: uuid */
-                            id: string;
-                            prescriber_id: string | null;
-                            replaced_by: string | null;
-                            state: "active" | "disabled" | "expired";
-                            /** @description Present while the link works */
-                            url?: string;
-                        };
+                        client_link: components["schemas"]["ClientLink"];
                     };
                 };
             };
@@ -3678,6 +4381,7 @@ export interface operations {
                         /** @enum {string} */
                         currency: "EUR";
                         debtors: {
+                            /** @description limit less exposure (negative when a limit was lowered below it) */
                             available: number | null;
                             /** @description face value of approved requests not yet funded, euros */
                             committed: number;
@@ -3686,10 +4390,12 @@ export interface operations {
                             debtor_key: string;
                             debtor_name: string | null;
                             debtor_tax_id: string;
+                            /** Format: date-time */
                             decided_at: string | null;
                             /** @description outstanding + committed + offered, euros */
                             exposure: number;
                             frozen: boolean;
+                            /** @description euros */
                             limit_amount: number | null;
                             limit_source: ("manual" | "api" | "import" | "insurer") | null;
                             limit_source_ref: string | null;
@@ -3697,35 +4403,15 @@ export interface operations {
                             note: string | null;
                             /** @description face value of requests under a pending, unexpired offer, euros */
                             offered: number;
+                            /** Format: date */
                             oldest_overdue: string | null;
                             /** @description face value of funded invoices less the payments the funder recorded, euros */
                             outstanding: number;
                             /** @description unpaid funded invoices past their due date */
                             overdue_count: number;
-                            seller_marked_paid: {
-                                /** @description euros */
-                                amount: number;
-                                debtor_key: string;
-                                due_date: string | null;
-                                /** Format: uuid */
-                                invoice_id: string;
-                                invoice_number: string;
-                                /** @description euros not yet received by the funder */
-                                outstanding: number;
-                                /** @description true keeps the book frozen until the funder records the payment */
-                                past_due: boolean;
-                                /** Format: uuid */
-                                request_id: string;
-                                request_ref: string;
-                                /** Format: date-time */
-                                seller_marked_paid_at: string;
-                            }[];
+                            seller_marked_paid: components["schemas"]["SellerMarkedPaid"][];
                         }[];
-                        funder: {
-                            /** Format: uuid */
-                            bank_id: string;
-                            name: string;
-                        };
+                        funder: components["schemas"]["Funder"];
                     };
                 };
             };
@@ -3786,7 +4472,9 @@ export interface operations {
                         /** @description false when the limit on record was already exactly this */
                         changed: boolean;
                         credit_limit: {
+                            /** @description euros */
                             amount: number | null;
+                            /** @description euros */
                             available: number | null;
                             /** @description euros */
                             committed: number;
@@ -3810,8 +4498,10 @@ export interface operations {
                             offered: number;
                             /** @description euros */
                             outstanding: number;
+                            /** @enum {string} */
                             source: "manual" | "api" | "import" | "insurer";
                             source_ref: string | null;
+                            /** @enum {string} */
                             status: "active" | "refused" | "suspended";
                             /** Format: date-time */
                             updated_at: string;
@@ -3939,26 +4629,27 @@ export interface operations {
                     "application/json": {
                         /** @description rows that changed a limit */
                         changed: number;
-                        funder: {
-                            /** Format: uuid */
-                            bank_id: string;
-                            name: string;
-                        };
+                        funder: components["schemas"]["Funder"];
                         /** Format: uuid */
                         import_id: string;
                         received: number;
                         refused: number;
                         rows: {
+                            /** @description euros */
                             amount?: number | null;
                             changed?: boolean;
                             debtor_key?: string;
+                            /** @description as sent */
                             debtor_tax_id: string | null;
                             detail?: string;
+                            /** @enum {string} */
                             error?: "invalid_amount" | "debtor_tax_id_required" | "duplicate_debtor" | "invalid_status" | "amount_required" | "invalid_country" | "row_invalid" | "invalid_limit";
                             ok: boolean;
                             row: number;
+                            /** @enum {string} */
                             status?: "active" | "refused" | "suspended";
                         }[];
+                        /** @enum {string} */
                         source: "import" | "insurer";
                         source_ref: string | null;
                         /** @description rows accepted (including those identical to the limit on record) */
@@ -4098,71 +4789,7 @@ export interface operations {
                     "application/json": {
                         /** @description Early payments in this answer */
                         count: number;
-                        early_payments: {
-                            accepted_at: string | null;
-                            /** @description What the buyer repays you at maturity: the invoice’s face value */
-                            amount_due: number;
-                            buyer: {
-                                country: string;
-                                name: string;
-                                tax_id: string;
-                            };
-                            close_reason: string | null;
-                            closed_at: string | null;
-                            /** Format: uuid */
-                            id: string;
-                            invoice: {
-                                due_date: string | null;
-                                /** Format: uuid */
-                                id: string;
-                                /** Format: date */
-                                issue_date: string;
-                                number: string;
-                            };
-                            /**
-                             * Format: date
-                             * @description When the buyer repays
-                             */
-                            maturity_date: string;
-                            /** @description What the supplier is offered to receive early */
-                            offered_amount: number;
-                            /** @description Paid and not yet repaid: amount_due less repaid_amount; 0 otherwise */
-                            outstanding: number;
-                            paid: {
-                                /** @description Euros */
-                                amount: number;
-                                /** Format: date-time */
-                                recorded_at: string;
-                                reference: string;
-                                /** Format: date */
-                                value_date: string;
-                            } | null;
-                            /** Format: date-time */
-                            released_at: string;
-                            /** @description Euros */
-                            repaid_amount: number;
-                            repayments: {
-                                /** @description Euros */
-                                amount: number;
-                                /** Format: date-time */
-                                recorded_at: string;
-                                reference: string;
-                                /** Format: date */
-                                value_date: string;
-                            }[];
-                            /**
-                             * @description released (offered to the supplier with you as its funder), accepted (the supplier took it: yours to pay), paid (you paid the supplier early), overdue (paid, past maturity, not all repaid), repaid (the buyer repaid you in full), declined (by the supplier), withdrawn (by the buyer before payment)
-                             * @enum {unknown}
-                             */
-                            status: "released" | "accepted" | "paid" | "overdue" | "repaid" | "declined" | "withdrawn";
-                            supplier: {
-                                country: string;
-                                name: string;
-                                /** Format: uuid */
-                                seller_id: string;
-                                tax_id: string;
-                            };
-                        }[];
+                        early_payments: components["schemas"]["EarlyPayment"][];
                         /** @description Every one of your early payments counted by status (not only those listed) */
                         totals: {
                             [key: string]: {
@@ -4206,71 +4833,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        accepted_at: string | null;
-                        /** @description What the buyer repays you at maturity: the invoice’s face value */
-                        amount_due: number;
-                        buyer: {
-                            country: string;
-                            name: string;
-                            tax_id: string;
-                        };
-                        close_reason: string | null;
-                        closed_at: string | null;
-                        /** Format: uuid */
-                        id: string;
-                        invoice: {
-                            due_date: string | null;
-                            /** Format: uuid */
-                            id: string;
-                            /** Format: date */
-                            issue_date: string;
-                            number: string;
-                        };
-                        /**
-                         * Format: date
-                         * @description When the buyer repays
-                         */
-                        maturity_date: string;
-                        /** @description What the supplier is offered to receive early */
-                        offered_amount: number;
-                        /** @description Paid and not yet repaid: amount_due less repaid_amount; 0 otherwise */
-                        outstanding: number;
-                        paid: {
-                            /** @description Euros */
-                            amount: number;
-                            /** Format: date-time */
-                            recorded_at: string;
-                            reference: string;
-                            /** Format: date */
-                            value_date: string;
-                        } | null;
-                        /** Format: date-time */
-                        released_at: string;
-                        /** @description Euros */
-                        repaid_amount: number;
-                        repayments: {
-                            /** @description Euros */
-                            amount: number;
-                            /** Format: date-time */
-                            recorded_at: string;
-                            reference: string;
-                            /** Format: date */
-                            value_date: string;
-                        }[];
-                        /**
-                         * @description released (offered to the supplier with you as its funder), accepted (the supplier took it: yours to pay), paid (you paid the supplier early), overdue (paid, past maturity, not all repaid), repaid (the buyer repaid you in full), declined (by the supplier), withdrawn (by the buyer before payment)
-                         * @enum {unknown}
-                         */
-                        status: "released" | "accepted" | "paid" | "overdue" | "repaid" | "declined" | "withdrawn";
-                        supplier: {
-                            country: string;
-                            name: string;
-                            /** Format: uuid */
-                            seller_id: string;
-                            tax_id: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["EarlyPayment"];
                 };
             };
             401: components["responses"]["Error401_unauthorized_key_expired"];
@@ -4324,71 +4887,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        accepted_at: string | null;
-                        /** @description What the buyer repays you at maturity: the invoice’s face value */
-                        amount_due: number;
-                        buyer: {
-                            country: string;
-                            name: string;
-                            tax_id: string;
-                        };
-                        close_reason: string | null;
-                        closed_at: string | null;
-                        /** Format: uuid */
-                        id: string;
-                        invoice: {
-                            due_date: string | null;
-                            /** Format: uuid */
-                            id: string;
-                            /** Format: date */
-                            issue_date: string;
-                            number: string;
-                        };
-                        /**
-                         * Format: date
-                         * @description When the buyer repays
-                         */
-                        maturity_date: string;
-                        /** @description What the supplier is offered to receive early */
-                        offered_amount: number;
-                        /** @description Paid and not yet repaid: amount_due less repaid_amount; 0 otherwise */
-                        outstanding: number;
-                        paid: {
-                            /** @description Euros */
-                            amount: number;
-                            /** Format: date-time */
-                            recorded_at: string;
-                            reference: string;
-                            /** Format: date */
-                            value_date: string;
-                        } | null;
-                        /** Format: date-time */
-                        released_at: string;
-                        /** @description Euros */
-                        repaid_amount: number;
-                        repayments: {
-                            /** @description Euros */
-                            amount: number;
-                            /** Format: date-time */
-                            recorded_at: string;
-                            reference: string;
-                            /** Format: date */
-                            value_date: string;
-                        }[];
-                        /**
-                         * @description released (offered to the supplier with you as its funder), accepted (the supplier took it: yours to pay), paid (you paid the supplier early), overdue (paid, past maturity, not all repaid), repaid (the buyer repaid you in full), declined (by the supplier), withdrawn (by the buyer before payment)
-                         * @enum {unknown}
-                         */
-                        status: "released" | "accepted" | "paid" | "overdue" | "repaid" | "declined" | "withdrawn";
-                        supplier: {
-                            country: string;
-                            name: string;
-                            /** Format: uuid */
-                            seller_id: string;
-                            tax_id: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["EarlyPayment"];
                 };
             };
             400: components["responses"]["Error400_request_unreadable"];
@@ -4481,71 +4980,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        accepted_at: string | null;
-                        /** @description What the buyer repays you at maturity: the invoice’s face value */
-                        amount_due: number;
-                        buyer: {
-                            country: string;
-                            name: string;
-                            tax_id: string;
-                        };
-                        close_reason: string | null;
-                        closed_at: string | null;
-                        /** Format: uuid */
-                        id: string;
-                        invoice: {
-                            due_date: string | null;
-                            /** Format: uuid */
-                            id: string;
-                            /** Format: date */
-                            issue_date: string;
-                            number: string;
-                        };
-                        /**
-                         * Format: date
-                         * @description When the buyer repays
-                         */
-                        maturity_date: string;
-                        /** @description What the supplier is offered to receive early */
-                        offered_amount: number;
-                        /** @description Paid and not yet repaid: amount_due less repaid_amount; 0 otherwise */
-                        outstanding: number;
-                        paid: {
-                            /** @description Euros */
-                            amount: number;
-                            /** Format: date-time */
-                            recorded_at: string;
-                            reference: string;
-                            /** Format: date */
-                            value_date: string;
-                        } | null;
-                        /** Format: date-time */
-                        released_at: string;
-                        /** @description Euros */
-                        repaid_amount: number;
-                        repayments: {
-                            /** @description Euros */
-                            amount: number;
-                            /** Format: date-time */
-                            recorded_at: string;
-                            reference: string;
-                            /** Format: date */
-                            value_date: string;
-                        }[];
-                        /**
-                         * @description released (offered to the supplier with you as its funder), accepted (the supplier took it: yours to pay), paid (you paid the supplier early), overdue (paid, past maturity, not all repaid), repaid (the buyer repaid you in full), declined (by the supplier), withdrawn (by the buyer before payment)
-                         * @enum {unknown}
-                         */
-                        status: "released" | "accepted" | "paid" | "overdue" | "repaid" | "declined" | "withdrawn";
-                        supplier: {
-                            country: string;
-                            name: string;
-                            /** Format: uuid */
-                            seller_id: string;
-                            tax_id: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["EarlyPayment"];
                 };
             };
             400: components["responses"]["Error400_request_unreadable"];
@@ -4634,7 +5069,9 @@ export interface operations {
                             id: string;
                             type: string;
                         }[];
+                        /** @description Pass as `after` for the next page; null at the end */
                         next_cursor: string | null;
+                        /** @description Pass as `after` later to get only the events newer than this page: the last event of the page, else the `after` you sent; null when neither */
                         poll_cursor: string | null;
                     };
                 };
@@ -4736,51 +5173,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
-                        exports: {
-                            actor_role: string;
-                            completed_at?: string | null;
-                            /** Format: date-time */
-                            created_at: string;
-                            documents_mode?: string | null;
-                            download_available: boolean;
-                            expires_at?: string | null;
-                            file_count?: number | null;
-                            files?: {
-                                bytes: number;
-                                name: string;
-                                sha256: string;
-                                /** @description Works without a key until `url_expires_at` */
-                                url: string;
-                                /** Format: date-time */
-                                url_expires_at: string;
-                            }[];
-                            /** Format: uuid */
-                            id: string;
-                            lang: string;
-                            manifest_sha256: string | null;
-                            plane: "live" | "demo";
-                            progress: {
-                                entities_done: number;
-                                entities_total: number;
-                                /** @description `queued`, `reading`, `sealing`, `stored`, `ready` */
-                                phase: string;
-                                rows: number;
-                                volumes_written: number;
-                            };
-                            requested_via: "api" | "portal";
-                            row_counts?: {
-                                [key: string]: number;
-                            } | null;
-                            size_bytes?: number;
-                            status: "queued" | "running" | "ready";
-                            /** @enum {string} */
-                            subject: "funder";
-                        }[];
-                        funder: {
-                            /** Format: uuid */
-                            bank_id: string;
-                            name: string;
-                        };
+                        exports: components["schemas"]["Export"][];
+                        funder: components["schemas"]["Funder"];
                     };
                 };
             };
@@ -4832,51 +5226,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        export: {
-                            actor_role: string;
-                            completed_at?: string | null;
-                            /** Format: date-time */
-                            created_at: string;
-                            documents_mode?: string | null;
-                            download_available: boolean;
-                            expires_at?: string | null;
-                            file_count?: number | null;
-                            files?: {
-                                bytes: number;
-                                name: string;
-                                sha256: string;
-                                /** @description Works without a key until `url_expires_at` */
-                                url: string;
-                                /** Format: date-time */
-                                url_expires_at: string;
-                            }[];
-                            /** Format: uuid */
-                            id: string;
-                            lang: string;
-                            manifest_sha256: string | null;
-                            plane: "live" | "demo";
-                            progress: {
-                                entities_done: number;
-                                entities_total: number;
-                                /** @description `queued`, `reading`, `sealing`, `stored`, `ready` */
-                                phase: string;
-                                rows: number;
-                                volumes_written: number;
-                            };
-                            requested_via: "api" | "portal";
-                            row_counts?: {
-                                [key: string]: number;
-                            } | null;
-                            size_bytes?: number;
-                            status: "queued" | "running" | "ready";
-                            /** @enum {string} */
-                            subject: "funder";
-                        };
-                        funder: {
-                            /** Format: uuid */
-                            bank_id: string;
-                            name: string;
-                        };
+                        export: components["schemas"]["Export"];
+                        funder: components["schemas"]["Funder"];
                     };
                 };
             };
@@ -4985,51 +5336,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        export: {
-                            actor_role: string;
-                            completed_at?: string | null;
-                            /** Format: date-time */
-                            created_at: string;
-                            documents_mode?: string | null;
-                            download_available: boolean;
-                            expires_at?: string | null;
-                            file_count?: number | null;
-                            files?: {
-                                bytes: number;
-                                name: string;
-                                sha256: string;
-                                /** @description Works without a key until `url_expires_at` */
-                                url: string;
-                                /** Format: date-time */
-                                url_expires_at: string;
-                            }[];
-                            /** Format: uuid */
-                            id: string;
-                            lang: string;
-                            manifest_sha256: string | null;
-                            plane: "live" | "demo";
-                            progress: {
-                                entities_done: number;
-                                entities_total: number;
-                                /** @description `queued`, `reading`, `sealing`, `stored`, `ready` */
-                                phase: string;
-                                rows: number;
-                                volumes_written: number;
-                            };
-                            requested_via: "api" | "portal";
-                            row_counts?: {
-                                [key: string]: number;
-                            } | null;
-                            size_bytes?: number;
-                            status: "queued" | "running" | "ready";
-                            /** @enum {string} */
-                            subject: "funder";
-                        };
-                        funder: {
-                            /** Format: uuid */
-                            bank_id: string;
-                            name: string;
-                        };
+                        export: components["schemas"]["Export"];
+                        funder: components["schemas"]["Funder"];
                     };
                 };
             };
@@ -5092,15 +5400,13 @@ export interface operations {
                 content: {
                     "application/json": {
                         api_version: string;
+                        /** @enum {string} */
                         environment: "live" | "sandbox" | "unclassified";
-                        funder: {
-                            /** Format: uuid */
-                            bank_id: string;
-                            name: string;
-                        };
+                        funder: components["schemas"]["Funder"];
                         key: {
                             /** Format: date-time */
                             created_at: string;
+                            /** Format: date-time */
                             expires_at: string | null;
                             /** Format: uuid */
                             id: string;
@@ -5146,34 +5452,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
-                        onboarding_links: {
-                            /** @description When the supplier opened its account through the link */
-                            account_created_at: string | null;
-                            company_name: string;
-                            /** @description Where the name came from: your body, our own records, or the EU VAT service */
-                            company_name_source: "given" | "own_records" | "vat_service";
-                            /** @description Without country prefix */
-                            company_vat: string;
-                            completed_at: string | null;
-                            contact_email: string;
-                            contact_name: string | null;
-                            country: string;
-                            /** Format: date-time */
-                            created_at: string;
-                            /** Format: date-time */
-                            expires_at: string;
-                            /** Format: uuid */
-                            id: string;
-                            locale: string;
-                            metadata: {
-                                [key: string]: string | number | boolean | null;
-                            };
-                            return_url: string;
-                            revoked_at: string | null;
-                            revoked_reason: string | null;
-                            seller_id: string | null;
-                            status: "pending" | "account_created" | "completed" | "expired" | "revoked";
-                        }[];
+                        onboarding_links: components["schemas"]["OnboardingLink"][];
                     };
                 };
             };
@@ -5236,37 +5515,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @enum {string} */
                         environment: "live" | "sandbox" | "unclassified";
                         /** Format: date-time */
                         expires_at: string;
-                        onboarding_link: {
-                            /** @description When the supplier opened its account through the link */
-                            account_created_at: string | null;
-                            company_name: string;
-                            /** @description Where the name came from: your body, our own records, or the EU VAT service */
-                            company_name_source: "given" | "own_records" | "vat_service";
-                            /** @description Without country prefix */
-                            company_vat: string;
-                            completed_at: string | null;
-                            contact_email: string;
-                            contact_name: string | null;
-                            country: string;
-                            /** Format: date-time */
-                            created_at: string;
-                            /** Format: date-time */
-                            expires_at: string;
-                            /** Format: uuid */
-                            id: string;
-                            locale: string;
-                            metadata: {
-                                [key: string]: string | number | boolean | null;
-                            };
-                            return_url: string;
-                            revoked_at: string | null;
-                            revoked_reason: string | null;
-                            seller_id: string | null;
-                            status: "pending" | "account_created" | "completed" | "expired" | "revoked";
-                        };
+                        onboarding_link: components["schemas"]["OnboardingLink"];
                         return: {
                             parameters: string[];
                             signature: {
@@ -5362,34 +5615,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        onboarding_link: {
-                            /** @description When the supplier opened its account through the link */
-                            account_created_at: string | null;
-                            company_name: string;
-                            /** @description Where the name came from: your body, our own records, or the EU VAT service */
-                            company_name_source: "given" | "own_records" | "vat_service";
-                            /** @description Without country prefix */
-                            company_vat: string;
-                            completed_at: string | null;
-                            contact_email: string;
-                            contact_name: string | null;
-                            country: string;
-                            /** Format: date-time */
-                            created_at: string;
-                            /** Format: date-time */
-                            expires_at: string;
-                            /** Format: uuid */
-                            id: string;
-                            locale: string;
-                            metadata: {
-                                [key: string]: string | number | boolean | null;
-                            };
-                            return_url: string;
-                            revoked_at: string | null;
-                            revoked_reason: string | null;
-                            seller_id: string | null;
-                            status: "pending" | "account_created" | "completed" | "expired" | "revoked";
-                        };
+                        onboarding_link: components["schemas"]["OnboardingLink"];
                     };
                 };
             };
@@ -5439,34 +5665,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         changed: boolean;
-                        onboarding_link: {
-                            /** @description When the supplier opened its account through the link */
-                            account_created_at: string | null;
-                            company_name: string;
-                            /** @description Where the name came from: your body, our own records, or the EU VAT service */
-                            company_name_source: "given" | "own_records" | "vat_service";
-                            /** @description Without country prefix */
-                            company_vat: string;
-                            completed_at: string | null;
-                            contact_email: string;
-                            contact_name: string | null;
-                            country: string;
-                            /** Format: date-time */
-                            created_at: string;
-                            /** Format: date-time */
-                            expires_at: string;
-                            /** Format: uuid */
-                            id: string;
-                            locale: string;
-                            metadata: {
-                                [key: string]: string | number | boolean | null;
-                            };
-                            return_url: string;
-                            revoked_at: string | null;
-                            revoked_reason: string | null;
-                            seller_id: string | null;
-                            status: "pending" | "account_created" | "completed" | "expired" | "revoked";
-                        };
+                        onboarding_link: components["schemas"]["OnboardingLink"];
                     };
                 };
             };
@@ -5511,6 +5710,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** Format: date */
                         date: string | null;
                         digest: {
                             changes: {
@@ -5531,35 +5731,26 @@ export interface operations {
                             date: string;
                             /** Format: uuid */
                             digest_id: string;
-                            eligible: {
-                                count: number;
-                                /** @description Euros */
-                                total: number;
-                            };
+                            eligible: components["schemas"]["DigestEntry"];
                             /** @description How many lines the digest has in all pages */
                             line_count: number;
                             /** @description The path that reads this digest’s lines */
                             lines: string;
-                            new: {
-                                count: number;
-                                /** @description Euros */
-                                total: number;
-                            };
+                            new: components["schemas"]["DigestEntry"];
+                            /** Format: date-time */
                             snapshot_at: string | null;
                             /** @description true: the night’s run did not complete; nothing was compared and there are no lines */
                             stale: boolean;
                         } | null;
-                        funder: {
-                            /** Format: uuid */
-                            bank_id: string;
-                            name: string;
-                        };
+                        funder: components["schemas"]["Funder"];
                         lines: {
                             /** @description Euros still owed (0 once paid) */
                             amount: number;
                             client: {
+                                /** @description The client’s latest grade, A to E */
                                 grade: string | null;
                                 name: string;
+                                /** @description NACE Rev. 2 section letter */
                                 sector: string | null;
                                 /** Format: uuid */
                                 seller_id: string;
@@ -5568,19 +5759,20 @@ export interface operations {
                             };
                             /** @enum {string} */
                             currency: "EUR";
-                            debtor: {
-                                country: string;
-                                name: string;
-                                tax_id: string;
-                            };
+                            debtor: components["schemas"]["Buyer"];
+                            /** Format: date */
                             due_date: string | null;
                             /** Format: uuid */
                             invoice_id: string;
-                            /** @description new: eligible now and not in the last snapshot; paid: the seller marked it paid; disputed: an open dispute; no_longer_eligible: see reason */
+                            /**
+                             * @description new: eligible now and not in the last snapshot; paid: the seller marked it paid; disputed: an open dispute; no_longer_eligible: see reason
+                             * @enum {string}
+                             */
                             kind: "new" | "paid" | "disputed" | "no_longer_eligible";
                             number: string;
                             reason: ("requested" | "cancelled" | "removed" | "left_programme" | "not_shared" | "rules") | null;
                         }[];
+                        /** @description The path of the next page of lines; null on the last */
                         next: string | null;
                     };
                 };
@@ -5619,13 +5811,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        funder: {
-                            /** Format: uuid */
-                            bank_id: string;
-                            name: string;
-                        };
+                        funder: components["schemas"]["Funder"];
                         payer_record: {
                             avg_days_to_pay: number | null;
+                            /** @description Days from due date to payment */
                             avg_settle_delay_days: number | null;
                             country: string;
                             /** @description COUNTRY:TAXID of the buyer */
@@ -5633,6 +5822,7 @@ export interface operations {
                             invoice_count: number | null;
                             median_days_to_pay: number | null;
                             median_settle_delay_days: number | null;
+                            /** @description Distinct suppliers with a line in the window */
                             observers: number | null;
                             on_time_pct: number | null;
                             open_amount: number | null;
@@ -5640,10 +5830,18 @@ export interface operations {
                             overdue_amount: number | null;
                             overdue_count: number | null;
                             p75_settle_delay_days: number | null;
+                            /** Format: date-time */
                             refreshed_at: string | null;
-                            /** @description published with at least three observing suppliers; otherwise every figure is null */
+                            /**
+                             * @description published with at least three observing suppliers; otherwise every figure is null
+                             * @enum {string}
+                             */
                             status: "published" | "insufficient_observers";
                             tax_id: string;
+                            /**
+                             * Format: date
+                             * @description Lines issued from this date
+                             */
                             window_from: string | null;
                             worst_settle_delay_days: number | null;
                         } | null;
@@ -5716,39 +5914,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
-                        prescribers: {
-                            active: boolean;
-                            /** @description Companies whose first arrival was through its links */
-                            arrivals: number;
-                            /** Format: date-time */
-                            created_at: string;
-                            disabled_at: string | null;
-                            disabled_reason: string | null;
-                            email: string | null;
-                            /** Format: uuid */
-                            id: string;
-                            link: {
-                                /** @description Companies whose first arrival was through this link */
-                                arrivals: number;
-                                /** @description Sign-ups through this link in the last 24 hours */
-                                claims_last_day: number;
-                                /** Format: date-time */
-                                created_at: string;
-                                disabled_at: string | null;
-                                disabled_reason: string | null;
-                                /** Format: date-time */
-                                expires_at: string;
-                                /** Format: uuid */
-                                id: string;
-                                prescriber_id: string | null;
-                                replaced_by: string | null;
-                                state: "active" | "disabled" | "expired";
-                                /** @description Present while the link works */
-                                url?: string;
-                            } | null;
-                            name: string;
-                            notes: string | null;
-                        }[];
+                        prescribers: components["schemas"]["Prescriber"][];
                     };
                 };
             };
@@ -5803,39 +5969,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        prescriber: {
-                            active: boolean;
-                            /** @description Companies whose first arrival was through its links */
-                            arrivals: number;
-                            /** Format: date-time */
-                            created_at: string;
-                            disabled_at: string | null;
-                            disabled_reason: string | null;
-                            email: string | null;
-                            /** Format: uuid */
-                            id: string;
-                            link: {
-                                /** @description Companies whose first arrival was through this link */
-                                arrivals: number;
-                                /** @description Sign-ups through this link in the last 24 hours */
-                                claims_last_day: number;
-                                /** Format: date-time */
-                                created_at: string;
-                                disabled_at: string | null;
-                                disabled_reason: string | null;
-                                /** Format: date-time */
-                                expires_at: string;
-                                /** Format: uuid */
-                                id: string;
-                                prescriber_id: string | null;
-                                replaced_by: string | null;
-                                state: "active" | "disabled" | "expired";
-                                /** @description Present while the link works */
-                                url?: string;
-                            } | null;
-                            name: string;
-                            notes: string | null;
-                        };
+                        prescriber: components["schemas"]["Prescriber"];
                     };
                 };
             };
@@ -5957,39 +6091,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         changed: boolean;
-                        prescriber: {
-                            active: boolean;
-                            /** @description Companies whose first arrival was through its links */
-                            arrivals: number;
-                            /** Format: date-time */
-                            created_at: string;
-                            disabled_at: string | null;
-                            disabled_reason: string | null;
-                            email: string | null;
-                            /** Format: uuid */
-                            id: string;
-                            link: {
-                                /** @description Companies whose first arrival was through this link */
-                                arrivals: number;
-                                /** @description Sign-ups through this link in the last 24 hours */
-                                claims_last_day: number;
-                                /** Format: date-time */
-                                created_at: string;
-                                disabled_at: string | null;
-                                disabled_reason: string | null;
-                                /** Format: date-time */
-                                expires_at: string;
-                                /** Format: uuid */
-                                id: string;
-                                prescriber_id: string | null;
-                                replaced_by: string | null;
-                                state: "active" | "disabled" | "expired";
-                                /** @description Present while the link works */
-                                url?: string;
-                            } | null;
-                            name: string;
-                            notes: string | null;
-                        };
+                        prescriber: components["schemas"]["Prescriber"];
                     };
                 };
             };
@@ -6029,11 +6131,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {string} */
                         currency: "EUR";
-                        funder: {
-                            /** Format: uuid */
-                            bank_id: string;
-                            name: string;
-                        };
+                        funder: components["schemas"]["Funder"];
                         /** Format: date-time */
                         generated_at: string;
                         groups: {
@@ -6050,11 +6148,14 @@ export interface operations {
                                 company_name: string;
                                 company_tax_id: string;
                                 country: string;
+                                /** Format: date-time */
                                 joined_at: string | null;
+                                /** Format: date-time */
                                 onboarded_at: string | null;
                                 requests: number;
                             }[];
                             joined: number;
+                            /** @enum {string} */
                             kind: "prescriber" | "own_link" | "named" | "api";
                             name?: string;
                             onboarded: number;
@@ -6064,6 +6165,7 @@ export interface operations {
                             /** Format: date-time */
                             since?: string;
                         }[];
+                        /** @enum {string} */
                         plane: "live" | "demo";
                         totals: {
                             /** @description Advance (else total) of funded or settled requests */
@@ -6113,22 +6215,8 @@ export interface operations {
                             /** Format: uuid */
                             seller_id: string;
                             tax_id: string;
-                            terms: {
-                                /** @description Automatic announcement when a dispute is raised */
-                                announce_on_dispute: boolean;
-                                /** @description Automatic announcement when the seller’s verification lapses */
-                                announce_on_kyc_lapse: boolean;
-                                /** @description Automatic announcement this many days after an invoice’s due date; null: off */
-                                announce_overdue_days: number | null;
-                                bank_data: "off" | "requested" | "required";
-                                /** @description announced: debtors acknowledge before funding; confidential: notices prepared, sent when announced */
-                                disclosure: "announced" | "confidential";
-                                recourse: "with" | "without";
-                                /** @description Days after an invoice’s due date before a claim opens; null: none */
-                                recourse_days: number | null;
-                                /** @description funder_default: your default; seller: the company’s own terms over your default */
-                                source: "funder_default" | "seller";
-                            };
+                            terms: components["schemas"]["Terms"];
+                            /** Format: date-time */
                             updated_at: string | null;
                         }[];
                         default: {
@@ -6138,22 +6226,29 @@ export interface operations {
                             announce_on_kyc_lapse: boolean;
                             /** @description Automatic announcement this many days after an invoice’s due date; null: off */
                             announce_overdue_days: number | null;
+                            /** @enum {string} */
                             bank_data: "off" | "requested" | "required";
-                            /** @description announced: debtors acknowledge before funding; confidential: notices prepared, sent when announced */
+                            /**
+                             * @description announced: debtors acknowledge before funding; confidential: notices prepared, sent when announced
+                             * @enum {string}
+                             */
                             disclosure: "announced" | "confidential";
+                            /** @enum {string} */
                             recourse: "with" | "without";
                             /** @description Days after an invoice’s due date before a claim opens; null: none */
                             recourse_days: number | null;
-                            /** @description funder_default: your default; seller: the company’s own terms over your default */
+                            /**
+                             * @description funder_default: your default; seller: the company’s own terms over your default
+                             * @enum {string}
+                             */
                             source: "funder_default" | "seller";
-                            /** @description null while never changed */
+                            /**
+                             * Format: date-time
+                             * @description null while never changed
+                             */
                             updated_at: string | null;
                         };
-                        funder: {
-                            /** Format: uuid */
-                            bank_id: string;
-                            name: string;
-                        };
+                        funder: components["schemas"]["Funder"];
                         /** @description Requests routed to you, counted by `<disclosure>:<recourse>:<status>` */
                         requests: {
                             [key: string]: number;
@@ -6229,23 +6324,9 @@ export interface operations {
                         open_requests_keep_their_terms: number;
                         /** @description The reason now kept with these terms; null after a reset */
                         reason: string | null;
+                        /** Format: uuid */
                         seller_id: string | null;
-                        terms: {
-                            /** @description Automatic announcement when a dispute is raised */
-                            announce_on_dispute: boolean;
-                            /** @description Automatic announcement when the seller’s verification lapses */
-                            announce_on_kyc_lapse: boolean;
-                            /** @description Automatic announcement this many days after an invoice’s due date; null: off */
-                            announce_overdue_days: number | null;
-                            bank_data: "off" | "requested" | "required";
-                            /** @description announced: debtors acknowledge before funding; confidential: notices prepared, sent when announced */
-                            disclosure: "announced" | "confidential";
-                            recourse: "with" | "without";
-                            /** @description Days after an invoice’s due date before a claim opens; null: none */
-                            recourse_days: number | null;
-                            /** @description funder_default: your default; seller: the company’s own terms over your default */
-                            source: "funder_default" | "seller";
-                        };
+                        terms: components["schemas"]["Terms"];
                         /** Format: date-time */
                         updated_at: string;
                     };
@@ -6325,122 +6406,22 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @description Open claims first, then the newest */
-                        claims: {
-                            /** @description What you paid the seller when funding (euros) */
-                            amount_advanced: number;
-                            /** @description recourse: amount_advanced plus fees less collected; debtor_default: what the debtor still owed when it opened (euros) */
-                            claim_amount: number;
-                            /** Format: uuid */
-                            claim_id: string;
-                            /** @description Your reason when you withdrew or wrote it off */
-                            close_reason: string | null;
-                            closed_at: string | null;
-                            /** @description What you had recorded as received on the request when the claim opened (euros) */
-                            collected: number;
-                            /**
-                             * Format: date
-                             * @description The earliest due date among the request’s invoices
-                             */
-                            due_date: string;
-                            /** @description The fee recorded on the request: the accepted offer’s rate applied to the amount advanced (euros) */
-                            fees: number;
-                            /**
-                             * @description recourse: the seller owes you (terms with recourse); debtor_default: the debtor did not pay and you bear it (terms without recourse)
-                             * @enum {unknown}
-                             */
-                            kind: "recourse" | "debtor_default";
-                            /** Format: date-time */
-                            opened_at: string;
-                            /**
-                             * Format: date
-                             * @description due_date plus recourse_days: the Madrid date the claim opened
-                             */
-                            opens_on: string;
-                            /** @description Payments recorded on the request since the claim opened (euros) */
-                            paid_since_opened: number;
-                            /** @description The reference the payer quotes: the request’s ISO 11649 creditor reference, which statement matching recognises */
-                            pay_reference: string;
-                            /** @description Where the seller pays: the account of your latest imported bank statement; null while you have imported none */
-                            pay_to_iban: string | null;
-                            /** @description The claim rule of the request’s terms */
-                            recourse_days: number;
-                            /** @description claim_amount less paid_since_opened while open (never below 0); 0 once closed (euros) */
-                            remaining: number;
-                            /** Format: uuid */
-                            request_id: string;
-                            request_ref: string;
-                            seller: {
-                                name: string;
-                                /** Format: uuid */
-                                seller_id: string;
-                            };
-                            /** @description recourse: payments since it opened covered it and the request closed as settled by recourse; request_settled: the request settled the ordinary way */
-                            settled_by: "recourse" | "request_settled" | null;
-                            /** @enum {unknown} */
-                            status: "open" | "settled" | "withdrawn" | "written_off";
-                        }[];
+                        claims: components["schemas"]["Claim"][];
                         /** @description Every claim of yours counted by kind and status, whatever the filter */
                         claims_by_kind: {
-                            debtor_default: {
-                                open: number;
-                                settled: number;
-                                withdrawn: number;
-                                written_off: number;
-                            };
-                            recourse: {
-                                open: number;
-                                settled: number;
-                                withdrawn: number;
-                                written_off: number;
-                            };
+                            debtor_default: components["schemas"]["ClaimsByKindEntry"];
+                            recourse: components["schemas"]["ClaimsByKindEntry"];
                         };
                         /** @description Claims in this answer */
                         count: number;
                         /** @enum {string} */
                         currency: "EUR";
-                        funder: {
-                            /** Format: uuid */
-                            bank_id: string;
-                            name: string;
-                        };
+                        funder: components["schemas"]["Funder"];
                         /** @description Your funded factoring requests counted by the recourse of the terms they were routed under; not_recorded: routed before terms were recorded (2026-09-28) */
                         requests_by_recourse: {
-                            not_recorded: {
-                                /** @description What you advanced on them (euros) */
-                                amount_advanced: number;
-                                /** @description Those routed under confidential terms */
-                                confidential: number;
-                                /** @description Their invoices’ face value less what you recorded as received (euros) */
-                                face_value_outstanding: number;
-                                /** @description Funded factoring requests not settled */
-                                requests: number;
-                                /** @description Those whose terms set recourse_days */
-                                with_claim_rule: number;
-                            };
-                            with: {
-                                /** @description What you advanced on them (euros) */
-                                amount_advanced: number;
-                                /** @description Those routed under confidential terms */
-                                confidential: number;
-                                /** @description Their invoices’ face value less what you recorded as received (euros) */
-                                face_value_outstanding: number;
-                                /** @description Funded factoring requests not settled */
-                                requests: number;
-                                /** @description Those whose terms set recourse_days */
-                                with_claim_rule: number;
-                            };
-                            without: {
-                                /** @description What you advanced on them (euros) */
-                                amount_advanced: number;
-                                /** @description Those routed under confidential terms */
-                                confidential: number;
-                                /** @description Their invoices’ face value less what you recorded as received (euros) */
-                                face_value_outstanding: number;
-                                /** @description Funded factoring requests not settled */
-                                requests: number;
-                                /** @description Those whose terms set recourse_days */
-                                with_claim_rule: number;
-                            };
+                            not_recorded: components["schemas"]["RequestsByRecourseEntry"];
+                            with: components["schemas"]["RequestsByRecourseEntry"];
+                            without: components["schemas"]["RequestsByRecourseEntry"];
                         };
                     };
                 };
@@ -6605,28 +6586,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @enum {string} */
                         environment: "live" | "sandbox";
                         max_invoices_per_lookup: number;
-                        /** @description closed: look-ups answer 403 registry_not_open (live plane until the service opens it) */
+                        /**
+                         * @description closed: look-ups answer 403 registry_not_open (live plane until the service opens it)
+                         * @enum {string}
+                         */
                         status: "open" | "closed";
                         /** @description Your own look-ups on this plane */
                         your_lookups: {
-                            last_30_days: {
-                                /** @description Of them, answered assigned */
-                                assigned: number;
-                                /** @description Invoices asked about */
-                                invoices: number;
-                                last_lookup_at: string | null;
-                                lookups: number;
-                            };
-                            total: {
-                                /** @description Of them, answered assigned */
-                                assigned: number;
-                                /** @description Invoices asked about */
-                                invoices: number;
-                                last_lookup_at: string | null;
-                                lookups: number;
-                            };
+                            last_30_days: components["schemas"]["YourLookupsEntry"];
+                            total: components["schemas"]["YourLookupsEntry"];
                         };
                     };
                 };
@@ -6823,55 +6794,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
-                        funder: {
-                            /** Format: uuid */
-                            bank_id: string;
-                            name: string;
-                        };
-                        requests: {
-                            advance_amount: number;
-                            approved_at: string | null;
-                            assigned_bank_id: string | null;
-                            closed_at: string | null;
-                            company_name: string;
-                            company_nif: string;
-                            consent_level_required: ("receipt" | "acknowledgment" | "acceptance") | null;
-                            /** Format: date-time */
-                            created_at: string;
-                            debtor_consent: {
-                                debtor_name: string;
-                                debtor_tax_id: string;
-                                level_achieved: ("receipt" | "acknowledgment" | "acceptance") | null;
-                                /** @description Lowest to highest: receipt, acknowledgment, acceptance */
-                                level_required: "receipt" | "acknowledgment" | "acceptance";
-                                meets_requirement: boolean;
-                                status: string;
-                            }[];
-                            funded_at: string | null;
-                            /** Format: uuid */
-                            id: string;
-                            invoice_count: number;
-                            my_offer: {
-                                accepted_at: string | null;
-                                advance_pct: number;
-                                days: number;
-                                /** Format: uuid */
-                                funding_request_id: string;
-                                rate: number;
-                                status: string;
-                                /** Format: date-time */
-                                submitted_at: string;
-                            } | null;
-                            request_ref: string;
-                            routed_at: string | null;
-                            settled_amount: number;
-                            settled_at: string | null;
-                            status: string;
-                            total_amount: number;
-                            type: "factoring" | "confirming";
-                            /** Format: date-time */
-                            updated_at: string;
-                        }[];
+                        funder: components["schemas"]["Funder"];
+                        requests: components["schemas"]["Request"][];
                     };
                 };
             };
@@ -6906,29 +6830,9 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        debtor_consent: {
-                            answered_at: string | null;
-                            channel: string | null;
-                            debtor_country: string;
-                            debtor_name: string;
-                            debtor_tax_id: string;
-                            declaration: {
-                                counsel_approved: boolean;
-                                text: string;
-                                text_id: string | null;
-                            } | null;
-                            dispute_reason: string | null;
-                            level_achieved: ("receipt" | "acknowledgment" | "acceptance") | null;
-                            /** @description Lowest to highest: receipt, acknowledgment, acceptance */
-                            level_required: "receipt" | "acknowledgment" | "acceptance";
-                            meets_requirement: boolean;
-                            signed_by: {
-                                name: string;
-                                role: string | null;
-                            } | null;
-                            status: string;
-                        }[];
+                        debtor_consent: components["schemas"]["DebtorConsent"][];
                         my_offer: {
+                            /** Format: date-time */
                             accepted_at: string | null;
                             advance_amount: number;
                             advance_pct: number;
@@ -6953,52 +6857,39 @@ export interface operations {
                             invoice_amount: number;
                             /** Format: date */
                             invoice_date: string;
+                            /** Format: date */
                             invoice_due_date: string | null;
                             invoice_no: string;
                             source: string;
                         }[];
                         request: {
                             advance_amount: number;
+                            /** Format: date-time */
                             approved_at: string | null;
+                            /** Format: uuid */
                             assigned_bank_id: string | null;
+                            /** Format: date-time */
                             closed_at: string | null;
                             company_name: string;
                             company_nif: string;
                             consent_level_required: ("receipt" | "acknowledgment" | "acceptance") | null;
                             /** Format: date-time */
                             created_at: string;
-                            debtor_consent: {
-                                answered_at: string | null;
-                                channel: string | null;
-                                debtor_country: string;
-                                debtor_name: string;
-                                debtor_tax_id: string;
-                                declaration: {
-                                    counsel_approved: boolean;
-                                    text: string;
-                                    text_id: string | null;
-                                } | null;
-                                dispute_reason: string | null;
-                                level_achieved: ("receipt" | "acknowledgment" | "acceptance") | null;
-                                /** @description Lowest to highest: receipt, acknowledgment, acceptance */
-                                level_required: "receipt" | "acknowledgment" | "acceptance";
-                                meets_requirement: boolean;
-                                signed_by: {
-                                    name: string;
-                                    role: string | null;
-                                } | null;
-                                status: string;
-                            }[];
+                            debtor_consent: components["schemas"]["DebtorConsent"][];
+                            /** Format: date-time */
                             funded_at: string | null;
                             /** Format: uuid */
                             id: string;
                             invoice_count: number;
                             request_ref: string;
+                            /** Format: date-time */
                             routed_at: string | null;
                             settled_amount: number;
+                            /** Format: date-time */
                             settled_at: string | null;
                             status: string;
                             total_amount: number;
+                            /** @enum {string} */
                             type: "factoring" | "confirming";
                             /** Format: date-time */
                             updated_at: string;
@@ -7014,6 +6905,7 @@ export interface operations {
                                 raised_by: string;
                                 reason: string;
                                 resolution: string | null;
+                                /** Format: date-time */
                                 resolved_at: string | null;
                                 status: string;
                             }[];
@@ -7025,6 +6917,7 @@ export interface operations {
                                 id: string;
                                 /** Format: date-time */
                                 raised_at: string;
+                                /** Format: date-time */
                                 reviewed_at: string | null;
                                 severity: string;
                                 status: string;
@@ -7084,7 +6977,10 @@ export interface operations {
                     "application/json": {
                         /** Format: date-time */
                         announced_at: string;
-                        /** @description What announced it: you (manual), or an automatic trigger of its terms */
+                        /**
+                         * @description What announced it: you (manual), or an automatic trigger of its terms
+                         * @enum {string}
+                         */
                         announced_trigger: "manual" | "overdue" | "dispute" | "kyc_lapse";
                         /** @enum {string} */
                         disclosure: "announced";
@@ -7206,6 +7102,7 @@ export interface operations {
                          */
                         bank_data: "off" | "requested" | "required";
                         bank_data_problems: {
+                            /** Format: date-time */
                             asked_at: string | null;
                             /** @description true under `bank_data: required`: funding waits for it */
                             holds_funding: boolean;
@@ -7268,23 +7165,7 @@ export interface operations {
                                 returned_by_bank: boolean;
                             } | null;
                         } | null;
-                        payment_alerts: {
-                            /** Format: uuid */
-                            alert_id: string;
-                            /** @description Euros the seller received */
-                            amount: number;
-                            debtor_name: string | null;
-                            debtor_tax_id: string;
-                            /** Format: date-time */
-                            raised_at: string;
-                            /** Format: date-time */
-                            received_at: string;
-                            /** @description The payment’s reference as the seller’s bank gave it */
-                            reference: string;
-                            /** Format: uuid */
-                            request_id: string;
-                            request_ref: string;
-                        }[];
+                        payment_alerts: components["schemas"]["Alert"][];
                         /** Format: uuid */
                         request_id: string;
                     };
@@ -7341,7 +7222,10 @@ export interface operations {
                 content: {
                     "application/json": {
                         changed: boolean;
-                        /** @description Lowest to highest: receipt, acknowledgment, acceptance */
+                        /**
+                         * @description Lowest to highest: receipt, acknowledgment, acceptance
+                         * @enum {string}
+                         */
                         consent_level_required: "receipt" | "acknowledgment" | "acceptance";
                         from: ("receipt" | "acknowledgment" | "acceptance") | null;
                         /** Format: uuid */
@@ -7462,21 +7346,27 @@ export interface operations {
                                 amount: number | null;
                                 /** @description Outstanding plus committed plus offered, euros */
                                 exposure: number;
+                                /** @enum {string} */
                                 source: "manual" | "api" | "import" | "insurer";
                                 source_ref: string | null;
+                                /** @enum {string} */
                                 status: "active" | "refused" | "suspended";
                             } | null;
                             debtor_country: string;
                             /** @description COUNTRY:TAXID */
                             debtor_key: string;
                             debtor_name: string | null;
+                            /** @enum {string} */
                             level: "notice" | "account" | "books" | "buyer";
+                            /** Format: date-time */
                             level_since: string | null;
                             /** @description The seller’s invoices to this debtor issued in the last 36 months */
                             pair_history: {
                                 avg_days_to_pay: number | null;
+                                /** Format: date */
                                 first_invoice: string | null;
                                 invoices: number;
+                                /** Format: date */
                                 last_invoice: string | null;
                                 median_days_to_pay: number | null;
                                 on_time_pct: number | null;
@@ -7494,21 +7384,19 @@ export interface operations {
                                 entity_name: string;
                                 /** Format: date */
                                 period_end: string;
+                                /** @enum {string} */
                                 source: "dgal_pmp" | "hacienda_pmp";
                             } | null;
                             score: {
                                 /** Format: date-time */
                                 computed_at: string;
+                                /** @enum {string} */
                                 grade: "A" | "B" | "C" | "D" | "E";
                                 model_version: string;
                                 score_100: number;
                             } | null;
                         }[];
-                        funder: {
-                            /** Format: uuid */
-                            bank_id: string;
-                            name: string;
-                        };
+                        funder: components["schemas"]["Funder"];
                         /** Format: uuid */
                         request_id: string;
                     };
@@ -7585,35 +7473,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        advance_amount?: number;
-                        amount?: number;
-                        decision: string;
-                        /** Format: date-time */
-                        declined_at?: string;
-                        /** Format: date-time */
-                        expires_at?: string;
-                        /** @description settle: true when the request is settled now, by this payment (the total reached, or `final` sent); false while money remains to be received */
-                        final?: boolean;
-                        funded_amount?: number;
-                        /** Format: date-time */
-                        funded_at?: string;
-                        /** Format: uuid */
-                        offer_id?: string;
-                        reason?: string;
-                        /** Format: date-time */
-                        received_at?: string;
-                        reference?: string | null;
-                        remaining_amount?: number;
-                        /** Format: uuid */
-                        request_id: string;
-                        settled_amount?: number;
-                        /** Format: uuid */
-                        settlement_id?: string;
-                        status: string;
-                        step_back?: boolean;
-                        value_date?: string;
-                    };
+                    "application/json": components["schemas"]["DecideOnRequestAnswer"];
                 };
             };
             /** @description The offer was recorded (decision `offer`). */
@@ -7628,35 +7488,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        advance_amount?: number;
-                        amount?: number;
-                        decision: string;
-                        /** Format: date-time */
-                        declined_at?: string;
-                        /** Format: date-time */
-                        expires_at?: string;
-                        /** @description settle: true when the request is settled now, by this payment (the total reached, or `final` sent); false while money remains to be received */
-                        final?: boolean;
-                        funded_amount?: number;
-                        /** Format: date-time */
-                        funded_at?: string;
-                        /** Format: uuid */
-                        offer_id?: string;
-                        reason?: string;
-                        /** Format: date-time */
-                        received_at?: string;
-                        reference?: string | null;
-                        remaining_amount?: number;
-                        /** Format: uuid */
-                        request_id: string;
-                        settled_amount?: number;
-                        /** Format: uuid */
-                        settlement_id?: string;
-                        status: string;
-                        step_back?: boolean;
-                        value_date?: string;
-                    };
+                    "application/json": components["schemas"]["DecideOnRequestAnswer"];
                 };
             };
             /**
@@ -7853,73 +7685,27 @@ export interface operations {
                             required: boolean;
                             sha256: string;
                             size_bytes: number;
+                            /** @enum {string} */
                             status: "pending" | "verified";
                             /** Format: date-time */
                             uploaded_at: string;
                             /** @description Seconds the URL works: 120 */
                             url_expires_in: number;
                             valid_today: boolean;
+                            /** Format: date */
                             valid_until: string | null;
                             verification_method: string | null;
+                            /** Format: date-time */
                             verified_at: string | null;
                         }[];
                         deal_file: {
-                            funding: {
-                                documents: {
-                                    code: string;
-                                    /** Format: uuid */
-                                    document_id: string;
-                                    /** @description Works for two minutes, without a key */
-                                    download_url: string;
-                                    file_name: string;
-                                    /** Format: date */
-                                    issued_on: string;
-                                    media_type: string;
-                                    /** @description Catalogue name in English */
-                                    name: string;
-                                    sha256: string;
-                                    size_bytes: number;
-                                    /** @description Where this version stands today */
-                                    status_today: "current" | "superseded" | "expired" | "revoked";
-                                    /** @description Seconds the URL works: 120 */
-                                    url_expires_in: number;
-                                    valid_until: string | null;
-                                    verification_method: string | null;
-                                    verified_at: string | null;
-                                }[];
-                                /** Format: date-time */
-                                recorded_at: string;
-                            } | null;
-                            routing: {
-                                documents: {
-                                    code: string;
-                                    /** Format: uuid */
-                                    document_id: string;
-                                    /** @description Works for two minutes, without a key */
-                                    download_url: string;
-                                    file_name: string;
-                                    /** Format: date */
-                                    issued_on: string;
-                                    media_type: string;
-                                    /** @description Catalogue name in English */
-                                    name: string;
-                                    sha256: string;
-                                    size_bytes: number;
-                                    /** @description Where this version stands today */
-                                    status_today: "current" | "superseded" | "expired" | "revoked";
-                                    /** @description Seconds the URL works: 120 */
-                                    url_expires_in: number;
-                                    valid_until: string | null;
-                                    verification_method: string | null;
-                                    verified_at: string | null;
-                                }[];
-                                /** Format: date-time */
-                                recorded_at: string;
-                            } | null;
+                            funding: components["schemas"]["DealFileEntry"] | null;
+                            routing: components["schemas"]["DealFileEntry"] | null;
                         };
                         missing_today: {
                             code: string;
                             name: string;
+                            /** @enum {string} */
                             problem: "missing" | "unverified" | "expired";
                         }[];
                         /** Format: uuid */
@@ -7958,9 +7744,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** Format: date-time */
                         announced_at: string | null;
                         announced_trigger: ("manual" | "overdue" | "dispute" | "kyc_lapse") | null;
                         count: number;
+                        /** @enum {string} */
                         disclosure: "announced" | "confidential";
                         notices: {
                             /** @description The document still matches the invoices and amounts it covers; false once one changed */
@@ -7996,6 +7784,7 @@ export interface operations {
                             notice_id: string;
                             /** @description sending_queued once the request is announced; null while not sent */
                             sending: "sending_queued" | null;
+                            /** Format: date-time */
                             sending_queued_at: string | null;
                             /** @description pending, acknowledged, disputed or withdrawn */
                             status: string;
@@ -8034,32 +7823,9 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        catalogue: {
-                            code: string;
-                            /** @description Seller countries the document applies to */
-                            countries: string[];
-                            issuer: string;
-                            names: {
-                                de: string;
-                                en: string;
-                                es: string;
-                                fr: string;
-                                it: string;
-                                nl: string;
-                                pt: string;
-                            };
-                            sensitivity: "public" | "confidential" | "personal";
-                            /** @description A pre-fill only: the date printed on the document is what counts */
-                            usual_validity_days: number | null;
-                        }[];
+                        catalogue: components["schemas"]["Catalogue"][];
                         /** @description The funder's list per seller country; a country without a list requires nothing */
-                        required_by_country: {
-                            codes: string[];
-                            country: string;
-                            note: string | null;
-                            /** Format: date-time */
-                            updated_at: string;
-                        }[];
+                        required_by_country: components["schemas"]["RequiredByCountry"][];
                     };
                 };
             };
@@ -8109,37 +7875,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        catalogue: {
-                            code: string;
-                            /** @description Seller countries the document applies to */
-                            countries: string[];
-                            issuer: string;
-                            names: {
-                                de: string;
-                                en: string;
-                                es: string;
-                                fr: string;
-                                it: string;
-                                nl: string;
-                                pt: string;
-                            };
-                            sensitivity: "public" | "confidential" | "personal";
-                            /** @description A pre-fill only: the date printed on the document is what counts */
-                            usual_validity_days: number | null;
-                        }[];
+                        catalogue: components["schemas"]["Catalogue"][];
                         changed: boolean;
                         codes: string[];
                         country: string;
                         /** @description Open requests routed to the funder whose seller does not meet this country's list today */
                         open_requests_not_meeting: number;
                         /** @description The funder's list per seller country; a country without a list requires nothing */
-                        required_by_country: {
-                            codes: string[];
-                            country: string;
-                            note: string | null;
-                            /** Format: date-time */
-                            updated_at: string;
-                        }[];
+                        required_by_country: components["schemas"]["RequiredByCountry"][];
                     };
                 };
             };
@@ -8223,30 +7966,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        invitation: {
-                            accepted_at: string | null;
-                            client_link_id: string | null;
-                            company: {
-                                country: string;
-                                name: string;
-                                tax_id: string;
-                            };
-                            contact: {
-                                email: string;
-                            };
-                            /** Format: date-time */
-                            created_at: string;
-                            /** Format: date-time */
-                            expires_at: string;
-                            /** Format: uuid */
-                            id: string;
-                            prescriber_id: string | null;
-                            revoked_at: string | null;
-                            revoked_reason: string | null;
-                            seller_id: string | null;
-                            state: "pending" | "accepted" | "revoked" | "expired";
-                            via: "link" | "named" | "api";
-                        };
+                        invitation: components["schemas"]["Invitation"];
                     };
                 };
             };
@@ -8335,30 +8055,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        invitation: {
-                            accepted_at: string | null;
-                            client_link_id: string | null;
-                            company: {
-                                country: string;
-                                name: string;
-                                tax_id: string;
-                            };
-                            contact: {
-                                email: string;
-                            };
-                            /** Format: date-time */
-                            created_at: string;
-                            /** Format: date-time */
-                            expires_at: string;
-                            /** Format: uuid */
-                            id: string;
-                            prescriber_id: string | null;
-                            revoked_at: string | null;
-                            revoked_reason: string | null;
-                            seller_id: string | null;
-                            state: "pending" | "accepted" | "revoked" | "expired";
-                            via: "link" | "named" | "api";
-                        };
+                        invitation: components["schemas"]["Invitation"];
                     };
                 };
             };
@@ -8523,14 +8220,21 @@ export interface operations {
                             bank_id: string;
                             /** Format: date-time */
                             joined_at: string;
-                            /** @description When the company left the network */
+                            /**
+                             * Format: date-time
+                             * @description When the company left the network
+                             */
                             left_at: string | null;
                             /** @description Why it left, as recorded */
                             left_reason: string | null;
-                            /** @description The prescriber that brought the company, kept after it leaves */
+                            /**
+                             * Format: uuid
+                             * @description The prescriber that brought the company, kept after it leaves
+                             */
                             prescriber_id: string | null;
                             /** Format: uuid */
                             seller_id: string;
+                            /** @enum {string} */
                             via: "link" | "named" | "api";
                         };
                     };
@@ -8651,71 +8355,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        accepted_at: string | null;
-                        /** @description What the buyer repays you at maturity: the invoice’s face value */
-                        amount_due: number;
-                        buyer: {
-                            country: string;
-                            name: string;
-                            tax_id: string;
-                        };
-                        close_reason: string | null;
-                        closed_at: string | null;
-                        /** Format: uuid */
-                        id: string;
-                        invoice: {
-                            due_date: string | null;
-                            /** Format: uuid */
-                            id: string;
-                            /** Format: date */
-                            issue_date: string;
-                            number: string;
-                        };
-                        /**
-                         * Format: date
-                         * @description When the buyer repays
-                         */
-                        maturity_date: string;
-                        /** @description What the supplier is offered to receive early */
-                        offered_amount: number;
-                        /** @description Paid and not yet repaid: amount_due less repaid_amount; 0 otherwise */
-                        outstanding: number;
-                        paid: {
-                            /** @description Euros */
-                            amount: number;
-                            /** Format: date-time */
-                            recorded_at: string;
-                            reference: string;
-                            /** Format: date */
-                            value_date: string;
-                        } | null;
-                        /** Format: date-time */
-                        released_at: string;
-                        /** @description Euros */
-                        repaid_amount: number;
-                        repayments: {
-                            /** @description Euros */
-                            amount: number;
-                            /** Format: date-time */
-                            recorded_at: string;
-                            reference: string;
-                            /** Format: date */
-                            value_date: string;
-                        }[];
-                        /**
-                         * @description released (offered to the supplier with you as its funder), accepted (the supplier took it: yours to pay), paid (you paid the supplier early), overdue (paid, past maturity, not all repaid), repaid (the buyer repaid you in full), declined (by the supplier), withdrawn (by the buyer before payment)
-                         * @enum {unknown}
-                         */
-                        status: "released" | "accepted" | "paid" | "overdue" | "repaid" | "declined" | "withdrawn";
-                        supplier: {
-                            country: string;
-                            name: string;
-                            /** Format: uuid */
-                            seller_id: string;
-                            tax_id: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["EarlyPayment"];
                 };
             };
             400: components["responses"]["Error400_request_unreadable"];
@@ -8766,71 +8406,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        accepted_at: string | null;
-                        /** @description What the buyer repays you at maturity: the invoice’s face value */
-                        amount_due: number;
-                        buyer: {
-                            country: string;
-                            name: string;
-                            tax_id: string;
-                        };
-                        close_reason: string | null;
-                        closed_at: string | null;
-                        /** Format: uuid */
-                        id: string;
-                        invoice: {
-                            due_date: string | null;
-                            /** Format: uuid */
-                            id: string;
-                            /** Format: date */
-                            issue_date: string;
-                            number: string;
-                        };
-                        /**
-                         * Format: date
-                         * @description When the buyer repays
-                         */
-                        maturity_date: string;
-                        /** @description What the supplier is offered to receive early */
-                        offered_amount: number;
-                        /** @description Paid and not yet repaid: amount_due less repaid_amount; 0 otherwise */
-                        outstanding: number;
-                        paid: {
-                            /** @description Euros */
-                            amount: number;
-                            /** Format: date-time */
-                            recorded_at: string;
-                            reference: string;
-                            /** Format: date */
-                            value_date: string;
-                        } | null;
-                        /** Format: date-time */
-                        released_at: string;
-                        /** @description Euros */
-                        repaid_amount: number;
-                        repayments: {
-                            /** @description Euros */
-                            amount: number;
-                            /** Format: date-time */
-                            recorded_at: string;
-                            reference: string;
-                            /** Format: date */
-                            value_date: string;
-                        }[];
-                        /**
-                         * @description released (offered to the supplier with you as its funder), accepted (the supplier took it: yours to pay), paid (you paid the supplier early), overdue (paid, past maturity, not all repaid), repaid (the buyer repaid you in full), declined (by the supplier), withdrawn (by the buyer before payment)
-                         * @enum {unknown}
-                         */
-                        status: "released" | "accepted" | "paid" | "overdue" | "repaid" | "declined" | "withdrawn";
-                        supplier: {
-                            country: string;
-                            name: string;
-                            /** Format: uuid */
-                            seller_id: string;
-                            tax_id: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["EarlyPayment"];
                 };
             };
             400: components["responses"]["Error400_request_unreadable"];
@@ -8882,71 +8458,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        accepted_at: string | null;
-                        /** @description What the buyer repays you at maturity: the invoice’s face value */
-                        amount_due: number;
-                        buyer: {
-                            country: string;
-                            name: string;
-                            tax_id: string;
-                        };
-                        close_reason: string | null;
-                        closed_at: string | null;
-                        /** Format: uuid */
-                        id: string;
-                        invoice: {
-                            due_date: string | null;
-                            /** Format: uuid */
-                            id: string;
-                            /** Format: date */
-                            issue_date: string;
-                            number: string;
-                        };
-                        /**
-                         * Format: date
-                         * @description When the buyer repays
-                         */
-                        maturity_date: string;
-                        /** @description What the supplier is offered to receive early */
-                        offered_amount: number;
-                        /** @description Paid and not yet repaid: amount_due less repaid_amount; 0 otherwise */
-                        outstanding: number;
-                        paid: {
-                            /** @description Euros */
-                            amount: number;
-                            /** Format: date-time */
-                            recorded_at: string;
-                            reference: string;
-                            /** Format: date */
-                            value_date: string;
-                        } | null;
-                        /** Format: date-time */
-                        released_at: string;
-                        /** @description Euros */
-                        repaid_amount: number;
-                        repayments: {
-                            /** @description Euros */
-                            amount: number;
-                            /** Format: date-time */
-                            recorded_at: string;
-                            reference: string;
-                            /** Format: date */
-                            value_date: string;
-                        }[];
-                        /**
-                         * @description released (offered to the supplier with you as its funder), accepted (the supplier took it: yours to pay), paid (you paid the supplier early), overdue (paid, past maturity, not all repaid), repaid (the buyer repaid you in full), declined (by the supplier), withdrawn (by the buyer before payment)
-                         * @enum {unknown}
-                         */
-                        status: "released" | "accepted" | "paid" | "overdue" | "repaid" | "declined" | "withdrawn";
-                        supplier: {
-                            country: string;
-                            name: string;
-                            /** Format: uuid */
-                            seller_id: string;
-                            tax_id: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["EarlyPayment"];
                 };
             };
             400: components["responses"]["Error400_request_unreadable"];
@@ -8998,71 +8510,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        accepted_at: string | null;
-                        /** @description What the buyer repays you at maturity: the invoice’s face value */
-                        amount_due: number;
-                        buyer: {
-                            country: string;
-                            name: string;
-                            tax_id: string;
-                        };
-                        close_reason: string | null;
-                        closed_at: string | null;
-                        /** Format: uuid */
-                        id: string;
-                        invoice: {
-                            due_date: string | null;
-                            /** Format: uuid */
-                            id: string;
-                            /** Format: date */
-                            issue_date: string;
-                            number: string;
-                        };
-                        /**
-                         * Format: date
-                         * @description When the buyer repays
-                         */
-                        maturity_date: string;
-                        /** @description What the supplier is offered to receive early */
-                        offered_amount: number;
-                        /** @description Paid and not yet repaid: amount_due less repaid_amount; 0 otherwise */
-                        outstanding: number;
-                        paid: {
-                            /** @description Euros */
-                            amount: number;
-                            /** Format: date-time */
-                            recorded_at: string;
-                            reference: string;
-                            /** Format: date */
-                            value_date: string;
-                        } | null;
-                        /** Format: date-time */
-                        released_at: string;
-                        /** @description Euros */
-                        repaid_amount: number;
-                        repayments: {
-                            /** @description Euros */
-                            amount: number;
-                            /** Format: date-time */
-                            recorded_at: string;
-                            reference: string;
-                            /** Format: date */
-                            value_date: string;
-                        }[];
-                        /**
-                         * @description released (offered to the supplier with you as its funder), accepted (the supplier took it: yours to pay), paid (you paid the supplier early), overdue (paid, past maturity, not all repaid), repaid (the buyer repaid you in full), declined (by the supplier), withdrawn (by the buyer before payment)
-                         * @enum {unknown}
-                         */
-                        status: "released" | "accepted" | "paid" | "overdue" | "repaid" | "declined" | "withdrawn";
-                        supplier: {
-                            country: string;
-                            name: string;
-                            /** Format: uuid */
-                            seller_id: string;
-                            tax_id: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["EarlyPayment"];
                 };
             };
             400: components["responses"]["Error400_request_unreadable"];
@@ -9123,6 +8571,7 @@ export interface operations {
                     "application/json": {
                         /** @description false: it had already left the ledger (its first exit stays) */
                         changed: boolean;
+                        /** @enum {string} */
                         exit: "cancelled" | "removed";
                         /** Format: uuid */
                         invoice_id: string;
@@ -9173,34 +8622,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         changed: boolean;
-                        onboarding_link: {
-                            /** @description When the supplier opened its account through the link */
-                            account_created_at: string | null;
-                            company_name: string;
-                            /** @description Where the name came from: your body, our own records, or the EU VAT service */
-                            company_name_source: "given" | "own_records" | "vat_service";
-                            /** @description Without country prefix */
-                            company_vat: string;
-                            completed_at: string | null;
-                            contact_email: string;
-                            contact_name: string | null;
-                            country: string;
-                            /** Format: date-time */
-                            created_at: string;
-                            /** Format: date-time */
-                            expires_at: string;
-                            /** Format: uuid */
-                            id: string;
-                            locale: string;
-                            metadata: {
-                                [key: string]: string | number | boolean | null;
-                            };
-                            return_url: string;
-                            revoked_at: string | null;
-                            revoked_reason: string | null;
-                            seller_id: string | null;
-                            status: "pending" | "account_created" | "completed" | "expired" | "revoked";
-                        };
+                        onboarding_link: components["schemas"]["OnboardingLink"];
                     };
                 };
             };
@@ -9247,34 +8669,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        onboarding_link: {
-                            /** @description When the supplier opened its account through the link */
-                            account_created_at: string | null;
-                            company_name: string;
-                            /** @description Where the name came from: your body, our own records, or the EU VAT service */
-                            company_name_source: "given" | "own_records" | "vat_service";
-                            /** @description Without country prefix */
-                            company_vat: string;
-                            completed_at: string | null;
-                            contact_email: string;
-                            contact_name: string | null;
-                            country: string;
-                            /** Format: date-time */
-                            created_at: string;
-                            /** Format: date-time */
-                            expires_at: string;
-                            /** Format: uuid */
-                            id: string;
-                            locale: string;
-                            metadata: {
-                                [key: string]: string | number | boolean | null;
-                            };
-                            return_url: string;
-                            revoked_at: string | null;
-                            revoked_reason: string | null;
-                            seller_id: string | null;
-                            status: "pending" | "account_created" | "completed" | "expired" | "revoked";
-                        };
+                        onboarding_link: components["schemas"]["OnboardingLink"];
                         /** @description Your return_url with svc_onboarding, svc_status, svc_ts, svc_sig */
                         return_url: string;
                     };
@@ -9365,60 +8760,7 @@ export interface operations {
                     "application/json": {
                         /** @description The repayment recorded (euros) */
                         amount: number;
-                        claim: {
-                            /** @description What you paid the seller when funding (euros) */
-                            amount_advanced: number;
-                            /** @description recourse: amount_advanced plus fees less collected; debtor_default: what the debtor still owed when it opened (euros) */
-                            claim_amount: number;
-                            /** Format: uuid */
-                            claim_id: string;
-                            /** @description Your reason when you withdrew or wrote it off */
-                            close_reason: string | null;
-                            closed_at: string | null;
-                            /** @description What you had recorded as received on the request when the claim opened (euros) */
-                            collected: number;
-                            /**
-                             * Format: date
-                             * @description The earliest due date among the request’s invoices
-                             */
-                            due_date: string;
-                            /** @description The fee recorded on the request: the accepted offer’s rate applied to the amount advanced (euros) */
-                            fees: number;
-                            /**
-                             * @description recourse: the seller owes you (terms with recourse); debtor_default: the debtor did not pay and you bear it (terms without recourse)
-                             * @enum {unknown}
-                             */
-                            kind: "recourse" | "debtor_default";
-                            /** Format: date-time */
-                            opened_at: string;
-                            /**
-                             * Format: date
-                             * @description due_date plus recourse_days: the Madrid date the claim opened
-                             */
-                            opens_on: string;
-                            /** @description Payments recorded on the request since the claim opened (euros) */
-                            paid_since_opened: number;
-                            /** @description The reference the payer quotes: the request’s ISO 11649 creditor reference, which statement matching recognises */
-                            pay_reference: string;
-                            /** @description Where the seller pays: the account of your latest imported bank statement; null while you have imported none */
-                            pay_to_iban: string | null;
-                            /** @description The claim rule of the request’s terms */
-                            recourse_days: number;
-                            /** @description claim_amount less paid_since_opened while open (never below 0); 0 once closed (euros) */
-                            remaining: number;
-                            /** Format: uuid */
-                            request_id: string;
-                            request_ref: string;
-                            seller: {
-                                name: string;
-                                /** Format: uuid */
-                                seller_id: string;
-                            };
-                            /** @description recourse: payments since it opened covered it and the request closed as settled by recourse; request_settled: the request settled the ordinary way */
-                            settled_by: "recourse" | "request_settled" | null;
-                            /** @enum {unknown} */
-                            status: "open" | "settled" | "withdrawn" | "written_off";
-                        };
+                        claim: components["schemas"]["Claim"];
                         /** @description funded, or settled once the claim is covered */
                         request_status: string;
                         /** Format: uuid */
@@ -9497,7 +8839,10 @@ export interface operations {
                         debtor_tax_id: string;
                         /** Format: date */
                         due_date: string;
-                        /** @description Where the invoice came from; upload is not the seller’s own books */
+                        /**
+                         * @description Where the invoice came from; upload is not the seller’s own books
+                         * @enum {string}
+                         */
                         source?: "erp" | "e_invoice" | "saft" | "upload";
                     }[];
                     /** @description Only the keys sent change */
@@ -9513,6 +8858,7 @@ export interface operations {
                         recourse?: "with" | "without";
                         recourse_days?: number | null;
                     };
+                    /** @enum {string} */
                     type?: "factoring" | "confirming";
                 };
             };
@@ -9531,50 +8877,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        request: {
-                            advance_amount: number;
-                            approved_at: string | null;
-                            assigned_bank_id: string | null;
-                            closed_at: string | null;
-                            company_name: string;
-                            company_nif: string;
-                            consent_level_required: ("receipt" | "acknowledgment" | "acceptance") | null;
-                            /** Format: date-time */
-                            created_at: string;
-                            debtor_consent: {
-                                debtor_name: string;
-                                debtor_tax_id: string;
-                                level_achieved: ("receipt" | "acknowledgment" | "acceptance") | null;
-                                /** @description Lowest to highest: receipt, acknowledgment, acceptance */
-                                level_required: "receipt" | "acknowledgment" | "acceptance";
-                                meets_requirement: boolean;
-                                status: string;
-                            }[];
-                            funded_at: string | null;
-                            /** Format: uuid */
-                            id: string;
-                            invoice_count: number;
-                            my_offer: {
-                                accepted_at: string | null;
-                                advance_pct: number;
-                                days: number;
-                                /** Format: uuid */
-                                funding_request_id: string;
-                                rate: number;
-                                status: string;
-                                /** Format: date-time */
-                                submitted_at: string;
-                            } | null;
-                            request_ref: string;
-                            routed_at: string | null;
-                            settled_amount: number;
-                            settled_at: string | null;
-                            status: string;
-                            total_amount: number;
-                            type: "factoring" | "confirming";
-                            /** Format: date-time */
-                            updated_at: string;
-                        };
+                        request: components["schemas"]["Request"];
                     };
                 };
             };
@@ -9655,50 +8958,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        request: {
-                            advance_amount: number;
-                            approved_at: string | null;
-                            assigned_bank_id: string | null;
-                            closed_at: string | null;
-                            company_name: string;
-                            company_nif: string;
-                            consent_level_required: ("receipt" | "acknowledgment" | "acceptance") | null;
-                            /** Format: date-time */
-                            created_at: string;
-                            debtor_consent: {
-                                debtor_name: string;
-                                debtor_tax_id: string;
-                                level_achieved: ("receipt" | "acknowledgment" | "acceptance") | null;
-                                /** @description Lowest to highest: receipt, acknowledgment, acceptance */
-                                level_required: "receipt" | "acknowledgment" | "acceptance";
-                                meets_requirement: boolean;
-                                status: string;
-                            }[];
-                            funded_at: string | null;
-                            /** Format: uuid */
-                            id: string;
-                            invoice_count: number;
-                            my_offer: {
-                                accepted_at: string | null;
-                                advance_pct: number;
-                                days: number;
-                                /** Format: uuid */
-                                funding_request_id: string;
-                                rate: number;
-                                status: string;
-                                /** Format: date-time */
-                                submitted_at: string;
-                            } | null;
-                            request_ref: string;
-                            routed_at: string | null;
-                            settled_amount: number;
-                            settled_at: string | null;
-                            status: string;
-                            total_amount: number;
-                            type: "factoring" | "confirming";
-                            /** Format: date-time */
-                            updated_at: string;
-                        };
+                        request: components["schemas"]["Request"];
                     };
                 };
             };
@@ -9787,11 +9047,13 @@ export interface operations {
                     "application/json": {
                         happened: {
                             announced: {
+                                /** @enum {string} */
                                 trigger: "overdue" | "dispute" | "kyc_lapse";
                             }[];
                             claims_opened: {
                                 /** Format: uuid */
                                 claim_id: string;
+                                /** @enum {string} */
                                 kind: "recourse" | "debtor_default";
                             }[];
                             offers_expired: {
@@ -9803,55 +9065,16 @@ export interface operations {
                         };
                         invoices: {
                             days_overdue: number;
+                            /** Format: date */
                             due_date: string | null;
                             invoice_no: string;
-                            /** @description Where the invoice stands on the request’s own day */
+                            /**
+                             * @description Where the invoice stands on the request’s own day
+                             * @enum {string}
+                             */
                             state: "not_due" | "due" | "overdue" | "no_due_date";
                         }[];
-                        request: {
-                            advance_amount: number;
-                            approved_at: string | null;
-                            assigned_bank_id: string | null;
-                            closed_at: string | null;
-                            company_name: string;
-                            company_nif: string;
-                            consent_level_required: ("receipt" | "acknowledgment" | "acceptance") | null;
-                            /** Format: date-time */
-                            created_at: string;
-                            debtor_consent: {
-                                debtor_name: string;
-                                debtor_tax_id: string;
-                                level_achieved: ("receipt" | "acknowledgment" | "acceptance") | null;
-                                /** @description Lowest to highest: receipt, acknowledgment, acceptance */
-                                level_required: "receipt" | "acknowledgment" | "acceptance";
-                                meets_requirement: boolean;
-                                status: string;
-                            }[];
-                            funded_at: string | null;
-                            /** Format: uuid */
-                            id: string;
-                            invoice_count: number;
-                            my_offer: {
-                                accepted_at: string | null;
-                                advance_pct: number;
-                                days: number;
-                                /** Format: uuid */
-                                funding_request_id: string;
-                                rate: number;
-                                status: string;
-                                /** Format: date-time */
-                                submitted_at: string;
-                            } | null;
-                            request_ref: string;
-                            routed_at: string | null;
-                            settled_amount: number;
-                            settled_at: string | null;
-                            status: string;
-                            total_amount: number;
-                            type: "factoring" | "confirming";
-                            /** Format: date-time */
-                            updated_at: string;
-                        };
+                        request: components["schemas"]["Request"];
                         time: {
                             /** @description Days this call moved the request */
                             days_advanced: number;
@@ -9960,6 +9183,7 @@ export interface operations {
                         payout_account_own: boolean;
                         /** @description The last four characters of the IBAN: an IBAN is never shown whole */
                         payout_iban_last4: string;
+                        /** Format: uuid */
                         replaced_connection_id: string | null;
                         /** Format: uuid */
                         request_id: string;
@@ -9999,6 +9223,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @enum {string} */
                     answer: "acknowledged" | "disputed";
                     debtor_tax_id?: string | null;
                     level?: ("receipt" | "acknowledgment" | "acceptance") | null;
@@ -10019,50 +9244,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        request: {
-                            advance_amount: number;
-                            approved_at: string | null;
-                            assigned_bank_id: string | null;
-                            closed_at: string | null;
-                            company_name: string;
-                            company_nif: string;
-                            consent_level_required: ("receipt" | "acknowledgment" | "acceptance") | null;
-                            /** Format: date-time */
-                            created_at: string;
-                            debtor_consent: {
-                                debtor_name: string;
-                                debtor_tax_id: string;
-                                level_achieved: ("receipt" | "acknowledgment" | "acceptance") | null;
-                                /** @description Lowest to highest: receipt, acknowledgment, acceptance */
-                                level_required: "receipt" | "acknowledgment" | "acceptance";
-                                meets_requirement: boolean;
-                                status: string;
-                            }[];
-                            funded_at: string | null;
-                            /** Format: uuid */
-                            id: string;
-                            invoice_count: number;
-                            my_offer: {
-                                accepted_at: string | null;
-                                advance_pct: number;
-                                days: number;
-                                /** Format: uuid */
-                                funding_request_id: string;
-                                rate: number;
-                                status: string;
-                                /** Format: date-time */
-                                submitted_at: string;
-                            } | null;
-                            request_ref: string;
-                            routed_at: string | null;
-                            settled_amount: number;
-                            settled_at: string | null;
-                            status: string;
-                            total_amount: number;
-                            type: "factoring" | "confirming";
-                            /** Format: date-time */
-                            updated_at: string;
-                        };
+                        request: components["schemas"]["Request"];
                     };
                 };
             };
@@ -10175,8 +9357,12 @@ export interface operations {
                         address: string | null;
                         debtor_tax_id: string;
                     }[];
+                    /** @enum {string} */
                     seller_verification?: "pending" | "approved" | "rejected" | "lapsed";
-                    /** @description The day the seller’s verification lapses; null: none planned */
+                    /**
+                     * Format: date
+                     * @description The day the seller’s verification lapses; null: none planned
+                     */
                     seller_verification_lapses_on?: string | null;
                 };
             };
@@ -10195,50 +9381,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        request: {
-                            advance_amount: number;
-                            approved_at: string | null;
-                            assigned_bank_id: string | null;
-                            closed_at: string | null;
-                            company_name: string;
-                            company_nif: string;
-                            consent_level_required: ("receipt" | "acknowledgment" | "acceptance") | null;
-                            /** Format: date-time */
-                            created_at: string;
-                            debtor_consent: {
-                                debtor_name: string;
-                                debtor_tax_id: string;
-                                level_achieved: ("receipt" | "acknowledgment" | "acceptance") | null;
-                                /** @description Lowest to highest: receipt, acknowledgment, acceptance */
-                                level_required: "receipt" | "acknowledgment" | "acceptance";
-                                meets_requirement: boolean;
-                                status: string;
-                            }[];
-                            funded_at: string | null;
-                            /** Format: uuid */
-                            id: string;
-                            invoice_count: number;
-                            my_offer: {
-                                accepted_at: string | null;
-                                advance_pct: number;
-                                days: number;
-                                /** Format: uuid */
-                                funding_request_id: string;
-                                rate: number;
-                                status: string;
-                                /** Format: date-time */
-                                submitted_at: string;
-                            } | null;
-                            request_ref: string;
-                            routed_at: string | null;
-                            settled_amount: number;
-                            settled_at: string | null;
-                            status: string;
-                            total_amount: number;
-                            type: "factoring" | "confirming";
-                            /** Format: date-time */
-                            updated_at: string;
-                        };
+                        request: components["schemas"]["Request"];
                     };
                 };
             };
@@ -10326,24 +9469,9 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        alerts: {
-                            /** Format: uuid */
-                            alert_id: string;
-                            /** @description Euros the seller received */
-                            amount: number;
-                            debtor_name: string | null;
-                            debtor_tax_id: string;
-                            /** Format: date-time */
-                            raised_at: string;
-                            /** Format: date-time */
-                            received_at: string;
-                            /** @description The payment’s reference as the seller’s bank gave it */
-                            reference: string;
-                            /** Format: uuid */
-                            request_id: string;
-                            request_ref: string;
-                        }[];
+                        alerts: components["schemas"]["Alert"][];
                         debtor_tax_id: string;
+                        /** Format: uuid */
                         payment_id: string | null;
                         recorded: boolean;
                         /** Format: uuid */
@@ -10385,6 +9513,7 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/json": {
+                    /** Format: uuid */
                     request_id?: string | null;
                 };
             };
@@ -10403,52 +9532,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        line: {
-                            /** @description Euros (or the line currency), always positive */
-                            amount: number;
-                            bank_reference: string | null;
-                            /** Format: date */
-                            booking_date: string;
-                            /** @description entry: the transaction's own date. Otherwise the entry had no booking nor value date and took the statement's: the end of its period (FrToDt), its closing balance's date, or its creation date (CreDtTm) */
-                            booking_date_source: "entry" | "statement_period" | "closing_balance" | "statement_created";
-                            confirmation: {
-                                /** Format: date-time */
-                                confirmed_at: string;
-                                invoice_number: string | null;
-                                /** Format: uuid */
-                                request_id: string;
-                                request_ref: string;
-                                /** Format: uuid */
-                                settlement_id: string;
-                            } | null;
-                            counterparty_iban: string | null;
-                            counterparty_name: string | null;
-                            creditor_reference: string | null;
-                            currency: string;
-                            direction: "credit" | "debit";
-                            /** @description Invoice numbers in structured remittance */
-                            document_numbers: string[];
-                            element: string | null;
-                            end_to_end_id: string | null;
-                            entry_status: string | null;
-                            file_line: number | null;
-                            /** @description Number of the transaction in the statement, from 1 */
-                            line: number;
-                            match: {
-                                confidence: number;
-                                invoice_number: string | null;
-                                method: "reference" | "amount_and_debtor";
-                                /** Format: uuid */
-                                request_id: string;
-                                request_ref: string;
-                            } | null;
-                            /** @description A booked credit in euros that is not a reversal: the only lines matched */
-                            payment_candidate: boolean;
-                            remittance_text: string | null;
-                            /** @description The entry reverses an earlier one; never matched as a payment */
-                            reversal: boolean;
-                            value_date: string | null;
-                        };
+                        line: components["schemas"]["Line"];
                         settlement: {
                             amount: number;
                             final: boolean;
@@ -10538,19 +9622,18 @@ export interface operations {
                         count: number;
                         /** @enum {string} */
                         currency: "EUR";
-                        funder: {
-                            /** Format: uuid */
-                            bank_id: string;
-                            name: string;
-                        };
+                        funder: components["schemas"]["Funder"];
                         sellers: {
+                            /** @description limit less exposure (negative when a limit was lowered below it) */
                             available: number | null;
                             /** @description face value of approved requests not yet funded, euros */
                             committed: number;
+                            /** Format: date-time */
                             decided_at: string | null;
                             /** @description outstanding + committed + offered, euros */
                             exposure: number;
                             frozen: boolean;
+                            /** @description euros */
                             limit_amount: number | null;
                             limit_source: ("manual" | "api" | "import" | "insurer") | null;
                             limit_source_ref: string | null;
@@ -10558,6 +9641,7 @@ export interface operations {
                             note: string | null;
                             /** @description face value of requests under a pending, unexpired offer, euros */
                             offered: number;
+                            /** Format: date */
                             oldest_overdue: string | null;
                             /** @description face value of funded invoices less the payments the funder recorded, euros */
                             outstanding: number;
@@ -10566,24 +9650,7 @@ export interface operations {
                             seller_country: string;
                             /** Format: uuid */
                             seller_id: string;
-                            seller_marked_paid: {
-                                /** @description euros */
-                                amount: number;
-                                debtor_key: string;
-                                due_date: string | null;
-                                /** Format: uuid */
-                                invoice_id: string;
-                                invoice_number: string;
-                                /** @description euros not yet received by the funder */
-                                outstanding: number;
-                                /** @description true keeps the book frozen until the funder records the payment */
-                                past_due: boolean;
-                                /** Format: uuid */
-                                request_id: string;
-                                request_ref: string;
-                                /** Format: date-time */
-                                seller_marked_paid_at: string;
-                            }[];
+                            seller_marked_paid: components["schemas"]["SellerMarkedPaid"][];
                             seller_name: string;
                             seller_nif: string;
                         }[];
@@ -10646,7 +9713,9 @@ export interface operations {
                     "application/json": {
                         changed: boolean;
                         seller_limit: {
+                            /** @description euros */
                             amount: number | null;
+                            /** @description euros */
                             available: number | null;
                             /** @description euros */
                             committed: number;
@@ -10671,7 +9740,9 @@ export interface operations {
                             seller_id: string;
                             seller_name: string;
                             seller_nif: string;
+                            /** @enum {string} */
                             source: "manual" | "api" | "import" | "insurer";
+                            /** @enum {string} */
                             status: "active" | "refused" | "suspended";
                             /** Format: date-time */
                             updated_at: string;
@@ -10748,32 +9819,19 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description Lowest to highest: receipt, acknowledgment, acceptance */
+                        /**
+                         * @description Lowest to highest: receipt, acknowledgment, acceptance
+                         * @enum {string}
+                         */
                         debtor_consent_level: "receipt" | "acknowledgment" | "acceptance";
                         /** @description Only counsel-approved texts count while require_counsel_approved_texts is true */
-                        declaration_text_languages: {
-                            /** @description Country code of the law governing the notice */
-                            governing_law: string;
-                            levels: {
-                                /** @description Languages with a text for this level */
-                                acceptance: string[];
-                                /** @description Languages with a text for this level */
-                                acknowledgment: string[];
-                                /** @description Languages with a text for this level */
-                                receipt: string[];
-                            };
-                        }[];
+                        declaration_text_languages: components["schemas"]["DeclarationTextLanguage"][];
                         listed_buyers_count: number;
                         /** @description Offers only on debtors on the list the service keeps for the funder */
                         listed_buyers_only: boolean;
                         /** @description Validity of an offer sent without valid_days */
                         offer_validity_days: number;
-                        /** @description Open requests routed to the funder, by the consent level fixed when routed */
-                        open_requests_by_level: {
-                            acceptance: number;
-                            acknowledgment: number;
-                            receipt: number;
-                        };
+                        open_requests_by_level: components["schemas"]["OpenRequestsByLevel"];
                         require_counsel_approved_texts: boolean;
                     };
                 };
@@ -10828,32 +9886,19 @@ export interface operations {
                 content: {
                     "application/json": {
                         changed: boolean;
-                        /** @description Lowest to highest: receipt, acknowledgment, acceptance */
+                        /**
+                         * @description Lowest to highest: receipt, acknowledgment, acceptance
+                         * @enum {string}
+                         */
                         debtor_consent_level: "receipt" | "acknowledgment" | "acceptance";
                         /** @description Only counsel-approved texts count while require_counsel_approved_texts is true */
-                        declaration_text_languages: {
-                            /** @description Country code of the law governing the notice */
-                            governing_law: string;
-                            levels: {
-                                /** @description Languages with a text for this level */
-                                acceptance: string[];
-                                /** @description Languages with a text for this level */
-                                acknowledgment: string[];
-                                /** @description Languages with a text for this level */
-                                receipt: string[];
-                            };
-                        }[];
+                        declaration_text_languages: components["schemas"]["DeclarationTextLanguage"][];
                         listed_buyers_count: number;
                         /** @description Offers only on debtors on the list the service keeps for the funder */
                         listed_buyers_only: boolean;
                         /** @description Validity of an offer sent without valid_days */
                         offer_validity_days: number;
-                        /** @description Open requests routed to the funder, by the consent level fixed when routed */
-                        open_requests_by_level: {
-                            acceptance: number;
-                            acknowledgment: number;
-                            receipt: number;
-                        };
+                        open_requests_by_level: components["schemas"]["OpenRequestsByLevel"];
                         /** @description Open requests routed with a level other than the one now set; they keep theirs */
                         open_requests_keep_their_level: number;
                         require_counsel_approved_texts: boolean;
@@ -10981,56 +10026,12 @@ export interface operations {
                         id: string;
                         /** Format: date-time */
                         imported_at: string;
+                        /** @enum {string} */
                         kind: "camt053" | "csv";
                         /** Format: date */
                         last_booking_date: string;
                         line_count: number;
-                        lines: {
-                            /** @description Euros (or the line currency), always positive */
-                            amount: number;
-                            bank_reference: string | null;
-                            /** Format: date */
-                            booking_date: string;
-                            /** @description entry: the transaction's own date. Otherwise the entry had no booking nor value date and took the statement's: the end of its period (FrToDt), its closing balance's date, or its creation date (CreDtTm) */
-                            booking_date_source: "entry" | "statement_period" | "closing_balance" | "statement_created";
-                            confirmation: {
-                                /** Format: date-time */
-                                confirmed_at: string;
-                                invoice_number: string | null;
-                                /** Format: uuid */
-                                request_id: string;
-                                request_ref: string;
-                                /** Format: uuid */
-                                settlement_id: string;
-                            } | null;
-                            counterparty_iban: string | null;
-                            counterparty_name: string | null;
-                            creditor_reference: string | null;
-                            currency: string;
-                            direction: "credit" | "debit";
-                            /** @description Invoice numbers in structured remittance */
-                            document_numbers: string[];
-                            element: string | null;
-                            end_to_end_id: string | null;
-                            entry_status: string | null;
-                            file_line: number | null;
-                            /** @description Number of the transaction in the statement, from 1 */
-                            line: number;
-                            match: {
-                                confidence: number;
-                                invoice_number: string | null;
-                                method: "reference" | "amount_and_debtor";
-                                /** Format: uuid */
-                                request_id: string;
-                                request_ref: string;
-                            } | null;
-                            /** @description A booked credit in euros that is not a reversal: the only lines matched */
-                            payment_candidate: boolean;
-                            remittance_text: string | null;
-                            /** @description The entry reverses an earlier one; never matched as a payment */
-                            reversal: boolean;
-                            value_date: string | null;
-                        }[];
+                        lines: components["schemas"]["Line"][];
                         matched_count: number;
                         reversal_count: number;
                         /** @description SHA-256 of the file bytes: the same file is imported once */
@@ -11041,6 +10042,7 @@ export interface operations {
                         /** @description Sum of the debit lines in euros */
                         total_debited: number;
                         unmatched_count: number;
+                        /** @description camt.053.001.02 to .08; null for CSV */
                         version: string | null;
                     };
                 };
@@ -11188,20 +10190,7 @@ export interface operations {
                             emitted: boolean;
                             type: string;
                         }[];
-                        webhooks: {
-                            active: boolean;
-                            /** Format: date-time */
-                            created_at: string;
-                            created_via: string;
-                            description: string;
-                            /** @description Sorted; `*` for every type */
-                            events: string[];
-                            /** Format: uuid */
-                            id: string;
-                            /** @description The first characters of the signing secret, starting `whsec_` */
-                            secret_prefix: string;
-                            url: string;
-                        }[];
+                        webhooks: components["schemas"]["Webhook"][];
                     };
                 };
             };
@@ -11258,27 +10247,8 @@ export interface operations {
                     "application/json": {
                         /** @description The signing secret, shown this once only */
                         secret: string;
-                        signature: {
-                            /** @description The header carrying the signature */
-                            header: string;
-                            /** @description The signature value name in the header */
-                            scheme: string;
-                            tolerance_seconds: number;
-                        };
-                        webhook: {
-                            active: boolean;
-                            /** Format: date-time */
-                            created_at: string;
-                            created_via: string;
-                            description: string;
-                            /** @description Sorted; `*` for every type */
-                            events: string[];
-                            /** Format: uuid */
-                            id: string;
-                            /** @description The first characters of the signing secret, starting `whsec_` */
-                            secret_prefix: string;
-                            url: string;
-                        };
+                        signature: components["schemas"]["Signature"];
+                        webhook: components["schemas"]["Webhook"];
                     };
                 };
             };
@@ -11387,20 +10357,7 @@ export interface operations {
                     "application/json": {
                         /** @description Pending deliveries cancelled by the stop */
                         cancelled_deliveries: number;
-                        webhook: {
-                            active: boolean;
-                            /** Format: date-time */
-                            created_at: string;
-                            created_via: string;
-                            description: string;
-                            /** @description Sorted; `*` for every type */
-                            events: string[];
-                            /** Format: uuid */
-                            id: string;
-                            /** @description The first characters of the signing secret, starting `whsec_` */
-                            secret_prefix: string;
-                            url: string;
-                        };
+                        webhook: components["schemas"]["Webhook"];
                     };
                 };
             };
@@ -11467,24 +10424,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
-                        deliveries: {
-                            attempts: number;
-                            /** @description SHA-256 (hex) of the exact body sent */
-                            body_sha256: string;
-                            /** Format: date-time */
-                            created_at: string;
-                            delivered_at: string | null;
-                            /** Format: uuid */
-                            event_id: string;
-                            event_type: string;
-                            /** Format: uuid */
-                            id: string;
-                            last_attempt_at: string | null;
-                            last_error: string | null;
-                            next_attempt_at: string | null;
-                            response_code: number | null;
-                            status: "pending" | "delivered" | "failed" | "cancelled";
-                        }[];
+                        deliveries: components["schemas"]["Delivery"][];
                     };
                 };
             };
@@ -11528,24 +10468,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        delivery: {
-                            attempts: number;
-                            /** @description SHA-256 (hex) of the exact body sent */
-                            body_sha256: string;
-                            /** Format: date-time */
-                            created_at: string;
-                            delivered_at: string | null;
-                            /** Format: uuid */
-                            event_id: string;
-                            event_type: string;
-                            /** Format: uuid */
-                            id: string;
-                            last_attempt_at: string | null;
-                            last_error: string | null;
-                            next_attempt_at: string | null;
-                            response_code: number | null;
-                            status: "pending" | "delivered" | "failed" | "cancelled";
-                        };
+                        delivery: components["schemas"]["Delivery"];
                     };
                 };
             };
@@ -11730,30 +10653,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** Format: date-time */
                         previous_secret_expires_at: string | null;
                         /** @description The new signing secret, shown this once only */
                         secret: string;
-                        signature: {
-                            /** @description The header carrying the signature */
-                            header: string;
-                            /** @description The signature value name in the header */
-                            scheme: string;
-                            tolerance_seconds: number;
-                        };
-                        webhook: {
-                            active: boolean;
-                            /** Format: date-time */
-                            created_at: string;
-                            created_via: string;
-                            description: string;
-                            /** @description Sorted; `*` for every type */
-                            events: string[];
-                            /** Format: uuid */
-                            id: string;
-                            /** @description The first characters of the signing secret, starting `whsec_` */
-                            secret_prefix: string;
-                            url: string;
-                        };
+                        signature: components["schemas"]["Signature"];
+                        webhook: components["schemas"]["Webhook"];
                     };
                 };
             };
@@ -11859,17 +10764,17 @@ export interface operations {
             query?: never;
             header: {
                 /** @description The delivery (one per event and endpoint), as the delivery log lists it. */
-                "Service-Delivery-Id": string;
+                "Service-Delivery-Id": components["parameters"]["ServiceDeliveryId"];
                 /** @description The event id, the same on every attempt. */
-                "Service-Event-Id": string;
+                "Service-Event-Id": components["parameters"]["ServiceEventId"];
                 /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`, a second `v1` during a rotation. */
-                "Service-Signature": string;
+                "Service-Signature": components["parameters"]["ServiceSignature"];
                 /** @description Standard Webhooks: the event id, as `Service-Event-Id`. */
-                "webhook-id": string;
+                "webhook-id": components["parameters"]["WebhookId"];
                 /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes the text after `whsec_` encodes in base64; two items separated by a space during a rotation. */
-                "webhook-signature": string;
+                "webhook-signature": components["parameters"]["WebhookSignature"];
                 /** @description Standard Webhooks: unix seconds, the same instant as `t` of `Service-Signature`. */
-                "webhook-timestamp": string;
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
             };
             path?: never;
             cookie?: never;
@@ -11881,52 +10786,7 @@ export interface operations {
                     api_version: string;
                     /** Format: date-time */
                     created_at: string;
-                    data: {
-                        /** @description The claim as `GET /v1/recourse` lists it */
-                        claim: {
-                            /** @description Euros, two decimals */
-                            amount_advanced: number;
-                            /** @description Euros, two decimals */
-                            claim_amount: number;
-                            /** Format: uuid */
-                            claim_id: string;
-                            close_reason: string | null;
-                            closed_at: string | null;
-                            /** @description Euros, two decimals */
-                            collected: number;
-                            due_date: string | null;
-                            /** @description Euros, two decimals */
-                            fees: number;
-                            kind: "recourse" | "debtor_default";
-                            /** Format: date-time */
-                            opened_at: string;
-                            opens_on: string | null;
-                            /** @description Euros, two decimals */
-                            paid_since_opened: number;
-                            pay_reference: string | null;
-                            pay_to_iban: string | null;
-                            recourse_days: number | null;
-                            /** @description Euros, two decimals */
-                            remaining: number;
-                            /** Format: uuid */
-                            request_id: string;
-                            request_ref: string;
-                            seller: {
-                                name: string;
-                                /** Format: uuid */
-                                seller_id: string;
-                            } & {
-                                [key: string]: unknown;
-                            };
-                            settled_by: string | null;
-                            /** @description open, settled, withdrawn or written_off */
-                            status: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    data: components["schemas"]["ClaimEventData"];
                     /** Format: uuid */
                     id: string;
                     /** @constant */
@@ -11949,17 +10809,17 @@ export interface operations {
             query?: never;
             header: {
                 /** @description The delivery (one per event and endpoint), as the delivery log lists it. */
-                "Service-Delivery-Id": string;
+                "Service-Delivery-Id": components["parameters"]["ServiceDeliveryId"];
                 /** @description The event id, the same on every attempt. */
-                "Service-Event-Id": string;
+                "Service-Event-Id": components["parameters"]["ServiceEventId"];
                 /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`, a second `v1` during a rotation. */
-                "Service-Signature": string;
+                "Service-Signature": components["parameters"]["ServiceSignature"];
                 /** @description Standard Webhooks: the event id, as `Service-Event-Id`. */
-                "webhook-id": string;
+                "webhook-id": components["parameters"]["WebhookId"];
                 /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes the text after `whsec_` encodes in base64; two items separated by a space during a rotation. */
-                "webhook-signature": string;
+                "webhook-signature": components["parameters"]["WebhookSignature"];
                 /** @description Standard Webhooks: unix seconds, the same instant as `t` of `Service-Signature`. */
-                "webhook-timestamp": string;
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
             };
             path?: never;
             cookie?: never;
@@ -11971,52 +10831,7 @@ export interface operations {
                     api_version: string;
                     /** Format: date-time */
                     created_at: string;
-                    data: {
-                        /** @description The claim as `GET /v1/recourse` lists it */
-                        claim: {
-                            /** @description Euros, two decimals */
-                            amount_advanced: number;
-                            /** @description Euros, two decimals */
-                            claim_amount: number;
-                            /** Format: uuid */
-                            claim_id: string;
-                            close_reason: string | null;
-                            closed_at: string | null;
-                            /** @description Euros, two decimals */
-                            collected: number;
-                            due_date: string | null;
-                            /** @description Euros, two decimals */
-                            fees: number;
-                            kind: "recourse" | "debtor_default";
-                            /** Format: date-time */
-                            opened_at: string;
-                            opens_on: string | null;
-                            /** @description Euros, two decimals */
-                            paid_since_opened: number;
-                            pay_reference: string | null;
-                            pay_to_iban: string | null;
-                            recourse_days: number | null;
-                            /** @description Euros, two decimals */
-                            remaining: number;
-                            /** Format: uuid */
-                            request_id: string;
-                            request_ref: string;
-                            seller: {
-                                name: string;
-                                /** Format: uuid */
-                                seller_id: string;
-                            } & {
-                                [key: string]: unknown;
-                            };
-                            settled_by: string | null;
-                            /** @description open, settled, withdrawn or written_off */
-                            status: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    data: components["schemas"]["ClaimEventData"];
                     /** Format: uuid */
                     id: string;
                     /** @constant */
@@ -12039,17 +10854,17 @@ export interface operations {
             query?: never;
             header: {
                 /** @description The delivery (one per event and endpoint), as the delivery log lists it. */
-                "Service-Delivery-Id": string;
+                "Service-Delivery-Id": components["parameters"]["ServiceDeliveryId"];
                 /** @description The event id, the same on every attempt. */
-                "Service-Event-Id": string;
+                "Service-Event-Id": components["parameters"]["ServiceEventId"];
                 /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`, a second `v1` during a rotation. */
-                "Service-Signature": string;
+                "Service-Signature": components["parameters"]["ServiceSignature"];
                 /** @description Standard Webhooks: the event id, as `Service-Event-Id`. */
-                "webhook-id": string;
+                "webhook-id": components["parameters"]["WebhookId"];
                 /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes the text after `whsec_` encodes in base64; two items separated by a space during a rotation. */
-                "webhook-signature": string;
+                "webhook-signature": components["parameters"]["WebhookSignature"];
                 /** @description Standard Webhooks: unix seconds, the same instant as `t` of `Service-Signature`. */
-                "webhook-timestamp": string;
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
             };
             path?: never;
             cookie?: never;
@@ -12061,83 +10876,7 @@ export interface operations {
                     api_version: string;
                     /** Format: date-time */
                     created_at: string;
-                    data: {
-                        /** @description The early payment as `GET /v1/early-payments/{id}` answers it */
-                        early_payment: {
-                            accepted_at: string | null;
-                            /** @description Euros, two decimals */
-                            amount_due: number;
-                            buyer: {
-                                country: string;
-                                name: string;
-                                tax_id: string;
-                            } & {
-                                [key: string]: unknown;
-                            };
-                            close_reason: string | null;
-                            closed_at: string | null;
-                            /** Format: uuid */
-                            id: string;
-                            invoice: {
-                                /** Format: date */
-                                due_date: string;
-                                /** Format: uuid */
-                                id: string;
-                                /** Format: date */
-                                issue_date: string;
-                                number: string;
-                            } & {
-                                [key: string]: unknown;
-                            };
-                            /** Format: date */
-                            maturity_date: string;
-                            /** @description Euros, two decimals */
-                            offered_amount: number;
-                            /** @description Euros, two decimals */
-                            outstanding: number;
-                            paid: ({
-                                /** @description Euros, two decimals */
-                                amount: number;
-                                /** Format: date-time */
-                                recorded_at: string;
-                                reference: string;
-                                /** Format: date */
-                                value_date: string;
-                            } & {
-                                [key: string]: unknown;
-                            }) | null;
-                            /** Format: date-time */
-                            released_at: string;
-                            /** @description Euros, two decimals */
-                            repaid_amount: number;
-                            repayments: ({
-                                /** @description Euros, two decimals */
-                                amount: number;
-                                /** Format: date-time */
-                                recorded_at: string;
-                                reference: string;
-                                /** Format: date */
-                                value_date: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description released, accepted, declined, withdrawn, paid, repaid, ... */
-                            status: string;
-                            supplier: {
-                                country: string;
-                                name: string;
-                                /** Format: uuid */
-                                seller_id: string;
-                                tax_id: string;
-                            } & {
-                                [key: string]: unknown;
-                            };
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    data: components["schemas"]["EarlyPaymentEventData"];
                     /** Format: uuid */
                     id: string;
                     /** @constant */
@@ -12160,17 +10899,17 @@ export interface operations {
             query?: never;
             header: {
                 /** @description The delivery (one per event and endpoint), as the delivery log lists it. */
-                "Service-Delivery-Id": string;
+                "Service-Delivery-Id": components["parameters"]["ServiceDeliveryId"];
                 /** @description The event id, the same on every attempt. */
-                "Service-Event-Id": string;
+                "Service-Event-Id": components["parameters"]["ServiceEventId"];
                 /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`, a second `v1` during a rotation. */
-                "Service-Signature": string;
+                "Service-Signature": components["parameters"]["ServiceSignature"];
                 /** @description Standard Webhooks: the event id, as `Service-Event-Id`. */
-                "webhook-id": string;
+                "webhook-id": components["parameters"]["WebhookId"];
                 /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes the text after `whsec_` encodes in base64; two items separated by a space during a rotation. */
-                "webhook-signature": string;
+                "webhook-signature": components["parameters"]["WebhookSignature"];
                 /** @description Standard Webhooks: unix seconds, the same instant as `t` of `Service-Signature`. */
-                "webhook-timestamp": string;
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
             };
             path?: never;
             cookie?: never;
@@ -12182,83 +10921,7 @@ export interface operations {
                     api_version: string;
                     /** Format: date-time */
                     created_at: string;
-                    data: {
-                        /** @description The early payment as `GET /v1/early-payments/{id}` answers it */
-                        early_payment: {
-                            accepted_at: string | null;
-                            /** @description Euros, two decimals */
-                            amount_due: number;
-                            buyer: {
-                                country: string;
-                                name: string;
-                                tax_id: string;
-                            } & {
-                                [key: string]: unknown;
-                            };
-                            close_reason: string | null;
-                            closed_at: string | null;
-                            /** Format: uuid */
-                            id: string;
-                            invoice: {
-                                /** Format: date */
-                                due_date: string;
-                                /** Format: uuid */
-                                id: string;
-                                /** Format: date */
-                                issue_date: string;
-                                number: string;
-                            } & {
-                                [key: string]: unknown;
-                            };
-                            /** Format: date */
-                            maturity_date: string;
-                            /** @description Euros, two decimals */
-                            offered_amount: number;
-                            /** @description Euros, two decimals */
-                            outstanding: number;
-                            paid: ({
-                                /** @description Euros, two decimals */
-                                amount: number;
-                                /** Format: date-time */
-                                recorded_at: string;
-                                reference: string;
-                                /** Format: date */
-                                value_date: string;
-                            } & {
-                                [key: string]: unknown;
-                            }) | null;
-                            /** Format: date-time */
-                            released_at: string;
-                            /** @description Euros, two decimals */
-                            repaid_amount: number;
-                            repayments: ({
-                                /** @description Euros, two decimals */
-                                amount: number;
-                                /** Format: date-time */
-                                recorded_at: string;
-                                reference: string;
-                                /** Format: date */
-                                value_date: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description released, accepted, declined, withdrawn, paid, repaid, ... */
-                            status: string;
-                            supplier: {
-                                country: string;
-                                name: string;
-                                /** Format: uuid */
-                                seller_id: string;
-                                tax_id: string;
-                            } & {
-                                [key: string]: unknown;
-                            };
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    data: components["schemas"]["EarlyPaymentEventData"];
                     /** Format: uuid */
                     id: string;
                     /** @constant */
@@ -12281,17 +10944,17 @@ export interface operations {
             query?: never;
             header: {
                 /** @description The delivery (one per event and endpoint), as the delivery log lists it. */
-                "Service-Delivery-Id": string;
+                "Service-Delivery-Id": components["parameters"]["ServiceDeliveryId"];
                 /** @description The event id, the same on every attempt. */
-                "Service-Event-Id": string;
+                "Service-Event-Id": components["parameters"]["ServiceEventId"];
                 /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`, a second `v1` during a rotation. */
-                "Service-Signature": string;
+                "Service-Signature": components["parameters"]["ServiceSignature"];
                 /** @description Standard Webhooks: the event id, as `Service-Event-Id`. */
-                "webhook-id": string;
+                "webhook-id": components["parameters"]["WebhookId"];
                 /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes the text after `whsec_` encodes in base64; two items separated by a space during a rotation. */
-                "webhook-signature": string;
+                "webhook-signature": components["parameters"]["WebhookSignature"];
                 /** @description Standard Webhooks: unix seconds, the same instant as `t` of `Service-Signature`. */
-                "webhook-timestamp": string;
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
             };
             path?: never;
             cookie?: never;
@@ -12303,83 +10966,7 @@ export interface operations {
                     api_version: string;
                     /** Format: date-time */
                     created_at: string;
-                    data: {
-                        /** @description The early payment as `GET /v1/early-payments/{id}` answers it */
-                        early_payment: {
-                            accepted_at: string | null;
-                            /** @description Euros, two decimals */
-                            amount_due: number;
-                            buyer: {
-                                country: string;
-                                name: string;
-                                tax_id: string;
-                            } & {
-                                [key: string]: unknown;
-                            };
-                            close_reason: string | null;
-                            closed_at: string | null;
-                            /** Format: uuid */
-                            id: string;
-                            invoice: {
-                                /** Format: date */
-                                due_date: string;
-                                /** Format: uuid */
-                                id: string;
-                                /** Format: date */
-                                issue_date: string;
-                                number: string;
-                            } & {
-                                [key: string]: unknown;
-                            };
-                            /** Format: date */
-                            maturity_date: string;
-                            /** @description Euros, two decimals */
-                            offered_amount: number;
-                            /** @description Euros, two decimals */
-                            outstanding: number;
-                            paid: ({
-                                /** @description Euros, two decimals */
-                                amount: number;
-                                /** Format: date-time */
-                                recorded_at: string;
-                                reference: string;
-                                /** Format: date */
-                                value_date: string;
-                            } & {
-                                [key: string]: unknown;
-                            }) | null;
-                            /** Format: date-time */
-                            released_at: string;
-                            /** @description Euros, two decimals */
-                            repaid_amount: number;
-                            repayments: ({
-                                /** @description Euros, two decimals */
-                                amount: number;
-                                /** Format: date-time */
-                                recorded_at: string;
-                                reference: string;
-                                /** Format: date */
-                                value_date: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description released, accepted, declined, withdrawn, paid, repaid, ... */
-                            status: string;
-                            supplier: {
-                                country: string;
-                                name: string;
-                                /** Format: uuid */
-                                seller_id: string;
-                                tax_id: string;
-                            } & {
-                                [key: string]: unknown;
-                            };
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    data: components["schemas"]["EarlyPaymentEventData"];
                     /** Format: uuid */
                     id: string;
                     /** @constant */
@@ -12402,17 +10989,17 @@ export interface operations {
             query?: never;
             header: {
                 /** @description The delivery (one per event and endpoint), as the delivery log lists it. */
-                "Service-Delivery-Id": string;
+                "Service-Delivery-Id": components["parameters"]["ServiceDeliveryId"];
                 /** @description The event id, the same on every attempt. */
-                "Service-Event-Id": string;
+                "Service-Event-Id": components["parameters"]["ServiceEventId"];
                 /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`, a second `v1` during a rotation. */
-                "Service-Signature": string;
+                "Service-Signature": components["parameters"]["ServiceSignature"];
                 /** @description Standard Webhooks: the event id, as `Service-Event-Id`. */
-                "webhook-id": string;
+                "webhook-id": components["parameters"]["WebhookId"];
                 /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes the text after `whsec_` encodes in base64; two items separated by a space during a rotation. */
-                "webhook-signature": string;
+                "webhook-signature": components["parameters"]["WebhookSignature"];
                 /** @description Standard Webhooks: unix seconds, the same instant as `t` of `Service-Signature`. */
-                "webhook-timestamp": string;
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
             };
             path?: never;
             cookie?: never;
@@ -12424,83 +11011,7 @@ export interface operations {
                     api_version: string;
                     /** Format: date-time */
                     created_at: string;
-                    data: {
-                        /** @description The early payment as `GET /v1/early-payments/{id}` answers it */
-                        early_payment: {
-                            accepted_at: string | null;
-                            /** @description Euros, two decimals */
-                            amount_due: number;
-                            buyer: {
-                                country: string;
-                                name: string;
-                                tax_id: string;
-                            } & {
-                                [key: string]: unknown;
-                            };
-                            close_reason: string | null;
-                            closed_at: string | null;
-                            /** Format: uuid */
-                            id: string;
-                            invoice: {
-                                /** Format: date */
-                                due_date: string;
-                                /** Format: uuid */
-                                id: string;
-                                /** Format: date */
-                                issue_date: string;
-                                number: string;
-                            } & {
-                                [key: string]: unknown;
-                            };
-                            /** Format: date */
-                            maturity_date: string;
-                            /** @description Euros, two decimals */
-                            offered_amount: number;
-                            /** @description Euros, two decimals */
-                            outstanding: number;
-                            paid: ({
-                                /** @description Euros, two decimals */
-                                amount: number;
-                                /** Format: date-time */
-                                recorded_at: string;
-                                reference: string;
-                                /** Format: date */
-                                value_date: string;
-                            } & {
-                                [key: string]: unknown;
-                            }) | null;
-                            /** Format: date-time */
-                            released_at: string;
-                            /** @description Euros, two decimals */
-                            repaid_amount: number;
-                            repayments: ({
-                                /** @description Euros, two decimals */
-                                amount: number;
-                                /** Format: date-time */
-                                recorded_at: string;
-                                reference: string;
-                                /** Format: date */
-                                value_date: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description released, accepted, declined, withdrawn, paid, repaid, ... */
-                            status: string;
-                            supplier: {
-                                country: string;
-                                name: string;
-                                /** Format: uuid */
-                                seller_id: string;
-                                tax_id: string;
-                            } & {
-                                [key: string]: unknown;
-                            };
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    data: components["schemas"]["EarlyPaymentEventData"];
                     /** Format: uuid */
                     id: string;
                     /** @constant */
@@ -12523,17 +11034,17 @@ export interface operations {
             query?: never;
             header: {
                 /** @description The delivery (one per event and endpoint), as the delivery log lists it. */
-                "Service-Delivery-Id": string;
+                "Service-Delivery-Id": components["parameters"]["ServiceDeliveryId"];
                 /** @description The event id, the same on every attempt. */
-                "Service-Event-Id": string;
+                "Service-Event-Id": components["parameters"]["ServiceEventId"];
                 /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`, a second `v1` during a rotation. */
-                "Service-Signature": string;
+                "Service-Signature": components["parameters"]["ServiceSignature"];
                 /** @description Standard Webhooks: the event id, as `Service-Event-Id`. */
-                "webhook-id": string;
+                "webhook-id": components["parameters"]["WebhookId"];
                 /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes the text after `whsec_` encodes in base64; two items separated by a space during a rotation. */
-                "webhook-signature": string;
+                "webhook-signature": components["parameters"]["WebhookSignature"];
                 /** @description Standard Webhooks: unix seconds, the same instant as `t` of `Service-Signature`. */
-                "webhook-timestamp": string;
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
             };
             path?: never;
             cookie?: never;
@@ -12545,83 +11056,7 @@ export interface operations {
                     api_version: string;
                     /** Format: date-time */
                     created_at: string;
-                    data: {
-                        /** @description The early payment as `GET /v1/early-payments/{id}` answers it */
-                        early_payment: {
-                            accepted_at: string | null;
-                            /** @description Euros, two decimals */
-                            amount_due: number;
-                            buyer: {
-                                country: string;
-                                name: string;
-                                tax_id: string;
-                            } & {
-                                [key: string]: unknown;
-                            };
-                            close_reason: string | null;
-                            closed_at: string | null;
-                            /** Format: uuid */
-                            id: string;
-                            invoice: {
-                                /** Format: date */
-                                due_date: string;
-                                /** Format: uuid */
-                                id: string;
-                                /** Format: date */
-                                issue_date: string;
-                                number: string;
-                            } & {
-                                [key: string]: unknown;
-                            };
-                            /** Format: date */
-                            maturity_date: string;
-                            /** @description Euros, two decimals */
-                            offered_amount: number;
-                            /** @description Euros, two decimals */
-                            outstanding: number;
-                            paid: ({
-                                /** @description Euros, two decimals */
-                                amount: number;
-                                /** Format: date-time */
-                                recorded_at: string;
-                                reference: string;
-                                /** Format: date */
-                                value_date: string;
-                            } & {
-                                [key: string]: unknown;
-                            }) | null;
-                            /** Format: date-time */
-                            released_at: string;
-                            /** @description Euros, two decimals */
-                            repaid_amount: number;
-                            repayments: ({
-                                /** @description Euros, two decimals */
-                                amount: number;
-                                /** Format: date-time */
-                                recorded_at: string;
-                                reference: string;
-                                /** Format: date */
-                                value_date: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description released, accepted, declined, withdrawn, paid, repaid, ... */
-                            status: string;
-                            supplier: {
-                                country: string;
-                                name: string;
-                                /** Format: uuid */
-                                seller_id: string;
-                                tax_id: string;
-                            } & {
-                                [key: string]: unknown;
-                            };
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    data: components["schemas"]["EarlyPaymentEventData"];
                     /** Format: uuid */
                     id: string;
                     /** @constant */
@@ -12644,17 +11079,17 @@ export interface operations {
             query?: never;
             header: {
                 /** @description The delivery (one per event and endpoint), as the delivery log lists it. */
-                "Service-Delivery-Id": string;
+                "Service-Delivery-Id": components["parameters"]["ServiceDeliveryId"];
                 /** @description The event id, the same on every attempt. */
-                "Service-Event-Id": string;
+                "Service-Event-Id": components["parameters"]["ServiceEventId"];
                 /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`, a second `v1` during a rotation. */
-                "Service-Signature": string;
+                "Service-Signature": components["parameters"]["ServiceSignature"];
                 /** @description Standard Webhooks: the event id, as `Service-Event-Id`. */
-                "webhook-id": string;
+                "webhook-id": components["parameters"]["WebhookId"];
                 /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes the text after `whsec_` encodes in base64; two items separated by a space during a rotation. */
-                "webhook-signature": string;
+                "webhook-signature": components["parameters"]["WebhookSignature"];
                 /** @description Standard Webhooks: unix seconds, the same instant as `t` of `Service-Signature`. */
-                "webhook-timestamp": string;
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
             };
             path?: never;
             cookie?: never;
@@ -12666,83 +11101,7 @@ export interface operations {
                     api_version: string;
                     /** Format: date-time */
                     created_at: string;
-                    data: {
-                        /** @description The early payment as `GET /v1/early-payments/{id}` answers it */
-                        early_payment: {
-                            accepted_at: string | null;
-                            /** @description Euros, two decimals */
-                            amount_due: number;
-                            buyer: {
-                                country: string;
-                                name: string;
-                                tax_id: string;
-                            } & {
-                                [key: string]: unknown;
-                            };
-                            close_reason: string | null;
-                            closed_at: string | null;
-                            /** Format: uuid */
-                            id: string;
-                            invoice: {
-                                /** Format: date */
-                                due_date: string;
-                                /** Format: uuid */
-                                id: string;
-                                /** Format: date */
-                                issue_date: string;
-                                number: string;
-                            } & {
-                                [key: string]: unknown;
-                            };
-                            /** Format: date */
-                            maturity_date: string;
-                            /** @description Euros, two decimals */
-                            offered_amount: number;
-                            /** @description Euros, two decimals */
-                            outstanding: number;
-                            paid: ({
-                                /** @description Euros, two decimals */
-                                amount: number;
-                                /** Format: date-time */
-                                recorded_at: string;
-                                reference: string;
-                                /** Format: date */
-                                value_date: string;
-                            } & {
-                                [key: string]: unknown;
-                            }) | null;
-                            /** Format: date-time */
-                            released_at: string;
-                            /** @description Euros, two decimals */
-                            repaid_amount: number;
-                            repayments: ({
-                                /** @description Euros, two decimals */
-                                amount: number;
-                                /** Format: date-time */
-                                recorded_at: string;
-                                reference: string;
-                                /** Format: date */
-                                value_date: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description released, accepted, declined, withdrawn, paid, repaid, ... */
-                            status: string;
-                            supplier: {
-                                country: string;
-                                name: string;
-                                /** Format: uuid */
-                                seller_id: string;
-                                tax_id: string;
-                            } & {
-                                [key: string]: unknown;
-                            };
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    data: components["schemas"]["EarlyPaymentEventData"];
                     /** Format: uuid */
                     id: string;
                     /** @constant */
@@ -12765,17 +11124,17 @@ export interface operations {
             query?: never;
             header: {
                 /** @description The delivery (one per event and endpoint), as the delivery log lists it. */
-                "Service-Delivery-Id": string;
+                "Service-Delivery-Id": components["parameters"]["ServiceDeliveryId"];
                 /** @description The event id, the same on every attempt. */
-                "Service-Event-Id": string;
+                "Service-Event-Id": components["parameters"]["ServiceEventId"];
                 /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`, a second `v1` during a rotation. */
-                "Service-Signature": string;
+                "Service-Signature": components["parameters"]["ServiceSignature"];
                 /** @description Standard Webhooks: the event id, as `Service-Event-Id`. */
-                "webhook-id": string;
+                "webhook-id": components["parameters"]["WebhookId"];
                 /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes the text after `whsec_` encodes in base64; two items separated by a space during a rotation. */
-                "webhook-signature": string;
+                "webhook-signature": components["parameters"]["WebhookSignature"];
                 /** @description Standard Webhooks: unix seconds, the same instant as `t` of `Service-Signature`. */
-                "webhook-timestamp": string;
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
             };
             path?: never;
             cookie?: never;
@@ -12787,83 +11146,7 @@ export interface operations {
                     api_version: string;
                     /** Format: date-time */
                     created_at: string;
-                    data: {
-                        /** @description The early payment as `GET /v1/early-payments/{id}` answers it */
-                        early_payment: {
-                            accepted_at: string | null;
-                            /** @description Euros, two decimals */
-                            amount_due: number;
-                            buyer: {
-                                country: string;
-                                name: string;
-                                tax_id: string;
-                            } & {
-                                [key: string]: unknown;
-                            };
-                            close_reason: string | null;
-                            closed_at: string | null;
-                            /** Format: uuid */
-                            id: string;
-                            invoice: {
-                                /** Format: date */
-                                due_date: string;
-                                /** Format: uuid */
-                                id: string;
-                                /** Format: date */
-                                issue_date: string;
-                                number: string;
-                            } & {
-                                [key: string]: unknown;
-                            };
-                            /** Format: date */
-                            maturity_date: string;
-                            /** @description Euros, two decimals */
-                            offered_amount: number;
-                            /** @description Euros, two decimals */
-                            outstanding: number;
-                            paid: ({
-                                /** @description Euros, two decimals */
-                                amount: number;
-                                /** Format: date-time */
-                                recorded_at: string;
-                                reference: string;
-                                /** Format: date */
-                                value_date: string;
-                            } & {
-                                [key: string]: unknown;
-                            }) | null;
-                            /** Format: date-time */
-                            released_at: string;
-                            /** @description Euros, two decimals */
-                            repaid_amount: number;
-                            repayments: ({
-                                /** @description Euros, two decimals */
-                                amount: number;
-                                /** Format: date-time */
-                                recorded_at: string;
-                                reference: string;
-                                /** Format: date */
-                                value_date: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description released, accepted, declined, withdrawn, paid, repaid, ... */
-                            status: string;
-                            supplier: {
-                                country: string;
-                                name: string;
-                                /** Format: uuid */
-                                seller_id: string;
-                                tax_id: string;
-                            } & {
-                                [key: string]: unknown;
-                            };
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    data: components["schemas"]["EarlyPaymentEventData"];
                     /** Format: uuid */
                     id: string;
                     /** @constant */
@@ -12886,17 +11169,17 @@ export interface operations {
             query?: never;
             header: {
                 /** @description The delivery (one per event and endpoint), as the delivery log lists it. */
-                "Service-Delivery-Id": string;
+                "Service-Delivery-Id": components["parameters"]["ServiceDeliveryId"];
                 /** @description The event id, the same on every attempt. */
-                "Service-Event-Id": string;
+                "Service-Event-Id": components["parameters"]["ServiceEventId"];
                 /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`, a second `v1` during a rotation. */
-                "Service-Signature": string;
+                "Service-Signature": components["parameters"]["ServiceSignature"];
                 /** @description Standard Webhooks: the event id, as `Service-Event-Id`. */
-                "webhook-id": string;
+                "webhook-id": components["parameters"]["WebhookId"];
                 /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes the text after `whsec_` encodes in base64; two items separated by a space during a rotation. */
-                "webhook-signature": string;
+                "webhook-signature": components["parameters"]["WebhookSignature"];
                 /** @description Standard Webhooks: unix seconds, the same instant as `t` of `Service-Signature`. */
-                "webhook-timestamp": string;
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
             };
             path?: never;
             cookie?: never;
@@ -12940,17 +11223,17 @@ export interface operations {
             query?: never;
             header: {
                 /** @description The delivery (one per event and endpoint), as the delivery log lists it. */
-                "Service-Delivery-Id": string;
+                "Service-Delivery-Id": components["parameters"]["ServiceDeliveryId"];
                 /** @description The event id, the same on every attempt. */
-                "Service-Event-Id": string;
+                "Service-Event-Id": components["parameters"]["ServiceEventId"];
                 /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`, a second `v1` during a rotation. */
-                "Service-Signature": string;
+                "Service-Signature": components["parameters"]["ServiceSignature"];
                 /** @description Standard Webhooks: the event id, as `Service-Event-Id`. */
-                "webhook-id": string;
+                "webhook-id": components["parameters"]["WebhookId"];
                 /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes the text after `whsec_` encodes in base64; two items separated by a space during a rotation. */
-                "webhook-signature": string;
+                "webhook-signature": components["parameters"]["WebhookSignature"];
                 /** @description Standard Webhooks: unix seconds, the same instant as `t` of `Service-Signature`. */
-                "webhook-timestamp": string;
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
             };
             path?: never;
             cookie?: never;
@@ -12963,13 +11246,7 @@ export interface operations {
                     /** Format: date-time */
                     created_at: string;
                     data: {
-                        debtor: {
-                            country: string;
-                            name: string;
-                            tax_id: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        debtor: components["schemas"]["EventDebtor"];
                         level_achieved: string;
                         level_required: string | null;
                         /** @description Whether the answer meets your consent level */
@@ -13002,17 +11279,17 @@ export interface operations {
             query?: never;
             header: {
                 /** @description The delivery (one per event and endpoint), as the delivery log lists it. */
-                "Service-Delivery-Id": string;
+                "Service-Delivery-Id": components["parameters"]["ServiceDeliveryId"];
                 /** @description The event id, the same on every attempt. */
-                "Service-Event-Id": string;
+                "Service-Event-Id": components["parameters"]["ServiceEventId"];
                 /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`, a second `v1` during a rotation. */
-                "Service-Signature": string;
+                "Service-Signature": components["parameters"]["ServiceSignature"];
                 /** @description Standard Webhooks: the event id, as `Service-Event-Id`. */
-                "webhook-id": string;
+                "webhook-id": components["parameters"]["WebhookId"];
                 /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes the text after `whsec_` encodes in base64; two items separated by a space during a rotation. */
-                "webhook-signature": string;
+                "webhook-signature": components["parameters"]["WebhookSignature"];
                 /** @description Standard Webhooks: unix seconds, the same instant as `t` of `Service-Signature`. */
-                "webhook-timestamp": string;
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
             };
             path?: never;
             cookie?: never;
@@ -13025,13 +11302,7 @@ export interface operations {
                     /** Format: date-time */
                     created_at: string;
                     data: {
-                        debtor: {
-                            country: string;
-                            name: string;
-                            tax_id: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        debtor: components["schemas"]["EventDebtor"];
                         reason: string | null;
                         /** Format: uuid */
                         request_id: string;
@@ -13061,17 +11332,17 @@ export interface operations {
             query?: never;
             header: {
                 /** @description The delivery (one per event and endpoint), as the delivery log lists it. */
-                "Service-Delivery-Id": string;
+                "Service-Delivery-Id": components["parameters"]["ServiceDeliveryId"];
                 /** @description The event id, the same on every attempt. */
-                "Service-Event-Id": string;
+                "Service-Event-Id": components["parameters"]["ServiceEventId"];
                 /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`, a second `v1` during a rotation. */
-                "Service-Signature": string;
+                "Service-Signature": components["parameters"]["ServiceSignature"];
                 /** @description Standard Webhooks: the event id, as `Service-Event-Id`. */
-                "webhook-id": string;
+                "webhook-id": components["parameters"]["WebhookId"];
                 /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes the text after `whsec_` encodes in base64; two items separated by a space during a rotation. */
-                "webhook-signature": string;
+                "webhook-signature": components["parameters"]["WebhookSignature"];
                 /** @description Standard Webhooks: unix seconds, the same instant as `t` of `Service-Signature`. */
-                "webhook-timestamp": string;
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
             };
             path?: never;
             cookie?: never;
@@ -13123,17 +11394,17 @@ export interface operations {
             query?: never;
             header: {
                 /** @description The delivery (one per event and endpoint), as the delivery log lists it. */
-                "Service-Delivery-Id": string;
+                "Service-Delivery-Id": components["parameters"]["ServiceDeliveryId"];
                 /** @description The event id, the same on every attempt. */
-                "Service-Event-Id": string;
+                "Service-Event-Id": components["parameters"]["ServiceEventId"];
                 /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`, a second `v1` during a rotation. */
-                "Service-Signature": string;
+                "Service-Signature": components["parameters"]["ServiceSignature"];
                 /** @description Standard Webhooks: the event id, as `Service-Event-Id`. */
-                "webhook-id": string;
+                "webhook-id": components["parameters"]["WebhookId"];
                 /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes the text after `whsec_` encodes in base64; two items separated by a space during a rotation. */
-                "webhook-signature": string;
+                "webhook-signature": components["parameters"]["WebhookSignature"];
                 /** @description Standard Webhooks: unix seconds, the same instant as `t` of `Service-Signature`. */
-                "webhook-timestamp": string;
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
             };
             path?: never;
             cookie?: never;
@@ -13192,17 +11463,17 @@ export interface operations {
             query?: never;
             header: {
                 /** @description The delivery (one per event and endpoint), as the delivery log lists it. */
-                "Service-Delivery-Id": string;
+                "Service-Delivery-Id": components["parameters"]["ServiceDeliveryId"];
                 /** @description The event id, the same on every attempt. */
-                "Service-Event-Id": string;
+                "Service-Event-Id": components["parameters"]["ServiceEventId"];
                 /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`, a second `v1` during a rotation. */
-                "Service-Signature": string;
+                "Service-Signature": components["parameters"]["ServiceSignature"];
                 /** @description Standard Webhooks: the event id, as `Service-Event-Id`. */
-                "webhook-id": string;
+                "webhook-id": components["parameters"]["WebhookId"];
                 /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes the text after `whsec_` encodes in base64; two items separated by a space during a rotation. */
-                "webhook-signature": string;
+                "webhook-signature": components["parameters"]["WebhookSignature"];
                 /** @description Standard Webhooks: unix seconds, the same instant as `t` of `Service-Signature`. */
-                "webhook-timestamp": string;
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
             };
             path?: never;
             cookie?: never;
@@ -13258,17 +11529,17 @@ export interface operations {
             query?: never;
             header: {
                 /** @description The delivery (one per event and endpoint), as the delivery log lists it. */
-                "Service-Delivery-Id": string;
+                "Service-Delivery-Id": components["parameters"]["ServiceDeliveryId"];
                 /** @description The event id, the same on every attempt. */
-                "Service-Event-Id": string;
+                "Service-Event-Id": components["parameters"]["ServiceEventId"];
                 /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`, a second `v1` during a rotation. */
-                "Service-Signature": string;
+                "Service-Signature": components["parameters"]["ServiceSignature"];
                 /** @description Standard Webhooks: the event id, as `Service-Event-Id`. */
-                "webhook-id": string;
+                "webhook-id": components["parameters"]["WebhookId"];
                 /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes the text after `whsec_` encodes in base64; two items separated by a space during a rotation. */
-                "webhook-signature": string;
+                "webhook-signature": components["parameters"]["WebhookSignature"];
                 /** @description Standard Webhooks: unix seconds, the same instant as `t` of `Service-Signature`. */
-                "webhook-timestamp": string;
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
             };
             path?: never;
             cookie?: never;
@@ -13316,17 +11587,17 @@ export interface operations {
             query?: never;
             header: {
                 /** @description The delivery (one per event and endpoint), as the delivery log lists it. */
-                "Service-Delivery-Id": string;
+                "Service-Delivery-Id": components["parameters"]["ServiceDeliveryId"];
                 /** @description The event id, the same on every attempt. */
-                "Service-Event-Id": string;
+                "Service-Event-Id": components["parameters"]["ServiceEventId"];
                 /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`, a second `v1` during a rotation. */
-                "Service-Signature": string;
+                "Service-Signature": components["parameters"]["ServiceSignature"];
                 /** @description Standard Webhooks: the event id, as `Service-Event-Id`. */
-                "webhook-id": string;
+                "webhook-id": components["parameters"]["WebhookId"];
                 /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes the text after `whsec_` encodes in base64; two items separated by a space during a rotation. */
-                "webhook-signature": string;
+                "webhook-signature": components["parameters"]["WebhookSignature"];
                 /** @description Standard Webhooks: unix seconds, the same instant as `t` of `Service-Signature`. */
-                "webhook-timestamp": string;
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
             };
             path?: never;
             cookie?: never;
@@ -13342,37 +11613,7 @@ export interface operations {
                         /** @description Euros, two decimals */
                         amount: number;
                         reference: string;
-                        /** @description The request as `GET /v1/requests` lists it */
-                        request: {
-                            advance_amount: number | null;
-                            approved_at: string | null;
-                            assigned_bank_id: string | null;
-                            closed_at: string | null;
-                            company_name: string;
-                            company_nif: string;
-                            consent_level_required: string | null;
-                            /** Format: date-time */
-                            created_at: string;
-                            funded_at: string | null;
-                            /** Format: uuid */
-                            id: string;
-                            invoice_count: number;
-                            request_ref: string;
-                            routed_at: string | null;
-                            /** @description Euros, two decimals */
-                            settled_amount: number;
-                            settled_at: string | null;
-                            /** @description The request status (spec: States and transitions) */
-                            status: string;
-                            /** @description Euros, two decimals */
-                            total_amount: number;
-                            /** @description For example `factoring` */
-                            type: string;
-                            /** Format: date-time */
-                            updated_at: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        request: components["schemas"]["EventRequest"];
                         /** Format: date */
                         value_date: string;
                     } & {
@@ -13400,17 +11641,17 @@ export interface operations {
             query?: never;
             header: {
                 /** @description The delivery (one per event and endpoint), as the delivery log lists it. */
-                "Service-Delivery-Id": string;
+                "Service-Delivery-Id": components["parameters"]["ServiceDeliveryId"];
                 /** @description The event id, the same on every attempt. */
-                "Service-Event-Id": string;
+                "Service-Event-Id": components["parameters"]["ServiceEventId"];
                 /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`, a second `v1` during a rotation. */
-                "Service-Signature": string;
+                "Service-Signature": components["parameters"]["ServiceSignature"];
                 /** @description Standard Webhooks: the event id, as `Service-Event-Id`. */
-                "webhook-id": string;
+                "webhook-id": components["parameters"]["WebhookId"];
                 /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes the text after `whsec_` encodes in base64; two items separated by a space during a rotation. */
-                "webhook-signature": string;
+                "webhook-signature": components["parameters"]["WebhookSignature"];
                 /** @description Standard Webhooks: unix seconds, the same instant as `t` of `Service-Signature`. */
-                "webhook-timestamp": string;
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
             };
             path?: never;
             cookie?: never;
@@ -13423,37 +11664,7 @@ export interface operations {
                     /** Format: date-time */
                     created_at: string;
                     data: {
-                        /** @description The request as `GET /v1/requests` lists it */
-                        request: {
-                            advance_amount: number | null;
-                            approved_at: string | null;
-                            assigned_bank_id: string | null;
-                            closed_at: string | null;
-                            company_name: string;
-                            company_nif: string;
-                            consent_level_required: string | null;
-                            /** Format: date-time */
-                            created_at: string;
-                            funded_at: string | null;
-                            /** Format: uuid */
-                            id: string;
-                            invoice_count: number;
-                            request_ref: string;
-                            routed_at: string | null;
-                            /** @description Euros, two decimals */
-                            settled_amount: number;
-                            settled_at: string | null;
-                            /** @description The request status (spec: States and transitions) */
-                            status: string;
-                            /** @description Euros, two decimals */
-                            total_amount: number;
-                            /** @description For example `factoring` */
-                            type: string;
-                            /** Format: date-time */
-                            updated_at: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        request: components["schemas"]["EventRequest"];
                     } & {
                         [key: string]: unknown;
                     };
@@ -13479,17 +11690,17 @@ export interface operations {
             query?: never;
             header: {
                 /** @description The delivery (one per event and endpoint), as the delivery log lists it. */
-                "Service-Delivery-Id": string;
+                "Service-Delivery-Id": components["parameters"]["ServiceDeliveryId"];
                 /** @description The event id, the same on every attempt. */
-                "Service-Event-Id": string;
+                "Service-Event-Id": components["parameters"]["ServiceEventId"];
                 /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`, a second `v1` during a rotation. */
-                "Service-Signature": string;
+                "Service-Signature": components["parameters"]["ServiceSignature"];
                 /** @description Standard Webhooks: the event id, as `Service-Event-Id`. */
-                "webhook-id": string;
+                "webhook-id": components["parameters"]["WebhookId"];
                 /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes the text after `whsec_` encodes in base64; two items separated by a space during a rotation. */
-                "webhook-signature": string;
+                "webhook-signature": components["parameters"]["WebhookSignature"];
                 /** @description Standard Webhooks: unix seconds, the same instant as `t` of `Service-Signature`. */
-                "webhook-timestamp": string;
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
             };
             path?: never;
             cookie?: never;
@@ -13548,17 +11759,17 @@ export interface operations {
             query?: never;
             header: {
                 /** @description The delivery (one per event and endpoint), as the delivery log lists it. */
-                "Service-Delivery-Id": string;
+                "Service-Delivery-Id": components["parameters"]["ServiceDeliveryId"];
                 /** @description The event id, the same on every attempt. */
-                "Service-Event-Id": string;
+                "Service-Event-Id": components["parameters"]["ServiceEventId"];
                 /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`, a second `v1` during a rotation. */
-                "Service-Signature": string;
+                "Service-Signature": components["parameters"]["ServiceSignature"];
                 /** @description Standard Webhooks: the event id, as `Service-Event-Id`. */
-                "webhook-id": string;
+                "webhook-id": components["parameters"]["WebhookId"];
                 /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes the text after `whsec_` encodes in base64; two items separated by a space during a rotation. */
-                "webhook-signature": string;
+                "webhook-signature": components["parameters"]["WebhookSignature"];
                 /** @description Standard Webhooks: unix seconds, the same instant as `t` of `Service-Signature`. */
-                "webhook-timestamp": string;
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
             };
             path?: never;
             cookie?: never;

@@ -3,13 +3,15 @@ import type { ErrorCode } from '../../errors.ts';
 import { API_VERSION } from '../../version.ts';
 import { COMPONENT } from '../input.ts';
 import { codeSamples } from './code-samples.ts';
+import { compactUnions } from './compact-unions.ts';
 import { errorMeanings } from './error-meanings.ts';
 import { exampleFromSchema } from './example-from-schema.ts';
 import { introduction } from './introduction.ts';
 import { type DocumentedOperation, type OperationRegistry, statusOf } from './registry.ts';
 import { shareErrorAnswers } from './shared-errors.ts';
+import { shareAnswerExamples, shareSchemas } from './shared-schemas.ts';
 import { type OperationDoc, TAGS } from './types.ts';
-import { webhooksSection } from './webhook-events.ts';
+import { webhookHeaders, webhooksSection } from './webhook-events.ts';
 
 type Json = Record<string, unknown>;
 
@@ -320,7 +322,7 @@ export function openApiOptions(
       const doc = (input as { openapiObject: Json }).openapiObject;
       const components = (doc.components ?? {}) as Json;
       components.headers = headers;
-      components.parameters = { IdempotencyKey: idempotencyKey };
+      components.parameters = { IdempotencyKey: idempotencyKey, ...webhookHeaders };
       // Each error status has its own envelope schema with its codes: the shared one is not used.
       delete (components.schemas as Json | undefined)?.ErrorEnvelope;
       doc.components = components;
@@ -340,6 +342,11 @@ export function openApiOptions(
         }
       }
       shareErrorAnswers(doc);
+      compactUnions(doc.paths);
+      compactUnions(doc.webhooks);
+      compactUnions(components.schemas);
+      shareSchemas(doc);
+      shareAnswerExamples(doc);
       return doc as ReturnType<NonNullable<FastifyDynamicSwaggerOptions['transformObject']>>;
     },
   };

@@ -73,6 +73,57 @@ export const webhookEventDocs: Record<string, { summary: string; carries: string
   },
 };
 
+/**
+ * The headers every delivery carries, given once under `components.parameters` and referred to by
+ * each event type.
+ */
+export const webhookHeaders: Record<string, Json> = {
+  ServiceSignature: {
+    name: 'Service-Signature',
+    in: 'header',
+    required: true,
+    description:
+      '`t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`, a second `v1` during a rotation.',
+    schema: { type: 'string' },
+  },
+  ServiceEventId: {
+    name: 'Service-Event-Id',
+    in: 'header',
+    required: true,
+    description: 'The event id, the same on every attempt.',
+    schema: { type: 'string', format: 'uuid' },
+  },
+  ServiceDeliveryId: {
+    name: 'Service-Delivery-Id',
+    in: 'header',
+    required: true,
+    description: 'The delivery (one per event and endpoint), as the delivery log lists it.',
+    schema: { type: 'string', format: 'uuid' },
+  },
+  WebhookId: {
+    name: 'webhook-id',
+    in: 'header',
+    required: true,
+    description: 'Standard Webhooks: the event id, as `Service-Event-Id`.',
+    schema: { type: 'string', format: 'uuid' },
+  },
+  WebhookTimestamp: {
+    name: 'webhook-timestamp',
+    in: 'header',
+    required: true,
+    description: 'Standard Webhooks: unix seconds, the same instant as `t` of `Service-Signature`.',
+    schema: { type: 'string', pattern: '^[0-9]+$' },
+  },
+  WebhookSignature: {
+    name: 'webhook-signature',
+    in: 'header',
+    required: true,
+    description:
+      'Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes the text after `whsec_` encodes in base64; two items separated by a space during a rotation.',
+    schema: { type: 'string' },
+  },
+};
+
 /** The envelope of one event type, its `data` the type's own schema. */
 function envelopeOf(type: string, apiVersion: string): Json {
   const data = EVENT_DATA[type];
@@ -116,52 +167,7 @@ export function webhooksSection(apiVersion: string): Json {
           '',
           'Verify `Service-Signature`, or `webhook-signature` with any Standard Webhooks library, on the raw body before parsing it; drop a repeat by `Service-Event-Id` (or `webhook-id`, the same). Any 2xx within 10 seconds acknowledges the delivery.',
         ].join('\n'),
-        parameters: [
-          {
-            name: 'Service-Signature',
-            in: 'header',
-            required: true,
-            description:
-              '`t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`, a second `v1` during a rotation.',
-            schema: { type: 'string' },
-          },
-          {
-            name: 'Service-Event-Id',
-            in: 'header',
-            required: true,
-            description: 'The event id, the same on every attempt.',
-            schema: { type: 'string', format: 'uuid' },
-          },
-          {
-            name: 'Service-Delivery-Id',
-            in: 'header',
-            required: true,
-            description: 'The delivery (one per event and endpoint), as the delivery log lists it.',
-            schema: { type: 'string', format: 'uuid' },
-          },
-          {
-            name: 'webhook-id',
-            in: 'header',
-            required: true,
-            description: 'Standard Webhooks: the event id, as `Service-Event-Id`.',
-            schema: { type: 'string', format: 'uuid' },
-          },
-          {
-            name: 'webhook-timestamp',
-            in: 'header',
-            required: true,
-            description: 'Standard Webhooks: unix seconds, the same instant as `t` of `Service-Signature`.',
-            schema: { type: 'string', pattern: '^[0-9]+$' },
-          },
-          {
-            name: 'webhook-signature',
-            in: 'header',
-            required: true,
-            description:
-              'Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes the text after `whsec_` encodes in base64; two items separated by a space during a rotation.',
-            schema: { type: 'string' },
-          },
-        ],
+        parameters: Object.keys(webhookHeaders).map((name) => ({ $ref: `#/components/parameters/${name}` })),
         requestBody: {
           required: true,
           content: {
