@@ -150,17 +150,41 @@ export interface KeyWithFunder extends KeyRow {
   funder_status: 'active' | 'suspended';
 }
 
+/**
+ * The key and its funder as one JSON value: the lookup runs on every call, and one column is
+ * cheaper for the driver to take apart than fifteen (a description per column and a parser per
+ * value, the scopes' array parser among them).
+ */
+const KEY_WITH_FUNDER_JSON = `json_build_object(
+       'id', k.id, 'funder_id', k.funder_id, 'name', k.name, 'prefix', k.prefix, 'scopes', k.scopes,
+       'prospect', k.prospect, 'rate_per_minute', k.rate_per_minute, 'rate_per_hour', k.rate_per_hour,
+       'created_at', k.created_at, 'expires_at', k.expires_at, 'revoked_at', k.revoked_at, 'plane', k.plane,
+       'funder_name', f.name, 'funder_environment', f.environment, 'funder_status', f.status)`;
+
+type KeyJson = Omit<KeyWithFunder, 'created_at' | 'expires_at' | 'revoked_at'> & {
+  created_at: string;
+  expires_at: string | null;
+  revoked_at: string | null;
+};
+
+const keyFromJson = (key: KeyJson): KeyWithFunder => ({
+  ...key,
+  created_at: new Date(key.created_at),
+  expires_at: key.expires_at === null ? null : new Date(key.expires_at),
+  revoked_at: key.revoked_at === null ? null : new Date(key.revoked_at),
+});
+
 /** The one lookup every authenticated call makes: by the key's SHA-256, with its funder. */
 export async function authenticateKey(q: Queryable, secretSha256: string): Promise<KeyWithFunder | null> {
-  const { rows } = await q.query<KeyWithFunder>(
-    `SELECT ${KEY_COLUMNS}, f.name AS funder_name, f.environment AS funder_environment, f.status AS funder_status
+  const { rows } = await q.query<{ key: KeyJson }>(
+    `SELECT ${KEY_WITH_FUNDER_JSON} AS key
        FROM api_keys k JOIN funders f ON f.id = k.funder_id
       WHERE k.secret_sha256 = $1`,
     [secretSha256],
     // Run on every authenticated call: planned once per connection.
     { name: 'account_key_by_secret' },
   );
-  return rows[0] ?? null;
+  return rows[0] ? keyFromJson(rows[0].key) : null;
 }
 
 /**
@@ -175,9 +199,9 @@ export async function authenticateKeyAndCount(
   units: number,
   now: Date,
 ): Promise<(KeyWithFunder & CounterRow) | null> {
-  const { rows } = await q.query<KeyWithFunder & CounterRow>(
+  const { rows } = await q.query<{ key: KeyJson } & CounterRow>(
     `WITH k AS (
-       SELECT ${KEY_COLUMNS}, f.name AS funder_name, f.environment AS funder_environment, f.status AS funder_status
+       SELECT k.id, k.revoked_at, k.expires_at, ${KEY_WITH_FUNDER_JSON} AS key
          FROM api_keys k JOIN funders f ON f.id = k.funder_id
         WHERE k.secret_sha256 = $1
      ), counted AS (
@@ -188,9 +212,10 @@ export async function authenticateKeyAndCount(
         WHERE k.revoked_at IS NULL AND (k.expires_at IS NULL OR k.expires_at > $6)
        ${COUNTER_UPSERT}
      )
-     SELECT k.*, counted.first_hits, counted.second_hits FROM k LEFT JOIN counted ON true`,
+     SELECT k.key, counted.first_hits, counted.second_hits FROM k LEFT JOIN counted ON true`,
     [secretSha256, target.suffix, target.firstStart, target.secondStart, target.expires, now, units],
     { name: 'account_key_by_secret_counted' },
   );
-  return rows[0] ?? null;
+  const row = rows[0];
+  return row ? { ...keyFromJson(row.key), first_hits: row.first_hits, second_hits: row.second_hits } : null;
 }
