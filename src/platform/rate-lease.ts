@@ -11,7 +11,8 @@
  * much. A key with the default limits (120 a minute) never leaves room for more than one: every
  * call is counted on its own, as before. Units belong to the windows they were counted in and
  * to the limits in force then: a new minute, or a limit changed by the operations team, drops
- * them (docs/decisions/platform.md, "Calls of a key with a high limit are counted ahead").
+ * them; those a minute leaves unmade are taken off the hour by the key's next count on this
+ * server (docs/decisions/platform.md, "Calls of a key with a high limit are counted ahead").
  */
 
 /** The most calls one count reserves. */
@@ -48,18 +49,27 @@ const sameWindows = (a: readonly (number | null)[], b: readonly (number | null)[
 export function rateLeases() {
   const pools = new Map<string, Pool>();
 
+  /** Calls counted ahead in windows that ended, still unmade, that the hour may take back. */
+  const unmade = new Map<string, { hourStart: number | null; calls: number }>();
+
   const current = (key: string, starts: readonly (number | null)[]): Pool | undefined => {
     const pool = pools.get(key);
     if (pool && !sameWindows(pool.starts, starts)) {
       pools.delete(key);
+      const calls = pool.runs.reduce((sum, run) => sum + run.count, 0);
+      if (calls > 0 && pool.starts.length > 1) unmade.set(key, { hourStart: pool.starts[1]!, calls });
       return undefined;
     }
     return pool;
   };
 
   const sweep = (starts: readonly (number | null)[]) => {
-    if (pools.size <= SWEEP_ABOVE) return;
-    for (const [key, pool] of pools) if (!sameWindows(pool.starts, starts)) pools.delete(key);
+    if (pools.size > SWEEP_ABOVE) {
+      for (const [key, pool] of pools) if (!sameWindows(pool.starts, starts)) pools.delete(key);
+    }
+    if (unmade.size > SWEEP_ABOVE) {
+      for (const [key, left] of unmade) if (left.hourStart !== starts[1]) unmade.delete(key);
+    }
   };
 
   return {
@@ -78,15 +88,25 @@ export function rateLeases() {
     /** Forgets what was counted for the key (its limits changed). */
     drop(key: string): void {
       pools.delete(key);
+      unmade.delete(key);
     },
 
-    /** How many calls the next count of this key reserves: one unless the key has room. */
-    unitsFor(key: string, starts: readonly (number | null)[]): number {
+    /**
+     * What the next count of this key makes: how many calls it reserves (one unless the key has
+     * room), and how many calls counted ahead in an earlier minute of the same hour and never made
+     * it takes off the hour's count (a minute that ends with calls left would otherwise leave them
+     * counted in the hour).
+     */
+    nextCount(key: string, starts: readonly (number | null)[]): { units: number; giveBack: number } {
       // The limits of the key's last count: a limit changed since is applied when the count returns.
       const pool = current(key, starts);
-      if (!pool) return 1;
-      const left = Math.min(...pool.limits.map((limit, i) => limit - (pool.totals[i] ?? 0)));
-      return Math.max(1, Math.min(pool.size, MAX_UNITS, Math.floor(left / SHARE_OF_REMAINING)));
+      const left = unmade.get(key);
+      unmade.delete(key);
+      const giveBack = left && starts.length > 1 && left.hourStart === starts[1] ? left.calls : 0;
+      if (!pool) return { units: 1, giveBack };
+      const room = Math.min(...pool.limits.map((limit, i) => limit - (pool.totals[i] ?? 0)));
+      const units = Math.max(1, Math.min(pool.size, MAX_UNITS, Math.floor(room / SHARE_OF_REMAINING)));
+      return { units, giveBack };
     },
 
     /**

@@ -47,7 +47,7 @@ export function databaseRateCounter(db: Db): RateCounter {
          SELECT $1, $2::bigint, 1, $3::bigint, CASE WHEN $3::bigint IS NULL THEN NULL ELSE 1 END,
                 to_timestamp($4::double precision)
            FROM (SELECT set_config('synchronous_commit', 'off', true)) AS relaxed
-         ${COUNTER_UPSERT}`,
+         ${counterUpsert()}`,
         [target.bucket, target.firstStart, target.secondStart, target.expires],
         // Run on every call: planned once per connection.
         { name: 'rate_counter_hit_row' },
@@ -85,14 +85,18 @@ export function counterTarget(bucket: string, windows: readonly RateWindow[], no
  * The conflict clause of a count, which adds the calls the inserted row counts (one, or several
  * counted ahead: rate-lease.ts). A window newer than the row's starts again from those; a call
  * stamped with an older window (a server whose clock lags) counts in the row's current one.
+ * `giveBack`, a parameter, takes calls counted ahead and never made off the second window while it
+ * is still the row's (the hour, when a server's minute ended with calls left), never below zero.
  */
-export const COUNTER_UPSERT = `ON CONFLICT (bucket) DO UPDATE SET
+export const counterUpsert = (giveBack = '0') => `ON CONFLICT (bucket) DO UPDATE SET
            first_hits = CASE WHEN EXCLUDED.first_start > c.first_start THEN EXCLUDED.first_hits
                              ELSE c.first_hits + EXCLUDED.first_hits END,
            first_start = GREATEST(c.first_start, EXCLUDED.first_start),
            second_hits = CASE WHEN EXCLUDED.second_start IS NULL THEN NULL
                               WHEN c.second_start IS NULL OR EXCLUDED.second_start > c.second_start
                                 THEN EXCLUDED.second_hits
+                              WHEN EXCLUDED.second_start = c.second_start
+                                THEN GREATEST(c.second_hits - ${giveBack}, 0) + EXCLUDED.second_hits
                               ELSE c.second_hits + EXCLUDED.second_hits END,
            second_start = GREATEST(c.second_start, EXCLUDED.second_start),
            expires_at = GREATEST(c.expires_at, EXCLUDED.expires_at)

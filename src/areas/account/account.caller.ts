@@ -91,13 +91,13 @@ export function createAccountCaller(deps: {
         // The operations team changed the key's limits: what was counted under the old ones goes.
         leases.drop(hash);
       }
-      const units = ahead ? 1 : leases.unitsFor(hash, starts);
-      const found = await store.authenticateKeyAndCount(db, hash, target, units, now);
+      const count = ahead ? { units: 1, giveBack: 0 } : leases.nextCount(hash, starts);
+      const found = await store.authenticateKeyAndCount(db, hash, target, count, now);
       if (!found || found.first_hits === null) return lookupOf(found, now);
       const windows = windowsOf(found);
       const limits = windows.map((w) => w.limit);
       const totals = [found.first_hits, found.second_hits ?? found.first_hits];
-      const hits = leases.counted(hash, { starts, limits }, units, totals);
+      const hits = leases.counted(hash, { starts, limits }, count.units, totals);
       return lookupOf(found, now, placed(target, windows, hits));
     },
 

@@ -1,7 +1,7 @@
 import type { Environment, Plane } from '../../platform/caller.ts';
 import type { Queryable } from '../../platform/db/db.ts';
 import { type LockOption, lockClause } from '../../platform/db/scoped.ts';
-import { COUNTER_UPSERT, type CounterRow } from '../../platform/rate-limit.ts';
+import { type CounterRow, counterUpsert } from '../../platform/rate-limit.ts';
 
 export interface FunderRow {
   id: string;
@@ -190,13 +190,14 @@ export async function authenticateKey(q: Queryable, secretSha256: string): Promi
 /**
  * The same lookup, counting `units` calls in the key's rate windows in the same statement (one
  * round trip): the calling call, and any counted ahead for the key's next calls on this server.
- * Only a key that is neither revoked nor expired is counted.
+ * `giveBack` takes off the hour the calls this server counted ahead in an earlier minute of it and
+ * never made. Only a key that is neither revoked nor expired is counted.
  */
 export async function authenticateKeyAndCount(
   q: Queryable,
   secretSha256: string,
   target: { suffix: string; firstStart: number; secondStart: number | null; expires: number },
-  units: number,
+  count: { units: number; giveBack: number },
   now: Date,
 ): Promise<(KeyWithFunder & CounterRow) | null> {
   const { rows } = await q.query<{ key: KeyJson } & CounterRow>(
@@ -210,10 +211,19 @@ export async function authenticateKeyAndCount(
               to_timestamp($5::double precision)
          FROM k, (SELECT set_config('synchronous_commit', 'off', true)) AS relaxed
         WHERE k.revoked_at IS NULL AND (k.expires_at IS NULL OR k.expires_at > $6)
-       ${COUNTER_UPSERT}
+       ${counterUpsert('$8::int')}
      )
      SELECT k.key, counted.first_hits, counted.second_hits FROM k LEFT JOIN counted ON true`,
-    [secretSha256, target.suffix, target.firstStart, target.secondStart, target.expires, now, units],
+    [
+      secretSha256,
+      target.suffix,
+      target.firstStart,
+      target.secondStart,
+      target.expires,
+      now,
+      count.units,
+      count.giveBack,
+    ],
     { name: 'account_key_by_secret_counted' },
   );
   const row = rows[0];

@@ -200,6 +200,31 @@ describe('calls per key', () => {
     expect(await counted()).toBe(1);
   });
 
+  it('the calls a minute leaves unused are taken off the hour by the next count', async () => {
+    await startOfNextWindow(3600);
+    const funder = await service.given.funder();
+    const key = await service.given.key({ bankId: funder.bank_id, perMinute: 6400, perHour: 100_000 });
+    const counts = async () => {
+      const { rows } = await service.db.query<{ minute: number; hour: number }>(
+        'SELECT first_hits AS minute, second_hits AS hour FROM rate_counters WHERE bucket = $1',
+        [`key:${key.id}|60,3600`],
+      );
+      return rows[0];
+    };
+    for (let i = 1; i <= 100; i++) expect((await me(key.secret)).status).toBe(200);
+    // Counted ahead: more than the 100 calls made, in both windows.
+    const ahead = await counts();
+    expect(ahead!.minute).toBeGreaterThan(100);
+    expect(ahead!.hour).toBe(ahead!.minute);
+
+    await service.advanceClock(60);
+    const next = await me(key.secret);
+    expect(next.status).toBe(200);
+    // The new minute counts one call; the hour counts the 101 calls made, not those never made.
+    expect(await counts()).toEqual({ minute: 1, hour: 101 });
+    expect(next.headers['ratelimit-policy']).toBe('6400;w=60, 100000;w=3600');
+  });
+
   it('a key with the default limits is counted one call at a time', async () => {
     await startOfNextWindow(60);
     const { key, keyId } = await service.given.funderWithKey();
