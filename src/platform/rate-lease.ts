@@ -52,12 +52,19 @@ export function rateLeases() {
   /** Calls counted ahead in windows that ended, still unmade, that the hour may take back. */
   const unmade = new Map<string, { hourStart: number | null; calls: number }>();
 
+  const remember = (key: string, starts: readonly (number | null)[], calls: number) => {
+    if (calls <= 0 || starts.length < 2) return;
+    const earlier = unmade.get(key);
+    const before = earlier && earlier.hourStart === starts[1] ? earlier.calls : 0;
+    unmade.set(key, { hourStart: starts[1]!, calls: before + calls });
+  };
+
   const current = (key: string, starts: readonly (number | null)[]): Pool | undefined => {
     const pool = pools.get(key);
     if (pool && !sameWindows(pool.starts, starts)) {
       pools.delete(key);
       const calls = pool.runs.reduce((sum, run) => sum + run.count, 0);
-      if (calls > 0 && pool.starts.length > 1) unmade.set(key, { hourStart: pool.starts[1]!, calls });
+      remember(key, pool.starts, calls);
       return undefined;
     }
     return pool;
@@ -116,13 +123,19 @@ export function rateLeases() {
      */
     counted(key: string, windows: LeaseWindows, units: number, totals: readonly number[]): number[] {
       const hits = totals.map((total) => total - units + 1);
+      const extra = Math.min(units - 1, ...windows.limits.map((limit, i) => limit - hits[i]!));
+      // A count that returns after this server moved on to a later window keeps nothing for it.
+      const later = pools.get(key)?.starts[0];
+      if (typeof later === 'number' && (windows.starts[0] ?? 0) < later) {
+        remember(key, windows.starts, extra);
+        return hits;
+      }
       let pool = current(key, windows.starts);
       if (!pool || !sameWindows(pool.limits, windows.limits)) {
         sweep(windows.starts);
         pool = { starts: windows.starts, limits: windows.limits, runs: [], size: 1, totals: [] };
         pools.set(key, pool);
       }
-      const extra = Math.min(units - 1, ...windows.limits.map((limit, i) => limit - hits[i]!));
       if (extra > 0) pool.runs.push({ next: hits.map((h) => h + 1), count: extra });
       // Counts of one key may come back out of order: keep the highest of each window.
       pool.totals = totals.map((total, i) => Math.max(total, pool.totals[i] ?? 0));
