@@ -38,11 +38,28 @@ import { keptKeysExist, readKeptKey } from './platform/secrets.store.ts';
 import { DERIVATION_KEY_NAME } from './platform/secrets-rotation.ts';
 import { startTracingSdk, type TracingSdk } from './platform/tracing-sdk.ts';
 
+/**
+ * pino's ISO time, written once per millisecond of the system clock: a busy server writes several
+ * access lines in the same millisecond, and each made its own Date and string.
+ */
+function isoTimeOncePerMillisecond(): () => string {
+  let at = -1;
+  let field = '';
+  return () => {
+    const now = Date.now();
+    if (now !== at) {
+      at = now;
+      field = `,"time":"${new Date(now).toISOString()}"`;
+    }
+    return field;
+  };
+}
+
 export function createLogger(config: Pick<Config, 'logLevel'>, destination?: pino.DestinationStream): Logger {
   const options: pino.LoggerOptions = {
     level: config.logLevel,
     // ISO 8601 in UTC (`"time":"2026-11-26T19:02:39.123Z"`), not milliseconds since 1970.
-    timestamp: pino.stdTimeFunctions.isoTime,
+    timestamp: isoTimeOncePerMillisecond(),
     // URLs are logged without the credentials some of them carry (download links).
     serializers: logSerializers,
     // Never a credential in a log line, whatever a serializer or a careless call passes in.

@@ -16,6 +16,10 @@ const CREDENTIAL_TEXT = /(svc_fk_|ops_|whsec_)[A-Za-z0-9_-]+/g;
 
 export const REDACTED = '[redacted]';
 
+/** The text with every credential the service issues cut out (each prefix holds an underscore). */
+const withoutCredentials = (text: string): string =>
+  text.includes('_') ? text.replace(CREDENTIAL_TEXT, `$1${REDACTED}`) : text;
+
 /** The URL as it may be logged: path and query without any credential in them. */
 export function loggableUrl(url: string): string {
   const queryAt = url.indexOf('?');
@@ -24,13 +28,13 @@ export function loggableUrl(url: string): string {
   for (const prefix of CREDENTIAL_PATH_PREFIXES) {
     if (path.startsWith(prefix) && path.length > prefix.length) path = `${prefix}${REDACTED}`;
   }
-  path = path.replace(CREDENTIAL_TEXT, `$1${REDACTED}`);
+  path = withoutCredentials(path);
   if (query === '') return path;
   const members = query.split('&').map((member) => {
     const equals = member.indexOf('=');
     const name = equals === -1 ? member : member.slice(0, equals);
     if (equals !== -1 && CREDENTIAL_QUERY.test(name)) return `${name}=${REDACTED}`;
-    return member.replace(CREDENTIAL_TEXT, `$1${REDACTED}`);
+    return withoutCredentials(member);
   });
   return `${path}?${members.join('&')}`;
 }
