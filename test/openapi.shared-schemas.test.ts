@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { canonicalJson } from '../src/platform/canonical-json.ts';
 import {
-  canonical,
   nodesIn,
   SHARED_SCHEMA_MIN_NODES,
   WHOLE_ANSWER_MIN_NODES,
@@ -39,7 +39,7 @@ function objectSchemas(): Map<string, string[]> {
     if (node === null || typeof node !== 'object') return;
     const schema = node as Json;
     if ((schema.type === 'object' || schema.properties) && nodesIn(schema) >= SHARED_SCHEMA_MIN_NODES) {
-      const text = canonical(schema);
+      const text = canonicalJson(schema);
       found.set(text, [...(found.get(text) ?? []), where]);
     }
     for (const [key, inner] of Object.entries(schema)) walk(inner, `${where}/${key}`);

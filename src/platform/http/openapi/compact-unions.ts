@@ -1,7 +1,4 @@
-type Json = Record<string, unknown>;
-
-const isObject = (value: unknown): value is Json =>
-  value !== null && typeof value === 'object' && !Array.isArray(value);
+import { isObject, type Body as Json } from '../../validate.ts';
 
 /** The one string a branch allows when it says nothing else (`{type: 'string', enum: [value]}`). */
 function singleString(branch: unknown): string | undefined {

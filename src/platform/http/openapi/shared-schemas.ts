@@ -1,3 +1,5 @@
+import { canonicalJson } from '../../canonical-json.ts';
+
 type Json = Record<string, unknown>;
 
 /** An object schema smaller than this (in JSON nodes) stays where it is, even when repeated. */
@@ -54,14 +56,6 @@ export const nodesIn = (value: unknown): number =>
   value !== null && typeof value === 'object'
     ? Object.values(value).reduce<number>((sum, inner) => sum + nodesIn(inner), 1)
     : 1;
-
-/** The value as JSON with each object's keys sorted: the same text for two schemas written alike. */
-export const canonical = (value: unknown): string => {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (value === null || typeof value !== 'object') return JSON.stringify(value);
-  const keys = Object.keys(value).sort();
-  return `{${keys.map((key) => `${JSON.stringify(key)}:${canonical((value as Json)[key])}`).join(',')}}`;
-};
 
 const isObjectSchema = (node: Json) => node.type === 'object' || typeof node.properties === 'object';
 
@@ -149,7 +143,7 @@ function usesIn(doc: Json): Use[] {
       inMedia(body?.content, { root: type, inEvent: true });
     }
   }
-  for (const use of uses) use.text = canonical(use.node);
+  for (const use of uses) use.text = canonicalJson(use.node);
   return uses;
 }
 
@@ -271,7 +265,7 @@ export function shareAnswerExamples(doc: Json): void {
               : `${pascal(String(operation.operationId))}Answer`;
           for (const [key, example] of Object.entries((examples ?? {}) as Record<string, Json>)) {
             if (typeof example.$ref === 'string') continue;
-            const text = canonical(example);
+            const text = canonicalJson(example);
             const name = key === 'example' ? base : `${base}${pascal(key)}`;
             const list = found.get(text) ?? [];
             list.push({ examples: examples!, key, name });
