@@ -43,8 +43,9 @@ interface Pool extends LeaseWindows {
   totals: number[];
 }
 
-const sameWindows = (a: readonly (number | null)[], b: readonly (number | null)[]) =>
-  a.length === b.length && a.every((start, i) => start === b[i]);
+/** Two lists of window starts, or of limits, alike item by item. */
+export const sameValues = (a: readonly (number | null)[], b: readonly (number | null)[]) =>
+  a.length === b.length && a.every((value, i) => value === b[i]);
 
 export function rateLeases() {
   const pools = new Map<string, Pool>();
@@ -61,7 +62,7 @@ export function rateLeases() {
 
   const current = (key: string, starts: readonly (number | null)[]): Pool | undefined => {
     const pool = pools.get(key);
-    if (pool && !sameWindows(pool.starts, starts)) {
+    if (pool && !sameValues(pool.starts, starts)) {
       pools.delete(key);
       const calls = pool.runs.reduce((sum, run) => sum + run.count, 0);
       remember(key, pool.starts, calls);
@@ -72,7 +73,7 @@ export function rateLeases() {
 
   const sweep = (starts: readonly (number | null)[]) => {
     if (pools.size > SWEEP_ABOVE) {
-      for (const [key, pool] of pools) if (!sameWindows(pool.starts, starts)) pools.delete(key);
+      for (const [key, pool] of pools) if (!sameValues(pool.starts, starts)) pools.delete(key);
     }
     if (unmade.size > SWEEP_ABOVE) {
       for (const [key, left] of unmade) if (left.hourStart !== starts[1]) unmade.delete(key);
@@ -131,7 +132,7 @@ export function rateLeases() {
         return hits;
       }
       let pool = current(key, windows.starts);
-      if (!pool || !sameWindows(pool.limits, windows.limits)) {
+      if (!pool || !sameValues(pool.limits, windows.limits)) {
         sweep(windows.starts);
         pool = { starts: windows.starts, limits: windows.limits, runs: [], size: 1, totals: [] };
         pools.set(key, pool);

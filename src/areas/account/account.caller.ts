@@ -2,7 +2,7 @@ import type { FunderCaller, Plane } from '../../platform/caller.ts';
 import { sha256Hex } from '../../platform/crypto.ts';
 import type { Db } from '../../platform/db/db.ts';
 import { type KeyLookup, keyWindows } from '../../platform/http/auth.ts';
-import { rateLeases } from '../../platform/rate-lease.ts';
+import { rateLeases, sameValues } from '../../platform/rate-lease.ts';
 import { counterTarget, countsFrom, type RateWindow, type WindowCount } from '../../platform/rate-limit.ts';
 import { API_VERSION } from '../../platform/version.ts';
 import * as store from './account.store.ts';
@@ -51,8 +51,6 @@ const windowsOf = (row: store.KeyWithFunder) => keyWindows(row.rate_per_minute, 
 /** The call's place in each of the key's windows, as the auth hook reads it. */
 const placed = (target: ReturnType<typeof counterTarget>, windows: RateWindow[], hits: readonly number[]) =>
   countsFrom({ ...target, windows }, { first_hits: hits[0]!, second_hits: hits[1] ?? null });
-const sameLimits = (a: readonly number[], b: readonly number[]) =>
-  a.length === b.length && a.every((limit, i) => limit === b[i]);
 
 /** The calling key: found by the auth hook on every call, and described by GET /v1/me. */
 export function createAccountCaller(deps: {
@@ -78,14 +76,9 @@ export function createAccountCaller(deps: {
       if (ahead) {
         const row = await store.authenticateKey(db, hash);
         const windows = row ? windowsOf(row) : null;
-        if (
-          !row ||
-          !windows ||
-          sameLimits(
-            ahead.limits,
-            windows.map((w) => w.limit),
-          )
-        ) {
+        // No such key, or its limits are those the calls were counted under: the lookup answers.
+        const limits = windows?.map((w) => w.limit) ?? [];
+        if (!windows || sameValues(ahead.limits, limits)) {
           return lookupOf(row, now, windows ? placed(target, windows, ahead.hits) : undefined);
         }
         // The operations team changed the key's limits: what was counted under the old ones goes.
