@@ -1,7 +1,7 @@
 /**
  * The service as an operator runs it, for the PostgreSQL runs of `npm run bench`: compiled to
- * JavaScript (scripts/build.mjs), started with `serve` in its own process at the `info` log
- * level (one access line per call, written to a discarded stdout), on the benchmark's database.
+ * JavaScript (scripts/build.mjs), started with `serve` and the image's `node` flags in its own
+ * process at the `info` log level (one access line per call, written to a discarded stdout), on the benchmark's database.
  */
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -10,6 +10,7 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { parseDockerfile } from '../test/support/dockerfile.ts';
 
 export interface CompiledServer {
   url: string;
@@ -72,16 +73,33 @@ async function readResidency(pid: number): Promise<Residency | null> {
 }
 
 /**
+ * The `node` flags the image starts the server with: those between `node` and the module in the
+ * Dockerfile's CMD. The benchmark runs the server as the image does, so a flag changed there is
+ * measured here.
+ */
+export async function imageNodeFlags(): Promise<string[]> {
+  const cmd = parseDockerfile(await readFile(join(root, 'Dockerfile'), 'utf8'))
+    .filter((instruction) => instruction.keyword === 'CMD')
+    .at(-1);
+  const args = cmd ? (JSON.parse(cmd.args) as string[]) : [];
+  const module = args.findIndex((arg) => arg.endsWith('.mjs'));
+  if (args[0] !== 'node' || module < 1)
+    throw new Error(`the Dockerfile's CMD is not node with a module: ${cmd?.args}`);
+  return args.slice(1, module);
+}
+
+/**
  * Builds the command line into a temporary folder and serves from it on `databaseUrl`;
- * `nodeFlags` go to `node` before the module (bench/memory.ts compares V8 settings with them),
- * `env` is added to its environment.
+ * `nodeFlags` go to `node` before the module (the image's by default; bench/memory.ts compares
+ * V8 settings with them), `env` is added to its environment.
  */
 export async function startCompiledServer(
   databaseUrl: string,
   poolMax: number,
-  nodeFlags: readonly string[] = [],
+  nodeFlags?: readonly string[],
   env: Record<string, string> = {},
 ): Promise<CompiledServer> {
+  const flags = nodeFlags ?? (await imageNodeFlags());
   // Inside the project: the compiled modules find their packages in its node_modules.
   await mkdir(join(root, 'dist'), { recursive: true });
   const outdir = await mkdtemp(join(root, 'dist', 'bench-serve-'));
@@ -89,7 +107,7 @@ export async function startCompiledServer(
     cwd: root,
   });
   const port = await freePort();
-  const child = spawn(process.execPath, [...nodeFlags, join(outdir, 'cli.mjs'), 'serve'], {
+  const child = spawn(process.execPath, [...flags, join(outdir, 'cli.mjs'), 'serve'], {
     cwd: root,
     // The access lines are written as in production, to a pipe nobody reads back: discarded.
     stdio: ['ignore', 'ignore', 'inherit'],

@@ -1,5 +1,5 @@
 /**
- * `node bin/run-ts.mjs bench/memory.ts [--requests 20000 --duration 5 --rounds 2 --flags="--max-semi-space-size=8"]`
+ * `node bin/run-ts.mjs bench/memory.ts [--requests 20000 --duration 5 --rounds 2 --flags=none]`
  *
  * Where the compiled server's resident memory goes (issue 26: under 200 MB after the reads).
  * On a fresh PostgreSQL database seeded as `npm run bench` seeds it, the compiled server
@@ -9,12 +9,13 @@
  * own process. Each reading gives the resident set (anonymous and file-backed, from /proc) and
  * the V8 heap and external memory the server itself reports on /metrics.
  *
- * With `--flags` (repeatable), servers started with those `node` flags and without them take
- * turns, in a rotated order each round, so a V8 setting is judged on the memory and the
- * throughput of the same run.
+ * The server runs with the image's `node` flags (the Dockerfile's CMD). With `--flags`
+ * (repeatable), servers started with those flags instead take turns with it, in a rotated order
+ * each round, so a V8 setting is judged on the memory and the throughput of the same run;
+ * `--flags=none` starts node without any.
  */
 import { parseArgs } from 'node:util';
-import { type CompiledServer, type Residency, startCompiledServer } from './compiled.ts';
+import { type CompiledServer, imageNodeFlags, type Residency, startCompiledServer } from './compiled.ts';
 import { load, stepJob } from './load-fork.ts';
 import { readPlan } from './read-plan.ts';
 import { ISSUE_VOLUME } from './seed.ts';
@@ -57,7 +58,9 @@ function readOptions(): Options {
     connections: int('connections', values.connections, 1),
     poolMax: int('pool', values.pool, 1),
     rounds: int('rounds', values.rounds, 1),
-    flags: (values.flags ?? []).map((flags) => flags.split(/\s+/).filter(Boolean)),
+    flags: (values.flags ?? []).map((flags) =>
+      flags.split(/\s+/).filter((flag) => flag !== '' && flag !== 'none'),
+    ),
     postgresUrl: process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres',
   };
 }
@@ -193,8 +196,9 @@ async function main(): Promise<void> {
   try {
     const targets = await startTargets(database, { ...ISSUE_VOLUME, requests: options.requests });
     console.log(`seeded ${options.requests} requests, ${targets.visible} visible to the bench funder`);
-    const variants = [{ name: 'as is', flags: [] as string[] }];
-    for (const flags of options.flags) variants.push({ name: flags.join(' '), flags });
+    const image = await imageNodeFlags();
+    const variants = [{ name: `image: ${image.join(' ') || 'none'}`, flags: image }];
+    for (const flags of options.flags) variants.push({ name: flags.join(' ') || 'none', flags });
     const readings: Reading[] = [];
     const throughput = new Map<string, number[]>();
     try {

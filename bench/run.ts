@@ -278,8 +278,9 @@ async function benchOne(kind: DatabaseKind, options: Options): Promise<{ failure
           `kept answers ${options.readCache}`,
       );
       if (kind === 'postgres' && database.url) {
-        // As an operator runs it: compiled, its own process, info log level with access lines.
-        compiled = await startCompiledServer(database.url, options.poolMax, [], {
+        // As an operator runs it: compiled, the image's node flags, its own process, info log
+        // level with access lines.
+        compiled = await startCompiledServer(database.url, options.poolMax, undefined, {
           FUNDER_API_READ_CACHE: options.readCache,
         });
         await benchServer(

@@ -131,7 +131,14 @@ describe('the container image (Dockerfile replayed without a container engine)',
     expect(image.user!.uid).not.toBe(0);
     expect(image.volumes).toEqual([image.env.DATA_DIR]);
     expect(image.healthcheck?.cmd).toEqual(['node', 'scripts/healthcheck.mjs']);
-    expect(image.cmd).toEqual(['node', 'dist/app/cli.mjs', 'serve']);
+    // node, its heap settings (docs/operations.md, "Memory"), the compiled command line, serve.
+    expect(image.cmd).toEqual([
+      'node',
+      '--max-semi-space-size=8',
+      '--heap-growing-percent=20',
+      'dist/app/cli.mjs',
+      'serve',
+    ]);
     // Noted, not asserted: whether the start below really ran as that user.
     if (!canSwitchUser()) console.info('not root: the image is started as the user running the test');
   });
