@@ -9,7 +9,8 @@
  *
  * Without --url it starts the service on an embedded database in a temporary folder. --trace
  * writes a Chrome trace of one more cold load and prints where its main thread spent the time;
- * --profile does the same with a JavaScript CPU profile. --document serves that file in place of
+ * --profile does the same with a JavaScript CPU profile; with --deep both take the cold deep link
+ * instead; --link names another deep link than the decision's. --document serves that file in place of
  * the service's document (the browser answers it), to try a change to the document first.
  * Nothing is asserted: a run prints figures (and `MISSED` beside a median over the target).
  */
@@ -31,12 +32,14 @@ const { values: args } = parseArgs({
     trace: { type: 'string' },
     profile: { type: 'string' },
     document: { type: 'string' },
+    deep: { type: 'boolean', default: false },
+    link: { type: 'string', default: '#tag/requests/POST/v1/requests/{id}/decision' },
   },
 });
 const runs = Number(args.runs);
 
-/** The operation a deep link opens: the one an integrator reads most. */
-const DEEP_LINK = '#tag/requests/POST/v1/requests/{id}/decision';
+/** The operation a deep link opens: by default the one an integrator reads most (--link). */
+const DEEP_LINK = args.link;
 const DEEP_LINK_ID = `funder-api-reference/${DEEP_LINK.slice(1)}`;
 
 /**
@@ -281,15 +284,19 @@ async function main() {
       'operation shown',
       loads.map((l) => l.deepLink),
     );
+    // What --trace and --profile record: one more cold load of the page, or of the deep link.
+    const traced = args.deep
+      ? { url: `${base}/docs/${DEEP_LINK}`, shown: 'operation' as const, what: 'deep link' }
+      : { url: `${base}/docs/`, shown: 'introduction' as const, what: 'load' };
     if (args.trace) {
       const context = await newContext(browser);
       const page = await context.newPage();
       await browser.startTracing(page, { screenshots: false });
-      await load(page, `${base}/docs/`, 'introduction');
+      await load(page, traced.url, traced.shown);
       const buffer = await browser.stopTracing();
       await context.close();
       await writeFile(args.trace, buffer);
-      console.log(`trace of one cold load in ${args.trace}; main thread, total per event:`);
+      console.log(`trace of one cold ${traced.what} in ${args.trace}; main thread, total per event:`);
       console.log(traceSummary(JSON.parse(buffer.toString('utf8'))).join('\n'));
     }
     if (args.profile) {
@@ -299,11 +306,13 @@ async function main() {
       await cdp.send('Profiler.enable');
       await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
       await cdp.send('Profiler.start');
-      await load(page, `${base}/docs/`, 'introduction');
+      await load(page, traced.url, traced.shown);
       const { profile } = await cdp.send('Profiler.stop');
       await context.close();
       await writeFile(args.profile, JSON.stringify(profile));
-      console.log(`JavaScript profile of one cold load in ${args.profile}; most time of their own:`);
+      console.log(
+        `JavaScript profile of one cold ${traced.what} in ${args.profile}; most time of their own:`,
+      );
       console.log(profileSummary(profile as never).join('\n'));
     }
   } finally {
