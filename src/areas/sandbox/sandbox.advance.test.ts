@@ -425,6 +425,12 @@ describe('the advance gives the key its own digest of the request’s new day', 
     // Another sandbox funder of the demonstration plane sees nothing of it either.
     const elsewhere = await service.given.funderWithKey({ environment: 'sandbox' });
     expect(await digestOf(elsewhere.key, `?date=${day}`)).toMatchObject({ date: null, digest: null });
+    // That funder has no clients: no night makes it a digest, and neither does moving time.
+    const theirs = await made(60, {}, elsewhere.key);
+    const nothing = await advance(theirs, daysBetween(await today(), day), elsewhere.key);
+    expect(nothing.status, JSON.stringify(nothing.body)).toBe(200);
+    expect(nothing.body.happened.digest).toBeNull();
+    expect(await digestOf(elsewhere.key)).toMatchObject({ date: null, digest: null });
   });
 
   it('sends opportunities.daily to this key’s events only', async () => {
@@ -514,5 +520,15 @@ describe('the advance gives the key its own digest of the request’s new day', 
     expect(
       await snapshotRows('opportunity_snapshot_rows', 'opportunity_digests', shared.digest.digest_id),
     ).toBe(eligibleOn(day).length);
+  });
+
+  it('goes with the demonstration plane on a reset, as the shared digests do', async () => {
+    const previews = async () =>
+      (await service.db.query<{ n: number }>('SELECT count(*)::int AS n FROM opportunity_preview_digests'))
+        .rows[0]!.n;
+    expect(await previews()).toBeGreaterThan(0);
+    expect((await service.ops('POST', '/ops/v1/demo/reset')).status).toBe(200);
+    expect(await previews()).toBe(0);
+    expect((await digestOf(mover.secret)).date).toBe(addDays(await today(), -1));
   });
 });
