@@ -191,6 +191,7 @@ export function createServices(deps: ServiceDeps) {
     },
   });
   const { recourse } = recourseArea;
+  const opportunitiesArea = opportunitiesModule(shared);
   const sandboxArea = sandboxModule({
     ...shared,
     requests,
@@ -201,6 +202,7 @@ export function createServices(deps: ServiceDeps) {
     programme,
     disclosure,
     recourse,
+    opportunities: opportunitiesArea.opportunities,
     receivables: lifecycle.receivables,
   });
   const webhooksArea = webhooksModule({
@@ -216,7 +218,6 @@ export function createServices(deps: ServiceDeps) {
   });
   const registryArea = registryModule(shared);
   const earlyPaymentsArea = earlyPaymentsModule(shared);
-  const opportunitiesArea = opportunitiesModule(shared);
   const demoArea = demonstration(shared, core, { earlyPaymentsArea, recourseArea, opportunitiesArea });
   const { sandbox } = sandboxArea;
   const { demo } = demoArea;

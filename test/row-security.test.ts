@@ -130,6 +130,12 @@ const EXPECTED: Record<string, string> = {
   funder_invoice_visibility: OWN,
   // the marks of writes that touched its answers (migration 0063): its own, on its plane
   read_changes: OWN,
+  // a sandbox key's previews of a night (migration 0066): its funder's, on the demonstration
+  // plane; which key reads them is the store's filter
+  opportunity_preview_runs: OWN,
+  opportunity_preview_snapshot_rows: OWN,
+  opportunity_preview_lines: OWN,
+  opportunity_preview_digests: OWN,
 };
 
 interface TableFacts {

@@ -554,6 +554,8 @@ export interface paths {
          *
          *     A digest is a computed list, not an offer: a request made for one of these invoices is checked again when made.
          *
+         *     A sandbox key also reads the digests its own `POST /v1/sandbox/requests/{id}/advance` calls made for the days its requests were moved to: the latest by date among those and the shared ones; on a date with both, the shared one. No other key sees them.
+         *
          *     **Scopes:** any one of `requests:read`.
          */
         get: operations["getOpportunities"];
@@ -1407,7 +1409,9 @@ export interface paths {
          * Sandbox: days pass for one of your requests
          * @description Moves one request this key made with `POST /v1/sandbox/requests` `days` (1 to 400) ahead in time, as if those days had passed for it alone: the service clock, your other requests and the demonstration’s shared requests do not move. Calls add up; `time.offset_days` says how far ahead the request lives in all.
          *
-         *     On the request’s new day its invoices are due or overdue (`invoices`), a pending offer past its validity expires, a recourse claim opens once an invoice is `recourse_days` past due on a funded request (event `claim.opened`), and a funded confidential request is announced when a trigger of its terms is met: an invoice `announce_overdue_days` past due, a dispute, the seller’s verification lapsed (event `request.announced`). `happened` lists what this call made happen; every event goes to your webhook endpoints as it would in time. The opportunities digest (`GET /v1/opportunities`) does not change: a request’s invoices are never opportunities, and the digest is the demonstration funder’s, shared by every sandbox key and made each night on the service clock.
+         *     On the request’s new day its invoices are due or overdue (`invoices`), a pending offer past its validity expires, a recourse claim opens once an invoice is `recourse_days` past due on a funded request (event `claim.opened`), and a funded confidential request is announced when a trigger of its terms is met: an invoice `announce_overdue_days` past due, a dispute, the seller’s verification lapsed (event `request.announced`). `happened` lists what this call made happen; every event goes to your webhook endpoints as it would in time.
+         *
+         *     The request’s new day also gets an opportunities digest, for this key alone: the night of that day as the nightly run would make it, from the demonstration clients’ invoices as they stand now, compared with the latest night this key sees before it (the shared nights, and the days this key moved requests to before). Invoices whose due date has come by then are listed as `no_longer_eligible` with reason `rules`. `GET /v1/opportunities` then answers it to this key (the latest by date; on a date that also has a shared digest, the shared one), the event `opportunities.daily` goes to your endpoints when it has lines, and `happened.digest` names it. Only the new day gets one, once per key and day: moving another request to the same day answers the same digest. Other keys, and the shared digest the service publishes each morning, do not change; when that day comes, its real digest replaces yours.
          *
          *     A request another key made, or one of the demonstration’s own companies, answers 403 `not_your_request`; more than ten years ahead in all, 409 `invalid_state`. Sandbox keys only (403 `sandbox_only` otherwise); it changes the shared demonstration plane, never live data.
          *
@@ -2101,7 +2105,7 @@ export interface webhooks {
         put?: never;
         /**
          * The daily digest is ready
-         * @description Posted to your endpoints subscribed to `opportunities.daily` (or `*`). `data` carries the digest’s `digest_id`, `date`, `stale`, `new` {`count`, `total`}, `changes` {`paid`, `disputed`, `no_longer_eligible`} and `lines` (the path that reads them). Sent at 06:30 Madrid time when the digest has lines.
+         * @description Posted to your endpoints subscribed to `opportunities.daily` (or `*`). `data` carries the digest’s `digest_id`, `date`, `stale`, `new` {`count`, `total`}, `changes` {`paid`, `disputed`, `no_longer_eligible`} and `lines` (the path that reads them). Sent at 06:30 Madrid time when the digest has lines; to a sandbox key’s endpoints also when its `POST /v1/sandbox/requests/{id}/advance` makes it a digest with lines.
          *
          *     Verify `Service-Signature`, or `webhook-signature` with any Standard Webhooks library, on the raw body before parsing it; drop a repeat by `Service-Event-Id` (or `webhook-id`, the same). Any 2xx within 10 seconds acknowledges the delivery.
          */
@@ -9056,6 +9060,20 @@ export interface operations {
                                 /** @enum {string} */
                                 kind: "recourse" | "debtor_default";
                             }[];
+                            /** @description The opportunities digest of the request’s own day as this key sees it: its own preview of that night, made by this call or an earlier one, or the shared digest once that night has been published. Null when the funder has no clients, so no night makes it a digest. */
+                            digest: {
+                                /**
+                                 * Format: date
+                                 * @description The request’s own day
+                                 */
+                                date: string;
+                                /** Format: uuid */
+                                digest_id: string;
+                                /** @description Lines of the digest, in all */
+                                line_count: number;
+                                /** @description The path that reads the digest and its lines */
+                                lines: string;
+                            } | null;
                             offers_expired: {
                                 /** Format: date-time */
                                 expires_at: string;

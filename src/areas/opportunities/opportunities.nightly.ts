@@ -1,4 +1,10 @@
-import type { Caller, Plane } from '../../platform/caller.ts';
+import {
+  type Caller,
+  type FunderCaller,
+  type Plane,
+  requireSandbox,
+  scopeOf,
+} from '../../platform/caller.ts';
 import { addDays, type Clock, madridDate, madridInstant } from '../../platform/clock.ts';
 import { OPERATOR, runAs } from '../../platform/db/actor.ts';
 import type { Db } from '../../platform/db/db.ts';
@@ -7,7 +13,8 @@ import { enqueueJob, type JobHandler } from '../../platform/jobs.ts';
 import { decimalToEuros } from '../../platform/money.ts';
 import type { RunWrite } from '../../platform/write.ts';
 import * as runs from './opportunities.runs.store.ts';
-import { linesPath } from './opportunities.views.ts';
+import * as store from './opportunities.store.ts';
+import { digestRef, linesPath } from './opportunities.views.ts';
 
 /** Madrid wall-clock times of the night: runs start at 01:00; the digest is published at 06:30. */
 export const RUN_TIME = '01:00';
@@ -16,6 +23,8 @@ export const PUBLISH_TIME = '06:30';
 export const NIGHTLY_JOB = 'opportunities.nightly';
 export const RUN_JOB = 'opportunities.run';
 export const PUBLISH_JOB = 'opportunities.publish';
+/** Not a job of the worker: the actor of a sandbox key's preview publication (its advance helper). */
+export const PREVIEW_JOB = 'opportunities.preview';
 
 const publishInstant = (date: string) => madridInstant(date, PUBLISH_TIME);
 
@@ -30,22 +39,23 @@ const system = (job: string): Caller => ({ kind: 'system', job });
 /**
  * Runs (or resumes) one run's steps. The nightly job's run is abandoned instead once its
  * morning has come (its digest is published stale); a run asked for by the operations team
- * completes whatever the hour.
+ * completes whatever the hour, as does a sandbox key's preview run (`preview`).
  */
 export async function executeRun(
   deps: NightDeps,
   runId: string,
   deadline = true,
+  preview = false,
 ): Promise<runs.RunStatus | null> {
   const { db, clock } = deps;
   for (;;) {
     const status = await db.transaction(async (tx) => {
-      const run = await runs.lockRunForOps(tx, runId);
+      const run = await runs.lockRunForOps(tx, runId, preview);
       if (!run) return null;
       const now = clock.now();
       if (run.status === 'completed' || run.status === 'abandoned') return run.status;
       if (deadline && now.getTime() >= publishInstant(run.run_date).getTime()) {
-        await runs.abandonRunForOps(tx, run.id, now);
+        await runs.abandonRunForOps(tx, run, now);
         return 'abandoned' as const;
       }
       if (run.status === 'pending') await runs.snapshotForOps(tx, run, now);
@@ -59,16 +69,22 @@ export async function executeRun(
 /**
  * Publishes the date's digests (one per funder and plane), with their events unless `quiet`
  * (the demonstration plane's past mornings are history, not news for anyone's endpoints).
+ * With `sandboxKeyId` (and the owner), that key's preview digest of the date instead: its event
+ * is the key's (its endpoints and event log alone get it), its evidence entry names the key.
  */
 export async function publish(
   deps: NightDeps,
   date: string,
   owner: { funderId: string; plane: Plane } | null = null,
-  options: { quiet?: boolean } = {},
+  options: { quiet?: boolean; sandboxKeyId?: string } = {},
 ) {
   const { write } = deps;
-  return write(system(PUBLISH_JOB), async ({ tx, now, evidence, emit }) => {
-    const digests = await runs.publishForOps(tx, date, now, newId, owner);
+  const keyId = options.sandboxKeyId ?? null;
+  const caller: Caller = keyId
+    ? { kind: 'system', job: PREVIEW_JOB, causedByKey: keyId }
+    : system(PUBLISH_JOB);
+  return write(caller, async ({ tx, now, evidence, emit }) => {
+    const digests = await runs.publishForOps(tx, date, now, newId, owner, keyId);
     for (const d of digests) {
       evidence({
         funderId: d.funder_id,
@@ -76,7 +92,13 @@ export async function publish(
         kind: 'opportunities.digest_published',
         subjectType: 'opportunity_digest',
         subjectId: d.id,
-        payload: { date: d.digest_date, stale: d.stale, lines: d.line_count, eligible: d.eligible_count },
+        payload: {
+          date: d.digest_date,
+          stale: d.stale,
+          lines: d.line_count,
+          eligible: d.eligible_count,
+          ...(keyId ? { preview_for_key: keyId } : {}),
+        },
       });
       if (d.line_count > 0 && !options.quiet) {
         emit({
@@ -175,5 +197,32 @@ export function createNightlyRuns(deps: NightDeps) {
       owner: { funderId: string; plane: Plane } | null = null,
       options: { quiet?: boolean } = {},
     ) => runAs(OPERATOR, () => publish(deps, date, owner, options)),
+
+    /**
+     * Sandbox: the digest of night `date` (a Madrid day ahead of the service clock, a request's
+     * own day) as this sandbox key sees it: the shared one when that night has come and gone,
+     * else the key's own preview, made now when missing. A preview is the run the nightly job
+     * would make that night (the same statements, with that date) compared with the latest
+     * completed run the key sees, published for the key alone with its event. It is computed
+     * as the operator, as the nightly job is: the rules read every request and dispute of the
+     * plane. Null when the nightly job makes no runs for the funder (no clients): that night
+     * would have no digest either.
+     */
+    async previewNightForKey(caller: FunderCaller, date: string) {
+      requireSandbox(caller);
+      const owner = scopeOf(caller);
+      const keyId = caller.keyId;
+      const row = await runAs(OPERATOR, async () => {
+        const seen = await store.digestFor(db, owner, keyId, date, clock.now());
+        if (seen) return seen;
+        if (!(await runs.makesNightsForOps(db, owner))) return null;
+        const id = await runs.ensurePreviewRunForOps(db, owner, keyId, date, clock.now(), newId());
+        await executeRun(deps, id, false, true);
+        await publish(deps, date, owner, { sandboxKeyId: keyId });
+        // Made now, or by a call of the same key that got there first.
+        return store.digestFor(db, owner, keyId, date, clock.now());
+      });
+      return row && digestRef(row);
+    },
   };
 }

@@ -41,6 +41,8 @@ export function opportunitiesRoutes({ opportunities }: { opportunities: Opportun
             '`date` is a Madrid calendar date; without it, the latest digest. A date without a digest answers `date: null`, `digest: null` and no lines. Lines come in pages: `limit` 1 to 1,000 (default 500); `next` is the path of the next page, null on the last; `digest.line_count` counts them all. The event `opportunities.daily` is sent when a digest has lines.',
             '',
             'A digest is a computed list, not an offer: a request made for one of these invoices is checked again when made.',
+            '',
+            'A sandbox key also reads the digests its own `POST /v1/sandbox/requests/{id}/advance` calls made for the days its requests were moved to: the latest by date among those and the shared ones; on a date with both, the shared one. No other key sees them.',
           ].join('\n'),
           success: 'The digest and a page of its lines; `date` null when there is none.',
           errors: ['forbidden', 'query_invalid'],

@@ -6,6 +6,8 @@ import { scopedCount, scopedRow } from '../../platform/db/scoped.ts';
  * The nightly prequalification's SQL (runs, snapshots, lines, publication). Every step is one set-based statement over the funder's
  * clients' invoices (no loop per invoice); the run's row, locked at the start of each step,
  * records how far it got, so a step done is never done twice and a run resumes where it stopped.
+ * The same statements make a sandbox key's preview of a night (the advance helper), in the
+ * preview tables of migration 0066.
  */
 
 export type RunStatus = 'pending' | 'snapshotted' | 'completed' | 'abandoned';
@@ -22,7 +24,66 @@ export interface RunRow {
   clients_not_sharing: number | null;
   eligible_count: number | null;
   eligible_total: string | null;
+  /** Set on a sandbox key's preview run (absent on a shared nightly run). */
+  sandbox_key_id?: string;
 }
+
+/**
+ * Where a run's rows are: the nightly runs' shared tables, or a sandbox key's preview tables
+ * (migration 0066: the same shape, plus the key). A preview compares with the latest completed
+ * run its key sees: a shared run or one of its own previews; on one date, the shared run.
+ */
+interface RunTables {
+  runs: string;
+  snapshots: string;
+  lines: string;
+  digests: string;
+  /** The tables the previous run's snapshot rows may be in (alias `prev`). */
+  previousSnapshots: string;
+  /** The runs a run `r` of these tables may compare with (alias `p`), and their order: latest first. */
+  comparable: string;
+  latestFirst: string;
+  /** A digest `d` of these tables is the run `r`'s owner's (beyond funder and plane). */
+  sameOwner: string;
+  /** The key column of a digest, its value from the run `r`, and the digest's unique key. */
+  keyColumn: string;
+  keyOfRun: string;
+  digestKey: string;
+}
+
+const SHARED: RunTables = {
+  runs: 'opportunity_runs',
+  snapshots: 'opportunity_snapshot_rows',
+  lines: 'opportunity_lines',
+  digests: 'opportunity_digests',
+  previousSnapshots: 'opportunity_snapshot_rows',
+  comparable: 'opportunity_runs p',
+  latestFirst: 'p.run_date DESC',
+  sameOwner: '',
+  keyColumn: '',
+  keyOfRun: '',
+  digestKey: '(funder_id, plane, digest_date)',
+};
+
+const RUN_FIGURES = 'id, funder_id, plane, run_date, status, snapshot_at, eligible_count, eligible_total';
+
+const PREVIEW: RunTables = {
+  runs: 'opportunity_preview_runs',
+  snapshots: 'opportunity_preview_snapshot_rows',
+  lines: 'opportunity_preview_lines',
+  digests: 'opportunity_preview_digests',
+  previousSnapshots: `(SELECT run_id, invoice_id, amount FROM opportunity_snapshot_rows
+    UNION ALL SELECT run_id, invoice_id, amount FROM opportunity_preview_snapshot_rows)`,
+  comparable: `(SELECT ${RUN_FIGURES}, true AS shared FROM opportunity_runs
+    UNION ALL SELECT ${RUN_FIGURES}, false FROM opportunity_preview_runs WHERE sandbox_key_id = r.sandbox_key_id) p`,
+  latestFirst: 'p.run_date DESC, p.shared DESC',
+  sameOwner: ' AND d.sandbox_key_id = r.sandbox_key_id',
+  keyColumn: ', sandbox_key_id',
+  keyOfRun: ', r.sandbox_key_id',
+  digestKey: '(funder_id, plane, sandbox_key_id, digest_date)',
+};
+
+const tablesOf = (run: Pick<RunRow, 'sandbox_key_id'>): RunTables => (run.sandbox_key_id ? PREVIEW : SHARED);
 
 /**
  * The clients still in the network (alias `c`, `sh`: with their consent); filter by funder and
@@ -115,17 +176,64 @@ export async function ensureRunForOps(
   return run!.id;
 }
 
-/** The run's row, locked for the step about to run (a second worker waits, then sees the step done). */
-export async function lockRunForOps(q: Queryable, runId: string): Promise<RunRow | null> {
-  const { rows } = await q.query<RunRow>('SELECT * FROM opportunity_runs WHERE id = $1 FOR UPDATE', [runId]);
+/**
+ * Whether the nightly job makes runs for this funder and plane: it has clients (or consents on
+ * record), as `ensureRunsForOps` finds its owners.
+ */
+export async function makesNightsForOps(q: Queryable, owner: FunderScope): Promise<boolean> {
+  const row = await scopedRow<{ yes: boolean }>(
+    q,
+    owner,
+    `SELECT EXISTS (SELECT 1 FROM funder_clients WHERE funder_id = $1 AND plane = $2)
+         OR EXISTS (SELECT 1 FROM opportunity_sharing WHERE funder_id = $1 AND plane = $2) AS yes`,
+  );
+  return row?.yes ?? false;
+}
+
+/** A sandbox key's preview run of a night, created when missing (one per key and date). */
+export async function ensurePreviewRunForOps(
+  q: Queryable,
+  owner: FunderScope,
+  keyId: string,
+  date: string,
+  now: Date,
+  id: string,
+): Promise<string> {
+  await scopedCount(
+    q,
+    owner,
+    `INSERT INTO opportunity_preview_runs (id, funder_id, plane, run_date, status, created_at, updated_at, sandbox_key_id)
+     VALUES ($3, $1, $2, $4, 'pending', $5, $5, $6)
+     ON CONFLICT (funder_id, plane, sandbox_key_id, run_date) DO NOTHING`,
+    [id, date, now, keyId],
+  );
+  const run = await scopedRow<{ id: string }>(
+    q,
+    owner,
+    `SELECT id FROM opportunity_preview_runs
+      WHERE funder_id = $1 AND plane = $2 AND sandbox_key_id = $3 AND run_date = $4`,
+    [keyId, date],
+  );
+  return run!.id;
+}
+
+/**
+ * The run's row, locked for the step about to run (a second worker waits, then sees the step
+ * done): a shared run, or a key's preview run.
+ */
+export async function lockRunForOps(q: Queryable, runId: string, preview = false): Promise<RunRow | null> {
+  const { rows } = await q.query<RunRow>(
+    `SELECT * FROM ${preview ? PREVIEW.runs : SHARED.runs} WHERE id = $1 FOR UPDATE`,
+    [runId],
+  );
   return rows[0] ?? null;
 }
 
-export async function abandonRunForOps(q: Queryable, runId: string, now: Date): Promise<void> {
+export async function abandonRunForOps(q: Queryable, run: RunRow, now: Date): Promise<void> {
   await q.query(
-    `UPDATE opportunity_runs SET status = 'abandoned', updated_at = $2
+    `UPDATE ${tablesOf(run).runs} SET status = 'abandoned', updated_at = $2
       WHERE id = $1 AND status IN ('pending', 'snapshotted')`,
-    [runId, now],
+    [run.id, now],
   );
 }
 
@@ -134,9 +242,10 @@ export async function abandonRunForOps(q: Queryable, runId: string, now: Date): 
  * snapshot (a step started again first drops what a stopped attempt left).
  */
 export async function snapshotForOps(q: Queryable, run: RunRow, now: Date): Promise<void> {
-  await q.query('DELETE FROM opportunity_snapshot_rows WHERE run_id = $1', [run.id]);
+  const t = tablesOf(run);
+  await q.query(`DELETE FROM ${t.snapshots} WHERE run_id = $1`, [run.id]);
   await q.query(
-    `INSERT INTO opportunity_snapshot_rows (run_id, funder_id, plane, invoice_id, amount)
+    `INSERT INTO ${t.snapshots} (run_id, funder_id, plane, invoice_id, amount)
      SELECT $4::uuid, $1::uuid, $2, i.id, i.amount
        FROM funder_clients c
        JOIN opportunity_sharing sh ON sh.funder_id = c.funder_id AND sh.plane = c.plane
@@ -159,14 +268,14 @@ export async function snapshotForOps(q: Queryable, run: RunRow, now: Date): Prom
     [run.funder_id, run.plane],
   );
   await q.query(
-    `UPDATE opportunity_runs r SET status = 'snapshotted', snapshot_at = $2, updated_at = $2,
+    `UPDATE ${t.runs} r SET status = 'snapshotted', snapshot_at = $2, updated_at = $2,
             clients_sharing = $3, clients_not_sharing = $4,
             eligible_count = t.n, eligible_total = t.total,
-            previous_run_id = (SELECT p.id FROM opportunity_runs p
+            previous_run_id = (SELECT p.id FROM ${t.comparable}
                                 WHERE p.funder_id = r.funder_id AND p.plane = r.plane AND p.status = 'completed'
-                                  AND p.run_date < r.run_date ORDER BY p.run_date DESC LIMIT 1)
+                                  AND p.run_date < r.run_date ORDER BY ${t.latestFirst} LIMIT 1)
        FROM (SELECT count(*)::int AS n, coalesce(sum(amount), 0) AS total
-               FROM opportunity_snapshot_rows WHERE run_id = $1) t
+               FROM ${t.snapshots} WHERE run_id = $1) t
       WHERE r.id = $1`,
     [run.id, now, rows[0]!.sharing, rows[0]!.not_sharing],
   );
@@ -192,13 +301,14 @@ const CLIENT_FIELDS = `s.id AS seller_id, s.name AS client_name, s.tax_id AS cli
  * dropped.
  */
 export async function compareForOps(q: Queryable, run: RunRow, now: Date): Promise<void> {
-  await q.query('DELETE FROM opportunity_lines WHERE run_id = $1', [run.id]);
+  const t = tablesOf(run);
+  await q.query(`DELETE FROM ${t.lines} WHERE run_id = $1`, [run.id]);
   await q.query(
     `WITH fresh AS (
        SELECT cur.invoice_id, 'new'::text AS kind, NULL::text AS reason, cur.amount
-         FROM opportunity_snapshot_rows cur
+         FROM ${t.snapshots} cur
         WHERE cur.run_id = $3::uuid
-          AND NOT EXISTS (SELECT 1 FROM opportunity_snapshot_rows prev
+          AND NOT EXISTS (SELECT 1 FROM ${t.previousSnapshots} prev
                            WHERE prev.run_id = $4::uuid AND prev.invoice_id = cur.invoice_id)),
      gone AS (
        SELECT i.id AS invoice_id, k.kind,
@@ -209,7 +319,7 @@ export async function compareForOps(q: Queryable, run: RunRow, now: Date): Promi
                    WHEN sh.sharing IS NOT TRUE THEN 'not_shared'
                    ELSE 'rules' END AS reason,
               CASE WHEN k.kind = 'paid' THEN 0 ELSE i.amount END AS amount
-         FROM opportunity_snapshot_rows prev
+         FROM ${t.previousSnapshots} prev
          JOIN invoices i ON i.id = prev.invoice_id
          LEFT JOIN invoice_ledger_exits x ON x.invoice_id = i.id
          LEFT JOIN funder_clients c ON c.seller_id = i.seller_id AND c.funder_id = $1 AND c.plane = $2
@@ -219,10 +329,10 @@ export async function compareForOps(q: Queryable, run: RunRow, now: Date): Promi
                                          WHEN ${DISPUTED} THEN 'disputed'
                                          ELSE 'no_longer_eligible' END AS kind) k
         WHERE prev.run_id = $4::uuid
-          AND NOT EXISTS (SELECT 1 FROM opportunity_snapshot_rows cur
+          AND NOT EXISTS (SELECT 1 FROM ${t.snapshots} cur
                            WHERE cur.run_id = $3::uuid AND cur.invoice_id = prev.invoice_id)),
      found AS (SELECT * FROM fresh UNION ALL SELECT * FROM gone)
-     INSERT INTO opportunity_lines (run_id, funder_id, plane, position, kind, reason, invoice_id, number,
+     INSERT INTO ${t.lines} (run_id, funder_id, plane, position, kind, reason, invoice_id, number,
        debtor_name, debtor_tax_id, debtor_country, amount, currency, due_date, seller_id, client_name,
        client_tax_id, client_sector, client_grade, client_size_band)
      SELECT $3::uuid, $1::uuid, $2,
@@ -237,13 +347,34 @@ export async function compareForOps(q: Queryable, run: RunRow, now: Date): Promi
     [run.funder_id, run.plane, run.id, run.previous_run_id],
   );
   await q.query(
-    `UPDATE opportunity_runs SET status = 'completed', completed_at = $2, updated_at = $2 WHERE id = $1`,
+    `UPDATE ${t.runs} SET status = 'completed', completed_at = $2, updated_at = $2 WHERE id = $1`,
     [run.id, now],
   );
+  await dropOldSnapshots(q, run);
+}
+
+/**
+ * Drops the snapshots no later run will compare with. A shared run drops the shared snapshots
+ * of the nights before it (never a key's). A key's preview drops that key's own preview
+ * snapshots dated on or before the latest completed shared run (never a shared one): a later
+ * preview compares with that shared run or a later preview, and previews need not come in date
+ * order (two requests moved to different days), so a preview earlier than this one is kept.
+ */
+async function dropOldSnapshots(q: Queryable, run: RunRow): Promise<void> {
+  if (!run.sandbox_key_id) {
+    await q.query(
+      `DELETE FROM opportunity_snapshot_rows sr USING opportunity_runs r
+        WHERE sr.run_id = r.id AND r.funder_id = $1 AND r.plane = $2 AND r.run_date < $3::date`,
+      [run.funder_id, run.plane, run.run_date],
+    );
+    return;
+  }
   await q.query(
-    `DELETE FROM opportunity_snapshot_rows sr USING opportunity_runs r
-      WHERE sr.run_id = r.id AND r.funder_id = $1 AND r.plane = $2 AND r.run_date < $3::date`,
-    [run.funder_id, run.plane, run.run_date],
+    `DELETE FROM opportunity_preview_snapshot_rows sr USING opportunity_preview_runs r
+      WHERE sr.run_id = r.id AND r.funder_id = $1 AND r.plane = $2 AND r.sandbox_key_id = $3 AND r.id <> $4
+        AND r.run_date <= (SELECT max(s.run_date) FROM opportunity_runs s
+                            WHERE s.funder_id = $1 AND s.plane = $2 AND s.status = 'completed')`,
+    [run.funder_id, run.plane, run.sandbox_key_id, run.id],
   );
 }
 
@@ -266,12 +397,16 @@ export interface DigestRow {
   changes_no_longer_eligible: number;
   line_count: number;
   published_at: Date;
+  /** Set on a sandbox key's preview digest (null or absent on a shared one). */
+  sandbox_key_id?: string | null;
 }
 
 /**
  * Publishes the date's digest of every run of that night, once (unique per funder, plane, date):
  * a completed run gives its figures and lines; a run that did not complete gives a stale digest,
  * with the last completed run's snapshot figures and no lines. Answers the digests made now.
+ * With `keyId` (and its owner), the same for that sandbox key's preview run of the date, once per
+ * key: its digest is the key's alone, and the shared runs and digests are left as they are.
  */
 export async function publishForOps(
   q: Queryable,
@@ -279,35 +414,41 @@ export async function publishForOps(
   now: Date,
   ids: () => string,
   owner: { funderId: string; plane: Plane } | null = null,
+  keyId: string | null = null,
 ): Promise<DigestRow[]> {
-  const ofOwner = `($3::uuid IS NULL OR (r.funder_id = $3::uuid AND r.plane = $4::text))`;
-  const ownerParams = [owner?.funderId ?? null, owner?.plane ?? null];
+  const t = keyId ? PREVIEW : SHARED;
+  const ofOwner = keyId
+    ? 'r.funder_id = $3::uuid AND r.plane = $4::text AND r.sandbox_key_id = $5::uuid'
+    : `($3::uuid IS NULL OR (r.funder_id = $3::uuid AND r.plane = $4::text))`;
+  const ownerParams = keyId
+    ? [owner!.funderId, owner!.plane, keyId]
+    : [owner?.funderId ?? null, owner?.plane ?? null];
   await q.query(
-    `UPDATE opportunity_runs r SET status = 'abandoned', updated_at = $2
+    `UPDATE ${t.runs} r SET status = 'abandoned', updated_at = $2
       WHERE r.run_date = $1 AND r.status IN ('pending', 'snapshotted') AND ${ofOwner}`,
     [date, now, ...ownerParams],
   );
   const { rows: runs } = await q.query<{ id: string }>(
-    `SELECT r.id FROM opportunity_runs r
+    `SELECT r.id FROM ${t.runs} r
       WHERE r.run_date = $1 AND ${ofOwner} AND $2::timestamptz IS NOT NULL AND NOT EXISTS (
-        SELECT 1 FROM opportunity_digests d WHERE d.funder_id = r.funder_id AND d.plane = r.plane AND d.digest_date = $1)
+        SELECT 1 FROM ${t.digests} d WHERE d.funder_id = r.funder_id AND d.plane = r.plane AND d.digest_date = $1${t.sameOwner})
       ORDER BY r.id`,
     [date, now, ...ownerParams],
   );
   if (runs.length === 0) return [];
   const { rows } = await q.query<DigestRow>(
-    `INSERT INTO opportunity_digests (id, funder_id, plane, digest_date, run_id, stale, snapshot_at,
+    `INSERT INTO ${t.digests} (id, funder_id, plane, digest_date, run_id, stale, snapshot_at,
        clients_sharing, clients_not_sharing, eligible_count, eligible_total, new_count, new_total,
-       changes_paid, changes_disputed, changes_no_longer_eligible, line_count, published_at)
+       changes_paid, changes_disputed, changes_no_longer_eligible, line_count, published_at${t.keyColumn})
      SELECT u.digest_id, r.funder_id, r.plane, r.run_date, r.id, r.status <> 'completed',
             CASE WHEN r.status = 'completed' THEN r.snapshot_at ELSE last.snapshot_at END,
             coalesce(r.clients_sharing, cl.sharing, 0), coalesce(r.clients_not_sharing, cl.not_sharing, 0),
             CASE WHEN r.status = 'completed' THEN r.eligible_count ELSE coalesce(last.eligible_count, 0) END,
             CASE WHEN r.status = 'completed' THEN r.eligible_total ELSE coalesce(last.eligible_total, 0) END,
             coalesce(l.new_count, 0), coalesce(l.new_total, 0), coalesce(l.paid, 0), coalesce(l.disputed, 0),
-            coalesce(l.nle, 0), coalesce(l.lines, 0), $2
+            coalesce(l.nle, 0), coalesce(l.lines, 0), $2${t.keyOfRun}
        FROM unnest($3::uuid[], $4::uuid[]) AS u(run_id, digest_id)
-       JOIN opportunity_runs r ON r.id = u.run_id
+       JOIN ${t.runs} r ON r.id = u.run_id
        LEFT JOIN LATERAL (
          SELECT count(*) FILTER (WHERE kind = 'new')::int AS new_count,
                 coalesce(sum(amount) FILTER (WHERE kind = 'new'), 0) AS new_total,
@@ -315,17 +456,17 @@ export async function publishForOps(
                 count(*) FILTER (WHERE kind = 'disputed')::int AS disputed,
                 count(*) FILTER (WHERE kind = 'no_longer_eligible')::int AS nle,
                 count(*)::int AS lines
-           FROM opportunity_lines WHERE run_id = r.id AND r.status = 'completed') l ON true
+           FROM ${t.lines} WHERE run_id = r.id AND r.status = 'completed') l ON true
        LEFT JOIN LATERAL (
-         SELECT p.snapshot_at, p.eligible_count, p.eligible_total FROM opportunity_runs p
+         SELECT p.snapshot_at, p.eligible_count, p.eligible_total FROM ${t.comparable}
           WHERE p.funder_id = r.funder_id AND p.plane = r.plane AND p.status = 'completed' AND p.run_date < r.run_date
-          ORDER BY p.run_date DESC LIMIT 1) last ON true
+          ORDER BY ${t.latestFirst} LIMIT 1) last ON true
        LEFT JOIN LATERAL (
          SELECT count(*) FILTER (WHERE sh.sharing)::int AS sharing,
                 count(*) FILTER (WHERE sh.sharing IS NOT TRUE)::int AS not_sharing
            FROM ${CLIENTS} WHERE c.funder_id = r.funder_id AND c.plane = r.plane) cl ON true
       WHERE r.run_date = $1::date
-     ON CONFLICT (funder_id, plane, digest_date) DO NOTHING
+     ON CONFLICT ${t.digestKey} DO NOTHING
      RETURNING *`,
     [date, now, runs.map((r) => r.id), runs.map(() => ids())],
   );

@@ -32,15 +32,20 @@ export function createOpportunitiesService(deps: { db: Db; clock: Clock; write: 
   return {
     ...createNightlyRuns(deps),
 
-    /** GET /v1/opportunities: the digest of a Madrid date (or the latest) and a page of its lines. */
+    /**
+     * GET /v1/opportunities: the digest of a Madrid date (or the latest) and a page of its lines;
+     * for a sandbox key, its own previews among them (`previewNightForKey`).
+     */
     async digest(caller: FunderCaller, query: Static<typeof OpportunitiesQuery>) {
       const scope = scopeOf(caller);
-      const row = await store.digestFor(db, scope, query.date ?? null, clock.now());
+      const keyId = caller.environment === 'sandbox' ? caller.keyId : null;
+      const row = await store.digestFor(db, scope, keyId, query.date ?? null, clock.now());
       if (!row) return { funder: funderRef(caller), date: null, digest: null, lines: [], next: null };
       const limit = query.limit ?? LINES_DEFAULT;
       const offset = query.offset ?? 0;
+      const preview = row.sandbox_key_id ? keyId : null;
       const lines =
-        row.run_id && !row.stale ? await store.linesFor(db, scope, row.run_id, offset, limit) : [];
+        row.run_id && !row.stale ? await store.linesFor(db, scope, row.run_id, offset, limit, preview) : [];
       const last = lines.at(-1)?.position ?? offset;
       return {
         funder: funderRef(caller),

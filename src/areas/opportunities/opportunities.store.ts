@@ -6,15 +6,45 @@ import type { LineReason, SizeBand } from './opportunities.schemas.ts';
 
 /** The digest as funders read it, and what the clients' side of it writes (consent, exits). */
 
-/** The caller's digest of a date, or its latest, published by `now`. */
-export async function digestFor(q: Queryable, scope: FunderScope, date: string | null, now: Date) {
+const DIGEST_COLUMNS = `id, funder_id, plane, digest_date, run_id, stale, snapshot_at, clients_sharing,
+  clients_not_sharing, eligible_count, eligible_total, new_count, new_total, changes_paid, changes_disputed,
+  changes_no_longer_eligible, line_count, published_at`;
+
+/**
+ * The caller's digest of a date, or its latest, published by `now`. A sandbox key (`keyId`) also
+ * sees its own previews (the advance helper's): the latest date of either wins, and on one date
+ * the shared digest (a preview of a night that has come gives way to the real one). Another
+ * key's previews are never read.
+ */
+export async function digestFor(
+  q: Queryable,
+  scope: FunderScope,
+  keyId: string | null,
+  date: string | null,
+  now: Date,
+) {
+  if (keyId === null) {
+    return scopedRow<DigestRow>(
+      q,
+      scope,
+      `SELECT * FROM opportunity_digests
+        WHERE funder_id = $1 AND plane = $2 AND published_at <= $4 AND ($3::date IS NULL OR digest_date = $3::date)
+        ORDER BY digest_date DESC LIMIT 1`,
+      [date, now],
+    );
+  }
   return scopedRow<DigestRow>(
     q,
     scope,
-    `SELECT * FROM opportunity_digests
-      WHERE funder_id = $1 AND plane = $2 AND published_at <= $4 AND ($3::date IS NULL OR digest_date = $3::date)
-      ORDER BY digest_date DESC LIMIT 1`,
-    [date, now],
+    `SELECT * FROM (
+       SELECT ${DIGEST_COLUMNS}, NULL::uuid AS sandbox_key_id FROM opportunity_digests
+        WHERE funder_id = $1 AND plane = $2 AND published_at <= $4 AND ($3::date IS NULL OR digest_date = $3::date)
+       UNION ALL
+       SELECT ${DIGEST_COLUMNS}, sandbox_key_id FROM opportunity_preview_digests
+        WHERE funder_id = $1 AND plane = $2 AND sandbox_key_id = $5 AND published_at <= $4
+          AND ($3::date IS NULL OR digest_date = $3::date)) d
+      ORDER BY digest_date DESC, sandbox_key_id NULLS FIRST LIMIT 1`,
+    [date, now, keyId],
   );
 }
 
@@ -38,14 +68,32 @@ export interface LineRow {
   client_size_band: SizeBand | null;
 }
 
-/** A page of the caller's lines of a run, in order, after a position. */
+const LINE_COLUMNS = `position, kind, reason, invoice_id, number, debtor_name, debtor_tax_id, debtor_country,
+  amount, currency, due_date, seller_id, client_name, client_tax_id, client_sector, client_grade, client_size_band`;
+
+/**
+ * A page of the caller's lines of a run, in order, after a position: a shared run's, or with
+ * `previewKeyId` a preview run of that sandbox key (and of no other).
+ */
 export async function linesFor(
   q: Queryable,
   scope: FunderScope,
   runId: string,
   after: number,
   limit: number,
+  previewKeyId: string | null = null,
 ) {
+  if (previewKeyId !== null) {
+    return scopedRows<LineRow>(
+      q,
+      scope,
+      `SELECT ${LINE_COLUMNS} FROM opportunity_preview_lines l
+        WHERE l.funder_id = $1 AND l.plane = $2 AND l.run_id = $3 AND l.position > $4
+          AND EXISTS (SELECT 1 FROM opportunity_preview_runs r WHERE r.id = l.run_id AND r.sandbox_key_id = $6)
+        ORDER BY l.position LIMIT $5`,
+      [runId, after, limit, previewKeyId],
+    );
+  }
   return scopedRows<LineRow>(
     q,
     scope,

@@ -27,6 +27,11 @@ export function digestView(d: runs.DigestRow) {
   };
 }
 
+/** A digest named in another answer (the advance helper's): its id, date, line count and lines' path. */
+export function digestRef(d: runs.DigestRow) {
+  return { digest_id: d.id, date: d.digest_date, line_count: d.line_count, lines: linesPath(d.digest_date) };
+}
+
 export function lineView(l: store.LineRow) {
   return {
     kind: l.kind,

@@ -49,5 +49,20 @@ export const AdvanceAnswer = Type.Object({
         trigger: Type.Union([Type.Literal('overdue'), Type.Literal('dispute'), Type.Literal('kyc_lapse')]),
       }),
     ),
+    digest: Type.Union(
+      [
+        Type.Object({
+          digest_id: Uuid,
+          date: Type.String({ format: 'date', description: 'The request’s own day' }),
+          line_count: Type.Integer({ minimum: 0, description: 'Lines of the digest, in all' }),
+          lines: Type.String({ description: 'The path that reads the digest and its lines' }),
+        }),
+        Type.Null(),
+      ],
+      {
+        description:
+          'The opportunities digest of the request’s own day as this key sees it: its own preview of that night, made by this call or an earlier one, or the shared digest once that night has been published. Null when the funder has no clients, so no night makes it a digest.',
+      },
+    ),
   }),
 });

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { moveClockToMadrid } from '../../../test/support/clock.ts';
 import { expectError } from '../../../test/support/errors.ts';
 import { startService, type TestService } from '../../../test/support/service.ts';
-import { addDays, madridDate } from '../../platform/clock.ts';
+import { addDays, daysBetween, madridDate } from '../../platform/clock.ts';
 
 let service: TestService;
 let sandbox: { bankId: string; key: string; keyId: string };
@@ -217,20 +218,6 @@ describe('POST /v1/sandbox/requests/{id}/advance', () => {
     expect(await clockNow()).toBe(before);
   });
 
-  it('makes no digest: none on the request’s new day, and the shared latest one unchanged', async () => {
-    const before = await call('GET', '/v1/opportunities');
-    expect(before.status).toBe(200);
-    expect(before.body.digest).not.toBeNull();
-    const id = await funded(10, { recourse: 'with', recourse_days: 5 });
-    const moved = await advance(id, 30);
-    expect(moved.body.happened.claims_opened).toHaveLength(1);
-    const onItsDay = await call('GET', `/v1/opportunities?date=${moved.body.time.today}`);
-    expect(onItsDay.body).toMatchObject({ date: null, digest: null, lines: [] });
-    expect((await call('GET', '/v1/opportunities')).body).toEqual(before.body);
-    const daily = await call('GET', '/v1/events?type=opportunities.daily');
-    expect(daily.body.events).toEqual([]);
-  });
-
   it('refuses a request this key did not make: another key’s and the demonstration’s own', async () => {
     const otherKey = await service.given.key({ bankId: sandbox.bankId, prospect: 'another prospect' });
     const theirs = await made(10, {}, otherKey.secret);
@@ -276,5 +263,272 @@ describe('POST /v1/sandbox/requests/{id}/advance', () => {
       'body_invalid',
     );
     expect((await advance(id, 400)).body.time.offset_days).toBe(400);
+  });
+});
+
+interface Invoice {
+  invoice_id: string;
+  due_date: string;
+}
+interface Line extends Invoice {
+  kind: string;
+  reason: string | null;
+}
+
+describe('the advance gives the key its own digest of the request’s new day', () => {
+  // Keys of the demonstration funder that have moved nothing yet: the one that moves, and another.
+  let mover: { id: string; secret: string };
+  let stranger: { id: string; secret: string };
+  let sharedBefore: Body;
+  let day: string;
+  /** The lines the night of `day` finds, compared with the last shared night. */
+  let expected: Line[];
+  let moved: Body;
+  /** The last shared night's eligible invoices, and one a client added since. */
+  let shown: Invoice[];
+  let pool: Invoice[];
+
+  const digestOf = async (key: string, query = '') => {
+    const answer = await call('GET', `/v1/opportunities${query}`, undefined, key);
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    return answer.body;
+  };
+  const dailyEventsOf = async (key: string) =>
+    (await call('GET', '/v1/events?type=opportunities.daily&limit=200', undefined, key)).body
+      .events as Body[];
+  const previewsOf = async (keyId: string) =>
+    (
+      await service.db.query<{ digest_date: string; n: number }>(
+        `SELECT digest_date::text, count(*)::int AS n FROM opportunity_preview_digests
+          WHERE sandbox_key_id = $1 GROUP BY digest_date ORDER BY digest_date`,
+        [keyId],
+      )
+    ).rows;
+  /** Lines in a comparable order: new first (as the digest has them), then by invoice. */
+  const inOrder = <T extends { kind: string; invoice_id: string }>(lines: T[]) =>
+    [...lines].sort(
+      (a, b) =>
+        Number(b.kind === 'new') - Number(a.kind === 'new') || a.invoice_id.localeCompare(b.invoice_id),
+    );
+  const linesOf = (body: Body) => {
+    const lines = (body.lines as Body[]).map((l) => ({
+      kind: l.kind as string,
+      reason: l.reason,
+      invoice_id: l.invoice_id as string,
+      due_date: l.due_date,
+    }));
+    expect(lines.map((l) => l.kind)).toEqual(inOrder(lines).map((l) => l.kind));
+    return inOrder(lines);
+  };
+  /**
+   * The lines of night `day` compared with a night that found `before` eligible: here only the
+   * due date changes what is eligible (a due date after the night), and nothing else happens.
+   */
+  const nightLines = (day: string, before: Invoice[]): Line[] => {
+    const eligible = pool.filter((invoice) => invoice.due_date > day);
+    const was = new Set(before.map((invoice) => invoice.invoice_id));
+    const is = new Set(eligible.map((invoice) => invoice.invoice_id));
+    return inOrder([
+      ...eligible.filter((i) => !was.has(i.invoice_id)).map((i) => ({ ...i, kind: 'new', reason: null })),
+      ...before
+        .filter((i) => !is.has(i.invoice_id))
+        .map((i) => ({ ...i, kind: 'no_longer_eligible', reason: 'rules' })),
+    ]);
+  };
+  const eligibleOn = (day: string) => pool.filter((invoice) => invoice.due_date > day);
+  const count = (kind: string) => expected.filter((line) => line.kind === kind).length;
+
+  beforeAll(async () => {
+    mover = await service.given.key({ bankId: sandbox.bankId, prospect: 'a prospect moving time' });
+    stranger = await service.given.key({ bankId: sandbox.bankId, prospect: 'a prospect watching' });
+    sharedBefore = await digestOf(stranger.secret);
+    expect(sharedBefore.digest).not.toBeNull();
+    // What the last shared night found eligible (its snapshot), and when each falls due.
+    const { rows } = await service.db.query<Invoice & { seller_id: string; debtor_id: string }>(
+      `SELECT sr.invoice_id, i.due_date::text AS due_date, i.seller_id, i.debtor_id
+         FROM opportunity_snapshot_rows sr JOIN invoices i ON i.id = sr.invoice_id
+        WHERE sr.run_id = (SELECT run_id FROM opportunity_digests WHERE id = $1)
+        ORDER BY i.due_date, i.id`,
+      [sharedBefore.digest.digest_id],
+    );
+    expect(rows.length).toBe(sharedBefore.digest.eligible.count);
+    expect(rows.length).toBeGreaterThanOrEqual(3);
+    shown = rows.map(({ invoice_id, due_date }) => ({ invoice_id, due_date }));
+    // The request's new day: all but the last of those invoices have fallen due by then.
+    day = rows.at(-2)!.due_date;
+    expect(rows.at(-1)!.due_date > day).toBe(true);
+    // And one of the clients adds an invoice since: eligible that night, not the last.
+    const added = await service.ops<{ invoice: Invoice & { id: string } }>('POST', '/ops/v1/invoices', {
+      seller_id: rows[0]!.seller_id,
+      debtor_id: rows[0]!.debtor_id,
+      number: 'RE-ADVANCE-1',
+      amount: 4_321,
+      issue_date: await today(),
+      due_date: addDays(day, 30),
+      source: 'erp',
+    });
+    expect(added.status, JSON.stringify(added.body)).toBe(201);
+    pool = [...shown, { invoice_id: added.body.invoice.id, due_date: added.body.invoice.due_date }];
+    expected = nightLines(day, shown);
+    expect(count('no_longer_eligible')).toBeGreaterThan(0);
+    expect(count('new')).toBe(1);
+  });
+
+  it('lists the shown invoices fallen due by the request’s new day as no longer eligible (rules), for this key', async () => {
+    const id = await made(daysBetween(await today(), day) + 30, {}, mover.secret);
+    moved = await advance(id, daysBetween(await today(), day), mover.secret);
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    expect(moved.body.time.today).toBe(day);
+    expect(moved.body.happened.digest).toEqual({
+      digest_id: expect.any(String),
+      date: day,
+      line_count: expected.length,
+      lines: `/v1/opportunities?date=${day}`,
+    });
+    const latest = await digestOf(mover.secret);
+    expect(latest.date).toBe(day);
+    expect(latest.digest).toMatchObject({
+      digest_id: moved.body.happened.digest.digest_id,
+      date: day,
+      stale: false,
+      clients: sharedBefore.digest.clients,
+      eligible: { count: sharedBefore.digest.eligible.count - count('no_longer_eligible') + count('new') },
+      new: { count: count('new'), total: 4_321 },
+      changes: { paid: 0, disputed: 0, no_longer_eligible: count('no_longer_eligible') },
+      line_count: expected.length,
+    });
+    expect(linesOf(latest)).toEqual(expected);
+    expect(await digestOf(mover.secret, `?date=${day}`)).toEqual(latest);
+    // The days crossed on the way have no digest: only the new day has one.
+    expect(await digestOf(mover.secret, `?date=${addDays(day, -1)}`)).toMatchObject({
+      date: null,
+      digest: null,
+    });
+    expect(await previewsOf(mover.id)).toEqual([{ digest_date: day, n: 1 }]);
+  });
+
+  it('leaves every other key with the shared digest, and none of the preview’s lines', async () => {
+    expect(await digestOf(stranger.secret)).toEqual(sharedBefore);
+    expect(await digestOf(stranger.secret, `?date=${day}`)).toMatchObject({
+      date: null,
+      digest: null,
+      lines: [],
+    });
+    expect(await digestOf(stranger.secret, `?date=${day}&offset=0&limit=10`)).toMatchObject({
+      date: null,
+      digest: null,
+      lines: [],
+    });
+    // The key that made the requests of the tests above (it has previews of its own days).
+    const other = await digestOf(sandbox.key, `?date=${day}`);
+    expect(other.digest?.digest_id).not.toBe(moved.body.happened.digest.digest_id);
+    // Another sandbox funder of the demonstration plane sees nothing of it either.
+    const elsewhere = await service.given.funderWithKey({ environment: 'sandbox' });
+    expect(await digestOf(elsewhere.key, `?date=${day}`)).toMatchObject({ date: null, digest: null });
+    // That funder has no clients: no night makes it a digest, and neither does moving time.
+    const theirs = await made(60, {}, elsewhere.key);
+    const nothing = await advance(theirs, daysBetween(await today(), day), elsewhere.key);
+    expect(nothing.status, JSON.stringify(nothing.body)).toBe(200);
+    expect(nothing.body.happened.digest).toBeNull();
+    expect(await digestOf(elsewhere.key)).toMatchObject({ date: null, digest: null });
+  });
+
+  it('sends opportunities.daily to this key’s events only', async () => {
+    const events = await dailyEventsOf(mover.secret);
+    expect(events.map((event) => event.data)).toEqual([
+      expect.objectContaining({
+        digest_id: moved.body.happened.digest.digest_id,
+        date: day,
+        stale: false,
+        new: { count: count('new'), total: 4_321 },
+        changes: { paid: 0, disputed: 0, no_longer_eligible: count('no_longer_eligible') },
+        lines: `/v1/opportunities?date=${day}`,
+      }),
+    ]);
+    expect(await dailyEventsOf(stranger.secret)).toEqual([]);
+  });
+
+  it('keeps one preview of a day: another request moved to the same day answers the same digest', async () => {
+    const id = await made(daysBetween(await today(), day) + 10, {}, mover.secret);
+    const again = await advance(id, daysBetween(await today(), day), mover.secret);
+    expect(again.status).toBe(200);
+    expect(again.body.happened.digest).toEqual(moved.body.happened.digest);
+    expect(await previewsOf(mover.id)).toEqual([{ digest_date: day, n: 1 }]);
+    expect(await dailyEventsOf(mover.secret)).toHaveLength(1);
+  });
+
+  it('compares a preview with the latest night the key sees before it, whatever order the days were previewed in', async () => {
+    const wanderer = await service.given.key({ bankId: sandbox.bankId, prospect: 'a prospect moving back' });
+    const [near, mid, far] = shown.map((invoice) => invoice.due_date);
+    const previewOf = async (day: string) => {
+      const id = await made(daysBetween(await today(), day) + 1, {}, wanderer.secret);
+      const answer = await advance(id, daysBetween(await today(), day), wanderer.secret);
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      expect(answer.body.happened.digest.date).toBe(day);
+      return linesOf(await digestOf(wanderer.secret, `?date=${day}`));
+    };
+    // The shared night, then the key's own nights before each day: never another key's.
+    expect(await previewOf(near!)).toEqual(nightLines(near!, shown));
+    expect(await previewOf(far!)).toEqual(nightLines(far!, eligibleOn(near!)));
+    // Made after the farther day, the day between compares with the nearer one, still kept.
+    expect(await previewOf(mid!)).toEqual(nightLines(mid!, eligibleOn(near!)));
+    expect((await previewsOf(wanderer.id)).map((row) => row.digest_date)).toEqual([near, mid, far].sort());
+    // The latest of its days is what the key reads without a date.
+    expect((await digestOf(wanderer.secret)).date).toBe(far);
+  });
+
+  it('lets the real night of that day publish its own digest, which the key then sees', async () => {
+    await moveClockToMadrid(service, day, '01:00');
+    await service.runtime.services.opportunities.startNight(day);
+    const worker = service.runtime.createWorker();
+    for (let i = 0; i < 20 && (await worker.runOnce()) > 0; i++);
+    await moveClockToMadrid(service, day, '06:30');
+    for (let i = 0; i < 20 && (await worker.runOnce()) > 0; i++);
+
+    const shared = await digestOf(stranger.secret);
+    expect(shared.date).toBe(day);
+    expect(shared.digest.digest_id).not.toBe(moved.body.happened.digest.digest_id);
+    // The night compared with the last shared night, not with the key's preview: the same lines.
+    expect(linesOf(shared)).toEqual(expected);
+    // The key now reads the real digest of that day, as every key does; its preview stays apart.
+    expect(await digestOf(mover.secret)).toEqual(shared);
+    expect(await digestOf(mover.secret, `?date=${day}`)).toEqual(shared);
+    expect(await previewsOf(mover.id)).toEqual([{ digest_date: day, n: 1 }]);
+
+    // The key's next preview compares with that night, and drops its own snapshot of the day
+    // it had previewed (no later preview can compare with it); the shared snapshot stays.
+    const snapshotRows = async (table: string, digestTable: string, digestId: string) =>
+      (
+        await service.db.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM ${table} WHERE run_id = (SELECT run_id FROM ${digestTable} WHERE id = $1)`,
+          [digestId],
+        )
+      ).rows[0]!.n;
+    const preview = moved.body.happened.digest.digest_id;
+    expect(
+      await snapshotRows('opportunity_preview_snapshot_rows', 'opportunity_preview_digests', preview),
+    ).toBe(eligibleOn(day).length);
+    const next = addDays(day, 1);
+    const id = await made(5, {}, mover.secret);
+    expect(
+      (await advance(id, daysBetween(await today(), next), mover.secret)).body.happened.digest.date,
+    ).toBe(next);
+    expect(linesOf(await digestOf(mover.secret))).toEqual(nightLines(next, eligibleOn(day)));
+    expect(
+      await snapshotRows('opportunity_preview_snapshot_rows', 'opportunity_preview_digests', preview),
+    ).toBe(0);
+    expect(
+      await snapshotRows('opportunity_snapshot_rows', 'opportunity_digests', shared.digest.digest_id),
+    ).toBe(eligibleOn(day).length);
+  });
+
+  it('goes with the demonstration plane on a reset, as the shared digests do', async () => {
+    const previews = async () =>
+      (await service.db.query<{ n: number }>('SELECT count(*)::int AS n FROM opportunity_preview_digests'))
+        .rows[0]!.n;
+    expect(await previews()).toBeGreaterThan(0);
+    expect((await service.ops('POST', '/ops/v1/demo/reset')).status).toBe(200);
+    expect(await previews()).toBe(0);
+    expect((await digestOf(mover.secret)).date).toBe(addDays(await today(), -1));
   });
 });

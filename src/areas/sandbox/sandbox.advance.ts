@@ -18,6 +18,8 @@ export function createSandboxAdvance(deps: SandboxDeps) {
      * offers past their validity expire in the same write; then the recourse claim and the
      * automatic announcement due on its new day are made at once, each with its event. The
      * worker's hourly jobs read the same day, so a step missed here is made by their next run.
+     * Last, the caller's own digest of the request's new day: the one it already sees for that
+     * day, else its preview of that night, made now (with its event when it has lines).
      */
     async advance(caller: FunderCaller, id: string, days: number) {
       requireSandbox(caller);
@@ -33,6 +35,7 @@ export function createSandboxAdvance(deps: SandboxDeps) {
       });
       const claims = await deps.recourse.openDue(STEPS, [id]);
       const announced = await deps.disclosure.announceDue(STEPS, [id]);
+      const digest = await deps.opportunities.previewNightForKey(caller, moved.today);
       return {
         request: await deps.requests.item(caller, id),
         time: {
@@ -46,6 +49,7 @@ export function createSandboxAdvance(deps: SandboxDeps) {
           offers_expired: moved.offers_expired,
           claims_opened: claims.map((c) => ({ claim_id: c.claim_id, kind: c.kind })),
           announced: announced.map((a) => ({ trigger: a.trigger })),
+          digest,
         },
       };
     },

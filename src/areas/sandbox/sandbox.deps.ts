@@ -1,6 +1,7 @@
 import type { RunWrite } from '../../platform/write.ts';
 import type { DisclosureService } from '../disclosure/disclosure.module.ts';
 import type { DocumentsService } from '../documents/documents.module.ts';
+import type { OpportunitiesService } from '../opportunities/opportunities.module.ts';
 import type { ProgrammeService } from '../programme/programme.module.ts';
 import type { RecourseService } from '../recourse/recourse.module.ts';
 import type {
@@ -26,4 +27,6 @@ export interface SandboxDeps {
   >;
   /** Opens the recourse claims due, for the requests named (a request moved ahead in time). */
   recourse: Pick<RecourseService, 'openDue'>;
+  /** The key's own digest of the day a request was moved to. */
+  opportunities: Pick<OpportunitiesService, 'previewNightForKey'>;
 }

@@ -45,7 +45,7 @@ export const webhookEventDocs: Record<string, { summary: string; carries: string
   'opportunities.daily': {
     summary: 'The daily digest is ready',
     carries:
-      'the digest’s `digest_id`, `date`, `stale`, `new` {`count`, `total`}, `changes` {`paid`, `disputed`, `no_longer_eligible`} and `lines` (the path that reads them). Sent at 06:30 Madrid time when the digest has lines.',
+      'the digest’s `digest_id`, `date`, `stale`, `new` {`count`, `total`}, `changes` {`paid`, `disputed`, `no_longer_eligible`} and `lines` (the path that reads them). Sent at 06:30 Madrid time when the digest has lines; to a sandbox key’s endpoints also when its `POST /v1/sandbox/requests/{id}/advance` makes it a digest with lines.',
   },
   'payment.reached_seller': {
     summary: 'A seller received a debtor payment',
