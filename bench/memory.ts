@@ -65,6 +65,12 @@ function readOptions(): Options {
   };
 }
 
+/** One load of one read: its throughput and the server's CPU time per answered call. */
+interface Throughput {
+  perSecond: number;
+  serverCpu: number;
+}
+
 interface Reading {
   variant: string;
   round: number;
@@ -112,7 +118,7 @@ async function oneServer(
   databaseUrl: string,
   targets: Targets,
   readings: Reading[],
-  throughput: Map<string, number[]>,
+  throughput: Map<string, Throughput[]>,
 ): Promise<void> {
   const server: CompiledServer = await startCompiledServer(databaseUrl, options.poolMax, variant.flags);
   const note = async (stage: string) => {
@@ -135,7 +141,10 @@ async function oneServer(
       if (f.non2xx > 0 || f.errors > 0)
         throw new Error(`${step.target}: ${f.non2xx} non-2xx, ${f.errors} errors`);
       const key = `${variant.name}|${step.target}`;
-      throughput.set(key, [...(throughput.get(key) ?? []), f.requestsPerSecond]);
+      throughput.set(key, [
+        ...(throughput.get(key) ?? []),
+        { perSecond: f.requestsPerSecond, serverCpu: measured.serverCpuMicrosPerRequest },
+      ]);
       await note(`after ${step.id}`);
     }
   } finally {
@@ -200,7 +209,7 @@ async function main(): Promise<void> {
     const variants = [{ name: `image: ${image.join(' ') || 'none'}`, flags: image }];
     for (const flags of options.flags) variants.push({ name: flags.join(' ') || 'none', flags });
     const readings: Reading[] = [];
-    const throughput = new Map<string, number[]>();
+    const throughput = new Map<string, Throughput[]>();
     try {
       for (let round = 1; round <= options.rounds; round++) {
         // Rotated: each variant goes first in turn.
@@ -214,11 +223,13 @@ async function main(): Promise<void> {
       await targets.close();
     }
     printReadings(readings);
-    console.log('\nreads per second, each round');
+    console.log('\nreads per second and the server’s CPU per read, each round');
     for (const [key, values] of throughput) {
       const [variant, target] = key.split('|');
       console.log(
-        `  ${variant!.padEnd(28)} ${target!.padEnd(42)} ${values.map((v) => v.toFixed(0)).join(', ')}`,
+        `  ${variant!.padEnd(28)} ${target!.padEnd(42)} ${values
+          .map((v) => `${v.perSecond.toFixed(0)}/s ${v.serverCpu.toFixed(0)} µs`)
+          .join(', ')}`,
       );
     }
     console.log(
