@@ -12,6 +12,7 @@ import { newId } from '../../platform/ids.ts';
 import { enqueueJob, type JobHandler } from '../../platform/jobs.ts';
 import { decimalToEuros } from '../../platform/money.ts';
 import type { RunWrite } from '../../platform/write.ts';
+import * as publication from './opportunities.publish.store.ts';
 import * as runs from './opportunities.runs.store.ts';
 import * as store from './opportunities.store.ts';
 import { digestRef, linesPath } from './opportunities.views.ts';
@@ -84,7 +85,7 @@ export async function publish(
     ? { kind: 'system', job: PREVIEW_JOB, causedByKey: keyId }
     : system(PUBLISH_JOB);
   return write(caller, async ({ tx, now, evidence, emit }) => {
-    const digests = await runs.publishForOps(tx, date, now, newId, owner, keyId);
+    const digests = await publication.publishForOps(tx, date, now, newId, owner, keyId);
     for (const d of digests) {
       evidence({
         funderId: d.funder_id,

@@ -1,7 +1,8 @@
 import type { FunderScope, Plane } from '../../platform/caller.ts';
 import type { Queryable } from '../../platform/db/db.ts';
 import { scopedCount, scopedRow, scopedRows } from '../../platform/db/scoped.ts';
-import type { DigestRow, RunRow } from './opportunities.runs.store.ts';
+import type { DigestRow } from './opportunities.publish.store.ts';
+import type { RunRow } from './opportunities.runs.store.ts';
 import type { LineReason, SizeBand } from './opportunities.schemas.ts';
 
 /** The digest as funders read it, and what the clients' side of it writes (consent, exits). */

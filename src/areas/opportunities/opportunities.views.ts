@@ -1,13 +1,13 @@
 import type { FunderCaller } from '../../platform/caller.ts';
 import { decimalToEuros } from '../../platform/money.ts';
-import type * as runs from './opportunities.runs.store.ts';
+import type { DigestRow } from './opportunities.publish.store.ts';
 import type * as store from './opportunities.store.ts';
 
 export const funderRef = (caller: FunderCaller) => ({ bank_id: caller.funderId, name: caller.funderName });
 
 export const linesPath = (date: string) => `/v1/opportunities?date=${date}`;
 
-export function digestView(d: runs.DigestRow) {
+export function digestView(d: DigestRow) {
   return {
     digest_id: d.id,
     date: d.digest_date,
@@ -28,7 +28,7 @@ export function digestView(d: runs.DigestRow) {
 }
 
 /** A digest named in another answer (the advance helper's): its id, date, line count and lines' path. */
-export function digestRef(d: runs.DigestRow) {
+export function digestRef(d: DigestRow) {
   return { digest_id: d.id, date: d.digest_date, line_count: d.line_count, lines: linesPath(d.digest_date) };
 }
 
