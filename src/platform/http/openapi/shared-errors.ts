@@ -1,4 +1,5 @@
-type Json = Record<string, unknown>;
+import type { Body as Json } from '../../validate.ts';
+import { answersOf, componentsSection } from './document-parts.ts';
 
 const ERROR_STATUS = /^[45]\d\d$/;
 
@@ -21,20 +22,13 @@ const codesOf = (response: Json): string[] => {
  * every load).
  */
 export function shareErrorAnswers(doc: Json): void {
-  const paths = (doc.paths ?? {}) as Record<string, Record<string, Json>>;
   const answers: Array<{ responses: Json; status: string; response: Json; name: string }> = [];
-  for (const methods of Object.values(paths)) {
-    for (const operation of Object.values(methods)) {
-      const responses = (operation.responses ?? {}) as Json;
-      for (const [status, response] of Object.entries(responses as Record<string, Json>)) {
-        const codes = codesOf(response);
-        if (!ERROR_STATUS.test(status) || codes.length === 0) continue;
-        answers.push({ responses, status, response, name: `Error${status}_${codes.join('_')}` });
-      }
-    }
+  for (const { responses, status, answer: response } of answersOf(doc)) {
+    const codes = codesOf(response);
+    if (!ERROR_STATUS.test(status) || codes.length === 0) continue;
+    answers.push({ responses, status, response, name: `Error${status}_${codes.join('_')}` });
   }
-  const components = (doc.components ?? {}) as Json;
-  const examples = (components.examples ?? {}) as Record<string, Json>;
+  const examples = componentsSection(doc, 'examples');
   for (const { response } of answers) {
     const media = (response.content as Record<string, Json>)['application/json']!;
     const own = (media.examples ?? {}) as Record<string, Json>;
@@ -45,13 +39,10 @@ export function shareErrorAnswers(doc: Json): void {
   }
   const uses = new Map<string, number>();
   for (const { name } of answers) uses.set(name, (uses.get(name) ?? 0) + 1);
-  const shared = (components.responses ?? {}) as Record<string, Json>;
+  const shared = componentsSection(doc, 'responses');
   for (const { responses, status, response, name } of answers) {
     if ((uses.get(name) ?? 0) < 2) continue;
     shared[name] ??= response;
     responses[status] = { $ref: `#/components/responses/${name}` };
   }
-  components.examples = examples;
-  components.responses = shared;
-  doc.components = components;
 }

@@ -1,6 +1,6 @@
 import { canonicalJson } from '../../canonical-json.ts';
-
-type Json = Record<string, unknown>;
+import type { Body as Json } from '../../validate.ts';
+import { answersOf, componentsSection } from './document-parts.ts';
 
 /** An object schema smaller than this (in JSON nodes) stays where it is, even when repeated. */
 export const SHARED_SCHEMA_MIN_NODES = 8;
@@ -11,6 +11,7 @@ export const SHARED_SCHEMA_MIN_NODES = 8;
 export const WHOLE_ANSWER_MIN_NODES = 16;
 
 const SCHEMA_REF = '#/components/schemas/';
+const SUCCESS = /^2\d\d$/;
 const NAME = /^[A-Za-z][A-Za-z0-9]*$/;
 
 /** Where a schema sits: what its name can be made from. */
@@ -127,13 +128,9 @@ function usesIn(doc: Json): Use[] {
       if (media.schema) collect(media, 'schema', null, place, uses);
     }
   };
-  for (const methods of Object.values((doc.paths ?? {}) as Record<string, Record<string, Json>>)) {
-    for (const operation of Object.values(methods)) {
-      const root = `${pascal(String(operation.operationId))}Answer`;
-      for (const [status, answer] of Object.entries((operation.responses ?? {}) as Record<string, Json>)) {
-        if (/^2\d\d$/.test(status)) inMedia(answer.content, { root, inEvent: false });
-      }
-    }
+  for (const { operation, status, answer } of answersOf(doc)) {
+    if (!SUCCESS.test(status)) continue;
+    inMedia(answer.content, { root: `${pascal(String(operation.operationId))}Answer`, inEvent: false });
   }
   for (const [type, methods] of Object.entries(
     (doc.webhooks ?? {}) as Record<string, Record<string, Json>>,
@@ -206,8 +203,7 @@ export function shareSchemas(doc: Json): void {
   const ordered = [...groups.values()]
     .filter((group) => group.length > 1)
     .sort((a, b) => b[0]!.size - a[0]!.size || uses.indexOf(a[0]!) - uses.indexOf(b[0]!));
-  const components = (doc.components ?? {}) as Json;
-  const schemas = (components.schemas ?? {}) as Record<string, Json>;
+  const schemas = componentsSection(doc, 'schemas');
   const taken = new Set(Object.keys(schemas));
   const added: Record<string, Json> = {};
   /** Uses given as a reference: whatever is written inside them is gone from the document. */
@@ -241,8 +237,6 @@ export function shareSchemas(doc: Json): void {
     delete added[name];
   }
   for (const name of Object.keys(added).sort()) schemas[name] = added[name]!;
-  components.schemas = schemas;
-  doc.components = components;
 }
 
 /**
@@ -252,31 +246,26 @@ export function shareSchemas(doc: Json): void {
  */
 export function shareAnswerExamples(doc: Json): void {
   const found = new Map<string, Array<{ examples: Json; key: string; name: string }>>();
-  for (const methods of Object.values((doc.paths ?? {}) as Record<string, Record<string, Json>>)) {
-    for (const operation of Object.values(methods)) {
-      for (const [status, answer] of Object.entries((operation.responses ?? {}) as Record<string, Json>)) {
-        if (!/^2\d\d$/.test(status)) continue;
-        for (const media of Object.values((answer.content ?? {}) as Record<string, Json>)) {
-          const examples = media.examples as Json | undefined;
-          const ref = (media.schema as Json | undefined)?.$ref;
-          const base =
-            typeof ref === 'string' && ref.startsWith(SCHEMA_REF)
-              ? ref.slice(SCHEMA_REF.length)
-              : `${pascal(String(operation.operationId))}Answer`;
-          for (const [key, example] of Object.entries((examples ?? {}) as Record<string, Json>)) {
-            if (typeof example.$ref === 'string') continue;
-            const text = canonicalJson(example);
-            const name = key === 'example' ? base : `${base}${pascal(key)}`;
-            const list = found.get(text) ?? [];
-            list.push({ examples: examples!, key, name });
-            found.set(text, list);
-          }
-        }
+  for (const { operation, status, answer } of answersOf(doc)) {
+    if (!SUCCESS.test(status)) continue;
+    for (const media of Object.values((answer.content ?? {}) as Record<string, Json>)) {
+      const examples = media.examples as Json | undefined;
+      const ref = (media.schema as Json | undefined)?.$ref;
+      const base =
+        typeof ref === 'string' && ref.startsWith(SCHEMA_REF)
+          ? ref.slice(SCHEMA_REF.length)
+          : `${pascal(String(operation.operationId))}Answer`;
+      for (const [key, example] of Object.entries((examples ?? {}) as Record<string, Json>)) {
+        if (typeof example.$ref === 'string') continue;
+        const text = canonicalJson(example);
+        const name = key === 'example' ? base : `${base}${pascal(key)}`;
+        const list = found.get(text) ?? [];
+        list.push({ examples: examples!, key, name });
+        found.set(text, list);
       }
     }
   }
-  const components = (doc.components ?? {}) as Json;
-  const shared = (components.examples ?? {}) as Record<string, Json>;
+  const shared = componentsSection(doc, 'examples');
   const groups = [...found.values()].filter((list) => list.length > 1);
   for (const list of groups) {
     const first = list.map((use) => use.name).sort()[0]!;
@@ -285,6 +274,4 @@ export function shareAnswerExamples(doc: Json): void {
     shared[name] = list[0]!.examples[list[0]!.key] as Json;
     for (const use of list) use.examples[use.key] = { $ref: `#/components/examples/${name}` };
   }
-  components.examples = shared;
-  doc.components = components;
 }
