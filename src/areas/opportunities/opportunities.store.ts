@@ -15,7 +15,7 @@ const DIGEST_COLUMNS = `id, funder_id, plane, digest_date, run_id, stale, snapsh
  * The caller's digest of a date, or its latest, published by `now`. A sandbox key (`keyId`) also
  * sees its own previews (the advance helper's): the latest date of either wins, and on one date
  * the shared digest (a preview of a night that has come gives way to the real one). Another
- * key's previews are never read.
+ * key's previews are never read, nor any without a key (`null`: a live key's call).
  */
 export async function digestFor(
   q: Queryable,
@@ -24,16 +24,6 @@ export async function digestFor(
   date: string | null,
   now: Date,
 ) {
-  if (keyId === null) {
-    return scopedRow<DigestRow>(
-      q,
-      scope,
-      `SELECT * FROM opportunity_digests
-        WHERE funder_id = $1 AND plane = $2 AND published_at <= $4 AND ($3::date IS NULL OR digest_date = $3::date)
-        ORDER BY digest_date DESC LIMIT 1`,
-      [date, now],
-    );
-  }
   return scopedRow<DigestRow>(
     q,
     scope,
@@ -42,7 +32,7 @@ export async function digestFor(
         WHERE funder_id = $1 AND plane = $2 AND published_at <= $4 AND ($3::date IS NULL OR digest_date = $3::date)
        UNION ALL
        SELECT ${DIGEST_COLUMNS}, sandbox_key_id FROM opportunity_preview_digests
-        WHERE funder_id = $1 AND plane = $2 AND sandbox_key_id = $5 AND published_at <= $4
+        WHERE funder_id = $1 AND plane = $2 AND sandbox_key_id = $5::uuid AND published_at <= $4
           AND ($3::date IS NULL OR digest_date = $3::date)) d
       ORDER BY digest_date DESC, sandbox_key_id NULLS FIRST LIMIT 1`,
     [date, now, keyId],
