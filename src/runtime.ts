@@ -23,7 +23,7 @@ import { sealFinishedDays, unsealedDays } from './platform/evidence.ts';
 import { type App, buildApp } from './platform/http/app.ts';
 import { pruneIdempotencyKeys } from './platform/http/idempotency.ts';
 import { createWorker, enqueueJob, type JobHandler, jobQueueForOps, type Worker } from './platform/jobs.ts';
-import { logSerializers } from './platform/log-safety.ts';
+import { censorNestedSecrets, logSerializers, REDACTED } from './platform/log-safety.ts';
 import { createMetrics, type Metrics } from './platform/metrics.ts';
 import { pruneOutboxEvents } from './platform/outbox.ts';
 import {
@@ -62,7 +62,8 @@ export function createLogger(config: Pick<Config, 'logLevel'>, destination?: pin
     timestamp: isoTimeOncePerMillisecond(),
     // URLs are logged without the credentials some of them carry (download links).
     serializers: logSerializers,
-    // Never a credential in a log line, whatever a serializer or a careless call passes in.
+    // Never a credential in a log line, whatever a serializer or a careless call passes in: the
+    // named paths are pino's to censor, a credential one level down is censorNestedSecrets's.
     redact: {
       paths: [
         'req.headers.authorization',
@@ -70,12 +71,11 @@ export function createLogger(config: Pick<Config, 'logLevel'>, destination?: pin
         'headers.authorization',
         'authorization',
         'secret',
-        '*.secret',
         'token',
-        '*.token',
       ],
-      censor: '[redacted]',
+      censor: REDACTED,
     },
+    formatters: { log: censorNestedSecrets },
   };
   return destination ? pino(options, destination) : pino(options);
 }

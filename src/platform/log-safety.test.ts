@@ -24,6 +24,49 @@ describe('URLs as they are logged', () => {
   });
 });
 
+describe('the logger', () => {
+  function logged(write: (logger: ReturnType<typeof createLogger>) => void): Record<string, unknown>[] {
+    const lines: string[] = [];
+    const sink = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    write(createLogger({ logLevel: 'info' }, sink));
+    return lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+  }
+
+  it('censors a credential at the top of a line, one level down, and bound to a child logger', () => {
+    const failure = Object.assign(new Error('the hook refused'), { token: 'whsec_error_token' });
+    const [top, nested, error, bound] = logged((logger) => {
+      logger.info({ secret: 'svc_fk_top', token: 'ops_top', authorization: 'Bearer x', keep: 1 }, 'top');
+      logger.info(
+        { key: { id: 'key_1', secret: 'svc_fk_nested' }, hook: { token: 'whsec_nested' } },
+        'nested',
+      );
+      logger.error({ err: failure }, 'error');
+      logger.child({ token: 'svc_fk_bound', role: 'worker' }).info('bound');
+    });
+    expect(top).toMatchObject({ secret: REDACTED, token: REDACTED, authorization: REDACTED, keep: 1 });
+    expect(nested).toMatchObject({ key: { id: 'key_1', secret: REDACTED }, hook: { token: REDACTED } });
+    // An error stays an error: its type, message and stack are logged, its token is not.
+    expect(error!.err).toMatchObject({ type: 'Error', message: 'the hook refused', token: REDACTED });
+    expect(String((error!.err as { stack: string }).stack)).toContain('the hook refused');
+    expect(bound).toMatchObject({ token: REDACTED, role: 'worker' });
+    expect(JSON.stringify([top, nested, error, bound])).not.toMatch(/svc_fk_|ops_top|whsec_|Bearer/);
+    // What was logged is not changed for the code that logged it.
+    expect(failure.token).toBe('whsec_error_token');
+  });
+
+  it('writes a line without credentials as it was given', () => {
+    const [line] = logged((logger) =>
+      logger.info({ method: 'GET', route: '/v1/me', status: 200, list: [{ secret: 'in an array' }] }, 'call'),
+    );
+    expect(line).toMatchObject({ method: 'GET', route: '/v1/me', status: 200, msg: 'call' });
+  });
+});
+
 /**
  * A service logging at info level into memory, as `serve` does, and a run that calls every
  * route it has with a key, the operator token and a document download link.

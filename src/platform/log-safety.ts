@@ -64,3 +64,50 @@ export const logSerializers = {
     };
   },
 };
+
+/** Members that name a credential wherever a logged object holds them. */
+const SECRET_MEMBERS: readonly string[] = ['secret', 'token'];
+
+const holdsSecret = (value: object): boolean => SECRET_MEMBERS.some((name) => name in value);
+
+/**
+ * A copy of `value` with its credentials censored: an Error stays an Error, its message and stack
+ * kept (an Error's `stack` is an accessor that reads the original, so values are copied, not
+ * their descriptors).
+ */
+function censored(value: object): object {
+  const members: PropertyDescriptorMap = {};
+  for (const [name, member] of Object.entries(Object.getOwnPropertyDescriptors(value))) {
+    members[name] = {
+      value: Reflect.get(value, name),
+      enumerable: member.enumerable,
+      writable: true,
+      configurable: true,
+    };
+  }
+  const copy = Object.create(Object.getPrototypeOf(value), members);
+  for (const name of SECRET_MEMBERS) {
+    if (name in copy) Object.defineProperty(copy, name, { value: REDACTED, enumerable: true });
+  }
+  return copy;
+}
+
+/**
+ * pino's `formatters.log`: a member of the logged object that is itself an object holding a
+ * `secret` or a `token` (`log.info({ key: issued })`) is logged as a copy with those censored; the
+ * object itself is returned as it is when nothing is to censor, which is every access line. The
+ * top-level members and the header paths are pino's own `redact` paths (runtime.ts), which cover
+ * a child logger's bindings too (the service binds only names and ids: `request_id`, `trace_id`,
+ * `role`). pino's redaction of a path beginning with a wildcard (`*.secret`) ran its redactor on
+ * every value of every line; this costs a loop over the members.
+ */
+export function censorNestedSecrets<T extends Record<string, unknown>>(object: T): T {
+  let copy: Record<string, unknown> | undefined;
+  for (const key in object) {
+    const value = object[key];
+    if (value === null || typeof value !== 'object' || Array.isArray(value) || !holdsSecret(value)) continue;
+    copy ??= { ...object };
+    copy[key] = censored(value);
+  }
+  return (copy ?? object) as T;
+}

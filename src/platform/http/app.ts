@@ -140,7 +140,7 @@ export async function buildApp(deps: HttpDeps): Promise<App> {
   installTracing(app);
   if (deps.metrics) countCalls(app, deps.metrics);
   // Before every other hook, so even a refused call carries them.
-  await registerSecurityHeaders(app, { hsts: edge.hsts });
+  registerSecurityHeaders(app, { hsts: edge.hsts });
 
   const operations = installRouteRules(app, deps);
   if (deps.checkErrorCodes) checkDocumentedErrors(app, operations);
