@@ -72,44 +72,77 @@ export const TARGET_RSS_MB = 200;
 const pct = (value: number) => `${Math.round(value * 100)}%`;
 const verdict = (ok: boolean) => (ok ? 'met' : 'MISSED');
 
+/** The middle value (the mean of the two middle ones for an even count). */
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+/**
+ * Each target's verdict from the rounds of one run: every round's ratio is to that round's own
+ * bare SELECT, and a figure's verdict is its median over the rounds (each round's value shown
+ * beside it when there are several), so a machine whose speed drifts from one minute to the next
+ * weighs on the baseline and the read alike.
+ */
 export function printVerdicts(
   kind: 'pglite' | 'postgres',
-  rows: readonly PlanRow[],
+  rounds: readonly (readonly PlanRow[])[],
   print: (line: string) => void,
 ) {
-  const bare = rows.find((r) => r.id === 'bare')!.figures.requestsPerSecond;
-  const on = (id: string) => rows.find((r) => r.id === id && !r.policiesOff);
-  const off = (id: string) => rows.find((r) => r.id === id && r.policiesOff);
+  const perRound = (figure: (rows: readonly PlanRow[]) => number | null): number[] =>
+    rounds.map(figure).filter((value): value is number => value !== null);
+  const shown = (values: readonly number[], format: (value: number) => string) =>
+    values.length > 1 ? ` (rounds: ${values.map(format).join(', ')})` : '';
+  const bare = (rows: readonly PlanRow[]) => rows.find((r) => r.id === 'bare')!.figures.requestsPerSecond;
+  const on = (rows: readonly PlanRow[], id: string) => rows.find((r) => r.id === id && !r.policiesOff);
+  const off = (rows: readonly PlanRow[], id: string) => rows.find((r) => r.id === id && r.policiesOff);
+  const ratioOf = (id: string) =>
+    perRound((rows) => {
+      const row = on(rows, id);
+      return row ? row.figures.requestsPerSecond / bare(rows) : null;
+    });
   print(
     kind === 'postgres'
-      ? 'targets (issue 26, PostgreSQL):'
+      ? `targets (issue 26, PostgreSQL)${rounds.length > 1 ? `, medians of ${rounds.length} rounds` : ''}:`
       : 'targets (set for PostgreSQL; shown for reference):',
   );
   for (const [id, target] of Object.entries(TARGETS)) {
-    const row = on(id);
-    if (!row) continue;
-    const ratio = row.figures.requestsPerSecond / bare;
+    const ratios = ratioOf(id);
+    if (ratios.length === 0) continue;
+    const ratio = median(ratios);
+    const name = on(rounds[0]!, id)!.target;
     const parts = [
-      `${row.target}: ${pct(ratio)} of bare (>= ${pct(target.ratio)}) ${verdict(ratio >= target.ratio)}`,
+      `${name}: ${pct(ratio)} of bare (>= ${pct(target.ratio)}) ${verdict(ratio >= target.ratio)}${shown(ratios, pct)}`,
     ];
     if (target.p99 !== undefined) {
-      const p99 = row.figures.latencyP99;
-      parts.push(`p99 ${p99} ms (< ${target.p99}) ${verdict(p99 < target.p99)}`);
+      const p99s = perRound((rows) => on(rows, id)?.figures.latencyP99 ?? null);
+      const p99 = median(p99s);
+      parts.push(
+        `p99 ${p99} ms (< ${target.p99}) ${verdict(p99 < target.p99)}${shown(p99s, (v) => `${v} ms`)}`,
+      );
     }
-    const without = off(id);
-    if (without) {
-      const cost = 1 - row.figures.requestsPerSecond / without.figures.requestsPerSecond;
-      parts.push(`second wall costs ${pct(cost)} (<= ${pct(MAX_RLS_COST)}) ${verdict(cost <= MAX_RLS_COST)}`);
+    const costs = perRound((rows) => {
+      const [policed, without] = [on(rows, id), off(rows, id)];
+      return policed && without
+        ? 1 - policed.figures.requestsPerSecond / without.figures.requestsPerSecond
+        : null;
+    });
+    if (costs.length > 0) {
+      const cost = median(costs);
+      parts.push(
+        `second wall costs ${pct(cost)} (<= ${pct(MAX_RLS_COST)}) ${verdict(cost <= MAX_RLS_COST)}${shown(costs, pct)}`,
+      );
     }
     print(`  ${parts.join('; ')}`);
   }
   if (kind === 'pglite') {
-    const list = on('list-all');
-    if (list) {
-      const ratio = list.figures.requestsPerSecond / bare;
+    const ratios = ratioOf('list-all');
+    if (ratios.length > 0) {
+      const ratio = median(ratios);
       print(
-        `  embedded: ${list.target} ${pct(ratio)} of its own bare SELECT (>= ${pct(EMBEDDED_LIST_RATIO)}) ` +
-          verdict(ratio >= EMBEDDED_LIST_RATIO),
+        `  embedded: ${on(rounds[0]!, 'list-all')!.target} ${pct(ratio)} of its own bare SELECT ` +
+          `(>= ${pct(EMBEDDED_LIST_RATIO)}) ${verdict(ratio >= EMBEDDED_LIST_RATIO)}${shown(ratios, pct)}`,
       );
     }
   }

@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --db pglite|postgres|both --duration 10 --warmup 2 --connections 50 --pool 10]`
+ * `npm run bench [-- --db pglite|postgres|both --duration 10 --warmup 2 --connections 50 --pool 10 --rounds 1]`
  *
  * For each database: a fresh migrated database, the real app and a bare Fastify baseline in
  * this process, and autocannon in a forked child process loading GET /v1/health, GET /v1/me
@@ -45,6 +45,8 @@ interface Options {
   skipInProcess: boolean;
   /** Kept answers (FUNDER_API_READ_CACHE): `on` as deployed, `off` to measure every read made. */
   readCache: 'on' | 'off';
+  /** Times the whole plan, bare SELECT first, is loaded; the verdicts take each figure's median. */
+  rounds: number;
 }
 
 function positiveInt(name: string, raw: string | undefined, fallback: number, min = 1): number {
@@ -65,6 +67,7 @@ function readOptions(): Options {
       requests: { type: 'string' },
       'compiled-only': { type: 'boolean', default: false },
       'read-cache': { type: 'string', default: 'on' },
+      rounds: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
     strict: true,
@@ -73,7 +76,7 @@ function readOptions(): Options {
     console.log(
       'usage: npm run bench -- [--db pglite|postgres|both] [--duration 10] [--warmup 2]\n' +
         '                        [--connections 50] [--pool 10] [--requests 100000] [--compiled-only]\n' +
-        '                        [--read-cache on|off]\n' +
+        '                        [--read-cache on|off] [--rounds 1]\n' +
         'PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres)',
     );
     process.exit(0);
@@ -95,6 +98,7 @@ function readOptions(): Options {
     requests: positiveInt('requests', values.requests, ISSUE_VOLUME.requests, 1000),
     skipInProcess: values['compiled-only'] ?? false,
     readCache,
+    rounds: positiveInt('rounds', values.rounds, 1),
   };
 }
 
@@ -217,37 +221,46 @@ async function benchServer(
   const auth = { authorization: `Bearer ${targets.secret}` };
   const plan = readPlan(served.url, targets, auth);
   await checkAnswers(plan);
-  const rows: Row[] = [];
   // The baseline, /v1/health and /v1/me, then each read with the policies on and at once off
   // (the role switch stays, the second wall's cost goes). Turning them off waits for the
-  // calls a run left behind, so a slow read never weighs on the next one.
+  // calls a run left behind, so a slow read never weighs on the next one. Each round loads the
+  // whole plan again, its own bare SELECT first.
   const bare: Step = {
     id: 'bare',
     target: 'bare SELECT (baseline)',
     url: `${targets.bareUrl}/bare`,
     headers: {},
   };
-  for (const step of [bare, ...plan]) {
-    rows.push(await runStep(step, kind, options, served.pid, failures));
-    if (!step.policed) continue;
-    const policed = await setPolicies(database.db, false);
-    try {
-      const off = { ...step, target: `${step.target}, policies off`, policiesOff: true };
-      rows.push(await runStep(off, kind, options, served.pid, failures));
-    } finally {
-      await setPolicies(database.db, true, policed);
+  const rounds: Row[][] = [];
+  for (let round = 1; round <= options.rounds; round++) {
+    if (options.rounds > 1) console.log(`   round ${round} of ${options.rounds}`);
+    const rows: Row[] = [];
+    for (const step of [bare, ...plan]) {
+      rows.push(await runStep(step, kind, options, served.pid, failures));
+      if (!step.policed) continue;
+      const policed = await setPolicies(database.db, false);
+      try {
+        const off = { ...step, target: `${step.target}, policies off`, policiesOff: true };
+        rows.push(await runStep(off, kind, options, served.pid, failures));
+      } finally {
+        await setPolicies(database.db, true, policed);
+      }
     }
+    rounds.push(rows);
   }
-  printTable(`${database.version}, ${served.label}`, rows, rows[0]!.figures);
-  const busiest = Math.max(...rows.map((row) => row.othersBusy));
+  for (const [index, rows] of rounds.entries()) {
+    const round = options.rounds > 1 ? `, round ${index + 1} of ${options.rounds}` : '';
+    printTable(`${database.version}, ${served.label}${round}`, rows, rows[0]!.figures);
+  }
+  const busiest = Math.max(...rounds.flat().map((row) => row.othersBusy));
   if (busiest > OTHERS_BUSY_WARNING) {
     console.log(
       `   note: other programs used up to ${fmt(busiest * 100)}% of the machine during these runs; ` +
         'the figures are lower and noisier than on an otherwise idle machine',
     );
   }
-  printVerdicts(kind, rows, (line) => console.log(`   ${line}`));
-  return rows;
+  printVerdicts(kind, rounds, (line) => console.log(`   ${line}`));
+  return rounds.flat();
 }
 
 async function benchOne(kind: DatabaseKind, options: Options): Promise<{ failures: string[] }> {
@@ -275,7 +288,8 @@ async function benchOne(kind: DatabaseKind, options: Options): Promise<{ failure
       console.log(
         `   ${options.connections} connections (10 for the reads of many rows)${pool}, ` +
           `${options.warmupSeconds} s warm-up + ${options.durationSeconds} s per target, ` +
-          `kept answers ${options.readCache}`,
+          `kept answers ${options.readCache}` +
+          (options.rounds > 1 ? `, ${options.rounds} rounds` : ''),
       );
       if (kind === 'postgres' && database.url) {
         // As an operator runs it: compiled, the image's node flags, its own process, info log
