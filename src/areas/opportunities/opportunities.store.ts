@@ -88,8 +88,7 @@ export async function linesFor(
   return scopedRows<LineRow>(
     q,
     scope,
-    `SELECT position, kind, reason, invoice_id, number, debtor_name, debtor_tax_id, debtor_country, amount,
-            currency, due_date, seller_id, client_name, client_tax_id, client_sector, client_grade, client_size_band
+    `SELECT ${LINE_COLUMNS}
        FROM opportunity_lines
       WHERE funder_id = $1 AND plane = $2 AND run_id = $3 AND position > $4
       ORDER BY position LIMIT $5`,
