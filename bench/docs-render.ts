@@ -20,6 +20,7 @@ import { parseArgs } from 'node:util';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { migrate } from '../src/platform/db/migrate.ts';
 import { CHROMIUM, hasBrowser, launchBrowser } from '../test/support/browser.ts';
+import { median } from './stats.ts';
 import { benchRuntime, pgliteDatabase } from './targets.ts';
 
 const TARGET_MS = 2000;
@@ -162,11 +163,6 @@ async function run(browser: Browser, base: string): Promise<Run> {
   return { cold: cold!, warm: warm!, deepLink };
 }
 
-const median = (xs: number[]) => {
-  const sorted = [...xs].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
 const ms = (x: number) => `${Math.round(x)} ms`;
 const spread = (xs: number[]) =>
   `median ${ms(median(xs)).padStart(8)}  min ${ms(Math.min(...xs)).padStart(8)}  max ${ms(Math.max(...xs)).padStart(8)}`;

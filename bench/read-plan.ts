@@ -4,6 +4,7 @@
  * second wall (row-level security) costs it (the same read with the policies off).
  */
 import type { LoadFigures } from './load.ts';
+import { median } from './stats.ts';
 import { LIST_PAGE, type Targets } from './targets.ts';
 
 export interface Step {
@@ -71,13 +72,6 @@ export const TARGET_RSS_MB = 200;
 
 const pct = (value: number) => `${Math.round(value * 100)}%`;
 const verdict = (ok: boolean) => (ok ? 'met' : 'MISSED');
-
-/** The middle value (the mean of the two middle ones for an even count). */
-export function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-}
 
 /**
  * Each target's verdict from the rounds of one run: every round's ratio is to that round's own
