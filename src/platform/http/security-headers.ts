@@ -12,7 +12,7 @@ const HSTS_MAX_AGE_SECONDS = 365 * 24 * 3600;
  * (@fastify/helmet builds helmet's middleware again for every call: about 4 kB of garbage and a
  * few per cent of the server's time on `GET /v1/me`; bench/README.md, tenth pass.)
  */
-export function helmetHeaders(options: HelmetOptions): Readonly<Record<string, string>> {
+function helmetHeaders(options: HelmetOptions): Readonly<Record<string, string>> {
   const headers: Record<string, string> = {};
   const recorder = {
     setHeader(name: string, value: string | number | readonly string[]) {
