@@ -1,12 +1,20 @@
-import type { Command } from 'commander';
+import { type Command, Option } from 'commander';
 import { OPERATOR_NAME, type OperatorView } from './areas/account/account.module.ts';
 import { CliError, EXIT_USAGE } from './cli-output.ts';
 import { jsonOption, type Output, operator, print, withRuntime } from './cli-runtime.ts';
+import { OPERATOR_ROLES, type OperatorRole } from './platform/operator-roles.ts';
 
 const nameOption = [
   '--name <name>',
   'the operator: lower case letters, digits, dots, dashes, underscores',
 ] as const;
+
+const roleOption = new Option(
+  '--role <role>',
+  'what the token may do: auditor (reads), support (reads, the other parties, demonstrations) or admin (everything)',
+)
+  .choices(OPERATOR_ROLES)
+  .makeOptionMandatory();
 
 /** A name the table would refuse is refused here first, in words (as the API's schema does). */
 function checkedName(name: string): string {
@@ -21,11 +29,21 @@ function checkedName(name: string): string {
   return name;
 }
 
-/** One line per operator: name, prefix, state, dates. Never a token. */
+/** One line per operator: name, role, prefix, state, issuer, dates. Never a token. */
 function operatorLine(o: OperatorView): string {
   const state = o.revoked_at ? `revoked ${o.revoked_at}` : 'in force';
-  return `${o.name.padEnd(24)} ${o.prefix}…  ${state.padEnd(33)} created ${o.created_at}  last used ${o.last_used_at ?? 'never'}`;
+  return [
+    o.name.padEnd(24),
+    o.role.padEnd(8),
+    `${o.prefix}…`,
+    state.padEnd(33),
+    `issued by ${(o.issued_by ?? 'unknown').padEnd(16)}`,
+    `created ${o.created_at}`,
+    `last used ${o.last_used_at ?? 'never'}`,
+  ].join('  ');
 }
+
+type Revocation = { operator: OperatorView; revoked: OperatorView[] };
 
 /**
  * `operators issue|revoke|list`: the named operators of the operations API. On the embedded
@@ -38,17 +56,19 @@ export function addOperatorCommands(cli: Command): void {
   operators
     .command('issue')
     .requiredOption(...nameOption)
+    .addOption(roleOption)
     .addOption(jsonOption)
-    .action(async (options: Output & { name: string }) => {
+    .action(async (options: Output & { name: string; role: OperatorRole }) => {
       checkedName(options.name);
+      const body = { name: options.name, role: options.role };
       const issued = (await withRuntime(
         'cli',
-        (rt) => rt.services.account.issueOperator(operator, options.name),
-        async (call) => call('POST', '/ops/v1/operators', { name: options.name }) as never,
+        (rt) => rt.services.account.issueOperator(operator, body),
+        async (call) => call('POST', '/ops/v1/operators', body) as never,
       )) as { operator: OperatorView; token: string };
       print(options, issued, () =>
         [
-          `Operator ${issued.operator.name} issued. Keep the token now: it is never shown again.`,
+          `Operator ${issued.operator.name} (${issued.operator.role}) issued. Keep the token now: it is never shown again.`,
           '',
           `  ${issued.token}`,
         ].join('\n'),
@@ -56,24 +76,25 @@ export function addOperatorCommands(cli: Command): void {
     });
   operators
     .command('revoke')
+    .description('revoke an operator and every operator issued down its line (API keys it issued stay)')
     .requiredOption(...nameOption)
     .addOption(jsonOption)
     .action(async (options: Output & { name: string }) => {
       checkedName(options.name);
-      const revoked = await withRuntime(
+      const done = await withRuntime<Revocation>(
         'cli',
         (rt) => rt.services.account.revokeOperator(operator, options.name),
         async (call) =>
-          (
-            (await call('POST', `/ops/v1/operators/${encodeURIComponent(options.name)}/revoke`)) as {
-              operator: OperatorView;
-            }
-          ).operator,
+          (await call('POST', `/ops/v1/operators/${encodeURIComponent(options.name)}/revoke`)) as Revocation,
       );
-      print(
-        options,
-        { operator: revoked },
-        () => `Operator ${revoked.name} revoked: its token is refused from now on.`,
+      print(options, done, () =>
+        [
+          `Operator ${done.operator.name} revoked: its token is refused from now on.`,
+          done.revoked.length === 0
+            ? 'It had issued no operator in force.'
+            : `Revoked with it, as issued down its line (${done.revoked.length}):`,
+          ...done.revoked.map((o) => `  ${o.name} (${o.role}, issued by ${o.issued_by ?? 'unknown'})`),
+        ].join('\n'),
       );
     });
   operators
@@ -87,7 +108,7 @@ export function addOperatorCommands(cli: Command): void {
       );
       print(options, { operators: list }, () =>
         [
-          'bootstrap (OPS_TOKEN, or the token kept in the data directory) is always in force.',
+          'bootstrap (OPS_TOKEN, or the token kept in the data directory) is always in force, as admin.',
           ...list.map(operatorLine),
         ].join('\n'),
       );

@@ -1,7 +1,7 @@
 import { Option } from 'commander';
 import { CliError, printResult } from './cli-output.ts';
 import { loadConfig } from './config.ts';
-import type { Caller } from './platform/caller.ts';
+import type { OperatorCaller } from './platform/caller.ts';
 import { prepareDataDir } from './platform/data-dir.ts';
 import { OPERATOR, runAs } from './platform/db/actor.ts';
 import {
@@ -13,8 +13,12 @@ import {
 import { migrate } from './platform/db/migrate.ts';
 import { createRuntime, type Runtime, resolveSecrets } from './runtime.ts';
 
-/** Who a command acts as: the operations team, as through the operations API. */
-export const operator: Caller = { kind: 'operator', requestId: 'cli', name: 'cli' };
+/**
+ * Who a command acts as: the operations team, as through the operations API. On the database
+ * directly it holds every right (no role: an admin's); through a running server it is the
+ * bootstrap operator.
+ */
+export const operator: OperatorCaller = { kind: 'operator', requestId: 'cli', name: 'cli' };
 
 /** The options every command that answers takes. */
 export interface Output {

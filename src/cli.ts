@@ -1,5 +1,6 @@
 import { Command } from 'commander';
 import { addFunderCommands, addKeyCommands } from './cli-accounts.ts';
+import { addAuditCommand } from './cli-audit.ts';
 import { addBackupCommands } from './cli-backup.ts';
 import { addListenCommand } from './cli-listen.ts';
 import { addOperatorCommands } from './cli-operators.ts';
@@ -29,6 +30,7 @@ function program(json: boolean): Command {
   addKeyCommands(cli);
   addListenCommand(cli);
   addOperatorCommands(cli);
+  addAuditCommand(cli);
   addBackupCommands(cli);
   addSecretsCommands(cli);
   addDemoAndEvidenceCommands(cli);

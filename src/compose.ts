@@ -275,6 +275,7 @@ export function createServices(deps: ServiceDeps) {
     earlyPayments: earlyPaymentsArea.earlyPayments,
     bankData: bankDataArea.bankData,
     bankDataParties: bankDataArea.parties,
+    audit: opsArea.audit,
     /** Each area's routes, in the order the app registers them. */
     routes: registered.flatMap((area) => area.routes),
     /** The areas' background jobs, by kind. */

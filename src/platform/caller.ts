@@ -1,4 +1,5 @@
 import { ApiError } from './errors.ts';
+import type { OperatorRole } from './operator-roles.ts';
 /**
  * Who is acting. Every service function takes it explicitly: the funder, the plane its key
  * sees, the key and its scopes; or the operations team; or the service itself (jobs).
@@ -40,6 +41,14 @@ export interface OperatorCaller {
    * evidence chain and the audit trail record it.
    */
   name?: string;
+  /**
+   * The operator's role (operator-roles.ts): a named operator's own, `admin` for the bootstrap
+   * operator. Absent for the service's own operator steps and the command line on the database,
+   * which hold the database and so every right: they count as `admin`.
+   */
+  role?: OperatorRole;
+  /** A named operator's row (migration 0049): what a token it issues records as its issuer. */
+  operatorId?: string;
   /** See `SystemCaller.causedByKey`. */
   causedByKey?: string;
 }

@@ -56,6 +56,8 @@ export function createAccountKeys(deps: { db: Db; clock: Clock; write: RunWrite 
           expires_at: expiresAt,
           // Fixed here for the key's whole life (none yet while the funder is unclassified).
           plane: planeOf(funder.environment),
+          // The operator's name; the key stays its funder's whatever becomes of that operator.
+          issued_by: caller.kind === 'operator' ? (caller.name ?? null) : null,
         });
         evidence({
           funderId: funder.id,

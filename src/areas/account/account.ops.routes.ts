@@ -2,6 +2,7 @@ import { Type } from 'typebox';
 import type { AreaRoutes } from '../../platform/http/app.ts';
 import { Timestamp, Uuid } from '../../platform/http/schemas.ts';
 import { SCOPES } from '../../platform/http/scopes.ts';
+import { opsRole } from '../../platform/operator-roles.ts';
 import { EnvironmentSchema, OpsFunder, OpsKey } from './account.schemas.ts';
 import type { AccountService } from './account.service.ts';
 
@@ -20,7 +21,10 @@ export function accountOpsRoutes({ account }: { account: AccountService }): Area
   return (app) => {
     app.get(
       '/ops/v1/funders',
-      { schema: { response: { 200: Type.Object({ funders: Type.Array(OpsFunder) }) } } },
+      {
+        config: opsRole('auditor'),
+        schema: { response: { 200: Type.Object({ funders: Type.Array(OpsFunder) }) } },
+      },
       async () => ({
         funders: await account.listFunders(),
       }),
@@ -29,6 +33,7 @@ export function accountOpsRoutes({ account }: { account: AccountService }): Area
     app.post(
       '/ops/v1/funders',
       {
+        config: opsRole('admin'),
         schema: {
           body: Type.Object(
             { name: Type.String({ minLength: 1, maxLength: 200 }), environment: EnvironmentSchema },
@@ -45,13 +50,17 @@ export function accountOpsRoutes({ account }: { account: AccountService }): Area
 
     app.get(
       '/ops/v1/funders/:bank_id',
-      { schema: { params: BankIdParams, response: { 200: Type.Object({ funder: OpsFunder }) } } },
+      {
+        config: opsRole('auditor'),
+        schema: { params: BankIdParams, response: { 200: Type.Object({ funder: OpsFunder }) } },
+      },
       async (request) => ({ funder: await account.getFunder(request.params.bank_id) }),
     );
 
     app.post(
       '/ops/v1/funders/:bank_id/classify',
       {
+        config: opsRole('admin'),
         schema: {
           params: BankIdParams,
           body: Type.Object({ environment: EnvironmentSchema }, { additionalProperties: false }),
@@ -67,6 +76,7 @@ export function accountOpsRoutes({ account }: { account: AccountService }): Area
     app.post(
       '/ops/v1/funders/:bank_id/status',
       {
+        config: opsRole('admin'),
         schema: {
           params: BankIdParams,
           body: Type.Object(
@@ -90,6 +100,7 @@ export function accountOpsRoutes({ account }: { account: AccountService }): Area
     app.get(
       '/ops/v1/keys',
       {
+        config: opsRole('auditor'),
         schema: {
           querystring: Type.Object({ bank_id: Type.Optional(Uuid) }, { additionalProperties: false }),
           response: { 200: Type.Object({ keys: Type.Array(OpsKey) }) },
@@ -101,6 +112,7 @@ export function accountOpsRoutes({ account }: { account: AccountService }): Area
     app.post(
       '/ops/v1/keys',
       {
+        config: opsRole('admin'),
         schema: {
           body: Type.Object(
             {
@@ -143,7 +155,7 @@ export function accountOpsRoutes({ account }: { account: AccountService }): Area
       '/ops/v1/keys/:id/revoke',
       {
         // The body may be left out: a POST with none at all revokes without a reason.
-        config: { optionalBody: true },
+        config: { ...opsRole('admin'), optionalBody: true },
         schema: {
           params: Type.Object({ id: Uuid }),
           body: Type.Optional(Type.Object({ reason: Reason }, { additionalProperties: false })),

@@ -48,4 +48,8 @@ export const OpsKey = Type.Object({
     per_minute: Type.Union([Type.Integer(), Type.Null()]),
     per_hour: Type.Union([Type.Integer(), Type.Null()]),
   }),
+  issued_by: Type.Union([Type.String(), Type.Null()], {
+    description:
+      'The operator that issued the key (bootstrap, cli or a named operator); null when the service made it',
+  }),
 });

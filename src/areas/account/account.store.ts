@@ -27,10 +27,12 @@ export interface KeyRow {
   revoked_at: Date | null;
   /** Fixed when issued; null only while its funder is unclassified. */
   plane: Plane | null;
+  /** The operator that issued it (migration 0067); null before then and for the service's own. */
+  issued_by: string | null;
 }
 
 const KEY_COLUMNS =
-  'k.id, k.funder_id, k.name, k.prefix, k.scopes, k.prospect, k.rate_per_minute, k.rate_per_hour, k.created_at, k.expires_at, k.revoked_at, k.plane';
+  'k.id, k.funder_id, k.name, k.prefix, k.scopes, k.prospect, k.rate_per_minute, k.rate_per_hour, k.created_at, k.expires_at, k.revoked_at, k.plane, k.issued_by';
 
 /*
  * Two kinds of function live here. The operations team's (named `ops...`) reach any funder and
@@ -82,8 +84,8 @@ export async function opsInsertKey(
 ) {
   const { rows } = await q.query<KeyRow>(
     `INSERT INTO api_keys AS k (id, funder_id, name, prefix, secret_sha256, scopes, prospect, rate_per_minute,
-                           rate_per_hour, created_at, expires_at, plane)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING ${KEY_COLUMNS}`,
+                           rate_per_hour, created_at, expires_at, plane, issued_by)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING ${KEY_COLUMNS}`,
     [
       row.id,
       row.funder_id,
@@ -97,6 +99,7 @@ export async function opsInsertKey(
       row.created_at,
       row.expires_at,
       row.plane,
+      row.issued_by,
     ],
   );
   return rows[0]!;

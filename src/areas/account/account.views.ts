@@ -23,6 +23,8 @@ export interface KeyAdminView extends KeyView {
   bank_id: string;
   revoked_at: string | null;
   rate_limit: { per_minute: number | null; per_hour: number | null };
+  /** The operator that issued it; null when the service made it (or before migration 0067). */
+  issued_by: string | null;
 }
 
 export const funderView = (row: store.FunderRow): FunderView => ({
@@ -48,4 +50,5 @@ export const keyAdminView = (row: store.KeyRow): KeyAdminView => ({
   bank_id: row.funder_id,
   revoked_at: row.revoked_at ? row.revoked_at.toISOString() : null,
   rate_limit: { per_minute: row.rate_per_minute, per_hour: row.rate_per_hour },
+  issued_by: row.issued_by,
 });

@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import type { AreaRoutes } from '../../platform/http/app.ts';
 import { IdParams, Uuid } from '../../platform/http/schemas.ts';
+import { opsRole } from '../../platform/operator-roles.ts';
 import * as s from './clients.schemas.ts';
 import type { ClientsService } from './clients.service.ts';
 
@@ -16,6 +17,7 @@ export function clientsOpsRoutes({
     app.put(
       '/ops/v1/funders/:bank_id/return-origins',
       {
+        config: opsRole('admin'),
         schema: { params: FunderParams, body: s.ReturnOriginsBody, response: { 200: s.ReturnOrigins } },
       },
       async (request) =>
@@ -23,7 +25,7 @@ export function clientsOpsRoutes({
     );
     app.get(
       '/ops/v1/funders/:bank_id/return-origins',
-      { schema: { params: FunderParams, response: { 200: s.ReturnOrigins } } },
+      { config: opsRole('auditor'), schema: { params: FunderParams, response: { 200: s.ReturnOrigins } } },
       async (request) => ({
         bank_id: request.params.bank_id,
         origins: await onboarding.returnOrigins(request.params.bank_id),
@@ -32,6 +34,7 @@ export function clientsOpsRoutes({
     app.post(
       '/ops/v1/funders/:bank_id/client-invitations',
       {
+        config: opsRole('support'),
         schema: { params: FunderParams, body: s.ArrivalBody, response: { 201: s.InvitationAnswer } },
       },
       async (request, reply) => {
@@ -42,7 +45,10 @@ export function clientsOpsRoutes({
     );
     app.post(
       '/ops/v1/client-links/:id/arrivals',
-      { schema: { params: IdParams, body: s.ArrivalBody, response: { 201: s.InvitationAnswer } } },
+      {
+        config: opsRole('support'),
+        schema: { params: IdParams, body: s.ArrivalBody, response: { 201: s.InvitationAnswer } },
+      },
       async (request, reply) => {
         const answer = await invitations.arrive(
           { caller: request.operator! },
@@ -59,13 +65,18 @@ export function clientsOpsRoutes({
       ['/ops/v1/onboarding-links/:id/account', s.OnboardingChange, onboarding.accountCreated],
       ['/ops/v1/onboarding-links/:id/complete', s.OnboardingCompleted, onboarding.complete],
     ] as const) {
-      app.post(path, { schema: { params: IdParams, response: { 200: response } } }, async (request) =>
-        play({ caller: request.operator! }, request.params.id),
+      app.post(
+        path,
+        { config: opsRole('support'), schema: { params: IdParams, response: { 200: response } } },
+        async (request) => play({ caller: request.operator! }, request.params.id),
       );
     }
     app.post(
       '/ops/v1/clients/:seller_id/leave',
-      { schema: { params: s.SellerParams, body: s.LeaveBody, response: { 200: s.ClientLeft } } },
+      {
+        config: opsRole('support'),
+        schema: { params: s.SellerParams, body: s.LeaveBody, response: { 200: s.ClientLeft } },
+      },
       async (request) =>
         leaving.leave({ caller: request.operator! }, request.params.seller_id, request.body.reason),
     );

@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import type { AreaRoutes } from '../../platform/http/app.ts';
 import { Uuid } from '../../platform/http/schemas.ts';
+import { opsRole } from '../../platform/operator-roles.ts';
 import type { DemoService } from './demo.service.ts';
 
 /** The operations team's side of the demonstration plane: its reset. */
@@ -9,6 +10,7 @@ export function demoOpsRoutes({ demo }: { demo: DemoService }): AreaRoutes {
     app.post(
       '/ops/v1/demo/reset',
       {
+        config: opsRole('support'),
         schema: {
           response: {
             200: Type.Object({

@@ -3,6 +3,7 @@ import type { AreaRoutes } from '../../platform/http/app.ts';
 import { DateText, Euros, Fields, OrNull, Text } from '../../platform/http/input.ts';
 import { IdParams } from '../../platform/http/schemas.ts';
 import { amountCents } from '../../platform/money.ts';
+import { opsRole } from '../../platform/operator-roles.ts';
 import type { DisclosureService } from './disclosure.service.ts';
 
 const Answer = Type.Object({}, { additionalProperties: true });
@@ -14,8 +15,9 @@ const Answer = Type.Object({}, { additionalProperties: true });
  */
 export function disclosureOpsRoutes({ disclosure }: { disclosure: DisclosureService }): AreaRoutes {
   return (app) => {
-    /** An operations write on the record named in the path, its body checked by `body`. */
+    /** An operations write on the record named in the path, its body checked by `body`: support's. */
     const opsWrite = <B extends TSchema>(body: B) => ({
+      config: opsRole('support'),
       schema: { params: IdParams, body, response: { 200: Answer } },
     });
 
@@ -46,12 +48,16 @@ export function disclosureOpsRoutes({ disclosure }: { disclosure: DisclosureServ
 
     app.post(
       '/ops/v1/requests/:id/notices/prepare',
-      { schema: { params: IdParams, response: { 200: Answer } } },
+      { config: opsRole('support'), schema: { params: IdParams, response: { 200: Answer } } },
       async (request) => disclosure.prepareAgain(request.operator!, request.params.id),
     );
 
-    app.post('/ops/v1/announcements/run', { schema: { response: { 200: Answer } } }, async (request) => ({
-      announced: await disclosure.announceDue(request.operator!),
-    }));
+    app.post(
+      '/ops/v1/announcements/run',
+      { config: opsRole('support'), schema: { response: { 200: Answer } } },
+      async (request) => ({
+        announced: await disclosure.announceDue(request.operator!),
+      }),
+    );
   };
 }

@@ -2,6 +2,7 @@ import { Type } from 'typebox';
 import type { AreaRoutes } from '../../platform/http/app.ts';
 import { Fields, OrNull, Text } from '../../platform/http/input.ts';
 import { Timestamp, Uuid } from '../../platform/http/schemas.ts';
+import { opsRole } from '../../platform/operator-roles.ts';
 import type { OpsDocumentView } from './documents.files.ts';
 import { type DocumentsService, MAX_DOCUMENT_BYTES } from './documents.service.ts';
 
@@ -49,6 +50,7 @@ export function documentsOpsRoutes({ documents }: { documents: DocumentsService 
     app.post(
       '/ops/v1/seller-documents',
       {
+        config: opsRole('support'),
         // Base64 makes the body about a third larger than the file.
         bodyLimit: Math.ceil(MAX_DOCUMENT_BYTES * 1.4) + 64 * 1024,
         schema: {
@@ -75,13 +77,14 @@ export function documentsOpsRoutes({ documents }: { documents: DocumentsService 
 
     app.get(
       '/ops/v1/seller-documents/:id',
-      { schema: { params: IdParams, response: { 200: DocumentAnswer } } },
+      { config: opsRole('auditor'), schema: { params: IdParams, response: { 200: DocumentAnswer } } },
       async (request) => ({ document: await documents.getDocument(request.params.id) }),
     );
 
     app.post(
       '/ops/v1/seller-documents/:id/verify',
       {
+        config: opsRole('support'),
         schema: {
           params: IdParams,
           body: Type.Object(
@@ -99,7 +102,7 @@ export function documentsOpsRoutes({ documents }: { documents: DocumentsService 
       '/ops/v1/seller-documents/:id/revoke',
       {
         // The body may be left out: no body is no reason.
-        config: { optionalBody: true },
+        config: { ...opsRole('support'), optionalBody: true },
         schema: {
           params: IdParams,
           body: RevokeBody,

@@ -1,5 +1,6 @@
 import type { AreaRoutes } from '../../platform/http/app.ts';
 import { IdParams } from '../../platform/http/schemas.ts';
+import { opsRole } from '../../platform/operator-roles.ts';
 import { AnswerBody, EarlyPayment, ReleaseBody } from './early-payments.schemas.ts';
 import type { EarlyPaymentsService } from './early-payments.service.ts';
 
@@ -23,7 +24,7 @@ export function earlyPaymentsOpsRoutes({
 
     app.post(
       '/ops/v1/early-payments',
-      { schema: { body: ReleaseBody, response: { 201: EarlyPayment } } },
+      { config: opsRole('support'), schema: { body: ReleaseBody, response: { 201: EarlyPayment } } },
       async (request, reply) =>
         reply.code(201).send(await earlyPayments.releaseForOps(request.operator!, request.body)),
     );
@@ -32,7 +33,7 @@ export function earlyPaymentsOpsRoutes({
       app.post(
         `/ops/v1/early-payments/:id/${action}`,
         {
-          config: { optionalBody: true },
+          config: { ...opsRole('support'), optionalBody: true },
           schema: { params: IdParams, body: AnswerBody, response: { 200: EarlyPayment } },
         },
         async (request) =>

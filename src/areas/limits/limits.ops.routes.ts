@@ -2,6 +2,7 @@ import { type TSchema, Type } from 'typebox';
 import type { Plane } from '../../platform/caller.ts';
 import type { AreaRoutes } from '../../platform/http/app.ts';
 import { Uuid } from '../../platform/http/schemas.ts';
+import { opsRole } from '../../platform/operator-roles.ts';
 import { DebtorLimitAnswer, DebtorLimitBody, SellerLimitAnswer, SellerLimitBody } from './limits.schemas.ts';
 import type { LimitsService } from './limits.service.ts';
 
@@ -29,13 +30,13 @@ export function limitsOpsRoutes({ limits }: { limits: LimitsService }): AreaRout
   return (app) => {
     app.put(
       '/ops/v1/funders/:bank_id/credit-limits',
-      { schema: opsSchema(DebtorLimitBody, DebtorLimitAnswer) },
+      { config: opsRole('admin'), schema: opsSchema(DebtorLimitBody, DebtorLimitAnswer) },
       async (request) => limits.putCreditLimitAsOperator(request.operator!, targetOf(request), request.body),
     );
 
     app.put(
       '/ops/v1/funders/:bank_id/seller-limits',
-      { schema: opsSchema(SellerLimitBody, SellerLimitAnswer) },
+      { config: opsRole('admin'), schema: opsSchema(SellerLimitBody, SellerLimitAnswer) },
       async (request) => limits.putSellerLimitAsOperator(request.operator!, targetOf(request), request.body),
     );
   };

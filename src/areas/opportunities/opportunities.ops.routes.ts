@@ -1,5 +1,6 @@
 import type { AreaRoutes } from '../../platform/http/app.ts';
 import { IdParams } from '../../platform/http/schemas.ts';
+import { opsRole } from '../../platform/operator-roles.ts';
 import {
   LedgerExitAnswer,
   LedgerExitBody,
@@ -25,19 +26,22 @@ export function opportunitiesOpsRoutes({
   return (app) => {
     app.post(
       '/ops/v1/opportunities/sharing',
-      { schema: { body: OpsSharingBody, response: { 200: SharingAnswer } } },
+      { config: opsRole('support'), schema: { body: OpsSharingBody, response: { 200: SharingAnswer } } },
       async (request) => opportunities.sharingForOps(request.operator!, request.body),
     );
 
     app.post(
       '/ops/v1/invoices/:id/ledger-exit',
-      { schema: { params: IdParams, body: LedgerExitBody, response: { 200: LedgerExitAnswer } } },
+      {
+        config: opsRole('support'),
+        schema: { params: IdParams, body: LedgerExitBody, response: { 200: LedgerExitAnswer } },
+      },
       async (request) => opportunities.ledgerExitForOps(request.operator!, request.params.id, request.body),
     );
 
     app.post(
       '/ops/v1/opportunities/run',
-      { schema: { body: RunBody, response: { 200: RunAnswer } } },
+      { config: opsRole('support'), schema: { body: RunBody, response: { 200: RunAnswer } } },
       async (request) =>
         opportunities.runNightForOps(
           { funderId: request.body.bank_id, plane: request.body.plane },
@@ -47,7 +51,7 @@ export function opportunitiesOpsRoutes({
 
     app.get(
       '/ops/v1/opportunities/runs',
-      { schema: { querystring: RunsQuery, response: { 200: RunsAnswer } } },
+      { config: opsRole('auditor'), schema: { querystring: RunsQuery, response: { 200: RunsAnswer } } },
       async (request) => opportunities.runsForOps(request.query.bank_id, request.query.plane),
     );
   };

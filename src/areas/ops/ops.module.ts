@@ -1,9 +1,17 @@
 import type { AreaDeps } from '../../platform/area-deps.ts';
 import type { AreaRoutes } from '../../platform/http/app.ts';
+import { opsAuditRoutes } from './ops.audit.routes.ts';
+import { createAudit } from './ops.audit.ts';
 import { opsRoutes } from './ops.routes.ts';
 
-/** Service-wide operator actions (the evidence check, the manual clock): routes only. */
+export type { AuditEntry, AuditPage, AuditQuery } from './ops.audit.ts';
+
+/**
+ * Service-wide operator actions (the evidence check, the manual clock, the embedded backup) and
+ * the audit trail of what operators and funders did.
+ */
 export function opsModule(deps: AreaDeps) {
-  const routes: AreaRoutes[] = [opsRoutes(deps)];
-  return { routes };
+  const audit = createAudit(deps);
+  const routes: AreaRoutes[] = [opsRoutes(deps), opsAuditRoutes({ audit })];
+  return { audit, routes };
 }

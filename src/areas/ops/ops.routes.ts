@@ -5,6 +5,7 @@ import { ApiError } from '../../platform/errors.ts';
 import { verifyEvidence } from '../../platform/evidence.ts';
 import type { AreaRoutes } from '../../platform/http/app.ts';
 import { Timestamp } from '../../platform/http/schemas.ts';
+import { opsRole } from '../../platform/operator-roles.ts';
 
 /** Service-wide operator actions: the evidence check, the embedded database's backup, the manual clock. */
 export function opsRoutes({ db, clock }: { db: Db; clock: Clock }): AreaRoutes {
@@ -14,6 +15,7 @@ export function opsRoutes({ db, clock }: { db: Db; clock: Clock }): AreaRoutes {
     app.get(
       '/ops/v1/evidence/verify',
       {
+        config: opsRole('auditor'),
         schema: {
           response: {
             200: Type.Object({
@@ -36,7 +38,7 @@ export function opsRoutes({ db, clock }: { db: Db; clock: Clock }): AreaRoutes {
 
     // A consistent copy of the embedded database, made while the server serves: `funder-api
     // backup` calls it when this server holds the database. POST: it is costly and never cached.
-    app.post('/ops/v1/backup', async (_request, reply) => {
+    app.post('/ops/v1/backup', { config: opsRole('admin') }, async (_request, reply) => {
       if (!db.backup) {
         throw new ApiError(
           'conflict',
@@ -52,13 +54,17 @@ export function opsRoutes({ db, clock }: { db: Db; clock: Clock }): AreaRoutes {
 
     app.get(
       '/ops/v1/clock',
-      { schema: { response: { 200: Type.Object({ now: Timestamp, manual: Type.Boolean() }) } } },
+      {
+        config: opsRole('auditor'),
+        schema: { response: { 200: Type.Object({ now: Timestamp, manual: Type.Boolean() }) } },
+      },
       async () => ({ now: clock.now().toISOString(), manual: clock.manual }),
     );
 
     app.post(
       '/ops/v1/clock',
       {
+        config: opsRole('support'),
         schema: {
           body: Type.Object(
             { advance_seconds: Type.Integer({ minimum: 1, maximum: 10 * 366 * 24 * 3600 }) },

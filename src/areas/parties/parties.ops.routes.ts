@@ -2,6 +2,7 @@ import { type Static, type TSchema, Type } from 'typebox';
 import type { OperatorCaller } from '../../platform/caller.ts';
 import type { AreaRoutes } from '../../platform/http/app.ts';
 import { IdParams, Uuid } from '../../platform/http/schemas.ts';
+import { opsRole } from '../../platform/operator-roles.ts';
 import {
   DebtorCreateBody,
   DebtorSchema,
@@ -33,14 +34,21 @@ export function partiesOpsRoutes({ parties }: { parties: PartiesService }): Area
       // Typed loosely, as the caller names the answer's member; the schema still shapes what is sent.
       const Answer: TSchema = Type.Object({ [name]: record });
       const byId = `${path}/:id`;
-      app.post(path, { schema: { body, response: { 201: Answer } } }, async (request, reply) => {
-        const made = await make(request.operator!, request.body as Static<B>);
-        reply.code(201);
-        return { [name]: made };
-      });
-      app.get(byId, { schema: { params: IdParams, response: { 200: Answer } } }, async (request) => ({
-        [name]: await read(request.params.id),
-      }));
+      // Making a party is playing it (support's); reading one is a read (an auditor's).
+      app.post(
+        path,
+        { config: opsRole('support'), schema: { body, response: { 201: Answer } } },
+        async (request, reply) => {
+          const made = await make(request.operator!, request.body as Static<B>);
+          reply.code(201);
+          return { [name]: made };
+        },
+      );
+      app.get(
+        byId,
+        { config: opsRole('auditor'), schema: { params: IdParams, response: { 200: Answer } } },
+        async (request) => ({ [name]: await read(request.params.id) }),
+      );
     };
 
     makeAndRead(
@@ -55,6 +63,7 @@ export function partiesOpsRoutes({ parties }: { parties: PartiesService }): Area
     app.post(
       '/ops/v1/sellers/:id/verification',
       {
+        config: opsRole('support'),
         schema: {
           params: IdParams,
           body: VerificationBody,
@@ -67,6 +76,7 @@ export function partiesOpsRoutes({ parties }: { parties: PartiesService }): Area
     app.get(
       '/ops/v1/sellers/:id/score',
       {
+        config: opsRole('auditor'),
         schema: {
           params: IdParams,
           response: {
@@ -98,6 +108,7 @@ export function partiesOpsRoutes({ parties }: { parties: PartiesService }): Area
     app.post(
       '/ops/v1/invoices/:id/seller-paid',
       {
+        config: opsRole('support'),
         schema: {
           params: IdParams,
           body: SellerPaidBody,

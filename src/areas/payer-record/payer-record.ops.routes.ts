@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
 import type { AreaRoutes } from '../../platform/http/app.ts';
+import { opsRole } from '../../platform/operator-roles.ts';
 import { LedgerBody } from './payer-record.schemas.ts';
 import type { PayerRecordService } from './payer-record.service.ts';
 
@@ -21,6 +22,7 @@ export function payerRecordOpsRoutes({ payerRecord }: { payerRecord: PayerRecord
     app.post(
       '/ops/v1/supplier-ledgers',
       {
+        config: opsRole('support'),
         bodyLimit: LEDGER_BODY_LIMIT,
         schema: { body: LedgerBody, response: { 200: LedgerAnswer } },
       },

@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import type { AreaRoutes } from '../../platform/http/app.ts';
 import { IdParams } from '../../platform/http/schemas.ts';
+import { opsRole } from '../../platform/operator-roles.ts';
 import { RepaymentBody, RepaymentResult } from './recourse.schemas.ts';
 import type { RecourseService } from './recourse.service.ts';
 
@@ -14,12 +15,19 @@ export function recourseOpsRoutes({ recourse }: { recourse: RecourseService }): 
   return (app) => {
     app.post(
       '/ops/v1/recourse/:id/repayments',
-      { schema: { params: IdParams, body: RepaymentBody, response: { 200: RepaymentResult } } },
+      {
+        config: opsRole('support'),
+        schema: { params: IdParams, body: RepaymentBody, response: { 200: RepaymentResult } },
+      },
       async (request) => recourse.repaymentForOps(request.operator!, request.params.id, request.body),
     );
 
-    app.post('/ops/v1/recourse/run', { schema: { response: { 200: Answer } } }, async (request) => ({
-      opened: await recourse.openDue(request.operator!),
-    }));
+    app.post(
+      '/ops/v1/recourse/run',
+      { config: opsRole('support'), schema: { response: { 200: Answer } } },
+      async (request) => ({
+        opened: await recourse.openDue(request.operator!),
+      }),
+    );
   };
 }

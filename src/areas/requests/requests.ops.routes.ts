@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import type { AreaRoutes } from '../../platform/http/app.ts';
 import { IdParams, Uuid } from '../../platform/http/schemas.ts';
+import { opsRole } from '../../platform/operator-roles.ts';
 import { ConsentLevelSchema as Level } from '../settings/settings.module.ts';
 import type { RequestPartiesService } from './requests.parties.ts';
 
@@ -24,6 +25,7 @@ export function requestsOpsRoutes({
     app.post(
       '/ops/v1/requests',
       {
+        config: opsRole('support'),
         schema: {
           body: Type.Object(
             {
@@ -48,6 +50,7 @@ export function requestsOpsRoutes({
     app.post(
       '/ops/v1/requests/:id/route',
       {
+        config: opsRole('support'),
         schema: {
           params: IdParams,
           body: Type.Object({ bank_id: Uuid }, { additionalProperties: false }),
@@ -64,6 +67,7 @@ export function requestsOpsRoutes({
       app.post(
         `/ops/v1/requests/:id/${move}`,
         {
+          config: opsRole('support'),
           schema: {
             params: IdParams,
             body: Type.Optional(
@@ -85,6 +89,7 @@ export function requestsOpsRoutes({
     app.post(
       '/ops/v1/requests/:id/seller-answer',
       {
+        config: opsRole('support'),
         schema: {
           params: IdParams,
           body: Type.Object(
@@ -111,6 +116,7 @@ export function requestsOpsRoutes({
     app.post(
       '/ops/v1/requests/:id/debtor-answer',
       {
+        config: opsRole('support'),
         schema: {
           params: IdParams,
           body: Type.Object(

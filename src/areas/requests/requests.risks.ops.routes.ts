@@ -1,19 +1,30 @@
 import { type TSchema, Type } from 'typebox';
 import type { AreaRoutes } from '../../platform/http/app.ts';
 import { IdParams, Uuid } from '../../platform/http/schemas.ts';
+import { type OperatorRole, opsRole } from '../../platform/operator-roles.ts';
 import type { RequestPartiesService } from './requests.parties.ts';
 
 /** Risk signals and disputes on a request, for the operations team: raise, review, resolve. */
 export function requestsRisksOpsRoutes({ parties }: { parties: RequestPartiesService }): AreaRoutes {
   return (app) => {
-    /** An operations write on the record named in the path: its body and its answer's schema. */
-    const opsWrite = <B extends TSchema, R extends Record<number, TSchema>>(body: B, response: R) => ({
+    /**
+     * An operations write on the record named in the path: the role that opens it, its body and
+     * its answer's schema. Raising a signal or a debtor's dispute is support's; reviewing a
+     * signal and resolving a dispute lift a hold on funding, and are an admin's.
+     */
+    const opsWrite = <B extends TSchema, R extends Record<number, TSchema>>(
+      role: OperatorRole,
+      body: B,
+      response: R,
+    ) => ({
+      config: opsRole(role),
       schema: { params: IdParams, body, response },
     });
 
     app.post(
       '/ops/v1/requests/:id/risk-signals',
       opsWrite(
+        'support',
         Type.Object(
           {
             code: Type.String({ pattern: '^[a-z][a-z0-9_]{1,63}$' }),
@@ -35,6 +46,7 @@ export function requestsRisksOpsRoutes({ parties }: { parties: RequestPartiesSer
     app.post(
       '/ops/v1/risk-signals/:id/review',
       opsWrite(
+        'admin',
         Type.Object(
           {
             outcome: Type.Union([Type.Literal('cleared'), Type.Literal('confirmed')]),
@@ -58,6 +70,7 @@ export function requestsRisksOpsRoutes({ parties }: { parties: RequestPartiesSer
     app.post(
       '/ops/v1/requests/:id/disputes',
       opsWrite(
+        'support',
         Type.Object(
           {
             debtor_tax_id: Type.Optional(Type.Union([Type.String({ maxLength: 40 }), Type.Null()])),
@@ -79,6 +92,7 @@ export function requestsRisksOpsRoutes({ parties }: { parties: RequestPartiesSer
     app.post(
       '/ops/v1/disputes/:id/resolve',
       opsWrite(
+        'admin',
         Type.Object(
           { resolution: Type.String({ minLength: 3, maxLength: 2000 }) },
           { additionalProperties: false },

@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import type { AreaRoutes } from '../../platform/http/app.ts';
 import { Uuid } from '../../platform/http/schemas.ts';
+import { opsRole } from '../../platform/operator-roles.ts';
 import { ListedBuyersAnswer, ListedBuyersBody } from './settings.schemas.ts';
 import type { SettingsService } from './settings.service.ts';
 
@@ -10,6 +11,7 @@ export function settingsOpsRoutes({ settings }: { settings: SettingsService }): 
     app.put(
       '/ops/v1/funders/:bank_id/listed-buyers',
       {
+        config: opsRole('admin'),
         schema: {
           params: Type.Object({ bank_id: Uuid }),
           body: ListedBuyersBody,

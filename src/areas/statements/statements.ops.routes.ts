@@ -1,5 +1,6 @@
 import type { AreaRoutes } from '../../platform/http/app.ts';
 import { IdParams } from '../../platform/http/schemas.ts';
+import { opsRole } from '../../platform/operator-roles.ts';
 import { ConfirmBody, ConfirmResult, LineParams, StatementResult } from './statements.schemas.ts';
 import type { StatementsService } from './statements.service.ts';
 
@@ -11,7 +12,7 @@ export function statementsOpsRoutes({ statements }: { statements: StatementsServ
   return (app) => {
     app.get(
       '/ops/v1/statements/:id',
-      { schema: { params: IdParams, response: { 200: StatementResult } } },
+      { config: opsRole('auditor'), schema: { params: IdParams, response: { 200: StatementResult } } },
       async (request) => statements.statementForOps(request.params.id),
     );
 
@@ -19,7 +20,7 @@ export function statementsOpsRoutes({ statements }: { statements: StatementsServ
       '/ops/v1/statements/:id/lines/:line/confirm',
       {
         // The body may be left out.
-        config: { optionalBody: true },
+        config: { ...opsRole('support'), optionalBody: true },
         schema: { params: LineParams, body: ConfirmBody, response: { 200: ConfirmResult } },
       },
       async (request) =>

@@ -7,6 +7,7 @@ import type {
   RawServerDefault,
 } from 'fastify';
 import type { FunderCaller, OperatorCaller } from '../caller.ts';
+import type { OperatorRole } from '../operator-roles.ts';
 import type { OperationRegistry } from './openapi/registry.ts';
 import type { OperationDoc } from './openapi/types.ts';
 import type { Scope } from './scopes.ts';
@@ -21,6 +22,8 @@ declare module 'fastify' {
     optionalBody?: boolean;
     /** With `auth: 'key'`: the scopes that open the operation (`OPENS` in scopes.ts); empty for any key. */
     scopes?: readonly Scope[];
+    /** With `auth: 'ops'`: the least operator role that opens the operation (operator-roles.ts). */
+    role?: OperatorRole;
     /** A public (`/v1`) operation's OpenAPI entry: what the document says beyond its schemas. */
     operation?: OperationDoc;
     /**

@@ -6,6 +6,7 @@ import { GATE, runAs } from '../db/actor.ts';
 import type { Queryable } from '../db/db.ts';
 import { ApiError } from '../errors.ts';
 import type { HttpMetrics } from '../metrics.ts';
+import { FULL_ROLE, type OperatorRole, roleAtLeast } from '../operator-roles.ts';
 import type { RateCounter, RateWindow, WindowCount } from '../rate-limit.ts';
 
 export const DEFAULT_PER_MINUTE = 120;
@@ -43,18 +44,35 @@ export interface AuthDeps {
   /** Counts the refusals of the rate limits (the runtime's metrics). */
   metrics?: Pick<HttpMetrics, 'rateLimited'>;
   /** A named operator in force with this token (account area), else null; marks it used. */
-  lookupOperator(token: string, now: Date): Promise<{ name: string } | null>;
+  lookupOperator(token: string, now: Date): Promise<OperatorFound | null>;
+}
+
+/** A named operator in force, as authentication finds it by its token. */
+export interface OperatorFound {
+  id: string;
+  name: string;
+  role: OperatorRole;
 }
 
 /** The name the bootstrap operator goes by in logs, the audit trail and the evidence chain. */
 export const BOOTSTRAP_OPERATOR_NAME = 'bootstrap';
 
 /** Who an operations call comes from: the bootstrap operator, a named operator in force, or nobody. */
-async function operatorOf(deps: AuthDeps, token: string | null, now: Date): Promise<string | null> {
+async function operatorOf(
+  deps: AuthDeps,
+  token: string | null,
+  now: Date,
+): Promise<{ id?: string; name: string; role: OperatorRole } | null> {
   if (token === null) return null;
-  if (safeEqual(token, deps.opsToken)) return BOOTSTRAP_OPERATOR_NAME;
-  return (await deps.lookupOperator(token, now))?.name ?? null;
+  if (safeEqual(token, deps.opsToken)) return { name: BOOTSTRAP_OPERATOR_NAME, role: FULL_ROLE };
+  return deps.lookupOperator(token, now);
 }
+
+/** What a refused credential is told it lacks, by the kind of route it called. */
+const CREDENTIAL_NEEDED = {
+  key: 'A valid API key is required: Authorization: Bearer svc_fk_<64 hex>.',
+  ops: 'A valid operator token is required: Authorization: Bearer <the OPS_TOKEN, or a named operator token svc_op_<64 hex>>.',
+} as const;
 
 function bearer(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
@@ -91,7 +109,12 @@ function setRateHeaders(reply: FastifyReply, windows: WindowCount[], now: Date):
  * Repeated bad credentials from one address are answered 429 instead of 401: counted per
  * address across all servers, like every other limit.
  */
-async function refuseBadCredential(deps: AuthDeps, request: FastifyRequest, now: Date): Promise<never> {
+async function refuseBadCredential(
+  deps: AuthDeps,
+  request: FastifyRequest,
+  now: Date,
+  kind: keyof typeof CREDENTIAL_NEEDED,
+): Promise<never> {
   const [window] = await deps.rateCounter.hit(
     `bad-credential:${request.ip}`,
     [{ seconds: 60, limit: BAD_KEY_LIMIT_PER_MINUTE }],
@@ -101,7 +124,7 @@ async function refuseBadCredential(deps: AuthDeps, request: FastifyRequest, now:
     deps.metrics?.rateLimited('bad_credential', window.seconds);
     throw rateLimitedError(window, now);
   }
-  throw new ApiError('unauthorized', 'A valid API key is required: Authorization: Bearer svc_fk_<64 hex>.');
+  throw new ApiError('unauthorized', CREDENTIAL_NEEDED[kind]);
 }
 
 /**
@@ -130,16 +153,31 @@ async function authenticateAsGate(
   const token = bearer(request);
 
   if (mode === 'ops') {
-    const name = await operatorOf(deps, token, now);
-    if (name === null) return refuseBadCredential(deps, request, now);
-    request.operator = { kind: 'operator', requestId: request.id, name };
+    const found = await operatorOf(deps, token, now);
+    if (found === null) return refuseBadCredential(deps, request, now, 'ops');
+    // Every operations route declares its role (route-rules.ts); a missing one opens nothing.
+    const needed = request.routeOptions.config.role ?? FULL_ROLE;
+    if (!roleAtLeast(found.role, needed)) {
+      throw new ApiError(
+        'forbidden',
+        `This operator's role (${found.role}) does not open this operation: it needs ${needed}.`,
+        { extra: { required_role: needed, role: found.role } },
+      );
+    }
+    request.operator = {
+      kind: 'operator',
+      requestId: request.id,
+      name: found.name,
+      role: found.role,
+      ...(found.id ? { operatorId: found.id } : {}),
+    };
     return;
   }
 
-  if (token === null || !API_KEY_PATTERN.test(token)) return refuseBadCredential(deps, request, now);
+  if (token === null || !API_KEY_PATTERN.test(token)) return refuseBadCredential(deps, request, now, 'key');
   const found = await deps.lookupKey(token, now);
   if (found.status === 'expired') throw new ApiError('key_expired', 'This API key has expired.');
-  if (found.status !== 'ok') return refuseBadCredential(deps, request, now);
+  if (found.status !== 'ok') return refuseBadCredential(deps, request, now, 'key');
 
   const windows =
     found.counted ??

@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { isOperatorRole, OPERATOR_ROLES } from '../operator-roles.ts';
 import type { App, RouteInputs } from './app-types.ts';
 import { createIdempotency, type IdempotencyDeps } from './idempotency.ts';
 import { createOperationRegistry, type OperationRegistry } from './openapi/registry.ts';
@@ -19,12 +20,18 @@ const asList = <T>(value: T | T[] | undefined): T[] =>
 export function installRouteRules(app: App, deps: IdempotencyDeps): OperationRegistry {
   // The path decides who may call an operations route: everything under /ops/ takes the
   // operator token, and a route there that says otherwise stops the start.
+  // Each declares the least operator role that opens it: one without is a bug that stops the start.
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/ops/')) return;
-    const config = (route.config ?? {}) as { auth?: string };
+    const config = (route.config ?? {}) as { auth?: string; role?: unknown };
     if (config.auth !== undefined && config.auth !== 'ops') {
       throw new Error(
         `${route.url} is an operations route: it takes the operator token, not auth '${config.auth}'`,
+      );
+    }
+    if (!isOperatorRole(config.role)) {
+      throw new Error(
+        `${asList(route.method).join(',')} ${route.url} declares no operator role (config.role, one of ${OPERATOR_ROLES.join(', ')})`,
       );
     }
     route.config = { ...route.config, auth: 'ops' };
