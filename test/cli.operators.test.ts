@@ -47,7 +47,7 @@ describe.skipIf(onPostgres())('operators through a running server with an operat
       const onOps = httpCaller(opsPort);
 
       const issued = await json<Issued>(
-        await cli(dataDir, 'operators', 'issue', '--name', 'night-shift', '--json'),
+        await cli(dataDir, 'operators', 'issue', '--name', 'night-shift', '--role', 'admin', '--json'),
       );
       expect(issued.operator.name).toBe('night-shift');
       expect((await onOps(issued.token, 'GET', '/ops/v1/funders')).status).toBe(200);
@@ -78,14 +78,23 @@ describe.skipIf(onPostgres())('operators through a running server with an operat
     async () => {
       const dataDir = await migratedDataDir();
       const issued = await json<Issued>(
-        await cli(dataDir, 'operators', 'issue', '--name', 'alice', '--json'),
+        await cli(dataDir, 'operators', 'issue', '--name', 'alice', '--role', 'admin', '--json'),
       );
       expect(issued.token).toMatch(/^svc_op_[0-9a-f]{64}$/);
       const list = await json<{ operators: { name: string }[] }>(
         await cli(dataDir, 'operators', 'list', '--json'),
       );
       expect(list.operators.map((o) => o.name)).toEqual(['alice']);
-      const bad = await cli(await tempDataDir(), 'operators', 'issue', '--name', 'Not A Name', '--json');
+      const bad = await cli(
+        await tempDataDir(),
+        'operators',
+        'issue',
+        '--name',
+        'Not A Name',
+        '--role',
+        'admin',
+        '--json',
+      );
       expect(bad.code).not.toBe(0);
       expect(JSON.parse(bad.stdout).error.code).toBe('name_invalid');
     },
@@ -103,7 +112,17 @@ describe.skipIf(!onPostgres())('operators on PostgreSQL', () => {
         const env = { DATABASE_URL: database.url! };
         const dataDir = await tempDataDir();
         const issued = await json<Issued>(
-          await cliWithEnv(dataDir, env, 'operators', 'issue', '--name', 'pg-operator', '--json'),
+          await cliWithEnv(
+            dataDir,
+            env,
+            'operators',
+            'issue',
+            '--name',
+            'pg-operator',
+            '--role',
+            'admin',
+            '--json',
+          ),
         );
         const get = (token: string) =>
           service.app.inject({

@@ -101,7 +101,10 @@ describe('named operators', () => {
   let alice: string;
 
   it('an operator issued by name calls the operations API with its own token', async () => {
-    const issued = await call(ops.url, service.opsToken, 'POST', '/ops/v1/operators', { name: 'alice' });
+    const issued = await call(ops.url, service.opsToken, 'POST', '/ops/v1/operators', {
+      name: 'alice',
+      role: 'admin',
+    });
     expect(issued.status).toBe(201);
     expect(issued.body.operator).toMatchObject({ name: 'alice', revoked_at: null, last_used_at: null });
     alice = issued.body.token;
@@ -115,13 +118,20 @@ describe('named operators', () => {
   });
 
   it('a name in force, the bootstrap name, or a name out of the pattern is refused', async () => {
-    const again = await call(ops.url, service.opsToken, 'POST', '/ops/v1/operators', { name: 'alice' });
+    const again = await call(ops.url, service.opsToken, 'POST', '/ops/v1/operators', {
+      name: 'alice',
+      role: 'admin',
+    });
     expect([again.status, again.body.error.code]).toEqual([409, 'conflict']);
     const bootstrap = await call(ops.url, service.opsToken, 'POST', '/ops/v1/operators', {
       name: 'bootstrap',
+      role: 'admin',
     });
     expect([bootstrap.status, bootstrap.body.error.code]).toEqual([409, 'conflict']);
-    const bad = await call(ops.url, service.opsToken, 'POST', '/ops/v1/operators', { name: 'Alice Smith' });
+    const bad = await call(ops.url, service.opsToken, 'POST', '/ops/v1/operators', {
+      name: 'Alice Smith',
+      role: 'admin',
+    });
     expect(bad.status).toBe(422);
   });
 
@@ -130,7 +140,18 @@ describe('named operators', () => {
     expect(list.status).toBe(200);
     const [entry] = list.body.operators.filter((o: { name: string }) => o.name === 'alice');
     expect(entry).toMatchObject({ name: 'alice', revoked_at: null, last_used_at: expect.any(String) });
-    expect(Object.keys(entry).sort()).toEqual(['created_at', 'last_used_at', 'name', 'prefix', 'revoked_at']);
+    expect(Object.keys(entry).sort()).toEqual([
+      'created_at',
+      'id',
+      'issued_by',
+      'issued_by_id',
+      'last_used_at',
+      'name',
+      'prefix',
+      'revoked_at',
+      'role',
+    ]);
+    expect(entry).toMatchObject({ role: 'admin', issued_by: 'bootstrap', issued_by_id: null });
     expect(JSON.stringify(list.body)).not.toContain(alice);
   });
 
@@ -171,7 +192,10 @@ describe('named operators', () => {
       expect.any(String),
     );
     // The name may be issued again: a new token, the old one still refused.
-    const reissued = await call(ops.url, service.opsToken, 'POST', '/ops/v1/operators', { name: 'alice' });
+    const reissued = await call(ops.url, service.opsToken, 'POST', '/ops/v1/operators', {
+      name: 'alice',
+      role: 'admin',
+    });
     expect(reissued.status).toBe(201);
     expect((await call(ops.url, reissued.body.token, 'GET', '/ops/v1/funders')).status).toBe(200);
     expect((await call(ops.url, alice, 'GET', '/ops/v1/funders')).status).toBe(401);

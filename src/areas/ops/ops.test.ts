@@ -212,6 +212,7 @@ describe('API keys', () => {
         prospect: 'Ana at Banco Ejemplo',
         revoked_at: null,
         rate_limit: { per_minute: 30, per_hour: 600 },
+        issued_by: 'bootstrap',
       },
       secret: expect.stringMatching(/^svc_fk_[0-9a-f]{64}$/),
     });

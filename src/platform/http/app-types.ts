@@ -37,6 +37,8 @@ declare module 'fastify' {
     operations: OperationRegistry;
     /** Every route with the input schemas it validates: tests derive their bad-input cases from it. */
     routeInputs: RouteInputs[];
+    /** Every operations route with the least operator role that opens it, as the routes declared it. */
+    opsRoles: OpsRouteRole[];
   }
   interface FastifyRequest {
     caller: FunderCaller | null;
@@ -64,3 +66,10 @@ export interface RouteInputs {
 
 /** Each area hands the app a plugin registering its own routes. */
 export type AreaRoutes = (app: App) => Promise<void> | void;
+
+/** An operations route and the least operator role that opens it (route-rules.ts). */
+export interface OpsRouteRole {
+  method: string;
+  url: string;
+  role: OperatorRole;
+}

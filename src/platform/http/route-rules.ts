@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isOperatorRole, OPERATOR_ROLES } from '../operator-roles.ts';
-import type { App, RouteInputs } from './app-types.ts';
+import type { App, OpsRouteRole, RouteInputs } from './app-types.ts';
 import { createIdempotency, type IdempotencyDeps } from './idempotency.ts';
 import { createOperationRegistry, type OperationRegistry } from './openapi/registry.ts';
 import type { OperationDoc } from './openapi/types.ts';
@@ -21,6 +21,8 @@ export function installRouteRules(app: App, deps: IdempotencyDeps): OperationReg
   // The path decides who may call an operations route: everything under /ops/ takes the
   // operator token, and a route there that says otherwise stops the start.
   // Each declares the least operator role that opens it: one without is a bug that stops the start.
+  const opsRoles: OpsRouteRole[] = [];
+  app.decorate('opsRoles', opsRoles);
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/ops/')) return;
     const config = (route.config ?? {}) as { auth?: string; role?: unknown };
@@ -35,6 +37,9 @@ export function installRouteRules(app: App, deps: IdempotencyDeps): OperationReg
       );
     }
     route.config = { ...route.config, auth: 'ops' };
+    for (const method of asList(route.method)) {
+      if (method !== 'HEAD') opsRoles.push({ method, url: route.url, role: config.role });
+    }
   });
 
   // Idempotency-Key is for POST and PUT: their routes get the two hooks, other calls pay nothing.
