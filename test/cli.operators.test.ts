@@ -47,9 +47,19 @@ describe.skipIf(onPostgres())('operators through a running server with an operat
       const onOps = httpCaller(opsPort);
 
       const issued = await json<Issued>(
-        await cli(dataDir, 'operators', 'issue', '--name', 'night-shift', '--role', 'admin', '--json'),
+        await cli(dataDir, 'operators', 'issue', '--name', 'night-shift', '--role', 'support', '--json'),
       );
-      expect(issued.operator.name).toBe('night-shift');
+      expect(issued.operator).toMatchObject({ name: 'night-shift', role: 'support', issued_by: 'bootstrap' });
+      // A support token plays the parties but issues no operator.
+      const minted = await onOps<{ error: { code: string } }>(issued.token, 'POST', '/ops/v1/operators', {
+        name: 'escalated',
+        role: 'admin',
+      });
+      expect([minted.status, minted.body.error.code]).toEqual([403, 'forbidden']);
+      // The role is never a default.
+      const noRole = await cli(dataDir, 'operators', 'issue', '--name', 'no-role');
+      expect(noRole.code).not.toBe(0);
+      expect(noRole.stderr).toContain('--role');
       expect((await onOps(issued.token, 'GET', '/ops/v1/funders')).status).toBe(200);
       expect((await onPublic(issued.token, 'GET', '/ops/v1/funders')).status).toBe(404);
       expect((await onOps('', 'GET', '/readyz')).status).toBe(200);
@@ -62,6 +72,35 @@ describe.skipIf(onPostgres())('operators through a running server with an operat
       const human = await cli(dataDir, 'operators', 'list');
       expect(human.stdout).toContain('night-shift');
       expect(human.stdout).not.toContain(issued.token);
+
+      // An admin the command line issued issues another; revoking the first takes the second.
+      const lead = await json<Issued>(
+        await cli(dataDir, 'operators', 'issue', '--name', 'lead', '--role', 'admin', '--json'),
+      );
+      const sub = await onOps<Issued>(lead.token, 'POST', '/ops/v1/operators', {
+        name: 'sub',
+        role: 'auditor',
+      });
+      expect(sub.status).toBe(201);
+      const revokedLine = await cli(dataDir, 'operators', 'revoke', '--name', 'lead');
+      expect(revokedLine.code).toBe(0);
+      expect(revokedLine.stdout).toContain('Revoked with it');
+      expect(revokedLine.stdout).toContain('sub (auditor, issued by lead)');
+      expect((await onOps(sub.body.token, 'GET', '/ops/v1/funders')).status).toBe(401);
+      // What lead did, read back through the running server.
+      const trail = await json<{
+        entries: { kind: string; actor: { operator: string }; payload: { name: string } }[];
+      }>(await cli(dataDir, 'audit', '--operator', 'lead', '--all', '--json'));
+      expect(trail.entries.map((e) => [e.kind, e.payload.name])).toEqual([['operator.issued', 'sub']]);
+      const bootstrapTrail = await cli(
+        dataDir,
+        'audit',
+        '--operator',
+        'bootstrap',
+        '--kind',
+        'operator.revoked',
+      );
+      expect(bootstrapTrail.stdout).toContain('operator.revoked');
 
       await json(await cli(dataDir, 'operators', 'revoke', '--name', 'night-shift', '--json'));
       const refused = await onOps<{ error: { code: string } }>(issued.token, 'GET', '/ops/v1/funders');
@@ -85,6 +124,13 @@ describe.skipIf(onPostgres())('operators through a running server with an operat
         await cli(dataDir, 'operators', 'list', '--json'),
       );
       expect(list.operators.map((o) => o.name)).toEqual(['alice']);
+      // The command line on the database is the issuer `cli`, and the audit trail says so.
+      const trail = await cli(dataDir, 'audit', '--operator', 'cli');
+      expect(trail.code).toBe(0);
+      expect(trail.stdout).toMatch(/operator cli\s+operator\.issued/);
+      const badSince = await cli(dataDir, 'audit', '--since', 'yesterday', '--json');
+      expect(badSince.code).not.toBe(0);
+      expect(JSON.parse(badSince.stdout).error.code).toBe('query_invalid');
       const bad = await cli(
         await tempDataDir(),
         'operators',

@@ -65,4 +65,25 @@ describe('the operations routes', () => {
       }),
     ).rejects.toThrow(/is an operations route: it takes the operator token/);
   });
+
+  it('a route under /ops/ that declares no operator role stops the start', async () => {
+    const { runtime } = service;
+    await expect(
+      buildApp({
+        db: runtime.db,
+        clock: runtime.clock,
+        logger: runtime.logger,
+        rateCounter: runtime.rateCounter,
+        opsToken: service.opsToken,
+        lookupKey: runtime.services.account.lookupKey,
+        lookupOperator: runtime.services.account.lookupOperator,
+        secrets: runtime.secrets,
+        routes: [
+          (app) => {
+            app.post('/ops/v1/undeclared', async () => ({}));
+          },
+        ],
+      }),
+    ).rejects.toThrow(/POST \/ops\/v1\/undeclared declares no operator role/);
+  });
 });
