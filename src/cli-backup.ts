@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { open, readFile, rm, stat } from 'node:fs/promises';
+import { open, rm, stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { CliError, EXIT_USAGE } from './cli-output.ts';
@@ -10,6 +10,7 @@ import {
   BackupRefused,
   embeddedDatabaseDir,
   embeddedDatabaseExists,
+  readBackup,
   restoreEmbedded,
 } from './platform/db/backup.ts';
 import {
@@ -154,9 +155,11 @@ interface RestoreReport {
 
 async function restore(config: Config, file: string, force: boolean): Promise<RestoreReport> {
   embeddedOnly(config, 'restore');
-  await prepareDataDir(config.dataDir);
   const facts = await stat(file).catch(() => null);
   if (!facts?.isFile()) throw new CliError('file_missing', `${file} is not a file.`, { file });
+  // The file is read and checked whole before the data directory is so much as made.
+  const backup = await readBackup(file).catch(refusal(file));
+  await prepareDataDir(config.dataDir);
   let lock: EmbeddedLock;
   try {
     lock = await acquireEmbeddedLock(config.dataDir, 'restore');
@@ -178,12 +181,17 @@ async function restore(config: Config, file: string, force: boolean): Promise<Re
         EXIT_USAGE,
       );
     }
-    const restored = await restoreEmbedded(config.dataDir, await readFile(file));
+    const restored = await restoreEmbedded(config.dataDir, backup).catch(refusal(file));
     return { file, ...restored };
-  } catch (err) {
-    if (err instanceof BackupRefused) throw new CliError(err.code, err.message, { file });
-    throw err;
   } finally {
     await lock.release();
   }
 }
+
+/** A refused backup as the command line reports it: its code, why, and the entry concerned. */
+const refusal =
+  (file: string) =>
+  (err: unknown): never => {
+    if (err instanceof BackupRefused) throw new CliError(err.code, err.message, { file, ...err.details });
+    throw err;
+  };

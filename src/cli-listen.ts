@@ -4,6 +4,8 @@ import { type Command, Option } from 'commander';
 import {
   deliveryHeaders,
   EVENT_TYPE_NAMES,
+  isUsableSecret,
+  MIN_SECRET_KEY_BYTES,
   newSigningSecret,
   SECRET_PREFIX,
 } from './areas/webhooks/webhooks.module.ts';
@@ -119,9 +121,12 @@ async function forward(options: ListenOptions, secret: string, event: EventItem)
   };
 }
 
+/** What `--secret` must be, as the help and the refusal say it. */
+const SECRET_FORM = `${SECRET_PREFIX} then base64 (either alphabet) of at least ${MIN_SECRET_KEY_BYTES} bytes`;
+
 function checkOptions(options: ListenOptions): void {
   if (!options.apiKey)
-    throw new CliError('api_key_required', 'Give --api-key, or set FUNDER_API_KEY.', {}, EXIT_USAGE);
+    throw new CliError('api_key_required', 'Set FUNDER_API_KEY to your API key.', {}, EXIT_USAGE);
   for (const [option, value] of [
     ['--forward-to', options.forwardTo],
     ['--api-url', options.apiUrl],
@@ -143,8 +148,8 @@ function checkOptions(options: ListenOptions): void {
       { events: unknown },
       EXIT_USAGE,
     );
-  if (options.secret !== undefined && !options.secret.startsWith(SECRET_PREFIX))
-    throw new CliError('secret_invalid', `--secret: a secret starting ${SECRET_PREFIX}.`, {}, EXIT_USAGE);
+  if (options.secret !== undefined && !isUsableSecret(options.secret))
+    throw new CliError('secret_invalid', `--secret: ${SECRET_FORM}.`, {}, EXIT_USAGE);
   const interval = Number(options.interval);
   if (!Number.isFinite(interval) || interval < 0.2 || interval > 60)
     throw new CliError('interval_invalid', '--interval: seconds, 0.2 to 60.', {}, EXIT_USAGE);
@@ -189,18 +194,42 @@ async function listen(options: ListenOptions): Promise<void> {
   }
 }
 
+/**
+ * A key typed as `--api-key` is in the command's arguments, which every user of the machine can
+ * read in the process list as long as the command runs: it still works, with a warning.
+ */
+function warnOfKeyInArguments(command: Command): void {
+  if (command.getOptionValueSource('apiKey') !== 'cli') return;
+  process.stderr.write(
+    'funder-api: warning: --api-key puts your key in the process list, where other users of this machine can read it (ps): set FUNDER_API_KEY instead.\n',
+  );
+}
+
 export function addListenCommand(cli: Command): void {
   cli
     .command('listen')
-    .description('forward your events to a local URL, signed with a local secret (webhooks on a laptop)')
-    .addOption(new Option('--api-key <key>', 'your API key').env('FUNDER_API_KEY'))
+    .description(
+      'forward your events to a local URL, signed with a local secret (webhooks on a laptop); your API key is read from FUNDER_API_KEY',
+    )
+    .addOption(
+      new Option(
+        '--api-key <key>',
+        'your API key; better in FUNDER_API_KEY, as other users can read --api-key in the process list',
+      ).env('FUNDER_API_KEY'),
+    )
     .addOption(
       new Option('--api-url <url>', 'the API').env('FUNDER_API_URL').default('http://localhost:8080'),
     )
     .requiredOption('--forward-to <url>', 'where to post each event, e.g. http://localhost:3000/hooks')
     .option('--events <types...>', 'only these event types (default: all)')
-    .option('--secret <whsec>', 'sign with this secret instead of a new one (keeps your receiver set up)')
+    .option(
+      '--secret <whsec>',
+      `sign with this secret instead of a new one (keeps your receiver set up): ${SECRET_FORM}`,
+    )
     .option('--interval <seconds>', 'how often to look for new events', '2')
     .option('--json', 'one JSON document per line: the start, then each forward')
-    .action(async (options: ListenOptions) => listen(options));
+    .action(async (options: ListenOptions, command: Command) => {
+      warnOfKeyInArguments(command);
+      await listen(options);
+    });
 }

@@ -1,5 +1,6 @@
-import { stat, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { readdir, stat, writeFile } from 'node:fs/promises';
+import { join, relative } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   cleanUpProcesses,
@@ -12,6 +13,7 @@ import {
   stop,
   tempDataDir,
 } from './support/cli.ts';
+import { gzipped, type TarEntry, tarArchive } from './support/tar-archives.ts';
 
 afterAll(cleanUpProcesses);
 
@@ -120,5 +122,142 @@ describe('backup and restore of the embedded database', { timeout: SUITE_TIMEOUT
       answer: { error: { code: 'file_missing' } },
     });
     await expect(stat(join(target, 'pglite', 'PG_VERSION'))).rejects.toThrow();
+  });
+});
+
+/** Every path under `dir` with its mode, size and modification time: what a write would change. */
+async function snapshot(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  const lines = await Promise.all(
+    entries.map(async (entry) => {
+      const path = join(entry.parentPath, entry.name);
+      const facts = await stat(path);
+      return `${relative(dir, path)} ${facts.mode.toString(8)} ${facts.size} ${facts.mtimeMs}`;
+    }),
+  );
+  return lines.sort();
+}
+
+/** The first entries of a database folder, as PGlite names them, for a crafted entry to follow. */
+const DATABASE_START: TarEntry[] = [
+  { name: '/PG_VERSION', data: '17\n' },
+  { name: '/base', type: '5' },
+];
+
+/**
+ * Restores a crafted archive into a data directory that does not exist yet, in a folder of its
+ * own, and answers the refusal; the folder must hold the archive alone afterwards (no data
+ * directory made, nothing written beside it by a name climbing out).
+ */
+async function refusedCrafted(archive: Uint8Array) {
+  const box = await tempDataDir();
+  const file = join(box, 'crafted.backup');
+  await writeFile(file, archive);
+  const outcome = await run(join(box, 'data'), 'restore', file);
+  expect(outcome.code, JSON.stringify(outcome.answer)).toBe(1);
+  expect(outcome.answer.error).toMatchObject({ code: 'backup_invalid', file });
+  expect(outcome.answer.error.message).toContain('Nothing was written');
+  expect(await readdir(box, { recursive: true })).toEqual(['crafted.backup']);
+  return outcome.answer.error as { reason: string; entry?: string; message: string };
+}
+
+describe('restore of a crafted archive', { timeout: SUITE_TIMEOUT }, () => {
+  it('refuses an entry climbing out of the database folder, or named outside it, before writing anything', async () => {
+    for (const [name, reason] of [
+      ['/base/../../../escaped', 'climbs out of the database folder'],
+      ['/../escaped', 'climbs out of the database folder'],
+      ['//etc/passwd', 'is an absolute path'],
+      ['/etc/passwd', 'is no part of a PostgreSQL data folder'],
+      ['base/1/escaped', 'is not named below the database folder'],
+      ['/base/./1', 'has an empty or "." part'],
+    ] as const) {
+      const error = await refusedCrafted(gzipped(tarArchive([...DATABASE_START, { name, data: 'planted' }])));
+      expect({ name, reason: error.reason, entry: error.entry }).toEqual({
+        name,
+        reason: 'entry_path',
+        entry: name,
+      });
+      expect(error.message).toContain(reason);
+    }
+  });
+
+  it('refuses a symbolic link, a hard link or a special file', async () => {
+    const symbolic = await refusedCrafted(
+      gzipped(tarArchive([...DATABASE_START, { name: '/base/1', type: '2', linkName: '/etc' }])),
+    );
+    expect(symbolic).toMatchObject({ reason: 'entry_link', entry: '/base/1' });
+    expect(symbolic.message).toContain('symbolic link (to "/etc")');
+    const hard = await refusedCrafted(
+      gzipped(tarArchive([...DATABASE_START, { name: '/base/2', type: '1', linkName: '/PG_VERSION' }])),
+    );
+    expect(hard).toMatchObject({ reason: 'entry_link', entry: '/base/2' });
+    expect(hard.message).toContain('hard link');
+    const fifo = await refusedCrafted(
+      gzipped(tarArchive([...DATABASE_START, { name: '/base/3', type: '6' }])),
+    );
+    expect(fifo).toMatchObject({ reason: 'entry_type', entry: '/base/3' });
+  });
+
+  it('refuses sizes that are not what the archive declares: an entry past its end, data past its header, more than the gzip trailer says', async () => {
+    // A header stating more data than the archive holds.
+    const pastEnd = await refusedCrafted(
+      gzipped(tarArchive([...DATABASE_START, { name: '/base/1', data: 'ten bytes!', size: 1 << 20 }])),
+    );
+    expect(pastEnd).toMatchObject({ reason: 'entry_size', entry: '/base/1' });
+    // More data after a header than it states: what follows is read as a header, and fails.
+    const pastHeader = await refusedCrafted(
+      gzipped(
+        tarArchive([
+          ...DATABASE_START,
+          { name: '/base/1', data: 'A'.repeat(2048), size: 10 },
+          { name: '/global', type: '5' },
+        ]),
+      ),
+    );
+    expect(pastHeader.reason).toBe('archive_damaged');
+    expect(pastHeader.message).toContain('"/base/1" is damaged: that entry holds more than its header says');
+    // A directory with data.
+    const directory = await refusedCrafted(
+      gzipped(tarArchive([...DATABASE_START, { name: '/global', type: '5', size: 4096 }])),
+    );
+    expect(directory).toMatchObject({ reason: 'entry_size', entry: '/global' });
+    // 8 MiB of zeros behind a trailer stating 64 KiB: inflating stops at 64 KiB.
+    const zeros = tarArchive([...DATABASE_START, { name: '/base/1', data: new Uint8Array(8 << 20) }]);
+    const bomb = await refusedCrafted(gzipped(zeros, 65_536));
+    expect(bomb.reason).toBe('archive_size');
+    expect(bomb.message).toContain('inflates to more than the 65536 bytes its gzip trailer declares');
+    // A file far larger than the length its trailer states could be once compressed: refused unread.
+    const noise = tarArchive([...DATABASE_START, { name: '/base/1', data: randomBytes(256 << 10) }]);
+    const heavy = await refusedCrafted(gzipped(noise, 2048));
+    expect(heavy.reason).toBe('archive_size');
+    expect(heavy.message).toContain('larger than the 2048 bytes its gzip trailer declares could be');
+    // Data after the end-of-archive marker.
+    const trailing = await refusedCrafted(
+      gzipped(Buffer.concat([tarArchive(DATABASE_START), Buffer.from('hidden'), Buffer.alloc(1018)])),
+    );
+    expect(trailing.reason).toBe('archive_damaged');
+  });
+
+  it('leaves a database in place untouched when a crafted archive is refused, even with --force', async () => {
+    const dataDir = await migratedDataDir();
+    const before = await snapshot(dataDir);
+    const file = join(await tempDataDir(), 'crafted.backup');
+    await writeFile(
+      file,
+      gzipped(tarArchive([...DATABASE_START, { name: '/base/../../../escaped', data: 'x' }])),
+    );
+    const refused = await run(dataDir, 'restore', file, '--force');
+    expect(refused).toMatchObject({
+      code: 1,
+      answer: { error: { code: 'backup_invalid', reason: 'entry_path' } },
+    });
+    expect(await snapshot(dataDir)).toEqual(before);
+    // Without --json, one line on standard error naming the entry.
+    const human = await cliWithEnv(dataDir, env, 'restore', file, '--force');
+    expect(human.code).toBe(1);
+    expect(human.stderr).toMatch(
+      /^funder-api: The file is not a backup made by `funder-api backup`: "\/base\/\.\.\/\.\.\/\.\.\/escaped" climbs out/,
+    );
+    expect(await snapshot(dataDir)).toEqual(before);
   });
 });

@@ -1,10 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { verifyWebhook } from '@funder-api/client';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bin, cli, PROCESS_MINUTES, root, SUITE_TIMEOUT, tempDataDir } from './support/cli.ts';
+import { bin, cli, cliWithEnv, PROCESS_MINUTES, root, SUITE_TIMEOUT, tempDataDir } from './support/cli.ts';
 import { requestsGiven } from './support/requests-fixtures.ts';
 import { startService, type TestService } from './support/service.ts';
 import { untilWithin } from './support/webhook-receiver.ts';
@@ -51,11 +52,17 @@ afterAll(async () => {
   await service?.close();
 });
 
-/** Starts `funder-api listen` and waits for its first line, the start (with `--json`). */
-async function startListen(args: string[]) {
+/** The warning `listen` writes when the key is given as an argument. */
+const KEY_IN_ARGUMENTS = /--api-key puts your key in the process list.*set FUNDER_API_KEY instead/;
+
+/**
+ * Starts `funder-api listen` and waits for its first line, the start (with `--json`); `env` is
+ * all of its environment but PATH.
+ */
+async function startListen(args: string[], env: Record<string, string> = {}) {
   const child = spawn(process.execPath, [bin, 'listen', ...args], {
     cwd: root,
-    env: { PATH: process.env.PATH },
+    env: { PATH: process.env.PATH, ...env },
   });
   listeners.push(child);
   let stdout = '';
@@ -76,7 +83,7 @@ async function startListen(args: string[]) {
     return lines().length > 0;
   }, 'listen printed its start');
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, lines, start: lines()[0]!, exited };
+  return { child, lines, start: lines()[0]!, exited, stderr: () => stderr };
 }
 
 /** A sandbox request walked from creation to funded with the key, as the quick start does. */
@@ -109,20 +116,23 @@ describe('funder-api listen', { timeout: SUITE_TIMEOUT }, () => {
     });
     expect(before.status).toBe(201);
 
-    const listen = await startListen([
-      '--api-key',
-      key,
-      '--api-url',
-      base,
-      '--forward-to',
-      receiverUrl,
-      '--events',
-      'request.funded',
-      '--interval',
-      '0.2',
-      '--json',
-    ]);
+    // The key from the environment, as the README has it: nothing of it in the arguments.
+    const listen = await startListen(
+      [
+        '--api-url',
+        base,
+        '--forward-to',
+        receiverUrl,
+        '--events',
+        'request.funded',
+        '--interval',
+        '0.2',
+        '--json',
+      ],
+      { FUNDER_API_KEY: key },
+    );
     expect(listen.start).toMatchObject({ ready: true, forward_to: receiverUrl, events: ['request.funded'] });
+    expect(listen.stderr()).not.toMatch(KEY_IN_ARGUMENTS);
     const secret = String(listen.start.secret);
     expect(secret).toMatch(/^whsec_/);
 
@@ -214,5 +224,103 @@ describe('funder-api listen', { timeout: SUITE_TIMEOUT }, () => {
       code: 'event_type_unknown',
       events: ['request.nothing'],
     });
+  });
+
+  it('still takes a key given with --api-key, warning on standard error that other users can read it in the process list', async () => {
+    const { key } = await service.given.sandbox();
+    const listen = await startListen([
+      '--api-key',
+      key,
+      '--api-url',
+      base,
+      '--forward-to',
+      receiverUrl,
+      '--json',
+    ]);
+    expect(listen.start).toMatchObject({ ready: true, forward_to: receiverUrl });
+    expect(listen.stderr()).toMatch(KEY_IN_ARGUMENTS);
+    // The warning names the option, never the key.
+    expect(listen.stderr()).not.toContain(key);
+    listen.child.kill('SIGINT');
+    expect(await listen.exited).toBe(0);
+  });
+
+  it('refuses a --secret that is not whsec_ and base64 of at least 24 bytes with exit code 2, before it calls anyone', async () => {
+    // A stand-in for the API and the receiver: any call reaching it means the command started.
+    const calls: string[] = [];
+    const tripwire = createServer((request, response) => {
+      calls.push(`${request.method} ${request.url}`);
+      response.writeHead(500).end();
+    });
+    await new Promise<void>((resolve) => tripwire.listen(0, '127.0.0.1', resolve));
+    const tripwireUrl = `http://127.0.0.1:${(tripwire.address() as AddressInfo).port}`;
+    try {
+      const dataDir = await tempDataDir();
+      const env = { FUNDER_API_KEY: `svc_fk_${'0'.repeat(64)}` };
+      const base64Of = (bytes: number) => randomBytes(bytes).toString('base64');
+      for (const secret of [
+        'whsec_short',
+        `whsec_${base64Of(16)}`,
+        `whsec_${base64Of(23)}`,
+        `whsec_${'!'.repeat(40)}`,
+        `whsec_${base64Of(32)} `,
+        `whsec_${base64Of(32).replace(/=$/, '')}==`,
+        base64Of(32),
+      ]) {
+        const refused = await cliWithEnv(
+          dataDir,
+          env,
+          'listen',
+          '--api-url',
+          tripwireUrl,
+          '--forward-to',
+          `${tripwireUrl}/hooks`,
+          '--secret',
+          secret,
+          '--json',
+        );
+        expect({ secret, code: refused.code }).toEqual({ secret, code: 2 });
+        const { error } = JSON.parse(refused.stdout);
+        expect(error.code).toBe('secret_invalid');
+        expect(error.message).toContain('base64');
+        expect(error.message).toContain('at least 24 bytes');
+        expect(refused.stdout).not.toContain('"ready"');
+      }
+      expect(calls).toEqual([]);
+      // Without --json, the refusal is a line on standard error, as for every command.
+      const human = await cliWithEnv(
+        dataDir,
+        env,
+        'listen',
+        '--api-url',
+        tripwireUrl,
+        '--forward-to',
+        `${tripwireUrl}/hooks`,
+        '--secret',
+        'whsec_short',
+      );
+      expect(human.code).toBe(2);
+      expect(human.stderr).toMatch(/^funder-api: --secret: whsec_ then base64 .* at least 24 bytes\.\n$/);
+      expect(human.stdout).toBe('');
+      expect(calls).toEqual([]);
+    } finally {
+      await new Promise((resolve) => tripwire.close(resolve));
+    }
+  });
+
+  it('takes a --secret of 24 bytes or more in either base64 alphabet as the session’s secret', async () => {
+    const { key } = await service.given.sandbox();
+    const bytes = randomBytes(24);
+    // Bytes whose base64 has a + or a /, so that the base64url form differs from it.
+    bytes[0] = 0xfb;
+    for (const secret of [`whsec_${bytes.toString('base64')}`, `whsec_${bytes.toString('base64url')}`]) {
+      const listen = await startListen(
+        ['--api-url', base, '--forward-to', receiverUrl, '--secret', secret, '--json'],
+        { FUNDER_API_KEY: key },
+      );
+      expect(listen.start).toMatchObject({ ready: true, secret });
+      listen.child.kill('SIGINT');
+      expect(await listen.exited).toBe(0);
+    }
   });
 });

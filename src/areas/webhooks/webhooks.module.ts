@@ -10,7 +10,13 @@ export { EVENT_TYPE_NAMES } from './webhooks.event-types.ts';
 export { oldestDueDeliveryForOps } from './webhooks.metrics.store.ts';
 export { pruneWebhookDeliveries } from './webhooks.retention.ts';
 export type { WebhooksService } from './webhooks.service.ts';
-export { deliveryHeaders, newSigningSecret, SECRET_PREFIX } from './webhooks.signature.ts';
+export {
+  deliveryHeaders,
+  isUsableSecret,
+  MIN_SECRET_KEY_BYTES,
+  newSigningSecret,
+  SECRET_PREFIX,
+} from './webhooks.signature.ts';
 
 /** Webhook endpoints and the event log: service and routes (the dispatcher is built by the runtime from this module's factory). */
 export function webhooksModule(deps: AreaDeps & { secrets: SecretBox; allowLoopback: boolean }) {

@@ -33,6 +33,28 @@ export function secretPrefixOf(secret: string): string {
   return secret.slice(0, SECRET_PREFIX.length + 6);
 }
 
+/** The fewest key bytes a secret may carry (the Standard Webhooks lower bound). */
+export const MIN_SECRET_KEY_BYTES = 24;
+
+/** Base64 in either alphabet, padded or not: what `standardKeyOf` decodes without loss. */
+const BASE64_TEXT = /^(?:[A-Za-z0-9+/]+|[A-Za-z0-9_-]+)={0,2}$/;
+
+/**
+ * Whether a secret given from outside (a receiver's own) can sign: `whsec_`, then base64 (either
+ * alphabet, padding optional) of at least MIN_SECRET_KEY_BYTES bytes. Node's decoder skips what
+ * is not base64, so the text is checked whole first, and a length no encoding makes (one
+ * character past a group of four) or misplaced padding is refused.
+ */
+export function isUsableSecret(secret: string): boolean {
+  if (!secret.startsWith(SECRET_PREFIX)) return false;
+  const text = secret.slice(SECRET_PREFIX.length);
+  if (!BASE64_TEXT.test(text)) return false;
+  const unpadded = text.replace(/=+$/, '');
+  if (unpadded.length % 4 === 1) return false;
+  if (text.length !== unpadded.length && text.length % 4 !== 0) return false;
+  return standardKeyOf(secret).length >= MIN_SECRET_KEY_BYTES;
+}
+
 /**
  * `t=<seconds>,v1=<hex>[,v1=<hex>]`: one `v1` per secret, the newest first. The HMAC key is the
  * whole secret as text, prefix included, as Stripe's libraries use it.

@@ -1,27 +1,20 @@
 import { rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { tightenDataDir } from '../data-dir.ts';
+import { BackupRefused, type CheckedBackup } from './backup-archive.ts';
 import { appliedMigration, expectedMigration } from './migrate.ts';
+
+export { BackupRefused, type CheckedBackup, readBackup } from './backup-archive.ts';
 
 /**
  * Backups of the embedded database: PGlite's data folder as a gzipped tar (`Db.backup`), the
  * format PGlite itself loads a database from. The checks a restore makes before it replaces
- * anything live here; the command line decides when to call them.
+ * anything live here and in backup-archive.ts (the file's own, made before anything is
+ * written); the command line decides when to call them.
  */
 
 /** The folder of the data directory the embedded database lives in (see runtime.ts openDatabase). */
 export const embeddedDatabaseDir = (dataDir: string): string => join(dataDir, 'pglite');
-
-/** A backup file a restore refuses, with what is wrong in words. */
-export class BackupRefused extends Error {
-  constructor(
-    readonly code: string,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'BackupRefused';
-  }
-}
 
 /** Whether the embedded database folder holds a database (PostgreSQL's PG_VERSION file in it). */
 export async function embeddedDatabaseExists(dataDir: string): Promise<boolean> {
@@ -34,24 +27,16 @@ export async function embeddedDatabaseExists(dataDir: string): Promise<boolean> 
   }
 }
 
-const GZIP_MAGIC = [0x1f, 0x8b];
-
 /**
- * Loads the backup into a folder beside the database, checks it is a database of this service
- * no newer than this code, then puts it in the database's place (the one there, if any, is
- * removed once the new one is in place). Answers the schema version restored. Whoever calls it
- * holds the embedded database's lock.
+ * Loads the checked backup into a folder beside the database, checks it is a database of this
+ * service no newer than this code, then puts it in the database's place (the one there, if
+ * any, is removed once the new one is in place). Answers the schema version restored. Whoever
+ * calls it holds the embedded database's lock.
  */
 export async function restoreEmbedded(
   dataDir: string,
-  backup: Uint8Array,
+  backup: CheckedBackup,
 ): Promise<{ schemaVersion: string; replaced: boolean }> {
-  if (backup.length < 2 || backup[0] !== GZIP_MAGIC[0] || backup[1] !== GZIP_MAGIC[1]) {
-    throw new BackupRefused(
-      'backup_invalid',
-      'The file is not a backup made by `funder-api backup` (not gzip).',
-    );
-  }
   const target = embeddedDatabaseDir(dataDir);
   const staging = `${target}.restoring`;
   const replaced = `${target}.replaced`;
@@ -71,11 +56,13 @@ export async function restoreEmbedded(
   }
 }
 
-async function loadAndCheck(folder: string, backup: Uint8Array): Promise<string> {
+async function loadAndCheck(folder: string, backup: CheckedBackup): Promise<string> {
   const { createPgliteDb } = await import('./pglite.ts');
   let db: Awaited<ReturnType<typeof createPgliteDb>>;
   try {
-    db = await createPgliteDb({ dataDir: folder, loadDataDir: new Blob([new Uint8Array(backup)]) });
+    // The archive already inflated, in a Blob with no type: PGlite reads it as a plain tar,
+    // the very bytes readBackup checked.
+    db = await createPgliteDb({ dataDir: folder, loadDataDir: new Blob([new Uint8Array(backup.tar)]) });
   } catch (err) {
     throw new BackupRefused(
       'backup_invalid',
