@@ -93,7 +93,10 @@ describe('repeated bad operator tokens', { timeout: SUITE_TIMEOUT }, () => {
     const bootstrap = `Bearer ${OPS_TOKEN}`;
 
     // A named operator and a funder's key, made before any bad call.
-    const issued = await call(ops, bootstrap, 'POST', '/ops/v1/operators', { name: 'night-shift' });
+    const issued = await call(ops, bootstrap, 'POST', '/ops/v1/operators', {
+      name: 'night-shift',
+      role: 'auditor',
+    });
     expect(issued.status).toBe(201);
     const named = `Bearer ${issued.body.token}`;
     const funder = await call(ops, bootstrap, 'POST', '/ops/v1/funders', {

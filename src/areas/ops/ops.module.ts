@@ -1,6 +1,6 @@
 import type { AreaDeps } from '../../platform/area-deps.ts';
 import type { AreaRoutes } from '../../platform/http/app.ts';
-import { opsAuditRoutes } from './ops.audit.routes.ts';
+import { opsAuditRoutes } from './ops.audit.ops.routes.ts';
 import { createAudit } from './ops.audit.ts';
 import { opsRoutes } from './ops.routes.ts';
 
