@@ -45,44 +45,34 @@ describe('the operations routes', () => {
     }
   });
 
-  it('a route under /ops/ that declares another kind of caller stops the start', async () => {
+  /** An app built from the service's own parts with one route of the test's. */
+  const buildWith = (route: Parameters<typeof buildApp>[0]['routes'][number]) => {
     const { runtime } = service;
+    return buildApp({
+      db: runtime.db,
+      clock: runtime.clock,
+      logger: runtime.logger,
+      rateCounter: runtime.rateCounter,
+      opsToken: service.opsToken,
+      lookupKey: runtime.services.account.lookupKey,
+      lookupOperator: runtime.services.account.lookupOperator,
+      secrets: runtime.secrets,
+      routes: [route],
+    });
+  };
+
+  it('a route under /ops/ that declares another kind of caller stops the start', async () => {
     await expect(
-      buildApp({
-        db: runtime.db,
-        clock: runtime.clock,
-        logger: runtime.logger,
-        rateCounter: runtime.rateCounter,
-        opsToken: service.opsToken,
-        lookupKey: runtime.services.account.lookupKey,
-        lookupOperator: runtime.services.account.lookupOperator,
-        secrets: runtime.secrets,
-        routes: [
-          (app) => {
-            app.get('/ops/v1/declared-public', { config: { auth: 'none' } }, async () => ({}));
-          },
-        ],
+      buildWith((app) => {
+        app.get('/ops/v1/declared-public', { config: { auth: 'none' } }, async () => ({}));
       }),
     ).rejects.toThrow(/is an operations route: it takes the operator token/);
   });
 
   it('a route under /ops/ that declares no operator role stops the start', async () => {
-    const { runtime } = service;
     await expect(
-      buildApp({
-        db: runtime.db,
-        clock: runtime.clock,
-        logger: runtime.logger,
-        rateCounter: runtime.rateCounter,
-        opsToken: service.opsToken,
-        lookupKey: runtime.services.account.lookupKey,
-        lookupOperator: runtime.services.account.lookupOperator,
-        secrets: runtime.secrets,
-        routes: [
-          (app) => {
-            app.post('/ops/v1/undeclared', async () => ({}));
-          },
-        ],
+      buildWith((app) => {
+        app.post('/ops/v1/undeclared', async () => ({}));
       }),
     ).rejects.toThrow(/POST \/ops\/v1\/undeclared declares no operator role/);
   });

@@ -1,3 +1,4 @@
+import type { Plane } from './caller.ts';
 import type { Queryable } from './db/db.ts';
 
 /**
@@ -38,11 +39,12 @@ export interface AuditFilter {
   limit: number;
 }
 
+/** An entry as the audit trail reads it: its hash links left out, `seq` as text (a bigint). */
 export interface AuditRow {
   seq: string;
   id: string;
   funder_id: string | null;
-  plane: string | null;
+  plane: Plane | null;
   actor: Record<string, string>;
   kind: string;
   subject_type: string | null;
