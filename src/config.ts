@@ -73,6 +73,33 @@ export interface Config {
   otlpTracesUrl: string | null;
   /** OTEL_SERVICE_NAME: the `service.name` of the exported spans (default "funder-api"). */
   otelServiceName: string;
+  /**
+   * OTEL_TRACES_SAMPLER and OTEL_TRACES_SAMPLER_ARG, the standard names and their meaning
+   * (default `parentbased_always_on`), checked here rather than left to the SDK, which would fall
+   * back to sampling every call on a value it does not know (tracing-sdk.ts).
+   */
+  otelTracesSampler: TracesSampler;
+  /**
+   * OTEL_TRUST_INCOMING_TRACE: whether a parent-based sampler follows the sampled flag of a
+   * caller's `traceparent` (default false: the service's own sampler decides, the caller's trace
+   * id is still continued).
+   */
+  otelTrustIncomingTrace: boolean;
+}
+
+export const TRACES_SAMPLERS = [
+  'always_on',
+  'always_off',
+  'traceidratio',
+  'parentbased_always_on',
+  'parentbased_always_off',
+  'parentbased_traceidratio',
+] as const;
+
+export interface TracesSampler {
+  name: (typeof TRACES_SAMPLERS)[number];
+  /** The share of traces sampled by the `traceidratio` samplers, 0 to 1 (default 1). */
+  ratio: number;
 }
 
 export class ConfigError extends Error {}
@@ -167,6 +194,24 @@ function otlpTracesUrlFrom(env: NodeJS.ProcessEnv): string | null {
   return url;
 }
 
+/** OTEL_TRACES_SAMPLER and its argument; a name or a ratio the standard does not allow stops the start. */
+function tracesSamplerFrom(env: NodeJS.ProcessEnv): TracesSampler {
+  const raw = nonEmpty(env, 'OTEL_TRACES_SAMPLER')?.toLowerCase() ?? 'parentbased_always_on';
+  const name = TRACES_SAMPLERS.find((known) => known === raw);
+  if (name === undefined) {
+    throw new ConfigError(`OTEL_TRACES_SAMPLER must be one of ${TRACES_SAMPLERS.join(', ')}; got "${raw}"`);
+  }
+  const arg = nonEmpty(env, 'OTEL_TRACES_SAMPLER_ARG');
+  if (!name.endsWith('traceidratio') || arg === null) return { name, ratio: 1 };
+  const ratio = Number(arg);
+  if (!Number.isFinite(ratio) || ratio < 0 || ratio > 1) {
+    throw new ConfigError(
+      `OTEL_TRACES_SAMPLER_ARG must be a number from 0 to 1 (the share of traces kept), got "${arg}"`,
+    );
+  }
+  return { name, ratio };
+}
+
 function readCacheFrom(env: NodeJS.ProcessEnv): ReadCacheMode {
   const mode = nonEmpty(env, 'FUNDER_API_READ_CACHE') ?? 'on';
   if (mode !== 'on' && mode !== 'off' && mode !== 'verify') {
@@ -251,6 +296,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownGraceSeconds: intFrom(env, 'SHUTDOWN_GRACE_SECONDS', 10, 0, 600),
     otlpTracesUrl: otlpTracesUrlFrom(env),
     otelServiceName: nonEmpty(env, 'OTEL_SERVICE_NAME') ?? 'funder-api',
+    otelTracesSampler: tracesSamplerFrom(env),
+    otelTrustIncomingTrace: boolFrom(env, 'OTEL_TRUST_INCOMING_TRACE', false),
   };
 }
 

@@ -12,7 +12,7 @@ import {
 import { createServices, type Services } from './compose.ts';
 import type { Config } from './config.ts';
 import { type Clock, manualClock, systemClock } from './platform/clock.ts';
-import { type SecretBox, secretBox } from './platform/crypto.ts';
+import { CREDENTIAL_PREFIXES, type SecretBox, secretBox } from './platform/crypto.ts';
 import { DIR_MODE } from './platform/data-dir.ts';
 import { GATE, OPERATOR, runAs } from './platform/db/actor.ts';
 import type { Db } from './platform/db/db.ts';
@@ -119,7 +119,11 @@ async function keptSecret(
 export async function resolveSecrets(config: Config) {
   const ops = config.opsToken
     ? { value: config.opsToken, created: false }
-    : await keptSecret(config.dataDir, 'ops-token', () => `ops_${randomBytes(32).toString('hex')}`);
+    : await keptSecret(
+        config.dataDir,
+        'ops-token',
+        () => `${CREDENTIAL_PREFIXES.bootstrapOperatorToken}${randomBytes(32).toString('hex')}`,
+      );
   const key = config.secretsKey
     ? { value: config.secretsKey, created: false }
     : await keptSecret(config.dataDir, 'secrets.key', () => randomBytes(32).toString('base64'));

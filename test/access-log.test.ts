@@ -56,10 +56,17 @@ describe('the log of a running server', { timeout: SUITE_TIMEOUT }, () => {
       ...postgres,
     });
     const base = `http://127.0.0.1:${port}`;
-    const call = async (token: string | null, method: string, path: string, body?: unknown) => {
+    const call = async (
+      token: string | null,
+      method: string,
+      path: string,
+      body?: unknown,
+      headers: Record<string, string> = {},
+    ) => {
       const response = await fetch(`${base}${path}`, {
         method,
         headers: {
+          ...headers,
           ...(token ? { authorization: `Bearer ${token}` } : {}),
           ...(body === undefined ? {} : { 'content-type': 'application/json' }),
         },
@@ -83,8 +90,10 @@ describe('the log of a running server', { timeout: SUITE_TIMEOUT }, () => {
     const key = (JSON.parse(issued.text) as { secret: string }).secret;
 
     const querySecret = `secret-${randomBytes(8).toString('hex')}`;
+    // A gateway's id for the call: logged beside the service's own, which it never replaces.
+    const gatewayId = '3f2e1d0c-9b8a-4776-8655-443322110ffe';
     const calls = {
-      me: await call(key, 'GET', '/v1/me'),
+      me: await call(key, 'GET', '/v1/me', undefined, { 'x-request-id': gatewayId }),
       unknown: await call(key, 'GET', '/v1/nothing-here'),
       refused: await call(`svc_fk_${'0'.repeat(64)}`, 'GET', '/v1/me'),
       query: await call(key, 'GET', `/v1/requests?status=all&token=${querySecret}`),
@@ -110,8 +119,9 @@ describe('the log of a running server', { timeout: SUITE_TIMEOUT }, () => {
     const output = server.output();
     const lines = logLines(output);
     const access = (requestId: string | null) => lines.filter((line) => line.request_id === requestId);
+    expect(calls.me.requestId).not.toBe(gatewayId);
     const expected = {
-      me: { route: '/v1/me', path: '/v1/me', funder_id: bankId },
+      me: { route: '/v1/me', path: '/v1/me', funder_id: bankId, client_request_id: gatewayId },
       // An unknown path is answered before any key is read.
       unknown: { route: null, path: '/v1/nothing-here', funder_id: null },
       refused: { route: '/v1/me', path: '/v1/me', funder_id: null },
@@ -132,6 +142,7 @@ describe('the log of a running server', { timeout: SUITE_TIMEOUT }, () => {
           remote_address: '127.0.0.1',
           trace_id: expect.stringMatching(/^[0-9a-f]{32}$/),
           operator: null,
+          client_request_id: null,
           msg: 'call',
           ...fields,
         },

@@ -1,4 +1,4 @@
-import { request as httpRequest } from 'node:http';
+import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startService, type TestService } from './support/service.ts';
@@ -22,6 +22,7 @@ afterAll(async () => service?.close());
 
 interface Received {
   status: number;
+  headers: IncomingHttpHeaders;
   body: { error?: { code: string; message: string; request_id: string } };
 }
 
@@ -40,7 +41,7 @@ function send(options: {
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
         res.on('end', () => {
           const text = Buffer.concat(chunks).toString('utf8');
-          resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) });
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: JSON.parse(text) });
         });
       },
     );
@@ -114,22 +115,46 @@ describe('answers a client receives in the envelope', () => {
 
 describe('the request id', () => {
   const errorOf = (body: unknown) => (body as { error: { request_id: string } }).error;
+  const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-  it('keeps a well-formed X-Request-Id the caller sent, in the header and the error', async () => {
+  it("is the service's own even when the caller sends a well-formed X-Request-Id, which is echoed in Client-Request-Id", async () => {
     const sent = '6F1C2D3E-4A5B-4C6D-8E7F-0123456789AB';
-    const answer = await service.call(null, 'GET', '/v1/me', { headers: { 'x-request-id': sent } });
-    expect(answer.status).toBe(401);
-    expect(answer.headers['request-id']).toBe(sent.toLowerCase());
-    expect(errorOf(answer.body).request_id).toBe(sent.toLowerCase());
+    for (const answer of [
+      await service.call(null, 'GET', '/v1/me', { headers: { 'x-request-id': sent } }),
+      await service.call(key, 'GET', '/v1/me', { headers: { 'x-request-id': sent } }),
+    ]) {
+      const id = String(answer.headers['request-id']);
+      expect(id).toMatch(UUID);
+      expect(id).not.toBe(sent.toLowerCase());
+      expect(answer.headers['client-request-id']).toBe(sent.toLowerCase());
+      if (answer.status !== 200) expect(errorOf(answer.body).request_id).toBe(id);
+    }
   });
 
-  it('gives its own id when the one sent is not one of ours', async () => {
+  it('drops an X-Request-Id that is not one UUID: no Client-Request-Id, an id of its own', async () => {
     for (const sent of ['lb-12345', '6f1c2d3e-4a5b-4c6d-8e7f-0123456789ab; drop', ' ', 'x'.repeat(300)]) {
       const answer = await service.call(key, 'GET', '/v1/me', { headers: { 'x-request-id': sent } });
       expect(answer.status).toBe(200);
       const id = String(answer.headers['request-id']);
       expect(id, sent).not.toBe(sent);
-      expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+      expect(id).toMatch(UUID);
+      expect(answer.headers, sent).not.toHaveProperty('client-request-id');
     }
+    const plain = await service.call(key, 'GET', '/v1/me');
+    expect(plain.headers).not.toHaveProperty('client-request-id');
+  });
+
+  it('carries both ids on a path that cannot be routed, answered before any hook', async () => {
+    const sent = '0f1e2d3c-4b5a-4968-8776-655443322110';
+    const answer = await send({
+      method: 'GET',
+      path: '/v1/requests/%zz',
+      headers: { authorization: `Bearer ${key}`, 'x-request-id': sent },
+    });
+    expect(answer.status).toBe(400);
+    expect(answer.headers['client-request-id']).toBe(sent);
+    expect(answer.headers['request-id']).toBe(answer.body.error?.request_id);
+    expect(answer.body.error?.request_id).toMatch(UUID);
+    expect(answer.body.error?.request_id).not.toBe(sent);
   });
 });

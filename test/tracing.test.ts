@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
+import { ROOT_CONTEXT } from '@opentelemetry/api';
+import { SamplingDecision, TraceIdRatioBasedSampler } from '@opentelemetry/sdk-trace-base';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config.ts';
 import { createLogger } from '../src/runtime.ts';
@@ -97,6 +99,34 @@ describe('the tracing settings', () => {
         OTEL_EXPORTER_OTLP_PROTOCOL: 'http/protobuf',
       }).otlpTracesUrl,
     ).toBe('http://c:4318/v1/traces');
+  });
+
+  it("read the sampler and its ratio, and follow a caller's sampled flag only when OTEL_TRUST_INCOMING_TRACE=true", () => {
+    expect(loadConfig({})).toMatchObject({
+      otelTracesSampler: { name: 'parentbased_always_on', ratio: 1 },
+      otelTrustIncomingTrace: false,
+    });
+    expect(
+      loadConfig({
+        OTEL_TRACES_SAMPLER: 'parentbased_traceidratio',
+        OTEL_TRACES_SAMPLER_ARG: '0.1',
+        OTEL_TRUST_INCOMING_TRACE: 'true',
+      }),
+    ).toMatchObject({
+      otelTracesSampler: { name: 'parentbased_traceidratio', ratio: 0.1 },
+      otelTrustIncomingTrace: true,
+    });
+    expect(loadConfig({ OTEL_TRACES_SAMPLER: 'traceidratio', OTEL_TRACES_SAMPLER_ARG: '0' })).toMatchObject({
+      otelTracesSampler: { name: 'traceidratio', ratio: 0 },
+    });
+    expect(() => loadConfig({ OTEL_TRACES_SAMPLER: 'jaeger_remote' })).toThrow(
+      /OTEL_TRACES_SAMPLER must be one of/,
+    );
+    for (const arg of ['1.5', '-0.1', 'half'])
+      expect(() =>
+        loadConfig({ OTEL_TRACES_SAMPLER: 'parentbased_traceidratio', OTEL_TRACES_SAMPLER_ARG: arg }),
+      ).toThrow(/OTEL_TRACES_SAMPLER_ARG must be a number from 0 to 1/);
+    expect(() => loadConfig({ OTEL_TRUST_INCOMING_TRACE: 'maybe' })).toThrow(ConfigError);
   });
 
   it('refuse an endpoint that is not an http(s) URL, and gRPC', () => {
@@ -220,10 +250,11 @@ describe('spans exported, and the trace carried through the outbox', () => {
     expect(made.status).toBe(201);
     const webhookId = made.body.webhook.id;
     const sent = callerTrace();
+    const gatewayId = '7c6b5a49-3827-4160-9f5e-4d3c2b1a0f9e';
     const test = await service.call(key, 'POST', `/v1/webhooks/${webhookId}/test`, {
       // A body, read after the hooks ran: the handler still runs inside the call's trace.
       body: {},
-      headers: { traceparent: sent.header },
+      headers: { traceparent: sent.header, 'x-request-id': gatewayId },
     });
     expect(test.status).toBe(202);
     const server = parsed(test.headers.traceparent);
@@ -256,9 +287,19 @@ describe('spans exported, and the trace carried through the outbox', () => {
     ]);
     expect(JSON.stringify(attempt)).not.toContain('/traced');
 
+    // The default sampler records every call: a caller's unsampled flag does not keep it out.
+    const unsampled = callerTrace();
+    const quiet = await service.call(key, 'GET', '/v1/me', {
+      headers: { traceparent: unsampled.header.replace(/-01$/, '-00') },
+    });
+    expect(parsed(quiet.headers.traceparent)).toMatchObject({ traceId: unsampled.traceId, flags: '01' });
+
     // Stopping the service sends the spans still batched.
     closed = true;
     await service.close();
+    expect(otlp.spans.filter((span) => span.traceId === unsampled.traceId && span.kind === 2)).toEqual([
+      expect.objectContaining({ name: 'GET /v1/me', parentSpanId: unsampled.spanId }),
+    ]);
     const ofTrace = otlp.spans.filter((span) => span.traceId === sent.traceId);
     const serverSpan = ofTrace.find((span) => span.spanId === server.spanId);
     expect(serverSpan).toMatchObject({
@@ -270,6 +311,7 @@ describe('spans exported, and the trace carried through the outbox', () => {
         'http.route': '/v1/webhooks/:id/test',
         'http.response.status_code': 202,
         'funder_api.request_id': test.headers['request-id'],
+        'funder_api.client_request_id': gatewayId,
         'funder_api.funder_id': bankId,
       },
       resource: { 'service.name': 'funder-api-under-test' },
@@ -289,6 +331,101 @@ describe('spans exported, and the trace carried through the outbox', () => {
     expect(exported).not.toContain(key);
     expect(exported).not.toContain(hooks.base);
     expect(otlp.refused).toEqual([]);
+  });
+});
+
+/**
+ * Who decides what is exported: with a ratio of 0, a caller's sampled `traceparent` exports
+ * nothing unless OTEL_TRUST_INCOMING_TRACE says to follow it; the same call to a service that
+ * trusts it shows the receiver would have been sent the spans, under the caller's trace id.
+ */
+describe("the sampling decision, the service's own unless incoming traces are trusted", () => {
+  const sampler = { name: 'parentbased_traceidratio', ratio: 0 } as const;
+  const started: { service: TestService; otlp: OtlpReceiver }[] = [];
+  afterAll(async () => {
+    for (const { service, otlp } of started) {
+      await service.close().catch(() => undefined);
+      await otlp.close();
+    }
+  });
+
+  async function serviceExporting(trust: boolean) {
+    const otlp = await startOtlpReceiver();
+    const service = await startService({
+      config: {
+        otlpTracesUrl: `${otlp.endpoint}/v1/traces`,
+        otelTracesSampler: sampler,
+        otelTrustIncomingTrace: trust,
+      },
+    });
+    started.push({ service, otlp });
+    return { service, otlp };
+  }
+
+  it('exports nothing at a ratio of 0 when a caller sends a sampled traceparent, yet continues its trace id', async () => {
+    const { service, otlp } = await serviceExporting(false);
+    const { key } = await service.given.funderWithKey();
+    const sent = callerTrace();
+    const answer = await service.call(key, 'GET', '/v1/me', { headers: { traceparent: sent.header } });
+    expect(answer.status).toBe(200);
+    const back = parsed(answer.headers.traceparent);
+    expect(back.traceId).toBe(sent.traceId);
+    expect(back.spanId).not.toBe(sent.spanId);
+    // Our decision, not the caller's: not sampled.
+    expect(back.flags).toBe('00');
+    const fresh = await service.call(key, 'GET', '/v1/me');
+    expect(parsed(fresh.headers.traceparent).flags).toBe('00');
+    // A stop sends whatever is batched: nothing was.
+    await service.close();
+    expect(otlp.spans).toEqual([]);
+    expect(otlp.refused).toEqual([]);
+  });
+
+  it("decides on a caller's trace by a draw of its own, not by the trace id the caller chose", async () => {
+    // A trace id the SDK's ratio sampler keeps at any ratio above 0 (its bits fold to 1).
+    const chosen = `${'0'.repeat(31)}1`;
+    const tiny = 1e-9;
+    const byTraceId = new TraceIdRatioBasedSampler(tiny).shouldSample(ROOT_CONTEXT, chosen);
+    expect(byTraceId.decision).toBe(SamplingDecision.RECORD_AND_SAMPLED);
+    const otlp = await startOtlpReceiver();
+    const service = await startService({
+      config: {
+        otlpTracesUrl: `${otlp.endpoint}/v1/traces`,
+        otelTracesSampler: { name: 'parentbased_traceidratio', ratio: tiny },
+      },
+    });
+    started.push({ service, otlp });
+    const { key } = await service.given.funderWithKey();
+    for (const flags of ['01', '00']) {
+      const answer = await service.call(key, 'GET', '/v1/me', {
+        headers: { traceparent: `00-${chosen}-${randomBytes(8).toString('hex')}-${flags}` },
+      });
+      expect(parsed(answer.headers.traceparent)).toMatchObject({ traceId: chosen, flags: '00' });
+    }
+    await service.close();
+    expect(otlp.spans).toEqual([]);
+  });
+
+  it("exports the same call, under the caller's trace id, when OTEL_TRUST_INCOMING_TRACE=true", async () => {
+    const { service, otlp } = await serviceExporting(true);
+    const { key } = await service.given.funderWithKey();
+    const sent = callerTrace();
+    const answer = await service.call(key, 'GET', '/v1/me', { headers: { traceparent: sent.header } });
+    expect(answer.status).toBe(200);
+    const back = parsed(answer.headers.traceparent);
+    expect(back).toMatchObject({ traceId: sent.traceId, flags: '01' });
+    // A call naming no trace is still ours to decide: a ratio of 0 keeps none.
+    const fresh = await service.call(key, 'GET', '/v1/me');
+    const freshTrace = parsed(fresh.headers.traceparent);
+    expect(freshTrace.flags).toBe('00');
+    await service.close();
+    expect(otlp.spans.find((span) => span.spanId === back.spanId)).toMatchObject({
+      traceId: sent.traceId,
+      parentSpanId: sent.spanId,
+      kind: 2,
+      name: 'GET /v1/me',
+    });
+    expect(otlp.spans.filter((span) => span.traceId !== sent.traceId)).toEqual([]);
   });
 });
 

@@ -11,7 +11,34 @@ export function sha256Hex(data: string | Buffer): string {
   return createHash('sha256').update(data).digest('hex');
 }
 
-export const API_KEY_PREFIX = 'svc_fk_';
+/**
+ * The prefix of every credential the service issues, in one place: each is minted with its
+ * prefix from here, and the log censor cuts out any text that starts with one of them
+ * (log-safety.ts), wherever it appears in a logged URL. A new kind of credential gets a prefix
+ * here before it is issued. Two credentials have no text of their own to look for and are kept
+ * out of logs by where they travel: the `sig` of an export download link (a query member, never
+ * logged) and an OPS_TOKEN the operator chose (the Authorization header, never logged).
+ */
+export const CREDENTIAL_PREFIXES = {
+  /** An API key (`svc_fk_` and 64 hex characters); sandbox keys too. */
+  apiKey: 'svc_fk_',
+  /** A named operator's token (account.operators.ts). */
+  operatorToken: 'svc_op_',
+  /** The bootstrap operator token the service makes and keeps in its data directory (runtime.ts). */
+  bootstrapOperatorToken: 'ops_',
+  /** A webhook's signing secret (webhooks.signature.ts). */
+  webhookSecret: 'whsec_',
+  /** The secret an onboarding link's return is signed with (clients.onboarding.create.ts). */
+  onboardingReturnSecret: 'ors_',
+  /** The token in a client link's URL (clients.shared.ts). */
+  clientLinkToken: 'cl_',
+  /** The token in an onboarding link's URL (clients.shared.ts). */
+  onboardingLinkToken: 'ob_',
+  /** The token of a document download URL (documents.downloads.ts). */
+  documentDownloadToken: 'dl_',
+} as const;
+
+export const API_KEY_PREFIX = CREDENTIAL_PREFIXES.apiKey;
 export const API_KEY_PATTERN = /^svc_fk_[0-9a-f]{64}$/;
 
 export function newApiKeySecret(): string {
@@ -19,7 +46,7 @@ export function newApiKeySecret(): string {
 }
 
 /** A named operator's token (account.operators.ts): shown once, only its SHA-256 kept. */
-export const OPERATOR_TOKEN_PREFIX = 'svc_op_';
+export const OPERATOR_TOKEN_PREFIX = CREDENTIAL_PREFIXES.operatorToken;
 export const OPERATOR_TOKEN_PATTERN = /^svc_op_[0-9a-f]{64}$/;
 
 export function newOperatorToken(): string {

@@ -2,6 +2,7 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startService, type TestService } from '../../test/support/service.ts';
 import { createLogger } from '../runtime.ts';
+import { CREDENTIAL_PREFIXES } from './crypto.ts';
 import { loggableUrl, REDACTED } from './log-safety.ts';
 
 describe('URLs as they are logged', () => {
@@ -21,6 +22,18 @@ describe('URLs as they are logged', () => {
   it('lose a key or an operator token pasted anywhere into them', () => {
     const key = `svc_fk_${'b'.repeat(64)}`;
     expect(loggableUrl(`/v1/requests/${key}?q=${key}`)).not.toContain('b'.repeat(64));
+  });
+
+  it('lose every kind of credential the service issues, known by its prefix, and keep short words alike', () => {
+    const body = 'c0ffee'.repeat(11);
+    for (const [kind, prefix] of Object.entries(CREDENTIAL_PREFIXES)) {
+      const credential = `${prefix}${body}`;
+      const logged = loggableUrl(`/join/${credential}?q=${credential}&note=see-${credential}`);
+      expect(logged, kind).toBe(
+        `/join/${prefix}${REDACTED}?q=${prefix}${REDACTED}&note=see-${prefix}${REDACTED}`,
+      );
+    }
+    expect(loggableUrl('/ops/v1/jobs?job_id=7&sort=cl_at')).toBe('/ops/v1/jobs?job_id=7&sort=cl_at');
   });
 });
 

@@ -1,3 +1,5 @@
+import { CREDENTIAL_PREFIXES } from './crypto.ts';
+
 /**
  * What may reach a log line. Keys and the operator token travel in the Authorization header,
  * which is never logged; some URLs are credentials themselves (a document download link works
@@ -11,8 +13,12 @@ const CREDENTIAL_PATH_PREFIXES: readonly string[] = ['/v1/document-downloads/'];
 /** Query members that may carry a credential, whatever the route. */
 const CREDENTIAL_QUERY = /token|secret|signature|sig|key|password|code/i;
 
-/** Credentials the service issues, wherever they appear in a URL. */
-const CREDENTIAL_TEXT = /(svc_fk_|ops_|whsec_)[A-Za-z0-9_-]+/g;
+/**
+ * Credentials the service issues, wherever they appear in a URL: one of their prefixes followed
+ * by 8 characters or more of the alphabet they are written in (hex, or letters, digits, `-` and
+ * `_`). A shorter run is no credential, so words such as `job_id` are left alone.
+ */
+const CREDENTIAL_TEXT = new RegExp(`(${Object.values(CREDENTIAL_PREFIXES).join('|')})[A-Za-z0-9_-]{8,}`, 'g');
 
 export const REDACTED = '[redacted]';
 

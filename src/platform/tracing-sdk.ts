@@ -1,4 +1,5 @@
 import type { Tracer } from '@opentelemetry/api';
+import type { Sampler } from '@opentelemetry/sdk-trace-base';
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
 
@@ -19,31 +20,27 @@ export interface TracingSdk {
  * so a service without a collector pays nothing for them.
  *
  * Spans are batched (the SDK's BatchSpanProcessor, tuned by the standard OTEL_BSP_* variables)
- * and sent as OTLP/HTTP JSON; the sampler is the SDK's default, parent-based (a caller's sampled
- * flag is followed, a new trace is sampled), or what OTEL_TRACES_SAMPLER says. Nothing is
+ * and sent as OTLP/HTTP JSON; the sampler is the service's own (`samplerOf`). Nothing is
  * registered globally: the tracer is handed to what records spans, so several services in one
  * process (the tests) never share one.
  */
 export async function startTracingSdk(
-  config: Pick<Config, 'otlpTracesUrl' | 'otelServiceName'>,
+  config: Pick<Config, 'otlpTracesUrl' | 'otelServiceName' | 'otelTracesSampler' | 'otelTrustIncomingTrace'>,
   logger: Logger,
 ): Promise<TracingSdk | null> {
   if (!config.otlpTracesUrl) return null;
-  const [
-    { BasicTracerProvider, BatchSpanProcessor },
-    { OTLPTraceExporter },
-    { resourceFromAttributes },
-    core,
-  ] = await Promise.all([
+  const [sdk, { OTLPTraceExporter }, { resourceFromAttributes }, core] = await Promise.all([
     import('@opentelemetry/sdk-trace-base'),
     import('@opentelemetry/exporter-trace-otlp-http'),
     import('@opentelemetry/resources'),
     import('@opentelemetry/core'),
   ]);
   const { ATTR_SERVICE_NAME } = await import('@opentelemetry/semantic-conventions');
+  const { BasicTracerProvider, BatchSpanProcessor } = sdk;
   warnWhenExportFails(core.setGlobalErrorHandler, logger);
   const provider = new BasicTracerProvider({
     resource: resourceFromAttributes({ [ATTR_SERVICE_NAME]: config.otelServiceName }),
+    sampler: samplerOf(config, sdk),
     // Headers, timeout and compression of the export come from the standard OTEL_EXPORTER_OTLP_*
     // variables, which the exporter reads itself.
     spanProcessors: [new BatchSpanProcessor(new OTLPTraceExporter({ url: config.otlpTracesUrl }))],
@@ -61,6 +58,49 @@ export async function startTracingSdk(
       clearTimeout(timer);
     },
   };
+}
+
+/**
+ * The sampler OTEL_TRACES_SAMPLER names (config.ts), made so that a caller decides nothing:
+ *
+ * - a new trace (ids of our own) is decided by the named sampler: always, never, or by its trace
+ *   id at the ratio;
+ * - a call continuing a caller's `traceparent` keeps the caller's trace id, but its sampled flag
+ *   is followed only with a parent-based sampler and OTEL_TRUST_INCOMING_TRACE=true. Otherwise
+ *   the decision is ours: always, never, or a draw of our own at the ratio, not the trace id,
+ *   which the caller chose and could choose to fall inside any ratio above 0;
+ * - a span under a span of the service (a statement under its call, a delivery under the call
+ *   that caused it: tracing.ts) follows it, so a call is exported whole or not at all.
+ *
+ * With trust on, a parent-based sampler is the standard one; the others never follow a caller.
+ */
+function samplerOf(
+  config: Pick<Config, 'otelTracesSampler' | 'otelTrustIncomingTrace'>,
+  sdk: typeof import('@opentelemetry/sdk-trace-base'),
+): Sampler {
+  const { name, ratio } = config.otelTracesSampler;
+  const always = name.endsWith('always_on');
+  const never = name.endsWith('always_off');
+  const root = always
+    ? new sdk.AlwaysOnSampler()
+    : never
+      ? new sdk.AlwaysOffSampler()
+      : new sdk.TraceIdRatioBasedSampler(ratio);
+  if (name.startsWith('parentbased_') && config.otelTrustIncomingTrace)
+    return new sdk.ParentBasedSampler({ root });
+  const share = always ? 1 : never ? 0 : ratio;
+  const forCaller: Sampler = {
+    shouldSample: () => ({
+      decision:
+        Math.random() < share ? sdk.SamplingDecision.RECORD_AND_SAMPLED : sdk.SamplingDecision.NOT_RECORD,
+    }),
+    toString: () => `OwnDraw{${share}}`,
+  };
+  return new sdk.ParentBasedSampler({
+    root,
+    remoteParentSampled: forCaller,
+    remoteParentNotSampled: forCaller,
+  });
 }
 
 /**

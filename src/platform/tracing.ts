@@ -132,10 +132,9 @@ export function startDeliveryTrace(
   traceparent: string | null,
   attributes: Attributes,
 ): CallTrace {
-  const parent = traceparent ? remoteParent({ traceparent }) : ROOT_CONTEXT;
-  if (!tracer && traceparent && trace.getSpanContext(parent)) {
+  const stored = traceparent ? trace.getSpanContext(remoteParent({ traceparent })) : undefined;
+  if (!tracer && stored) {
     // Nothing recorded: the delivery hands on the stored context as it is, as a proxy would.
-    const stored = trace.getSpanContext(parent)!;
     return {
       traceId: stored.traceId,
       spanId: stored.spanId,
@@ -144,5 +143,8 @@ export function startDeliveryTrace(
       context: null,
     };
   }
+  // The stored context is this service's own span, whose sampling decision was ours: the
+  // delivery follows it as a statement follows its call (tracing-sdk.ts), not as a caller's.
+  const parent = stored ? trace.setSpanContext(ROOT_CONTEXT, { ...stored, isRemote: false }) : ROOT_CONTEXT;
   return startSpan(tracer, parent, 'webhook delivery', SpanKind.CLIENT, attributes);
 }

@@ -3934,7 +3934,7 @@ export interface components {
         RateLimitRemaining: number;
         /** @description Seconds until that window starts again. */
         RateLimitReset: number;
-        /** @description The id of this call; quote it to support. Also `request_id` in an error. */
+        /** @description The id the service made for this call; quote it to support. Also `request_id` in an error. An `X-Request-Id` sent by the caller never replaces it (it is echoed in `Client-Request-Id`). */
         RequestId: string;
         /** @description Seconds to wait before sending the call again. */
         RetryAfter: number;

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { type FunderCaller, type FunderScope, scopeOf } from '../../platform/caller.ts';
 import { addMadridDays } from '../../platform/clock.ts';
+import { CREDENTIAL_PREFIXES } from '../../platform/crypto.ts';
 import { ApiError } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { EU_VAT_PREFIX } from '../parties/parties.module.ts';
@@ -123,7 +124,7 @@ export async function createOnboardingLink(
   const { country, vat, email, origin, metadata } = await checkedInput(caller, input, returnOrigins);
   const name = await companyName(deps, owner, country, vat, input.company_name);
   const id = newId();
-  const secret = `ors_${randomBytes(32).toString('hex')}`;
+  const secret = `${CREDENTIAL_PREFIXES.onboardingReturnSecret}${randomBytes(32).toString('hex')}`;
   const token = linkToken(secrets, 'onboarding-link', id);
   const locale = input.locale ?? 'en';
   await write(caller, async (scope) => {

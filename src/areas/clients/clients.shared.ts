@@ -1,6 +1,6 @@
 import type { FunderCaller } from '../../platform/caller.ts';
 import type { Clock } from '../../platform/clock.ts';
-import { type SecretBox, sha256Hex } from '../../platform/crypto.ts';
+import { CREDENTIAL_PREFIXES, type SecretBox, sha256Hex } from '../../platform/crypto.ts';
 import type { Db } from '../../platform/db/db.ts';
 import { ApiError } from '../../platform/errors.ts';
 import type { RunWrite } from '../../platform/write.ts';
@@ -42,7 +42,8 @@ export function requireSharedWriteScope(caller: FunderCaller): void {
 
 /** The token of a link, made again from its id and never stored; only its SHA-256 is kept. */
 export function linkToken(secrets: SecretBox, kind: 'client-link' | 'onboarding-link', id: string): string {
-  const prefix = kind === 'client-link' ? 'cl_' : 'ob_';
+  const prefix =
+    kind === 'client-link' ? CREDENTIAL_PREFIXES.clientLinkToken : CREDENTIAL_PREFIXES.onboardingLinkToken;
   return `${prefix}${secrets.derive(`${kind}:${id}`)}`;
 }
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { type FunderCaller, type Plane, scopeOf } from '../../platform/caller.ts';
 import { type Clock, madridDate } from '../../platform/clock.ts';
-import { sha256Hex } from '../../platform/crypto.ts';
+import { CREDENTIAL_PREFIXES, sha256Hex } from '../../platform/crypto.ts';
 import type { Db } from '../../platform/db/db.ts';
 import { ApiError } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
@@ -11,7 +11,7 @@ import * as store from './documents.store.ts';
 
 /** How long a download URL works. */
 export const DOWNLOAD_URL_SECONDS = 120;
-const TOKEN_PREFIX = 'dl_';
+const TOKEN_PREFIX = CREDENTIAL_PREFIXES.documentDownloadToken;
 export const DOWNLOAD_TOKEN_PATTERN = '^dl_[0-9a-f]{64}$';
 
 export type VisibleRequest = (

@@ -1,4 +1,5 @@
 import { createHmac, randomInt } from 'node:crypto';
+import { CREDENTIAL_PREFIXES } from '../../platform/crypto.ts';
 
 /** How deliveries are signed (spec: Webhook signatures); the layout is Stripe's. */
 export const SIGNATURE_HEADER = 'Service-Signature';
@@ -6,7 +7,7 @@ export const EVENT_ID_HEADER = 'Service-Event-Id';
 export const DELIVERY_ID_HEADER = 'Service-Delivery-Id';
 export const SIGNATURE_SCHEME = 'v1';
 export const SIGNATURE_TOLERANCE_SECONDS = 300;
-export const SECRET_PREFIX = 'whsec_';
+export const SECRET_PREFIX = CREDENTIAL_PREFIXES.webhookSecret;
 
 /** The Standard Webhooks headers every delivery carries beside `Service-Signature`. */
 export const STANDARD_ID_HEADER = 'webhook-id';

@@ -59,6 +59,7 @@ describe('the access line of a call, logged at info', () => {
         trace_id: expect.stringMatching(/^[0-9a-f]{32}$/),
         funder_id: bankId,
         operator: null,
+        client_request_id: null,
         msg: 'call',
       },
     ]);
@@ -80,11 +81,40 @@ describe('the access line of a call, logged at info', () => {
     expect(JSON.stringify(lines)).not.toContain('secret-in-query');
   });
 
-  it("carries a caller's well-formed X-Request-Id as its request id", async () => {
+  it("names a call by the service's id, with a caller's X-Request-Id beside it: two funders sending the same get ids of their own, and the evidence names ours", async () => {
     const sent = 'b3c0a3e6-2f4e-4c1a-9d7e-0f5b6a7c8d9e';
-    const answer = await service.call(null, 'GET', '/v1/me', { headers: { 'x-request-id': sent } });
-    expect(answer.headers['request-id']).toBe(sent);
-    expect(linesOf(sent)).toEqual([expect.objectContaining({ route: '/v1/me', status: 401, msg: 'call' })]);
+    const funders = [await service.given.funderWithKey(), await service.given.funderWithKey()];
+    const ids: string[] = [];
+    for (const { key, bankId } of funders) {
+      const answer = await service.call(key, 'PUT', '/v1/settings', {
+        body: { debtor_consent_level: 'acceptance', reason: 'The insurer asks for acceptance.' },
+        headers: { 'x-request-id': sent },
+      });
+      expect(answer.status).toBe(200);
+      const id = String(answer.headers['request-id']);
+      expect(id).not.toBe(sent);
+      expect(answer.headers['client-request-id']).toBe(sent);
+      ids.push(id);
+      expect(linesOf(id)).toEqual([
+        expect.objectContaining({
+          request_id: id,
+          client_request_id: sent,
+          route: '/v1/settings',
+          status: 200,
+          funder_id: bankId,
+          msg: 'call',
+        }),
+      ]);
+      // The evidence chain's actor is the service's id, never the caller's.
+      const { rows } = await service.db.query<{ actor: Record<string, string> }>(
+        `SELECT actor FROM evidence_entries WHERE funder_id = $1 AND kind = 'settings.changed'`,
+        [bankId],
+      );
+      expect(rows.map((row) => row.actor)).toEqual([expect.objectContaining({ request_id: id })]);
+      expect(JSON.stringify(rows)).not.toContain(sent);
+    }
+    expect(new Set(ids).size).toBe(2);
+    expect(lines.filter((line) => line.request_id === sent)).toEqual([]);
   });
 
   it('says route null for a path no route serves', async () => {
@@ -172,6 +202,7 @@ describe('the level of an access line', () => {
       method: 'GET',
       url: '/x',
       raw: { url: '/x' },
+      headers: {},
       ip: '127.0.0.1',
       routeOptions: { url: '/x', config },
       caller: null,

@@ -1,5 +1,6 @@
 import { type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 import { loggableUrl } from '../log-safety.ts';
+import { clientRequestIdOf } from './request-ids.ts';
 import { endCallSpan } from './tracing.ts';
 
 /**
@@ -78,6 +79,11 @@ export interface AccessLine {
   funder_id: string | null;
   /** The operator who made the call, once operators are named. */
   operator: string | null;
+  /**
+   * The caller's own id of the call (`X-Request-Id`, when a UUID), beside the service's
+   * `request_id`; null when it sent none (request-ids.ts).
+   */
+  client_request_id: string | null;
 }
 
 export function accessLine(request: FastifyRequest, reply: FastifyReply, durationMs: number): AccessLine {
@@ -92,5 +98,6 @@ export function accessLine(request: FastifyRequest, reply: FastifyReply, duratio
     remote_address: request.ip,
     funder_id: request.caller?.funderId ?? null,
     operator: request.operator?.name ?? null,
+    client_request_id: clientRequestIdOf(request),
   };
 }

@@ -4,7 +4,7 @@ import Fastify, { type FastifyPluginAsync, type FastifyReply, type FastifyServer
 import type { Clock } from '../clock.ts';
 import type { SecretBox } from '../crypto.ts';
 import type { Db } from '../db/db.ts';
-import { incomingRequestId, newId } from '../ids.ts';
+import { newId } from '../ids.ts';
 import type { HttpMetrics, MetricsExposition } from '../metrics.ts';
 import type { Readiness } from '../readiness.ts';
 import { AccessLog, logWhenAnswered } from './access-log.ts';
@@ -19,6 +19,7 @@ import { countCalls, countWhenAnswered, registerMetrics } from './metrics-route.
 import { checkDocumentedErrors } from './openapi/documented-errors.ts';
 import { installListenerGuard } from './ops-listener.ts';
 import { registerReadiness } from './readiness-route.ts';
+import { sendRequestIds } from './request-ids.ts';
 import { installRouteRules } from './route-rules.ts';
 import { ErrorEnvelope } from './schemas.ts';
 import { SCOPES } from './scopes.ts';
@@ -80,8 +81,9 @@ export async function buildApp(deps: HttpDeps): Promise<App> {
   const edge: HttpEdge = { ...DEFAULT_EDGE, ...deps.edge };
   const app = Fastify({
     loggerInstance: deps.logger,
-    // A well-formed X-Request-Id sent by the caller is kept, so its logs and ours meet on one id.
-    genReqId: (req) => incomingRequestId(req.headers['x-request-id']) ?? newId(),
+    // The request id is always the service's own; a caller's X-Request-Id is only kept beside it
+    // (request-ids.ts), since any caller may send any id.
+    genReqId: () => newId(),
     requestIdHeader: false,
     // Every line of a call carries its W3C trace id, continued from a `traceparent` or new (tracing.ts).
     childLoggerFactory: tracingLoggerFactory(deps.tracer ?? null),
@@ -112,6 +114,7 @@ export async function buildApp(deps: HttpDeps): Promise<App> {
       logWhenAnswered(request, reply as FastifyReply);
       countWhenAnswered(deps.metrics, request, reply as FastifyReply);
       sendTraceparent(request, reply as FastifyReply);
+      sendRequestIds(request, reply as FastifyReply);
       return (reply as FastifyReply)
         .code(problem.status)
         .type('application/json; charset=utf-8')

@@ -8,6 +8,7 @@ import { ApiError } from '../errors.ts';
 import type { HttpMetrics } from '../metrics.ts';
 import { FULL_ROLE, type OperatorRole, roleAtLeast } from '../operator-roles.ts';
 import type { RateCounter, RateWindow, WindowCount } from '../rate-limit.ts';
+import { sendRequestIds } from './request-ids.ts';
 
 export const DEFAULT_PER_MINUTE = 120;
 export const DEFAULT_PER_HOUR = 3000;
@@ -144,7 +145,7 @@ async function authenticateAsGate(
   request: FastifyRequest,
   reply: FastifyReply,
 ): Promise<void> {
-  reply.header('request-id', request.id);
+  sendRequestIds(request, reply);
   const mode = request.routeOptions.config.auth;
   if (mode === 'none' || mode === undefined) return;
   // A stopped clock is shared through the database: read it before any time rule.

@@ -79,6 +79,7 @@ export interface AnsweredCall {
   remote_address: string;
   funder_id: string | null;
   operator: string | null;
+  client_request_id: string | null;
 }
 
 /** Ends the call's server span (when one is recorded) with what its access line says. */
@@ -95,6 +96,7 @@ export function endCallSpan(request: FastifyRequest, line: AnsweredCall): void {
     ...(line.route ? { 'http.route': line.route } : {}),
     ...(line.funder_id ? { 'funder_api.funder_id': line.funder_id } : {}),
     ...(line.operator ? { 'funder_api.operator': line.operator } : {}),
+    ...(line.client_request_id ? { 'funder_api.client_request_id': line.client_request_id } : {}),
   });
   // A server span fails on a 5xx only: a 4xx is the caller's mistake, answered as designed.
   if (line.status >= 500) span.setStatus({ code: SpanStatusCode.ERROR });

@@ -19,7 +19,8 @@ const ref = (kind: string, name: string) => ({ $ref: `#/components/${kind}/${nam
 
 const headers = {
   RequestId: {
-    description: 'The id of this call; quote it to support. Also `request_id` in an error.',
+    description:
+      'The id the service made for this call; quote it to support. Also `request_id` in an error. An `X-Request-Id` sent by the caller never replaces it (it is echoed in `Client-Request-Id`).',
     schema: { type: 'string', format: 'uuid' },
   },
   RateLimitLimit: {

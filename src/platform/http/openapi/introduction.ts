@@ -15,7 +15,7 @@ The key decides what you see. A **live** key works on live data. A **sandbox** k
 
 ## Errors
 
-Every error has one shape: \`{"error": {"code": "...", "message": "...", "request_id": "..."}}\`, sometimes with more members named under the code (for example \`debtors\` with \`debtor_not_eligible_for_funder\`). Codes are stable within v1 and listed per operation under their HTTP status; messages are for people and may change. Every answer carries a \`Request-Id\` header: quote it to support. A bad input always answers a 4xx and changes nothing.
+Every error has one shape: \`{"error": {"code": "...", "message": "...", "request_id": "..."}}\`, sometimes with more members named under the code (for example \`debtors\` with \`debtor_not_eligible_for_funder\`). Codes are stable within v1 and listed per operation under their HTTP status; messages are for people and may change. Every answer carries a \`Request-Id\` header, an id the service makes for each call: quote it to support. An \`X-Request-Id\` you send (one UUID) does not replace it; it is echoed in a \`Client-Request-Id\` header and logged beside ours, so our logs can be searched by your id too. A bad input always answers a 4xx and changes nothing.
 
 ## Idempotency
 
