@@ -10,7 +10,7 @@ import {
   pruneWebhookDeliveries,
 } from './areas/webhooks/webhooks.module.ts';
 import { createServices, type Services } from './compose.ts';
-import type { Config } from './config.ts';
+import { type Config, isProduction } from './config.ts';
 import { type Clock, manualClock, systemClock } from './platform/clock.ts';
 import { type SecretBox, secretBox } from './platform/crypto.ts';
 import { DIR_MODE } from './platform/data-dir.ts';
@@ -374,7 +374,9 @@ export async function createRuntime(
         metrics,
         exposition: metrics,
         tracer: tracing?.tracer ?? null,
-        operationsListener: config.opsPort !== null,
+        // In production the public listener never answers an operations path, whatever built
+        // the configuration (loadConfig always gives production an operations port).
+        operationsListener: config.opsPort !== null || isProduction(config),
       }),
     createWorker: (workerOptions = {}) =>
       workerWithDispatcher(
