@@ -10,7 +10,7 @@ export type { ScrapeReads } from './metrics-scrape.store.ts';
 /**
  * The metrics read from the database when scraped: the job queue, the oldest webhook delivery
  * due, the evidence chain's unsealed days. Each source is a fragment of the store owning its
- * tables; together they are ONE statement (metrics-scrape.store.ts), run as the operator role
+ * tables; together they are one statement (metrics-scrape.store.ts), run as the operator role
  * (they cross funders) in a transaction of its own, within a bound the database enforces too.
  *
  * The figures read are kept for a second of the process's monotonic clock, counted from the end
