@@ -33,12 +33,17 @@ COPY --from=build /app/dist/app dist/app
 # The data directory (export volumes on disk; the embedded database when DATABASE_URL is unset):
 # the service's user alone may enter it. The code stays root's, read-only to the service.
 RUN mkdir -p /data && chown 1000:1000 /data && chmod 700 /data
-ENV DATA_DIR=/data HOST=0.0.0.0 PORT=8080
+# The public API on PORT, every address. The operations API, readiness and metrics on OPS_PORT
+# only (production always has that listener; set here so the port is in plain sight), bound to
+# the container's own loopback until OPS_HOST says otherwise: a probe or a scraper outside the
+# container needs OPS_HOST=0.0.0.0 and a port published to a private network only. Not in
+# EXPOSE, so `docker run -P` never publishes it.
+ENV DATA_DIR=/data HOST=0.0.0.0 PORT=8080 OPS_PORT=9090
 VOLUME /data
 # The image's `node` user, by number, so an orchestrator can tell it is not root.
 USER 1000:1000
 EXPOSE 8080
-# Readiness (GET /readyz) on the operations listener when OPS_PORT is set, else on PORT.
+# Readiness (GET /readyz) on the operations listener (OPS_PORT, at OPS_HOST).
 HEALTHCHECK --interval=10s --timeout=5s --start-period=60s --retries=3 CMD ["node", "scripts/healthcheck.mjs"]
 # The V8 heap kept small: a young generation of 2 x 8 MB (Node.js 24 grows it to 2 x 64 MB) and an
 # old generation collected when it has grown a fifth past what the last collection kept

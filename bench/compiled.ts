@@ -14,6 +14,8 @@ import { parseDockerfile } from '../test/support/dockerfile.ts';
 
 export interface CompiledServer {
   url: string;
+  /** Its operations listener (readiness, metrics): in production never on the public port. */
+  opsUrl: string;
   pid: number;
   /** Resident memory of the server process now, in bytes (Linux: /proc), or null. */
   rss(): Promise<number | null>;
@@ -107,6 +109,7 @@ export async function startCompiledServer(
     cwd: root,
   });
   const port = await freePort();
+  const opsPort = await freePort();
   const child = spawn(process.execPath, [...flags, join(outdir, 'cli.mjs'), 'serve'], {
     cwd: root,
     // The access lines are written as in production, to a pipe nobody reads back: discarded.
@@ -117,6 +120,7 @@ export async function startCompiledServer(
       DATABASE_URL: databaseUrl,
       HOST: '127.0.0.1',
       PORT: String(port),
+      OPS_PORT: String(opsPort),
       LOG_LEVEL: 'info',
       DB_POOL_MAX: String(poolMax),
       OPS_TOKEN: `ops_${randomBytes(24).toString('hex')}`,
@@ -136,6 +140,7 @@ export async function startCompiledServer(
   }
   return {
     url,
+    opsUrl: `http://127.0.0.1:${opsPort}`,
     pid: child.pid!,
     rss: async () => (await readResidency(child.pid!))?.rss ?? null,
     residency: () => readResidency(child.pid!),

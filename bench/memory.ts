@@ -79,7 +79,7 @@ interface Reading {
   heap: Record<string, number>;
 }
 
-/** The V8 figures the server publishes among its metrics (prom-client's process metrics). */
+/** The V8 figures the server publishes among its metrics (prom-client's process metrics), on its operations listener. */
 async function heapFigures(url: string): Promise<Record<string, number>> {
   const text = await (await fetch(`${url}/metrics`)).text();
   const figures: Record<string, number> = {};
@@ -126,7 +126,7 @@ async function oneServer(
       variant: variant.name,
       round,
       stage,
-      heap: await heapFigures(server.url),
+      heap: await heapFigures(server.opsUrl),
       residency: await server.residency(),
     });
   };

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, refuseTestSettingsInProduction, requireSharedSecrets } from './config.ts';
+import {
+  ConfigError,
+  DEFAULT_OPS_PORT,
+  loadConfig,
+  refuseTestSettingsInProduction,
+  requireSharedSecrets,
+} from './config.ts';
 import { serve } from './serve.ts';
 
 const postgres = { DATABASE_URL: 'postgres://app@db.internal/funder' };
@@ -166,11 +172,35 @@ describe('kept answers', () => {
 });
 
 describe('configuration of the operations listener', () => {
-  it('is off without OPS_PORT, private by default with it, and never on the public port', () => {
+  it('is off without OPS_PORT outside production, private by default with it, and never on the public port', () => {
     expect(loadConfig({}).opsPort).toBeNull();
+    expect(loadConfig({ NODE_ENV: 'test', OPS_PORT: '' }).opsPort).toBeNull();
     expect(loadConfig({ OPS_PORT: '9090' })).toMatchObject({ opsPort: 9090, opsHost: '127.0.0.1' });
     expect(loadConfig({ OPS_PORT: '9090', OPS_HOST: '10.0.0.5' }).opsHost).toBe('10.0.0.5');
     expect(() => loadConfig({ PORT: '9090', OPS_PORT: '9090' })).toThrow(/OPS_PORT must differ from PORT/);
     expect(() => loadConfig({ OPS_PORT: 'ops' })).toThrow(ConfigError);
+  });
+
+  it('is always its own in production: 9090 on 127.0.0.1 when OPS_PORT is unset, and no setting shares the public port', () => {
+    const production = { NODE_ENV: 'production' };
+    expect(DEFAULT_OPS_PORT).toBe(9090);
+    expect(loadConfig(production)).toMatchObject({ opsPort: 9090, opsHost: '127.0.0.1' });
+    expect(loadConfig({ ...production, OPS_PORT: '' }).opsPort).toBe(9090);
+    expect(loadConfig({ ...production, OPS_PORT: '9191', OPS_HOST: '10.0.0.5' })).toMatchObject({
+      opsPort: 9191,
+      opsHost: '10.0.0.5',
+    });
+    // 0 asks the system for a free port (tests): still a listener of its own.
+    expect(loadConfig({ ...production, OPS_PORT: '0' }).opsPort).toBe(0);
+    for (const share of ['off', 'none', 'false', 'shared']) {
+      expect(() => loadConfig({ ...production, OPS_PORT: share })).toThrow(ConfigError);
+      expect(() => loadConfig({ ...production, OPS_PORT: share })).toThrow(/never answer on the public port/);
+    }
+    expect(() => loadConfig({ ...production, PORT: '8080', OPS_PORT: '8080' })).toThrow(
+      /OPS_PORT must differ from PORT .*never answer on the public port/,
+    );
+    // The default itself taken by the public port: refused, not shared.
+    expect(() => loadConfig({ ...production, PORT: '9090' })).toThrow(/PORT is 9090.*Set OPS_PORT/);
+    expect(loadConfig({ ...production, PORT: '9090', OPS_PORT: '9091' }).opsPort).toBe(9091);
   });
 });

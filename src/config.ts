@@ -7,8 +7,10 @@ export interface Config {
   port: number;
   host: string;
   /**
-   * The operations listener (OPS_PORT, OPS_HOST default 127.0.0.1): when set, /ops/v1 and
-   * readiness answer there only, and the public listener answers 404 for them. null: one listener.
+   * The operations listener (OPS_PORT, OPS_HOST default 127.0.0.1): /ops/v1, readiness and
+   * metrics answer there only, and the public listener answers 404 for them. In production it
+   * is always open (DEFAULT_OPS_PORT when OPS_PORT is unset); null, outside production only:
+   * one listener answers everything.
    */
   opsPort: number | null;
   opsHost: string;
@@ -103,6 +105,9 @@ export interface TracesSampler {
 }
 
 export class ConfigError extends Error {}
+
+/** The operations listener's port in production when OPS_PORT is not set (docs/operations.md). */
+export const DEFAULT_OPS_PORT = 9090;
 
 function intFrom(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
   const raw = env[name];
@@ -212,6 +217,40 @@ function tracesSamplerFrom(env: NodeJS.ProcessEnv): TracesSampler {
   return { name, ratio };
 }
 
+/**
+ * OPS_PORT. Outside production, unset means one listener for everything (a laptop, the tests).
+ * In production the operations listener always has a port of its own: unset means
+ * DEFAULT_OPS_PORT, and nothing makes it share the public port. 0 asks the system for a free
+ * port, as PORT=0 does: still a listener of its own.
+ */
+function opsPortFrom(env: NodeJS.ProcessEnv, port: number, production: boolean): number | null {
+  const raw = nonEmpty(env, 'OPS_PORT');
+  const always = `in production (NODE_ENV=production) /ops/v1, /readyz and /metrics never answer on the public port: the operations listener always has a port of its own (${DEFAULT_OPS_PORT} when OPS_PORT is unset, bound to OPS_HOST)`;
+  if (raw === null) {
+    if (!production) return null;
+    if (port === DEFAULT_OPS_PORT) {
+      throw new ConfigError(
+        `PORT is ${port}, the operations listener's port when OPS_PORT is unset: ${always}. Set OPS_PORT to another port, or PORT to another port.`,
+      );
+    }
+    return DEFAULT_OPS_PORT;
+  }
+  if (production && !/^\d+$/.test(raw)) {
+    throw new ConfigError(
+      `OPS_PORT=${raw}: ${always}. Set OPS_PORT to a port number other than PORT, or leave it unset.`,
+    );
+  }
+  const opsPort = intFrom(env, 'OPS_PORT', 0, 0, 65535);
+  if (opsPort !== 0 && opsPort === port) {
+    throw new ConfigError(
+      production
+        ? `OPS_PORT must differ from PORT (both are ${port}): ${always}.`
+        : `OPS_PORT must differ from PORT (both are ${port})`,
+    );
+  }
+  return opsPort;
+}
+
 function readCacheFrom(env: NodeJS.ProcessEnv): ReadCacheMode {
   const mode = nonEmpty(env, 'FUNDER_API_READ_CACHE') ?? 'on';
   if (mode !== 'on' && mode !== 'off' && mode !== 'verify') {
@@ -222,10 +261,8 @@ function readCacheFrom(env: NodeJS.ProcessEnv): ReadCacheMode {
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = intFrom(env, 'PORT', 8080, 0, 65535);
-  const opsPort = nonEmpty(env, 'OPS_PORT') === null ? null : intFrom(env, 'OPS_PORT', 0, 0, 65535);
-  if (opsPort !== null && opsPort !== 0 && opsPort === port) {
-    throw new ConfigError(`OPS_PORT must differ from PORT (both are ${port})`);
-  }
+  const nodeEnv = nonEmpty(env, 'NODE_ENV');
+  const opsPort = opsPortFrom(env, port, nodeEnv === 'production');
   const databaseUrl = nonEmpty(env, 'DATABASE_URL');
   const clockRaw = nonEmpty(env, 'FUNDER_API_CLOCK') ?? 'system';
   if (clockRaw !== 'system' && clockRaw !== 'manual') {
@@ -254,7 +291,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const publicBaseUrl = (nonEmpty(env, 'PUBLIC_BASE_URL') ?? `http://localhost:${port}`).replace(/\/+$/, '');
   const logLevel = nonEmpty(env, 'LOG_LEVEL') ?? 'info';
-  const nodeEnv = nonEmpty(env, 'NODE_ENV');
   if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(logLevel)) {
     throw new ConfigError(`LOG_LEVEL "${logLevel}" is not a pino level`);
   }

@@ -6,11 +6,11 @@ import {
   createDispatcher,
   type Dispatcher,
   type DispatcherDeps,
-  oldestDueDeliveryForOps,
+  oldestDueDeliveryForOpsSql,
   pruneWebhookDeliveries,
 } from './areas/webhooks/webhooks.module.ts';
 import { createServices, type Services } from './compose.ts';
-import type { Config } from './config.ts';
+import { type Config, isProduction } from './config.ts';
 import { type Clock, manualClock, systemClock } from './platform/clock.ts';
 import { CREDENTIAL_PREFIXES, type SecretBox, secretBox } from './platform/crypto.ts';
 import { DIR_MODE } from './platform/data-dir.ts';
@@ -19,10 +19,16 @@ import type { Db } from './platform/db/db.ts';
 import { appliedMigration, expectedMigration, pingDatabase } from './platform/db/migrate.ts';
 import { createPostgresDb } from './platform/db/postgres.ts';
 import { tracedDb } from './platform/db/traced.ts';
-import { sealFinishedDays, unsealedDays } from './platform/evidence.ts';
+import { sealFinishedDays, unsealedDaysSql } from './platform/evidence.ts';
 import { type App, buildApp } from './platform/http/app.ts';
 import { pruneIdempotencyKeys } from './platform/http/idempotency.ts';
-import { createWorker, enqueueJob, type JobHandler, jobQueueForOps, type Worker } from './platform/jobs.ts';
+import {
+  createWorker,
+  enqueueJob,
+  type JobHandler,
+  jobQueueForOpsSql,
+  type Worker,
+} from './platform/jobs.ts';
 import { censorNestedSecrets, logSerializers, REDACTED } from './platform/log-safety.ts';
 import { createMetrics, type Metrics } from './platform/metrics.ts';
 import { pruneOutboxEvents } from './platform/outbox.ts';
@@ -273,6 +279,8 @@ export async function createRuntime(
     clock?: Clock;
     logger?: Logger;
     secrets?: { opsToken: string; secretsKey: Buffer; previousSecretsKey?: Buffer | null };
+    /** Milliseconds of a monotonic clock for the metrics' kept figures (tests move one by hand). */
+    monotonicNow?: () => number;
   } = {},
 ): Promise<Runtime> {
   const logger = options.logger ?? createLogger(config);
@@ -301,7 +309,12 @@ export async function createRuntime(
     db,
     clock,
     jobKinds: () => Object.keys(handlers),
-    read: { jobs: jobQueueForOps, oldestDueDelivery: oldestDueDeliveryForOps, unsealedDays },
+    read: {
+      jobs: jobQueueForOpsSql,
+      oldestDueDelivery: oldestDueDeliveryForOpsSql,
+      unsealedDays: unsealedDaysSql,
+    },
+    monotonicNow: options.monotonicNow,
   });
   const services = createServices({
     db,
@@ -365,7 +378,9 @@ export async function createRuntime(
         metrics,
         exposition: metrics,
         tracer: tracing?.tracer ?? null,
-        operationsListener: config.opsPort !== null,
+        // In production the public listener never answers an operations path, whatever built
+        // the configuration (loadConfig always gives production an operations port).
+        operationsListener: config.opsPort !== null || isProduction(config),
       }),
     createWorker: (workerOptions = {}) =>
       workerWithDispatcher(

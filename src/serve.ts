@@ -1,6 +1,13 @@
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { type Config, isProduction, refuseTestSettingsInProduction, requireSharedSecrets } from './config.ts';
+import {
+  type Config,
+  ConfigError,
+  DEFAULT_OPS_PORT,
+  isProduction,
+  refuseTestSettingsInProduction,
+  requireSharedSecrets,
+} from './config.ts';
 import type { Caller } from './platform/caller.ts';
 import { prepareDataDir, tightenDataDir } from './platform/data-dir.ts';
 import { OPERATOR, runAs } from './platform/db/actor.ts';
@@ -91,7 +98,10 @@ async function firstStartInProduction(runtime: Runtime, baseUrl: string): Promis
   process.stdout.write(lines.join('\n'));
 }
 
-/** The operations listener when OPS_PORT asks for one; a port already taken stops the start. */
+/**
+ * The operations listener: always in production (OPS_PORT, DEFAULT_OPS_PORT when unset), else
+ * when OPS_PORT asks for one. A port already taken stops the start, saying which setting chose it.
+ */
 async function openOperationsListener(
   app: NonNullable<Awaited<ReturnType<Runtime['buildApp']>>>,
   config: Config,
@@ -102,9 +112,12 @@ async function openOperationsListener(
     port: config.opsPort,
     host: config.opsHost,
     edge: config,
-  }).catch(async (err: unknown) => {
-    await app.close();
-    throw err;
+  }).catch((err: unknown) => {
+    if ((err as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw err;
+    throw new ConfigError(
+      `the operations listener cannot listen on ${config.opsHost}:${config.opsPort}: another process holds it. ` +
+        `Set OPS_PORT to a free port (in production it is ${DEFAULT_OPS_PORT} when unset, so a server and a worker on one machine each need their own).`,
+    );
   });
   logger.info({ url: listener.url }, 'operations listener: /ops/v1, readiness and metrics answer here only');
   return listener;
@@ -173,20 +186,30 @@ export async function serve(
   // too; it tightens again when it closes.
   if (usesDataDir) await tightenDataDir(config.dataDir);
 
-  if (runHttp) {
-    app = await runtime.buildApp();
-    await app.listen({ port: config.port, host: config.host });
-    const address = app.server.address();
-    const port = typeof address === 'object' && address ? address.port : config.port;
-    opsListener = await openOperationsListener(app, config, logger);
-    await lock?.setUrl(`http://127.0.0.1:${port}`, opsListener?.url ?? null);
-    await firstStart(runtime, config.publicBaseUrl.replace(`:${config.port}`, `:${port}`));
-  } else if (config.opsPort !== null) {
-    // A worker with OPS_PORT answers readiness and its own metrics (the webhook attempts and
-    // export builds it counts) there; it has no public listener.
-    app = await runtime.buildApp();
-    await app.ready();
-    opsListener = await openOperationsListener(app, config, logger);
+  try {
+    if (runHttp) {
+      app = await runtime.buildApp();
+      await app.listen({ port: config.port, host: config.host });
+      const address = app.server.address();
+      const port = typeof address === 'object' && address ? address.port : config.port;
+      opsListener = await openOperationsListener(app, config, logger);
+      await lock?.setUrl(`http://127.0.0.1:${port}`, opsListener?.url ?? null);
+      await firstStart(runtime, config.publicBaseUrl.replace(`:${config.port}`, `:${port}`));
+    } else if (config.opsPort !== null) {
+      // A worker with an operations listener (OPS_PORT; always in production) answers readiness
+      // and its own metrics (the webhook attempts and export builds it counts) there; it has no
+      // public listener.
+      app = await runtime.buildApp();
+      await app.ready();
+      opsListener = await openOperationsListener(app, config, logger);
+    }
+  } catch (err) {
+    // A port taken (or any other failure to start listening): what was opened is closed, so
+    // the process exits with the failure at once.
+    await app?.close();
+    await runtime.close();
+    await lock?.release();
+    throw err;
   }
 
   worker = runWorker ? runtime.createWorker() : null;

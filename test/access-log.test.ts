@@ -42,6 +42,8 @@ describe('the log of a running server', { timeout: SUITE_TIMEOUT }, () => {
   it('has one access line per call, with ISO times, no query string, no secret, and no health check at info', async () => {
     const dataDir = onPostgres() ? await tempDataDir() : await migratedDataDir();
     const port = await freePort();
+    // In production the operations API answers on its own port only.
+    const opsPort = await freePort();
     const opsToken = `ops_${randomBytes(24).toString('hex')}`;
     let postgres: Record<string, string> = {};
     if (onPostgres()) {
@@ -53,9 +55,11 @@ describe('the log of a running server', { timeout: SUITE_TIMEOUT }, () => {
       LOG_LEVEL: 'info',
       FUNDER_API_DEMO: 'true',
       OPS_TOKEN: opsToken,
+      OPS_PORT: String(opsPort),
       ...postgres,
     });
     const base = `http://127.0.0.1:${port}`;
+    const opsBase = `http://127.0.0.1:${opsPort}`;
     const call = async (
       token: string | null,
       method: string,
@@ -63,7 +67,8 @@ describe('the log of a running server', { timeout: SUITE_TIMEOUT }, () => {
       body?: unknown,
       headers: Record<string, string> = {},
     ) => {
-      const response = await fetch(`${base}${path}`, {
+      const at = path.startsWith('/ops/') ? opsBase : base;
+      const response = await fetch(`${at}${path}`, {
         method,
         headers: {
           ...headers,

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_OPS_PORT } from '../src/config.ts';
 import { freePort, root } from './support/cli.ts';
 import { onPostgres } from './support/database.ts';
 import {
@@ -22,11 +23,12 @@ import {
  * the Dockerfile describes is built by replaying its steps (support/dockerfile.ts reads them from
  * the file) in a clean temporary directory, then started as the image would start: its CMD, as
  * its USER (when this test runs as root; otherwise as the user running it), with the image's
- * environment and what `docker run -e` would add. On PostgreSQL as compose.yaml runs it: the
- * image's `db setup-sql` run as the superuser, its `migrate` as the owner role, its CMD as the
- * login role; on the embedded database, the CMD alone (a first start migrates its volume). Then
- * readiness answers 200 and the HEALTHCHECK's command exits 0. The machine's Node.js stands in
- * for the image's (CI runs Node.js 24, as the image does).
+ * environment and what `docker run -e` would add (a free OPS_PORT among it). On PostgreSQL as
+ * compose.yaml runs it: the image's `db setup-sql` run as the superuser, its `migrate` as the
+ * owner role, its CMD as the login role; on the embedded database, the CMD alone (a first start
+ * migrates its volume). Then readiness answers 200 on the operations port, the public port
+ * answers nothing internal, and the HEALTHCHECK's command exits 0. The machine's Node.js stands
+ * in for the image's (CI runs Node.js 24, as the image does).
  */
 const TIMEOUT = 20 * 60_000;
 const OPS_TOKEN = `ops_${randomBytes(24).toString('hex')}`;
@@ -130,6 +132,12 @@ describe('the container image (Dockerfile replayed without a container engine)',
     expect(image.user).not.toBeNull();
     expect(image.user!.uid).not.toBe(0);
     expect(image.volumes).toEqual([image.env.DATA_DIR]);
+    // The operations listener's port in plain sight, the one production uses anyway; exposed is
+    // the public port alone, so `docker run -P` never publishes the operations one.
+    expect(image.env.NODE_ENV).toBe('production');
+    expect(image.env.OPS_PORT).toBe(String(DEFAULT_OPS_PORT));
+    expect(image.env.OPS_HOST).toBeUndefined();
+    expect(image.exposed).toEqual([image.env.PORT]);
     expect(image.healthcheck?.cmd).toEqual(['node', 'scripts/healthcheck.mjs']);
     // node, its heap settings (docs/operations.md, "Memory"), the compiled command line, serve.
     expect(image.cmd).toEqual([
@@ -177,10 +185,13 @@ describe('the container image (Dockerfile replayed without a container engine)',
     expect(committed).toBe(printed.output);
   });
 
-  it('starts with its CMD, migrated, answers readiness, and its HEALTHCHECK passes (with and without OPS_PORT)', async () => {
+  it('starts with its CMD, migrated, answers readiness on its operations port only, and its HEALTHCHECK passes', async () => {
     const port = await freePort();
+    // As `docker run -e OPS_PORT=...` would: the image's own 9090 may be taken on a test machine.
+    const opsPort = await freePort();
     const env: Record<string, string> = {
       PORT: String(port),
+      OPS_PORT: String(opsPort),
       OPS_TOKEN,
       SECRETS_KEY,
       SHUTDOWN_GRACE_SECONDS: '0',
@@ -229,19 +240,37 @@ describe('the container image (Dockerfile replayed without a container engine)',
     // A guard against a server that never comes up, not a measure of speed.
     let status: number | null = null;
     for (let attempt = 0; attempt < 600 && status !== 200 && server.exitCode === null; attempt += 1) {
-      status = await readyz(port);
+      status = await readyz(opsPort);
       if (status !== 200) await new Promise((resolve) => setTimeout(resolve, 500));
     }
     expect(status, serverOutput).toBe(200);
+    // Nothing internal on the public port: the same 404 as an unknown path.
+    for (const path of ['/readyz', '/metrics', '/ops/v1/clock']) {
+      const answer = await fetch(`http://127.0.0.1:${port}${path}`);
+      const body = (await answer.json()) as { error?: { code?: string } };
+      expect({ path, status: answer.status, code: body.error?.code }).toEqual({
+        path,
+        status: 404,
+        code: 'not_found',
+      });
+    }
+    const metrics = await fetch(`http://127.0.0.1:${opsPort}/metrics`);
+    expect(metrics.status).toBe(200);
+    await metrics.arrayBuffer();
 
     const healthcheck = image.healthcheck!.cmd;
     const healthy = await runInImage(healthcheck, env);
-    expect(healthy, serverOutput).toEqual({ code: 0, output: expect.stringContaining(': 200') });
-    // With OPS_PORT set, the check asks that port (here the same server's) whatever PORT says.
-    const closed = String(await freePort());
-    expect((await runInImage(healthcheck, { ...env, PORT: closed, OPS_PORT: String(port) })).code).toBe(0);
+    expect(healthy, serverOutput).toEqual({
+      code: 0,
+      output: expect.stringContaining(`http://127.0.0.1:${opsPort}/readyz: 200`),
+    });
+    // OPS_PORT emptied: in production the check asks the default port, as the server would
+    // listen on it (whether anything answers there on this machine is not the point).
+    const unset = await runInImage(healthcheck, { ...env, OPS_PORT: '' });
+    expect(unset.output).toContain(`http://127.0.0.1:${DEFAULT_OPS_PORT}/readyz: `);
     // Nothing answering: unhealthy, at once, not a hang.
-    expect((await runInImage(healthcheck, { ...env, PORT: closed })).code).toBe(1);
+    const closed = String(await freePort());
+    expect((await runInImage(healthcheck, { ...env, OPS_PORT: closed })).code).toBe(1);
 
     // The embedded database lives in the volume.
     if (!onPostgres()) expect(existsSync(join(image.root, image.env.DATA_DIR!, 'pglite'))).toBe(true);

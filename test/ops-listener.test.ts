@@ -39,6 +39,8 @@ afterAll(async () => {
   await service?.close();
 });
 
+type Answered = { error?: { code?: string } };
+
 async function call(base: string, token: string | null, method: string, path: string, body?: unknown) {
   const response = await fetch(`${base}${path}`, {
     method,
@@ -54,12 +56,13 @@ async function call(base: string, token: string | null, method: string, path: st
 }
 
 describe('the operations listener', () => {
-  it('the public listener answers 404 in the envelope for /ops/v1 and /readyz, even with the operator token', async () => {
+  it('the public listener answers 404 in the envelope for /ops/v1, /readyz and /metrics, even with the operator token', async () => {
     for (const [method, path] of [
       ['GET', '/ops/v1/funders'],
       ['POST', '/ops/v1/clock'],
       ['GET', '/ops/v1/no-such-thing'],
       ['GET', '/readyz'],
+      ['GET', '/metrics'],
     ] as const) {
       const answer = await call(
         publicUrl,
@@ -80,11 +83,14 @@ describe('the operations listener', () => {
     expect((await call(publicUrl, null, 'GET', '/v1/openapi.json')).status).toBe(200);
   });
 
-  it('the operations listener answers /ops/v1 and /readyz, and 404 for the public API', async () => {
+  it('the operations listener answers /ops/v1, /readyz and /metrics, and 404 for the public API', async () => {
     expect((await call(ops.url, service.opsToken, 'GET', '/ops/v1/funders')).status).toBe(200);
     const ready = await call(ops.url, null, 'GET', '/readyz');
     expect(ready.status).toBe(200);
     expect(ready.body.status).toBe('ready');
+    const metrics = await fetch(`${ops.url}/metrics`);
+    expect(metrics.status).toBe(200);
+    expect(await metrics.text()).toMatch(/^funder_api_http_requests_total\{/m);
     expect((await call(ops.url, null, 'GET', '/ops/v1/funders')).status).toBe(401);
     for (const path of ['/v1/me', '/v1/openapi.json', '/docs']) {
       const answer = await call(ops.url, null, 'GET', path);
@@ -93,6 +99,35 @@ describe('the operations listener', () => {
         status: 404,
         code: 'not_found',
       });
+    }
+  });
+});
+
+describe('in production', () => {
+  it('the public listener answers 404 for the operations paths even if nothing opened an operations port', async () => {
+    // loadConfig always gives production an operations port; a configuration built otherwise
+    // still never puts the operations API, readiness or metrics on the public port.
+    const production = await startService({
+      database: service.database,
+      config: { nodeEnv: 'production', opsPort: null },
+    });
+    try {
+      for (const [method, path] of [
+        ['GET', '/metrics'],
+        ['GET', '/readyz'],
+        ['POST', '/ops/v1/clock'],
+      ] as const) {
+        const answer = await production.call(null, method, path, method === 'POST' ? { body: {} } : {});
+        expect({ path, status: answer.status, code: (answer.body as Answered).error?.code }).toEqual({
+          path,
+          status: 404,
+          code: 'not_found',
+        });
+      }
+      expect((await production.call(null, 'GET', '/v1/health')).status).toBe(200);
+    } finally {
+      // Its app only: the database is the file's service's.
+      await production.app.close();
     }
   });
 });

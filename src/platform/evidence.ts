@@ -2,8 +2,8 @@ import type { Plane } from './caller.ts';
 import { canonicalJson } from './canonical-json.ts';
 import type { Clock } from './clock.ts';
 import { sha256Hex } from './crypto.ts';
-import type { Db, Queryable, Tx } from './db/db.ts';
-import { unsealedDaysBeforeForOps } from './evidence.store.ts';
+import type { AddParam, Db, Queryable, Tx } from './db/db.ts';
+import { unsealedDaysBeforeForOpsSql } from './evidence.store.ts';
 import { newId } from './ids.ts';
 
 /** The hash the first entry links to. */
@@ -233,10 +233,11 @@ const sealableBefore = (now: Date): string => utcDay(new Date(now.getTime() - SE
 
 /**
  * The days due a root and still without one at `now` (a metric: 0 while the upkeep job keeps
- * up). The day under way, and the one that ended less than the grace ago, are not counted.
+ * up), as a scalar subquery for the scrape's one statement. The day under way, and the one
+ * that ended less than the grace ago, are not counted.
  */
-export function unsealedDays(q: Queryable, now: Date): Promise<number> {
-  return unsealedDaysBeforeForOps(q, sealableBefore(now));
+export function unsealedDaysSql(now: Date, param: AddParam): string {
+  return unsealedDaysBeforeForOpsSql(sealableBefore(now), param);
 }
 
 /**

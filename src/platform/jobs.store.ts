@@ -1,4 +1,4 @@
-import type { Queryable } from './db/db.ts';
+import type { AddParam, Queryable } from './db/db.ts';
 
 /** The job queue's statements: enqueue, claim, renew, and each way a claimed job ends. */
 
@@ -142,20 +142,21 @@ export interface JobQueueCount {
 }
 
 /**
- * The unfinished jobs by kind, at `now`: one pass over the rows the ready index holds (the
- * unfinished ones only; jobs scheduled later are read and counted in neither column).
+ * The unfinished jobs by kind, at `now`, as a scalar subquery for the scrape's one statement
+ * (platform/metrics-scrape.store.ts): a jsonb array of JobQueueCount. One pass over the rows the
+ * ready index holds (the unfinished ones only; jobs scheduled later are read and counted in
+ * neither column).
  */
-export async function jobQueueForOps(q: Queryable, now: Date): Promise<JobQueueCount[]> {
-  const { rows } = await q.query<JobQueueCount>(
-    `SELECT kind,
-            count(*) FILTER (WHERE waiting)::int AS queued,
-            count(*) FILTER (WHERE locked_until >= $1)::int AS running,
-            extract(epoch FROM $1::timestamptz - min(run_at) FILTER (WHERE waiting))::float8 AS oldest_queued_seconds
-       FROM (SELECT kind, run_at, locked_until,
-                    run_at <= $1 AND (locked_until IS NULL OR locked_until < $1) AND attempts < max_attempts AS waiting
-               FROM jobs WHERE finished_at IS NULL AND failed_at IS NULL) AS unfinished
-      GROUP BY kind`,
-    [now],
-  );
-  return rows;
+export function jobQueueForOpsSql(now: Date, param: AddParam): string {
+  const at = `${param(now)}::timestamptz`;
+  return `(SELECT coalesce(jsonb_agg(jsonb_build_object('kind', kind, 'queued', queued, 'running', running,
+                   'oldest_queued_seconds', oldest_queued_seconds)), '[]'::jsonb)
+      FROM (SELECT kind,
+                   count(*) FILTER (WHERE waiting)::int AS queued,
+                   count(*) FILTER (WHERE locked_until >= ${at})::int AS running,
+                   extract(epoch FROM ${at} - min(run_at) FILTER (WHERE waiting))::float8 AS oldest_queued_seconds
+              FROM (SELECT kind, run_at, locked_until,
+                           run_at <= ${at} AND (locked_until IS NULL OR locked_until < ${at}) AND attempts < max_attempts AS waiting
+                      FROM jobs WHERE finished_at IS NULL AND failed_at IS NULL) AS unfinished
+             GROUP BY kind) AS by_kind)`;
 }

@@ -18,7 +18,7 @@ export {
   enqueueJob,
   type JobQueueCount,
   type JobRow,
-  jobQueueForOps,
+  jobQueueForOpsSql,
 } from './jobs.store.ts';
 
 export interface JobContext {

@@ -1,38 +1,36 @@
+import { performance } from 'node:perf_hooks';
 import { Gauge, type Registry } from 'prom-client';
 import type { Clock } from './clock.ts';
 import { OPERATOR, runAs } from './db/actor.ts';
-import type { Db, Queryable } from './db/db.ts';
-import type { JobQueueCount } from './jobs.store.ts';
+import type { Db } from './db/db.ts';
+import { readScrapeFigures, type ScrapeFigures, type ScrapeReads } from './metrics-scrape.store.ts';
+
+export type { ScrapeReads } from './metrics-scrape.store.ts';
 
 /**
  * The metrics read from the database when scraped: the job queue, the oldest webhook delivery
- * due, the evidence chain's unsealed days. Each is one statement of the store owning its table,
- * run as the operator role (they cross funders), all at once, each within a bound.
+ * due, the evidence chain's unsealed days. Each source is a fragment of the store owning its
+ * tables; together they are one statement (metrics-scrape.store.ts), run as the operator role
+ * (they cross funders) in a transaction of its own, within a bound the database enforces too.
  *
- * A statement that fails or does not answer in time leaves its metrics out of that scrape
+ * The figures read are kept for a second of the process's monotonic clock, counted from the end
+ * of the read: a scrape within it answers them without touching the database, and scrapes
+ * arriving while a read runs share it. However many scrape, a server runs at most one such
+ * statement at a time and starts the next a second after the last one ended.
+ *
+ * A read that fails or does not answer in time leaves every figure out until the next read
  * (never a stale value, never a made-up zero) and sets `funder_api_metrics_source_up` to 0 for
- * it: the scrape still answers 200 with everything else (docs/decisions/operations.md, "Metrics").
+ * each source: the scrape still answers 200 with everything else (docs/decisions/operations.md,
+ * "Metrics").
  */
 
-/** The scrape-time statements, each from the store that owns its table. */
-export interface ScrapeReaders {
-  jobs(q: Queryable, now: Date): Promise<JobQueueCount[]>;
-  /** Seconds since the oldest pending delivery fell due, null when none is due. */
-  oldestDueDelivery(q: Queryable, now: Date): Promise<number | null>;
-  /** UTC days that ended (past the seal's grace) with entries and no root yet. */
-  unsealedDays(q: Queryable, now: Date): Promise<number>;
-}
-
-/** Each statement's bound: a Prometheus scrape times out after 10 seconds by default. */
+/** The read's bound: a Prometheus scrape times out after 10 seconds by default. */
 export const SCRAPE_TIMEOUT_MS = 3_000;
 
-interface Source {
-  name: string;
-  /** Reads; answers how to set its gauges, applied only once the read succeeded. */
-  read(now: Date): Promise<() => void>;
-  /** Its gauges have no value this scrape. */
-  clear(): void;
-}
+/** How long, in real time, the figures read are answered again before the database is read anew. */
+export const SCRAPE_KEEP_MS = 1_000;
+
+const SOURCES = ['jobs', 'webhooks', 'evidence'] as const;
 
 function within<T>(ms: number, work: Promise<T>): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
@@ -46,19 +44,22 @@ export function createScrapeGauges(deps: {
   db: Db;
   clock: Clock;
   jobKinds: () => readonly string[];
-  read: ScrapeReaders;
+  read: ScrapeReads;
   scrapeTimeoutMs?: number;
+  /** Milliseconds of a monotonic clock (performance.now); tests pass one they move by hand. */
+  monotonicNow?: () => number;
   registers: Registry[];
   prefix: string;
 }): { refresh(): Promise<void> } {
   const { registers, prefix } = deps;
   const timeoutMs = deps.scrapeTimeoutMs ?? SCRAPE_TIMEOUT_MS;
+  const monotonicNow = deps.monotonicNow ?? (() => performance.now());
   const gauge = <L extends string>(name: string, help: string, labelNames: readonly L[] = []) =>
     new Gauge<L>({ name: `${prefix}${name}`, help, labelNames, registers });
 
   const up = gauge(
     'metrics_source_up',
-    'Whether the scrape-time statement of a source answered (1) or not (0).',
+    'Whether the scrape-time statement answered (1) or not (0), for each source it reads.',
     ['source'],
   );
   const queued = gauge('jobs_queued', 'Jobs due and waiting for a worker, by kind.', ['kind']);
@@ -76,75 +77,59 @@ export function createScrapeGauges(deps: {
     'evidence_unsealed_days',
     'UTC days that ended more than the grace ago, with evidence entries and no day root yet.',
   );
-
   const jobGauges = [queued, running, oldest];
-  const sources: Source[] = [
-    {
-      name: 'jobs',
-      async read(now) {
-        const rows = await deps.read.jobs(deps.db, now);
-        return () => {
-          for (const g of jobGauges) g.reset();
-          const byKind = new Map(rows.map((row) => [row.kind, row]));
-          for (const kind of new Set([...deps.jobKinds(), ...byKind.keys()])) {
-            const row = byKind.get(kind);
-            queued.set({ kind }, row?.queued ?? 0);
-            running.set({ kind }, row?.running ?? 0);
-            oldest.set({ kind }, row?.oldest_queued_seconds ?? 0);
-          }
-        };
-      },
-      clear: () => {
-        for (const g of jobGauges) g.reset();
-      },
-    },
-    {
-      name: 'webhooks',
-      async read(now) {
-        const seconds = await deps.read.oldestDueDelivery(deps.db, now);
-        return () => dueDelivery.set(seconds ?? 0);
-      },
-      clear: () => dueDelivery.remove({}),
-    },
-    {
-      name: 'evidence',
-      async read(now) {
-        const days = await deps.read.unsealedDays(deps.db, now);
-        return () => unsealed.set(days);
-      },
-      clear: () => unsealed.remove({}),
-    },
-  ];
 
-  async function round(): Promise<void> {
-    // A manual clock is shared through the database: its instant is read there first.
-    const now = runAs(OPERATOR, async () => {
-      if (deps.clock.manual) await deps.clock.sync(deps.db);
-      return deps.clock.now();
-    });
-    await Promise.all(
-      sources.map(async (source) => {
-        try {
-          const apply = await within(
-            timeoutMs,
-            now.then((at) => runAs(OPERATOR, () => source.read(at))),
-          );
-          apply();
-          up.set({ source: source.name }, 1);
-        } catch {
-          source.clear();
-          up.set({ source: source.name }, 0);
-        }
-      }),
-    );
+  function apply(figures: ScrapeFigures): void {
+    for (const g of jobGauges) g.reset();
+    const byKind = new Map(figures.jobs.map((row) => [row.kind, row]));
+    for (const kind of new Set([...deps.jobKinds(), ...byKind.keys()])) {
+      const row = byKind.get(kind);
+      queued.set({ kind }, row?.queued ?? 0);
+      running.set({ kind }, row?.running ?? 0);
+      oldest.set({ kind }, row?.oldest_queued_seconds ?? 0);
+    }
+    dueDelivery.set(figures.oldestDueSeconds ?? 0);
+    unsealed.set(figures.unsealedDays);
+    for (const source of SOURCES) up.set({ source }, 1);
   }
 
-  // Scrapes arriving while a round runs share it: several scrapers never pile statements on a
-  // database that is slow to answer.
+  function leaveOut(): void {
+    for (const g of jobGauges) g.reset();
+    dueDelivery.remove({});
+    unsealed.remove({});
+    for (const source of SOURCES) up.set({ source }, 0);
+  }
+
+  async function read(): Promise<void> {
+    try {
+      const figures = await within(
+        timeoutMs,
+        runAs(OPERATOR, () =>
+          deps.db.transaction(
+            async (tx) => {
+              // A manual clock (tests, demonstrations) is shared through the database: its
+              // instant is read first, in the same transaction.
+              if (deps.clock.manual) await deps.clock.sync(tx);
+              return readScrapeFigures(tx, deps.read, deps.clock.now());
+            },
+            { statementTimeoutMs: timeoutMs },
+          ),
+        ),
+      );
+      apply(figures);
+    } catch {
+      leaveOut();
+    }
+  }
+
   let inFlight: Promise<void> | null = null;
+  let readAt: number | null = null;
   return {
     refresh() {
-      inFlight ??= round().finally(() => {
+      if (inFlight) return inFlight;
+      if (readAt !== null && monotonicNow() - readAt < SCRAPE_KEEP_MS) return Promise.resolve();
+      inFlight = read().finally(() => {
+        readAt = monotonicNow();
         inFlight = null;
       });
       return inFlight;

@@ -1,7 +1,7 @@
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { Clock } from './clock.ts';
 import type { Db, PoolStats } from './db/db.ts';
-import { createScrapeGauges, type ScrapeReaders } from './metrics-scrape.ts';
+import { createScrapeGauges, type ScrapeReads } from './metrics-scrape.ts';
 
 /**
  * The service's Prometheus metrics (docs/operations.md, "Metrics"). One registry per runtime,
@@ -49,7 +49,10 @@ export interface ReadCacheMetrics {
 /** What a `/metrics` route answers (platform/http/metrics-route.ts). */
 export interface MetricsExposition {
   readonly contentType: string;
-  /** Every metric in the text format; the scrape-time statements run first, each within a bound. */
+  /**
+   * Every metric in the text format. The figures read from the database are those of the last
+   * read when it ended less than a second ago, else read first, in one statement within a bound.
+   */
   render(): Promise<string>;
 }
 
@@ -85,9 +88,14 @@ export interface MetricsDeps {
   /** The job kinds this code runs: each is reported, 0 when none is waiting. */
   jobKinds: () => readonly string[];
   /** The scrape-time statements, from the stores that own the tables. */
-  read: ScrapeReaders;
-  /** Each scrape-time statement's bound (tests). */
+  read: ScrapeReads;
+  /** The scrape-time statement's bound (tests). */
   scrapeTimeoutMs?: number;
+  /**
+   * Milliseconds of a monotonic clock, for how long the figures read when scraped are kept
+   * (performance.now by default; tests pass one they move by hand).
+   */
+  monotonicNow?: () => number;
 }
 
 export function createMetrics(deps: MetricsDeps): Metrics {

@@ -77,6 +77,8 @@ export async function startService(
     secretsKey?: Buffer;
     /** During a rotation of the secrets key: the key being replaced, which still opens. */
     previousSecretsKey?: Buffer;
+    /** The metrics' monotonic clock (how long scrape figures are kept), for a test to move by hand. */
+    monotonicNow?: () => number;
   } = {},
 ): Promise<TestService> {
   const database = options.database ?? (await freshDatabase());
@@ -103,6 +105,7 @@ export async function startService(
       secretsKey: options.secretsKey ?? randomBytes(32),
       previousSecretsKey: options.previousSecretsKey ?? null,
     },
+    monotonicNow: options.monotonicNow,
   });
   const app = await runtime.buildApp();
 

@@ -7,7 +7,7 @@ import { createWebhooksService } from './webhooks.service.ts';
 // The runtime builds the dispatcher (beside the worker's job loop) and runs the retention upkeep.
 export { createDispatcher, type Dispatcher, type DispatcherDeps } from './webhooks.dispatcher.ts';
 export { EVENT_TYPE_NAMES } from './webhooks.event-types.ts';
-export { oldestDueDeliveryForOps } from './webhooks.metrics.store.ts';
+export { oldestDueDeliveryForOpsSql } from './webhooks.metrics.store.ts';
 export { pruneWebhookDeliveries } from './webhooks.retention.ts';
 export type { WebhooksService } from './webhooks.service.ts';
 export {

@@ -37,6 +37,25 @@ export interface Queryable {
 
 export type Tx = Queryable;
 
+/**
+ * Adds a value to the parameters of a statement being composed and answers its placeholder
+ * (`$1`, `$2`, ...): how a store's fragment, embedded in a statement another store writes,
+ * takes its values.
+ */
+export type AddParam = (value: unknown) => string;
+
+/** The parameters of a statement composed of fragments, and the `AddParam` that fills them. */
+export function composedParams(): { values: unknown[]; add: AddParam } {
+  const values: unknown[] = [];
+  return {
+    values,
+    add(value) {
+      values.push(value);
+      return `$${values.length}`;
+    },
+  };
+}
+
 export interface TransactionOptions {
   /**
    * Plan each statement once per connection, for any values (`plan_cache_mode =
@@ -45,11 +64,23 @@ export interface TransactionOptions {
    * (docs/decisions/platform.md, "The hot reads are planned once per connection").
    */
   planOnce?: boolean;
+  /**
+   * The database stops a statement of the transaction still running after this many
+   * milliseconds (`SET LOCAL statement_timeout`, sent with BEGIN): for work whose caller gives
+   * up at that bound anyway, so nothing it left behind keeps a connection busy.
+   */
+  statementTimeoutMs?: number;
 }
 
 /** A transaction's opening statements after BEGIN: the actor's role and settings, and what `options` ask. */
 export const openingSql = (roleSetup: string | null, options?: TransactionOptions): string =>
-  [roleSetup, options?.planOnce ? 'SET LOCAL plan_cache_mode = force_generic_plan' : null]
+  [
+    roleSetup,
+    options?.planOnce ? 'SET LOCAL plan_cache_mode = force_generic_plan' : null,
+    options?.statementTimeoutMs
+      ? `SET LOCAL statement_timeout = ${Math.max(1, Math.trunc(options.statementTimeoutMs))}`
+      : null,
+  ]
     .filter(Boolean)
     .join('; ');
 

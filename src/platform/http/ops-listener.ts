@@ -9,7 +9,8 @@ import { READINESS_PATH } from './readiness-route.ts';
 /**
  * The operations listener (OPS_PORT): a second port, bound to a private address by default,
  * that answers the operations team's things and nothing else, while the public port answers
- * everything else and nothing of theirs. Without OPS_PORT the one listener answers both.
+ * everything else and nothing of theirs. In production it is always open (config.ts); only
+ * outside production, without OPS_PORT, does the one listener answer both.
  *
  * What belongs to the operations listener: every route under `/ops/`, and the paths below. A
  * new operations-only route (metrics) joins with one line here.
