@@ -58,12 +58,23 @@ function checkKey(key: Buffer): void {
   if (key.length !== 32) throw new Error('the secrets key must be 32 bytes');
 }
 
+/** AES-GCM's full tag: a shorter one would be accepted by Node.js and is far easier to forge. */
+const TAG_BYTES = 16;
+const IV_BYTES = 12;
+
 function openWith(key: Buffer, sealed: string): string {
   if (!sealed.startsWith('v1.')) throw new Error('unknown sealed secret format');
   const raw = Buffer.from(sealed.slice(3), 'base64');
-  const decipher = createDecipheriv('aes-256-gcm', key, raw.subarray(0, 12));
-  decipher.setAuthTag(raw.subarray(12, 28));
-  return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8');
+  if (raw.length < IV_BYTES + TAG_BYTES) {
+    throw new Error('a sealed secret too short to hold its nonce and its 16-byte tag (truncated?)');
+  }
+  const decipher = createDecipheriv('aes-256-gcm', key, raw.subarray(0, IV_BYTES), {
+    authTagLength: TAG_BYTES,
+  });
+  decipher.setAuthTag(raw.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
+  return Buffer.concat([decipher.update(raw.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]).toString(
+    'utf8',
+  );
 }
 
 /**
@@ -77,8 +88,8 @@ export function secretBox(key: Buffer, keys: SecretBoxKeys = {}) {
   if (previous) checkKey(previous);
   const derivation = keys.derivation ?? derivationKeyOf(previous ?? key);
   const seal = (plain: string): string => {
-    const iv = randomBytes(12);
-    const cipher = createCipheriv('aes-256-gcm', key, iv);
+    const iv = randomBytes(IV_BYTES);
+    const cipher = createCipheriv('aes-256-gcm', key, iv, { authTagLength: TAG_BYTES });
     const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
     return `v1.${Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64')}`;
   };
