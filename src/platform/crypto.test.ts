@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { secretBox } from './crypto.ts';
+import { derivationKeyOf, secretBox } from './crypto.ts';
 
 /** A sealed value with its raw bytes (iv | tag | ciphertext) cut to `bytes`. */
 const cut = (sealed: string, bytes: number): string =>
@@ -37,5 +37,38 @@ describe('sealed values', () => {
     const raw = Buffer.from(sealed.slice(3), 'base64');
     raw[20]! ^= 1;
     expect(() => box.open(`v1.${raw.toString('base64')}`)).toThrow();
+  });
+});
+
+describe('derived values and their generations', () => {
+  const [k1, k2, k3] = [randomBytes(32), randomBytes(32), randomBytes(32)];
+  const kept = (generation: number, key: Buffer) => ({ generation, key: derivationKeyOf(key) });
+
+  it('are made under the secrets key’s own derivation key, in the generation after the kept ones', () => {
+    const first = secretBox(k1);
+    expect(first.generation).toBe(1);
+    // During the first rotation: the new key's own generation, the previous key's the one before.
+    const during = secretBox(k2, { previous: k1 });
+    expect(during.generation).toBe(2);
+    expect(during.derive('client-link:x')).not.toBe(first.derive('client-link:x'));
+    expect(during.deriveIn(1, 'client-link:x')).toBe(first.derive('client-link:x'));
+    expect(during.derivationToKeep()).toEqual(kept(1, k1));
+    // After it, the new key alone with generation 1 kept: the same generations.
+    const after = secretBox(k2, { kept: [kept(1, k1)] });
+    expect(after.generation).toBe(2);
+    expect(after.derive('client-link:x')).toBe(during.derive('client-link:x'));
+    expect(after.deriveIn(1, 'client-link:x')).toBe(first.derive('client-link:x'));
+    expect(after.derivationToKeep()).toBeNull();
+  });
+
+  it('after a second rotation, know nothing of the first key once its generation is no longer kept', () => {
+    const during = secretBox(k3, { previous: k2, kept: [kept(1, k1)] });
+    expect(during.generation).toBe(3);
+    expect(during.derivationToKeep()).toEqual(kept(2, k2));
+    const after = secretBox(k3, { kept: [kept(2, k2)] });
+    expect(after.generation).toBe(3);
+    expect(after.deriveIn(2, 'client-link:x')).toBe(secretBox(k2).derive('client-link:x'));
+    expect(after.deriveIn(1, 'client-link:x')).toBeNull();
+    expect(after.derive('client-link:x')).toBe(during.derive('client-link:x'));
   });
 });
