@@ -309,7 +309,7 @@ export async function createRuntime(
     allowLoopback: config.webhookAllowLoopback,
     rateCounter,
     readCacheMode: config.readCache,
-    exports: { config, secretsKey: secrets.secretsKey },
+    exports: { config, secretsKey: secrets.secretsKey, previousSecretsKey: secrets.previousSecretsKey },
     metrics,
   });
   const newDispatcher = (overrides: Partial<DispatcherDeps> = {}) =>

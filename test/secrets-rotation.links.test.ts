@@ -1,10 +1,14 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { derivationKeyOf, secretBox, sha256Hex } from '../src/platform/crypto.ts';
 import { OPERATOR, runAs } from '../src/platform/db/actor.ts';
 import { rotateSecrets } from '../src/platform/secrets-rotation.ts';
 import { clientsGiven, type Link, type Prescriber } from './support/clients-given.ts';
 import { freshDatabase, type TestDatabase } from './support/database.ts';
+import { download, drainJobs, type ExportView } from './support/exports.ts';
 import type { FunderFixture } from './support/requests-fixtures.ts';
 import { startService, type TestService } from './support/service.ts';
 
@@ -241,5 +245,50 @@ describe('links made by a release that kept one derivation key for ever', () => 
     } finally {
       await world.close();
     }
+  });
+});
+
+describe('export download links across a rotation', () => {
+  let dataDir: string;
+  let world: Awaited<ReturnType<typeof scene>>;
+  beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'rotation-exports-'));
+    world = await scene({ dataDir });
+  });
+  afterAll(async () => {
+    await world?.close();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('are signed under the current key; one signed under the previous key works while it is set, not after', async () => {
+    const [k1, k2] = [randomBytes(32), randomBytes(32)];
+    const first = await world.serviceWith(k1);
+    const { key } = await first.given.funderWithKey({ environment: 'live' });
+    const queued = await first.call<{ export: ExportView }>(key, 'POST', '/v1/exports', { body: {} });
+    expect(queued.status, JSON.stringify(queued.body)).toBe(202);
+    await drainJobs(first);
+    const urlsFrom = async (service: TestService) => {
+      const answer = await service.call<{ export: ExportView }>(
+        key,
+        'GET',
+        `/v1/exports/${queued.body.export.id}`,
+      );
+      expect(answer.body.export.status).toBe('ready');
+      return answer.body.export.files!.map((file) => file.url);
+    };
+    const [signedByFirst] = await urlsFrom(first);
+
+    // A server restarted with the new key and the previous one signs under the new key and
+    // still takes a link the first key signed (a server not yet restarted gave it out).
+    const window = await world.serviceWith(k2, k1);
+    const [signedInWindow] = await urlsFrom(window);
+    expect(signedInWindow).not.toBe(signedByFirst);
+    expect((await download(window, signedByFirst!)).status).toBe(200);
+    expect((await download(window, signedInWindow!)).status).toBe(200);
+
+    // The previous key removed: only the new key's links work.
+    const second = await world.serviceWith(k2);
+    expect((await download(second, signedByFirst!)).status).toBe(404);
+    expect((await download(second, signedInWindow!)).status).toBe(200);
   });
 });
