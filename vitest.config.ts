@@ -16,6 +16,7 @@ const embeddedOnly = [
   'test/production-start.test.ts',
   'test/readiness.redis.test.ts',
   'test/samples.test.ts',
+  'test/secrets-rotation.cli.test.ts',
 ];
 
 /**

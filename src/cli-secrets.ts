@@ -29,7 +29,7 @@ export function addSecretsCommands(cli: Command): void {
             .map(([table, n]) => `${table} ${n}`)
             .join(', ')}).`,
           report.keySource === 'file'
-            ? `The new key is in ${join(loadConfig().dataDir, 'secrets.key')}; the old one is gone.`
+            ? `The new key is in ${join(loadConfig().dataDir, 'secrets.key')}; the one it replaced stays in ${PREVIOUS_KEY_FILE} beside it until the next rotation: backups made before this one need it.`
             : 'Now remove SECRETS_KEY_PREVIOUS from every server and worker, and restart them.',
         ].join('\n'),
       );
@@ -40,20 +40,34 @@ type Report = RotationReport & { keySource: 'environment' | 'file' };
 
 const rotateWith = () => withRuntime('cli', (rt) => rotateSecrets(rt.db, rt.secrets, rt.clock));
 
+/**
+ * On the embedded database, while a rotation of the key file is under way: the key it replaces,
+ * kept until it is done (a run cut short is finished by the next one).
+ */
+const ROTATING_KEY_FILE = 'secrets.key.rotating';
+
 async function rotate(config: Config): Promise<Report> {
   if (config.secretsKey) {
     if (!config.secretsKeyPrevious) throw previousMissing();
     return { ...(await rotateWith()), keySource: 'environment' };
   }
   if (config.databaseUrl) throw previousMissing();
-  // The embedded database's kept key file: a new key in its place, the old one beside it
-  // until every value is sealed again. Only with no server running: it holds the old key.
+  // The embedded database's key files: a new key in secrets.key, the one it replaces in
+  // secrets.key.previous, kept until the next rotation so that the backups made before this
+  // one still open. Only with no server running: it holds the keys it started with.
   await prepareDataDir(config.dataDir);
   const holder = await readLockHolder(config.dataDir);
   if (holder) throw new EmbeddedDatabaseBusy(holder);
-  await startKeyFileRotation(config.dataDir);
+  const dir = config.dataDir;
+  if ((await readKeyFile(dir, ROTATING_KEY_FILE)) === null && (await readKeyFile(dir, PREVIOUS_KEY_FILE))) {
+    // The key before the current one is about to go: what is still sealed under it (a backup
+    // made before the last rotation, restored; or a run of a release that removed the file when
+    // done, cut short) is first sealed again under the current key.
+    await rotateWith();
+  }
+  await startKeyFileRotation(dir);
   const report = await rotateWith();
-  await unlink(join(config.dataDir, PREVIOUS_KEY_FILE));
+  await unlink(join(dir, ROTATING_KEY_FILE));
   return { ...report, keySource: 'file' };
 }
 
@@ -66,28 +80,39 @@ function previousMissing(): CliError {
   );
 }
 
+/** A key file of the data directory, trimmed; null when there is none. */
+async function readKeyFile(dataDir: string, file: string): Promise<string | null> {
+  try {
+    return (await readFile(join(dataDir, file), 'utf8')).trim();
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw err;
+  }
+}
+
+/** Writes a key file whole (a temporary file renamed over it), mode 0600. */
+async function writeKeyFile(dataDir: string, file: string, key: string): Promise<void> {
+  const path = join(dataDir, file);
+  await writeFile(`${path}.next`, `${key}\n`, { mode: FILE_MODE });
+  await rename(`${path}.next`, path);
+}
+
 /**
- * The old key to secrets.key.previous, a new one to secrets.key, each file written whole before
- * it is used. A rotation cut short left the previous file: it is finished with the key there.
+ * The key being replaced noted in secrets.key.rotating, then copied to secrets.key.previous
+ * (over the one before it), then a new key to secrets.key. Each step is done again, or found
+ * done, by a run that finishes one cut short: the noted key tells which key is being replaced.
  */
 async function startKeyFileRotation(dataDir: string): Promise<void> {
-  const current = join(dataDir, 'secrets.key');
-  const previous = join(dataDir, PREVIOUS_KEY_FILE);
-  let old: string;
-  try {
-    old = await readFile(current, 'utf8');
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
-    throw new CliError('no_key', `There is no key to rotate in ${dataDir} yet (nothing was ever sealed).`);
+  let replaced = await readKeyFile(dataDir, ROTATING_KEY_FILE);
+  if (replaced === null) {
+    replaced = await readKeyFile(dataDir, 'secrets.key');
+    if (replaced === null) {
+      throw new CliError('no_key', `There is no key to rotate in ${dataDir} yet (nothing was ever sealed).`);
+    }
+    await writeKeyFile(dataDir, ROTATING_KEY_FILE, replaced);
   }
-  try {
-    await writeFile(previous, old, { mode: FILE_MODE, flag: 'wx' });
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-    // Cut short after the new key was in place: finish with it. Before: make it now.
-    if ((await readFile(previous, 'utf8')).trim() !== old.trim()) return;
+  await writeKeyFile(dataDir, PREVIOUS_KEY_FILE, replaced);
+  if ((await readKeyFile(dataDir, 'secrets.key')) === replaced) {
+    await writeKeyFile(dataDir, 'secrets.key', randomBytes(32).toString('base64'));
   }
-  const next = `${current}.next`;
-  await writeFile(next, `${randomBytes(32).toString('base64')}\n`, { mode: FILE_MODE });
-  await rename(next, current);
 }

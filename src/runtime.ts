@@ -40,8 +40,8 @@ import {
 } from './platform/rate-limit.ts';
 import { pruneChangeMarks } from './platform/read-cache.ts';
 import { createReadiness, type Readiness, type ReadinessCheck } from './platform/readiness.ts';
-import { keptKeysExist, readKeptKey } from './platform/secrets.store.ts';
-import { DERIVATION_KEY_NAME } from './platform/secrets-rotation.ts';
+import { keptKeysExist } from './platform/secrets.store.ts';
+import { keptDerivations } from './platform/secrets-rotation.ts';
 import { startTracingSdk, type TracingSdk } from './platform/tracing-sdk.ts';
 
 /**
@@ -155,18 +155,19 @@ async function previousKeyFile(dataDir: string): Promise<string | null> {
 }
 
 /**
- * The secrets box: seals under the secrets key, opens under it or the previous one, and derives
- * link tokens under the derivation key a rotation kept in the database (read as the operator;
- * none before the first rotation, or before migration 0051).
+ * The secrets box: seals under the secrets key, opens under it or the previous one, derives new
+ * link tokens under the secrets key's own derivation key and earlier links' under the ones
+ * rotations kept in the database (read as the operator; none before the first rotation, or
+ * before migration 0051).
  */
 async function openSecretBox(db: Db, keys: { secretsKey: Buffer; previousSecretsKey?: Buffer | null }) {
   const ring = { previous: keys.previousSecretsKey ?? null };
   // Before migration 0051 (a first start migrates after this) there is no table and nothing kept.
   const exists = await runAs(GATE, () => keptKeysExist(db));
-  const kept = exists ? await runAs(OPERATOR, () => readKeptKey(db, DERIVATION_KEY_NAME)) : null;
-  if (kept === null) return secretBox(keys.secretsKey, ring);
-  const derivation = Buffer.from(secretBox(keys.secretsKey, ring).open(kept), 'base64');
-  return secretBox(keys.secretsKey, { ...ring, derivation });
+  if (!exists) return secretBox(keys.secretsKey, ring);
+  const opener = secretBox(keys.secretsKey, ring);
+  const kept = await runAs(OPERATOR, () => keptDerivations(db, opener.open));
+  return secretBox(keys.secretsKey, { ...ring, kept });
 }
 
 export interface Runtime {
@@ -325,7 +326,7 @@ export async function createRuntime(
     allowLoopback: config.webhookAllowLoopback,
     rateCounter,
     readCacheMode: config.readCache,
-    exports: { config, secretsKey: secrets.secretsKey },
+    exports: { config, secretsKey: secrets.secretsKey, previousSecretsKey: secrets.previousSecretsKey },
     metrics,
   });
   const newDispatcher = (overrides: Partial<DispatcherDeps> = {}) =>

@@ -71,12 +71,12 @@ describe('rotating the secrets key', () => {
     // During: the new key seals, the old one still opens; the rotation seals everything again.
     const during = await serviceWith(newKey, oldKey);
     const report = await rotateSecrets(database.db, during.runtime.secrets, during.runtime.clock);
-    expect(report.derivationKeyKept).toBe(true);
+    expect(report.derivation).toEqual({ generation: 2, kept: 1, forgotten: [] });
     expect(report.resealed.webhook_secrets).toBeGreaterThanOrEqual(1);
     expect(report.resealed.idempotency_keys).toBeGreaterThanOrEqual(1);
     // Run again, it finds nothing left under the old key.
     const again = await rotateSecrets(database.db, during.runtime.secrets, during.runtime.clock);
-    expect(again.derivationKeyKept).toBe(false);
+    expect(again.derivation).toEqual(report.derivation);
     expect(Object.values(again.resealed)).toEqual([0, 0, 0, 0]);
 
     // The old key alone opens nothing any more.

@@ -67,6 +67,15 @@ export function derivationKeyOf(key: Buffer): Buffer {
   return createHmac('sha256', key).update('derived-values').digest();
 }
 
+/**
+ * A derivation key and its generation: generation 1 is the one drawn from the first secrets
+ * key, and each rotation starts the next. A client link records the generation of its token.
+ */
+export interface Derivation {
+  generation: number;
+  key: Buffer;
+}
+
 export interface SecretBoxKeys {
   /**
    * During a rotation, the key being replaced: what it sealed still opens, nothing new is
@@ -74,23 +83,59 @@ export interface SecretBoxKeys {
    */
   previous?: Buffer | null;
   /**
-   * The key the derived values are made under, kept sealed in the database by the first
-   * rotation (table kept_keys) so that a rotation never changes them. Without it: drawn from
-   * the key being replaced during a rotation, else from the secrets key.
+   * Derivation keys of earlier generations, kept sealed in the database by rotations (table
+   * kept_keys), so that the service can make a link's token again after the secrets key it was
+   * drawn from is gone.
    */
-  derivation?: Buffer | null;
+  kept?: readonly Derivation[];
 }
 
 function checkKey(key: Buffer): void {
   if (key.length !== 32) throw new Error('the secrets key must be 32 bytes');
 }
 
+const sameKey = (a: Buffer, b: Buffer): boolean => a.length === b.length && timingSafeEqual(a, b);
+
+/**
+ * The derivation keys a box knows, by generation. The secrets key's own is the current one; the
+ * previous key's, during a rotation, the one before it. A key not among the kept ones is given
+ * the generation after the newest kept (a kept key is the previous key's of the last rotation,
+ * so the key that follows it is the next generation).
+ */
+function derivationRing(key: Buffer, previous: Buffer | null, kept: readonly Derivation[]) {
+  const newest = kept.reduce((top, entry) => Math.max(top, entry.generation), 0);
+  const generationOf = (derivation: Buffer, after: number): number =>
+    kept.find((entry) => sameKey(entry.key, derivation))?.generation ?? after + 1;
+  const ring = new Map<number, Buffer>(kept.map((entry) => [entry.generation, entry.key]));
+  let before: Derivation | null = null;
+  if (previous) {
+    const derivation = derivationKeyOf(previous);
+    before = { generation: generationOf(derivation, newest), key: derivation };
+    ring.set(before.generation, derivation);
+  }
+  const own = derivationKeyOf(key);
+  const current: Derivation = { generation: generationOf(own, before?.generation ?? newest), key: own };
+  ring.set(current.generation, own);
+  return { ring, current, before };
+}
+
+/** AES-GCM's full tag: a shorter one would be accepted by Node.js and is far easier to forge. */
+const TAG_BYTES = 16;
+const IV_BYTES = 12;
+
 function openWith(key: Buffer, sealed: string): string {
   if (!sealed.startsWith('v1.')) throw new Error('unknown sealed secret format');
   const raw = Buffer.from(sealed.slice(3), 'base64');
-  const decipher = createDecipheriv('aes-256-gcm', key, raw.subarray(0, 12));
-  decipher.setAuthTag(raw.subarray(12, 28));
-  return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8');
+  if (raw.length < IV_BYTES + TAG_BYTES) {
+    throw new Error('a sealed secret too short to hold its nonce and its 16-byte tag (truncated?)');
+  }
+  const decipher = createDecipheriv('aes-256-gcm', key, raw.subarray(0, IV_BYTES), {
+    authTagLength: TAG_BYTES,
+  });
+  decipher.setAuthTag(raw.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
+  return Buffer.concat([decipher.update(raw.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]).toString(
+    'utf8',
+  );
 }
 
 /**
@@ -102,24 +147,37 @@ export function secretBox(key: Buffer, keys: SecretBoxKeys = {}) {
   checkKey(key);
   const previous = keys.previous ?? null;
   if (previous) checkKey(previous);
-  const derivation = keys.derivation ?? derivationKeyOf(previous ?? key);
+  const { ring, current, before } = derivationRing(key, previous, keys.kept ?? []);
+  const hmac = (derivation: Buffer, label: string) =>
+    createHmac('sha256', derivation).update(label).digest('hex');
   const seal = (plain: string): string => {
-    const iv = randomBytes(12);
-    const cipher = createCipheriv('aes-256-gcm', key, iv);
+    const iv = randomBytes(IV_BYTES);
+    const cipher = createCipheriv('aes-256-gcm', key, iv, { authTagLength: TAG_BYTES });
     const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
     return `v1.${Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64')}`;
   };
   return {
+    /** The generation `derive` makes values in: the secrets key's own. */
+    generation: current.generation,
     /**
      * A value the service can make again from a label but never stores (hex HMAC-SHA256 under
-     * the derivation key): the tokens of client and onboarding links, of which only the
-     * SHA-256 is kept.
+     * the current derivation key, drawn from the secrets key): the tokens of client and
+     * onboarding links, of which only the SHA-256 is kept.
      */
     derive(label: string): string {
-      return createHmac('sha256', derivation).update(label).digest('hex');
+      return hmac(current.key, label);
     },
-    /** The key `derive` uses, for a rotation to keep. */
-    derivationKey: (): Buffer => Buffer.from(derivation),
+    /** The value `derive` made in that generation, or null once its key is no longer kept. */
+    deriveIn(generation: number, label: string): string | null {
+      const derivation = ring.get(generation);
+      return derivation ? hmac(derivation, label) : null;
+    },
+    /**
+     * During a rotation, the previous key's derivation key, for the rotation to keep (the links
+     * made in its generation still show their URL); null without a previous key.
+     */
+    derivationToKeep: (): Derivation | null =>
+      before ? { generation: before.generation, key: Buffer.from(before.key) } : null,
     seal,
     open(sealed: string): string {
       try {

@@ -54,10 +54,13 @@ export async function keptKeysExist(db: Db): Promise<boolean> {
   return rows[0]?.found === true;
 }
 
-/** A kept key's sealed value, or null. */
-export async function readKeptKey(db: Db, name: string): Promise<string | null> {
-  const { rows } = await db.query<{ sealed: string }>('SELECT sealed FROM kept_keys WHERE name = $1', [name]);
-  return rows[0]?.sealed ?? null;
+/** The kept keys whose name is `name` or starts with `name` and a dot, with their sealed values. */
+export async function readKeptKeys(db: Queryable, name: string): Promise<{ name: string; sealed: string }[]> {
+  const { rows } = await db.query<{ name: string; sealed: string }>(
+    `SELECT name, sealed FROM kept_keys WHERE name = $1 OR starts_with(name, $1 || '.') ORDER BY name`,
+    [name],
+  );
+  return rows;
 }
 
 /** Keeps a key sealed, unless one is kept under that name already. Answers whether it did. */
@@ -67,4 +70,14 @@ export async function keepKey(db: Queryable, name: string, sealed: string, now: 
     [name, sealed, now],
   );
   return rowCount > 0;
+}
+
+/** Removes the kept keys named; answers the names it removed. */
+export async function forgetKeys(db: Queryable, names: readonly string[]): Promise<string[]> {
+  if (names.length === 0) return [];
+  const { rows } = await db.query<{ name: string }>(
+    'DELETE FROM kept_keys WHERE name = ANY($1::text[]) RETURNING name',
+    [[...names]],
+  );
+  return rows.map((row) => row.name).sort();
 }

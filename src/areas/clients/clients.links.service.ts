@@ -91,6 +91,7 @@ async function insertNewLink(
       id: link.id,
       prescriberId: link.prescriberId,
       tokenSha256: tokenHash(linkToken(deps.secrets, 'client-link', link.id)),
+      derivationGeneration: deps.secrets.generation,
       lang: link.lang ?? null,
       keyId: caller.keyId,
       at: scope.now,

@@ -26,6 +26,8 @@ export interface LinkRow {
   disabled_reason: string | null;
   replaced_by: string | null;
   ended_at: Date | null;
+  /** The generation of the derivation key its token was made under (migration 0068). */
+  derivation_generation: number;
   arrivals: number;
   claims_last_day: number;
 }
@@ -98,7 +100,7 @@ export const disablePrescriber = scopedChange<[at: Date, reason: string | null]>
 // Client links
 
 const linkColumns = (keyParam: string) => `l.id, l.prescriber_id, l.lang, l.created_at, l.expires_at,
-  l.disabled_at, l.disabled_reason, l.replaced_by, l.ended_at,
+  l.disabled_at, l.disabled_reason, l.replaced_by, l.ended_at, l.derivation_generation,
   (SELECT count(*)::int FROM client_arrivals a
     WHERE a.link_id = l.id AND ${KEY_FILTER('a.key_id', keyParam)}) AS arrivals,
   (SELECT count(*)::int FROM client_invitations i
@@ -108,14 +110,30 @@ const linkColumns = (keyParam: string) => `l.id, l.prescriber_id, l.lang, l.crea
 export async function insertLink(
   q: Queryable,
   scope: FunderScope,
-  row: Issued & { id: string; prescriberId: string | null; tokenSha256: string; lang: string | null },
+  row: Issued & {
+    id: string;
+    prescriberId: string | null;
+    tokenSha256: string;
+    derivationGeneration: number;
+    lang: string | null;
+  },
 ): Promise<void> {
   await scopedCount(
     q,
     scope,
-    `INSERT INTO client_links (id, funder_id, plane, prescriber_id, token_sha256, lang, key_id, created_at, expires_at)
-     VALUES ($3, $1, $2, $4, $5, $6, $7, $8, $9)`,
-    [row.id, row.prescriberId, row.tokenSha256, row.lang, row.keyId, row.at, row.expiresAt],
+    `INSERT INTO client_links (id, funder_id, plane, prescriber_id, token_sha256, derivation_generation, lang,
+                               key_id, created_at, expires_at)
+     VALUES ($3, $1, $2, $4, $5, $6, $7, $8, $9, $10)`,
+    [
+      row.id,
+      row.prescriberId,
+      row.tokenSha256,
+      row.derivationGeneration,
+      row.lang,
+      row.keyId,
+      row.at,
+      row.expiresAt,
+    ],
   );
 }
 

@@ -136,7 +136,12 @@ export const ClientLink = Type.Object({
   replaced_by: Nullable(Uuid),
   arrivals: Type.Integer({ description: 'Companies whose first arrival was through this link' }),
   claims_last_day: Type.Integer({ description: 'Sign-ups through this link in the last 24 hours' }),
-  url: Type.Optional(Type.String({ description: 'Present while the link works' })),
+  url: Type.Optional(
+    Type.String({
+      description:
+        'Present while the link works; absent too for a link made before the last two rotations of the service’s secrets key, which works on but must be re-issued (`replace: true`) to be shown',
+    }),
+  ),
 });
 
 export const ClientLinkAnswer = Type.Object({ client_link: ClientLink });

@@ -40,11 +40,27 @@ export function requireSharedWriteScope(caller: FunderCaller): void {
   }
 }
 
-/** The token of a link, made again from its id and never stored; only its SHA-256 is kept. */
+/**
+ * The token of a new link, made from its id under the current derivation key and never stored;
+ * only its SHA-256 is kept, with the key's generation (`secrets.generation`) for a client link.
+ */
 export function linkToken(secrets: SecretBox, kind: 'client-link' | 'onboarding-link', id: string): string {
-  const prefix =
-    kind === 'client-link' ? CREDENTIAL_PREFIXES.clientLinkToken : CREDENTIAL_PREFIXES.onboardingLinkToken;
-  return `${prefix}${secrets.derive(`${kind}:${id}`)}`;
+  return `${LINK_PREFIX[kind]}${secrets.derive(`${kind}:${id}`)}`;
+}
+
+/** Each link's token prefix, from the one list of the credentials the service issues. */
+const LINK_PREFIX = {
+  'client-link': CREDENTIAL_PREFIXES.clientLinkToken,
+  'onboarding-link': CREDENTIAL_PREFIXES.onboardingLinkToken,
+} as const;
+
+/**
+ * A client link's token made again under the key of the generation it was made in, to show its
+ * URL; null once a second rotation has forgotten that key (the link works on, its URL is gone).
+ */
+export function clientLinkTokenOf(secrets: SecretBox, link: Pick<LinkRow, 'id' | 'derivation_generation'>) {
+  const derived = secrets.deriveIn(link.derivation_generation, `client-link:${link.id}`);
+  return derived === null ? null : `${LINK_PREFIX['client-link']}${derived}`;
 }
 
 export const tokenHash = (token: string): string => sha256Hex(token);
@@ -90,8 +106,9 @@ export function linkView(
     arrivals: link.arrivals,
     claims_last_day: link.claims_last_day,
   };
-  if (state === 'active') {
-    const url = new URL(`${deps.publicBaseUrl}/join/${linkToken(deps.secrets, 'client-link', link.id)}`);
+  const token = state === 'active' ? clientLinkTokenOf(deps.secrets, link) : null;
+  if (token !== null) {
+    const url = new URL(`${deps.publicBaseUrl}/join/${token}`);
     const language = lang ?? link.lang;
     if (language) url.searchParams.set('lang', language);
     view.url = url.toString();

@@ -12,18 +12,24 @@ import { exportStorageFrom } from './exports.storage.ts';
 export interface ExportsSettings {
   config: Pick<Config, 'exportStorageUrl' | 'dataDir' | 'exportVolumeBytes'>;
   secretsKey: Buffer;
+  /** During a rotation, the key being replaced: links signed under it are still accepted. */
+  previousSecretsKey?: Buffer | null;
 }
+
+const signingKeyOf = (secretsKey: Buffer): Buffer =>
+  createHmac('sha256', secretsKey).update('export-download-links').digest();
 
 /** The funder's exports: service, routes, and the worker's jobs (build, delete after 24 hours). */
 export function exportsModule(
   deps: AreaDeps & { publicBaseUrl: string; settings: ExportsSettings; metrics?: ExportMetrics },
 ) {
-  const { config, secretsKey } = deps.settings;
+  const { config, secretsKey, previousSecretsKey } = deps.settings;
   const exports = createExportsService({
     ...deps,
     storage: exportStorageFrom({ url: config.exportStorageUrl, dataDir: config.dataDir }),
-    // Links are signed with a key of their own, derived from the secrets key every server shares.
-    links: linkSigner(createHmac('sha256', secretsKey).update('export-download-links').digest()),
+    // Links are signed with a key of their own, derived from the secrets key every server shares;
+    // during a rotation those signed under the previous key's are still accepted.
+    links: linkSigner(signingKeyOf(secretsKey), previousSecretsKey ? [signingKeyOf(previousSecretsKey)] : []),
     volumeBytes: config.exportVolumeBytes,
     metrics: deps.metrics ?? NO_METRICS,
   });
