@@ -42,7 +42,7 @@ function onlyMatch(text: string, pattern: RegExp, what: string): string {
 describe('the log of a server that issued one of each credential', { timeout: SUITE_TIMEOUT }, () => {
   it('never holds any of them, wherever a call carried it', async () => {
     const dataDir = onPostgres() ? await tempDataDir() : await migratedDataDir();
-    const port = await freePort();
+    const [port, opsPort] = [await freePort(), await freePort()];
     let env: Record<string, string> = {};
     if (onPostgres()) {
       database = await freshDatabase();
@@ -56,6 +56,7 @@ describe('the log of a server that issued one of each credential', { timeout: SU
     }
     const server = await startServer(dataDir, port, 'background jobs', {
       NODE_ENV: 'production',
+      OPS_PORT: String(opsPort),
       LOG_LEVEL: 'debug',
       FUNDER_API_DEMO: 'true',
       ...env,
@@ -64,6 +65,8 @@ describe('the log of a server that issued one of each credential', { timeout: SU
     const opsToken = env.OPS_TOKEN ?? (await readFile(join(dataDir, 'ops-token'), 'utf8')).trim();
 
     const base = `http://127.0.0.1:${port}`;
+    // In production the operations API answers on its own listener only.
+    const opsBase = `http://127.0.0.1:${opsPort}`;
     const call = async (
       token: string | null,
       method: string,
@@ -71,7 +74,7 @@ describe('the log of a server that issued one of each credential', { timeout: SU
       body?: unknown,
       headers: Record<string, string> = {},
     ) => {
-      const response = await fetch(`${base}${path}`, {
+      const response = await fetch(`${path.startsWith('/ops/') ? opsBase : base}${path}`, {
         method,
         headers: {
           ...headers,
@@ -91,7 +94,7 @@ describe('the log of a server that issued one of each credential', { timeout: SU
 
     // A named operator's token.
     issued.operatorToken = onlyMatch(
-      await ok(opsToken, 'POST', '/ops/v1/operators', { name: 'log-reader' }),
+      await ok(opsToken, 'POST', '/ops/v1/operators', { name: 'log-reader', role: 'admin' }),
       /svc_op_[0-9a-f]{64}/,
       'operator token',
     );
