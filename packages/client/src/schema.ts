@@ -2422,7 +2422,7 @@ export interface components {
             replaced_by: string | null;
             /** @enum {string} */
             state: "active" | "disabled" | "expired";
-            /** @description Present while the link works */
+            /** @description Present while the link works; absent too for a link made before the last two rotations of the service’s secrets key, which works on but must be re-issued (`replace: true`) to be shown */
             url?: string;
         };
         DealFileEntry: {
