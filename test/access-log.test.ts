@@ -3,6 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import {
   cleanUpProcesses,
   freePort,
+  listenersCaller,
   migratedDataDir,
   PROCESS_MINUTES,
   SUITE_TIMEOUT,
@@ -58,28 +59,7 @@ describe('the log of a running server', { timeout: SUITE_TIMEOUT }, () => {
       OPS_PORT: String(opsPort),
       ...postgres,
     });
-    const base = `http://127.0.0.1:${port}`;
-    const opsBase = `http://127.0.0.1:${opsPort}`;
-    const call = async (
-      token: string | null,
-      method: string,
-      path: string,
-      body?: unknown,
-      headers: Record<string, string> = {},
-    ) => {
-      const at = path.startsWith('/ops/') ? opsBase : base;
-      const response = await fetch(`${at}${path}`, {
-        method,
-        headers: {
-          ...headers,
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const text = await response.text();
-      return { status: response.status, requestId: response.headers.get('request-id'), text };
-    };
+    const call = listenersCaller(port, opsPort);
 
     // A key of the demonstration funder, issued over the operations API.
     const funders = await call(opsToken, 'GET', '/ops/v1/funders');

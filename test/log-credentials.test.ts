@@ -7,6 +7,7 @@ import { SCOPES } from '../src/platform/http/scopes.ts';
 import {
   cleanUpProcesses,
   freePort,
+  listenersCaller,
   migratedDataDir,
   PROCESS_MINUTES,
   SUITE_TIMEOUT,
@@ -64,27 +65,7 @@ describe('the log of a server that issued one of each credential', { timeout: SU
     // On the embedded database the service made the bootstrap token itself, kept in its data directory.
     const opsToken = env.OPS_TOKEN ?? (await readFile(join(dataDir, 'ops-token'), 'utf8')).trim();
 
-    const base = `http://127.0.0.1:${port}`;
-    // In production the operations API answers on its own listener only.
-    const opsBase = `http://127.0.0.1:${opsPort}`;
-    const call = async (
-      token: string | null,
-      method: string,
-      path: string,
-      body?: unknown,
-      headers: Record<string, string> = {},
-    ) => {
-      const response = await fetch(`${path.startsWith('/ops/') ? opsBase : base}${path}`, {
-        method,
-        headers: {
-          ...headers,
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: response.status, text: await response.text() };
-    };
+    const call = listenersCaller(port, opsPort);
     const ok = async (token: string | null, method: string, path: string, body?: unknown) => {
       const answer = await call(token, method, path, body);
       expect(answer.status, `${method} ${path}: ${answer.text}`).toBeLessThan(300);

@@ -197,6 +197,37 @@ export async function stop(server: Server): Promise<number | null | 'timeout'> {
   return outcome;
 }
 
+/**
+ * Calls a server process over HTTP as a client would: the public API on `port`, everything under
+ * `/ops/` on `opsPort` (its own listener, as in production), with a bearer token or none and any
+ * other headers. Answers the status, the request id the server gave the call, and the body as text.
+ */
+export function listenersCaller(port: number, opsPort: number) {
+  return async (
+    token: string | null,
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ) => {
+    const at = path.startsWith('/ops/') ? opsPort : port;
+    const response = await fetch(`http://127.0.0.1:${at}${path}`, {
+      method,
+      headers: {
+        ...headers,
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return {
+      status: response.status,
+      requestId: response.headers.get('request-id'),
+      text: await response.text(),
+    };
+  };
+}
+
 /** Calls a server process on `port` over HTTP with a bearer token (an API key or the operator token). */
 export function httpCaller(port: number) {
   return async <T>(token: string, method: string, path: string, body?: unknown) => {
