@@ -25,8 +25,52 @@ function makeAjv(coerceTypes: boolean) {
     multipleOfPrecision: 9,
   });
   (formatsPlugin as unknown as (ajv: Ajv) => void)(ajv);
+  realDatesOnly(ajv);
   exactDecimalSteps(ajv);
   return ajv;
+}
+
+/** RFC 3339's date-time as the formats plugin reads it: `T` or a space, optional fraction, Z or an offset. */
+const DATE_TIME =
+  /^(\d{4})-(\d\d)-(\d\d)[Tt ]([01]\d|2[0-3]):([0-5]\d):([0-5]\d)(?:\.\d+)?(?:[Zz]|[+-](\d\d):?(\d\d))?$/;
+const DATE = /^(\d{4})-(\d\d)-(\d\d)$/;
+
+/** Whether year, month and day name a day of the calendar, from the year 1 on. */
+function isCalendarDay(year: number, month: number, day: number): boolean {
+  if (year < 1 || month < 1 || month > 12 || day < 1) return false;
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  const days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]!;
+  return day <= days;
+}
+
+/**
+ * `date` and `date-time` accept only instants the service can compute with: a day of the
+ * calendar from the year 1 on (no 0000-01-01, no 30 February), no leap second (`23:59:60`, which
+ * JavaScript's dates cannot hold), an offset of at most 14 hours (the widest in use), a time zone
+ * always given, and text that `Date` reads to the same instant. Anything else fails the format,
+ * so it is answered with the field's 422 code by the one mapping, never a 500 further on.
+ */
+function realDatesOnly(ajv: Ajv): void {
+  ajv.addFormat('date', {
+    type: 'string',
+    validate: (value: string) => {
+      const m = DATE.exec(value);
+      return m !== null && isCalendarDay(Number(m[1]), Number(m[2]), Number(m[3]));
+    },
+  });
+  ajv.addFormat('date-time', {
+    type: 'string',
+    validate: (value: string) => {
+      const m = DATE_TIME.exec(value);
+      if (m === null || !isCalendarDay(Number(m[1]), Number(m[2]), Number(m[3]))) return false;
+      // A time zone is required: Z, or an offset of at most ±14:00.
+      const zoned = /[Zz]$/.test(value) || m[7] !== undefined;
+      if (!zoned) return false;
+      if (m[7] !== undefined && (Number(m[7]) * 60 + Number(m[8]) > 14 * 60 || Number(m[8]) > 59))
+        return false;
+      return !Number.isNaN(Date.parse(value.replace(' ', 'T')));
+    },
+  });
 }
 
 export function bodyAjv() {
