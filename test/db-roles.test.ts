@@ -1,4 +1,7 @@
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POLICY_ROLES } from '../src/platform/db/setup-sql.ts';
@@ -339,6 +342,55 @@ describe.skipIf(!onPostgres())(
         expect(tables.rows[0].n).toBe(0);
       } finally {
         await left.end();
+      }
+    });
+
+    it('run by psql on the wrong database without ON_ERROR_STOP, the printed SQL changes nothing there', async () => {
+      const wrong = `${names.database}_wrong`;
+      const roles = { owner: `funder_api_wrongo_${suffix}`, login: `funder_api_wronga_${suffix}` };
+      await admin.query(`CREATE DATABASE ${wrong}`);
+      try {
+        const printed = await cliWithEnv(
+          dataDir,
+          {},
+          'db',
+          'setup-sql',
+          '--owner',
+          roles.owner,
+          '--login',
+          roles.login,
+          '--database',
+          names.database,
+        );
+        expect(printed.code, printed.stderr).toBe(0);
+        const file = join(dataDir, 'setup.sql');
+        await writeFile(file, printed.stdout);
+        const url = new URL(process.env.TEST_DATABASE_URL ?? '');
+        url.pathname = `/${wrong}`;
+        // psql goes on after an error unless told to stop: the script itself must fail closed.
+        const run = spawnSync('psql', ['-X', '-q', '-d', url.toString(), '-f', file], {
+          encoding: 'utf8',
+          timeout: 60_000,
+        });
+        expect(run.stderr).toContain(`connect to the database "${names.database}"`);
+        const left = new pg.Client({ connectionString: url.toString() });
+        await left.connect();
+        try {
+          const owner = await left.query<{ owner: string }>(
+            "SELECT pg_get_userbyid(nspowner) AS owner FROM pg_namespace WHERE nspname = 'public'",
+          );
+          expect(owner.rows[0]?.owner).not.toBe(roles.owner);
+          const made = await left.query('SELECT rolname FROM pg_roles WHERE rolname = ANY($1)', [
+            [roles.owner, roles.login],
+          ]);
+          expect(made.rows).toEqual([]);
+        } finally {
+          await left.end();
+        }
+      } finally {
+        await admin.query(`DROP DATABASE IF EXISTS ${wrong} WITH (FORCE)`);
+        await admin.query(`DROP ROLE IF EXISTS ${roles.owner}`);
+        await admin.query(`DROP ROLE IF EXISTS ${roles.login}`);
       }
     });
   },

@@ -10,6 +10,10 @@
 -- Set the two login roles' passwords (or your own authentication) afterwards, e.g. in psql:
 --   \password funder_api_owner
 --   \password funder_api_app
+-- It is one transaction: a statement that fails (the first does on the wrong database) leaves
+-- every later one refused and the end rolled back, even in a client that goes on after an error.
+
+BEGIN;
 
 DO $$
 BEGIN
@@ -59,3 +63,5 @@ GRANT USAGE ON SCHEMA public TO funder_api_app, funder_api_funder, funder_api_sa
 -- command line's one-off commands as the operator role when given its connection string.
 GRANT funder_api_funder, funder_api_sandbox, funder_api_operator TO funder_api_owner;
 GRANT funder_api_funder, funder_api_sandbox, funder_api_operator TO funder_api_app;
+
+COMMIT;

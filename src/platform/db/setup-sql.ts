@@ -27,7 +27,9 @@ export const SQL_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 /**
  * The SQL a database administrator runs once, as a superuser, connected to the service's
  * database: the roles when missing, the schema's owner, the grants and the memberships. Every
- * statement is safe to run again. Plain SQL with no client commands, for any client.
+ * statement is safe to run again. Plain SQL with no client commands, for any client, in one
+ * transaction, so that it fails closed: run on the wrong database it changes nothing, whether or
+ * not the client stops at the first error (psql without ON_ERROR_STOP goes on).
  */
 export function setupSql(names: SetupNames): string {
   for (const name of [names.owner, names.login, names.database]) {
@@ -48,6 +50,10 @@ export function setupSql(names: SetupNames): string {
 -- Set the two login roles' passwords (or your own authentication) afterwards, e.g. in psql:
 --   \\password ${owner}
 --   \\password ${login}
+-- It is one transaction: a statement that fails (the first does on the wrong database) leaves
+-- every later one refused and the end rolled back, even in a client that goes on after an error.
+
+BEGIN;
 
 DO $$
 BEGIN
@@ -97,5 +103,7 @@ GRANT USAGE ON SCHEMA public TO ${login}, ${policyRoles};
 -- command line's one-off commands as the operator role when given its connection string.
 GRANT ${policyRoles} TO ${owner};
 GRANT ${policyRoles} TO ${login};
+
+COMMIT;
 `;
 }
