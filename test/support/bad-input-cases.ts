@@ -184,6 +184,21 @@ function objectCases(
         field: name,
       });
     }
+    // Every date and instant: one a schema's pattern would take but the calendar has not.
+    if (plain.format === 'date' || plain.format === 'date-time') {
+      const code = codeOf(member, 'format', fallback);
+      for (const value of plain.format === 'date'
+        ? ['0000-01-01', '2026-02-30']
+        : ['2026-06-30T23:59:60Z', '0000-01-01T00:00:00Z', '2026-06-30T10:00:00+15:00']) {
+        cases.push({
+          what: `an impossible ${plain.format}: ${name} ${value}`,
+          ...make({ ...prior, [name]: value }),
+          status: statusOf(code, member),
+          code,
+          field: name,
+        });
+      }
+    }
     if (Array.isArray(plain.enum) && !cases.some((c) => c.what.startsWith('not one of'))) {
       const code = codeOf(member, 'enum', fallback);
       cases.push({
