@@ -166,6 +166,11 @@ async function listen(options: ListenOptions): Promise<void> {
   const wanted = new Set(options.events ?? []);
   // What happened before the start is not forwarded: only what comes from now on.
   let { cursor } = await readToEnd(options, null);
+  // Stopping is set up before the start is printed: a Ctrl+C (or a SIGINT from a script that
+  // waited for the start line) from then on ends the session cleanly, with exit code 0.
+  const stop = new AbortController();
+  process.once('SIGINT', () => stop.abort());
+  process.once('SIGTERM', () => stop.abort());
   line(
     json,
     { ready: true, forward_to: options.forwardTo, secret, events: [...wanted] },
@@ -175,9 +180,6 @@ async function listen(options: ListenOptions): Promise<void> {
       'Stop with Ctrl+C.',
     ].join('\n'),
   );
-  const stop = new AbortController();
-  process.once('SIGINT', () => stop.abort());
-  process.once('SIGTERM', () => stop.abort());
   while (!stop.signal.aborted) {
     const read = await readToEnd(options, cursor);
     cursor = read.cursor;
