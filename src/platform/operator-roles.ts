@@ -16,6 +16,12 @@
 export const OPERATOR_ROLES = ['auditor', 'support', 'admin'] as const;
 export type OperatorRole = (typeof OPERATOR_ROLES)[number];
 
+/**
+ * An operator's name, as the table allows it (migration 0049): what the operators' routes take
+ * and what the audit trail filters by.
+ */
+export const OPERATOR_NAME = '^[a-z0-9][a-z0-9._-]{0,62}$';
+
 /** The role of the bootstrap operator (OPS_TOKEN) and of the command line on the database. */
 export const FULL_ROLE: OperatorRole = 'admin';
 

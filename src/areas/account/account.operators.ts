@@ -5,12 +5,11 @@ import type { Db } from '../../platform/db/db.ts';
 import { ApiError } from '../../platform/errors.ts';
 import { BOOTSTRAP_OPERATOR_NAME, type OperatorFound } from '../../platform/http/auth.ts';
 import { newId } from '../../platform/ids.ts';
-import { FULL_ROLE, type OperatorRole, roleAtLeast } from '../../platform/operator-roles.ts';
+import { FULL_ROLE, type OperatorRole } from '../../platform/operator-roles.ts';
 import type { RunWrite } from '../../platform/write.ts';
 import * as store from './account.operators.store.ts';
 
-/** An operator's name, as the table allows it (migration 0049). */
-export const OPERATOR_NAME = '^[a-z0-9][a-z0-9._-]{0,62}$';
+export { OPERATOR_NAME } from '../../platform/operator-roles.ts';
 
 /** The name the bootstrap operator (OPS_TOKEN, or the token kept in the data directory) goes by. */
 export const BOOTSTRAP_OPERATOR = BOOTSTRAP_OPERATOR_NAME;
@@ -65,8 +64,9 @@ export function createAccountOperators(deps: { db: Db; clock: Clock; write: RunW
       input: { name: string; role: OperatorRole },
     ): Promise<{ operator: OperatorView; token: string }> {
       const { name, role } = input;
+      // Only an admin issues, and admin is the highest role: every role it asks for is at or below it.
       const own = caller.role ?? FULL_ROLE;
-      if (own !== 'admin' || !roleAtLeast(own, role)) {
+      if (own !== 'admin') {
         throw new ApiError('forbidden', `An operator with the role ${own} cannot issue operators.`, {
           extra: { required_role: 'admin', role: own },
         });

@@ -2,14 +2,12 @@ import { Type } from 'typebox';
 import type { AreaRoutes } from '../../platform/http/app.ts';
 import { DateTimeText, Fields, Id, Text } from '../../platform/http/input.ts';
 import { Timestamp, Uuid } from '../../platform/http/schemas.ts';
-import { opsRole } from '../../platform/operator-roles.ts';
+import { OPERATOR_NAME, opsRole } from '../../platform/operator-roles.ts';
 import { AUDIT_DEFAULT_LIMIT, type AuditService } from './ops.audit.ts';
 
 const AuditQuery = Fields(
   {
-    operator: Type.Optional(
-      Text({ max: 63, pattern: '^[a-z0-9][a-z0-9._-]{0,62}$', hint: 'an operator name' }),
-    ),
+    operator: Type.Optional(Text({ max: 63, pattern: OPERATOR_NAME, hint: 'an operator name' })),
     funder: Type.Optional(Id()),
     kind: Type.Optional(Text({ max: 100, pattern: '^[a-z][a-z0-9_.]{0,99}$', hint: 'an entry kind' })),
     since: Type.Optional(DateTimeText()),
