@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
+import { type DbBounds, DEFAULT_DB_BOUNDS } from './platform/db/bounds.ts';
 import type { ReadCacheMode } from './platform/read-cache.ts';
 
 /** Everything the service reads from its environment, validated once at start. */
@@ -28,6 +29,8 @@ export interface Config {
   logLevel: string;
   inlineWorker: boolean;
   dbPoolMax: number;
+  /** PostgreSQL's connect, pool-wait, statement, lock and idle bounds (DB_*_MS, platform/db/bounds.ts). */
+  dbBounds: DbBounds;
   publicBaseUrl: string;
   demoOnFirstStart: boolean;
   /** Where export files go: null for the data directory, else an s3:// URL (several servers). */
@@ -259,6 +262,30 @@ function readCacheFrom(env: NodeJS.ProcessEnv): ReadCacheMode {
   return mode;
 }
 
+function dbBoundsFrom(env: NodeJS.ProcessEnv): DbBounds {
+  const d = DEFAULT_DB_BOUNDS;
+  return {
+    connectTimeoutMs: intFrom(env, 'DB_CONNECT_TIMEOUT_MS', d.connectTimeoutMs, 100, 600_000),
+    poolWaitMs: intFrom(env, 'DB_POOL_WAIT_MS', d.poolWaitMs, 100, 600_000),
+    statementTimeoutMs: intFrom(env, 'DB_STATEMENT_TIMEOUT_MS', d.statementTimeoutMs, 100, 600_000),
+    lockTimeoutMs: intFrom(env, 'DB_LOCK_TIMEOUT_MS', d.lockTimeoutMs, 100, 600_000),
+    idleInTransactionMs: intFrom(
+      env,
+      'DB_IDLE_IN_TRANSACTION_TIMEOUT_MS',
+      d.idleInTransactionMs,
+      1_000,
+      3_600_000,
+    ),
+    longStatementTimeoutMs: intFrom(
+      env,
+      'DB_JOB_STATEMENT_TIMEOUT_MS',
+      d.longStatementTimeoutMs,
+      1_000,
+      24 * 3_600_000,
+    ),
+  };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = intFrom(env, 'PORT', 8080, 0, 65535);
   const nodeEnv = nonEmpty(env, 'NODE_ENV');
@@ -311,6 +338,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel,
     inlineWorker: boolFrom(env, 'FUNDER_API_INLINE_WORKER', databaseUrl === null),
     dbPoolMax: intFrom(env, 'DB_POOL_MAX', 10, 1, 500),
+    dbBounds: dbBoundsFrom(env),
     publicBaseUrl,
     // In production, and on PostgreSQL (a real deployment), the demonstration plane comes only
     // when asked for explicitly; the embedded default outside production builds it, with a

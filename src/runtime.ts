@@ -15,6 +15,7 @@ import { type Clock, manualClock, systemClock } from './platform/clock.ts';
 import { CREDENTIAL_PREFIXES, type SecretBox, secretBox } from './platform/crypto.ts';
 import { DIR_MODE } from './platform/data-dir.ts';
 import { GATE, OPERATOR, runAs } from './platform/db/actor.ts';
+import { runLong } from './platform/db/bounds.ts';
 import type { Db } from './platform/db/db.ts';
 import { appliedMigration, expectedMigration, pingDatabase } from './platform/db/migrate.ts';
 import { createPostgresDb } from './platform/db/postgres.ts';
@@ -87,9 +88,15 @@ export function createLogger(config: Pick<Config, 'logLevel'>, destination?: pin
 }
 
 export async function openDatabase(
-  config: Pick<Config, 'databaseUrl' | 'dataDir' | 'dbPoolMax'>,
+  config: Pick<Config, 'databaseUrl' | 'dataDir' | 'dbPoolMax'> & Partial<Pick<Config, 'dbBounds'>>,
+  logger?: Logger,
 ): Promise<Db> {
-  if (config.databaseUrl) return createPostgresDb(config.databaseUrl, { max: config.dbPoolMax });
+  if (config.databaseUrl)
+    return createPostgresDb(config.databaseUrl, {
+      max: config.dbPoolMax,
+      bounds: config.dbBounds,
+      log: logger?.child({ component: 'database' }),
+    });
   // Loaded only when used: the embedded database's engine is tens of megabytes a PostgreSQL
   // deployment has no use for.
   const { createPgliteDb } = await import('./platform/db/pglite.ts');
@@ -287,7 +294,7 @@ export async function createRuntime(
   const logger = options.logger ?? createLogger(config);
   // Only with an OTLP endpoint configured; else no SDK is loaded and the Db is the adapter itself.
   const tracing: TracingSdk | null = await startTracingSdk(config, logger);
-  const openedDb = options.db ?? (await openDatabase(config));
+  const openedDb = options.db ?? (await openDatabase(config, logger));
   const db = tracing ? tracedDb(openedDb, tracing.tracer) : openedDb;
   const clock = options.clock ?? (config.clock === 'manual' ? manualClock() : systemClock());
   if (clock.manual) {
@@ -343,7 +350,13 @@ export async function createRuntime(
       ...overrides,
     });
 
-  handlers = { ...services.areaJobs, ...maintenanceHandlers() };
+  // Jobs run with the long bounds (an export's statements outlast an API call's): bounds.ts.
+  handlers = Object.fromEntries(
+    Object.entries({ ...services.areaJobs, ...maintenanceHandlers() }).map(([kind, handler]) => [
+      kind,
+      ((ctx) => runLong(() => handler(ctx))) as JobHandler,
+    ]),
+  );
   const readiness = createReadiness(await readinessChecks(db, rateCounter));
 
   return {

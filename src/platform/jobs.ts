@@ -1,7 +1,7 @@
 import { hostname } from 'node:os';
 import type { Logger } from 'pino';
 import type { Clock } from './clock.ts';
-import type { Db } from './db/db.ts';
+import { type Db, isUnavailable } from './db/db.ts';
 import {
   type Claim,
   claimDueJobs,
@@ -115,7 +115,9 @@ export function createWorker(deps: WorkerDeps): Worker {
       if (!stopped) timer = setTimeout(loop, count > 0 ? 0 : pollMs);
     } catch (err) {
       running = null;
-      deps.logger.error({ err }, 'worker poll failed');
+      // The database gone is logged once for the outage by its pool (platform/db/availability.ts).
+      if (isUnavailable(err)) deps.logger.debug({ err: String(err) }, 'worker poll: database unavailable');
+      else deps.logger.error({ err }, 'worker poll failed');
       if (!stopped) timer = setTimeout(loop, pollMs * 5);
     }
   }

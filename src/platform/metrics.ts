@@ -1,6 +1,6 @@
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { Clock } from './clock.ts';
-import type { Db, PoolStats } from './db/db.ts';
+import type { Db, PoolStats, UnavailableCause } from './db/db.ts';
 import { createScrapeGauges, type ScrapeReads } from './metrics-scrape.ts';
 
 /**
@@ -17,6 +17,8 @@ export interface HttpMetrics {
   httpCall(call: { method: string; route: string | null; status: number; seconds: number }): void;
   /** A call refused 429 by a rate limit: a key's own windows, or bad credentials from an address. */
   rateLimited(limit: 'key' | 'bad_credential', windowSeconds: number): void;
+  /** A call answered 503 because the database was unavailable or too slow (platform/db/db.ts). */
+  databaseUnavailable(cause: UnavailableCause): void;
 }
 
 /**
@@ -67,6 +69,7 @@ export interface Metrics
 export const NO_METRICS: HttpMetrics & WebhookMetrics & ExportMetrics & ReadCacheMetrics = {
   httpCall() {},
   rateLimited() {},
+  databaseUnavailable() {},
   webhookAttempt() {},
   exportBuilt() {},
   keptAnswer() {},
@@ -120,6 +123,12 @@ export function createMetrics(deps: MetricsDeps): Metrics {
     labelNames: ['limit', 'window_seconds'] as const,
     registers,
   });
+  const unavailable = new Counter({
+    name: `${PREFIX}database_unavailable_refusals_total`,
+    help: 'Calls answered 503 because PostgreSQL could not be reached or did not answer in time, by cause: unreachable, timeout (no answer within the client bound), statement_timeout, lock_timeout.',
+    labelNames: ['cause'] as const,
+    registers,
+  });
   const attempts = new Counter({
     name: `${PREFIX}webhook_delivery_attempts_total`,
     help: 'Webhook delivery attempts by outcome: delivered, retrying (another attempt scheduled), failed (for good).',
@@ -151,6 +160,9 @@ export function createMetrics(deps: MetricsDeps): Metrics {
     },
     rateLimited(limit, windowSeconds) {
       refusals.inc({ limit, window_seconds: String(windowSeconds) });
+    },
+    databaseUnavailable(cause) {
+      unavailable.inc({ cause });
     },
     webhookAttempt(outcome) {
       attempts.inc({ outcome });

@@ -1,3 +1,5 @@
+import type { Availability } from './availability.ts';
+
 /**
  * The database port. Both adapters (embedded PGlite and PostgreSQL through `pg`) speak the
  * same SQL dialect; stores take a `Queryable` so that every statement runs in the
@@ -86,6 +88,11 @@ export const openingSql = (roleSetup: string | null, options?: TransactionOption
 
 export interface Db extends Queryable {
   readonly kind: 'pglite' | 'postgres';
+  /**
+   * PostgreSQL: whether the server answers, as this pool finds it (platform/db/availability.ts).
+   * The embedded database is in the process: never unavailable, none.
+   */
+  readonly availability?: Availability;
   transaction<T>(fn: (tx: Tx) => Promise<T>, options?: TransactionOptions): Promise<T>;
   close(): Promise<void>;
   /** PostgreSQL: the pool's connections at this instant (metrics). The embedded database has no pool. */
@@ -119,3 +126,72 @@ export function pgErrorCode(err: unknown): string | undefined {
   }
   return undefined;
 }
+
+/**
+ * Why a statement could not be run for want of a database that answers in time, or null when
+ * the failure is of another kind (a constraint, a syntax error, a refused row):
+ * - `unreachable`: no connection (refused, reset, terminated, the server shutting down or starting);
+ * - `timeout`: the pool gave no connection in time, a connect did not finish, or a statement got
+ *   no answer within the client's bound (a server frozen with its connections open);
+ * - `statement_timeout`: the server stopped a statement past `statement_timeout` (or one was
+ *   cancelled), or a transaction idle past `idle_in_transaction_session_timeout`;
+ * - `lock_timeout`: a lock not granted within `lock_timeout`.
+ * The first two say the database is gone (platform/db/availability.ts); the last two come from a
+ * server that answers, about one statement. All four answer 503 with Retry-After.
+ */
+export type UnavailableCause = 'unreachable' | 'timeout' | 'statement_timeout' | 'lock_timeout';
+
+/** Thrown without trying while the database is known to be gone (platform/db/availability.ts). */
+export class DatabaseUnavailableError extends Error {
+  readonly unavailable: UnavailableCause;
+  constructor(cause: UnavailableCause) {
+    super('the database is unavailable');
+    this.name = 'DatabaseUnavailableError';
+    this.unavailable = cause;
+  }
+}
+
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+
+const CLIENT_TIMEOUTS = [
+  'timeout exceeded when trying to connect',
+  'Query read timeout',
+  'timeout expired',
+  'Connection terminated due to connection timeout',
+];
+
+function causeOf(err: unknown): UnavailableCause | null {
+  if (!err || typeof err !== 'object') return null;
+  if (err instanceof DatabaseUnavailableError) return err.unavailable;
+  const code = pgErrorCode(err);
+  if (code) {
+    if (NETWORK_CODES.has(code)) return 'unreachable';
+    // admin_shutdown, crash_shutdown, cannot_connect_now; every connection_exception; too_many_connections.
+    if (code === '57P01' || code === '57P02' || code === '57P03' || code.startsWith('08') || code === '53300')
+      return 'unreachable';
+    if (code === '57014' || code === '25P03') return 'statement_timeout';
+    if (code === '55P03') return 'lock_timeout';
+  }
+  const message = err instanceof Error ? err.message : '';
+  if (CLIENT_TIMEOUTS.some((text) => message.includes(text))) return 'timeout';
+  if (/^Connection terminated|is not queryable/.test(message)) return 'unreachable';
+  // Both addresses of a name refused (AggregateError), or a wrapped cause.
+  if (err instanceof AggregateError)
+    for (const inner of err.errors) if (causeOf(inner)) return causeOf(inner);
+  if ('cause' in err && err.cause !== err) return causeOf(err.cause);
+  return null;
+}
+
+/** Whether `err` is the database being unavailable or too slow (see UnavailableCause), and why. */
+export const unavailableCause = (err: unknown): UnavailableCause | null => causeOf(err);
+
+export const isUnavailable = (err: unknown): boolean => causeOf(err) !== null;

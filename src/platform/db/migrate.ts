@@ -2,6 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { GATE, runAs } from './actor.ts';
+import { runLong } from './bounds.ts';
 import { type Db, pgErrorCode } from './db.ts';
 
 export const migrationsDir = join(dirname(fileURLToPath(import.meta.url)), '../../../migrations');
@@ -21,8 +22,9 @@ export interface MigrationReport {
  */
 export async function migrate(db: Db, dir: string = migrationsDir): Promise<MigrationReport> {
   const files = await migrationFiles(dir);
-  // Migrations run as the connecting role, which owns the tables.
-  return runAs(GATE, () => applyIn(db, dir, files));
+  // Migrations run as the connecting role, which owns the tables, with the long bounds of jobs
+  // (an index on a large table takes longer than an API call may).
+  return runLong(() => runAs(GATE, () => applyIn(db, dir, files)));
 }
 
 /** Pending migrations found by a role that may not apply them (the login role). */

@@ -1,5 +1,6 @@
 import { type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 import { loggableUrl } from '../log-safety.ts';
+import { refusedForTheDatabase } from './error-handler.ts';
 import { clientRequestIdOf } from './request-ids.ts';
 import { endCallSpan } from './tracing.ts';
 
@@ -14,8 +15,9 @@ import { endCallSpan } from './tracing.ts';
  * `accessLog: 'debug'` (health, readiness, metrics: called every few seconds by load balancers
  * and scrapers), whatever its status, since a readiness check answering 503 while the service
  * drains is expected; `error` for any other 5xx answer; `info` for every other call, 4xx
- * included. A failure inside a call is logged by the error handler on its own line, whatever
- * the access line's level.
+ * included, but `warn` for a 503 because the database is unavailable (its outage has its own two
+ * lines). A failure inside a call is logged by the error handler on its own line, whatever the
+ * access line's level.
  */
 export class AccessLog extends LogController {
   constructor() {
@@ -55,7 +57,10 @@ function writeAccessLine(
 ): void {
   const line = accessLine(request, reply, durationMs);
   endCallSpan(request, line);
-  if (error) reply.log.error({ ...line, err: error }, 'call');
+  // A call refused because the database is gone: the outage is logged once by the pool, the
+  // call's line says only that it was refused (no stack, not an error of its own).
+  if (refusedForTheDatabase(request)) reply.log.warn(line, 'call');
+  else if (error) reply.log.error({ ...line, err: error }, 'call');
   else if (request.routeOptions.config?.accessLog === 'debug') reply.log.debug(line, 'call');
   else if (reply.statusCode >= 500) reply.log.error(line, 'call');
   else reply.log.info(line, 'call');

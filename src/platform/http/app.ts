@@ -138,7 +138,12 @@ export async function buildApp(deps: HttpDeps): Promise<App> {
   app.decorateRequest('idempotentReplay', false);
   app.addSchema(ErrorEnvelope);
 
-  installErrorHandling(app);
+  installErrorHandling(app, {
+    unavailable(cause) {
+      deps.db.availability?.refusedCall();
+      deps.metrics?.databaseUnavailable(cause);
+    },
+  });
   // First of all hooks: the key lookup of authentication is a statement of the call's trace.
   installTracing(app);
   if (deps.metrics) countCalls(app, deps.metrics);

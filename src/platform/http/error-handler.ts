@@ -1,6 +1,6 @@
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { pgErrorCode } from '../db/db.ts';
+import { pgErrorCode, type UnavailableCause, unavailableCause } from '../db/db.ts';
 import { ApiError } from '../errors.ts';
 import { newId } from '../ids.ts';
 import { type InputPart, inputError } from './input-errors.ts';
@@ -109,7 +109,42 @@ function secondWallRefusal(error: unknown): ApiError | null {
   );
 }
 
-export function installErrorHandling(app: FastifyInstance): void {
+/** Seconds a caller is asked to wait (`Retry-After`) when the database is unavailable or too slow. */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 2;
+
+const UNAVAILABLE_MESSAGES: Record<UnavailableCause, string> = {
+  unreachable:
+    'The database cannot be reached right now; this call did not complete. Retry after Retry-After seconds (a write with the same Idempotency-Key).',
+  timeout:
+    'The database did not answer in time; this call did not complete. Retry after Retry-After seconds (a write with the same Idempotency-Key).',
+  statement_timeout:
+    'This call took longer than the service allows and was stopped; it did not complete. Retry after Retry-After seconds (a write with the same Idempotency-Key).',
+  lock_timeout:
+    'What this call changes is held by another call right now; it did not complete. Retry after Retry-After seconds (a write with the same Idempotency-Key).',
+};
+
+/**
+ * The database unavailable or too slow (platform/db/db.ts, `unavailableCause`): 503
+ * `service_unavailable` with Retry-After, never a 500; the transaction rolled back. Logged once per
+ * outage by the pool (platform/db/availability.ts), not here.
+ */
+export function unavailableAnswer(cause: UnavailableCause): ApiError {
+  return new ApiError('service_unavailable', UNAVAILABLE_MESSAGES[cause], {
+    headers: { 'retry-after': String(UNAVAILABLE_RETRY_AFTER_SECONDS) },
+  });
+}
+
+const refusedForDatabase = new WeakSet<FastifyRequest>();
+
+/** Whether the call was answered 503 because of the database (its access line is a warning, without a stack). */
+export const refusedForTheDatabase = (request: FastifyRequest): boolean => refusedForDatabase.has(request);
+
+export interface ErrorHandlingHooks {
+  /** A call answered 503 because of the database (metrics, the outage's count). */
+  unavailable?(cause: UnavailableCause): void;
+}
+
+export function installErrorHandling(app: FastifyInstance, hooks: ErrorHandlingHooks = {}): void {
   const routes: { pattern: RegExp; methods: Set<string> }[] = [];
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
@@ -175,6 +210,12 @@ export function installErrorHandling(app: FastifyInstance): void {
     }
     const framework = frameworkError(error);
     if (framework) return send(request, reply, framework);
+    const cause = unavailableCause(error);
+    if (cause) {
+      hooks.unavailable?.(cause);
+      refusedForDatabase.add(request);
+      return send(request, reply, unavailableAnswer(cause));
+    }
     const refusal = secondWallRefusal(error);
     if (refusal) {
       request.log.error({ err: error }, 'row-level security refused a write the store let through');

@@ -3,7 +3,7 @@ import { canonicalJson } from '../canonical-json.ts';
 import type { Clock } from '../clock.ts';
 import type { SecretBox } from '../crypto.ts';
 import { sha256Hex } from '../crypto.ts';
-import type { Db } from '../db/db.ts';
+import { type Db, isUnavailable } from '../db/db.ts';
 import { ApiError } from '../errors.ts';
 import { newId } from '../ids.ts';
 import { claimKey, findKey, freeKey, keepAnswer, type StoredKey, takeOverKey } from './idempotency.store.ts';
@@ -38,7 +38,52 @@ export interface IdempotencyDeps {
   secrets?: Pick<SecretBox, 'seal' | 'open'>;
 }
 
+/** How many key records wait at most for the database to come back, and how long each waits. */
+const LATER_MAX = 10_000;
+const LATER_FOR_MS = 5 * 60_000;
+const LATER_EVERY_MS = 1_000;
+
+/**
+ * Key records that could not be written because the database was unavailable (freeing the key of
+ * a call that failed, keeping the answer of a write that committed): tried again every second
+ * until it answers, so a retry after an outage is not refused `idempotency_key_in_use` for the
+ * whole takeover delay. Bounded in count and time; a process that dies with some left falls back
+ * on the takeover (STALE_RUN_SECONDS). Each is fenced by its run's token, so a late one never
+ * touches a key another run holds.
+ */
+function recordsLater() {
+  const waiting: { until: number; write: () => Promise<unknown> }[] = [];
+  let timer: NodeJS.Timeout | null = null;
+  const flush = async () => {
+    timer = null;
+    const now = performance.now();
+    for (const entry of waiting.splice(0)) {
+      if (entry.until < now) continue;
+      try {
+        await entry.write();
+      } catch (err) {
+        if (!isUnavailable(err)) continue;
+        waiting.push(entry);
+      }
+    }
+    schedule();
+  };
+  const schedule = () => {
+    if (timer || waiting.length === 0) return;
+    timer = setTimeout(() => void flush(), LATER_EVERY_MS);
+    timer.unref();
+  };
+  return {
+    add(write: () => Promise<unknown>) {
+      if (waiting.length >= LATER_MAX) return;
+      waiting.push({ until: performance.now() + LATER_FOR_MS, write });
+      schedule();
+    },
+  };
+}
+
 export function createIdempotency(deps: IdempotencyDeps) {
+  const later = recordsLater();
   async function claim(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     if (request.method !== 'POST' && request.method !== 'PUT') return;
     const raw = request.headers['idempotency-key'];
@@ -105,8 +150,17 @@ export function createIdempotency(deps: IdempotencyDeps) {
   async function record(request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<void> {
     if (!request.idempotencyOwner || !request.caller?.idempotencyKey) return;
     const held = { key: request.caller.idempotencyKey, run: request.caller.idempotencyRun! };
+    const owner = request.caller;
     // Every change below is fenced by the run's token: a run taken over leaves the key alone.
-    if (reply.statusCode >= 500 && (await freeKey(deps.db, request.caller, held))) return;
+    if (reply.statusCode >= 500) {
+      try {
+        if (await freeKey(deps.db, owner, held)) return;
+      } catch (err) {
+        if (!isUnavailable(err)) throw err;
+        later.add(() => freeKey(deps.db, owner, held));
+        return;
+      }
+    }
     const contentType = reply.getHeader('content-type');
     const body =
       typeof payload === 'string'
@@ -117,11 +171,18 @@ export function createIdempotency(deps: IdempotencyDeps) {
     // An answer showing a secret once (an onboarding link's return secret) is never kept in clear.
     const sealed = request.routeOptions.config?.sealReplay === true;
     if (sealed && !deps.secrets) throw new Error('sealing an idempotent answer needs the secrets box');
-    await keepAnswer(deps.db, request.caller, held, {
+    const answer: { status: number; headers: Record<string, string>; body: string } = {
       status: reply.statusCode,
       headers: contentType ? { 'content-type': String(contentType) } : {},
       body: sealed && deps.secrets ? `${SEALED}${deps.secrets.seal(body)}` : body,
-    });
+    };
+    try {
+      await keepAnswer(deps.db, owner, held, answer);
+    } catch (err) {
+      // The write is done: its answer goes out, and is kept once the database answers again.
+      if (!isUnavailable(err)) throw err;
+      later.add(() => keepAnswer(deps.db, owner, held, answer));
+    }
   }
 
   return { claim, record };

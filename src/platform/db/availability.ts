@@ -1,0 +1,73 @@
+import { DatabaseUnavailableError, type UnavailableCause } from './db.ts';
+
+/**
+ * Whether the database answers, as this process sees it, and the outage's log lines: one when it
+ * starts (the first statement that found it gone), one when it ends (the first that got an
+ * answer again), with how long it lasted and how many calls were refused meanwhile. Never a line
+ * per failed statement or call.
+ *
+ * While it is gone, statements do not each wait out a time-out: one try goes through every
+ * `retryEveryMs` (it finds the database back, or fails in its turn), the others fail at once with
+ * `DatabaseUnavailableError`. Only `unreachable` and `timeout` mark the database gone: a statement
+ * or lock time-out comes from a server that answers.
+ */
+export interface Availability {
+  readonly down: boolean;
+  /** Before a connection is taken: throws at once while the database is gone and a try was made lately. */
+  admit(): void;
+  failed(cause: UnavailableCause): void;
+  answered(): void;
+  /** A call answered 503 because of the database: counted in the outage's end line. */
+  refusedCall(): void;
+}
+
+export interface AvailabilityLog {
+  error(fields: Record<string, unknown>, message: string): void;
+  warn(fields: Record<string, unknown>, message: string): void;
+}
+
+/** How often, while the database is gone, one statement is let through to find out whether it is back. */
+export const RETRY_EVERY_MS = 500;
+
+export function createAvailability(
+  options: { log?: AvailabilityLog; name?: string; now?: () => number; retryEveryMs?: number } = {},
+): Availability {
+  const now = options.now ?? (() => performance.now());
+  const retryEveryMs = options.retryEveryMs ?? RETRY_EVERY_MS;
+  const pool = options.name ?? 'api';
+  let down = false;
+  let since = 0;
+  let lastTry = 0;
+  let refused = 0;
+  return {
+    get down() {
+      return down;
+    },
+    admit() {
+      if (!down) return;
+      const at = now();
+      if (at - lastTry < retryEveryMs) throw new DatabaseUnavailableError('unreachable');
+      lastTry = at;
+    },
+    failed(cause) {
+      if (cause !== 'unreachable' && cause !== 'timeout') return;
+      lastTry = now();
+      if (down) return;
+      down = true;
+      since = lastTry;
+      refused = 0;
+      options.log?.error({ pool, cause }, 'database unavailable');
+    },
+    answered() {
+      if (!down) return;
+      down = false;
+      options.log?.warn(
+        { pool, refused_calls: refused, outage_ms: Math.round(now() - since) },
+        'database available again',
+      );
+    },
+    refusedCall() {
+      if (down) refused += 1;
+    },
+  };
+}
