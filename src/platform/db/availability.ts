@@ -15,8 +15,14 @@ export interface Availability {
   readonly down: boolean;
   /** Before a connection is taken: throws at once while the database is gone and a try was made lately. */
   admit(): void;
+  /** A monotonic instant, to pass to `answered` for a statement started now. */
+  now(): number;
   failed(cause: UnavailableCause): void;
-  answered(): void;
+  /**
+   * A statement got an answer. Only one that started after the outage began ends it: statements
+   * already running when it began may still finish (a fast shutdown ends sessions one by one).
+   */
+  answered(startedAt: number): void;
   /** A call answered 503 because of the database: counted in the outage's end line. */
   refusedCall(): void;
 }
@@ -43,6 +49,7 @@ export function createAvailability(
     get down() {
       return down;
     },
+    now,
     admit() {
       if (!down) return;
       const at = now();
@@ -58,8 +65,8 @@ export function createAvailability(
       refused = 0;
       options.log?.error({ pool, cause }, 'database unavailable');
     },
-    answered() {
-      if (!down) return;
+    answered(startedAt) {
+      if (!down || startedAt < since) return;
       down = false;
       options.log?.warn(
         { pool, refused_calls: refused, outage_ms: Math.round(now() - since) },

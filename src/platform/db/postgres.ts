@@ -138,14 +138,15 @@ function poolDb(
   const { availability, bounds } = mode;
   /** The statement's fate tells whether the database answers. */
   const observed = async <T>(work: Promise<T>): Promise<T> => {
+    const startedAt = availability.now();
     try {
       const result = await work;
-      availability.answered();
+      availability.answered(startedAt);
       return result;
     } catch (err) {
       const cause = unavailableCause(err);
       if (cause) availability.failed(cause);
-      else availability.answered();
+      else availability.answered(startedAt);
       throw err;
     }
   };
