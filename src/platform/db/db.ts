@@ -1,4 +1,6 @@
-import type { Availability } from './availability.ts';
+import { type Availability, DatabaseUnavailableError, type UnavailableCause } from './availability.ts';
+
+export { DatabaseUnavailableError, type UnavailableCause };
 
 /**
  * The database port. Both adapters (embedded PGlite and PostgreSQL through `pg`) speak the
@@ -125,30 +127,6 @@ export function pgErrorCode(err: unknown): string | undefined {
     return (err as { code: string }).code;
   }
   return undefined;
-}
-
-/**
- * Why a statement could not be run for want of a database that answers in time, or null when
- * the failure is of another kind (a constraint, a syntax error, a refused row):
- * - `unreachable`: no connection (refused, reset, terminated, the server shutting down or starting);
- * - `timeout`: the pool gave no connection in time, a connect did not finish, or a statement got
- *   no answer within the client's bound (a server frozen with its connections open);
- * - `statement_timeout`: the server stopped a statement past `statement_timeout` (or one was
- *   cancelled), or a transaction idle past `idle_in_transaction_session_timeout`;
- * - `lock_timeout`: a lock not granted within `lock_timeout`.
- * The first two say the database is gone (platform/db/availability.ts); the last two come from a
- * server that answers, about one statement. All four answer 503 with Retry-After.
- */
-export type UnavailableCause = 'unreachable' | 'timeout' | 'statement_timeout' | 'lock_timeout';
-
-/** Thrown without trying while the database is known to be gone (platform/db/availability.ts). */
-export class DatabaseUnavailableError extends Error {
-  readonly unavailable: UnavailableCause;
-  constructor(cause: UnavailableCause) {
-    super('the database is unavailable');
-    this.name = 'DatabaseUnavailableError';
-    this.unavailable = cause;
-  }
 }
 
 const NETWORK_CODES = new Set([
