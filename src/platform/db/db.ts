@@ -81,8 +81,9 @@ export const openingSql = (roleSetup: string | null, options?: TransactionOption
   [
     roleSetup,
     options?.planOnce ? 'SET LOCAL plan_cache_mode = force_generic_plan' : null,
+    // The transaction's own bound covers its lock waits too (not the API's shorter lock bound).
     options?.statementTimeoutMs
-      ? `SET LOCAL statement_timeout = ${Math.max(1, Math.trunc(options.statementTimeoutMs))}`
+      ? `SET LOCAL statement_timeout = ${Math.max(1, Math.trunc(options.statementTimeoutMs))}; SET LOCAL lock_timeout = ${Math.max(1, Math.trunc(options.statementTimeoutMs))}`
       : null,
   ]
     .filter(Boolean)
