@@ -25,8 +25,16 @@ export interface HttpMetrics {
  */
 export type WebhookAttemptOutcome = 'delivered' | 'retrying' | 'failed';
 
+/**
+ * Why a delivery could not be prepared for sending: its endpoint's signing secret would not open
+ * (a wrong secrets key, a damaged row), or its headers and body could not be built.
+ */
+export type WebhookPreparationFailure = 'secret' | 'body';
+
 export interface WebhookMetrics {
   webhookAttempt(outcome: WebhookAttemptOutcome): void;
+  /** A claimed delivery that failed before it was sent (it fails alone, on its retry schedule). */
+  webhookPreparationFailed(reason: WebhookPreparationFailure): void;
 }
 
 /** An export build ended: its files stored and the export ready, or the attempt failed. */
@@ -68,6 +76,7 @@ export const NO_METRICS: HttpMetrics & WebhookMetrics & ExportMetrics & ReadCach
   httpCall() {},
   rateLimited() {},
   webhookAttempt() {},
+  webhookPreparationFailed() {},
   exportBuilt() {},
   keptAnswer() {},
 };
@@ -126,6 +135,14 @@ export function createMetrics(deps: MetricsDeps): Metrics {
     labelNames: ['outcome'] as const,
     registers,
   });
+  const unprepared = new Counter({
+    name: `${PREFIX}webhook_preparation_failures_total`,
+    help: 'Webhook deliveries that could not be prepared for sending, by reason: secret (the signing secret would not open: wrong SECRETS_KEY or a damaged row), body (the signed request could not be built).',
+    labelNames: ['reason'] as const,
+    registers,
+  });
+  // Both reasons are reported from the start, 0 until one happens.
+  for (const reason of ['secret', 'body'] as const) unprepared.inc({ reason }, 0);
   const builds = new Histogram({
     name: `${PREFIX}export_build_duration_seconds`,
     help: 'Export builds by outcome (ready, failed) and how long each took.',
@@ -154,6 +171,9 @@ export function createMetrics(deps: MetricsDeps): Metrics {
     },
     webhookAttempt(outcome) {
       attempts.inc({ outcome });
+    },
+    webhookPreparationFailed(reason) {
+      unprepared.inc({ reason });
     },
     exportBuilt(outcome, seconds) {
       builds.observe({ outcome }, seconds);
