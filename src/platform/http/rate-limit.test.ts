@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Answer, startService, type TestService } from '../../../test/support/service.ts';
-import { databaseRateCounter, type RateCounter, redisRateCounter } from '../rate-limit.ts';
+import { databaseRateCounter, type RateCounter } from '../rate-limit.ts';
+import { redisRateCounter } from '../redis-counter.ts';
 import { DEFAULT_PER_HOUR, DEFAULT_PER_MINUTE } from './auth.ts';
 
 let service: TestService;
