@@ -23,6 +23,8 @@ export interface OwnRedis {
   thaw(): void;
   /** The rate-limit keys it holds now. */
   rateKeys(): Promise<string[]>;
+  /** Drops every key, as an eviction or a restart between two probes would. */
+  flushAll(): Promise<void>;
   /** Thaws and kills it, whatever state it is in. */
   cleanUp(): Promise<void>;
 }
@@ -103,6 +105,15 @@ export async function ownRedis(): Promise<OwnRedis> {
       try {
         await redis.connect();
         return await redis.keys('funder-api:rate:*');
+      } finally {
+        redis.disconnect();
+      }
+    },
+    async flushAll() {
+      const redis = client();
+      try {
+        await redis.connect();
+        await redis.flushall();
       } finally {
         redis.disconnect();
       }
