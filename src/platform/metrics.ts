@@ -54,6 +54,14 @@ export interface ReadCacheMetrics {
   keptAnswer(outcome: KeptAnswerOutcome): void;
 }
 
+/**
+ * Whether a dependency the service can do without answers (1) or not (0): Redis, where rate limits
+ * count while it answers (platform/redis-counter.ts).
+ */
+export interface DependencyMetrics {
+  dependencyUp(dependency: 'redis', up: boolean): void;
+}
+
 /** What a `/metrics` route answers (platform/http/metrics-route.ts). */
 export interface MetricsExposition {
   readonly contentType: string;
@@ -69,17 +77,20 @@ export interface Metrics
     WebhookMetrics,
     ExportMetrics,
     ReadCacheMetrics,
+    DependencyMetrics,
     MetricsExposition {}
 
 /** Counts nothing: for code built without a runtime's metrics (unit tests, one-off commands). */
-export const NO_METRICS: HttpMetrics & WebhookMetrics & ExportMetrics & ReadCacheMetrics = {
-  httpCall() {},
-  rateLimited() {},
-  webhookAttempt() {},
-  webhookPreparationFailed() {},
-  exportBuilt() {},
-  keptAnswer() {},
-};
+export const NO_METRICS: HttpMetrics & WebhookMetrics & ExportMetrics & ReadCacheMetrics & DependencyMetrics =
+  {
+    httpCall() {},
+    dependencyUp() {},
+    rateLimited() {},
+    webhookAttempt() {},
+    webhookPreparationFailed() {},
+    exportBuilt() {},
+    keptAnswer() {},
+  };
 
 const PREFIX = 'funder_api_';
 
@@ -156,6 +167,12 @@ export function createMetrics(deps: MetricsDeps): Metrics {
     labelNames: ['outcome'] as const,
     registers,
   });
+  const dependencies = new Gauge({
+    name: `${PREFIX}dependency_up`,
+    help: 'Whether a dependency the service can do without answers now (1) or not (0): redis (rate limits then count in the database).',
+    labelNames: ['dependency'] as const,
+    registers,
+  });
   poolGauges(deps.db, registers);
   const scrape = createScrapeGauges({ ...deps, registers, prefix: PREFIX });
 
@@ -180,6 +197,9 @@ export function createMetrics(deps: MetricsDeps): Metrics {
     },
     keptAnswer(outcome) {
       kept.inc({ outcome });
+    },
+    dependencyUp(dependency, up) {
+      dependencies.set({ dependency }, up ? 1 : 0);
     },
     contentType: registry.contentType,
     async render() {
