@@ -36,8 +36,10 @@ export function createSandboxAdvance(deps: SandboxDeps) {
       const claims = await deps.recourse.openDue(STEPS, [id]);
       const announced = await deps.disclosure.announceDue(STEPS, [id]);
       const digest = await deps.opportunities.previewNightForKey(caller, moved.today);
-      return {
-        request: await deps.requests.item(caller, id),
+      // The call's last write is its answer, read on that write's transaction: the key keeps it
+      // with the write (platform/write.ts). It writes nothing else.
+      return deps.write(caller, async (scope) => ({
+        request: await deps.requests.item(caller, id, scope.tx),
         time: {
           days_advanced: days,
           offset_days: moved.offset_days,
@@ -51,7 +53,7 @@ export function createSandboxAdvance(deps: SandboxDeps) {
           announced: announced.map((a) => ({ trigger: a.trigger })),
           digest,
         },
-      };
+      }));
     },
   };
 }
