@@ -19,7 +19,8 @@ export function createSandboxAdvance(deps: SandboxDeps) {
      * automatic announcement due on its new day are made at once, each with its event. The
      * worker's hourly jobs read the same day, so a step missed here is made by their next run.
      * Last, the caller's own digest of the request's new day: the one it already sees for that
-     * day, else its preview of that night, made now (with its event when it has lines).
+     * day, else its preview of that night, made now (with its event when it has lines). The
+     * answer is read in a last write of the caller's, which completes its Idempotency-Key.
      */
     async advance(caller: FunderCaller, id: string, days: number) {
       requireSandbox(caller);
