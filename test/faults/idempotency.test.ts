@@ -5,7 +5,6 @@ import {
   cleanUpProcesses,
   freePort,
   listenersCaller,
-  type Server,
   SUITE_TIMEOUT,
   startServer,
   tempDataDir,
