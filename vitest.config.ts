@@ -11,6 +11,7 @@ const embeddedOnly = [
   'test/cli.test.ts',
   'test/docs-samples.test.ts',
   'test/draining.test.ts',
+  'test/faults/redis.test.ts',
   'test/files-at-rest.test.ts',
   'test/fresh-clone.test.ts',
   'test/production-start.test.ts',

@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
-import { open, rm, stat } from 'node:fs/promises';
-import { resolve } from 'node:path';
+import { createHash, randomBytes } from 'node:crypto';
+import { link, lstat, open, rename, rm, stat } from 'node:fs/promises';
+import { basename, dirname, join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { CliError, EXIT_USAGE } from './cli-output.ts';
 import { jsonOption, type Output, print, serverResponse } from './cli-runtime.ts';
@@ -79,19 +79,17 @@ interface BackupReport {
 async function backup(config: Config, file: string): Promise<BackupReport> {
   embeddedOnly(config, 'backup');
   await prepareDataDir(config.dataDir);
-  // Made before anything is read, owner-only, and never over another file.
+  // Never over another file: refused before anything is read, and again at the end, when the
+  // copy takes the name (a file made there meanwhile is not replaced either).
+  if (await exists(file)) throw fileExists(file);
+  // The copy is written under a name of its own in the same folder, owner-only, and takes the
+  // file's name only once it is whole: a backup that fails leaves nothing under FILE.
+  const partial = join(dirname(file), `.${basename(file)}.${randomBytes(6).toString('hex')}.partial`);
   let handle: Awaited<ReturnType<typeof open>>;
   try {
-    handle = await open(file, 'wx', FILE_MODE);
+    handle = await open(partial, 'wx', FILE_MODE);
   } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    throw new CliError(
-      code === 'EEXIST' ? 'file_exists' : 'file_unwritable',
-      code === 'EEXIST'
-        ? `${file} exists already: give a new file name (a backup never replaces a file).`
-        : `${file} cannot be made: ${(err as Error).message}`,
-      { file },
-    );
+    throw new CliError('file_unwritable', `${file} cannot be made: ${(err as Error).message}`, { file });
   }
   const hash = createHash('sha256');
   let bytes = 0;
@@ -104,11 +102,55 @@ async function backup(config: Config, file: string): Promise<BackupReport> {
     const via = await copyDatabase(config, write);
     await handle.sync();
     await handle.close();
+    await claimName(partial, file);
     return { file, bytes, sha256: hash.digest('hex'), via };
   } catch (err) {
     await handle.close().catch(() => undefined);
-    await rm(file, { force: true });
+    await rm(partial, { force: true });
     throw err;
+  }
+}
+
+const fileExists = (file: string) =>
+  new CliError(
+    'file_exists',
+    `${file} exists already: give a new file name (a backup never replaces a file).`,
+    { file },
+  );
+
+async function exists(file: string): Promise<boolean> {
+  try {
+    await lstat(file);
+    return true;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return false;
+    throw new CliError('file_unwritable', `${file} cannot be made: ${(err as Error).message}`, { file });
+  }
+}
+
+/**
+ * Gives the whole copy its name: a hard link, which fails rather than replace a file made
+ * under that name meanwhile, then the temporary name goes. Where the file system has no hard
+ * links, a rename after one more look. The folder is synced so the name survives a crash.
+ */
+async function claimName(partial: string, file: string): Promise<void> {
+  try {
+    await link(partial, file);
+    await rm(partial, { force: true });
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'EEXIST') throw fileExists(file);
+    if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EOPNOTSUPP') throw err;
+    if (await exists(file)) throw fileExists(file);
+    await rename(partial, file);
+  }
+  const folder = await open(dirname(file), 'r');
+  try {
+    await folder.sync();
+  } catch {
+    // Some file systems refuse to sync a folder; the file itself is synced already.
+  } finally {
+    await folder.close();
   }
 }
 
@@ -119,11 +161,27 @@ async function copyDatabase(
 ): Promise<'server' | 'direct'> {
   const holder = await readLockHolder(config.dataDir);
   if (holder) {
-    if (!holder.url) throw new EmbeddedDatabaseBusy(holder);
+    // The operations API answers on the operations listener when the server has one (OPS_PORT).
+    const url = holder.opsUrl ?? holder.url;
+    if (!url) throw new EmbeddedDatabaseBusy(holder);
     const { opsToken } = await resolveSecrets(config);
-    const response = await serverResponse(holder.url, opsToken, 'POST', '/ops/v1/backup');
+    const response = await serverResponse(url, opsToken, 'POST', '/ops/v1/backup');
     if (!response.body) throw new CliError('server_answer_invalid', 'The server sent no backup.');
-    for await (const chunk of response.body) await write(chunk);
+    const reader = response.body.getReader();
+    for (;;) {
+      let next: Awaited<ReturnType<typeof reader.read>>;
+      try {
+        next = await reader.read();
+      } catch (err) {
+        throw new CliError(
+          'backup_interrupted',
+          `The server at ${url} stopped sending the backup before its end (${(err as Error).message}); nothing was written under the file's name.`,
+          { url },
+        );
+      }
+      if (next.done) break;
+      await write(next.value);
+    }
     return 'server';
   }
   const lock = await acquireEmbeddedLock(config.dataDir, 'backup');

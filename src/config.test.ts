@@ -124,6 +124,27 @@ describe('time bounds of a connection', () => {
   });
 });
 
+describe('the bounds of Redis', () => {
+  it('waits 250 ms for a command, 1 s for a connection and probes every second unless told otherwise, within bounds', () => {
+    expect(loadConfig({}).redis).toEqual({
+      commandTimeoutMs: 250,
+      connectTimeoutMs: 1_000,
+      probeIntervalMs: 1_000,
+    });
+    expect(
+      loadConfig({
+        REDIS_COMMAND_TIMEOUT_MS: '100',
+        REDIS_CONNECT_TIMEOUT_MS: '2000',
+        REDIS_PROBE_INTERVAL_MS: '500',
+      }).redis,
+    ).toEqual({ commandTimeoutMs: 100, connectTimeoutMs: 2_000, probeIntervalMs: 500 });
+    expect(() => loadConfig({ REDIS_COMMAND_TIMEOUT_MS: '0' })).toThrow(/REDIS_COMMAND_TIMEOUT_MS/);
+    expect(() => loadConfig({ REDIS_COMMAND_TIMEOUT_MS: '10001' })).toThrow(ConfigError);
+    expect(() => loadConfig({ REDIS_CONNECT_TIMEOUT_MS: 'soon' })).toThrow(/REDIS_CONNECT_TIMEOUT_MS/);
+    expect(() => loadConfig({ REDIS_PROBE_INTERVAL_MS: '50' })).toThrow(/REDIS_PROBE_INTERVAL_MS/);
+  });
+});
+
 describe('the drain grace', () => {
   it('keeps serving 10 seconds after SIGTERM unless SHUTDOWN_GRACE_SECONDS says otherwise, from 0 to 600', () => {
     expect(loadConfig({}).shutdownGraceSeconds).toBe(10);

@@ -18,6 +18,12 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | null;
   redisUrl: string | null;
+  /**
+   * The bounds of every wait on Redis (REDIS_COMMAND_TIMEOUT_MS, default 250; REDIS_CONNECT_TIMEOUT_MS,
+   * default 1000) and how often its state is checked (REDIS_PROBE_INTERVAL_MS, default 1000): while
+   * it is down or stalled, calls count in the database without waiting (platform/redis-counter.ts).
+   */
+  redis: { commandTimeoutMs: number; connectTimeoutMs: number; probeIntervalMs: number };
   opsToken: string | null;
   clock: 'system' | 'manual';
   secretsKey: string | null;
@@ -331,6 +337,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: resolve(nonEmpty(env, 'DATA_DIR') ?? '.data'),
     databaseUrl,
     redisUrl: nonEmpty(env, 'REDIS_URL'),
+    redis: {
+      commandTimeoutMs: intFrom(env, 'REDIS_COMMAND_TIMEOUT_MS', 250, 10, 10_000),
+      connectTimeoutMs: intFrom(env, 'REDIS_CONNECT_TIMEOUT_MS', 1_000, 100, 60_000),
+      probeIntervalMs: intFrom(env, 'REDIS_PROBE_INTERVAL_MS', 1_000, 100, 60_000),
+    },
     opsToken,
     clock: clockRaw,
     secretsKey,

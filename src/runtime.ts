@@ -33,14 +33,10 @@ import {
 import { censorNestedSecrets, logSerializers, REDACTED } from './platform/log-safety.ts';
 import { createMetrics, type Metrics } from './platform/metrics.ts';
 import { pruneOutboxEvents } from './platform/outbox.ts';
-import {
-  databaseRateCounter,
-  pruneRateCounters,
-  type RateCounter,
-  redisRateCounter,
-} from './platform/rate-limit.ts';
+import { databaseRateCounter, pruneRateCounters, type RateCounter } from './platform/rate-limit.ts';
 import { pruneChangeMarks } from './platform/read-cache.ts';
 import { createReadiness, type Readiness, type ReadinessCheck } from './platform/readiness.ts';
+import { redisRateCounter } from './platform/redis-counter.ts';
 import { keptKeysExist } from './platform/secrets.store.ts';
 import { keptDerivations } from './platform/secrets-rotation.ts';
 import { startTracingSdk, type TracingSdk } from './platform/tracing-sdk.ts';
@@ -276,7 +272,8 @@ async function readinessChecks(db: Db, rateCounter: RateCounter): Promise<Readin
     },
   ];
   const ping = rateCounter.ping?.bind(rateCounter);
-  if (ping) checks.push({ name: 'redis', run: ping });
+  // Without Redis the calls are still served, their limits counted in the database: degraded.
+  if (ping) checks.push({ name: 'redis', run: ping, optional: true });
   return checks;
 }
 
@@ -307,10 +304,6 @@ export async function createRuntime(
     });
   }
   const secrets = options.secrets ?? (await resolveSecrets(config));
-  // Without Redis the rate limits count in the database, in the key lookup's own statement.
-  const rateCounter = config.redisUrl
-    ? redisRateCounter(config.redisUrl, databaseRateCounter(db))
-    : databaseRateCounter(db);
   const box = await openSecretBox(db, secrets);
   let handlers: Record<string, JobHandler> = {};
   const metrics = createMetrics({
@@ -324,6 +317,17 @@ export async function createRuntime(
     },
     monotonicNow: options.monotonicNow,
   });
+  // Without Redis the rate limits count in the database, in the key lookup's own statement.
+  const rateCounter = config.redisUrl
+    ? redisRateCounter(config.redisUrl, {
+        fallback: databaseRateCounter(db),
+        ...config.redis,
+        log: logger.child({ role: 'rate-limits' }),
+        metrics,
+      })
+    : databaseRateCounter(db);
+  // A fresh server counts in Redis from its first call, or says at once that it cannot.
+  if ('connected' in rateCounter) await rateCounter.connected();
   const services = createServices({
     db,
     clock,

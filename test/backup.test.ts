@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readdir, stat, writeFile } from 'node:fs/promises';
+import { createServer as createHttpServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join, relative } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
@@ -122,6 +124,92 @@ describe('backup and restore of the embedded database', { timeout: SUITE_TIMEOUT
       answer: { error: { code: 'file_missing' } },
     });
     await expect(stat(join(target, 'pglite', 'PG_VERSION'))).rejects.toThrow();
+  });
+});
+
+/**
+ * With an operations listener (OPS_PORT) the operations API answers there only: the command
+ * line finds it in the lock file. A backup that fails, refused or cut off half way, leaves
+ * nothing under the file's name nor beside it: the copy is written under a temporary name in the
+ * same folder and takes the file's name only once whole.
+ */
+describe('backup through the operations listener, and what a failed backup leaves', {
+  timeout: SUITE_TIMEOUT,
+}, () => {
+  it('backs up through the operations port of a server started with OPS_PORT; the copy restores', async () => {
+    const dataDir = await migratedDataDir();
+    const [port, opsPort] = [await freePort(), await freePort()];
+    const server = await startServer(dataDir, port, 'API reference:', { ...env, OPS_PORT: String(opsPort) });
+    const made = await httpCaller(opsPort)(OPS_TOKEN, 'POST', '/ops/v1/funders', {
+      name: 'Behind the operations port',
+      environment: 'live',
+    });
+    expect(made.status).toBe(201);
+    // The public port does not serve the operations API: calling it there was the failure.
+    expect((await httpCaller(port)(OPS_TOKEN, 'POST', '/ops/v1/backup')).status).toBe(404);
+
+    const box = await tempDataDir();
+    const file = join(box, 'ops-port.backup');
+    const taken = await run(dataDir, 'backup', file);
+    expect(taken, taken.stderr).toMatchObject({ code: 0, answer: { file, via: 'server' } });
+    expect(taken.answer.bytes).toBe((await stat(file)).size);
+    expect((await stat(file)).mode & 0o777).toBe(0o600);
+    // Only the file: no temporary copy left beside it.
+    expect(await readdir(box)).toEqual(['ops-port.backup']);
+    expect(await stop(server)).toBe(0);
+
+    const target = await tempDataDir();
+    expect(await run(target, 'restore', file)).toMatchObject({ code: 0, answer: { replaced: false } });
+    const listed = await run(target, 'funders', 'list');
+    expect(listed.answer.funders.map((funder: { name: string }) => funder.name)).toContain(
+      'Behind the operations port',
+    );
+  });
+
+  it('a backup the server refuses leaves no file', async () => {
+    const dataDir = await migratedDataDir();
+    const [port, opsPort] = [await freePort(), await freePort()];
+    const server = await startServer(dataDir, port, 'API reference:', { ...env, OPS_PORT: String(opsPort) });
+    const box = await tempDataDir();
+    const file = join(box, 'refused.backup');
+    const outcome = await cliWithEnv(dataDir, { OPS_TOKEN: `${OPS_TOKEN}-not-it` }, 'backup', file, '--json');
+    expect(outcome.code).toBe(1);
+    expect(JSON.parse(outcome.stdout)).toMatchObject({ error: { status: 401 } });
+    expect(await readdir(box)).toEqual([]);
+    expect(await stop(server)).toBe(0);
+  });
+
+  it('a server that stops half way through the copy leaves no file, and says the backup was cut off', async () => {
+    // A server that holds the database (its lock file names a live process and this listener),
+    // starts the copy, sends part of it and drops the connection.
+    const dataDir = await tempDataDir();
+    const sent = { bytes: 0 };
+    const cutter = createHttpServer((_request, response) => {
+      response.writeHead(200, { 'content-type': 'application/gzip' });
+      const part = randomBytes(256 * 1024);
+      response.write(part, () => {
+        sent.bytes += part.length;
+        setTimeout(() => response.socket?.destroy(), 50);
+      });
+    });
+    await new Promise<void>((resolve) => cutter.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = cutter.address() as AddressInfo;
+      await writeFile(
+        join(dataDir, 'embedded.lock'),
+        JSON.stringify({ pid: process.pid, url: null, opsUrl: `http://127.0.0.1:${port}`, role: 'serve' }),
+        { mode: 0o600 },
+      );
+      const box = await tempDataDir();
+      const file = join(box, 'cut.backup');
+      const outcome = await run(dataDir, 'backup', file);
+      expect(outcome.code).toBe(1);
+      expect(outcome.answer.error).toMatchObject({ code: 'backup_interrupted' });
+      expect(sent.bytes).toBeGreaterThan(0);
+      expect(await readdir(box)).toEqual([]);
+    } finally {
+      await new Promise((resolve) => cutter.close(resolve));
+    }
   });
 });
 

@@ -30,6 +30,24 @@ export interface FunderCaller {
   idempotencyKey?: string;
   /** The fencing token of this call's run of that key: its write commits only while it holds it. */
   idempotencyRun?: string;
+  /**
+   * The answer the call gives for a write's result, as its key keeps it, made by the route that
+   * took the call (its status and serializer): the write keeps it in its own transaction, so a
+   * key never stays unanswered after its write committed. null where the result cannot be
+   * answered as it is (the route answers something else).
+   */
+  idempotencyAnswer?: {
+    of(result: unknown): KeptAnswer | null;
+    /** The write that kept it committed. */
+    committed(answer: KeptAnswer): void;
+  };
+}
+
+/** An answer as an Idempotency-Key keeps it for replays. */
+export interface KeptAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
 }
 
 export interface OperatorCaller {

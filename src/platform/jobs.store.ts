@@ -45,6 +45,8 @@ export async function claimDueJobs(
   claim: Claim,
   kinds: readonly string[],
   limit: number,
+  /** Jobs left out of this claim (those the worker has just run). */
+  exceptIds: readonly string[] = [],
 ): Promise<JobRow[]> {
   await q.query(
     `UPDATE jobs SET failed_at = $1, locked_by = NULL, last_error = coalesce(last_error, 'the worker stopped during the last attempt')
@@ -58,27 +60,14 @@ export async function claimDueJobs(
         SELECT id FROM jobs
          WHERE finished_at IS NULL AND failed_at IS NULL AND run_at <= $2
            AND (locked_until IS NULL OR locked_until < $2) AND kind = ANY($4::text[])
-           AND attempts < max_attempts
+           AND attempts < max_attempts AND NOT (id = ANY($6::bigint[]))
          ORDER BY run_at, id
          LIMIT $5
          FOR UPDATE SKIP LOCKED)
       RETURNING id::text, kind, payload, attempts, max_attempts`,
-    [claim.workerId, claim.now, claim.seconds, kinds, limit],
+    [claim.workerId, claim.now, claim.seconds, kinds, limit, exceptIds],
   );
   return rows;
-}
-
-/**
- * Gives back jobs this worker claimed but never started (it is stopping): as they were before
- * the claim, due at once for another worker, their attempt not counted.
- */
-export async function releaseClaims(q: Queryable, ids: readonly string[], workerId: string): Promise<void> {
-  if (ids.length === 0) return;
-  await q.query(
-    `UPDATE jobs SET locked_by = NULL, locked_until = NULL, attempts = attempts - 1
-      WHERE id::text = ANY($1::text[]) AND locked_by = $2 AND finished_at IS NULL AND failed_at IS NULL`,
-    [ids, workerId],
-  );
 }
 
 /** Moves the end of the worker's claims on these jobs to now + the claim; answers those still its own. */

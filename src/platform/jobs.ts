@@ -8,7 +8,6 @@ import {
   failAttempt,
   finishJob,
   type JobRow,
-  releaseClaims,
   renewClaims,
   rerunJob,
 } from './jobs.store.ts';
@@ -35,8 +34,12 @@ export interface JobContext {
 /** A handler returns `rerunAt` to run the same job again later (recurring maintenance). */
 export type JobHandler = (ctx: JobContext) => Promise<undefined | { rerunAt: Date }>;
 
-/** How long a claim holds before another worker may take the job over (a crashed worker). */
-export const CLAIM_SECONDS = 300;
+/**
+ * How long a claim holds before another worker may take the job over (a crashed worker). Short,
+ * and only the job that starts now is claimed: a worker killed mid-job frees it within 15 s, and
+ * holds nothing it has not started.
+ */
+export const CLAIM_SECONDS = 15;
 /**
  * While a handler runs, the worker renews its claim this often (real time), so a job that runs
  * longer than one claim (an export, a digest) is never taken over while its worker is alive.
@@ -59,14 +62,15 @@ interface WorkerDeps {
   pollMs?: number;
   /** How often a running job's claim is renewed, in real milliseconds (default: a third of the claim). */
   heartbeatMs?: number;
+  /** The most jobs one runOnce runs, one after the other, each claimed as it starts (default 10). */
   batchSize?: number;
   workerId?: string;
 }
 
 /**
- * The jobs a worker holds while it runs a batch, each with the signal aborted if its claim is
- * lost; `ending` once its handler has returned and its outcome is being written (the write
- * ends the claim, which a renewal must not take for a loss).
+ * The job a worker holds while it runs it, with the signal aborted if its claim is lost;
+ * `ending` once its handler has returned and its outcome is being written (the write ends the
+ * claim, which a renewal must not take for a loss).
  */
 type HeldJobs = Map<string, { job: JobRow; lost: AbortController; ending: boolean }>;
 
@@ -77,33 +81,33 @@ export function createWorker(deps: WorkerDeps): Worker {
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<number> | null = null;
   let stopped = true;
-  // Set by stop() only: a batch being run gives back the jobs it has not started.
+  // Set by stop() only: a run under way ends after the job it is running.
   let stopAsked = false;
 
+  /**
+   * Runs due jobs one after the other, each claimed only as it starts: a job waiting its turn is
+   * never held, so another worker takes it at once, and a worker that dies holds only the job it
+   * was running. A job that fails, or whose outcome cannot be written, never stops the next.
+   */
   async function runOnce(): Promise<number> {
-    const jobs = await claimDueJobs(deps.db, await claimNow(deps, workerId), kinds, deps.batchSize ?? 10);
-    if (jobs.length === 0) return 0;
-    const held: HeldJobs = new Map(
-      jobs.map((job) => [job.id, { job, lost: new AbortController(), ending: false }]),
-    );
-    const stopClaims = keepClaims(deps, workerId, held);
-    try {
-      for (const job of jobs) {
-        if (stopAsked) break;
-        const entry = held.get(job.id)!;
-        // A job of the batch taken over while it waited its turn is the other worker's now.
-        if (!entry.lost.signal.aborted)
-          await runJob(deps, workerId, job, entry.lost.signal, () => {
-            entry.ending = true;
-          });
-        held.delete(job.id);
+    const limit = deps.batchSize ?? 10;
+    // A job run here and due again at once (a rerun asked for now) waits for the next run.
+    const ran: string[] = [];
+    while (ran.length < limit && !(ran.length > 0 && stopAsked)) {
+      const [job] = await claimDueJobs(deps.db, await claimNow(deps, workerId), kinds, 1, ran);
+      if (!job) break;
+      ran.push(job.id);
+      const entry = { job, lost: new AbortController(), ending: false };
+      const stopClaim = keepClaims(deps, workerId, new Map([[job.id, entry]]));
+      try {
+        await runJob(deps, workerId, job, entry.lost.signal, () => {
+          entry.ending = true;
+        });
+      } finally {
+        await stopClaim();
       }
-    } finally {
-      await stopClaims();
     }
-    // Stopping: the jobs of the batch not started yet go back to the queue for another worker.
-    if (held.size > 0) await releaseClaims(deps.db, [...held.keys()], workerId);
-    return jobs.length;
+    return ran.length;
   }
 
   async function loop(): Promise<void> {
@@ -146,8 +150,8 @@ async function claimNow(deps: WorkerDeps, workerId: string): Promise<Claim> {
 }
 
 /**
- * Renews the claims on the jobs this worker holds (the one running and those of the batch
- * still waiting their turn): each claim's end moves to now + the claim length. A job whose
+ * Renews the claim on the job this worker is running: the claim's end moves to now + the
+ * claim length. A job whose
  * row is no longer ours (taken over after a stall longer than the claim) has its signal
  * aborted and the loss logged. Answers the function that stops renewing.
  */
@@ -184,7 +188,9 @@ function keepClaims(deps: WorkerDeps, workerId: string, held: HeldJobs): () => P
 
 /**
  * Runs one claimed job through its handler and records how it ended; `ending` is called once the
- * handler is done, before the outcome's write ends the claim.
+ * handler is done, before the outcome's write ends the claim. Never throws: an outcome that
+ * cannot be written (the database refused it) is logged, and the job, still claimed, runs again
+ * once its claim runs out (at least once).
  */
 async function runJob(
   deps: WorkerDeps,
@@ -194,15 +200,31 @@ async function runJob(
   ending: () => void,
 ): Promise<void> {
   const handler = deps.handlers[job.kind];
+  let outcome: Awaited<ReturnType<JobHandler>>;
   try {
-    const outcome = handler ? await handler({ db: deps.db, clock: deps.clock, job, signal }) : undefined;
-    ending();
-    if (outcome && 'rerunAt' in outcome) await rerunJob(deps.db, job.id, workerId, outcome.rerunAt);
-    else await finishJob(deps.db, job.id, workerId, deps.clock.now());
+    outcome = handler ? await handler({ db: deps.db, clock: deps.clock, job, signal }) : undefined;
   } catch (err) {
     ending();
     const message = err instanceof Error ? err.message : String(err);
     deps.logger.warn({ job_id: job.id, kind: job.kind, attempts: job.attempts, err: message }, 'job failed');
-    await failAttempt(deps.db, job.id, workerId, deps.clock.now(), message);
+    await recordOutcome(deps, job, () => failAttempt(deps.db, job.id, workerId, deps.clock.now(), message));
+    return;
+  }
+  ending();
+  await recordOutcome(deps, job, () =>
+    outcome && 'rerunAt' in outcome
+      ? rerunJob(deps.db, job.id, workerId, outcome.rerunAt)
+      : finishJob(deps.db, job.id, workerId, deps.clock.now()),
+  );
+}
+
+async function recordOutcome(deps: WorkerDeps, job: JobRow, write: () => Promise<void>): Promise<void> {
+  try {
+    await write();
+  } catch (err) {
+    deps.logger.error(
+      { job_id: job.id, kind: job.kind, attempts: job.attempts, err },
+      'job outcome not recorded: the job runs again once its claim runs out',
+    );
   }
 }

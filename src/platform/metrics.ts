@@ -27,8 +27,16 @@ export interface HttpMetrics {
  */
 export type WebhookAttemptOutcome = 'delivered' | 'retrying' | 'failed';
 
+/**
+ * Why a delivery could not be prepared for sending: its endpoint's signing secret would not open
+ * (a wrong secrets key, a damaged row), or its headers and body could not be built.
+ */
+export type WebhookPreparationFailure = 'secret' | 'body';
+
 export interface WebhookMetrics {
   webhookAttempt(outcome: WebhookAttemptOutcome): void;
+  /** A claimed delivery that failed before it was sent (it fails alone, on its retry schedule). */
+  webhookPreparationFailed(reason: WebhookPreparationFailure): void;
 }
 
 /** An export build ended: its files stored and the export ready, or the attempt failed. */
@@ -48,6 +56,14 @@ export interface ReadCacheMetrics {
   keptAnswer(outcome: KeptAnswerOutcome): void;
 }
 
+/**
+ * Whether a dependency the service can do without answers (1) or not (0): Redis, where rate limits
+ * count while it answers (platform/redis-counter.ts).
+ */
+export interface DependencyMetrics {
+  dependencyUp(dependency: 'redis', up: boolean): void;
+}
+
 /** What a `/metrics` route answers (platform/http/metrics-route.ts). */
 export interface MetricsExposition {
   readonly contentType: string;
@@ -63,17 +79,21 @@ export interface Metrics
     WebhookMetrics,
     ExportMetrics,
     ReadCacheMetrics,
+    DependencyMetrics,
     MetricsExposition {}
 
 /** Counts nothing: for code built without a runtime's metrics (unit tests, one-off commands). */
-export const NO_METRICS: HttpMetrics & WebhookMetrics & ExportMetrics & ReadCacheMetrics = {
-  httpCall() {},
-  rateLimited() {},
-  databaseUnavailable() {},
-  webhookAttempt() {},
-  exportBuilt() {},
-  keptAnswer() {},
-};
+export const NO_METRICS: HttpMetrics & WebhookMetrics & ExportMetrics & ReadCacheMetrics & DependencyMetrics =
+  {
+    httpCall() {},
+    dependencyUp() {},
+    rateLimited() {},
+    databaseUnavailable() {},
+    webhookAttempt() {},
+    webhookPreparationFailed() {},
+    exportBuilt() {},
+    keptAnswer() {},
+  };
 
 const PREFIX = 'funder_api_';
 
@@ -135,6 +155,14 @@ export function createMetrics(deps: MetricsDeps): Metrics {
     labelNames: ['outcome'] as const,
     registers,
   });
+  const unprepared = new Counter({
+    name: `${PREFIX}webhook_preparation_failures_total`,
+    help: 'Webhook deliveries that could not be prepared for sending, by reason: secret (the signing secret would not open: wrong SECRETS_KEY or a damaged row), body (the signed request could not be built).',
+    labelNames: ['reason'] as const,
+    registers,
+  });
+  // Both reasons are reported from the start, 0 until one happens.
+  for (const reason of ['secret', 'body'] as const) unprepared.inc({ reason }, 0);
   const builds = new Histogram({
     name: `${PREFIX}export_build_duration_seconds`,
     help: 'Export builds by outcome (ready, failed) and how long each took.',
@@ -146,6 +174,12 @@ export function createMetrics(deps: MetricsDeps): Metrics {
     name: `${PREFIX}read_cache_answers_total`,
     help: 'Calls to a kept read (request list and packet, event log, limit books) by outcome: served (the kept answer), changed (read again after a write touched it or its time ran out), read (none kept).',
     labelNames: ['outcome'] as const,
+    registers,
+  });
+  const dependencies = new Gauge({
+    name: `${PREFIX}dependency_up`,
+    help: 'Whether a dependency the service can do without answers now (1) or not (0): redis (rate limits then count in the database).',
+    labelNames: ['dependency'] as const,
     registers,
   });
   poolGauges(deps.db, registers);
@@ -167,11 +201,17 @@ export function createMetrics(deps: MetricsDeps): Metrics {
     webhookAttempt(outcome) {
       attempts.inc({ outcome });
     },
+    webhookPreparationFailed(reason) {
+      unprepared.inc({ reason });
+    },
     exportBuilt(outcome, seconds) {
       builds.observe({ outcome }, seconds);
     },
     keptAnswer(outcome) {
       kept.inc({ outcome });
+    },
+    dependencyUp(dependency, up) {
+      dependencies.set({ dependency }, up ? 1 : 0);
     },
     contentType: registry.contentType,
     async render() {

@@ -1,4 +1,3 @@
-import { Redis } from 'ioredis';
 import type { Db, Queryable } from './db/db.ts';
 
 export interface RateWindow {
@@ -17,13 +16,22 @@ export interface WindowCount extends RateWindow {
  * system time), so a manual clock moves the windows too.
  */
 export interface RateCounter {
-  hit(bucket: string, windows: readonly RateWindow[], now: Date): Promise<WindowCount[]>;
+  /**
+   * Counts one call in each window. `floors`, one per window, are counts already made elsewhere in
+   * the same windows (another store, before a switch): the count goes on from at least there.
+   */
+  hit(
+    bucket: string,
+    windows: readonly RateWindow[],
+    now: Date,
+    floors?: readonly number[],
+  ): Promise<WindowCount[]>;
   close(): Promise<void>;
   /** Where counting leaves the database (Redis): answers once that store answers. */
   ping?(): Promise<void>;
 }
 
-const windowStart = (now: Date, seconds: number): Date =>
+export const windowStart = (now: Date, seconds: number): Date =>
   new Date(Math.floor(now.getTime() / (seconds * 1000)) * seconds * 1000);
 
 /**
@@ -37,25 +45,81 @@ const windowStart = (now: Date, seconds: number): Date =>
  * database server may forget the last fraction of a second of counts (at most three times
  * wal_writer_delay, 0.6 s by default). Takes the Db, never a transaction: inside one, the
  * setting would apply to the caller's writes too.
+ *
+ * A floor given for a window (the count Redis had reached before it failed) raises the row's
+ * count in that window to at least the floor before the call is added: a window that moves here
+ * from Redis goes on from where it was, never from zero (docs/decisions/platform.md).
  */
-export function databaseRateCounter(db: Db): RateCounter {
+export function databaseRateCounter(db: Db): DatabaseRateCounter {
   return {
-    async hit(bucket, windows, now) {
+    async hit(bucket, windows, now, floors = []) {
       const target = counterTarget(bucket, windows, now);
       const { rows } = await db.query<CounterRow>(
         `INSERT INTO rate_counters AS c (bucket, first_start, first_hits, second_start, second_hits, expires_at)
-         SELECT $1, $2::bigint, 1, $3::bigint, CASE WHEN $3::bigint IS NULL THEN NULL ELSE 1 END,
+         SELECT $1, $2::bigint, $5::int + 1, $3::bigint,
+                CASE WHEN $3::bigint IS NULL THEN NULL ELSE $6::int + 1 END,
                 to_timestamp($4::double precision)
            FROM (SELECT set_config('synchronous_commit', 'off', true)) AS relaxed
-         ${counterUpsert()}`,
-        [target.bucket, target.firstStart, target.secondStart, target.expires],
+         ON CONFLICT (bucket) DO UPDATE SET
+           first_hits = CASE WHEN EXCLUDED.first_start > c.first_start THEN EXCLUDED.first_hits
+                             WHEN EXCLUDED.first_start = c.first_start
+                               THEN GREATEST(c.first_hits + 1, EXCLUDED.first_hits)
+                             ELSE c.first_hits + 1 END,
+           first_start = GREATEST(c.first_start, EXCLUDED.first_start),
+           second_hits = CASE WHEN EXCLUDED.second_start IS NULL THEN NULL
+                              WHEN c.second_start IS NULL OR EXCLUDED.second_start > c.second_start
+                                THEN EXCLUDED.second_hits
+                              WHEN EXCLUDED.second_start = c.second_start
+                                THEN GREATEST(c.second_hits + 1, EXCLUDED.second_hits)
+                              ELSE c.second_hits + 1 END,
+           second_start = GREATEST(c.second_start, EXCLUDED.second_start),
+           expires_at = GREATEST(c.expires_at, EXCLUDED.expires_at)
+         RETURNING first_hits, second_hits`,
+        [
+          target.bucket,
+          target.firstStart,
+          target.secondStart,
+          target.expires,
+          Math.max(0, Math.trunc(floors[0] ?? 0)),
+          Math.max(0, Math.trunc(floors[1] ?? 0)),
+        ],
         // Run on every call: planned once per connection.
         { name: 'rate_counter_hit_row' },
       );
       return countsFrom(target, rows[0]!);
     },
+    async counted(bucket, windows, now) {
+      const target = counterTarget(bucket, windows, now);
+      const { rows } = await db.query<{
+        first_start: string;
+        first_hits: number;
+        second_start: string | null;
+        second_hits: number | null;
+      }>('SELECT first_start, first_hits, second_start, second_hits FROM rate_counters WHERE bucket = $1', [
+        target.bucket,
+      ]);
+      const row = rows[0];
+      if (!row) return windows.map(() => 0);
+      // A window the row holds another start for has no calls counted here yet.
+      return [
+        Number(row.first_start) === target.firstStart ? row.first_hits : 0,
+        ...(windows.length > 1
+          ? [
+              row.second_start !== null && Number(row.second_start) === target.secondStart
+                ? (row.second_hits ?? 0)
+                : 0,
+            ]
+          : []),
+      ];
+    },
     async close() {},
   };
+}
+
+/** The database's counter, which can also say what it counted so far in a bucket's windows. */
+export interface DatabaseRateCounter extends RateCounter {
+  /** The calls counted so far in each of the bucket's current windows (0 for none). */
+  counted(bucket: string, windows: readonly RateWindow[], now: Date): Promise<number[]>;
 }
 
 export interface CounterRow {
@@ -108,62 +172,6 @@ export function countsFrom(target: ReturnType<typeof counterTarget>, row: Counte
     hits: (i === 0 ? row.first_hits : row.second_hits) ?? 1,
     resetAt: new Date(target.ends[i]!),
   }));
-}
-
-/** The states of a Redis connection that was lost. */
-const LOST = new Set(['reconnecting', 'close', 'end']);
-
-/**
- * Counts in Redis where REDIS_URL is set: INCR per window key, expiring with the window.
- *
- * Given a `fallback`: while Redis is lost, or a count there fails, the call is counted by the
- * fallback (the database) instead: calls are still answered and still limited, per window, across servers.
- * Counting returns to Redis as soon as it is connected again (docs/decisions/operations.md).
- */
-export function redisRateCounter(url: string, fallback?: RateCounter): RateCounter {
-  const redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2, enableOfflineQueue: true });
-  // Errors are the connection's; it reconnects by itself, and counting falls back meanwhile.
-  redis.on('error', () => undefined);
-  const inRedis = async (
-    bucket: string,
-    windows: readonly RateWindow[],
-    now: Date,
-  ): Promise<WindowCount[]> => {
-    const starts = windows.map((w) => windowStart(now, w.seconds));
-    const multi = redis.multi();
-    windows.forEach((w, i) => {
-      const key = `funder-api:rate:${bucket}:${w.seconds}:${starts[i]!.getTime()}`;
-      multi.incr(key);
-      // Relative to the service's clock, not Redis's: a window's key lives until a minute past
-      // its end, whatever instant the clock shows (a manual clock may be days from real time).
-      multi.pexpire(key, starts[i]!.getTime() + w.seconds * 1000 + 60_000 - now.getTime());
-    });
-    const replies = (await multi.exec()) ?? [];
-    return windows.map((w, i) => {
-      const [err, value] = replies[i * 2] ?? [null, 1];
-      if (err) throw err;
-      return { ...w, hits: Number(value), resetAt: new Date(starts[i]!.getTime() + w.seconds * 1000) };
-    });
-  };
-  return {
-    async hit(bucket, windows, now) {
-      if (!fallback) return inRedis(bucket, windows, now);
-      // Lost and not back yet: no wait for the reconnection. (While it first connects, counts
-      // wait for it in the offline queue.)
-      if (LOST.has(redis.status)) return fallback.hit(bucket, windows, now);
-      try {
-        return await inRedis(bucket, windows, now);
-      } catch {
-        return fallback.hit(bucket, windows, now);
-      }
-    },
-    async ping() {
-      await redis.ping();
-    },
-    async close() {
-      await redis.quit().catch(() => redis.disconnect());
-    },
-  };
 }
 
 export async function pruneRateCounters(db: Queryable, now: Date): Promise<number> {

@@ -9,11 +9,16 @@ export interface ReadinessCheck {
   name: string;
   /** Resolves when the dependency is as the code expects; rejects (or never settles) otherwise. */
   run(): Promise<void>;
+  /**
+   * The process still serves without it (Redis: rate limits then count in the database): when
+   * it fails it is reported `degraded`, never a reason to answer not ready.
+   */
+  optional?: boolean;
 }
 
 export interface CheckResult {
   name: string;
-  status: 'ok' | 'failing';
+  status: 'ok' | 'failing' | 'degraded';
 }
 
 export interface ReadinessReport {
@@ -42,7 +47,7 @@ function bounded(check: ReadinessCheck, timeoutMs: number): Promise<CheckResult>
   );
   return Promise.race([run, timeout]).then((status) => {
     clearTimeout(timer);
-    return { name: check.name, status };
+    return { name: check.name, status: status === 'failing' && check.optional ? 'degraded' : status };
   });
 }
 
@@ -65,7 +70,7 @@ export function createReadiness(
     async check() {
       const results = await runChecks();
       const all = draining ? [...results, { name: 'draining', status: 'failing' as const }] : results;
-      return { ready: all.every((result) => result.status === 'ok'), checks: all };
+      return { ready: all.every((result) => result.status !== 'failing'), checks: all };
     },
     drain() {
       draining = true;

@@ -1,5 +1,12 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { actorOf, type Caller, eventKeyOf, type FunderCaller, type Plane } from './caller.ts';
+import {
+  actorOf,
+  type Caller,
+  eventKeyOf,
+  type FunderCaller,
+  type KeptAnswer,
+  type Plane,
+} from './caller.ts';
 import type { Clock } from './clock.ts';
 import { actorForCaller, currentActor, runAs } from './db/actor.ts';
 import type { Db, Tx } from './db/db.ts';
@@ -138,6 +145,7 @@ function transact<T>(
   work: (scope: WriteScope) => Promise<T>,
 ): Promise<T> {
   let hadEvents = false;
+  let kept: KeptAnswer | null = null;
   const committed = deps.db.transaction(async (tx) => {
     const now = deps.clock.now();
     const evidence: EvidenceInput[] = [];
@@ -152,11 +160,13 @@ function transact<T>(
     await appendEvidence(tx, deps.clock, evidence);
     await insertOutboxEvents(tx, now, events, eventKeyOf(caller));
     hadEvents = events.length > 0;
-    if (caller.kind === 'funder' && caller.idempotencyKey) await markIdempotentWrite(tx, caller);
+    if (caller.kind === 'funder' && caller.idempotencyKey)
+      kept = await markIdempotentWrite(tx, caller, result);
     return result;
   });
   // Wakes the dispatcher of this process once the events are committed (webhooks area).
   return committed.then((result) => {
+    if (kept && caller.kind === 'funder') caller.idempotencyAnswer?.committed(kept);
     if (hadEvents) signalOutboxCommit();
     return result;
   });
@@ -167,13 +177,35 @@ function transact<T>(
  * that ran past its lease and whose key a retry took over finds another token, and its whole
  * write rolls back; the row lock taken here also makes a takeover wait for this transaction,
  * then see the write committed and stand back.
+ *
+ * The key is completed here too, with the answer the call's route gives for the write's result
+ * (`idempotencyAnswer`): a server that dies after this commit and before its answer is sent
+ * leaves the key answering that answer, never a key that stays "running" with its write done.
+ * The answer sent replaces it (the same, unless the route answers something else).
  */
-async function markIdempotentWrite(tx: Tx, caller: FunderCaller): Promise<void> {
+async function markIdempotentWrite(
+  tx: Tx,
+  caller: FunderCaller,
+  result: unknown,
+): Promise<KeptAnswer | null> {
+  const answer = caller.idempotencyAnswer?.of(result) ?? null;
   const { rowCount } = await tx.query(
-    `UPDATE idempotency_keys SET write_committed = true
-      WHERE funder_id = $1 AND api_key_id = $4 AND idempotency_key = $2 AND run_token = $3
-        AND state = 'running'`,
-    [caller.funderId, caller.idempotencyKey, caller.idempotencyRun ?? null, caller.keyId],
+    `UPDATE idempotency_keys
+        SET write_committed = true,
+            state = CASE WHEN $5::int IS NULL THEN state ELSE 'done' END,
+            response_status = COALESCE($5::int, response_status),
+            response_headers = CASE WHEN $5::int IS NULL THEN response_headers ELSE $6::jsonb END,
+            response_body = CASE WHEN $5::int IS NULL THEN response_body ELSE $7 END
+      WHERE funder_id = $1 AND api_key_id = $4 AND idempotency_key = $2 AND run_token = $3`,
+    [
+      caller.funderId,
+      caller.idempotencyKey,
+      caller.idempotencyRun ?? null,
+      caller.keyId,
+      answer?.status ?? null,
+      answer ? JSON.stringify(answer.headers) : null,
+      answer?.body ?? null,
+    ],
   );
   if (rowCount !== 1) {
     throw new ApiError(
@@ -181,4 +213,5 @@ async function markIdempotentWrite(tx: Tx, caller: FunderCaller): Promise<void> 
       'This call ran so long that a retry with the same Idempotency-Key took it over: nothing was written here. Send the key again to read the answer of the run that did the work.',
     );
   }
+  return answer;
 }

@@ -107,7 +107,8 @@ export const OpsPriceBody = Fields({
   month: Text({
     min: 7,
     max: 7,
-    pattern: '^[0-9]{4}-(0[1-9]|1[0-2])$',
+    // A month of the calendar: the year 0000 is none (dates start at the year 1).
+    pattern: '^(?!0000)[0-9]{4}-(0[1-9]|1[0-2])$',
     hint: 'YYYY-MM',
     examples: ['2026-10'],
   }),

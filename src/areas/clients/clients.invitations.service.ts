@@ -170,6 +170,11 @@ async function revokeIn(
 export function createInvitationsService(deps: ClientsDeps) {
   const { db, clock, write } = deps;
 
+  /** The invitation as a call's answer, read on the write's transaction: the key keeps it with the write. */
+  const answerIn = async (scope: WriteScope, owner: FunderScope, id: string) => ({
+    invitation: invitationView(await readInvitation(scope.tx, owner, id), clock.now()),
+  });
+
   return {
     makeClientIn,
 
@@ -192,7 +197,8 @@ export function createInvitationsService(deps: ClientsDeps) {
       }
       const caller: Caller = acting.caller;
       const countedKey = acting.caller.kind === 'funder' ? ownKeyOnly(acting.caller) : null;
-      const id = await write(caller, async (scope) => {
+      // The answer is read in the write, so the key keeps it with the write (platform/write.ts).
+      return write(caller, async (scope) => {
         // One sign-up through a link at a time, whichever server takes it: the row stays locked
         // until this write commits, so two cannot both take the last place in a window.
         if (!(await linksStore.lockLink(scope.tx, owner, linkId)))
@@ -202,13 +208,13 @@ export function createInvitationsService(deps: ClientsDeps) {
           throw new ApiError('link_not_active', 'This link was disabled or has expired.');
         }
         await checkSignupCaps(scope, owner, linkId, countedKey);
-        return arriveIn(scope, owner, keyId, company, {
+        const id = await arriveIn(scope, owner, keyId, company, {
           via: 'link',
           linkId,
           prescriberId: current.prescriber_id,
         });
+        return answerIn(scope, owner, id);
       });
-      return { invitation: invitationView(await readInvitation(db, owner, id), clock.now()) };
     },
 
     /**
@@ -219,10 +225,13 @@ export function createInvitationsService(deps: ClientsDeps) {
       const plane = await store.funderPlaneForOps(db, funderId);
       if (!plane) throw new ApiError('not_found', 'Funder was not found.');
       const owner: FunderScope = { funderId, plane };
-      const id = await write(caller, (scope) =>
-        arriveIn(scope, owner, null, company, { via: 'named', linkId: null, prescriberId: null }),
+      return write(caller, async (scope) =>
+        answerIn(
+          scope,
+          owner,
+          await arriveIn(scope, owner, null, company, { via: 'named', linkId: null, prescriberId: null }),
+        ),
       );
-      return { invitation: invitationView(await readInvitation(db, owner, id), clock.now()) };
     },
 
     /** The company accepts: it becomes the funder's client, with its origin. */
@@ -235,8 +244,10 @@ export function createInvitationsService(deps: ClientsDeps) {
         owner = { funderId: row.funder_id, plane: row.plane };
       }
       const ownKey = acting.caller.kind === 'funder' ? acting.caller.keyId : null;
-      await write(acting.caller, (scope) => acceptIn(scope, owner, id, ownKey));
-      return { invitation: invitationView(await readInvitation(db, owner, id), clock.now()) };
+      return write(acting.caller, async (scope) => {
+        await acceptIn(scope, owner, id, ownKey);
+        return answerIn(scope, owner, id);
+      });
     },
 
     /**
@@ -247,8 +258,10 @@ export function createInvitationsService(deps: ClientsDeps) {
     async revoke(caller: FunderCaller, id: string, reason: string | null) {
       const owner = scopeOf(caller);
       const ownKey = ownKeyOnly(caller);
-      const changed = await write(caller, (scope) => revokeIn(scope, owner, id, reason, ownKey));
-      return { invitation: invitationView(await readInvitation(db, owner, id), clock.now()), changed };
+      return write(caller, async (scope) => {
+        const changed = await revokeIn(scope, owner, id, reason, ownKey);
+        return { ...(await answerIn(scope, owner, id)), changed };
+      });
     },
 
     /** The funder whose client a company is (routing sends its requests there only). */

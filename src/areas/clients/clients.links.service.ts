@@ -1,6 +1,6 @@
 import { type FunderCaller, type FunderScope, scopeOf } from '../../platform/caller.ts';
 import { addMadridDays } from '../../platform/clock.ts';
-import type { Tx } from '../../platform/db/db.ts';
+import type { Queryable, Tx } from '../../platform/db/db.ts';
 import { ApiError } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import type { WriteScope } from '../../platform/write.ts';
@@ -149,9 +149,10 @@ async function linkViewOf(
   caller: FunderCaller,
   id: string,
   lang?: string | null,
+  q: Queryable = deps.db,
 ): Promise<ClientLinkView> {
   const now = deps.clock.now();
-  const link = await store.findLink(deps.db, scopeOf(caller), id, now, ownKeyOnly(caller));
+  const link = await store.findLink(q, scopeOf(caller), id, now, ownKeyOnly(caller));
   if (!link) throw new ApiError('not_found', 'Client link was not found.');
   return linkView(deps, link, now, lang);
 }
@@ -176,21 +177,26 @@ async function requireActivePrescriber(tx: Tx, owner: FunderScope, prescriberId:
 async function createLink(deps: ClientsDeps, caller: FunderCaller, input: CreateLinkInput) {
   requireSharedWriteScope(caller);
   const owner = scopeOf(caller);
-  const id = await deps.write(caller, async (scope) => {
+  // The answer is read in the write, so the key keeps it with the write (platform/write.ts).
+  return deps.write(caller, async (scope) => {
     const expiresAt = checkedExpiry(scope.now, input.expires_at);
     if (input.prescriber_id) await requireActivePrescriber(scope.tx, owner, input.prescriber_id);
-    return issueLinkIn(deps, scope, caller, owner, { ...input, expiresAt });
+    const id = await issueLinkIn(deps, scope, caller, owner, { ...input, expiresAt });
+    return { client_link: await linkViewOf(deps, caller, id, input.lang, scope.tx) };
   });
-  return { client_link: await linkViewOf(deps, caller, id, input.lang) };
 }
 
 async function disableLink(deps: ClientsDeps, caller: FunderCaller, id: string, reason: string | null) {
   requireSharedWriteScope(caller);
   const owner = scopeOf(caller);
-  const changed = await deps.write(caller, async (scope) => {
+  return deps.write(caller, async (scope) => {
     const link = await store.findLink(scope.tx, owner, id, scope.now, null);
     if (!link) throw new ApiError('not_found', 'Client link was not found.');
-    if (linkState(link, scope.now) !== 'active') return false;
+    const answer = async (changed: boolean) => ({
+      client_link: await linkViewOf(deps, caller, id, undefined, scope.tx),
+      changed,
+    });
+    if (linkState(link, scope.now) !== 'active') return answer(false);
     await store.endLink(scope.tx, owner, id, { at: scope.now, disable: true, reason });
     scope.evidence({
       funderId: owner.funderId,
@@ -200,9 +206,8 @@ async function disableLink(deps: ClientsDeps, caller: FunderCaller, id: string, 
       subjectId: id,
       payload: { reason },
     });
-    return true;
+    return answer(true);
   });
-  return { client_link: await linkViewOf(deps, caller, id), changed };
 }
 
 /** The funder's own open link and each prescriber's link: create, replace, disable, list. */
@@ -214,7 +219,8 @@ export function createLinksService(deps: ClientsDeps) {
       owner: FunderScope,
       input: CreateLinkInput & { expiresAt: Date },
     ) => issueLinkIn(deps, scope, caller, owner, input),
-    viewOf: (caller: FunderCaller, id: string, lang?: string | null) => linkViewOf(deps, caller, id, lang),
+    viewOf: (caller: FunderCaller, id: string, lang?: string | null, q?: Queryable) =>
+      linkViewOf(deps, caller, id, lang, q),
     list: (caller: FunderCaller, lang?: string) => listLinks(deps, caller, lang),
     create: (caller: FunderCaller, input: CreateLinkInput) => createLink(deps, caller, input),
     disable: (caller: FunderCaller, id: string, reason: string | null) =>

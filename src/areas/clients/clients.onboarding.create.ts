@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { type FunderCaller, type FunderScope, scopeOf } from '../../platform/caller.ts';
 import { addMadridDays } from '../../platform/clock.ts';
 import { CREDENTIAL_PREFIXES } from '../../platform/crypto.ts';
+import type { Queryable } from '../../platform/db/db.ts';
 import { ApiError } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { EU_VAT_PREFIX } from '../parties/parties.module.ts';
@@ -113,7 +114,7 @@ export async function createOnboardingLink(
   deps: ClientsDeps & { vatLookup: VatLookup },
   links: {
     returnOrigins: (funderId: string) => Promise<string[]>;
-    read: (caller: FunderCaller, id: string) => Promise<OnboardingRow>;
+    read: (caller: FunderCaller, id: string, q?: Queryable) => Promise<OnboardingRow>;
   },
   caller: FunderCaller,
   input: CreateOnboardingInput,
@@ -127,7 +128,8 @@ export async function createOnboardingLink(
   const secret = `${CREDENTIAL_PREFIXES.onboardingReturnSecret}${randomBytes(32).toString('hex')}`;
   const token = linkToken(secrets, 'onboarding-link', id);
   const locale = input.locale ?? 'en';
-  await write(caller, async (scope) => {
+  // The answer is read in the write, so the key keeps it with the write (platform/write.ts).
+  return write(caller, async (scope) => {
     const expiresAt = addMadridDays(scope.now, input.valid_days ?? DEFAULT_VALID_DAYS);
     await store.insertOnboardingLink(scope.tx, owner, {
       id,
@@ -154,16 +156,16 @@ export async function createOnboardingLink(
       subjectId: id,
       payload: { country, company_vat: vat, return_origin: origin, expires_at: expiresAt.toISOString() },
     });
+    const row = await read(caller, id, scope.tx);
+    const url = new URL(`${deps.publicBaseUrl}/onboarding/${token}`);
+    url.searchParams.set('locale', locale);
+    return {
+      onboarding_link: onboardingView(row, clock.now()),
+      url: url.toString(),
+      expires_at: row.expires_at.toISOString(),
+      environment: caller.environment,
+      return_secret: secret,
+      return: { parameters: [...RETURN_PARAMETERS], signature: returnSignatureDescription },
+    };
   });
-  const row = await read(caller, id);
-  const url = new URL(`${deps.publicBaseUrl}/onboarding/${token}`);
-  url.searchParams.set('locale', locale);
-  return {
-    onboarding_link: onboardingView(row, clock.now()),
-    url: url.toString(),
-    expires_at: row.expires_at.toISOString(),
-    environment: caller.environment,
-    return_secret: secret,
-    return: { parameters: [...RETURN_PARAMETERS], signature: returnSignatureDescription },
-  };
 }

@@ -1,4 +1,5 @@
 import { type Caller, type FunderCaller, type FunderScope, scopeOf } from '../../platform/caller.ts';
+import type { Queryable } from '../../platform/db/db.ts';
 import { ApiError } from '../../platform/errors.ts';
 import type { Acting } from './clients.invitations.service.ts';
 import { type CreateOnboardingInput, createOnboardingLink } from './clients.onboarding.create.ts';
@@ -31,8 +32,8 @@ export function createOnboardingService(deps: ClientsDeps) {
     return { owner: { funderId: row.funder_id, plane: row.plane }, keyId: null };
   }
 
-  async function read(caller: FunderCaller, id: string) {
-    const row = await store.findOnboardingLink(db, scopeOf(caller), id, ownKeyOnly(caller));
+  async function read(caller: FunderCaller, id: string, q: Queryable = db) {
+    const row = await store.findOnboardingLink(q, scopeOf(caller), id, ownKeyOnly(caller));
     if (!row) throw new ApiError('not_found', 'Onboarding link was not found.');
     return row;
   }
@@ -87,11 +88,16 @@ export function createOnboardingService(deps: ClientsDeps) {
      */
     async revoke(caller: FunderCaller, id: string, reason: string | null) {
       const owner = scopeOf(caller);
-      const changed = await write(caller, async (scope) => {
+      // The answer is read in the write, so the key keeps it with the write (platform/write.ts).
+      return write(caller, async (scope) => {
+        const answer = async (changed: boolean) => ({
+          onboarding_link: onboardingView(await read(caller, id, scope.tx), clock.now()),
+          changed,
+        });
         const row = await store.findOnboardingLink(scope.tx, owner, id, ownKeyOnly(caller), { lock: true });
         if (!row) throw new ApiError('not_found', 'Onboarding link was not found.');
         const status = statusOf(row, scope.now);
-        if (status === 'revoked') return false;
+        if (status === 'revoked') return answer(false);
         if (status !== 'pending' && status !== 'account_created') notOpen(status, 'it cannot be revoked');
         await store.markOnboardingRevoked(scope.tx, owner, id, reason, scope.now);
         scope.evidence({
@@ -102,9 +108,8 @@ export function createOnboardingService(deps: ClientsDeps) {
           subjectId: id,
           payload: { reason, was: status },
         });
-        return true;
+        return answer(true);
       });
-      return { onboarding_link: onboardingView(await read(caller, id), clock.now()), changed };
     },
   };
 }

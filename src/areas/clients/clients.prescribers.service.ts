@@ -1,6 +1,7 @@
 import { type FunderCaller, type FunderScope, scopeOf } from '../../platform/caller.ts';
 import { addMadridDays } from '../../platform/clock.ts';
 import { sha256Hex } from '../../platform/crypto.ts';
+import type { Queryable } from '../../platform/db/db.ts';
 import { ApiError } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import type { WriteScope } from '../../platform/write.ts';
@@ -49,16 +50,15 @@ async function prescriberViews(
   caller: FunderCaller,
   lang?: string,
   only?: string,
+  q: Queryable = deps.db,
 ): Promise<PrescriberView[]> {
-  const { db, clock } = deps;
   const scope = scopeOf(caller);
-  const now = clock.now();
+  const now = deps.clock.now();
   const keyId = ownKeyOnly(caller);
-  const [rows, current] = await Promise.all([
-    store.listPrescribers(db, scope),
-    store.currentLinks(db, scope, now, keyId),
-  ]);
-  const arrivals = await invitationsStore.arrivalsByPrescriber(db, scope, keyId);
+  // One after the other: inside a write they share its transaction's connection.
+  const rows = await store.listPrescribers(q, scope);
+  const current = await store.currentLinks(q, scope, now, keyId);
+  const arrivals = await invitationsStore.arrivalsByPrescriber(q, scope, keyId);
   return rows
     .filter((row) => only === undefined || row.id === only)
     .map((row) => {
@@ -82,9 +82,10 @@ async function onePrescriber(
   deps: PrescribersDeps,
   caller: FunderCaller,
   id: string,
-  lang?: string,
+  lang: string | undefined,
+  q: Queryable,
 ): Promise<PrescriberView> {
-  const [view] = await prescriberViews(deps, caller, lang, id);
+  const [view] = await prescriberViews(deps, caller, lang, id, q);
   if (!view) throw new ApiError('not_found', 'Prescriber was not found.');
   return view;
 }
@@ -128,7 +129,8 @@ async function createPrescriber(deps: PrescribersDeps, caller: FunderCaller, inp
   const owner = scopeOf(caller);
   const { name, email, notes } = checkedPrescriber(caller, input);
   const id = newId();
-  await deps.write(caller, async (scope) => {
+  // The answer is read in the write, so the key keeps it with the write (platform/write.ts).
+  return deps.write(caller, async (scope) => {
     await insertNewPrescriber(scope, caller, owner, { id, name, email, notes });
     const linkId = await deps.links.issueIn(scope, caller, owner, {
       prescriber_id: id,
@@ -144,8 +146,8 @@ async function createPrescriber(deps: PrescribersDeps, caller: FunderCaller, inp
       subjectId: id,
       payload: { name_sha256: hashOf(name), email_sha256: hashOf(email), client_link_id: linkId },
     });
+    return { prescriber: await onePrescriber(deps, caller, id, input.lang, scope.tx) };
   });
-  return { prescriber: await onePrescriber(deps, caller, id, input.lang) };
 }
 
 /** A prescriber disabled, and its link with it. */
@@ -157,10 +159,14 @@ async function disablePrescriber(
 ) {
   requireSharedWriteScope(caller);
   const owner = scopeOf(caller);
-  const changed = await deps.write(caller, async (scope) => {
+  return deps.write(caller, async (scope) => {
+    const answer = async (changed: boolean) => ({
+      prescriber: await onePrescriber(deps, caller, id, undefined, scope.tx),
+      changed,
+    });
     const prescriber = await store.findPrescriber(scope.tx, owner, id, { lock: true });
     if (!prescriber) throw new ApiError('not_found', 'Prescriber was not found.');
-    if (prescriber.disabled_at) return false;
+    if (prescriber.disabled_at) return answer(false);
     await store.disablePrescriber(scope.tx, owner, id, scope.now, reason);
     // Its link stops at once; the companies it brought keep their origin.
     const link = await store.currentLinkOf(scope.tx, owner, id);
@@ -179,9 +185,8 @@ async function disablePrescriber(
       subjectId: id,
       payload: { reason, client_link_id: link?.id ?? null },
     });
-    return true;
+    return answer(true);
   });
-  return { prescriber: await onePrescriber(deps, caller, id), changed };
 }
 
 /** People or firms that bring the funder its clients, each with a link of its own. */

@@ -11,6 +11,9 @@ import type { DecisionsService } from './decisions.service.ts';
 
 const keyed = keyRoutes('Requests');
 
+/** An offer is a new resource (201); the other decisions change the request (200). */
+const decisionStatus = (result: { decision: string }) => (result.decision === 'offer' ? 201 : 200);
+
 const DecisionResult = Type.Object(
   {
     decision: Type.String(),
@@ -182,10 +185,11 @@ export function decisionsRoutes({
           body: DecisionBody,
           response: { 200: DecisionResult, 201: DecisionResult },
         },
+        { answerStatus: (result) => decisionStatus(result as { decision: string }) },
       ),
       async (request, reply) => {
         const result = await decisions.decide(request.caller!, request.params.id, request.body);
-        reply.code(result.decision === 'offer' ? 201 : 200);
+        reply.code(decisionStatus(result));
         return result;
       },
     );

@@ -8,6 +8,7 @@ import {
 import { addDays, type Clock, madridDate, madridInstant } from '../../platform/clock.ts';
 import { OPERATOR, runAs } from '../../platform/db/actor.ts';
 import type { Db } from '../../platform/db/db.ts';
+import { ApiError } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { enqueueJob, type JobHandler } from '../../platform/jobs.ts';
 import { decimalToEuros } from '../../platform/money.ts';
@@ -188,6 +189,7 @@ export function createNightlyRuns(deps: NightDeps) {
      */
     async runNightForOps(owner: { funderId: string; plane: Plane }, date: string) {
       const id = await runAs(OPERATOR, () => runs.ensureRunForOps(db, owner, date, clock.now(), newId()));
+      if (!id) throw new ApiError('not_found', 'No funder has this bank_id.');
       const status = await runAs(OPERATOR, () => executeRun(deps, id, false));
       return { run_id: id, status };
     },

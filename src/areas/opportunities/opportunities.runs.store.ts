@@ -97,12 +97,14 @@ export async function ensureRunForOps(
   date: string,
   now: Date,
   id: string,
-): Promise<string> {
+): Promise<string | null> {
+  // No run for a funder that does not exist (null): never a foreign key failure.
   await scopedCount(
     q,
     owner,
     `INSERT INTO opportunity_runs (id, funder_id, plane, run_date, status, created_at, updated_at)
-     VALUES ($3, $1, $2, $4, 'pending', $5, $5) ON CONFLICT (funder_id, plane, run_date) DO NOTHING`,
+     SELECT $3, $1, $2, $4, 'pending', $5, $5 WHERE EXISTS (SELECT 1 FROM funders WHERE id = $1)
+     ON CONFLICT (funder_id, plane, run_date) DO NOTHING`,
     [id, date, now],
   );
   const run = await scopedRow<{ id: string }>(
@@ -111,7 +113,7 @@ export async function ensureRunForOps(
     'SELECT id FROM opportunity_runs WHERE funder_id = $1 AND plane = $2 AND run_date = $3',
     [date],
   );
-  return run!.id;
+  return run?.id ?? null;
 }
 
 /**

@@ -144,16 +144,19 @@ export function createRequestsService(
     },
 
     /** The request if the caller may see it (routed to it, or acted on by it, on its plane); else 404. */
-    async visible(caller: FunderCaller, id: string): Promise<store.RequestRow> {
-      const row = caller.plane === null ? null : await store.findVisibleRequest(db, scopeOf(caller), id);
+    async visible(caller: FunderCaller, id: string, q: Queryable = db): Promise<store.RequestRow> {
+      const row = caller.plane === null ? null : await store.findVisibleRequest(q, scopeOf(caller), id);
       if (!row) throw new ApiError('not_found', 'Request was not found.');
       return row;
     },
 
-    /** One request as a list item (with my_offer and debtor_consent): what the sandbox helpers answer. */
-    async item(caller: FunderCaller, id: string) {
-      const row = await this.visible(caller, id);
-      const { value } = await listItems(db, scopeOf(caller), [row]);
+    /**
+     * One request as a list item (with my_offer and debtor_consent): what the sandbox helpers
+     * answer. On a write's transaction (`q`) where it is that write's answer.
+     */
+    async item(caller: FunderCaller, id: string, q: Queryable = db) {
+      const row = await this.visible(caller, id, q);
+      const { value } = await listItems(q, scopeOf(caller), [row]);
       return value[0]!;
     },
 

@@ -19,7 +19,8 @@ export function createSandboxAdvance(deps: SandboxDeps) {
      * automatic announcement due on its new day are made at once, each with its event. The
      * worker's hourly jobs read the same day, so a step missed here is made by their next run.
      * Last, the caller's own digest of the request's new day: the one it already sees for that
-     * day, else its preview of that night, made now (with its event when it has lines).
+     * day, else its preview of that night, made now (with its event when it has lines). The
+     * answer is read in a last write of the caller's, which completes its Idempotency-Key.
      */
     async advance(caller: FunderCaller, id: string, days: number) {
       requireSandbox(caller);
@@ -36,8 +37,10 @@ export function createSandboxAdvance(deps: SandboxDeps) {
       const claims = await deps.recourse.openDue(STEPS, [id]);
       const announced = await deps.disclosure.announceDue(STEPS, [id]);
       const digest = await deps.opportunities.previewNightForKey(caller, moved.today);
-      return {
-        request: await deps.requests.item(caller, id),
+      // The call's last write is its answer, read on that write's transaction: the key keeps it
+      // with the write (platform/write.ts). It writes nothing else.
+      return deps.write(caller, async (scope) => ({
+        request: await deps.requests.item(caller, id, scope.tx),
         time: {
           days_advanced: days,
           offset_days: moved.offset_days,
@@ -51,7 +54,7 @@ export function createSandboxAdvance(deps: SandboxDeps) {
           announced: announced.map((a) => ({ trigger: a.trigger })),
           digest,
         },
-      };
+      }));
     },
   };
 }

@@ -13,13 +13,14 @@ export function createSandboxAnswers(deps: SandboxDeps) {
      */
     async accept(caller: FunderCaller, id: string) {
       requireSandbox(caller);
-      await withAdvice(ACCEPT_ADVICE, () =>
+      // The answer is read in the write, so the key keeps it with the write (platform/write.ts).
+      return withAdvice(ACCEPT_ADVICE, () =>
         deps.write(caller, async (scope) => {
           await lockRoutedToCaller(deps, scope, caller, id, 'its seller answers that offer');
           await deps.parties.sellerAnswerIn(scope, id, 'accept');
+          return { request: await deps.requests.item(caller, id, scope.tx) };
         }),
       );
-      return { request: await deps.requests.item(caller, id) };
     },
 
     /**
@@ -37,7 +38,7 @@ export function createSandboxAnswers(deps: SandboxDeps) {
       },
     ) {
       requireSandbox(caller);
-      await withAdvice(DEBTOR_ADVICE, () =>
+      return withAdvice(DEBTOR_ADVICE, () =>
         deps.write(caller, async (scope) => {
           await deps.lifecycle.lock(scope.tx, funderMover(scopeOf(caller)), id);
           await deps.parties.debtorAnswerIn(scope, id, {
@@ -48,9 +49,9 @@ export function createSandboxAnswers(deps: SandboxDeps) {
             signer: { name: 'Sandbox signer', role: 'Accounts payable' },
             reason: input.answer === 'disputed' ? 'Disputed through the sandbox helper.' : null,
           });
+          return { request: await deps.requests.item(caller, id, scope.tx) };
         }),
       );
-      return { request: await deps.requests.item(caller, id) };
     },
   };
 }

@@ -22,7 +22,8 @@ export function createSandboxParties(deps: SandboxDeps) {
      */
     async parties(caller: FunderCaller, id: string, input: SandboxPartiesInput) {
       requireSandbox(caller);
-      await deps.write(caller, async (scope) => {
+      // The answer is read in the write, so the key keeps it with the write (platform/write.ts).
+      return deps.write(caller, async (scope) => {
         const request = await lockRoutedToCaller(deps, scope, caller, id);
         const receivables = await deps.receivables(scope.tx, scopeOf(caller), id);
         if (input.seller_verification !== undefined) {
@@ -71,8 +72,8 @@ export function createSandboxParties(deps: SandboxDeps) {
             Math.round(change.amount * 100),
           );
         }
+        return { request: await deps.requests.item(caller, id, scope.tx) };
       });
-      return { request: await deps.requests.item(caller, id) };
     },
   };
 }

@@ -95,7 +95,8 @@ export function createSandboxRequests(deps: SandboxDeps) {
       },
     ) {
       requireSandbox(caller);
-      const id = await deps.write(caller, async (scope) => {
+      // The answer is read in the write, so the key keeps it with the write (platform/write.ts).
+      return deps.write(caller, async (scope) => {
         const today = madridDate(scope.now);
         const seller = await newSeller(deps, scope, caller);
         const invoices = input.invoices?.length ? input.invoices : DEFAULT_INVOICES;
@@ -144,9 +145,8 @@ export function createSandboxRequests(deps: SandboxDeps) {
         // The key that made it is the one that may move its time (POST .../advance).
         await markSandboxMadeIn(scope, requestId, caller.keyId);
         await deps.parties.routeIn(scope, requestId, caller.funderId);
-        return requestId;
+        return { request: await deps.requests.item(caller, requestId, scope.tx) };
       });
-      return { request: await deps.requests.item(caller, id) };
     },
   };
 }

@@ -222,7 +222,8 @@ export function createStatementImport(deps: { db: Db; clock: Clock; write: RunWr
     const row = newStatement(caller, file, sha256, parsed, lines, deps.clock.now());
 
     try {
-      await write(caller, async (scope) => {
+      // The answer is made in the write, so the key keeps it with the write (platform/write.ts).
+      return await write(caller, async (scope) => {
         row.importedAt = scope.now;
         await store.insertStatement(scope.tx, owner, row);
         await store.insertLines(scope.tx, owner, row.id, lines);
@@ -243,13 +244,12 @@ export function createStatementImport(deps: { db: Db; clock: Clock; write: RunWr
             total_credited: centsToDecimal(row.counts.creditedCents),
           },
         });
+        return importedView(caller, row, lines);
       });
     } catch (err) {
       // Two uploads of the same file at once: the database keeps one.
       if (pgErrorCode(err) === '23505') await alreadyImported(db, owner, sha256);
       throw err;
     }
-
-    return importedView(caller, row, lines);
   };
 }

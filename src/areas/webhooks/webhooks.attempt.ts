@@ -2,7 +2,7 @@ import { SpanStatusCode, type Tracer } from '@opentelemetry/api';
 import type { Logger } from 'pino';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/db.ts';
-import type { WebhookMetrics } from '../../platform/metrics.ts';
+import type { WebhookMetrics, WebhookPreparationFailure } from '../../platform/metrics.ts';
 import { type CallTrace, formatTraceparent, startDeliveryTrace } from '../../platform/tracing.ts';
 import type { createAnswerBook } from './webhooks.answers.ts';
 import { type ClaimedAttempt, recordFailedForOps, stopEndpointForOps } from './webhooks.dispatch.store.ts';
@@ -16,6 +16,23 @@ import { deliveryHeaders } from './webhooks.signature.ts';
 export const RETRY_SCHEDULE_SECONDS = [5, 5 * 60, 30 * 60, 2 * 3600, 5 * 3600, 10 * 3600, 10 * 3600] as const;
 /** An endpoint failing without a single success for this long is stopped. */
 export const DISABLE_AFTER_FAILING_SECONDS = 3 * 24 * 3600;
+
+/**
+ * What the launcher could make of a claimed attempt before it is sent: the endpoint's secrets
+ * opened, or why they could not be (webhooks.claims.ts).
+ */
+export type Preparation = { secrets: string[] } | { failure: WebhookPreparationFailure };
+
+/**
+ * The `last_error` of an attempt that could not be prepared, by reason: it names what went
+ * wrong and what to look at, never a secret, a key or the sealed value.
+ */
+export const PREPARATION_ERRORS: Record<WebhookPreparationFailure, string> = {
+  secret:
+    "the endpoint's signing secret could not be opened (wrong SECRETS_KEY or a damaged row); nothing was sent",
+  body: 'the signed request could not be built from the stored delivery; nothing was sent',
+};
+
 /** One attempt of a delivery: signed, sent, and its outcome recorded (a failure schedules the next). */
 export function createAttempt(deps: {
   db: Db;
@@ -29,8 +46,13 @@ export function createAttempt(deps: {
   /** Records a client span per attempt when spans are exported; null: the trace is only handed on. */
   tracer: Tracer | null;
 }) {
-  /** Sends one attempt and records it; answers whether a claim should follow (a place freed). */
-  return async function attempt(claimed: ClaimedAttempt, secrets: string[]): Promise<boolean> {
+  /**
+   * Sends one attempt and records it; answers whether a claim should follow (a place freed). An
+   * attempt that cannot be prepared (its secret does not open, its request cannot be built) is
+   * not sent: it fails alone, on the delivery's retry schedule, without counting against the
+   * endpoint (the fault is the service's, not the receiver's).
+   */
+  return async function attempt(claimed: ClaimedAttempt, prepared: Preparation): Promise<boolean> {
     const at = deps.clock.now();
     // The trace of the call that caused the event, continued by this attempt and its receiver.
     const delivery = startDeliveryTrace(deps.tracer, claimed.traceparent, {
@@ -39,20 +61,37 @@ export function createAttempt(deps: {
       'funder_api.webhook_id': claimed.endpoint_id,
       'funder_api.attempt': claimed.attempt,
     });
-    const headers = {
-      ...deliveryHeaders({
-        body: claimed.body,
-        at,
-        secrets,
-        eventId: claimed.event_id,
-        deliveryId: claimed.id,
-      }),
-      traceparent: formatTraceparent(delivery),
-    };
+    let failure: WebhookPreparationFailure | null = 'failure' in prepared ? prepared.failure : null;
+    let headers: Record<string, string> | null = null;
+    if ('secrets' in prepared && prepared.secrets.length > 0) {
+      try {
+        headers = {
+          ...deliveryHeaders({
+            body: claimed.body,
+            at,
+            secrets: prepared.secrets,
+            eventId: claimed.event_id,
+            deliveryId: claimed.id,
+          }),
+          traceparent: formatTraceparent(delivery),
+        };
+      } catch {
+        failure = 'body';
+      }
+    }
     const outcome =
-      secrets.length === 0
-        ? { code: null, error: 'the endpoint has no signing secret' }
-        : await deps.sender.send(claimed.url, claimed.body, headers);
+      failure !== null
+        ? { code: null, error: PREPARATION_ERRORS[failure] }
+        : headers === null
+          ? { code: null, error: 'the endpoint has no signing secret' }
+          : await deps.sender.send(claimed.url, claimed.body, headers);
+    if (failure !== null) {
+      deps.metrics.webhookPreparationFailed(failure);
+      deps.logger.warn(
+        { delivery_id: claimed.id, endpoint_id: claimed.endpoint_id, reason: failure },
+        'webhook delivery could not be prepared: it fails alone and is tried again on its schedule',
+      );
+    }
     logAttempt(deps.logger, claimed, delivery, outcome);
     if (outcome.error === null && outcome.code !== null) {
       await deps.answers.record(claimed, outcome.code);
@@ -78,8 +117,10 @@ export function createAttempt(deps: {
         error: (outcome.error ?? 'failed').slice(0, 500),
         retryAt,
         now: done,
+        endpointFailed: failure === null,
       });
       if (!failed.recorded) return null;
+      if (failure !== null) return { retrying: failed.retrying, stopped: null };
       const failingFor = failed.failingSince ? done.getTime() - new Date(failed.failingSince).getTime() : 0;
       if (!gone && failingFor < DISABLE_AFTER_FAILING_SECONDS * 1000)
         return { retrying: failed.retrying, stopped: null };

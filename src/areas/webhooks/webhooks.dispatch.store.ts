@@ -234,7 +234,9 @@ export async function recordDeliveredForOps(
  * A failed attempt: pending again at `retryAt`, or `failed` when the schedule is spent (null).
  * An attempt a manual retry moved forward goes back to the scheduled attempt it moved
  * (`resume_at`) instead, whatever `retryAt` says. Answers whether another attempt is scheduled,
- * and since when the endpoint has been failing without a success.
+ * and since when the endpoint has been failing without a success. An attempt that failed before
+ * it was sent (`endpointFailed` false: the service could not prepare it) says nothing of the
+ * endpoint: its run of failures is neither started nor read.
  */
 export async function recordFailedForOps(
   q: Queryable,
@@ -246,6 +248,7 @@ export async function recordFailedForOps(
     error: string;
     retryAt: Date | null;
     now: Date;
+    endpointFailed?: boolean;
   },
 ): Promise<{ recorded: boolean; retrying: boolean; failingSince: Date | null }> {
   const { rows: updated } = await q.query<{ status: string }>(
@@ -259,11 +262,32 @@ export async function recordFailedForOps(
   );
   if (updated.length !== 1) return { recorded: false, retrying: false, failingSince: null };
   const retrying = updated[0]!.status === 'pending';
+  if (row.endpointFailed === false) return { recorded: true, retrying, failingSince: null };
   const { rows } = await q.query<{ failing_since: Date }>(
     `UPDATE webhook_endpoints SET failing_since = coalesce(failing_since, $2) WHERE id = $1 RETURNING failing_since`,
     [row.endpointId, row.now],
   );
   return { recorded: true, retrying, failingSince: rows[0]?.failing_since ?? null };
+}
+
+/**
+ * Moves the end of this dispatcher's leases on the attempts it is sending to `now` + the lease:
+ * a dispatcher alive renews them while they run, one that died leaves them to run out within a
+ * lease. Only rows still its own and pending are touched (fenced by the holder, as every
+ * outcome is); answers how many were renewed.
+ */
+export async function renewLeasesForOps(
+  q: Queryable,
+  lease: { workerId: string; ids: readonly string[]; now: Date; leaseSeconds: number },
+): Promise<number> {
+  if (lease.ids.length === 0) return 0;
+  const { rowCount } = await q.query(
+    `UPDATE webhook_deliveries SET locked_until = $3::timestamptz + make_interval(secs => $4)
+      WHERE id = ANY ($1::uuid[]) AND locked_by = $2 AND status = 'pending'`,
+    [lease.ids, lease.workerId, lease.now, lease.leaseSeconds],
+    { name: 'webhooks_renew_leases' },
+  );
+  return rowCount;
 }
 
 /** The service stops an endpoint itself: it answered 410, or failed for days without a success. */

@@ -10,15 +10,22 @@ import { createAnswerBook } from './webhooks.answers.ts';
 import { createAttempt } from './webhooks.attempt.ts';
 import { createLauncher, createPump, type InFlight } from './webhooks.claims.ts';
 import { createFanOut } from './webhooks.fan-out.ts';
+import { createLeaseKeeper } from './webhooks.leases.ts';
 import { createRunner } from './webhooks.runner.ts';
 import { createSender, type Resolver, type Sender } from './webhooks.sender.ts';
 import { createOwnSession } from './webhooks.session.ts';
 
 export { DISABLE_AFTER_FAILING_SECONDS, RETRY_SCHEDULE_SECONDS } from './webhooks.attempt.ts';
-export { SAFETY_WAKE_SECONDS } from './webhooks.runner.ts';
+export { FAILED_CYCLE_RETRY_MS, SAFETY_WAKE_SECONDS } from './webhooks.runner.ts';
 
-/** How long a claimed attempt is this dispatcher's: past it (a crash) another sends it again. */
-export const ATTEMPT_LEASE_SECONDS = 60;
+/**
+ * How long a claimed attempt is this dispatcher's: past it (a crash) another sends it again.
+ * Short, and renewed every ATTEMPT_LEASE_RENEW_MS while the attempt runs (a send may take up to
+ * the sender's 10 s time-out): a dispatcher killed mid-batch frees what it held within 8 s.
+ */
+export const ATTEMPT_LEASE_SECONDS = 8;
+/** How often the leases of the attempts being sent are renewed (real time): four turns a lease. */
+export const ATTEMPT_LEASE_RENEW_MS = 2000;
 /** Attempts of one endpoint in flight at once, over all dispatchers. */
 export const PER_ENDPOINT_CONCURRENCY = 8;
 /** Attempts in flight in one dispatcher, over all endpoints. */
@@ -54,6 +61,10 @@ export interface DispatcherDeps {
   metrics?: WebhookMetrics;
   /** Records a span per attempt when spans are exported (platform/tracing-sdk.ts). */
   tracer?: Tracer | null;
+  /** The lease of a claimed attempt, in seconds of the service clock (default ATTEMPT_LEASE_SECONDS). */
+  leaseSeconds?: number;
+  /** How often leases are renewed, in real milliseconds (default ATTEMPT_LEASE_RENEW_MS). */
+  leaseRenewMs?: number;
 }
 
 /**
@@ -69,6 +80,8 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
     timeoutMs: deps.timeoutMs,
   });
   const inFlight: InFlight = new Set<Promise<void>>();
+  const sending = new Set<string>();
+  const leaseSeconds = deps.leaseSeconds ?? ATTEMPT_LEASE_SECONDS;
   const asOperator = <T>(work: () => Promise<T>) => runAs(OPERATOR, work);
   const session = createOwnSession(deps);
   const own = session.own;
@@ -84,7 +97,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
     db: own,
     now,
     workerId,
-    leaseSeconds: ATTEMPT_LEASE_SECONDS,
+    leaseSeconds,
     asOperator,
     start: (next) => start(next),
     wake,
@@ -104,15 +117,27 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
     secrets: deps.secrets,
     logger: deps.logger,
     inFlight,
+    sending,
     asOperator,
     attempt,
     wake,
   });
+  const leases = createLeaseKeeper({
+    db: own,
+    now,
+    logger: deps.logger,
+    workerId,
+    leaseSeconds,
+    everyMs: deps.leaseRenewMs ?? ATTEMPT_LEASE_RENEW_MS,
+    sending,
+    asOperator,
+  });
+  leases.start();
   const pump = createPump({
     db: own,
     now,
     workerId,
-    leaseSeconds: ATTEMPT_LEASE_SECONDS,
+    leaseSeconds,
     perEndpoint: deps.perEndpoint ?? PER_ENDPOINT_CONCURRENCY,
     maxInFlight: deps.maxInFlight ?? MAX_IN_FLIGHT,
     inFlight,
@@ -148,6 +173,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
       await runner.stop();
       while (inFlight.size > 0 || answers.flushes().length > 0)
         await Promise.allSettled([...inFlight, ...answers.flushes()]);
+      await leases.stop();
       sender.close();
       await session.close();
     },

@@ -12,6 +12,12 @@ import { createCommitListener } from './webhooks.listener.ts';
  * catches a missed notification (WEBHOOK_SAFETY_WAKE_SECONDS sets it for `serve` and `work`).
  */
 export const SAFETY_WAKE_SECONDS = 30;
+/**
+ * After a cycle that failed (the database unreachable, a statement refused), the next one comes
+ * this soon (real time; sooner if the safety wake is shorter): a failing cycle never leaves the
+ * dispatcher asleep.
+ */
+export const FAILED_CYCLE_RETRY_MS = 5000;
 
 export interface RunnerDeps {
   db: () => Db;
@@ -39,7 +45,18 @@ export function createRunner(deps: RunnerDeps) {
   /** Set by a commit (or the safety net): new events may wait to be fanned out. */
   let eventsWaiting = true;
 
+  /** One cycle; whatever happens in it, the next one is scheduled before it ends. */
   async function cycle(): Promise<void> {
+    let failed = true;
+    try {
+      await claimWhatIsDue();
+      failed = false;
+    } finally {
+      await armTimer(failed);
+    }
+  }
+
+  async function claimWhatIsDue(): Promise<void> {
     do {
       again = false;
       if (eventsWaiting) {
@@ -56,7 +73,6 @@ export function createRunner(deps: RunnerDeps) {
         /* claim until nothing more is due or the bounds are full */
       }
     } while (again && started);
-    await armTimer();
   }
 
   function wake(): void {
@@ -74,14 +90,24 @@ export function createRunner(deps: RunnerDeps) {
       });
   }
 
-  /** Sleeps until the next retry falls due (real time on the system clock), at most the safety wake. */
-  async function armTimer(): Promise<void> {
+  /**
+   * Sleeps until the next retry or lease end falls due (real time on the system clock), at most
+   * the safety wake; after a failed cycle, or when the next due time cannot be read, at most
+   * FAILED_CYCLE_RETRY_MS. Never throws: the timer is always set while the dispatcher runs.
+   */
+  async function armTimer(failed: boolean): Promise<void> {
     if (timer) clearTimeout(timer);
-    let waitMs = deps.safetyWakeMs ?? SAFETY_WAKE_SECONDS * 1000;
-    if (!deps.clock.manual) {
+    const safetyMs = deps.safetyWakeMs ?? SAFETY_WAKE_SECONDS * 1000;
+    let waitMs = failed ? Math.min(safetyMs, FAILED_CYCLE_RETRY_MS) : safetyMs;
+    if (!deps.clock.manual && !failed) {
       const at = deps.clock.now();
-      const due = await nextDueForOps(deps.db(), at);
-      if (due) waitMs = Math.max(0, Math.min(waitMs, new Date(due).getTime() - at.getTime() + 5));
+      try {
+        const due = await nextDueForOps(deps.db(), at);
+        if (due) waitMs = Math.max(0, Math.min(waitMs, new Date(due).getTime() - at.getTime() + 5));
+      } catch (err) {
+        deps.logger.error({ err }, 'webhook dispatcher could not read when the next attempt is due');
+        waitMs = Math.min(safetyMs, FAILED_CYCLE_RETRY_MS);
+      }
     }
     if (!started) return;
     timer = setTimeout(() => {

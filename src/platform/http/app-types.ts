@@ -6,7 +6,7 @@ import type {
   RawRequestDefaultExpression,
   RawServerDefault,
 } from 'fastify';
-import type { FunderCaller, OperatorCaller } from '../caller.ts';
+import type { FunderCaller, KeptAnswer, OperatorCaller } from '../caller.ts';
 import type { OperatorRole } from '../operator-roles.ts';
 import type { OperationRegistry } from './openapi/registry.ts';
 import type { OperationDoc } from './openapi/types.ts';
@@ -20,6 +20,11 @@ declare module 'fastify' {
     sealReplay?: boolean;
     /** The body may be left out: no body at all is the empty body (optional-body.ts). */
     optionalBody?: boolean;
+    /**
+     * A keyed write whose schema lists several success statuses: which one the answer to a
+     * result has. The answer an Idempotency-Key keeps with the write needs it (idempotency.ts).
+     */
+    answerStatus?: (result: unknown) => number;
     /** With `auth: 'key'`: the scopes that open the operation (`OPENS` in scopes.ts); empty for any key. */
     scopes?: readonly Scope[];
     /** With `auth: 'ops'`: the least operator role that opens the operation (operator-roles.ts). */
@@ -45,6 +50,8 @@ declare module 'fastify' {
     operator: OperatorCaller | null;
     idempotencyOwner: boolean;
     idempotentReplay: boolean;
+    /** The answer this call's write kept for its Idempotency-Key in its own transaction, if any. */
+    idempotencyKeptWithWrite: KeptAnswer | null;
   }
 }
 

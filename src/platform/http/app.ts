@@ -136,6 +136,7 @@ export async function buildApp(deps: HttpDeps): Promise<App> {
   app.decorateRequest('operator', null);
   app.decorateRequest('idempotencyOwner', false);
   app.decorateRequest('idempotentReplay', false);
+  app.decorateRequest('idempotencyKeptWithWrite', null);
   app.addSchema(ErrorEnvelope);
 
   installErrorHandling(app, {

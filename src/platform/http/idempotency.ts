@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { KeptAnswer } from '../caller.ts';
 import { canonicalJson } from '../canonical-json.ts';
 import type { Clock } from '../clock.ts';
 import type { SecretBox } from '../crypto.ts';
@@ -15,6 +16,25 @@ export const IDEMPOTENCY_TTL_SECONDS = 24 * 3600;
 /** A request still "running" after this long died with its server; its key may be taken over. */
 const STALE_RUN_SECONDS = 120;
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/**
+ * The status a keyed write answers a result with: the one success status its schema lists, or
+ * what the route says (`answerStatus`) where it lists several; null for a route without either.
+ */
+function successStatusOf(request: FastifyRequest, result: unknown): number | null {
+  const pick = request.routeOptions.config?.answerStatus;
+  if (pick) return pick(result);
+  const statuses = successStatuses(request.routeOptions.schema?.response);
+  return statuses.length === 1 ? statuses[0]! : null;
+}
+
+/** The 2xx statuses a route's response schemas list. */
+export function successStatuses(response: unknown): number[] {
+  return Object.keys((response ?? {}) as Record<string, unknown>)
+    .filter((status) => /^2\d\d$/.test(status))
+    .map(Number);
+}
 
 const bodyHash = (request: FastifyRequest): string =>
   // A raw file body (a bank statement) is hashed as its bytes.
@@ -104,6 +124,12 @@ export function createIdempotency(deps: IdempotencyDeps) {
     const own = () => {
       caller.idempotencyKey = key;
       caller.idempotencyRun = run;
+      caller.idempotencyAnswer = {
+        of: (result) => answerFor(request, reply, result),
+        committed: (answer) => {
+          request.idempotencyKeptWithWrite = answer;
+        },
+      };
       request.idempotencyOwner = true;
     };
     const fresh = { key, method: request.method, path, bodySha256: hash, run, at: now };
@@ -146,11 +172,50 @@ export function createIdempotency(deps: IdempotencyDeps) {
     return reply.send(deps.secrets.open(kept.slice(SEALED.length)));
   }
 
-  /** Keeps the answer for replays; a server error frees the key so the call can be retried. */
+  /** An answer as the key keeps it: an answer showing a secret once is never kept in clear. */
+  function kept(request: FastifyRequest, status: number, contentType: unknown, body: string): KeptAnswer {
+    const sealed = request.routeOptions.config?.sealReplay === true;
+    if (sealed && !deps.secrets) throw new Error('sealing an idempotent answer needs the secrets box');
+    return {
+      status,
+      headers: contentType ? { 'content-type': String(contentType) } : {},
+      body: sealed && deps.secrets ? `${SEALED}${deps.secrets.seal(body)}` : body,
+    };
+  }
+
+  /**
+   * The answer the route gives for a write's result: the route's success status for it and its
+   * serializer, exactly as Fastify would send it. null when the result does not make an answer
+   * (the route answers something else; the answer is then kept once sent, as before).
+   */
+  function answerFor(request: FastifyRequest, reply: FastifyReply, result: unknown): KeptAnswer | null {
+    const status = successStatusOf(request, result);
+    if (status === null) return null;
+    // No body only where the route answers none; otherwise the write's result is not the answer.
+    if (status === 204) return kept(request, status, null, '');
+    if (result === undefined || result === null) return null;
+    const serialize = reply.getSerializationFunction(String(status)) as
+      | ((value: unknown) => string)
+      | undefined;
+    try {
+      const body = serialize ? serialize(result) : JSON.stringify(result);
+      return kept(request, status, JSON_TYPE, body);
+    } catch {
+      return null;
+    }
+  }
+
+  /**
+   * Keeps the answer for replays; a server error frees the key so the call can be retried. The
+   * answer kept with the write is replaced by the one sent: they are the same unless the route
+   * answered something else than the write's result, which is logged (a retry after a crash in
+   * between would have had the other).
+   */
   async function record(request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<void> {
     if (!request.idempotencyOwner || !request.caller?.idempotencyKey) return;
     const held = { key: request.caller.idempotencyKey, run: request.caller.idempotencyRun! };
     const owner = request.caller;
+    const early = request.idempotencyKeptWithWrite;
     // Every change below is fenced by the run's token: a run taken over leaves the key alone.
     if (reply.statusCode >= 500) {
       try {
@@ -160,22 +225,22 @@ export function createIdempotency(deps: IdempotencyDeps) {
         later.add(() => freeKey(deps.db, owner, held));
         return;
       }
+      // The write committed with its answer: that is the call's answer, not this failure.
+      if (early) return;
     }
-    const contentType = reply.getHeader('content-type');
     const body =
       typeof payload === 'string'
         ? payload
         : payload === null || payload === undefined
           ? ''
           : String(payload);
-    // An answer showing a secret once (an onboarding link's return secret) is never kept in clear.
-    const sealed = request.routeOptions.config?.sealReplay === true;
-    if (sealed && !deps.secrets) throw new Error('sealing an idempotent answer needs the secrets box');
-    const answer: { status: number; headers: Record<string, string>; body: string } = {
-      status: reply.statusCode,
-      headers: contentType ? { 'content-type': String(contentType) } : {},
-      body: sealed && deps.secrets ? `${SEALED}${deps.secrets.seal(body)}` : body,
-    };
+    const answer = kept(request, reply.statusCode, reply.getHeader('content-type'), body);
+    if (early && !(early.status === answer.status && sameBody(early, body))) {
+      request.log.warn(
+        { route: request.routeOptions.url, status: answer.status, kept_status: early.status },
+        'the answer sent differs from the one kept with the write',
+      );
+    }
     try {
       await keepAnswer(deps.db, owner, held, answer);
     } catch (err) {
@@ -183,6 +248,12 @@ export function createIdempotency(deps: IdempotencyDeps) {
       if (!isUnavailable(err)) throw err;
       later.add(() => keepAnswer(deps.db, owner, held, answer));
     }
+  }
+
+  /** Whether a kept answer holds this body (a sealed one is opened to compare). */
+  function sameBody(answer: KeptAnswer, body: string): boolean {
+    if (!answer.body.startsWith(SEALED)) return answer.body === body;
+    return deps.secrets?.open(answer.body.slice(SEALED.length)) === body;
   }
 
   return { claim, record };

@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Answer, startService, type TestService } from '../../../test/support/service.ts';
-import { databaseRateCounter, type RateCounter, redisRateCounter } from '../rate-limit.ts';
+import { databaseRateCounter, type RateCounter } from '../rate-limit.ts';
+import { redisRateCounter } from '../redis-counter.ts';
 import { DEFAULT_PER_HOUR, DEFAULT_PER_MINUTE } from './auth.ts';
 
 let service: TestService;
@@ -325,6 +326,27 @@ function counterContract(name: string, open: () => RateCounter, opts: { shared: 
 describe('the rate counter', () => {
   counterContract('in the database', () => databaseRateCounter(service.db), {
     shared: () => databaseRateCounter(service.db),
+  });
+
+  it('goes on from a floor given for a window, never lowers a higher count, and says what it counted', async () => {
+    const counter = databaseRateCounter(service.db);
+    const b = `floor:${randomBytes(4).toString('hex')}`;
+    const windows = [
+      { seconds: 60, limit: 10 },
+      { seconds: 3600, limit: 100 },
+    ];
+    const at = new Date(Math.ceil(Date.now() / 3_600_000) * 3_600_000 + 3_600_000 + 30_000);
+    expect(await counter.counted(b, windows, at)).toEqual([0, 0]);
+    // Redis had counted 4 in the minute and 40 in the hour before it failed.
+    expect((await counter.hit(b, windows, at, [4, 40])).map((w) => w.hits)).toEqual([5, 41]);
+    // A lower floor (a server that saw less) never lowers the count; a higher one raises it.
+    expect((await counter.hit(b, windows, at, [2, 20])).map((w) => w.hits)).toEqual([6, 42]);
+    expect((await counter.hit(b, windows, at, [0, 50])).map((w) => w.hits)).toEqual([7, 51]);
+    expect(await counter.counted(b, windows, at)).toEqual([7, 51]);
+    // The next minute starts from its own floor; the hour keeps counting.
+    const nextMinute = new Date(at.getTime() + 60_000);
+    expect(await counter.counted(b, windows, nextMinute)).toEqual([0, 51]);
+    expect((await counter.hit(b, windows, nextMinute)).map((w) => w.hits)).toEqual([1, 52]);
   });
 
   it('relaxes durability for the count alone: a write after it commits durably again', async () => {

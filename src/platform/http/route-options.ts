@@ -7,6 +7,8 @@ export interface KeyRouteTraits {
   sealReplay?: boolean;
   /** The body may be left out (optional-body.ts). */
   optionalBody?: boolean;
+  /** A write with several success statuses: the one its answer to a result has (idempotency.ts). */
+  answerStatus?: (result: unknown) => number;
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isOperatorRole, OPERATOR_ROLES } from '../operator-roles.ts';
 import type { App, OpsRouteRole, RouteInputs } from './app-types.ts';
-import { createIdempotency, type IdempotencyDeps } from './idempotency.ts';
+import { createIdempotency, type IdempotencyDeps, successStatuses } from './idempotency.ts';
 import { createOperationRegistry, type OperationRegistry } from './openapi/registry.ts';
 import type { OperationDoc } from './openapi/types.ts';
 import { withOptionalBody } from './optional-body.ts';
@@ -51,7 +51,15 @@ export function installRouteRules(app: App, deps: IdempotencyDeps): OperationReg
   app.addHook('onRoute', (route) => {
     const methods = asList(route.method);
     if (!methods.includes('POST') && !methods.includes('PUT')) return;
-    if ((route.config as { auth?: string } | undefined)?.auth !== 'key') return;
+    const config = route.config as { auth?: string; answerStatus?: unknown } | undefined;
+    if (config?.auth !== 'key') return;
+    // The answer a key keeps with its write needs the status: a route that may answer several
+    // success statuses says which one a result gets, or the start stops.
+    if (successStatuses(route.schema?.response).length > 1 && typeof config.answerStatus !== 'function') {
+      throw new Error(
+        `${methods.join(',')} ${route.url} lists several success statuses: say which one a result gets (answerStatus)`,
+      );
+    }
     route.preHandler = [...asList(route.preHandler), idempotency.claim] as typeof route.preHandler;
     route.onSend = [...asList(route.onSend), recordAnswer] as typeof route.onSend;
   });

@@ -47,9 +47,12 @@ function isCalendarDay(year: number, month: number, day: number): boolean {
  * `date` and `date-time` accept only instants the service can compute with: a day of the
  * calendar from the year 1 on (no 0000-01-01, no 30 February), no leap second (`23:59:60`, which
  * JavaScript's dates cannot hold), an offset of at most 14 hours (the widest in use), a time zone
- * always given, and text that `Date` reads to the same instant. Anything else fails the format,
+ * always given, an instant within the years 1 to 9999 in UTC too, and text that `Date` reads. Anything else fails the format,
  * so it is answered with the field's 422 code by the one mapping, never a 500 further on.
  */
+const FIRST_INSTANT = Date.parse('0001-01-01T00:00:00Z');
+const LAST_INSTANT = Date.parse('9999-12-31T23:59:59.999Z');
+
 function realDatesOnly(ajv: Ajv): void {
   ajv.addFormat('date', {
     type: 'string',
@@ -68,7 +71,10 @@ function realDatesOnly(ajv: Ajv): void {
       if (!zoned) return false;
       if (m[7] !== undefined && (Number(m[7]) * 60 + Number(m[8]) > 14 * 60 || Number(m[8]) > 59))
         return false;
-      return !Number.isNaN(Date.parse(value.replace(' ', 'T')));
+      // The instant itself, in UTC, stays within the years 1 to 9999 (an offset may carry a
+      // day at either end past them, where PostgreSQL and ISO text part ways).
+      const at = Date.parse(value.replace(' ', 'T'));
+      return at >= FIRST_INSTANT && at <= LAST_INSTANT;
     },
   });
 }
