@@ -312,10 +312,9 @@ describe.skipIf(clusterSkipReason !== null)(
       expect(calls.filter((c) => c.status === 503).length).toBeGreaterThan(0);
       expect(backMs).toBeLessThan(5_000);
       expect(outcome).toMatchObject({ lost: 0, doubled: 0 });
-      // Every key whose write did not commit resolves on a retry. A write that committed while
-      // its answer could not be kept (the COMMIT's answer lost to the fault) keeps its key
-      // refused until the answer is recorded in the write's own transaction (issue 41, point 6).
-      expect(outcome.unresolved - outcome.unresolved_written).toBe(0);
+      // Every key resolves on a retry: one whose write did not commit runs again, one whose write
+      // committed (its COMMIT's answer lost to the fault) answers the answer kept with the write.
+      expect(outcome.unresolved).toBe(0);
       expect(summary.log_unavailable).toBe(1);
       expect(summary.log_available_again).toBe(1);
       // No stack for a refused call, no 500's line.
@@ -359,10 +358,9 @@ describe.skipIf(clusterSkipReason !== null)(
       expect(calls.filter((c) => c.status === 503).length).toBeGreaterThan(0);
       expect(backMs).toBeLessThan(5_000);
       expect(outcome).toMatchObject({ lost: 0, doubled: 0 });
-      // Every key whose write did not commit resolves on a retry. A write that committed while
-      // its answer could not be kept (the COMMIT's answer lost to the fault) keeps its key
-      // refused until the answer is recorded in the write's own transaction (issue 41, point 6).
-      expect(outcome.unresolved - outcome.unresolved_written).toBe(0);
+      // Every key resolves on a retry: one whose write did not commit runs again, one whose write
+      // committed (its COMMIT's answer lost to the fault) answers the answer kept with the write.
+      expect(outcome.unresolved).toBe(0);
       expect(summary.log_unavailable).toBe(1);
       expect(summary.log_available_again).toBe(1);
       expect(server.output().slice(logFrom)).not.toContain('"stack"');
