@@ -3873,7 +3873,7 @@ export interface components {
                 };
             };
         };
-        /** @description - `service_unavailable`: The service is stopping or starting; retry shortly. */
+        /** @description - `service_unavailable`: The service cannot serve the call now (it is starting or stopping, or its database does not answer in time); nothing was done: retry after `Retry-After` seconds, a write with the same `Idempotency-Key`. */
         Error503_service_unavailable: {
             headers: {
                 "Request-Id": components["headers"]["RequestId"];

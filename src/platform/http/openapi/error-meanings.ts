@@ -105,7 +105,8 @@ export const errorMeanings: Record<ErrorCode, string> = {
   rate_limited: 'Too many calls with this key (or bad keys from this address); wait `Retry-After` seconds.',
   export_rate_limited: 'One export at a time and at most 10 in 24 hours.',
   internal_error: 'Something failed on our side; retry later (with the same `Idempotency-Key` for a write).',
-  service_unavailable: 'The service is stopping or starting; retry shortly.',
+  service_unavailable:
+    'The service cannot serve the call now (it is starting or stopping, or its database does not answer in time); nothing was done: retry after `Retry-After` seconds, a write with the same `Idempotency-Key`.',
   not_ready: 'A dependency of this server does not answer, or it is draining: send calls to another server.',
   path_invalid: 'The path is not valid (e.g. bad percent-encoding).',
   request_unreadable:
