@@ -1,9 +1,6 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { chown, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Cluster, clusterSkipReason, createCluster } from './faults/support/cluster.ts';
 import {
   cleanUpProcesses,
   freePort,
@@ -22,39 +19,7 @@ import {
  * at the version the code expects.
  */
 
-const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
-const tools = ['initdb', 'pg_ctl'].every((tool) => spawnSync('which', [tool]).status === 0);
-// initdb refuses to run as root (as CI runs): the cluster then belongs to an unprivileged user.
-const asRoot = process.getuid?.() === 0;
-const canDropPrivileges = !asRoot || spawnSync('runuser', ['-u', 'nobody', '--', 'true']).status === 0;
-const skipReason = !onPostgres
-  ? 'PostgreSQL run only (TEST_DATABASE_URL unset)'
-  : !tools
-    ? 'initdb and pg_ctl are not on PATH'
-    : !canDropPrivileges
-      ? 'running as root without runuser to start a cluster as another user'
-      : null;
-
 afterAll(cleanUpProcesses);
-
-/** Runs a PostgreSQL tool as the cluster's owner, to its end. */
-function pgTool(args: string[]): Promise<void> {
-  const [command, ...rest] = asRoot ? ['runuser', '-u', 'nobody', '--', ...args] : args;
-  return new Promise((resolve, reject) => {
-    const child: ChildProcess = spawn(command!, rest, { stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      output += chunk.toString('utf8');
-    });
-    child.stderr!.on('data', (chunk: Buffer) => {
-      output += chunk.toString('utf8');
-    });
-    child.on('error', reject);
-    child.on('close', (code) =>
-      code === 0 ? resolve() : reject(new Error(`${args[0]} exited ${code}: ${output}`)),
-    );
-  });
-}
 
 interface Ready {
   status: number;
@@ -65,28 +30,14 @@ interface Ready {
   };
 }
 
-describe.skipIf(skipReason !== null)(
-  `readiness on a PostgreSQL cluster of its own (${skipReason ?? 'runs'})`,
+describe.skipIf(clusterSkipReason !== null)(
+  `readiness on a PostgreSQL cluster of its own (${clusterSkipReason ?? 'runs'})`,
   () => {
-    let dir: string;
+    let cluster: Cluster;
     let port: number;
     let url: string;
     let server: Server;
     let apiPort: number;
-    const cluster = (action: 'start' | 'stop') =>
-      action === 'start'
-        ? pgTool([
-            'pg_ctl',
-            '-D',
-            join(dir, 'data'),
-            '-l',
-            join(dir, 'log'),
-            '-w',
-            '-o',
-            `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1`,
-            'start',
-          ])
-        : pgTool(['pg_ctl', '-D', join(dir, 'data'), '-m', 'immediate', '-w', 'stop']);
 
     /** One readiness call; it must answer within a generous bound, never hang. */
     const ready = async (): Promise<Ready> => {
@@ -109,12 +60,8 @@ describe.skipIf(skipReason !== null)(
     };
 
     beforeAll(async () => {
-      dir = await mkdtemp(join(tmpdir(), 'funder-api-cluster-'));
-      if (asRoot) await chown(dir, Number(spawnSync('id', ['-u', 'nobody']).stdout.toString().trim()), 0);
-      port = await freePort();
-      url = `postgres://postgres@127.0.0.1:${port}/postgres`;
-      await pgTool(['initdb', '-D', join(dir, 'data'), '-U', 'postgres', '-A', 'trust', '--no-sync']);
-      await cluster('start');
+      cluster = await createCluster();
+      ({ port, url } = cluster);
       apiPort = await freePort();
       server = await startServer(await tempDataDir(), apiPort, 'background jobs not run in this process', {
         DATABASE_URL: url,
@@ -126,8 +73,7 @@ describe.skipIf(skipReason !== null)(
 
     afterAll(async () => {
       if (server) await stop(server);
-      await cluster('stop').catch(() => undefined);
-      await rm(dir, { recursive: true, force: true });
+      await cluster?.remove();
     }, SUITE_TIMEOUT);
 
     it(
@@ -145,7 +91,7 @@ describe.skipIf(skipReason !== null)(
           },
         });
 
-        await cluster('stop');
+        await cluster.stop('immediate');
         const down = await until(503);
         expect(down.body.error).toMatchObject({ code: 'not_ready', request_id: expect.any(String) });
         expect(down.body.error?.checks).toContainEqual({ name: 'database', status: 'failing' });
@@ -155,7 +101,7 @@ describe.skipIf(skipReason !== null)(
         // The other routes still answer, without the database.
         expect((await fetch(`http://127.0.0.1:${apiPort}/v1/health`)).status).toBe(200);
 
-        await cluster('start');
+        await cluster.start();
         expect((await until(200)).body.status).toBe('ready');
       },
       SUITE_TIMEOUT,
