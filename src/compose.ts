@@ -27,11 +27,10 @@ import { sandboxModule } from './areas/sandbox/sandbox.module.ts';
 import { settingsModule } from './areas/settings/settings.module.ts';
 import { statementsModule } from './areas/statements/statements.module.ts';
 import { webhooksModule } from './areas/webhooks/webhooks.module.ts';
-import type { AreaDeps, AreaParts } from './platform/area-deps.ts';
+import { type AreaDeps, type AreaParts, jobsByKind } from './platform/area-deps.ts';
 import type { Clock } from './platform/clock.ts';
 import type { SecretBox } from './platform/crypto.ts';
 import type { Db } from './platform/db/db.ts';
-import type { JobHandler } from './platform/jobs.ts';
 import type { ExportMetrics, ReadCacheMetrics } from './platform/metrics.ts';
 import type { RateCounter } from './platform/rate-limit.ts';
 import { createReadCache, type ReadCacheMode } from './platform/read-cache.ts';
@@ -279,7 +278,7 @@ export function createServices(deps: ServiceDeps) {
     /** Each area's routes, in the order the app registers them. */
     routes: registered.flatMap((area) => area.routes),
     /** The areas' background jobs, by kind. */
-    areaJobs: Object.assign({}, ...registered.map((area) => area.jobs ?? {})) as Record<string, JobHandler>,
+    areaJobs: jobsByKind(...registered.map((area) => area.jobs)),
     /** Area jobs that recur: scheduled when the worker starts, each rescheduling itself. */
     recurringJobs: registered.flatMap((area) => area.recurring ?? []),
   };

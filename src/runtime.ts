@@ -11,6 +11,7 @@ import {
 } from './areas/webhooks/webhooks.module.ts';
 import { createServices, type Services } from './compose.ts';
 import { type Config, isProduction } from './config.ts';
+import { jobsByKind } from './platform/area-deps.ts';
 import { type Clock, manualClock, systemClock } from './platform/clock.ts';
 import { CREDENTIAL_PREFIXES, type SecretBox, secretBox } from './platform/crypto.ts';
 import { DIR_MODE } from './platform/data-dir.ts';
@@ -356,7 +357,7 @@ export async function createRuntime(
 
   // Jobs run with the long bounds (an export's statements outlast an API call's): bounds.ts.
   handlers = Object.fromEntries(
-    Object.entries({ ...services.areaJobs, ...maintenanceHandlers() }).map(([kind, handler]) => [
+    Object.entries(jobsByKind(services.areaJobs, maintenanceHandlers())).map(([kind, handler]) => [
       kind,
       ((ctx) => runLong(() => handler(ctx))) as JobHandler,
     ]),

@@ -27,3 +27,20 @@ export interface AreaParts {
   jobs?: Record<string, JobHandler>;
   recurring?: string[];
 }
+
+/**
+ * The job handlers of several parts, by kind. A kind two parts declare stops the start: merged
+ * as they come, the later handler would silently replace the earlier one.
+ */
+export function jobsByKind(
+  ...parts: readonly (Record<string, JobHandler> | undefined)[]
+): Record<string, JobHandler> {
+  const handlers: Record<string, JobHandler> = {};
+  for (const jobs of parts) {
+    for (const [kind, handler] of Object.entries(jobs ?? {})) {
+      if (Object.hasOwn(handlers, kind)) throw new Error(`the job kind ${kind} is declared twice`);
+      handlers[kind] = handler;
+    }
+  }
+  return handlers;
+}

@@ -26,8 +26,8 @@ export function decisionsModule(
     payments: Pick<Payments, 'record'>;
     settings: Pick<SettingsService, 'policy' | 'listedBuyers'>;
     documents: Pick<DocumentsService, 'requireDocumentsMet' | 'recordDealFile'>;
-    /** Checks an offer must pass beside the decision's own (the credit limits). */
-    offerGuards?: OfferGuard[];
+    /** Checks an offer must pass beside the decision's own (the credit limits): required, never empty. */
+    offerGuards: readonly [OfferGuard, ...OfferGuard[]];
     disclosure: Pick<DisclosureService, 'confidentialGates'>;
     bankData: Pick<BankDataService, 'fundingGates'>;
   },

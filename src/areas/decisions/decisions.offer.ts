@@ -67,7 +67,7 @@ export function createOfferDecision(
   deps: DecisionDeps & {
     write: RunWrite;
     settings: Pick<SettingsService, 'policy' | 'listedBuyers'>;
-    offerGuards?: OfferGuard[];
+    offerGuards: readonly OfferGuard[];
   },
 ) {
   return async function offer(caller: FunderCaller, id: string, input: OfferInput) {
@@ -92,7 +92,7 @@ export function createOfferDecision(
           },
         );
       }
-      for (const guard of deps.offerGuards ?? [])
+      for (const guard of deps.offerGuards)
         await guard(tx, { caller, request: row, advanceCents, receivables });
 
       const offerDays =

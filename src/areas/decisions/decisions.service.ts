@@ -27,7 +27,7 @@ export function createDecisionsService(deps: {
   requests: RequestLifecycle;
   settings: Pick<SettingsService, 'policy' | 'listedBuyers'>;
   documents: Pick<DocumentsService, 'requireDocumentsMet' | 'recordDealFile'>;
-  offerGuards?: OfferGuard[];
+  offerGuards: readonly OfferGuard[];
   disclosure: Pick<DisclosureService, 'confidentialGates'>;
   /** The payments on requests (requests area): the settle decision records through them. */
   payments: Pick<Payments, 'record'>;

@@ -67,7 +67,7 @@ export function requestsModule(
     /** The programme terms routing reads. */
     programme: TermsForRouting;
     /** The funder whose own client a seller is, if any: its requests are routed there only. */
-    clientOwnerOf?: ClientOwnerOf;
+    clientOwnerOf: ClientOwnerOf;
     /** The disclosure area's steps in routing and disputes (built on the lifecycle, before this). */
     disclosure: DisclosureSteps;
     /** The lifecycle, made first: the disclosure area is built on it before the requests module. */

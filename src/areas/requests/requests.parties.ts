@@ -25,7 +25,7 @@ export function createRequestPartiesService(deps: {
   documents: Pick<DocumentsService, 'requireDocumentsMet' | 'recordDealFile'>;
   programme: TermsForRouting;
   /** The funder whose own client a seller is, if any: its requests are routed there only. */
-  clientOwnerOf?: ClientOwnerOf;
+  clientOwnerOf: ClientOwnerOf;
   disclosure: DisclosureSteps;
 }) {
   return {

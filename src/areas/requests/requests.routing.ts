@@ -35,7 +35,7 @@ export interface RoutingDeps {
   settings: Pick<SettingsService, 'policy'>;
   documents: Pick<DocumentsService, 'requireDocumentsMet' | 'recordDealFile'>;
   programme: TermsForRouting;
-  clientOwnerOf?: ClientOwnerOf;
+  clientOwnerOf: ClientOwnerOf;
   disclosure: Pick<DisclosureSteps, 'prepareNoticeDocuments'>;
 }
 
@@ -69,7 +69,7 @@ export function createRouting(deps: RoutingDeps) {
       throw bodyInvalid('bank_id', `That funder does not work on the ${row.plane} plane of this request.`);
     }
     // A funder's own client has its requests routed to that funder only.
-    const owner = deps.clientOwnerOf ? await deps.clientOwnerOf(tx, row.seller_id) : null;
+    const owner = await deps.clientOwnerOf(tx, row.seller_id);
     if (owner && owner !== bankId) {
       throw new ApiError(
         'client_of_another_funder',
