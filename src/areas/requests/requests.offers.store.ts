@@ -79,18 +79,18 @@ const INSERT_OFFER = namedStatement<NoRow>()({
 
 export async function insertOffer(q: Queryable, scope: FunderScope, offer: NewOffer): Promise<void> {
   await runStatement(q, INSERT_OFFER, [
-      offer.id,
-      scope.plane,
-      offer.requestId,
-      scope.funderId,
-      offer.keyId,
-      offer.rate,
-      offer.advancePct,
-      offer.days,
-      offer.advanceAmount,
-      offer.notes,
-      offer.validDays,
-      offer.submittedAt,
+    offer.id,
+    scope.plane,
+    offer.requestId,
+    scope.funderId,
+    offer.keyId,
+    offer.rate,
+    offer.advancePct,
+    offer.days,
+    offer.advanceAmount,
+    offer.notes,
+    offer.validDays,
+    offer.submittedAt,
     offer.expiresAt,
   ]);
 }

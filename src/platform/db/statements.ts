@@ -1,4 +1,4 @@
-import type { QueryResult, Queryable } from './db.ts';
+import type { Queryable, QueryResult } from './db.ts';
 
 /**
  * Named statements (`QueryOptions.name`) declared once, with the names of the columns they
@@ -28,7 +28,10 @@ type ExactColumns<Row, Columns extends readonly string[]> = [
   Exclude<Columns[number], keyof Row>,
 ] extends [never, never]
   ? Columns
-  : { missingColumns: Exclude<keyof Row, Columns[number]>; extraColumns: Exclude<Columns[number], keyof Row> };
+  : {
+      missingColumns: Exclude<keyof Row, Columns[number]>;
+      extraColumns: Exclude<Columns[number], keyof Row>;
+    };
 
 /** A row with no columns: the statement writes and answers nothing. */
 export type NoRow = Record<never, never>;
