@@ -3,6 +3,7 @@ import { canonicalJson } from './canonical-json.ts';
 import type { Clock } from './clock.ts';
 import { sha256Hex } from './crypto.ts';
 import type { AddParam, Db, Queryable, Tx } from './db/db.ts';
+import { type NoRow, namedStatement, runStatement } from './db/statements.ts';
 import { unsealedDaysBeforeForOpsSql } from './evidence.store.ts';
 import { newId } from './ids.ts';
 
@@ -68,6 +69,34 @@ export function entryHash(entry: Omit<EvidenceEntry, 'hash'>): string {
 /** The UTC day an instant falls on; the chain's daily roots are per UTC day. */
 export const utcDay = (at: Date): string => at.toISOString().slice(0, 10);
 
+// The append's three statements, named: run by every write that keeps evidence.
+const EVIDENCE_LOCK_TAKE = namedStatement<{ pg_advisory_xact_lock: unknown }>()({
+  name: 'evidence_lock',
+  columns: ['pg_advisory_xact_lock'],
+  sql: 'SELECT pg_advisory_xact_lock($1)',
+});
+
+const EVIDENCE_HEAD = namedStatement<{ seq: string; hash: string; recorded_at: Date }>()({
+  name: 'evidence_head',
+  columns: ['seq', 'hash', 'recorded_at'],
+  // Through a function: a funder's role sees only its own entries, yet every write chains onto
+  // the last entry of all (migration 0020).
+  sql: 'SELECT seq, hash, recorded_at FROM evidence_chain_head()',
+});
+
+const EVIDENCE_APPEND = namedStatement<NoRow>()({
+  name: 'evidence_append',
+  columns: [],
+  sql: `INSERT INTO evidence_entries
+       (seq, id, funder_id, plane, actor, kind, subject_type, subject_id, payload, recorded_at, day, prev_hash, hash)
+     SELECT u.seq, u.id, u.funder_id, u.plane, u.actor, u.kind, u.subject_type, u.subject_id, u.payload,
+            u.recorded_at, u.day, u.prev_hash, u.hash
+       FROM unnest($1::bigint[], $2::uuid[], $3::uuid[], $4::text[], $5::jsonb[], $6::text[], $7::text[],
+                   $8::text[], $9::jsonb[], $10::timestamptz[], $11::date[], $12::text[], $13::text[])
+         AS u(seq, id, funder_id, plane, actor, kind, subject_type, subject_id, payload, recorded_at, day,
+              prev_hash, hash)`,
+});
+
 /**
  * Appends entries inside the caller's transaction. The advisory lock is held until that
  * transaction ends, so entries from concurrent writes never fork the chain. The entries are
@@ -81,18 +110,10 @@ export async function appendEvidence(
   inputs: readonly EvidenceInput[],
 ): Promise<EvidenceEntry[]> {
   if (inputs.length === 0) return [];
-  await tx.query('SELECT pg_advisory_xact_lock($1)', [EVIDENCE_LOCK], { name: 'evidence_lock' });
+  await runStatement(tx, EVIDENCE_LOCK_TAKE, [EVIDENCE_LOCK]);
   // A manual clock is shared through the database: read its instant under the lock too.
   if (clock.manual) await clock.sync(tx);
-  const last = (
-    await tx.query<{ seq: string; hash: string; recorded_at: Date }>(
-      // Through a function: a funder's role sees only its own entries, yet every write
-      // chains onto the last entry of all (migration 0020).
-      'SELECT seq, hash, recorded_at FROM evidence_chain_head()',
-      [],
-      { name: 'evidence_head' },
-    )
-  ).rows[0];
+  const last = (await runStatement(tx, EVIDENCE_HEAD, [])).rows[0];
   const read = clock.now();
   const at = last && last.recorded_at > read ? new Date(last.recorded_at) : read;
   let seq = last ? Number(last.seq) : 0;
@@ -119,28 +140,21 @@ export async function appendEvidence(
     entries.push(entry);
     prevHash = entry.hash;
   }
-  await tx.query(
-    `INSERT INTO evidence_entries
-       (seq, id, funder_id, plane, actor, kind, subject_type, subject_id, payload, recorded_at, day, prev_hash, hash)
-     SELECT * FROM unnest($1::bigint[], $2::uuid[], $3::uuid[], $4::text[], $5::jsonb[], $6::text[], $7::text[],
-                          $8::text[], $9::jsonb[], $10::timestamptz[], $11::date[], $12::text[], $13::text[])`,
-    [
-      entries.map((e) => e.seq),
-      entries.map((e) => e.id),
-      entries.map((e) => e.funder_id),
-      entries.map((e) => e.plane),
-      entries.map((e) => JSON.stringify(e.actor)),
-      entries.map((e) => e.kind),
-      entries.map((e) => e.subject_type),
-      entries.map((e) => e.subject_id),
-      entries.map((e) => JSON.stringify(e.payload)),
-      entries.map((e) => e.recorded_at),
-      entries.map((e) => e.day),
-      entries.map((e) => e.prev_hash),
-      entries.map((e) => e.hash),
-    ],
-    { name: 'evidence_append' },
-  );
+  await runStatement(tx, EVIDENCE_APPEND, [
+    entries.map((e) => e.seq),
+    entries.map((e) => e.id),
+    entries.map((e) => e.funder_id),
+    entries.map((e) => e.plane),
+    entries.map((e) => JSON.stringify(e.actor)),
+    entries.map((e) => e.kind),
+    entries.map((e) => e.subject_type),
+    entries.map((e) => e.subject_id),
+    entries.map((e) => JSON.stringify(e.payload)),
+    entries.map((e) => e.recorded_at),
+    entries.map((e) => e.day),
+    entries.map((e) => e.prev_hash),
+    entries.map((e) => e.hash),
+  ]);
   return entries;
 }
 

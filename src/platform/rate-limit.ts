@@ -1,4 +1,5 @@
 import type { Db, Queryable } from './db/db.ts';
+import { namedStatement, runStatement } from './db/statements.ts';
 
 export interface RateWindow {
   seconds: number;
@@ -34,6 +35,32 @@ export interface RateCounter {
 export const windowStart = (now: Date, seconds: number): Date =>
   new Date(Math.floor(now.getTime() / (seconds * 1000)) * seconds * 1000);
 
+// Run on every call: planned once per connection.
+const COUNTER_HIT = namedStatement<CounterRow>()({
+  name: 'rate_counter_hit_row',
+  columns: ['first_hits', 'second_hits'],
+  sql: `INSERT INTO rate_counters AS c (bucket, first_start, first_hits, second_start, second_hits, expires_at)
+       SELECT $1, $2::bigint, $5::int + 1, $3::bigint,
+              CASE WHEN $3::bigint IS NULL THEN NULL ELSE $6::int + 1 END,
+              to_timestamp($4::double precision)
+         FROM (SELECT set_config('synchronous_commit', 'off', true)) AS relaxed
+       ON CONFLICT (bucket) DO UPDATE SET
+         first_hits = CASE WHEN EXCLUDED.first_start > c.first_start THEN EXCLUDED.first_hits
+                           WHEN EXCLUDED.first_start = c.first_start
+                             THEN GREATEST(c.first_hits + 1, EXCLUDED.first_hits)
+                           ELSE c.first_hits + 1 END,
+         first_start = GREATEST(c.first_start, EXCLUDED.first_start),
+         second_hits = CASE WHEN EXCLUDED.second_start IS NULL THEN NULL
+                            WHEN c.second_start IS NULL OR EXCLUDED.second_start > c.second_start
+                              THEN EXCLUDED.second_hits
+                            WHEN EXCLUDED.second_start = c.second_start
+                              THEN GREATEST(c.second_hits + 1, EXCLUDED.second_hits)
+                            ELSE c.second_hits + 1 END,
+         second_start = GREATEST(c.second_start, EXCLUDED.second_start),
+         expires_at = GREATEST(c.expires_at, EXCLUDED.expires_at)
+       RETURNING first_hits, second_hits`,
+});
+
 /**
  * Counts in PostgreSQL (or PGlite): one row per bucket holding its windows, one upsert per call.
  *
@@ -54,38 +81,14 @@ export function databaseRateCounter(db: Db): DatabaseRateCounter {
   return {
     async hit(bucket, windows, now, floors = []) {
       const target = counterTarget(bucket, windows, now);
-      const { rows } = await db.query<CounterRow>(
-        `INSERT INTO rate_counters AS c (bucket, first_start, first_hits, second_start, second_hits, expires_at)
-         SELECT $1, $2::bigint, $5::int + 1, $3::bigint,
-                CASE WHEN $3::bigint IS NULL THEN NULL ELSE $6::int + 1 END,
-                to_timestamp($4::double precision)
-           FROM (SELECT set_config('synchronous_commit', 'off', true)) AS relaxed
-         ON CONFLICT (bucket) DO UPDATE SET
-           first_hits = CASE WHEN EXCLUDED.first_start > c.first_start THEN EXCLUDED.first_hits
-                             WHEN EXCLUDED.first_start = c.first_start
-                               THEN GREATEST(c.first_hits + 1, EXCLUDED.first_hits)
-                             ELSE c.first_hits + 1 END,
-           first_start = GREATEST(c.first_start, EXCLUDED.first_start),
-           second_hits = CASE WHEN EXCLUDED.second_start IS NULL THEN NULL
-                              WHEN c.second_start IS NULL OR EXCLUDED.second_start > c.second_start
-                                THEN EXCLUDED.second_hits
-                              WHEN EXCLUDED.second_start = c.second_start
-                                THEN GREATEST(c.second_hits + 1, EXCLUDED.second_hits)
-                              ELSE c.second_hits + 1 END,
-           second_start = GREATEST(c.second_start, EXCLUDED.second_start),
-           expires_at = GREATEST(c.expires_at, EXCLUDED.expires_at)
-         RETURNING first_hits, second_hits`,
-        [
-          target.bucket,
-          target.firstStart,
-          target.secondStart,
-          target.expires,
-          Math.max(0, Math.trunc(floors[0] ?? 0)),
-          Math.max(0, Math.trunc(floors[1] ?? 0)),
-        ],
-        // Run on every call: planned once per connection.
-        { name: 'rate_counter_hit_row' },
-      );
+      const { rows } = await runStatement(db, COUNTER_HIT, [
+        target.bucket,
+        target.firstStart,
+        target.secondStart,
+        target.expires,
+        Math.max(0, Math.trunc(floors[0] ?? 0)),
+        Math.max(0, Math.trunc(floors[1] ?? 0)),
+      ]);
       return countsFrom(target, rows[0]!);
     },
     async counted(bucket, windows, now) {

@@ -1,18 +1,34 @@
 import type { FunderScope } from './caller.ts';
 import type { Queryable } from './db/db.ts';
+import { namedStatement, runStatement } from './db/statements.ts';
 
 /**
  * The database's side of the kept answers (migration 0063): the snapshot an answer is read in,
  * whether a write committed since touched the caller's answers, and the upkeep of the marks.
  */
 
+const SNAPSHOT = namedStatement<{ snapshot: string }>()({
+  name: 'read_cache_snapshot',
+  columns: ['snapshot'],
+  sql: 'SELECT pg_current_snapshot()::text AS snapshot',
+});
+
 /** The snapshot of the statement running now, as text (`xmin:xmax:xip,...`). */
 export async function currentSnapshot(q: Queryable): Promise<string> {
-  const { rows } = await q.query<{ snapshot: string }>('SELECT pg_current_snapshot()::text AS snapshot', [], {
-    name: 'read_cache_snapshot',
-  });
+  const { rows } = await runStatement(q, SNAPSHOT, []);
   return rows[0]!.snapshot;
 }
+
+const CHANGED = namedStatement<{ changed: boolean }>()({
+  name: 'read_cache_changed',
+  columns: ['changed'],
+  sql: `SELECT EXISTS (SELECT 1 FROM read_changes
+                   WHERE funder_id = $1 AND plane = $2 AND xid >= pg_snapshot_xmin($3::pg_snapshot)
+                     AND NOT pg_visible_in_snapshot(xid, $3::pg_snapshot))
+       OR EXISTS (SELECT 1 FROM read_changes_shared
+                   WHERE xid >= pg_snapshot_xmin($3::pg_snapshot)
+                     AND NOT pg_visible_in_snapshot(xid, $3::pg_snapshot)) AS changed`,
+});
 
 /**
  * Whether a transaction that `snapshot` did not see, and this statement does, left a mark on the
@@ -20,16 +36,7 @@ export async function currentSnapshot(q: Queryable): Promise<string> {
  * from the snapshot's oldest running transaction on.
  */
 export async function changedSince(q: Queryable, scope: FunderScope, snapshot: string): Promise<boolean> {
-  const { rows } = await q.query<{ changed: boolean }>(
-    `SELECT EXISTS (SELECT 1 FROM read_changes
-                     WHERE funder_id = $1 AND plane = $2 AND xid >= pg_snapshot_xmin($3::pg_snapshot)
-                       AND NOT pg_visible_in_snapshot(xid, $3::pg_snapshot))
-         OR EXISTS (SELECT 1 FROM read_changes_shared
-                     WHERE xid >= pg_snapshot_xmin($3::pg_snapshot)
-                       AND NOT pg_visible_in_snapshot(xid, $3::pg_snapshot)) AS changed`,
-    [scope.funderId, scope.plane, snapshot],
-    { name: 'read_cache_changed' },
-  );
+  const { rows } = await runStatement(q, CHANGED, [scope.funderId, scope.plane, snapshot]);
   return rows[0]!.changed;
 }
 

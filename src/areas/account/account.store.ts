@@ -1,6 +1,7 @@
 import type { Environment, Plane } from '../../platform/caller.ts';
 import type { Queryable } from '../../platform/db/db.ts';
 import { type LockOption, lockClause } from '../../platform/db/scoped.ts';
+import { namedStatement, runStatement } from '../../platform/db/statements.ts';
 import { type CounterRow, counterUpsert } from '../../platform/rate-limit.ts';
 
 export interface FunderRow {
@@ -177,18 +178,38 @@ const keyFromJson = (key: KeyJson): KeyWithFunder => ({
   revoked_at: key.revoked_at === null ? null : new Date(key.revoked_at),
 });
 
-/** The one lookup every authenticated call makes: by the key's SHA-256, with its funder. */
-export async function authenticateKey(q: Queryable, secretSha256: string): Promise<KeyWithFunder | null> {
-  const { rows } = await q.query<{ key: KeyJson }>(
-    `SELECT ${KEY_WITH_FUNDER_JSON} AS key
+// Run on every authenticated call: planned once per connection.
+const KEY_BY_SECRET = namedStatement<{ key: KeyJson }>()({
+  name: 'account_key_by_secret',
+  columns: ['key'],
+  sql: `SELECT ${KEY_WITH_FUNDER_JSON} AS key
        FROM api_keys k JOIN funders f ON f.id = k.funder_id
       WHERE k.secret_sha256 = $1`,
-    [secretSha256],
-    // Run on every authenticated call: planned once per connection.
-    { name: 'account_key_by_secret' },
-  );
+});
+
+/** The one lookup every authenticated call makes: by the key's SHA-256, with its funder. */
+export async function authenticateKey(q: Queryable, secretSha256: string): Promise<KeyWithFunder | null> {
+  const { rows } = await runStatement(q, KEY_BY_SECRET, [secretSha256]);
   return rows[0] ? keyFromJson(rows[0].key) : null;
 }
+
+const KEY_BY_SECRET_COUNTED = namedStatement<{ key: KeyJson } & CounterRow>()({
+  name: 'account_key_by_secret_counted',
+  columns: ['key', 'first_hits', 'second_hits'],
+  sql: `WITH k AS (
+       SELECT k.id, k.revoked_at, k.expires_at, ${KEY_WITH_FUNDER_JSON} AS key
+         FROM api_keys k JOIN funders f ON f.id = k.funder_id
+        WHERE k.secret_sha256 = $1
+     ), counted AS (
+       INSERT INTO rate_counters AS c (bucket, first_start, first_hits, second_start, second_hits, expires_at)
+       SELECT 'key:' || k.id || $2, $3::bigint, $7::int, $4::bigint, CASE WHEN $4::bigint IS NULL THEN NULL ELSE $7::int END,
+              to_timestamp($5::double precision)
+         FROM k, (SELECT set_config('synchronous_commit', 'off', true)) AS relaxed
+        WHERE k.revoked_at IS NULL AND (k.expires_at IS NULL OR k.expires_at > $6)
+       ${counterUpsert('$8::int')}
+     )
+     SELECT k.key, counted.first_hits, counted.second_hits FROM k LEFT JOIN counted ON true`,
+});
 
 /**
  * The same lookup, counting `units` calls in the key's rate windows in the same statement (one
@@ -203,32 +224,16 @@ export async function authenticateKeyAndCount(
   count: { units: number; giveBack: number },
   now: Date,
 ): Promise<(KeyWithFunder & CounterRow) | null> {
-  const { rows } = await q.query<{ key: KeyJson } & CounterRow>(
-    `WITH k AS (
-       SELECT k.id, k.revoked_at, k.expires_at, ${KEY_WITH_FUNDER_JSON} AS key
-         FROM api_keys k JOIN funders f ON f.id = k.funder_id
-        WHERE k.secret_sha256 = $1
-     ), counted AS (
-       INSERT INTO rate_counters AS c (bucket, first_start, first_hits, second_start, second_hits, expires_at)
-       SELECT 'key:' || k.id || $2, $3::bigint, $7::int, $4::bigint, CASE WHEN $4::bigint IS NULL THEN NULL ELSE $7::int END,
-              to_timestamp($5::double precision)
-         FROM k, (SELECT set_config('synchronous_commit', 'off', true)) AS relaxed
-        WHERE k.revoked_at IS NULL AND (k.expires_at IS NULL OR k.expires_at > $6)
-       ${counterUpsert('$8::int')}
-     )
-     SELECT k.key, counted.first_hits, counted.second_hits FROM k LEFT JOIN counted ON true`,
-    [
-      secretSha256,
-      target.suffix,
-      target.firstStart,
-      target.secondStart,
-      target.expires,
-      now,
-      count.units,
-      count.giveBack,
-    ],
-    { name: 'account_key_by_secret_counted' },
-  );
+  const { rows } = await runStatement(q, KEY_BY_SECRET_COUNTED, [
+    secretSha256,
+    target.suffix,
+    target.firstStart,
+    target.secondStart,
+    target.expires,
+    now,
+    count.units,
+    count.giveBack,
+  ]);
   const row = rows[0];
   return row ? { ...keyFromJson(row.key), first_hits: row.first_hits, second_hits: row.second_hits } : null;
 }

@@ -1,6 +1,14 @@
 import type { FunderScope, Plane } from '../../platform/caller.ts';
 import type { Queryable } from '../../platform/db/db.ts';
-import { type LockOption, lockClause, scopedCount, scopedRow, scopedRows } from '../../platform/db/scoped.ts';
+import {
+  type LockOption,
+  lockClause,
+  scopedCount,
+  scopedRow,
+  scopedRows,
+  scopedStatement,
+} from '../../platform/db/scoped.ts';
+import { namedStatement } from '../../platform/db/statements.ts';
 
 export type DocumentStatus = 'pending' | 'verified' | 'rejected' | 'revoked';
 export type Sensitivity = 'public' | 'confidential' | 'personal';
@@ -100,13 +108,15 @@ export async function catalogueNames(q: Queryable, codes: readonly string[]): Pr
   return new Map(rows.map((row) => [row.code, row.name]));
 }
 
+const REQUIRED_CODES = namedStatement<{ codes: string[] }>()({
+  name: 'required_document_codes',
+  columns: ['codes'],
+  sql: 'SELECT codes FROM funder_required_documents WHERE funder_id = $1 AND plane = $2 AND country = $3',
+});
+
 /** The funder's list for one seller country on its plane; empty when it has none. */
 export async function requiredCodes(q: Queryable, scope: FunderScope, country: string): Promise<string[]> {
-  const { rows } = await q.query<{ codes: string[] }>(
-    'SELECT codes FROM funder_required_documents WHERE funder_id = $1 AND plane = $2 AND country = $3',
-    [scope.funderId, scope.plane, country],
-    { name: 'required_document_codes' },
-  );
+  const rows = await scopedStatement(q, scope, REQUIRED_CODES, [country]);
   return rows[0]?.codes ?? [];
 }
 

@@ -1,6 +1,7 @@
 import type { FunderScope, Plane } from '../../platform/caller.ts';
 import type { Queryable } from '../../platform/db/db.ts';
 import { type LockOption, lockClause, scopedCount, scopedRow, scopedRows } from '../../platform/db/scoped.ts';
+import { namedStatement, runStatement } from '../../platform/db/statements.ts';
 import { visibleToFunder } from '../requests/requests.module.ts';
 
 export type LimitStatus = 'active' | 'refused' | 'suspended';
@@ -44,6 +45,36 @@ export async function lockFunderLimits(q: Queryable, scope: FunderScope): Promis
 // The named statements below write their columns out, in the table's order: PostgreSQL refuses
 // a named statement asking for `*` once a migration added a column.
 
+const debtorLimits = (lock: boolean) =>
+  namedStatement<DebtorLimitRow>()({
+    name: lock ? 'credit_limits_of_debtors_locked' : 'credit_limits_of_debtors',
+    columns: [
+      'id',
+      'funder_id',
+      'plane',
+      'debtor_country',
+      'debtor_tax_id',
+      'debtor_name',
+      'amount',
+      'status',
+      'source',
+      'source_ref',
+      'note',
+      'decided_at',
+      'decided_by',
+      'created_at',
+      'updated_at',
+    ],
+    sql: `SELECT id, funder_id, plane, debtor_country, debtor_tax_id, debtor_name, amount, status, source, source_ref,
+            note, decided_at, decided_by, created_at, updated_at
+       FROM credit_limits
+      WHERE funder_id = $1 AND plane = $2
+        AND (debtor_country, debtor_tax_id) IN (SELECT u.country, u.tax_id FROM unnest($3::text[], $4::text[]) AS u(country, tax_id))
+      ORDER BY debtor_country COLLATE "C", debtor_tax_id COLLATE "C"${lockClause(lock)}`,
+  });
+const DEBTOR_LIMITS = debtorLimits(false);
+const DEBTOR_LIMITS_LOCKED = debtorLimits(true);
+
 /** The funder's limits on these debtors, locked, in debtor-key order. */
 export async function findDebtorLimits(
   q: Queryable,
@@ -52,16 +83,12 @@ export async function findDebtorLimits(
   options: LockOption = {},
 ): Promise<DebtorLimitRow[]> {
   if (debtors.length === 0) return [];
-  const { rows } = await q.query<DebtorLimitRow>(
-    `SELECT id, funder_id, plane, debtor_country, debtor_tax_id, debtor_name, amount, status, source, source_ref,
-            note, decided_at, decided_by, created_at, updated_at
-       FROM credit_limits
-      WHERE funder_id = $1 AND plane = $2
-        AND (debtor_country, debtor_tax_id) IN (SELECT * FROM unnest($3::text[], $4::text[]))
-      ORDER BY debtor_country COLLATE "C", debtor_tax_id COLLATE "C"${lockClause(options.lock)}`,
-    [scope.funderId, scope.plane, debtors.map((d) => d.country), debtors.map((d) => d.tax_id)],
-    { name: options.lock ? 'credit_limits_of_debtors_locked' : 'credit_limits_of_debtors' },
-  );
+  const { rows } = await runStatement(q, options.lock ? DEBTOR_LIMITS_LOCKED : DEBTOR_LIMITS, [
+    scope.funderId,
+    scope.plane,
+    debtors.map((d) => d.country),
+    debtors.map((d) => d.tax_id),
+  ]);
   return rows;
 }
 
@@ -216,20 +243,43 @@ export async function insertSellerHistory(
   );
 }
 
+const sellerLimit = (lock: boolean) =>
+  namedStatement<SellerLimitRow>()({
+    name: lock ? 'seller_limit_locked' : 'seller_limit',
+    columns: [
+      'id',
+      'funder_id',
+      'plane',
+      'seller_id',
+      'amount',
+      'status',
+      'source',
+      'source_ref',
+      'note',
+      'decided_at',
+      'decided_by',
+      'created_at',
+      'updated_at',
+    ],
+    sql: `SELECT id, funder_id, plane, seller_id, amount, status, source, source_ref, note, decided_at, decided_by,
+            created_at, updated_at
+       FROM seller_limits
+      WHERE funder_id = $1 AND plane = $2 AND seller_id = $3${lockClause(lock)}`,
+  });
+const SELLER_LIMIT = sellerLimit(false);
+const SELLER_LIMIT_LOCKED = sellerLimit(true);
+
 export async function findSellerLimit(
   q: Queryable,
   scope: FunderScope,
   sellerId: string,
   options: LockOption = {},
 ): Promise<SellerLimitRow | null> {
-  const { rows } = await q.query<SellerLimitRow>(
-    `SELECT id, funder_id, plane, seller_id, amount, status, source, source_ref, note, decided_at, decided_by,
-            created_at, updated_at
-       FROM seller_limits
-      WHERE funder_id = $1 AND plane = $2 AND seller_id = $3${lockClause(options.lock)}`,
-    [scope.funderId, scope.plane, sellerId],
-    { name: options.lock ? 'seller_limit_locked' : 'seller_limit' },
-  );
+  const { rows } = await runStatement(q, options.lock ? SELLER_LIMIT_LOCKED : SELLER_LIMIT, [
+    scope.funderId,
+    scope.plane,
+    sellerId,
+  ]);
   return rows[0] ?? null;
 }
 

@@ -2,8 +2,8 @@ import { canonicalJson } from '../../platform/canonical-json.ts';
 import { madridDate, madridMidnight } from '../../platform/clock.ts';
 import type { Db, Queryable } from '../../platform/db/db.ts';
 import { newId } from '../../platform/ids.ts';
+import * as store from './parties.score.store.ts';
 import { computeSellerScore, sellerScoreInputs } from './parties.score.ts';
-import * as store from './parties.store.ts';
 
 /** How many sellers one transaction of the daily scoring takes. */
 const BATCH = 100;

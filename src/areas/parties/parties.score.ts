@@ -55,6 +55,7 @@ import { addDays, madridDate, madridMidnight } from '../../platform/clock.ts';
 import type { Queryable } from '../../platform/db/db.ts';
 import { isUuid } from '../../platform/ids.ts';
 import { toCents } from '../../platform/money.ts';
+import * as scoreStore from './parties.score.store.ts';
 import * as store from './parties.store.ts';
 
 export const SELLER_SCORE_MODEL = 'seller-score-1';
@@ -295,11 +296,11 @@ export async function sellerScoreInputs(
   const today = madridDate(now);
   const from = windowStart(today);
   // Every invoice of the seller on its plane, whoever finances it (migration 0048).
-  const history = await store.sellerInvoiceHistory(q, scope, sellerId, { from, to: today });
+  const history = await scoreStore.sellerInvoiceHistory(q, scope, sellerId, { from, to: today });
   if (!history) return null;
   // The same 36 Madrid calendar months as the invoices: disputes raised from the day after
   // `from` began in Madrid.
-  const disputes = await store.sellerDisputes(q, sellerId, madridMidnight(addDays(from, 1)));
+  const disputes = await scoreStore.sellerDisputes(q, sellerId, madridMidnight(addDays(from, 1)));
   return {
     foundedOn: seller.founded_on,
     annualRevenueCents: seller.annual_revenue === null ? null : toCents(seller.annual_revenue),
@@ -335,7 +336,7 @@ export async function readSellerScore(
   scope: FunderScope | null = null,
 ): Promise<{ value: SellerScore; stored: boolean } | null> {
   if (!isUuid(sellerId)) return null;
-  const stored = await store.latestSellerScore(q, sellerId);
+  const stored = await scoreStore.latestSellerScore(q, sellerId);
   if (stored) {
     return {
       stored: true,

@@ -1,6 +1,7 @@
-import type { FunderScope, Plane } from '../../platform/caller.ts';
+import type { Plane } from '../../platform/caller.ts';
 import type { Queryable } from '../../platform/db/db.ts';
 import { type LockOption, lockClause } from '../../platform/db/scoped.ts';
+import { type NamedStatement, namedStatement, runStatement } from '../../platform/db/statements.ts';
 
 export type VerificationStatus = 'pending' | 'approved' | 'rejected' | 'lapsed';
 export type InvoiceSource = 'erp' | 'e_invoice' | 'saft' | 'upload';
@@ -47,28 +48,97 @@ export interface InvoiceRow {
   created_at: Date;
 }
 
-const SELLER_COLUMNS =
-  'id, plane, name, tax_id, country, verification_status, founded_on, annual_revenue, employees, sector, email, created_at';
-const DEBTOR_COLUMNS = 'id, plane, name, tax_id, country, is_public_body, created_at';
-const INVOICE_COLUMNS =
-  'id, plane, seller_id, debtor_id, number, amount, currency, issue_date, due_date, source, seller_marked_paid_at, created_at';
+const SELLER_COLUMN_NAMES = [
+  'id',
+  'plane',
+  'name',
+  'tax_id',
+  'country',
+  'verification_status',
+  'founded_on',
+  'annual_revenue',
+  'employees',
+  'sector',
+  'email',
+  'created_at',
+] as const;
+const DEBTOR_COLUMN_NAMES = [
+  'id',
+  'plane',
+  'name',
+  'tax_id',
+  'country',
+  'is_public_body',
+  'created_at',
+] as const;
+const INVOICE_COLUMN_NAMES = [
+  'id',
+  'plane',
+  'seller_id',
+  'debtor_id',
+  'number',
+  'amount',
+  'currency',
+  'issue_date',
+  'due_date',
+  'source',
+  'seller_marked_paid_at',
+  'created_at',
+] as const;
+const SELLER_COLUMNS = SELLER_COLUMN_NAMES.join(', ');
+const DEBTOR_COLUMNS = DEBTOR_COLUMN_NAMES.join(', ');
+const INVOICE_COLUMNS = INVOICE_COLUMN_NAMES.join(', ');
 
-/** A row of `table` by id: on one plane, or on either when `plane` is null (the operations team). */
-async function rowById<Row>(
-  q: Queryable,
-  from: { table: string; columns: string },
-  plane: Plane | null,
-  id: string,
-  lock?: boolean,
-): Promise<Row | null> {
-  // Named (planned once per connection): the packet reads its seller on every call, and under
-  // the sellers' policy a fresh plan cost more than the read (bench/README.md, "Fifth pass").
-  const { rows } = await q.query<Row>(
-    `SELECT ${from.columns} FROM ${from.table} WHERE id = $1${plane ? ' AND plane = $2' : ''}${lockClause(lock)}`,
-    plane ? [id, plane] : [id],
-    { name: `${from.table}_by_id${plane ? '_on_plane' : ''}${lock ? '_locked' : ''}` },
-  );
-  return rows[0] ?? null;
+/** How a row of `table` is read by id: on one plane or on either (the operations team), locked or not. */
+interface ByIdVariant {
+  plane: boolean;
+  lock: boolean;
+}
+
+const byIdName = (table: string, { plane, lock }: ByIdVariant) =>
+  `${table}_by_id${plane ? '_on_plane' : ''}${lock ? '_locked' : ''}`;
+const byIdSql = (table: string, columns: string, { plane, lock }: ByIdVariant) =>
+  `SELECT ${columns} FROM ${table} WHERE id = $1${plane ? ' AND plane = $2' : ''}${lockClause(lock)}`;
+
+// Named (planned once per connection): the packet reads its seller on every call, and under
+// the sellers' policy a fresh plan cost more than the read (bench/README.md, "Fifth pass").
+const sellerById = (variant: ByIdVariant) =>
+  namedStatement<SellerRow>()({
+    name: byIdName('sellers', variant),
+    columns: SELLER_COLUMN_NAMES,
+    sql: byIdSql('sellers', SELLER_COLUMNS, variant),
+  });
+const debtorById = (variant: ByIdVariant) =>
+  namedStatement<DebtorRow>()({
+    name: byIdName('debtors', variant),
+    columns: DEBTOR_COLUMN_NAMES,
+    sql: byIdSql('debtors', DEBTOR_COLUMNS, variant),
+  });
+const invoiceById = (variant: ByIdVariant) =>
+  namedStatement<InvoiceRow>()({
+    name: byIdName('invoices', variant),
+    columns: INVOICE_COLUMN_NAMES,
+    sql: byIdSql('invoices', INVOICE_COLUMNS, variant),
+  });
+
+/**
+ * The reads by id of one kind of row: on one plane, where a row of the other plane is not found,
+ * or on either plane (the operations team); `lock` locks the row. Its four statements are
+ * declared here, once.
+ */
+function byId<Row>(declare: (variant: ByIdVariant) => NamedStatement<Row>) {
+  const onPlane = declare({ plane: true, lock: false });
+  const onPlaneLocked = declare({ plane: true, lock: true });
+  const anyPlane = declare({ plane: false, lock: false });
+  const anyPlaneLocked = declare({ plane: false, lock: true });
+  const first = async (q: Queryable, statement: NamedStatement<Row>, params: readonly unknown[]) =>
+    (await runStatement(q, statement, params)).rows[0] ?? null;
+  return {
+    onPlane: (q: Queryable, plane: Plane, id: string, options: LockOption = {}): Promise<Row | null> =>
+      first(q, options.lock ? onPlaneLocked : onPlane, [id, plane]),
+    forOperator: (q: Queryable, id: string, options: LockOption = {}): Promise<Row | null> =>
+      first(q, options.lock ? anyPlaneLocked : anyPlane, [id]),
+  };
 }
 
 /** The read of a party of `from` by its country and tax id on a plane. */
@@ -82,25 +152,11 @@ function byKey<Row>(from: { table: string; columns: string }) {
   };
 }
 
-/**
- * The reads by id of one kind of row: on one plane, where a row of the other plane is not found,
- * or on either plane (the operations team); `lock` locks the row.
- */
-function byId<Row>(from: { table: string; columns: string }) {
-  return {
-    onPlane: (q: Queryable, plane: Plane, id: string, options: LockOption = {}) =>
-      rowById<Row>(q, from, plane, id, options.lock),
-    forOperator: (q: Queryable, id: string, options: LockOption = {}) =>
-      rowById<Row>(q, from, null, id, options.lock),
-  };
-}
-
 const SELLERS = { table: 'sellers', columns: SELLER_COLUMNS };
 const DEBTORS = { table: 'debtors', columns: DEBTOR_COLUMNS };
-const INVOICES = { table: 'invoices', columns: INVOICE_COLUMNS };
-const sellers = byId<SellerRow>(SELLERS);
-const debtors = byId<DebtorRow>(DEBTORS);
-const invoices = byId<InvoiceRow>(INVOICES);
+const sellers = byId(sellerById);
+const debtors = byId(debtorById);
+const invoices = byId(invoiceById);
 
 // Sellers, debtors and invoices by id, and parties by key
 
@@ -222,140 +278,4 @@ export async function setInvoiceSellerPaid(
     [id, paidAt, plane],
   );
   return rows[0]!;
-}
-
-// What the seller score reads
-
-export interface SellerInvoiceHistory {
-  invoices: number;
-  active_months: number;
-  first_invoice: string | null;
-}
-
-/**
- * The seller's invoices issued in the window (from, to], both YYYY-MM-DD, all of its plane's
- * whoever finances them. A funder's call (a scope) reads them through
- * `seller_invoice_history()` (migration 0048), which answers only counts and dates, and only for
- * the seller of a request the caller can see: null otherwise. The operations team reads them
- * directly.
- */
-export async function sellerInvoiceHistory(
-  q: Queryable,
-  scope: FunderScope | null,
-  sellerId: string,
-  window: { from: string; to: string },
-): Promise<SellerInvoiceHistory | null> {
-  if (scope) {
-    const { rows } = await q.query<SellerInvoiceHistory & { plane: Plane | null }>(
-      `SELECT h.invoices, h.active_months, h.first_invoice, funder_api_plane() AS plane
-         FROM seller_invoice_history($1::uuid, $2::date, $3::date) h`,
-      [sellerId, window.from, window.to],
-      { name: 'seller_invoice_history_scoped' },
-    );
-    const row = rows[0];
-    // The function takes the plane from the transaction; it must be the scope's.
-    if (!row || row.plane !== scope.plane) return null;
-    return { invoices: row.invoices, active_months: row.active_months, first_invoice: row.first_invoice };
-  }
-  const { rows } = await q.query<SellerInvoiceHistory>(
-    `SELECT count(*)::int AS invoices,
-            count(DISTINCT date_trunc('month', issue_date))::int AS active_months,
-            min(issue_date)::text AS first_invoice
-       FROM invoices
-      WHERE seller_id = $1 AND issue_date > $2::date AND issue_date <= $3::date`,
-    [sellerId, window.from, window.to],
-  );
-  return rows[0]!;
-}
-
-/**
- * Disputes on the seller's requests or invoices: those raised since `since`, plus any still
- * open whenever it was raised. The disputes are found by key from the seller's requests and
- * invoices (`= ANY(ARRAY(...))`): written with `OR` and `IN`, every dispute of the plane was
- * scanned and, under a funder's role, its policy turned into a read of all the funder's visible
- * requests (a sequential scan of the plane's requests), about 110 ms of the packet on the
- * issue 26 volume against about 1 ms (bench/README.md).
- */
-export async function sellerDisputes(
-  q: Queryable,
-  sellerId: string,
-  since: Date,
-): Promise<{ disputes: number; open_disputes: number }> {
-  const { rows } = await q.query<{ disputes: number; open_disputes: number }>(
-    `SELECT count(*)::int AS disputes,
-            (count(*) FILTER (WHERE d.status = 'open'))::int AS open_disputes
-       FROM disputes d
-      WHERE d.id = ANY(ARRAY(
-              SELECT x.id FROM disputes x
-               WHERE x.request_id = ANY(ARRAY(SELECT r.id FROM funding_requests r WHERE r.seller_id = $1))
-              UNION
-              SELECT x.id FROM disputes x
-               WHERE x.invoice_id = ANY(ARRAY(SELECT i.id FROM invoices i WHERE i.seller_id = $1))))
-        AND (d.raised_at >= $2 OR d.status = 'open')`,
-    [sellerId, since],
-    { name: 'seller_disputes_since' },
-  );
-  return rows[0]!;
-}
-
-export interface SellerScoreRow {
-  id: string;
-  seller_id: string;
-  score: number;
-  grade: string;
-  dimensions: unknown;
-  model_version: string;
-  computed_at: Date;
-}
-
-export async function latestSellerScore(q: Queryable, sellerId: string): Promise<SellerScoreRow | null> {
-  const { rows } = await q.query<SellerScoreRow>(
-    `SELECT id, seller_id, score, grade, dimensions, model_version, computed_at
-       FROM seller_scores WHERE seller_id = $1 ORDER BY computed_at DESC, id DESC LIMIT 1`,
-    [sellerId],
-    { name: 'seller_latest_score' },
-  );
-  return rows[0] ?? null;
-}
-
-export async function insertSellerScore(q: Queryable, row: SellerScoreRow): Promise<void> {
-  await q.query(
-    `INSERT INTO seller_scores (id, seller_id, score, grade, dimensions, model_version, computed_at)
-     VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7)`,
-    [
-      row.id,
-      row.seller_id,
-      row.score,
-      row.grade,
-      JSON.stringify(row.dimensions),
-      row.model_version,
-      row.computed_at,
-    ],
-  );
-}
-
-/**
- * Sellers with a request in one of `statuses` and no score computed since `since`, after the
- * seller `after` (ids in order), at most `limit`: the daily scoring's next batch.
- */
-export async function sellersToScoreForOps(
-  q: Queryable,
-  statuses: readonly string[],
-  since: Date,
-  after: string | null,
-  limit: number,
-): Promise<string[]> {
-  const { rows } = await q.query<{ seller_id: string }>(
-    `SELECT DISTINCT r.seller_id FROM funding_requests r
-      WHERE r.status = ANY($1::text[]) AND ($3::uuid IS NULL OR r.seller_id > $3::uuid)
-        AND NOT EXISTS (SELECT 1 FROM seller_scores sc WHERE sc.seller_id = r.seller_id AND sc.computed_at >= $2)
-      ORDER BY r.seller_id LIMIT $4`,
-    [statuses, since, after, limit],
-  );
-  return rows.map((row) => row.seller_id);
-}
-
-/** The score `id` computed again with the same outcome: only its time moves. */
-export async function touchSellerScore(q: Queryable, id: string, computedAt: Date): Promise<void> {
-  await q.query('UPDATE seller_scores SET computed_at = $2 WHERE id = $1', [id, computedAt]);
 }

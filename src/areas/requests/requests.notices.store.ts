@@ -1,6 +1,7 @@
 import type { FunderScope, Plane } from '../../platform/caller.ts';
 import type { Queryable } from '../../platform/db/db.ts';
-import { scopedCount, scopedRows } from '../../platform/db/scoped.ts';
+import { scopedCount, scopedRows, scopedStatement } from '../../platform/db/scoped.ts';
+import { namedStatement } from '../../platform/db/statements.ts';
 import type { ConsentLevel } from './requests.store.ts';
 import { reachableRequests, requestInScope } from './requests.store.ts';
 
@@ -25,7 +26,9 @@ export interface NoticeRow {
 }
 
 const NOTICE_SELECT = `
-  SELECT n.*, d.name AS debtor_name, d.tax_id AS debtor_tax_id, d.country AS debtor_country
+  SELECT n.id, n.request_id, n.debtor_id, n.status, n.level_required, n.level_achieved, n.channel,
+         n.declaration_text_id, n.declaration_text, n.declaration_counsel_approved, n.signer_name, n.signer_role,
+         n.dispute_reason, n.answered_at, d.name AS debtor_name, d.tax_id AS debtor_tax_id, d.country AS debtor_country
     FROM debtor_notices n JOIN debtors d ON d.id = n.debtor_id`;
 
 /**
@@ -36,6 +39,30 @@ const OF_REACHABLE_REQUESTS = `
       WHERE n.request_id = ANY(${reachableRequests('$3::uuid[]', '$2', '$1')}) AND n.plane = $2
       ORDER BY n.request_id, d.name, d.id`;
 
+const NOTICES = namedStatement<NoticeRow>()({
+  name: 'request_notices',
+  columns: [
+    'id',
+    'request_id',
+    'debtor_id',
+    'status',
+    'level_required',
+    'level_achieved',
+    'channel',
+    'declaration_text_id',
+    'declaration_text',
+    'declaration_counsel_approved',
+    'signer_name',
+    'signer_role',
+    'dispute_reason',
+    'answered_at',
+    'debtor_name',
+    'debtor_tax_id',
+    'debtor_country',
+  ],
+  sql: `${NOTICE_SELECT}${OF_REACHABLE_REQUESTS}`,
+});
+
 /** The notices of the requests a funder may see. */
 export async function noticesOf(
   q: Queryable,
@@ -43,9 +70,7 @@ export async function noticesOf(
   requestIds: readonly string[],
 ): Promise<NoticeRow[]> {
   if (requestIds.length === 0) return [];
-  return scopedRows<NoticeRow>(q, scope, `${NOTICE_SELECT}${OF_REACHABLE_REQUESTS}`, [requestIds], {
-    name: 'request_notices',
-  });
+  return scopedStatement(q, scope, NOTICES, [requestIds]);
 }
 
 /** What a list item shows of a debtor's notice (views: debtorConsent). */
@@ -60,6 +85,22 @@ export type NoticeAnswer = Pick<
   | 'declaration_counsel_approved'
 >;
 
+const NOTICE_ANSWERS = namedStatement<NoticeAnswer>()({
+  name: 'request_notice_answers',
+  columns: [
+    'request_id',
+    'debtor_name',
+    'debtor_tax_id',
+    'status',
+    'level_required',
+    'level_achieved',
+    'declaration_counsel_approved',
+  ],
+  sql: `SELECT n.request_id, d.name AS debtor_name, d.tax_id AS debtor_tax_id, n.status, n.level_required,
+            n.level_achieved, n.declaration_counsel_approved
+       FROM debtor_notices n JOIN debtors d ON d.id = n.debtor_id${OF_REACHABLE_REQUESTS}`,
+});
+
 /** The notices of the requests a funder may see, with only what a list item shows of each. */
 export async function noticeAnswersOf(
   q: Queryable,
@@ -67,15 +108,7 @@ export async function noticeAnswersOf(
   requestIds: readonly string[],
 ): Promise<NoticeAnswer[]> {
   if (requestIds.length === 0) return [];
-  return scopedRows<NoticeAnswer>(
-    q,
-    scope,
-    `SELECT n.request_id, d.name AS debtor_name, d.tax_id AS debtor_tax_id, n.status, n.level_required,
-            n.level_achieved, n.declaration_counsel_approved
-       FROM debtor_notices n JOIN debtors d ON d.id = n.debtor_id${OF_REACHABLE_REQUESTS}`,
-    [requestIds],
-    { name: 'request_notice_answers' },
-  );
+  return scopedStatement(q, scope, NOTICE_ANSWERS, [requestIds]);
 }
 
 export async function noticesForOps(q: Queryable, requestId: string): Promise<NoticeRow[]> {

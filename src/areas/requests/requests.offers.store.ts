@@ -1,6 +1,7 @@
 import type { FunderScope, Plane } from '../../platform/caller.ts';
 import type { Queryable } from '../../platform/db/db.ts';
-import { scopedRows } from '../../platform/db/scoped.ts';
+import { scopedStatement } from '../../platform/db/scoped.ts';
+import { type NoRow, namedStatement, runStatement } from '../../platform/db/statements.ts';
 
 export interface OfferRow {
   id: string;
@@ -18,21 +19,39 @@ export interface OfferRow {
   accepted_at: Date | null;
 }
 
+/** The columns of an offer row, as `OfferRow` declares them. */
+const OFFER_COLUMNS = `id, request_id, funder_id, rate, advance_pct, days, advance_amount, notes, valid_days, status,
+       submitted_at, expires_at, accepted_at`;
+
+const LATEST_OFFERS = namedStatement<OfferRow>()({
+  name: 'request_latest_offers',
+  columns: [
+    'id',
+    'request_id',
+    'funder_id',
+    'rate',
+    'advance_pct',
+    'days',
+    'advance_amount',
+    'notes',
+    'valid_days',
+    'status',
+    'submitted_at',
+    'expires_at',
+    'accepted_at',
+  ],
+  sql: `SELECT DISTINCT ON (request_id) ${OFFER_COLUMNS} FROM offers
+      WHERE funder_id = $1 AND plane = $2 AND request_id = ANY($3::uuid[])
+      ORDER BY request_id, submitted_at DESC, (status = 'superseded'), id DESC`,
+});
+
 /**
  * Each request's latest offer from this funder, on its plane. Two offers may share an instant
  * (a stopped clock, the same millisecond): the one that superseded the other is the latest.
  */
 export async function latestOffers(q: Queryable, scope: FunderScope, requestIds: readonly string[]) {
   if (requestIds.length === 0) return new Map<string, OfferRow>();
-  const rows = await scopedRows<OfferRow>(
-    q,
-    scope,
-    `SELECT DISTINCT ON (request_id) * FROM offers
-      WHERE funder_id = $1 AND plane = $2 AND request_id = ANY($3::uuid[])
-      ORDER BY request_id, submitted_at DESC, (status = 'superseded'), id DESC`,
-    [requestIds],
-    { name: 'request_latest_offers' },
-  );
+  const rows = await scopedStatement(q, scope, LATEST_OFFERS, [requestIds]);
   return new Map(rows.map((row) => [row.request_id, row]));
 }
 
@@ -50,29 +69,38 @@ export interface NewOffer {
   expiresAt: Date;
 }
 
-export async function insertOffer(q: Queryable, scope: FunderScope, offer: NewOffer): Promise<void> {
-  await q.query(
-    `INSERT INTO offers (id, plane, request_id, funder_id, key_id, rate, advance_pct, days, advance_amount, notes,
+const INSERT_OFFER = namedStatement<NoRow>()({
+  name: 'offer_insert',
+  columns: [],
+  sql: `INSERT INTO offers (id, plane, request_id, funder_id, key_id, rate, advance_pct, days, advance_amount, notes,
                          valid_days, status, submitted_at, expires_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 'pending', $12, $13)`,
-    [
-      offer.id,
-      scope.plane,
-      offer.requestId,
-      scope.funderId,
-      offer.keyId,
-      offer.rate,
-      offer.advancePct,
-      offer.days,
-      offer.advanceAmount,
-      offer.notes,
-      offer.validDays,
-      offer.submittedAt,
-      offer.expiresAt,
-    ],
-    { name: 'offer_insert' },
-  );
+});
+
+export async function insertOffer(q: Queryable, scope: FunderScope, offer: NewOffer): Promise<void> {
+  await runStatement(q, INSERT_OFFER, [
+    offer.id,
+    scope.plane,
+    offer.requestId,
+    scope.funderId,
+    offer.keyId,
+    offer.rate,
+    offer.advancePct,
+    offer.days,
+    offer.advanceAmount,
+    offer.notes,
+    offer.validDays,
+    offer.submittedAt,
+    offer.expiresAt,
+  ]);
 }
+
+const CLOSE_PENDING_OFFERS = namedStatement<NoRow>()({
+  name: 'offers_close_pending',
+  columns: [],
+  sql: `UPDATE offers SET status = $4, closed_at = $5
+      WHERE request_id = $1 AND funder_id = $2 AND plane = $3 AND status = 'pending'`,
+});
 
 /** Closes the funder's pending offers on a request (superseded by a new one, or withdrawn). */
 export async function closePendingOffers(
@@ -82,12 +110,7 @@ export async function closePendingOffers(
   status: 'superseded' | 'withdrawn',
   at: Date,
 ): Promise<void> {
-  await q.query(
-    `UPDATE offers SET status = $4, closed_at = $5
-      WHERE request_id = $1 AND funder_id = $2 AND plane = $3 AND status = 'pending'`,
-    [requestId, scope.funderId, scope.plane, status, at],
-    { name: 'offers_close_pending' },
-  );
+  await runStatement(q, CLOSE_PENDING_OFFERS, [requestId, scope.funderId, scope.plane, status, at]);
 }
 
 /** The operations team re-routes a request: the previous funder's pending offers are withdrawn. */

@@ -1,5 +1,6 @@
 import type { FunderScope } from '../../platform/caller.ts';
 import type { Queryable } from '../../platform/db/db.ts';
+import { namedStatement, runStatement } from '../../platform/db/statements.ts';
 import { requestInScope } from './requests.store.ts';
 
 /** The invoices of a request (its receivables) with their debtors: the packet's and the risk rules' reads. */
@@ -24,15 +25,29 @@ const RECEIVABLES_SELECT = `
          d.is_public_body
     FROM request_invoices ri JOIN invoices i ON i.id = ri.invoice_id JOIN debtors d ON d.id = i.debtor_id`;
 
-/** The invoices of a request the funder may see, in the order the seller listed them. */
-export async function receivablesOf(q: Queryable, scope: FunderScope, requestId: string) {
-  const { rows } = await q.query<ReceivableRow>(
-    `${RECEIVABLES_SELECT}
+const RECEIVABLES = namedStatement<ReceivableRow>()({
+  name: 'request_receivables',
+  columns: [
+    'invoice_id',
+    'number',
+    'amount',
+    'issue_date',
+    'due_date',
+    'source',
+    'debtor_id',
+    'debtor_name',
+    'debtor_tax_id',
+    'debtor_country',
+    'is_public_body',
+  ],
+  sql: `${RECEIVABLES_SELECT}
       WHERE ri.request_id = $1 AND ${requestInScope('ri.request_id', '$2', '$3')}
       ORDER BY ri.position, i.number`,
-    [requestId, scope.plane, scope.funderId],
-    { name: 'request_receivables' },
-  );
+});
+
+/** The invoices of a request the funder may see, in the order the seller listed them. */
+export async function receivablesOf(q: Queryable, scope: FunderScope, requestId: string) {
+  const { rows } = await runStatement(q, RECEIVABLES, [requestId, scope.plane, scope.funderId]);
   return rows;
 }
 

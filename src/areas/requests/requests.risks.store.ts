@@ -1,5 +1,6 @@
 import type { FunderScope, Plane } from '../../platform/caller.ts';
 import type { Queryable } from '../../platform/db/db.ts';
+import { namedStatement, runStatement } from '../../platform/db/statements.ts';
 import { requestInScope } from './requests.store.ts';
 
 export interface SignalRow {
@@ -35,21 +36,37 @@ const DISPUTE_SELECT = `
          x.reason, x.status, x.raised_at, x.resolved_at, x.resolution
     FROM disputes x LEFT JOIN debtors d ON d.id = x.debtor_id LEFT JOIN invoices i ON i.id = x.invoice_id`;
 
+const SIGNALS = namedStatement<SignalRow>()({
+  name: 'request_signals',
+  columns: ['id', 'code', 'severity', 'hard', 'status', 'detail', 'invoice_id', 'raised_at', 'reviewed_at'],
+  sql: `${SIGNAL_SELECT} WHERE request_id = $1 AND plane = $2 AND ${requestInScope('request_id', '$2', '$3')}
+      ORDER BY raised_at, id`,
+});
+
+const DISPUTES = namedStatement<DisputeRow>()({
+  name: 'request_disputes',
+  columns: [
+    'id',
+    'debtor_id',
+    'debtor_name',
+    'invoice_id',
+    'invoice_number',
+    'raised_by',
+    'reason',
+    'status',
+    'raised_at',
+    'resolved_at',
+    'resolution',
+  ],
+  sql: `${DISPUTE_SELECT} WHERE x.request_id = $1 AND x.plane = $2 AND ${requestInScope('x.request_id', '$2', '$3')}
+      ORDER BY x.raised_at, x.id`,
+});
+
 /** The risk signals and disputes of a request the funder may see. */
 export async function risksOf(q: Queryable, scope: FunderScope, requestId: string) {
   const params = [requestId, scope.plane, scope.funderId];
-  const signals = await q.query<SignalRow>(
-    `${SIGNAL_SELECT} WHERE request_id = $1 AND plane = $2 AND ${requestInScope('request_id', '$2', '$3')}
-      ORDER BY raised_at, id`,
-    params,
-    { name: 'request_signals' },
-  );
-  const disputes = await q.query<DisputeRow>(
-    `${DISPUTE_SELECT} WHERE x.request_id = $1 AND x.plane = $2 AND ${requestInScope('x.request_id', '$2', '$3')}
-      ORDER BY x.raised_at, x.id`,
-    params,
-    { name: 'request_disputes' },
-  );
+  const signals = await runStatement(q, SIGNALS, params);
+  const disputes = await runStatement(q, DISPUTES, params);
   return { signals: signals.rows, disputes: disputes.rows };
 }
 

@@ -1,6 +1,7 @@
 import type { FunderScope, Plane } from '../../platform/caller.ts';
 import type { Queryable } from '../../platform/db/db.ts';
 import { type LockOption, lockClause, scopedCount } from '../../platform/db/scoped.ts';
+import { type NoRow, namedStatement, runStatement } from '../../platform/db/statements.ts';
 import type { RequestStatus } from './requests.status.ts';
 import { visibleToFunder } from './requests.visibility.ts';
 
@@ -26,6 +27,8 @@ export interface RequestRow {
   disclosure: 'announced' | 'confidential' | null;
   announced_at: Date | null;
   announced_trigger: string | null;
+  /** The operator's reason when the announcement was theirs; null otherwise. */
+  announce_reason: string | null;
   routed_at: Date | null;
   accepted_offer_id: string | null;
   approved_at: Date | null;
@@ -49,17 +52,57 @@ export interface RequestRow {
 }
 
 /**
- * The request's columns, written out rather than `r.*`: a statement named once (parsed and
+ * The request's own columns, written out rather than `r.*`: a statement named once (parsed and
  * kept per connection) would be refused by PostgreSQL once a migration added a column, had it
- * asked for `*`. A column added to funding_requests is added here.
+ * asked for `*`. A column added to funding_requests that a read needs is added here and to
+ * `RequestRow`; the type check and the named statements' test hold the three together.
  */
-const REQUEST_COLUMNS = `
-    r.id, r.plane, r.request_ref, r.type, r.status, r.seller_id, r.total_amount, r.advance_amount,
-    r.assigned_funder_id, r.consent_level_required, r.programme_terms, r.routed_at,
-    r.accepted_offer_id, r.approved_at, r.funder_of_record_id, r.funded_at, r.funded_value_date,
-    r.funded_reference, r.funded_amount, r.settled_amount, r.settled_at, r.closed_at,
-    r.close_reason, r.close_note, r.created_at, r.updated_at, r.disclosure, r.announced_at,
-    r.announced_trigger, r.announce_reason, r.sandbox_key_id, r.sandbox_offset_days`;
+const FUNDING_REQUEST_COLUMNS = [
+  'id',
+  'plane',
+  'request_ref',
+  'type',
+  'status',
+  'seller_id',
+  'total_amount',
+  'advance_amount',
+  'assigned_funder_id',
+  'consent_level_required',
+  'programme_terms',
+  'routed_at',
+  'accepted_offer_id',
+  'approved_at',
+  'funder_of_record_id',
+  'funded_at',
+  'funded_value_date',
+  'funded_reference',
+  'funded_amount',
+  'settled_amount',
+  'settled_at',
+  'closed_at',
+  'close_reason',
+  'close_note',
+  'created_at',
+  'updated_at',
+  'disclosure',
+  'announced_at',
+  'announced_trigger',
+  'announce_reason',
+  'sandbox_key_id',
+  'sandbox_offset_days',
+] as const;
+
+/** Every column of a `RequestRow`: the request's own, then its seller's and its invoice count. */
+const REQUEST_ROW_COLUMNS = [
+  ...FUNDING_REQUEST_COLUMNS,
+  'seller_name',
+  'seller_tax_id',
+  'seller_country',
+  'seller_verification_status',
+  'invoice_count',
+] as const;
+
+const REQUEST_COLUMNS = FUNDING_REQUEST_COLUMNS.map((column) => `r.${column}`).join(', ');
 
 const REQUEST_SELECT = `
   SELECT ${REQUEST_COLUMNS}, s.name AS seller_name, s.tax_id AS seller_tax_id, s.country AS seller_country,
@@ -87,17 +130,23 @@ export const reachableRequests = (ids: string, plane: string, funder: string): s
  * A request as one funder may see it: on its plane, routed to it now or acted on by it. With
  * `lock` the request row (only it) is locked by the same scoped statement.
  */
+const visibleRequest = (lock: boolean) =>
+  namedStatement<RequestRow>()({
+    name: lock ? 'request_visible_locked' : 'request_visible',
+    columns: REQUEST_ROW_COLUMNS,
+    sql: `${REQUEST_SELECT} WHERE r.id = $1 AND r.plane = $2 AND ${visibleToFunder('r', '$3')}${lockClause(lock, 'r')}`,
+  });
+const VISIBLE_REQUEST = visibleRequest(false);
+const VISIBLE_REQUEST_LOCKED = visibleRequest(true);
+
 export async function findVisibleRequest(
   q: Queryable,
   scope: FunderScope,
   id: string,
   options: LockOption = {},
 ): Promise<RequestRow | null> {
-  const { rows } = await q.query<RequestRow>(
-    `${REQUEST_SELECT} WHERE r.id = $1 AND r.plane = $2 AND ${visibleToFunder('r', '$3')}${lockClause(options.lock, 'r')}`,
-    [id, scope.plane, scope.funderId],
-    { name: options.lock ? 'request_visible_locked' : 'request_visible' },
-  );
+  const statement = options.lock ? VISIBLE_REQUEST_LOCKED : VISIBLE_REQUEST;
+  const { rows } = await runStatement(q, statement, [id, scope.plane, scope.funderId]);
   return rows[0] ?? null;
 }
 
@@ -149,14 +198,31 @@ export type RequestListRow = Pick<
  * the planner scanned the whole table under the policies. The order is total: creation time,
  * then the unique reference.
  */
-export async function listVisibleRequests(
-  q: Queryable,
-  scope: FunderScope,
-  statuses: readonly RequestStatus[],
-  limit: number,
-): Promise<RequestListRow[]> {
-  const { rows } = await q.query<RequestListRow>(
-    `WITH cut AS (
+const LIST_PAGE = namedStatement<RequestListRow>()({
+  name: 'request_list_page',
+  columns: [
+    'id',
+    'request_ref',
+    'type',
+    'status',
+    'total_amount',
+    'advance_amount',
+    'assigned_funder_id',
+    'consent_level_required',
+    'created_at',
+    'routed_at',
+    'approved_at',
+    'funded_at',
+    'settled_at',
+    'closed_at',
+    'updated_at',
+    'settled_amount',
+    'sandbox_offset_days',
+    'seller_name',
+    'seller_tax_id',
+    'invoice_count',
+  ],
+  sql: `WITH cut AS (
        SELECT v.request_id AS id, v.created_at, v.request_ref FROM funder_request_visibility v
         WHERE v.funder_id = $1 AND v.plane = $2 AND v.status = ANY($3::text[])
         ORDER BY v.created_at DESC, v.request_ref DESC LIMIT 2 * $4
@@ -173,9 +239,15 @@ export async function listVisibleRequests(
          ON c.request_id = r.id
       WHERE r.id = ANY(ARRAY(SELECT id FROM page)) AND r.plane = $2 AND ${visibleToFunder('r', '$1')}
       ORDER BY r.created_at DESC, r.request_ref DESC`,
-    [scope.funderId, scope.plane, statuses, limit],
-    { name: 'request_list_page' },
-  );
+});
+
+export async function listVisibleRequests(
+  q: Queryable,
+  scope: FunderScope,
+  statuses: readonly RequestStatus[],
+  limit: number,
+): Promise<RequestListRow[]> {
+  const { rows } = await runStatement(q, LIST_PAGE, [scope.funderId, scope.plane, statuses, limit]);
   return rows;
 }
 
@@ -323,14 +395,16 @@ export async function insertHistoryForOps(q: Queryable, entry: HistoryEntry): Pr
 }
 
 /** Marks that a funder acted on a request: it keeps seeing it, read only, after re-routing. */
-export async function markActed(q: Queryable, scope: FunderScope, requestId: string, at: Date) {
-  await q.query(
-    `INSERT INTO request_funders (request_id, funder_id, plane, first_routed_at, acted_at)
+const MARK_ACTED = namedStatement<NoRow>()({
+  name: 'request_mark_acted',
+  columns: [],
+  sql: `INSERT INTO request_funders (request_id, funder_id, plane, first_routed_at, acted_at)
      SELECT r.id, $2, r.plane, $4, $4 FROM funding_requests r WHERE r.id = $1 AND r.plane = $3
      ON CONFLICT (funder_id, request_id) DO UPDATE SET acted_at = coalesce(request_funders.acted_at, $4)`,
-    [requestId, scope.funderId, scope.plane, at],
-    { name: 'request_mark_acted' },
-  );
+});
+
+export async function markActed(q: Queryable, scope: FunderScope, requestId: string, at: Date) {
+  await runStatement(q, MARK_ACTED, [requestId, scope.funderId, scope.plane, at]);
 }
 
 /** Remembers that a request was routed to a funder (the operations team's routing). */

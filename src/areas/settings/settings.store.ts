@@ -1,6 +1,14 @@
 import type { FunderScope, Plane } from '../../platform/caller.ts';
 import type { Queryable } from '../../platform/db/db.ts';
-import { type LockOption, lockClause, scopedCount, scopedRow, scopedRows } from '../../platform/db/scoped.ts';
+import {
+  type LockOption,
+  lockClause,
+  scopedCount,
+  scopedRow,
+  scopedRows,
+  scopedStatement,
+} from '../../platform/db/scoped.ts';
+import { namedStatement } from '../../platform/db/statements.ts';
 import type { ConsentLevel } from './settings.consent-levels.ts';
 
 /** Request statuses that count as open (the default `open` filter of the spec). */
@@ -16,19 +24,32 @@ export interface SettingsRow {
   updated_at: Date;
 }
 
+// Columns written out: a named statement asking for `*` is refused after a column is added.
+const settingsRead = (lock: boolean) =>
+  namedStatement<SettingsRow>()({
+    name: lock ? 'funder_settings_locked' : 'funder_settings',
+    columns: [
+      'funder_id',
+      'plane',
+      'debtor_consent_level',
+      'require_counsel_approved_texts',
+      'listed_buyers_only',
+      'offer_validity_days',
+      'updated_at',
+    ],
+    sql: `SELECT funder_id, plane, debtor_consent_level, require_counsel_approved_texts, listed_buyers_only,
+            offer_validity_days, updated_at
+       FROM funder_settings WHERE funder_id = $1 AND plane = $2${lockClause(lock)}`,
+  });
+const SETTINGS = settingsRead(false);
+const SETTINGS_LOCKED = settingsRead(true);
+
 export async function findSettings(
   q: Queryable,
   scope: FunderScope,
   options: LockOption = {},
 ): Promise<SettingsRow | null> {
-  const { rows } = await q.query<SettingsRow>(
-    // Columns written out: a named statement asking for `*` is refused after a column is added.
-    `SELECT funder_id, plane, debtor_consent_level, require_counsel_approved_texts, listed_buyers_only,
-            offer_validity_days, updated_at
-       FROM funder_settings WHERE funder_id = $1 AND plane = $2${lockClause(options.lock)}`,
-    [scope.funderId, scope.plane],
-    { name: options.lock ? 'funder_settings_locked' : 'funder_settings' },
-  );
+  const rows = await scopedStatement(q, scope, options.lock ? SETTINGS_LOCKED : SETTINGS);
   return rows[0] ?? null;
 }
 

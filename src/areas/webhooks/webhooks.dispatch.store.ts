@@ -1,4 +1,5 @@
 import type { Queryable } from '../../platform/db/db.ts';
+import { type NoRow, namedStatement, runStatement } from '../../platform/db/statements.ts';
 
 /**
  * The dispatcher's SQL: it crosses funders, so every function is named `...ForOps` and runs as
@@ -33,32 +34,10 @@ const MANUAL_ATTEMPT_UNCOUNTED = `attempts_before_retry = d.attempts_before_retr
 /** The advisory-lock key of one endpoint's claims (two dispatchers claim for it in turn). */
 const ENDPOINT_CLAIM_KEY = `hashtextextended('webhook_claims:' || endpoint_id::text, 0)`;
 
-/**
- * Claims due attempts: each row gets this dispatcher's id and a lease, so no other dispatcher
- * sends it while the lease runs; a dispatcher that dies leaves the lease to run out and the
- * attempt is sent again (at least once). At most `perEndpoint` attempts of one endpoint are in
- * flight at a time, counted over every dispatcher's live leases.
- *
- * Two statements in one transaction, so that the bound holds across dispatchers: the first
- * finds the endpoints with a due attempt and a free place (every such endpoint, not those of
- * the first due rows only: an endpoint with thousands waiting never hides another one), at
- * most `limit` of them, oldest due attempt first, and takes a transaction-scoped advisory lock
- * for each (in the order of the lock keys, so two dispatchers never wait on each other in a
- * cycle). The second, whose snapshot is taken once those locks are held, counts the live
- * leases every dispatcher has committed and, per endpoint, takes only the due attempts that
- * fit in its free places: the first of every endpoint before the second of any. An endpoint
- * found full is neither locked nor read further. The secrets that sign come back with the
- * claimed rows.
- */
-export async function claimAttemptsForOps(
-  tx: Queryable,
-  claim: { workerId: string; now: Date; leaseSeconds: number; limit: number; perEndpoint: number },
-): Promise<ClaimedAttempt[]> {
-  // The endpoints with pending rows are found by skipping through the index of pending rows by
-  // endpoint (one probe per endpoint, not one row per delivery). The locks are taken row by row
-  // in the order of the sorted subquery (OFFSET 0 keeps it from being flattened).
-  const { rows: locked } = await tx.query<{ endpoint_id: string }>(
-    `WITH RECURSIVE ep AS (
+const CLAIM_LOCK = namedStatement<{ endpoint_id: string; held: string }>()({
+  name: 'webhooks_claim_lock',
+  columns: ['endpoint_id', 'held'],
+  sql: `WITH RECURSIVE ep AS (
        (SELECT endpoint_id FROM webhook_deliveries WHERE status = 'pending' ORDER BY endpoint_id LIMIT 1)
        UNION ALL
        SELECT (SELECT w.endpoint_id FROM webhook_deliveries w
@@ -83,12 +62,12 @@ export async function claimAttemptsForOps(
         ORDER BY k, endpoint_id
        OFFSET 0
      ) sorted`,
-    [claim.now, claim.limit, claim.perEndpoint],
-    { name: 'webhooks_claim_lock' },
-  );
-  if (locked.length === 0) return [];
-  const { rows } = await tx.query<ClaimedAttempt>(
-    `WITH busy AS (
+});
+
+const CLAIM = namedStatement<ClaimedAttempt>()({
+  name: 'webhooks_claim',
+  columns: ['id', 'endpoint_id', 'event_id', 'body', 'attempt', 'url', 'failing', 'sealed', 'traceparent'],
+  sql: `WITH busy AS (
        SELECT ep.id AS endpoint_id,
               (SELECT count(*) FROM webhook_deliveries f
                 WHERE f.endpoint_id = ep.id AND f.status = 'pending' AND f.locked_by IS NOT NULL
@@ -124,63 +103,71 @@ export async function claimAttemptsForOps(
                            WHERE s.endpoint_id = d.endpoint_id AND (s.expires_at IS NULL OR s.expires_at > $2)),
                          '{}') AS sealed,
                 (SELECT o.traceparent FROM outbox_events o WHERE o.id = d.event_id) AS traceparent`,
-    [
-      claim.workerId,
-      claim.now,
-      claim.leaseSeconds,
-      claim.limit,
-      claim.perEndpoint,
-      locked.map((row) => row.endpoint_id),
-    ],
-    { name: 'webhooks_claim' },
-  );
+});
+
+/**
+ * Claims due attempts: each row gets this dispatcher's id and a lease, so no other dispatcher
+ * sends it while the lease runs; a dispatcher that dies leaves the lease to run out and the
+ * attempt is sent again (at least once). At most `perEndpoint` attempts of one endpoint are in
+ * flight at a time, counted over every dispatcher's live leases.
+ *
+ * Two statements in one transaction, so that the bound holds across dispatchers: the first
+ * finds the endpoints with a due attempt and a free place (every such endpoint, not those of
+ * the first due rows only: an endpoint with thousands waiting never hides another one), at
+ * most `limit` of them, oldest due attempt first, and takes a transaction-scoped advisory lock
+ * for each (in the order of the lock keys, so two dispatchers never wait on each other in a
+ * cycle). The second, whose snapshot is taken once those locks are held, counts the live
+ * leases every dispatcher has committed and, per endpoint, takes only the due attempts that
+ * fit in its free places: the first of every endpoint before the second of any. An endpoint
+ * found full is neither locked nor read further. The secrets that sign come back with the
+ * claimed rows.
+ */
+export async function claimAttemptsForOps(
+  tx: Queryable,
+  claim: { workerId: string; now: Date; leaseSeconds: number; limit: number; perEndpoint: number },
+): Promise<ClaimedAttempt[]> {
+  // The endpoints with pending rows are found by skipping through the index of pending rows by
+  // endpoint (one probe per endpoint, not one row per delivery). The locks are taken row by row
+  // in the order of the sorted subquery (OFFSET 0 keeps it from being flattened).
+  const { rows: locked } = await runStatement(tx, CLAIM_LOCK, [claim.now, claim.limit, claim.perEndpoint]);
+  if (locked.length === 0) return [];
+  const { rows } = await runStatement(tx, CLAIM, [
+    claim.workerId,
+    claim.now,
+    claim.leaseSeconds,
+    claim.limit,
+    claim.perEndpoint,
+    locked.map((row) => row.endpoint_id),
+  ]);
   return rows;
 }
 
-/**
- * 2xx answers, recorded together, and the attempts that take their places. Each delivery
- * becomes `delivered` (fenced: only while the claim is still this dispatcher's) and each
- * endpoint's run of failures ends. Then, for every endpoint, as many due attempts as it had
- * live leases recorded here are claimed in the same statement: one lease ends where another
- * begins, in one commit, so the count of live leases that other dispatchers see never grows
- * and the bound holds without the claim lock. A lease that had already run out (another
- * dispatcher no longer counted it) frees no place.
- *
- * The answered rows are found by their ids: the holder is compared with IS NOT DISTINCT FROM
- * (the same as = for a worker id, never null) so that the planner does not walk the partial
- * index of leased rows instead, which keeps an entry for every lease until a vacuum.
- *
- * Endpoints first, locked in id order, then the deliveries: the order in which the stop of an
- * endpoint takes its locks, so the two never wait on each other in a cycle. An endpoint is
- * written (and locked) only when its run of failures ends or its last success is more than a
- * second old: flushes of one busy endpoint do not queue on its row.
- */
-export async function recordDeliveredForOps(
-  tx: Queryable,
-  batch: {
-    workerId: string;
-    ids: string[];
-    codes: number[];
-    endpointIds: string[];
-    now: Date;
-    leaseSeconds: number;
-    /** false: record only (a dispatcher stopping takes nothing new). */
-    takeNext: boolean;
-  },
-): Promise<{ recorded: string[]; next: ClaimedAttempt[] }> {
-  if (batch.endpointIds.length > 0)
-    await tx.query(
-      `UPDATE webhook_endpoints e SET last_success_at = $2, failing_since = NULL
+const RECORD_SUCCESS_ENDPOINTS = namedStatement<NoRow>()({
+  name: 'webhooks_record_success_endpoints',
+  columns: [],
+  sql: `UPDATE webhook_endpoints e SET last_success_at = $2, failing_since = NULL
        FROM (SELECT id FROM webhook_endpoints
               WHERE id = ANY ($1::uuid[]) AND active
                 AND (failing_since IS NOT NULL OR last_success_at IS NULL OR last_success_at < $2::timestamptz - interval '1 second')
               ORDER BY id FOR NO KEY UPDATE) l
       WHERE e.id = l.id`,
-      [batch.endpointIds, batch.now],
-      { name: 'webhooks_record_success_endpoints' },
-    );
-  const { rows } = await tx.query<ClaimedAttempt & { recorded: boolean }>(
-    `WITH held AS (
+});
+
+const RECORD_SUCCESS = namedStatement<ClaimedAttempt & { recorded: boolean }>()({
+  name: 'webhooks_record_success',
+  columns: [
+    'recorded',
+    'id',
+    'endpoint_id',
+    'event_id',
+    'body',
+    'attempt',
+    'url',
+    'failing',
+    'sealed',
+    'traceparent',
+  ],
+  sql: `WITH held AS (
        SELECT id, endpoint_id, locked_until >= $4 AS live FROM webhook_deliveries
         WHERE id = ANY ($1::uuid[]) AND locked_by IS NOT DISTINCT FROM $3 AND status = 'pending'
      ), done AS (
@@ -221,9 +208,49 @@ export async function recordDeliveredForOps(
        FROM done
      UNION ALL
      SELECT false, id, endpoint_id, event_id, body, attempt, url, failing, sealed, traceparent FROM claimed`,
-    [batch.ids, batch.codes, batch.workerId, batch.now, batch.leaseSeconds, batch.takeNext],
-    { name: 'webhooks_record_success' },
-  );
+});
+
+/**
+ * 2xx answers, recorded together, and the attempts that take their places. Each delivery
+ * becomes `delivered` (fenced: only while the claim is still this dispatcher's) and each
+ * endpoint's run of failures ends. Then, for every endpoint, as many due attempts as it had
+ * live leases recorded here are claimed in the same statement: one lease ends where another
+ * begins, in one commit, so the count of live leases that other dispatchers see never grows
+ * and the bound holds without the claim lock. A lease that had already run out (another
+ * dispatcher no longer counted it) frees no place.
+ *
+ * The answered rows are found by their ids: the holder is compared with IS NOT DISTINCT FROM
+ * (the same as = for a worker id, never null) so that the planner does not walk the partial
+ * index of leased rows instead, which keeps an entry for every lease until a vacuum.
+ *
+ * Endpoints first, locked in id order, then the deliveries: the order in which the stop of an
+ * endpoint takes its locks, so the two never wait on each other in a cycle. An endpoint is
+ * written (and locked) only when its run of failures ends or its last success is more than a
+ * second old: flushes of one busy endpoint do not queue on its row.
+ */
+export async function recordDeliveredForOps(
+  tx: Queryable,
+  batch: {
+    workerId: string;
+    ids: string[];
+    codes: number[];
+    endpointIds: string[];
+    now: Date;
+    leaseSeconds: number;
+    /** false: record only (a dispatcher stopping takes nothing new). */
+    takeNext: boolean;
+  },
+): Promise<{ recorded: string[]; next: ClaimedAttempt[] }> {
+  if (batch.endpointIds.length > 0)
+    await runStatement(tx, RECORD_SUCCESS_ENDPOINTS, [batch.endpointIds, batch.now]);
+  const { rows } = await runStatement(tx, RECORD_SUCCESS, [
+    batch.ids,
+    batch.codes,
+    batch.workerId,
+    batch.now,
+    batch.leaseSeconds,
+    batch.takeNext,
+  ]);
   return {
     recorded: rows.filter((row) => row.recorded).map((row) => row.id),
     next: rows.filter((row) => !row.recorded).map(({ recorded: _, ...row }) => row),
@@ -270,6 +297,13 @@ export async function recordFailedForOps(
   return { recorded: true, retrying, failingSince: rows[0]?.failing_since ?? null };
 }
 
+const RENEW_LEASES = namedStatement<NoRow>()({
+  name: 'webhooks_renew_leases',
+  columns: [],
+  sql: `UPDATE webhook_deliveries SET locked_until = $3::timestamptz + make_interval(secs => $4)
+      WHERE id = ANY ($1::uuid[]) AND locked_by = $2 AND status = 'pending'`,
+});
+
 /**
  * Moves the end of this dispatcher's leases on the attempts it is sending to `now` + the lease:
  * a dispatcher alive renews them while they run, one that died leaves them to run out within a
@@ -281,12 +315,12 @@ export async function renewLeasesForOps(
   lease: { workerId: string; ids: readonly string[]; now: Date; leaseSeconds: number },
 ): Promise<number> {
   if (lease.ids.length === 0) return 0;
-  const { rowCount } = await q.query(
-    `UPDATE webhook_deliveries SET locked_until = $3::timestamptz + make_interval(secs => $4)
-      WHERE id = ANY ($1::uuid[]) AND locked_by = $2 AND status = 'pending'`,
-    [lease.ids, lease.workerId, lease.now, lease.leaseSeconds],
-    { name: 'webhooks_renew_leases' },
-  );
+  const { rowCount } = await runStatement(q, RENEW_LEASES, [
+    lease.ids,
+    lease.workerId,
+    lease.now,
+    lease.leaseSeconds,
+  ]);
   return rowCount;
 }
 

@@ -1,7 +1,14 @@
 import { randomUUID } from 'node:crypto';
+import { readdir, readFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabase, onPostgres, type TestDatabase } from '../../../test/support/database.ts';
 import { GATE, runAs } from './actor.ts';
+import { migrate } from './migrate.ts';
+import { createPgliteDb } from './pglite.ts';
+import { declaredStatements, type NamedStatement } from './statements.ts';
 
 /**
  * Named statements (`QueryOptions.name`) on both adapters: parsed once, then bound again and
@@ -95,5 +102,91 @@ describe('named statements', () => {
     await expect(
       runAs(GATE, () => db.query('SELECT 2 AS two', [], { name: 'named_test_one' })),
     ).rejects.toThrow('already used for another text');
+  });
+});
+
+/**
+ * Every named statement of the service is declared with `namedStatement` (its row type checked
+ * against its column list by the type checker), and here against the SQL: none selects `*`, and
+ * each one's result columns, as a migrated database describes them, are the declared list.
+ */
+const SOURCE_ROOT = join(dirname(fileURLToPath(import.meta.url)), '../..');
+const DECLARING = new Set(['platform/db/statements.ts', 'platform/db/scoped.ts']);
+
+async function sourceFiles(): Promise<{ path: string; text: string }[]> {
+  const entries = await readdir(SOURCE_ROOT, { recursive: true });
+  const files = entries
+    .filter((entry) => entry.endsWith('.ts') && !entry.endsWith('.test.ts') && !entry.endsWith('.d.ts'))
+    .sort();
+  return Promise.all(
+    files.map(async (path) => ({ path, text: await readFile(join(SOURCE_ROOT, path), 'utf8') })),
+  );
+}
+
+/** The calls that pass a query option `name` written in place rather than a declared statement's. */
+function namesInPlace(path: string, text: string): string[] {
+  const file = ts.createSourceFile(path, text, ts.ScriptTarget.Latest, true);
+  const found: string[] = [];
+  const visit = (node: ts.Node) => {
+    if (ts.isCallExpression(node)) {
+      const callee = node.expression;
+      const called = ts.isPropertyAccessExpression(callee) ? callee.name.text : callee.getText(file);
+      if (['query', 'scopedRows', 'scopedRow'].includes(called)) {
+        for (const argument of node.arguments.slice(1)) {
+          if (!ts.isObjectLiteralExpression(argument)) continue;
+          if (argument.properties.some((p) => p.name?.getText(file) === 'name'))
+            found.push(`${path}:${file.getLineAndCharacterOfPosition(node.getStart()).line + 1}`);
+        }
+      }
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(file);
+  return found;
+}
+
+/** A `*` selecting whole rows: after SELECT (DISTINCT (ON ...)), a comma or RETURNING, bare or `alias.*`. */
+const STAR = /(?:\bSELECT(?:\s+DISTINCT(?:\s+ON\s*\([^)]*\))?)?|,|\bRETURNING)\s*(?:\w+\.)?\*/i;
+
+describe('named statements of the service', () => {
+  let declared: readonly NamedStatement<unknown>[] = [];
+  let describer: Awaited<ReturnType<typeof createPgliteDb>>;
+
+  beforeAll(async () => {
+    const files = await sourceFiles();
+    for (const file of files.filter((f) => f.text.includes('namedStatement<') && !DECLARING.has(f.path)))
+      await import(pathToFileURL(join(SOURCE_ROOT, file.path)).href);
+    declared = declaredStatements();
+    // Described on the embedded database, migrated here: the same SQL and migrations on both.
+    describer = await createPgliteDb({ dataDir: null });
+    await migrate(describer);
+  }, 60_000);
+  afterAll(async () => describer?.close());
+
+  it('are all declared: no query names a statement in place', async () => {
+    const files = await sourceFiles();
+    const inPlace = files.filter((f) => !DECLARING.has(f.path)).flatMap((f) => namesInPlace(f.path, f.text));
+    expect(inPlace).toEqual([]);
+    // The search itself finds a name written in place.
+    expect(namesInPlace('x.ts', `q.query('SELECT 1', [], { name: 'x' });`)).toEqual(['x.ts:1']);
+    expect(declared.length).toBeGreaterThanOrEqual(20);
+  });
+
+  it('select no `*`', () => {
+    expect(STAR.test('SELECT DISTINCT ON (request_id) * FROM offers')).toBe(true);
+    expect(STAR.test('SELECT n.*, d.name FROM debtor_notices n')).toBe(true);
+    expect(STAR.test('SELECT count(*)::int AS n FROM x')).toBe(false);
+    expect(declared.filter((s) => STAR.test(s.sql)).map((s) => s.name)).toEqual([]);
+  });
+
+  it('answer exactly the columns they declare, in their order', async () => {
+    const mismatched = [];
+    for (const statement of declared) {
+      const { resultFields } = await describer.pglite.describeQuery(statement.sql);
+      const answered = resultFields.map((field) => field.name);
+      if (JSON.stringify(answered) !== JSON.stringify(statement.columns))
+        mismatched.push({ name: statement.name, declared: statement.columns, answered });
+    }
+    expect(mismatched).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 import type { FunderScope } from '../caller.ts';
 import type { Queryable, QueryOptions } from './db.ts';
+import type { NamedStatement } from './statements.ts';
 
 /**
  * Statements over the caller's own rows. The statement names the caller's funder as `$1` and its
@@ -45,4 +46,14 @@ export const lockClause = (lock: boolean | undefined, table?: string): string =>
 /** The option of a read that may lock its row for the caller's transaction. */
 export interface LockOption {
   lock?: boolean;
+}
+
+/** A declared named statement over the caller's own rows (`$1` funder, `$2` plane), as `scopedRows`. */
+export function scopedStatement<Row>(
+  q: Queryable,
+  scope: FunderScope,
+  statement: NamedStatement<Row>,
+  params: readonly unknown[] = [],
+): Promise<Row[]> {
+  return scopedRows<Row>(q, scope, statement.sql, params, { name: statement.name });
 }
