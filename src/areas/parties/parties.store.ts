@@ -1,6 +1,6 @@
 import type { FunderScope, Plane } from '../../platform/caller.ts';
 import type { Queryable } from '../../platform/db/db.ts';
-import { type LockOption, lockClause } from '../../platform/db/scoped.ts';
+import { planeRowsById, type TableColumns } from '../../platform/db/scoped.ts';
 
 export type VerificationStatus = 'pending' | 'approved' | 'rejected' | 'lapsed';
 export type InvoiceSource = 'erp' | 'e_invoice' | 'saft' | 'upload';
@@ -53,26 +53,8 @@ const DEBTOR_COLUMNS = 'id, plane, name, tax_id, country, is_public_body, create
 const INVOICE_COLUMNS =
   'id, plane, seller_id, debtor_id, number, amount, currency, issue_date, due_date, source, seller_marked_paid_at, created_at';
 
-/** A row of `table` by id: on one plane, or on either when `plane` is null (the operations team). */
-async function rowById<Row>(
-  q: Queryable,
-  from: { table: string; columns: string },
-  plane: Plane | null,
-  id: string,
-  lock?: boolean,
-): Promise<Row | null> {
-  // Named (planned once per connection): the packet reads its seller on every call, and under
-  // the sellers' policy a fresh plan cost more than the read (bench/README.md, "Fifth pass").
-  const { rows } = await q.query<Row>(
-    `SELECT ${from.columns} FROM ${from.table} WHERE id = $1${plane ? ' AND plane = $2' : ''}${lockClause(lock)}`,
-    plane ? [id, plane] : [id],
-    { name: `${from.table}_by_id${plane ? '_on_plane' : ''}${lock ? '_locked' : ''}` },
-  );
-  return rows[0] ?? null;
-}
-
 /** The read of a party of `from` by its country and tax id on a plane. */
-function byKey<Row>(from: { table: string; columns: string }) {
+function byKey<Row>(from: TableColumns) {
   return async (q: Queryable, plane: Plane, country: string, taxId: string): Promise<Row | null> => {
     const { rows } = await q.query<Row>(
       `SELECT ${from.columns} FROM ${from.table} WHERE plane = $1 AND country = $2 AND tax_id = $3`,
@@ -82,25 +64,12 @@ function byKey<Row>(from: { table: string; columns: string }) {
   };
 }
 
-/**
- * The reads by id of one kind of row: on one plane, where a row of the other plane is not found,
- * or on either plane (the operations team); `lock` locks the row.
- */
-function byId<Row>(from: { table: string; columns: string }) {
-  return {
-    onPlane: (q: Queryable, plane: Plane, id: string, options: LockOption = {}) =>
-      rowById<Row>(q, from, plane, id, options.lock),
-    forOperator: (q: Queryable, id: string, options: LockOption = {}) =>
-      rowById<Row>(q, from, null, id, options.lock),
-  };
-}
-
 const SELLERS = { table: 'sellers', columns: SELLER_COLUMNS };
 const DEBTORS = { table: 'debtors', columns: DEBTOR_COLUMNS };
 const INVOICES = { table: 'invoices', columns: INVOICE_COLUMNS };
-const sellers = byId<SellerRow>(SELLERS);
-const debtors = byId<DebtorRow>(DEBTORS);
-const invoices = byId<InvoiceRow>(INVOICES);
+const sellers = planeRowsById<SellerRow>(SELLERS);
+const debtors = planeRowsById<DebtorRow>(DEBTORS);
+const invoices = planeRowsById<InvoiceRow>(INVOICES);
 
 // Sellers, debtors and invoices by id, and parties by key
 
