@@ -42,6 +42,40 @@ const KNOWN_SQL_OUTSIDE_STORES: Record<string, string> = {
   'src/serve.ts': 'counts funders at start to decide on the demonstration plane',
 };
 
+/**
+ * Rules written once in the platform, each with the files that may write it and a pattern that
+ * finds it written again anywhere else in src/.
+ */
+const WRITTEN_ONCE: { what: string; homes: string[]; pattern: RegExp }[] = [
+  {
+    what: 'the plane of an environment (planeOf)',
+    homes: ['src/platform/caller.ts'],
+    pattern: /'sandbox'\s*\)?\s*(?:\?|return)\s*\(?'demo'/,
+  },
+  {
+    what: 'a unique violation (isUniqueViolation)',
+    homes: ['src/platform/db/db.ts'],
+    pattern: /'23505'/,
+  },
+  {
+    what: 'whether a funder exists, and its plane (funderExists, funderPlane)',
+    homes: ['src/platform/db/funders.ts'],
+    // A statement of its own (a write guarded by EXISTS in one statement is not this check).
+    pattern: /['`]SELECT (?:1|environment) FROM funders WHERE id = \$1/,
+  },
+  {
+    // The decline's own rule (a reason word or notes, 400) is another rule, in its own file.
+    what: 'a reason kept on the evidence chain (requireReason)',
+    homes: ['src/platform/reasons.ts', 'src/areas/decisions/decisions.input.ts'],
+    pattern: /new ApiError\(\s*'reason_required'/,
+  },
+  {
+    what: 'the scoped table helpers (findScoped, scopedChange, scopedList)',
+    homes: ['src/platform/db/scoped.ts'],
+    pattern: /SELECT \$\{from\.columns\} FROM \$\{from\.table\}\s+WHERE (?:id = \$[13]|funder_id = \$1)/,
+  },
+];
+
 /** Comments removed, so that prose about SQL or routes does not count. */
 const withoutComments = (text: string) =>
   text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`])\/\/[^\n]*/g, '$1');
@@ -160,6 +194,17 @@ describe('the layout of the code', () => {
         areaOf(file.name) && /\breply\.(?:code|status)\(\s*[45]\d\d\s*\)/.test(withoutComments(file.text)),
     );
     expect(sent.map((file) => file.name)).toEqual([]);
+  });
+
+  it('a rule the platform writes once is written nowhere else', () => {
+    for (const rule of WRITTEN_ONCE) {
+      const found = files
+        .filter((file) => rule.pattern.test(withoutComments(file.text)))
+        .map((file) => file.name)
+        .sort();
+      // Each home holds its rule (a pattern that matches nothing checks nothing), and only they do.
+      expect(found, rule.what).toEqual([...rule.homes].sort());
+    }
   });
 
   it('docs/architecture.md shows the areas’ dependencies as the code has them', () => {

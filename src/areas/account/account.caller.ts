@@ -1,4 +1,4 @@
-import type { FunderCaller, Plane } from '../../platform/caller.ts';
+import { type FunderCaller, type Plane, planeOf } from '../../platform/caller.ts';
 import { sha256Hex } from '../../platform/crypto.ts';
 import type { Db } from '../../platform/db/db.ts';
 import { type KeyLookup, keyWindows } from '../../platform/http/auth.ts';
@@ -12,8 +12,7 @@ import * as store from './account.store.ts';
  * unclassified. The funder's classification never moves a key to the other plane.
  */
 function planeOfKey(row: store.KeyWithFunder): Plane | null {
-  if (row.funder_environment === 'unclassified') return null;
-  return row.plane;
+  return planeOf(row.funder_environment) === null ? null : row.plane;
 }
 
 /** What the auth hook learns of a key found by its hash, with the call's place in its windows. */

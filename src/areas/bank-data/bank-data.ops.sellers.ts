@@ -3,7 +3,9 @@ import type { Static } from 'typebox';
 import type { FunderScope, OperatorCaller } from '../../platform/caller.ts';
 import { madridDate } from '../../platform/clock.ts';
 import type { Queryable } from '../../platform/db/db.ts';
+import { funderPlane } from '../../platform/db/funders.ts';
 import { ApiError } from '../../platform/errors.ts';
+import { requireReason } from '../../platform/reasons.ts';
 import type { RunWrite, WriteScope } from '../../platform/write.ts';
 import * as opsStore from './bank-data.ops.store.ts';
 import type { OpsConnectBody, OpsPaymentBody, OpsRevokeBody } from './bank-data.schemas.ts';
@@ -13,7 +15,7 @@ import { generatedMovements, normalIban } from './bank-data.views.ts';
 
 /** The funder the operations team names, as the scope its rows are written in. */
 async function funderScopeForOps(q: Queryable, funderId: string): Promise<FunderScope> {
-  const plane = await opsStore.funderPlaneForOps(q, funderId);
+  const plane = await funderPlane(q, funderId);
   if (plane === undefined) throw new ApiError('not_found', 'Funder was not found.');
   if (plane === null)
     throw new ApiError('conflict', 'The funder is not classified yet: it has no plane to share data on.');
@@ -73,20 +75,21 @@ export function createBankDataSellersForOps(deps: { write: RunWrite }) {
 
     /** Operations: the seller revokes its consent. */
     async revokeForOps(operator: OperatorCaller, connectionId: string, body: Static<typeof OpsRevokeBody>) {
+      const reason = requireReason(body.reason);
       return write(operator, async (ws) => {
         const connection = await opsStore.connectionForOps(ws.tx, connectionId);
         if (!connection) throw new ApiError('not_found', 'Bank connection was not found.');
         if (connection.status !== 'active')
           throw new ApiError('conflict', 'This consent is revoked already.');
         const scope = { funderId: connection.funder_id, plane: connection.plane };
-        await store.revokeActive(ws.tx, scope, connection.seller_id, ws.now, body.reason.trim());
+        await store.revokeActive(ws.tx, scope, connection.seller_id, ws.now, reason);
         ws.evidence({
           funderId: scope.funderId,
           plane: scope.plane,
           kind: 'bank_data.revoked',
           subjectType: 'seller',
           subjectId: connection.seller_id,
-          payload: { connection_id: connection.id, reason: body.reason.trim() },
+          payload: { connection_id: connection.id, reason },
         });
         return { connection_id: connection.id, status: 'revoked' as const };
       });

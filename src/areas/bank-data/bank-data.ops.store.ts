@@ -7,16 +7,6 @@ import { type ChargeRow, CONNECTION, type ConnectionRow } from './bank-data.stor
  * these read across funders (as the operator role) and are named ...ForOps.
  */
 
-/** The funder's environment as a plane (null while unclassified). */
-export async function funderPlaneForOps(q: Queryable, funderId: string) {
-  const { rows } = await q.query<{ environment: string }>('SELECT environment FROM funders WHERE id = $1', [
-    funderId,
-  ]);
-  const environment = rows[0]?.environment;
-  if (environment === undefined) return undefined;
-  return environment === 'live' ? ('live' as Plane) : environment === 'sandbox' ? ('demo' as Plane) : null;
-}
-
 export async function sellerForOps(q: Queryable, sellerId: string) {
   const { rows } = await q.query<{ id: string; plane: Plane; name: string }>(
     'SELECT id, plane, name FROM sellers WHERE id = $1',

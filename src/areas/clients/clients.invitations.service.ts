@@ -6,6 +6,7 @@ import {
   scopeOf,
 } from '../../platform/caller.ts';
 import type { Queryable, Tx } from '../../platform/db/db.ts';
+import { funderPlane } from '../../platform/db/funders.ts';
 import { ApiError } from '../../platform/errors.ts';
 import type { WriteScope } from '../../platform/write.ts';
 import { ensureSeller } from '../parties/parties.module.ts';
@@ -222,7 +223,7 @@ export function createInvitationsService(deps: ClientsDeps) {
      * with origin `named`, no link, no prescriber.
      */
     async inviteNamed(caller: OperatorCaller, funderId: string, company: ArrivalInput) {
-      const plane = await store.funderPlaneForOps(db, funderId);
+      const plane = await funderPlane(db, funderId);
       if (!plane) throw new ApiError('not_found', 'Funder was not found.');
       const owner: FunderScope = { funderId, plane };
       return write(caller, async (scope) =>

@@ -1,7 +1,16 @@
 import type { FunderScope, Plane } from '../../platform/caller.ts';
 import type { Queryable } from '../../platform/db/db.ts';
-import { type LockOption, scopedCount, scopedRow, scopedRows } from '../../platform/db/scoped.ts';
-import { findScoped, type Issued, KEY_FILTER, scopedChange, scopedList } from './clients.store.ts';
+import {
+  findScoped,
+  KEY_FILTER,
+  type LockOption,
+  scopedChange,
+  scopedCount,
+  scopedList,
+  scopedRow,
+  scopedRows,
+} from '../../platform/db/scoped.ts';
+import type { Issued } from './clients.store.ts';
 
 // Arrivals, invitations, the funder's clients and its return origins: SQL. Funder-facing functions take the
 // caller's scope; `keyId` (a sandbox key) narrows them to what that key's helpers made.
@@ -246,15 +255,6 @@ export async function rejoinClient(q: Queryable, scope: FunderScope, sellerId: s
     [sellerId],
   );
   return rejoined > 0;
-}
-
-/** The plane a funder works on (null: unclassified or unknown), for the operations team. */
-export async function funderPlaneForOps(q: Queryable, funderId: string): Promise<Plane | null> {
-  const { rows } = await q.query<{ environment: string }>('SELECT environment FROM funders WHERE id = $1', [
-    funderId,
-  ]);
-  const environment = rows[0]?.environment;
-  return environment === 'live' ? 'live' : environment === 'sandbox' ? 'demo' : null;
 }
 
 // Return origins

@@ -1,5 +1,6 @@
 import { type FunderScope, scopeOf } from '../../platform/caller.ts';
 import { ApiError } from '../../platform/errors.ts';
+import { requireReason } from '../../platform/reasons.ts';
 import type { Acting } from './clients.invitations.service.ts';
 import * as store from './clients.leaving.store.ts';
 import type { ClientsDeps } from './clients.shared.ts';
@@ -37,12 +38,7 @@ export function createLeavingService(deps: ClientsDeps) {
      * helper for its own demonstration clients). Leaving again changes nothing.
      */
     async leave(acting: Acting, sellerId: string, reason: string) {
-      const why = reason.trim();
-      if (why.replace(/\s/g, '').length < 8) {
-        throw new ApiError('reason_required', 'Say why the company leaves, in at least 8 characters.', {
-          status: 422,
-        });
-      }
+      const why = requireReason(reason);
       const owner = await ownerOf(acting, sellerId);
       // A sandbox key plays only the companies its own helpers brought.
       const ownKey = acting.caller.kind === 'funder' ? acting.caller.keyId : null;

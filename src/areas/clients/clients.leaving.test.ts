@@ -57,7 +57,9 @@ describe('POST /ops/v1/clients/{seller_id}/leave', () => {
 
     expectError(await leaveOps(seller.id, {}), 422, 'reason_required');
     expectError(await leaveOps(seller.id, { reason: 'short' }), 422, 'reason_required');
-    expectError(await leaveOps(seller.id, { reason: ' a  b  c  d ' }), 422, 'reason_required');
+    expect(
+      expectError(await leaveOps(seller.id, { reason: ' a  b  c ' }), 422, 'reason_required').field,
+    ).toBe('reason');
     expect(await evidenceKinds(seller.id)).toEqual([]);
 
     const left = await leaveOps(seller.id, { reason: 'The company ended its contract' });

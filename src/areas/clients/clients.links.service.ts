@@ -1,6 +1,6 @@
 import { type FunderCaller, type FunderScope, scopeOf } from '../../platform/caller.ts';
 import { addMadridDays } from '../../platform/clock.ts';
-import type { Queryable, Tx } from '../../platform/db/db.ts';
+import { isUniqueViolation, type Queryable, type Tx } from '../../platform/db/db.ts';
 import { ApiError } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import type { WriteScope } from '../../platform/write.ts';
@@ -8,7 +8,6 @@ import * as store from './clients.links.store.ts';
 import {
   type ClientLinkView,
   type ClientsDeps,
-  isUniqueViolation,
   linkState,
   linkToken,
   linkView,

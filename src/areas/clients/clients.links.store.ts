@@ -1,7 +1,15 @@
 import type { FunderScope } from '../../platform/caller.ts';
 import type { Queryable } from '../../platform/db/db.ts';
-import { type LockOption, scopedCount, scopedRow, scopedRows } from '../../platform/db/scoped.ts';
-import { findScoped, type Issued, KEY_FILTER, scopedChange } from './clients.store.ts';
+import {
+  findScoped,
+  KEY_FILTER,
+  type LockOption,
+  scopedChange,
+  scopedCount,
+  scopedRow,
+  scopedRows,
+} from '../../platform/db/scoped.ts';
+import type { Issued } from './clients.store.ts';
 
 // Prescribers' and client links' SQL. Every funder-facing function takes the caller's scope and
 // applies it; `keyId` (a sandbox key) narrows counts to what that key's helpers made.

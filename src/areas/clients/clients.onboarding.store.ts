@@ -1,8 +1,15 @@
 import type { FunderScope, Plane } from '../../platform/caller.ts';
 import type { Queryable } from '../../platform/db/db.ts';
-import { type LockOption, lockClause, scopedCount, scopedRow } from '../../platform/db/scoped.ts';
+import {
+  findScoped,
+  type LockOption,
+  lockClause,
+  scopedChange,
+  scopedCount,
+  scopedList,
+  scopedRow,
+} from '../../platform/db/scoped.ts';
 import { visibleToFunder } from '../requests/requests.module.ts';
-import { findScoped, scopedChange, scopedList } from './clients.store.ts';
 
 // Onboarding links' SQL. Funder-facing functions take the caller's scope; a sandbox key's
 // `keyId` narrows them to the links that key made.

@@ -1,7 +1,7 @@
 import { type FunderCaller, type FunderScope, scopeOf } from '../../platform/caller.ts';
 import { addMadridDays } from '../../platform/clock.ts';
 import { sha256Hex } from '../../platform/crypto.ts';
-import type { Queryable } from '../../platform/db/db.ts';
+import { isUniqueViolation, type Queryable } from '../../platform/db/db.ts';
 import { ApiError } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import type { WriteScope } from '../../platform/write.ts';
@@ -12,7 +12,6 @@ import {
   type ClientLinkView,
   type ClientsDeps,
   checkEmail,
-  isUniqueViolation,
   linkView,
   ownKeyOnly,
   requireSharedWriteScope,

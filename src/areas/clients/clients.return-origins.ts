@@ -1,5 +1,6 @@
 import type { OperatorCaller } from '../../platform/caller.ts';
 import type { Db } from '../../platform/db/db.ts';
+import { funderExists } from '../../platform/db/funders.ts';
 import { ApiError } from '../../platform/errors.ts';
 import type { RunWrite } from '../../platform/write.ts';
 import * as clientsStore from './clients.invitations.store.ts';
@@ -44,10 +45,8 @@ export function createReturnOrigins(deps: { db: Db; write: RunWrite }) {
       });
       const unique = [...new Set(normal)].sort();
       await write(caller, async (scope) => {
-        if ((await clientsStore.funderPlaneForOps(scope.tx, funderId)) === null) {
-          const exists = await clientsStore.returnOriginsOf(scope.tx, funderId);
-          if (!exists) throw new ApiError('not_found', 'Funder was not found.');
-        }
+        if (!(await funderExists(scope.tx, funderId)))
+          throw new ApiError('not_found', 'Funder was not found.');
         await clientsStore.setReturnOriginsForOps(scope.tx, funderId, unique, scope.now);
         scope.evidence({
           funderId,

@@ -141,7 +141,3 @@ export function checkEmail(caller: FunderCaller, email: string, field: string, r
   }
   return trimmed;
 }
-
-/** A PostgreSQL unique violation (two writers racing for the same slot). */
-export const isUniqueViolation = (err: unknown): boolean =>
-  typeof err === 'object' && err !== null && (err as { code?: string }).code === '23505';

@@ -1,5 +1,6 @@
 import { type FunderCaller, scopeOf } from '../../platform/caller.ts';
 import { ApiError } from '../../platform/errors.ts';
+import { requireReason } from '../../platform/reasons.ts';
 import type { RunWrite } from '../../platform/write.ts';
 import { funderMover, isOpen, type RequestLifecycle } from '../requests/requests.module.ts';
 import { type ConsentLevel, levelAtLeast } from '../settings/settings.module.ts';
@@ -15,14 +16,8 @@ export function createConsentLevelService(deps: { write: RunWrite; requests: Req
   return {
     async raise(caller: FunderCaller, id: string, body: { level: ConsentLevel; reason: string }) {
       // Shape, level and length are the schema's; spaces alone are no reason.
-      if (body.reason.trim().length < 8) {
-        throw new ApiError('reason_required', 'reason is required: at least 8 characters, spaces aside.', {
-          status: 422,
-          extra: { field: 'reason' },
-        });
-      }
+      const reason = requireReason(body.reason);
       const level = body.level;
-      const reason = body.reason.trim();
       return deps.write(caller, async ({ tx, now, evidence }) => {
         const scope = scopeOf(caller);
         const row = await deps.requests.lock(tx, funderMover(scope), id);

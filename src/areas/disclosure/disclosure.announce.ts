@@ -7,6 +7,7 @@ import {
 } from '../../platform/caller.ts';
 import { madridDate } from '../../platform/clock.ts';
 import { ApiError } from '../../platform/errors.ts';
+import { requireReason } from '../../platform/reasons.ts';
 import type { RunWrite, WriteScope } from '../../platform/write.ts';
 import {
   funderMover,
@@ -67,13 +68,7 @@ export function createAnnouncing(deps: { write: RunWrite; lifecycle: RequestLife
   return {
     /** POST /v1/requests/{id}/announce */
     async announce(caller: FunderCaller, id: string, body: { reason: string }) {
-      const reason = body.reason.trim();
-      if (reason.length < 8) {
-        throw new ApiError('reason_required', 'A reason of at least 8 characters is required.', {
-          status: 422,
-          extra: { field: 'reason' },
-        });
-      }
+      const reason = requireReason(body.reason);
       const scope = scopeOf(caller);
       return write(caller, async (ws) => {
         const row = await lifecycle.lock(ws.tx, funderMover(scope), id);

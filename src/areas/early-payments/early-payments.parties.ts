@@ -1,14 +1,10 @@
 import type { Static } from 'typebox';
-import {
-  type FunderCaller,
-  type OperatorCaller,
-  type Plane,
-  requireSandbox,
-  scopeOf,
-} from '../../platform/caller.ts';
+import { type FunderCaller, type OperatorCaller, requireSandbox, scopeOf } from '../../platform/caller.ts';
 import { addDays, madridDate } from '../../platform/clock.ts';
+import { funderPlane } from '../../platform/db/funders.ts';
 import { ApiError } from '../../platform/errors.ts';
 import { percentOf } from '../../platform/money.ts';
+import { optionalReason } from '../../platform/reasons.ts';
 import type { RunWrite } from '../../platform/write.ts';
 import { ensureDebtor, insertInvoice, insertSandboxSeller } from '../parties/parties.module.ts';
 import { answerIn, releaseIn } from './early-payments.offer.ts';
@@ -26,11 +22,9 @@ export function createEarlyPaymentParties(deps: { write: RunWrite }) {
     /** Operations API: an offer released to a live or demonstration supplier. */
     async releaseForOps(operator: OperatorCaller, body: Static<typeof ReleaseBody>) {
       return write(operator, async (ws) => {
-        const funder = await store.funderPlaneForOps(ws.tx, body.bank_id);
-        if (!funder) throw new ApiError('not_found', 'Funder was not found.');
-        const plane: Plane | null =
-          funder.environment === 'live' ? 'live' : funder.environment === 'sandbox' ? 'demo' : null;
-        if (!plane)
+        const plane = await funderPlane(ws.tx, body.bank_id);
+        if (plane === undefined) throw new ApiError('not_found', 'Funder was not found.');
+        if (plane === null)
           throw new ApiError('conflict', 'The funder is not classified yet: it cannot fund early payments.');
         return releaseIn(ws, {
           funderId: body.bank_id,
@@ -48,10 +42,11 @@ export function createEarlyPaymentParties(deps: { write: RunWrite }) {
       answer: 'accepted' | 'declined' | 'withdrawn',
       body: Static<typeof AnswerBody>,
     ) {
+      const reason = optionalReason(body.reason);
       return write(operator, async (ws) => {
         const row = await store.lockForOps(ws.tx, id);
         if (!row) throw new ApiError('not_found', 'Early payment was not found.');
-        return answerIn(ws, row, answer, body.reason?.trim() ?? null);
+        return answerIn(ws, row, answer, reason);
       });
     },
 
@@ -104,10 +99,11 @@ export function createEarlyPaymentParties(deps: { write: RunWrite }) {
     ) {
       requireSandbox(caller);
       const scope = scopeOf(caller);
+      const reason = optionalReason(body.reason);
       return write(caller, async (ws) => {
         const row = await store.lock(ws.tx, scope, id);
         if (!row) throw new ApiError('not_found', 'Early payment was not found.');
-        return answerIn(ws, row, answer, body.reason?.trim() ?? null);
+        return answerIn(ws, row, answer, reason);
       });
     },
   };

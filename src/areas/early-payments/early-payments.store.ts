@@ -138,13 +138,6 @@ export async function invoiceForOps(q: Queryable, invoiceId: string) {
   return rows[0] ?? null;
 }
 
-export async function funderPlaneForOps(q: Queryable, funderId: string) {
-  const { rows } = await q.query<{ environment: string }>('SELECT environment FROM funders WHERE id = $1', [
-    funderId,
-  ]);
-  return rows[0] ?? null;
-}
-
 /** Whether an invoice already has an early payment in flight (or done). */
 export async function inFlightForInvoice(q: Queryable, invoiceId: string): Promise<boolean> {
   const { rows } = await q.query(

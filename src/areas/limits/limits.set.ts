@@ -1,5 +1,6 @@
 import { actorOf, type Caller } from '../../platform/caller.ts';
 import { madridDate } from '../../platform/clock.ts';
+import { funderExists } from '../../platform/db/funders.ts';
 import { ApiError } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { centsToDecimal } from '../../platform/money.ts';
@@ -43,7 +44,7 @@ export async function setDebtorLimit(
   if ('problem' in read) throw rowProblemToError(read.problem);
   const source = sourceOf(caller);
   return write(caller, async (scope) => {
-    if (caller.kind !== 'funder' && !(await store.funderExistsForOperator(scope.tx, target.funderId)))
+    if (caller.kind !== 'funder' && !(await funderExists(scope.tx, target.funderId)))
       throw new ApiError('not_found', 'Funder was not found.');
     const [resolved] = await resolveCountries(scope.tx, target, [read.value]);
     if ('problem' in resolved!) {
@@ -86,7 +87,7 @@ export async function setSellerLimit(
   const source = sourceOf(caller);
   return write(caller, async (scope) => {
     const { tx, now } = scope;
-    if (caller.kind !== 'funder' && !(await store.funderExistsForOperator(tx, target.funderId)))
+    if (caller.kind !== 'funder' && !(await funderExists(tx, target.funderId)))
       throw new ApiError('not_found', 'Funder was not found.');
     if (!(await store.sellerVisible(tx, target, input.sellerId)))
       throw new ApiError('not_found', 'Seller was not found.');

@@ -328,9 +328,3 @@ export async function sellerVisible(q: Queryable, scope: FunderScope, sellerId: 
   );
   return rows.length > 0;
 }
-
-/** The operations team: whether a funder exists at all, before it acts for it. */
-export async function funderExistsForOperator(q: Queryable, funderId: string): Promise<boolean> {
-  const { rows } = await q.query('SELECT 1 FROM funders WHERE id = $1', [funderId]);
-  return rows.length > 0;
-}

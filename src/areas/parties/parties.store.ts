@@ -1,6 +1,6 @@
 import type { Plane } from '../../platform/caller.ts';
 import type { Queryable } from '../../platform/db/db.ts';
-import { type LockOption, lockClause } from '../../platform/db/scoped.ts';
+import { type LockOption, lockClause, type TableColumns } from '../../platform/db/scoped.ts';
 import { type NamedStatement, namedStatement, runStatement } from '../../platform/db/statements.ts';
 
 export type VerificationStatus = 'pending' | 'approved' | 'rejected' | 'lapsed';
@@ -142,7 +142,7 @@ function byId<Row>(declare: (variant: ByIdVariant) => NamedStatement<Row>) {
 }
 
 /** The read of a party of `from` by its country and tax id on a plane. */
-function byKey<Row>(from: { table: string; columns: string }) {
+function byKey<Row>(from: TableColumns) {
   return async (q: Queryable, plane: Plane, country: string, taxId: string): Promise<Row | null> => {
     const { rows } = await q.query<Row>(
       `SELECT ${from.columns} FROM ${from.table} WHERE plane = $1 AND country = $2 AND tax_id = $3`,

@@ -1,5 +1,5 @@
 import type { Plane } from '../../platform/caller.ts';
-import { pgErrorCode } from '../../platform/db/db.ts';
+import { isUniqueViolation } from '../../platform/db/db.ts';
 import { ApiError } from '../../platform/errors.ts';
 import { decimalToEuros } from '../../platform/money.ts';
 import type { WriteScope } from '../../platform/write.ts';
@@ -100,7 +100,7 @@ export async function orConflict<T>(work: Promise<T>, message: string): Promise<
   try {
     return await work;
   } catch (err) {
-    if (pgErrorCode(err) === '23505') throw new ApiError('conflict', message);
+    if (isUniqueViolation(err)) throw new ApiError('conflict', message);
     throw err;
   }
 }

@@ -1,6 +1,7 @@
 import type { FunderScope } from '../../platform/caller.ts';
 import type { Tx } from '../../platform/db/db.ts';
 import { ApiError } from '../../platform/errors.ts';
+import { requireReason } from '../../platform/reasons.ts';
 import type { WriteScope } from '../../platform/write.ts';
 import { OPEN_STATUSES } from '../requests/requests.module.ts';
 import * as store from './programme.store.ts';
@@ -12,8 +13,6 @@ export interface ProgrammeBody {
   terms: Partial<ProgrammeTerms> & { reset?: true };
   reason: string;
 }
-
-const REASON_MIN = 8;
 
 const termsInvalid = (message: string) =>
   new ApiError('terms_invalid', message, { extra: { field: 'terms' } });
@@ -82,13 +81,7 @@ export async function changeProgrammeIn(
   const sellerId = body.seller_id ?? null;
   const { reset, ...sent } = body.terms;
   const keys = pickTerms(sent);
-  const reason = body.reason.trim();
-  if (reason.length < REASON_MIN) {
-    throw new ApiError('reason_required', `A reason of at least ${REASON_MIN} characters is required.`, {
-      status: 422,
-      extra: { field: 'reason' },
-    });
-  }
+  const reason = requireReason(body.reason);
   if (reset && (sellerId === null || Object.keys(keys).length > 0)) {
     throw termsInvalid(
       'terms {reset: true} comes alone, with a seller_id: it removes that company’s own terms.',

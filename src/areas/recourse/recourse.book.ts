@@ -2,6 +2,7 @@ import type { Static } from 'typebox';
 import { type FunderCaller, scopeOf } from '../../platform/caller.ts';
 import type { Db } from '../../platform/db/db.ts';
 import { ApiError } from '../../platform/errors.ts';
+import { requireReason } from '../../platform/reasons.ts';
 import type { RunWrite } from '../../platform/write.ts';
 import { type Claims, euros } from './recourse.claims.ts';
 import {
@@ -12,8 +13,6 @@ import {
   type RecourseQuery,
 } from './recourse.schemas.ts';
 import * as store from './recourse.store.ts';
-
-const REASON_MIN = 8;
 
 /** The funder's side: its funded book by recourse type with its claims, and closing a claim. */
 export function createRecourseBook(deps: { db: Db; write: RunWrite; claims: Claims }) {
@@ -64,19 +63,9 @@ export function createRecourseBook(deps: { db: Db; write: RunWrite; claims: Clai
     /** POST /v1/recourse/{id}/close */
     async close(caller: FunderCaller, id: string, body: Static<typeof CloseBody>) {
       const scope = scopeOf(caller);
+      const reason = requireReason(body.reason);
       return write(caller, async (ws) => {
         const claim = await claims.ownClaim(ws, scope, id);
-        const reason = body.reason.trim();
-        if (reason.length < REASON_MIN) {
-          throw new ApiError(
-            'reason_required',
-            `A reason of at least ${REASON_MIN} characters is required.`,
-            {
-              status: 422,
-              extra: { field: 'reason' },
-            },
-          );
-        }
         if (claim.status !== 'open') {
           throw new ApiError('claim_closed', `The claim is no longer open (${claim.status}).`, {
             extra: { status: claim.status },

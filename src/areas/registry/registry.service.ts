@@ -7,6 +7,7 @@ import type { Db, Queryable } from '../../platform/db/db.ts';
 import { ApiError } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { amountCents, centsToDecimal } from '../../platform/money.ts';
+import { requireReason } from '../../platform/reasons.ts';
 import type { RunWrite } from '../../platform/write.ts';
 import { normalizeTaxId } from '../parties/parties.module.ts';
 import { LOOKUP_MAX, type RegistryInvoice, type RegistryLookupBody } from './registry.schemas.ts';
@@ -136,13 +137,7 @@ export function createRegistryService(deps: { db: Db; clock: Clock; write: RunWr
 
     /** Opens or closes the live registry; the same state again changes nothing. */
     async setOpen(operator: OperatorCaller, open: boolean, reason: string) {
-      const trimmed = reason.trim();
-      if (trimmed.length < 8) {
-        throw new ApiError('reason_required', 'A reason of at least 8 characters is required.', {
-          status: 422,
-          extra: { field: 'reason' },
-        });
-      }
+      const trimmed = requireReason(reason);
       const { row, changed } = await write(operator, async ({ tx, now, evidence }) => {
         const before = await store.planeStateForOps(tx, 'live', true);
         if ((before?.open ?? false) === open) return { row: before, changed: false };

@@ -1,4 +1,4 @@
-import type { Plane } from '../../platform/caller.ts';
+import { type Plane, planeOf } from '../../platform/caller.ts';
 import { madridDate } from '../../platform/clock.ts';
 import type { Queryable, Tx } from '../../platform/db/db.ts';
 import { ApiError } from '../../platform/errors.ts';
@@ -63,8 +63,7 @@ export function createRouting(deps: RoutingDeps) {
     }
     const environment = await funderEnvironment(tx, bankId);
     if (!environment) throw bodyInvalid('bank_id', 'bank_id names no funder.');
-    const funderPlane: Plane | null =
-      environment === 'live' ? 'live' : environment === 'sandbox' ? 'demo' : null;
+    const funderPlane = planeOf(environment);
     if (funderPlane !== row.plane) {
       throw bodyInvalid('bank_id', `That funder does not work on the ${row.plane} plane of this request.`);
     }

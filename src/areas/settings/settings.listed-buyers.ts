@@ -2,6 +2,7 @@ import type { Caller, Plane } from '../../platform/caller.ts';
 import { canonicalJson } from '../../platform/canonical-json.ts';
 import { sha256Hex } from '../../platform/crypto.ts';
 import type { Queryable } from '../../platform/db/db.ts';
+import { funderExists } from '../../platform/db/funders.ts';
 import { ApiError } from '../../platform/errors.ts';
 import type { RunWrite } from '../../platform/write.ts';
 import { normalizeTaxId } from '../parties/parties.module.ts';
@@ -54,8 +55,7 @@ export function createListedBuyers(deps: { write: RunWrite }) {
       buyers.sort((a, b) => (a.country + a.tax_id < b.country + b.tax_id ? -1 : 1));
 
       return write(caller, async ({ tx, now, evidence }) => {
-        if (!(await store.funderExistsForOperator(tx, bankId)))
-          throw new ApiError('not_found', 'Funder was not found.');
+        if (!(await funderExists(tx, bankId))) throw new ApiError('not_found', 'Funder was not found.');
         const before = await store.lockSettings(tx, { funderId: bankId, plane }, now);
         const beforeBuyers = await store.listedBuyers(tx, { funderId: bankId, plane });
         const sameList =

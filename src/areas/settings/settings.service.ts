@@ -1,7 +1,7 @@
 import { type FunderCaller, type Plane, requirePlane } from '../../platform/caller.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db, Queryable } from '../../platform/db/db.ts';
-import { ApiError } from '../../platform/errors.ts';
+import { requireReason } from '../../platform/reasons.ts';
 import type { RunWrite } from '../../platform/write.ts';
 import { CONSENT_LEVELS, type ConsentLevel } from './settings.consent-levels.ts';
 import { declarationText, textLanguages } from './settings.declaration-texts.ts';
@@ -27,9 +27,6 @@ export const DEFAULT_POLICY: FunderPolicy = {
   offerValidityDays: 7,
 };
 
-export const REASON_MIN = 8;
-export const REASON_MAX = 1000;
-
 export interface SettingsInput {
   debtor_consent_level?: ConsentLevel;
   require_counsel_approved_texts?: boolean;
@@ -41,19 +38,7 @@ export interface SettingsInput {
  * that spaces alone are no reason.
  */
 export function parseSettingsBody(body: SettingsInput): SettingsInput {
-  const trimmed = body.reason.trim();
-  if (trimmed.length < REASON_MIN) {
-    // The catalogue gives reason_required 400 (a decline without reason); here the spec says 422.
-    throw new ApiError(
-      'reason_required',
-      `A reason of ${REASON_MIN} to ${REASON_MAX} characters is required.`,
-      {
-        status: 422,
-        extra: { field: 'reason' },
-      },
-    );
-  }
-  return { ...body, reason: trimmed };
+  return { ...body, reason: requireReason(body.reason) };
 }
 
 export type SettingsService = ReturnType<typeof createSettingsService>;

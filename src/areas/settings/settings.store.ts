@@ -94,12 +94,6 @@ export async function updateSettings(
   return row!;
 }
 
-/** The operations team: whether a funder exists at all, before it acts for it. */
-export async function funderExistsForOperator(q: Queryable, funderId: string): Promise<boolean> {
-  const { rows } = await q.query('SELECT 1 FROM funders WHERE id = $1', [funderId]);
-  return rows.length > 0;
-}
-
 /** Open requests routed to the funder, counted by the consent level each was routed with. */
 export async function openRequestsByLevel(
   q: Queryable,

@@ -1,7 +1,7 @@
 import { type FunderCaller, type FunderScope, scopeOf } from '../../platform/caller.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { sha256Hex } from '../../platform/crypto.ts';
-import { type Db, pgErrorCode } from '../../platform/db/db.ts';
+import { type Db, isUniqueViolation } from '../../platform/db/db.ts';
 import { ApiError } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { centsToDecimal } from '../../platform/money.ts';
@@ -248,7 +248,7 @@ export function createStatementImport(deps: { db: Db; clock: Clock; write: RunWr
       });
     } catch (err) {
       // Two uploads of the same file at once: the database keeps one.
-      if (pgErrorCode(err) === '23505') await alreadyImported(db, owner, sha256);
+      if (isUniqueViolation(err)) await alreadyImported(db, owner, sha256);
       throw err;
     }
   };

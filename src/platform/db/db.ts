@@ -130,6 +130,9 @@ export function pgErrorCode(err: unknown): string | undefined {
   return undefined;
 }
 
+/** A unique index refused the row (two writers racing for the same slot). */
+export const isUniqueViolation = (err: unknown): boolean => pgErrorCode(err) === '23505';
+
 const NETWORK_CODES = new Set([
   'ECONNREFUSED',
   'ECONNRESET',

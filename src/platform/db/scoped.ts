@@ -57,3 +57,59 @@ export function scopedStatement<Row>(
 ): Promise<Row[]> {
   return scopedRows<Row>(q, scope, statement.sql, params, { name: statement.name });
 }
+
+/** A table and the columns a store reads from it. */
+export interface TableColumns {
+  table: string;
+  columns: string;
+}
+
+/** What a sandbox key sees of what keys made: its own rows only; a live key (null) sees all. */
+export const KEY_FILTER = (column: string, param: string) =>
+  `(${param}::uuid IS NULL OR ${column} = ${param}::uuid)`;
+
+/**
+ * One of the funder's rows by id, locked when asked. With `keyId` (the table has `key_id`), a
+ * sandbox key finds only the rows it made.
+ */
+export function findScoped<Row>(
+  q: Queryable,
+  from: TableColumns,
+  scope: FunderScope,
+  id: string,
+  options: LockOption & { keyId?: string | null } = {},
+): Promise<Row | null> {
+  const byKey = options.keyId !== undefined;
+  return scopedRow<Row>(
+    q,
+    scope,
+    `SELECT ${from.columns} FROM ${from.table}
+      WHERE id = $3 AND funder_id = $1 AND plane = $2${byKey ? ` AND ${KEY_FILTER('key_id', '$4')}` : ''}${lockClause(options.lock)}`,
+    byKey ? [id, options.keyId] : [id],
+  );
+}
+
+/**
+ * A change of one of the funder's rows of `table` by id, as a store function (stores export it
+ * by name): `set`, and `where` (a further condition, when given), name the values the function
+ * takes after the id as `$4`, `$5`... in that order. It answers how many rows it changed (0 or 1).
+ */
+export function scopedChange<Values extends unknown[]>(table: string, set: string, where?: string) {
+  const sql = `UPDATE ${table} SET ${set}
+      WHERE id = $3 AND funder_id = $1 AND plane = $2${where ? ` AND ${where}` : ''}`;
+  return (q: Queryable, scope: FunderScope, id: string, ...values: Values): Promise<number> =>
+    scopedCount(q, scope, sql, [id, ...values]);
+}
+
+/**
+ * The funder's rows of one table newest first, up to `limit`, as a store function (stores
+ * export it by name); a sandbox key (`keyId`) sees only what it made. The table has `key_id`,
+ * `created_at` and `seq`.
+ */
+export function scopedList<Row>(from: TableColumns) {
+  const sql = `SELECT ${from.columns} FROM ${from.table}
+      WHERE funder_id = $1 AND plane = $2 AND ${KEY_FILTER('key_id', '$4')}
+      ORDER BY created_at DESC, seq DESC LIMIT $3`;
+  return (q: Queryable, scope: FunderScope, limit: number, keyId: string | null): Promise<Row[]> =>
+    scopedRows<Row>(q, scope, sql, [limit, keyId]);
+}

@@ -1,6 +1,7 @@
 import { type TSchema, Type } from 'typebox';
 import type { ErrorCode } from '../errors.ts';
 import { MAX_AMOUNT_EUROS } from '../money.ts';
+import { REASON_MAX, REASON_MIN } from '../reasons.ts';
 
 /**
  * Builders for input schemas (bodies, query strings, path parameters). Each one carries the
@@ -128,11 +129,12 @@ export function OrNull<T extends TSchema>(schema: T) {
 }
 
 /**
- * A reason kept on the evidence chain: at least 8 characters (spaces aside, which the service
- * checks), answered 422 reason_required.
+ * A reason kept on the evidence chain, answered 422 reason_required: its length as sent. That
+ * spaces alone are no reason the schema cannot say; the service checks it with `requireReason`
+ * (platform/reasons.ts), the one rule.
  */
-export function Reason(description = 'Why, at least 8 characters; kept on the evidence chain') {
-  return Text({ code: 'reason_required', status: 422, min: 8, max: 1000, description });
+export function Reason(description = `Why, at least ${REASON_MIN} characters; kept on the evidence chain`) {
+  return Text({ code: 'reason_required', status: 422, min: REASON_MIN, max: REASON_MAX, description });
 }
 
 /** A list, its own code on the list and (unless they have theirs) on its items. */
