@@ -113,6 +113,21 @@ describe.skipIf(!redisServerInstalled)(
         .slice(from)
         .split('\n')
         .filter((line) => line.includes(text));
+    /**
+     * One warning per change of state, never one per call: the lines alternate, down first and
+     * back last. (A loaded machine may see Redis's first answers after the thaw late and go
+     * down once more: each such change still gets exactly one line.)
+     */
+    const expectOneLinePerChange = (from: number) => {
+      const changes = linesSince(from, 'Redis ').filter(
+        (line) => line.includes(DOWN_LINE) || line.includes(BACK_LINE),
+      );
+      expect(changes.length % 2, changes.join('\n')).toBe(0);
+      expect(changes.length).toBeGreaterThanOrEqual(2);
+      expect(changes.length).toBeLessThanOrEqual(6);
+      changes.forEach((line, i) => expect(line).toContain(i % 2 === 0 ? DOWN_LINE : BACK_LINE));
+      expect(changes[0]).toContain('"level":40');
+    };
     const codes = (answers: Answer[]) =>
       answers.reduce<Record<number, number>>((all, { status }) => {
         all[status] = (all[status] ?? 0) + 1;
@@ -212,9 +227,7 @@ describe.skipIf(!redisServerInstalled)(
       expect(figures.degraded_probes).toBeGreaterThan(0);
       expect(gaugeWhileFrozen).toBe('0');
       expect(gaugeAfter).toBe('1');
-      expect(linesSince(from, DOWN_LINE)).toHaveLength(1);
-      expect(linesSince(from, BACK_LINE)).toHaveLength(1);
-      expect(linesSince(from, DOWN_LINE)[0]).toContain('"level":40');
+      expectOneLinePerChange(from);
     }, 60_000);
 
     it('killed and started again empty: a key limited to 10 calls a minute makes 10 in its window, not more, across both switches', async () => {
@@ -258,8 +271,7 @@ describe.skipIf(!redisServerInstalled)(
       expect(figures.longest_ms).toBeLessThan(ANSWER_BOUND_MS);
       // Counting is in Redis again (the restarted one holds the key's windows).
       expect((await redis.rateKeys()).length).toBeGreaterThan(0);
-      expect(linesSince(from, DOWN_LINE)).toHaveLength(1);
-      expect(linesSince(from, BACK_LINE)).toHaveLength(1);
+      expectOneLinePerChange(from);
     }, 60_000);
   },
 );
