@@ -18,6 +18,7 @@ const embeddedOnly = [
   'test/readiness.redis.test.ts',
   'test/samples.test.ts',
   'test/secrets-rotation.cli.test.ts',
+  'test/suites.test.ts',
 ];
 
 /**
