@@ -18,6 +18,20 @@ const embeddedOnly = [
   'test/readiness.redis.test.ts',
   'test/samples.test.ts',
   'test/secrets-rotation.cli.test.ts',
+  'test/suites.test.ts',
+];
+
+/**
+ * The release suite: the files that install the project's packages or build a tree other than
+ * the working one (a fresh clone installed with npm, the Dockerfile replayed, the previous
+ * release built from git history). Minutes of a core each, so `npm test` leaves them out unless
+ * FUNDER_API_TEST_RELEASE=1 asks for them; `npm run test:release` (vitest.release.config.ts)
+ * runs them alone. `embeddedOnly` applies to them as to any file.
+ */
+export const releaseSuite = [
+  'test/container-image.test.ts',
+  'test/fresh-clone.test.ts',
+  'test/upgrade.test.ts',
 ];
 
 /**
@@ -47,22 +61,37 @@ class LongestFirst extends BaseSequencer {
   }
 }
 
-export default defineConfig({
-  test: {
-    include: ['src/**/*.test.ts', 'test/**/*.test.ts', 'packages/*/test/**/*.test.ts'],
-    exclude: [...configDefaults.exclude, ...(process.env.TEST_DATABASE_URL ? embeddedOnly : [])],
-    globalSetup: ['test/support/global-setup.ts'],
-    // Guards against a hung test, not measures of speed: on a loaded two-core machine starting
-    // the embedded database alone can take a minute.
-    testTimeout: 120_000,
-    hookTimeout: 300_000,
-    pool: 'forks',
-    // Two cores: two files at a time keeps PGlite's start-up from starving the tests.
-    maxWorkers: 2,
-    // Each worker process runs file after file, its imported modules (the service's own, the
-    // packages', PGlite's compiled WebAssembly) loaded once: about three seconds of a core saved
-    // per file. Every file still starts its own service on its own database.
-    isolate: false,
-    sequence: { sequencer: LongestFirst },
-  },
-});
+/**
+ * The suite's configuration: `default` is `npm test` without the release suite, `release` the
+ * release suite alone, `whole` both.
+ */
+export function suite(which: 'default' | 'release' | 'whole') {
+  return defineConfig({
+    test: {
+      include:
+        which === 'release'
+          ? releaseSuite
+          : ['src/**/*.test.ts', 'test/**/*.test.ts', 'packages/*/test/**/*.test.ts'],
+      exclude: [
+        ...configDefaults.exclude,
+        ...(which === 'default' ? releaseSuite : []),
+        ...(process.env.TEST_DATABASE_URL ? embeddedOnly : []),
+      ],
+      globalSetup: ['test/support/global-setup.ts'],
+      // Guards against a hung test, not measures of speed: on a loaded two-core machine starting
+      // the embedded database alone can take a minute.
+      testTimeout: 120_000,
+      hookTimeout: 300_000,
+      pool: 'forks',
+      // Two cores: two files at a time keeps PGlite's start-up from starving the tests.
+      maxWorkers: 2,
+      // Each worker process runs file after file, its imported modules (the service's own, the
+      // packages', PGlite's compiled WebAssembly) loaded once: about three seconds of a core saved
+      // per file. Every file still starts its own service on its own database.
+      isolate: false,
+      sequence: { sequencer: LongestFirst },
+    },
+  });
+}
+
+export default suite(process.env.FUNDER_API_TEST_RELEASE === '1' ? 'whole' : 'default');
