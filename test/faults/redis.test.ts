@@ -125,7 +125,7 @@ describe.skipIf(!redisServerInstalled)(
       expect(changes.length % 2, changes.join('\n')).toBe(0);
       expect(changes.length).toBeGreaterThanOrEqual(2);
       expect(changes.length).toBeLessThanOrEqual(6);
-      changes.forEach((line, i) => expect(line).toContain(i % 2 === 0 ? DOWN_LINE : BACK_LINE));
+      for (const [i, line] of changes.entries()) expect(line).toContain(i % 2 === 0 ? DOWN_LINE : BACK_LINE);
       expect(changes[0]).toContain('"level":40');
     };
     const codes = (answers: Answer[]) =>
