@@ -265,6 +265,14 @@ describe.skipIf(!onPostgres())(
       expect(offered.status, JSON.stringify(offered.body)).toBe(201);
       const accepted = await call(sandboxKey, 'POST', `/v1/sandbox/requests/${requestIds[0]}/accept`);
       expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
+      expect(await stop(server)).toBe(0);
+      // The packet as the source serves it once its worker is gone (a job still running there,
+      // a seller's score, would otherwise change it after it was read): a server without a worker,
+      // as the restored one below.
+      server = await startServer(dataDir, port, 'Server listening at', {
+        ...serving,
+        DATABASE_URL: urlOf(names.source, 'login'),
+      });
       const before = await call<{ request: unknown }>(sandboxKey, 'GET', `/v1/requests/${requestIds[0]}`);
       expect(before.status).toBe(200);
       expect(await stop(server)).toBe(0);
