@@ -1,5 +1,6 @@
-// The composition root of the areas: each area's module is built from the shared deps and the
-// services of the areas it declares, in dependency order, so no dependency is bound late.
+// The composition root of the areas: one list, in dependency order, each area built from the shared
+// deps and the areas before it, so nothing is bound late; what the app and the worker take of them
+// is derived from that list.
 import { accountModule } from './areas/account/account.module.ts';
 import { bankDataModule } from './areas/bank-data/bank-data.module.ts';
 import { clientsModule } from './areas/clients/clients.module.ts';
@@ -16,7 +17,7 @@ import { opsModule } from './areas/ops/ops.module.ts';
 import { partiesModule } from './areas/parties/parties.module.ts';
 import { payerRecordModule } from './areas/payer-record/payer-record.module.ts';
 import { programmeModule } from './areas/programme/programme.module.ts';
-import { recourseModule } from './areas/recourse/recourse.module.ts';
+import { claimsPaymentObserver, recourseModule } from './areas/recourse/recourse.module.ts';
 import { registryModule } from './areas/registry/registry.module.ts';
 import {
   createRequestLifecycle,
@@ -26,8 +27,9 @@ import {
 import { sandboxModule } from './areas/sandbox/sandbox.module.ts';
 import { settingsModule } from './areas/settings/settings.module.ts';
 import { statementsModule } from './areas/statements/statements.module.ts';
-import { webhooksModule } from './areas/webhooks/webhooks.module.ts';
-import { type AreaDeps, type AreaParts, jobsByKind } from './platform/area-deps.ts';
+import { type DispatchSettings, webhooksModule } from './areas/webhooks/webhooks.module.ts';
+import { areaList, joinAreas } from './platform/area.ts';
+import type { AreaDeps } from './platform/area-deps.ts';
 import type { Clock } from './platform/clock.ts';
 import type { SecretBox } from './platform/crypto.ts';
 import type { Db } from './platform/db/db.ts';
@@ -46,111 +48,166 @@ interface ServiceDeps {
   rateCounter: RateCounter;
   readCacheMode: ReadCacheMode;
   exports: ExportsSettings;
-  /** What the areas count (the runtime's metrics): export builds. */
+  /** What the webhook dispatcher runs with: the runtime's log, LISTEN URL, bounds and counters. */
+  dispatch: DispatchSettings;
+  /** What the areas count (the runtime's metrics): export builds, kept answers. */
   metrics?: ExportMetrics & ReadCacheMetrics;
 }
 
 /**
- * The areas a request's life runs through, in dependency order: accounts, parties, settings,
- * documents, programme and disclosure, clients, the requests themselves, limits, bank data and
- * decisions. The other areas are built on these.
+ * Every area, in dependency order: each builder is handed the areas built before it, by name.
+ * The request lifecycle (the one owner of a request's status) is made before the list: the
+ * disclosure area is built on it, and the requests area takes both.
  */
-function requestAreas(shared: AreaDeps, deps: ServiceDeps) {
-  const accountArea = accountModule({ ...shared, countOnLookup: deps.countOnLookup });
-  const partiesArea = partiesModule(shared);
-  const settingsArea = settingsModule(shared);
-  const { settings } = settingsArea;
-  const documentsArea = documentsModule({
-    ...shared,
-    publicBaseUrl: deps.publicBaseUrl,
-    visibleRequest: visibleRequestReader(shared),
-  });
-  const { documents } = documentsArea;
-  // The one owner of a request's status, made first: the disclosure area is built on it, and the
-  // requests module takes both.
+function buildAreas(shared: AreaDeps, deps: ServiceDeps) {
   const lifecycle = createRequestLifecycle();
-  const programmeArea = programmeModule(shared);
-  const { programme } = programmeArea;
-  const disclosureArea = disclosureModule({ ...shared, lifecycle });
-  const { disclosure } = disclosureArea;
-  const clientsArea = clientsModule({ ...shared, ...deps });
-  const { clients } = clientsArea;
-  const requestsArea = requestsModule({
-    ...shared,
-    lifecycle,
-    settings,
-    documents,
-    programme,
-    clientOwnerOf: clients.clientOwnerOf,
-    disclosure: disclosureArea.steps,
-  });
-  const { requests, payments } = requestsArea;
-  const limitsArea = limitsModule(shared);
-  const { limits } = limitsArea;
-  const bankDataArea = bankDataModule({ ...shared, requests });
-  const decisionsArea = decisionsModule({
-    ...shared,
-    lifecycle,
-    payments,
-    settings,
-    documents,
-    offerGuards: [limits.offerGuard],
-    disclosure,
-    bankData: bankDataArea.bankData,
-  });
-  return {
-    accountArea,
-    partiesArea,
-    settingsArea,
-    documentsArea,
-    lifecycle,
-    programmeArea,
-    disclosureArea,
-    clientsArea,
-    requestsArea,
-    limitsArea,
-    bankDataArea,
-    decisionsArea,
-  };
-}
-
-/** The demonstration plane, which the demo area plays through the other areas' services. */
-function demonstration(
-  shared: AreaDeps,
-  core: ReturnType<typeof requestAreas>,
-  more: {
-    earlyPaymentsArea: ReturnType<typeof earlyPaymentsModule>;
-    recourseArea: ReturnType<typeof recourseModule>;
-    opportunitiesArea: ReturnType<typeof opportunitiesModule>;
-  },
-) {
-  const { programme } = core.programmeArea;
-  const { disclosure } = core.disclosureArea;
-  const requestParties = core.requestsArea.parties;
-  return demoModule({
-    ...shared,
-    account: core.accountArea.account,
-    documents: core.documentsArea.documents,
-    parties: requestParties,
-    decisions: core.decisionsArea.decisions,
-    settings: core.settingsArea.settings,
-    limits: core.limitsArea.limits,
-    programmeDemo: { programme, disclosure },
-    earlyPaymentsDemo: more.earlyPaymentsArea.earlyPayments,
-    recourseDemo: { programme, disclosure, recourse: more.recourseArea.recourse },
-    bankDataDemo: true,
-    opportunitiesDemo: {
-      opportunities: more.opportunitiesArea.opportunities,
-      invitations: core.clientsArea.clients.invitations,
-      parties: core.partiesArea.parties,
-      createRequest: requestParties.createRequest,
-    },
-  });
+  return areaList()
+    .add(() => accountModule({ ...shared, countOnLookup: deps.countOnLookup }))
+    .add(() => partiesModule(shared))
+    .add(() => settingsModule(shared))
+    .add(() =>
+      documentsModule({
+        ...shared,
+        publicBaseUrl: deps.publicBaseUrl,
+        visibleRequest: visibleRequestReader(shared),
+      }),
+    )
+    .add(() => programmeModule(shared))
+    .add(() => disclosureModule({ ...shared, lifecycle }))
+    .add(() => clientsModule({ ...shared, secrets: deps.secrets, publicBaseUrl: deps.publicBaseUrl }))
+    .add((a) =>
+      requestsModule({
+        ...shared,
+        lifecycle,
+        settings: a.settings.services.settings,
+        documents: a.documents.services.documents,
+        programme: a.programme.services.programme,
+        clientOwnerOf: a.clients.services.clients.clientOwnerOf,
+        disclosure: a.disclosure.services.disclosureSteps,
+        // Recourse claims hear of every payment, inside its write.
+        paymentObservers: [claimsPaymentObserver()],
+      }),
+    )
+    .add(() => limitsModule(shared))
+    .add((a) => bankDataModule({ ...shared, requests: a.requests.services.requests }))
+    .add((a) =>
+      decisionsModule({
+        ...shared,
+        lifecycle,
+        payments: a.requests.services.payments,
+        settings: a.settings.services.settings,
+        documents: a.documents.services.documents,
+        offerGuards: [a.limits.services.limits.offerGuard],
+        disclosure: a.disclosure.services.disclosure,
+        bankData: a['bank-data'].services.bankData,
+      }),
+    )
+    .add((a) =>
+      debtorInfoModule({
+        ...shared,
+        requests: a.requests.services.requests,
+        creditLimitOf: a.limits.services.limits.debtorLimitView,
+      }),
+    )
+    .add((a) => payerRecordModule({ ...shared, creditLimitOf: a.limits.services.limits.debtorLimitView }))
+    .add((a) => statementsModule({ ...shared, requests: lifecycle, payments: a.requests.services.payments }))
+    .add((a) => recourseModule({ ...shared, lifecycle, payments: a.requests.services.payments }))
+    .add(() => opportunitiesModule(shared))
+    .add((a) =>
+      sandboxModule({
+        ...shared,
+        requests: a.requests.services.requests,
+        lifecycle,
+        parties: a.requests.services.requestParties,
+        documents: a.documents.services.documents,
+        settings: a.settings.services.settings,
+        programme: a.programme.services.programme,
+        disclosure: a.disclosure.services.disclosure,
+        recourse: a.recourse.services.recourse,
+        opportunities: a.opportunities.services.opportunities,
+        receivables: lifecycle.receivables,
+      }),
+    )
+    .add(() =>
+      webhooksModule({
+        ...shared,
+        secrets: deps.secrets,
+        allowLoopback: deps.allowLoopback,
+        dispatch: deps.dispatch,
+      }),
+    )
+    .add(() =>
+      exportsModule({
+        ...shared,
+        publicBaseUrl: deps.publicBaseUrl,
+        settings: deps.exports,
+        metrics: deps.metrics,
+      }),
+    )
+    .add(() => registryModule(shared))
+    .add(() => earlyPaymentsModule(shared))
+    .add((a) => {
+      // The demonstration plane, played through the other areas' services.
+      const { programme } = a.programme.services;
+      const { disclosure } = a.disclosure.services;
+      const { requestParties } = a.requests.services;
+      return demoModule({
+        ...shared,
+        account: a.account.services.account,
+        documents: a.documents.services.documents,
+        parties: requestParties,
+        decisions: a.decisions.services.decisions,
+        settings: a.settings.services.settings,
+        limits: a.limits.services.limits,
+        programmeDemo: { programme, disclosure },
+        earlyPaymentsDemo: a['early-payments'].services.earlyPayments,
+        recourseDemo: { programme, disclosure, recourse: a.recourse.services.recourse },
+        bankDataDemo: true,
+        opportunitiesDemo: {
+          opportunities: a.opportunities.services.opportunities,
+          invitations: a.clients.services.clients.invitations,
+          parties: a.parties.services.parties,
+          createRequest: requestParties.createRequest,
+        },
+      });
+    })
+    .add(() => opsModule(shared)).built;
 }
 
 /**
- * The composition root: each area's module builds its services (and routes) from the shared
- * deps and the other areas' services it names, in dependency order, so nothing is bound late.
+ * The order the app registers the areas' routes in: the published document follows it. It names
+ * every area once (joinAreas checks).
+ */
+const ROUTE_ORDER = [
+  'account',
+  'demo',
+  'ops',
+  'parties',
+  'documents',
+  'settings',
+  'requests',
+  'sandbox',
+  'debtor-info',
+  'payer-record',
+  'statements',
+  'decisions',
+  'limits',
+  'programme',
+  'disclosure',
+  'recourse',
+  'webhooks',
+  'clients',
+  'exports',
+  'registry',
+  'early-payments',
+  'bank-data',
+  'opportunities',
+] as const;
+
+/**
+ * The composition root: the areas built from one list (`buildAreas`), and what the app and the
+ * worker take of them derived from it: every published service by name, the routes in
+ * `ROUTE_ORDER`, the jobs by kind, the recurring kinds and what runs beside the worker.
  */
 export function createServices(deps: ServiceDeps) {
   const write = createWriter(deps);
@@ -160,127 +217,21 @@ export function createServices(deps: ServiceDeps) {
     mode: deps.readCacheMode,
     metrics: deps.metrics,
   });
-  const shared = { db: deps.db, clock: deps.clock, write, readCache };
-  const core = requestAreas(shared, deps);
-  const { accountArea, partiesArea, documentsArea, lifecycle, clientsArea, requestsArea, decisionsArea } =
-    core;
-  const { account } = accountArea;
-  const { settings } = core.settingsArea;
-  const { documents } = documentsArea;
-  const { programme } = core.programmeArea;
-  const { disclosure } = core.disclosureArea;
-  const { clients } = clientsArea;
-  const { requests, parties: requestParties, payments } = requestsArea;
-  const { limits } = core.limitsArea;
-  const bankDataArea = core.bankDataArea;
-  const { decisions, consentLevel } = decisionsArea;
-  const debtorInfoArea = debtorInfoModule({ ...shared, requests, creditLimitOf: limits.debtorLimitView });
-  const payerRecordArea = payerRecordModule({ ...shared, creditLimitOf: limits.debtorLimitView });
-  const statementsArea = statementsModule({ ...shared, requests: lifecycle, payments });
-  // Recourse claims hear of every payment recorded and record the seller's repayments through
-  // the same recorder; a claim names the funder's collection account, else its latest
-  // statement's account.
-  const recourseArea = recourseModule({
-    ...shared,
-    lifecycle,
-    payments,
-    accounts: {
-      collectionIban: (q, scope) => bankDataArea.bankData.collectionIban(q, scope),
-      statementIban: (q, scope) => statementsArea.statements.latestAccountIban(q, scope),
-    },
-  });
-  const { recourse } = recourseArea;
-  const opportunitiesArea = opportunitiesModule(shared);
-  const sandboxArea = sandboxModule({
-    ...shared,
-    requests,
-    lifecycle,
-    parties: requestParties,
-    documents,
-    settings,
-    programme,
-    disclosure,
-    recourse,
-    opportunities: opportunitiesArea.opportunities,
-    receivables: lifecycle.receivables,
-  });
-  const webhooksArea = webhooksModule({
-    ...shared,
-    secrets: deps.secrets,
-    allowLoopback: deps.allowLoopback,
-  });
-  const exportsArea = exportsModule({
-    ...shared,
-    publicBaseUrl: deps.publicBaseUrl,
-    settings: deps.exports,
-    metrics: deps.metrics,
-  });
-  const registryArea = registryModule(shared);
-  const earlyPaymentsArea = earlyPaymentsModule(shared);
-  const demoArea = demonstration(shared, core, { earlyPaymentsArea, recourseArea, opportunitiesArea });
-  const { sandbox } = sandboxArea;
-  const { demo } = demoArea;
-  const opsArea = opsModule(shared);
-  // The order the app registers the areas' routes in (the published document follows it).
-  const registered: AreaParts[] = [
-    accountArea,
-    demoArea,
-    opsArea,
-    partiesArea,
-    documentsArea,
-    core.settingsArea,
-    requestsArea,
-    sandboxArea,
-    debtorInfoArea,
-    payerRecordArea,
-    statementsArea,
-    decisionsArea,
-    core.limitsArea,
-    core.programmeArea,
-    core.disclosureArea,
-    recourseArea,
-    webhooksArea,
-    clientsArea,
-    exportsArea,
-    registryArea,
-    earlyPaymentsArea,
-    bankDataArea,
-    opportunitiesArea,
-  ];
+  const areas = joinAreas(
+    buildAreas({ db: deps.db, clock: deps.clock, write, readCache }, deps),
+    ROUTE_ORDER,
+  );
   return {
     write,
-    account,
-    limits,
-    demo,
-    parties: partiesArea.parties,
-    documents,
-    settings,
-    requests,
-    requestParties,
-    decisions,
-    consentLevel,
-    sandbox,
-    programme,
-    disclosure,
-    recourse,
-    debtorInfo: debtorInfoArea.debtorInfo,
-    payerRecord: payerRecordArea.payerRecord,
-    statements: statementsArea.statements,
-    webhooks: webhooksArea.webhooks,
-    clients,
-    exports: exportsArea.exports,
-    opportunities: opportunitiesArea.opportunities,
-    registry: registryArea.registry,
-    earlyPayments: earlyPaymentsArea.earlyPayments,
-    bankData: bankDataArea.bankData,
-    bankDataParties: bankDataArea.parties,
-    audit: opsArea.audit,
+    ...areas.services,
     /** Each area's routes, in the order the app registers them. */
-    routes: registered.flatMap((area) => area.routes),
+    routes: areas.routes,
     /** The areas' background jobs, by kind. */
-    areaJobs: jobsByKind(...registered.map((area) => area.jobs)),
+    areaJobs: areas.jobs,
     /** Area jobs that recur: scheduled when the worker starts, each rescheduling itself. */
-    recurringJobs: registered.flatMap((area) => area.recurring ?? []),
+    recurringJobs: areas.recurring,
+    /** What runs beside each worker's job loop (the webhook dispatcher), a new one per worker. */
+    besideWorker: areas.beside,
   };
 }
 

@@ -3,15 +3,13 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import pino, { type Logger } from 'pino';
 import {
-  createDispatcher,
   type Dispatcher,
   type DispatcherDeps,
   oldestDueDeliveryForOpsSql,
-  pruneWebhookDeliveries,
 } from './areas/webhooks/webhooks.module.ts';
 import { createServices, type Services } from './compose.ts';
 import { type Config, isProduction } from './config.ts';
-import { jobsByKind } from './platform/area-deps.ts';
+import { type BesideWorker, jobsByKind } from './platform/area.ts';
 import { type Clock, manualClock, systemClock } from './platform/clock.ts';
 import { CREDENTIAL_PREFIXES, type SecretBox, secretBox } from './platform/crypto.ts';
 import { DIR_MODE } from './platform/data-dir.ts';
@@ -32,7 +30,7 @@ import {
   type Worker,
 } from './platform/jobs.ts';
 import { censorNestedSecrets, logSerializers, REDACTED } from './platform/log-safety.ts';
-import { createMetrics, type Metrics } from './platform/metrics.ts';
+import { createExposition, createMetrics, type Metrics, type MetricsExposition } from './platform/metrics.ts';
 import { pruneOutboxEvents } from './platform/outbox.ts';
 import { databaseRateCounter, pruneRateCounters, type RateCounter } from './platform/rate-limit.ts';
 import { pruneChangeMarks } from './platform/read-cache.ts';
@@ -186,9 +184,9 @@ export interface Runtime {
   /** Whether this process should be sent calls; the shutdown turns it off first. */
   readiness: Readiness;
   /** This runtime's Prometheus metrics (one registry each: several runtimes may share a process). */
-  metrics: Metrics;
+  metrics: Metrics & MetricsExposition;
   buildApp(): Promise<App>;
-  /** The job worker and, beside it, a webhook dispatcher; `ready` once the dispatcher listens. */
+  /** The job worker and, beside it, what the areas run there (the webhook dispatcher); `ready` once those run. */
   createWorker(options?: { pollMs?: number }): Worker & { ready(): Promise<void> };
   /** A webhook dispatcher (the worker runs one); tests pass their own resolver or bounds. */
   createDispatcher(overrides?: Partial<DispatcherDeps>): Dispatcher;
@@ -203,14 +201,13 @@ function upkeep(everySeconds: number, prune: (db: Db, now: Date) => Promise<unkn
 }
 
 /**
- * Recurring upkeep: expired counters and idempotency keys, old outbox events and finished webhook
- * deliveries, and the evidence chain's day roots.
+ * The platform's recurring upkeep: expired counters and idempotency keys, old outbox events, the
+ * evidence chain's day roots and old change marks (the areas' own upkeep is among their jobs).
  */
 const MAINTENANCE: Record<string, { everySeconds: number; run: JobHandler }> = {
   'maintenance.rate_counters': upkeep(300, pruneRateCounters),
   'maintenance.idempotency_keys': upkeep(3600, pruneIdempotencyKeys),
   'maintenance.outbox_events': upkeep(3600, pruneOutboxEvents),
-  'maintenance.webhook_deliveries': upkeep(3600, pruneWebhookDeliveries),
   'maintenance.evidence_day_roots': upkeep(600, sealFinishedDays),
   'maintenance.read_changes': upkeep(300, pruneChangeMarks),
 };
@@ -228,27 +225,31 @@ function maintenanceHandlers(): Record<string, JobHandler> {
 }
 
 /**
- * The job worker with a webhook dispatcher beside it (woken by commits). Jobs cross funders: the
- * worker runs as the operator role, its timers included.
+ * The job worker with what the areas run beside it (the webhook dispatcher, woken by commits).
+ * Jobs cross funders: the worker runs as the operator role, its timers included.
  */
-function workerWithDispatcher(
+function workerWithBeside(
   worker: Worker,
-  dispatcher: Dispatcher,
+  beside: readonly BesideWorker[],
   logger: Logger,
 ): Worker & { ready(): Promise<void> } {
-  let dispatcherStarted: Promise<void> = Promise.resolve();
+  let started: Promise<void> = Promise.resolve();
   return {
     runOnce: () => runAs(OPERATOR, () => worker.runOnce()),
     start: () => {
       runAs(OPERATOR, () => worker.start());
-      dispatcherStarted = dispatcher
-        .start()
-        .catch((err: unknown) => logger.error({ err }, 'webhook dispatcher did not start'));
+      started = Promise.all(
+        beside.map((part) =>
+          part
+            .start()
+            .catch((err: unknown) => logger.error({ err }, 'a loop beside the worker did not start')),
+        ),
+      ).then(() => undefined);
     },
-    ready: () => dispatcherStarted,
+    ready: () => started,
     stop: async () => {
       await worker.stop();
-      await dispatcher.stop();
+      for (const part of beside) await part.stop();
     },
   };
 }
@@ -306,25 +307,14 @@ export async function createRuntime(
   }
   const secrets = options.secrets ?? (await resolveSecrets(config));
   const box = await openSecretBox(db, secrets);
-  let handlers: Record<string, JobHandler> = {};
-  const metrics = createMetrics({
-    db,
-    clock,
-    jobKinds: () => Object.keys(handlers),
-    read: {
-      jobs: jobQueueForOpsSql,
-      oldestDueDelivery: oldestDueDeliveryForOpsSql,
-      unsealedDays: unsealedDaysSql,
-    },
-    monotonicNow: options.monotonicNow,
-  });
+  const counters = createMetrics({ db });
   // Without Redis the rate limits count in the database, in the key lookup's own statement.
   const rateCounter = config.redisUrl
     ? redisRateCounter(config.redisUrl, {
         fallback: databaseRateCounter(db),
         ...config.redis,
         log: logger.child({ role: 'rate-limits' }),
-        metrics,
+        metrics: counters,
       })
     : databaseRateCounter(db);
   // A fresh server counts in Redis from its first call, or says at once that it cannot.
@@ -339,29 +329,38 @@ export async function createRuntime(
     rateCounter,
     readCacheMode: config.readCache,
     exports: { config, secretsKey: secrets.secretsKey, previousSecretsKey: secrets.previousSecretsKey },
-    metrics,
-  });
-  const newDispatcher = (overrides: Partial<DispatcherDeps> = {}) =>
-    createDispatcher({
-      db,
-      clock,
-      secrets: box,
+    dispatch: {
       logger: logger.child({ role: 'webhooks' }),
-      allowLoopback: config.webhookAllowLoopback,
       databaseUrl: config.databaseUrl,
       safetyWakeMs: config.webhookSafetyWakeSeconds * 1000,
-      metrics,
+      metrics: counters,
       tracer: tracing?.tracer ?? null,
-      ...overrides,
-    });
+    },
+    metrics: counters,
+  });
 
   // Jobs run with the long bounds (an export's statements outlast an API call's): bounds.ts.
-  handlers = Object.fromEntries(
+  const handlers: Record<string, JobHandler> = Object.fromEntries(
     Object.entries(jobsByKind(services.areaJobs, maintenanceHandlers())).map(([kind, handler]) => [
       kind,
       ((ctx) => runLong(() => handler(ctx))) as JobHandler,
     ]),
   );
+  const metrics = {
+    ...counters,
+    ...createExposition({
+      metrics: counters,
+      db,
+      clock,
+      jobKinds: Object.keys(handlers),
+      read: {
+        jobs: jobQueueForOpsSql,
+        oldestDueDelivery: oldestDueDeliveryForOpsSql,
+        unsealedDays: unsealedDaysSql,
+      },
+      monotonicNow: options.monotonicNow,
+    }),
+  };
   const readiness = createReadiness(await readinessChecks(db, rateCounter));
 
   return {
@@ -402,7 +401,7 @@ export async function createRuntime(
         operationsListener: config.opsPort !== null || isProduction(config),
       }),
     createWorker: (workerOptions = {}) =>
-      workerWithDispatcher(
+      workerWithBeside(
         createWorker({
           db,
           clock,
@@ -410,10 +409,10 @@ export async function createRuntime(
           logger: logger.child({ role: 'worker' }),
           pollMs: workerOptions.pollMs,
         }),
-        newDispatcher(),
+        services.besideWorker.map((make) => make()),
         logger,
       ),
-    createDispatcher: newDispatcher,
+    createDispatcher: services.dispatcher,
     async scheduleMaintenance() {
       await runAs(OPERATOR, async () => {
         for (const kind of [...Object.keys(MAINTENANCE), ...services.recurringJobs]) {

@@ -21,3 +21,9 @@ export const emptyGuards: DecisionsDeps = { ...withoutGuards, offerGuards: [] };
 const { clientOwnerOf: _owners, ...withoutOwners } = requestsDeps;
 // @ts-expect-error own-client routing cannot be left out
 export const noOwners: RequestsDeps = withoutOwners;
+
+const { paymentObservers: _observers, ...withoutObservers } = requestsDeps;
+// @ts-expect-error the payments' observers (recourse claims) cannot be left out
+export const noObservers: RequestsDeps = withoutObservers;
+// @ts-expect-error nor given as an empty list
+export const emptyObservers: RequestsDeps = { ...withoutObservers, paymentObservers: [] };

@@ -43,7 +43,7 @@ function within<T>(ms: number, work: Promise<T>): Promise<T> {
 export function createScrapeGauges(deps: {
   db: Db;
   clock: Clock;
-  jobKinds: () => readonly string[];
+  jobKinds: readonly string[];
   read: ScrapeReads;
   scrapeTimeoutMs?: number;
   /** Milliseconds of a monotonic clock (performance.now); tests pass one they move by hand. */
@@ -82,7 +82,7 @@ export function createScrapeGauges(deps: {
   function apply(figures: ScrapeFigures): void {
     for (const g of jobGauges) g.reset();
     const byKind = new Map(figures.jobs.map((row) => [row.kind, row]));
-    for (const kind of new Set([...deps.jobKinds(), ...byKind.keys()])) {
+    for (const kind of new Set([...deps.jobKinds, ...byKind.keys()])) {
       const row = byKind.get(kind);
       queued.set({ kind }, row?.queued ?? 0);
       running.set({ kind }, row?.running ?? 0);

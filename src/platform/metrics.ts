@@ -74,13 +74,15 @@ export interface MetricsExposition {
   render(): Promise<string>;
 }
 
+/** What the runtime's code counts through, and the registry its exposition reads. */
 export interface Metrics
   extends HttpMetrics,
     WebhookMetrics,
     ExportMetrics,
     ReadCacheMetrics,
-    DependencyMetrics,
-    MetricsExposition {}
+    DependencyMetrics {
+  readonly registry: Registry;
+}
 
 /** Counts nothing: for code built without a runtime's metrics (unit tests, one-off commands). */
 export const NO_METRICS: HttpMetrics & WebhookMetrics & ExportMetrics & ReadCacheMetrics & DependencyMetrics =
@@ -105,11 +107,14 @@ const EXPORT_BUCKETS = [1, 5, 15, 30, 60, 120, 300, 600, 1800, 3600];
 /** A call no route matched: its path is never a label (any caller could make up new ones). */
 export const UNMATCHED_ROUTE = 'unmatched';
 
-export interface MetricsDeps {
+/** What the exposition reads beside the counters: the scrape-time figures of the database. */
+export interface ExpositionDeps {
+  /** The counters, and the registry they are in. */
+  metrics: Metrics;
   db: Db;
   clock: Clock;
   /** The job kinds this code runs: each is reported, 0 when none is waiting. */
-  jobKinds: () => readonly string[];
+  jobKinds: readonly string[];
   /** The scrape-time statements, from the stores that own the tables. */
   read: ScrapeReads;
   /** The scrape-time statement's bound (tests). */
@@ -121,7 +126,8 @@ export interface MetricsDeps {
   monotonicNow?: () => number;
 }
 
-export function createMetrics(deps: MetricsDeps): Metrics {
+/** The counters and histograms the code counts through, in a registry of their own. */
+export function createMetrics(deps: { db: Db }): Metrics {
   const registry = new Registry();
   const registers = [registry];
   const calls = new Counter({
@@ -183,10 +189,8 @@ export function createMetrics(deps: MetricsDeps): Metrics {
     registers,
   });
   poolGauges(deps.db, registers);
-  const scrape = createScrapeGauges({ ...deps, registers, prefix: PREFIX });
-
-  let processMetrics = false;
   return {
+    registry,
     httpCall({ method, route, status, seconds }) {
       const path = route ?? UNMATCHED_ROUTE;
       calls.inc({ route: path, method, status: String(status) });
@@ -213,6 +217,18 @@ export function createMetrics(deps: MetricsDeps): Metrics {
     dependencyUp(dependency, up) {
       dependencies.set({ dependency }, up ? 1 : 0);
     },
+  };
+}
+
+/**
+ * What `/metrics` answers: the counters' registry, with the figures read from the database when
+ * scraped (the job queue by kind, the oldest due delivery, the unsealed days) added to it.
+ */
+export function createExposition(deps: ExpositionDeps): MetricsExposition {
+  const { registry } = deps.metrics;
+  const scrape = createScrapeGauges({ ...deps, registers: [registry], prefix: PREFIX });
+  let processMetrics = false;
+  return {
     contentType: registry.contentType,
     async render() {
       // The process's own metrics (CPU, memory, event loop, garbage collection) start with the

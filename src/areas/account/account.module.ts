@@ -1,3 +1,4 @@
+import { defineArea } from '../../platform/area.ts';
 import type { AreaDeps } from '../../platform/area-deps.ts';
 import type { AreaRoutes } from '../../platform/http/app.ts';
 import { accountOperatorRoutes } from './account.operators.ops.routes.ts';
@@ -24,5 +25,5 @@ export function accountModule(
     accountOpsRoutes({ account }),
     accountOperatorRoutes({ account }),
   ];
-  return { account, routes };
+  return defineArea({ name: 'account', services: { account }, routes });
 }

@@ -1,3 +1,4 @@
+import { defineArea } from '../../platform/area.ts';
 import type { AreaDeps } from '../../platform/area-deps.ts';
 import type { AreaRoutes } from '../../platform/http/app.ts';
 import type { RequestsService } from '../requests/requests.module.ts';
@@ -10,6 +11,8 @@ import { createBankDataService } from './bank-data.service.ts';
 export { playBankDataDemo, playCollectionAccountDemo } from './bank-data.demo.ts';
 export type { BankDataPartiesService } from './bank-data.parties.ts';
 export type { BankDataService } from './bank-data.service.ts';
+/** The funder's collection account, read inside the caller's query or write (recourse claims name it). */
+export { collectionIban } from './bank-data.store.ts';
 
 /** Bank data and a request's cash flow: the service (with the funding gate), the parties, routes. */
 export function bankDataModule(deps: AreaDeps & { requests: Pick<RequestsService, 'visible'> }) {
@@ -20,5 +23,5 @@ export function bankDataModule(deps: AreaDeps & { requests: Pick<RequestsService
     bankDataSandboxRoutes({ parties }),
     bankDataOpsRoutes({ parties }),
   ];
-  return { bankData, parties, routes };
+  return defineArea({ name: 'bank-data', services: { bankData, bankDataParties: parties }, routes });
 }

@@ -99,9 +99,6 @@ export function createBankDataService(
       };
     },
 
-    /** The IBAN of the funder's collection account, or null while it has none (read inside `q`). */
-    collectionIban: (q: Queryable, scope: FunderScope) => store.collectionIban(q, scope),
-
     /** `GET /v1/bank-data`. */
     async overview(caller: FunderCaller) {
       const scope = scopeOf(caller);

@@ -1,3 +1,4 @@
+import { defineArea } from '../../platform/area.ts';
 import type { AreaDeps } from '../../platform/area-deps.ts';
 import type { AreaRoutes } from '../../platform/http/app.ts';
 import { clientsInvitationsRoutes } from './clients.invitations.routes.ts';
@@ -20,5 +21,5 @@ export function clientsModule(deps: AreaDeps & Omit<ClientsDeps, keyof AreaDeps>
     clientsSandboxRoutes({ clients }),
     clientsOpsRoutes({ clients }),
   ];
-  return { clients, routes };
+  return defineArea({ name: 'clients', services: { clients }, routes });
 }

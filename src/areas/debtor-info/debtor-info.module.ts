@@ -1,3 +1,4 @@
+import { defineArea } from '../../platform/area.ts';
 import type { AreaDeps } from '../../platform/area-deps.ts';
 import type { AreaRoutes } from '../../platform/http/app.ts';
 import { debtorInfoOpsRoutes } from './debtor-info.ops.routes.ts';
@@ -12,7 +13,7 @@ export function debtorInfoModule(
 ) {
   const debtorInfo = createDebtorInfoService(deps);
   const routes: AreaRoutes[] = [debtorInfoRoutes({ debtorInfo }), debtorInfoOpsRoutes({ debtorInfo })];
-  return { debtorInfo, routes };
+  return defineArea({ name: 'debtor-info', services: { debtorInfo }, routes });
 }
 
 export type { CreditLimitOf, DebtorInfoService } from './debtor-info.service.ts';

@@ -1,3 +1,4 @@
+import { defineArea } from '../../platform/area.ts';
 import type { AreaDeps } from '../../platform/area-deps.ts';
 import type { AreaRoutes } from '../../platform/http/app.ts';
 import type { BankDataService } from '../bank-data/bank-data.module.ts';
@@ -35,7 +36,7 @@ export function decisionsModule(
   const decisions = createDecisionsService({ ...deps, requests: deps.lifecycle });
   const consentLevel = createConsentLevelService({ write: deps.write, requests: deps.lifecycle });
   const routes: AreaRoutes[] = [decisionsRoutes({ decisions, consentLevel })];
-  return { decisions, consentLevel, routes };
+  return defineArea({ name: 'decisions', services: { decisions, consentLevel }, routes });
 }
 
 // What other areas use of this one.

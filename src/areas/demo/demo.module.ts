@@ -1,3 +1,4 @@
+import { defineArea } from '../../platform/area.ts';
 import type { AreaDeps } from '../../platform/area-deps.ts';
 import type { AreaRoutes } from '../../platform/http/app.ts';
 import { demoOpsRoutes } from './demo.ops.routes.ts';
@@ -12,5 +13,5 @@ export { DEMO_FUNDER_NAME, type DemoService } from './demo.service.ts';
 export function demoModule(deps: AreaDeps & Omit<Parameters<typeof createDemoService>[0], keyof AreaDeps>) {
   const demo = createDemoService(deps);
   const routes: AreaRoutes[] = [demoOpsRoutes({ demo })];
-  return { demo, routes };
+  return defineArea({ name: 'demo', services: { demo }, routes });
 }

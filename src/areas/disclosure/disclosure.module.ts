@@ -1,4 +1,5 @@
-import type { AreaDeps, AreaParts } from '../../platform/area-deps.ts';
+import { defineArea } from '../../platform/area.ts';
+import type { AreaDeps } from '../../platform/area-deps.ts';
 import type { AreaRoutes } from '../../platform/http/app.ts';
 import type { JobHandler } from '../../platform/jobs.ts';
 import type { RequestLifecycle } from '../requests/requests.module.ts';
@@ -25,8 +26,13 @@ export function disclosureModule(deps: AreaDeps & { lifecycle: RequestLifecycle 
     await disclosure.announceDue({ kind: 'system', job: ANNOUNCEMENTS_JOB });
     return { rerunAt: new Date(ctx.clock.now().getTime() + 3600 * 1000) };
   };
-  const parts = { routes, jobs: { [ANNOUNCEMENTS_JOB]: announcements }, recurring: [ANNOUNCEMENTS_JOB] };
   // What routing and disputes ask of disclosure, handed to the requests module.
-  const steps = { prepareNoticeDocuments, announceIn };
-  return { disclosure, steps, ...(parts satisfies AreaParts) };
+  const disclosureSteps = { prepareNoticeDocuments, announceIn };
+  return defineArea({
+    name: 'disclosure',
+    services: { disclosure, disclosureSteps },
+    routes,
+    jobs: { [ANNOUNCEMENTS_JOB]: announcements },
+    recurring: [ANNOUNCEMENTS_JOB],
+  });
 }

@@ -1,3 +1,4 @@
+import { defineArea } from '../../platform/area.ts';
 import type { AreaDeps } from '../../platform/area-deps.ts';
 import type { AreaRoutes } from '../../platform/http/app.ts';
 import { documentsOpsRoutes } from './documents.ops.routes.ts';
@@ -25,5 +26,5 @@ export function documentsModule(
 ) {
   const documents = createDocumentsService(deps);
   const routes: AreaRoutes[] = [documentsRoutes({ documents }), documentsOpsRoutes({ documents })];
-  return { documents, routes };
+  return defineArea({ name: 'documents', services: { documents }, routes });
 }

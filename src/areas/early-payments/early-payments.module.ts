@@ -1,3 +1,4 @@
+import { defineArea } from '../../platform/area.ts';
 import type { AreaDeps } from '../../platform/area-deps.ts';
 import type { AreaRoutes } from '../../platform/http/app.ts';
 import { earlyPaymentsOpsRoutes } from './early-payments.ops.routes.ts';
@@ -15,7 +16,7 @@ export function earlyPaymentsModule(deps: AreaDeps) {
     earlyPaymentsOpsRoutes({ earlyPayments }),
     earlyPaymentsSandboxRoutes({ earlyPayments }),
   ];
-  return { earlyPayments, routes };
+  return defineArea({ name: 'early-payments', services: { earlyPayments }, routes });
 }
 
 export type { EarlyPaymentsService, EarlyPaymentView } from './early-payments.service.ts';

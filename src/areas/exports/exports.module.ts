@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import type { Config } from '../../config.ts';
+import { defineArea } from '../../platform/area.ts';
 import type { AreaDeps } from '../../platform/area-deps.ts';
 import type { AreaRoutes } from '../../platform/http/app.ts';
 import { type ExportMetrics, NO_METRICS } from '../../platform/metrics.ts';
@@ -34,7 +35,7 @@ export function exportsModule(
     metrics: deps.metrics ?? NO_METRICS,
   });
   const routes: AreaRoutes[] = [exportsRoutes({ exports })];
-  return { exports, routes, jobs: exports.jobs };
+  return defineArea({ name: 'exports', services: { exports }, routes, jobs: exports.jobs });
 }
 
 export type { ExportsService } from './exports.service.ts';

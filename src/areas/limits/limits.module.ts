@@ -1,3 +1,4 @@
+import { defineArea } from '../../platform/area.ts';
 import type { AreaDeps } from '../../platform/area-deps.ts';
 import type { AreaRoutes } from '../../platform/http/app.ts';
 import { limitsOpsRoutes } from './limits.ops.routes.ts';
@@ -11,5 +12,5 @@ export type { LimitsService } from './limits.service.ts';
 export function limitsModule(deps: AreaDeps) {
   const limits = createLimitsService(deps);
   const routes: AreaRoutes[] = [limitsRoutes({ limits }), limitsOpsRoutes({ limits })];
-  return { limits, routes };
+  return defineArea({ name: 'limits', services: { limits }, routes });
 }

@@ -1,3 +1,4 @@
+import { defineArea } from '../../platform/area.ts';
 import type { AreaDeps } from '../../platform/area-deps.ts';
 import type { AreaRoutes } from '../../platform/http/app.ts';
 import { opportunitiesOpsRoutes } from './opportunities.ops.routes.ts';
@@ -19,7 +20,13 @@ export function opportunitiesModule(deps: AreaDeps) {
     opportunitiesOpsRoutes({ opportunities }),
     opportunitiesSandboxRoutes({ opportunities }),
   ];
-  return { opportunities, routes, jobs: opportunities.jobs, recurring: opportunities.recurring };
+  return defineArea({
+    name: 'opportunities',
+    services: { opportunities },
+    routes,
+    jobs: opportunities.jobs,
+    recurring: opportunities.recurring,
+  });
 }
 
 export type { OpportunitiesService } from './opportunities.service.ts';

@@ -1,3 +1,4 @@
+import { defineArea } from '../../platform/area.ts';
 import type { AreaDeps } from '../../platform/area-deps.ts';
 import type { AreaRoutes } from '../../platform/http/app.ts';
 import { opsAuditRoutes } from './ops.audit.ops.routes.ts';
@@ -13,5 +14,5 @@ export type { AuditEntry, AuditPage, AuditQuery } from './ops.audit.ts';
 export function opsModule(deps: AreaDeps) {
   const audit = createAudit(deps);
   const routes: AreaRoutes[] = [opsRoutes(deps), opsAuditRoutes({ audit })];
-  return { audit, routes };
+  return defineArea({ name: 'ops', services: { audit }, routes });
 }

@@ -1,3 +1,4 @@
+import { defineArea } from '../../platform/area.ts';
 import type { AreaDeps } from '../../platform/area-deps.ts';
 import type { AreaRoutes } from '../../platform/http/app.ts';
 import { partiesOpsRoutes } from './parties.ops.routes.ts';
@@ -51,5 +52,5 @@ export {
 export function partiesModule(deps: AreaDeps) {
   const parties = createPartiesService(deps);
   const routes: AreaRoutes[] = [partiesOpsRoutes({ parties })];
-  return { parties, routes };
+  return defineArea({ name: 'parties', services: { parties }, routes });
 }

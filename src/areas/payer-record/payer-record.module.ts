@@ -1,3 +1,4 @@
+import { defineArea } from '../../platform/area.ts';
 import type { AreaDeps } from '../../platform/area-deps.ts';
 import type { AreaRoutes } from '../../platform/http/app.ts';
 import { payerRecordOpsRoutes } from './payer-record.ops.routes.ts';
@@ -12,7 +13,7 @@ export function payerRecordModule(
 ) {
   const payerRecord = createPayerRecordService(deps);
   const routes: AreaRoutes[] = [payerRecordRoutes({ payerRecord }), payerRecordOpsRoutes({ payerRecord })];
-  return { payerRecord, routes };
+  return defineArea({ name: 'payer-record', services: { payerRecord }, routes });
 }
 
 export type { PayerRecordService } from './payer-record.service.ts';

@@ -1,3 +1,4 @@
+import { defineArea } from '../../platform/area.ts';
 import type { AreaDeps } from '../../platform/area-deps.ts';
 import type { AreaRoutes } from '../../platform/http/app.ts';
 import { programmeRoutes } from './programme.routes.ts';
@@ -20,5 +21,5 @@ export type { ProgrammeTerms } from './programme.terms.ts';
 export function programmeModule(deps: AreaDeps) {
   const programme = createProgrammeService(deps);
   const routes: AreaRoutes[] = [programmeRoutes({ programme })];
-  return { programme, routes };
+  return defineArea({ name: 'programme', services: { programme }, routes });
 }

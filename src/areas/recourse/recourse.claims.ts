@@ -3,6 +3,8 @@ import type { Queryable } from '../../platform/db/db.ts';
 import { ApiError } from '../../platform/errors.ts';
 import { amountCents, type Cents, centsToEuros } from '../../platform/money.ts';
 import type { WriteScope } from '../../platform/write.ts';
+import { collectionIban } from '../bank-data/bank-data.module.ts';
+import { latestAccountIban } from '../statements/statements.module.ts';
 import * as store from './recourse.store.ts';
 
 export const cents = (value: string | number): Cents => amountCents(value)!;
@@ -42,23 +44,17 @@ function claimView(row: store.ClaimRow, payTo: string | null) {
 
 export type ClaimView = ReturnType<typeof claimView>;
 
-/** The funder's accounts as their areas know them, each read inside the caller's query or write. */
-export interface FunderAccounts {
-  collectionIban(q: Queryable, scope: FunderScope): Promise<string | null>;
-  statementIban(q: Queryable, scope: FunderScope): Promise<string | null>;
-}
-
 export type Claims = ReturnType<typeof createClaims>;
 
 /** What every subject of the claims reads and tells: a claim's view, its account, its events. */
-export function createClaims(deps: { accounts: FunderAccounts }) {
+export function createClaims() {
   /**
    * Where the seller pays a claim of the funder: its collection account (bank data) first, else
-   * the account of its latest imported statement; null when it has neither. The only owner of
-   * this rule.
+   * the account of its latest imported statement; null when it has neither (each read through
+   * the owning area's published read, inside `q`). The only owner of this rule.
    */
   async function payToIban(q: Queryable, scope: FunderScope): Promise<string | null> {
-    return (await deps.accounts.collectionIban(q, scope)) ?? (await deps.accounts.statementIban(q, scope));
+    return (await collectionIban(q, scope)) ?? (await latestAccountIban(q, scope));
   }
 
   /** Claims as read; the funder's account now is looked up once, and only for a claim without one. */

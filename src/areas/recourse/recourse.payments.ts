@@ -10,19 +10,15 @@ import { madridDate, madridInstant } from '../../platform/clock.ts';
 import { ApiError } from '../../platform/errors.ts';
 import { type Cents, centsToDecimal, centsToEuros } from '../../platform/money.ts';
 import type { RunWrite, WriteScope } from '../../platform/write.ts';
-import type { PaymentHook, PaymentInput, PaymentRecorded } from '../requests/requests.module.ts';
+import type { PaymentInput, PaymentRecorded } from '../requests/requests.module.ts';
 import { OPERATIONS, type RequestLifecycle } from '../requests/requests.module.ts';
 import { type Claims, cents } from './recourse.claims.ts';
 import type { RepaymentBody, SandboxRepaymentBody } from './recourse.schemas.ts';
 import * as store from './recourse.store.ts';
 
-/**
- * The payments of the requests (recorded by one recorder): `record` records one inside the
- * caller's write, `onPayment` subscribes a hook told of each before the request moves.
- */
+/** The payments of the requests (recorded by one recorder): `record` records one inside the caller's write. */
 export interface Payments {
   record(ws: WriteScope, input: PaymentInput): Promise<PaymentRecorded>;
-  onPayment(hook: PaymentHook): void;
 }
 
 function demoOnly(caller: FunderCaller): FunderScope {
@@ -30,10 +26,7 @@ function demoOnly(caller: FunderCaller): FunderScope {
   return scopeOf(caller);
 }
 
-/**
- * Payments on a request with a claim: the seller's repayment of a recourse claim (recorded as a
- * payment like the others), and every payment recorded on the request counted on its claim.
- */
+/** The seller's repayment of a recourse claim, recorded as a payment like the others. */
 export function createClaimPayments(deps: {
   write: RunWrite;
   lifecycle: RequestLifecycle;
@@ -92,29 +85,7 @@ export function createClaimPayments(deps: {
     };
   }
 
-  /**
-   * Told of a payment on a request before the request moves (inside the recorder's write):
-   * counts it on the request's open claim. The request settling the ordinary way settles either
-   * kind; payments covering a recourse claim settle it and close the request by recourse.
-   */
-  const onPayment: PaymentHook = async (ws, payment) => {
-    const scope: FunderScope = { funderId: payment.funderId, plane: payment.request.plane };
-    const claim = await store.openClaimOfRequest(ws.tx, scope, payment.request.id);
-    if (!claim) return { closesByRecourse: false };
-    const paidAfter = cents(claim.paid_since_opened) + payment.amountCents;
-    const covers = claim.kind === 'recourse' && paidAfter >= cents(claim.claim_amount);
-    const settledBy = payment.settlesRequest ? 'request_settled' : covers ? 'recourse' : null;
-    await store.addPayment(ws.tx, scope, claim.id, centsToDecimal(payment.amountCents), settledBy, ws.now);
-    if (settledBy) {
-      const closed = await claims.reread(ws, scope, claim.id);
-      claims.claimEvent(ws, scope, 'claim.closed', closed, { settled_by: settledBy });
-    }
-    return { closesByRecourse: settledBy === 'recourse' };
-  };
-
   return {
-    onPayment,
-
     /** The operations team records a seller's repayment of a recourse claim. */
     async repaymentForOps(caller: OperatorCaller, id: string, body: Static<typeof RepaymentBody>) {
       return write(caller, async (ws) => {

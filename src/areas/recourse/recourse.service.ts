@@ -1,11 +1,11 @@
 import type { AreaDeps } from '../../platform/area-deps.ts';
 import type { RequestLifecycle } from '../requests/requests.module.ts';
 import { createRecourseBook } from './recourse.book.ts';
-import { createClaims, type FunderAccounts } from './recourse.claims.ts';
+import { createClaims } from './recourse.claims.ts';
 import { createClaimOpening } from './recourse.opening.ts';
 import { createClaimPayments, type Payments } from './recourse.payments.ts';
 
-export type { ClaimView, FunderAccounts } from './recourse.claims.ts';
+export type { ClaimView } from './recourse.claims.ts';
 export type { Payments } from './recourse.payments.ts';
 
 export type RecourseService = ReturnType<typeof createRecourseService>;
@@ -16,7 +16,8 @@ export type RecourseService = ReturnType<typeof createRecourseService>;
  * recourse the seller owes what was advanced plus the recorded fee less what was collected;
  * without recourse the claim records what the debtor still owes. Every payment recorded on the
  * request afterwards (settle, a confirmed statement line, the seller's repayment) counts towards
- * the claim through `onPayment`, which the payment recorder calls inside its write; the funder
+ * the claim through the payment observer (recourse.observer.ts), which the payment recorder is
+ * built with and calls inside its write; the funder
  * withdraws a recourse claim or writes off a debtor default.
  */
 export function createRecourseService(
@@ -24,11 +25,9 @@ export function createRecourseService(
     lifecycle: RequestLifecycle;
     /** The one payment recorder: a seller's repayment is a payment like the others. */
     payments: Pick<Payments, 'record'>;
-    /** The funder's accounts a claim can name: its collection account, its latest statement's. */
-    accounts: FunderAccounts;
   },
 ) {
-  const claims = createClaims(deps);
+  const claims = createClaims();
   return {
     ...createRecourseBook({ ...deps, claims }),
     ...createClaimOpening({ ...deps, claims }),

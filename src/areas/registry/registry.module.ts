@@ -1,3 +1,4 @@
+import { defineArea } from '../../platform/area.ts';
 import type { AreaDeps } from '../../platform/area-deps.ts';
 import type { AreaRoutes } from '../../platform/http/app.ts';
 import { registryOpsRoutes } from './registry.ops.routes.ts';
@@ -8,7 +9,7 @@ import { createRegistryService } from './registry.service.ts';
 export function registryModule(deps: AreaDeps) {
   const registry = createRegistryService(deps);
   const routes: AreaRoutes[] = [registryRoutes({ registry }), registryOpsRoutes({ registry })];
-  return { registry, routes };
+  return defineArea({ name: 'registry', services: { registry }, routes });
 }
 
 export type { RegistryService } from './registry.service.ts';

@@ -1,4 +1,5 @@
-import type { AreaDeps, AreaParts } from '../../platform/area-deps.ts';
+import { defineArea } from '../../platform/area.ts';
+import type { AreaDeps } from '../../platform/area-deps.ts';
 import type { AreaRoutes } from '../../platform/http/app.ts';
 import type { DocumentsService } from '../documents/documents.module.ts';
 import type { SettingsService } from '../settings/settings.module.ts';
@@ -7,7 +8,7 @@ import type { ClientOwnerOf, TermsForRouting } from './requests.intake.ts';
 import type { RequestLifecycle } from './requests.lifecycle.ts';
 import { requestsOpsRoutes } from './requests.ops.routes.ts';
 import { createRequestPartiesService } from './requests.parties.ts';
-import { createPayments } from './requests.payments.ts';
+import { createPayments, type PaymentObservers } from './requests.payments.ts';
 import { requestsRisksOpsRoutes } from './requests.risks.ops.routes.ts';
 import { requestsRoutes } from './requests.routes.ts';
 import { SCORE_JOB, SCORES_JOB, scoreSellerJob, scoreSellersJob } from './requests.scores.ts';
@@ -41,6 +42,7 @@ export type {
 export type {
   PaymentHook,
   PaymentInput,
+  PaymentObservers,
   PaymentRecorded,
   PaymentSource,
   Payments,
@@ -72,12 +74,14 @@ export function requestsModule(
     disclosure: DisclosureSteps;
     /** The lifecycle, made first: the disclosure area is built on it before the requests module. */
     lifecycle: RequestLifecycle;
+    /** The areas told of every payment inside its write (recourse claims). */
+    paymentObservers: PaymentObservers;
   },
 ) {
   const requests = createRequestsService(deps);
   const { lifecycle } = deps;
   const parties = createRequestPartiesService({ ...deps, lifecycle });
-  const payments = createPayments({ lifecycle });
+  const payments = createPayments({ lifecycle, observers: deps.paymentObservers });
   const statusOf = async (id: string) => (await requests.statusForOps(id)) ?? 'unknown';
   const routes: AreaRoutes[] = [
     requestsRoutes({ requests }),
@@ -85,10 +89,11 @@ export function requestsModule(
     requestsRisksOpsRoutes({ parties }),
   ];
   // The sellers' latest scores, which the packet shows (requests.scores.ts).
-  const parts = {
+  return defineArea({
+    name: 'requests',
+    services: { requests, lifecycle, requestParties: parties, payments },
     routes,
     jobs: { [SCORES_JOB]: scoreSellersJob, [SCORE_JOB]: scoreSellerJob },
     recurring: [SCORES_JOB],
-  };
-  return { requests, lifecycle, parties, payments, ...(parts satisfies AreaParts) };
+  });
 }

@@ -57,13 +57,14 @@ export type PaymentHook = (
   payment: { request: RequestRow; funderId: string; amountCents: Cents; settlesRequest: boolean },
 ) => Promise<{ closesByRecourse: boolean }>;
 
-/** Payments on funded requests: the one recorder, and the subscriptions of the areas that hear of them. */
+/** Payments on funded requests: the one recorder. */
 export interface Payments {
   /** Records a payment on a funded request inside the caller's write (the settle rule). */
   record(ws: WriteScope, input: PaymentInput): Promise<PaymentRecorded>;
-  /** Subscribes a hook told of every payment inside the write, before the request moves (recourse claims). */
-  onPayment(hook: PaymentHook): void;
 }
+
+/** The areas that hear of every payment inside its write (recourse claims): required, never empty. */
+export type PaymentObservers = readonly [PaymentHook, ...PaymentHook[]];
 
 /**
  * The payment's amount checked against the request: refuses with 403 not_your_request when the
@@ -108,11 +109,11 @@ function admitted(lifecycle: RequestLifecycle, input: PaymentInput) {
  * payment (the settle decision, a confirmed statement line, a seller's repayment) goes through
  * here, so `outstanding` and the request's status can never disagree between them.
  *
- * The hooks subscribed (`onPayment`, at build time) are told of each payment before the request
- * moves; one of them may close the request as settled by recourse.
+ * The observers it is built with are told of each payment before the request moves; one of them
+ * may close the request as settled by recourse.
  */
-export function createPayments(deps: { lifecycle: RequestLifecycle }): Payments {
-  const hooks: PaymentHook[] = [];
+export function createPayments(deps: { lifecycle: RequestLifecycle; observers: PaymentObservers }): Payments {
+  const hooks = deps.observers;
 
   /** Whether a subscriber closes the request by recourse; every subscriber hears of the payment. */
   async function closedByRecourse(ws: WriteScope, payment: Parameters<PaymentHook>[1]): Promise<boolean> {
@@ -196,6 +197,5 @@ export function createPayments(deps: { lifecycle: RequestLifecycle }): Payments 
 
   return {
     record,
-    onPayment: (hook) => void hooks.push(hook),
   };
 }

@@ -1,3 +1,4 @@
+import { defineArea } from '../../platform/area.ts';
 import type { AreaDeps } from '../../platform/area-deps.ts';
 import type { AreaRoutes } from '../../platform/http/app.ts';
 import type { SandboxDeps } from './sandbox.deps.ts';
@@ -14,5 +15,5 @@ export type { SandboxService } from './sandbox.service.ts';
 export function sandboxModule(deps: AreaDeps & Omit<SandboxDeps, keyof AreaDeps>) {
   const sandbox = createSandboxService(deps);
   const routes: AreaRoutes[] = [sandboxRoutes({ sandbox })];
-  return { sandbox, routes };
+  return defineArea({ name: 'sandbox', services: { sandbox }, routes });
 }

@@ -1,3 +1,4 @@
+import { defineArea } from '../../platform/area.ts';
 import type { AreaDeps } from '../../platform/area-deps.ts';
 import type { AreaRoutes } from '../../platform/http/app.ts';
 import { settingsOpsRoutes } from './settings.ops.routes.ts';
@@ -18,5 +19,5 @@ export type { FunderPolicy, SettingsService } from './settings.service.ts';
 export function settingsModule(deps: AreaDeps) {
   const settings = createSettingsService(deps);
   const routes: AreaRoutes[] = [settingsRoutes({ settings }), settingsOpsRoutes({ settings })];
-  return { settings, routes };
+  return defineArea({ name: 'settings', services: { settings }, routes });
 }

@@ -1,3 +1,4 @@
+import { defineArea } from '../../platform/area.ts';
 import type { AreaDeps } from '../../platform/area-deps.ts';
 import type { AreaRoutes } from '../../platform/http/app.ts';
 import type { Payments, RequestLifecycle } from '../requests/requests.module.ts';
@@ -8,6 +9,8 @@ import { createStatementsService } from './statements.service.ts';
 
 export { creditorReferenceFor } from './statements.matching.ts';
 export type { StatementsService } from './statements.service.ts';
+/** The account the funder's latest imported statement names, read inside the caller's query or write. */
+export { latestAccountIban } from './statements.store.ts';
 
 /** Bank statements: import, matching and confirmation; service and routes. */
 export function statementsModule(
@@ -22,5 +25,5 @@ export function statementsModule(
     statementsSandboxRoutes({ statements }),
     statementsOpsRoutes({ statements }),
   ];
-  return { statements, routes };
+  return defineArea({ name: 'statements', services: { statements }, routes });
 }

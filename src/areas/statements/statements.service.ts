@@ -1,6 +1,4 @@
 import type { AreaDeps } from '../../platform/area-deps.ts';
-import type { FunderScope } from '../../platform/caller.ts';
-import type { Queryable } from '../../platform/db/db.ts';
 import { ApiError } from '../../platform/errors.ts';
 import type { Payments, RequestLifecycle } from '../requests/requests.module.ts';
 import { createLineConfirmation } from './statements.confirm.ts';
@@ -23,9 +21,6 @@ export function createStatementsService(
   const confirmation = createLineConfirmation(deps);
 
   return {
-    /** The account the funder's latest imported statement names, or null (read inside `q`). */
-    latestAccountIban: (q: Queryable, scope: FunderScope) => store.latestAccountIban(q, scope),
-
     importStatement: createStatementImport(deps),
     confirmLine: confirmation.confirmLine,
     confirmLineForOperator: confirmation.confirmLineForOperator,

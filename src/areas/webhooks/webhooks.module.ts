@@ -1,14 +1,19 @@
+import type { Tracer } from '@opentelemetry/api';
+import type { Logger } from 'pino';
+import { defineArea } from '../../platform/area.ts';
 import type { AreaDeps } from '../../platform/area-deps.ts';
 import type { SecretBox } from '../../platform/crypto.ts';
 import type { AreaRoutes } from '../../platform/http/app.ts';
+import type { JobHandler } from '../../platform/jobs.ts';
+import type { WebhookMetrics } from '../../platform/metrics.ts';
+import { createDispatcher, type Dispatcher, type DispatcherDeps } from './webhooks.dispatcher.ts';
+import { pruneWebhookDeliveries } from './webhooks.retention.ts';
 import { webhooksRoutes } from './webhooks.routes.ts';
 import { createWebhooksService } from './webhooks.service.ts';
 
-// The runtime builds the dispatcher (beside the worker's job loop) and runs the retention upkeep.
-export { createDispatcher, type Dispatcher, type DispatcherDeps } from './webhooks.dispatcher.ts';
+export type { Dispatcher, DispatcherDeps } from './webhooks.dispatcher.ts';
 export { EVENT_TYPE_NAMES } from './webhooks.event-types.ts';
 export { oldestDueDeliveryForOpsSql } from './webhooks.metrics.store.ts';
-export { pruneWebhookDeliveries } from './webhooks.retention.ts';
 export type { WebhooksService } from './webhooks.service.ts';
 export {
   deliveryHeaders,
@@ -18,9 +23,48 @@ export {
   SECRET_PREFIX,
 } from './webhooks.signature.ts';
 
-/** Webhook endpoints and the event log: service and routes (the dispatcher is built by the runtime from this module's factory). */
-export function webhooksModule(deps: AreaDeps & { secrets: SecretBox; allowLoopback: boolean }) {
+/** What the dispatcher runs with beside the area's deps: the runtime's log, LISTEN URL, bounds and counters. */
+export interface DispatchSettings {
+  logger: Logger;
+  /** PostgreSQL's URL, to LISTEN for commits; null on the embedded database. */
+  databaseUrl: string | null;
+  safetyWakeMs: number;
+  metrics?: WebhookMetrics;
+  tracer: Tracer | null;
+}
+
+/** The worker's hourly upkeep of the delivery logs (webhooks.retention.ts). */
+const PRUNE_JOB = 'maintenance.webhook_deliveries';
+
+/**
+ * Webhook endpoints and the event log (service and routes), the dispatcher that sends the
+ * deliveries (`dispatcher`: a new one per worker, run beside its job loop; tests pass overrides)
+ * and the hourly pruning of finished deliveries.
+ */
+export function webhooksModule(
+  deps: AreaDeps & { secrets: SecretBox; allowLoopback: boolean; dispatch: DispatchSettings },
+) {
   const webhooks = createWebhooksService(deps);
   const routes: AreaRoutes[] = [webhooksRoutes({ webhooks })];
-  return { webhooks, routes };
+  const dispatcher = (overrides: Partial<DispatcherDeps> = {}): Dispatcher =>
+    createDispatcher({
+      db: deps.db,
+      clock: deps.clock,
+      secrets: deps.secrets,
+      allowLoopback: deps.allowLoopback,
+      ...deps.dispatch,
+      ...overrides,
+    });
+  const prune: JobHandler = async (ctx) => {
+    await pruneWebhookDeliveries(ctx.db, ctx.clock.now());
+    return { rerunAt: new Date(ctx.clock.now().getTime() + 3600 * 1000) };
+  };
+  return defineArea({
+    name: 'webhooks',
+    services: { webhooks, dispatcher },
+    routes,
+    jobs: { [PRUNE_JOB]: prune },
+    recurring: [PRUNE_JOB],
+    beside: [() => dispatcher()],
+  });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { jobsByKind } from './area-deps.ts';
+import { jobsByKind } from './area.ts';
 
 describe('job handlers by kind', () => {
   it('merges the parts, and stops at a kind two parts declare', () => {
