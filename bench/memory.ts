@@ -1,7 +1,7 @@
 /**
  * `node bin/run-ts.mjs bench/memory.ts [--requests 20000 --duration 5 --rounds 2 --flags=none]`
  *
- * Where the compiled server's resident memory goes (issue 26: under 200 MB after the reads).
+ * Where the compiled server's resident memory goes (target: under 200 MB after the reads).
  * On a fresh PostgreSQL database seeded as `npm run bench` seeds it, the compiled server
  * (bench/compiled.ts) is started and its memory read at three moments: started; after the
  * OpenAPI document and the reference page with its scripts were first served; after each read

@@ -1,5 +1,5 @@
 /**
- * What `npm run bench` loads after the baseline, and the targets of issue 26 it checks them
+ * What `npm run bench` loads after the baseline, and the targets it checks them
  * against: each read's share of the bare SELECT measured in the same run, its p99, and what the
  * second wall (row-level security) costs it (the same read with the policies off).
  */
@@ -98,7 +98,7 @@ export function printVerdicts(
     });
   print(
     kind === 'postgres'
-      ? `targets (issue 26, PostgreSQL)${rounds.length > 1 ? `, medians of ${rounds.length} rounds` : ''}:`
+      ? `targets (PostgreSQL)${rounds.length > 1 ? `, medians of ${rounds.length} rounds` : ''}:`
       : 'targets (set for PostgreSQL; shown for reference):',
   );
   for (const [id, target] of Object.entries(TARGETS)) {

@@ -39,7 +39,7 @@ interface Options {
   connections: number;
   poolMax: number;
   postgresUrl: string;
-  /** Requests seeded on the plane (issue 26: 100,000, one in twenty visible). */
+  /** Requests seeded on the plane (100,000, one in twenty visible). */
   requests: number;
   /** PostgreSQL: measure the compiled server only, not the in-process app beside it. */
   skipInProcess: boolean;

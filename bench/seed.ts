@@ -1,5 +1,5 @@
 /**
- * The benchmark's data, at the volume of issue 26: on the live plane `requests` funding requests
+ * The benchmark's data, at the volume of the read targets: on the live plane `requests` funding requests
  * (100,000 by default), of which one in twenty is visible to the bench funder (routed to it now,
  * or acted on by it and since routed to another funder: one in a hundred), the others routed to
  * three other funders. Each request has two or three invoices over 10,000 sellers and 2,000

@@ -1,5 +1,5 @@
 /**
- * The second wall's cost on the reads of issue 26, statement by statement, before and after the
+ * The second wall's cost on the request reads, statement by statement, before and after the
  * funder visibility tables (migrations 0059 and 0060), in one database:
  *
  *   node bin/run-ts.mjs bench/visibility-plans.ts [--requests N] [--runs N] [--from 0061] [--only list]

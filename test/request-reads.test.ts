@@ -4,7 +4,7 @@
  * funder, one merely passed on) and each answer is compared field by field with what the API's
  * rules say it holds (the specification's Request, OfferSummary, DebtorConsent and packet).
  * The answers, with their random names and ids replaced by labels, are also kept in a file
- * snapshot: a change of how they are read (issue 26) must leave them unchanged.
+ * snapshot: a change of how they are read must leave them unchanged.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {

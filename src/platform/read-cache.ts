@@ -7,7 +7,7 @@ import { NO_METRICS, type ReadCacheMetrics } from './metrics.ts';
 import { changedSince, currentSnapshot, pruneReadChanges } from './read-cache.store.ts';
 
 /**
- * Answers a server keeps (issue 26; docs/decisions/platform.md, "Kept answers and their change
+ * Answers a server keeps (docs/decisions/platform.md, "Kept answers and their change
  * marks"). A funder's integration polls the same reads far more often than anything in them
  * changes. A kept answer is served again only after the database says that no write committed
  * since the answer was read touched the caller's answers (migration 0063: each write leaves a

@@ -64,7 +64,7 @@ export function traceIdOf(traceparent: string | null | undefined): string | null
 /**
  * Random ids drawn from a pool refilled 4 KiB at a time (as `crypto.randomUUID` keeps its own):
  * one call into the system's random source per 170 calls rather than two per call, which were
- * about 4 % of the server's time on `GET /v1/me` (bench/README.md, "Sixth pass").
+ * about 4 % of the server's time on `GET /v1/me` (bench/README.md, "Authentication and rate limiting").
  */
 const POOL_BYTES = 4096;
 let pool = Buffer.alloc(0);

@@ -69,7 +69,7 @@ const SELLER_DISPUTES_SINCE = namedStatement<{ disputes: number; open_disputes: 
  * invoices (`= ANY(ARRAY(...))`): written with `OR` and `IN`, every dispute of the plane was
  * scanned and, under a funder's role, its policy turned into a read of all the funder's visible
  * requests (a sequential scan of the plane's requests), about 110 ms of the packet on the
- * issue 26 volume against about 1 ms (bench/README.md).
+ * benchmark volume against about 1 ms (bench/README.md).
  */
 export async function sellerDisputes(
   q: Queryable,

@@ -101,7 +101,7 @@ const byIdSql = (table: string, columns: string, { plane, lock }: ByIdVariant) =
   `SELECT ${columns} FROM ${table} WHERE id = $1${plane ? ' AND plane = $2' : ''}${lockClause(lock)}`;
 
 // Named (planned once per connection): the packet reads its seller on every call, and under
-// the sellers' policy a fresh plan cost more than the read (bench/README.md, "Fifth pass").
+// the sellers' policy a fresh plan cost more than the read (bench/README.md, "Request reads").
 const sellerById = (variant: ByIdVariant) =>
   namedStatement<SellerRow>()({
     name: byIdName('sellers', variant),

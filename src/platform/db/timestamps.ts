@@ -6,7 +6,7 @@ import pg from 'pg';
  * milliseconds truncated as pg's own parser does, and any other (another time zone, a year
  * before 1000 or after 9999, BC, infinity) goes to pg's own parser. pg's parser runs three
  * regular expressions per value: a list of fifty requests reads about four hundred timestamps,
- * and they were a tenth of the server's time on it (bench/README.md, "Fifth pass").
+ * and they were a tenth of the server's time on it (bench/README.md, "Request reads").
  */
 const pgParser = pg.types.getTypeParser(pg.types.builtins.TIMESTAMPTZ) as (text: string) => Date;
 

@@ -10,7 +10,7 @@ const HSTS_MAX_AGE_SECONDS = 365 * 24 * 3600;
  * policy computed from the request), so helmet's middleware is run once, at start-up, against a
  * response that only records what it is told, and every answer gets the recorded set.
  * (@fastify/helmet builds helmet's middleware again for every call: about 4 kB of garbage and a
- * few per cent of the server's time on `GET /v1/me`; bench/README.md, tenth pass.)
+ * few per cent of the server's time on `GET /v1/me`; bench/README.md, "Authentication and rate limiting".)
  */
 function helmetHeaders(options: HelmetOptions): Readonly<Record<string, string>> {
   const headers: Record<string, string> = {};

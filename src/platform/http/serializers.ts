@@ -9,7 +9,7 @@ import type { FastifyReply } from 'fastify';
  * of strings `anyOf` of constants (the document shows them that way). fast-json-stringify picks
  * the branch of an `anyOf` by validating the value against each option with Ajv, formats
  * included, for every field of every item: on a list of fifty requests that was a fifth of the
- * server's time per call (bench/README.md, "Fifth pass"). For writing, `anyOf: [X, null]` is X
+ * server's time per call (bench/README.md, "Request reads"). For writing, `anyOf: [X, null]` is X
  * marked `nullable` and a union of string constants is a string: the same JSON for every value
  * the route answers, written with a type check instead of a validation. The document, the
  * input validators and the contract keep the schemas as written.
