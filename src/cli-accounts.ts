@@ -1,7 +1,7 @@
 import { type Command, Option } from 'commander';
 import { ENVIRONMENTS } from './areas/account/account.module.ts';
 import { CliError, EXIT_USAGE } from './cli-output.ts';
-import { jsonOption, type Output, operator, print, withRuntime } from './cli-runtime.ts';
+import { jsonOption, type Output, print, withCommands } from './cli-runtime.ts';
 import { SCOPES } from './platform/http/scopes.ts';
 
 /** `funders list|create|classify`: the funders, as the operations team manages them. */
@@ -11,16 +11,12 @@ export function addFunderCommands(cli: Command): void {
     .command('list')
     .addOption(jsonOption)
     .action(async (options: Output) => {
-      const list = await withRuntime(
-        'cli',
-        (rt) => rt.services.account.listFunders(),
-        async (call) => ((await call('GET', '/ops/v1/funders')) as { funders: unknown[] }).funders as never,
-      );
+      const { funders: list } = await withCommands((ops) => ops.listFunders());
       print(
         options,
         { funders: list },
         () =>
-          (list as { bank_id: string; environment: string; status: string; name: string }[])
+          list
             .map((f) => `${f.bank_id}  ${f.environment.padEnd(12)} ${f.status.padEnd(9)} ${f.name}`)
             .join('\n') || 'No funders.',
       );
@@ -34,12 +30,8 @@ export function addFunderCommands(cli: Command): void {
     .addOption(jsonOption)
     .action(async (options: Output & { name: string; environment: (typeof ENVIRONMENTS)[number] }) => {
       const input = { name: options.name, environment: options.environment };
-      const funder = await withRuntime(
-        'cli',
-        (rt) => rt.services.account.createFunder(operator, input),
-        async (call) => ((await call('POST', '/ops/v1/funders', input)) as { funder: never }).funder,
-      );
-      print(options, { funder }, () => `Created funder ${(funder as { bank_id: string }).bank_id}`);
+      const { funder } = await withCommands((ops) => ops.createFunder(input));
+      print(options, { funder }, () => `Created funder ${funder.bank_id}`);
     });
   funders
     .command('classify <bank_id>')
@@ -50,13 +42,11 @@ export function addFunderCommands(cli: Command): void {
     )
     .addOption(jsonOption)
     .action(async (bankId: string, options: Output & { environment: (typeof ENVIRONMENTS)[number] }) => {
-      const result = await withRuntime(
-        'cli',
-        (rt) => rt.services.account.classifyFunder(operator, bankId, options.environment),
-        async (call) =>
-          call('POST', `/ops/v1/funders/${bankId}/classify`, { environment: options.environment }) as never,
+      const { funder, changed } = await withCommands((ops) =>
+        ops.classifyFunder(bankId, options.environment),
       );
-      print(options, result, () => `Funder ${bankId} is now ${options.environment}.`);
+      // Printed as the funder with `changed` beside its fields, whichever way it was served.
+      print(options, { ...funder, changed }, () => `Funder ${bankId} is now ${options.environment}.`);
     });
 }
 
@@ -68,29 +58,12 @@ export function addKeyCommands(cli: Command): void {
     .option('--bank-id <bank_id>', 'only this funder')
     .addOption(jsonOption)
     .action(async (options: Output & { bankId?: string }) => {
-      const list = await withRuntime(
-        'cli',
-        (rt) => rt.services.account.listKeys(options.bankId ?? null),
-        async (call) =>
-          (
-            (await call('GET', `/ops/v1/keys${options.bankId ? `?bank_id=${options.bankId}` : ''}`)) as {
-              keys: never;
-            }
-          ).keys,
-      );
+      const { keys: list } = await withCommands((ops) => ops.listKeys(options.bankId ?? null));
       print(
         options,
         { keys: list },
         () =>
-          (
-            list as {
-              id: string;
-              prefix: string;
-              name: string;
-              revoked_at: string | null;
-              scopes: string[];
-            }[]
-          )
+          list
             .map(
               (k) =>
                 `${k.id}  ${k.prefix}…  ${k.revoked_at ? 'revoked' : 'active '}  ${k.name}  [${k.scopes.join(' ')}]`,
@@ -140,11 +113,7 @@ export function addKeyCommands(cli: Command): void {
               ? { per_minute: options.perMinute ?? null, per_hour: options.perHour ?? null }
               : null,
         };
-        const issued = (await withRuntime(
-          'cli',
-          (rt) => rt.services.account.issueKey(operator, input),
-          async (call) => call('POST', '/ops/v1/keys', input) as never,
-        )) as { key: { id: string }; secret: string };
+        const issued = await withCommands((ops) => ops.issueKey(input));
         print(options, issued, () =>
           [
             `Key ${issued.key.id} issued. Keep it now: it is never shown again.`,
@@ -159,12 +128,8 @@ export function addKeyCommands(cli: Command): void {
     .option('--reason <text>', 'why')
     .addOption(jsonOption)
     .action(async (keyId: string, options: Output & { reason?: string }) => {
-      const result = await withRuntime(
-        'cli',
-        (rt) => rt.services.account.revokeKey(operator, keyId, options.reason ?? null),
-        async (call) =>
-          call('POST', `/ops/v1/keys/${keyId}/revoke`, { reason: options.reason ?? null }) as never,
-      );
-      print(options, result, () => `Key ${keyId} revoked.`);
+      const { key, changed } = await withCommands((ops) => ops.revokeKey(keyId, options.reason ?? null));
+      // Printed as the key with `changed` beside its fields, whichever way it was served.
+      print(options, { ...key, changed }, () => `Key ${keyId} revoked.`);
     });
 }

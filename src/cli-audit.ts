@@ -1,6 +1,7 @@
 import { type Command, InvalidArgumentError } from 'commander';
-import type { AuditEntry, AuditPage, AuditQuery } from './areas/ops/ops.module.ts';
-import { jsonOption, type Output, print, withRuntime } from './cli-runtime.ts';
+import type { AuditQuery } from './areas/ops/ops.module.ts';
+import type { AuditPageAnswer } from './cli-commands.ts';
+import { jsonOption, type Output, print, withCommands } from './cli-runtime.ts';
 
 type AuditOptions = Output &
   Omit<AuditQuery, 'limit'> & {
@@ -21,7 +22,7 @@ function actorText(actor: Record<string, string>): string {
   return actor.kind ?? 'unknown';
 }
 
-function entryLine(e: AuditEntry): string {
+function entryLine(e: AuditPageAnswer['entries'][number]): string {
   const subject = e.subject_type ? `${e.subject_type} ${e.subject_id ?? ''}`.trim() : '';
   return [
     String(e.seq).padStart(7),
@@ -56,18 +57,7 @@ export function addAuditCommand(cli: Command): void {
       for (const name of ['operator', 'funder', 'kind', 'since', 'until', 'cursor', 'limit'] as const) {
         if (options[name] !== undefined) Object.assign(query, { [name]: options[name] });
       }
-      const result = await withRuntime(
-        'cli',
-        (rt) => walk(query, options.all === true, (q) => rt.services.audit.list(q)),
-        async (call) =>
-          walk(query, options.all === true, async (q) => {
-            const search = new URLSearchParams(
-              Object.entries(q).map(([k, v]) => [k, String(v)] as [string, string]),
-            );
-            const suffix = search.size > 0 ? `?${search}` : '';
-            return (await call('GET', `/ops/v1/audit${suffix}`)) as AuditPage;
-          }),
-      );
+      const result = await withCommands((ops) => walk(query, options.all === true, ops.auditPage));
       print(options, result, () =>
         [
           ...result.entries.map(entryLine),
@@ -82,8 +72,8 @@ export function addAuditCommand(cli: Command): void {
 async function walk(
   query: AuditQuery,
   all: boolean,
-  page: (query: AuditQuery) => Promise<AuditPage>,
-): Promise<AuditPage> {
+  page: (query: AuditQuery) => Promise<AuditPageAnswer>,
+): Promise<AuditPageAnswer> {
   let current = await page(query);
   if (!all) return current;
   const entries = [...current.entries];

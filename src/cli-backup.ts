@@ -3,7 +3,8 @@ import { link, lstat, open, rename, rm, stat } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { CliError, EXIT_USAGE } from './cli-output.ts';
-import { jsonOption, type Output, print, serverResponse } from './cli-runtime.ts';
+import { serverResponse } from './cli-remote.ts';
+import { jsonOption, type Output, print } from './cli-runtime.ts';
 import { type Config, loadConfig } from './config.ts';
 import { FILE_MODE, prepareDataDir } from './platform/data-dir.ts';
 import {

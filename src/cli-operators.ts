@@ -1,7 +1,7 @@
 import { type Command, Option } from 'commander';
 import { OPERATOR_NAME, type OperatorView } from './areas/account/account.module.ts';
 import { CliError, EXIT_USAGE } from './cli-output.ts';
-import { jsonOption, type Output, operator, print, withRuntime } from './cli-runtime.ts';
+import { jsonOption, type Output, print, withCommands } from './cli-runtime.ts';
 import { OPERATOR_ROLES, type OperatorRole } from './platform/operator-roles.ts';
 
 const nameOption = [
@@ -43,8 +43,6 @@ function operatorLine(o: OperatorView): string {
   ].join('  ');
 }
 
-type Revocation = { operator: OperatorView; revoked: OperatorView[] };
-
 /**
  * `operators issue|revoke|list`: the named operators of the operations API. On the embedded
  * database held by a running server they go through its operations API, like `keys issue`.
@@ -61,11 +59,7 @@ export function addOperatorCommands(cli: Command): void {
     .action(async (options: Output & { name: string; role: OperatorRole }) => {
       checkedName(options.name);
       const body = { name: options.name, role: options.role };
-      const issued = (await withRuntime(
-        'cli',
-        (rt) => rt.services.account.issueOperator(operator, body),
-        async (call) => call('POST', '/ops/v1/operators', body) as never,
-      )) as { operator: OperatorView; token: string };
+      const issued = await withCommands((ops) => ops.issueOperator(body));
       print(options, issued, () =>
         [
           `Operator ${issued.operator.name} (${issued.operator.role}) issued. Keep the token now: it is never shown again.`,
@@ -81,12 +75,7 @@ export function addOperatorCommands(cli: Command): void {
     .addOption(jsonOption)
     .action(async (options: Output & { name: string }) => {
       checkedName(options.name);
-      const done = await withRuntime<Revocation>(
-        'cli',
-        (rt) => rt.services.account.revokeOperator(operator, options.name),
-        async (call) =>
-          (await call('POST', `/ops/v1/operators/${encodeURIComponent(options.name)}/revoke`)) as Revocation,
-      );
+      const done = await withCommands((ops) => ops.revokeOperator(options.name));
       print(options, done, () =>
         [
           `Operator ${done.operator.name} revoked: its token is refused from now on.`,
@@ -101,11 +90,7 @@ export function addOperatorCommands(cli: Command): void {
     .command('list')
     .addOption(jsonOption)
     .action(async (options: Output) => {
-      const list = await withRuntime(
-        'cli',
-        (rt) => rt.services.account.listOperators(),
-        async (call) => ((await call('GET', '/ops/v1/operators')) as { operators: OperatorView[] }).operators,
-      );
+      const { operators: list } = await withCommands((ops) => ops.listOperators());
       print(options, { operators: list }, () =>
         [
           'bootstrap (OPS_TOKEN, or the token kept in the data directory) is always in force, as admin.',

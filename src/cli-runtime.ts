@@ -1,5 +1,8 @@
 import { Option } from 'commander';
-import { CliError, printResult } from './cli-output.ts';
+import type { OpsCommands } from './cli-commands.ts';
+import { inProcessCommands } from './cli-in-process.ts';
+import { printResult } from './cli-output.ts';
+import { remoteCommands } from './cli-remote.ts';
 import { loadConfig } from './config.ts';
 import type { OperatorCaller } from './platform/caller.ts';
 import { prepareDataDir } from './platform/data-dir.ts';
@@ -18,7 +21,7 @@ import { createRuntime, type Runtime, resolveSecrets } from './runtime.ts';
  * directly it holds every right (no role: an admin's); through a running server it is the
  * bootstrap operator.
  */
-export const operator: OperatorCaller = { kind: 'operator', requestId: 'cli', name: 'cli' };
+const operator: OperatorCaller = { kind: 'operator', requestId: 'cli', name: 'cli' };
 
 /** The options every command that answers takes. */
 export interface Output {
@@ -31,17 +34,35 @@ export function print(out: Output, value: unknown, human: () => string): void {
   printResult(out.json === true, value, human);
 }
 
-/** A call to the operations API of a running server, as the operator; its answer, or a `CliError`. */
-export type ServerCall = (method: string, path: string, body?: unknown) => Promise<unknown>;
+/**
+ * Opens the runtime for a one-off command that works on the database itself (migrations, the
+ * secrets' rotation): refused while a running server holds the embedded database.
+ */
+export function withRuntime<T>(role: string, direct: (runtime: Runtime) => Promise<T>): Promise<T> {
+  return open(role, direct);
+}
+
+/**
+ * Runs an operations command: in this process on the database it opens, or, when a running
+ * server holds the embedded database, through that server's operations API. The command sees
+ * one interface either way.
+ */
+export function withCommands<T>(run: (commands: OpsCommands) => Promise<T>): Promise<T> {
+  return open(
+    'cli',
+    (runtime) => run(inProcessCommands(runtime, operator)),
+    (url, opsToken) => run(remoteCommands(url, opsToken)),
+  );
+}
 
 /**
  * Opens the runtime for a one-off command. On the embedded database a running server holds
  * the data folder; then `viaServer` (if given) goes through its operations API instead.
  */
-export async function withRuntime<T>(
+async function open<T>(
   role: string,
   direct: (runtime: Runtime) => Promise<T>,
-  viaServer?: (call: ServerCall) => Promise<T>,
+  viaServer?: (url: string, opsToken: string) => Promise<T>,
 ): Promise<T> {
   const config = loadConfig();
   let lock: EmbeddedLock | null = null;
@@ -54,7 +75,7 @@ export async function withRuntime<T>(
       const url = holder.opsUrl ?? holder.url;
       if (!viaServer || !url) throw new EmbeddedDatabaseBusy(holder);
       const { opsToken } = await resolveSecrets(config);
-      return viaServer(serverCall(url, opsToken));
+      return viaServer(url, opsToken);
     }
     lock = await acquireEmbeddedLock(config.dataDir, role);
   }
@@ -68,67 +89,4 @@ export async function withRuntime<T>(
     await runtime.close();
     await lock?.release();
   }
-}
-
-/** Calls the operations API of the server at `url` that holds the embedded database. */
-function serverCall(url: string, opsToken: string): ServerCall {
-  return async (method, path, body) => {
-    const response = await serverResponse(url, opsToken, method, path, body);
-    try {
-      const text = await response.text();
-      return text ? JSON.parse(text) : {};
-    } catch {
-      throw new CliError(
-        'server_answer_invalid',
-        `The server at ${url} answered ${response.status} without JSON.`,
-        {
-          url,
-          status: response.status,
-        },
-      );
-    }
-  };
-}
-
-/**
- * Calls the operations API of the server at `url` as the operator: its answer when it
- * succeeded (the body not read yet), else a `CliError` with the server's error code.
- */
-export async function serverResponse(
-  url: string,
-  opsToken: string,
-  method: string,
-  path: string,
-  body?: unknown,
-): Promise<Response> {
-  let response: Response;
-  try {
-    response = await fetch(`${url}${path}`, {
-      method,
-      headers: {
-        authorization: `Bearer ${opsToken}`,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-  } catch (err) {
-    throw new CliError(
-      'server_unreachable',
-      `The running server at ${url} holds the embedded database but did not answer: ${(err as Error).message}`,
-      { url },
-    );
-  }
-  if (response.ok) return response;
-  let answer: { error?: { code?: string; message?: string } & Record<string, unknown> } = {};
-  try {
-    answer = JSON.parse(await response.text());
-  } catch {
-    // No envelope: the status alone says what happened.
-  }
-  const { code, message, ...extra } = answer.error ?? {};
-  throw new CliError(
-    code ?? `http_${response.status}`,
-    message ?? `The server at ${url} answered ${response.status}.`,
-    { ...extra, status: response.status },
-  );
 }

@@ -5,12 +5,11 @@ import { addBackupCommands } from './cli-backup.ts';
 import { addListenCommand } from './cli-listen.ts';
 import { addOperatorCommands } from './cli-operators.ts';
 import { CliError, EXIT_FAILED, EXIT_USAGE, reportFailure } from './cli-output.ts';
-import { jsonOption, type Output, operator, print, withRuntime } from './cli-runtime.ts';
+import { jsonOption, type Output, print, withCommands, withRuntime } from './cli-runtime.ts';
 import { addSecretsCommands } from './cli-secrets.ts';
 import { type Config, loadConfig } from './config.ts';
 import { migrate } from './platform/db/migrate.ts';
 import { DEFAULT_SETUP_NAMES, SQL_NAME, setupSql } from './platform/db/setup-sql.ts';
-import { type VerifyReport, verifyEvidence } from './platform/evidence.ts';
 import { serve } from './serve.ts';
 
 /** The command line: the servers, migrations, and the operations team's one-off commands. */
@@ -107,16 +106,8 @@ function addDemoAndEvidenceCommands(cli: Command): void {
     .command('reset')
     .addOption(jsonOption)
     .action(async (options: Output) => {
-      const result = await withRuntime(
-        'cli',
-        (rt) => rt.services.demo.reset(operator),
-        async (call) => call('POST', '/ops/v1/demo/reset') as never,
-      );
-      print(
-        options,
-        result,
-        () => `Demonstration plane rebuilt for funder ${(result as { bank_id: string }).bank_id}.`,
-      );
+      const result = await withCommands((ops) => ops.resetDemo());
+      print(options, result, () => `Demonstration plane rebuilt for funder ${result.bank_id}.`);
     });
 
   cli
@@ -125,16 +116,8 @@ function addDemoAndEvidenceCommands(cli: Command): void {
     .command('verify')
     .addOption(jsonOption)
     .action(async (options: Output) => {
-      type Report = { ok: boolean; entries: number; days: number; first_broken: VerifyReport['firstBroken'] };
-      const report = await withRuntime(
-        'cli',
-        async (rt): Promise<Report> => {
-          const { firstBroken, ...rest } = await verifyEvidence(rt.db);
-          return { ...rest, first_broken: firstBroken };
-        },
-        // A server holding the embedded database verifies it through its operations API.
-        async (call) => (await call('GET', '/ops/v1/evidence/verify')) as Report,
-      );
+      // A server holding the embedded database verifies it through its operations API.
+      const report = await withCommands((ops) => ops.verifyEvidence());
       print(options, report, () =>
         report.ok
           ? `Evidence chain intact: ${report.entries} entries over ${report.days} day(s).`

@@ -8,7 +8,17 @@ import { createAccountService } from './account.service.ts';
 
 export { ENVIRONMENTS, funderEnvironment } from './account.funders.ts';
 export type { IssueKeyInput } from './account.keys.ts';
+/** The operations API's answers about funders, keys and operators, as the command line reads them. */
+export { OperatorIssued, OperatorList, OperatorRevoked } from './account.operators.ops.routes.ts';
 export { BOOTSTRAP_OPERATOR, OPERATOR_NAME, type OperatorView } from './account.operators.ts';
+export {
+  FunderChange,
+  FunderCreated,
+  FunderList,
+  KeyIssued,
+  KeyList,
+  KeyRevoked,
+} from './account.ops.routes.ts';
 export type { AccountService } from './account.service.ts';
 export type { FunderView, KeyAdminView, KeyView } from './account.views.ts';
 

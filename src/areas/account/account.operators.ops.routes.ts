@@ -23,6 +23,11 @@ const OpsOperator = Type.Object({
   revoked_at: Type.Union([Timestamp, Type.Null()]),
 });
 
+/* The answers the command line reads too (through the module). */
+export const OperatorList = Type.Object({ operators: Type.Array(OpsOperator) });
+export const OperatorIssued = Type.Object({ operator: OpsOperator, token: Type.String() });
+export const OperatorRevoked = Type.Object({ operator: OpsOperator, revoked: Type.Array(OpsOperator) });
+
 /** Named operators: /ops/v1/operators, for the operations team (and the command line through it). */
 export function accountOperatorRoutes({ account }: { account: AccountService }): AreaRoutes {
   return (app) => {
@@ -30,7 +35,7 @@ export function accountOperatorRoutes({ account }: { account: AccountService }):
       '/ops/v1/operators',
       {
         config: opsRole('auditor'),
-        schema: { response: { 200: Type.Object({ operators: Type.Array(OpsOperator) }) } },
+        schema: { response: { 200: OperatorList } },
       },
       async () => ({ operators: await account.listOperators() }),
     );
@@ -41,7 +46,7 @@ export function accountOperatorRoutes({ account }: { account: AccountService }):
         config: opsRole('admin'),
         schema: {
           body: Type.Object({ name: OperatorName, role: Role }, { additionalProperties: false }),
-          response: { 201: Type.Object({ operator: OpsOperator, token: Type.String() }) },
+          response: { 201: OperatorIssued },
         },
       },
       async (request, reply) => {
@@ -58,9 +63,7 @@ export function accountOperatorRoutes({ account }: { account: AccountService }):
         schema: {
           params: Type.Object({ name: OperatorName }),
           body: Type.Optional(Type.Object({}, { additionalProperties: false })),
-          response: {
-            200: Type.Object({ operator: OpsOperator, revoked: Type.Array(OpsOperator) }),
-          },
+          response: { 200: OperatorRevoked },
         },
       },
       async (request) => account.revokeOperator(request.operator!, request.params.name),

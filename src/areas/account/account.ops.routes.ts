@@ -8,7 +8,14 @@ import type { AccountService } from './account.service.ts';
 
 const BankIdParams = Type.Object({ bank_id: Uuid });
 const Reason = Type.Optional(Type.Union([Type.String({ maxLength: 500 }), Type.Null()]));
-const FunderChange = Type.Object({ funder: OpsFunder, changed: Type.Boolean() });
+
+/* The answers the command line reads too (through the module): each is the route's response schema. */
+export const FunderChange = Type.Object({ funder: OpsFunder, changed: Type.Boolean() });
+export const FunderList = Type.Object({ funders: Type.Array(OpsFunder) });
+export const FunderCreated = Type.Object({ funder: OpsFunder });
+export const KeyList = Type.Object({ keys: Type.Array(OpsKey) });
+export const KeyIssued = Type.Object({ key: OpsKey, secret: Type.String() });
+export const KeyRevoked = Type.Object({ key: OpsKey, changed: Type.Boolean() });
 
 /** The answer to a change of a funder: the funder as it stands, and whether the call changed it. */
 const funderChange = async <F extends { changed: boolean }>(change: Promise<F>) => {
@@ -23,7 +30,7 @@ export function accountOpsRoutes({ account }: { account: AccountService }): Area
       '/ops/v1/funders',
       {
         config: opsRole('auditor'),
-        schema: { response: { 200: Type.Object({ funders: Type.Array(OpsFunder) }) } },
+        schema: { response: { 200: FunderList } },
       },
       async () => ({
         funders: await account.listFunders(),
@@ -39,7 +46,7 @@ export function accountOpsRoutes({ account }: { account: AccountService }): Area
             { name: Type.String({ minLength: 1, maxLength: 200 }), environment: EnvironmentSchema },
             { additionalProperties: false },
           ),
-          response: { 201: Type.Object({ funder: OpsFunder }) },
+          response: { 201: FunderCreated },
         },
       },
       async (request, reply) => {
@@ -103,7 +110,7 @@ export function accountOpsRoutes({ account }: { account: AccountService }): Area
         config: opsRole('auditor'),
         schema: {
           querystring: Type.Object({ bank_id: Type.Optional(Uuid) }, { additionalProperties: false }),
-          response: { 200: Type.Object({ keys: Type.Array(OpsKey) }) },
+          response: { 200: KeyList },
         },
       },
       async (request) => ({ keys: await account.listKeys(request.query.bank_id ?? null) }),
@@ -142,7 +149,7 @@ export function accountOpsRoutes({ account }: { account: AccountService }): Area
             },
             { additionalProperties: false },
           ),
-          response: { 201: Type.Object({ key: OpsKey, secret: Type.String() }) },
+          response: { 201: KeyIssued },
         },
       },
       async (request, reply) => {
@@ -159,7 +166,7 @@ export function accountOpsRoutes({ account }: { account: AccountService }): Area
         schema: {
           params: Type.Object({ id: Uuid }),
           body: Type.Optional(Type.Object({ reason: Reason }, { additionalProperties: false })),
-          response: { 200: Type.Object({ key: OpsKey, changed: Type.Boolean() }) },
+          response: { 200: KeyRevoked },
         },
       },
       async (request) => {

@@ -4,6 +4,8 @@ import type { AreaRoutes } from '../../platform/http/app.ts';
 import { demoOpsRoutes } from './demo.ops.routes.ts';
 import { createDemoService } from './demo.service.ts';
 
+/** The reset's answer, as the command line reads it. */
+export { DemoReset } from './demo.ops.routes.ts';
 export { DEMO_FUNDER_NAME, type DemoService } from './demo.service.ts';
 
 /**

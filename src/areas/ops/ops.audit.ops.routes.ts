@@ -33,6 +33,13 @@ const AuditEntry = Type.Object({
   payload: Type.Object({}, { additionalProperties: true }),
 });
 
+/** One page of the audit trail (the command line reads it too, through the module). */
+export const AuditAnswer = Type.Object({
+  entries: Type.Array(AuditEntry),
+  has_more: Type.Boolean(),
+  next_cursor: Type.Union([Type.String(), Type.Null()]),
+});
+
 /** The audit trail: the evidence chain's entries made by operators and funders' keys. */
 export function opsAuditRoutes({ audit }: { audit: AuditService }): AreaRoutes {
   return (app) => {
@@ -43,11 +50,7 @@ export function opsAuditRoutes({ audit }: { audit: AuditService }): AreaRoutes {
         schema: {
           querystring: AuditQuery,
           response: {
-            200: Type.Object({
-              entries: Type.Array(AuditEntry),
-              has_more: Type.Boolean(),
-              next_cursor: Type.Union([Type.String(), Type.Null()]),
-            }),
+            200: AuditAnswer,
           },
         },
       },

@@ -5,7 +5,10 @@ import { opsAuditRoutes } from './ops.audit.ops.routes.ts';
 import { createAudit } from './ops.audit.ts';
 import { opsRoutes } from './ops.routes.ts';
 
+/** The operations API's answers the command line reads: an audit page, the evidence check. */
+export { AuditAnswer } from './ops.audit.ops.routes.ts';
 export type { AuditEntry, AuditPage, AuditQuery } from './ops.audit.ts';
+export { EvidenceReport } from './ops.routes.ts';
 
 /**
  * Service-wide operator actions (the evidence check, the manual clock, the embedded backup) and

@@ -7,6 +7,17 @@ import type { AreaRoutes } from '../../platform/http/app.ts';
 import { Timestamp } from '../../platform/http/schemas.ts';
 import { opsRole } from '../../platform/operator-roles.ts';
 
+/** What the evidence check answers (the command line reads it too, through the module). */
+export const EvidenceReport = Type.Object({
+  ok: Type.Boolean({ description: 'Every entry and every recorded day root holds' }),
+  entries: Type.Integer({ minimum: 0 }),
+  days: Type.Integer({ minimum: 0 }),
+  first_broken: Type.Union([
+    Type.Object({ seq: Type.Integer(), id: Type.String(), reason: Type.String() }),
+    Type.Null(),
+  ]),
+});
+
 /** Service-wide operator actions: the evidence check, the embedded database's backup, the manual clock. */
 export function opsRoutes({ db, clock }: { db: Db; clock: Clock }): AreaRoutes {
   return (app) => {
@@ -18,15 +29,7 @@ export function opsRoutes({ db, clock }: { db: Db; clock: Clock }): AreaRoutes {
         config: opsRole('auditor'),
         schema: {
           response: {
-            200: Type.Object({
-              ok: Type.Boolean({ description: 'Every entry and every recorded day root holds' }),
-              entries: Type.Integer({ minimum: 0 }),
-              days: Type.Integer({ minimum: 0 }),
-              first_broken: Type.Union([
-                Type.Object({ seq: Type.Integer(), id: Type.String(), reason: Type.String() }),
-                Type.Null(),
-              ]),
-            }),
+            200: EvidenceReport,
           },
         },
       },
