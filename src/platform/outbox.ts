@@ -14,6 +14,20 @@ export interface OutboxEvent {
 }
 
 /**
+ * The events no dispatcher has taken yet, oldest first: `ev` takes up to `$1` of them (skipping
+ * those another dispatcher holds) and `marked` marks them dispatched at `$2`, as two common table
+ * expressions a dispatcher's statement starts with (the webhooks fan-out). The outbox is the
+ * platform's: this is the one statement shape that marks its rows.
+ */
+export const TAKE_UNDISPATCHED = `ev AS (
+       SELECT id, funder_id, plane, type, key_id, api_version, payload, created_at, seq
+         FROM outbox_events WHERE dispatched_at IS NULL
+        ORDER BY seq LIMIT $1 FOR UPDATE SKIP LOCKED
+     ), marked AS (
+       UPDATE outbox_events o SET dispatched_at = $2 FROM ev WHERE o.id = ev.id RETURNING o.id
+     )`;
+
+/**
  * Inserts events in the transaction of the change that caused them: they exist exactly when
  * the change does. Each gets a stable id that receivers can use to drop duplicates, and the
  * trace context of the call that caused it (platform/tracing.ts), which its deliveries continue.

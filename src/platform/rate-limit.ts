@@ -35,11 +35,19 @@ export interface RateCounter {
 export const windowStart = (now: Date, seconds: number): Date =>
   new Date(Math.floor(now.getTime() / (seconds * 1000)) * seconds * 1000);
 
+/**
+ * The head of every statement that counts a call (`rate_counters` is the platform's): the rows it
+ * inserts come from the statement's own SELECT, the conflict from `counterUpsert`. The key lookup
+ * that counts in its own statement (the account area's) is built from these two.
+ */
+export const COUNTER_INSERT =
+  'INSERT INTO rate_counters AS c (bucket, first_start, first_hits, second_start, second_hits, expires_at)';
+
 // Run on every call: planned once per connection.
 const COUNTER_HIT = namedStatement<CounterRow>()({
   name: 'rate_counter_hit_row',
   columns: ['first_hits', 'second_hits'],
-  sql: `INSERT INTO rate_counters AS c (bucket, first_start, first_hits, second_start, second_hits, expires_at)
+  sql: `${COUNTER_INSERT}
        SELECT $1, $2::bigint, $5::int + 1, $3::bigint,
               CASE WHEN $3::bigint IS NULL THEN NULL ELSE $6::int + 1 END,
               to_timestamp($4::double precision)

@@ -2,7 +2,7 @@ import type { Environment, Plane } from '../../platform/caller.ts';
 import type { Queryable } from '../../platform/db/db.ts';
 import { type LockOption, lockClause } from '../../platform/db/scoped.ts';
 import { namedStatement, runStatement } from '../../platform/db/statements.ts';
-import { type CounterRow, counterUpsert } from '../../platform/rate-limit.ts';
+import { COUNTER_INSERT, type CounterRow, counterUpsert } from '../../platform/rate-limit.ts';
 
 export interface FunderRow {
   id: string;
@@ -201,7 +201,7 @@ const KEY_BY_SECRET_COUNTED = namedStatement<{ key: KeyJson } & CounterRow>()({
          FROM api_keys k JOIN funders f ON f.id = k.funder_id
         WHERE k.secret_sha256 = $1
      ), counted AS (
-       INSERT INTO rate_counters AS c (bucket, first_start, first_hits, second_start, second_hits, expires_at)
+       ${COUNTER_INSERT}
        SELECT 'key:' || k.id || $2, $3::bigint, $7::int, $4::bigint, CASE WHEN $4::bigint IS NULL THEN NULL ELSE $7::int END,
               to_timestamp($5::double precision)
          FROM k, (SELECT set_config('synchronous_commit', 'off', true)) AS relaxed

@@ -1,4 +1,12 @@
 import type { Queryable } from '../../platform/db/db.ts';
+import {
+  freeLease,
+  holdsLease,
+  keepStateOnce,
+  readState,
+  renewLease,
+  takeLease,
+} from '../../platform/service-state.ts';
 
 // The demonstration area's own SQL: which funder is the demonstration funder, clearing the
 // plane, and the lease that lets one server at a time rebuild it. These are functions of the
@@ -8,20 +16,12 @@ const DEMO_FUNDER_STATE = 'demonstration_funder';
 const RESET_LEASE = 'demo_reset_lease';
 
 export async function demoFunderId(q: Queryable): Promise<string | null> {
-  const { rows } = await q.query<{ value: { bank_id: string } }>(
-    'SELECT value FROM service_state WHERE name = $1',
-    [DEMO_FUNDER_STATE],
-  );
-  return rows[0]?.value.bank_id ?? null;
+  return (await readState<{ bank_id: string }>(q, DEMO_FUNDER_STATE))?.bank_id ?? null;
 }
 
 /** Records the demonstration funder unless another server recorded its own first. */
 export async function saveDemoFunderId(q: Queryable, bankId: string): Promise<void> {
-  await q.query(
-    `INSERT INTO service_state (name, value, updated_at) VALUES ($1, $2, now())
-     ON CONFLICT (name) DO NOTHING`,
-    [DEMO_FUNDER_STATE, JSON.stringify({ bank_id: bankId })],
-  );
+  await keepStateOnce(q, DEMO_FUNDER_STATE, { bank_id: bankId });
 }
 
 export async function funderName(q: Queryable, bankId: string): Promise<string> {
@@ -85,47 +85,20 @@ export async function clearDemoPlane(q: Queryable): Promise<void> {
   for (const table of await tablesToClear(q)) await q.query(`DELETE FROM ${table} WHERE plane = 'demo'`);
 }
 
-// The lease is timed by the database's own clock: a stopped manual clock would never let it lapse.
+// The lease that lets one server at a time rebuild the plane (platform/service-state.ts).
 
 /** Takes the reset lease unless another holder's is still running; answers whether it did. */
-export async function takeResetLease(q: Queryable, holder: string, seconds: number): Promise<boolean> {
-  const taken = await q.query(
-    `INSERT INTO service_state (name, value, updated_at)
-     VALUES ($1, jsonb_build_object('holder', $2::text, 'until', now() + make_interval(secs => $3)), now())
-     ON CONFLICT (name) DO UPDATE SET value = EXCLUDED.value, updated_at = now()
-      WHERE (service_state.value->>'until')::timestamptz < now()
-     RETURNING 1`,
-    [RESET_LEASE, holder, seconds],
-  );
-  return taken.rowCount > 0;
-}
+export const takeResetLease = (q: Queryable, holder: string, seconds: number) =>
+  takeLease(q, RESET_LEASE, holder, seconds);
 
 /** Pushes the holder's lease `seconds` past now; null when the holder no longer has it. */
-export async function renewResetLease(q: Queryable, holder: string, seconds: number): Promise<string | null> {
-  const { rows } = await q.query<{ until: string }>(
-    `UPDATE service_state
-        SET value = jsonb_build_object('holder', $2::text, 'until', now() + make_interval(secs => $3)),
-            updated_at = now()
-      WHERE name = $1 AND value->>'holder' = $2
-      RETURNING value->>'until' AS until`,
-    [RESET_LEASE, holder, seconds],
-  );
-  return rows[0]?.until ?? null;
-}
+export const renewResetLease = (q: Queryable, holder: string, seconds: number) =>
+  renewLease(q, RESET_LEASE, holder, seconds);
 
 /**
  * Inside the rebuild's transaction, just before it commits: whether the holder still has the
- * lease. The row stays locked until the commit, so no other server can take the lease over
- * between this check and the commit.
+ * lease (its row locked until the commit).
  */
-export async function holdsResetLease(q: Queryable, holder: string): Promise<boolean> {
-  const { rows } = await q.query<{ holder: string }>(
-    `SELECT value->>'holder' AS holder FROM service_state WHERE name = $1 FOR UPDATE`,
-    [RESET_LEASE],
-  );
-  return rows[0]?.holder === holder;
-}
+export const holdsResetLease = (q: Queryable, holder: string) => holdsLease(q, RESET_LEASE, holder);
 
-export async function freeResetLease(q: Queryable, holder: string): Promise<void> {
-  await q.query(`DELETE FROM service_state WHERE name = $1 AND value->>'holder' = $2`, [RESET_LEASE, holder]);
-}
+export const freeResetLease = (q: Queryable, holder: string) => freeLease(q, RESET_LEASE, holder);

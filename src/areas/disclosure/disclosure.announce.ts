@@ -10,6 +10,9 @@ import { ApiError } from '../../platform/errors.ts';
 import { requireReason } from '../../platform/reasons.ts';
 import type { RunWrite, WriteScope } from '../../platform/write.ts';
 import {
+  type AnnounceTrigger,
+  announce,
+  announceForOps,
   funderMover,
   isOpen,
   OPERATIONS,
@@ -27,13 +30,13 @@ import * as store from './disclosure.store.ts';
 export async function announceIn(
   ws: WriteScope,
   row: RequestRow,
-  change: { trigger: store.AnnounceTrigger; reason: string; scope: FunderScope | null },
+  change: { trigger: AnnounceTrigger; reason: string; scope: FunderScope | null },
 ) {
   const { tx, now } = ws;
   const at = { ...change, at: now };
   const queued = change.scope
-    ? await store.announce(tx, change.scope, row.id, at)
-    : await store.announceForOps(tx, row.id, at);
+    ? await announce(tx, change.scope, row.id, at)
+    : await announceForOps(tx, row.id, at);
   if (queued < 0) throw new ApiError('already_announced', 'This request is announced already.');
   const funderId = row.assigned_funder_id!;
   ws.evidence({

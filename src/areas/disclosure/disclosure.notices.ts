@@ -3,10 +3,12 @@ import type { Db, Tx } from '../../platform/db/db.ts';
 import { ApiError } from '../../platform/errors.ts';
 import type { RunWrite } from '../../platform/write.ts';
 import {
+  type AnnounceTrigger,
   funderMover,
   OPERATIONS,
   type RequestLifecycle,
   type RequestRow,
+  saveNoticeDocumentForOps,
 } from '../requests/requests.module.ts';
 import { writeNotice } from './disclosure.notice-documents.ts';
 import * as store from './disclosure.store.ts';
@@ -25,7 +27,7 @@ export async function prepareNoticeDocuments(tx: Tx, requestId: string, funderId
       debtorCountry: fact.debtor_country,
       invoices: fact.invoices ?? [],
     });
-    await store.saveNoticeDocumentForOps(tx, fact.notice_id, doc, funderId, at);
+    await saveNoticeDocumentForOps(tx, fact.notice_id, doc, funderId, at);
   }
   return facts.length;
 }
@@ -72,7 +74,7 @@ export function createNotices(deps: { db: Db; write: RunWrite; lifecycle: Reques
           request_id: row.id,
           disclosure: disclosureOf(row),
           announced_at: row.announced_at?.toISOString() ?? null,
-          announced_trigger: row.announced_trigger as store.AnnounceTrigger | null,
+          announced_trigger: row.announced_trigger as AnnounceTrigger | null,
           count: notices.length,
           notices,
         };

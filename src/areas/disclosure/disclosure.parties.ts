@@ -3,8 +3,12 @@ import { ApiError } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { centsToDecimal, centsToEuros } from '../../platform/money.ts';
 import type { RunWrite, WriteScope } from '../../platform/write.ts';
+import {
+  changeInvoiceAmountForOps,
+  setNoticeAddressForOps,
+  setVerificationLapseForOps,
+} from '../parties/parties.module.ts';
 import { insertSignalForOps } from '../requests/requests.module.ts';
-import * as store from './disclosure.store.ts';
 
 /**
  * What the operations team records of the other parties: where a debtor's notices go, when a
@@ -17,7 +21,7 @@ export function createPartyFacts(deps: { write: RunWrite }) {
   const facts = {
     /** Where a debtor's notices are sent, inside a write; `keep` leaves an address already known. */
     async setNoticeAddressIn(ws: WriteScope, debtorId: string, address: string | null, keep = false) {
-      const debtor = await store.setNoticeAddressForOps(ws.tx, debtorId, address, keep);
+      const debtor = await setNoticeAddressForOps(ws.tx, debtorId, address, keep);
       if (!debtor) throw new ApiError('not_found', 'Debtor was not found.');
       // The address itself is personal data: the chain keeps only whether there is one.
       ws.evidence({
@@ -33,7 +37,7 @@ export function createPartyFacts(deps: { write: RunWrite }) {
 
     /** The day the seller's verification lapses (it counts as lapsed from that day), inside a write. */
     async setVerificationLapseIn(ws: WriteScope, sellerId: string, lapsesOn: string | null) {
-      const seller = await store.setVerificationLapseForOps(ws.tx, sellerId, lapsesOn);
+      const seller = await setVerificationLapseForOps(ws.tx, sellerId, lapsesOn);
       if (!seller) throw new ApiError('not_found', 'Seller was not found.');
       ws.evidence({
         funderId: null,
@@ -53,7 +57,7 @@ export function createPartyFacts(deps: { write: RunWrite }) {
      */
     async changeInvoiceAmountIn(ws: WriteScope, invoiceId: string, amountCents: number) {
       const amount = centsToDecimal(amountCents);
-      const changed = await store.changeInvoiceAmountForOps(ws.tx, invoiceId, amount);
+      const changed = await changeInvoiceAmountForOps(ws.tx, invoiceId, amount);
       if (!changed) throw new ApiError('not_found', 'Invoice was not found.');
       for (const requestId of changed.requests) {
         await insertSignalForOps(ws.tx, {

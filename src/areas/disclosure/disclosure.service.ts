@@ -6,9 +6,9 @@ import { confidentialGates } from './disclosure.gates.ts';
 import { createNotices } from './disclosure.notices.ts';
 import { createPartyFacts } from './disclosure.parties.ts';
 
+export type { AnnounceTrigger } from '../requests/requests.module.ts';
 export { announceIn } from './disclosure.announce.ts';
 export { prepareNoticeDocuments } from './disclosure.notices.ts';
-export type { AnnounceTrigger } from './disclosure.store.ts';
 
 export type DisclosureService = ReturnType<typeof createDisclosureService>;
 

@@ -1,19 +1,17 @@
 import type { FunderScope, Plane } from '../../platform/caller.ts';
 import type { Queryable } from '../../platform/db/db.ts';
-import { scopedCount, scopedRow, scopedRows } from '../../platform/db/scoped.ts';
-import { requestInScope, visibleToFunder } from '../requests/requests.module.ts';
+import { scopedRow, scopedRows } from '../../platform/db/scoped.ts';
+import {
+  type AnnounceTrigger,
+  noticeCovers,
+  requestInScope,
+  visibleToFunder,
+} from '../requests/requests.module.ts';
 
 /**
  * The disclosure side of a request: the prepared notice per debtor, announcing, and what the
  * confidential funding gates and the automatic announcements read.
  */
-
-/** What a notice covers: each invoice of its debtor in the request with its amount, in one order. */
-const COVERS = (notice: string) => `(
-  SELECT coalesce(jsonb_agg(jsonb_build_object('invoice_id', i.id, 'number', i.number, 'amount', i.amount)
-                            ORDER BY i.id), '[]'::jsonb)
-    FROM request_invoices ri JOIN invoices i ON i.id = ri.invoice_id
-   WHERE ri.request_id = ${notice}.request_id AND i.debtor_id = ${notice}.debtor_id)`;
 
 export interface NoticeFactsRow {
   notice_id: string;
@@ -54,30 +52,6 @@ export async function noticeFactsForOps(
   return rows;
 }
 
-export interface PreparedDocument {
-  subject: string;
-  html: string;
-  language: string;
-  governing_law: string;
-  sha256: string;
-}
-
-/** Stores the prepared document of a notice and what it covers now. */
-export async function saveNoticeDocumentForOps(
-  q: Queryable,
-  noticeId: string,
-  doc: PreparedDocument,
-  funderId: string,
-  at: Date,
-): Promise<void> {
-  await q.query(
-    `UPDATE debtor_notices n SET subject = $2, html = $3, language = $4, governing_law = $5, sha256 = $6,
-            names_funder_id = $7, prepared_at = $8, covers = ${COVERS('n')}
-      WHERE n.id = $1`,
-    [noticeId, doc.subject, doc.html, doc.language, doc.governing_law, doc.sha256, funderId, at],
-  );
-}
-
 export interface NoticeDocumentRow {
   notice_id: string;
   debtor_id: string;
@@ -102,10 +76,10 @@ export interface NoticeDocumentRow {
 
 const DOCUMENT_SELECT = `
   SELECT n.id AS notice_id, n.debtor_id, d.name AS debtor_name, d.tax_id AS debtor_tax_id, n.status,
-         n.level_required, n.level_achieved, ${COVERS('n')} AS invoices,
+         n.level_required, n.level_achieved, ${noticeCovers('n')} AS invoices,
          n.subject, n.html, n.language, n.governing_law, n.sha256, n.prepared_at,
          (n.names_funder_id IS NOT NULL AND n.names_funder_id = r.assigned_funder_id) AS names_this_funder,
-         (n.subject IS NOT NULL AND n.covers = ${COVERS('n')}) AS current,
+         (n.subject IS NOT NULL AND n.covers = ${noticeCovers('n')}) AS current,
          (d.notice_address IS NOT NULL) AS has_address, n.sending, n.sending_queued_at
     FROM debtor_notices n JOIN debtors d ON d.id = n.debtor_id JOIN funding_requests r ON r.id = n.request_id`;
 
@@ -127,54 +101,6 @@ export async function noticeDocumentsForOps(q: Queryable, requestId: string): Pr
     [requestId],
   );
   return rows;
-}
-
-export type AnnounceTrigger = 'manual' | 'overdue' | 'dispute' | 'kyc_lapse';
-
-/** The announcement's change of a request, its instant, trigger and reason in the given parameters. */
-const announceSet = (at: string, trigger: string, reason: string) =>
-  `disclosure = 'announced', announced_at = ${at}, announced_trigger = ${trigger}, announce_reason = ${reason},
-  updated_at = ${at}`;
-/** Queues the prepared notices of the request in parameter `request` for sending at `at`. */
-const queueNotices = (request: string, at: string) =>
-  `UPDATE debtor_notices n SET sending = 'sending_queued', sending_queued_at = ${at}
-  WHERE n.request_id = ${request} AND n.subject IS NOT NULL AND n.status <> 'withdrawn' AND n.sending IS NULL`;
-
-/** A funder announces its request: the disclosure changes and the prepared notices queue for sending. */
-export async function announce(
-  q: Queryable,
-  scope: FunderScope,
-  requestId: string,
-  change: { trigger: AnnounceTrigger; reason: string; at: Date },
-): Promise<number> {
-  const updated = await scopedCount(
-    q,
-    scope,
-    `UPDATE funding_requests r SET ${announceSet('$4', '$5', '$6')}
-      WHERE r.id = $3 AND r.plane = $2 AND r.assigned_funder_id = $1 AND r.disclosure = 'confidential'`,
-    [requestId, change.at, change.trigger, change.reason],
-  );
-  if (updated === 0) return -1;
-  return scopedCount(
-    q,
-    scope,
-    `${queueNotices('$3', '$4')} AND n.plane = $2 AND ${requestInScope('n.request_id', '$2', '$1')}`,
-    [requestId, change.at],
-  );
-}
-
-/** The worker announces a request on a trigger. */
-export async function announceForOps(
-  q: Queryable,
-  requestId: string,
-  change: { trigger: AnnounceTrigger; reason: string; at: Date },
-): Promise<number> {
-  const updated = await q.query(
-    `UPDATE funding_requests r SET ${announceSet('$2', '$3', '$4')} WHERE r.id = $1 AND r.disclosure = 'confidential'`,
-    [requestId, change.at, change.trigger, change.reason],
-  );
-  if (updated.rowCount === 0) return -1;
-  return (await q.query(queueNotices('$1', '$2'), [requestId, change.at])).rowCount;
 }
 
 /** The facts the confidential funding gates read, within the funder's scope. */
@@ -254,57 +180,4 @@ export async function dueAnnouncementsForOps(
     [today, onlyIds],
   );
   return rows;
-}
-
-// ------------------------------------------------------------ the other parties (operations team)
-
-/** Where a debtor's notices are sent (null: nowhere known); `keep` leaves an address already there. */
-export async function setNoticeAddressForOps(
-  q: Queryable,
-  debtorId: string,
-  address: string | null,
-  keep = false,
-) {
-  const result = await q.query<{ id: string; plane: Plane; has_address: boolean }>(
-    `UPDATE debtors SET notice_address = CASE WHEN $3 THEN coalesce(notice_address, $2) ELSE $2 END
-      WHERE id = $1 RETURNING id, plane, notice_address IS NOT NULL AS has_address`,
-    [debtorId, address, keep],
-  );
-  return result.rows[0] ?? null;
-}
-
-/** The day a seller's verification lapses (null: none planned). */
-export async function setVerificationLapseForOps(q: Queryable, sellerId: string, lapsesOn: string | null) {
-  const result = await q.query<{ id: string; plane: Plane; verification_status: string }>(
-    `UPDATE sellers SET verification_lapses_on = $2::date WHERE id = $1 RETURNING id, plane, verification_status`,
-    [sellerId, lapsesOn],
-  );
-  return result.rows[0] ?? null;
-}
-
-/** An invoice's amount changes; answers it before the change and the requests in flight holding it. */
-export async function changeInvoiceAmountForOps(
-  q: Queryable,
-  invoiceId: string,
-  amount: string,
-): Promise<{ plane: Plane; number: string; before: string; requests: string[] } | null> {
-  const before = await q.query<{ plane: Plane; number: string; amount: string }>(
-    'SELECT plane, number, amount FROM invoices WHERE id = $1 FOR UPDATE',
-    [invoiceId],
-  );
-  const row = before.rows[0];
-  if (!row) return null;
-  await q.query('UPDATE invoices SET amount = $2 WHERE id = $1', [invoiceId, amount]);
-  const requests = await q.query<{ id: string }>(
-    `SELECT r.id FROM request_invoices ri JOIN funding_requests r ON r.id = ri.request_id
-      WHERE ri.invoice_id = $1 AND r.status NOT IN ('settled', 'declined', 'rejected', 'cancelled')
-      ORDER BY r.id`,
-    [invoiceId],
-  );
-  return {
-    plane: row.plane,
-    number: row.number,
-    before: row.amount,
-    requests: requests.rows.map((r) => r.id),
-  };
 }

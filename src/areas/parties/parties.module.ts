@@ -4,6 +4,11 @@ import type { AreaRoutes } from '../../platform/http/app.ts';
 import { partiesOpsRoutes } from './parties.ops.routes.ts';
 import { createPartiesService } from './parties.service.ts';
 
+export {
+  changeInvoiceAmountForOps,
+  setNoticeAddressForOps,
+  setVerificationLapseForOps,
+} from './parties.changes.store.ts';
 // The parties' public face: the other areas import these from here.
 export { EU_VAT_PREFIX, isCountryCode } from './parties.countries.ts';
 export { findDebtor, findDebtorByKey, findInvoice, findSeller, findSellerByKey } from './parties.reads.ts';

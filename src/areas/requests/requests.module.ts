@@ -14,6 +14,14 @@ import { requestsRoutes } from './requests.routes.ts';
 import { SCORE_JOB, SCORES_JOB, scoreSellerJob, scoreSellersJob } from './requests.scores.ts';
 import { createRequestsService } from './requests.service.ts';
 
+export {
+  type AnnounceTrigger,
+  announce,
+  announceForOps,
+  noticeCovers,
+  type PreparedDocument,
+  saveNoticeDocumentForOps,
+} from './requests.announce.store.ts';
 // The requests area's public face: what other areas use of it.
 export type { DisclosureSteps } from './requests.disclosure-steps.ts';
 export type { ClientOwnerOf, TermsForRouting } from './requests.intake.ts';

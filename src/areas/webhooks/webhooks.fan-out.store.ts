@@ -1,5 +1,6 @@
 import type { Plane } from '../../platform/caller.ts';
 import type { Queryable } from '../../platform/db/db.ts';
+import { TAKE_UNDISPATCHED } from '../../platform/outbox.ts';
 
 /**
  * The dispatcher's fan-out SQL: committed events taken in order and turned into one delivery
@@ -26,13 +27,7 @@ export interface PendingEvent {
  */
 export async function takeEventsForOps(q: Queryable, limit: number, now: Date): Promise<PendingEvent[]> {
   const { rows } = await q.query<PendingEvent>(
-    `WITH ev AS (
-       SELECT id, funder_id, plane, type, key_id, api_version, payload, created_at, seq
-         FROM outbox_events WHERE dispatched_at IS NULL
-        ORDER BY seq LIMIT $1 FOR UPDATE SKIP LOCKED
-     ), marked AS (
-       UPDATE outbox_events o SET dispatched_at = $2 FROM ev WHERE o.id = ev.id RETURNING o.id
-     )
+    `WITH ${TAKE_UNDISPATCHED}
      SELECT ev.id::text, ev.funder_id::text, ev.plane, ev.type, ev.key_id::text, ev.api_version, ev.payload,
             ev.created_at,
             coalesce(array_agg(e.id::text ORDER BY e.id) FILTER (WHERE e.id IS NOT NULL), '{}') AS endpoint_ids
