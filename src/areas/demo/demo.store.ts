@@ -6,7 +6,7 @@ import {
   readState,
   renewLease,
   takeLease,
-} from '../../platform/service-state.ts';
+} from '../../platform/service-state.store.ts';
 
 // The demonstration area's own SQL: which funder is the demonstration funder, clearing the
 // plane, and the lease that lets one server at a time rebuild it. These are functions of the
@@ -85,7 +85,7 @@ export async function clearDemoPlane(q: Queryable): Promise<void> {
   for (const table of await tablesToClear(q)) await q.query(`DELETE FROM ${table} WHERE plane = 'demo'`);
 }
 
-// The lease that lets one server at a time rebuild the plane (platform/service-state.ts).
+// The lease that lets one server at a time rebuild the plane (platform/service-state.store.ts).
 
 /** Takes the reset lease unless another holder's is still running; answers whether it did. */
 export const takeResetLease = (q: Queryable, holder: string, seconds: number) =>
