@@ -4,7 +4,7 @@ import { errorCode as code } from '../../../test/support/errors.ts';
 import { startService, type TestService } from '../../../test/support/service.ts';
 import { addDays } from '../../platform/clock.ts';
 import { monthsBefore } from '../debtor-info/debtor-info.module.ts';
-import { seedDemoPayerRecords } from './payer-record.service.ts';
+import { seedDemoPayerRecords } from './payer-record.demo.ts';
 
 let service: TestService;
 let given: ReturnType<typeof debtorsGiven>;
