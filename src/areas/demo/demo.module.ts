@@ -4,7 +4,8 @@ import type { AreaRoutes } from '../../platform/http/app.ts';
 import { demoOpsRoutes } from './demo.ops.routes.ts';
 import { createDemoService } from './demo.service.ts';
 
-export { DEMO_FUNDER_NAME, type DemoService } from './demo.service.ts';
+export { DEMO_FUNDER_NAME } from './demo.reset.ts';
+export type { DemoService } from './demo.service.ts';
 
 /**
  * The demonstration plane: the service that rebuilds it (the scenario and the other areas'
