@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_FUNDER_NAME } from '../src/areas/demo/demo.service.ts';
+import { DEMO_FUNDER_NAME } from '../src/areas/demo/demo.module.ts';
 import {
   cleanUpProcesses,
   cli,

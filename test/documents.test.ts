@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PAYER_RECORD_WINDOW_MONTHS } from '../src/areas/payer-record/payer-record.service.ts';
+import { PAYER_RECORD_WINDOW_MONTHS } from '../src/areas/payer-record/payer-record.module.ts';
 import { startService, type TestService } from './support/service.ts';
 
 /**

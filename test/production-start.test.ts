@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DEMO_FUNDER_NAME } from '../src/areas/demo/demo.service.ts';
+import { DEMO_FUNDER_NAME } from '../src/areas/demo/demo.module.ts';
 import {
   cleanUpProcesses,
   cliWithEnv,

@@ -2,7 +2,8 @@ import { type FunderCaller, scopeOf } from '../../platform/caller.ts';
 import { addDays, madridDate, madridInstant } from '../../platform/clock.ts';
 import { newId } from '../../platform/ids.ts';
 import type { RebuildControl } from '../../platform/write.ts';
-import { connectIn, recordPaymentIn } from './bank-data.service.ts';
+import { recordPaymentIn } from './bank-data.alerts.ts';
+import { connectIn } from './bank-data.consents.ts';
 import * as store from './bank-data.store.ts';
 import { generatedMovements, makeIban, spanishIban } from './bank-data.views.ts';
 

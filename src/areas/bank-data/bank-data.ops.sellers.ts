@@ -7,9 +7,10 @@ import { funderPlane } from '../../platform/db/funders.ts';
 import { ApiError } from '../../platform/errors.ts';
 import { requireReason } from '../../platform/reasons.ts';
 import type { RunWrite, WriteScope } from '../../platform/write.ts';
+import { recordPaymentIn } from './bank-data.alerts.ts';
+import { connectIn } from './bank-data.consents.ts';
 import * as opsStore from './bank-data.ops.store.ts';
 import type { OpsConnectBody, OpsPaymentBody, OpsRevokeBody } from './bank-data.schemas.ts';
-import { connectIn, recordPaymentIn } from './bank-data.service.ts';
 import * as store from './bank-data.store.ts';
 import { generatedMovements, normalIban } from './bank-data.views.ts';
 

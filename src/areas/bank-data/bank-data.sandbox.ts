@@ -6,8 +6,9 @@ import { madridDate } from '../../platform/clock.ts';
 import { ApiError } from '../../platform/errors.ts';
 import type { RunWrite } from '../../platform/write.ts';
 import type { RequestsService } from '../requests/requests.module.ts';
+import { recordPaymentIn } from './bank-data.alerts.ts';
+import { connectIn, type SuppliedAccount } from './bank-data.consents.ts';
 import type { SandboxConnectBody, SandboxPaymentBody } from './bank-data.schemas.ts';
-import { connectIn, recordPaymentIn, type SuppliedAccount } from './bank-data.service.ts';
 import * as store from './bank-data.store.ts';
 import { generatedMovements, ibanLast4, makeIban } from './bank-data.views.ts';
 

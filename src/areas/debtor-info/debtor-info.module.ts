@@ -16,5 +16,6 @@ export function debtorInfoModule(
   return defineArea({ name: 'debtor-info', services: { debtorInfo }, routes });
 }
 
-export type { CreditLimitOf, DebtorInfoService } from './debtor-info.service.ts';
-export { figure, monthsBefore } from './debtor-info.service.ts';
+export { figure, monthsBefore } from './debtor-info.figures.ts';
+export type { CreditLimitOf } from './debtor-info.request-debtors.ts';
+export type { DebtorInfoService } from './debtor-info.service.ts';

@@ -4,7 +4,7 @@ import { debtorsGiven } from '../../../test/support/debtors-given.ts';
 import { errorCode as code } from '../../../test/support/errors.ts';
 import { startService, type TestService } from '../../../test/support/service.ts';
 import { addDays } from '../../platform/clock.ts';
-import { monthsBefore } from './debtor-info.service.ts';
+import { monthsBefore } from './debtor-info.figures.ts';
 
 let service: TestService;
 let given: ReturnType<typeof debtorsGiven>;

@@ -6,7 +6,8 @@ import { createDemoService } from './demo.service.ts';
 
 /** The reset's answer, as the command line reads it. */
 export { DemoReset } from './demo.ops.routes.ts';
-export { DEMO_FUNDER_NAME, type DemoService } from './demo.service.ts';
+export { DEMO_FUNDER_NAME } from './demo.reset.ts';
+export type { DemoService } from './demo.service.ts';
 
 /**
  * The demonstration plane: the service that rebuilds it (the scenario and the other areas'

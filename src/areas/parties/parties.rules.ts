@@ -117,7 +117,7 @@ export function said(field: string, value: string): string {
 
 /**
  * Generic field checks kept for the debtors area's operations inputs, which still read their
- * own bodies (`debtor-info.service.ts`); the parties' own writes rely on their schemas.
+ * own bodies (`debtor-info.profiles.ts`); the parties' own writes rely on their schemas.
  */
 export function text(field: string, value: unknown, max: number): string {
   if (typeof value !== 'string') invalid(field, `${field} must be text.`);

@@ -104,3 +104,9 @@ export async function orConflict<T>(work: Promise<T>, message: string): Promise<
     throw err;
   }
 }
+
+/** The party read, or 404 not_found naming what was asked for. */
+export function found<T>(party: T | null, what: 'Seller' | 'Debtor' | 'Invoice'): T {
+  if (!party) throw new ApiError('not_found', `${what} was not found.`);
+  return party;
+}

@@ -1,9 +1,9 @@
+import type { AreaDeps } from '../../platform/area-deps.ts';
 import type { Caller } from '../../platform/caller.ts';
 import { daysBetween, madridDate } from '../../platform/clock.ts';
 import { ApiError } from '../../platform/errors.ts';
 import { itemChecker } from '../../platform/http/validators.ts';
 import { centsToDecimal, toCents } from '../../platform/money.ts';
-import type { RunWrite } from '../../platform/write.ts';
 import {
   debtorKey,
   invalid,
@@ -57,60 +57,66 @@ function checkedLine(
   };
 }
 
-/**
- * POST /ops/v1/supplier-ledgers: lines of one connected supplier's ledger about one buyer.
- * Every line is checked before anything is written; one bad line refuses the whole load.
- */
-export async function loadLedger(write: RunWrite, caller: Caller, input: LedgerLoadInput) {
-  const buyerCountry = input.buyer_country.toUpperCase();
-  if (!isCountryCode(buyerCountry)) {
-    invalid('buyer_country', 'buyer_country must be an ISO 3166-1 alpha-2 code, such as ES.');
-  }
-  const buyerTaxId = normalizeTaxId(input.buyer_tax_id);
-  if (!TAX_ID_PATTERN.test(buyerTaxId)) {
-    invalid('buyer_tax_id', 'buyer_tax_id must be 2 to 32 letters and digits.');
-  }
-  const supplier = parseDebtorKey(input.supplier_key);
-  if (!supplier) invalid('supplier_key', 'supplier_key must be COUNTRY:TAXID, such as ES:B39000001.');
-  const supplierKey = debtorKey(supplier.country, supplier.tax_id);
-  const buyerKey = debtorKey(buyerCountry, buyerTaxId);
-  if (supplierKey === buyerKey) invalid('supplier_key', 'A supplier cannot observe itself as a buyer.');
-  return write(caller, async ({ tx, now, evidence }) => {
-    const today = madridDate(now);
-    const seen = new Map<string, number>();
-    const lines = input.lines.map((raw, i) => {
-      const line = checkedLine(raw, i + 1, today);
-      const first = seen.get(line.invoice_number);
-      if (first !== undefined) {
-        throw new ApiError(
-          'line_invalid',
-          `Line ${i + 1}: invoice ${line.invoice_number} is already on line ${first}.`,
-          { extra: { line: i + 1, field: 'invoice_number' } },
-        );
+/** The operations team's loading of connected suppliers' ledgers about their buyers. */
+export function createLedgers(deps: Pick<AreaDeps, 'write'>) {
+  const { write } = deps;
+  return {
+    /**
+     * POST /ops/v1/supplier-ledgers: lines of one connected supplier's ledger about one buyer.
+     * Every line is checked before anything is written; one bad line refuses the whole load.
+     */
+    async loadLedger(caller: Caller, input: LedgerLoadInput) {
+      const buyerCountry = input.buyer_country.toUpperCase();
+      if (!isCountryCode(buyerCountry)) {
+        invalid('buyer_country', 'buyer_country must be an ISO 3166-1 alpha-2 code, such as ES.');
       }
-      seen.set(line.invoice_number, i + 1);
-      return {
-        ...line,
-        buyer_country: buyerCountry,
-        buyer_tax_id: buyerTaxId,
-        supplier_key: supplierKey,
-      };
-    });
-    const written = await store.upsertLedgerLinesForOperator(tx, input.plane, lines, now);
-    evidence({
-      funderId: null,
-      plane: input.plane,
-      kind: 'supplier_ledger.loaded',
-      subjectType: 'buyer',
-      subjectId: buyerKey,
-      payload: { supplier_key: supplierKey, received: lines.length, ...written },
-    });
-    return {
-      plane: input.plane,
-      buyer_key: buyerKey,
-      supplier_key: supplierKey,
-      received: lines.length,
-      ...written,
-    };
-  });
+      const buyerTaxId = normalizeTaxId(input.buyer_tax_id);
+      if (!TAX_ID_PATTERN.test(buyerTaxId)) {
+        invalid('buyer_tax_id', 'buyer_tax_id must be 2 to 32 letters and digits.');
+      }
+      const supplier = parseDebtorKey(input.supplier_key);
+      if (!supplier) invalid('supplier_key', 'supplier_key must be COUNTRY:TAXID, such as ES:B39000001.');
+      const supplierKey = debtorKey(supplier.country, supplier.tax_id);
+      const buyerKey = debtorKey(buyerCountry, buyerTaxId);
+      if (supplierKey === buyerKey) invalid('supplier_key', 'A supplier cannot observe itself as a buyer.');
+      return write(caller, async ({ tx, now, evidence }) => {
+        const today = madridDate(now);
+        const seen = new Map<string, number>();
+        const lines = input.lines.map((raw, i) => {
+          const line = checkedLine(raw, i + 1, today);
+          const first = seen.get(line.invoice_number);
+          if (first !== undefined) {
+            throw new ApiError(
+              'line_invalid',
+              `Line ${i + 1}: invoice ${line.invoice_number} is already on line ${first}.`,
+              { extra: { line: i + 1, field: 'invoice_number' } },
+            );
+          }
+          seen.set(line.invoice_number, i + 1);
+          return {
+            ...line,
+            buyer_country: buyerCountry,
+            buyer_tax_id: buyerTaxId,
+            supplier_key: supplierKey,
+          };
+        });
+        const written = await store.upsertLedgerLinesForOperator(tx, input.plane, lines, now);
+        evidence({
+          funderId: null,
+          plane: input.plane,
+          kind: 'supplier_ledger.loaded',
+          subjectType: 'buyer',
+          subjectId: buyerKey,
+          payload: { supplier_key: supplierKey, received: lines.length, ...written },
+        });
+        return {
+          plane: input.plane,
+          buyer_key: buyerKey,
+          supplier_key: supplierKey,
+          received: lines.length,
+          ...written,
+        };
+      });
+    },
+  };
 }

@@ -6,6 +6,7 @@ import { payerRecordRoutes } from './payer-record.routes.ts';
 import { createPayerRecordService } from './payer-record.service.ts';
 
 export { seedDemoPayerRecords } from './payer-record.demo.ts';
+export { PAYER_RECORD_WINDOW_MONTHS } from './payer-record.read.ts';
 
 /** A buyer's payment record from suppliers' ledgers: service and routes. */
 export function payerRecordModule(

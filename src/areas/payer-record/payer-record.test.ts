@@ -3,8 +3,8 @@ import { debtorsGiven } from '../../../test/support/debtors-given.ts';
 import { errorCode as code } from '../../../test/support/errors.ts';
 import { startService, type TestService } from '../../../test/support/service.ts';
 import { addDays } from '../../platform/clock.ts';
-import { monthsBefore } from '../debtor-info/debtor-info.service.ts';
-import { seedDemoPayerRecords } from './payer-record.service.ts';
+import { monthsBefore } from '../debtor-info/debtor-info.module.ts';
+import { seedDemoPayerRecords } from './payer-record.demo.ts';
 
 let service: TestService;
 let given: ReturnType<typeof debtorsGiven>;

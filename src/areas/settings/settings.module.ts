@@ -12,8 +12,9 @@ export {
   isConsentLevel,
   levelAtLeast,
 } from './settings.consent-levels.ts';
+export type { FunderPolicy } from './settings.policy.ts';
 export { ConsentLevelSchema } from './settings.schemas.ts';
-export type { FunderPolicy, SettingsService } from './settings.service.ts';
+export type { SettingsService } from './settings.service.ts';
 
 /** The funder's settings, listed buyers and required documents: service and routes. */
 export function settingsModule(deps: AreaDeps) {

@@ -1,3 +1,4 @@
+import type { AreaDeps } from '../../platform/area-deps.ts';
 import { type FunderCaller, type FunderScope, type Plane, requirePlane } from '../../platform/caller.ts';
 import { madridDate } from '../../platform/clock.ts';
 import type { Queryable } from '../../platform/db/db.ts';
@@ -16,7 +17,7 @@ export interface RequiredDocumentsInput {
 }
 
 /** A PUT /v1/required-documents body, checked by its schema (settings.schemas.ts), normalised. */
-export function parseRequiredDocumentsBody(body: {
+function parseRequiredDocumentsBody(body: {
   country: string;
   codes: string[];
   note?: string | null;
@@ -158,7 +159,8 @@ async function putRequiredDocuments(
 }
 
 /** The document catalogue and the funder's list per seller country (RequiredDocuments). */
-export function createRequiredDocuments(deps: { write: RunWrite }) {
+export function createRequiredDocuments(deps: Pick<AreaDeps, 'db' | 'write'>) {
+  const { db } = deps;
   return {
     /** The codes a funder requires from sellers of one country; empty when it has no list. */
     async requiredCodes(q: Queryable, funderId: string, plane: Plane, country: string): Promise<string[]> {
@@ -166,8 +168,8 @@ export function createRequiredDocuments(deps: { write: RunWrite }) {
     },
 
     /** GET /v1/required-documents; an unclassified funder sees the catalogue and no list. */
-    async getRequiredDocuments(q: Queryable, caller: FunderCaller) {
-      return requiredDocumentsView(q, caller.funderId, caller.plane);
+    async getRequiredDocuments(caller: FunderCaller) {
+      return requiredDocumentsView(db, caller.funderId, caller.plane);
     },
 
     putRequiredDocuments: (caller: FunderCaller, body: Parameters<typeof parseRequiredDocumentsBody>[0]) =>
