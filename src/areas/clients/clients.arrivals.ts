@@ -3,7 +3,7 @@ import { addMadridDays } from '../../platform/clock.ts';
 import { ApiError } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import type { WriteScope } from '../../platform/write.ts';
-import { normalizeTaxId } from '../parties/parties.module.ts';
+import { ensureSeller, normalizeTaxId } from '../parties/parties.module.ts';
 import * as store from './clients.invitations.store.ts';
 
 /**
@@ -116,4 +116,54 @@ export async function arriveIn(
     },
   });
   return id;
+}
+
+/**
+ * Makes the company a client of the funder (inside a write): its seller record on the plane,
+ * found or made, and the client row with its origin. A company is one funder's client: one
+ * that already is another's is refused.
+ */
+export async function makeClientIn(
+  scope: WriteScope,
+  owner: FunderScope,
+  company: {
+    name: string;
+    taxId: string;
+    country: string;
+    arrivalId: string;
+    via: Via;
+    prescriberId: string | null;
+  },
+): Promise<string> {
+  const { tx, now } = scope;
+  const seller = await ensureSeller(
+    tx,
+    owner.plane,
+    { name: company.name, tax_id: company.taxId, country: company.country },
+    now,
+    scope.evidence,
+  );
+  const made = await store.insertClient(tx, owner, {
+    sellerId: seller.id,
+    arrivalId: company.arrivalId,
+    via: company.via,
+    prescriberId: company.prescriberId,
+    at: now,
+  });
+  if (!made && !(await store.isOwnClient(tx, owner, seller.id))) {
+    throw new ApiError('client_of_another_funder', 'This company is already the client of another funder.');
+  }
+  // A company that had left this funder's network and accepts again is back in it, its first
+  // origin kept.
+  if (!made && (await store.rejoinClient(tx, owner, seller.id))) {
+    scope.evidence({
+      funderId: owner.funderId,
+      plane: owner.plane,
+      kind: 'client.rejoined',
+      subjectType: 'seller',
+      subjectId: seller.id,
+      payload: { via: company.via, prescriber_id: company.prescriberId },
+    });
+  }
+  return seller.id;
 }

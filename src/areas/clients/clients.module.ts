@@ -8,7 +8,7 @@ import { clientsOpsRoutes } from './clients.ops.routes.ts';
 import { clientsSandboxRoutes } from './clients.sandbox.routes.ts';
 import { type ClientsDeps, createClientsService } from './clients.service.ts';
 
-export type { InvitationsService } from './clients.invitations.service.ts';
+export type { InvitationsService } from './clients.invitations.ts';
 export type { ClientsDeps, ClientsService, VatAnswer, VatLookup } from './clients.service.ts';
 
 /** The funder's client network and onboarding links: service and routes. */

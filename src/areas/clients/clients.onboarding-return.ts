@@ -32,3 +32,15 @@ export function signedReturnUrl(
   url.searchParams.set('svc_sig', returnSignature(secret, id, status, ts));
   return url.toString();
 }
+
+/** The origin of an https URL (scheme, host, port), or null when it is not one we take. */
+export function httpsOrigin(raw: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== 'https:' || url.username || url.password || !url.hostname) return null;
+  return url.origin;
+}

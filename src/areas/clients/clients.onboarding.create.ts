@@ -9,8 +9,7 @@ import { EU_VAT_PREFIX } from '../parties/parties.module.ts';
 import type { OnboardingRow } from './clients.onboarding.store.ts';
 import * as store from './clients.onboarding.store.ts';
 import { onboardingView } from './clients.onboarding.views.ts';
-import { RETURN_PARAMETERS, returnSignatureDescription } from './clients.onboarding-return.ts';
-import { httpsOrigin } from './clients.return-origins.ts';
+import { httpsOrigin, RETURN_PARAMETERS, returnSignatureDescription } from './clients.onboarding-return.ts';
 import { type ClientsDeps, checkEmail, linkToken, tokenHash } from './clients.shared.ts';
 import { normalVatNumber, type VatLookup } from './clients.vat-lookup.ts';
 
@@ -110,7 +109,7 @@ async function companyName(
  * A new single-use link for one of the funder's suppliers: the input checked, the company named,
  * the link recorded with its sealed return secret; the answer carries the URL and the secret.
  */
-export async function createOnboardingLink(
+export async function issueOnboardingLink(
   deps: ClientsDeps & { vatLookup: VatLookup },
   links: {
     returnOrigins: (funderId: string) => Promise<string[]>;

@@ -2,7 +2,7 @@ import type { FunderScope } from '../../platform/caller.ts';
 import { ApiError } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import type { WriteScope } from '../../platform/write.ts';
-import { makeClientIn } from './clients.invitations.service.ts';
+import { makeClientIn } from './clients.arrivals.ts';
 import * as clientsStore from './clients.invitations.store.ts';
 import * as store from './clients.onboarding.store.ts';
 import { notOpen, onboardingView, statusOf } from './clients.onboarding.views.ts';

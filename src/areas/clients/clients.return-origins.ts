@@ -4,18 +4,7 @@ import { funderExists } from '../../platform/db/funders.ts';
 import { ApiError } from '../../platform/errors.ts';
 import type { RunWrite } from '../../platform/write.ts';
 import * as clientsStore from './clients.invitations.store.ts';
-
-/** The origin of an https URL (scheme, host, port), or null when it is not one we take. */
-export function httpsOrigin(raw: string): string | null {
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    return null;
-  }
-  if (url.protocol !== 'https:' || url.username || url.password || !url.hostname) return null;
-  return url.origin;
-}
+import { httpsOrigin } from './clients.onboarding-return.ts';
 
 /** The https origins each funder's onboarding links may send their suppliers back to. */
 export function createReturnOrigins(deps: { db: Db; write: RunWrite }) {

@@ -1,9 +1,9 @@
-import { createInvitationsService } from './clients.invitations.service.ts';
-import { createLeavingService } from './clients.leaving.service.ts';
-import { createLinksService } from './clients.links.service.ts';
-import { createOnboardingService } from './clients.onboarding.service.ts';
-import { createPrescribersService } from './clients.prescribers.service.ts';
-import { createReportService } from './clients.report.service.ts';
+import { createInvitations } from './clients.invitations.ts';
+import { createLeaving } from './clients.leaving.ts';
+import { createLinks } from './clients.links.ts';
+import { createOnboarding } from './clients.onboarding.ts';
+import { createPrescribers } from './clients.prescribers.ts';
+import { createReport } from './clients.report.ts';
 import type { ClientsDeps } from './clients.shared.ts';
 
 export type { ClientsDeps } from './clients.shared.ts';
@@ -14,12 +14,12 @@ export type { VatAnswer, VatLookup } from './clients.vat-lookup.ts';
  * onboarding links, each subject in its own file.
  */
 export function createClientsService(deps: ClientsDeps) {
-  const links = createLinksService(deps);
-  const prescribers = createPrescribersService({ ...deps, links });
-  const invitations = createInvitationsService(deps);
-  const report = createReportService(deps);
-  const onboarding = createOnboardingService(deps);
-  const leaving = createLeavingService(deps);
+  const links = createLinks(deps);
+  const prescribers = createPrescribers({ ...deps, links });
+  const invitations = createInvitations(deps);
+  const report = createReport(deps);
+  const onboarding = createOnboarding(deps);
+  const leaving = createLeaving(deps);
   return {
     links,
     prescribers,

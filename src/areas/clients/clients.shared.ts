@@ -17,6 +17,9 @@ export interface ClientsDeps {
   vatLookup?: VatLookup;
 }
 
+/** A link made without `expires_at` (a prescriber's, or the funder's own) works for a year. */
+export const DEFAULT_LINK_DAYS = 365;
+
 export const LANGS = ['pt', 'es', 'en', 'fr', 'de', 'it', 'nl'] as const;
 export type Lang = (typeof LANGS)[number];
 

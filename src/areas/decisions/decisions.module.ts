@@ -15,7 +15,8 @@ import { createDecisionsService } from './decisions.service.ts';
 export type { ConsentLevelService } from './decisions.consent-level.ts';
 export { DEFAULT_OFFER_DAYS, defaultOfferDays } from './decisions.offer-days.ts';
 export type { DecisionInput } from './decisions.schemas.ts';
-export { DECLINE_REASONS, type DecisionsService, type OfferGuard } from './decisions.service.ts';
+export { DECLINE_REASONS } from './decisions.schemas.ts';
+export type { DecisionsService, OfferGuard } from './decisions.service.ts';
 
 /**
  * The funder's decisions on a request (offer, decline, fund, settle) and the consent level it

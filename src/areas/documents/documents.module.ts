@@ -6,14 +6,14 @@ import { documentsRoutes } from './documents.routes.ts';
 import { createDocumentsService, type VisibleRequest } from './documents.service.ts';
 
 // The documents' public face: the other areas import these from here.
-export {
-  type DealStage,
-  type DocumentProblem,
-  type DocumentsService,
-  type MissingDocument,
-  missingDocuments,
-  type StatusToday,
-  type VisibleRequest,
+export { missingDocuments } from './documents.deal-file.ts';
+export type {
+  DealStage,
+  DocumentProblem,
+  DocumentsService,
+  MissingDocument,
+  StatusToday,
+  VisibleRequest,
 } from './documents.service.ts';
 
 /** Seller documents, deal files and downloads: service and routes. */

@@ -4,7 +4,8 @@ import { Fields, OrNull, Text } from '../../platform/http/input.ts';
 import { Timestamp, Uuid } from '../../platform/http/schemas.ts';
 import { opsRole } from '../../platform/operator-roles.ts';
 import type { OpsDocumentView } from './documents.files.ts';
-import { type DocumentsService, MAX_DOCUMENT_BYTES } from './documents.service.ts';
+import { MAX_DOCUMENT_BYTES } from './documents.files.ts';
+import type { DocumentsService } from './documents.service.ts';
 
 const NullableDate = Type.Union([Type.String(), Type.Null()]);
 

@@ -3,7 +3,9 @@ import type { AreaRoutes } from '../../platform/http/app.ts';
 import { keyRoutes } from '../../platform/http/route-options.ts';
 import { IdParams, Timestamp, Uuid } from '../../platform/http/schemas.ts';
 import { OPENS } from '../../platform/http/scopes.ts';
-import { contentDisposition, DOWNLOAD_TOKEN_PATTERN, type DocumentsService } from './documents.service.ts';
+import { DOWNLOAD_TOKEN_PATTERN } from './documents.downloads.ts';
+import { contentDisposition } from './documents.files.ts';
+import type { DocumentsService } from './documents.service.ts';
 
 const DateString = Type.String({ format: 'date' });
 const NullableDate = Type.Union([DateString, Type.Null()]);

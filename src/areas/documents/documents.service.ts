@@ -5,22 +5,14 @@ import { missingDocuments, recordDealFile, requireDocumentsMet } from './documen
 import { createDocumentDownloads, type VisibleRequest } from './documents.downloads.ts';
 import { createSellerDocuments } from './documents.seller-documents.ts';
 
-export {
-  type DealStage,
-  type DocumentProblem,
-  type MissingDocument,
-  missingDocuments,
-  recordDealFile,
-  requireDocumentsMet,
-  type StatusToday,
+export type {
+  DealStage,
+  DocumentProblem,
+  MissingDocument,
+  StatusToday,
 } from './documents.deal-file.ts';
-export { DOWNLOAD_TOKEN_PATTERN, DOWNLOAD_URL_SECONDS, type VisibleRequest } from './documents.downloads.ts';
-export {
-  contentDisposition,
-  MAX_DOCUMENT_BYTES,
-  type OpsDocumentView,
-  type UploadInput,
-} from './documents.files.ts';
+export type { VisibleRequest } from './documents.downloads.ts';
+export type { OpsDocumentView, UploadInput } from './documents.files.ts';
 
 export type DocumentsService = ReturnType<typeof createDocumentsService>;
 

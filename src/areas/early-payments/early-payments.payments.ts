@@ -1,10 +1,10 @@
 import type { Static } from 'typebox';
-import type { FunderScope } from '../../platform/caller.ts';
+import { type FunderCaller, type FunderScope, scopeOf } from '../../platform/caller.ts';
 import { madridDate } from '../../platform/clock.ts';
 import { ApiError } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { centsToDecimal } from '../../platform/money.ts';
-import type { WriteScope } from '../../platform/write.ts';
+import type { RunWrite, WriteScope } from '../../platform/write.ts';
 import type { PaidBody, RepaymentBody } from './early-payments.schemas.ts';
 import * as store from './early-payments.store.ts';
 import { cents, emitChange } from './early-payments.view.ts';
@@ -70,7 +70,7 @@ function moneyEvidence(
 }
 
 /** The funder paid the supplier early (in the caller's write, within its scope). */
-export const recordPaid = paymentStep(
+const recordPaid = paymentStep(
   'accepted',
   (s) => `Only an accepted early payment can be paid; this one is ${s}.`,
   async (ws, scope, id, body: Static<typeof PaidBody>, row) => {
@@ -97,7 +97,7 @@ export const recordPaid = paymentStep(
 );
 
 /** The buyer repaid the funder, in part or in full (in the caller's write, within its scope). */
-export const recordRepayment = paymentStep(
+const recordRepayment = paymentStep(
   'paid',
   (s) => `A repayment is recorded on a paid early payment only; this one is ${s}.`,
   async (ws, scope, id, body: Static<typeof RepaymentBody>, row) => {
@@ -125,3 +125,21 @@ export const recordRepayment = paymentStep(
     return emitChange(ws, scope, id, type);
   },
 );
+
+/** The funder's side of the money: it paid the supplier early, the buyer repaid it. */
+export function createEarlyPaymentPayments(deps: { write: RunWrite }) {
+  const { write } = deps;
+  return {
+    /** The funder paid the supplier early. */
+    async paid(caller: FunderCaller, id: string, body: Static<typeof PaidBody>) {
+      const scope = scopeOf(caller);
+      return write(caller, (ws) => recordPaid(ws, scope, id, body));
+    },
+
+    /** The buyer repaid the funder (in part or in full). */
+    async repayment(caller: FunderCaller, id: string, body: Static<typeof RepaymentBody>) {
+      const scope = scopeOf(caller);
+      return write(caller, (ws) => recordRepayment(ws, scope, id, body));
+    },
+  };
+}

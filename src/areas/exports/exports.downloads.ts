@@ -9,7 +9,9 @@ import * as store from './exports.store.ts';
 import { filesAvailable, funderRef, liveScope, exportView as view } from './exports.view.ts';
 
 /** One export with its signed links once ready, and the download those links open. */
-export function createExportDownloads(deps: ExportsDeps) {
+export function createExportDownloads(
+  deps: Pick<ExportsDeps, 'db' | 'clock' | 'write' | 'storage' | 'links' | 'publicBaseUrl'>,
+) {
   const { db, clock, write, storage, links } = deps;
   return {
     /** GET /v1/exports/{id}: once ready and for 24 hours, a signed link per volume, logged. */

@@ -4,6 +4,7 @@ import { defineArea } from '../../platform/area.ts';
 import type { AreaDeps } from '../../platform/area-deps.ts';
 import type { AreaRoutes } from '../../platform/http/app.ts';
 import { type ExportMetrics, NO_METRICS } from '../../platform/metrics.ts';
+import { createExportJobs } from './exports.jobs.ts';
 import { linkSigner } from './exports.links.ts';
 import { exportsRoutes } from './exports.routes.ts';
 import { createExportsService } from './exports.service.ts';
@@ -25,7 +26,7 @@ export function exportsModule(
   deps: AreaDeps & { publicBaseUrl: string; settings: ExportsSettings; metrics?: ExportMetrics },
 ) {
   const { config, secretsKey, previousSecretsKey } = deps.settings;
-  const exports = createExportsService({
+  const exportsDeps = {
     ...deps,
     storage: exportStorageFrom({ url: config.exportStorageUrl, dataDir: config.dataDir }),
     // Links are signed with a key of their own, derived from the secrets key every server shares;
@@ -33,9 +34,10 @@ export function exportsModule(
     links: linkSigner(signingKeyOf(secretsKey), previousSecretsKey ? [signingKeyOf(previousSecretsKey)] : []),
     volumeBytes: config.exportVolumeBytes,
     metrics: deps.metrics ?? NO_METRICS,
-  });
+  };
+  const exports = createExportsService(exportsDeps);
   const routes: AreaRoutes[] = [exportsRoutes({ exports })];
-  return defineArea({ name: 'exports', services: { exports }, routes, jobs: exports.jobs });
+  return defineArea({ name: 'exports', services: { exports }, routes, jobs: createExportJobs(exportsDeps) });
 }
 
 export type { ExportsService } from './exports.service.ts';

@@ -6,7 +6,7 @@ import { ApiError } from '../../platform/errors.ts';
 import type { RunWrite } from '../../platform/write.ts';
 import * as store from './opportunities.store.ts';
 
-export async function changeSharing(
+async function changeSharing(
   write: RunWrite,
   caller: Caller,
   scope: FunderScope,
@@ -38,7 +38,7 @@ export async function changeSharing(
   });
 }
 
-export async function exitLedger(
+async function exitLedger(
   write: RunWrite,
   caller: Caller,
   invoiceId: string,

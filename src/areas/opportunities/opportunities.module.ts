@@ -1,6 +1,8 @@
 import { defineArea } from '../../platform/area.ts';
 import type { AreaDeps } from '../../platform/area-deps.ts';
 import type { AreaRoutes } from '../../platform/http/app.ts';
+import { createNightJobs } from './opportunities.jobs.ts';
+import { NIGHTLY_JOB } from './opportunities.nightly.ts';
 import { opportunitiesOpsRoutes } from './opportunities.ops.routes.ts';
 import { opportunitiesRoutes } from './opportunities.routes.ts';
 import { opportunitiesSandboxRoutes } from './opportunities.sandbox.routes.ts';
@@ -11,6 +13,7 @@ export {
   type OpportunitiesDemoDeps,
   playOpportunitiesDemo,
 } from './opportunities.demo.ts';
+export { PUBLISH_TIME, RUN_TIME } from './opportunities.nightly.ts';
 
 /** The opportunities digest: service, routes, and the worker's nightly jobs. */
 export function opportunitiesModule(deps: AreaDeps) {
@@ -24,8 +27,8 @@ export function opportunitiesModule(deps: AreaDeps) {
     name: 'opportunities',
     services: { opportunities },
     routes,
-    jobs: opportunities.jobs,
-    recurring: opportunities.recurring,
+    jobs: createNightJobs(deps),
+    recurring: [NIGHTLY_JOB],
   });
 }
 

@@ -1,22 +1,13 @@
-import {
-  type Caller,
-  type FunderCaller,
-  type Plane,
-  requireSandbox,
-  scopeOf,
-} from '../../platform/caller.ts';
-import { addDays, type Clock, madridDate, madridInstant } from '../../platform/clock.ts';
-import { OPERATOR, runAs } from '../../platform/db/actor.ts';
+import type { Caller, Plane } from '../../platform/caller.ts';
+import { type Clock, madridInstant } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/db.ts';
-import { ApiError } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
-import { enqueueJob, type JobHandler } from '../../platform/jobs.ts';
+import { enqueueJob } from '../../platform/jobs.ts';
 import { decimalToEuros } from '../../platform/money.ts';
 import type { RunWrite } from '../../platform/write.ts';
 import * as publication from './opportunities.publish.store.ts';
 import * as runs from './opportunities.runs.store.ts';
-import * as store from './opportunities.store.ts';
-import { digestRef, linesPath } from './opportunities.views.ts';
+import { linesPath } from './opportunities.views.ts';
 
 /** Madrid wall-clock times of the night: runs start at 01:00; the digest is published at 06:30. */
 export const RUN_TIME = '01:00';
@@ -28,7 +19,8 @@ export const PUBLISH_JOB = 'opportunities.publish';
 /** Not a job of the worker: the actor of a sandbox key's preview publication (its advance helper). */
 export const PREVIEW_JOB = 'opportunities.preview';
 
-const publishInstant = (date: string) => madridInstant(date, PUBLISH_TIME);
+/** The instant a night's digest is published (06:30 in Madrid on its date). */
+export const publishInstant = (date: string) => madridInstant(date, PUBLISH_TIME);
 
 export interface NightDeps {
   db: Db;
@@ -145,87 +137,4 @@ export async function startNight(deps: NightDeps, date: string): Promise<string[
     jobKey: `${PUBLISH_JOB}:${date}`,
   });
   return runIds;
-}
-
-/**
- * The night's jobs (the recurring nightly start, one run, the morning's publication) and the
- * operations team's hand on them.
- */
-export function createNightlyRuns(deps: NightDeps) {
-  const { db, clock } = deps;
-
-  const nightly: JobHandler = async () => {
-    const now = clock.now();
-    const today = madridDate(now);
-    const start = madridInstant(today, RUN_TIME);
-    if (now.getTime() >= start.getTime() && now.getTime() < publishInstant(today).getTime()) {
-      await startNight(deps, today);
-    }
-    const next = now.getTime() < start.getTime() ? start : madridInstant(addDays(today, 1), RUN_TIME);
-    return { rerunAt: next };
-  };
-
-  const runJob: JobHandler = async ({ job }) => {
-    await executeRun(deps, String(job.payload.run_id));
-    return undefined;
-  };
-
-  const publishJob: JobHandler = async ({ job }) => {
-    await publish(deps, String(job.payload.date));
-    return undefined;
-  };
-
-  return {
-    jobs: { [NIGHTLY_JOB]: nightly, [RUN_JOB]: runJob, [PUBLISH_JOB]: publishJob } as Record<
-      string,
-      JobHandler
-    >,
-    /** Jobs the worker schedules at start (recurring). */
-    recurring: [NIGHTLY_JOB],
-
-    /**
-     * Runs one funder's night now, whatever the hour (operations, the benchmark, the demo): the
-     * same run the nightly job would make, created once.
-     */
-    async runNightForOps(owner: { funderId: string; plane: Plane }, date: string) {
-      const id = await runAs(OPERATOR, () => runs.ensureRunForOps(db, owner, date, clock.now(), newId()));
-      if (!id) throw new ApiError('not_found', 'No funder has this bank_id.');
-      const status = await runAs(OPERATOR, () => executeRun(deps, id, false));
-      return { run_id: id, status };
-    },
-    startNight: (date: string) => runAs(OPERATOR, () => startNight(deps, date)),
-    /** Publishes a night's digests now: every funder's, or one funder's (the demonstration). */
-    publishForOps: (
-      date: string,
-      owner: { funderId: string; plane: Plane } | null = null,
-      options: { quiet?: boolean } = {},
-    ) => runAs(OPERATOR, () => publish(deps, date, owner, options)),
-
-    /**
-     * Sandbox: the digest of night `date` (a Madrid day ahead of the service clock, a request's
-     * own day) as this sandbox key sees it: the shared one when that night has come and gone,
-     * else the key's own preview, made now when missing. A preview is the run the nightly job
-     * would make that night (the same statements, with that date) compared with the latest
-     * completed run the key sees, published for the key alone with its event. It is computed
-     * as the operator, as the nightly job is: the rules read every request and dispute of the
-     * plane. Null when the nightly job makes no runs for the funder (no clients): that night
-     * would have no digest either.
-     */
-    async previewNightForKey(caller: FunderCaller, date: string) {
-      requireSandbox(caller);
-      const owner = scopeOf(caller);
-      const keyId = caller.keyId;
-      const row = await runAs(OPERATOR, async () => {
-        const seen = await store.digestFor(db, owner, keyId, date, clock.now());
-        if (seen) return seen;
-        if (!(await runs.makesNightsForOps(db, owner))) return null;
-        const id = await runs.ensurePreviewRunForOps(db, owner, keyId, date, clock.now(), newId());
-        await executeRun(deps, id, false, true);
-        await publish(deps, date, owner, { sandboxKeyId: keyId });
-        // Made now, or by a call of the same key that got there first.
-        return store.digestFor(db, owner, keyId, date, clock.now());
-      });
-      return row && digestRef(row);
-    },
-  };
 }

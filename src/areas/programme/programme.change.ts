@@ -1,8 +1,8 @@
-import type { FunderScope } from '../../platform/caller.ts';
+import { type FunderCaller, type FunderScope, requirePlane, scopeOf } from '../../platform/caller.ts';
 import type { Tx } from '../../platform/db/db.ts';
 import { ApiError } from '../../platform/errors.ts';
 import { requireReason } from '../../platform/reasons.ts';
-import type { WriteScope } from '../../platform/write.ts';
+import type { RunWrite, WriteScope } from '../../platform/write.ts';
 import { OPEN_STATUSES } from '../requests/requests.module.ts';
 import * as store from './programme.store.ts';
 import { effectiveTerms, type ProgrammeTerms, pickTerms, sameTerms } from './programme.terms.ts';
@@ -71,7 +71,7 @@ async function openRequestsKeepingTerms(tx: Tx, scope: FunderScope, sellerId: st
  * Sets a company's own terms (only the keys given change) or the default, or removes the
  * company's own terms; inside the caller's write. Answers the change.
  */
-export async function changeProgrammeIn(
+async function changeProgrammeIn(
   ws: WriteScope,
   scope: FunderScope,
   body: ProgrammeBody,
@@ -122,5 +122,23 @@ export async function changeProgrammeIn(
     changed,
     updated_at: now.toISOString(),
     open_requests_keep_their_terms: await openRequestsKeepingTerms(tx, scope, sellerId),
+  };
+}
+
+/** The funder's changes to its programme, and the same change inside another write. */
+export function createProgrammeChange(deps: { write: RunWrite }) {
+  const { write } = deps;
+  return {
+    /** PUT /v1/programme */
+    async putProgramme(caller: FunderCaller, body: ProgrammeBody) {
+      requirePlane(caller);
+      return write(caller, (ws) => changeProgrammeIn(ws, scopeOf(caller), body));
+    },
+
+    /**
+     * A sandbox helper sets a company's own terms before routing its first request, inside its
+     * write (`newCompany`: the company has no request routed yet).
+     */
+    changeIn: changeProgrammeIn,
   };
 }

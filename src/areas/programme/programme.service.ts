@@ -1,10 +1,7 @@
-import { type FunderCaller, type Plane, requirePlane, scopeOf } from '../../platform/caller.ts';
-import type { Db, Queryable } from '../../platform/db/db.ts';
+import type { Db } from '../../platform/db/db.ts';
 import type { RunWrite } from '../../platform/write.ts';
-import { changeProgrammeIn, type ProgrammeBody } from './programme.change.ts';
-import * as store from './programme.store.ts';
-import { effectiveTerms } from './programme.terms.ts';
-import { programmeView } from './programme.view.ts';
+import { createProgrammeChange } from './programme.change.ts';
+import { createProgrammeReading } from './programme.reading.ts';
 
 export type { ProgrammeBody } from './programme.change.ts';
 
@@ -16,30 +13,8 @@ export type ProgrammeService = ReturnType<typeof createProgrammeService>;
  * A change applies to requests routed from then on; a routed request keeps the terms it took.
  */
 export function createProgrammeService(deps: { db: Db; write: RunWrite }) {
-  const { db, write } = deps;
-
   return {
-    /** GET /v1/programme; an unclassified funder sees the service's default and nothing else. */
-    async getProgramme(caller: FunderCaller) {
-      return programmeView(db, caller, caller.plane ? scopeOf(caller) : null);
-    },
-
-    /** PUT /v1/programme */
-    async putProgramme(caller: FunderCaller, body: ProgrammeBody) {
-      requirePlane(caller);
-      return write(caller, (ws) => changeProgrammeIn(ws, scopeOf(caller), body));
-    },
-
-    /**
-     * A sandbox helper sets a company's own terms before routing its first request, inside its
-     * write (`newCompany`: the company has no request routed yet).
-     */
-    changeIn: changeProgrammeIn,
-
-    /** The terms a request takes when routed to a funder (operations side, inside its write). */
-    async termsForRouting(q: Queryable, funderId: string, plane: Plane, sellerId: string) {
-      const found = await store.termsForRoutingForOps(q, funderId, plane, sellerId);
-      return effectiveTerms(found.defaults, found.own);
-    },
+    ...createProgrammeReading(deps),
+    ...createProgrammeChange(deps),
   };
 }

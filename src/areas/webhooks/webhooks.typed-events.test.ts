@@ -19,7 +19,7 @@ import {
   EVENT_EXAMPLES_FILE,
   eventExamples,
 } from '../../platform/http/openapi/webhook-event-data.ts';
-import { PUBLISH_TIME, RUN_TIME } from '../opportunities/opportunities.service.ts';
+import { PUBLISH_TIME, RUN_TIME } from '../opportunities/opportunities.module.ts';
 import { EVENT_TYPE_NAMES } from './webhooks.event-types.ts';
 
 /**

@@ -6,12 +6,13 @@ import { ApiError } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import type { WriteScope } from '../../platform/write.ts';
 import * as invitationsStore from './clients.invitations.store.ts';
-import { DEFAULT_LINK_DAYS, type LinksService } from './clients.links.service.ts';
 import * as store from './clients.links.store.ts';
+import type { LinksService } from './clients.links.ts';
 import {
   type ClientLinkView,
   type ClientsDeps,
   checkEmail,
+  DEFAULT_LINK_DAYS,
   linkView,
   ownKeyOnly,
   requireSharedWriteScope,
@@ -41,7 +42,9 @@ export interface PrescriberView {
 /** The hashes that stand for a prescriber's name and e-mail on the evidence chain. */
 const hashOf = (value: string | null) => (value === null ? null : sha256Hex(value.trim().toLowerCase()));
 
-type PrescribersDeps = ClientsDeps & { links: LinksService };
+type PrescribersDeps = Pick<ClientsDeps, 'db' | 'clock' | 'write' | 'secrets' | 'publicBaseUrl'> & {
+  links: LinksService;
+};
 
 /** The funder's prescribers (only one when `only` names it), each with its current link and arrivals. */
 async function prescriberViews(
@@ -189,7 +192,7 @@ async function disablePrescriber(
 }
 
 /** People or firms that bring the funder its clients, each with a link of its own. */
-export function createPrescribersService(deps: PrescribersDeps) {
+export function createPrescribers(deps: PrescribersDeps) {
   return {
     async list(caller: FunderCaller, lang?: string) {
       const prescribers = await prescriberViews(deps, caller, lang);
@@ -201,4 +204,4 @@ export function createPrescribersService(deps: PrescribersDeps) {
   };
 }
 
-export type PrescribersService = ReturnType<typeof createPrescribersService>;
+export type PrescribersService = ReturnType<typeof createPrescribers>;

@@ -9,85 +9,14 @@ import type { Queryable, Tx } from '../../platform/db/db.ts';
 import { funderPlane } from '../../platform/db/funders.ts';
 import { ApiError } from '../../platform/errors.ts';
 import type { WriteScope } from '../../platform/write.ts';
-import { ensureSeller } from '../parties/parties.module.ts';
-import { type ArrivalInput, arriveIn, checkSignupCaps, type Via } from './clients.arrivals.ts';
+import { type ArrivalInput, arriveIn, checkSignupCaps, makeClientIn } from './clients.arrivals.ts';
 import * as store from './clients.invitations.store.ts';
+import { invitationView } from './clients.invitations.views.ts';
 import * as linksStore from './clients.links.store.ts';
 import { type ClientsDeps, linkState, ownKeyOnly } from './clients.shared.ts';
 
-export { type ArrivalInput, INVITATION_DAYS, SIGNUP_WINDOWS, type Via } from './clients.arrivals.ts';
-
 /** Who plays the company: a sandbox key's test helper, or the operations team for a live one. */
 export type Acting = { caller: FunderCaller } | { caller: OperatorCaller };
-
-export function invitationView(row: store.InvitationRow, now: Date) {
-  const expired = row.state === 'pending' && row.expires_at.getTime() <= now.getTime();
-  return {
-    id: row.id,
-    via: row.via,
-    state: expired ? ('expired' as const) : row.state,
-    prescriber_id: row.prescriber_id,
-    client_link_id: row.link_id,
-    company: { name: row.company_name, tax_id: row.tax_id, country: row.country },
-    contact: { email: row.email },
-    seller_id: row.seller_id,
-    created_at: row.created_at.toISOString(),
-    expires_at: row.expires_at.toISOString(),
-    accepted_at: row.accepted_at?.toISOString() ?? null,
-    revoked_at: row.revoked_at?.toISOString() ?? null,
-    revoked_reason: row.revoked_reason,
-  };
-}
-
-/**
- * Makes the company a client of the funder (inside a write): its seller record on the plane,
- * found or made, and the client row with its origin. A company is one funder's client: one
- * that already is another's is refused.
- */
-export async function makeClientIn(
-  scope: WriteScope,
-  owner: FunderScope,
-  company: {
-    name: string;
-    taxId: string;
-    country: string;
-    arrivalId: string;
-    via: Via;
-    prescriberId: string | null;
-  },
-): Promise<string> {
-  const { tx, now } = scope;
-  const seller = await ensureSeller(
-    tx,
-    owner.plane,
-    { name: company.name, tax_id: company.taxId, country: company.country },
-    now,
-    scope.evidence,
-  );
-  const made = await store.insertClient(tx, owner, {
-    sellerId: seller.id,
-    arrivalId: company.arrivalId,
-    via: company.via,
-    prescriberId: company.prescriberId,
-    at: now,
-  });
-  if (!made && !(await store.isOwnClient(tx, owner, seller.id))) {
-    throw new ApiError('client_of_another_funder', 'This company is already the client of another funder.');
-  }
-  // A company that had left this funder's network and accepts again is back in it, its first
-  // origin kept.
-  if (!made && (await store.rejoinClient(tx, owner, seller.id))) {
-    scope.evidence({
-      funderId: owner.funderId,
-      plane: owner.plane,
-      kind: 'client.rejoined',
-      subjectType: 'seller',
-      subjectId: seller.id,
-      payload: { via: company.via, prescriber_id: company.prescriberId },
-    });
-  }
-  return seller.id;
-}
 
 async function ownerOfLink(
   db: Queryable,
@@ -168,7 +97,7 @@ async function revokeIn(
 }
 
 /** Companies arriving through links, their invitations, and accepting them. */
-export function createInvitationsService(deps: ClientsDeps) {
+export function createInvitations(deps: Pick<ClientsDeps, 'db' | 'clock' | 'write'>) {
   const { db, clock, write } = deps;
 
   /** The invitation as a call's answer, read on the write's transaction: the key keeps it with the write. */
@@ -270,4 +199,4 @@ export function createInvitationsService(deps: ClientsDeps) {
   };
 }
 
-export type InvitationsService = ReturnType<typeof createInvitationsService>;
+export type InvitationsService = ReturnType<typeof createInvitations>;

@@ -1,8 +1,8 @@
 import { type Caller, type FunderCaller, type FunderScope, scopeOf } from '../../platform/caller.ts';
 import type { Queryable } from '../../platform/db/db.ts';
 import { ApiError } from '../../platform/errors.ts';
-import type { Acting } from './clients.invitations.service.ts';
-import { type CreateOnboardingInput, createOnboardingLink } from './clients.onboarding.create.ts';
+import type { Acting } from './clients.invitations.ts';
+import { type CreateOnboardingInput, issueOnboardingLink } from './clients.onboarding.create.ts';
 import * as store from './clients.onboarding.store.ts';
 import { accountCreatedIn, completeIn } from './clients.onboarding.supplier.ts';
 import { notOpen, onboardingView, statusOf } from './clients.onboarding.views.ts';
@@ -10,14 +10,8 @@ import { createReturnOrigins } from './clients.return-origins.ts';
 import { type ClientsDeps, ownKeyOnly } from './clients.shared.ts';
 import { offlineVatLookup } from './clients.vat-lookup.ts';
 
-export {
-  type CreateOnboardingInput,
-  DEFAULT_VALID_DAYS,
-  MAX_METADATA_BYTES,
-} from './clients.onboarding.create.ts';
-
 /** Single-use onboarding links for the funder's own suppliers, and their signed return. */
-export function createOnboardingService(deps: ClientsDeps) {
+export function createOnboarding(deps: ClientsDeps) {
   const { db, clock, write, secrets } = deps;
   const vatLookup = deps.vatLookup ?? offlineVatLookup;
 
@@ -45,7 +39,7 @@ export function createOnboardingService(deps: ClientsDeps) {
     setReturnOrigins,
 
     create(caller: FunderCaller, input: CreateOnboardingInput) {
-      return createOnboardingLink({ ...deps, vatLookup }, { returnOrigins, read }, caller, input);
+      return issueOnboardingLink({ ...deps, vatLookup }, { returnOrigins, read }, caller, input);
     },
 
     async list(caller: FunderCaller, limit: number) {
@@ -114,4 +108,4 @@ export function createOnboardingService(deps: ClientsDeps) {
   };
 }
 
-export type OnboardingService = ReturnType<typeof createOnboardingService>;
+export type OnboardingService = ReturnType<typeof createOnboarding>;

@@ -8,6 +8,7 @@ import * as store from './clients.links.store.ts';
 import {
   type ClientLinkView,
   type ClientsDeps,
+  DEFAULT_LINK_DAYS,
   linkState,
   linkToken,
   linkView,
@@ -16,9 +17,10 @@ import {
   tokenHash,
 } from './clients.shared.ts';
 
-/** A link made without `expires_at` (a prescriber's, or the funder's own) works for a year. */
-export const DEFAULT_LINK_DAYS = 365;
 const HOUR_MS = 3_600_000;
+
+/** What the links are built from. */
+type LinksDeps = Pick<ClientsDeps, 'db' | 'clock' | 'write' | 'secrets' | 'publicBaseUrl'>;
 
 export interface CreateLinkInput {
   prescriber_id?: string | null;
@@ -79,7 +81,7 @@ async function endCurrentLink(
 
 /** The new link's row, its token derived from its id; one made at the same time by another call is a 409. */
 async function insertNewLink(
-  deps: ClientsDeps,
+  deps: LinksDeps,
   scope: WriteScope,
   caller: FunderCaller,
   owner: FunderScope,
@@ -110,7 +112,7 @@ async function insertNewLink(
  * link_exists; an expired one simply gives way.
  */
 async function issueLinkIn(
-  deps: ClientsDeps,
+  deps: LinksDeps,
   scope: WriteScope,
   caller: FunderCaller,
   owner: FunderScope,
@@ -144,7 +146,7 @@ async function issueLinkIn(
 }
 
 async function linkViewOf(
-  deps: ClientsDeps,
+  deps: LinksDeps,
   caller: FunderCaller,
   id: string,
   lang?: string | null,
@@ -156,7 +158,7 @@ async function linkViewOf(
   return linkView(deps, link, now, lang);
 }
 
-async function listLinks(deps: ClientsDeps, caller: FunderCaller, lang?: string) {
+async function listLinks(deps: LinksDeps, caller: FunderCaller, lang?: string) {
   const now = deps.clock.now();
   const links = await store.currentLinks(deps.db, scopeOf(caller), now, ownKeyOnly(caller));
   const views = links.map((link) => linkView(deps, link, now, lang));
@@ -173,7 +175,7 @@ async function requireActivePrescriber(tx: Tx, owner: FunderScope, prescriberId:
   }
 }
 
-async function createLink(deps: ClientsDeps, caller: FunderCaller, input: CreateLinkInput) {
+async function createLink(deps: LinksDeps, caller: FunderCaller, input: CreateLinkInput) {
   requireSharedWriteScope(caller);
   const owner = scopeOf(caller);
   // The answer is read in the write, so the key keeps it with the write (platform/write.ts).
@@ -185,7 +187,7 @@ async function createLink(deps: ClientsDeps, caller: FunderCaller, input: Create
   });
 }
 
-async function disableLink(deps: ClientsDeps, caller: FunderCaller, id: string, reason: string | null) {
+async function disableLink(deps: LinksDeps, caller: FunderCaller, id: string, reason: string | null) {
   requireSharedWriteScope(caller);
   const owner = scopeOf(caller);
   return deps.write(caller, async (scope) => {
@@ -210,7 +212,7 @@ async function disableLink(deps: ClientsDeps, caller: FunderCaller, id: string, 
 }
 
 /** The funder's own open link and each prescriber's link: create, replace, disable, list. */
-export function createLinksService(deps: ClientsDeps) {
+export function createLinks(deps: LinksDeps) {
   return {
     issueIn: (
       scope: WriteScope,
@@ -227,4 +229,4 @@ export function createLinksService(deps: ClientsDeps) {
   };
 }
 
-export type LinksService = ReturnType<typeof createLinksService>;
+export type LinksService = ReturnType<typeof createLinks>;

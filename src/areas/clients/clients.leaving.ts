@@ -1,7 +1,7 @@
 import { type FunderScope, scopeOf } from '../../platform/caller.ts';
 import { ApiError } from '../../platform/errors.ts';
 import { requireReason } from '../../platform/reasons.ts';
-import type { Acting } from './clients.invitations.service.ts';
+import type { Acting } from './clients.invitations.ts';
 import * as store from './clients.leaving.store.ts';
 import type { ClientsDeps } from './clients.shared.ts';
 
@@ -22,7 +22,7 @@ export function clientView(row: store.ClientRow) {
  * when and why: the prescriber report still counts who brought it, while routing and the
  * nightly prequalification no longer treat it as the funder's client.
  */
-export function createLeavingService(deps: ClientsDeps) {
+export function createLeaving(deps: Pick<ClientsDeps, 'db' | 'write'>) {
   const { db, write } = deps;
 
   async function ownerOf(acting: Acting, sellerId: string): Promise<FunderScope> {
@@ -64,4 +64,4 @@ export function createLeavingService(deps: ClientsDeps) {
   };
 }
 
-export type LeavingService = ReturnType<typeof createLeavingService>;
+export type LeavingService = ReturnType<typeof createLeaving>;

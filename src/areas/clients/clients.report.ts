@@ -49,7 +49,7 @@ const counts = (sums: Sums) => ({
  * The prescriber report: each company once, in the group of whoever brought it first, with
  * what became of it (joined, onboarded, requests and amounts the funder can see).
  */
-export function createReportService(deps: ClientsDeps) {
+export function createReport(deps: Pick<ClientsDeps, 'db' | 'clock'>) {
   const { db, clock } = deps;
 
   return {
@@ -135,4 +135,4 @@ export function createReportService(deps: ClientsDeps) {
   };
 }
 
-export type ReportService = ReturnType<typeof createReportService>;
+export type ReportService = ReturnType<typeof createReport>;
