@@ -84,7 +84,7 @@ export function requestsModule(
   const payments = createPayments({ lifecycle, observers: deps.paymentObservers });
   const statusOf = async (id: string) => (await requests.statusForOps(id)) ?? 'unknown';
   const routes: AreaRoutes[] = [
-    requestsRoutes({ requests }),
+    requestsRoutes({ requests, readCache: deps.readCache }),
     requestsOpsRoutes({ parties, statusOf }),
     requestsRisksOpsRoutes({ parties }),
   ];

@@ -3,6 +3,7 @@ import type { AreaDeps } from '../../platform/area-deps.ts';
 import { type FunderCaller, type FunderScope, scopeOf } from '../../platform/caller.ts';
 import type { Queryable } from '../../platform/db/db.ts';
 import { ApiError } from '../../platform/errors.ts';
+import type { CacheableAnswer } from '../../platform/read-cache.ts';
 import { readSellerScore } from '../parties/parties.module.ts';
 import type { SettingsService } from '../settings/settings.module.ts';
 import { noticeAnswersOf, noticesOf } from './requests.notices.store.ts';
@@ -47,7 +48,7 @@ function statusFilter(status: string): readonly RequestStatus[] {
 
 /** What a funder reads about the requests routed to it or acted on by it. */
 export function createRequestsService(
-  deps: Pick<AreaDeps, 'db' | 'clock' | 'readCache'> & {
+  deps: Pick<AreaDeps, 'db' | 'clock'> & {
     settings: Pick<SettingsService, 'policy'>;
   },
 ) {
@@ -82,14 +83,13 @@ export function createRequestsService(
 
   return {
     /**
-     * GET /v1/requests as the UTF-8 bytes `write` (the route's serializer) makes of it, kept
-     * between calls while no write touches them (platform/read-cache). Its statements are named
-     * and read by key: planned once.
+     * GET /v1/requests, as a read the route keeps between calls while no write touches it
+     * (platform/read-cache). Its statements are named and read by key: planned once.
      */
-    async list(caller: FunderCaller, query: ListQuery, write: (answer: RequestListAnswer) => Buffer) {
+    async list(caller: FunderCaller, query: ListQuery): Promise<CacheableAnswer<RequestListAnswer>> {
       const statuses = statusFilter(query.status ?? 'open');
       const funder = { bank_id: caller.funderId, name: caller.funderName };
-      if (caller.plane === null) return write({ funder, count: 0, requests: [] });
+      if (caller.plane === null) return { answer: { funder, count: 0, requests: [] } };
       const scope = scopeOf(caller);
       const limit = query.limit ?? 50;
       // The funder's name is in the answer: a renamed funder's is another.
@@ -100,17 +100,17 @@ export function createRequestsService(
           scope,
           await store.listVisibleRequests(tx, scope, statuses, limit),
         );
-        return { value: write({ funder, count: requests.length, requests }), until };
+        return { value: { funder, count: requests.length, requests }, until };
       };
-      return deps.readCache.answer(scope, key, read, { planOnce: true });
+      return { keep: { scope, key, read, options: { planOnce: true } } };
     },
 
     /**
-     * GET /v1/requests/{id}, the underwriting packet, as the bytes `write` makes of it: kept
-     * between calls as the list is, its statements named and read by key as the list's. A packet
-     * whose score is computed on the spot is not kept (`until` now): that score is of its moment.
+     * GET /v1/requests/{id}, the underwriting packet: kept between calls as the list is, its
+     * statements named and read by key as the list's. A packet whose score is computed on the
+     * spot is not kept (`until` now): that score is of its moment.
      */
-    async packet(caller: FunderCaller, id: string, write: (answer: Static<typeof Packet>) => Buffer) {
+    async packet(caller: FunderCaller, id: string): Promise<CacheableAnswer<Static<typeof Packet>>> {
       if (caller.plane === null) throw new ApiError('not_found', 'Request was not found.');
       const scope = scopeOf(caller);
       const read = async (tx: Queryable) => {
@@ -127,7 +127,7 @@ export function createRequestsService(
         const score = await readSellerScore(tx, row.seller_id, now, scope);
         const offer = offers.get(row.id);
         const consent = notices.map((n) => debtorConsentDetail(n, policy));
-        const value = write({
+        const value = {
           request: { ...requestView(row), debtor_consent: consent },
           debtor_consent: consent,
           receivables: receivables.map(receivableView),
@@ -137,10 +137,10 @@ export function createRequestsService(
             signals: risks.signals.filter((s) => s.status !== 'cleared').map(signalView),
             disputes: risks.disputes.map(disputeView),
           },
-        });
+        };
         return { value, until: score?.stored === false ? now : firstOfferExpiry([row], offers, now) };
       };
-      return deps.readCache.answer(scope, `requests.packet:${id}`, read, { planOnce: true });
+      return { keep: { scope, key: `requests.packet:${id}`, read, options: { planOnce: true } } };
     },
 
     /** The request if the caller may see it (routed to it, or acted on by it, on its plane); else 404. */
