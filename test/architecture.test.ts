@@ -67,7 +67,7 @@ const WRITTEN_ONCE: { what: string; homes: string[]; pattern: RegExp }[] = [
     // The decline's own rule (a reason word or notes, 400) is another rule, in its own file.
     what: 'a reason kept on the evidence chain (requireReason)',
     homes: ['src/platform/reasons.ts', 'src/areas/decisions/decisions.input.ts'],
-    pattern: /new ApiError\(\s*'reason_required'/,
+    pattern: /new ApiError\(\s*'(?:evidence_)?reason_required'/,
   },
   {
     what: 'the scoped table helpers (findScoped, scopedChange, scopedList)',
@@ -187,7 +187,7 @@ describe('the layout of the code', () => {
 
   it('errors are raised one way: throw an ApiError, nothing throws on the caller’s behalf', async () => {
     const errors = await import('../src/platform/errors.ts');
-    expect(Object.keys(errors).sort()).toEqual(['ApiError', 'errorCatalogue']);
+    expect(Object.keys(errors).sort()).toEqual(['ApiError', 'errorCases', 'errorCatalogue']);
     // An area answers an error only by throwing: no route writes an error status itself.
     const sent = files.filter(
       (file) =>

@@ -142,22 +142,54 @@ export const errorCatalogue = {
 
 export type ErrorCode = keyof typeof errorCatalogue;
 
-/** The one error type services throw; the HTTP layer turns it into `{error: {code, message, ...}}`. */
+/**
+ * The cases where the spec answers one code with a second status, each an entry of its own
+ * (docs/decisions/platform.md, "A status comes from the catalogue only"). A site throws the
+ * case by its name; the answer carries the public `code` under the case's `status`.
+ *
+ * - `evidence_reason_required`: a reason kept on the evidence chain, missing or too short (422;
+ *   the code's own 400 is a decline that gives neither a reason nor notes).
+ * - `not_routed_to_announce`: announcing a request routed to another funder (403; 409 elsewhere).
+ */
+export const errorCases = {
+  evidence_reason_required: { code: 'reason_required', status: 422 },
+  not_routed_to_announce: { code: 'not_routed_to_you', status: 403 },
+} as const satisfies Record<string, { code: ErrorCode; status: number }>;
+
+export type ErrorCase = keyof typeof errorCases;
+
+/** What a throw site names: a code of the catalogue (answered with its status), or a case. */
+export type ErrorName = ErrorCode | ErrorCase;
+
+const isCase = (name: ErrorName): name is ErrorCase => Object.hasOwn(errorCases, name);
+
+/**
+ * The one error type services throw; the HTTP layer turns it into `{error: {code, message, ...}}`.
+ * Its status is the catalogue's for the name it is thrown under, never chosen at the throw.
+ */
 export class ApiError extends Error {
   readonly status: number;
   readonly code: ErrorCode;
+  /** The catalogue entry it was thrown under: its code, or the case that gives the code its status. */
+  readonly entry: ErrorName;
   readonly extra: Record<string, unknown>;
   readonly headers: Record<string, string>;
 
   constructor(
-    code: ErrorCode,
+    entry: ErrorName,
     message: string,
-    options: { status?: number; extra?: Record<string, unknown>; headers?: Record<string, string> } = {},
+    options: { extra?: Record<string, unknown>; headers?: Record<string, string> } = {},
   ) {
     super(message);
     this.name = 'ApiError';
-    this.code = code;
-    this.status = options.status ?? errorCatalogue[code];
+    this.entry = entry;
+    if (isCase(entry)) {
+      this.code = errorCases[entry].code;
+      this.status = errorCases[entry].status;
+    } else {
+      this.code = entry;
+      this.status = errorCatalogue[entry];
+    }
     this.extra = options.extra ?? {};
     this.headers = options.headers ?? {};
   }

@@ -32,6 +32,23 @@ export interface Readout {
   until: Date | null;
 }
 
+/**
+ * A read its service offers to keep, as domain values: whose answers it is among (`scope`, the
+ * funder and plane whose change marks make it read again), which one (`key`, unique per read and
+ * its parameters, everything the answer depends on included), and the read itself, run in the
+ * cache's transaction, giving the answer and its `until` (as a `Readout`'s). The route writes the
+ * bytes that are kept (platform/http/cached-read.ts): services know no serializer.
+ */
+export interface KeepableRead<T> {
+  scope: FunderScope;
+  key: string;
+  read: (tx: Tx) => Promise<{ value: T; until: Date | null }>;
+  options?: TransactionOptions;
+}
+
+/** What a kept read's service gives its route: a read to keep, or an answer with nothing to keep. */
+export type CacheableAnswer<T> = { keep: KeepableRead<T> } | { answer: T };
+
 export interface ReadCache {
   /**
    * The caller's answer named `key` (unique per read and its parameters): the kept one while it

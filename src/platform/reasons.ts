@@ -10,17 +10,18 @@ export const REASON_MIN = 8;
 export const REASON_MAX = 1000;
 
 /**
- * The reason, trimmed, or a 422 `reason_required` naming `field`. The catalogue gives the code
- * 400 (a decline that says neither why nor anything to the seller); a reason too short is 422.
+ * The reason, trimmed, or a 422 `reason_required` naming `field`: the catalogue's case
+ * `evidence_reason_required` (the code's own 400 is a decline that says neither why nor anything
+ * to the seller).
  */
 export function requireReason(value: string | null | undefined, field = 'reason'): string {
   const trimmed = typeof value === 'string' ? value.trim() : '';
   if (trimmed.length < REASON_MIN) {
     // Worded as the schema words a reason too short as sent, with what it cannot see.
     throw new ApiError(
-      'reason_required',
+      'evidence_reason_required',
       `${field} must be at least ${REASON_MIN} characters long, leading and trailing spaces aside.`,
-      { status: 422, extra: { field } },
+      { extra: { field } },
     );
   }
   return trimmed;

@@ -77,11 +77,8 @@ export function createAnnouncing(deps: { write: RunWrite; lifecycle: RequestLife
         const row = await lifecycle.lock(ws.tx, funderMover(scope), id);
         if (row.assigned_funder_id !== caller.funderId) {
           throw new ApiError(
-            'not_routed_to_you',
+            'not_routed_to_announce',
             'This request is not routed to you: you cannot announce it.',
-            {
-              status: 403,
-            },
           );
         }
         if (!isOpen(row.status) && row.status !== 'funded') {

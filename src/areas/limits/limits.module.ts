@@ -11,6 +11,9 @@ export type { LimitsService } from './limits.service.ts';
 /** Credit limits and exposure: service (with the offer guard other areas use) and routes. */
 export function limitsModule(deps: AreaDeps) {
   const limits = createLimitsService(deps);
-  const routes: AreaRoutes[] = [limitsRoutes({ limits }), limitsOpsRoutes({ limits })];
+  const routes: AreaRoutes[] = [
+    limitsRoutes({ limits, readCache: deps.readCache }),
+    limitsOpsRoutes({ limits }),
+  ];
   return defineArea({ name: 'limits', services: { limits }, routes });
 }

@@ -1,9 +1,10 @@
 import type { TSchema } from 'typebox';
 import type { AreaRoutes } from '../../platform/http/app.ts';
+import { cachedRead } from '../../platform/http/cached-read.ts';
 import { ex } from '../../platform/http/openapi/examples.ts';
 import { keyRoutes } from '../../platform/http/route-options.ts';
 import { OPENS } from '../../platform/http/scopes.ts';
-import { sendWritten } from '../../platform/http/serializers.ts';
+import type { ReadCache } from '../../platform/read-cache.ts';
 import {
   DebtorBook,
   DebtorLimitAnswer,
@@ -43,7 +44,13 @@ const bookRoute = <B extends TSchema>(
   );
 
 /** The credit-limit books: limits per debtor and per seller, and the exposure against them. */
-export function limitsRoutes({ limits }: { limits: LimitsService }): AreaRoutes {
+export function limitsRoutes({
+  limits,
+  readCache,
+}: {
+  limits: LimitsService;
+  readCache: ReadCache;
+}): AreaRoutes {
   return (app) => {
     app.get(
       '/v1/credit-limits',
@@ -57,8 +64,8 @@ export function limitsRoutes({ limits }: { limits: LimitsService }): AreaRoutes 
         'Your debtor book: each debtor with a limit or exposure',
         DebtorBook,
       ),
-      // The answer comes as the bytes this route's serializer wrote (kept between calls).
-      async (request, reply) => sendWritten(reply, (write) => limits.getCreditLimits(request.caller!, write)),
+      // Answered as the bytes this route's serializer writes, kept between calls.
+      async (request, reply) => cachedRead(reply, readCache, limits.getCreditLimits(request.caller!)),
     );
 
     app.put(
@@ -172,8 +179,8 @@ export function limitsRoutes({ limits }: { limits: LimitsService }): AreaRoutes 
         'Your seller book: each seller routed to you, acted on, or with a limit',
         SellerBook,
       ),
-      // The answer comes as the bytes this route's serializer wrote (kept between calls).
-      async (request, reply) => sendWritten(reply, (write) => limits.getSellerLimits(request.caller!, write)),
+      // Answered as the bytes this route's serializer writes, kept between calls.
+      async (request, reply) => cachedRead(reply, readCache, limits.getSellerLimits(request.caller!)),
     );
 
     app.put(

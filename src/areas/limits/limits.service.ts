@@ -2,7 +2,7 @@ import type { Caller, FunderCaller, Plane } from '../../platform/caller.ts';
 import { requirePlane } from '../../platform/caller.ts';
 import { addDays, type Clock, madridDate, madridMidnight } from '../../platform/clock.ts';
 import type { Db, Queryable, Tx } from '../../platform/db/db.ts';
-import type { ReadCache } from '../../platform/read-cache.ts';
+import type { CacheableAnswer } from '../../platform/read-cache.ts';
 import type { RunWrite } from '../../platform/write.ts';
 import { type BookScope, debtorBook, nextOfferExpiry, sellerBook } from './limits.exposure.store.ts';
 import { createCreditLimitGuard, debtorLimitView } from './limits.guard.ts';
@@ -28,7 +28,7 @@ export type LimitBookAnswer<Lines extends string, View> = {
  * The credit-limit books: the funder's limits per debtor and per seller, the exposure against
  * them, and the check that holds them when an offer is made (`offerGuard`).
  */
-export function createLimitsService(deps: { db: Db; clock: Clock; write: RunWrite; readCache: ReadCache }) {
+export function createLimitsService(deps: { db: Db; clock: Clock; write: RunWrite }) {
   const { clock, write } = deps;
 
   const funderRef = (caller: FunderCaller) => ({ bank_id: caller.funderId, name: caller.funderName });
@@ -50,28 +50,29 @@ export function createLimitsService(deps: { db: Db; clock: Clock; write: RunWrit
     set: (setDeps: typeof deps, caller: Caller, target: Target, body: Body) => Promise<Set>,
   ) => ({
     /**
-     * The book as the bytes `write` (the route's serializer) makes of it, kept between calls
-     * while no write touches it (platform/read-cache) and until the book's own time moves: the
-     * next Madrid midnight (what is overdue) or the next expiry of a pending offer of the
-     * funder (what is offered), whichever comes first.
+     * The book, as a read the route keeps between calls while no write touches it
+     * (platform/read-cache) and until the book's own time moves: the next Madrid midnight (what
+     * is overdue) or the next expiry of a pending offer of the funder (what is offered),
+     * whichever comes first.
      */
-    async list(caller: FunderCaller, write: (answer: LimitBookAnswer<Lines, View>) => Buffer) {
+    async list(caller: FunderCaller): Promise<CacheableAnswer<LimitBookAnswer<Lines, View>>> {
       const answer = (rows: View[]) =>
-        write({
+        ({
           funder: funderRef(caller),
           currency: 'EUR',
           count: rows.length,
           [lines]: rows,
-        } as LimitBookAnswer<Lines, View>);
-      if (!caller.plane) return answer([]);
+        }) as LimitBookAnswer<Lines, View>;
+      if (!caller.plane) return { answer: answer([]) };
       const scope = { funderId: caller.funderId, plane: caller.plane };
-      return deps.readCache.answer(scope, `limits.${lines}:${caller.funderName}`, async (tx) => {
+      const book = async (tx: Tx) => {
         const now = clock.now();
         const rows = (await read(tx, scopeAt(scope, now))).map(view);
         const midnight = madridMidnight(addDays(madridDate(now), 1));
         const expiry = await nextOfferExpiry(tx, scope, now);
         return { value: answer(rows), until: expiry !== null && expiry < midnight ? expiry : midnight };
-      });
+      };
+      return { keep: { scope, key: `limits.${lines}:${caller.funderName}`, read: book } };
     },
     put: (caller: FunderCaller, body: Body) => set(deps, caller, ownTarget(caller), body),
     putAsOperator: (caller: Caller, target: Target, body: Body) => set(deps, caller, target, body),

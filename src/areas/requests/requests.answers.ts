@@ -162,7 +162,7 @@ async function disputeNotice(
 }
 
 /** The seller's answer to the funder's offer, and the debtors' answers to their notices. */
-export function createRequestAnswersService(deps: {
+export function createRequestAnswers(deps: {
   write: RunWrite;
   lifecycle: RequestLifecycle;
   settings: Pick<SettingsService, 'policy' | 'declarationText'>;

@@ -21,7 +21,7 @@ export interface CreateRequestInput {
 }
 
 /** A seller's request over some of its invoices. Answers the request id. */
-export async function createRequestIn(scope: WriteScope, input: CreateRequestInput): Promise<string> {
+async function createRequestIn(scope: WriteScope, input: CreateRequestInput): Promise<string> {
   const { tx, now } = scope;
   const seller = await findSeller(tx, input.seller_id);
   if (!seller) throw bodyInvalid('seller_id', 'seller_id names no seller.');
@@ -92,7 +92,7 @@ export async function createRequestIn(scope: WriteScope, input: CreateRequestInp
  * How a request comes in and reaches a funder: the seller's request, the operations team's
  * routing (and re-routing), and the moves of the seller and the team before any decision.
  */
-export function createRequestIntakeService(deps: RoutingDeps & { write: RunWrite }) {
+export function createRequestIntake(deps: RoutingDeps & { write: RunWrite }) {
   const { lifecycle } = deps;
 
   const service = {

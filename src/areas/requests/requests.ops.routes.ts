@@ -3,7 +3,7 @@ import type { AreaRoutes } from '../../platform/http/app.ts';
 import { IdParams, Uuid } from '../../platform/http/schemas.ts';
 import { opsRole } from '../../platform/operator-roles.ts';
 import { ConsentLevelSchema as Level } from '../settings/settings.module.ts';
-import type { RequestPartiesService } from './requests.parties.ts';
+import type { RequestPartiesService } from './requests.service.ts';
 
 const Done = Type.Object({ request_id: Uuid, status: Type.String() }, { additionalProperties: true });
 

@@ -2,7 +2,7 @@ import { type TSchema, Type } from 'typebox';
 import type { AreaRoutes } from '../../platform/http/app.ts';
 import { IdParams, Uuid } from '../../platform/http/schemas.ts';
 import { type OperatorRole, opsRole } from '../../platform/operator-roles.ts';
-import type { RequestPartiesService } from './requests.parties.ts';
+import type { RequestPartiesService } from './requests.service.ts';
 
 /** Risk signals and disputes on a request, for the operations team: raise, review, resolve. */
 export function requestsRisksOpsRoutes({ parties }: { parties: RequestPartiesService }): AreaRoutes {

@@ -23,7 +23,7 @@ export interface RaiseDisputeInput {
 }
 
 /** The operations team's risk review: signals raised and reviewed, disputes raised and resolved. */
-export function createRequestRisksService(deps: {
+export function createRequestRisks(deps: {
   write: RunWrite;
   lifecycle: RequestLifecycle;
   disclosure: Pick<DisclosureSteps, 'announceIn'>;

@@ -1,15 +1,22 @@
 import { Type } from 'typebox';
 import type { AreaRoutes } from '../../platform/http/app.ts';
+import { cachedRead } from '../../platform/http/cached-read.ts';
 import { keyRoutes } from '../../platform/http/route-options.ts';
 import { IdParams } from '../../platform/http/schemas.ts';
 import { OPENS } from '../../platform/http/scopes.ts';
-import { sendWritten } from '../../platform/http/serializers.ts';
+import type { ReadCache } from '../../platform/read-cache.ts';
 import { Packet, RequestList } from './requests.schemas.ts';
 import type { RequestsService } from './requests.service.ts';
 
 const keyed = keyRoutes('Requests');
 
-export function requestsRoutes({ requests }: { requests: RequestsService }): AreaRoutes {
+export function requestsRoutes({
+  requests,
+  readCache,
+}: {
+  requests: RequestsService;
+  readCache: ReadCache;
+}): AreaRoutes {
   return (app) => {
     app.get(
       '/v1/requests',
@@ -41,9 +48,8 @@ export function requestsRoutes({ requests }: { requests: RequestsService }): Are
           response: { 200: RequestList },
         },
       ),
-      // The answer comes as the bytes this route's serializer wrote (kept between calls).
-      async (request, reply) =>
-        sendWritten(reply, (write) => requests.list(request.caller!, request.query, write)),
+      // Answered as the bytes this route's serializer writes, kept between calls.
+      async (request, reply) => cachedRead(reply, readCache, requests.list(request.caller!, request.query)),
     );
 
     app.get(
@@ -64,9 +70,9 @@ export function requestsRoutes({ requests }: { requests: RequestsService }): Are
           response: { 200: Packet },
         },
       ),
-      // The answer comes as the bytes this route's serializer wrote (kept between calls).
+      // Answered as the bytes this route's serializer writes, kept between calls.
       async (request, reply) =>
-        sendWritten(reply, (write) => requests.packet(request.caller!, request.params.id, write)),
+        cachedRead(reply, readCache, requests.packet(request.caller!, request.params.id)),
     );
   };
 }

@@ -1,171 +1,56 @@
-import type { Static } from 'typebox';
 import type { AreaDeps } from '../../platform/area-deps.ts';
-import { type FunderCaller, type FunderScope, scopeOf } from '../../platform/caller.ts';
-import type { Queryable } from '../../platform/db/db.ts';
-import { ApiError } from '../../platform/errors.ts';
-import { readSellerScore } from '../parties/parties.module.ts';
+import type { DocumentsService } from '../documents/documents.module.ts';
 import type { SettingsService } from '../settings/settings.module.ts';
-import { noticeAnswersOf, noticesOf } from './requests.notices.store.ts';
-import { latestOffers } from './requests.offers.store.ts';
-import { receivablesOf } from './requests.receivables.store.ts';
-import { risksOf } from './requests.risks.store.ts';
-import type { Packet } from './requests.schemas.ts';
-import { isRequestStatus, OPEN_STATUSES, REQUEST_STATUSES, type RequestStatus } from './requests.status.ts';
-import * as store from './requests.store.ts';
-import { firstOfferExpiry, requestNow } from './requests.time.ts';
-import {
-  consentByRequest,
-  debtorConsentDetail,
-  disputeView,
-  offerDetail,
-  offerSummary,
-  receivableView,
-  requestView,
-  signalView,
-} from './requests.views.ts';
-import { visibleRequestReader } from './requests.visible.ts';
+import { createRequestAnswers } from './requests.answers.ts';
+import type { DisclosureSteps } from './requests.disclosure-steps.ts';
+import { type ClientOwnerOf, createRequestIntake, type TermsForRouting } from './requests.intake.ts';
+import type { RequestLifecycle } from './requests.lifecycle.ts';
+import { createPayments, type PaymentObservers } from './requests.payments.ts';
+import { createRequestReads } from './requests.reads.ts';
+import { createRequestRisks } from './requests.risks.ts';
+
+/** What the requests service is built from; each subject takes the part it uses. */
+export type RequestsDeps = Pick<AreaDeps, 'db' | 'clock' | 'write'> & {
+  settings: Pick<SettingsService, 'policy' | 'declarationText'>;
+  documents: Pick<DocumentsService, 'requireDocumentsMet' | 'recordDealFile'>;
+  /** The programme terms routing reads. */
+  programme: TermsForRouting;
+  /** The funder whose own client a seller is, if any: its requests are routed there only. */
+  clientOwnerOf: ClientOwnerOf;
+  /** The disclosure area's steps in routing and disputes (built on the lifecycle, before this). */
+  disclosure: DisclosureSteps;
+  /** The lifecycle, made first: the disclosure area is built on it before the requests module. */
+  lifecycle: RequestLifecycle;
+  /** The areas told of every payment inside its write (recourse claims). */
+  paymentObservers: PaymentObservers;
+};
+
+/**
+ * Funding requests, one subject per file: what a funder reads (requests.reads), and what the
+ * other parties do to a request (the seller, its debtors, the operations team): how it comes in
+ * and is routed (requests.intake), the answers to offers and notices (requests.answers), the
+ * risk review (requests.risks); and the one recorder of payments (requests.payments). Every
+ * change of status goes through the lifecycle the service is given.
+ */
+export function createRequestsService(deps: RequestsDeps) {
+  return {
+    ...createRequestReads(deps),
+    ...createRequestIntake(deps),
+    ...createRequestAnswers(deps),
+    ...createRequestRisks(deps),
+    ...createPayments({ lifecycle: deps.lifecycle, observers: deps.paymentObservers }),
+  };
+}
 
 export type RequestsService = ReturnType<typeof createRequestsService>;
 
-/** What GET /v1/requests is asked. */
-type ListQuery = { status?: string; limit?: number };
+/**
+ * What the other parties do to a request, used by the operations API, the sandbox helpers and
+ * the demonstration scenario; the funder API never calls these.
+ */
+export type RequestPartiesService = ReturnType<typeof createRequestIntake> &
+  ReturnType<typeof createRequestAnswers> &
+  ReturnType<typeof createRequestRisks>;
 
-/** What GET /v1/requests answers. */
-export interface RequestListAnswer {
-  funder: { bank_id: string; name: string };
-  count: number;
-  requests: unknown[];
-}
-
-/** The statuses a list's `status` names: open (the default), all, or one status. */
-function statusFilter(status: string): readonly RequestStatus[] {
-  if (status === 'open') return OPEN_STATUSES;
-  if (status === 'all') return REQUEST_STATUSES;
-  if (isRequestStatus(status)) return [status];
-  throw new ApiError('status_invalid', `status must be open, all or one of: ${REQUEST_STATUSES.join(', ')}.`);
-}
-
-/** What a funder reads about the requests routed to it or acted on by it. */
-export function createRequestsService(
-  deps: Pick<AreaDeps, 'db' | 'clock' | 'readCache'> & {
-    settings: Pick<SettingsService, 'policy'>;
-  },
-) {
-  const { db, clock } = deps;
-
-  async function consentPolicy(q: Queryable, scope: FunderScope) {
-    return deps.settings.policy(q, scope.funderId, scope.plane);
-  }
-
-  /**
-   * Requests as list items: each with the funder's latest offer and its debtors' consent. The
-   * reads of one answer go one after the other in one transaction (one connection, one role
-   * switch) rather than each in its own (bench/README.md, "Request reads").
-   */
-  async function listItems(q: Queryable, scope: FunderScope, rows: store.RequestListRow[]) {
-    const ids = rows.map((row) => row.id);
-    const offers = await latestOffers(q, scope, ids);
-    const notices = await noticeAnswersOf(q, scope, ids);
-    const policy = await consentPolicy(q, scope);
-    const now = clock.now();
-    const consent = consentByRequest(notices, policy);
-    const value = rows.map((row) => {
-      const offer = offers.get(row.id);
-      // The view's own object, given the two members more (no copy of its twenty).
-      return Object.assign(requestView(row), {
-        my_offer: offer ? offerSummary(offer, requestNow(row, now)) : null,
-        debtor_consent: consent.get(row.id) ?? [],
-      });
-    });
-    return { value, until: firstOfferExpiry(rows, offers, now) };
-  }
-
-  return {
-    /**
-     * GET /v1/requests as the UTF-8 bytes `write` (the route's serializer) makes of it, kept
-     * between calls while no write touches them (platform/read-cache). Its statements are named
-     * and read by key: planned once.
-     */
-    async list(caller: FunderCaller, query: ListQuery, write: (answer: RequestListAnswer) => Buffer) {
-      const statuses = statusFilter(query.status ?? 'open');
-      const funder = { bank_id: caller.funderId, name: caller.funderName };
-      if (caller.plane === null) return write({ funder, count: 0, requests: [] });
-      const scope = scopeOf(caller);
-      const limit = query.limit ?? 50;
-      // The funder's name is in the answer: a renamed funder's is another.
-      const key = `requests.list:${statuses.join(',')}:${limit}:${funder.name}`;
-      const read = async (tx: Queryable) => {
-        const { value: requests, until } = await listItems(
-          tx,
-          scope,
-          await store.listVisibleRequests(tx, scope, statuses, limit),
-        );
-        return { value: write({ funder, count: requests.length, requests }), until };
-      };
-      return deps.readCache.answer(scope, key, read, { planOnce: true });
-    },
-
-    /**
-     * GET /v1/requests/{id}, the underwriting packet, as the bytes `write` makes of it: kept
-     * between calls as the list is, its statements named and read by key as the list's. A packet
-     * whose score is computed on the spot is not kept (`until` now): that score is of its moment.
-     */
-    async packet(caller: FunderCaller, id: string, write: (answer: Static<typeof Packet>) => Buffer) {
-      if (caller.plane === null) throw new ApiError('not_found', 'Request was not found.');
-      const scope = scopeOf(caller);
-      const read = async (tx: Queryable) => {
-        const now = clock.now();
-        const row = await store.findVisibleRequest(tx, scope, id);
-        if (!row) throw new ApiError('not_found', 'Request was not found.');
-        const notices = await noticesOf(tx, scope, [row.id]);
-        const receivables = await receivablesOf(tx, scope, row.id);
-        const risks = await risksOf(tx, scope, row.id);
-        const offers = await latestOffers(tx, scope, [row.id]);
-        const policy = await consentPolicy(tx, scope);
-        // No score is already null here (no seller, or the model cannot run); a failure to read
-        // it is a fault the error handler logs with the request id, not a packet without score.
-        const score = await readSellerScore(tx, row.seller_id, now, scope);
-        const offer = offers.get(row.id);
-        const consent = notices.map((n) => debtorConsentDetail(n, policy));
-        const value = write({
-          request: { ...requestView(row), debtor_consent: consent },
-          debtor_consent: consent,
-          receivables: receivables.map(receivableView),
-          score: score?.value ?? null,
-          my_offer: offer ? offerDetail(offer, requestNow(row, now)) : null,
-          risk: {
-            signals: risks.signals.filter((s) => s.status !== 'cleared').map(signalView),
-            disputes: risks.disputes.map(disputeView),
-          },
-        });
-        return { value, until: score?.stored === false ? now : firstOfferExpiry([row], offers, now) };
-      };
-      return deps.readCache.answer(scope, `requests.packet:${id}`, read, { planOnce: true });
-    },
-
-    /** The request if the caller may see it (routed to it, or acted on by it, on its plane); else 404. */
-    async visible(caller: FunderCaller, id: string, q: Queryable = db): Promise<store.RequestRow> {
-      const row = caller.plane === null ? null : await store.findVisibleRequest(q, scopeOf(caller), id);
-      if (!row) throw new ApiError('not_found', 'Request was not found.');
-      return row;
-    },
-
-    /**
-     * One request as a list item (with my_offer and debtor_consent): what the sandbox helpers
-     * answer. On a write's transaction (`q`) where it is that write's answer.
-     */
-    async item(caller: FunderCaller, id: string, q: Queryable = db) {
-      const row = await this.visible(caller, id, q);
-      const { value } = await listItems(q, scopeOf(caller), [row]);
-      return value[0]!;
-    },
-
-    /** For other areas (deal documents, debtors): the visible request, or null. */
-    visibleRequest: visibleRequestReader(deps),
-
-    /** The operations team's read of a request's status (their answers show it), or null. */
-    async statusForOps(id: string): Promise<RequestStatus | null> {
-      return store.statusForOps(db, id);
-    },
-  };
-}
+export type { DebtorAnswerInput } from './requests.answers.ts';
+export type { CreateRequestInput } from './requests.intake.ts';

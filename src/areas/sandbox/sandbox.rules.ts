@@ -33,8 +33,7 @@ export async function withAdvice<T>(
   } catch (err) {
     const hint = err instanceof ApiError ? advice[err.code] : undefined;
     if (!hint || !(err instanceof ApiError)) throw err;
-    throw new ApiError(err.code, `${err.message} ${hint}`, {
-      status: err.status,
+    throw new ApiError(err.entry, `${err.message} ${hint}`, {
       extra: err.extra,
       headers: err.headers,
     });

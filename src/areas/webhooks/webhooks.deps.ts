@@ -1,7 +1,6 @@
 import type { Clock } from '../../platform/clock.ts';
 import type { SecretBox } from '../../platform/crypto.ts';
 import type { Db } from '../../platform/db/db.ts';
-import type { ReadCache } from '../../platform/read-cache.ts';
 import type { RunWrite } from '../../platform/write.ts';
 
 /** What the webhooks service is built from; each subject takes the part it uses. */
@@ -9,7 +8,6 @@ export interface WebhooksDeps {
   db: Db;
   clock: Clock;
   write: RunWrite;
-  readCache: ReadCache;
   secrets: SecretBox;
   allowLoopback: boolean;
 }

@@ -45,7 +45,7 @@ export function webhooksModule(
   deps: AreaDeps & { secrets: SecretBox; allowLoopback: boolean; dispatch: DispatchSettings },
 ) {
   const webhooks = createWebhooksService(deps);
-  const routes: AreaRoutes[] = [webhooksRoutes({ webhooks })];
+  const routes: AreaRoutes[] = [webhooksRoutes({ webhooks, readCache: deps.readCache })];
   const dispatcher = (overrides: Partial<DispatcherDeps> = {}): Dispatcher =>
     createDispatcher({
       db: deps.db,

@@ -3,6 +3,7 @@ import { actorForCaller, runAs } from '../../platform/db/actor.ts';
 import type { Queryable } from '../../platform/db/db.ts';
 import { ApiError } from '../../platform/errors.ts';
 import { OUTBOX_KEEP_DAYS } from '../../platform/outbox.ts';
+import type { CacheableAnswer } from '../../platform/read-cache.ts';
 import type { WebhooksDeps } from './webhooks.deps.ts';
 import { EVENT_TYPES } from './webhooks.event-types.ts';
 import { type EventRow, findEndpoint, listDeliveries, listEndpoints, listEvents } from './webhooks.store.ts';
@@ -38,7 +39,7 @@ function eventsAnswer(rows: EventRow[], limit: number, after: string | undefined
 }
 
 /** What the caller reads: its endpoints, an endpoint's delivery log, the event log. */
-export function createWebhookReads(deps: Pick<WebhooksDeps, 'db' | 'clock' | 'readCache'>) {
+export function createWebhookReads(deps: Pick<WebhooksDeps, 'db' | 'clock'>) {
   const { db, clock } = deps;
   const read = <T>(caller: FunderCaller, work: (scope: FunderScope) => Promise<T>) => {
     const scope = scopeOf(caller);
@@ -65,16 +66,14 @@ export function createWebhookReads(deps: Pick<WebhooksDeps, 'db' | 'clock' | 're
     },
 
     /**
-     * GET /v1/events, as the bytes `write` (the route's serializer) makes of it. Kept between
-     * calls while no event of the funder's plane is added or removed (platform/read-cache) and
-     * while none of the page falls out of the log's 30 days: a follower polls it far more often
-     * than events come.
+     * GET /v1/events, as a read the route keeps between calls while no event of the funder's
+     * plane is added or removed (platform/read-cache) and while none of the page falls out of
+     * the log's 30 days: a follower polls it far more often than events come.
      */
     async events(
       caller: FunderCaller,
       query: { type?: string; after?: string; limit?: number },
-      write: (answer: EventsAnswer) => Buffer,
-    ): Promise<Buffer> {
+    ): Promise<CacheableAnswer<EventsAnswer>> {
       const limit = query.limit ?? 50;
       const ownKey = ownKeyOf(caller);
       const page = async (q: Queryable) => {
@@ -86,17 +85,17 @@ export function createWebhookReads(deps: Pick<WebhooksDeps, 'db' | 'clock' | 're
           limit: limit + 1,
         });
         const oldest = Math.min(...rows.map((row) => new Date(row.created_at).getTime()));
-        return { value: write(eventsAnswer(rows, limit, query.after)), oldest };
+        return { value: eventsAnswer(rows, limit, query.after), oldest };
       };
-      if (caller.plane === null) return read(caller, async () => (await page(db)).value);
+      if (caller.plane === null) return { answer: await read(caller, async () => (await page(db)).value) };
       const key = `webhooks.events:${ownKey ?? ''}:${query.type ?? ''}:${query.after ?? ''}:${limit}`;
-      return read(caller, (scope) =>
-        deps.readCache.answer(scope, key, async (tx) => {
-          const { value, oldest } = await page(tx);
-          // The page reads otherwise once its oldest event is past the log's 30 days.
-          return { value, until: Number.isFinite(oldest) ? new Date(oldest + LOG_WINDOW_MS) : null };
-        }),
-      );
+      // The cache reads it within the call, as the database actor the call runs as.
+      const kept = async (tx: Queryable) => {
+        const { value, oldest } = await page(tx);
+        // The page reads otherwise once its oldest event is past the log's 30 days.
+        return { value, until: Number.isFinite(oldest) ? new Date(oldest + LOG_WINDOW_MS) : null };
+      };
+      return { keep: { scope: scopeOf(caller), key, read: kept } };
     },
   };
 }

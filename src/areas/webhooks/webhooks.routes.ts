@@ -1,7 +1,8 @@
 import type { AreaRoutes } from '../../platform/http/app.ts';
+import { cachedRead } from '../../platform/http/cached-read.ts';
 import { keyRoutes } from '../../platform/http/route-options.ts';
 import { OPENS } from '../../platform/http/scopes.ts';
-import { sendWritten } from '../../platform/http/serializers.ts';
+import type { ReadCache } from '../../platform/read-cache.ts';
 import {
   CreatedWebhook,
   CreateWebhookBody,
@@ -28,7 +29,13 @@ const sandboxRule =
 const keyed = keyRoutes('Webhooks');
 
 /** Webhook endpoints, their delivery logs, and the event log a funder can catch up from. */
-export function webhooksRoutes({ webhooks }: { webhooks: WebhooksService }): AreaRoutes {
+export function webhooksRoutes({
+  webhooks,
+  readCache,
+}: {
+  webhooks: WebhooksService;
+  readCache: ReadCache;
+}): AreaRoutes {
   return (app) => {
     app.get(
       '/v1/webhooks',
@@ -283,9 +290,8 @@ export function webhooksRoutes({ webhooks }: { webhooks: WebhooksService }): Are
           response: { 200: EventList },
         },
       ),
-      // The answer comes as the bytes this route's serializer wrote (kept between calls).
-      async (request, reply) =>
-        sendWritten(reply, (write) => webhooks.events(request.caller!, request.query, write)),
+      // Answered as the bytes this route's serializer writes, kept between calls.
+      async (request, reply) => cachedRead(reply, readCache, webhooks.events(request.caller!, request.query)),
     );
   };
 }

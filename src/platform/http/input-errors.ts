@@ -1,5 +1,5 @@
 import type { ErrorObject } from 'ajv';
-import { ApiError, type ErrorCode } from '../errors.ts';
+import { ApiError, type ErrorCase, type ErrorCode, type ErrorName, errorCases } from '../errors.ts';
 import {
   ERROR_CODE,
   ERROR_EXTRA,
@@ -217,9 +217,17 @@ function pick(errors: ErrorObject[]): ErrorObject | undefined {
 }
 
 interface Coded {
-  code: ErrorCode;
-  status?: number;
+  code: ErrorName;
   extra?: Record<string, unknown>;
+}
+
+/** The case of the catalogue a schema named by its code and status (input.ts `ERROR_STATUS`). */
+function caseOf(code: ErrorCode, status: number): ErrorCase {
+  const found = (Object.keys(errorCases) as ErrorCase[]).find(
+    (name) => errorCases[name].code === code && errorCases[name].status === status,
+  );
+  if (!found) throw new Error(`no case of the error catalogue answers ${code} with ${status}`);
+  return found;
 }
 
 function codeFor(error: ErrorObject, part: InputPart): Coded {
@@ -229,9 +237,9 @@ function codeFor(error: ErrorObject, part: InputPart): Coded {
     const byKeyword = isObject(schema[KEYWORD_CODES]) ? schema[KEYWORD_CODES][error.keyword] : undefined;
     if (typeof byKeyword === 'string') return { code: byKeyword as ErrorCode };
     if (typeof schema[ERROR_CODE] !== 'string') return undefined;
+    const code = schema[ERROR_CODE] as ErrorCode;
     return {
-      code: schema[ERROR_CODE] as ErrorCode,
-      ...(typeof schema[ERROR_STATUS] === 'number' ? { status: schema[ERROR_STATUS] as number } : {}),
+      code: typeof schema[ERROR_STATUS] === 'number' ? caseOf(code, schema[ERROR_STATUS]) : code,
       ...(isObject(schema[ERROR_EXTRA]) ? { extra: schema[ERROR_EXTRA] } : {}),
     };
   };
@@ -261,7 +269,7 @@ export function inputError(errors: readonly ErrorObject[], part: InputPart): Api
   const narrowed = narrow([...errors]);
   const error = Array.isArray(narrowed) ? pick(narrowed) : narrowed;
   if (!error) return new ApiError(DEFAULT_CODES[part], `${PART_WORDS[part]} is not valid.`);
-  const { code, status, extra } = codeFor(error, part);
+  const { code, extra } = codeFor(error, part);
   const params = error.params as Record<string, unknown>;
   let field: string;
   let message: string;
@@ -278,8 +286,5 @@ export function inputError(errors: readonly ErrorObject[], part: InputPart): Api
     message = `${field === '' ? PART_WORDS[part] : field} ${detail(error)}.`;
   }
   if (part === 'params') return new ApiError('not_found', `No such resource: ${message}`);
-  return new ApiError(code, message, {
-    extra: { field: field === '' ? null : field, ...extra },
-    ...(status ? { status } : {}),
-  });
+  return new ApiError(code, message, { extra: { field: field === '' ? null : field, ...extra } });
 }

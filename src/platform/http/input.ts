@@ -1,5 +1,5 @@
 import { type TSchema, Type } from 'typebox';
-import type { ErrorCode } from '../errors.ts';
+import { type ErrorCode, type ErrorName, errorCases } from '../errors.ts';
 import { MAX_AMOUNT_EUROS } from '../money.ts';
 import { REASON_MAX, REASON_MIN } from '../reasons.ts';
 
@@ -15,7 +15,10 @@ export const ERROR_CODE = 'x-error-code';
 export const KEYWORD_CODES = 'x-error-codes';
 /** Members added to the error beside code and message (for example the import's row code). */
 export const ERROR_EXTRA = 'x-error-extra';
-/** Beside a code that answers with another status here than in the registry (reason_required). */
+/**
+ * Beside the code of a case of the catalogue (errors.ts `errorCases`, e.g. reason_required 422):
+ * the status that case answers with, which the mapping and the document read.
+ */
 export const ERROR_STATUS = 'x-error-status';
 /** On an object: the code for a member it does not know (default: body_invalid/query_invalid). */
 export const UNKNOWN_MEMBER_CODE = 'x-unknown-member-code';
@@ -43,9 +46,8 @@ export const SAFE_TEXT_HINT =
   'must not contain control characters (other than tab and line breaks) or unpaired surrogates';
 
 interface Common {
-  code?: ErrorCode;
-  /** Only where the spec gives this field's code another status than the registry's. */
-  status?: number;
+  /** The field's code, or a case of the catalogue where the spec gives that code another status. */
+  code?: ErrorName;
   byKeyword?: Partial<Record<string, ErrorCode>>;
   extra?: Record<string, unknown>;
   description?: string;
@@ -55,8 +57,13 @@ interface Common {
 
 function annotate(common: Common): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  if (common.code) out[ERROR_CODE] = common.code;
-  if (common.status) out[ERROR_STATUS] = common.status;
+  if (common.code && Object.hasOwn(errorCases, common.code)) {
+    const entry = errorCases[common.code as keyof typeof errorCases];
+    out[ERROR_CODE] = entry.code;
+    out[ERROR_STATUS] = entry.status;
+  } else if (common.code) {
+    out[ERROR_CODE] = common.code;
+  }
   if (common.byKeyword) out[KEYWORD_CODES] = common.byKeyword;
   if (common.extra) out[ERROR_EXTRA] = common.extra;
   if (common.description) out.description = common.description;
@@ -134,7 +141,7 @@ export function OrNull<T extends TSchema>(schema: T) {
  * (platform/reasons.ts), the one rule.
  */
 export function Reason(description = `Why, at least ${REASON_MIN} characters; kept on the evidence chain`) {
-  return Text({ code: 'reason_required', status: 422, min: REASON_MIN, max: REASON_MAX, description });
+  return Text({ code: 'evidence_reason_required', min: REASON_MIN, max: REASON_MAX, description });
 }
 
 /** A list, its own code on the list and (unless they have theirs) on its items. */

@@ -1,5 +1,4 @@
 import fastJsonStringify from 'fast-json-stringify';
-import type { FastifyReply } from 'fastify';
 
 /**
  * The serializers of the answers (set in app.ts): each route's response schema compiled by
@@ -75,17 +74,4 @@ export function compileSerializer(schema: object, shared: Record<string, unknown
     compiled.set(schema, serialize);
   }
   return serialize;
-}
-
-/**
- * Sends an answer the route's own serializer wrote, as its UTF-8 bytes (platform/read-cache
- * keeps them between calls), with the content type Fastify gives a serialized answer. `make`
- * gets that serializer and gives the bytes.
- */
-export async function sendWritten(
-  reply: Pick<FastifyReply, 'serialize' | 'type'>,
-  make: (write: (answer: unknown) => Buffer) => Promise<Buffer>,
-) {
-  const bytes = await make((answer) => Buffer.from(String(reply.serialize(answer))));
-  return (reply.type('application/json; charset=utf-8') as FastifyReply).send(bytes);
 }
