@@ -54,7 +54,7 @@ const change = { debtor_consent_level: 'acceptance', reason: 'Our risk committee
 describe('a write the row-level security policies refuse', () => {
   it("answers 403 out_of_scope, in the envelope, when the row would be another funder's, and writes nothing", async () => {
     const mine = await service.given.funderWithKey();
-    const other = await service.given.funder();
+    const other = await service.given.funderAccount();
     await bendSettings(mine.bankId, { funderId: other.bank_id });
     const entriesBefore = await evidenceOf([mine.bankId, other.bank_id]);
 

@@ -22,7 +22,7 @@ let service: TestService;
 let funderId: string;
 beforeAll(async () => {
   service = await startService();
-  funderId = (await service.given.funder({ environment: 'live' })).bank_id;
+  funderId = (await service.given.funderAccount({ environment: 'live' })).bank_id;
 });
 afterAll(async () => service?.close());
 

@@ -379,7 +379,7 @@ describe('GET /v1/requests/{id}/debtors', () => {
   }, 180_000); // resets the demonstration plane: seconds on a loaded machine
 
   it('needs requests:read: limits:read or webhooks:write alone are refused with 403 forbidden', async () => {
-    const funder = await service.given.funder();
+    const funder = await service.given.funderAccount();
     const requestId = await given.requestOver(funder.bank_id, [await given.debtor()]);
     const read = await service.given.key({ bankId: funder.bank_id, scopes: ['requests:read'] });
     expect((await debtorsOf(read.secret, requestId)).status).toBe(200);

@@ -495,7 +495,7 @@ describe('GET /v1/requests/{id}/documents', () => {
   });
 
   it('opens to requests:read and is refused with forbidden to a key with only limits:read', async () => {
-    const funder = await service.given.funder();
+    const funder = await service.given.funderAccount();
     const seeded = await seedRequest({ funderId: funder.bank_id });
     const read = await service.given.key({ bankId: funder.bank_id, scopes: ['requests:read'] });
     const limits = await service.given.key({ bankId: funder.bank_id, scopes: ['limits:read'] });

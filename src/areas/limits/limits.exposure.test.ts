@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Debtor, expectError, expectOk, limitsKit } from '../../../test/support/limits-fixtures.ts';
+import { expectError, expectOk } from '../../../test/support/errors.ts';
+import { type Debtor, limitsKit } from '../../../test/support/limits-fixtures.ts';
 import { startService, type TestService } from '../../../test/support/service.ts';
 import { newId } from '../../platform/ids.ts';
 

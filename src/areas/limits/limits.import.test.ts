@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Body, expectError, freshTaxId, limitsKit } from '../../../test/support/limits-fixtures.ts';
+import { expectError } from '../../../test/support/errors.ts';
+import { type Body, freshTaxId, limitsKit } from '../../../test/support/limits-fixtures.ts';
 import { startService, type TestService } from '../../../test/support/service.ts';
 
 /** Debtor limits set many at once: POST /v1/credit-limits/import. */

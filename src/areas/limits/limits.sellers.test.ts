@@ -1,11 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type Body,
-  expectError,
-  expectOk,
-  freshTaxId,
-  limitsKit,
-} from '../../../test/support/limits-fixtures.ts';
+import { expectError, expectOk } from '../../../test/support/errors.ts';
+import { type Body, freshTaxId, limitsKit } from '../../../test/support/limits-fixtures.ts';
 import { startService, type TestService } from '../../../test/support/service.ts';
 import { SCOPES } from '../../platform/http/scopes.ts';
 import { newId } from '../../platform/ids.ts';

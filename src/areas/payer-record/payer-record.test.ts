@@ -313,7 +313,7 @@ describe('GET /v1/payer-record', () => {
   });
 
   it('opens with limits:read or requests:read, and refuses a key with only webhooks:write', async () => {
-    const owner = await service.given.funder();
+    const owner = await service.given.funderAccount();
     const buyer = await buyerInScope(owner.bank_id);
     const query = `tax_id=${buyer.tax_id}&country=ES`;
     for (const scopes of [['limits:read'], ['requests:read']]) {
