@@ -1,11 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startService, type TestService } from '../../../test/support/service.ts';
+import { describe, expect, it } from 'vitest';
+import { startGiven } from '../../../test/support/service.ts';
 
-let service: TestService;
-beforeAll(async () => {
-  service = await startService();
-});
-afterAll(async () => service?.close());
+const { service } = startGiven();
 
 describe('GET /v1/health', () => {
   it('answers without a key, naming the API revision and the time', async () => {

@@ -1,18 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { debtorsGiven } from '../../../test/support/debtors-given.ts';
 import { errorCode as code } from '../../../test/support/errors.ts';
-import { startService, type TestService } from '../../../test/support/service.ts';
+import { startGiven } from '../../../test/support/service.ts';
 import { addDays } from '../../platform/clock.ts';
 import { monthsBefore } from './debtor-info.service.ts';
 
-let service: TestService;
-let given: ReturnType<typeof debtorsGiven>;
-beforeAll(async () => {
-  service = await startService();
-  given = debtorsGiven(service);
-});
-afterAll(async () => service?.close());
+const { service } = startGiven();
+const given = debtorsGiven(service);
 
 type Body = Record<string, unknown>;
 interface DebtorInfo {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError } from '../../../test/support/errors.ts';
-import { startService, type TestService } from '../../../test/support/service.ts';
+import { startGiven, startService, type TestService } from '../../../test/support/service.ts';
 
 type Funder = { bank_id: string; name: string; environment: string; status: string; created_at: string };
 type Key = {
@@ -20,11 +20,7 @@ type Key = {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const NO_SUCH_ID = '00000000-0000-4000-8000-000000000000';
 
-let service: TestService;
-beforeAll(async () => {
-  service = await startService();
-});
-afterAll(async () => service?.close());
+const { service } = startGiven();
 
 async function clockNow(): Promise<Date> {
   const answer = await service.ops<{ now: string; manual: boolean }>('GET', '/ops/v1/clock');

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectError } from '../../../test/support/errors.ts';
-import { startService, type TestService } from '../../../test/support/service.ts';
+import { startGiven } from '../../../test/support/service.ts';
 import {
   debtorKey,
   findDebtor,
@@ -16,11 +16,7 @@ import {
 
 type Row = Record<string, unknown>;
 
-let service: TestService;
-beforeAll(async () => {
-  service = await startService();
-});
-afterAll(async () => service?.close());
+const { service } = startGiven();
 
 let sequence = 0;
 /** A tax number no other test in this file uses. */

@@ -4,17 +4,14 @@ import { type ErrorBody, expectError as expectAnError } from '../../../test/supp
 import {
   type Answer,
   type CallOptions,
+  startGiven,
   startService,
   type TestService,
 } from '../../../test/support/service.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-let service: TestService;
-beforeAll(async () => {
-  service = await startService();
-});
-afterAll(async () => service?.close());
+const { service } = startGiven();
 
 /**
  * Checks the one error envelope every non-2xx answer has, beyond what the shared check reads:

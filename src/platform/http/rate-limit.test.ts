@@ -1,16 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Answer, startService, type TestService } from '../../../test/support/service.ts';
+import { type Answer, startGiven } from '../../../test/support/service.ts';
 import { databaseRateCounter, type RateCounter } from '../rate-limit.ts';
 import { redisRateCounter } from '../redis-counter.ts';
 import { DEFAULT_PER_HOUR, DEFAULT_PER_MINUTE } from './auth.ts';
 
-let service: TestService;
-beforeAll(async () => {
-  service = await startService();
-});
-afterAll(async () => service?.close());
+const { service } = startGiven();
 
 function expectRateLimited(answer: Answer, fields: { retryAfter: number; limit: number; window: number }) {
   expect(answer.status).toBe(429);
