@@ -23,7 +23,7 @@ afterAll(async () => service?.close());
 
 it('offer decisions per second', async () => {
   const given = requestsGiven(service);
-  const account = await service.given.funder({ environment: 'live' });
+  const account = await service.given.funderAccount({ environment: 'live' });
   // A key whose rate limit the run cannot reach.
   const key = await service.given.key({ bankId: account.bank_id, perMinute: 1_000_000, perHour: 1_000_000 });
   const funder = { bankId: account.bank_id, key: key.secret, keyId: key.id };

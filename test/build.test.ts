@@ -1,11 +1,10 @@
 import { execFile } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 
 const run = promisify(execFile);
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -18,8 +17,10 @@ const TIMEOUT = 5 * 60_000;
  * its migrations where the sources keep them.
  */
 describe('the compiled command line', () => {
-  // Inside the project, so the compiled modules resolve the packages in node_modules.
-  const out = join(root, 'dist', `test-build-${randomUUID()}`);
+  // The suite's set-up compiles the command line once, as `npm run build` does (scripts/build.mjs,
+  // into a directory inside the project so the compiled modules resolve the packages in
+  // node_modules): these tests read and run that build rather than compiling it again.
+  const out = dirname(inject('cliEntry'));
   let dataDir: string;
   const env = () => {
     const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent' };
@@ -30,10 +31,8 @@ describe('the compiled command line', () => {
 
   beforeAll(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'funder-build-'));
-    await run(process.execPath, [join(root, 'scripts', 'build.mjs'), 'src/cli.ts', out], { cwd: root });
-  }, TIMEOUT);
+  });
   afterAll(async () => {
-    await rm(out, { recursive: true, force: true });
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
   });
 

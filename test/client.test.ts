@@ -1,23 +1,21 @@
 import { readFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import type { OpenAPI3 } from 'openapi-typescript';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { walkThrough } from '../packages/client/examples/walk-through.ts';
 import { createClient, FunderApiError, unwrap } from '../packages/client/src/index.ts';
 import { clientTypesFile, renderClientTypes } from '../scripts/client-types.ts';
 import { madridDate } from '../src/platform/clock.ts';
-import { startService, type TestService } from './support/service.ts';
+import { startGiven } from './support/service.ts';
 
-let service: TestService;
 let baseUrl: string;
 let sandbox: { key: string };
+const { service } = startGiven();
 beforeAll(async () => {
-  service = await startService();
   await service.app.listen({ port: 0, host: '127.0.0.1' });
   baseUrl = `http://127.0.0.1:${(service.app.server.address() as AddressInfo).port}`;
   sandbox = await service.given.sandbox();
 });
-afterAll(async () => service?.close());
 
 describe('the typed client in packages/client', () => {
   it('has types generated from the document the server serves now', async () => {

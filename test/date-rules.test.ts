@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { addDays, madridDate, madridInstant, madridMidnight } from '../src/platform/clock.ts';
 import { AUTUMN_CHANGE, MADRID_TIMES, moveClockToMadrid, SPRING_CHANGE } from './support/clock.ts';
-import { type FunderFixture, type RequestsGiven, requestsGiven } from './support/requests-fixtures.ts';
-import { startService, type TestService } from './support/service.ts';
+import type { FunderFixture } from './support/requests-fixtures.ts';
+import { startGiven } from './support/service.ts';
 
 /**
  * The funder's date rules read Madrid calendar dates, whatever the hour: each is tried just
@@ -10,15 +10,11 @@ import { startService, type TestService } from './support/service.ts';
  * changes. The clock only moves forward, so the moments are in order.
  */
 
-let service: TestService;
-let given: RequestsGiven;
 let funder: FunderFixture;
+const { service, given } = startGiven();
 beforeAll(async () => {
-  service = await startService();
-  given = requestsGiven(service);
   funder = await given.funder({ environment: 'live' });
 });
-afterAll(async () => service?.close());
 
 const moments: { date: string; time: string; label: string }[] = [
   ...MADRID_TIMES.map((time) => ({ date: '2026-11-24', time, label: `${time} Madrid in winter` })),

@@ -49,7 +49,7 @@ describe('draining on SIGTERM', { timeout: SUITE_TIMEOUT }, () => {
     const dataDir = await migratedDataDir();
     const port = await freePort();
     const server = await startServer(dataDir, port, 'background jobs running', {
-      SHUTDOWN_GRACE_SECONDS: '8',
+      SHUTDOWN_GRACE_SECONDS: '5',
       LOG_LEVEL: 'info',
     });
     expect((await get(port, '/readyz', false)).status).toBe(200);

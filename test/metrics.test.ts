@@ -237,10 +237,10 @@ describe('GET /metrics', () => {
   it('counts the evidence chain’s ended days not sealed yet, until the upkeep seals them', async () => {
     // Writes of today (funders made above) are in the chain; today is never counted.
     expect(sampleValue(await scrape(), 'funder_api_evidence_unsealed_days')).toBe(0);
-    await service.given.funder();
+    await service.given.funderAccount();
     await service.advanceClock(24 * 3600);
     expect(sampleValue(await scrape(), 'funder_api_evidence_unsealed_days')).toBe(1);
-    await service.given.funder();
+    await service.given.funderAccount();
     await service.advanceClock(24 * 3600);
     expect(sampleValue(await scrape(), 'funder_api_evidence_unsealed_days')).toBe(2);
     // The upkeep job seals every ended day.

@@ -1,21 +1,19 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { type Contract, compareContracts, contractOf } from './support/openapi-contract.ts';
-import { startService, type TestService } from './support/service.ts';
+import { startGiven } from './support/service.ts';
 
 const SNAPSHOT = fileURLToPath(new URL('./openapi.contract.json', import.meta.url));
 const UPDATE = 'UPDATE_OPENAPI_SNAPSHOT=1 npx vitest run test/openapi.contract.test.ts';
 
-let service: TestService;
 let current: Contract;
+const { service } = startGiven();
 beforeAll(async () => {
-  service = await startService();
   const answer = await service.call(null, 'GET', '/v1/openapi.json');
   expect(answer.status).toBe(200);
   current = contractOf(answer.body);
 });
-afterAll(async () => service?.close());
 
 describe('the v1 contract (spec: Versioning)', () => {
   it('keeps every operation, field and error code of the committed snapshot, with the same types', () => {

@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { canonicalJson } from '../src/platform/canonical-json.ts';
 import {
   nodesIn,
   SHARED_SCHEMA_MIN_NODES,
   WHOLE_ANSWER_MIN_NODES,
 } from '../src/platform/http/openapi/shared-schemas.ts';
-import { startService, type TestService } from './support/service.ts';
+import { startGiven } from './support/service.ts';
 
 /**
  * The document gives a schema that several answers or events carry once, under
@@ -14,15 +14,13 @@ import { startService, type TestService } from './support/service.ts';
  */
 type Json = Record<string, unknown>;
 
-let service: TestService;
 let doc: Json;
+const { service } = startGiven();
 beforeAll(async () => {
-  service = await startService();
   const answer = await service.call<Json>(null, 'GET', '/v1/openapi.json');
   expect(answer.status).toBe(200);
   doc = answer.body;
 });
-afterAll(async () => service?.close());
 
 const jsonSchema = (path: string, method: string, status: string) => {
   const answers = ((doc.paths as Json)[path] as Record<string, Json>)[method]!.responses as Record<

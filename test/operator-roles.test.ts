@@ -176,7 +176,7 @@ describe('tokens bound to their issuer', () => {
     expect(lead.operator).toMatchObject({ issued_by: 'bootstrap', issued_by_id: null });
 
     // The deputy issues a live key for a funder.
-    const funder = await service.given.funder({ environment: 'live' });
+    const funder = await service.given.funderAccount({ environment: 'live' });
     const key = await opsCall(deputy.token, 'POST', '/ops/v1/keys', {
       bank_id: funder.bank_id,
       name: 'issued by the deputy',
@@ -247,7 +247,7 @@ describe('the audit trail', () => {
       role: 'admin',
     });
     const night = ops.body.token;
-    const funder = await service.given.funder({ environment: 'live' });
+    const funder = await service.given.funderAccount({ environment: 'live' });
     const made: string[] = [];
     for (const name of ['one', 'two', 'three']) {
       const key = await opsCall(night, 'POST', '/ops/v1/keys', {

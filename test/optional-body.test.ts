@@ -1,20 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { errorCode, expectError } from './support/errors.ts';
-import { startService, type TestService } from './support/service.ts';
+import { startGiven } from './support/service.ts';
 
 /**
  * Routes whose body may be left out say so with one route flag (`optionalBody`,
  * src/platform/http/optional-body.ts): no body at all is the empty body, validated by the
  * route's schema; a JSON null is still a wrong body; the document marks the body not required.
  */
-let service: TestService;
 let sandboxKey: string;
+const { service } = startGiven();
 beforeAll(async () => {
-  service = await startService();
   sandboxKey = (await service.given.sandbox()).key;
 });
-afterAll(async () => service?.close());
 
 const OPTIONAL_V1 = [
   'POST /v1/client-invitations/{id}/revoke',

@@ -46,7 +46,7 @@ function namesIn(schema: unknown, fields: Set<string>, decisions: Set<string>): 
 
 beforeAll(async () => {
   service = await startService();
-  const funder = await service.given.funder({ environment: 'live' });
+  const funder = await service.given.funderAccount({ environment: 'live' });
   ({ secret: key } = await service.given.key({
     bankId: funder.bank_id,
     perMinute: 1_000_000,

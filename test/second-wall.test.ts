@@ -1,6 +1,6 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { errorCode, expectError } from './support/errors.ts';
-import { startService, type TestService } from './support/service.ts';
+import { startGiven } from './support/service.ts';
 
 /**
  * When the first wall (the store's own filter) lets a write through that row-level security
@@ -9,11 +9,7 @@ import { startService, type TestService } from './support/service.ts';
  * test's business) bends the row a route writes towards another funder or plane, the way a
  * forgotten filter would.
  */
-let service: TestService;
-beforeAll(async () => {
-  service = await startService();
-});
-afterAll(async () => service?.close());
+const { service } = startGiven();
 afterEach(async () => {
   await service.db.query('DROP TRIGGER IF EXISTS bend_settings ON funder_settings');
   await service.db.query('DROP FUNCTION IF EXISTS bend_settings()');
@@ -54,7 +50,7 @@ const change = { debtor_consent_level: 'acceptance', reason: 'Our risk committee
 describe('a write the row-level security policies refuse', () => {
   it("answers 403 out_of_scope, in the envelope, when the row would be another funder's, and writes nothing", async () => {
     const mine = await service.given.funderWithKey();
-    const other = await service.given.funder();
+    const other = await service.given.funderAccount();
     await bendSettings(mine.bankId, { funderId: other.bank_id });
     const entriesBefore = await evidenceOf([mine.bankId, other.bank_id]);
 

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { connect, type Socket } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startService, type TestService } from './support/service.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { startGiven } from './support/service.ts';
 
 /**
  * Connections that hold the server: a body sent a byte at a time, and a keep-alive connection
@@ -9,16 +9,14 @@ import { startService, type TestService } from './support/service.ts';
  * the server to act, under a generous guard.
  */
 
-let service: TestService;
 let key: string;
 let port: number;
+const { service } = startGiven({ config: { requestTimeoutMs: 1_000, keepAliveTimeoutMs: 1_000 } });
 beforeAll(async () => {
-  service = await startService({ config: { requestTimeoutMs: 1_000, keepAliveTimeoutMs: 1_000 } });
   ({ key } = await service.given.funderWithKey({ environment: 'live' }));
   await service.app.listen({ port: 0, host: '127.0.0.1' });
   port = (service.app.server.address() as AddressInfo).port;
 });
-afterAll(async () => service?.close());
 
 const GUARD_MS = 60_000;
 

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { onPostgres } from '../../test/support/database.ts';
-import { startService, type TestService } from '../../test/support/service.ts';
+import { startGiven } from '../../test/support/service.ts';
 import type { Caller } from './caller.ts';
 import type { Queryable } from './db/db.ts';
 import {
@@ -33,11 +33,7 @@ interface StoredEntry {
   hash: string;
 }
 
-let service: TestService;
-beforeAll(async () => {
-  service = await startService();
-});
-afterAll(async () => service?.close());
+const { service } = startGiven();
 // Several tests tamper with the chain on purpose: each one starts from an empty chain, emptied
 // as the database owner with the table's own triggers off.
 beforeEach(async () => {

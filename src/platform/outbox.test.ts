@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startService, type TestService } from '../../test/support/service.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { startGiven } from '../../test/support/service.ts';
 import type { Caller } from './caller.ts';
 import { isUuid } from './ids.ts';
 import { insertOutboxEvents, pruneOutboxEvents } from './outbox.ts';
@@ -18,13 +18,11 @@ interface StoredEvent {
   dispatched_at: Date | null;
 }
 
-let service: TestService;
 let funderId: string;
+const { service } = startGiven();
 beforeAll(async () => {
-  service = await startService();
-  funderId = (await service.given.funder({ environment: 'live' })).bank_id;
+  funderId = (await service.given.funderAccount({ environment: 'live' })).bank_id;
 });
-afterAll(async () => service?.close());
 
 async function eventsOfType(type: string): Promise<StoredEvent[]> {
   const { rows } = await service.db.query<StoredEvent>(

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startService, type TestService } from '../../test/support/service.ts';
+import { describe, expect, it } from 'vitest';
+import { startGiven } from '../../test/support/service.ts';
 import type { FunderCaller } from './caller.ts';
 import { OPERATOR, runAs } from './db/actor.ts';
 import { runAsOneWrite as rebuildAsOne } from './write.ts';
@@ -8,11 +8,7 @@ import { runAsOneWrite as rebuildAsOne } from './write.ts';
 const runAsOneWrite: typeof rebuildAsOne = (deps, plane, work) =>
   runAs(OPERATOR, () => rebuildAsOne(deps, plane, work));
 
-let service: TestService;
-beforeAll(async () => {
-  service = await startService();
-});
-afterAll(async () => service?.close());
+const { service } = startGiven();
 
 const operator = { kind: 'operator' as const, requestId: 'write-test' };
 const stateOf = async (name: string) =>

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { addDays, madridDate } from '../../src/platform/clock.ts';
+import type { Plane } from './given.ts';
 import type { TestService } from './service.ts';
 
 /**
@@ -7,8 +8,6 @@ import type { TestService } from './service.ts';
  * the other parties would: sellers, debtors, invoices (with the seller's paid flag) and
  * requests routed to a funder. Every helper makes fresh companies.
  */
-
-export type Plane = 'live' | 'demo';
 
 export interface DebtorFixture {
   id: string;

@@ -12,6 +12,12 @@ interface AnswerLike {
   headers?: Record<string, unknown>;
 }
 
+/** The answer's body when it is a success (below 300); else the test fails, naming `what`. */
+export function expectOk<T>(answer: { status: number; body: T }, what: string): T {
+  if (answer.status >= 300) throw new Error(`${what}: ${answer.status} ${JSON.stringify(answer.body)}`);
+  return answer.body;
+}
+
 /** The answer's error object (undefined when it has none). */
 export const errorOf = (answer: { body: unknown }): ErrorBody['error'] => (answer.body as ErrorBody).error;
 

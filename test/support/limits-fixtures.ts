@@ -1,16 +1,15 @@
 import { randomInt } from 'node:crypto';
-import { expect } from 'vitest';
 import { addDays, madridDate } from '../../src/platform/clock.ts';
 import { SCOPES } from '../../src/platform/http/scopes.ts';
-import type { Answer, TestService } from './service.ts';
+import { expectOk } from './errors.ts';
+import type { Plane } from './given.ts';
+import type { TestService } from './service.ts';
 
 /**
  * Test helpers for the limit books: companies, invoices and requests made through the
  * operations API, and the funder's own steps through the funder API with its key. Every helper
  * makes fresh companies, so tests never share a debtor or a seller by accident.
  */
-
-export type Plane = 'live' | 'demo';
 
 export interface Party {
   id: string;
@@ -34,11 +33,6 @@ export interface MadeRequest {
   id: string;
   seller: Party;
   invoices: { id: string; number: string; amount: number; due_date: string; debtor: Debtor }[];
-}
-
-export function expectOk<T>(answer: Answer<T>, what: string): T {
-  if (answer.status >= 300) throw new Error(`${what}: ${answer.status} ${JSON.stringify(answer.body)}`);
-  return answer.body;
 }
 
 const digits = () => String(randomInt(10_000_000, 99_999_999));
@@ -193,7 +187,6 @@ export function limitsGiven(ref: ServiceRef) {
 }
 
 export type Body = Record<string, unknown>;
-type ErrorBody = { error: { code: string; message: string } & Body };
 
 export interface Line extends Body {
   debtor_key: string;
@@ -212,14 +205,6 @@ export interface Line extends Body {
 
 export interface SellerLine extends Omit<Line, 'debtor_key'> {
   seller_id: string;
-}
-
-/** Checks an error answer and gives its error object. */
-export function expectError(answer: Answer<unknown>, status: number, code: string): ErrorBody['error'] {
-  expect(answer.status, JSON.stringify(answer.body)).toBe(status);
-  const error = (answer.body as ErrorBody).error;
-  expect(error.code).toBe(code);
-  return error;
 }
 
 export const freshTaxId = () => `A${randomInt(10_000_000, 99_999_999)}`;
@@ -272,7 +257,7 @@ export function limitsKit(ref: ServiceRef) {
     async funderWithKey(
       options: { environment?: 'live' | 'sandbox' | 'unclassified'; scopes?: string[] } = {},
     ) {
-      const funder = await service().given.funder({ environment: options.environment ?? 'live' });
+      const funder = await service().given.funderAccount({ environment: options.environment ?? 'live' });
       const key = await service().given.key({
         bankId: funder.bank_id,
         scopes: options.scopes ?? [...SCOPES],

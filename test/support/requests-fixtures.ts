@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { addDays, madridDate } from '../../src/platform/clock.ts';
+import type { Plane } from './given.ts';
 import type { Answer, TestService } from './service.ts';
 
 /**
@@ -14,7 +15,6 @@ import type { Answer, TestService } from './service.ts';
  * row written by hand. Every helper makes fresh companies, so tests never share state.
  */
 
-export type Plane = 'live' | 'demo';
 export type ConsentLevel = 'receipt' | 'acknowledgment' | 'acceptance';
 export type RequestType = 'factoring' | 'confirming';
 

@@ -1,15 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import pino, { type Logger } from 'pino';
+import { afterAll, beforeAll } from 'vitest';
 import { type Config, loadConfig } from '../../src/config.ts';
 import { manualClock } from '../../src/platform/clock.ts';
 import { boundTo, GATE } from '../../src/platform/db/actor.ts';
 import type { Db } from '../../src/platform/db/db.ts';
 import type { App } from '../../src/platform/http/app.ts';
-import { SCOPES } from '../../src/platform/http/scopes.ts';
 import { createRuntime, type Runtime } from '../../src/runtime.ts';
 import { TEST_CLOCK_START } from './clock.ts';
 import { freshDatabase, type TestDatabase } from './database.ts';
+import { type Given, givenOf } from './given.ts';
 
 export interface Answer<T = Record<string, unknown>> {
   status: number;
@@ -44,43 +45,20 @@ export interface TestService {
   close(): Promise<void>;
 }
 
-export interface Given {
-  funder(options?: {
-    environment?: 'live' | 'sandbox' | 'unclassified';
-    name?: string;
-  }): Promise<{ bank_id: string; name: string }>;
-  key(options: {
-    bankId: string;
-    scopes?: string[];
-    name?: string;
-    expiresAt?: string;
-    perMinute?: number;
-    perHour?: number;
-    prospect?: string;
-  }): Promise<{ id: string; secret: string }>;
-  /** A funder of the given environment with a key holding every scope. */
-  funderWithKey(options?: {
-    environment?: 'live' | 'sandbox' | 'unclassified';
-    scopes?: string[];
-    perMinute?: number;
-  }): Promise<{ bankId: string; key: string; keyId: string }>;
-  /** The demonstration plane, rebuilt, and a sandbox key on its funder. */
-  sandbox(options?: { scopes?: string[] }): Promise<{ bankId: string; key: string; keyId: string }>;
+/** How a test service starts: its configuration over the test defaults, its database, its keys. */
+export interface StartOptions {
+  config?: Partial<Config>;
+  database?: TestDatabase;
+  logger?: Logger;
+  /** The key sealing secrets, for a test that starts another process on the same database. */
+  secretsKey?: Buffer;
+  /** During a rotation of the secrets key: the key being replaced, which still opens. */
+  previousSecretsKey?: Buffer;
+  /** The metrics' monotonic clock (how long scrape figures are kept), for a test to move by hand. */
+  monotonicNow?: () => number;
 }
 
-export async function startService(
-  options: {
-    config?: Partial<Config>;
-    database?: TestDatabase;
-    logger?: Logger;
-    /** The key sealing secrets, for a test that starts another process on the same database. */
-    secretsKey?: Buffer;
-    /** During a rotation of the secrets key: the key being replaced, which still opens. */
-    previousSecretsKey?: Buffer;
-    /** The metrics' monotonic clock (how long scrape figures are kept), for a test to move by hand. */
-    monotonicNow?: () => number;
-  } = {},
-): Promise<TestService> {
+export async function startService(options: StartOptions = {}): Promise<TestService> {
   const database = options.database ?? (await freshDatabase());
   const opsToken = `ops_${randomBytes(24).toString('hex')}`;
   const config: Config = {
@@ -156,65 +134,60 @@ export async function startService(
     },
   };
 
-  const expectOk = <T>(answer: Answer<T>, what: string): T => {
-    if (answer.status >= 300)
-      throw new Error(`${what} failed: ${answer.status} ${JSON.stringify(answer.body)}`);
-    return answer.body;
-  };
-
-  service.given = {
-    async funder(funderOptions = {}) {
-      const body = expectOk(
-        await service.ops<{ funder: { bank_id: string; name: string } }>('POST', '/ops/v1/funders', {
-          name: funderOptions.name ?? `Funder ${randomBytes(3).toString('hex')}`,
-          environment: funderOptions.environment ?? 'live',
-        }),
-        'create funder',
-      );
-      return body.funder;
-    },
-    async key(keyOptions) {
-      const body = expectOk(
-        await service.ops<{ key: { id: string }; secret: string }>('POST', '/ops/v1/keys', {
-          bank_id: keyOptions.bankId,
-          name: keyOptions.name ?? 'test key',
-          scopes: keyOptions.scopes ?? [...SCOPES],
-          ...(keyOptions.expiresAt ? { expires_at: keyOptions.expiresAt } : {}),
-          ...(keyOptions.prospect ? { prospect: keyOptions.prospect } : {}),
-          ...(keyOptions.perMinute || keyOptions.perHour
-            ? {
-                rate_limit: {
-                  per_minute: keyOptions.perMinute ?? null,
-                  per_hour: keyOptions.perHour ?? null,
-                },
-              }
-            : {}),
-        }),
-        'issue key',
-      );
-      return { id: body.key.id, secret: body.secret };
-    },
-    async funderWithKey(funderOptions = {}) {
-      const funder = await service.given.funder({ environment: funderOptions.environment ?? 'live' });
-      const key = await service.given.key({
-        bankId: funder.bank_id,
-        scopes: funderOptions.scopes,
-        perMinute: funderOptions.perMinute,
-      });
-      return { bankId: funder.bank_id, key: key.secret, keyId: key.id };
-    },
-    async sandbox(sandboxOptions = {}) {
-      const reset = expectOk(
-        await service.ops<{ bank_id: string }>('POST', '/ops/v1/demo/reset'),
-        'demo reset',
-      );
-      const key = await service.given.key({
-        bankId: reset.bank_id,
-        scopes: sandboxOptions.scopes,
-        prospect: 'test prospect',
-      });
-      return { bankId: reset.bank_id, key: key.secret, keyId: key.id };
-    },
-  };
+  service.given = givenOf(service);
   return service;
+}
+
+/**
+ * The set-up most test files share, in one line: a service on a fresh database started before the
+ * file's tests and closed after them, and its givens.
+ *
+ *   const { service, given } = startGiven();
+ *
+ * Both are usable at once in the file's body (by the tests and hooks, which run after the start):
+ * `service` stands for the started service and answers for it. `options` may be a function, read
+ * when the service starts (for options made in an earlier hook).
+ */
+export function startGiven(options: StartOptions | (() => StartOptions | Promise<StartOptions>) = {}): {
+  service: TestService;
+  given: Given;
+} {
+  let started: TestService | undefined;
+  const current = (): TestService => {
+    if (!started) throw new Error('the service starts before the first test: use it in a test or a hook');
+    return started;
+  };
+  beforeAll(async () => {
+    started = await startService(typeof options === 'function' ? await options() : options);
+  });
+  afterAll(async () => started?.close());
+
+  const service: TestService = {
+    get app() {
+      return current().app;
+    },
+    get runtime() {
+      return current().runtime;
+    },
+    get db() {
+      return current().db;
+    },
+    get database() {
+      return current().database;
+    },
+    get opsToken() {
+      return current().opsToken;
+    },
+    call<T>(key: string | null, method: string, url: string, callOptions?: CallOptions) {
+      return current().call<T>(key, method, url, callOptions);
+    },
+    ops<T>(method: string, url: string, body?: unknown) {
+      return current().ops<T>(method, url, body);
+    },
+    advanceClock: (seconds) => current().advanceClock(seconds),
+    given: undefined as unknown as Given,
+    close: () => current().close(),
+  };
+  service.given = givenOf(service);
+  return { service, given: service.given };
 }

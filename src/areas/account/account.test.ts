@@ -1,11 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startService, type TestService } from '../../../test/support/service.ts';
+import { describe, expect, it } from 'vitest';
+import { startGiven } from '../../../test/support/service.ts';
 
-let service: TestService;
-beforeAll(async () => {
-  service = await startService();
-});
-afterAll(async () => service?.close());
+const { service } = startGiven();
 
 describe('GET /v1/health', () => {
   it('answers without a key, naming the API revision and the time', async () => {
@@ -19,7 +15,7 @@ describe('GET /v1/health', () => {
 
 describe('GET /v1/me', () => {
   it('describes the calling key and its funder', async () => {
-    const funder = await service.given.funder({ environment: 'live', name: 'Banco Ejemplo' });
+    const funder = await service.given.funderAccount({ environment: 'live', name: 'Banco Ejemplo' });
     const key = await service.given.key({
       bankId: funder.bank_id,
       scopes: ['requests:read'],
@@ -113,7 +109,7 @@ describe('a key’s plane is fixed when it is issued', () => {
   });
 
   it('an unclassified funder’s keys see nothing until it is classified, then keep the plane it got', async () => {
-    const funder = await service.given.funder({ environment: 'unclassified' });
+    const funder = await service.given.funderAccount({ environment: 'unclassified' });
     const key = await service.given.key({ bankId: funder.bank_id });
     expect(await environmentOf(key.secret)).toBe('unclassified');
     const list = await service.call(key.secret, 'GET', '/v1/requests?status=all');

@@ -1,15 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { type Body, bankDataGiven } from '../../../test/support/bank-data-fixtures.ts';
 import { expectError } from '../../../test/support/errors.ts';
-import { startService, type TestService } from '../../../test/support/service.ts';
+import { startGiven } from '../../../test/support/service.ts';
 
-let service: TestService;
 let sandbox: { bankId: string; key: string };
+const { service } = startGiven();
 beforeAll(async () => {
-  service = await startService();
   sandbox = await service.given.sandbox();
 });
-afterAll(async () => service?.close());
 
 const { invoice, callAs, call, rawText, approved, today, fund, sellerOf, eventsOf } = bankDataGiven(
   () => service,

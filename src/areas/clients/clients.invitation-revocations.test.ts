@@ -1,25 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { type Body, clientsGiven, type Invitation } from '../../../test/support/clients-given.ts';
 import { expectError } from '../../../test/support/errors.ts';
-import { type FunderFixture, requestsGiven } from '../../../test/support/requests-fixtures.ts';
-import { startService, type TestService } from '../../../test/support/service.ts';
+import type { FunderFixture } from '../../../test/support/requests-fixtures.ts';
+import { startGiven } from '../../../test/support/service.ts';
 import { SCOPES } from '../../platform/http/scopes.ts';
 
 /**
  * Revoking an invitation: the `revoked` state the funder's own call reaches, and `expired`
  * past its 30 days.
  */
-let service: TestService;
-let given: ReturnType<typeof requestsGiven>;
 let clients: ReturnType<typeof clientsGiven>;
 let funder: FunderFixture;
+const { service, given } = startGiven();
 beforeAll(async () => {
-  service = await startService();
-  given = requestsGiven(service);
   clients = clientsGiven(service);
   funder = await given.funder();
 });
-afterAll(async () => service?.close());
 
 const evidenceOf = async (subjectId: string) =>
   (

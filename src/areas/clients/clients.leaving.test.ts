@@ -1,20 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { type Body, clientsGiven, type Invitation } from '../../../test/support/clients-given.ts';
 import { expectError } from '../../../test/support/errors.ts';
-import { requestsGiven, type SellerFixture } from '../../../test/support/requests-fixtures.ts';
-import { startService, type TestService } from '../../../test/support/service.ts';
+import type { SellerFixture } from '../../../test/support/requests-fixtures.ts';
+import { startGiven } from '../../../test/support/service.ts';
 import { SCOPES } from '../../platform/http/scopes.ts';
 
 /** A client leaves the funder's network: kept with its origin, no longer treated as the funder's own. */
-let service: TestService;
-let given: ReturnType<typeof requestsGiven>;
-let clients: ReturnType<typeof clientsGiven>;
-beforeAll(async () => {
-  service = await startService();
-  given = requestsGiven(service);
-  clients = clientsGiven(service);
-});
-afterAll(async () => service?.close());
+const { service, given } = startGiven();
+const clients = clientsGiven(service);
 
 interface Left {
   client: {

@@ -1,22 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { verifyOnboardingReturn } from '../../../packages/client/src/index.ts';
 import { type Body, clientsGiven } from '../../../test/support/clients-given.ts';
 import { expectError } from '../../../test/support/errors.ts';
-import { type FunderFixture, requestsGiven } from '../../../test/support/requests-fixtures.ts';
-import { startService, type TestService } from '../../../test/support/service.ts';
+import type { FunderFixture } from '../../../test/support/requests-fixtures.ts';
+import { startGiven } from '../../../test/support/service.ts';
 import { SCOPES } from '../../platform/http/scopes.ts';
 
 /**
  * The states of an onboarding link the other calls reach: `account_created` (the supplier's
  * helper), `revoked` (the funder), `expired` (the clock).
  */
-let service: TestService;
-let given: ReturnType<typeof requestsGiven>;
 let clients: ReturnType<typeof clientsGiven>;
 let funder: FunderFixture;
+const { service, given } = startGiven();
 beforeAll(async () => {
-  service = await startService();
-  given = requestsGiven(service);
   clients = clientsGiven(service);
   funder = await given.funder();
   const set = await service.ops('PUT', `/ops/v1/funders/${funder.bankId}/return-origins`, {
@@ -24,7 +21,6 @@ beforeAll(async () => {
   });
   expect(set.status).toBe(200);
 });
-afterAll(async () => service?.close());
 
 interface OnboardingLink {
   id: string;

@@ -1,22 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { verifyOnboardingReturn } from '../../../packages/client/src/index.ts';
 import { expectError } from '../../../test/support/errors.ts';
-import { type FunderFixture, requestsGiven } from '../../../test/support/requests-fixtures.ts';
-import { startService, type TestService } from '../../../test/support/service.ts';
+import type { FunderFixture } from '../../../test/support/requests-fixtures.ts';
+import { startGiven } from '../../../test/support/service.ts';
 
-let service: TestService;
-let given: ReturnType<typeof requestsGiven>;
 let funder: FunderFixture;
+const { service, given } = startGiven();
 beforeAll(async () => {
-  service = await startService();
-  given = requestsGiven(service);
   funder = await given.funder();
   const set = await service.ops('PUT', `/ops/v1/funders/${funder.bankId}/return-origins`, {
     origins: ['https://erp.funder.example', 'https://portal.funder.example:8443'],
   });
   expect(set.status).toBe(200);
 });
-afterAll(async () => service?.close());
 
 type Body = Record<string, unknown>;
 interface Link {

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { expectError } from '../../../test/support/errors.ts';
-import { startService, type TestService } from '../../../test/support/service.ts';
+import { startGiven } from '../../../test/support/service.ts';
 import { SCOPES } from '../../platform/http/scopes.ts';
 
 /**
@@ -8,20 +8,18 @@ import { SCOPES } from '../../platform/http/scopes.ts';
  * shared (and need decisions:write to change), while invitations, the report and onboarding
  * links show a sandbox key only what it made.
  */
-let service: TestService;
 let bankId: string;
 let keyA: string;
 let keyB: string;
 let clientsOnly: string;
+const { service } = startGiven();
 beforeAll(async () => {
-  service = await startService();
   const sandbox = await service.given.sandbox();
   bankId = sandbox.bankId;
   keyA = sandbox.key;
   keyB = (await service.given.key({ bankId, scopes: [...SCOPES], prospect: 'second prospect' })).secret;
   clientsOnly = (await service.given.key({ bankId, scopes: ['clients:write', 'onboarding:write'] })).secret;
 });
-afterAll(async () => service?.close());
 
 type Body = Record<string, unknown>;
 interface Invitation {

@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { clientsGiven, type Link } from '../../../test/support/clients-given.ts';
 import { moveClockToMadrid } from '../../../test/support/clock.ts';
 import { expectError } from '../../../test/support/errors.ts';
-import { requestsGiven } from '../../../test/support/requests-fixtures.ts';
-import { startService, type TestService } from '../../../test/support/service.ts';
+import { startGiven } from '../../../test/support/service.ts';
 
 /*
  * The sign-up caps of a client link are rolling windows: at most 20 sign-ups in any 60 minutes
@@ -11,15 +10,8 @@ import { startService, type TestService } from '../../../test/support/service.ts
  * across Madrid's midnight (23:00 UTC in November) and UTC's.
  */
 
-let service: TestService;
-let given: ReturnType<typeof requestsGiven>;
-let clients: ReturnType<typeof clientsGiven>;
-beforeAll(async () => {
-  service = await startService();
-  given = requestsGiven(service);
-  clients = clientsGiven(service);
-});
-afterAll(async () => service?.close());
+const { service, given } = startGiven();
+const clients = clientsGiven(service);
 
 async function newLink() {
   const funder = await given.funder();

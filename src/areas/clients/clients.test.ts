@@ -1,19 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { type Body, clientsGiven, type Link, type Prescriber } from '../../../test/support/clients-given.ts';
 import { expectError } from '../../../test/support/errors.ts';
-import { type FunderFixture, requestsGiven } from '../../../test/support/requests-fixtures.ts';
-import { startService, type TestService } from '../../../test/support/service.ts';
+import type { FunderFixture } from '../../../test/support/requests-fixtures.ts';
+import { startGiven } from '../../../test/support/service.ts';
 import { sha256Hex } from '../../platform/crypto.ts';
 
-let service: TestService;
-let given: ReturnType<typeof requestsGiven>;
-let clients: ReturnType<typeof clientsGiven>;
-beforeAll(async () => {
-  service = await startService();
-  given = requestsGiven(service);
-  clients = clientsGiven(service);
-});
-afterAll(async () => service?.close());
+const { service, given } = startGiven();
+const clients = clientsGiven(service);
 
 describe('client links', () => {
   let funder: FunderFixture;

@@ -1,18 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { debtorsGiven } from '../../../test/support/debtors-given.ts';
 import { errorCode as code } from '../../../test/support/errors.ts';
-import { startService, type TestService } from '../../../test/support/service.ts';
+import { startGiven } from '../../../test/support/service.ts';
 import { addDays } from '../../platform/clock.ts';
 import { monthsBefore } from './debtor-info.figures.ts';
 
-let service: TestService;
-let given: ReturnType<typeof debtorsGiven>;
-beforeAll(async () => {
-  service = await startService();
-  given = debtorsGiven(service);
-});
-afterAll(async () => service?.close());
+const { service } = startGiven();
+const given = debtorsGiven(service);
 
 type Body = Record<string, unknown>;
 interface DebtorInfo {
@@ -379,7 +374,7 @@ describe('GET /v1/requests/{id}/debtors', () => {
   }, 180_000); // resets the demonstration plane: seconds on a loaded machine
 
   it('needs requests:read: limits:read or webhooks:write alone are refused with 403 forbidden', async () => {
-    const funder = await service.given.funder();
+    const funder = await service.given.funderAccount();
     const requestId = await given.requestOver(funder.bank_id, [await given.debtor()]);
     const read = await service.given.key({ bankId: funder.bank_id, scopes: ['requests:read'] });
     expect((await debtorsOf(read.secret, requestId)).status).toBe(200);

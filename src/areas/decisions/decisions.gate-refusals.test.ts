@@ -1,17 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { drainJobs, type ExportView, getExport, unzipExport } from '../../../test/support/exports.ts';
-import { type RequestsGiven, requestsGiven } from '../../../test/support/requests-fixtures.ts';
-import { startService, type TestService } from '../../../test/support/service.ts';
+import { startGiven } from '../../../test/support/service.ts';
 
-let service: TestService;
-let given: RequestsGiven;
-beforeAll(async () => {
-  service = await startService();
-  given = requestsGiven(service);
-});
-afterAll(async () => service?.close());
+const { service, given } = startGiven();
 
 interface RefusalRow {
   request_id: string;

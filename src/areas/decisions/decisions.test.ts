@@ -1,12 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type FunderFixture,
-  type OfferedRequest,
-  type RequestsGiven,
-  type RoutedRequest,
-  requestsGiven,
+import { describe, expect, it } from 'vitest';
+import type {
+  FunderFixture,
+  OfferedRequest,
+  RoutedRequest,
 } from '../../../test/support/requests-fixtures.ts';
-import { startService, type TestService } from '../../../test/support/service.ts';
+import { startGiven } from '../../../test/support/service.ts';
 import { addDays, madridDate, madridMidnight } from '../../platform/clock.ts';
 import {
   canMove,
@@ -16,20 +14,7 @@ import {
   type RequestStatus,
 } from '../requests/requests.status.ts';
 
-let service: TestService;
-let given: RequestsGiven;
-beforeAll(async () => {
-  service = await startService();
-  given = requestsGiven(service);
-});
-afterAll(async () => service?.close());
-
-/** The demonstration funder and a sandbox key on it; the plane is rebuilt once per file. */
-let sandboxFunder: Promise<FunderFixture> | undefined;
-const demonstrationFunder = () => {
-  sandboxFunder ??= service.given.sandbox();
-  return sandboxFunder;
-};
+const { service, given } = startGiven();
 
 type Body = Record<string, unknown>;
 type ErrorBody = { error: Body & { code: string; message: string } };
@@ -990,7 +975,7 @@ describe('who may decide', () => {
   });
 
   it('a sandbox key cannot decide on a live request', async () => {
-    const sandbox = await demonstrationFunder();
+    const sandbox = await given.demoFunder();
     const request = await given.routedRequest({ funder: await given.funder() });
     await expectRefused(request, () => decide(sandbox, request, offerBody()), 404, 'not_found');
   }, 180_000); // resets the demonstration plane: seconds on a loaded machine
@@ -1392,7 +1377,7 @@ describe('events and evidence', () => {
   });
 
   it('an event on the demonstration plane goes to the demonstration funder, on plane demo', async () => {
-    const sandbox = await demonstrationFunder();
+    const sandbox = await given.demoFunder();
     const request = await given.routedRequest({ funder: sandbox, plane: 'demo' });
     const events = await eventsOf(sandbox.bankId);
     const routed = events.filter((e) => (e.payload.request as Body | undefined)?.id === request.id);

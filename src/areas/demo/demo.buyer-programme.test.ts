@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startService, type TestService } from '../../../test/support/service.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { startGiven } from '../../../test/support/service.ts';
 import { addDays, madridDate } from '../../platform/clock.ts';
 import { DEMO_EARLY_PAYMENTS } from '../early-payments/early-payments.demo.ts';
 import { DEMO_SELLERS } from './demo.companies.ts';
@@ -8,15 +8,13 @@ import { DEMO_SELLERS } from './demo.companies.ts';
  * What the demonstration plane shows of the assignment registry and of buyer-programme early
  * payments, read as an integrator reads it: through the API, with a sandbox key.
  */
-let service: TestService;
 let key: string;
 let today: string;
+const { service } = startGiven();
 beforeAll(async () => {
-  service = await startService();
   key = (await service.given.sandbox()).key;
   today = madridDate(new Date((await service.ops<{ now: string }>('GET', '/ops/v1/clock')).body.now));
 });
-afterAll(async () => service?.close());
 
 type Item = { id: string; type: string; status: string; company_nif: string };
 type Receivable = { invoice_no: string; customer_tax_id: string; customer_country: string };

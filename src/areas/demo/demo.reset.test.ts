@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startService, type TestService } from '../../../test/support/service.ts';
+import { describe, expect, it } from 'vitest';
+import { startGiven } from '../../../test/support/service.ts';
 import { sha256Hex } from '../../platform/crypto.ts';
 import { verifyEvidence } from '../../platform/evidence.ts';
 import { createDemoService, type LeaseTimer } from './demo.service.ts';
@@ -10,11 +10,7 @@ type Reset = { bank_id: string; sellers: number; debtors: number; created_funder
 // Each test resets the plane several times: on a loaded machine a reset takes seconds.
 const SLOW = 300_000;
 
-let service: TestService;
-beforeAll(async () => {
-  service = await startService();
-});
-afterAll(async () => service?.close());
+const { service } = startGiven();
 
 const reset = async (): Promise<Reset> => {
   const answer = await service.ops<Reset>('POST', '/ops/v1/demo/reset');

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startService, type TestService } from '../../../test/support/service.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { startGiven } from '../../../test/support/service.ts';
 import { addDays, daysBetween, madridDate } from '../../platform/clock.ts';
 import { OPPORTUNITIES_DEMO } from '../opportunities/opportunities.demo.ts';
 import { PROGRAMME_DEMO } from '../programme/programme.demo.ts';
@@ -30,11 +30,7 @@ type Packet = {
 };
 type Reset = { bank_id: string; sellers: number; debtors: number; created_funder: boolean };
 
-let service: TestService;
-beforeAll(async () => {
-  service = await startService();
-});
-afterAll(async () => service?.close());
+const { service } = startGiven();
 
 const reset = async (): Promise<Reset> => {
   const answer = await service.ops<Reset>('POST', '/ops/v1/demo/reset');

@@ -1,24 +1,13 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { moveClockToMadrid } from '../../../test/support/clock.ts';
 import { expectError } from '../../../test/support/errors.ts';
-import {
-  type DebtorFixture,
-  type FunderFixture,
-  type RequestsGiven,
-  requestsGiven,
-} from '../../../test/support/requests-fixtures.ts';
-import { startService, type TestService } from '../../../test/support/service.ts';
+import type { DebtorFixture, FunderFixture, RequestsGiven } from '../../../test/support/requests-fixtures.ts';
+import { startGiven } from '../../../test/support/service.ts';
 import { runDueJobs } from '../../../test/support/worker.ts';
 import { addDays } from '../../platform/clock.ts';
 
-let service: TestService;
-let given: RequestsGiven;
-beforeAll(async () => {
-  service = await startService();
-  given = requestsGiven(service);
-});
-afterAll(async () => service?.close());
+const { service, given } = startGiven();
 
 // biome-ignore lint/suspicious/noExplicitAny: answers are read loosely in tests
 type Body = Record<string, any>;

@@ -1,15 +1,11 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { errorCode as code } from '../../../test/support/errors.ts';
-import { startService, type TestService } from '../../../test/support/service.ts';
+import { startGiven } from '../../../test/support/service.ts';
 import { addDays, madridDate } from '../../platform/clock.ts';
 import { sha256Hex } from '../../platform/crypto.ts';
 
-let service: TestService;
-beforeAll(async () => {
-  service = await startService();
-});
-afterAll(async () => service?.close());
+const { service } = startGiven();
 
 type Body = Record<string, unknown>;
 
@@ -495,7 +491,7 @@ describe('GET /v1/requests/{id}/documents', () => {
   });
 
   it('opens to requests:read and is refused with forbidden to a key with only limits:read', async () => {
-    const funder = await service.given.funder();
+    const funder = await service.given.funderAccount();
     const seeded = await seedRequest({ funderId: funder.bank_id });
     const read = await service.given.key({ bankId: funder.bank_id, scopes: ['requests:read'] });
     const limits = await service.given.key({ bankId: funder.bank_id, scopes: ['limits:read'] });

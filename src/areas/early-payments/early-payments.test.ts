@@ -1,20 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectError } from '../../../test/support/errors.ts';
 import { limitsKit } from '../../../test/support/limits-fixtures.ts';
-import {
-  type FunderFixture,
-  type InvoiceFixture,
-  requestsGiven,
-} from '../../../test/support/requests-fixtures.ts';
-import { startService, type TestService } from '../../../test/support/service.ts';
+import type { FunderFixture, InvoiceFixture } from '../../../test/support/requests-fixtures.ts';
+import { startGiven } from '../../../test/support/service.ts';
 
-let service: TestService;
-let given: ReturnType<typeof requestsGiven>;
-beforeAll(async () => {
-  service = await startService();
-  given = requestsGiven(service);
-});
-afterAll(async () => service?.close());
+const { service, given } = startGiven();
 
 const { lineOf } = limitsKit(() => service);
 

@@ -1,14 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Debtor, expectError, expectOk, limitsKit } from '../../../test/support/limits-fixtures.ts';
-import { startService, type TestService } from '../../../test/support/service.ts';
+import { describe, expect, it } from 'vitest';
+import { expectError, expectOk } from '../../../test/support/errors.ts';
+import { type Debtor, limitsKit } from '../../../test/support/limits-fixtures.ts';
+import { startGiven } from '../../../test/support/service.ts';
 import { newId } from '../../platform/ids.ts';
 
 /** Exposure through a request's life, and the limit holding when an offer is made. */
-let service: TestService;
-beforeAll(async () => {
-  service = await startService();
-});
-afterAll(async () => service?.close());
+const { service } = startGiven();
 
 const { given, funderWithKey, putLimit, putSellerLimit, debtorBook, lineOf, sellerLineOf, footprint } =
   limitsKit(() => service);

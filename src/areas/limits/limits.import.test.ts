@@ -1,13 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Body, expectError, freshTaxId, limitsKit } from '../../../test/support/limits-fixtures.ts';
-import { startService, type TestService } from '../../../test/support/service.ts';
+import { describe, expect, it } from 'vitest';
+import { expectError } from '../../../test/support/errors.ts';
+import { type Body, freshTaxId, limitsKit } from '../../../test/support/limits-fixtures.ts';
+import { startGiven } from '../../../test/support/service.ts';
 
 /** Debtor limits set many at once: POST /v1/credit-limits/import. */
-let service: TestService;
-beforeAll(async () => {
-  service = await startService();
-});
-afterAll(async () => service?.close());
+const { service } = startGiven();
 
 const { given, funderWithKey, putLimit, importLimits, debtorBook, lineOf, footprint, historyOf } = limitsKit(
   () => service,

@@ -4,7 +4,8 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_CLOCK_START } from '../../../test/support/clock.ts';
 import { freshDatabase, type TestDatabase } from '../../../test/support/database.ts';
-import { expectOk, limitsGiven, type MadeRequest } from '../../../test/support/limits-fixtures.ts';
+import { expectOk } from '../../../test/support/errors.ts';
+import { limitsGiven, type MadeRequest } from '../../../test/support/limits-fixtures.ts';
 import { startService, type TestService } from '../../../test/support/service.ts';
 import { manualClock } from '../../platform/clock.ts';
 import type { App } from '../../platform/http/app.ts';
@@ -48,7 +49,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('offers racing against one limit
   });
 
   async function funderWithKey() {
-    const funder = await first.given.funder();
+    const funder = await first.given.funderAccount();
     const key = await first.given.key({
       bankId: funder.bank_id,
       scopes: [...SCOPES],

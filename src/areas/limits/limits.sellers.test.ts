@@ -1,21 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type Body,
-  expectError,
-  expectOk,
-  freshTaxId,
-  limitsKit,
-} from '../../../test/support/limits-fixtures.ts';
-import { startService, type TestService } from '../../../test/support/service.ts';
+import { describe, expect, it } from 'vitest';
+import { expectError, expectOk } from '../../../test/support/errors.ts';
+import { type Body, freshTaxId, limitsKit } from '../../../test/support/limits-fixtures.ts';
+import { startGiven } from '../../../test/support/service.ts';
 import { SCOPES } from '../../platform/http/scopes.ts';
 import { newId } from '../../platform/ids.ts';
 
 /** Seller limits, scopes and plane isolation of the limit books, and what other areas and the operations team use. */
-let service: TestService;
-beforeAll(async () => {
-  service = await startService();
-});
-afterAll(async () => service?.close());
+const { service } = startGiven();
 
 const {
   given,

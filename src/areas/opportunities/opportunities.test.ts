@@ -1,24 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { clientsGiven } from '../../../test/support/clients-given.ts';
 import { moveClockToMadrid } from '../../../test/support/clock.ts';
 import { expectError } from '../../../test/support/errors.ts';
-import {
-  type FunderFixture,
-  type InvoiceFixture,
-  requestsGiven,
-  type SellerFixture,
+import type {
+  FunderFixture,
+  InvoiceFixture,
+  SellerFixture,
 } from '../../../test/support/requests-fixtures.ts';
-import { startService, type TestService } from '../../../test/support/service.ts';
+import { startGiven } from '../../../test/support/service.ts';
 
-let service: TestService;
-let given: ReturnType<typeof requestsGiven>;
-let clients: ReturnType<typeof clientsGiven>;
-beforeAll(async () => {
-  service = await startService();
-  given = requestsGiven(service);
-  clients = clientsGiven(service);
-});
-afterAll(async () => service?.close());
+const { service, given } = startGiven();
+const clients = clientsGiven(service);
 
 interface Line {
   kind: string;

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError } from '../../../test/support/errors.ts';
-import { startService, type TestService } from '../../../test/support/service.ts';
+import { startGiven, startService, type TestService } from '../../../test/support/service.ts';
 
 type Funder = { bank_id: string; name: string; environment: string; status: string; created_at: string };
 type Key = {
@@ -20,11 +20,7 @@ type Key = {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const NO_SUCH_ID = '00000000-0000-4000-8000-000000000000';
 
-let service: TestService;
-beforeAll(async () => {
-  service = await startService();
-});
-afterAll(async () => service?.close());
+const { service } = startGiven();
 
 async function clockNow(): Promise<Date> {
   const answer = await service.ops<{ now: string; manual: boolean }>('GET', '/ops/v1/clock');
@@ -119,7 +115,7 @@ describe('funders', () => {
   });
 
   it('classifying a funder changes its environment once; the same classification again changes nothing', async () => {
-    const funder = await service.given.funder({ environment: 'unclassified' });
+    const funder = await service.given.funderAccount({ environment: 'unclassified' });
     const first = await service.ops('POST', `/ops/v1/funders/${funder.bank_id}/classify`, {
       environment: 'live',
     });
@@ -137,7 +133,7 @@ describe('funders', () => {
   });
 
   it('classifying is refused for an unknown environment and an unknown funder', async () => {
-    const funder = await service.given.funder({ environment: 'unclassified' });
+    const funder = await service.given.funderAccount({ environment: 'unclassified' });
     expectError(
       await service.ops('POST', `/ops/v1/funders/${funder.bank_id}/classify`, { environment: 'demo' }),
       422,
@@ -154,7 +150,7 @@ describe('funders', () => {
   });
 
   it('a funder’s status is refused for a value other than active or suspended, and for an unknown funder', async () => {
-    const funder = await service.given.funder();
+    const funder = await service.given.funderAccount();
     expectError(
       await service.ops('POST', `/ops/v1/funders/${funder.bank_id}/status`, { status: 'closed' }),
       422,
@@ -168,7 +164,7 @@ describe('funders', () => {
   });
 
   it('changes to funders are written on the evidence chain', async () => {
-    const funder = await service.given.funder({ environment: 'unclassified' });
+    const funder = await service.given.funderAccount({ environment: 'unclassified' });
     await service.ops('POST', `/ops/v1/funders/${funder.bank_id}/classify`, { environment: 'live' });
     await service.ops('POST', `/ops/v1/funders/${funder.bank_id}/status`, {
       status: 'suspended',
@@ -188,7 +184,7 @@ describe('funders', () => {
 
 describe('API keys', () => {
   it('issuing a key answers 201 with the key and its secret, shown this once', async () => {
-    const funder = await service.given.funder();
+    const funder = await service.given.funderAccount();
     const now = await clockNow();
     const expiresAt = new Date(now.getTime() + 30 * 86_400_000).toISOString();
     const answer = await issue({
@@ -226,7 +222,7 @@ describe('API keys', () => {
   });
 
   it('a key issued with only the required fields does not expire and has the default limits', async () => {
-    const funder = await service.given.funder();
+    const funder = await service.given.funderAccount();
     const answer = await issue({ bank_id: funder.bank_id, name: 'minimal', scopes: [] });
     expect(answer.status).toBe(201);
     expect(answer.body.key).toMatchObject({
@@ -238,7 +234,7 @@ describe('API keys', () => {
   });
 
   it('two keys never share a secret', async () => {
-    const funder = await service.given.funder();
+    const funder = await service.given.funderAccount();
     const secrets = new Set<string>();
     for (let i = 0; i < 5; i++)
       secrets.add((await issue({ bank_id: funder.bank_id, name: `k${i}`, scopes: [] })).body.secret);
@@ -255,7 +251,7 @@ describe('API keys', () => {
     ['a limit of zero calls per minute', { rate_limit: { per_minute: 0 } }],
     ['an unknown member', { owner: 'me' }],
   ])('issuing a key with %s is refused with body_invalid', async (_what, change) => {
-    const funder = await service.given.funder();
+    const funder = await service.given.funderAccount();
     const body = { bank_id: funder.bank_id, name: 'key', scopes: ['requests:read'], ...change };
     expectError(await issue(body), 422, 'body_invalid');
     const list = await service.ops<{ keys: Key[] }>('GET', `/ops/v1/keys?bank_id=${funder.bank_id}`);
@@ -263,7 +259,7 @@ describe('API keys', () => {
   });
 
   it('issuing a key that expires now or earlier is refused with body_invalid', async () => {
-    const funder = await service.given.funder();
+    const funder = await service.given.funderAccount();
     const now = await clockNow();
     for (const at of [new Date(now.getTime() - 1000), now]) {
       const error = expectError(
@@ -285,7 +281,7 @@ describe('API keys', () => {
   });
 
   it('only the SHA-256 of a key is stored, never the key itself', async () => {
-    const funder = await service.given.funder();
+    const funder = await service.given.funderAccount();
     const { body } = await issue({ bank_id: funder.bank_id, name: 'stored', scopes: ['requests:read'] });
     const secret = body.secret;
     const { rows } = await service.db.query<Record<string, unknown>>('SELECT * FROM api_keys WHERE id = $1', [
@@ -310,7 +306,7 @@ describe('API keys', () => {
   });
 
   it('revoking a key makes it unauthorized at once; revoking it again changes nothing', async () => {
-    const funder = await service.given.funder();
+    const funder = await service.given.funderAccount();
     const { body: issued } = await issue({ bank_id: funder.bank_id, name: 'to revoke', scopes: [] });
     expect((await service.call(issued.secret, 'GET', '/v1/me')).status).toBe(200);
     const now = await clockNow();

@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Answer, startService, type TestService } from '../../../test/support/service.ts';
+import { describe, expect, it } from 'vitest';
+import { expectError } from '../../../test/support/errors.ts';
+import { startGiven } from '../../../test/support/service.ts';
 import {
   debtorKey,
   findDebtor,
@@ -13,26 +14,13 @@ import {
   parseDebtorKey,
 } from './parties.module.ts';
 
-type ErrorBody = { error: { code: string; message: string; field?: string | null } };
 type Row = Record<string, unknown>;
 
-let service: TestService;
-beforeAll(async () => {
-  service = await startService();
-});
-afterAll(async () => service?.close());
+const { service } = startGiven();
 
 let sequence = 0;
 /** A tax number no other test in this file uses. */
 const freshTaxId = (letter = 'B') => `${letter}${String(++sequence).padStart(8, '0')}`;
-
-function expectError(answer: Answer, status: number, code: string): ErrorBody['error'] {
-  expect({ status: answer.status, code: (answer.body as unknown as ErrorBody).error?.code }).toEqual({
-    status,
-    code,
-  });
-  return (answer.body as unknown as ErrorBody).error;
-}
 
 async function count(table: string): Promise<number> {
   const { rows } = await service.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`);

@@ -1,20 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { debtorsGiven } from '../../../test/support/debtors-given.ts';
 import { errorCode as code } from '../../../test/support/errors.ts';
-import { startService, type TestService } from '../../../test/support/service.ts';
+import { startGiven } from '../../../test/support/service.ts';
 import { addDays } from '../../platform/clock.ts';
 import { monthsBefore } from '../debtor-info/debtor-info.module.ts';
 import { seedDemoPayerRecords } from './payer-record.demo.ts';
 
-let service: TestService;
 let given: ReturnType<typeof debtorsGiven>;
 let funder: { bankId: string; key: string };
+const { service } = startGiven();
 beforeAll(async () => {
-  service = await startService();
   given = debtorsGiven(service);
   funder = await service.given.funderWithKey();
 });
-afterAll(async () => service?.close());
 
 type Body = Record<string, unknown>;
 type Record_ = Body & { status: string; observers: number | null };
@@ -313,7 +311,7 @@ describe('GET /v1/payer-record', () => {
   });
 
   it('opens with limits:read or requests:read, and refuses a key with only webhooks:write', async () => {
-    const owner = await service.given.funder();
+    const owner = await service.given.funderAccount();
     const buyer = await buyerInScope(owner.bank_id);
     const query = `tax_id=${buyer.tax_id}&country=ES`;
     for (const scopes of [['limits:read'], ['requests:read']]) {

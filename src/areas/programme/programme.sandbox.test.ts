@@ -1,15 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { expectError } from '../../../test/support/errors.ts';
-import { startService, type TestService } from '../../../test/support/service.ts';
+import { startGiven } from '../../../test/support/service.ts';
 import { addDays, madridDate } from '../../platform/clock.ts';
 
-let service: TestService;
 let sandbox: { bankId: string; key: string };
+const { service } = startGiven();
 beforeAll(async () => {
-  service = await startService();
   sandbox = await service.given.sandbox();
 });
-afterAll(async () => service?.close());
 
 // biome-ignore lint/suspicious/noExplicitAny: answers are read loosely in tests
 type Body = Record<string, any>;

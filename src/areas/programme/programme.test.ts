@@ -1,17 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { clientsGiven } from '../../../test/support/clients-given.ts';
 import { expectError } from '../../../test/support/errors.ts';
-import { type RequestsGiven, requestsGiven } from '../../../test/support/requests-fixtures.ts';
-import { startService, type TestService } from '../../../test/support/service.ts';
+import { startGiven } from '../../../test/support/service.ts';
 
-let service: TestService;
-let given: RequestsGiven;
-beforeAll(async () => {
-  service = await startService();
-  given = requestsGiven(service);
-});
-afterAll(async () => service?.close());
+const { service, given } = startGiven();
 
 // biome-ignore lint/suspicious/noExplicitAny: answers are read loosely in tests
 type Body = Record<string, any>;

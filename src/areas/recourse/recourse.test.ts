@@ -1,25 +1,14 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { moveClockToMadrid } from '../../../test/support/clock.ts';
 import { expectError } from '../../../test/support/errors.ts';
-import {
-  type FunderFixture,
-  type OfferedRequest,
-  type RequestsGiven,
-  requestsGiven,
-} from '../../../test/support/requests-fixtures.ts';
-import { startService, type TestService } from '../../../test/support/service.ts';
+import type { FunderFixture, OfferedRequest } from '../../../test/support/requests-fixtures.ts';
+import { startGiven } from '../../../test/support/service.ts';
 import { camt053 } from '../../../test/support/statement-files.ts';
 import { runDueJobs } from '../../../test/support/worker.ts';
 import { addDays } from '../../platform/clock.ts';
 
-let service: TestService;
-let given: RequestsGiven;
-beforeAll(async () => {
-  service = await startService();
-  given = requestsGiven(service);
-});
-afterAll(async () => service?.close());
+const { service, given } = startGiven();
 
 // biome-ignore lint/suspicious/noExplicitAny: answers are read loosely in tests
 type Body = Record<string, any>;

@@ -1,20 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectError } from '../../../test/support/errors.ts';
-import {
-  type FunderFixture,
-  type InvoiceFixture,
-  type RequestFixture,
-  requestsGiven,
+import type {
+  FunderFixture,
+  InvoiceFixture,
+  RequestFixture,
 } from '../../../test/support/requests-fixtures.ts';
-import { startService, type TestService } from '../../../test/support/service.ts';
+import { startGiven } from '../../../test/support/service.ts';
 
-let service: TestService;
-let given: ReturnType<typeof requestsGiven>;
-beforeAll(async () => {
-  service = await startService();
-  given = requestsGiven(service);
-});
-afterAll(async () => service?.close());
+const { service, given } = startGiven();
 
 type Lookup = {
   lookup_id: string;

@@ -1,26 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { errorCode as code } from '../../../test/support/errors.ts';
-import {
-  type FunderFixture,
-  type RequestsGiven,
-  requestsGiven,
-} from '../../../test/support/requests-fixtures.ts';
-import { startService, type TestService } from '../../../test/support/service.ts';
+import type { FunderFixture } from '../../../test/support/requests-fixtures.ts';
+import { startGiven } from '../../../test/support/service.ts';
 
-let service: TestService;
-let given: RequestsGiven;
-beforeAll(async () => {
-  service = await startService();
-  given = requestsGiven(service);
-});
-afterAll(async () => service?.close());
-
-/** The demonstration funder and a sandbox key on it; the plane is rebuilt once per file. */
-let sandboxFunder: Promise<FunderFixture> | undefined;
-const demonstrationFunder = () => {
-  sandboxFunder ??= service.given.sandbox();
-  return sandboxFunder;
-};
+const { service, given } = startGiven();
 
 type Body = Record<string, unknown>;
 interface Item extends Body {
@@ -614,7 +597,7 @@ describe('scopes of the request reads', () => {
 
 describe('planes', () => {
   it('a sandbox key sees the demonstration plane, and a live key of another funder sees none of it', async () => {
-    const sandbox = await demonstrationFunder();
+    const sandbox = await given.demoFunder();
     const demo = await given.routedRequest({ funder: sandbox, plane: 'demo' });
     const live = await given.funder();
     const liveRequest = await given.routedRequest({ funder: live });
@@ -635,7 +618,7 @@ describe('planes', () => {
   }, 180_000); // resets the demonstration plane: seconds on a loaded machine
 
   it('a request is never routed to a funder of the other plane', async () => {
-    const sandbox = await demonstrationFunder();
+    const sandbox = await given.demoFunder();
     const request = await given.request({ plane: 'live' });
     const answer = await service.ops('POST', `/ops/v1/requests/${request.id}/route`, {
       bank_id: sandbox.bankId,

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startService, type TestService } from '../../../test/support/service.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { startGiven } from '../../../test/support/service.ts';
 
 /*
  * An integrator's CI runs its tests side by side: the sandbox helpers answer every call sent at
@@ -8,13 +8,11 @@ import { startService, type TestService } from '../../../test/support/service.ts
  * parallel transactions; on PGlite they queue on its one connection.
  */
 
-let service: TestService;
 let sandbox: { bankId: string; key: string };
+const { service } = startGiven();
 beforeAll(async () => {
-  service = await startService();
   sandbox = await service.given.sandbox();
 });
-afterAll(async () => service?.close());
 
 type Created = { request: { id: string; status: string } };
 

@@ -1,14 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startService, type TestService } from '../../../test/support/service.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { startGiven } from '../../../test/support/service.ts';
 import { addDays, madridDate } from '../../platform/clock.ts';
 
-let service: TestService;
 let sandbox: { bankId: string; key: string };
+const { service } = startGiven();
 beforeAll(async () => {
-  service = await startService();
   sandbox = await service.given.sandbox();
 });
-afterAll(async () => service?.close());
 
 type Req = {
   id: string;

@@ -1,15 +1,11 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { errorCode as code } from '../../../test/support/errors.ts';
-import { startService, type TestService } from '../../../test/support/service.ts';
+import { startGiven } from '../../../test/support/service.ts';
 import { madridDate } from '../../platform/clock.ts';
 import { levelAtLeast } from './settings.consent-levels.ts';
 
-let service: TestService;
-beforeAll(async () => {
-  service = await startService();
-});
-afterAll(async () => service?.close());
+const { service } = startGiven();
 
 type Body = Record<string, unknown>;
 
@@ -103,7 +99,7 @@ describe('GET /v1/settings', () => {
 
   it("counts the funder's open requests by the level each was routed with, on its plane only", async () => {
     const { bankId, key } = await service.given.funderWithKey();
-    const other = await service.given.funder();
+    const other = await service.given.funderAccount();
     const sellerId = await seller('live', 'ES');
     await routedRequest({ funderId: bankId, sellerId, level: 'acknowledgment', status: 'pending' });
     await routedRequest({ funderId: bankId, sellerId, level: 'acknowledgment', status: 'approved' });
@@ -204,7 +200,7 @@ describe('PUT /v1/settings', () => {
   });
 
   it('is open to a key with decisions:write, closed to requests:read and limits:read', async () => {
-    const funder = await service.given.funder();
+    const funder = await service.given.funderAccount();
     const decide = await service.given.key({ bankId: funder.bank_id, scopes: ['decisions:write'] });
     const read = await service.given.key({ bankId: funder.bank_id, scopes: ['requests:read'] });
     const limits = await service.given.key({ bankId: funder.bank_id, scopes: ['limits:read'] });
@@ -453,7 +449,7 @@ describe('PUT /v1/required-documents', () => {
   });
 
   it('is open to a key with decisions:write, closed to requests:read and limits:read', async () => {
-    const funder = await service.given.funder();
+    const funder = await service.given.funderAccount();
     const decide = await service.given.key({ bankId: funder.bank_id, scopes: ['decisions:write'] });
     const read = await service.given.key({ bankId: funder.bank_id, scopes: ['requests:read'] });
     const limits = await service.given.key({ bankId: funder.bank_id, scopes: ['limits:read'] });

@@ -68,7 +68,7 @@ interface Result {
 }
 
 async function roomyFunder(environment: 'live' | 'sandbox' | 'unclassified'): Promise<FunderFixture> {
-  const funder = await service.given.funder({ environment });
+  const funder = await service.given.funderAccount({ environment });
   const key = await service.given.key({ bankId: funder.bank_id, perMinute: 100_000, perHour: 1_000_000 });
   return { bankId: funder.bank_id, key: key.secret, keyId: key.id };
 }

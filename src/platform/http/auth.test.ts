@@ -82,7 +82,7 @@ describe('API keys', () => {
   });
 
   it('revoking one key leaves the funder’s other keys working', async () => {
-    const funder = await service.given.funder();
+    const funder = await service.given.funderAccount();
     const first = await service.given.key({ bankId: funder.bank_id });
     const second = await service.given.key({ bankId: funder.bank_id });
     expect((await service.ops('POST', `/ops/v1/keys/${first.id}/revoke`)).status).toBe(200);
@@ -93,7 +93,7 @@ describe('API keys', () => {
   });
 
   it('a key works until its expiry and from then on is refused with key_expired', async () => {
-    const funder = await service.given.funder();
+    const funder = await service.given.funderAccount();
     const expiresAt = new Date((await clockNow()).getTime() + 60_000);
     const key = await service.given.key({ bankId: funder.bank_id, expiresAt: expiresAt.toISOString() });
 
@@ -114,7 +114,7 @@ describe('API keys', () => {
   });
 
   it('an expired key that was also revoked is refused with unauthorized', async () => {
-    const funder = await service.given.funder();
+    const funder = await service.given.funderAccount();
     const expiresAt = new Date((await clockNow()).getTime() + 30_000);
     const key = await service.given.key({ bankId: funder.bank_id, expiresAt: expiresAt.toISOString() });
     expect((await service.ops('POST', `/ops/v1/keys/${key.id}/revoke`)).status).toBe(200);
@@ -204,7 +204,7 @@ describe('funders', () => {
   });
 
   it('a key of a funder not yet classified works and reports the environment unclassified', async () => {
-    const funder = await service.given.funder({ environment: 'unclassified', name: 'Fondo Nuevo' });
+    const funder = await service.given.funderAccount({ environment: 'unclassified', name: 'Fondo Nuevo' });
     const key = await service.given.key({ bankId: funder.bank_id, scopes: ['requests:read'] });
     const answer = await service.call(key.secret, 'GET', '/v1/me');
     expect(answer.status).toBe(200);
@@ -216,7 +216,7 @@ describe('funders', () => {
   });
 
   it('classifying a funder gives its keys issued while unclassified their plane, once', async () => {
-    const funder = await service.given.funder({ environment: 'unclassified' });
+    const funder = await service.given.funderAccount({ environment: 'unclassified' });
     const key = await service.given.key({ bankId: funder.bank_id });
     expect((await service.call(key.secret, 'GET', '/v1/me')).body.environment).toBe('unclassified');
 
@@ -234,7 +234,7 @@ describe('funders', () => {
   });
 
   it('GET /v1/me needs no particular scope: a key with no scope at all can read it', async () => {
-    const funder = await service.given.funder();
+    const funder = await service.given.funderAccount();
     const key = await service.given.key({ bankId: funder.bank_id, scopes: [] });
     const answer = await service.call(key.secret, 'GET', '/v1/me');
     expect(answer.status).toBe(200);
@@ -266,7 +266,7 @@ describe('scopes on the running API', () => {
   }
 
   it('a key lacking the scope an operation needs is refused with forbidden, naming the scopes that would open it', async () => {
-    const funder = await service.given.funder();
+    const funder = await service.given.funderAccount();
     const none = await service.given.key({ bankId: funder.bank_id, scopes: [] });
     for (const { method, path, scopes } of await scopedOperations()) {
       const others = await service.given.key({
@@ -282,7 +282,7 @@ describe('scopes on the running API', () => {
   });
 
   it('a key holding any one of the scopes an operation accepts gets past the scope check', async () => {
-    const funder = await service.given.funder();
+    const funder = await service.given.funderAccount();
     const keys = new Map<string, string>();
     for (const scope of SCOPES) {
       keys.set(scope, (await service.given.key({ bankId: funder.bank_id, scopes: [scope] })).secret);

@@ -1,27 +1,25 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabase, type TestDatabase } from '../../../test/support/database.ts';
+import { type ErrorBody, expectError as expectAnError } from '../../../test/support/errors.ts';
 import {
   type Answer,
   type CallOptions,
+  startGiven,
   startService,
   type TestService,
 } from '../../../test/support/service.ts';
 
-type ErrorBody = { error: Record<string, unknown> & { code: string; message: string; request_id: string } };
-
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-let service: TestService;
-beforeAll(async () => {
-  service = await startService();
-});
-afterAll(async () => service?.close());
+const { service } = startGiven();
 
-/** Checks the one error envelope every non-2xx answer has, and returns its error. */
+/**
+ * Checks the one error envelope every non-2xx answer has, beyond what the shared check reads:
+ * its media type and a request id that is a UUID. Returns its error.
+ */
 function expectError(answer: Answer, status: number, code: string): ErrorBody['error'] {
-  expect({ status: answer.status, code: (answer.body as ErrorBody).error?.code }).toEqual({ status, code });
+  const error = expectAnError(answer, status, code);
   expect(answer.headers['content-type']).toBe('application/json; charset=utf-8');
-  const error = (answer.body as ErrorBody).error;
   expect(error).toEqual(
     expect.objectContaining({ code, message: expect.any(String), request_id: expect.stringMatching(UUID) }),
   );

@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startService, type TestService } from '../../../test/support/service.ts';
+import { describe, expect, it } from 'vitest';
+import { startGiven } from '../../../test/support/service.ts';
 
-let service: TestService;
 let demo: Promise<{ bankId: string }> | undefined;
-beforeAll(async () => {
-  service = await startService();
-});
-afterAll(async () => service?.close());
+const { service } = startGiven();
 
 interface Created {
   webhook: { id: string };

@@ -6,18 +6,12 @@ import {
   type RequestsGiven,
   requestsGiven,
 } from '../../../test/support/requests-fixtures.ts';
-import { startService, type TestService } from '../../../test/support/service.ts';
+import { startGiven, startService, type TestService } from '../../../test/support/service.ts';
 import { canonicalJson } from '../canonical-json.ts';
 import { sha256Hex } from '../crypto.ts';
 import type { Db } from '../db/db.ts';
 
-let service: TestService;
-let given: RequestsGiven;
-beforeAll(async () => {
-  service = await startService();
-  given = requestsGiven(service);
-});
-afterAll(async () => service?.close());
+const { service, given } = startGiven();
 
 type Body = Record<string, unknown>;
 

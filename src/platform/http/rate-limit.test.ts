@@ -1,16 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Answer, startService, type TestService } from '../../../test/support/service.ts';
+import { type Answer, startGiven } from '../../../test/support/service.ts';
 import { databaseRateCounter, type RateCounter } from '../rate-limit.ts';
 import { redisRateCounter } from '../redis-counter.ts';
 import { DEFAULT_PER_HOUR, DEFAULT_PER_MINUTE } from './auth.ts';
 
-let service: TestService;
-beforeAll(async () => {
-  service = await startService();
-});
-afterAll(async () => service?.close());
+const { service } = startGiven();
 
 function expectRateLimited(answer: Answer, fields: { retryAfter: number; limit: number; window: number }) {
   expect(answer.status).toBe(429);
@@ -90,7 +86,7 @@ describe('calls per key', () => {
 
   it('limits are counted per key: another key of the same funder keeps its own allowance', async () => {
     await startOfNextWindow(60);
-    const funder = await service.given.funder();
+    const funder = await service.given.funderAccount();
     const first = await service.given.key({ bankId: funder.bank_id, perMinute: 2 });
     const second = await service.given.key({ bankId: funder.bank_id, perMinute: 2 });
     expect((await me(first.secret)).status).toBe(200);
@@ -101,7 +97,7 @@ describe('calls per key', () => {
 
   it('a limit the operations team set for a key refuses the call after it', async () => {
     await startOfNextWindow(60);
-    const funder = await service.given.funder();
+    const funder = await service.given.funderAccount();
     const key = await service.given.key({ bankId: funder.bank_id, perMinute: 5 });
     const keys = await service.ops<{ keys: { id: string; rate_limit: unknown }[] }>(
       'GET',
@@ -126,7 +122,7 @@ describe('calls per key', () => {
 
   it('the hourly limit holds even when each minute stays under its own', async () => {
     await startOfNextWindow(3600);
-    const funder = await service.given.funder();
+    const funder = await service.given.funderAccount();
     const key = await service.given.key({ bankId: funder.bank_id, perHour: 5 });
 
     for (let i = 1; i <= 5; i++) {
@@ -168,7 +164,7 @@ describe('calls per key', () => {
 
   it('a key with a high limit is counted ahead, never below the calls answered, and refused right after its limit', async () => {
     await startOfNextWindow(60);
-    const funder = await service.given.funder();
+    const funder = await service.given.funderAccount();
     const key = await service.given.key({ bankId: funder.bank_id, perMinute: 640 });
     const counted = async () => {
       const { rows } = await service.db.query<{ hits: number }>(
@@ -203,7 +199,7 @@ describe('calls per key', () => {
 
   it('the calls a minute leaves unused are taken off the hour by the next count', async () => {
     await startOfNextWindow(3600);
-    const funder = await service.given.funder();
+    const funder = await service.given.funderAccount();
     const key = await service.given.key({ bankId: funder.bank_id, perMinute: 6400, perHour: 100_000 });
     const counts = async () => {
       const { rows } = await service.db.query<{ minute: number; hour: number }>(
@@ -238,7 +234,7 @@ describe('calls per key', () => {
   });
 
   it('GET /v1/health is never rate limited, even with an exhausted key in the header', async () => {
-    const funder = await service.given.funder();
+    const funder = await service.given.funderAccount();
     const key = await service.given.key({ bankId: funder.bank_id, perMinute: 1 });
     expect((await me(key.secret)).status).toBe(200);
     expect((await me(key.secret)).status).toBe(429);
