@@ -1,4 +1,6 @@
+import type { debtorInfoModule } from '../src/areas/debtor-info/debtor-info.module.ts';
 import type { decisionsModule } from '../src/areas/decisions/decisions.module.ts';
+import type { payerRecordModule } from '../src/areas/payer-record/payer-record.module.ts';
 import type { requestsModule } from '../src/areas/requests/requests.module.ts';
 
 /*
@@ -27,3 +29,23 @@ const { paymentObservers: _observers, ...withoutObservers } = requestsDeps;
 export const noObservers: RequestsDeps = withoutObservers;
 // @ts-expect-error nor given as an empty list
 export const emptyObservers: RequestsDeps = { ...withoutObservers, paymentObservers: [] };
+
+const { disclosure: _steps, ...withoutSteps } = requestsDeps;
+// @ts-expect-error the disclosure steps a request's writes take cannot be left out
+export const noSteps: RequestsDeps = withoutSteps;
+
+const { disclosure: _disclosure, ...withoutDisclosure } = decisionsDeps;
+// @ts-expect-error nor the disclosure a decision announces through
+export const noDisclosure: DecisionsDeps = withoutDisclosure;
+
+/* A buyer on the funder's limit list is readable: both readers must be given the limits' reader. */
+type DebtorInfoDeps = Parameters<typeof debtorInfoModule>[0];
+type PayerRecordDeps = Parameters<typeof payerRecordModule>[0];
+declare const debtorInfoDeps: DebtorInfoDeps;
+declare const payerRecordDeps: PayerRecordDeps;
+const { creditLimitOf: _debtorLimits, ...debtorInfoWithoutLimits } = debtorInfoDeps;
+// @ts-expect-error debtor information cannot be built without the limits' reader
+export const noDebtorLimits: DebtorInfoDeps = debtorInfoWithoutLimits;
+const { creditLimitOf: _payerLimits, ...payerRecordWithoutLimits } = payerRecordDeps;
+// @ts-expect-error nor the payer record
+export const noPayerLimits: PayerRecordDeps = payerRecordWithoutLimits;

@@ -34,6 +34,16 @@ export interface JobContext {
 /** A handler returns `rerunAt` to run the same job again later (recurring maintenance). */
 export type JobHandler = (ctx: JobContext) => Promise<undefined | { rerunAt: Date }>;
 
+const HOUR_MS = 3600 * 1000;
+
+/** A recurring job that runs `work` and schedules itself again an hour after the run. */
+export function everyHour(work: (ctx: JobContext) => Promise<unknown>): JobHandler {
+  return async (ctx) => {
+    await work(ctx);
+    return { rerunAt: new Date(ctx.clock.now().getTime() + HOUR_MS) };
+  };
+}
+
 /**
  * How long a claim holds before another worker may take the job over (a crashed worker). Short,
  * and only the job that starts now is claimed: a worker killed mid-job frees it within 15 s, and

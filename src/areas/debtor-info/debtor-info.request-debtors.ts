@@ -36,7 +36,7 @@ export function createRequestDebtors(
   deps: Pick<AreaDeps, 'db' | 'clock'> & {
     requests: Pick<RequestsService, 'visible'>;
     /** The limits area's reader; without it `credit_limit` is null. */
-    creditLimitOf?: CreditLimitOf;
+    creditLimitOf: CreditLimitOf;
   },
 ) {
   const { db, clock } = deps;
@@ -61,11 +61,7 @@ export function createRequestDebtors(
           today,
         }),
         Promise.all(
-          debtors.map((d) =>
-            deps.creditLimitOf
-              ? deps.creditLimitOf(db, caller.funderId, request.plane, d.country, d.tax_id)
-              : null,
-          ),
+          debtors.map((d) => deps.creditLimitOf(db, caller.funderId, request.plane, d.country, d.tax_id)),
         ),
       ]);
       const pairs = new Map(history.map((h) => [h.debtor_id, h]));

@@ -10,7 +10,7 @@ export function createDebtorInfoService(
   deps: Pick<AreaDeps, 'db' | 'clock' | 'write'> & {
     requests: Pick<RequestsService, 'visible'>;
     /** The limits area's reader; without it `credit_limit` is null. */
-    creditLimitOf?: CreditLimitOf;
+    creditLimitOf: CreditLimitOf;
   },
 ) {
   return { ...createRequestDebtors(deps), ...createDebtorProfiles(deps) };

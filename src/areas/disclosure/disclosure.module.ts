@@ -1,17 +1,14 @@
 import { defineArea } from '../../platform/area.ts';
 import type { AreaDeps } from '../../platform/area-deps.ts';
 import type { AreaRoutes } from '../../platform/http/app.ts';
-import type { JobHandler } from '../../platform/jobs.ts';
 import type { RequestLifecycle } from '../requests/requests.module.ts';
+import { ANNOUNCEMENTS_JOB, createDisclosureJobs } from './disclosure.jobs.ts';
 import { disclosureOpsRoutes } from './disclosure.ops.routes.ts';
 import { disclosureRoutes } from './disclosure.routes.ts';
 import { announceIn, createDisclosureService, prepareNoticeDocuments } from './disclosure.service.ts';
 
 export type { AnnounceTrigger, DisclosureService } from './disclosure.service.ts';
 export { announceIn, prepareNoticeDocuments } from './disclosure.service.ts';
-
-/** The job kind, kept as first named (it is stored in the jobs table). */
-const ANNOUNCEMENTS_JOB = 'programme.announcements';
 
 /**
  * The disclosure of requests: their notices of assignment, announcing a confidential request
@@ -21,18 +18,13 @@ const ANNOUNCEMENTS_JOB = 'programme.announcements';
 export function disclosureModule(deps: AreaDeps & { lifecycle: RequestLifecycle }) {
   const disclosure = createDisclosureService(deps);
   const routes: AreaRoutes[] = [disclosureRoutes({ disclosure }), disclosureOpsRoutes({ disclosure })];
-  // Automatic announcements of confidential requests, checked every hour.
-  const announcements: JobHandler = async (ctx) => {
-    await disclosure.announceDue({ kind: 'system', job: ANNOUNCEMENTS_JOB });
-    return { rerunAt: new Date(ctx.clock.now().getTime() + 3600 * 1000) };
-  };
   // What routing and disputes ask of disclosure, handed to the requests module.
   const disclosureSteps = { prepareNoticeDocuments, announceIn };
   return defineArea({
     name: 'disclosure',
     services: { disclosure, disclosureSteps },
     routes,
-    jobs: { [ANNOUNCEMENTS_JOB]: announcements },
+    jobs: createDisclosureJobs({ disclosure }),
     recurring: [ANNOUNCEMENTS_JOB],
   });
 }

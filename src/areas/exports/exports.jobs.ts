@@ -29,7 +29,7 @@ async function timedBuild(metrics: ExportMetrics, build: () => Promise<void>): P
 }
 
 /** The worker's jobs of the exports: build one, delete its files after 24 hours. */
-export function createExportJobs(deps: ExportsDeps): Record<string, JobHandler> {
+export function createExportsJobs(deps: ExportsDeps): Record<string, JobHandler> {
   const { db, write, storage } = deps;
 
   /** Builds (or builds again, after a lost worker) one export, then marks it ready. */

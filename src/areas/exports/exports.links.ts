@@ -41,3 +41,13 @@ export function linkSigner(key: Buffer, alsoAccepted: readonly Buffer[] = []) {
 }
 
 export type LinkSigner = ReturnType<typeof linkSigner>;
+
+const signingKeyOf = (secretsKey: Buffer): Buffer =>
+  createHmac('sha256', secretsKey).update('export-download-links').digest();
+
+/**
+ * The links' signer, with a key of its own derived from the secrets key every server shares;
+ * during a rotation, links signed under the previous key's are still accepted.
+ */
+export const linkSignerOfSecrets = (secretsKey: Buffer, previousSecretsKey: Buffer | null) =>
+  linkSigner(signingKeyOf(secretsKey), previousSecretsKey ? [signingKeyOf(previousSecretsKey)] : []);

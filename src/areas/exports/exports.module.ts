@@ -1,11 +1,10 @@
-import { createHmac } from 'node:crypto';
 import type { Config } from '../../config.ts';
 import { defineArea } from '../../platform/area.ts';
 import type { AreaDeps } from '../../platform/area-deps.ts';
 import type { AreaRoutes } from '../../platform/http/app.ts';
 import { type ExportMetrics, NO_METRICS } from '../../platform/metrics.ts';
-import { createExportJobs } from './exports.jobs.ts';
-import { linkSigner } from './exports.links.ts';
+import { createExportsJobs } from './exports.jobs.ts';
+import { linkSignerOfSecrets } from './exports.links.ts';
 import { exportsRoutes } from './exports.routes.ts';
 import { createExportsService } from './exports.service.ts';
 import { exportStorageFrom } from './exports.storage.ts';
@@ -18,9 +17,6 @@ export interface ExportsSettings {
   previousSecretsKey?: Buffer | null;
 }
 
-const signingKeyOf = (secretsKey: Buffer): Buffer =>
-  createHmac('sha256', secretsKey).update('export-download-links').digest();
-
 /** The funder's exports: service, routes, and the worker's jobs (build, delete after 24 hours). */
 export function exportsModule(
   deps: AreaDeps & { publicBaseUrl: string; settings: ExportsSettings; metrics?: ExportMetrics },
@@ -29,15 +25,13 @@ export function exportsModule(
   const exportsDeps = {
     ...deps,
     storage: exportStorageFrom({ url: config.exportStorageUrl, dataDir: config.dataDir }),
-    // Links are signed with a key of their own, derived from the secrets key every server shares;
-    // during a rotation those signed under the previous key's are still accepted.
-    links: linkSigner(signingKeyOf(secretsKey), previousSecretsKey ? [signingKeyOf(previousSecretsKey)] : []),
+    links: linkSignerOfSecrets(secretsKey, previousSecretsKey ?? null),
     volumeBytes: config.exportVolumeBytes,
     metrics: deps.metrics ?? NO_METRICS,
   };
   const exports = createExportsService(exportsDeps);
   const routes: AreaRoutes[] = [exportsRoutes({ exports })];
-  return defineArea({ name: 'exports', services: { exports }, routes, jobs: createExportJobs(exportsDeps) });
+  return defineArea({ name: 'exports', services: { exports }, routes, jobs: createExportsJobs(exportsDeps) });
 }
 
 export type { ExportsService } from './exports.service.ts';

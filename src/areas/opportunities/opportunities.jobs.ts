@@ -16,7 +16,7 @@ import {
  * The worker's jobs of the night, by kind: the recurring nightly start (which schedules itself at
  * the next 01:00), one run, the morning's publication.
  */
-export function createNightJobs(deps: NightDeps): Record<string, JobHandler> {
+export function createOpportunitiesJobs(deps: NightDeps): Record<string, JobHandler> {
   const { clock } = deps;
   const nightly: JobHandler = async () => {
     const now = clock.now();

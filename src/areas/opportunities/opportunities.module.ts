@@ -1,7 +1,7 @@
 import { defineArea } from '../../platform/area.ts';
 import type { AreaDeps } from '../../platform/area-deps.ts';
 import type { AreaRoutes } from '../../platform/http/app.ts';
-import { createNightJobs } from './opportunities.jobs.ts';
+import { createOpportunitiesJobs } from './opportunities.jobs.ts';
 import { NIGHTLY_JOB } from './opportunities.nightly.ts';
 import { opportunitiesOpsRoutes } from './opportunities.ops.routes.ts';
 import { opportunitiesRoutes } from './opportunities.routes.ts';
@@ -27,7 +27,7 @@ export function opportunitiesModule(deps: AreaDeps) {
     name: 'opportunities',
     services: { opportunities },
     routes,
-    jobs: createNightJobs(deps),
+    jobs: createOpportunitiesJobs(deps),
     recurring: [NIGHTLY_JOB],
   });
 }

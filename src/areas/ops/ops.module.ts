@@ -2,8 +2,8 @@ import { defineArea } from '../../platform/area.ts';
 import type { AreaDeps } from '../../platform/area-deps.ts';
 import type { AreaRoutes } from '../../platform/http/app.ts';
 import { opsAuditRoutes } from './ops.audit.ops.routes.ts';
-import { createAudit } from './ops.audit.ts';
 import { opsRoutes } from './ops.routes.ts';
+import { createOpsService } from './ops.service.ts';
 
 /** The operations API's answers the command line reads: an audit page, the evidence check. */
 export { AuditAnswer } from './ops.audit.ops.routes.ts';
@@ -15,7 +15,7 @@ export { EvidenceReport } from './ops.routes.ts';
  * the audit trail of what operators and funders did.
  */
 export function opsModule(deps: AreaDeps) {
-  const audit = createAudit(deps);
+  const { audit } = createOpsService(deps);
   const routes: AreaRoutes[] = [opsRoutes(deps), opsAuditRoutes({ audit })];
   return defineArea({ name: 'ops', services: { audit }, routes });
 }

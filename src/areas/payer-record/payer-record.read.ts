@@ -19,7 +19,7 @@ export type PayerRecordStatus = 'published' | 'insufficient_observers';
 export function createPayerRecordReads(
   deps: Pick<AreaDeps, 'db' | 'clock'> & {
     /** The limits area's reader: a buyer on the caller's limit list is readable too. */
-    creditLimitOf?: CreditLimitOf;
+    creditLimitOf: CreditLimitOf;
   },
 ) {
   const { db, clock } = deps;
@@ -47,7 +47,7 @@ export function createPayerRecordReads(
       if (countries.length === 1) return countries[0]!;
     } else if (
       countries.length > 0 ||
-      (deps.creditLimitOf && (await deps.creditLimitOf(db, caller.funderId, plane, country, taxId)))
+      (await deps.creditLimitOf(db, caller.funderId, plane, country, taxId))
     ) {
       return country;
     }

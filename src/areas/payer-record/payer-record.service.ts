@@ -9,7 +9,7 @@ export type PayerRecordService = ReturnType<typeof createPayerRecordService>;
 export function createPayerRecordService(
   deps: Pick<AreaDeps, 'db' | 'clock' | 'write'> & {
     /** The limits area's reader: a buyer on the caller's limit list is readable too. */
-    creditLimitOf?: CreditLimitOf;
+    creditLimitOf: CreditLimitOf;
   },
 ) {
   return { ...createPayerRecordReads(deps), ...createLedgers(deps) };

@@ -1,7 +1,7 @@
 import type { FunderScope } from '../../platform/caller.ts';
 import { centsToDecimal } from '../../platform/money.ts';
 import type { PaymentHook } from '../requests/requests.module.ts';
-import { type Claims, cents } from './recourse.claims.ts';
+import { type Claims, cents, createClaims } from './recourse.claims.ts';
 import * as store from './recourse.store.ts';
 
 /**
@@ -32,4 +32,13 @@ export function createPaymentObserver(deps: { claims: Claims }) {
   };
 
   return { onPayment };
+}
+
+/**
+ * What the claims hear of every payment recorded on a request: the requests area's payment
+ * recorder is built with it (before the recourse module, which records the seller's repayments
+ * through that recorder).
+ */
+export function claimsPaymentObserver(): PaymentHook {
+  return createPaymentObserver({ claims: createClaims() }).onPayment;
 }

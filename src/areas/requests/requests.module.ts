@@ -1,10 +1,11 @@
 import { defineArea } from '../../platform/area.ts';
 import type { AreaDeps } from '../../platform/area-deps.ts';
 import type { AreaRoutes } from '../../platform/http/app.ts';
+import { createRequestsJobs } from './requests.jobs.ts';
 import { requestsOpsRoutes } from './requests.ops.routes.ts';
 import { requestsRisksOpsRoutes } from './requests.risks.ops.routes.ts';
 import { requestsRoutes } from './requests.routes.ts';
-import { SCORE_JOB, SCORES_JOB, scoreSellerJob, scoreSellersJob } from './requests.scores.ts';
+import { SCORES_JOB } from './requests.scores.ts';
 import { createRequestsService, type RequestsDeps } from './requests.service.ts';
 
 export {
@@ -62,22 +63,21 @@ export { visibleRequestReader } from './requests.visible.ts';
  * Funding requests: one service (what a funder reads, what the other parties do to a request,
  * the payments recorded on it) on the lifecycle, the one owner of their status, made first by
  * the composition root; their routes, and the jobs that store the sellers' scores the packet
- * shows (requests.scores.ts). Other areas are given the service under the name of the part they
+ * shows (requests.jobs.ts). Other areas are given the service under the name of the part they
  * use (`requestParties`, `payments`), each narrowing it to what it calls.
  */
 export function requestsModule(deps: AreaDeps & RequestsDeps) {
   const requests = createRequestsService(deps);
-  const statusOf = async (id: string) => (await requests.statusForOps(id)) ?? 'unknown';
   const routes: AreaRoutes[] = [
     requestsRoutes({ requests, readCache: deps.readCache }),
-    requestsOpsRoutes({ parties: requests, statusOf }),
+    requestsOpsRoutes({ parties: requests }),
     requestsRisksOpsRoutes({ parties: requests }),
   ];
   return defineArea({
     name: 'requests',
     services: { requests, lifecycle: deps.lifecycle, requestParties: requests, payments: requests },
     routes,
-    jobs: { [SCORES_JOB]: scoreSellersJob, [SCORE_JOB]: scoreSellerJob },
+    jobs: createRequestsJobs(),
     recurring: [SCORES_JOB],
   });
 }

@@ -3,21 +3,19 @@ import type { AreaRoutes } from '../../platform/http/app.ts';
 import { IdParams, Uuid } from '../../platform/http/schemas.ts';
 import { opsRole } from '../../platform/operator-roles.ts';
 import { ConsentLevelSchema as Level } from '../settings/settings.module.ts';
-import type { RequestPartiesService } from './requests.service.ts';
+import type { RequestPartiesService, RequestsService } from './requests.service.ts';
 
 const Done = Type.Object({ request_id: Uuid, status: Type.String() }, { additionalProperties: true });
 
 /** The other parties' actions on a request, for the operations team: create, route, move, the seller's and debtors' answers. */
 export function requestsOpsRoutes({
   parties,
-  statusOf,
 }: {
-  parties: RequestPartiesService;
-  statusOf: (id: string) => Promise<string>;
+  parties: RequestPartiesService & Pick<RequestsService, 'statusForOps'>;
 }): AreaRoutes {
   const answer = async (id: string, extra: Record<string, unknown> = {}) => ({
     request_id: id,
-    status: await statusOf(id),
+    status: (await parties.statusForOps(id)) ?? 'unknown',
     ...extra,
   });
 

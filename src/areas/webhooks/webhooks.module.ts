@@ -4,10 +4,9 @@ import { defineArea } from '../../platform/area.ts';
 import type { AreaDeps } from '../../platform/area-deps.ts';
 import type { SecretBox } from '../../platform/crypto.ts';
 import type { AreaRoutes } from '../../platform/http/app.ts';
-import type { JobHandler } from '../../platform/jobs.ts';
 import type { WebhookMetrics } from '../../platform/metrics.ts';
 import { createDispatcher, type Dispatcher, type DispatcherDeps } from './webhooks.dispatcher.ts';
-import { pruneWebhookDeliveries } from './webhooks.retention.ts';
+import { createWebhooksJobs, PRUNE_JOB } from './webhooks.jobs.ts';
 import { webhooksRoutes } from './webhooks.routes.ts';
 import { createWebhooksService } from './webhooks.service.ts';
 
@@ -33,9 +32,6 @@ export interface DispatchSettings {
   tracer: Tracer | null;
 }
 
-/** The worker's hourly upkeep of the delivery logs (webhooks.retention.ts). */
-const PRUNE_JOB = 'maintenance.webhook_deliveries';
-
 /**
  * Webhook endpoints and the event log (service and routes), the dispatcher that sends the
  * deliveries (`dispatcher`: a new one per worker, run beside its job loop; tests pass overrides)
@@ -55,15 +51,11 @@ export function webhooksModule(
       ...deps.dispatch,
       ...overrides,
     });
-  const prune: JobHandler = async (ctx) => {
-    await pruneWebhookDeliveries(ctx.db, ctx.clock.now());
-    return { rerunAt: new Date(ctx.clock.now().getTime() + 3600 * 1000) };
-  };
   return defineArea({
     name: 'webhooks',
     services: { webhooks, dispatcher },
     routes,
-    jobs: { [PRUNE_JOB]: prune },
+    jobs: createWebhooksJobs(),
     recurring: [PRUNE_JOB],
     beside: [() => dispatcher()],
   });
