@@ -1,4 +1,4 @@
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { areaOf, ROOT, readSource } from '../scripts/source-graph.ts';
@@ -118,6 +118,18 @@ describe('the shape of every area', () => {
       .filter((f) => areaOf(f.name) && !f.name.endsWith('.jobs.ts'))
       .filter((f) => /:\s*JobHandler\s*=/.test(code(f.text)));
     expect(handlers.map((f) => f.name)).toEqual([]);
+  });
+
+  it('is shown by the smallest area in docs/architecture.md as the code has it', () => {
+    const doc = readFileSync(join(ROOT, 'docs/architecture.md'), 'utf8');
+    const example = doc.split('**The smallest area, as the example to copy**')[1]?.split('\n## ')[0] ?? '';
+    const blocks = [...example.matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => m[1]!.trim());
+    expect(blocks).toHaveLength(2);
+    const source = ['module', 'service'].map(
+      (kind) => files.find((f) => f.name === `src/areas/payer-record/payer-record.${kind}.ts`)!.text,
+    );
+    expect(source[0]).toContain(blocks[0]);
+    expect(source[1]).toContain(blocks[1]);
   });
 
   it('checks see what they look for', () => {
