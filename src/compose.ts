@@ -162,7 +162,6 @@ function buildAreas(shared: AreaDeps, deps: ServiceDeps) {
         programmeDemo: { programme, disclosure },
         earlyPaymentsDemo: a['early-payments'].services.earlyPayments,
         recourseDemo: { programme, disclosure, recourse: a.recourse.services.recourse },
-        bankDataDemo: true,
         opportunitiesDemo: {
           opportunities: a.opportunities.services.opportunities,
           invitations: a.clients.services.clients.invitations,

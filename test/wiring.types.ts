@@ -1,5 +1,6 @@
 import type { debtorInfoModule } from '../src/areas/debtor-info/debtor-info.module.ts';
 import type { decisionsModule } from '../src/areas/decisions/decisions.module.ts';
+import type { demoModule } from '../src/areas/demo/demo.module.ts';
 import type { payerRecordModule } from '../src/areas/payer-record/payer-record.module.ts';
 import type { requestsModule } from '../src/areas/requests/requests.module.ts';
 
@@ -49,3 +50,10 @@ export const noDebtorLimits: DebtorInfoDeps = debtorInfoWithoutLimits;
 const { creditLimitOf: _payerLimits, ...payerRecordWithoutLimits } = payerRecordDeps;
 // @ts-expect-error nor the payer record
 export const noPayerLimits: PayerRecordDeps = payerRecordWithoutLimits;
+
+/* The demonstration's parts are each required: none can be left out of the plane. */
+type DemoDeps = Parameters<typeof demoModule>[0];
+declare const demoDeps: DemoDeps;
+const { recourseDemo: _recourseDemo, ...demoWithoutRecourse } = demoDeps;
+// @ts-expect-error the recourse claims' part of the demonstration cannot be left out
+export const noRecourseDemo: DemoDeps = demoWithoutRecourse;

@@ -16,21 +16,19 @@ import { DEMO_REQUIRED_DOCUMENTS } from './demo.companies.ts';
 import type { ScenarioDeps } from './demo.scenario.ts';
 import { demoSellerSide, type SellerSideDeps } from './demo.seller.ts';
 
-/** The other areas' parts of the demonstration, each played when its area is given. */
+/**
+ * The other areas' parts of the demonstration, each built on its area's services; all are
+ * required, so a part cannot be left out of the wiring.
+ */
 export interface DemoParts {
   /** The confidential programme's part of the scenario (programme area). */
-  programmeDemo?: Omit<ProgrammeDemoDeps, 'parties'> & Pick<SellerSideDeps, 'disclosure'>;
+  programmeDemo: Omit<ProgrammeDemoDeps, 'parties'> & Pick<SellerSideDeps, 'disclosure'>;
   /** The buyer programme's early payments, one in each status (early-payments area). */
-  earlyPaymentsDemo?: EarlyPaymentsDemoDeps;
+  earlyPaymentsDemo: EarlyPaymentsDemoDeps;
   /** The recourse claims' part of the scenario (recourse area). */
-  recourseDemo?: Omit<RecourseDemoDeps, 'parties'> & Pick<SellerSideDeps, 'disclosure'>;
-  /**
-   * The bank data part (bank data area): the funder's collection account, played first, and on
-   * top of the programme's part a connected seller and an alert.
-   */
-  bankDataDemo?: boolean;
+  recourseDemo: Omit<RecourseDemoDeps, 'parties'> & Pick<SellerSideDeps, 'disclosure'>;
   /** The opportunities digest's part, played after the rebuild commits (opportunities area). */
-  opportunitiesDemo?: OpportunitiesDemoDeps;
+  opportunitiesDemo: OpportunitiesDemoDeps;
 }
 
 /** The parts played inside the rebuild's one write, after the scenario, in their order. */
@@ -48,28 +46,23 @@ export async function playPartsInRebuild(input: {
   const part = { control, funder, operator, today };
   const sellerSide = (disclosure: SellerSideDeps['disclosure']) =>
     demoSellerSide({ ...part, documentCodes, deps: { documents, decisions, parties, disclosure } });
-  // The funder's collection account first: every claim a later part opens names it.
-  if (deps.bankDataDemo) await playCollectionAccountDemo({ control, funder, today });
-  if (deps.programmeDemo) {
-    const programme = await playProgrammeDemo({
-      ...part,
-      deps: { ...deps.programmeDemo, parties },
-      seller: sellerSide(deps.programmeDemo.disclosure),
-    });
-    if (deps.bankDataDemo && programme.requests[0]) {
-      await playBankDataDemo({ control, funder, today, requestId: programme.requests[0] });
-    }
+  // The bank data part: the funder's collection account first (every claim a later part opens
+  // names it), and on top of the programme's part a connected seller and an alert.
+  await playCollectionAccountDemo({ control, funder, today });
+  const programme = await playProgrammeDemo({
+    ...part,
+    deps: { ...deps.programmeDemo, parties },
+    seller: sellerSide(deps.programmeDemo.disclosure),
+  });
+  if (programme.requests[0]) {
+    await playBankDataDemo({ control, funder, today, requestId: programme.requests[0] });
   }
-  if (deps.earlyPaymentsDemo) {
-    await playEarlyPaymentsDemo({ ...part, deps: deps.earlyPaymentsDemo });
-  }
-  if (deps.recourseDemo) {
-    await playRecourseDemo({
-      ...part,
-      deps: { ...deps.recourseDemo, parties },
-      seller: sellerSide(deps.recourseDemo.disclosure),
-    });
-  }
+  await playEarlyPaymentsDemo({ ...part, deps: deps.earlyPaymentsDemo });
+  await playRecourseDemo({
+    ...part,
+    deps: { ...deps.recourseDemo, parties },
+    seller: sellerSide(deps.recourseDemo.disclosure),
+  });
 }
 
 /** The digest's clients and their invoices, through the services, once the plane is rebuilt. */
@@ -80,7 +73,7 @@ export async function playPartsAfterRebuild(input: {
   now: Date;
 }): Promise<void> {
   const { deps, operator } = input;
-  if (deps.opportunitiesDemo && operator.kind === 'operator') {
+  if (operator.kind === 'operator') {
     await playOpportunitiesDemo({
       deps: deps.opportunitiesDemo,
       operator,
@@ -91,12 +84,8 @@ export async function playPartsAfterRebuild(input: {
 }
 
 /** The companies the parts add on top of the scenario's. */
-export function partsCounts(deps: DemoParts, operator: Caller): { sellers: number; debtors: number } {
-  const parts = [
-    deps.programmeDemo ? PROGRAMME_DEMO : null,
-    deps.recourseDemo ? RECOURSE_DEMO : null,
-    deps.opportunitiesDemo && operator.kind === 'operator' ? OPPORTUNITIES_DEMO : null,
-  ];
+export function partsCounts(operator: Caller): { sellers: number; debtors: number } {
+  const parts = [PROGRAMME_DEMO, RECOURSE_DEMO, operator.kind === 'operator' ? OPPORTUNITIES_DEMO : null];
   return {
     sellers: parts.reduce((sum, p) => sum + (p?.sellers ?? 0), 0),
     debtors: parts.reduce((sum, p) => sum + (p?.debtors ?? 0), 0),

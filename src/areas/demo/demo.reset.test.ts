@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { startGiven } from '../../../test/support/service.ts';
 import { sha256Hex } from '../../platform/crypto.ts';
+import { OPERATOR, runAs } from '../../platform/db/actor.ts';
 import { verifyEvidence } from '../../platform/evidence.ts';
 import { createDemoService, type LeaseTimer } from './demo.service.ts';
 
@@ -68,7 +69,10 @@ async function demoRows(): Promise<Record<string, string[]>> {
   return ids;
 }
 
-/** A demonstration service wired like the runtime's, with the decisions and the lease timer given. */
+/**
+ * A demonstration service wired like the runtime's, with the decisions and the lease timer given;
+ * its reset is called as the operations route calls it, as the operator's database actor.
+ */
 function demoServiceWith(overrides: {
   decide?: (next: () => Promise<unknown>) => Promise<unknown>;
   leaseTimer?: LeaseTimer;
@@ -82,6 +86,19 @@ function demoServiceWith(overrides: {
     parties: services.requestParties,
     settings: services.settings,
     limits: services.limits,
+    programmeDemo: { programme: services.programme, disclosure: services.disclosure },
+    earlyPaymentsDemo: services.earlyPayments,
+    recourseDemo: {
+      programme: services.programme,
+      disclosure: services.disclosure,
+      recourse: services.recourse,
+    },
+    opportunitiesDemo: {
+      opportunities: services.opportunities,
+      invitations: services.clients.invitations,
+      parties: services.parties,
+      createRequest: services.requestParties.createRequest,
+    },
     decisions: {
       decide: (caller, id, body) => {
         const next = () => services.decisions.decide(caller, id, body);
@@ -364,7 +381,7 @@ describe('resets from several servers', () => {
           return next();
         },
       });
-      await demo.reset(operator);
+      await runAs(OPERATOR, () => demo.reset(operator));
       expect(renewals).toHaveLength(1);
       // The renewal found the lease still held by this reset and pushed it forward.
       expect(await renewals[0]).toEqual(expect.any(String));
@@ -396,7 +413,7 @@ describe('resets from several servers', () => {
           return next();
         },
       });
-      await expect(demo.reset(operator)).rejects.toMatchObject({ code: 'conflict' });
+      await expect(runAs(OPERATOR, () => demo.reset(operator))).rejects.toMatchObject({ code: 'conflict' });
       expect(await demoRows()).toEqual(rowsBefore);
       expect(await listAll(key)).toEqual(listBefore);
       // The other server's lease is left alone.

@@ -91,7 +91,7 @@ export function createReset(deps: ResetDeps) {
 
     await playPartsAfterRebuild({ deps, operator: caller, funderId: funder.id, now });
     // The parts' companies and their debtors come on top of the scenario's.
-    const parts = partsCounts(deps, caller);
+    const parts = partsCounts(caller);
     return {
       bank_id: funder.id,
       sellers: built.sellers + parts.sellers,
