@@ -207,7 +207,8 @@ const ROUTE_ORDER = [
 /**
  * The composition root: the areas built from one list (`buildAreas`), and what the app and the
  * worker take of them derived from it: every published service by name, the routes in
- * `ROUTE_ORDER`, the jobs by kind, the recurring kinds and what runs beside the worker.
+ * `ROUTE_ORDER`, the jobs by kind, the recurring kinds, what runs beside the worker and the
+ * event types.
  */
 export function createServices(deps: ServiceDeps) {
   const write = createWriter(deps);
@@ -232,6 +233,8 @@ export function createServices(deps: ServiceDeps) {
     recurringJobs: areas.recurring,
     /** What runs beside each worker's job loop (the webhook dispatcher), a new one per worker. */
     besideWorker: areas.beside,
+    /** The event types the areas emit, joined: what endpoints subscribe to, the document's `webhooks`. */
+    events: areas.events,
   };
 }
 

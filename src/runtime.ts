@@ -392,6 +392,7 @@ export async function createRuntime(
           hsts: config.hsts,
         },
         routes: services.routes,
+        events: services.events,
         readiness,
         metrics,
         exposition: metrics,

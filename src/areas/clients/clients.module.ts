@@ -1,6 +1,7 @@
 import { defineArea } from '../../platform/area.ts';
 import type { AreaDeps } from '../../platform/area-deps.ts';
 import type { AreaRoutes } from '../../platform/http/app.ts';
+import { clientsEvents } from './clients.events.ts';
 import { clientsInvitationsRoutes } from './clients.invitations.routes.ts';
 import { clientsLinksRoutes } from './clients.links.routes.ts';
 import { clientsOnboardingRoutes } from './clients.onboarding.routes.ts';
@@ -21,5 +22,5 @@ export function clientsModule(deps: AreaDeps & Omit<ClientsDeps, keyof AreaDeps>
     clientsSandboxRoutes({ clients }),
     clientsOpsRoutes({ clients }),
   ];
-  return defineArea({ name: 'clients', services: { clients }, routes });
+  return defineArea({ name: 'clients', events: clientsEvents, services: { clients }, routes });
 }

@@ -3,6 +3,7 @@ import type { AreaDeps } from '../../platform/area-deps.ts';
 import type { AreaRoutes } from '../../platform/http/app.ts';
 import type { JobHandler } from '../../platform/jobs.ts';
 import type { RequestLifecycle } from '../requests/requests.module.ts';
+import { disclosureEvents } from './disclosure.events.ts';
 import { disclosureOpsRoutes } from './disclosure.ops.routes.ts';
 import { disclosureRoutes } from './disclosure.routes.ts';
 import { announceIn, createDisclosureService, prepareNoticeDocuments } from './disclosure.service.ts';
@@ -30,6 +31,7 @@ export function disclosureModule(deps: AreaDeps & { lifecycle: RequestLifecycle 
   const disclosureSteps = { prepareNoticeDocuments, announceIn };
   return defineArea({
     name: 'disclosure',
+    events: disclosureEvents,
     services: { disclosure, disclosureSteps },
     routes,
     jobs: { [ANNOUNCEMENTS_JOB]: announcements },

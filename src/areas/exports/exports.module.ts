@@ -4,6 +4,7 @@ import { defineArea } from '../../platform/area.ts';
 import type { AreaDeps } from '../../platform/area-deps.ts';
 import type { AreaRoutes } from '../../platform/http/app.ts';
 import { type ExportMetrics, NO_METRICS } from '../../platform/metrics.ts';
+import { exportsEvents } from './exports.events.ts';
 import { createExportJobs } from './exports.jobs.ts';
 import { linkSigner } from './exports.links.ts';
 import { exportsRoutes } from './exports.routes.ts';
@@ -37,7 +38,13 @@ export function exportsModule(
   };
   const exports = createExportsService(exportsDeps);
   const routes: AreaRoutes[] = [exportsRoutes({ exports })];
-  return defineArea({ name: 'exports', services: { exports }, routes, jobs: createExportJobs(exportsDeps) });
+  return defineArea({
+    name: 'exports',
+    events: exportsEvents,
+    services: { exports },
+    routes,
+    jobs: createExportJobs(exportsDeps),
+  });
 }
 
 export type { ExportsService } from './exports.service.ts';

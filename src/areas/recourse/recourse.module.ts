@@ -4,6 +4,7 @@ import type { AreaRoutes } from '../../platform/http/app.ts';
 import type { JobHandler } from '../../platform/jobs.ts';
 import type { PaymentHook, RequestLifecycle } from '../requests/requests.module.ts';
 import { createClaims } from './recourse.claims.ts';
+import { recourseEvents } from './recourse.events.ts';
 import { createPaymentObserver } from './recourse.observer.ts';
 import { recourseOpsRoutes } from './recourse.ops.routes.ts';
 import { recourseRoutes } from './recourse.routes.ts';
@@ -43,6 +44,7 @@ export function recourseModule(deps: AreaDeps & { lifecycle: RequestLifecycle; p
   };
   return defineArea({
     name: 'recourse',
+    events: recourseEvents,
     services: { recourse },
     routes,
     jobs: { [RECOURSE_JOB]: claims },

@@ -7,12 +7,12 @@ import type { AreaRoutes } from '../../platform/http/app.ts';
 import type { JobHandler } from '../../platform/jobs.ts';
 import type { WebhookMetrics } from '../../platform/metrics.ts';
 import { createDispatcher, type Dispatcher, type DispatcherDeps } from './webhooks.dispatcher.ts';
+import { webhooksEvents } from './webhooks.events.ts';
 import { pruneWebhookDeliveries } from './webhooks.retention.ts';
 import { webhooksRoutes } from './webhooks.routes.ts';
 import { createWebhooksService } from './webhooks.service.ts';
 
 export type { Dispatcher, DispatcherDeps } from './webhooks.dispatcher.ts';
-export { EVENT_TYPE_NAMES } from './webhooks.event-types.ts';
 export { oldestDueDeliveryForOpsSql } from './webhooks.metrics.store.ts';
 export type { WebhooksService } from './webhooks.service.ts';
 export {
@@ -61,6 +61,7 @@ export function webhooksModule(
   };
   return defineArea({
     name: 'webhooks',
+    events: webhooksEvents,
     services: { webhooks, dispatcher },
     routes,
     jobs: { [PRUNE_JOB]: prune },
