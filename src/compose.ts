@@ -33,7 +33,7 @@ import type { AreaDeps } from './platform/area-deps.ts';
 import type { Clock } from './platform/clock.ts';
 import type { SecretBox } from './platform/crypto.ts';
 import type { Db } from './platform/db/db.ts';
-import type { ExportMetrics, ReadCacheMetrics } from './platform/metrics.ts';
+import { type MetricsRegistry, NO_METRICS, type ReadCacheMetrics } from './platform/metrics.ts';
 import type { RateCounter } from './platform/rate-limit.ts';
 import { createReadCache, type ReadCacheMode } from './platform/read-cache.ts';
 import { createWriter } from './platform/write.ts';
@@ -48,10 +48,10 @@ interface ServiceDeps {
   rateCounter: RateCounter;
   readCacheMode: ReadCacheMode;
   exports: ExportsSettings;
-  /** What the webhook dispatcher runs with: the runtime's log, LISTEN URL, bounds and counters. */
+  /** What the webhook dispatcher runs with: the runtime's log, LISTEN URL and bounds. */
   dispatch: DispatchSettings;
-  /** What the areas count (the runtime's metrics): export builds, kept answers. */
-  metrics?: ExportMetrics & ReadCacheMetrics;
+  /** The runtime's metrics: the kept answers counted, and where the areas declare their own. */
+  metrics?: ReadCacheMetrics & MetricsRegistry;
 }
 
 /**
@@ -141,7 +141,6 @@ function buildAreas(shared: AreaDeps, deps: ServiceDeps) {
         ...shared,
         publicBaseUrl: deps.publicBaseUrl,
         settings: deps.exports,
-        metrics: deps.metrics,
       }),
     )
     .add(() => registryModule(shared))
@@ -219,7 +218,10 @@ export function createServices(deps: ServiceDeps) {
     metrics: deps.metrics,
   });
   const areas = joinAreas(
-    buildAreas({ db: deps.db, clock: deps.clock, write, readCache }, deps),
+    buildAreas(
+      { db: deps.db, clock: deps.clock, write, readCache, metrics: deps.metrics ?? NO_METRICS },
+      deps,
+    ),
     ROUTE_ORDER,
   );
   return {

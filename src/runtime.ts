@@ -333,7 +333,6 @@ export async function createRuntime(
       logger: logger.child({ role: 'webhooks' }),
       databaseUrl: config.databaseUrl,
       safetyWakeMs: config.webhookSafetyWakeSeconds * 1000,
-      metrics: counters,
       tracer: tracing?.tracer ?? null,
     },
     metrics: counters,

@@ -3,10 +3,10 @@ import type { Config } from '../../config.ts';
 import { defineArea } from '../../platform/area.ts';
 import type { AreaDeps } from '../../platform/area-deps.ts';
 import type { AreaRoutes } from '../../platform/http/app.ts';
-import { type ExportMetrics, NO_METRICS } from '../../platform/metrics.ts';
 import { exportsEvents } from './exports.events.ts';
 import { createExportJobs } from './exports.jobs.ts';
 import { linkSigner } from './exports.links.ts';
+import { exportMetrics } from './exports.metrics.ts';
 import { exportsRoutes } from './exports.routes.ts';
 import { createExportsService } from './exports.service.ts';
 import { exportStorageFrom } from './exports.storage.ts';
@@ -23,9 +23,7 @@ const signingKeyOf = (secretsKey: Buffer): Buffer =>
   createHmac('sha256', secretsKey).update('export-download-links').digest();
 
 /** The funder's exports: service, routes, and the worker's jobs (build, delete after 24 hours). */
-export function exportsModule(
-  deps: AreaDeps & { publicBaseUrl: string; settings: ExportsSettings; metrics?: ExportMetrics },
-) {
+export function exportsModule(deps: AreaDeps & { publicBaseUrl: string; settings: ExportsSettings }) {
   const { config, secretsKey, previousSecretsKey } = deps.settings;
   const exportsDeps = {
     ...deps,
@@ -34,7 +32,7 @@ export function exportsModule(
     // during a rotation those signed under the previous key's are still accepted.
     links: linkSigner(signingKeyOf(secretsKey), previousSecretsKey ? [signingKeyOf(previousSecretsKey)] : []),
     volumeBytes: config.exportVolumeBytes,
-    metrics: deps.metrics ?? NO_METRICS,
+    metrics: exportMetrics(deps.metrics),
   };
   const exports = createExportsService(exportsDeps);
   const routes: AreaRoutes[] = [exportsRoutes({ exports })];

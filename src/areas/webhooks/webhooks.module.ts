@@ -5,9 +5,9 @@ import type { AreaDeps } from '../../platform/area-deps.ts';
 import type { SecretBox } from '../../platform/crypto.ts';
 import type { AreaRoutes } from '../../platform/http/app.ts';
 import type { JobHandler } from '../../platform/jobs.ts';
-import type { WebhookMetrics } from '../../platform/metrics.ts';
 import { createDispatcher, type Dispatcher, type DispatcherDeps } from './webhooks.dispatcher.ts';
 import { webhooksEvents } from './webhooks.events.ts';
+import { webhookMetrics } from './webhooks.metrics.ts';
 import { pruneWebhookDeliveries } from './webhooks.retention.ts';
 import { webhooksRoutes } from './webhooks.routes.ts';
 import { createWebhooksService } from './webhooks.service.ts';
@@ -23,13 +23,12 @@ export {
   SECRET_PREFIX,
 } from './webhooks.signature.ts';
 
-/** What the dispatcher runs with beside the area's deps: the runtime's log, LISTEN URL, bounds and counters. */
+/** What the dispatcher runs with beside the area's deps: the runtime's log, LISTEN URL and bounds. */
 export interface DispatchSettings {
   logger: Logger;
   /** PostgreSQL's URL, to LISTEN for commits; null on the embedded database. */
   databaseUrl: string | null;
   safetyWakeMs: number;
-  metrics?: WebhookMetrics;
   tracer: Tracer | null;
 }
 
@@ -45,6 +44,7 @@ export function webhooksModule(
   deps: AreaDeps & { secrets: SecretBox; allowLoopback: boolean; dispatch: DispatchSettings },
 ) {
   const webhooks = createWebhooksService(deps);
+  const metrics = webhookMetrics(deps.metrics);
   const routes: AreaRoutes[] = [webhooksRoutes({ webhooks, readCache: deps.readCache })];
   const dispatcher = (overrides: Partial<DispatcherDeps> = {}): Dispatcher =>
     createDispatcher({
@@ -52,6 +52,7 @@ export function webhooksModule(
       clock: deps.clock,
       secrets: deps.secrets,
       allowLoopback: deps.allowLoopback,
+      metrics,
       ...deps.dispatch,
       ...overrides,
     });
