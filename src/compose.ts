@@ -206,8 +206,8 @@ const ROUTE_ORDER = [
 /**
  * The composition root: the areas built from one list (`buildAreas`), and what the app and the
  * worker take of them derived from it: every published service by name, the routes in
- * `ROUTE_ORDER`, the jobs by kind, the recurring kinds, what runs beside the worker and the
- * event types.
+ * `ROUTE_ORDER`, the jobs by kind, the recurring kinds, what runs beside the worker, the event
+ * types and the sealed columns.
  */
 export function createServices(deps: ServiceDeps) {
   const write = createWriter(deps);
@@ -237,6 +237,8 @@ export function createServices(deps: ServiceDeps) {
     besideWorker: areas.beside,
     /** The event types the areas emit, joined: what endpoints subscribe to, the document's `webhooks`. */
     events: areas.events,
+    /** The areas' sealed columns, for a rotation of the secrets key (platform/secrets-rotation.ts). */
+    sealed: areas.sealed,
   };
 }
 

@@ -1,6 +1,7 @@
 import { type EventType, joinEvents } from './events.ts';
 import type { AreaRoutes } from './http/app.ts';
 import type { JobHandler } from './jobs.ts';
+import { joinSealed, type SealedColumn } from './sealed.ts';
 
 /**
  * What an area's module answers, the whole face of the area in one typed object:
@@ -13,7 +14,9 @@ import type { JobHandler } from './jobs.ts';
  *   schedules when it starts (each reschedules itself);
  * - `beside`: what runs beside each worker's job loop (the webhook dispatcher), a new one per worker;
  * - `events`: the event types it emits (`<area>.events.ts`, platform/events.ts); no two areas
- *   declare the same type.
+ *   declare the same type;
+ * - `sealed`: the columns of its tables holding values sealed under the secrets key, with its own
+ *   store functions to read and replace them (platform/sealed.ts), for a rotation of the key.
  */
 export interface AreaModule<Name extends string = string, Services extends object = object> {
   readonly name: Name;
@@ -23,6 +26,7 @@ export interface AreaModule<Name extends string = string, Services extends objec
   readonly recurring?: readonly string[];
   readonly beside?: readonly (() => BesideWorker)[];
   readonly events?: readonly EventType[];
+  readonly sealed?: readonly SealedColumn[];
 }
 
 /** A loop of an area's own run beside the job worker: started and stopped with it. */
@@ -83,8 +87,8 @@ export type PublishedServices<B extends Built> = UnionToIntersection<B[keyof B][
 /**
  * What the app and the worker take of the built areas: the services side by side, the routes in
  * `routeOrder` (the published document follows it; it names every area once), the jobs by
- * kind and the event types joined. A service name, an area, a job kind or an event type
- * declared twice stops the start.
+ * kind, the event types joined and the sealed columns. A service name, an area, a job kind, an
+ * event type or a sealed column declared twice stops the start.
  */
 export function joinAreas<B extends Built>(built: B, routeOrder: readonly (keyof B & string)[]) {
   const names = Object.keys(built);
@@ -107,6 +111,7 @@ export function joinAreas<B extends Built>(built: B, routeOrder: readonly (keyof
     recurring: ordered.flatMap((area) => area.recurring ?? []),
     beside: ordered.flatMap((area) => area.beside ?? []),
     events: joinEvents(ordered.map((area) => area.events)),
+    sealed: joinSealed(...ordered.map((area) => area.sealed)),
   };
 }
 

@@ -5,6 +5,7 @@ import { clientsEvents } from './clients.events.ts';
 import { clientsInvitationsRoutes } from './clients.invitations.routes.ts';
 import { clientsLinksRoutes } from './clients.links.routes.ts';
 import { clientsOnboardingRoutes } from './clients.onboarding.routes.ts';
+import { resealReturnSecretForOps, sealedReturnSecretsForOps } from './clients.onboarding.store.ts';
 import { clientsOpsRoutes } from './clients.ops.routes.ts';
 import { clientsSandboxRoutes } from './clients.sandbox.routes.ts';
 import { type ClientsDeps, createClientsService } from './clients.service.ts';
@@ -22,5 +23,19 @@ export function clientsModule(deps: AreaDeps & Omit<ClientsDeps, keyof AreaDeps>
     clientsSandboxRoutes({ clients }),
     clientsOpsRoutes({ clients }),
   ];
-  return defineArea({ name: 'clients', events: clientsEvents, services: { clients }, routes });
+  return defineArea({
+    name: 'clients',
+    events: clientsEvents,
+    services: { clients },
+    routes,
+    // The onboarding links' return secrets, sealed again by a rotation of the secrets key.
+    sealed: [
+      {
+        table: 'onboarding_links',
+        column: 'return_secret_sealed',
+        values: sealedReturnSecretsForOps,
+        replace: resealReturnSecretForOps,
+      },
+    ],
+  });
 }

@@ -11,6 +11,7 @@ import { webhookMetrics } from './webhooks.metrics.ts';
 import { pruneWebhookDeliveries } from './webhooks.retention.ts';
 import { webhooksRoutes } from './webhooks.routes.ts';
 import { createWebhooksService } from './webhooks.service.ts';
+import { resealSecretForOps, sealedSecretsForOps } from './webhooks.store.ts';
 
 export type { Dispatcher, DispatcherDeps } from './webhooks.dispatcher.ts';
 export { oldestDueDeliveryForOpsSql } from './webhooks.metrics.store.ts';
@@ -68,5 +69,14 @@ export function webhooksModule(
     jobs: { [PRUNE_JOB]: prune },
     recurring: [PRUNE_JOB],
     beside: [() => dispatcher()],
+    // The endpoints' signing secrets, sealed again by a rotation of the secrets key.
+    sealed: [
+      {
+        table: 'webhook_secrets',
+        column: 'sealed',
+        values: sealedSecretsForOps,
+        replace: resealSecretForOps,
+      },
+    ],
   });
 }
