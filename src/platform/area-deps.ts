@@ -6,8 +6,8 @@ import type { RunWrite } from './write.ts';
 
 /**
  * What every area's module is built from: the database, the clock, the shared write, the kept
- * answers and the registry of the metrics. An area's `<area>.module.ts` takes these (and the other areas' services it needs, by
- * name) and answers its `AreaModule` (platform/area.ts).
+ * answers and the registry of the metrics. An area's `<area>.module.ts` takes these (and the
+ * other areas' services it needs, by name) and answers its `AreaModule` (platform/area.ts).
  */
 export interface AreaDeps {
   db: Db;
