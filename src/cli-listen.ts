@@ -3,7 +3,6 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { type Command, Option } from 'commander';
 import {
   deliveryHeaders,
-  EVENT_TYPE_NAMES,
   isUsableSecret,
   MIN_SECRET_KEY_BYTES,
   newSigningSecret,
@@ -52,10 +51,7 @@ const line = (json: boolean, value: Record<string, unknown>, human: string) =>
   printResult(json, value, () => human, true);
 
 /** A call to the API with the integrator's key; a refusal ends the command with the API's code. */
-async function eventsPage(options: ListenOptions, after: string | null): Promise<EventPage> {
-  const url = new URL('/v1/events', options.apiUrl);
-  url.searchParams.set('limit', '200');
-  if (after) url.searchParams.set('after', after);
+async function apiGet<T>(options: ListenOptions, url: URL): Promise<T> {
   let answer: Response;
   try {
     answer = await fetch(url, { headers: { authorization: `Bearer ${options.apiKey}` } });
@@ -66,13 +62,41 @@ async function eventsPage(options: ListenOptions, after: string | null): Promise
     );
   }
   const body = (await answer.json().catch(() => null)) as
-    | (EventPage & { error?: { code: string; message: string } })
+    | (T & { error?: { code: string; message: string } })
     | null;
   if (!answer.ok || !body) {
     const error = body?.error ?? { code: 'api_error', message: `HTTP ${answer.status}` };
-    throw new CliError(error.code, `GET /v1/events answered ${answer.status}: ${error.message}`);
+    throw new CliError(error.code, `GET ${url.pathname} answered ${answer.status}: ${error.message}`);
   }
   return body;
+}
+
+function eventsPage(options: ListenOptions, after: string | null): Promise<EventPage> {
+  const url = new URL('/v1/events', options.apiUrl);
+  url.searchParams.set('limit', '200');
+  if (after) url.searchParams.set('after', after);
+  return apiGet<EventPage>(options, url);
+}
+
+/**
+ * `--events` names types the API emits: checked against the event types it lists
+ * (`GET /v1/webhooks`), which are those of the version it runs, whatever this command's.
+ */
+async function checkEventTypes(options: ListenOptions): Promise<void> {
+  if (!options.events?.length) return;
+  const { event_types } = await apiGet<{ event_types: { type: string }[] }>(
+    options,
+    new URL('/v1/webhooks', options.apiUrl),
+  );
+  const known = new Set(event_types.map((entry) => entry.type));
+  const unknown = options.events.filter((type) => !known.has(type));
+  if (unknown.length > 0)
+    throw new CliError(
+      'event_type_unknown',
+      `--events: not event types: ${unknown.join(', ')}.`,
+      { events: unknown },
+      EXIT_USAGE,
+    );
 }
 
 /** Reads the log from `after` to its end; the events read and where to resume. */
@@ -138,16 +162,6 @@ function checkOptions(options: ListenOptions): void {
     if (!url || !/^https?:$/.test(url.protocol))
       throw new CliError('url_invalid', `${option}: an http or https URL.`, { option }, EXIT_USAGE);
   }
-  const unknown = (options.events ?? []).filter(
-    (type) => !(EVENT_TYPE_NAMES as readonly string[]).includes(type),
-  );
-  if (unknown.length > 0)
-    throw new CliError(
-      'event_type_unknown',
-      `--events: not event types: ${unknown.join(', ')}.`,
-      { events: unknown },
-      EXIT_USAGE,
-    );
   if (options.secret !== undefined && !isUsableSecret(options.secret))
     throw new CliError('secret_invalid', `--secret: ${SECRET_FORM}.`, {}, EXIT_USAGE);
   const interval = Number(options.interval);
@@ -161,6 +175,7 @@ function checkOptions(options: ListenOptions): void {
  */
 async function listen(options: ListenOptions): Promise<void> {
   checkOptions(options);
+  await checkEventTypes(options);
   const json = options.json === true;
   const secret = options.secret ?? newSigningSecret();
   const wanted = new Set(options.events ?? []);

@@ -38,7 +38,8 @@ export function addSecretsCommands(cli: Command): void {
 
 type Report = RotationReport & { keySource: 'environment' | 'file' };
 
-const rotateWith = () => withRuntime('cli', (rt) => rotateSecrets(rt.db, rt.secrets, rt.clock));
+const rotateWith = () =>
+  withRuntime('cli', (rt) => rotateSecrets(rt.db, rt.secrets, rt.clock, rt.services.sealed));
 
 /**
  * On the embedded database, while a rotation of the key file is under way: the key it replaces,

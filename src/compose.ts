@@ -33,7 +33,7 @@ import type { AreaDeps } from './platform/area-deps.ts';
 import type { Clock } from './platform/clock.ts';
 import type { SecretBox } from './platform/crypto.ts';
 import type { Db } from './platform/db/db.ts';
-import type { ExportMetrics, ReadCacheMetrics } from './platform/metrics.ts';
+import { type MetricsRegistry, NO_METRICS, type ReadCacheMetrics } from './platform/metrics.ts';
 import type { RateCounter } from './platform/rate-limit.ts';
 import { createReadCache, type ReadCacheMode } from './platform/read-cache.ts';
 import { createWriter } from './platform/write.ts';
@@ -48,10 +48,10 @@ interface ServiceDeps {
   rateCounter: RateCounter;
   readCacheMode: ReadCacheMode;
   exports: ExportsSettings;
-  /** What the webhook dispatcher runs with: the runtime's log, LISTEN URL, bounds and counters. */
+  /** What the webhook dispatcher runs with: the runtime's log, LISTEN URL and bounds. */
   dispatch: DispatchSettings;
-  /** What the areas count (the runtime's metrics): export builds, kept answers. */
-  metrics?: ExportMetrics & ReadCacheMetrics;
+  /** The runtime's metrics: the kept answers counted, and where the areas declare their own. */
+  metrics?: ReadCacheMetrics & MetricsRegistry;
 }
 
 /**
@@ -141,7 +141,6 @@ function buildAreas(shared: AreaDeps, deps: ServiceDeps) {
         ...shared,
         publicBaseUrl: deps.publicBaseUrl,
         settings: deps.exports,
-        metrics: deps.metrics,
       }),
     )
     .add(() => registryModule(shared))
@@ -206,7 +205,8 @@ const ROUTE_ORDER = [
 /**
  * The composition root: the areas built from one list (`buildAreas`), and what the app and the
  * worker take of them derived from it: every published service by name, the routes in
- * `ROUTE_ORDER`, the jobs by kind, the recurring kinds and what runs beside the worker.
+ * `ROUTE_ORDER`, the jobs by kind, the recurring kinds, what runs beside the worker, the event
+ * types and the sealed columns.
  */
 export function createServices(deps: ServiceDeps) {
   const write = createWriter(deps);
@@ -217,7 +217,10 @@ export function createServices(deps: ServiceDeps) {
     metrics: deps.metrics,
   });
   const areas = joinAreas(
-    buildAreas({ db: deps.db, clock: deps.clock, write, readCache }, deps),
+    buildAreas(
+      { db: deps.db, clock: deps.clock, write, readCache, metrics: deps.metrics ?? NO_METRICS },
+      deps,
+    ),
     ROUTE_ORDER,
   );
   return {
@@ -231,6 +234,10 @@ export function createServices(deps: ServiceDeps) {
     recurringJobs: areas.recurring,
     /** What runs beside each worker's job loop (the webhook dispatcher), a new one per worker. */
     besideWorker: areas.beside,
+    /** The event types the areas emit, joined: what endpoints subscribe to, the document's `webhooks`. */
+    events: areas.events,
+    /** The areas' sealed columns, for a rotation of the secrets key (platform/secrets-rotation.ts). */
+    sealed: areas.sealed,
   };
 }
 

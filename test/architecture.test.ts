@@ -18,6 +18,8 @@ import {
  *  - every area has its module, and every file of an area is named after it;
  *  - an area imports another area only through that area's module, and so does the code outside
  *    the areas (the composition root, the command line);
+ *  - the platform imports no area: each area declares its parts (events, metrics, sealed
+ *    columns) on its module, and the platform keeps only the registries;
  *  - no import cycle, between files or between areas;
  *  - each kind of route sits in its kind of file (funder, operations team, sandbox);
  *  - SQL lives in stores (`*.store.ts`) and in the database platform (`src/platform/db/`);
@@ -135,6 +137,15 @@ describe('the layout of the code', () => {
 
   it('an area is reached only through its module, from other areas and from outside the areas', () => {
     expect(importsPastModules()).toEqual([]);
+  });
+
+  it('nothing under src/platform imports from src/areas', () => {
+    const platform = files.filter((file) => file.name.startsWith('src/platform/'));
+    expect(platform.length).toBeGreaterThan(50);
+    const found = platform.flatMap((file) =>
+      file.imports.filter((target) => areaOf(target) !== null).map((target) => `${file.name} -> ${target}`),
+    );
+    expect(found).toEqual([]);
   });
 
   it('no import cycle between files', () => {

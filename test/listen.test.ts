@@ -188,7 +188,7 @@ describe('funder-api listen', { timeout: SUITE_TIMEOUT }, () => {
     expect(await listen.exited).toBe(0);
   });
 
-  it('refuses a key the service does not know with its code, and bad options with exit code 2', async () => {
+  it('refuses a key the service does not know with its code, and bad options and event types the service does not list with exit code 2', async () => {
     const dataDir = await tempDataDir();
     const badKey = await cli(
       dataDir,
@@ -208,14 +208,19 @@ describe('funder-api listen', { timeout: SUITE_TIMEOUT }, () => {
     expect(badUrl.code).toBe(2);
     expect(JSON.parse(badUrl.stdout).error.code).toBe('url_invalid');
 
+    // The types are the service's own, as its event list (GET /v1/webhooks) gives them.
+    const { key } = await service.given.sandbox();
     const badType = await cli(
       dataDir,
       'listen',
       '--api-key',
-      'svc_fk_x',
+      key,
+      '--api-url',
+      base,
       '--forward-to',
       receiverUrl,
       '--events',
+      'request.funded',
       'request.nothing',
       '--json',
     );

@@ -58,6 +58,7 @@ describe('the operations routes', () => {
       lookupOperator: runtime.services.account.lookupOperator,
       secrets: runtime.secrets,
       routes: [route],
+      events: runtime.services.events,
     });
   };
 

@@ -34,7 +34,12 @@ async function scene(options: { dataDir?: string } = {}) {
       return service;
     },
     rotate: (service: TestService) =>
-      rotateSecrets(database.db, service.runtime.secrets, service.runtime.clock),
+      rotateSecrets(
+        database.db,
+        service.runtime.secrets,
+        service.runtime.clock,
+        service.runtime.services.sealed,
+      ),
     keptKeys: async () =>
       (
         await runAs(OPERATOR, () =>

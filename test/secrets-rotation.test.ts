@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyWebhook } from '../packages/client/src/index.ts';
 import { secretBox } from '../src/platform/crypto.ts';
 import { OPERATOR, runAs } from '../src/platform/db/actor.ts';
-import { rotateSecrets } from '../src/platform/secrets-rotation.ts';
+import { PLATFORM_SEALED, rotateSecrets } from '../src/platform/secrets-rotation.ts';
 import { freshDatabase, type TestDatabase } from './support/database.ts';
 import { startService, type TestService } from './support/service.ts';
 
@@ -70,14 +70,29 @@ describe('rotating the secrets key', () => {
 
     // During: the new key seals, the old one still opens; the rotation seals everything again.
     const during = await serviceWith(newKey, oldKey);
-    const report = await rotateSecrets(database.db, during.runtime.secrets, during.runtime.clock);
+    const report = await rotateSecrets(
+      database.db,
+      during.runtime.secrets,
+      during.runtime.clock,
+      during.runtime.services.sealed,
+    );
     expect(report.derivation).toEqual({ generation: 2, kept: 1, forgotten: [] });
     expect(report.resealed.webhook_secrets).toBeGreaterThanOrEqual(1);
     expect(report.resealed.idempotency_keys).toBeGreaterThanOrEqual(1);
     // Run again, it finds nothing left under the old key.
-    const again = await rotateSecrets(database.db, during.runtime.secrets, during.runtime.clock);
+    const again = await rotateSecrets(
+      database.db,
+      during.runtime.secrets,
+      during.runtime.clock,
+      during.runtime.services.sealed,
+    );
     expect(again.derivation).toEqual(report.derivation);
-    expect(Object.values(again.resealed)).toEqual([0, 0, 0, 0]);
+    expect(again.resealed).toEqual({
+      webhook_secrets: 0,
+      onboarding_links: 0,
+      idempotency_keys: 0,
+      kept_keys: 0,
+    });
 
     // The old key alone opens nothing any more.
     const { rows } = await runAs(OPERATOR, () =>
@@ -117,5 +132,28 @@ describe('rotating the secrets key', () => {
       },
     );
     expect(event).toMatchObject({ type: 'webhook.test' });
+  });
+
+  it('seals again every column the schema names sealed: the areas declare theirs on their modules, the platform its own', async () => {
+    const service = services.at(-1)!;
+    const declared = [...service.runtime.services.sealed, ...PLATFORM_SEALED].map(
+      ({ table, column }) => `${table}.${column}`,
+    );
+    const { rows } = await runAs(OPERATOR, () =>
+      database.db.query<{ name: string }>(
+        `SELECT table_name || '.' || column_name AS name FROM information_schema.columns
+          WHERE table_schema = current_schema() AND column_name LIKE '%sealed%' ORDER BY 1`,
+      ),
+    );
+    expect(rows.length).toBeGreaterThanOrEqual(3);
+    for (const { name } of rows) expect(declared, name).toContain(name);
+    // The areas declare the columns of their own tables (webhooks, clients); the platform its own two.
+    expect(service.runtime.services.sealed.map((column) => column.table)).toEqual([
+      'webhook_secrets',
+      'onboarding_links',
+    ]);
+    expect(() =>
+      rotateSecrets(database.db, service.runtime.secrets, service.runtime.clock, PLATFORM_SEALED),
+    ).toThrow('the sealed column idempotency_keys.response_body is declared twice');
   });
 });

@@ -1,5 +1,7 @@
+import { type EventType, joinEvents } from './events.ts';
 import type { AreaRoutes } from './http/app.ts';
 import type { JobHandler } from './jobs.ts';
+import { joinSealed, type SealedColumn } from './sealed.ts';
 
 /**
  * What an area's module answers, the whole face of the area in one typed object:
@@ -10,7 +12,11 @@ import type { JobHandler } from './jobs.ts';
  * - `routes`: every route the area registers (funder, sandbox and operations routes);
  * - `jobs`: the background jobs it runs, by kind; `recurring`: the kinds among them the worker
  *   schedules when it starts (each reschedules itself);
- * - `beside`: what runs beside each worker's job loop (the webhook dispatcher), a new one per worker.
+ * - `beside`: what runs beside each worker's job loop (the webhook dispatcher), a new one per worker;
+ * - `events`: the event types it emits (`<area>.events.ts`, platform/events.ts); no two areas
+ *   declare the same type;
+ * - `sealed`: the columns of its tables holding values sealed under the secrets key, with its own
+ *   store functions to read and replace them (platform/sealed.ts), for a rotation of the key.
  */
 export interface AreaModule<Name extends string = string, Services extends object = object> {
   readonly name: Name;
@@ -19,6 +25,8 @@ export interface AreaModule<Name extends string = string, Services extends objec
   readonly jobs?: Readonly<Record<string, JobHandler>>;
   readonly recurring?: readonly string[];
   readonly beside?: readonly (() => BesideWorker)[];
+  readonly events?: readonly EventType[];
+  readonly sealed?: readonly SealedColumn[];
 }
 
 /** A loop of an area's own run beside the job worker: started and stopped with it. */
@@ -78,8 +86,9 @@ export type PublishedServices<B extends Built> = UnionToIntersection<B[keyof B][
 
 /**
  * What the app and the worker take of the built areas: the services side by side, the routes in
- * `routeOrder` (the published document follows it; it names every area once), and the jobs by
- * kind. A service name, an area or a job kind declared twice stops the start.
+ * `routeOrder` (the published document follows it; it names every area once), the jobs by
+ * kind, the event types joined and the sealed columns. A service name, an area, a job kind, an
+ * event type or a sealed column declared twice stops the start.
  */
 export function joinAreas<B extends Built>(built: B, routeOrder: readonly (keyof B & string)[]) {
   const names = Object.keys(built);
@@ -101,6 +110,8 @@ export function joinAreas<B extends Built>(built: B, routeOrder: readonly (keyof
     jobs: jobsByKind(...ordered.map((area) => area.jobs)),
     recurring: ordered.flatMap((area) => area.recurring ?? []),
     beside: ordered.flatMap((area) => area.beside ?? []),
+    events: joinEvents(ordered.map((area) => area.events)),
+    sealed: joinSealed(...ordered.map((area) => area.sealed)),
   };
 }
 

@@ -9,7 +9,9 @@ import { createScrapeGauges, type ScrapeReads } from './metrics-scrape.ts';
  * each answers for its own calls only.
  *
  * Code that counts reaches its part through the small interfaces below, handed to it by the
- * composition root: an area never imports the registry.
+ * composition root. An area declares its own instruments through the `MetricsRegistry` its
+ * deps carry (`AreaDeps.metrics`: `<area>.metrics.ts`), on the same registry, under the same
+ * prefix; it never imports the registry itself.
  */
 
 /** Counts the calls of a listener (platform/http/metrics-route.ts) and the rate limits' refusals. */
@@ -19,31 +21,6 @@ export interface HttpMetrics {
   rateLimited(limit: 'key' | 'bad_credential', windowSeconds: number): void;
   /** A call answered 503 because the database was unavailable or too slow (platform/db/db.ts). */
   databaseUnavailable(cause: UnavailableCause): void;
-}
-
-/**
- * What one attempt of a webhook delivery came to: delivered (a 2xx answer), failed with another
- * attempt scheduled, or failed for good (retries spent, or the endpoint stopped).
- */
-export type WebhookAttemptOutcome = 'delivered' | 'retrying' | 'failed';
-
-/**
- * Why a delivery could not be prepared for sending: its endpoint's signing secret would not open
- * (a wrong secrets key, a damaged row), or its headers and body could not be built.
- */
-export type WebhookPreparationFailure = 'secret' | 'body';
-
-export interface WebhookMetrics {
-  webhookAttempt(outcome: WebhookAttemptOutcome): void;
-  /** A claimed delivery that failed before it was sent (it fails alone, on its retry schedule). */
-  webhookPreparationFailed(reason: WebhookPreparationFailure): void;
-}
-
-/** An export build ended: its files stored and the export ready, or the attempt failed. */
-export type ExportBuildOutcome = 'ready' | 'failed';
-
-export interface ExportMetrics {
-  exportBuilt(outcome: ExportBuildOutcome, seconds: number): void;
 }
 
 /**
@@ -74,35 +51,52 @@ export interface MetricsExposition {
   render(): Promise<string>;
 }
 
-/** What the runtime's code counts through, and the registry its exposition reads. */
-export interface Metrics
-  extends HttpMetrics,
-    WebhookMetrics,
-    ExportMetrics,
-    ReadCacheMetrics,
-    DependencyMetrics {
+/** A counter an area declared, by its labels. */
+export interface AreaCounter<L extends string> {
+  inc(labels: Record<L, string>, value?: number): void;
+}
+
+/** A histogram an area declared, by its labels. */
+export interface AreaHistogram<L extends string> {
+  observe(labels: Record<L, string>, value: number): void;
+}
+
+/** An instrument's name (after the service's prefix), its help text and its label names. */
+export interface InstrumentSpec<L extends string> {
+  name: string;
+  help: string;
+  labelNames: readonly L[];
+}
+
+/**
+ * Where an area declares its own instruments: on the runtime's one registry, named with the
+ * service's prefix. A name declared twice stops the start.
+ */
+export interface MetricsRegistry {
+  counter<L extends string>(spec: InstrumentSpec<L>): AreaCounter<L>;
+  histogram<L extends string>(spec: InstrumentSpec<L> & { buckets: readonly number[] }): AreaHistogram<L>;
+}
+
+/** What the runtime's code counts through, the registry its exposition reads, and the areas' instruments. */
+export interface Metrics extends HttpMetrics, ReadCacheMetrics, DependencyMetrics, MetricsRegistry {
   readonly registry: Registry;
 }
 
 /** Counts nothing: for code built without a runtime's metrics (unit tests, one-off commands). */
-export const NO_METRICS: HttpMetrics & WebhookMetrics & ExportMetrics & ReadCacheMetrics & DependencyMetrics =
-  {
-    httpCall() {},
-    dependencyUp() {},
-    rateLimited() {},
-    databaseUnavailable() {},
-    webhookAttempt() {},
-    webhookPreparationFailed() {},
-    exportBuilt() {},
-    keptAnswer() {},
-  };
+export const NO_METRICS: HttpMetrics & ReadCacheMetrics & DependencyMetrics & MetricsRegistry = {
+  httpCall() {},
+  dependencyUp() {},
+  rateLimited() {},
+  databaseUnavailable() {},
+  keptAnswer() {},
+  counter: () => ({ inc() {} }),
+  histogram: () => ({ observe() {} }),
+};
 
 const PREFIX = 'funder_api_';
 
 /** Seconds: from a cached read to a call cut by the request timeout (30 s by default). */
 const HTTP_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
-/** Seconds: from an empty funder's export to one of millions of rows. */
-const EXPORT_BUCKETS = [1, 5, 15, 30, 60, 120, 300, 600, 1800, 3600];
 
 /** A call no route matched: its path is never a label (any caller could make up new ones). */
 export const UNMATCHED_ROUTE = 'unmatched';
@@ -155,27 +149,6 @@ export function createMetrics(deps: { db: Db }): Metrics {
     labelNames: ['cause'] as const,
     registers,
   });
-  const attempts = new Counter({
-    name: `${PREFIX}webhook_delivery_attempts_total`,
-    help: 'Webhook delivery attempts by outcome: delivered, retrying (another attempt scheduled), failed (for good).',
-    labelNames: ['outcome'] as const,
-    registers,
-  });
-  const unprepared = new Counter({
-    name: `${PREFIX}webhook_preparation_failures_total`,
-    help: 'Webhook deliveries that could not be prepared for sending, by reason: secret (the signing secret would not open: wrong SECRETS_KEY or a damaged row), body (the signed request could not be built).',
-    labelNames: ['reason'] as const,
-    registers,
-  });
-  // Both reasons are reported from the start, 0 until one happens.
-  for (const reason of ['secret', 'body'] as const) unprepared.inc({ reason }, 0);
-  const builds = new Histogram({
-    name: `${PREFIX}export_build_duration_seconds`,
-    help: 'Export builds by outcome (ready, failed) and how long each took.',
-    labelNames: ['outcome'] as const,
-    buckets: EXPORT_BUCKETS,
-    registers,
-  });
   const kept = new Counter({
     name: `${PREFIX}read_cache_answers_total`,
     help: 'Calls to a kept read (request list and packet, event log, limit books) by outcome: served (the kept answer), changed (read again after a write touched it or its time ran out), read (none kept).',
@@ -202,20 +175,25 @@ export function createMetrics(deps: { db: Db }): Metrics {
     databaseUnavailable(cause) {
       unavailable.inc({ cause });
     },
-    webhookAttempt(outcome) {
-      attempts.inc({ outcome });
-    },
-    webhookPreparationFailed(reason) {
-      unprepared.inc({ reason });
-    },
-    exportBuilt(outcome, seconds) {
-      builds.observe({ outcome }, seconds);
-    },
     keptAnswer(outcome) {
       kept.inc({ outcome });
     },
     dependencyUp(dependency, up) {
       dependencies.set({ dependency }, up ? 1 : 0);
+    },
+    counter: ({ name, help, labelNames }) => {
+      const counter = new Counter({ name: `${PREFIX}${name}`, help, labelNames, registers });
+      return { inc: (labels, value) => counter.inc(labels, value ?? 1) };
+    },
+    histogram: ({ name, help, labelNames, buckets }) => {
+      const histogram = new Histogram({
+        name: `${PREFIX}${name}`,
+        help,
+        labelNames,
+        buckets: [...buckets],
+        registers,
+      });
+      return { observe: (labels, value) => histogram.observe(labels, value) };
     },
   };
 }

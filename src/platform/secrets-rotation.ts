@@ -2,14 +2,15 @@ import type { Clock } from './clock.ts';
 import type { Derivation, SecretBox } from './crypto.ts';
 import { OPERATOR, runAs } from './db/actor.ts';
 import type { Db, Queryable } from './db/db.ts';
-import {
-  forgetKeys,
-  keepKey,
-  readKeptKeys,
-  replaceSealed,
-  SEALED_COLUMNS,
-  sealedValues,
-} from './secrets.store.ts';
+import { resealAnswer, sealedAnswers } from './http/idempotency.store.ts';
+import { joinSealed, type SealedColumn } from './sealed.ts';
+import { forgetKeys, keepKey, readKeptKeys, resealKeptKey, sealedKeptKeys } from './secrets.store.ts';
+
+/** The platform's own sealed columns: the kept answers that show a secret, the kept keys. */
+export const PLATFORM_SEALED: readonly SealedColumn[] = [
+  { table: 'idempotency_keys', column: 'response_body', values: sealedAnswers, replace: resealAnswer },
+  { table: 'kept_keys', column: 'sealed', values: sealedKeptKeys, replace: resealKeptKey },
+];
 
 /**
  * The kept keys link tokens were derived under (table kept_keys): `derived-values.<generation>`.
@@ -89,23 +90,30 @@ async function keepPreviousDerivation(
 
 /**
  * Seals every sealed value again under the box's current key, reading it under the current or
- * the previous one: `funder-api secrets rotate`. Safe to run while servers serve (each value is
- * replaced only if unchanged since it was read) and to run again (a value already under the
- * current key is left). First, the previous key's derivation key is kept and the older ones
- * forgotten (keepPreviousDerivation).
+ * the previous one: `funder-api secrets rotate`, over the columns the areas declare (`sealed` of
+ * their modules, joined: `services.sealed`) and the platform's own. Safe to run while servers
+ * serve (each value is replaced only if unchanged since it was read) and to run again (a value
+ * already under the current key is left). First, the previous key's derivation key is kept and
+ * the older ones forgotten (keepPreviousDerivation).
  */
-export function rotateSecrets(db: Db, box: SecretBox, clock: Clock): Promise<RotationReport> {
+export function rotateSecrets(
+  db: Db,
+  box: SecretBox,
+  clock: Clock,
+  areaColumns: readonly SealedColumn[],
+): Promise<RotationReport> {
+  const columns = joinSealed(areaColumns, PLATFORM_SEALED);
   return runAs(OPERATOR, async () => {
     const derivation = await keepPreviousDerivation(db, box, clock);
     const resealed: Record<string, number> = {};
-    for (const column of SEALED_COLUMNS) {
+    for (const column of columns) {
       let count = 0;
       let after = '';
       for (;;) {
-        const values = await sealedValues(db, column, after, PAGE);
+        const values = await column.values(db, after, PAGE);
         for (const value of values) {
           const next = box.reseal(value);
-          if (next !== null && (await replaceSealed(db, column, value, next))) count += 1;
+          if (next !== null && (await column.replace(db, value, next))) count += 1;
         }
         if (values.length < PAGE) break;
         after = values.at(-1)!;

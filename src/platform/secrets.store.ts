@@ -1,50 +1,17 @@
 import type { Db, Queryable } from './db/db.ts';
 
-/**
- * Every column that holds a value sealed under the secrets key (platform/crypto.ts), for a
- * rotation to seal again: the table, the column, and the prefix before the sealed value when
- * the column also holds values in clear (an idempotent answer is sealed only when it shows a
- * secret). A new sealed column is added here, or a rotation leaves it under the old key.
- */
-export const SEALED_COLUMNS = [
-  { table: 'webhook_secrets', column: 'sealed', prefix: '' },
-  { table: 'onboarding_links', column: 'return_secret_sealed', prefix: '' },
-  { table: 'idempotency_keys', column: 'response_body', prefix: 'sealed:' },
-  { table: 'kept_keys', column: 'sealed', prefix: '' },
-] as const;
-
-export type SealedColumn = (typeof SEALED_COLUMNS)[number];
-
-/** The sealed values of one column (prefix removed), a page at a time after `after`. */
-export async function sealedValues(
-  db: Queryable,
-  { table, column, prefix }: SealedColumn,
-  after: string,
-  limit: number,
-): Promise<string[]> {
-  const { rows } = await db.query<{ value: string }>(
-    `SELECT ${column} AS value FROM ${table}
-      WHERE ${column} LIKE $1 || '%' AND ${column} > $2
-      ORDER BY ${column} LIMIT $3`,
-    [prefix, `${prefix}${after}`, limit],
+/** The kept keys' sealed values after `after`, in order (a rotation's page). */
+export async function sealedKeptKeys(q: Queryable, after: string, limit: number): Promise<string[]> {
+  const { rows } = await q.query<{ sealed: string }>(
+    'SELECT sealed FROM kept_keys WHERE sealed > $1 ORDER BY sealed LIMIT $2',
+    [after, limit],
   );
-  return rows.map((row) => row.value.slice(prefix.length));
+  return rows.map((row) => row.sealed);
 }
 
-/**
- * Puts `next` where `current` is. Compare-and-set on the value itself: a sealed value is unique
- * (a random nonce each time), and a row changed meanwhile is left alone. Answers whether it did.
- */
-export async function replaceSealed(
-  db: Queryable,
-  { table, column, prefix }: SealedColumn,
-  current: string,
-  next: string,
-): Promise<boolean> {
-  const { rowCount } = await db.query(`UPDATE ${table} SET ${column} = $2 WHERE ${column} = $1`, [
-    `${prefix}${current}`,
-    `${prefix}${next}`,
-  ]);
+/** Seals a kept key again: `next` where `current` still is. Answers whether it did. */
+export async function resealKeptKey(q: Queryable, current: string, next: string): Promise<boolean> {
+  const { rowCount } = await q.query('UPDATE kept_keys SET sealed = $2 WHERE sealed = $1', [current, next]);
   return rowCount > 0;
 }
 

@@ -2,6 +2,7 @@ import { defineArea } from '../../platform/area.ts';
 import type { AreaDeps } from '../../platform/area-deps.ts';
 import type { AreaRoutes } from '../../platform/http/app.ts';
 import type { RequestsService } from '../requests/requests.module.ts';
+import { bankDataEvents } from './bank-data.events.ts';
 import { bankDataOpsRoutes } from './bank-data.ops.routes.ts';
 import { createBankDataParties } from './bank-data.parties.ts';
 import { bankDataRoutes } from './bank-data.routes.ts';
@@ -23,5 +24,10 @@ export function bankDataModule(deps: AreaDeps & { requests: Pick<RequestsService
     bankDataSandboxRoutes({ parties }),
     bankDataOpsRoutes({ parties }),
   ];
-  return defineArea({ name: 'bank-data', services: { bankData, bankDataParties: parties }, routes });
+  return defineArea({
+    name: 'bank-data',
+    events: bankDataEvents,
+    services: { bankData, bankDataParties: parties },
+    routes,
+  });
 }

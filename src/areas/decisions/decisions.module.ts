@@ -7,6 +7,7 @@ import type { DocumentsService } from '../documents/documents.module.ts';
 import type { Payments, RequestLifecycle } from '../requests/requests.module.ts';
 import type { SettingsService } from '../settings/settings.module.ts';
 import { createConsentLevelService } from './decisions.consent-level.ts';
+import { decisionsEvents } from './decisions.events.ts';
 import type { OfferGuard } from './decisions.offer.ts';
 import { decisionsRoutes } from './decisions.routes.ts';
 import { createDecisionsService } from './decisions.service.ts';
@@ -37,7 +38,12 @@ export function decisionsModule(
   const decisions = createDecisionsService({ ...deps, requests: deps.lifecycle });
   const consentLevel = createConsentLevelService({ write: deps.write, requests: deps.lifecycle });
   const routes: AreaRoutes[] = [decisionsRoutes({ decisions, consentLevel })];
-  return defineArea({ name: 'decisions', services: { decisions, consentLevel }, routes });
+  return defineArea({
+    name: 'decisions',
+    events: decisionsEvents,
+    services: { decisions, consentLevel },
+    routes,
+  });
 }
 
 // What other areas use of this one.

@@ -2,6 +2,7 @@ import { defineArea } from '../../platform/area.ts';
 import type { AreaDeps } from '../../platform/area-deps.ts';
 import type { AreaRoutes } from '../../platform/http/app.ts';
 import type { RequestLifecycle } from '../requests/requests.module.ts';
+import { disclosureEvents } from './disclosure.events.ts';
 import { ANNOUNCEMENTS_JOB, createDisclosureJobs } from './disclosure.jobs.ts';
 import { disclosureOpsRoutes } from './disclosure.ops.routes.ts';
 import { disclosureRoutes } from './disclosure.routes.ts';
@@ -22,6 +23,7 @@ export function disclosureModule(deps: AreaDeps & { lifecycle: RequestLifecycle 
   const disclosureSteps = { prepareNoticeDocuments, announceIn };
   return defineArea({
     name: 'disclosure',
+    events: disclosureEvents,
     services: { disclosure, disclosureSteps },
     routes,
     jobs: createDisclosureJobs({ disclosure }),

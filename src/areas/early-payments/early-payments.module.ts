@@ -1,6 +1,7 @@
 import { defineArea } from '../../platform/area.ts';
 import type { AreaDeps } from '../../platform/area-deps.ts';
 import type { AreaRoutes } from '../../platform/http/app.ts';
+import { earlyPaymentsEvents } from './early-payments.events.ts';
 import { earlyPaymentsOpsRoutes } from './early-payments.ops.routes.ts';
 import { earlyPaymentsRoutes } from './early-payments.routes.ts';
 import { earlyPaymentsSandboxRoutes } from './early-payments.sandbox.routes.ts';
@@ -16,7 +17,12 @@ export function earlyPaymentsModule(deps: AreaDeps) {
     earlyPaymentsOpsRoutes({ earlyPayments }),
     earlyPaymentsSandboxRoutes({ earlyPayments }),
   ];
-  return defineArea({ name: 'early-payments', services: { earlyPayments }, routes });
+  return defineArea({
+    name: 'early-payments',
+    events: earlyPaymentsEvents,
+    services: { earlyPayments },
+    routes,
+  });
 }
 
 export type { EarlyPaymentsService, EarlyPaymentView } from './early-payments.service.ts';

@@ -1,8 +1,8 @@
 import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/db.ts';
-import type { ExportMetrics } from '../../platform/metrics.ts';
 import type { RunWrite } from '../../platform/write.ts';
 import type { LinkSigner } from './exports.links.ts';
+import type { ExportMetrics } from './exports.metrics.ts';
 import type { ExportStorage } from './exports.storage.ts';
 
 /** Spec, Limits: files kept 24 hours. */

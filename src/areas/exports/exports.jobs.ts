@@ -1,10 +1,10 @@
 import type { Caller } from '../../platform/caller.ts';
 import { newId } from '../../platform/ids.ts';
 import { enqueueJob, type JobHandler } from '../../platform/jobs.ts';
-import type { ExportMetrics } from '../../platform/metrics.ts';
 import { buildExport, DEFAULT_VOLUME_BYTES } from './exports.build.ts';
 import { ENTITIES } from './exports.content.store.ts';
 import { DAY_MS, type ExportsDeps } from './exports.deps.ts';
+import type { ExportMetrics } from './exports.metrics.ts';
 import * as store from './exports.store.ts';
 import { startProgress } from './exports.view.ts';
 

@@ -1,6 +1,7 @@
 import { defineArea } from '../../platform/area.ts';
 import type { AreaDeps } from '../../platform/area-deps.ts';
 import type { AreaRoutes } from '../../platform/http/app.ts';
+import { opportunitiesEvents } from './opportunities.events.ts';
 import { createOpportunitiesJobs } from './opportunities.jobs.ts';
 import { NIGHTLY_JOB } from './opportunities.nightly.ts';
 import { opportunitiesOpsRoutes } from './opportunities.ops.routes.ts';
@@ -25,6 +26,7 @@ export function opportunitiesModule(deps: AreaDeps) {
   ];
   return defineArea({
     name: 'opportunities',
+    events: opportunitiesEvents,
     services: { opportunities },
     routes,
     jobs: createOpportunitiesJobs(deps),

@@ -34,7 +34,7 @@ export {
   text,
   VERIFICATION_STATUSES,
 } from './parties.rules.ts';
-export { InvoiceAmount } from './parties.schemas.ts';
+export { InvoiceAmount, PartyInEvents } from './parties.schemas.ts';
 export { readSellerScore, type SellerScore, sellerScore } from './parties.score.ts';
 export { scoreSellerOfTheDay, scoreSellersOfTheDay } from './parties.score-daily.ts';
 export type { PartiesService } from './parties.service.ts';

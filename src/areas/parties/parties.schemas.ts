@@ -1,4 +1,5 @@
 import { type TSchema, Type } from 'typebox';
+import { Open } from '../../platform/events.ts';
 import { Euros, SAFE_TEXT, Text } from '../../platform/http/input.ts';
 import { Timestamp, Uuid } from '../../platform/http/schemas.ts';
 import { EMAIL_MAX, EMPLOYEES_MAX, INVOICE_NUMBER_MAX, NAME_MAX, TAX_ID_MAX } from './parties.rules.ts';
@@ -161,3 +162,6 @@ export const SellerScoreSchema = Type.Object({
     }),
   ),
 });
+
+/** A company as events show it (a notice's debtor, an early payment's buyer): open, as event data is. */
+export const PartyInEvents = Open({ name: Type.String(), tax_id: Type.String(), country: Type.String() });

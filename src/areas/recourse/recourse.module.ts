@@ -2,6 +2,7 @@ import { defineArea } from '../../platform/area.ts';
 import type { AreaDeps } from '../../platform/area-deps.ts';
 import type { AreaRoutes } from '../../platform/http/app.ts';
 import type { RequestLifecycle } from '../requests/requests.module.ts';
+import { recourseEvents } from './recourse.events.ts';
 import { createRecourseJobs, RECOURSE_JOB } from './recourse.jobs.ts';
 import { recourseOpsRoutes } from './recourse.ops.routes.ts';
 import { recourseRoutes } from './recourse.routes.ts';
@@ -25,6 +26,7 @@ export function recourseModule(deps: AreaDeps & { lifecycle: RequestLifecycle; p
   ];
   return defineArea({
     name: 'recourse',
+    events: recourseEvents,
     services: { recourse },
     routes,
     jobs: createRecourseJobs({ recourse }),

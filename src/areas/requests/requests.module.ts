@@ -1,6 +1,7 @@
 import { defineArea } from '../../platform/area.ts';
 import type { AreaDeps } from '../../platform/area-deps.ts';
 import type { AreaRoutes } from '../../platform/http/app.ts';
+import { requestsEvents } from './requests.events.ts';
 import { createRequestsJobs } from './requests.jobs.ts';
 import { requestsOpsRoutes } from './requests.ops.routes.ts';
 import { requestsRisksOpsRoutes } from './requests.risks.ops.routes.ts';
@@ -18,6 +19,7 @@ export {
 } from './requests.announce.store.ts';
 // The requests area's public face: what other areas use of it.
 export type { DisclosureSteps } from './requests.disclosure-steps.ts';
+export { REQUEST_CARRIED, RequestInEvents } from './requests.events.ts';
 export type { ClientOwnerOf, TermsForRouting } from './requests.intake.ts';
 export {
   // Made first by the composition root: the disclosure area is built on it before this module.
@@ -75,6 +77,7 @@ export function requestsModule(deps: AreaDeps & RequestsDeps) {
   ];
   return defineArea({
     name: 'requests',
+    events: requestsEvents,
     services: { requests, lifecycle: deps.lifecycle, requestParties: requests, payments: requests },
     routes,
     jobs: createRequestsJobs(),

@@ -2,10 +2,10 @@ import { SpanStatusCode, type Tracer } from '@opentelemetry/api';
 import type { Logger } from 'pino';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/db.ts';
-import type { WebhookMetrics, WebhookPreparationFailure } from '../../platform/metrics.ts';
 import { type CallTrace, formatTraceparent, startDeliveryTrace } from '../../platform/tracing.ts';
 import type { createAnswerBook } from './webhooks.answers.ts';
 import { type ClaimedAttempt, recordFailedForOps, stopEndpointForOps } from './webhooks.dispatch.store.ts';
+import type { WebhookMetrics, WebhookPreparationFailure } from './webhooks.metrics.ts';
 import type { Sender } from './webhooks.sender.ts';
 import { deliveryHeaders } from './webhooks.signature.ts';
 

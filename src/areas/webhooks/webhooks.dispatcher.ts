@@ -5,13 +5,13 @@ import type { Clock } from '../../platform/clock.ts';
 import type { SecretBox } from '../../platform/crypto.ts';
 import { OPERATOR, runAs } from '../../platform/db/actor.ts';
 import type { Db } from '../../platform/db/db.ts';
-import { NO_METRICS, type WebhookMetrics } from '../../platform/metrics.ts';
 import { createAnswerBook } from './webhooks.answers.ts';
 import { createAttempt } from './webhooks.attempt.ts';
 import { createPump, type InFlight } from './webhooks.claims.ts';
 import { createFanOut } from './webhooks.fan-out.ts';
 import { createLauncher } from './webhooks.launcher.ts';
 import { createLeaseKeeper } from './webhooks.leases.ts';
+import type { WebhookMetrics } from './webhooks.metrics.ts';
 import { createRunner } from './webhooks.runner.ts';
 import { createSender, type Resolver, type Sender } from './webhooks.sender.ts';
 import { createOwnSession } from './webhooks.session.ts';
@@ -58,8 +58,8 @@ export interface DispatcherDeps {
   timeoutMs?: number;
   /** The safety net's period in real milliseconds (tests set it long to see the wake alone work). */
   safetyWakeMs?: number;
-  /** Counts each attempt's outcome (the runtime's metrics; none when left out). */
-  metrics?: WebhookMetrics;
+  /** Counts each attempt's outcome (the area's instruments, webhooks.metrics.ts). */
+  metrics: WebhookMetrics;
   /** Records a span per attempt when spans are exported (platform/tracing-sdk.ts). */
   tracer?: Tracer | null;
   /** The lease of a claimed attempt, in seconds of the service clock (default ATTEMPT_LEASE_SECONDS). */
@@ -111,7 +111,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
     answers,
     workerId,
     now,
-    metrics: deps.metrics ?? NO_METRICS,
+    metrics: deps.metrics,
     tracer: deps.tracer ?? null,
   });
   const start = createLauncher({

@@ -4,14 +4,15 @@ import { defineArea } from '../../platform/area.ts';
 import type { AreaDeps } from '../../platform/area-deps.ts';
 import type { SecretBox } from '../../platform/crypto.ts';
 import type { AreaRoutes } from '../../platform/http/app.ts';
-import type { WebhookMetrics } from '../../platform/metrics.ts';
 import { createDispatcher, type Dispatcher, type DispatcherDeps } from './webhooks.dispatcher.ts';
+import { webhooksEvents } from './webhooks.events.ts';
 import { createWebhooksJobs, PRUNE_JOB } from './webhooks.jobs.ts';
+import { webhookMetrics } from './webhooks.metrics.ts';
 import { webhooksRoutes } from './webhooks.routes.ts';
+import { webhooksSealed } from './webhooks.sealed.ts';
 import { createWebhooksService } from './webhooks.service.ts';
 
 export type { Dispatcher, DispatcherDeps } from './webhooks.dispatcher.ts';
-export { EVENT_TYPE_NAMES } from './webhooks.event-types.ts';
 export { oldestDueDeliveryForOpsSql } from './webhooks.metrics.store.ts';
 export type { WebhooksService } from './webhooks.service.ts';
 export {
@@ -22,13 +23,12 @@ export {
   SECRET_PREFIX,
 } from './webhooks.signature.ts';
 
-/** What the dispatcher runs with beside the area's deps: the runtime's log, LISTEN URL, bounds and counters. */
+/** What the dispatcher runs with beside the area's deps: the runtime's log, LISTEN URL and bounds. */
 export interface DispatchSettings {
   logger: Logger;
   /** PostgreSQL's URL, to LISTEN for commits; null on the embedded database. */
   databaseUrl: string | null;
   safetyWakeMs: number;
-  metrics?: WebhookMetrics;
   tracer: Tracer | null;
 }
 
@@ -41,6 +41,7 @@ export function webhooksModule(
   deps: AreaDeps & { secrets: SecretBox; allowLoopback: boolean; dispatch: DispatchSettings },
 ) {
   const webhooks = createWebhooksService(deps);
+  const metrics = webhookMetrics(deps.metrics);
   const routes: AreaRoutes[] = [webhooksRoutes({ webhooks, readCache: deps.readCache })];
   const dispatcher = (overrides: Partial<DispatcherDeps> = {}): Dispatcher =>
     createDispatcher({
@@ -48,15 +49,18 @@ export function webhooksModule(
       clock: deps.clock,
       secrets: deps.secrets,
       allowLoopback: deps.allowLoopback,
+      metrics,
       ...deps.dispatch,
       ...overrides,
     });
   return defineArea({
     name: 'webhooks',
+    events: webhooksEvents,
     services: { webhooks, dispatcher },
     routes,
     jobs: createWebhooksJobs(),
     recurring: [PRUNE_JOB],
     beside: [() => dispatcher()],
+    sealed: webhooksSealed,
   });
 }

@@ -2,10 +2,10 @@ import { type FunderCaller, type FunderScope, scopeOf } from '../../platform/cal
 import { actorForCaller, runAs } from '../../platform/db/actor.ts';
 import type { Queryable } from '../../platform/db/db.ts';
 import { ApiError } from '../../platform/errors.ts';
+import type { EventRegistry } from '../../platform/events.ts';
 import { OUTBOX_KEEP_DAYS } from '../../platform/outbox.ts';
 import type { CacheableAnswer } from '../../platform/read-cache.ts';
 import type { WebhooksDeps } from './webhooks.deps.ts';
-import { EVENT_TYPES } from './webhooks.event-types.ts';
 import { type EventRow, findEndpoint, listDeliveries, listEndpoints, listEvents } from './webhooks.store.ts';
 import { deliveryView, endpointView, ownKeyOf } from './webhooks.views.ts';
 
@@ -47,12 +47,17 @@ export function createWebhookReads(deps: Pick<WebhooksDeps, 'db' | 'clock'>) {
   };
 
   return {
-    async list(caller: FunderCaller) {
+    /** The caller's endpoints, and every event type it may subscribe them to. */
+    async list(caller: FunderCaller, eventTypes: EventRegistry) {
       const rows = await read(caller, (scope) => listEndpoints(db, scope, ownKeyOf(caller)));
       return {
         count: rows.length,
         webhooks: rows.map(endpointView),
-        event_types: EVENT_TYPES.map((entry) => ({ ...entry })),
+        event_types: eventTypes.entries.map(({ type, description, emitted }) => ({
+          type,
+          description,
+          emitted,
+        })),
       };
     },
 

@@ -5,12 +5,11 @@ import { OPENS } from '../../platform/http/scopes.ts';
 import type { ReadCache } from '../../platform/read-cache.ts';
 import {
   CreatedWebhook,
-  CreateWebhookBody,
   DeliveriesQuery,
   DeliveryIdParams,
   DeliveryList,
   EventList,
-  EventsQuery,
+  eventTypeInputs,
   RecoverBody,
   Recovered,
   RetriedDelivery,
@@ -37,6 +36,7 @@ export function webhooksRoutes({
   readCache: ReadCache;
 }): AreaRoutes {
   return (app) => {
+    const { CreateWebhookBody, EventsQuery } = eventTypeInputs(app.eventTypes.names);
     app.get(
       '/v1/webhooks',
       keyed(
@@ -56,7 +56,7 @@ export function webhooksRoutes({
         },
         { summary: 'Your active webhook endpoints', response: { 200: WebhookList } },
       ),
-      async (request) => webhooks.list(request.caller!),
+      async (request) => webhooks.list(request.caller!, app.eventTypes),
     );
 
     app.post(

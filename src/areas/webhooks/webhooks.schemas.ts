@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import { DateTimeText, Fields, Int, List, OneOf, Text } from '../../platform/http/input.ts';
 import { Timestamp, Uuid } from '../../platform/http/schemas.ts';
-import { ALL_EVENTS, EVENT_TYPE_NAMES } from './webhooks.event-types.ts';
+import { ALL_EVENTS } from './webhooks.events.ts';
 import { MAX_WEBHOOK_URL_LENGTH } from './webhooks.url-guard.ts';
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) =>
@@ -9,27 +9,45 @@ const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T)
 
 // --- inputs ---
 
-export const CreateWebhookBody = Fields({
-  url: Text({
-    code: 'webhook_url_invalid',
-    min: 1,
-    max: MAX_WEBHOOK_URL_LENGTH,
-    description:
-      'https, a public host name, port 443, no user name or password, at most 2,048 characters. IP addresses and private, loopback, link-local and reserved names are refused.',
-  }),
-  events: Type.Optional(
-    List(OneOf([...EVENT_TYPE_NAMES, ALL_EVENTS], { code: 'event_type_unknown' }), {
-      code: 'events_invalid',
+/**
+ * The inputs that name event types, for the types the areas emit (`app.eventTypes`): the
+ * subscription of a new endpoint, and the event log's `type`.
+ */
+export function eventTypeInputs(names: readonly string[]) {
+  const CreateWebhookBody = Fields({
+    url: Text({
+      code: 'webhook_url_invalid',
       min: 1,
-      max: EVENT_TYPE_NAMES.length + 1,
-      default: [ALL_EVENTS],
-      description: "Event types to receive, or `['*']` for all (the default).",
+      max: MAX_WEBHOOK_URL_LENGTH,
+      description:
+        'https, a public host name, port 443, no user name or password, at most 2,048 characters. IP addresses and private, loopback, link-local and reserved names are refused.',
     }),
-  ),
-  description: Type.Optional(
-    Text({ code: 'description_invalid', max: 200, description: 'Up to 200 characters' }),
-  ),
-});
+    events: Type.Optional(
+      List(OneOf([...names, ALL_EVENTS], { code: 'event_type_unknown' }), {
+        code: 'events_invalid',
+        min: 1,
+        max: names.length + 1,
+        default: [ALL_EVENTS],
+        description: "Event types to receive, or `['*']` for all (the default).",
+      }),
+    ),
+    description: Type.Optional(
+      Text({ code: 'description_invalid', max: 200, description: 'Up to 200 characters' }),
+    ),
+  });
+  const EventsQuery = Fields({
+    type: Type.Optional(OneOf(names, { code: 'event_type_unknown' })),
+    after: Type.Optional(
+      Type.String({
+        pattern: '^[0-9]{1,18}$',
+        'x-error-code': 'cursor_invalid',
+        description: 'The `next_cursor` of the previous page',
+      }),
+    ),
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200, default: 50 })),
+  });
+  return { CreateWebhookBody, EventsQuery };
+}
 
 export const RotateSecretBody = Fields({
   keep_previous_hours: Type.Optional(
@@ -57,18 +75,6 @@ export const WebhookIdParams = Type.Object({ id: Uuid });
 export const DeliveryIdParams = Type.Object({ id: Uuid, delivery_id: Uuid });
 
 export const DeliveriesQuery = Fields({
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200, default: 50 })),
-});
-
-export const EventsQuery = Fields({
-  type: Type.Optional(OneOf(EVENT_TYPE_NAMES, { code: 'event_type_unknown' })),
-  after: Type.Optional(
-    Type.String({
-      pattern: '^[0-9]{1,18}$',
-      'x-error-code': 'cursor_invalid',
-      description: 'The `next_cursor` of the previous page',
-    }),
-  ),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200, default: 50 })),
 });
 

@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import type { IncomingHttpHeaders } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -14,22 +14,17 @@ import { type FunderFixture, requestsGiven } from '../../../test/support/request
 import type { TestService } from '../../../test/support/service.ts';
 import { startWebhookBench, type WebhookBench } from '../../../test/support/webhook-receiver.ts';
 import { addDays, madridDate } from '../../platform/clock.ts';
-import {
-  EVENT_DATA,
-  EVENT_EXAMPLES_FILE,
-  eventExamples,
-} from '../../platform/http/openapi/webhook-event-data.ts';
+import type { EventRegistry } from '../../platform/events.ts';
 import { PUBLISH_TIME, RUN_TIME } from '../opportunities/opportunities.module.ts';
-import { EVENT_TYPE_NAMES } from './webhooks.event-types.ts';
 
 /**
  * Typed events: a sandbox key's lifecycle, driven through the API and the sandbox helpers, a
  * live key's export built by the worker's job, and the next night's digest published by the
  * worker's jobs as the clock moves, emit every event type of the catalogue; each delivery
  * (through the dispatcher, signature checked) is validated against its type's `data` schema,
- * the one the document's `webhooks` section publishes. With RECORD_WEBHOOK_EVENT_EXAMPLES=1 the
- * first delivery of each type is written as the document's example
- * (src/platform/http/openapi/webhook-event-examples.json).
+ * the one its area declares and the document's `webhooks` section publishes. With
+ * RECORD_WEBHOOK_EVENT_EXAMPLES=1 the first delivery of each type is written as the document's
+ * example, in the file of recorded deliveries its area keeps (`<area>.events.json`).
  */
 interface Hit {
   path: string;
@@ -114,9 +109,13 @@ async function callOk(key: string, method: string, url: string, body?: unknown) 
 
 const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: true });
 (formatsPlugin as unknown as (ajv: Ajv2020) => void)(ajv);
-const validators = new Map(Object.entries(EVENT_DATA).map(([type, schema]) => [type, ajv.compile(schema)]));
+/** The event types the service's areas declare. */
+const registry = (): EventRegistry => service.runtime.services.events;
+const validators = new Map<string, ReturnType<typeof ajv.compile>>();
 
 function invalid(event: { type: string; data: unknown }): string | null {
+  const schema = registry().get(event.type)?.data;
+  if (schema && !validators.has(event.type)) validators.set(event.type, ajv.compile(schema));
   const validate = validators.get(event.type);
   if (!validate) return `${event.type}: no schema`;
   return validate(event.data) ? null : `${event.type}: ${JSON.stringify(validate.errors)}`;
@@ -308,7 +307,7 @@ describe('typed events', () => {
 
     const events = delivered;
     const reached = new Set(events.map((event) => event.type));
-    expect([...reached].sort()).toEqual([...EVENT_TYPE_NAMES].sort());
+    expect([...reached].sort()).toEqual([...registry().names].sort());
     expect(events.map(invalid).filter((problem) => problem !== null)).toEqual([]);
     // The client's union is discriminated by `type`: narrowing it types `data`.
     const funded = events.find((event) => event.type === 'request.funded');
@@ -319,23 +318,34 @@ describe('typed events', () => {
     }
 
     if (process.env.RECORD_WEBHOOK_EVENT_EXAMPLES === '1') {
-      const first = Object.fromEntries(
-        [...reached].sort().map((type) => [type, events.find((event) => event.type === type)]),
-      );
-      writeFileSync(EVENT_EXAMPLES_FILE, `${JSON.stringify(first, null, 2)}\n`);
+      // Each area's file holds the first delivery of each of its types, by type.
+      const byFile = new Map<string, string[]>();
+      for (const entry of registry().entries)
+        byFile.set(entry.examples.file, [...(byFile.get(entry.examples.file) ?? []), entry.type]);
+      for (const [file, types] of byFile) {
+        const first = Object.fromEntries(
+          [...types].sort().map((type) => [type, events.find((event) => event.type === type)]),
+        );
+        writeFileSync(file, `${JSON.stringify(first, null, 2)}\n`);
+      }
     }
     // A guard against a hung run, not a measure: the walk makes some sixty calls on a shared machine.
   }, 600_000);
 
-  it('has a schema for every event type, and a recorded example, valid against it, for every type', () => {
-    expect(Object.keys(EVENT_DATA).sort()).toEqual([...EVENT_TYPE_NAMES].sort());
-    const examples = eventExamples();
-    expect(Object.keys(examples).sort()).toEqual([...EVENT_TYPE_NAMES].sort());
-    for (const type of EVENT_TYPE_NAMES) {
-      const example = examples[type];
+  it('has a recorded example for every event type, valid against its schema, and none for another type', () => {
+    const { entries, names } = registry();
+    for (const { type, examples } of entries) {
+      const example = examples.of(type);
       expect(example, type).toBeDefined();
       expect(example!.type).toBe(type);
       expect(invalid(example!)).toBeNull();
     }
+    // A file of recorded deliveries holds only its area's types.
+    for (const file of new Set(entries.map((entry) => entry.examples.file))) {
+      const recorded = Object.keys(JSON.parse(readFileSync(file, 'utf8')) as object);
+      const own = entries.filter((entry) => entry.examples.file === file).map((entry) => entry.type);
+      expect(recorded.sort(), file).toEqual([...own].sort());
+    }
+    expect(names).toEqual(entries.map((entry) => entry.type));
   });
 });

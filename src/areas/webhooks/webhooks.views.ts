@@ -1,6 +1,6 @@
 import type { FunderCaller } from '../../platform/caller.ts';
 import { ApiError } from '../../platform/errors.ts';
-import { ALL_EVENTS } from './webhooks.event-types.ts';
+import { ALL_EVENTS } from './webhooks.events.ts';
 import { SIGNATURE_HEADER, SIGNATURE_SCHEME, SIGNATURE_TOLERANCE_SECONDS } from './webhooks.signature.ts';
 import type { DeliveryRow, EndpointRow } from './webhooks.store.ts';
 

@@ -7,6 +7,7 @@ import type {
   RawServerDefault,
 } from 'fastify';
 import type { FunderCaller, KeptAnswer, OperatorCaller } from '../caller.ts';
+import type { EventRegistry } from '../events.ts';
 import type { OperatorRole } from '../operator-roles.ts';
 import type { OperationRegistry } from './openapi/registry.ts';
 import type { OperationDoc } from './openapi/types.ts';
@@ -44,6 +45,8 @@ declare module 'fastify' {
     routeInputs: RouteInputs[];
     /** Every operations route with the least operator role that opens it, as the routes declared it. */
     opsRoles: OpsRouteRole[];
+    /** The event types the areas emit, joined (platform/events.ts): what an endpoint may subscribe to. */
+    eventTypes: EventRegistry;
   }
   interface FastifyRequest {
     caller: FunderCaller | null;

@@ -4,6 +4,7 @@ import Fastify, { type FastifyPluginAsync, type FastifyReply, type FastifyServer
 import type { Clock } from '../clock.ts';
 import type { SecretBox } from '../crypto.ts';
 import type { Db } from '../db/db.ts';
+import type { EventRegistry } from '../events.ts';
 import { newId } from '../ids.ts';
 import type { HttpMetrics, MetricsExposition } from '../metrics.ts';
 import type { Readiness } from '../readiness.ts';
@@ -35,6 +36,8 @@ export interface HttpDeps extends Omit<AuthDeps, 'clock'> {
   clock: Clock;
   logger: FastifyServerOptions['loggerInstance'];
   routes: readonly AreaRoutes[];
+  /** The event types the areas emit (platform/events.ts): `app.eventTypes`, the document's `webhooks`. */
+  events: EventRegistry;
   bodyLimit?: number;
   /** Tests: an error code an operation's document does not list answers 500 (openapi/documented-errors.ts). */
   checkErrorCodes?: boolean;
@@ -138,6 +141,7 @@ export async function buildApp(deps: HttpDeps): Promise<App> {
   app.decorateRequest('idempotentReplay', false);
   app.decorateRequest('idempotencyKeptWithWrite', null);
   app.addSchema(ErrorEnvelope);
+  app.decorate('eventTypes', deps.events);
 
   installErrorHandling(app, {
     unavailable(cause) {
@@ -153,7 +157,7 @@ export async function buildApp(deps: HttpDeps): Promise<App> {
 
   const operations = installRouteRules(app, deps);
   if (deps.checkErrorCodes) checkDocumentedErrors(app, operations);
-  await registerDocument(app, operations);
+  await registerDocument(app, operations, deps.events);
 
   // Before authentication: the public port never so much as checks an operator token.
   if (deps.operationsListener) installListenerGuard(app);

@@ -1,4 +1,5 @@
 import swagger from '@fastify/swagger';
+import type { EventRegistry } from '../events.ts';
 import type { App } from './app-types.ts';
 import { openApiOptions } from './openapi/document.ts';
 import { registerReferencePage } from './openapi/reference-page.ts';
@@ -7,11 +8,16 @@ import type { Scope } from './scopes.ts';
 
 /**
  * The OpenAPI document built from the registered routes (operations routes and the reference
- * page itself hidden; a key route marked with its scopes), and the reference page at /docs.
+ * page itself hidden; a key route marked with its scopes) and the event types the areas emit,
+ * and the reference page at /docs.
  */
-export async function registerDocument(app: App, operations: OperationRegistry): Promise<void> {
+export async function registerDocument(
+  app: App,
+  operations: OperationRegistry,
+  events: EventRegistry,
+): Promise<void> {
   await app.register(swagger, {
-    ...openApiOptions(operations),
+    ...openApiOptions(operations, events),
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => String(json.$id ?? `def-${i}`) },
     transform: ({ schema, url, route }) => {
       const config = (route.config ?? {}) as { auth?: string };

@@ -120,3 +120,26 @@ export async function pruneIdempotencyKeys(q: Queryable, now: Date): Promise<num
   const { rowCount } = await q.query('DELETE FROM idempotency_keys WHERE expires_at < $1', [now]);
   return rowCount;
 }
+
+/** Marks a kept answer stored sealed (its route shows a secret once). */
+export const SEALED_BODY = 'sealed:';
+
+/** The sealed answers' values after `after` (the prefix removed), in order (a rotation's page). */
+export async function sealedAnswers(q: Queryable, after: string, limit: number): Promise<string[]> {
+  const { rows } = await q.query<{ body: string }>(
+    `SELECT response_body AS body FROM idempotency_keys
+      WHERE starts_with(response_body, $1) AND response_body > ($1 || $2)
+      ORDER BY response_body LIMIT $3`,
+    [SEALED_BODY, after, limit],
+  );
+  return rows.map((row) => row.body.slice(SEALED_BODY.length));
+}
+
+/** Seals a kept answer again: `next` where `current` still is. Answers whether it did. */
+export async function resealAnswer(q: Queryable, current: string, next: string): Promise<boolean> {
+  const { rowCount } = await q.query(
+    'UPDATE idempotency_keys SET response_body = $2 WHERE response_body = $1',
+    [`${SEALED_BODY}${current}`, `${SEALED_BODY}${next}`],
+  );
+  return rowCount > 0;
+}

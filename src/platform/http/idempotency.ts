@@ -7,7 +7,15 @@ import { sha256Hex } from '../crypto.ts';
 import { type Db, isUnavailable } from '../db/db.ts';
 import { ApiError } from '../errors.ts';
 import { newId } from '../ids.ts';
-import { claimKey, findKey, freeKey, keepAnswer, type StoredKey, takeOverKey } from './idempotency.store.ts';
+import {
+  claimKey,
+  findKey,
+  freeKey,
+  keepAnswer,
+  SEALED_BODY as SEALED,
+  type StoredKey,
+  takeOverKey,
+} from './idempotency.store.ts';
 
 export { pruneIdempotencyKeys } from './idempotency.store.ts';
 
@@ -49,9 +57,6 @@ const bodyHash = (request: FastifyRequest): string =>
  * belongs to the API key that sent the call (migration 0046): another key of the same funder
  * sending the same value makes a new call and never sees the first key's answer.
  */
-/** Marks a kept answer stored sealed (its route shows a secret once). */
-const SEALED = 'sealed:';
-
 export interface IdempotencyDeps {
   db: Db;
   clock: Clock;

@@ -1,5 +1,6 @@
 import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger';
 import type { ErrorCode } from '../../errors.ts';
+import type { EventRegistry } from '../../events.ts';
 import { API_VERSION } from '../../version.ts';
 import { COMPONENT } from '../input.ts';
 import { codeSamples } from './code-samples.ts';
@@ -292,6 +293,7 @@ function withNamedBranches(node: unknown, schemas: Json): Json {
 
 export function openApiOptions(
   registry: OperationRegistry,
+  events: EventRegistry,
 ): Pick<FastifyDynamicSwaggerOptions, 'openapi' | 'transformObject'> {
   return {
     openapi: {
@@ -327,7 +329,7 @@ export function openApiOptions(
       // Each error status has its own envelope schema with its codes: the shared one is not used.
       delete (components.schemas as Json | undefined)?.ErrorEnvelope;
       doc.components = components;
-      doc.webhooks = webhooksSection(API_VERSION);
+      doc.webhooks = webhooksSection(API_VERSION, events);
       const paths = (doc.paths ?? {}) as Record<string, Record<string, Json>>;
       for (const [path, methods] of Object.entries(paths)) {
         for (const [method, raw] of Object.entries(methods)) {

@@ -1,0 +1,37 @@
+import type { Queryable } from './db/db.ts';
+
+/**
+ * A column that holds values sealed under the secrets key (platform/crypto.ts), for a rotation
+ * to seal again (`funder-api secrets rotate`, secrets-rotation.ts). The table's owner declares
+ * it: an area on its module (`sealed`), the platform its own (secrets-rotation.ts); the two
+ * functions are the owner's store functions, so only the owner writes its table. A new sealed
+ * column is declared with them, or a rotation leaves it under the old key.
+ */
+export interface SealedColumn {
+  /** The table, as the rotation's report names it. */
+  readonly table: string;
+  readonly column: string;
+  /**
+   * The sealed values after `after` (a value as this answers them), in order, `limit` at most:
+   * without the prefix a column holding values in clear too puts before a sealed one.
+   */
+  values(q: Queryable, after: string, limit: number): Promise<string[]>;
+  /**
+   * Puts `next` where `current` is. Compare-and-set on the value itself: a sealed value is unique
+   * (a random nonce each time), and a row changed meanwhile is left alone. Answers whether it did.
+   */
+  replace(q: Queryable, current: string, next: string): Promise<boolean>;
+}
+
+/** The sealed columns of several parts; a column two parts declare stops the start. */
+export function joinSealed(...parts: readonly (readonly SealedColumn[] | undefined)[]): SealedColumn[] {
+  const seen = new Set<string>();
+  const joined: SealedColumn[] = [];
+  for (const column of parts.flatMap((part) => part ?? [])) {
+    const name = `${column.table}.${column.column}`;
+    if (seen.has(name)) throw new Error(`the sealed column ${name} is declared twice`);
+    seen.add(name);
+    joined.push(column);
+  }
+  return joined;
+}
