@@ -257,6 +257,13 @@ describe('the container image (Dockerfile replayed without a container engine)',
     const metrics = await fetch(`http://127.0.0.1:${opsPort}/metrics`);
     expect(metrics.status).toBe(200);
     await metrics.arrayBuffer();
+    // The published document and its page, from the compiled build alone (the image holds no
+    // source: what the document reads, its recorded event examples included, is in the build).
+    for (const path of ['/v1/openapi.json', '/docs']) {
+      const answer = await fetch(`http://127.0.0.1:${port}${path}`);
+      expect({ path, status: answer.status }, serverOutput).toEqual({ path, status: 200 });
+      await answer.arrayBuffer();
+    }
 
     const healthcheck = image.healthcheck!.cmd;
     const healthy = await runInImage(healthcheck, env);

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { type TSchema, Type } from 'typebox';
 
@@ -20,25 +19,18 @@ export interface RecordedEvent {
 
 /**
  * The deliveries a test recorded for an area's event types: a JSON file beside its
- * `<area>.events.ts`, one delivery per type, read when first asked for
- * (src/areas/webhooks/webhooks.typed-events.test.ts writes them).
+ * `<area>.events.ts`, one delivery per type, imported by that file (so that a compiled build
+ * carries it) and rewritten by src/areas/webhooks/webhooks.typed-events.test.ts.
  */
 export interface RecordedExamples {
-  /** The file's path. */
+  /** The file's path, where the test writes it. */
   readonly file: string;
   of(type: string): RecordedEvent | undefined;
 }
 
-export function recordedExamples(url: URL): RecordedExamples {
-  const file = fileURLToPath(url);
-  let read: Record<string, RecordedEvent> | null = null;
-  return {
-    file,
-    of(type) {
-      read ??= JSON.parse(readFileSync(file, 'utf8')) as Record<string, RecordedEvent>;
-      return read[type];
-    },
-  };
+export function recordedExamples(url: URL, recorded: object): RecordedExamples {
+  const byType = recorded as Record<string, RecordedEvent>;
+  return { file: fileURLToPath(url), of: (type) => byType[type] };
 }
 
 /** An event type, as its area declares it. */
@@ -61,10 +53,10 @@ export interface EventType {
 
 /** An area's event types, each given the area's file of recorded deliveries. */
 export function defineEvents(
-  examples: URL,
+  examples: { file: URL; recorded: object },
   types: readonly Omit<EventType, 'examples'>[],
 ): readonly EventType[] {
-  const recorded = recordedExamples(examples);
+  const recorded = recordedExamples(examples.file, examples.recorded);
   return types.map((type) => ({ ...type, examples: recorded }));
 }
 

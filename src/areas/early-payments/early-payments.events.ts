@@ -2,6 +2,7 @@ import { Type } from 'typebox';
 import { Amount, Day, defineEvents, Nullable, Open } from '../../platform/events.ts';
 import { Timestamp, Uuid } from '../../platform/http/schemas.ts';
 import { PartyInEvents } from '../parties/parties.module.ts';
+import recorded from './early-payments.events.json' with { type: 'json' };
 
 const Money = Open({ amount: Amount, value_date: Day, reference: Type.String(), recorded_at: Timestamp });
 
@@ -35,61 +36,64 @@ const carries = 'the early payment as `GET /v1/early-payments/{id}` answers it (
  * Buyer-programme early payments' events, in the order of an early payment's life: beyond the
  * spec's list (docs/decisions/early-payments.md).
  */
-export const earlyPaymentsEvents = defineEvents(new URL('./early-payments.events.json', import.meta.url), [
-  {
-    type: 'early_payment.released',
-    emitted: true,
-    description: 'An early payment was offered to a supplier with you as its funder.',
-    summary: 'An early payment was offered with you as funder',
-    carries,
-    data,
-  },
-  {
-    type: 'early_payment.accepted',
-    emitted: true,
-    description: 'The supplier accepted an early payment of yours.',
-    summary: 'The supplier accepted an early payment',
-    carries,
-    data,
-  },
-  {
-    type: 'early_payment.declined',
-    emitted: true,
-    description: 'The supplier declined an early payment of yours.',
-    summary: 'The supplier declined an early payment',
-    carries,
-    data,
-  },
-  {
-    type: 'early_payment.withdrawn',
-    emitted: true,
-    description: 'The buyer withdrew an early payment of yours.',
-    summary: 'The buyer withdrew an early payment',
-    carries,
-    data,
-  },
-  {
-    type: 'early_payment.paid',
-    emitted: true,
-    description: 'You recorded the early payment you made.',
-    summary: 'You recorded an early payment',
-    carries,
-    data,
-  },
-  {
-    type: 'early_payment.repayment_recorded',
-    emitted: true,
-    description: 'You recorded a partial repayment by the buyer.',
-    summary: 'You recorded a partial repayment',
-    carries,
-    data,
-  },
-  {
-    type: 'early_payment.repaid',
-    emitted: true,
-    description: 'The buyer repaid an early payment in full.',
-    summary: 'The buyer repaid an early payment in full',
-    carries,
-    data,
-  },
-]);
+export const earlyPaymentsEvents = defineEvents(
+  { file: new URL('./early-payments.events.json', import.meta.url), recorded },
+  [
+    {
+      type: 'early_payment.released',
+      emitted: true,
+      description: 'An early payment was offered to a supplier with you as its funder.',
+      summary: 'An early payment was offered with you as funder',
+      carries,
+      data,
+    },
+    {
+      type: 'early_payment.accepted',
+      emitted: true,
+      description: 'The supplier accepted an early payment of yours.',
+      summary: 'The supplier accepted an early payment',
+      carries,
+      data,
+    },
+    {
+      type: 'early_payment.declined',
+      emitted: true,
+      description: 'The supplier declined an early payment of yours.',
+      summary: 'The supplier declined an early payment',
+      carries,
+      data,
+    },
+    {
+      type: 'early_payment.withdrawn',
+      emitted: true,
+      description: 'The buyer withdrew an early payment of yours.',
+      summary: 'The buyer withdrew an early payment',
+      carries,
+      data,
+    },
+    {
+      type: 'early_payment.paid',
+      emitted: true,
+      description: 'You recorded the early payment you made.',
+      summary: 'You recorded an early payment',
+      carries,
+      data,
+    },
+    {
+      type: 'early_payment.repayment_recorded',
+      emitted: true,
+      description: 'You recorded a partial repayment by the buyer.',
+      summary: 'You recorded a partial repayment',
+      carries,
+      data,
+    },
+    {
+      type: 'early_payment.repaid',
+      emitted: true,
+      description: 'The buyer repaid an early payment in full.',
+      summary: 'The buyer repaid an early payment in full',
+      carries,
+      data,
+    },
+  ],
+);

@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import { Amount, Day, defineEvents, Nullable, Open } from '../../platform/events.ts';
 import { Timestamp, Uuid } from '../../platform/http/schemas.ts';
+import recorded from './recourse.events.json' with { type: 'json' };
 
 /** The claim as `GET /v1/recourse` lists it. */
 const Claim = Open(
@@ -34,23 +35,26 @@ const ClaimData = Open({ claim: Claim });
 const CLAIM = 'the claim as `GET /v1/recourse` lists it (`claim`).';
 
 /** The recourse claims' events: beyond the spec's list (docs/decisions/recourse.md). */
-export const recourseEvents = defineEvents(new URL('./recourse.events.json', import.meta.url), [
-  {
-    type: 'claim.closed',
-    emitted: true,
-    description:
-      'A recourse claim of yours closed: settled by payments or by the request settling, withdrawn or written off.',
-    summary: 'A recourse claim closed',
-    carries: CLAIM,
-    data: ClaimData,
-  },
-  {
-    type: 'claim.opened',
-    emitted: true,
-    description:
-      'A recourse claim opened on a request you funded that is still unpaid after its recourse days.',
-    summary: 'A recourse claim opened',
-    carries: CLAIM,
-    data: ClaimData,
-  },
-]);
+export const recourseEvents = defineEvents(
+  { file: new URL('./recourse.events.json', import.meta.url), recorded },
+  [
+    {
+      type: 'claim.closed',
+      emitted: true,
+      description:
+        'A recourse claim of yours closed: settled by payments or by the request settling, withdrawn or written off.',
+      summary: 'A recourse claim closed',
+      carries: CLAIM,
+      data: ClaimData,
+    },
+    {
+      type: 'claim.opened',
+      emitted: true,
+      description:
+        'A recourse claim opened on a request you funded that is still unpaid after its recourse days.',
+      summary: 'A recourse claim opened',
+      carries: CLAIM,
+      data: ClaimData,
+    },
+  ],
+);
