@@ -37,7 +37,7 @@ async function firstStart(runtime: Runtime, baseUrl: string): Promise<void> {
 }
 
 async function firstStartAsOperator(runtime: Runtime, baseUrl: string): Promise<void> {
-  const { rows } = await runtime.db.query<{ n: string }>('SELECT count(*)::text AS n FROM funders');
+  const { rows } = await runtime.db.query<{ n: string }>('SELECT count(*)::text AS n FROM funders_read');
   if (rows[0]?.n !== '0') return;
   if (isProduction(runtime.config)) return firstStartInProduction(runtime, baseUrl);
   if (!runtime.config.demoOnFirstStart) return;

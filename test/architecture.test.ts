@@ -63,7 +63,7 @@ const WRITTEN_ONCE: { what: string; homes: string[]; pattern: RegExp }[] = [
     what: 'whether a funder exists, and its plane (funderExists, funderPlane)',
     homes: ['src/platform/db/funders.ts'],
     // A statement of its own (a write guarded by EXISTS in one statement is not this check).
-    pattern: /['`]SELECT (?:1|environment) FROM funders WHERE id = \$1/,
+    pattern: /['`]SELECT (?:1|environment) FROM funders(?:_read)? WHERE id = \$1/,
   },
   {
     // The decline's own rule (a reason word or notes, 400) is another rule, in its own file.

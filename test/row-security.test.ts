@@ -625,6 +625,73 @@ describe('with two funders on each plane', () => {
     expect(changed.rowCount).toBe(0);
   });
 
+  it('through each view another area reads, every role sees exactly the rows it sees in the table, and writes nothing', async () => {
+    // The views of migration 0069 and later, with the one table each reads.
+    const { rows: views } = await service.db.query<{ name: string; table: string; options: string[] | null }>(
+      `SELECT c.relname AS name, u.table_name AS table, c.reloptions AS options
+         FROM pg_class c
+         JOIN information_schema.view_table_usage u ON u.view_schema = 'public' AND u.view_name = c.relname
+        WHERE c.relnamespace = 'public'::regnamespace AND c.relkind = 'v'
+        ORDER BY c.relname`,
+    );
+    expect(views.length).toBeGreaterThan(20);
+    for (const view of views) {
+      expect({ view: view.name, options: view.options }).toEqual({
+        view: view.name,
+        options: ['security_invoker=true'],
+      });
+    }
+    // Each role's count through the view against its count in the table: a funder of each plane,
+    // a sandbox key's helpers, the operator, and the funder role with no funder set.
+    const unsetFunder = (sql: string) =>
+      as(GATE, () =>
+        db.transaction(async (tx) => {
+          await tx.exec('SET LOCAL ROLE funder_api_funder');
+          return Number(
+            (await tx.query<{ n: string }>(`SELECT count(*)::text AS n FROM (${sql}) x`)).rows[0]!.n,
+          );
+        }),
+      );
+    const readers: { who: string; count: (sql: string) => Promise<number> }[] = [
+      ...funders().map(({ who, funder, plane }) => ({
+        who,
+        count: (sql: string) => countAs({ kind: 'funder', funderId: funder.id, plane }, sql),
+      })),
+      { who: 'a sandbox key', count: (sql: string) => countAs({ kind: 'sandbox', funderId: demo.id }, sql) },
+      { who: 'the operator', count: (sql: string) => countAs(OPERATOR, sql) },
+      { who: 'the funder role with nothing set', count: unsetFunder },
+    ];
+    let seenThrough = 0;
+    for (const { who, count } of readers) {
+      for (const view of views) {
+        const throughView = await count(`SELECT * FROM ${view.name}`);
+        const inTable = await count(`SELECT * FROM ${view.table}`);
+        expect({ who, view: view.name, rows: throughView }).toEqual({ who, view: view.name, rows: inTable });
+        seenThrough += throughView;
+      }
+    }
+    expect(seenThrough).toBeGreaterThan(0);
+    // The policy roles may read a view and nothing else; a write through one is refused.
+    const { rows: rights } = await service.db.query<{
+      view: string;
+      role: string;
+      reads: boolean;
+      writes: boolean;
+    }>(
+      `SELECT v.relname AS view, r.rolname AS role,
+              has_table_privilege(r.oid, v.oid, 'SELECT') AS reads,
+              has_table_privilege(r.oid, v.oid, 'INSERT, UPDATE, DELETE, TRUNCATE') AS writes
+         FROM pg_class v CROSS JOIN pg_roles r
+        WHERE v.relnamespace = 'public'::regnamespace AND v.relkind = 'v'
+          AND r.rolname IN ('funder_api_funder', 'funder_api_sandbox', 'funder_api_operator')`,
+    );
+    expect(rights.length).toBe(views.length * 3);
+    expect(rights.filter((r) => !r.reads || r.writes)).toEqual([]);
+    await expect(
+      as(OPERATOR, () => db.query('UPDATE funder_settings_read SET offer_validity_days = 3')),
+    ).rejects.toMatchObject({ code: '42501' });
+  });
+
   it('with no funder set, the funder role sees nothing at all', async () => {
     for (const table of policed) {
       const unset = await as(GATE, () =>

@@ -21,15 +21,15 @@ export interface AlertRow {
 
 const ALERT = `
   SELECT a.id AS alert_id, a.request_id, r.request_ref, p.debtor_tax_id,
-         (SELECT d.name FROM request_invoices ri JOIN invoices i ON i.id = ri.invoice_id
-            JOIN debtors d ON d.id = i.debtor_id
+         (SELECT d.name FROM request_invoices_read ri JOIN invoices_read i ON i.id = ri.invoice_id
+            JOIN debtors_read d ON d.id = i.debtor_id
            WHERE ri.request_id = r.id
              AND upper(regexp_replace(d.tax_id, '\\s', '', 'g')) = p.debtor_tax_id
            ORDER BY ri.position LIMIT 1) AS debtor_name,
          p.amount::text AS amount, p.received_at, p.reference, a.raised_at
     FROM payment_alerts a
     JOIN seller_payments p ON p.id = a.payment_id
-    JOIN funding_requests r ON r.id = a.request_id`;
+    JOIN funding_requests_read r ON r.id = a.request_id`;
 
 export function requestAlerts(q: Queryable, scope: FunderScope, requestId: string) {
   return scopedRows<AlertRow>(
@@ -102,12 +102,12 @@ export function alertedRequests(
   return scopedRows<{ id: string; request_ref: string }>(
     q,
     scope,
-    `SELECT r.id, r.request_ref FROM funding_requests r
+    `SELECT r.id, r.request_ref FROM funding_requests_read r
       WHERE r.plane = $2 AND r.funder_of_record_id = $1 AND r.seller_id = $3
         AND r.status = 'funded' AND r.funded_at <= $5
         AND r.programme_terms->>'disclosure' = 'confidential'
-        AND EXISTS (SELECT 1 FROM request_invoices ri JOIN invoices i ON i.id = ri.invoice_id
-                      JOIN debtors d ON d.id = i.debtor_id
+        AND EXISTS (SELECT 1 FROM request_invoices_read ri JOIN invoices_read i ON i.id = ri.invoice_id
+                      JOIN debtors_read d ON d.id = i.debtor_id
                      WHERE ri.request_id = r.id
                        AND upper(regexp_replace(d.tax_id, '\\s', '', 'g')) = upper(regexp_replace($4, '\\s', '', 'g')))
       ORDER BY r.funded_at, r.id`,

@@ -9,7 +9,7 @@ import { type ChargeRow, CONNECTION, type ConnectionRow } from './bank-data.stor
 
 export async function sellerForOps(q: Queryable, sellerId: string) {
   const { rows } = await q.query<{ id: string; plane: Plane; name: string }>(
-    'SELECT id, plane, name FROM sellers WHERE id = $1',
+    'SELECT id, plane, name FROM sellers_read WHERE id = $1',
     [sellerId],
   );
   return rows[0] ?? null;

@@ -272,11 +272,11 @@ export async function requestDebtorTaxIds(q: Queryable, scope: FunderScope, requ
   const rows = await scopedRows<{ tax_id: string }>(
     q,
     scope,
-    `SELECT d.tax_id FROM funding_requests r
-       JOIN request_invoices ri ON ri.request_id = r.id
-       JOIN invoices i ON i.id = ri.invoice_id JOIN debtors d ON d.id = i.debtor_id
+    `SELECT d.tax_id FROM funding_requests_read r
+       JOIN request_invoices_read ri ON ri.request_id = r.id
+       JOIN invoices_read i ON i.id = ri.invoice_id JOIN debtors_read d ON d.id = i.debtor_id
       WHERE r.id = $3 AND r.plane = $2
-        AND (r.assigned_funder_id = $1 OR EXISTS (SELECT 1 FROM request_funders rf
+        AND (r.assigned_funder_id = $1 OR EXISTS (SELECT 1 FROM request_funders_read rf
               WHERE rf.request_id = r.id AND rf.funder_id = $1 AND rf.acted_at IS NOT NULL))
       ORDER BY ri.position`,
     [requestId],
@@ -289,9 +289,9 @@ export function requestSellerOf(q: Queryable, scope: FunderScope, requestId: str
   return scopedRow<{ seller_id: string; seller_name: string }>(
     q,
     scope,
-    `SELECT r.seller_id, s.name AS seller_name FROM funding_requests r JOIN sellers s ON s.id = r.seller_id
+    `SELECT r.seller_id, s.name AS seller_name FROM funding_requests_read r JOIN sellers_read s ON s.id = r.seller_id
       WHERE r.id = $3 AND r.plane = $2
-        AND (r.assigned_funder_id = $1 OR EXISTS (SELECT 1 FROM request_funders rf
+        AND (r.assigned_funder_id = $1 OR EXISTS (SELECT 1 FROM request_funders_read rf
               WHERE rf.request_id = r.id AND rf.funder_id = $1 AND rf.acted_at IS NOT NULL))`,
     [requestId],
   );

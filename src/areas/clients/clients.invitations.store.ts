@@ -264,7 +264,7 @@ export async function returnOriginsOf(
   funderId: string,
 ): Promise<{ origins: string[]; demonstration: boolean; kept: boolean } | null> {
   const { rows } = await q.query<{ origins: string[] | null; is_demonstration: boolean }>(
-    `SELECT o.origins, f.is_demonstration FROM funders f
+    `SELECT o.origins, f.is_demonstration FROM funders_read f
        LEFT JOIN funder_return_origins o ON o.funder_id = f.id WHERE f.id = $1`,
     [funderId],
   );

@@ -149,23 +149,23 @@ export async function ownRecordName(
     q,
     scope,
     `WITH visible_requests AS (
-       SELECT r.id, r.seller_id FROM funding_requests r
+       SELECT r.id, r.seller_id FROM funding_requests_read r
         WHERE r.plane = $2 AND ${visibleToFunder('r', '$1')})
-     SELECT s.name FROM sellers s
+     SELECT s.name FROM sellers_read s
       WHERE s.plane = $2 AND s.country = $3
         AND upper(regexp_replace(s.tax_id, '[^A-Za-z0-9]', '', 'g')) IN ($4, $3 || $4)
         AND (s.id IN (SELECT c.seller_id FROM funder_clients c WHERE c.funder_id = $1 AND c.plane = $2)
-             OR s.id IN (SELECT l.seller_id FROM seller_limits l WHERE l.funder_id = $1 AND l.plane = $2)
+             OR s.id IN (SELECT l.seller_id FROM seller_limits_read l WHERE l.funder_id = $1 AND l.plane = $2)
              OR s.id IN (SELECT v.seller_id FROM visible_requests v))
       UNION ALL
-     SELECT d.name FROM debtors d
+     SELECT d.name FROM debtors_read d
       WHERE d.plane = $2 AND d.country = $3
         AND upper(regexp_replace(d.tax_id, '[^A-Za-z0-9]', '', 'g')) IN ($4, $3 || $4)
-        AND d.id IN (SELECT i.debtor_id FROM invoices i
-                       JOIN request_invoices ri ON ri.invoice_id = i.id
+        AND d.id IN (SELECT i.debtor_id FROM invoices_read i
+                       JOIN request_invoices_read ri ON ri.invoice_id = i.id
                        JOIN visible_requests v ON v.id = ri.request_id)
       UNION ALL
-     SELECT l.debtor_name FROM credit_limits l
+     SELECT l.debtor_name FROM credit_limits_read l
       WHERE l.funder_id = $1 AND l.plane = $2 AND l.debtor_country = $3
         AND l.debtor_tax_id IN ($4, $3 || $4) AND l.debtor_name IS NOT NULL
       LIMIT 1`,

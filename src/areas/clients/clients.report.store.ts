@@ -52,13 +52,13 @@ export function reportCompanies(q: Queryable, scope: FunderScope, keyId: string 
             COALESCE(r.amount_requested, 0)::text AS amount_requested,
             COALESCE(r.amount_funded, 0)::text AS amount_funded
        FROM companies c
-       LEFT JOIN sellers s ON s.id = c.seller_id
+       LEFT JOIN sellers_read s ON s.id = c.seller_id
        LEFT JOIN LATERAL (
          SELECT count(*) AS requests, sum(fr.total_amount) AS amount_requested,
                 sum(CASE WHEN fr.status IN ('funded', 'settled')
                          THEN COALESCE(fr.funded_amount, fr.advance_amount, fr.total_amount) ELSE 0 END)
                   AS amount_funded
-           FROM funding_requests fr
+           FROM funding_requests_read fr
           WHERE fr.seller_id = c.seller_id AND fr.plane = $2 AND ${visibleToFunder('fr', '$1')}
        ) r ON true
       ORDER BY c.arrived_at, c.tax_id`,

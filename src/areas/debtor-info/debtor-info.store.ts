@@ -72,7 +72,7 @@ export async function requestDebtors(q: Queryable, scope: FunderScope, requestId
             s.model_version AS score_model_version,
             pp.period_end::text AS period_end, pp.days::text AS period_days, pp.source AS period_source,
             pp.entity_name AS period_entity_name
-       FROM debtors d
+       FROM debtors_read d
        LEFT JOIN debtor_profiles p ON p.debtor_id = d.id
        LEFT JOIN LATERAL (
               SELECT grade, score_100, computed_at, model_version FROM debtor_scores
@@ -81,9 +81,9 @@ export async function requestDebtors(q: Queryable, scope: FunderScope, requestId
               SELECT period_end, days, source, entity_name FROM debtor_public_payment_periods
                WHERE debtor_id = d.id ORDER BY period_end DESC LIMIT 1) pp ON true
       WHERE d.plane = $2
-        AND d.id IN (SELECT i.debtor_id FROM request_invoices ri
-                       JOIN invoices i ON i.id = ri.invoice_id
-                       JOIN funding_requests r ON r.id = ri.request_id
+        AND d.id IN (SELECT i.debtor_id FROM request_invoices_read ri
+                       JOIN invoices_read i ON i.id = ri.invoice_id
+                       JOIN funding_requests_read r ON r.id = ri.request_id
                       WHERE ri.request_id = $3 AND r.plane = $2 AND ${visibleToFunder('r', '$1')})
       ORDER BY d.name, d.id`,
     [requestId],
@@ -241,7 +241,7 @@ export async function seedDemoProfiles(
     `INSERT INTO debtor_profiles (debtor_id, plane, level, level_since, shares_data, updated_at)
      SELECT d.id, 'demo', s.level, s.level_since, s.shares_data, $6
        FROM unnest($1::text[], $2::text[], $3::text[], $4::timestamptz[], $5::boolean[]) AS s(country, tax_id, level, level_since, shares_data)
-       JOIN debtors d ON d.plane = 'demo' AND d.country = s.country AND d.tax_id = s.tax_id
+       JOIN debtors_read d ON d.plane = 'demo' AND d.country = s.country AND d.tax_id = s.tax_id
      ON CONFLICT (debtor_id) DO UPDATE SET
        level = EXCLUDED.level, level_since = EXCLUDED.level_since, shares_data = EXCLUDED.shares_data,
        updated_at = EXCLUDED.updated_at`,
@@ -253,7 +253,7 @@ export async function seedDemoProfiles(
      SELECT gen_random_uuid(), d.id, 'demo', s.grade, s.score_100, s.model_version, s.computed_at, $7
        FROM unnest($1::text[], $2::text[], $3::text[], $4::int[], $5::text[], $6::timestamptz[])
               AS s(country, tax_id, grade, score_100, model_version, computed_at)
-       JOIN debtors d ON d.plane = 'demo' AND d.country = s.country AND d.tax_id = s.tax_id
+       JOIN debtors_read d ON d.plane = 'demo' AND d.country = s.country AND d.tax_id = s.tax_id
      ON CONFLICT (debtor_id, model_version, computed_at) DO UPDATE SET
        grade = EXCLUDED.grade, score_100 = EXCLUDED.score_100, loaded_at = EXCLUDED.loaded_at`,
     [
@@ -270,7 +270,7 @@ export async function seedDemoProfiles(
      SELECT d.id, 'demo', s.period_end, s.days, s.source, s.entity_name, $7
        FROM unnest($1::text[], $2::text[], $3::date[], $4::numeric[], $5::text[], $6::text[])
               AS s(country, tax_id, period_end, days, source, entity_name)
-       JOIN debtors d ON d.plane = 'demo' AND d.country = s.country AND d.tax_id = s.tax_id AND d.is_public_body
+       JOIN debtors_read d ON d.plane = 'demo' AND d.country = s.country AND d.tax_id = s.tax_id AND d.is_public_body
      ON CONFLICT (debtor_id, period_end) DO UPDATE SET
        days = EXCLUDED.days, source = EXCLUDED.source, entity_name = EXCLUDED.entity_name,
        loaded_at = EXCLUDED.loaded_at`,

@@ -31,14 +31,16 @@ const listAll = async (key: string) => {
 
 /**
  * Demonstration rows per table that has a plane column, the evidence chain aside, and keys:
- * a key keeps its plane for life and survives resets.
+ * a key keeps its plane for life and survives resets. Tables only: a view shows its table's rows.
  */
 async function demoFootprint(): Promise<Record<string, number>> {
   const { rows: tables } = await service.db.query<{ table_name: string }>(
-    `SELECT table_name FROM information_schema.columns
-      WHERE table_schema = current_schema() AND column_name = 'plane'
-        AND table_name NOT IN ('evidence_entries', 'api_keys')
-      ORDER BY table_name`,
+    `SELECT c.table_name FROM information_schema.columns c
+       JOIN information_schema.tables t ON t.table_schema = c.table_schema AND t.table_name = c.table_name
+        AND t.table_type = 'BASE TABLE'
+      WHERE c.table_schema = current_schema() AND c.column_name = 'plane'
+        AND c.table_name NOT IN ('evidence_entries', 'api_keys')
+      ORDER BY c.table_name`,
   );
   const counts: Record<string, number> = {};
   for (const { table_name: table } of tables) {
@@ -56,6 +58,8 @@ async function demoRows(): Promise<Record<string, string[]>> {
     `SELECT p.table_name FROM information_schema.columns p
        JOIN information_schema.columns i ON i.table_name = p.table_name AND i.table_schema = p.table_schema
         AND i.column_name = 'id'
+       JOIN information_schema.tables t ON t.table_schema = p.table_schema AND t.table_name = p.table_name
+        AND t.table_type = 'BASE TABLE'
       WHERE p.table_schema = current_schema() AND p.column_name = 'plane' AND p.table_name <> 'evidence_entries'
       ORDER BY p.table_name`,
   );

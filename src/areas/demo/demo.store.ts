@@ -25,7 +25,7 @@ export async function saveDemoFunderId(q: Queryable, bankId: string): Promise<vo
 }
 
 export async function funderName(q: Queryable, bankId: string): Promise<string> {
-  const { rows } = await q.query<{ name: string }>('SELECT name FROM funders WHERE id = $1', [bankId]);
+  const { rows } = await q.query<{ name: string }>('SELECT name FROM funders_read WHERE id = $1', [bankId]);
   if (!rows[0]) throw new Error(`the demonstration funder ${bankId} does not exist`);
   return rows[0].name;
 }

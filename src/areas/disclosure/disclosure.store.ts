@@ -38,13 +38,13 @@ export async function noticeFactsForOps(
             (SELECT jsonb_agg(jsonb_build_object('number', i.number, 'amount', i.amount::text,
                                                  'due_date', to_char(i.due_date, 'YYYY-MM-DD'))
                               ORDER BY ri.position, i.number)
-               FROM request_invoices ri JOIN invoices i ON i.id = ri.invoice_id
+               FROM request_invoices_read ri JOIN invoices_read i ON i.id = ri.invoice_id
               WHERE ri.request_id = n.request_id AND i.debtor_id = n.debtor_id) AS invoices
-       FROM debtor_notices n
-       JOIN funding_requests r ON r.id = n.request_id
-       JOIN sellers s ON s.id = r.seller_id
-       JOIN debtors d ON d.id = n.debtor_id
-       JOIN funders f ON f.id = $2
+       FROM debtor_notices_read n
+       JOIN funding_requests_read r ON r.id = n.request_id
+       JOIN sellers_read s ON s.id = r.seller_id
+       JOIN debtors_read d ON d.id = n.debtor_id
+       JOIN funders_read f ON f.id = $2
       WHERE n.request_id = $1 AND n.answered_at IS NULL AND n.status = 'pending'
       ORDER BY d.name, d.id`,
     [requestId, funderId],
@@ -81,7 +81,7 @@ const DOCUMENT_SELECT = `
          (n.names_funder_id IS NOT NULL AND n.names_funder_id = r.assigned_funder_id) AS names_this_funder,
          (n.subject IS NOT NULL AND n.covers = ${noticeCovers('n')}) AS current,
          (d.notice_address IS NOT NULL) AS has_address, n.sending, n.sending_queued_at
-    FROM debtor_notices n JOIN debtors d ON d.id = n.debtor_id JOIN funding_requests r ON r.id = n.request_id`;
+    FROM debtor_notices_read n JOIN debtors_read d ON d.id = n.debtor_id JOIN funding_requests_read r ON r.id = n.request_id`;
 
 /** The notices of a request the funder may see, with their prepared documents. */
 export async function noticeDocuments(q: Queryable, scope: FunderScope, requestId: string) {
@@ -113,7 +113,7 @@ export async function confidentialGateFacts(
   const uploaded = await scopedRows<{ invoice_id: string; number: string }>(
     q,
     scope,
-    `SELECT i.id AS invoice_id, i.number FROM request_invoices ri JOIN invoices i ON i.id = ri.invoice_id
+    `SELECT i.id AS invoice_id, i.number FROM request_invoices_read ri JOIN invoices_read i ON i.id = ri.invoice_id
       WHERE ri.request_id = $3 AND i.source = 'upload' AND ${requestInScope('ri.request_id', '$2', '$1')}
       ORDER BY ri.position, i.number`,
     [requestId],
@@ -123,7 +123,7 @@ export async function confidentialGateFacts(
     scope,
     `SELECT (s.verification_status = 'approved'
              AND (s.verification_lapses_on IS NULL OR s.verification_lapses_on > $4::date)) AS approved
-       FROM funding_requests r JOIN sellers s ON s.id = r.seller_id
+       FROM funding_requests_read r JOIN sellers_read s ON s.id = r.seller_id
       WHERE r.id = $3 AND r.plane = $2 AND ${visibleToFunder('r', '$1')}`,
     [requestId, today],
   );
@@ -154,18 +154,18 @@ export async function dueAnnouncementsForOps(
   const { rows } = await q.query<DueAnnouncement>(
     `SELECT r.id, r.plane, r.request_ref, r.assigned_funder_id AS funder_id, t.trigger, t.detail,
             r.sandbox_key_id::text AS sandbox_key_id
-       FROM funding_requests r
-       JOIN sellers s ON s.id = r.seller_id
+       FROM funding_requests_read r
+       JOIN sellers_read s ON s.id = r.seller_id
        -- The request's own day: a sandbox request moved ahead in time lives that many days on.
        CROSS JOIN LATERAL (SELECT $1::date + r.sandbox_offset_days AS day) rd
        CROSS JOIN LATERAL (
          SELECT 'overdue' AS trigger, i.number AS detail, 1 AS rank
-           FROM request_invoices ri JOIN invoices i ON i.id = ri.invoice_id
+           FROM request_invoices_read ri JOIN invoices_read i ON i.id = ri.invoice_id
           WHERE ri.request_id = r.id AND i.due_date IS NOT NULL
             AND (r.programme_terms->>'announce_overdue_days') IS NOT NULL
             AND i.due_date + (r.programme_terms->>'announce_overdue_days')::int <= rd.day
          UNION ALL
-         SELECT 'dispute', x.id::text, 2 FROM disputes x
+         SELECT 'dispute', x.id::text, 2 FROM disputes_read x
           WHERE x.request_id = r.id AND (r.programme_terms->>'announce_on_dispute')::boolean
             AND (x.raised_at AT TIME ZONE 'Europe/Madrid')::date <= rd.day
          UNION ALL

@@ -82,7 +82,7 @@ const DOCUMENT_FROM = `seller_documents d
 /** A seller on the scope's plane (sellers belong to a plane, not to a funder). */
 export async function findSeller(q: Queryable, scope: FunderScope, id: string): Promise<SellerRow | null> {
   const { rows } = await q.query<SellerRow>(
-    'SELECT id, plane, country FROM sellers WHERE id = $1 AND plane = $2',
+    'SELECT id, plane, country FROM sellers_read WHERE id = $1 AND plane = $2',
     [id, scope.plane],
   );
   return rows[0] ?? null;
@@ -90,7 +90,9 @@ export async function findSeller(q: Queryable, scope: FunderScope, id: string): 
 
 /** The operations team: a seller on either plane. */
 export async function findSellerForOperator(q: Queryable, id: string): Promise<SellerRow | null> {
-  const { rows } = await q.query<SellerRow>('SELECT id, plane, country FROM sellers WHERE id = $1', [id]);
+  const { rows } = await q.query<SellerRow>('SELECT id, plane, country FROM sellers_read WHERE id = $1', [
+    id,
+  ]);
   return rows[0] ?? null;
 }
 
@@ -111,7 +113,7 @@ export async function catalogueNames(q: Queryable, codes: readonly string[]): Pr
 const REQUIRED_CODES = namedStatement<{ codes: string[] }>()({
   name: 'required_document_codes',
   columns: ['codes'],
-  sql: 'SELECT codes FROM funder_required_documents WHERE funder_id = $1 AND plane = $2 AND country = $3',
+  sql: 'SELECT codes FROM funder_required_documents_read WHERE funder_id = $1 AND plane = $2 AND country = $3',
 });
 
 /** The funder's list for one seller country on its plane; empty when it has none. */
@@ -321,8 +323,8 @@ export async function useDownloadToken(
     `WITH used AS (
        UPDATE document_url_log l SET downloads = downloads + 1, last_download_at = $2
         WHERE l.token_sha256 = $1 AND l.expires_at > $2
-          AND EXISTS (SELECT 1 FROM funders f WHERE f.id = l.funder_id AND f.status = 'active')
-          AND NOT EXISTS (SELECT 1 FROM api_keys k WHERE k.id = l.key_id AND k.revoked_at IS NOT NULL)
+          AND EXISTS (SELECT 1 FROM funders_read f WHERE f.id = l.funder_id AND f.status = 'active')
+          AND NOT EXISTS (SELECT 1 FROM api_keys_read k WHERE k.id = l.key_id AND k.revoked_at IS NOT NULL)
         RETURNING l.document_id
      )
      SELECT d.file_name, f.media_type, f.content

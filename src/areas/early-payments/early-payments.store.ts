@@ -55,9 +55,9 @@ const DETAIL = `
                      'reference', r.reference, 'recorded_at', r.recorded_at) ORDER BY r.recorded_at, r.id)
                      FROM early_payment_repayments r WHERE r.early_payment_id = e.id), '[]'::jsonb) AS repayments
     FROM early_payments e
-    JOIN invoices i ON i.id = e.invoice_id
-    JOIN sellers s ON s.id = i.seller_id
-    JOIN debtors d ON d.id = i.debtor_id`;
+    JOIN invoices_read i ON i.id = e.invoice_id
+    JOIN sellers_read s ON s.id = i.seller_id
+    JOIN debtors_read d ON d.id = i.debtor_id`;
 
 /** The status a reader sees: a paid early payment past its maturity and not repaid is overdue. */
 const SHOWN_STATUS = `CASE WHEN e.status = 'paid' AND e.maturity_date < $3::date THEN 'overdue' ELSE e.status END`;
@@ -132,7 +132,7 @@ export async function totals(q: Queryable, scope: FunderScope, today: string) {
 /** An invoice as the release of an offer needs it. */
 export async function invoiceForOps(q: Queryable, invoiceId: string) {
   const { rows } = await q.query<{ id: string; plane: Plane; amount: string; due_date: string | null }>(
-    `SELECT id, plane, amount::text, to_char(due_date, 'YYYY-MM-DD') AS due_date FROM invoices WHERE id = $1`,
+    `SELECT id, plane, amount::text, to_char(due_date, 'YYYY-MM-DD') AS due_date FROM invoices_read WHERE id = $1`,
     [invoiceId],
   );
   return rows[0] ?? null;

@@ -6,7 +6,7 @@ export const BOOK_ENTITIES: readonly Entity[] = [
     ...owned(
       'evidence_entries',
       'Evidence-chain entries about your operations, with their hashes',
-      'evidence_entries',
+      'evidence_entries_read',
       'e',
       keyOf('e', ['seq', 'integer']),
     ),
@@ -32,7 +32,7 @@ export const BOOK_ENTITIES: readonly Entity[] = [
     name: 'evidence_day_roots',
     description: 'Roots of the evidence chain for every day holding one of your entries',
     alias: 'd',
-    from: `evidence_day_roots d WHERE EXISTS (SELECT 1 FROM evidence_entries e WHERE e.day = d.day AND ${OWN('e')})`,
+    from: `evidence_day_roots_read d WHERE EXISTS (SELECT 1 FROM evidence_entries_read e WHERE e.day = d.day AND ${OWN('e')})`,
     key: [{ sql: 'd.day', type: 'date' }],
     columns: [
       col('day', 'date'),
@@ -44,7 +44,7 @@ export const BOOK_ENTITIES: readonly Entity[] = [
     ],
   },
   {
-    ...owned('settlements', 'Payments recorded on requests you funded', 'settlements', 's'),
+    ...owned('settlements', 'Payments recorded on requests you funded', 'settlements_read', 's'),
     columns: [
       col('id', 'uuid'),
       col('request_id', 'uuid'),
@@ -61,7 +61,7 @@ export const BOOK_ENTITIES: readonly Entity[] = [
     ...owned(
       'recourse_claims',
       'Recourse claims opened on requests you funded, and how they closed',
-      'recourse_claims',
+      'recourse_claims_read',
       'c',
     ),
     columns: [
@@ -86,7 +86,7 @@ export const BOOK_ENTITIES: readonly Entity[] = [
     ],
   },
   {
-    ...owned('statements', 'Bank statements you sent', 'statements', 's'),
+    ...owned('statements', 'Bank statements you sent', 'statements_read', 's'),
     columns: [
       col('id', 'uuid'),
       col('key_id', 'uuid'),
@@ -110,7 +110,7 @@ export const BOOK_ENTITIES: readonly Entity[] = [
     ...owned(
       'statement_lines',
       'Lines of those statements and what they were matched to',
-      'statement_lines',
+      'statement_lines_read',
       'l',
       keyOf('l', ['statement_id', 'uuid'], ['line', 'integer']),
     ),
@@ -139,7 +139,7 @@ export const BOOK_ENTITIES: readonly Entity[] = [
     ...owned(
       'settings',
       'Your rules: consent level, listed buyers, offer validity',
-      'funder_settings',
+      'funder_settings_read',
       's',
       keyOf('s', ['plane', 'text']),
     ),
@@ -155,7 +155,7 @@ export const BOOK_ENTITIES: readonly Entity[] = [
     ...owned(
       'listed_buyers',
       'The buyers on your list',
-      'funder_listed_buyers',
+      'funder_listed_buyers_read',
       'b',
       keyOf('b', ['country', 'text'], ['tax_id', 'text']),
     ),
@@ -165,7 +165,7 @@ export const BOOK_ENTITIES: readonly Entity[] = [
     ...owned(
       'required_documents',
       'Documents you require from sellers, per seller country',
-      'funder_required_documents',
+      'funder_required_documents_read',
       'd',
       keyOf('d', ['country', 'text']),
     ),
@@ -181,7 +181,7 @@ export const BOOK_ENTITIES: readonly Entity[] = [
     name: 'team',
     description: 'Your funder record (the service keeps no personal portal users yet)',
     alias: 'f',
-    from: 'funders f WHERE f.id = $1 AND $2::text IS NOT NULL',
+    from: 'funders_read f WHERE f.id = $1 AND $2::text IS NOT NULL',
     key: id('f'),
     columns: [
       col('id', 'uuid'),
@@ -195,7 +195,7 @@ export const BOOK_ENTITIES: readonly Entity[] = [
     name: 'api_keys',
     description: 'Your API keys: name, prefix, scopes and dates, never the key or its hash',
     alias: 'k',
-    from: 'api_keys k WHERE k.funder_id = $1 AND $2::text IS NOT NULL',
+    from: 'api_keys_read k WHERE k.funder_id = $1 AND $2::text IS NOT NULL',
     key: id('k'),
     columns: [
       col('id', 'uuid'),
@@ -212,7 +212,7 @@ export const BOOK_ENTITIES: readonly Entity[] = [
     ...owned(
       'webhook_endpoints',
       'Your webhook endpoints: where events go and which, never a signing secret',
-      'webhook_endpoints',
+      'webhook_endpoints_read',
       'w',
     ),
     columns: [
@@ -232,7 +232,7 @@ export const BOOK_ENTITIES: readonly Entity[] = [
     ...owned(
       'audit_document_links',
       'Audit trail: every document download link your keys were given, and its use',
-      'document_url_log',
+      'document_url_log_read',
       'u',
     ),
     columns: [
@@ -307,9 +307,9 @@ function limitBooks(): Entity[] {
   const debtor = [col('debtor_country', 'text'), col('debtor_tax_id', 'text')];
   const seller = [col('seller_id', 'uuid')];
   return [
-    book('credit_limits', 'credit_limits', [...debtor, col('debtor_name', 'text')]),
-    history('credit_limit_history', 'credit_limit_history', debtor),
-    book('seller_limits', 'seller_limits', seller),
-    history('seller_limit_history', 'seller_limit_history', seller),
+    book('credit_limits', 'credit_limits_read', [...debtor, col('debtor_name', 'text')]),
+    history('credit_limit_history', 'credit_limit_history_read', debtor),
+    book('seller_limits', 'seller_limits_read', seller),
+    history('seller_limit_history', 'seller_limit_history_read', seller),
   ];
 }

@@ -89,7 +89,7 @@ export async function visibleRequestIds(
   const rows = await scopedRows<{ id: string }>(
     q,
     scope,
-    `SELECT r.id FROM funding_requests r WHERE ${VISIBLE('r')} AND ($3::uuid IS NULL OR r.id > $3::uuid)
+    `SELECT r.id FROM funding_requests_read r WHERE ${VISIBLE('r')} AND ($3::uuid IS NULL OR r.id > $3::uuid)
       ORDER BY r.id LIMIT $4`,
     [after, limit],
   );

@@ -40,7 +40,7 @@ export interface Entity {
 /** A request is the funder's to export when routed to it now or acted on by it, on its plane. */
 export const VISIBLE = (r: string) =>
   `${r}.plane = $2 AND (${r}.assigned_funder_id = $1 OR EXISTS (
-     SELECT 1 FROM request_funders rf WHERE rf.request_id = ${r}.id AND rf.funder_id = $1 AND rf.acted_at IS NOT NULL))`;
+     SELECT 1 FROM request_funders_read rf WHERE rf.request_id = ${r}.id AND rf.funder_id = $1 AND rf.acted_at IS NOT NULL))`;
 
 export const col = (name: string, type: ColumnType, sql?: string): Column =>
   sql ? { name, type, sql } : { name, type };
@@ -73,7 +73,7 @@ export const ofRequests = (
   name,
   description,
   alias,
-  from: `${table} ${alias} JOIN funding_requests r ON r.id = ${alias}.request_id WHERE ${alias}.plane = $2 AND ${OF_BATCH}`,
+  from: `${table} ${alias} JOIN funding_requests_read r ON r.id = ${alias}.request_id WHERE ${alias}.plane = $2 AND ${OF_BATCH}`,
   byRequest: true,
   key: keyOf(alias, ['request_id', 'uuid'], ['id', idType]),
 });

@@ -6,7 +6,7 @@ export const REQUEST_ENTITIES: readonly Entity[] = [
     name: 'requests',
     description: 'Funding requests routed to you or that you acted on',
     alias: 'r',
-    from: `funding_requests r WHERE ${VISIBLE('r')}`,
+    from: `funding_requests_read r WHERE ${VISIBLE('r')}`,
     key: id('r'),
     columns: [
       col('id', 'uuid'),
@@ -38,7 +38,7 @@ export const REQUEST_ENTITIES: readonly Entity[] = [
     ...ofRequests(
       'request_history',
       'Every status change of those requests',
-      'request_history',
+      'request_history_read',
       'h',
       'integer',
     ),
@@ -53,7 +53,7 @@ export const REQUEST_ENTITIES: readonly Entity[] = [
     ],
   },
   {
-    ...owned('offers', 'Your offers', 'offers', 'o'),
+    ...owned('offers', 'Your offers', 'offers_read', 'o'),
     columns: [
       col('id', 'uuid'),
       col('request_id', 'uuid'),
@@ -75,7 +75,7 @@ export const REQUEST_ENTITIES: readonly Entity[] = [
     name: 'invoices',
     description: 'Invoices of those requests: one line per request carrying the invoice, in its order',
     alias: 'i',
-    from: `request_invoices ri JOIN funding_requests r ON r.id = ri.request_id JOIN invoices i ON i.id = ri.invoice_id
+    from: `request_invoices_read ri JOIN funding_requests_read r ON r.id = ri.request_id JOIN invoices_read i ON i.id = ri.invoice_id
       WHERE i.plane = $2 AND ${OF_BATCH}`,
     byRequest: true,
     key: [
@@ -102,7 +102,7 @@ export const REQUEST_ENTITIES: readonly Entity[] = [
     ...ofRequests(
       'invoice_checks',
       'Verification of invoices: the signals raised on them and their review',
-      'risk_signals',
+      'risk_signals_read',
       's',
     ),
     columns: [
@@ -120,7 +120,7 @@ export const REQUEST_ENTITIES: readonly Entity[] = [
     ],
   },
   {
-    ...ofRequests('disputes', 'Disputes raised on those requests', 'disputes', 'd'),
+    ...ofRequests('disputes', 'Disputes raised on those requests', 'disputes_read', 'd'),
     columns: [
       col('id', 'uuid'),
       col('request_id', 'uuid'),
@@ -138,7 +138,7 @@ export const REQUEST_ENTITIES: readonly Entity[] = [
     name: 'sellers',
     description: 'Sellers of those requests: company data and verification (KYC) summary',
     alias: 's',
-    from: `sellers s WHERE s.plane = $2 AND EXISTS (SELECT 1 FROM funding_requests r WHERE r.seller_id = s.id AND ${VISIBLE('r')})`,
+    from: `sellers_read s WHERE s.plane = $2 AND EXISTS (SELECT 1 FROM funding_requests_read r WHERE r.seller_id = s.id AND ${VISIBLE('r')})`,
     key: id('s'),
     columns: [
       col('id', 'uuid'),
@@ -153,7 +153,7 @@ export const REQUEST_ENTITIES: readonly Entity[] = [
       col(
         'score_grade',
         'text',
-        '(SELECT sc.grade FROM seller_scores sc WHERE sc.seller_id = s.id ORDER BY sc.computed_at DESC LIMIT 1)',
+        '(SELECT sc.grade FROM seller_scores_read sc WHERE sc.seller_id = s.id ORDER BY sc.computed_at DESC LIMIT 1)',
       ),
       col('created_at', 'timestamp'),
     ],
@@ -162,9 +162,9 @@ export const REQUEST_ENTITIES: readonly Entity[] = [
     name: 'debtors',
     description: 'Debtors of the invoices of those requests',
     alias: 'd',
-    from: `debtors d WHERE d.plane = $2 AND EXISTS (
-      SELECT 1 FROM invoices i JOIN request_invoices ri ON ri.invoice_id = i.id
-        JOIN funding_requests r ON r.id = ri.request_id WHERE i.debtor_id = d.id AND ${VISIBLE('r')})`,
+    from: `debtors_read d WHERE d.plane = $2 AND EXISTS (
+      SELECT 1 FROM invoices_read i JOIN request_invoices_read ri ON ri.invoice_id = i.id
+        JOIN funding_requests_read r ON r.id = ri.request_id WHERE i.debtor_id = d.id AND ${VISIBLE('r')})`,
     key: id('d'),
     columns: [
       col('id', 'uuid'),
@@ -179,7 +179,7 @@ export const REQUEST_ENTITIES: readonly Entity[] = [
     ...ofRequests(
       'notices',
       'Notices of assignment to debtors, their answers and the declaration they signed',
-      'debtor_notices',
+      'debtor_notices_read',
       'n',
     ),
     columns: [
@@ -205,7 +205,7 @@ export const REQUEST_ENTITIES: readonly Entity[] = [
     ...owned(
       'gate_refusals',
       'Funding refused at a gate (409 funding_gate_failed): the request, the gates not met and what held them, who asked, when',
-      'funding_gate_refusals',
+      'funding_gate_refusals_read',
       'g',
     ),
     columns: [
@@ -227,7 +227,7 @@ export const DOCUMENT_ENTITIES: readonly Entity[] = [
     ...owned(
       'documents',
       'Documents: the deal files of your requests (names, dates and SHA-256; no contents)',
-      'deal_file_entries',
+      'deal_file_entries_read',
       'd',
     ),
     columns: [
@@ -249,8 +249,8 @@ export const DOCUMENT_ENTITIES: readonly Entity[] = [
     name: 'seller_documents',
     description: 'Documents the sellers of your requests hold with the service (no contents)',
     alias: 'd',
-    from: `seller_documents d WHERE d.plane = $2 AND EXISTS (
-      SELECT 1 FROM funding_requests r WHERE r.seller_id = d.seller_id AND ${VISIBLE('r')})`,
+    from: `seller_documents_read d WHERE d.plane = $2 AND EXISTS (
+      SELECT 1 FROM funding_requests_read r WHERE r.seller_id = d.seller_id AND ${VISIBLE('r')})`,
     key: id('d'),
     columns: [
       col('id', 'uuid'),

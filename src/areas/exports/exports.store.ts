@@ -45,7 +45,7 @@ export interface ExportRow {
   funder_name: string;
 }
 
-const COLUMNS = `id, funder_id, (SELECT f.name FROM funders f WHERE f.id = exports.funder_id) AS funder_name, plane, status, requested_via, actor_role, key_id, lang, created_at, started_at,
+const COLUMNS = `id, funder_id, (SELECT f.name FROM funders_read f WHERE f.id = exports.funder_id) AS funder_name, plane, status, requested_via, actor_role, key_id, lang, created_at, started_at,
   build_token, progress, completed_at, expires_at, files_deleted_at, manifest_sha256, size_bytes::text,
   file_count, documents_mode, row_counts, volumes`;
 
@@ -157,8 +157,8 @@ export async function linkHolderActiveForOps(
   const { rows } = await q.query<{ ok: boolean }>(
     `SELECT true AS ok
        FROM exports e
-       JOIN funders f ON f.id = e.funder_id AND f.status = 'active'
-       JOIN api_keys k ON k.id = $2 AND k.funder_id = e.funder_id AND k.revoked_at IS NULL
+       JOIN funders_read f ON f.id = e.funder_id AND f.status = 'active'
+       JOIN api_keys_read k ON k.id = $2 AND k.funder_id = e.funder_id AND k.revoked_at IS NULL
       WHERE e.id = $1`,
     [exportId, keyId],
   );

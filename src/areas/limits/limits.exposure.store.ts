@@ -32,31 +32,31 @@ import { visibleToFunder } from '../requests/requests.module.ts';
 const BOOK_SQL = `
 WITH paid AS (
   SELECT request_id, sum(amount) AS paid
-    FROM settlements
+    FROM settlements_read
    WHERE funder_id = $1 AND plane = $2 AND source IN ('settle', 'statement', 'recourse')
    GROUP BY request_id
 ),
 book AS (
   SELECT r.id, r.request_ref, r.seller_id, 'outstanding'::text AS stage, coalesce(p.paid, 0) AS paid
-    FROM funding_requests r LEFT JOIN paid p ON p.request_id = r.id
+    FROM funding_requests_read r LEFT JOIN paid p ON p.request_id = r.id
    WHERE r.plane = $2 AND r.status = 'funded' AND r.funder_of_record_id = $1
   UNION ALL
   SELECT r.id, r.request_ref, r.seller_id, 'committed', 0
-    FROM funding_requests r JOIN offers o ON o.id = r.accepted_offer_id
+    FROM funding_requests_read r JOIN offers_read o ON o.id = r.accepted_offer_id
    WHERE r.assigned_funder_id = $1 AND r.plane = $2 AND r.status IN ('accepted', 'approved') AND o.funder_id = $1
   UNION ALL
   SELECT r.id, r.request_ref, r.seller_id, 'offered', 0
-    FROM funding_requests r
+    FROM funding_requests_read r
    WHERE r.assigned_funder_id = $1 AND r.plane = $2 AND r.status = 'terms_sent'
-     AND EXISTS (SELECT 1 FROM offers o
+     AND EXISTS (SELECT 1 FROM offers_read o
                   WHERE o.request_id = r.id AND o.funder_id = $1 AND o.status = 'pending' AND o.expires_at > $3)
 ),
 scoped AS (
   SELECT b.* FROM book b
    WHERE b.id IS DISTINCT FROM $5::uuid
      AND ($6::text[] IS NULL OR EXISTS (
-           SELECT 1 FROM request_invoices ri JOIN invoices i ON i.id = ri.invoice_id
-             JOIN debtors d ON d.id = i.debtor_id
+           SELECT 1 FROM request_invoices_read ri JOIN invoices_read i ON i.id = ri.invoice_id
+             JOIN debtors_read d ON d.id = i.debtor_id
             WHERE ri.request_id = b.id
               AND (d.country, d.tax_id) IN (SELECT * FROM unnest($6::text[], $7::text[]))))
      AND ($8::uuid IS NULL OR b.seller_id = $8::uuid)
@@ -67,8 +67,8 @@ lines AS (
          d.country AS debtor_country, d.tax_id AS debtor_tax_id, d.name AS debtor_name,
          sum(i.amount) OVER (PARTITION BY s.id) AS base,
          row_number() OVER (PARTITION BY s.id ORDER BY i.amount DESC, ri.position, i.id) AS size_rank
-    FROM scoped s JOIN request_invoices ri ON ri.request_id = s.id
-    JOIN invoices i ON i.id = ri.invoice_id JOIN debtors d ON d.id = i.debtor_id
+    FROM scoped s JOIN request_invoices_read ri ON ri.request_id = s.id
+    JOIN invoices_read i ON i.id = ri.invoice_id JOIN debtors_read d ON d.id = i.debtor_id
 ),
 floored AS (
   SELECT l.*, least(l.paid, l.base) * 100 AS paid_cents,
@@ -97,7 +97,7 @@ lines_out AS (
          d.country, d.tax_id, d.name, e.amount_due, 1::bigint,
          e.repaid_amount * 100, e.repaid_amount * 100, (e.amount_due - e.repaid_amount) * 100,
          (e.status = 'paid' AND e.maturity_date < $4::date), false, 'early_payment'
-    FROM early_payments e JOIN invoices i ON i.id = e.invoice_id JOIN debtors d ON d.id = i.debtor_id
+    FROM early_payments_read e JOIN invoices_read i ON i.id = e.invoice_id JOIN debtors_read d ON d.id = i.debtor_id
    WHERE e.funder_id = $1 AND e.plane = $2 AND e.status IN ('released', 'accepted', 'paid')
      AND ($8::uuid IS NULL OR i.seller_id = $8::uuid)
 )`;
@@ -112,9 +112,9 @@ lines_out AS (
  * and invoice against the policies one row at a time (bench/README.md, "Request reads").
  */
 const SEEN_DEBTORS = `seen_debtors AS (
-  SELECT d.country, d.tax_id, d.name FROM debtors d
+  SELECT d.country, d.tax_id, d.name FROM debtors_read d
    WHERE d.plane = $2 AND d.id = ANY(ARRAY(
-     SELECT DISTINCT v.debtor_id FROM funder_invoice_visibility v
+     SELECT DISTINCT v.debtor_id FROM funder_invoice_visibility_read v
       WHERE v.funder_id = $1 AND v.plane = $2 AND v.request_id IS NOT NULL))
      AND ($6::text[] IS NULL OR (d.country, d.tax_id) IN (SELECT * FROM unnest($6::text[], $7::text[])))
 )`;
@@ -281,7 +281,7 @@ limits AS (
    WHERE funder_id = $1 AND plane = $2 AND ($8::uuid IS NULL OR seller_id = $8::uuid)
 ),
 listed AS (
-  SELECT r.seller_id FROM funding_requests r
+  SELECT r.seller_id FROM funding_requests_read r
    WHERE r.plane = $2 AND ($8::uuid IS NULL OR r.seller_id = $8::uuid)
      AND ${visibleToFunder('r', '$1')}
   UNION
@@ -291,7 +291,7 @@ SELECT s.id AS seller_id, s.name AS seller_name, s.tax_id AS seller_nif, s.count
        l.id AS limit_id, l.amount::text AS limit_amount, l.status AS limit_status,
        l.source AS limit_source, l.source_ref AS limit_source_ref, l.note, l.decided_at,
        ${FIGURES}
-  FROM listed x JOIN sellers s ON s.id = x.seller_id AND s.plane = $2
+  FROM listed x JOIN sellers_read s ON s.id = x.seller_id AND s.plane = $2
   LEFT JOIN limits l ON l.seller_id = s.id
   LEFT JOIN exposure e ON e.seller_id = s.id
  ORDER BY s.name COLLATE "C", s.id`,
@@ -308,7 +308,7 @@ export async function nextOfferExpiry(q: Queryable, scope: FunderScope, now: Dat
   const [row] = await scopedRows<{ at: Date | null }>(
     q,
     scope,
-    `SELECT min(expires_at) AS at FROM offers
+    `SELECT min(expires_at) AS at FROM offers_read
       WHERE funder_id = $1 AND plane = $2 AND status = 'pending' AND expires_at > $3`,
     [now],
   );

@@ -108,10 +108,10 @@ export async function countriesOfTaxIds(
     q,
     scope,
     `SELECT tax_id, array_agg(DISTINCT country ORDER BY country) AS countries FROM (
-       SELECT d.tax_id, d.country FROM debtors d
+       SELECT d.tax_id, d.country FROM debtors_read d
         WHERE d.plane = $2 AND d.tax_id = ANY($3::text[])
-          AND EXISTS (SELECT 1 FROM invoices i JOIN request_invoices ri ON ri.invoice_id = i.id
-                        JOIN funding_requests r ON r.id = ri.request_id
+          AND EXISTS (SELECT 1 FROM invoices_read i JOIN request_invoices_read ri ON ri.invoice_id = i.id
+                        JOIN funding_requests_read r ON r.id = ri.request_id
                        WHERE i.debtor_id = d.id AND r.plane = $2 AND ${visibleToFunder('r', '$1')})
        UNION
        SELECT debtor_tax_id, debtor_country FROM credit_limits
@@ -318,7 +318,7 @@ export async function sellerVisible(q: Queryable, scope: FunderScope, sellerId: 
   const rows = await scopedRows(
     q,
     scope,
-    `SELECT 1 FROM funding_requests r
+    `SELECT 1 FROM funding_requests_read r
       WHERE r.seller_id = $3 AND r.plane = $2
         AND ${visibleToFunder('r', '$1')}
      UNION ALL

@@ -31,11 +31,11 @@ export interface RunRow {
 }
 
 /** The invoice `i` is in a request still alive (open, funded or settled). */
-const IN_REQUEST = `EXISTS (SELECT 1 FROM request_invoices ri JOIN funding_requests r ON r.id = ri.request_id
+const IN_REQUEST = `EXISTS (SELECT 1 FROM request_invoices_read ri JOIN funding_requests_read r ON r.id = ri.request_id
    WHERE ri.invoice_id = i.id AND r.status NOT IN ('declined', 'rejected', 'cancelled'))`;
 
 /** The invoice `i` has an open dispute. */
-const DISPUTED = `EXISTS (SELECT 1 FROM disputes d WHERE d.invoice_id = i.id AND d.status = 'open')`;
+const DISPUTED = `EXISTS (SELECT 1 FROM disputes_read d WHERE d.invoice_id = i.id AND d.status = 'open')`;
 
 /**
  * The funder's rules on an invoice `i` of seller `s` to debtor `db`, on night $3 (a Madrid date):
@@ -47,21 +47,21 @@ const DISPUTED = `EXISTS (SELECT 1 FROM disputes d WHERE d.invoice_id = i.id AND
 const MEETS_RULES = `i.due_date IS NOT NULL AND i.due_date > $3::date
   AND s.verification_status = 'approved'
   AND NOT EXISTS (
-    SELECT 1 FROM funder_required_documents rd CROSS JOIN LATERAL unnest(rd.codes) AS need(code)
+    SELECT 1 FROM funder_required_documents_read rd CROSS JOIN LATERAL unnest(rd.codes) AS need(code)
      WHERE rd.funder_id = $1 AND rd.plane = $2 AND rd.country = s.country
-       AND NOT EXISTS (SELECT 1 FROM seller_documents sd
+       AND NOT EXISTS (SELECT 1 FROM seller_documents_read sd
                         WHERE sd.seller_id = s.id AND sd.code = need.code AND sd.status = 'verified'
                           AND sd.issued_on <= $3::date AND (sd.valid_until IS NULL OR sd.valid_until >= $3::date)))
-  AND (NOT coalesce((SELECT fs.listed_buyers_only FROM funder_settings fs WHERE fs.funder_id = $1 AND fs.plane = $2), false)
-       OR EXISTS (SELECT 1 FROM funder_listed_buyers lb
+  AND (NOT coalesce((SELECT fs.listed_buyers_only FROM funder_settings_read fs WHERE fs.funder_id = $1 AND fs.plane = $2), false)
+       OR EXISTS (SELECT 1 FROM funder_listed_buyers_read lb
                    WHERE lb.funder_id = $1 AND lb.plane = $2 AND lb.country = db.country AND lb.tax_id = db.tax_id))
-  AND NOT EXISTS (SELECT 1 FROM credit_limits cl
+  AND NOT EXISTS (SELECT 1 FROM credit_limits_read cl
                    WHERE cl.funder_id = $1 AND cl.plane = $2 AND cl.debtor_country = db.country
                      AND cl.debtor_tax_id = db.tax_id AND (cl.status <> 'active' OR cl.amount < i.amount))
-  AND NOT EXISTS (SELECT 1 FROM seller_limits sl
+  AND NOT EXISTS (SELECT 1 FROM seller_limits_read sl
                    WHERE sl.funder_id = $1 AND sl.plane = $2 AND sl.seller_id = s.id
                      AND (sl.status <> 'active' OR sl.amount < i.amount))
-  AND NOT EXISTS (SELECT 1 FROM risk_signals rs
+  AND NOT EXISTS (SELECT 1 FROM risk_signals_read rs
                    WHERE rs.invoice_id = i.id AND rs.hard AND rs.status IN ('open', 'confirmed'))`;
 
 /**
@@ -71,7 +71,7 @@ const MEETS_RULES = `i.due_date IS NOT NULL AND i.due_date > $3::date
  */
 export async function ensureRunsForOps(q: Queryable, date: string, now: Date, ids: () => string) {
   const { rows: owners } = await q.query<{ funder_id: string; plane: Plane }>(
-    `SELECT funder_id, plane FROM funder_clients
+    `SELECT funder_id, plane FROM funder_clients_read
      UNION SELECT funder_id, plane FROM opportunity_sharing`,
   );
   if (owners.length > 0) {
@@ -103,7 +103,7 @@ export async function ensureRunForOps(
     q,
     owner,
     `INSERT INTO opportunity_runs (id, funder_id, plane, run_date, status, created_at, updated_at)
-     SELECT $3, $1, $2, $4, 'pending', $5, $5 WHERE EXISTS (SELECT 1 FROM funders WHERE id = $1)
+     SELECT $3, $1, $2, $4, 'pending', $5, $5 WHERE EXISTS (SELECT 1 FROM funders_read WHERE id = $1)
      ON CONFLICT (funder_id, plane, run_date) DO NOTHING`,
     [id, date, now],
   );
@@ -124,7 +124,7 @@ export async function makesNightsForOps(q: Queryable, owner: FunderScope): Promi
   const row = await scopedRow<{ yes: boolean }>(
     q,
     owner,
-    `SELECT EXISTS (SELECT 1 FROM funder_clients WHERE funder_id = $1 AND plane = $2)
+    `SELECT EXISTS (SELECT 1 FROM funder_clients_read WHERE funder_id = $1 AND plane = $2)
          OR EXISTS (SELECT 1 FROM opportunity_sharing WHERE funder_id = $1 AND plane = $2) AS yes`,
   );
   return row?.yes ?? false;
@@ -187,12 +187,12 @@ export async function snapshotForOps(q: Queryable, run: RunRow, now: Date): Prom
   await q.query(
     `INSERT INTO ${t.snapshots} (run_id, funder_id, plane, invoice_id, amount)
      SELECT $4::uuid, $1::uuid, $2, i.id, i.amount
-       FROM funder_clients c
+       FROM funder_clients_read c
        JOIN opportunity_sharing sh ON sh.funder_id = c.funder_id AND sh.plane = c.plane
                                   AND sh.seller_id = c.seller_id AND sh.sharing
-       JOIN sellers s ON s.id = c.seller_id
-       JOIN invoices i ON i.seller_id = c.seller_id AND i.plane = c.plane
-       JOIN debtors db ON db.id = i.debtor_id
+       JOIN sellers_read s ON s.id = c.seller_id
+       JOIN invoices_read i ON i.seller_id = c.seller_id AND i.plane = c.plane
+       JOIN debtors_read db ON db.id = i.debtor_id
       WHERE c.funder_id = $1 AND c.plane = $2 AND c.left_at IS NULL
         AND i.seller_marked_paid_at IS NULL
         AND NOT EXISTS (SELECT 1 FROM invoice_ledger_exits x WHERE x.invoice_id = i.id)
@@ -224,7 +224,7 @@ export async function snapshotForOps(q: Queryable, run: RunRow, now: Date): Prom
 /** The client's details as a line carries them: latest grade, EU size band from staff and turnover. */
 const CLIENT_FIELDS = `s.id AS seller_id, s.name AS client_name, s.tax_id AS client_tax_id,
   s.sector AS client_sector,
-  (SELECT sc.grade FROM seller_scores sc WHERE sc.seller_id = s.id ORDER BY sc.computed_at DESC LIMIT 1) AS client_grade,
+  (SELECT sc.grade FROM seller_scores_read sc WHERE sc.seller_id = s.id ORDER BY sc.computed_at DESC LIMIT 1) AS client_grade,
   CASE WHEN s.employees IS NULL AND s.annual_revenue IS NULL THEN NULL
        WHEN coalesce(s.employees, 0) < 10 AND coalesce(s.annual_revenue, 0) <= 2000000 THEN 'micro'
        WHEN coalesce(s.employees, 0) < 50 AND coalesce(s.annual_revenue, 0) <= 10000000 THEN 'small'
@@ -260,9 +260,9 @@ export async function compareForOps(q: Queryable, run: RunRow, now: Date): Promi
                    ELSE 'rules' END AS reason,
               CASE WHEN k.kind = 'paid' THEN 0 ELSE i.amount END AS amount
          FROM ${t.previousSnapshots} prev
-         JOIN invoices i ON i.id = prev.invoice_id
+         JOIN invoices_read i ON i.id = prev.invoice_id
          LEFT JOIN invoice_ledger_exits x ON x.invoice_id = i.id
-         LEFT JOIN funder_clients c ON c.seller_id = i.seller_id AND c.funder_id = $1 AND c.plane = $2
+         LEFT JOIN funder_clients_read c ON c.seller_id = i.seller_id AND c.funder_id = $1 AND c.plane = $2
                                    AND c.left_at IS NULL
          LEFT JOIN opportunity_sharing sh ON sh.funder_id = $1 AND sh.plane = $2 AND sh.seller_id = i.seller_id
          CROSS JOIN LATERAL (SELECT CASE WHEN i.seller_marked_paid_at IS NOT NULL THEN 'paid'
@@ -281,9 +281,9 @@ export async function compareForOps(q: Queryable, run: RunRow, now: Date): Promi
             f.kind, f.reason, i.id, i.number, db.name, db.tax_id, db.country, f.amount, i.currency, i.due_date,
             ${CLIENT_FIELDS}
        FROM found f
-       JOIN invoices i ON i.id = f.invoice_id
-       JOIN sellers s ON s.id = i.seller_id
-       JOIN debtors db ON db.id = i.debtor_id`,
+       JOIN invoices_read i ON i.id = f.invoice_id
+       JOIN sellers_read s ON s.id = i.seller_id
+       JOIN debtors_read db ON db.id = i.debtor_id`,
     [run.funder_id, run.plane, run.id, run.previous_run_id],
   );
   await q.query(

@@ -104,7 +104,7 @@ export async function clientOf(q: Queryable, scope: FunderScope, sellerId: strin
   const rows = await scopedRows(
     q,
     scope,
-    'SELECT 1 FROM funder_clients WHERE funder_id = $1 AND plane = $2 AND seller_id = $3 AND left_at IS NULL',
+    'SELECT 1 FROM funder_clients_read WHERE funder_id = $1 AND plane = $2 AND seller_id = $3 AND left_at IS NULL',
     [sellerId],
   );
   return rows.length > 0;
@@ -116,7 +116,7 @@ export async function clientshipForOps(
   sellerId: string,
 ): Promise<{ funder_id: string; plane: Plane } | null> {
   const { rows } = await q.query<{ funder_id: string; plane: Plane }>(
-    'SELECT funder_id, plane FROM funder_clients WHERE seller_id = $1 AND left_at IS NULL',
+    'SELECT funder_id, plane FROM funder_clients_read WHERE seller_id = $1 AND left_at IS NULL',
     [sellerId],
   );
   return rows[0] ?? null;
@@ -160,7 +160,7 @@ export interface InvoiceOwner {
 /** An invoice of a plane with its exit, if it left the ledger. */
 export async function invoiceForOps(q: Queryable, invoiceId: string): Promise<InvoiceOwner | null> {
   const { rows } = await q.query<InvoiceOwner>(
-    `SELECT i.id, i.plane, i.seller_id, x.exit FROM invoices i
+    `SELECT i.id, i.plane, i.seller_id, x.exit FROM invoices_read i
        LEFT JOIN invoice_ledger_exits x ON x.invoice_id = i.id WHERE i.id = $1`,
     [invoiceId],
   );

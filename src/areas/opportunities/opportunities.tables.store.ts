@@ -66,5 +66,5 @@ export const tablesOf = (run: { sandbox_key_id?: string | null }): RunTables =>
  * The clients still in the network (alias `c`, `sh`: with their consent); filter by funder and
  * plane after it. A client that left keeps its row (`left_at` set) and is no longer counted.
  */
-export const CLIENTS = `(SELECT * FROM funder_clients WHERE left_at IS NULL) c
+export const CLIENTS = `(SELECT * FROM funder_clients_read WHERE left_at IS NULL) c
   LEFT JOIN opportunity_sharing sh ON sh.funder_id = c.funder_id AND sh.plane = c.plane AND sh.seller_id = c.seller_id`;

@@ -45,7 +45,7 @@ export async function changeInvoiceAmountForOps(
   if (!row) return null;
   await q.query('UPDATE invoices SET amount = $2 WHERE id = $1', [invoiceId, amount]);
   const requests = await q.query<{ id: string }>(
-    `SELECT r.id FROM request_invoices ri JOIN funding_requests r ON r.id = ri.request_id
+    `SELECT r.id FROM request_invoices_read ri JOIN funding_requests_read r ON r.id = ri.request_id
       WHERE ri.invoice_id = $1 AND r.status NOT IN ('settled', 'declined', 'rejected', 'cancelled')
       ORDER BY r.id`,
     [invoiceId],

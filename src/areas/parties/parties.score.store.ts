@@ -53,12 +53,12 @@ const SELLER_DISPUTES_SINCE = namedStatement<{ disputes: number; open_disputes: 
   columns: ['disputes', 'open_disputes'],
   sql: `SELECT count(*)::int AS disputes,
             (count(*) FILTER (WHERE d.status = 'open'))::int AS open_disputes
-       FROM disputes d
+       FROM disputes_read d
       WHERE d.id = ANY(ARRAY(
-              SELECT x.id FROM disputes x
-               WHERE x.request_id = ANY(ARRAY(SELECT r.id FROM funding_requests r WHERE r.seller_id = $1))
+              SELECT x.id FROM disputes_read x
+               WHERE x.request_id = ANY(ARRAY(SELECT r.id FROM funding_requests_read r WHERE r.seller_id = $1))
               UNION
-              SELECT x.id FROM disputes x
+              SELECT x.id FROM disputes_read x
                WHERE x.invoice_id = ANY(ARRAY(SELECT i.id FROM invoices i WHERE i.seller_id = $1))))
         AND (d.raised_at >= $2 OR d.status = 'open')`,
 });
@@ -130,7 +130,7 @@ export async function sellersToScoreForOps(
   limit: number,
 ): Promise<string[]> {
   const { rows } = await q.query<{ seller_id: string }>(
-    `SELECT DISTINCT r.seller_id FROM funding_requests r
+    `SELECT DISTINCT r.seller_id FROM funding_requests_read r
       WHERE r.status = ANY($1::text[]) AND ($3::uuid IS NULL OR r.seller_id > $3::uuid)
         AND NOT EXISTS (SELECT 1 FROM seller_scores sc WHERE sc.seller_id = r.seller_id AND sc.computed_at >= $2)
       ORDER BY r.seller_id LIMIT $4`,

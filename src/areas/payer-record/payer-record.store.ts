@@ -68,12 +68,12 @@ export async function buyerCountriesInScope(
   const rows = await scopedRows<{ country: string }>(
     q,
     scope,
-    `SELECT DISTINCT d.country FROM debtors d
+    `SELECT DISTINCT d.country FROM debtors_read d
       WHERE d.plane = $2 AND d.tax_id = $3 AND ($4::text IS NULL OR d.country = $4)
         AND EXISTS (
-              SELECT 1 FROM invoices i
-                JOIN request_invoices ri ON ri.invoice_id = i.id
-                JOIN funding_requests r ON r.id = ri.request_id
+              SELECT 1 FROM invoices_read i
+                JOIN request_invoices_read ri ON ri.invoice_id = i.id
+                JOIN funding_requests_read r ON r.id = ri.request_id
                WHERE i.debtor_id = d.id AND r.plane = $2
                  AND ${visibleToFunder('r', '$1')})
       ORDER BY d.country`,

@@ -110,13 +110,13 @@ export function companies(q: Queryable, scope: FunderScope, sellerId?: string) {
     q,
     scope,
     `SELECT s.id AS seller_id, s.name AS company_name, s.tax_id, t.terms, t.reason, t.updated_at
-       FROM sellers s
+       FROM sellers_read s
        LEFT JOIN programme_company_terms t ON t.seller_id = s.id AND t.funder_id = $1 AND t.plane = $2
       WHERE s.plane = $2 AND ($3::uuid IS NULL OR s.id = $3)
         AND (t.seller_id IS NOT NULL
-             OR EXISTS (SELECT 1 FROM funder_clients c
+             OR EXISTS (SELECT 1 FROM funder_clients_read c
                          WHERE c.seller_id = s.id AND c.funder_id = $1 AND c.plane = $2)
-             OR EXISTS (SELECT 1 FROM funding_requests r
+             OR EXISTS (SELECT 1 FROM funding_requests_read r
                          WHERE r.seller_id = s.id AND r.plane = $2 AND ${visibleToFunder('r', '$1')}))
       ORDER BY s.name, s.id`,
     [sellerId ?? null],
@@ -133,7 +133,7 @@ export function requestCounts(
     scope,
     `SELECT coalesce(r.disclosure, r.programme_terms->>'disclosure', 'announced') AS disclosure,
             coalesce(r.programme_terms->>'recourse', 'with') AS recourse, r.status, count(*)::int AS count
-       FROM funding_requests r
+       FROM funding_requests_read r
       WHERE r.assigned_funder_id = $1 AND r.plane = $2
       GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`,
   );
@@ -149,7 +149,7 @@ export function openRequestTerms(
   return scopedRows<{ id: string; seller_id: string; programme_terms: Partial<ProgrammeTerms> | null }>(
     q,
     scope,
-    `SELECT r.id, r.seller_id, r.programme_terms FROM funding_requests r
+    `SELECT r.id, r.seller_id, r.programme_terms FROM funding_requests_read r
       WHERE r.assigned_funder_id = $1 AND r.plane = $2 AND r.status = ANY($3::text[])
         AND ($4::uuid IS NULL OR r.seller_id = $4)`,
     [openStatuses, sellerId],

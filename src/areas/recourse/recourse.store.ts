@@ -39,8 +39,8 @@ const CLAIM_COLUMNS = `c.id, c.plane, c.funder_id, c.request_id, r.request_ref, 
   c.pay_to_iban,
   c.pay_reference, c.opened_at, c.closed_at, c.settled_by, c.close_reason`;
 
-const CLAIM_FROM = `recourse_claims c JOIN funding_requests r ON r.id = c.request_id
-  JOIN sellers s ON s.id = r.seller_id`;
+const CLAIM_FROM = `recourse_claims c JOIN funding_requests_read r ON r.id = c.request_id
+  JOIN sellers_read s ON s.id = r.seller_id`;
 
 // ------------------------------------------------------------------ opening (the worker)
 
@@ -67,10 +67,10 @@ export async function dueRequestsForOps(
   const { rows } = await q.query<DueRequest>(
     `SELECT r.id, d.due_date::text AS due_date, (r.programme_terms->>'recourse_days')::int AS recourse_days,
             r.sandbox_key_id::text AS sandbox_key_id
-       FROM funding_requests r
+       FROM funding_requests_read r
        CROSS JOIN LATERAL (
          SELECT min(i.due_date) AS due_date
-           FROM request_invoices ri JOIN invoices i ON i.id = ri.invoice_id
+           FROM request_invoices_read ri JOIN invoices_read i ON i.id = ri.invoice_id
           WHERE ri.request_id = r.id) d
       WHERE r.status = 'funded' AND r.type = 'factoring' AND r.funder_of_record_id IS NOT NULL
         AND jsonb_typeof(r.programme_terms->'recourse_days') = 'number'
@@ -101,7 +101,7 @@ export async function claimFiguresForOps(q: Queryable, requestId: string): Promi
             r.funded_amount::text AS funded_amount, r.advance_amount::text AS advance_amount,
             r.total_amount::text AS total_amount, r.settled_amount::text AS settled_amount,
             o.rate::text AS offer_rate
-       FROM funding_requests r LEFT JOIN offers o ON o.id = r.accepted_offer_id
+       FROM funding_requests_read r LEFT JOIN offers_read o ON o.id = r.accepted_offer_id
       WHERE r.id = $1`,
     [requestId],
   );
@@ -236,7 +236,7 @@ export function bookByRecourse(q: Queryable, scope: FunderScope) {
             count(*) FILTER (WHERE jsonb_typeof(r.programme_terms->'recourse_days') = 'number')::int
               AS with_claim_rule,
             count(*) FILTER (WHERE r.programme_terms->>'disclosure' = 'confidential')::int AS confidential
-       FROM funding_requests r
+       FROM funding_requests_read r
       WHERE r.funder_of_record_id = $1 AND r.plane = $2 AND r.status = 'funded' AND r.type = 'factoring'
       GROUP BY 1`,
   );

@@ -13,7 +13,7 @@ import { requestInScope } from './requests.store.ts';
 export const noticeCovers = (notice: string) => `(
   SELECT coalesce(jsonb_agg(jsonb_build_object('invoice_id', i.id, 'number', i.number, 'amount', i.amount)
                             ORDER BY i.id), '[]'::jsonb)
-    FROM request_invoices ri JOIN invoices i ON i.id = ri.invoice_id
+    FROM request_invoices ri JOIN invoices_read i ON i.id = ri.invoice_id
    WHERE ri.request_id = ${notice}.request_id AND i.debtor_id = ${notice}.debtor_id)`;
 
 export interface PreparedDocument {

@@ -29,7 +29,7 @@ const NOTICE_SELECT = `
   SELECT n.id, n.request_id, n.debtor_id, n.status, n.level_required, n.level_achieved, n.channel,
          n.declaration_text_id, n.declaration_text, n.declaration_counsel_approved, n.signer_name, n.signer_role,
          n.dispute_reason, n.answered_at, d.name AS debtor_name, d.tax_id AS debtor_tax_id, d.country AS debtor_country
-    FROM debtor_notices n JOIN debtors d ON d.id = n.debtor_id`;
+    FROM debtor_notices n JOIN debtors_read d ON d.id = n.debtor_id`;
 
 /**
  * Of the requests in `$3`, the notices of those the funder (`$1`) may reach on its plane (`$2`),
@@ -98,7 +98,7 @@ const NOTICE_ANSWERS = namedStatement<NoticeAnswer>()({
   ],
   sql: `SELECT n.request_id, d.name AS debtor_name, d.tax_id AS debtor_tax_id, n.status, n.level_required,
             n.level_achieved, n.declaration_counsel_approved
-       FROM debtor_notices n JOIN debtors d ON d.id = n.debtor_id${OF_REACHABLE_REQUESTS}`,
+       FROM debtor_notices n JOIN debtors_read d ON d.id = n.debtor_id${OF_REACHABLE_REQUESTS}`,
 });
 
 /** The notices of the requests a funder may see, with only what a list item shows of each. */
@@ -173,7 +173,7 @@ export async function prepareNoticesForOps(
   await q.query(
     `INSERT INTO debtor_notices (id, plane, request_id, debtor_id, status, level_required, created_at)
      SELECT gen_random_uuid(), $2, $1, debtor_id, 'pending', $3, $4
-       FROM (SELECT DISTINCT i.debtor_id FROM request_invoices ri JOIN invoices i ON i.id = ri.invoice_id
+       FROM (SELECT DISTINCT i.debtor_id FROM request_invoices ri JOIN invoices_read i ON i.id = ri.invoice_id
               WHERE ri.request_id = $1) d
      ON CONFLICT (request_id, debtor_id) DO UPDATE SET level_required = EXCLUDED.level_required
        WHERE debtor_notices.answered_at IS NULL`,

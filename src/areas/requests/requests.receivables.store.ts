@@ -23,7 +23,7 @@ const RECEIVABLES_SELECT = `
   SELECT i.id AS invoice_id, i.number, i.amount, i.issue_date, i.due_date, i.source,
          d.id AS debtor_id, d.name AS debtor_name, d.tax_id AS debtor_tax_id, d.country AS debtor_country,
          d.is_public_body
-    FROM request_invoices ri JOIN invoices i ON i.id = ri.invoice_id JOIN debtors d ON d.id = i.debtor_id`;
+    FROM request_invoices ri JOIN invoices_read i ON i.id = ri.invoice_id JOIN debtors_read d ON d.id = i.debtor_id`;
 
 const RECEIVABLES = namedStatement<ReceivableRow>()({
   name: 'request_receivables',

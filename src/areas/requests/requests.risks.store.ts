@@ -34,7 +34,7 @@ const SIGNAL_SELECT = `
 const DISPUTE_SELECT = `
   SELECT x.id, x.debtor_id, d.name AS debtor_name, x.invoice_id, i.number AS invoice_number, x.raised_by,
          x.reason, x.status, x.raised_at, x.resolved_at, x.resolution
-    FROM disputes x LEFT JOIN debtors d ON d.id = x.debtor_id LEFT JOIN invoices i ON i.id = x.invoice_id`;
+    FROM disputes x LEFT JOIN debtors_read d ON d.id = x.debtor_id LEFT JOIN invoices_read i ON i.id = x.invoice_id`;
 
 const SIGNALS = namedStatement<SignalRow>()({
   name: 'request_signals',

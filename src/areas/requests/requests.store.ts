@@ -108,7 +108,7 @@ const REQUEST_SELECT = `
   SELECT ${REQUEST_COLUMNS}, s.name AS seller_name, s.tax_id AS seller_tax_id, s.country AS seller_country,
          s.verification_status AS seller_verification_status,
          (SELECT count(*)::int FROM request_invoices ri WHERE ri.request_id = r.id) AS invoice_count
-    FROM funding_requests r JOIN sellers s ON s.id = r.seller_id`;
+    FROM funding_requests r JOIN sellers_read s ON s.id = r.seller_id`;
 
 /**
  * The requests a funder may reach, as a condition on a request id column: its plane and the
@@ -233,7 +233,7 @@ const LIST_PAGE = namedStatement<RequestListRow>()({
             r.consent_level_required, r.created_at, r.routed_at, r.approved_at, r.funded_at, r.settled_at,
             r.closed_at, r.updated_at, r.settled_amount, r.sandbox_offset_days,
             s.name AS seller_name, s.tax_id AS seller_tax_id, coalesce(c.n, 0) AS invoice_count
-       FROM funding_requests r JOIN sellers s ON s.id = r.seller_id
+       FROM funding_requests r JOIN sellers_read s ON s.id = r.seller_id
        LEFT JOIN (SELECT ri.request_id, count(*)::int AS n FROM request_invoices ri
                    WHERE ri.request_id = ANY(ARRAY(SELECT id FROM page)) GROUP BY ri.request_id) c
          ON c.request_id = r.id

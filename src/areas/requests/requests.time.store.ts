@@ -41,7 +41,7 @@ export async function invoiceDueDatesForOps(
 ): Promise<{ invoice_no: string; due_date: string | null }[]> {
   const { rows } = await q.query<{ invoice_no: string; due_date: string | null }>(
     `SELECT i.number AS invoice_no, i.due_date::text AS due_date
-       FROM request_invoices ri JOIN invoices i ON i.id = ri.invoice_id
+       FROM request_invoices ri JOIN invoices_read i ON i.id = ri.invoice_id
       WHERE ri.request_id = $1 ORDER BY ri.position, i.number`,
     [requestId],
   );

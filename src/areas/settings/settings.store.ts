@@ -103,7 +103,7 @@ export async function openRequestsByLevel(
     q,
     scope,
     `SELECT consent_level_required AS level, count(*)::int AS n
-       FROM funding_requests
+       FROM funding_requests_read
       WHERE assigned_funder_id = $1 AND plane = $2 AND status = ANY($3::text[])
         AND consent_level_required IS NOT NULL
       GROUP BY consent_level_required`,
@@ -124,7 +124,7 @@ export function openRequestsInCountry(
     q,
     scope,
     `SELECT r.id, r.seller_id
-       FROM funding_requests r JOIN sellers s ON s.id = r.seller_id
+       FROM funding_requests_read r JOIN sellers_read s ON s.id = r.seller_id
       WHERE r.assigned_funder_id = $1 AND r.plane = $2 AND r.status = ANY($3::text[]) AND s.country = $4
       ORDER BY r.created_at, r.id`,
     [OPEN_STATUSES, country],
@@ -205,7 +205,7 @@ export interface CatalogueRow {
 
 export async function catalogue(q: Queryable): Promise<CatalogueRow[]> {
   const { rows } = await q.query<CatalogueRow>(
-    'SELECT code, names, issuer, usual_validity_days, sensitivity, countries FROM document_catalogue ORDER BY code',
+    'SELECT code, names, issuer, usual_validity_days, sensitivity, countries FROM document_catalogue_read ORDER BY code',
   );
   return rows;
 }

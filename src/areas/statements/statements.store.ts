@@ -98,10 +98,10 @@ export async function loadBook(q: Queryable, scope: FunderScope): Promise<BookRe
             d.name AS debtor_name,
             EXISTS (SELECT 1 FROM statement_lines sl
                      WHERE sl.confirmed_request_id = r.id AND sl.confirmed_invoice_number = i.number) AS paid
-       FROM funding_requests r
-       LEFT JOIN request_invoices ri ON ri.request_id = r.id
-       LEFT JOIN invoices i ON i.id = ri.invoice_id
-       LEFT JOIN debtors d ON d.id = i.debtor_id
+       FROM funding_requests_read r
+       LEFT JOIN request_invoices_read ri ON ri.request_id = r.id
+       LEFT JOIN invoices_read i ON i.id = ri.invoice_id
+       LEFT JOIN debtors_read d ON d.id = i.debtor_id
       WHERE r.funder_of_record_id = $1 AND r.plane = $2 AND r.status = 'funded'
       ORDER BY r.request_ref, ri.position`,
   );
@@ -278,7 +278,7 @@ export const scopeOfStatement = (row: Pick<StatementRow, 'funder_id' | 'plane'>)
 
 const LINE_SELECT = `
   SELECT sl.*, cr.request_ref AS confirmed_request_ref
-    FROM statement_lines sl LEFT JOIN funding_requests cr ON cr.id = sl.confirmed_request_id`;
+    FROM statement_lines sl LEFT JOIN funding_requests_read cr ON cr.id = sl.confirmed_request_id`;
 
 export async function linesOf(q: Queryable, scope: FunderScope, statementId: string) {
   return scopedRows<LineRow>(

@@ -102,7 +102,7 @@ const CLAIM = namedStatement<ClaimedAttempt>()({
                 coalesce((SELECT array_agg(s.sealed ORDER BY s.created_at DESC, s.id) FROM webhook_secrets s
                            WHERE s.endpoint_id = d.endpoint_id AND (s.expires_at IS NULL OR s.expires_at > $2)),
                          '{}') AS sealed,
-                (SELECT o.traceparent FROM outbox_events o WHERE o.id = d.event_id) AS traceparent`,
+                (SELECT o.traceparent FROM outbox_events_read o WHERE o.id = d.event_id) AS traceparent`,
 });
 
 /**
@@ -201,7 +201,7 @@ const RECORD_SUCCESS = namedStatement<ClaimedAttempt & { recorded: boolean }>()(
                   coalesce((SELECT array_agg(s.sealed ORDER BY s.created_at DESC, s.id) FROM webhook_secrets s
                              WHERE s.endpoint_id = d.endpoint_id AND (s.expires_at IS NULL OR s.expires_at > $4)),
                            '{}') AS sealed,
-                  (SELECT o.traceparent FROM outbox_events o WHERE o.id = d.event_id) AS traceparent
+                  (SELECT o.traceparent FROM outbox_events_read o WHERE o.id = d.event_id) AS traceparent
      )
      SELECT true AS recorded, id::text, NULL AS endpoint_id, NULL AS event_id, NULL AS body, NULL::int AS attempt,
             NULL AS url, NULL::boolean AS failing, NULL::text[] AS sealed, NULL::text AS traceparent

@@ -313,10 +313,10 @@ export async function listEvents(
   return scopedRows<EventRow>(
     q,
     scope,
-    `SELECT seq::text, id::text, type, api_version, payload, created_at FROM outbox_events
+    `SELECT seq::text, id::text, type, api_version, payload, created_at FROM outbox_events_read
       WHERE funder_id = $1 AND plane = $2 AND ($3::uuid IS NULL OR key_id = $3::uuid)
         AND created_at >= $4 AND ($5::bigint IS NULL OR seq > $5::bigint) AND ($6::text IS NULL OR type = $6)
-      ORDER BY outbox_events.seq LIMIT $7`,
+      ORDER BY outbox_events_read.seq LIMIT $7`,
     [ownKey, filter.since, filter.afterSeq, filter.type, filter.limit],
   );
 }

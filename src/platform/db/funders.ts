@@ -9,14 +9,14 @@ import type { Queryable } from './db.ts';
 
 /** Whether a funder of this id exists (in any environment). */
 export async function funderExists(q: Queryable, funderId: string): Promise<boolean> {
-  const { rows } = await q.query('SELECT 1 FROM funders WHERE id = $1', [funderId]);
+  const { rows } = await q.query('SELECT 1 FROM funders_read WHERE id = $1', [funderId]);
   return rows.length > 0;
 }
 
 /** The plane a funder works on: undefined when no funder has this id, null while unclassified. */
 export async function funderPlane(q: Queryable, funderId: string): Promise<Plane | null | undefined> {
   const { rows } = await q.query<{ environment: Environment }>(
-    'SELECT environment FROM funders WHERE id = $1',
+    'SELECT environment FROM funders_read WHERE id = $1',
     [funderId],
   );
   const found = rows[0];
