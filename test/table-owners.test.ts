@@ -111,8 +111,6 @@ function relationsRead(text: string): string[] {
  */
 const RELATION_AS_VALUE: Record<string, string> = {
   'src/platform/db/scoped.ts': 'helpers handed a table by the store of the area that owns it',
-  'src/platform/secrets.store.ts':
-    'the secrets-key rotation re-seals SEALED_COLUMNS: its own tables and the sealed columns of webhooks and clients',
   'src/areas/demo/demo.store.ts': 'clearing the demonstration plane, table by table, in one reset',
   'src/areas/exports/exports.lines.store.ts': 'the export entities, read here as they are built',
   'src/areas/opportunities/opportunities.publish.store.ts': 'its own runs, digests and lines (tablesOf)',
