@@ -1,0 +1,64 @@
+import { expect, it } from 'vitest';
+import { type AnswerLike, type ErrorBody, expectError } from './errors.ts';
+
+/**
+ * A table of refused calls, one test per case:
+ *
+ *   refusals('an offer with $name is refused with $code', [
+ *     { name: 'a rate of 0', body: offerBody({ rate: 0 }), status: 422, code: 'invalid_terms' },
+ *     { name: 'an unknown member', body: offerBody({ discount: 1 }), status: 422, code: 'body_invalid', field: 'discount' },
+ *   ], {
+ *     send: async ({ body }) => decide(await routed(), body),
+ *     unchanged: async () => snapshot(await routed()),
+ *   });
+ *
+ * Each case's answer is the error of its status and code in the envelope (`expectError`), naming
+ * its field where the case gives one and holding what its `error` gives; what `unchanged` reads
+ * is the same after the call as before it. The title is vitest's: `$name`, `$code`, `$status`
+ * stand for the case's members.
+ */
+export interface Refusal {
+  /** The case in words. */
+  name: string;
+  status: number;
+  code: string;
+  /** The member the error names (`error.field`). */
+  field?: string;
+  /** What else the error object holds (a part of it: the remaining amount, the current level). */
+  error?: Partial<ErrorBody['error']>;
+}
+
+export interface RefusalTable<Case extends Refusal> {
+  /** The call a case makes. */
+  send(refusal: Case): Promise<AnswerLike>;
+  /** What a refusal leaves as it was, read before and after each call. */
+  unchanged?(refusal: Case): Promise<unknown>;
+  /** The test timeout of each case, where the table's calls or fixtures need more than the default. */
+  timeout?: number;
+}
+
+export function refusals<Case extends Refusal>(
+  title: string,
+  cases: readonly Case[],
+  table: RefusalTable<Case>,
+): void {
+  it.for(cases)(title, table.timeout === undefined ? {} : { timeout: table.timeout }, async (refusal) => {
+    const before = table.unchanged ? await table.unchanged(refusal) : undefined;
+    const error = expectError(await table.send(refusal), refusal.status, refusal.code);
+    if (refusal.field !== undefined) expect(error.field).toBe(refusal.field);
+    if (refusal.error) expect(error).toMatchObject(refusal.error);
+    if (table.unchanged) expect(await table.unchanged(refusal)).toEqual(before);
+  });
+}
+
+/**
+ * A fixture the cases of a file share, made at the first call (inside a test, once the service
+ * runs) and answered again to the later ones: for the cases that leave it as it was.
+ */
+export function shared<T>(make: () => Promise<T>): () => Promise<T> {
+  let made: Promise<T> | undefined;
+  return () => {
+    made ??= make();
+    return made;
+  };
+}
