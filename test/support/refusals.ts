@@ -12,10 +12,10 @@ import { type AnswerLike, type ErrorBody, expectError } from './errors.ts';
  *     unchanged: async () => snapshot(await routed()),
  *   });
  *
- * Each case's answer is the error of its status and code in the envelope (`expectError`), naming
- * its field where the case gives one and holding what its `error` gives; what `unchanged` reads
- * is the same after the call as before it. The title is vitest's: `$name`, `$code`, `$status`
- * stand for the case's members.
+ * Each case's answer is the error of its status and code in the envelope (`expectError`), with
+ * the field, the message and the members of `error` the case gives; what `unchanged` reads is the
+ * same after the call as before it (so `unchanged` makes what the case calls on before it reads).
+ * In the title, `$name`, `$code` and `$status` stand for the case's members.
  */
 export interface Refusal {
   /** The case in words. */
@@ -24,6 +24,8 @@ export interface Refusal {
   code: string;
   /** The member the error names (`error.field`). */
   field?: string;
+  /** What the error's message says (matched, not compared whole). */
+  message?: RegExp;
   /** What else the error object holds (a part of it: the remaining amount, the current level). */
   error?: Partial<ErrorBody['error']>;
 }
@@ -42,13 +44,19 @@ export function refusals<Case extends Refusal>(
   cases: readonly Case[],
   table: RefusalTable<Case>,
 ): void {
-  it.for(cases)(title, table.timeout === undefined ? {} : { timeout: table.timeout }, async (refusal) => {
-    const before = table.unchanged ? await table.unchanged(refusal) : undefined;
-    const error = expectError(await table.send(refusal), refusal.status, refusal.code);
-    if (refusal.field !== undefined) expect(error.field).toBe(refusal.field);
-    if (refusal.error) expect(error).toMatchObject(refusal.error);
-    if (table.unchanged) expect(await table.unchanged(refusal)).toEqual(before);
-  });
+  for (const refusal of cases) {
+    const name = title.replace(/\$(name|code|status)/g, (_, member: 'name' | 'code' | 'status') =>
+      String(refusal[member]),
+    );
+    it(name, table.timeout === undefined ? {} : { timeout: table.timeout }, async () => {
+      const before = table.unchanged ? await table.unchanged(refusal) : undefined;
+      const error = expectError(await table.send(refusal), refusal.status, refusal.code);
+      if (refusal.field !== undefined) expect(error.field).toBe(refusal.field);
+      if (refusal.message) expect(error.message).toMatch(refusal.message);
+      if (refusal.error) expect(error).toMatchObject(refusal.error);
+      if (table.unchanged) expect(await table.unchanged(refusal)).toEqual(before);
+    });
+  }
 }
 
 /**
