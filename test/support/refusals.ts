@@ -58,15 +58,3 @@ export function refusals<Case extends Refusal>(
     });
   }
 }
-
-/**
- * A fixture the cases of a file share, made at the first call (inside a test, once the service
- * runs) and answered again to the later ones: for the cases that leave it as it was.
- */
-export function shared<T>(make: () => Promise<T>): () => Promise<T> {
-  let made: Promise<T> | undefined;
-  return () => {
-    made ??= make();
-    return made;
-  };
-}

@@ -1,9 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type Body, clientsGiven, type Link, type Prescriber } from '../../../test/support/clients-given.ts';
 import { expectError } from '../../../test/support/errors.ts';
-import { refusals, shared } from '../../../test/support/refusals.ts';
+import { refusals } from '../../../test/support/refusals.ts';
 import type { FunderFixture } from '../../../test/support/requests-fixtures.ts';
 import { startGiven } from '../../../test/support/service.ts';
+import { shared } from '../../../test/support/shared.ts';
 import { sha256Hex } from '../../platform/crypto.ts';
 
 const { service, given } = startGiven();

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { decisionsGiven } from '../../../test/support/decisions-given.ts';
-import { type Refusal, refusals, shared } from '../../../test/support/refusals.ts';
+import { type Refusal, refusals } from '../../../test/support/refusals.ts';
 import { startGiven } from '../../../test/support/service.ts';
+import { shared } from '../../../test/support/shared.ts';
 
 const { service, given } = startGiven();
 const { decide, packet, snapshot } = decisionsGiven(service);

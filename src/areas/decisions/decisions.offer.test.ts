@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { DAY_MS, decisionsGiven, offerBody, UUID } from '../../../test/support/decisions-given.ts';
 import { errorCode, errorOf } from '../../../test/support/errors.ts';
-import { type Refusal, refusals, shared } from '../../../test/support/refusals.ts';
+import { type Refusal, refusals } from '../../../test/support/refusals.ts';
 import { startGiven } from '../../../test/support/service.ts';
+import { shared } from '../../../test/support/shared.ts';
 import { addDays } from '../../platform/clock.ts';
 
 const { service, given } = startGiven();

@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { decisionsGiven, offerBody, UUID } from '../../../test/support/decisions-given.ts';
 import { errorCode } from '../../../test/support/errors.ts';
-import { type Refusal, refusals, shared } from '../../../test/support/refusals.ts';
+import { type Refusal, refusals } from '../../../test/support/refusals.ts';
 import type {
   FunderFixture,
   OfferedRequest,
   RoutedRequest,
 } from '../../../test/support/requests-fixtures.ts';
 import { startGiven } from '../../../test/support/service.ts';
+import { shared } from '../../../test/support/shared.ts';
 import {
   canMove,
   type Move,

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { expectError } from '../../../test/support/errors.ts';
-import { refusals, shared } from '../../../test/support/refusals.ts';
+import { refusals } from '../../../test/support/refusals.ts';
 import { startGiven } from '../../../test/support/service.ts';
+import { shared } from '../../../test/support/shared.ts';
 import {
   debtorKey,
   findDebtor,
