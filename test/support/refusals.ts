@@ -4,11 +4,15 @@ import { type AnswerLike, type ErrorBody, expectError } from './errors.ts';
 /**
  * A table of refused calls, one test per case:
  *
+ *   const routed = shared(async () => given.routedRequest({ funder: await given.funder() }));
  *   refusals('an offer with $name is refused with $code', [
  *     { name: 'a rate of 0', body: offerBody({ rate: 0 }), status: 422, code: 'invalid_terms' },
- *     { name: 'an unknown member', body: offerBody({ discount: 1 }), status: 422, code: 'body_invalid', field: 'discount' },
+ *     { name: 'an unknown member', body: offerBody({ x: 1 }), status: 422, code: 'body_invalid', field: 'x' },
  *   ], {
- *     send: async ({ body }) => decide(await routed(), body),
+ *     send: async ({ body }) => {
+ *       const request = await routed();
+ *       return decide(request.funder, request, body);
+ *     },
  *     unchanged: async () => snapshot(await routed()),
  *   });
  *
