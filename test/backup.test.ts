@@ -15,6 +15,7 @@ import {
   stop,
   tempDataDir,
 } from './support/cli.ts';
+import { shared } from './support/shared.ts';
 import { gzipped, type TarEntry, tarArchive } from './support/tar-archives.ts';
 
 afterAll(cleanUpProcesses);
@@ -136,10 +137,29 @@ describe('backup and restore of the embedded database', { timeout: SUITE_TIMEOUT
 describe('backup through the operations listener, and what a failed backup leaves', {
   timeout: SUITE_TIMEOUT,
 }, () => {
-  it('backs up through the operations port of a server started with OPS_PORT; the copy restores', async () => {
+  /**
+   * One server with an operations listener for both calls through it: the refused backup first,
+   * while it serves; the backup that goes through then stops it, to restore its copy.
+   */
+  const serving = shared(async () => {
     const dataDir = await migratedDataDir();
     const [port, opsPort] = [await freePort(), await freePort()];
     const server = await startServer(dataDir, port, 'API reference:', { ...env, OPS_PORT: String(opsPort) });
+    return { dataDir, port, opsPort, server };
+  });
+
+  it('a backup the server refuses leaves no file', async () => {
+    const { dataDir } = await serving();
+    const box = await tempDataDir();
+    const file = join(box, 'refused.backup');
+    const outcome = await cliWithEnv(dataDir, { OPS_TOKEN: `${OPS_TOKEN}-not-it` }, 'backup', file, '--json');
+    expect(outcome.code).toBe(1);
+    expect(JSON.parse(outcome.stdout)).toMatchObject({ error: { status: 401 } });
+    expect(await readdir(box)).toEqual([]);
+  });
+
+  it('backs up through the operations port of a server started with OPS_PORT; the copy restores', async () => {
+    const { dataDir, port, opsPort, server } = await serving();
     const made = await httpCaller(opsPort)(OPS_TOKEN, 'POST', '/ops/v1/funders', {
       name: 'Behind the operations port',
       environment: 'live',
@@ -164,19 +184,6 @@ describe('backup through the operations listener, and what a failed backup leave
     expect(listed.answer.funders.map((funder: { name: string }) => funder.name)).toContain(
       'Behind the operations port',
     );
-  });
-
-  it('a backup the server refuses leaves no file', async () => {
-    const dataDir = await migratedDataDir();
-    const [port, opsPort] = [await freePort(), await freePort()];
-    const server = await startServer(dataDir, port, 'API reference:', { ...env, OPS_PORT: String(opsPort) });
-    const box = await tempDataDir();
-    const file = join(box, 'refused.backup');
-    const outcome = await cliWithEnv(dataDir, { OPS_TOKEN: `${OPS_TOKEN}-not-it` }, 'backup', file, '--json');
-    expect(outcome.code).toBe(1);
-    expect(JSON.parse(outcome.stdout)).toMatchObject({ error: { status: 401 } });
-    expect(await readdir(box)).toEqual([]);
-    expect(await stop(server)).toBe(0);
   });
 
   it('a server that stops half way through the copy leaves no file, and says the backup was cut off', async () => {

@@ -180,12 +180,16 @@ describe('a seeded probe of every operation', () => {
   it('finds no 5xx, no answer outside the envelope, and no write without a 2xx', async () => {
     expect(operations.filter((o) => !o.ops).length).toBeGreaterThan(10);
     expect(operations.filter((o) => o.ops).length).toBeGreaterThan(20);
+    // The footprint the database has now, when known: what the last refused call left (its
+    // footprint after it), so that a run of refusals reads it once per call instead of twice.
+    let known: Record<string, number> | null = null;
     for (const [n, operation] of operations.entries()) {
       const url = operation.path.replace(/\{[^}]+\}/g, () => randomUUID());
       const sendsBody = operation.method === 'POST' || operation.method === 'PUT';
       await fc.assert(
         fc.asyncProperty(bodyFor(operation), queryFor(operation), async (body, query) => {
-          const before = await footprint();
+          const before = known ?? (await footprint());
+          known = null;
           const target = query === '' ? url : `${url}?${query}`;
           type Answer = { error?: { code?: unknown; request_id?: unknown } };
           const answer = operation.ops
@@ -196,7 +200,9 @@ describe('a seeded probe of every operation', () => {
           if (answer.status >= 400) {
             expect(typeof answer.body.error?.code, where).toBe('string');
             expect(typeof answer.body.error?.request_id, where).toBe('string');
-            expect(await footprint(), where).toEqual(before);
+            const after = await footprint();
+            expect(after, where).toEqual(before);
+            known = after;
           }
         }),
         { seed: 20_260_923 + n, numRuns: sendsBody ? 12 : 6 },

@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import pg from 'pg';
 import { inject } from 'vitest';
 import type { Db, QueryOptions } from '../../src/platform/db/db.ts';
+import { migrate } from '../../src/platform/db/migrate.ts';
 import { createPgliteDb } from '../../src/platform/db/pglite.ts';
 import { createPostgresDb } from '../../src/platform/db/postgres.ts';
 import { databaseUrl, TEST_ROLES } from './postgres-roles.ts';
@@ -74,6 +75,18 @@ export async function freshDatabase(): Promise<TestDatabase> {
       await db.close();
     },
   };
+}
+
+/**
+ * A migrated embedded database, whatever database the run is on, for a test that needs PGlite's
+ * own calls: a copy of the template on the embedded run, made and migrated here on PostgreSQL's
+ * (which has no template of the embedded database). The test closes it.
+ */
+export async function migratedPglite(): Promise<Awaited<ReturnType<typeof createPgliteDb>>> {
+  if (!onPostgres()) return createPgliteDb({ dataDir: null, loadDataDir: await pgliteTemplate() });
+  const db = await createPgliteDb({ dataDir: null });
+  await migrate(db);
+  return db;
 }
 
 let template: { file: string; blob: Blob } | null = null;

@@ -6,7 +6,7 @@ export type ErrorBody = {
   error: Record<string, unknown> & { code: string; message: string; request_id: string };
 };
 
-interface AnswerLike {
+export interface AnswerLike {
   status: number;
   body: unknown;
   headers?: Record<string, unknown>;

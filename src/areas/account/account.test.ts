@@ -40,7 +40,7 @@ describe('GET /v1/me', () => {
   });
 
   it('names the environment of the funder: sandbox for a demonstration key', async () => {
-    const sandbox = await service.given.sandbox();
+    const sandbox = await service.given.demoFunder();
     const answer = await service.call(sandbox.key, 'GET', '/v1/me');
     expect(answer.status).toBe(200);
     expect(answer.body.environment).toBe('sandbox');
@@ -64,7 +64,7 @@ describe('a key’s plane is fixed when it is issued', () => {
   const environmentOf = async (key: string) => (await service.call(key, 'GET', '/v1/me')).body.environment;
 
   it('the demonstration funder can never be classified live or unclassified: 409 classification_refused', async () => {
-    const sandbox = await service.given.sandbox();
+    const sandbox = await service.given.demoFunder();
     for (const environment of ['live', 'unclassified']) {
       const refused = await classify(sandbox.bankId, environment);
       expect(refused.status).toBe(409);
@@ -133,7 +133,7 @@ describe('a key’s plane is fixed when it is issued', () => {
     await expect(
       service.db.query(`UPDATE funders SET environment = 'sandbox' WHERE id = $1`, [live.bankId]),
     ).rejects.toThrow(/live/);
-    const sandbox = await service.given.sandbox();
+    const sandbox = await service.given.demoFunder();
     await expect(
       service.db.query(`UPDATE funders SET environment = 'live' WHERE id = $1`, [sandbox.bankId]),
     ).rejects.toThrow();

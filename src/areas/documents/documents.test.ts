@@ -461,7 +461,7 @@ describe('GET /v1/requests/{id}/documents', () => {
     const owner = await service.given.funderWithKey();
     const seeded = await seedRequest({ funderId: owner.bankId });
     const stranger = await service.given.funderWithKey();
-    const sandbox = await service.given.sandbox();
+    const sandbox = await service.given.demoFunder();
     const unclassified = await service.given.funderWithKey({ environment: 'unclassified' });
     for (const key of [stranger.key, sandbox.key, unclassified.key]) {
       const answer = await service.call(key, 'GET', `/v1/requests/${seeded.requestId}/documents`);
@@ -475,7 +475,7 @@ describe('GET /v1/requests/{id}/documents', () => {
   }, 180_000); // resets the demonstration plane: seconds on a loaded machine
 
   it('shows a demonstration request to a sandbox key routed to it, never to a live key', async () => {
-    const sandbox = await service.given.sandbox();
+    const sandbox = await service.given.demoFunder();
     const seeded = await seedRequest({ funderId: sandbox.bankId, plane: 'demo', country: 'FR' });
     await requireDocuments(sandbox.key, 'FR', ['fr_kbis_extract']);
     await verify((await upload(seeded.sellerId, 'fr_kbis_extract')).id);

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { expectError } from '../../../test/support/errors.ts';
+import { refusals } from '../../../test/support/refusals.ts';
 import { startGiven } from '../../../test/support/service.ts';
+import { shared } from '../../../test/support/shared.ts';
 import {
   debtorKey,
   findDebtor,
@@ -334,47 +336,64 @@ describe('POST /ops/v1/sellers/:id/verification', () => {
     expect(evidence[1]).toMatchObject({ funder_id: null, plane: 'live' });
   });
 
-  it('refuses a status that does not exist, an unknown member and an unknown seller', async () => {
-    const seller = await createSeller();
-    const before = await footprint();
-    expectError(
-      await service.ops('POST', `/ops/v1/sellers/${seller.id}/verification`, { status: 'verified' }),
-      422,
-      'body_invalid',
-    );
-    expectError(
-      await service.ops('POST', `/ops/v1/sellers/${seller.id}/verification`, {
-        status: 'approved',
-        by: 'me',
-      }),
-      422,
-      'body_invalid',
-    );
-    expectError(
-      await service.ops('POST', `/ops/v1/sellers/${seller.id}/verification`, {
-        status: 'approved',
-        reason: 'r'.repeat(501),
-      }),
-      422,
-      'body_invalid',
-    );
-    expectError(
-      await service.ops('POST', '/ops/v1/sellers/00000000-0000-4000-8000-000000000000/verification', {
-        status: 'approved',
-      }),
-      404,
-      'not_found',
-    );
-    expectError(
-      await service.call(null, 'POST', `/ops/v1/sellers/${seller.id}/verification`, {
+  /** A seller the refused calls leave as it was created. */
+  const seller = shared(() => createSeller());
+  refusals(
+    'refuses $name with $code, changing nothing',
+    [
+      {
+        name: 'a status that does not exist',
+        body: { status: 'verified' },
+        status: 422,
+        code: 'body_invalid',
+      },
+      {
+        name: 'an unknown member',
+        body: { status: 'approved', by: 'me' },
+        status: 422,
+        code: 'body_invalid',
+      },
+      {
+        name: 'a reason longer than 500 characters',
+        body: { status: 'approved', reason: 'r'.repeat(501) },
+        status: 422,
+        code: 'body_invalid',
+      },
+      {
+        name: 'an unknown seller',
+        sellerId: '00000000-0000-4000-8000-000000000000',
         body: { status: 'approved' },
-      }),
-      401,
-      'unauthorized',
-    );
-    expect(await footprint()).toEqual(before);
-    expect((await service.ops<{ seller: Row }>('GET', `/ops/v1/sellers/${seller.id}`)).body.seller).toEqual(
-      seller,
+        status: 404,
+        code: 'not_found',
+      },
+      {
+        name: 'a call without the operator token',
+        token: null,
+        body: { status: 'approved' },
+        status: 401,
+        code: 'unauthorized',
+      },
+    ] as { name: string; body: Row; status: number; code: string; sellerId?: string; token?: null }[],
+    {
+      send: async ({ body, sellerId, token }) =>
+        service.call(
+          token === null ? null : service.opsToken,
+          'POST',
+          `/ops/v1/sellers/${sellerId ?? (await seller()).id}/verification`,
+          { body },
+        ),
+      unchanged: async () => {
+        const { id } = await seller();
+        const read = await service.ops<{ seller: Row }>('GET', `/ops/v1/sellers/${id}`);
+        return { footprint: await footprint(), seller: read.body.seller };
+      },
+    },
+  );
+
+  it('a refused change leaves the seller as it was created', async () => {
+    const created = await seller();
+    expect((await service.ops<{ seller: Row }>('GET', `/ops/v1/sellers/${created.id}`)).body.seller).toEqual(
+      created,
     );
   });
 });
@@ -611,44 +630,59 @@ describe('POST /ops/v1/invoices', () => {
     expect((await createInvoice(other.id, debtor.id, { number: 'DUP-1' })).number).toBe('DUP-1');
   });
 
-  it.each([
-    ['an amount of 0', { amount: 0 }, 'amount'],
-    ['a negative amount', { amount: -10 }, 'amount'],
-    ['an amount with three decimals', { amount: 100.005 }, 'amount'],
-    ['an amount above one trillion euros', { amount: 1e13 }, 'amount'],
-    ['an amount written as text', { amount: '100.00' }, 'amount'],
-    ['an issue date that is not a calendar date', { issue_date: '2025-02-29' }, 'issue_date'],
-    ['an issue date with month 13', { issue_date: '2025-13-01' }, 'issue_date'],
-    ['an issue date without dashes', { issue_date: '20250101' }, 'issue_date'],
-    ['an issue date with a time', { issue_date: '2025-01-01T00:00:00Z' }, 'issue_date'],
-    ['an issue date in the future', { issue_date: '2999-01-01', due_date: null }, 'issue_date'],
-    ['a due date before the issue date', { due_date: '2025-02-28' }, 'due_date'],
-    ['a due date more than ten years out', { due_date: '2036-01-01' }, 'due_date'],
-    ['a due date that is not a date', { due_date: 'soon' }, 'due_date'],
-    ['a source that does not exist', { source: 'fax' }, 'source'],
-    ['an empty number', { number: '' }, 'number'],
-    ['a number of blanks', { number: '   ' }, 'number'],
-    ['a number longer than 64 characters', { number: 'N'.repeat(65) }, 'number'],
-    ['a seller id that is not a uuid', { seller_id: 'seller-1' }, 'seller_id'],
-    ['an unknown member', { currency: 'USD' }, ''],
-  ])('refuses %s with body_invalid and writes nothing', async (_what, change, field) => {
-    const seller = await createSeller();
-    const debtor = await createDebtor();
-    const before = await footprint();
-    const answer = await service.ops('POST', '/ops/v1/invoices', {
-      seller_id: seller.id,
-      debtor_id: debtor.id,
-      number: 'INV-1',
-      amount: 100,
-      issue_date: '2025-03-01',
-      due_date: '2025-04-01',
-      source: 'erp',
-      ...change,
-    });
-    const error = expectError(answer, 422, 'body_invalid');
-    if (field) expect(error.field).toBe(field);
-    expect(await footprint()).toEqual(before);
-  });
+  /** A seller and a debtor of one plane, which the refused invoices leave without any. */
+  const parties = shared(async () => ({ seller: await createSeller(), debtor: await createDebtor() }));
+  refusals(
+    'refuses $name with $code and writes nothing',
+    (
+      [
+        ['an amount of 0', { amount: 0 }, 'amount'],
+        ['a negative amount', { amount: -10 }, 'amount'],
+        ['an amount with three decimals', { amount: 100.005 }, 'amount'],
+        ['an amount above one trillion euros', { amount: 1e13 }, 'amount'],
+        ['an amount written as text', { amount: '100.00' }, 'amount'],
+        ['an issue date that is not a calendar date', { issue_date: '2025-02-29' }, 'issue_date'],
+        ['an issue date with month 13', { issue_date: '2025-13-01' }, 'issue_date'],
+        ['an issue date without dashes', { issue_date: '20250101' }, 'issue_date'],
+        ['an issue date with a time', { issue_date: '2025-01-01T00:00:00Z' }, 'issue_date'],
+        ['an issue date in the future', { issue_date: '2999-01-01', due_date: null }, 'issue_date'],
+        ['a due date before the issue date', { due_date: '2025-02-28' }, 'due_date'],
+        ['a due date more than ten years out', { due_date: '2036-01-01' }, 'due_date'],
+        ['a due date that is not a date', { due_date: 'soon' }, 'due_date'],
+        ['a source that does not exist', { source: 'fax' }, 'source'],
+        ['an empty number', { number: '' }, 'number'],
+        ['a number of blanks', { number: '   ' }, 'number'],
+        ['a number longer than 64 characters', { number: 'N'.repeat(65) }, 'number'],
+        ['a seller id that is not a uuid', { seller_id: 'seller-1' }, 'seller_id'],
+        ['an unknown member', { currency: 'USD' }, ''],
+      ] as const
+    ).map(([name, change, field]) => ({
+      name,
+      change,
+      status: 422,
+      code: 'body_invalid',
+      ...(field ? { field } : {}),
+    })),
+    {
+      send: async ({ change }) => {
+        const { seller, debtor } = await parties();
+        return service.ops('POST', '/ops/v1/invoices', {
+          seller_id: seller.id,
+          debtor_id: debtor.id,
+          number: 'INV-1',
+          amount: 100,
+          issue_date: '2025-03-01',
+          due_date: '2025-04-01',
+          source: 'erp',
+          ...change,
+        });
+      },
+      unchanged: async () => {
+        await parties();
+        return footprint();
+      },
+    },
+  );
 
   it('needs the operator token', async () => {
     const seller = await createSeller();

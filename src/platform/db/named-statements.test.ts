@@ -4,10 +4,14 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshDatabase, onPostgres, type TestDatabase } from '../../../test/support/database.ts';
+import {
+  freshDatabase,
+  migratedPglite,
+  onPostgres,
+  type TestDatabase,
+} from '../../../test/support/database.ts';
 import { GATE, runAs } from './actor.ts';
-import { migrate } from './migrate.ts';
-import { createPgliteDb } from './pglite.ts';
+import type { createPgliteDb } from './pglite.ts';
 import { declaredStatements, type NamedStatement } from './statements.ts';
 
 /**
@@ -157,9 +161,8 @@ describe('named statements of the service', () => {
     for (const file of files.filter((f) => f.text.includes('namedStatement<') && !DECLARING.has(f.path)))
       await import(pathToFileURL(join(SOURCE_ROOT, file.path)).href);
     declared = declaredStatements();
-    // Described on the embedded database, migrated here: the same SQL and migrations on both.
-    describer = await createPgliteDb({ dataDir: null });
-    await migrate(describer);
+    // Described on the embedded database: the same SQL and migrations on both.
+    describer = await migratedPglite();
   }, 60_000);
   afterAll(async () => describer?.close());
 
