@@ -265,6 +265,20 @@ describe.skipIf(!onPostgres())(
       expect(offered.status, JSON.stringify(offered.body)).toBe(201);
       const accepted = await call(sandboxKey, 'POST', `/v1/sandbox/requests/${requestIds[0]}/accept`);
       expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
+      // The source's worker first scores the sellers its routings asked for: a packet read before
+      // a seller's score is stored shows one computed at the read, which no later read repeats.
+      // A guard against a worker that never gets to it, not a measure.
+      const scoring = async () =>
+        (
+          await asSuperuser<{ n: number }>(
+            names.source,
+            `SELECT count(*)::int AS n FROM jobs
+              WHERE kind = 'requests.seller_score' AND finished_at IS NULL AND failed_at IS NULL`,
+          )
+        )[0]!.n;
+      for (let attempt = 0; attempt < 240 && (await scoring()) > 0; attempt += 1)
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      expect(await scoring()).toBe(0);
       expect(await stop(server)).toBe(0);
       // The packet as the source serves it once its worker is gone (a job still running there,
       // a seller's score, would otherwise change it after it was read): a server without a worker,
