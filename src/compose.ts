@@ -238,6 +238,8 @@ export function createServices(deps: ServiceDeps) {
     events: areas.events,
     /** The areas' sealed columns, for a rotation of the secrets key (platform/secrets-rotation.ts). */
     sealed: areas.sealed,
+    /** The areas' gauges read when `/metrics` is scraped. */
+    scrape: areas.scrape,
   };
 }
 

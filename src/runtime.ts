@@ -2,11 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import pino, { type Logger } from 'pino';
-import {
-  type Dispatcher,
-  type DispatcherDeps,
-  oldestDueDeliveryForOpsSql,
-} from './areas/webhooks/webhooks.module.ts';
+import type { Dispatcher, DispatcherDeps } from './areas/webhooks/webhooks.module.ts';
 import { createServices, type Services } from './compose.ts';
 import { type Config, isProduction } from './config.ts';
 import { type BesideWorker, jobsByKind } from './platform/area.ts';
@@ -354,9 +350,9 @@ export async function createRuntime(
       jobKinds: Object.keys(handlers),
       read: {
         jobs: jobQueueForOpsSql,
-        oldestDueDelivery: oldestDueDeliveryForOpsSql,
         unsealedDays: unsealedDaysSql,
       },
+      gauges: services.scrape,
       monotonicNow: options.monotonicNow,
     }),
   };

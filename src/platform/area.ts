@@ -1,6 +1,7 @@
 import { type EventType, joinEvents } from './events.ts';
 import type { AreaRoutes } from './http/app.ts';
 import type { JobHandler } from './jobs.ts';
+import type { ScrapeGauge } from './metrics-scrape.store.ts';
 import { joinSealed, type SealedColumn } from './sealed.ts';
 
 /**
@@ -16,7 +17,9 @@ import { joinSealed, type SealedColumn } from './sealed.ts';
  * - `events`: the event types it emits (`<area>.events.ts`, platform/events.ts); no two areas
  *   declare the same type;
  * - `sealed`: the columns of its tables holding values sealed under the secrets key, with its own
- *   store functions to read and replace them (platform/sealed.ts), for a rotation of the key.
+ *   store functions to read and replace them (platform/sealed.ts), for a rotation of the key;
+ * - `scrape`: the gauges read from its tables when `/metrics` is scraped (platform/metrics-scrape.ts);
+ *   no two areas declare the same name.
  */
 export interface AreaModule<Name extends string = string, Services extends object = object> {
   readonly name: Name;
@@ -27,6 +30,7 @@ export interface AreaModule<Name extends string = string, Services extends objec
   readonly beside?: readonly (() => BesideWorker)[];
   readonly events?: readonly EventType[];
   readonly sealed?: readonly SealedColumn[];
+  readonly scrape?: readonly ScrapeGauge[];
 }
 
 /** A loop of an area's own run beside the job worker: started and stopped with it. */
@@ -112,7 +116,18 @@ export function joinAreas<B extends Built>(built: B, routeOrder: readonly (keyof
     beside: ordered.flatMap((area) => area.beside ?? []),
     events: joinEvents(ordered.map((area) => area.events)),
     sealed: joinSealed(...ordered.map((area) => area.sealed)),
+    scrape: scrapeGauges(ordered.flatMap((area) => area.scrape ?? [])),
   };
+}
+
+/** The areas' scrape-time gauges; a name declared twice stops the start. */
+function scrapeGauges(gauges: readonly ScrapeGauge[]): readonly ScrapeGauge[] {
+  const names = new Set<string>();
+  for (const gauge of gauges) {
+    if (names.has(gauge.name)) throw new Error(`the scrape gauge ${gauge.name} is declared twice`);
+    names.add(gauge.name);
+  }
+  return gauges;
 }
 
 /**

@@ -3,14 +3,19 @@ import { Gauge, type Registry } from 'prom-client';
 import type { Clock } from './clock.ts';
 import { OPERATOR, runAs } from './db/actor.ts';
 import type { Db } from './db/db.ts';
-import { readScrapeFigures, type ScrapeFigures, type ScrapeReads } from './metrics-scrape.store.ts';
+import {
+  readScrapeFigures,
+  type ScrapeFigures,
+  type ScrapeGauge,
+  type ScrapeReads,
+} from './metrics-scrape.store.ts';
 
-export type { ScrapeReads } from './metrics-scrape.store.ts';
+export type { ScrapeGauge, ScrapeReads } from './metrics-scrape.store.ts';
 
 /**
- * The metrics read from the database when scraped: the job queue, the oldest webhook delivery
- * due, the evidence chain's unsealed days. Each source is a fragment of the store owning its
- * tables; together they are one statement (metrics-scrape.store.ts), run as the operator role
+ * The metrics read from the database when scraped: the job queue and the evidence chain's
+ * unsealed days (the platform's), and the gauges the areas declare (`ScrapeGauge`: the webhooks'
+ * oldest delivery due). Each source is a fragment of the store owning its tables; together they are one statement (metrics-scrape.store.ts), run as the operator role
  * (they cross funders) in a transaction of its own, within a bound the database enforces too.
  *
  * The figures read are kept for a second of the process's monotonic clock, counted from the end
@@ -30,8 +35,6 @@ export const SCRAPE_TIMEOUT_MS = 3_000;
 /** How long, in real time, the figures read are answered again before the database is read anew. */
 export const SCRAPE_KEEP_MS = 1_000;
 
-const SOURCES = ['jobs', 'webhooks', 'evidence'] as const;
-
 function within<T>(ms: number, work: Promise<T>): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
@@ -45,6 +48,8 @@ export function createScrapeGauges(deps: {
   clock: Clock;
   jobKinds: readonly string[];
   read: ScrapeReads;
+  /** The areas' gauges (joinAreas), read in the same statement. */
+  gauges: readonly ScrapeGauge[];
   scrapeTimeoutMs?: number;
   /** Milliseconds of a monotonic clock (performance.now); tests pass one they move by hand. */
   monotonicNow?: () => number;
@@ -69,10 +74,8 @@ export function createScrapeGauges(deps: {
     'How long the oldest job due and waiting has been due, by kind (0 when none waits).',
     ['kind'],
   );
-  const dueDelivery = gauge(
-    'webhook_oldest_due_seconds',
-    'How long the oldest pending webhook delivery has been due (0 when none is).',
-  );
+  const declared = deps.gauges.map((g) => gauge(g.name, g.help));
+  const sources = ['jobs', ...new Set(deps.gauges.map((g) => g.source)), 'evidence'];
   const unsealed = gauge(
     'evidence_unsealed_days',
     'UTC days that ended more than the grace ago, with evidence entries and no day root yet.',
@@ -88,16 +91,18 @@ export function createScrapeGauges(deps: {
       running.set({ kind }, row?.running ?? 0);
       oldest.set({ kind }, row?.oldest_queued_seconds ?? 0);
     }
-    dueDelivery.set(figures.oldestDueSeconds ?? 0);
+    declared.forEach((g, i) => {
+      g.set(figures.gauges[i]!);
+    });
     unsealed.set(figures.unsealedDays);
-    for (const source of SOURCES) up.set({ source }, 1);
+    for (const source of sources) up.set({ source }, 1);
   }
 
   function leaveOut(): void {
     for (const g of jobGauges) g.reset();
-    dueDelivery.remove({});
+    for (const g of declared) g.remove({});
     unsealed.remove({});
-    for (const source of SOURCES) up.set({ source }, 0);
+    for (const source of sources) up.set({ source }, 0);
   }
 
   async function read(): Promise<void> {
@@ -110,7 +115,7 @@ export function createScrapeGauges(deps: {
               // A manual clock (tests, demonstrations) is shared through the database: its
               // instant is read first, in the same transaction.
               if (deps.clock.manual) await deps.clock.sync(tx);
-              return readScrapeFigures(tx, deps.read, deps.clock.now());
+              return readScrapeFigures(tx, deps.read, deps.gauges, deps.clock.now());
             },
             { statementTimeoutMs: timeoutMs },
           ),

@@ -1,7 +1,7 @@
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { Clock } from './clock.ts';
 import type { Db, PoolStats, UnavailableCause } from './db/db.ts';
-import { createScrapeGauges, type ScrapeReads } from './metrics-scrape.ts';
+import { createScrapeGauges, type ScrapeGauge, type ScrapeReads } from './metrics-scrape.ts';
 
 /**
  * The service's Prometheus metrics (docs/operations.md, "Metrics"). One registry per runtime,
@@ -109,8 +109,10 @@ export interface ExpositionDeps {
   clock: Clock;
   /** The job kinds this code runs: each is reported, 0 when none is waiting. */
   jobKinds: readonly string[];
-  /** The scrape-time statements, from the stores that own the tables. */
+  /** The scrape-time statements of the platform's tables, from the stores that own them. */
   read: ScrapeReads;
+  /** The gauges the areas read from their tables when scraped. */
+  gauges: readonly ScrapeGauge[];
   /** The scrape-time statement's bound (tests). */
   scrapeTimeoutMs?: number;
   /**

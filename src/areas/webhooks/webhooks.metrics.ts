@@ -1,4 +1,6 @@
 import type { MetricsRegistry } from '../../platform/metrics.ts';
+import type { ScrapeGauge } from '../../platform/metrics-scrape.ts';
+import { oldestDueDeliveryForOpsSql } from './webhooks.metrics.store.ts';
 
 /**
  * What one attempt of a webhook delivery came to: delivered (a 2xx answer), failed with another
@@ -38,3 +40,14 @@ export function webhookMetrics(registry: MetricsRegistry): WebhookMetrics {
     webhookPreparationFailed: (reason) => unprepared.inc({ reason }),
   };
 }
+
+/** What the scrape reads from the deliveries: how late the oldest one due is. */
+export const webhooksScrape: readonly ScrapeGauge[] = [
+  {
+    source: 'webhooks',
+    name: 'webhook_oldest_due_seconds',
+    help: 'How long the oldest pending webhook delivery has been due (0 when none is).',
+    sql: oldestDueDeliveryForOpsSql,
+    whenNull: 0,
+  },
+];

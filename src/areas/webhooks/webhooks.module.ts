@@ -7,13 +7,12 @@ import type { AreaRoutes } from '../../platform/http/app.ts';
 import { createDispatcher, type Dispatcher, type DispatcherDeps } from './webhooks.dispatcher.ts';
 import { webhooksEvents } from './webhooks.events.ts';
 import { createWebhooksJobs, PRUNE_JOB } from './webhooks.jobs.ts';
-import { webhookMetrics } from './webhooks.metrics.ts';
+import { webhookMetrics, webhooksScrape } from './webhooks.metrics.ts';
 import { webhooksRoutes } from './webhooks.routes.ts';
 import { webhooksSealed } from './webhooks.sealed.ts';
 import { createWebhooksService } from './webhooks.service.ts';
 
 export type { Dispatcher, DispatcherDeps } from './webhooks.dispatcher.ts';
-export { oldestDueDeliveryForOpsSql } from './webhooks.metrics.store.ts';
 export type { WebhooksService } from './webhooks.service.ts';
 export {
   deliveryHeaders,
@@ -62,5 +61,6 @@ export function webhooksModule(
     recurring: [PRUNE_JOB],
     beside: [() => dispatcher()],
     sealed: webhooksSealed,
+    scrape: webhooksScrape,
   });
 }
