@@ -1,3 +1,4 @@
+import { declaredOnce } from './declared-once.ts';
 import { type EventType, joinEvents } from './events.ts';
 import type { AreaRoutes } from './http/app.ts';
 import type { JobHandler } from './jobs.ts';
@@ -116,18 +117,12 @@ export function joinAreas<B extends Built>(built: B, routeOrder: readonly (keyof
     beside: ordered.flatMap((area) => area.beside ?? []),
     events: joinEvents(ordered.map((area) => area.events)),
     sealed: joinSealed(...ordered.map((area) => area.sealed)),
-    scrape: scrapeGauges(ordered.flatMap((area) => area.scrape ?? [])),
+    scrape: declaredOnce(
+      ordered.flatMap((area) => area.scrape ?? []),
+      (gauge) => gauge.name,
+      'scrape gauge',
+    ),
   };
-}
-
-/** The areas' scrape-time gauges; a name declared twice stops the start. */
-function scrapeGauges(gauges: readonly ScrapeGauge[]): readonly ScrapeGauge[] {
-  const names = new Set<string>();
-  for (const gauge of gauges) {
-    if (names.has(gauge.name)) throw new Error(`the scrape gauge ${gauge.name} is declared twice`);
-    names.add(gauge.name);
-  }
-  return gauges;
 }
 
 /**
@@ -137,12 +132,6 @@ function scrapeGauges(gauges: readonly ScrapeGauge[]): readonly ScrapeGauge[] {
 export function jobsByKind(
   ...parts: readonly (Readonly<Record<string, JobHandler>> | undefined)[]
 ): Record<string, JobHandler> {
-  const handlers: Record<string, JobHandler> = {};
-  for (const jobs of parts) {
-    for (const [kind, handler] of Object.entries(jobs ?? {})) {
-      if (Object.hasOwn(handlers, kind)) throw new Error(`the job kind ${kind} is declared twice`);
-      handlers[kind] = handler;
-    }
-  }
-  return handlers;
+  const entries = parts.flatMap((jobs) => Object.entries(jobs ?? {}));
+  return Object.fromEntries(declaredOnce(entries, ([kind]) => kind, 'job kind'));
 }

@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { type TSchema, Type } from 'typebox';
+import { declaredOnce } from './declared-once.ts';
 
 /**
  * The registry of event types: each area declares the events it emits in its `<area>.events.ts`
@@ -78,15 +79,13 @@ const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
  * share (`request.*`), by name. A type two parts declare stops the start.
  */
 export function joinEvents(parts: readonly (readonly EventType[] | undefined)[]): EventRegistry {
-  const byName = new Map<string, EventType>();
-  const partOf = new Map<string, number>();
-  parts.forEach((part, index) => {
-    for (const entry of part ?? []) {
-      if (byName.has(entry.type)) throw new Error(`the event type ${entry.type} is declared twice`);
-      byName.set(entry.type, entry);
-      partOf.set(entry.type, index);
-    }
-  });
+  const declaredEntries = declaredOnce(
+    parts.flatMap((part, index) => (part ?? []).map((entry) => ({ entry, index }))),
+    ({ entry }) => entry.type,
+    'event type',
+  );
+  const byName = new Map(declaredEntries.map(({ entry }) => [entry.type, entry]));
+  const partOf = new Map(declaredEntries.map(({ entry, index }) => [entry.type, index]));
   // A family whose types come from more than one part.
   const partsOfFamily = new Map<string, Set<number>>();
   for (const [type, index] of partOf) {

@@ -1,4 +1,5 @@
 import type { Queryable } from './db/db.ts';
+import { declaredOnce } from './declared-once.ts';
 
 /**
  * A column that holds values sealed under the secrets key (platform/crypto.ts), for a rotation
@@ -25,13 +26,9 @@ export interface SealedColumn {
 
 /** The sealed columns of several parts; a column two parts declare stops the start. */
 export function joinSealed(...parts: readonly (readonly SealedColumn[] | undefined)[]): SealedColumn[] {
-  const seen = new Set<string>();
-  const joined: SealedColumn[] = [];
-  for (const column of parts.flatMap((part) => part ?? [])) {
-    const name = `${column.table}.${column.column}`;
-    if (seen.has(name)) throw new Error(`the sealed column ${name} is declared twice`);
-    seen.add(name);
-    joined.push(column);
-  }
-  return joined;
+  return declaredOnce(
+    parts.flatMap((part) => part ?? []),
+    (column) => `${column.table}.${column.column}`,
+    'sealed column',
+  );
 }
