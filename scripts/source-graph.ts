@@ -46,6 +46,10 @@ export function readSource(root = ROOT): SourceFile[] {
   });
 }
 
+/** A file's text with its comments removed, so that prose about SQL, routes or rules does not count. */
+export const withoutComments = (text: string) =>
+  text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`])\/\/[^\n]*/g, '$1');
+
 /** The area a file belongs to (`src/areas/<area>/...`), or null outside the areas. */
 export const areaOf = (name: string): string | null => /^src\/areas\/([^/]+)\//.exec(name)?.[1] ?? null;
 

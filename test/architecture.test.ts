@@ -10,6 +10,7 @@ import {
   importsOf,
   ROOT,
   readSource,
+  withoutComments,
 } from '../scripts/source-graph.ts';
 
 /*
@@ -77,10 +78,6 @@ const WRITTEN_ONCE: { what: string; homes: string[]; pattern: RegExp }[] = [
     pattern: /SELECT \$\{from\.columns\} FROM \$\{from\.table\}\s+WHERE (?:id = \$[13]|funder_id = \$1)/,
   },
 ];
-
-/** Comments removed, so that prose about SQL or routes does not count. */
-const withoutComments = (text: string) =>
-  text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`])\/\/[^\n]*/g, '$1');
 
 const SQL =
   /\bSELECT\b[\s\S]{0,600}?\bFROM\b|\bINSERT\s+INTO\b|\bUPDATE\s+[a-z_]+(?:\s+[a-z]+)?\s+SET\b|\bDELETE\s+FROM\b/;

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { areaOf, ROOT, readSource } from '../scripts/source-graph.ts';
+import { areaOf, ROOT, readSource, withoutComments } from '../scripts/source-graph.ts';
 
 /*
  * docs/architecture.md, "One way to build an area", checked over every area:
@@ -23,12 +23,8 @@ const areas = readdirSync(join(ROOT, 'src/areas'), { withFileTypes: true })
 const pascal = (area: string) => area.replace(/(^|-)([a-z])/g, (_m, _dash, c: string) => c.toUpperCase());
 const camel = (area: string) => area.replace(/-([a-z])/g, (_m, c: string) => c.toUpperCase());
 
-/** Comments and strings' contents removed, so that prose does not count. */
-const code = (text: string) =>
-  text
-    .replace(/\/\*[\s\S]*?\*\//g, '')
-    .replace(/(^|[^:'"`])\/\/[^\n]*/g, '$1')
-    .replace(/(?<!from\s*)'(?:[^'\\\n]|\\.)*'/g, "''");
+/** Comments and strings' contents removed (import specifiers kept), so that prose does not count. */
+const code = (text: string) => withoutComments(text).replace(/(?<!from\s*)'(?:[^'\\\n]|\\.)*'/g, "''");
 
 const exportedFunctions = (text: string): string[] =>
   [...code(text).matchAll(/^export\s+(?:async\s+)?(?:function\s+|const\s+)([A-Za-z0-9_]+)/gm)].map(
