@@ -10,6 +10,10 @@ const { service, given } = startGiven();
 const { decide, expectRefused, packet, snapshot } = decisionsGiven(service);
 
 type Body = Record<string, unknown>;
+
+/** Funds the whole request today, under one transfer reference: what each gate test tries. */
+const fundToday = async (funder: Parameters<typeof decide>[0], request: Parameters<typeof decide>[1]) =>
+  decide(funder, request, { decision: 'fund', value_date: await given.today(), reference: 'TRF-0001' });
 type Case<Now> = Refusal & { body: (now: Now) => Body };
 
 /** An approved request of 10,000 euros whose debtors acknowledged their notices: ready to fund. */
@@ -83,13 +87,7 @@ describe('fund', () => {
     const request = await given.approvedRequest({ funder, invoices: 2 });
     const [signed, waiting] = request.debtors;
     await given.debtorAnswers(request, { answer: 'acknowledged', debtor: signed! });
-    const answer = await expectRefused(
-      request,
-      async () =>
-        decide(funder, request, { decision: 'fund', value_date: await given.today(), reference: 'TRF-0001' }),
-      409,
-      'funding_gate_failed',
-    );
+    const answer = await expectRefused(request, () => fundToday(funder, request), 409, 'funding_gate_failed');
     expect(errorOf(answer)).toMatchObject({
       signals: [],
       disputes: [],
@@ -109,13 +107,7 @@ describe('fund', () => {
     const funder = await given.funder();
     const request = await given.approvedRequest({ funder });
     await given.debtorAnswers(request, { answer: 'acknowledged', level: 'receipt' });
-    const answer = await expectRefused(
-      request,
-      async () =>
-        decide(funder, request, { decision: 'fund', value_date: await given.today(), reference: 'TRF-0001' }),
-      409,
-      'funding_gate_failed',
-    );
+    const answer = await expectRefused(request, () => fundToday(funder, request), 409, 'funding_gate_failed');
     expect(errorOf(answer).debtors).toEqual([
       expect.objectContaining({ status: 'acknowledged', level_achieved: 'receipt' }),
     ]);
@@ -125,8 +117,7 @@ describe('fund', () => {
     const funder = await given.funder();
     const request = await given.approvedRequest({ funder, debtorsAcknowledged: true });
     const signal = await given.riskSignal(request, { hard: true, code: 'credit_note_against_invoice' });
-    const fund = async () =>
-      decide(funder, request, { decision: 'fund', value_date: await given.today(), reference: 'TRF-0001' });
+    const fund = () => fundToday(funder, request);
     const blocked = await expectRefused(request, fund, 409, 'funding_gate_failed');
     expect(errorOf(blocked).signals).toEqual([
       { id: signal, code: 'credit_note_against_invoice', severity: 'high' },
@@ -139,24 +130,14 @@ describe('fund', () => {
     const funder = await given.funder();
     const request = await given.approvedRequest({ funder, debtorsAcknowledged: true });
     await given.signalReviewed(await given.riskSignal(request, { hard: true }), 'confirmed');
-    await expectRefused(
-      request,
-      async () =>
-        decide(funder, request, { decision: 'fund', value_date: await given.today(), reference: 'TRF-0001' }),
-      409,
-      'funding_gate_failed',
-    );
+    await expectRefused(request, () => fundToday(funder, request), 409, 'funding_gate_failed');
   });
 
   it('a soft risk signal only flags: funding goes through', async () => {
     const funder = await given.funder();
     const request = await given.approvedRequest({ funder, debtorsAcknowledged: true });
     await given.riskSignal(request, { hard: false });
-    const answer = await decide(funder, request, {
-      decision: 'fund',
-      value_date: await given.today(),
-      reference: 'TRF-0001',
-    });
+    const answer = await fundToday(funder, request);
     expect(answer.status).toBe(200);
   });
 
@@ -164,8 +145,7 @@ describe('fund', () => {
     const funder = await given.funder();
     const request = await given.approvedRequest({ funder, debtorsAcknowledged: true });
     const dispute = await given.dispute(request, { raisedBy: 'debtor', reason: 'Goods returned.' });
-    const fund = async () =>
-      decide(funder, request, { decision: 'fund', value_date: await given.today(), reference: 'TRF-0001' });
+    const fund = () => fundToday(funder, request);
     const blocked = await expectRefused(request, fund, 409, 'funding_gate_failed');
     expect(errorOf(blocked).disputes).toEqual([{ id: dispute, reason: 'Goods returned.' }]);
     await given.disputeResolved(dispute);
