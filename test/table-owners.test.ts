@@ -111,6 +111,8 @@ function relationsRead(text: string): string[] {
  */
 const RELATION_AS_VALUE: Record<string, string> = {
   'src/platform/db/scoped.ts': 'helpers handed a table by the store of the area that owns it',
+  'src/platform/db/sealed-column.ts':
+    'a sealed column handed by its owner for a rotation of the secrets key (<area>.sealed.ts, the platform its own)',
   'src/areas/demo/demo.store.ts': 'clearing the demonstration plane, table by table, in one reset',
   'src/areas/exports/exports.lines.store.ts': 'the export entities, read here as they are built',
   'src/areas/opportunities/opportunities.publish.store.ts': 'its own runs, digests and lines (tablesOf)',

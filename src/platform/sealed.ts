@@ -4,9 +4,9 @@ import { declaredOnce } from './declared-once.ts';
 /**
  * A column that holds values sealed under the secrets key (platform/crypto.ts), for a rotation
  * to seal again (`funder-api secrets rotate`, secrets-rotation.ts). The table's owner declares
- * it: an area on its module (`sealed`), the platform its own (secrets-rotation.ts); the two
- * functions are the owner's store functions, so only the owner writes its table. A new sealed
- * column is declared with them, or a rotation leaves it under the old key.
+ * it: an area on its module (`sealed`), the platform its own (secrets-rotation.ts), each built by
+ * `sealedColumn` (db/sealed-column.ts) from the owner's table and column, so no one names
+ * another's table. A new sealed column is declared so, or a rotation leaves it under the old key.
  */
 export interface SealedColumn {
   /** The table, as the rotation's report names it. */

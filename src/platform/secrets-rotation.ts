@@ -2,14 +2,15 @@ import type { Clock } from './clock.ts';
 import type { Derivation, SecretBox } from './crypto.ts';
 import { OPERATOR, runAs } from './db/actor.ts';
 import type { Db, Queryable } from './db/db.ts';
-import { resealAnswer, sealedAnswers } from './http/idempotency.store.ts';
+import { sealedColumn } from './db/sealed-column.ts';
+import { SEALED_BODY } from './http/idempotency.store.ts';
 import { joinSealed, type SealedColumn } from './sealed.ts';
-import { forgetKeys, keepKey, readKeptKeys, resealKeptKey, sealedKeptKeys } from './secrets.store.ts';
+import { forgetKeys, keepKey, readKeptKeys } from './secrets.store.ts';
 
 /** The platform's own sealed columns: the kept answers that show a secret, the kept keys. */
 export const PLATFORM_SEALED: readonly SealedColumn[] = [
-  { table: 'idempotency_keys', column: 'response_body', values: sealedAnswers, replace: resealAnswer },
-  { table: 'kept_keys', column: 'sealed', values: sealedKeptKeys, replace: resealKeptKey },
+  sealedColumn('idempotency_keys', 'response_body', SEALED_BODY),
+  sealedColumn('kept_keys', 'sealed'),
 ];
 
 /**

@@ -1,20 +1,5 @@
 import type { Db, Queryable } from './db/db.ts';
 
-/** The kept keys' sealed values after `after`, in order (a rotation's page). */
-export async function sealedKeptKeys(q: Queryable, after: string, limit: number): Promise<string[]> {
-  const { rows } = await q.query<{ sealed: string }>(
-    'SELECT sealed FROM kept_keys WHERE sealed > $1 ORDER BY sealed LIMIT $2',
-    [after, limit],
-  );
-  return rows.map((row) => row.sealed);
-}
-
-/** Seals a kept key again: `next` where `current` still is. Answers whether it did. */
-export async function resealKeptKey(q: Queryable, current: string, next: string): Promise<boolean> {
-  const { rowCount } = await q.query('UPDATE kept_keys SET sealed = $2 WHERE sealed = $1', [current, next]);
-  return rowCount > 0;
-}
-
 /** Whether the table of kept keys exists (migration 0051 applied). */
 export async function keptKeysExist(db: Db): Promise<boolean> {
   const { rows } = await db.query<{ found: boolean }>("SELECT to_regclass('kept_keys') IS NOT NULL AS found");

@@ -173,30 +173,3 @@ export async function ownRecordName(
   );
   return row?.name ?? null;
 }
-
-/** The links' sealed return secrets after `after`, in order, across funders (a rotation's page). */
-export async function sealedReturnSecretsForOps(
-  q: Queryable,
-  after: string,
-  limit: number,
-): Promise<string[]> {
-  const { rows } = await q.query<{ sealed: string }>(
-    `SELECT return_secret_sealed AS sealed FROM onboarding_links
-      WHERE return_secret_sealed > $1 ORDER BY return_secret_sealed LIMIT $2`,
-    [after, limit],
-  );
-  return rows.map((row) => row.sealed);
-}
-
-/** Seals a link's return secret again: `next` where `current` still is. Answers whether it did. */
-export async function resealReturnSecretForOps(
-  q: Queryable,
-  current: string,
-  next: string,
-): Promise<boolean> {
-  const { rowCount } = await q.query(
-    'UPDATE onboarding_links SET return_secret_sealed = $2 WHERE return_secret_sealed = $1',
-    [current, next],
-  );
-  return rowCount > 0;
-}

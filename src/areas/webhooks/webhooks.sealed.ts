@@ -1,7 +1,5 @@
+import { sealedColumn } from '../../platform/db/sealed-column.ts';
 import type { SealedColumn } from '../../platform/sealed.ts';
-import { resealSecretForOps, sealedSecretsForOps } from './webhooks.store.ts';
 
 /** The endpoints' signing secrets, sealed again by a rotation of the secrets key. */
-export const webhooksSealed: readonly SealedColumn[] = [
-  { table: 'webhook_secrets', column: 'sealed', values: sealedSecretsForOps, replace: resealSecretForOps },
-];
+export const webhooksSealed: readonly SealedColumn[] = [sealedColumn('webhook_secrets', 'sealed')];

@@ -325,21 +325,3 @@ export async function listEvents(
 export async function wakeDispatchers(q: Queryable): Promise<void> {
   await q.query(`SELECT pg_notify('${OUTBOX_CHANNEL}', '')`);
 }
-
-/** The endpoints' sealed signing secrets after `after`, in order, across funders (a rotation's page). */
-export async function sealedSecretsForOps(q: Queryable, after: string, limit: number): Promise<string[]> {
-  const { rows } = await q.query<{ sealed: string }>(
-    'SELECT sealed FROM webhook_secrets WHERE sealed > $1 ORDER BY sealed LIMIT $2',
-    [after, limit],
-  );
-  return rows.map((row) => row.sealed);
-}
-
-/** Seals a signing secret again: `next` where `current` still is. Answers whether it did. */
-export async function resealSecretForOps(q: Queryable, current: string, next: string): Promise<boolean> {
-  const { rowCount } = await q.query('UPDATE webhook_secrets SET sealed = $2 WHERE sealed = $1', [
-    current,
-    next,
-  ]);
-  return rowCount > 0;
-}

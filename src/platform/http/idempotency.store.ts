@@ -123,23 +123,3 @@ export async function pruneIdempotencyKeys(q: Queryable, now: Date): Promise<num
 
 /** Marks a kept answer stored sealed (its route shows a secret once). */
 export const SEALED_BODY = 'sealed:';
-
-/** The sealed answers' values after `after` (the prefix removed), in order (a rotation's page). */
-export async function sealedAnswers(q: Queryable, after: string, limit: number): Promise<string[]> {
-  const { rows } = await q.query<{ body: string }>(
-    `SELECT response_body AS body FROM idempotency_keys
-      WHERE starts_with(response_body, $1) AND response_body > ($1 || $2)
-      ORDER BY response_body LIMIT $3`,
-    [SEALED_BODY, after, limit],
-  );
-  return rows.map((row) => row.body.slice(SEALED_BODY.length));
-}
-
-/** Seals a kept answer again: `next` where `current` still is. Answers whether it did. */
-export async function resealAnswer(q: Queryable, current: string, next: string): Promise<boolean> {
-  const { rowCount } = await q.query(
-    'UPDATE idempotency_keys SET response_body = $2 WHERE response_body = $1',
-    [`${SEALED_BODY}${current}`, `${SEALED_BODY}${next}`],
-  );
-  return rowCount > 0;
-}
