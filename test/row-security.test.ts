@@ -56,6 +56,7 @@ const EXPECTED: Record<string, string> = {
   idempotency_keys: 'funder_id = $1',
   evidence_entries: OWN,
   outbox_events: OWN,
+  event_sequences: OWN,
   sellers: SEEN_SELLER,
   debtors: `plane = $2 AND id IN (SELECT debtor_id FROM invoices WHERE ${SEEN_INVOICE})`,
   seller_scores: `seller_id IN (SELECT id FROM sellers WHERE ${SEEN_SELLER})`,

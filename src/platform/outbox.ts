@@ -28,9 +28,41 @@ export const TAKE_UNDISPATCHED = `ev AS (
      )`;
 
 /**
+ * Takes the next `count` values of each funder's event cursor (migration 0070): one update of the
+ * funder's row in event_sequences per funder and plane, which stays locked until the transaction
+ * ends. Another writer of the same funder waits at this statement until this one commits or rolls
+ * back, so cursor values become visible in their order and none is skipped. The rows are taken in
+ * one order (funder, then plane) so that two writes emitting for the same two funders cannot wait
+ * on each other. Answers the last value taken for each `funder:plane`.
+ */
+async function takeCursorValues(tx: Tx, events: readonly OutboxEvent[]): Promise<Map<string, bigint>> {
+  const counts = new Map<string, { funderId: string; plane: Plane; count: number }>();
+  for (const e of events) {
+    const key = `${e.funderId}:${e.plane}`;
+    const entry = counts.get(key) ?? { funderId: e.funderId, plane: e.plane, count: 0 };
+    entry.count += 1;
+    counts.set(key, entry);
+  }
+  const groups = [...counts.values()].sort((a, b) =>
+    a.funderId === b.funderId ? (a.plane < b.plane ? -1 : 1) : a.funderId < b.funderId ? -1 : 1,
+  );
+  const { rows } = await tx.query<{ funder_id: string; plane: Plane; last_seq: string }>(
+    `INSERT INTO event_sequences (funder_id, plane, last_seq)
+     SELECT funder_id, plane, n FROM unnest($1::uuid[], $2::text[], $3::bigint[]) WITH ORDINALITY
+       AS g(funder_id, plane, n, i) ORDER BY i
+     ON CONFLICT (funder_id, plane) DO UPDATE SET last_seq = event_sequences.last_seq + EXCLUDED.last_seq
+     RETURNING funder_id::text, plane, last_seq::text`,
+    [groups.map((g) => g.funderId), groups.map((g) => g.plane), groups.map((g) => g.count)],
+  );
+  return new Map(rows.map((row) => [`${row.funder_id}:${row.plane}`, BigInt(row.last_seq)]));
+}
+
+/**
  * Inserts events in the transaction of the change that caused them: they exist exactly when
- * the change does. Each gets a stable id that receivers can use to drop duplicates, and the
- * trace context of the call that caused it (platform/tracing.ts), which its deliveries continue.
+ * the change does. Each gets a stable id that receivers can use to drop duplicates, the next
+ * value of its funder's event cursor (takeCursorValues), and the trace context of the call that
+ * caused it (platform/tracing.ts), which its deliveries continue. Called once per write, as its
+ * last statement but the idempotency mark: the cursor rows stay locked for as short as can be.
  */
 export async function insertOutboxEvents(
   tx: Tx,
@@ -40,12 +72,26 @@ export async function insertOutboxEvents(
 ): Promise<string[]> {
   if (events.length === 0) return [];
   const ids = events.map(() => newId());
+  const last = await takeCursorValues(tx, events);
+  // Within one write a funder's events take its values in the order they were emitted.
+  const next = new Map<string, bigint>();
+  for (const e of events) {
+    const key = `${e.funderId}:${e.plane}`;
+    next.set(key, (next.get(key) ?? 0n) + 1n);
+  }
+  const taken = new Map<string, bigint>();
+  const cursors = events.map((e) => {
+    const key = `${e.funderId}:${e.plane}`;
+    const index = (taken.get(key) ?? 0n) + 1n;
+    taken.set(key, index);
+    return (last.get(key)! - next.get(key)! + index).toString();
+  });
   const callTrace = currentTrace();
   await tx.query(
-    `INSERT INTO outbox_events (id, funder_id, plane, type, api_version, payload, created_at, key_id, traceparent)
-     SELECT id, funder_id, plane, type, $5, payload, $6, $8::uuid, $9::text
-       FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[], $7::jsonb[])
-         AS e(id, funder_id, plane, type, payload)`,
+    `INSERT INTO outbox_events (id, funder_id, plane, type, api_version, payload, created_at, key_id, traceparent, funder_seq)
+     SELECT id, funder_id, plane, type, $5, payload, $6, $8::uuid, $9::text, funder_seq
+       FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[], $7::jsonb[], $10::bigint[])
+         AS e(id, funder_id, plane, type, payload, funder_seq)`,
     [
       ids,
       events.map((e) => e.funderId),
@@ -56,6 +102,7 @@ export async function insertOutboxEvents(
       events.map((e) => JSON.stringify(e.data)),
       keyId,
       callTrace ? formatTraceparent(callTrace) : null,
+      cursors,
     ],
   );
   // Delivered by PostgreSQL at commit (and only if it commits) to every listening dispatcher.

@@ -6,7 +6,14 @@ import type { EventRegistry } from '../../platform/events.ts';
 import { OUTBOX_KEEP_DAYS } from '../../platform/outbox.ts';
 import type { CacheableAnswer } from '../../platform/read-cache.ts';
 import type { WebhooksDeps } from './webhooks.deps.ts';
-import { type EventRow, findEndpoint, listDeliveries, listEndpoints, listEvents } from './webhooks.store.ts';
+import {
+  type EventRow,
+  type EventsAfter,
+  findEndpoint,
+  listDeliveries,
+  listEndpoints,
+  listEvents,
+} from './webhooks.store.ts';
 import { deliveryView, endpointView, ownKeyOf } from './webhooks.views.ts';
 
 /** How far back the event log reaches. */
@@ -15,14 +22,40 @@ const LOG_WINDOW_MS = OUTBOX_KEEP_DAYS * 24 * 3600_000;
 /** What GET /v1/events answers. */
 export interface EventsAnswer {
   count: number;
-  events: { id: string; type: string; created_at: string; api_version: string; data: unknown }[];
+  events: {
+    id: string;
+    type: string;
+    created_at: string;
+    api_version: string;
+    data: unknown;
+    cursor: string;
+  }[];
+  has_more: boolean;
   next_cursor: string | null;
   poll_cursor: string | null;
 }
 
+/** The cursor of an event: `e` and its place in the funder's sequence (webhooks.schemas.ts, EventCursor). */
+const cursorOf = (row: EventRow) => `e${row.funder_seq}`;
+
+/** Where the page asked for starts; both names of the cursor at once must agree. */
+function pageStart(query: { after?: string; cursor?: string }): EventsAfter {
+  if (query.after !== undefined && query.cursor !== undefined && query.after !== query.cursor) {
+    throw new ApiError(
+      'cursor_invalid',
+      'Send the cursor as `after` or as `cursor`, not two different ones.',
+    );
+  }
+  const cursor = query.cursor ?? query.after;
+  if (cursor === undefined) return null;
+  return cursor.startsWith('e') ? { funderSeq: cursor.slice(1) } : { platformSeq: cursor };
+}
+
 /** A page of `limit` events from `rows` (read with one more, which says whether a next page exists). */
-function eventsAnswer(rows: EventRow[], limit: number, after: string | undefined): EventsAnswer {
+function eventsAnswer(rows: EventRow[], limit: number, start: string | undefined): EventsAnswer {
   const page = rows.slice(0, limit);
+  const last = page.length > 0 ? cursorOf(page[page.length - 1]!) : null;
+  const hasMore = rows.length > limit;
   return {
     count: page.length,
     events: page.map((row) => ({
@@ -31,10 +64,12 @@ function eventsAnswer(rows: EventRow[], limit: number, after: string | undefined
       created_at: new Date(row.created_at).toISOString(),
       api_version: row.api_version,
       data: row.payload,
+      cursor: cursorOf(row),
     })),
-    next_cursor: rows.length > limit ? page[page.length - 1]!.seq : null,
+    has_more: hasMore,
+    next_cursor: hasMore ? last : null,
     // Where a follower of the log (funder-api listen) resumes once it has read to the end.
-    poll_cursor: page.length > 0 ? page[page.length - 1]!.seq : (after ?? null),
+    poll_cursor: last ?? start ?? null,
   };
 }
 
@@ -77,23 +112,25 @@ export function createWebhookReads(deps: Pick<WebhooksDeps, 'db' | 'clock'>) {
      */
     async events(
       caller: FunderCaller,
-      query: { type?: string; after?: string; limit?: number },
+      query: { type?: string; after?: string; cursor?: string; limit?: number },
     ): Promise<CacheableAnswer<EventsAnswer>> {
       const limit = query.limit ?? 50;
       const ownKey = ownKeyOf(caller);
+      const after = pageStart(query);
+      const start = query.cursor ?? query.after;
       const page = async (q: Queryable) => {
         const since = new Date(clock.now().getTime() - LOG_WINDOW_MS);
         const rows = await listEvents(q, scopeOf(caller), ownKey, {
           since,
-          afterSeq: query.after ?? null,
+          after,
           type: query.type ?? null,
           limit: limit + 1,
         });
         const oldest = Math.min(...rows.map((row) => new Date(row.created_at).getTime()));
-        return { value: eventsAnswer(rows, limit, query.after), oldest };
+        return { value: eventsAnswer(rows, limit, start), oldest };
       };
       if (caller.plane === null) return { answer: await read(caller, async () => (await page(db)).value) };
-      const key = `webhooks.events:${ownKey ?? ''}:${query.type ?? ''}:${query.after ?? ''}:${limit}`;
+      const key = `webhooks.events:${ownKey ?? ''}:${query.type ?? ''}:${start ?? ''}:${limit}`;
       // The cache reads it within the call, as the database actor the call runs as.
       const kept = async (tx: Queryable) => {
         const { value, oldest } = await page(tx);

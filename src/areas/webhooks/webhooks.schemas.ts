@@ -13,6 +13,15 @@ const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T)
  * The inputs that name event types, for the types the areas emit (`app.eventTypes`): the
  * subscription of a new endpoint, and the event log's `type`.
  */
+
+/**
+ * A cursor of the event log: `e` and the position of an event in the funder's own sequence
+ * (docs/decisions/webhooks.md, "The event cursor"). The bare digits an older answer gave (the
+ * position in the platform's sequence) are still taken, once, to move to the new form.
+ */
+const EventCursor = (description: string) =>
+  Type.String({ pattern: '^e?[0-9]{1,18}$', 'x-error-code': 'cursor_invalid', description });
+
 export function eventTypeInputs(names: readonly string[]) {
   const CreateWebhookBody = Fields({
     url: Text({
@@ -37,12 +46,9 @@ export function eventTypeInputs(names: readonly string[]) {
   });
   const EventsQuery = Fields({
     type: Type.Optional(OneOf(names, { code: 'event_type_unknown' })),
-    after: Type.Optional(
-      Type.String({
-        pattern: '^[0-9]{1,18}$',
-        'x-error-code': 'cursor_invalid',
-        description: 'The `next_cursor` of the previous page',
-      }),
+    after: Type.Optional(EventCursor('The `next_cursor` (or `poll_cursor`) of an earlier page')),
+    cursor: Type.Optional(
+      EventCursor('The same as `after`, under the name every list takes; send one of the two'),
     ),
     limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200, default: 50 })),
   });
@@ -177,11 +183,16 @@ export const EventItem = Type.Object({
   created_at: Timestamp,
   api_version: Type.String(),
   data: Type.Object({}, { additionalProperties: true }),
+  cursor: Type.String({
+    description:
+      'Where this event stands in your log: sent as `after`, the events that follow it (a follower keeps the last one it applied)',
+  }),
 });
 
 export const EventList = Type.Object({
   count: Type.Integer(),
   events: Type.Array(EventItem),
+  has_more: Type.Boolean({ description: 'Whether more events follow this page now' }),
   next_cursor: Nullable(Type.String({ description: 'Pass as `after` for the next page; null at the end' })),
   poll_cursor: Nullable(
     Type.String({

@@ -296,7 +296,8 @@ export async function recoverDeliveries(
 }
 
 export interface EventRow {
-  seq: string;
+  /** The event's place in the funder's own sequence (migration 0070). */
+  funder_seq: string;
   id: string;
   type: string;
   api_version: string;
@@ -304,20 +305,38 @@ export interface EventRow {
   created_at: Date;
 }
 
+/** Where a page of the event log starts: after a place in the funder's sequence, or (an older cursor) in the platform's. */
+export type EventsAfter = { funderSeq: string } | { platformSeq: string } | null;
+
+/**
+ * A page of the funder's event log, in the order of its own sequence. Its values become visible
+ * in that order only (platform/outbox.ts, takeCursorValues): a page read now never leaves out an
+ * event that commits later with a smaller value.
+ */
 export async function listEvents(
   q: Queryable,
   scope: FunderScope,
   ownKey: string | null,
-  filter: { since: Date; afterSeq: string | null; type: string | null; limit: number },
+  filter: { since: Date; after: EventsAfter; type: string | null; limit: number },
 ) {
+  const after = filter.after;
   return scopedRows<EventRow>(
     q,
     scope,
-    `SELECT seq::text, id::text, type, api_version, payload, created_at FROM outbox_events_read
+    `SELECT funder_seq::text, id::text, type, api_version, payload, created_at FROM outbox_events_read
       WHERE funder_id = $1 AND plane = $2 AND ($3::uuid IS NULL OR key_id = $3::uuid)
-        AND created_at >= $4 AND ($5::bigint IS NULL OR seq > $5::bigint) AND ($6::text IS NULL OR type = $6)
-      ORDER BY outbox_events_read.seq LIMIT $7`,
-    [ownKey, filter.since, filter.afterSeq, filter.type, filter.limit],
+        AND created_at >= $4 AND funder_seq IS NOT NULL
+        AND ($5::bigint IS NULL OR funder_seq > $5::bigint) AND ($6::bigint IS NULL OR seq > $6::bigint)
+        AND ($7::text IS NULL OR type = $7)
+      ORDER BY outbox_events_read.funder_seq LIMIT $8`,
+    [
+      ownKey,
+      filter.since,
+      after && 'funderSeq' in after ? after.funderSeq : null,
+      after && 'platformSeq' in after ? after.platformSeq : null,
+      filter.type,
+      filter.limit,
+    ],
   );
 }
 
