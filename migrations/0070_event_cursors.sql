@@ -52,3 +52,7 @@ $$;
 CREATE OR REPLACE VIEW outbox_events_read WITH (security_invoker = true) AS
   SELECT id, seq, funder_id, plane, type, api_version, payload, created_at, key_id, traceparent, funder_seq
     FROM outbox_events;
+
+-- The job that tells a funder its offer expired (requests.expiry.ts) finds the pending offers by
+-- the end of their validity.
+CREATE INDEX offers_pending_expiry ON offers (expires_at) WHERE status = 'pending';

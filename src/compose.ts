@@ -25,7 +25,7 @@ import {
   visibleRequestReader,
 } from './areas/requests/requests.module.ts';
 import { sandboxModule } from './areas/sandbox/sandbox.module.ts';
-import { settingsModule } from './areas/settings/settings.module.ts';
+import { readPolicy, settingsModule } from './areas/settings/settings.module.ts';
 import { statementsModule } from './areas/statements/statements.module.ts';
 import { type DispatchSettings, webhooksModule } from './areas/webhooks/webhooks.module.ts';
 import { areaList, joinAreas } from './platform/area.ts';
@@ -60,7 +60,7 @@ interface ServiceDeps {
  * disclosure area is built on it, and the requests area takes both.
  */
 function buildAreas(shared: AreaDeps, deps: ServiceDeps) {
-  const lifecycle = createRequestLifecycle();
+  const lifecycle = createRequestLifecycle({ clock: shared.clock, policy: readPolicy });
   return areaList()
     .add(() => accountModule({ ...shared, countOnLookup: deps.countOnLookup }))
     .add(() => partiesModule(shared))

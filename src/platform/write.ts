@@ -22,7 +22,16 @@ export interface WriteScope {
   evidence(entry: Omit<EvidenceInput, 'actor'> & { actor?: Record<string, string> }): void;
   /** Queue an event for the outbox; inserted in the same transaction. */
   emit(event: OutboxEvent): void;
+  /**
+   * Queue events made at the end of the write, once all its changes are written: an event that
+   * carries an object as its reads answer it then carries what the write left, whatever the
+   * order of the steps that changed it. They take their place in the order of emission.
+   */
+  emitAtCommit(build: (tx: Tx) => Promise<readonly OutboxEvent[]>): void;
 }
+
+/** An event queued in a write, or the maker of events read at its end. */
+type QueuedEvent = OutboxEvent | ((tx: Tx) => Promise<readonly OutboxEvent[]>);
 
 export type RunWrite = <T>(caller: Caller, work: (scope: WriteScope) => Promise<T>) => Promise<T>;
 
@@ -86,6 +95,7 @@ async function joinRebuild<T>(
       caller,
       evidence: (entry) => evidence.push({ ...entry, actor: entry.actor ?? actorOf(caller) }),
       emit: () => undefined,
+      emitAtCommit: () => undefined,
     });
     await rebuild.tx.query(`RELEASE SAVEPOINT ${savepoint}`);
     rebuild.evidence.push(...evidence);
@@ -149,14 +159,20 @@ function transact<T>(
   const committed = deps.db.transaction(async (tx) => {
     const now = deps.clock.now();
     const evidence: EvidenceInput[] = [];
-    const events: OutboxEvent[] = [];
+    const queued: QueuedEvent[] = [];
     const result = await work({
       tx,
       now,
       caller,
       evidence: (entry) => evidence.push({ ...entry, actor: entry.actor ?? actorOf(caller) }),
-      emit: (event) => events.push(event),
+      emit: (event) => queued.push(event),
+      emitAtCommit: (build) => queued.push(build),
     });
+    const events: OutboxEvent[] = [];
+    for (const entry of queued) {
+      if (typeof entry === 'function') events.push(...(await entry(tx)));
+      else events.push(entry);
+    }
     await appendEvidence(tx, deps.clock, evidence);
     await insertOutboxEvents(tx, now, events, eventKeyOf(caller));
     hadEvents = events.length > 0;

@@ -2,7 +2,7 @@ import { type FunderCaller, scopeOf } from '../../platform/caller.ts';
 import { ApiError } from '../../platform/errors.ts';
 import { requireReason } from '../../platform/reasons.ts';
 import type { RunWrite } from '../../platform/write.ts';
-import { funderMover, isOpen, type RequestLifecycle } from '../requests/requests.module.ts';
+import { funderMover, isOpen, type RequestLifecycle, UPDATED } from '../requests/requests.module.ts';
 import { type ConsentLevel, levelAtLeast } from '../settings/settings.module.ts';
 
 export type ConsentLevelService = ReturnType<typeof createConsentLevelService>;
@@ -18,7 +18,8 @@ export function createConsentLevelService(deps: { write: RunWrite; requests: Req
       // Shape, level and length are the schema's; spaces alone are no reason.
       const reason = requireReason(body.reason);
       const level = body.level;
-      return deps.write(caller, async ({ tx, now, evidence }) => {
+      return deps.write(caller, async (ws) => {
+        const { tx, now, evidence } = ws;
         const scope = scopeOf(caller);
         const row = await deps.requests.lock(tx, funderMover(scope), id);
         if (row.assigned_funder_id !== caller.funderId) {
@@ -51,6 +52,7 @@ export function createConsentLevelService(deps: { write: RunWrite; requests: Req
           });
         }
         await deps.requests.raiseConsentLevel(tx, scope, row.id, level, now);
+        deps.requests.changed(ws, funderMover(scope), row.id, scope.plane, { type: UPDATED });
         evidence({
           funderId: caller.funderId,
           plane: scope.plane,

@@ -187,7 +187,6 @@ export function createFundDecision(deps: FundDeps) {
         event: {
           funderId: caller.funderId,
           type: 'request.funded',
-          withRequest: true,
           data: { value_date: valueDate, reference, amount: centsToEuros(advanceCents) },
         },
       });

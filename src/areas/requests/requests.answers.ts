@@ -5,6 +5,7 @@ import { newId } from '../../platform/ids.ts';
 import type { RunWrite, WriteScope } from '../../platform/write.ts';
 import type { SettingsService } from '../settings/settings.module.ts';
 import { type ConsentLevel, levelAtLeast } from '../settings/settings.module.ts';
+import { UPDATED } from './requests.changes.ts';
 import { OPERATIONS, type RequestLifecycle } from './requests.lifecycle.ts';
 import { acknowledgeForOps, disputeForOps, type NoticeRow, noticesForOps } from './requests.notices.store.ts';
 import { closeOfferForOps, lockPendingOfferForOps } from './requests.offers.store.ts';
@@ -77,6 +78,7 @@ const debtorOf = (notice: NoticeRow) => ({
 
 /** The debtor acknowledges one notice at a level, signing the declaration text on file. */
 async function acknowledgeNotice(
+  changes: Pick<RequestLifecycle, 'changed'>,
   settings: Pick<SettingsService, 'declarationText'>,
   scope: WriteScope,
   row: RequestRow,
@@ -108,25 +110,30 @@ async function acknowledgeNotice(
     level_achieved: level,
     declaration_counsel_approved: text?.counsel_approved ?? false,
   };
-  if (row.assigned_funder_id) {
-    scope.emit({
-      funderId: row.assigned_funder_id,
-      plane: row.plane,
-      type: 'notice.acknowledged',
-      data: {
-        request_id: row.id,
-        request_ref: row.request_ref,
-        debtor: debtorOf(notice),
-        level_required: notice.level_required,
-        level_achieved: level,
-        meets_requirement: funderPolicy ? meetsRequirement(answered, funderPolicy) : false,
-      },
-    });
-  }
+  // The funder it is routed to hears of the answer; any other that sees the request, of a change.
+  changes.changed(scope, OPERATIONS, row.id, row.plane, {
+    type: UPDATED,
+    told: row.assigned_funder_id
+      ? [
+          {
+            funderId: row.assigned_funder_id,
+            type: 'notice.acknowledged',
+            data: {
+              request_ref: row.request_ref,
+              debtor: debtorOf(notice),
+              level_required: notice.level_required,
+              level_achieved: level,
+              meets_requirement: funderPolicy ? meetsRequirement(answered, funderPolicy) : false,
+            },
+          },
+        ]
+      : [],
+  });
 }
 
 /** The debtor disputes one notice: a dispute opens on the request. */
 async function disputeNotice(
+  changes: Pick<RequestLifecycle, 'changed'>,
   scope: WriteScope,
   row: RequestRow,
   notice: NoticeRow,
@@ -151,14 +158,18 @@ async function disputeNotice(
     reason,
     at: now,
   });
-  if (row.assigned_funder_id) {
-    scope.emit({
-      funderId: row.assigned_funder_id,
-      plane: row.plane,
-      type: 'notice.disputed',
-      data: { request_id: row.id, request_ref: row.request_ref, debtor: debtorOf(notice), reason },
-    });
-  }
+  changes.changed(scope, OPERATIONS, row.id, row.plane, {
+    type: UPDATED,
+    told: row.assigned_funder_id
+      ? [
+          {
+            funderId: row.assigned_funder_id,
+            type: 'notice.disputed',
+            data: { request_ref: row.request_ref, debtor: debtorOf(notice), reason },
+          },
+        ]
+      : [],
+  });
 }
 
 /** The seller's answer to the funder's offer, and the debtors' answers to their notices. */
@@ -226,9 +237,9 @@ export function createRequestAnswers(deps: {
         : null;
       for (const notice of open) {
         if (input.answer === 'acknowledged') {
-          await acknowledgeNotice(deps.settings, scope, row, notice, input, funderPolicy);
+          await acknowledgeNotice(lifecycle, deps.settings, scope, row, notice, input, funderPolicy);
         } else {
-          await disputeNotice(scope, row, notice, input);
+          await disputeNotice(lifecycle, scope, row, notice, input);
         }
         trail(scope, row, `notice.${input.answer}`, {
           debtor_tax_id: notice.debtor_tax_id,

@@ -7,17 +7,19 @@ import {
 import { startService, type TestService } from '../../../test/support/service.ts';
 import type { Caller, FunderScope } from '../../platform/caller.ts';
 import { ApiError } from '../../platform/errors.ts';
+import { readPolicy } from '../settings/settings.module.ts';
 import { createRequestLifecycle, funderMover, OPERATIONS } from './requests.lifecycle.ts';
 import { canMove, MOVE_NAMES, nextStatus, REQUEST_STATUSES, type RequestStatus } from './requests.status.ts';
 
 let service: TestService;
 let given: RequestsGiven;
-const lifecycle = createRequestLifecycle();
+let lifecycle: ReturnType<typeof createRequestLifecycle>;
 const operator: Caller = { kind: 'operator', requestId: 'lifecycle-test' };
 
 beforeAll(async () => {
   service = await startService();
   given = requestsGiven(service);
+  lifecycle = createRequestLifecycle({ clock: service.runtime.clock, policy: readPolicy });
 });
 afterAll(async () => service?.close());
 

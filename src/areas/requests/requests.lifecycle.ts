@@ -1,11 +1,16 @@
 import type { Tx } from '../../platform/db/db.ts';
 import { ApiError } from '../../platform/errors.ts';
 import type { WriteScope } from '../../platform/write.ts';
+import {
+  createRequestChanges,
+  type RequestChange,
+  type RequestChangesDeps,
+  UPDATED,
+} from './requests.changes.ts';
 import type { Mover } from './requests.mover.ts';
 import { requestRecords } from './requests.records.ts';
 import { type Move, nextStatus, type RequestStatus } from './requests.status.ts';
 import * as store from './requests.store.ts';
-import { requestView } from './requests.views.ts';
 
 export { funderMover, type Mover, OPERATIONS } from './requests.mover.ts';
 export type { NoticeRow } from './requests.notices.store.ts';
@@ -29,8 +34,46 @@ export interface TransitionDetails {
    * re-routing), marked in the same statement as the move.
    */
   acted?: boolean;
-  /** The event for the funder's webhooks; `request` (the request after the move) is added to its data. */
-  event?: { funderId: string; type: string; data?: Record<string, unknown>; withRequest?: boolean };
+  /**
+   * The event one funder is sent for the move, with data of its own (requests.changes.ts): the
+   * request as that funder sees it once the write is done is added to it, as it is to the event
+   * every other funder that sees the request is sent (of the move's own type, MOVE_EVENTS).
+   */
+  event?: { funderId: string; type: string; data?: Record<string, unknown> };
+}
+
+/**
+ * The event type each move sends the funders that see the request (docs/webhooks.md, "Event
+ * types"); an offer that replaces the funder's terms still pending is `offer.replaced`.
+ */
+const MOVE_EVENTS: Record<Move, string> = {
+  submit: UPDATED,
+  review: UPDATED,
+  route: UPDATED,
+  offer: 'offer.created',
+  accept_terms: 'request.approved',
+  reject_terms: 'request.terms_rejected',
+  reroute: UPDATED,
+  fund: 'request.funded',
+  settle_partial: 'settlement.recorded',
+  settle_final: 'settlement.recorded',
+  settle_recourse: 'settlement.recorded',
+  decline: 'request.declined',
+  step_back: 'request.declined',
+  cancel: 'request.cancelled',
+};
+
+/** The change a move makes, as requests.changes tells it. */
+function moveChange(move: Move, before: store.RequestRow, details: TransitionDetails): RequestChange {
+  const told: NonNullable<RequestChange['told']>[number][] = [];
+  if (details.event) told.push(details.event);
+  // The funder a routing takes the request from is told, whether or not it still sees it.
+  const to = details.columns?.assigned_funder_id;
+  if (before.assigned_funder_id && to !== undefined && to !== before.assigned_funder_id) {
+    told.push({ funderId: before.assigned_funder_id, type: 'request.unrouted' });
+  }
+  const type = move === 'offer' && before.status === 'terms_sent' ? 'offer.replaced' : MOVE_EVENTS[move];
+  return { type, told, data: move === 'step_back' ? { step_back: true } : {} };
 }
 
 export interface Transitioned {
@@ -89,7 +132,8 @@ export type RequestLifecycle = ReturnType<typeof createRequestLifecycle>;
  * status with the columns of the move and a history line, and queues the evidence entry and
  * the event, all in the caller's write.
  */
-export function createRequestLifecycle() {
+export function createRequestLifecycle(deps: RequestChangesDeps) {
+  const changes = createRequestChanges(deps);
   /**
    * The rows `lock` answered, with the transaction and mover that hold their lock, until a move
    * makes them stale: `transition` takes such a row as it is instead of locking it again (the
@@ -150,8 +194,6 @@ export function createRequestLifecycle() {
       const to = nextStatus(before.status, move);
       const trigger = details.trigger ?? move;
       await writeMove(ws, mover, before, to, trigger, details);
-      // The request as it is now is read back only for an event that carries it.
-      const after = details.event?.withRequest ? await read(tx, mover, before.id) : null;
       ws.evidence({
         funderId: details.evidence.funderId,
         plane: before.plane,
@@ -160,19 +202,15 @@ export function createRequestLifecycle() {
         subjectId: before.id,
         payload: { request_ref: before.request_ref, ...details.evidence.payload },
       });
-      if (details.event) {
-        ws.emit({
-          funderId: details.event.funderId,
-          plane: before.plane,
-          type: details.event.type,
-          data: {
-            ...(after ? { request: requestView(after) } : {}),
-            ...details.event.data,
-          },
-        });
-      }
+      changes.changed(ws, mover, before.id, before.plane, moveChange(move, before, details));
       return { before, from: before.status, to };
     },
+    /** Tells the funders that see a request of a change that is not a move (requests.changes.ts). */
+    changed: changes.changed,
+
+    /** The relay job's write: the other funders that see a request are told of a funder's change. */
+    relay: changes.relay,
+
     ...requestRecords,
   };
 }

@@ -2,7 +2,7 @@ import { defineArea } from '../../platform/area.ts';
 import type { AreaDeps } from '../../platform/area-deps.ts';
 import type { AreaRoutes } from '../../platform/http/app.ts';
 import { requestsEvents } from './requests.events.ts';
-import { createRequestsJobs } from './requests.jobs.ts';
+import { createRequestsJobs, EXPIRY_JOB } from './requests.jobs.ts';
 import { requestsOpsRoutes } from './requests.ops.routes.ts';
 import { requestsRisksOpsRoutes } from './requests.risks.ops.routes.ts';
 import { requestsRoutes } from './requests.routes.ts';
@@ -17,6 +17,7 @@ export {
   type PreparedDocument,
   saveNoticeDocumentForOps,
 } from './requests.announce.store.ts';
+export { UPDATED } from './requests.changes.ts';
 // The requests area's public face: what other areas use of it.
 export type { DisclosureSteps } from './requests.disclosure-steps.ts';
 export { REQUEST_CARRIED, RequestInEvents } from './requests.events.ts';
@@ -80,7 +81,7 @@ export function requestsModule(deps: AreaDeps & RequestsDeps) {
     events: requestsEvents,
     services: { requests, lifecycle: deps.lifecycle, requestParties: requests, payments: requests },
     routes,
-    jobs: createRequestsJobs(),
-    recurring: [SCORES_JOB],
+    jobs: createRequestsJobs({ write: deps.write, lifecycle: deps.lifecycle }),
+    recurring: [SCORES_JOB, EXPIRY_JOB],
   });
 }

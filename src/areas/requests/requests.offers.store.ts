@@ -154,3 +154,28 @@ export async function closeOfferForOps(
     status === 'accepted' ? [id, at] : [id, at, status],
   );
 }
+
+/**
+ * Marks expired up to `limit` pending offers whose validity ended by `now`, oldest first, skipping
+ * those another write holds; answers them. Their status read as `expired` already (views:
+ * offerStatus): the mark is what lets the offer's funder be told once (requests.expiry.ts).
+ */
+export async function expireDueOffersForOps(q: Queryable, now: Date, limit: number) {
+  const { rows } = await q.query<{ request_id: string; funder_id: string; plane: Plane }>(
+    `UPDATE offers o SET status = 'expired', closed_at = $1
+       FROM (SELECT id FROM offers WHERE status = 'pending' AND expires_at <= $1
+              ORDER BY expires_at LIMIT $2 FOR UPDATE SKIP LOCKED) due
+      WHERE o.id = due.id
+      RETURNING o.request_id::text, o.funder_id::text, o.plane`,
+    [now, limit],
+  );
+  return rows;
+}
+
+/** When the next pending offer ends its validity, or null when none is pending. */
+export async function nextOfferExpiryForOps(q: Queryable): Promise<Date | null> {
+  const { rows } = await q.query<{ at: Date | null }>(
+    `SELECT min(expires_at) AS at FROM offers WHERE status = 'pending'`,
+  );
+  return rows[0]?.at ?? null;
+}

@@ -6,7 +6,8 @@ import { ApiError } from '../../platform/errors.ts';
 import type { CacheableAnswer } from '../../platform/read-cache.ts';
 import { readSellerScore } from '../parties/parties.module.ts';
 import type { SettingsService } from '../settings/settings.module.ts';
-import { noticeAnswersOf, noticesOf } from './requests.notices.store.ts';
+import { listItemsOf } from './requests.items.ts';
+import { noticesOf } from './requests.notices.store.ts';
 import { latestOffers } from './requests.offers.store.ts';
 import { receivablesOf } from './requests.receivables.store.ts';
 import { risksOf } from './requests.risks.store.ts';
@@ -15,11 +16,9 @@ import { isRequestStatus, OPEN_STATUSES, REQUEST_STATUSES, type RequestStatus } 
 import * as store from './requests.store.ts';
 import { firstOfferExpiry, requestNow } from './requests.time.ts';
 import {
-  consentByRequest,
   debtorConsentDetail,
   disputeView,
   offerDetail,
-  offerSummary,
   receivableView,
   requestView,
   signalView,
@@ -62,21 +61,8 @@ export function createRequestReads(
    * switch) rather than each in its own (bench/README.md, "Request reads").
    */
   async function listItems(q: Queryable, scope: FunderScope, rows: store.RequestListRow[]) {
-    const ids = rows.map((row) => row.id);
-    const offers = await latestOffers(q, scope, ids);
-    const notices = await noticeAnswersOf(q, scope, ids);
-    const policy = await consentPolicy(q, scope);
-    const now = clock.now();
-    const consent = consentByRequest(notices, policy);
-    const value = rows.map((row) => {
-      const offer = offers.get(row.id);
-      // The view's own object, given the two members more (no copy of its twenty).
-      return Object.assign(requestView(row), {
-        my_offer: offer ? offerSummary(offer, requestNow(row, now)) : null,
-        debtor_consent: consent.get(row.id) ?? [],
-      });
-    });
-    return { value, until: firstOfferExpiry(rows, offers, now) };
+    const { value, until } = await listItemsOf(q, scope, rows, await consentPolicy(q, scope), clock.now());
+    return { value, until };
   }
 
   /** The request if the caller may see it (routed to it, or acted on by it, on its plane); else 404. */

@@ -123,7 +123,7 @@ export function createRouting(deps: RoutingDeps) {
         funderId: bankId,
         payload: { consent_level_required: level, previous_funder: previous, programme_terms: terms },
       },
-      event: { funderId: bankId, type: 'request.routed', withRequest: true },
+      event: { funderId: bankId, type: 'request.routed' },
     });
   }
 

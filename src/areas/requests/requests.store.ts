@@ -487,3 +487,21 @@ export async function statusForOps(q: Queryable, id: string): Promise<RequestSta
   );
   return rows[0]?.status ?? null;
 }
+
+/**
+ * The funders that see a request now, on its plane: the one it is routed to and those that acted
+ * on it (the visibility rule, docs/decisions/requests.md). For the operations team and the
+ * sandbox helpers, whose writes tell each of them of a change (requests.changes.ts).
+ */
+export async function viewersForOps(q: Queryable, id: string): Promise<string[]> {
+  const { rows } = await q.query<{ funder_id: string }>(
+    `SELECT r.assigned_funder_id::text AS funder_id FROM funding_requests r
+      WHERE r.id = $1 AND r.assigned_funder_id IS NOT NULL
+     UNION
+     SELECT rf.funder_id::text FROM request_funders rf JOIN funding_requests r ON r.id = rf.request_id
+      WHERE rf.request_id = $1 AND rf.plane = r.plane AND rf.acted_at IS NOT NULL
+     ORDER BY 1`,
+    [id],
+  );
+  return rows.map((row) => row.funder_id);
+}

@@ -1,6 +1,6 @@
 import { type Caller, type FunderCaller, requireSandbox } from '../../platform/caller.ts';
 import { ApiError } from '../../platform/errors.ts';
-import { advanceTimeIn } from '../requests/requests.module.ts';
+import { advanceTimeIn, OPERATIONS, UPDATED } from '../requests/requests.module.ts';
 import type { SandboxDeps } from './sandbox.deps.ts';
 import { lockRoutedToCaller, NEW_REQUEST } from './sandbox.rules.ts';
 
@@ -32,7 +32,16 @@ export function createSandboxAdvance(deps: SandboxDeps) {
             `Only a request this key made can be moved in time; the demonstration's other requests are shared. ${NEW_REQUEST}`,
           );
         }
-        return advanceTimeIn(scope, row, days);
+        const advanced = await advanceTimeIn(scope, row, days);
+        // The request reads on its new day: its offers past their validity have expired.
+        deps.lifecycle.changed(scope, OPERATIONS, row.id, row.plane, {
+          type: UPDATED,
+          told:
+            advanced.offers_expired.length > 0 && row.assigned_funder_id
+              ? [{ funderId: row.assigned_funder_id, type: 'offer.expired' }]
+              : [],
+        });
+        return advanced;
       });
       const claims = await deps.recourse.openDue(STEPS, [id]);
       const announced = await deps.disclosure.announceDue(STEPS, [id]);

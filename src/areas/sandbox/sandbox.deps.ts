@@ -15,7 +15,7 @@ import type { SettingsService } from '../settings/settings.module.ts';
 export interface SandboxDeps {
   write: RunWrite;
   requests: RequestsService;
-  lifecycle: Pick<RequestLifecycle, 'lock'>;
+  lifecycle: Pick<RequestLifecycle, 'lock' | 'changed'>;
   receivables: RequestLifecycle['receivables'];
   parties: RequestPartiesService;
   documents: Pick<DocumentsService, 'uploadIn' | 'verifyIn'>;

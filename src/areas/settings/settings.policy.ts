@@ -36,22 +36,29 @@ function parseSettingsBody(body: SettingsInput): SettingsInput {
 }
 
 /**
+ * The policy a funder's settings give on a plane, read on `q` (a write's transaction, or the
+ * database): the defaults for a funder that never changed them. It reads the database alone, so
+ * the request lifecycle, made before the areas, is given it.
+ */
+export async function readPolicy(q: Queryable, funderId: string, plane: Plane): Promise<FunderPolicy> {
+  const row = await store.findSettings(q, { funderId, plane });
+  if (!row) return { ...DEFAULT_POLICY };
+  return {
+    debtorConsentLevel: row.debtor_consent_level,
+    requireCounselApprovedTexts: row.require_counsel_approved_texts,
+    listedBuyersOnly: row.listed_buyers_only,
+    offerValidityDays: row.offer_validity_days,
+  };
+}
+
+/**
  * The funder's own settings: the policy the other areas apply (the debtor's consent level, the
  * counsel-approved texts, listed buyers only, how long an offer stays valid), read and changed.
  */
 export function createPolicy(deps: Pick<AreaDeps, 'db' | 'write'>) {
   const { db, write } = deps;
 
-  async function policy(q: Queryable, funderId: string, plane: Plane): Promise<FunderPolicy> {
-    const row = await store.findSettings(q, { funderId, plane });
-    if (!row) return { ...DEFAULT_POLICY };
-    return {
-      debtorConsentLevel: row.debtor_consent_level,
-      requireCounselApprovedTexts: row.require_counsel_approved_texts,
-      listedBuyersOnly: row.listed_buyers_only,
-      offerValidityDays: row.offer_validity_days,
-    };
-  }
+  const policy = readPolicy;
 
   async function settingsView(q: Queryable, funderId: string, plane: Plane | null) {
     const current = plane ? await policy(q, funderId, plane) : { ...DEFAULT_POLICY };

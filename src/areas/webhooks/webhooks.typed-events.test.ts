@@ -148,6 +148,23 @@ async function lifecycle(key: string): Promise<void> {
     amount: 100,
     reference: 'CAMT-0001',
   });
+  // Terms replaced by new ones, a raised consent level, a decline, and an offer left to expire.
+  const replaced = await offered();
+  await call('POST', `/v1/requests/${replaced}/decision`, { decision: 'offer', rate: 2.2, advance_pct: 85 });
+  await call('POST', `/v1/requests/${replaced}/consent-level`, {
+    level: 'acceptance',
+    reason: 'Raised for the typed events',
+  });
+  await call('POST', `/v1/requests/${replaced}/decision`, { decision: 'decline', reason: 'payer_credit' });
+  const lapsing = ((await call('POST', '/v1/sandbox/requests', {})) as { request: { id: string } }).request
+    .id;
+  await call('POST', `/v1/requests/${lapsing}/decision`, {
+    decision: 'offer',
+    rate: 2.5,
+    advance_pct: 80,
+    valid_days: 1,
+  });
+  await call('POST', `/v1/sandbox/requests/${lapsing}/advance`, { days: 3 });
   const disputed = await offered();
   await call('POST', `/v1/sandbox/requests/${disputed}/accept`);
   await call('POST', `/v1/sandbox/requests/${disputed}/debtor-answer`, { answer: 'disputed' });
@@ -241,6 +258,19 @@ async function lifecycle(key: string): Promise<void> {
   expect(paidToSeller.alerts).toHaveLength(1);
 }
 
+/**
+ * The seller and the operations team on the live plane: terms rejected, a request withdrawn, and
+ * one handed to another funder after terms were sent.
+ */
+async function liveMoves(funder: FunderFixture): Promise<void> {
+  await given.rejectedRequest({ funder });
+  await given.cancelledRequest({ funder });
+  const offered = await given.offeredRequest({ funder });
+  const other = await given.funder();
+  await given.sellerMeetsDocumentListOf(other, offered.seller);
+  await given.routed(offered, other);
+}
+
 /** A live key asks for its export; the worker's job builds it. */
 async function liveExport(key: string): Promise<void> {
   const asked = (await callOk(key, 'POST', '/v1/exports', {})) as { export: { id: string } };
@@ -299,6 +329,7 @@ describe('typed events', () => {
     await callOk(key, 'POST', `/v1/webhooks/${hooks.webhooks[0]!.id}/test`);
     const live = await given.funder();
     await endpoint(live.key, '/live');
+    await liveMoves(live);
     await liveExport(live.key);
     await clientSharing(live);
     await deliver();
