@@ -407,7 +407,7 @@ describe('events and evidence', () => {
     return rows;
   }
 
-  it('routing, acknowledging, funding and settling put request.routed, notice.acknowledged, request.funded and settlement.recorded in the outbox', async () => {
+  it('routing, offering, the seller accepting, acknowledging, funding and settling put each their event in the outbox', async () => {
     const funder = await given.funder();
     const request = await given.routedRequest({ funder, invoices: [{ amount: 6_000 }, { amount: 4_000 }] });
     expect((await eventsOf(funder.bankId)).map((e) => e.type)).toEqual(['request.routed']);
@@ -432,6 +432,8 @@ describe('events and evidence', () => {
     const events = await eventsOf(funder.bankId);
     expect(events.map((e) => e.type)).toEqual([
       'request.routed',
+      'offer.created',
+      'request.approved',
       'notice.acknowledged',
       'notice.acknowledged',
       'request.funded',
@@ -447,16 +449,22 @@ describe('events and evidence', () => {
       request: { id: request.id, assigned_bank_id: funder.bankId },
     });
     expect(events[1]!.payload).toMatchObject({
+      request: { id: request.id, status: 'terms_sent', my_offer: { status: 'pending' } },
+    });
+    expect(events[2]!.payload).toMatchObject({
+      request: { id: request.id, status: 'approved', my_offer: { status: 'accepted' } },
+    });
+    expect(events[3]!.payload).toMatchObject({
       request_id: request.id,
       level_achieved: 'acknowledgment',
       meets_requirement: true,
     });
-    expect(events[3]!.payload).toMatchObject({
+    expect(events[5]!.payload).toMatchObject({
       request: { id: request.id, status: 'funded' },
       reference: 'TRF-EVT',
       amount: 8_000,
     });
-    expect(events[5]!.payload).toMatchObject({ request_id: request.id, amount: 6_000, status: 'settled' });
+    expect(events[7]!.payload).toMatchObject({ request_id: request.id, amount: 6_000, status: 'settled' });
   });
 
   it('an event on the demonstration plane goes to the demonstration funder, on plane demo', async () => {

@@ -78,34 +78,37 @@ export function createRequestChanges(deps: RequestChangesDeps) {
 
   /**
    * The events of every change one write made to a request, for the funders it tells: each
-   * funder is sent each type once, with the data of the changes that gave it; `request.updated`
-   * only when the write sends that funder no other type about the request.
+   * event a change names for a funder (one per debtor's answer, say) is sent as it is; the
+   * other funders that see the request are sent each other type once, and `request.updated`
+   * only when the write sends that funder nothing else about the request.
    */
   function recipients(
     changes: readonly RequestChange[],
     viewers: readonly string[] | null,
     own: string | null,
   ) {
-    const byFunder = new Map<string, Map<string, Record<string, unknown>>>();
-    const add = (funderId: string, type: string, data: Record<string, unknown>) => {
-      const types = byFunder.get(funderId) ?? new Map<string, Record<string, unknown>>();
-      types.set(type, { ...types.get(type), ...data });
-      byFunder.set(funderId, types);
-    };
+    const named: { funderId: string; type: string; data: Record<string, unknown> }[] = [];
+    const general = new Map<string, Map<string, Record<string, unknown>>>();
     for (const change of changes) {
       const told = (change.told ?? []).filter((t) => own === null || t.funderId === own);
-      for (const t of told) add(t.funderId, t.type, { ...change.data, ...t.data });
+      for (const t of told)
+        named.push({ funderId: t.funderId, type: t.type, data: { ...change.data, ...t.data } });
       const others = viewers ?? (own !== null && !told.some((t) => t.funderId === own) ? [own] : []);
       for (const funderId of others) {
-        if (change.type !== null && !told.some((t) => t.funderId === funderId)) {
-          add(funderId, change.type, change.data ?? {});
-        }
+        if (change.type === null || told.some((t) => t.funderId === funderId)) continue;
+        const types = general.get(funderId) ?? new Map<string, Record<string, unknown>>();
+        types.set(change.type, { ...types.get(change.type), ...change.data });
+        general.set(funderId, types);
       }
     }
-    return [...byFunder].flatMap(([funderId, types]) => {
-      if (types.size > 1) types.delete(UPDATED);
-      return [...types].map(([type, data]) => ({ funderId, type, data }));
+    const toldAlready = new Set(named.map((n) => n.funderId));
+    const rest = [...general].flatMap(([funderId, types]) => {
+      if (types.size > 1 || toldAlready.has(funderId)) types.delete(UPDATED);
+      return [...types]
+        .filter(([type]) => !named.some((n) => n.funderId === funderId && n.type === type))
+        .map(([type, data]) => ({ funderId, type, data }));
     });
+    return [...named, ...rest];
   }
 
   /** The changes each write made so far, by request: told at the write's end, all at once. */
