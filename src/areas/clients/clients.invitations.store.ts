@@ -6,6 +6,7 @@ import {
   type LockOption,
   scopedChange,
   scopedCount,
+  newestFirst,
   scopedList,
   scopedRow,
   scopedRows,
@@ -182,7 +183,10 @@ export async function findInvitationForOps(q: Queryable, id: string): Promise<In
   return rows[0] ?? null;
 }
 
-export const listInvitations = scopedList<InvitationRow>(INVITATIONS);
+/** The list's order: newest first. */
+export const INVITATION_ORDER = newestFirst('client-invitations');
+
+export const listInvitations = scopedList<InvitationRow>(INVITATIONS, INVITATION_ORDER);
 
 /** The invitation accepted by the company it made the seller `sellerId`, at `at`. */
 export const markInvitationAccepted = scopedChange<[sellerId: string, at: Date]>(
