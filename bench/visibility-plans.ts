@@ -91,9 +91,11 @@ try {
   const open = ['submitted', 'under_review', 'terms_sent', 'approved'] as const;
   // The ids of the list's page, for the reads the list makes after it (offers, notices).
   const pageIds = async () =>
-    (await runAs(actor, () => database.db.transaction((tx) => listVisibleRequests(tx, scope, open, 50, null)))).map(
-      (row) => row.id,
-    );
+    (
+      await runAs(actor, () =>
+        database.db.transaction((tx) => listVisibleRequests(tx, scope, open, 50, null)),
+      )
+    ).map((row) => row.id);
   let ids = await pageIds();
   const all: [string, (q: Queryable) => Promise<unknown>][] = [
     ['limit book', (q) => debtorBook(q, { ...scope, now, today: madridDate(now) })],

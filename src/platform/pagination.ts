@@ -35,8 +35,14 @@ function isTimestamp(text: string): boolean {
   return !Number.isNaN(at.getTime()) && at.toISOString().slice(0, 19) === text.slice(0, 19);
 }
 
+/** A calendar date key, YYYY-MM-DD, naming a real day. */
+function isDate(text: string): boolean {
+  return /^\d{4}-\d{2}-\d{2}$/.test(text) && isTimestamp(`${text}T00:00:00.000000Z`);
+}
+
 const VALID: Record<KeyType, (text: string) => boolean> = {
   timestamp: isTimestamp,
+  date: isDate,
   text: (text) => text.length <= MAX_TEXT && !text.includes('\u0000'),
   uuid: (text) => UUID.test(text),
   integer: (text) => INTEGER.test(text),
@@ -47,7 +53,12 @@ function encode(set: Keyset, filter: string, position: KeyPosition): string {
   return Buffer.from(JSON.stringify([set.list, filter, ...position]), 'utf8').toString('base64url');
 }
 
-function invalid(): ApiError {
+/** The cursor of the page after the row at `position` (for a list that keys its rows itself). */
+export const cursorOf = (set: Keyset, filter: string, position: KeyPosition): string =>
+  encode(set, filter, position);
+
+/** The refusal of a cursor that is not one this list answered. */
+export function cursorInvalid(): ApiError {
   return new ApiError('cursor_invalid', '`cursor` is not a cursor this list answered.', {
     extra: { field: 'cursor' },
   });
@@ -63,7 +74,7 @@ export function readCursor(set: Keyset, filter: string, cursor: string | undefin
   try {
     parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
   } catch {
-    throw invalid();
+    throw cursorInvalid();
   }
   if (
     !Array.isArray(parsed) ||
@@ -71,13 +82,11 @@ export function readCursor(set: Keyset, filter: string, cursor: string | undefin
     parsed[0] !== set.list ||
     parsed[1] !== filter
   )
-    throw invalid();
+    throw cursorInvalid();
   const position = parsed.slice(2);
-  const fits = position.every(
-    (value, i) => typeof value === 'string' && VALID[set.columns[i]!.type](value),
-  );
+  const fits = position.every((value, i) => typeof value === 'string' && VALID[set.columns[i]!.type](value));
   // Only the cursor's own spelling: another base64 or JSON text for the same key is not one.
-  if (!fits || encode(set, filter, position) !== cursor) throw invalid();
+  if (!fits || encode(set, filter, position) !== cursor) throw cursorInvalid();
   return position as string[];
 }
 
@@ -91,10 +100,12 @@ export function pageOf<R extends KeyedRow>(
   rows: readonly R[],
   limit: number | undefined,
 ): { rows: R[] } & PageMarks {
-  if (limit === undefined || rows.length <= limit) return { rows: [...rows], has_more: false, next_cursor: null };
+  if (limit === undefined || rows.length <= limit)
+    return { rows: [...rows], has_more: false, next_cursor: null };
   const page = rows.slice(0, limit);
   return { rows: page, has_more: true, next_cursor: encode(set, filter, page.at(-1)!.page_key) };
 }
 
 /** How many rows a paged store reads for a page of `limit`: one more (null: all of them). */
-export const readLimit = (limit: number | undefined): number | null => (limit === undefined ? null : limit + 1);
+export const readLimit = (limit: number | undefined): number | null =>
+  limit === undefined ? null : limit + 1;

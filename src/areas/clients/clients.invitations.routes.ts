@@ -31,7 +31,8 @@ export function clientsInvitationsRoutes({
         },
         { querystring: s.InvitationsQuery, response: { 200: s.InvitationList } },
       ),
-      async (request) => invitations.list(request.caller!, {
+      async (request) =>
+        invitations.list(request.caller!, {
           limit: request.query.limit ?? 200,
           cursor: request.query.cursor,
         }),

@@ -1,7 +1,12 @@
 import type { FunderScope } from '../../platform/caller.ts';
 import type { Queryable } from '../../platform/db/db.ts';
-import { defineKeyset, type KeyPosition, keysetAfter, keysetKey, keysetOrder } from '../../platform/db/keyset.ts';
-import type { KeyedRow } from '../../platform/pagination.ts';
+import {
+  defineKeyset,
+  type KeyPosition,
+  keysetAfter,
+  keysetKey,
+  keysetOrder,
+} from '../../platform/db/keyset.ts';
 import {
   findScoped,
   KEY_FILTER,
@@ -11,6 +16,7 @@ import {
   scopedRow,
   scopedRows,
 } from '../../platform/db/scoped.ts';
+import type { KeyedRow } from '../../platform/pagination.ts';
 import type { Issued } from './clients.store.ts';
 
 // Prescribers' and client links' SQL. Every funder-facing function takes the caller's scope and

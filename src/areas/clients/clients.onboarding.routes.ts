@@ -135,7 +135,8 @@ export function clientsOnboardingRoutes({
           response: { 200: s.OnboardingList },
         },
       ),
-      async (request) => onboarding.list(request.caller!, {
+      async (request) =>
+        onboarding.list(request.caller!, {
           limit: request.query.limit ?? 50,
           cursor: request.query.cursor,
         }),

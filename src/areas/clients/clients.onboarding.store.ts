@@ -4,9 +4,9 @@ import {
   findScoped,
   type LockOption,
   lockClause,
+  newestFirst,
   scopedChange,
   scopedCount,
-  newestFirst,
   scopedList,
   scopedRow,
 } from '../../platform/db/scoped.ts';

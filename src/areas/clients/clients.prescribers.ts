@@ -3,8 +3,8 @@ import { addMadridDays } from '../../platform/clock.ts';
 import { sha256Hex } from '../../platform/crypto.ts';
 import { isUniqueViolation, type Queryable } from '../../platform/db/db.ts';
 import { ApiError } from '../../platform/errors.ts';
-import { pageOf, readCursor, readLimit } from '../../platform/pagination.ts';
 import { newId } from '../../platform/ids.ts';
+import { pageOf, readCursor, readLimit } from '../../platform/pagination.ts';
 import type { WriteScope } from '../../platform/write.ts';
 import * as invitationsStore from './clients.invitations.store.ts';
 import * as store from './clients.links.store.ts';
@@ -205,7 +205,12 @@ export function createPrescribers(deps: PrescribersDeps) {
       });
       const page = pageOf(store.PRESCRIBER_ORDER, '', rows, query.limit);
       const prescribers = await prescriberViews(deps, caller, query.lang, undefined, deps.db, page.rows);
-      return { count: prescribers.length, prescribers, has_more: page.has_more, next_cursor: page.next_cursor };
+      return {
+        count: prescribers.length,
+        prescribers,
+        has_more: page.has_more,
+        next_cursor: page.next_cursor,
+      };
     },
     create: (caller: FunderCaller, input: CreatePrescriberInput) => createPrescriber(deps, caller, input),
     disable: (caller: FunderCaller, id: string, reason: string | null) =>

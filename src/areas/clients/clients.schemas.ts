@@ -24,7 +24,11 @@ const ShortReason = Text({ code: 'reason_invalid', max: 200, description: 'Why, 
 export const LangQuery = Fields({ lang: Type.Optional(Lang) });
 
 /** A list of the owners' links or prescribers: `lang`, and pages that had none before (absent `limit`: all). */
-export const PagedLangQuery = Fields({ lang: Type.Optional(Lang), limit: OptionalLimit(200), cursor: CursorParam });
+export const PagedLangQuery = Fields({
+  lang: Type.Optional(Lang),
+  limit: OptionalLimit(200),
+  cursor: CursorParam,
+});
 
 export const CreateLinkBody = Fields({
   prescriber_id: Type.Optional(

@@ -1,6 +1,12 @@
 import type { FunderScope, Plane } from '../../platform/caller.ts';
 import type { Queryable } from '../../platform/db/db.ts';
-import { defineKeyset, type KeyPosition, keysetAfter, keysetKey, keysetOrder } from '../../platform/db/keyset.ts';
+import {
+  defineKeyset,
+  type KeyPosition,
+  keysetAfter,
+  keysetKey,
+  keysetOrder,
+} from '../../platform/db/keyset.ts';
 import { scopedCount, scopedRow, scopedRows } from '../../platform/db/scoped.ts';
 import type { KeyedRow } from '../../platform/pagination.ts';
 

@@ -2,7 +2,14 @@ import { Type } from 'typebox';
 import type { AreaRoutes } from '../../platform/http/app.ts';
 import { Fields, OneOf } from '../../platform/http/input.ts';
 import { keyRoutes } from '../../platform/http/route-options.ts';
-import { CursorParam, IdParams, PAGING_DOC, PageMarksFields, Timestamp, Uuid } from '../../platform/http/schemas.ts';
+import {
+  CursorParam,
+  IdParams,
+  PAGING_DOC,
+  PageMarksFields,
+  Timestamp,
+  Uuid,
+} from '../../platform/http/schemas.ts';
 import { OPENS } from '../../platform/http/scopes.ts';
 import { VOLUME_PATTERN } from './exports.links.ts';
 import { EXPORT_LANGS } from './exports.readme.ts';
@@ -202,7 +209,8 @@ export function exportsRoutes({ exports }: { exports: ExportsService }): AreaRou
           },
         },
       ),
-      async (request) => exports.list(request.caller!, { limit: request.query.limit ?? 50, cursor: request.query.cursor }),
+      async (request) =>
+        exports.list(request.caller!, { limit: request.query.limit ?? 50, cursor: request.query.cursor }),
     );
     app.get(
       '/v1/exports/:id',

@@ -1,6 +1,13 @@
 import type { FunderScope } from '../../platform/caller.ts';
 import type { Queryable } from '../../platform/db/db.ts';
-import { defineKeyset, type KeyPosition, type Keyset, keysetAfter, keysetKey, keysetOrder } from '../../platform/db/keyset.ts';
+import {
+  defineKeyset,
+  type KeyPosition,
+  type Keyset,
+  keysetAfter,
+  keysetKey,
+  keysetOrder,
+} from '../../platform/db/keyset.ts';
 import { scopedRows } from '../../platform/db/scoped.ts';
 import type { KeyedRow } from '../../platform/pagination.ts';
 import { visibleToFunder } from '../requests/requests.module.ts';

@@ -75,7 +75,8 @@ export function limitsRoutes({
         DebtorBook,
       ),
       // Answered as the bytes this route's serializer writes, kept between calls.
-      async (request, reply) => cachedRead(reply, readCache, limits.getCreditLimits(request.caller!, request.query)),
+      async (request, reply) =>
+        cachedRead(reply, readCache, limits.getCreditLimits(request.caller!, request.query)),
     );
 
     app.put(
@@ -190,7 +191,8 @@ export function limitsRoutes({
         SellerBook,
       ),
       // Answered as the bytes this route's serializer writes, kept between calls.
-      async (request, reply) => cachedRead(reply, readCache, limits.getSellerLimits(request.caller!, request.query)),
+      async (request, reply) =>
+        cachedRead(reply, readCache, limits.getSellerLimits(request.caller!, request.query)),
     );
 
     app.put(

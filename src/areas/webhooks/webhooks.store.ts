@@ -1,9 +1,15 @@
 import type { FunderScope } from '../../platform/caller.ts';
 import type { Queryable } from '../../platform/db/db.ts';
-import { defineKeyset, type KeyPosition, keysetAfter, keysetKey, keysetOrder } from '../../platform/db/keyset.ts';
-import type { KeyedRow } from '../../platform/pagination.ts';
+import {
+  defineKeyset,
+  type KeyPosition,
+  keysetAfter,
+  keysetKey,
+  keysetOrder,
+} from '../../platform/db/keyset.ts';
 import { lockClause, scopedCount, scopedRow, scopedRows } from '../../platform/db/scoped.ts';
 import { OUTBOX_CHANNEL } from '../../platform/outbox.ts';
+import type { KeyedRow } from '../../platform/pagination.ts';
 
 /**
  * The webhooks area's SQL. Funder-facing functions take the caller's scope (funder and plane)
@@ -209,7 +215,9 @@ const DELIVERY_COLUMNS = `id::text, event_id::text, event_type, status, attempts
   next_attempt_at, last_attempt_at, delivered_at, body_sha256, created_at`;
 
 /** An endpoint's delivery log, newest first: by the delivery's own sequence number. */
-export const DELIVERY_ORDER = defineKeyset('webhook-deliveries', [{ sql: 'seq', type: 'integer', desc: true }]);
+export const DELIVERY_ORDER = defineKeyset('webhook-deliveries', [
+  { sql: 'seq', type: 'integer', desc: true },
+]);
 
 /** Up to `limit` of the endpoint's deliveries after `after` (null: from the newest). */
 export async function listDeliveries(

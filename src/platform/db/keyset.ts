@@ -8,7 +8,7 @@
  */
 
 /** The type a key column is read back as. */
-export type KeyType = 'timestamp' | 'text' | 'uuid' | 'integer' | 'boolean';
+export type KeyType = 'timestamp' | 'date' | 'text' | 'uuid' | 'integer' | 'boolean';
 
 /** One column of a list's order: an expression that is never null, its type and its direction. */
 export interface KeyColumn {
@@ -32,6 +32,7 @@ export function defineKeyset(list: string, columns: readonly KeyColumn[]): Keyse
 
 const CASTS: Record<KeyType, string> = {
   timestamp: 'timestamptz',
+  date: 'date',
   text: 'text',
   uuid: 'uuid',
   integer: 'bigint',
@@ -48,7 +49,9 @@ export function keysetKey(set: Keyset): string {
   const parts = set.columns.map((c) =>
     c.type === 'timestamp'
       ? `to_char((${c.sql}) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`
-      : `(${c.sql})::text`,
+      : c.type === 'date'
+        ? `to_char(${c.sql}, 'YYYY-MM-DD')`
+        : `(${c.sql})::text`,
   );
   return `ARRAY[${parts.join(', ')}]::text[] AS page_key`;
 }

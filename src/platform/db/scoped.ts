@@ -1,6 +1,13 @@
 import type { FunderScope } from '../caller.ts';
 import type { Queryable, QueryOptions } from './db.ts';
-import { defineKeyset, type KeyPosition, type Keyset, keysetAfter, keysetKey, keysetOrder } from './keyset.ts';
+import {
+  defineKeyset,
+  type KeyPosition,
+  type Keyset,
+  keysetAfter,
+  keysetKey,
+  keysetOrder,
+} from './keyset.ts';
 import type { NamedStatement } from './statements.ts';
 
 /**
