@@ -3721,7 +3721,7 @@ export interface components {
         };
         /**
          * @description - `query_invalid`: A query parameter has the wrong type, is out of range or unknown.
-         *     - `cursor_invalid`: `after` is not a cursor this list answered.
+         *     - `cursor_invalid`: `cursor` (on the event log, `after`) is not a cursor this list answered with this filter.
          */
         Error422_query_invalid_cursor_invalid: {
             headers: {
@@ -3788,7 +3788,7 @@ export interface components {
         /**
          * @description - `status_invalid`: The status is not one of the values this operation takes.
          *     - `query_invalid`: A query parameter has the wrong type, is out of range or unknown.
-         *     - `cursor_invalid`: `after` is not a cursor this list answered.
+         *     - `cursor_invalid`: `cursor` (on the event log, `after`) is not a cursor this list answered with this filter.
          */
         Error422_status_invalid_query_invalid_cursor_invalid: {
             headers: {
@@ -5148,7 +5148,7 @@ export interface operations {
             /**
              * @description - `query_invalid`: A query parameter has the wrong type, is out of range or unknown.
              *     - `event_type_unknown`: An event type is not one the service knows (see `event_types` in GET /v1/webhooks).
-             *     - `cursor_invalid`: `after` is not a cursor this list answered.
+             *     - `cursor_invalid`: `cursor` (on the event log, `after`) is not a cursor this list answered with this filter.
              */
             422: {
                 headers: {
@@ -6043,7 +6043,7 @@ export interface operations {
             403: components["responses"]["Error403_forbidden"];
             /**
              * @description - `query_invalid`: A query parameter has the wrong type, is out of range or unknown.
-             *     - `cursor_invalid`: `after` is not a cursor this list answered.
+             *     - `cursor_invalid`: `cursor` (on the event log, `after`) is not a cursor this list answered with this filter.
              *     - `lang_invalid`: `lang` is not one of `pt`, `es`, `en`, `fr`, `de`, `it`, `nl`.
              */
             422: {
