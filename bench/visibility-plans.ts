@@ -91,15 +91,17 @@ try {
   const open = ['submitted', 'under_review', 'terms_sent', 'approved'] as const;
   // The ids of the list's page, for the reads the list makes after it (offers, notices).
   const pageIds = async () =>
-    (await runAs(actor, () => database.db.transaction((tx) => listVisibleRequests(tx, scope, open, 50)))).map(
-      (row) => row.id,
-    );
+    (
+      await runAs(actor, () =>
+        database.db.transaction((tx) => listVisibleRequests(tx, scope, open, 50, null)),
+      )
+    ).map((row) => row.id);
   let ids = await pageIds();
   const all: [string, (q: Queryable) => Promise<unknown>][] = [
     ['limit book', (q) => debtorBook(q, { ...scope, now, today: madridDate(now) })],
     ['receivables', (q) => receivablesOf(q, scope, seeded.packetRequestId)],
     ['notices', (q) => noticesOf(q, scope, [seeded.packetRequestId])],
-    ['list page', (q) => listVisibleRequests(q, scope, open, 50)],
+    ['list page', (q) => listVisibleRequests(q, scope, open, 50, null)],
     // What GET /v1/requests reads after its page, in the same transaction (requests.service.ts).
     ['list offers', (q) => latestOffers(q, scope, ids)],
     ['list notices', (q) => noticeAnswersOf(q, scope, ids)],

@@ -268,6 +268,8 @@ describe('GET /v1/requests answers as the rules say', () => {
       funder: { bank_id: live.bankId, name: expect.any(String) },
       count: expected.length,
       requests: expected,
+      has_more: false,
+      next_cursor: null,
     });
     expect(answer.body.requests.map((r) => r.id)).not.toContain(passedOn.id);
   });

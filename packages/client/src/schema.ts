@@ -39,6 +39,8 @@ export interface paths {
          * Invitations of the companies that arrived
          * @description Newest first, `limit` 1 to 500 (default 200). Each with its origin (`via` `link`, `named` or `api`, the prescriber and link if any), its state (`pending`, `accepted`, `revoked`, `expired`: unanswered after 30 days), the company and the contact. A sandbox key sees only the invitations its own test helpers made.
          *
+         *     Pages: `cursor` is the `next_cursor` of the previous page; `has_more` says whether another page follows and `next_cursor` is null on the last one. `count` is the number of items on this page. A walk of the pages shows each item once and misses none that existed when it began, whatever is added or changed meanwhile (a filter on a status that changes during the walk may miss an item that left it). A cursor of another list or filter answers 422 `cursor_invalid`.
+         *
          *     **Scopes:** any one of `requests:read`, `clients:write`, `decisions:write`.
          */
         get: operations["listClientInvitations"];
@@ -143,6 +145,11 @@ export interface paths {
          *
          *     Exposure is what a limit holds: `outstanding` (funded and not yet paid), `committed` (accepted, not yet funded) and `offered` (your open offers). `available` is the limit minus the exposure (null without an amount). A limit is `frozen` while a debtor is overdue.
          *
+         *     `limit` (1 to 500) reads the book in pages; without it the whole book comes in one answer.
+         *
+         *     Pages: `cursor` is the `next_cursor` of the previous page; `has_more` says whether another page follows and `next_cursor` is null on the last one. `count` is the number of items on this page. A walk of the pages shows each item once and misses none that existed when it began, whatever is added or changed meanwhile (a filter on a status that changes during the walk may miss an item that left it). A cursor of another list or filter answers 422 `cursor_invalid`.
+         *     A line whose exposure ends during a walk leaves the book, and one that starts joins it where its order puts it: what is added behind the cursor shows on the next walk.
+         *
          *     **Scopes:** any one of `limits:read`, `requests:read`.
          */
         get: operations["listCreditLimits"];
@@ -222,6 +229,9 @@ export interface paths {
          *     States: `released` (offered to the supplier with you recorded as its funder) → `accepted` (the supplier took it) → `paid` (you recorded your early payment) → `repaid` (the buyer repaid the amount due in full). A paid one past its maturity date (Madrid calendar) and not repaid reads `overdue`. The supplier may decline a released one (`declined`); the buyer may withdraw one not yet paid (`withdrawn`).
          *
          *     Exposure: an accepted early payment counts as committed on the buyer (as a debtor of your book), a paid one as outstanding for what the buyer still owes, until repaid.
+         *
+         *     Pages: `cursor` is the `next_cursor` of the previous page; `has_more` says whether another page follows and `next_cursor` is null on the last one. `count` is the number of items on this page. A walk of the pages shows each item once and misses none that existed when it began, whatever is added or changed meanwhile (a filter on a status that changes during the walk may miss an item that left it). A cursor of another list or filter answers 422 `cursor_invalid`.
+         *     A cursor is bound to the `status` it was read with; `totals` is on every page.
          *
          *     **Scopes:** any one of `requests:read`.
          */
@@ -366,6 +376,8 @@ export interface paths {
          * Your exports, newest first
          * @description Exports asked for through the portal or the API, newest first (`limit` 1 to 200, default 50), with status, size and `manifest_sha256`. No links here: ask for one export to get them. Live keys only: a sandbox key gets 403 `export_live_key_required`.
          *
+         *     Pages: `cursor` is the `next_cursor` of the previous page; `has_more` says whether another page follows and `next_cursor` is null on the last one. `count` is the number of items on this page. A walk of the pages shows each item once and misses none that existed when it began, whatever is added or changed meanwhile (a filter on a status that changes during the walk may miss an item that left it). A cursor of another list or filter answers 422 `cursor_invalid`.
+         *
          *     **Scopes:** any one of `exports:write`, `decisions:write`.
          */
         get: operations["listExports"];
@@ -468,6 +480,8 @@ export interface paths {
          * Your onboarding links
          * @description Newest first, `limit` 1 to 200 (default 50). Statuses `pending`, `account_created`, `completed`, `expired`, `revoked`; `seller_id` once completed (the id `GET /v1/seller-limits` takes). A sandbox key sees only the links it made.
          *
+         *     Pages: `cursor` is the `next_cursor` of the previous page; `has_more` says whether another page follows and `next_cursor` is null on the last one. `count` is the number of items on this page. A walk of the pages shows each item once and misses none that existed when it began, whatever is added or changed meanwhile (a filter on a status that changes during the walk may miss an item that left it). A cursor of another list or filter answers 422 `cursor_invalid`.
+         *
          *     **Scopes:** any one of `onboarding:write`, `decisions:write`, `requests:read`.
          */
         get: operations["listOnboardingLinks"];
@@ -556,6 +570,9 @@ export interface paths {
          *
          *     A sandbox key also reads the digests its own `POST /v1/sandbox/requests/{id}/advance` calls made for the days its requests were moved to: the latest by date among those and the shared ones; on a date with both, the shared one. No other key sees them.
          *
+         *     Pages: `cursor` is the `next_cursor` of the previous page; `has_more` says whether another page follows and `next_cursor` is null on the last one. `count` is the number of items on this page. A walk of the pages shows each item once and misses none that existed when it began, whatever is added or changed meanwhile (a filter on a status that changes during the walk may miss an item that left it). A cursor of another list or filter answers 422 `cursor_invalid`.
+         *     A digest never changes once published: its cursor names the digest, so a walk begun on the latest one stays on it when a newer one is published. `cursor` takes the place of `offset`; a `date` other than the cursor’s own answers `cursor_invalid`.
+         *
          *     **Scopes:** any one of `requests:read`.
          */
         get: operations["getOpportunities"];
@@ -601,6 +618,11 @@ export interface paths {
         /**
          * Your prescribers
          * @description People or firms that bring you clients (yours, not the service’s partners). Active ones first, each with its current link and the companies that first arrived through its links.
+         *
+         *     `limit` (1 to 200) reads the list in pages; without it the whole list comes in one answer.
+         *
+         *     Pages: `cursor` is the `next_cursor` of the previous page; `has_more` says whether another page follows and `next_cursor` is null on the last one. `count` is the number of items on this page. A walk of the pages shows each item once and misses none that existed when it began, whatever is added or changed meanwhile (a filter on a status that changes during the walk may miss an item that left it). A cursor of another list or filter answers 422 `cursor_invalid`.
+         *     A prescriber disabled during a walk moves from the active ones to the others, so it can come once more on a later page: key what you keep by `id`.
          *
          *     **Scopes:** any one of `requests:read`, `clients:write`, `decisions:write`.
          */
@@ -716,6 +738,11 @@ export interface paths {
          *
          *     `claims_by_kind` counts every claim of yours by kind and status; `claims` lists them (only those of `status` when given), open first, then the newest.
          *
+         *     `limit` (1 to 200) reads `claims` in pages; without it every claim comes in one answer. The books and counts are on every page.
+         *
+         *     Pages: `cursor` is the `next_cursor` of the previous page; `has_more` says whether another page follows and `next_cursor` is null on the last one. `count` is the number of items on this page. A walk of the pages shows each item once and misses none that existed when it began, whatever is added or changed meanwhile (a filter on a status that changes during the walk may miss an item that left it). A cursor of another list or filter answers 422 `cursor_invalid`.
+         *     A claim that closes during a walk moves from the open ones to the others, so it can come once more on a later page: key what you keep by `id`. A cursor is bound to the `status` it was read with.
+         *
          *     **Scopes:** any one of `requests:read`.
          */
         get: operations["getRecourse"];
@@ -816,6 +843,9 @@ export interface paths {
          *     - `limit`: 1 to 200, default 50.
          *
          *     Each item carries your own offer (`my_offer`, or null) and where each debtor stands with its notice (`debtor_consent`).
+         *
+         *     Pages: `cursor` is the `next_cursor` of the previous page; `has_more` says whether another page follows and `next_cursor` is null on the last one. `count` is the number of items on this page. A walk of the pages shows each item once and misses none that existed when it began, whatever is added or changed meanwhile (a filter on a status that changes during the walk may miss an item that left it). A cursor of another list or filter answers 422 `cursor_invalid`.
+         *     A cursor is bound to the `status` it was read with; walk `status=all` to see every request once whatever its status does meanwhile.
          *
          *     **Scopes:** any one of `requests:read`.
          */
@@ -1557,6 +1587,11 @@ export interface paths {
          *
          *     Exposure is what a limit holds: `outstanding` (funded and not yet paid), `committed` (accepted, not yet funded) and `offered` (your open offers). `available` is the limit minus the exposure (null without an amount). A limit is `frozen` while a debtor is overdue.
          *
+         *     `limit` (1 to 500) reads the book in pages; without it the whole book comes in one answer.
+         *
+         *     Pages: `cursor` is the `next_cursor` of the previous page; `has_more` says whether another page follows and `next_cursor` is null on the last one. `count` is the number of items on this page. A walk of the pages shows each item once and misses none that existed when it began, whatever is added or changed meanwhile (a filter on a status that changes during the walk may miss an item that left it). A cursor of another list or filter answers 422 `cursor_invalid`.
+         *     A line whose exposure ends during a walk leaves the book, and one that starts joins it where its order puts it: what is added behind the cursor shows on the next walk.
+         *
          *     **Scopes:** any one of `limits:read`, `requests:read`.
          */
         get: operations["listSellerLimits"];
@@ -1702,6 +1737,9 @@ export interface paths {
         /**
          * The delivery log of an endpoint
          * @description The deliveries to this endpoint, newest first (`limit` 1 to 200, default 50): status (`pending`, `delivered`, `failed`, `cancelled`), attempts, the last response code and error, the next attempt, and the SHA-256 of the exact body sent (the same on every attempt). Readable after the endpoint was stopped. A finished delivery (`delivered`, `failed`, `cancelled`) is kept 30 days after it finished, as long as its event stays in `GET /v1/events`; a `pending` one until it finishes.
+         *
+         *     Pages: `cursor` is the `next_cursor` of the previous page; `has_more` says whether another page follows and `next_cursor` is null on the last one. `count` is the number of items on this page. A walk of the pages shows each item once and misses none that existed when it began, whatever is added or changed meanwhile (a filter on a status that changes during the walk may miss an item that left it). A cursor of another list or filter answers 422 `cursor_invalid`.
+         *     A cursor is bound to its endpoint. A delivery removed after its 30 days is not shown on a later page.
          *
          *     **Scopes:** any one of `webhooks:write`, `decisions:write`, `requests:read`.
          */
@@ -3681,40 +3719,11 @@ export interface components {
                 };
             };
         };
-        /** @description - `query_invalid`: A query parameter has the wrong type, is out of range or unknown. */
-        Error422_query_invalid: {
-            headers: {
-                "Request-Id": components["headers"]["RequestId"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": {
-                    error: {
-                        /**
-                         * @description Stable machine-readable code.
-                         * @enum {string}
-                         */
-                        code: "query_invalid";
-                        /** @description For a bad input: the path of the member at fault, when known. */
-                        field?: string | null;
-                        /** @description For people; may change. */
-                        message: string;
-                        /**
-                         * Format: uuid
-                         * @description The `Request-Id` of the call.
-                         */
-                        request_id?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-        };
         /**
          * @description - `query_invalid`: A query parameter has the wrong type, is out of range or unknown.
-         *     - `lang_invalid`: `lang` is not one of `pt`, `es`, `en`, `fr`, `de`, `it`, `nl`.
+         *     - `cursor_invalid`: `cursor` (on the event log, `after`) is not a cursor this list answered with this filter.
          */
-        Error422_query_invalid_lang_invalid: {
+        Error422_query_invalid_cursor_invalid: {
             headers: {
                 "Request-Id": components["headers"]["RequestId"];
                 [name: string]: unknown;
@@ -3726,7 +3735,7 @@ export interface components {
                          * @description Stable machine-readable code.
                          * @enum {string}
                          */
-                        code: "query_invalid" | "lang_invalid";
+                        code: "query_invalid" | "cursor_invalid";
                         /** @description For a bad input: the path of the member at fault, when known. */
                         field?: string | null;
                         /** @description For people; may change. */
@@ -3779,8 +3788,9 @@ export interface components {
         /**
          * @description - `status_invalid`: The status is not one of the values this operation takes.
          *     - `query_invalid`: A query parameter has the wrong type, is out of range or unknown.
+         *     - `cursor_invalid`: `cursor` (on the event log, `after`) is not a cursor this list answered with this filter.
          */
-        Error422_status_invalid_query_invalid: {
+        Error422_status_invalid_query_invalid_cursor_invalid: {
             headers: {
                 "Request-Id": components["headers"]["RequestId"];
                 [name: string]: unknown;
@@ -3792,7 +3802,7 @@ export interface components {
                          * @description Stable machine-readable code.
                          * @enum {string}
                          */
-                        code: "status_invalid" | "query_invalid";
+                        code: "status_invalid" | "query_invalid" | "cursor_invalid";
                         /** @description For a bad input: the path of the member at fault, when known. */
                         field?: string | null;
                         /** @description For people; may change. */
@@ -4015,6 +4025,8 @@ export interface operations {
     listClientInvitations: {
         parameters: {
             query?: {
+                /** @description The `next_cursor` of the previous page; absent for the first page */
+                cursor?: string;
                 /** @description 1 to 500, default 200 */
                 limit?: number;
             };
@@ -4037,13 +4049,17 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Whether another page follows this one */
+                        has_more: boolean;
                         invitations: components["schemas"]["Invitation"][];
+                        /** @description Pass as `cursor` for the next page; null on the last page */
+                        next_cursor: string | null;
                     };
                 };
             };
             401: components["responses"]["Error401_unauthorized_key_expired"];
             403: components["responses"]["Error403_forbidden"];
-            422: components["responses"]["Error422_query_invalid"];
+            422: components["responses"]["Error422_query_invalid_cursor_invalid"];
             429: components["responses"]["Error429_rate_limited"];
             500: components["responses"]["Error500_internal_error"];
             503: components["responses"]["Error503_service_unavailable"];
@@ -4166,7 +4182,38 @@ export interface operations {
             };
             401: components["responses"]["Error401_unauthorized_key_expired"];
             403: components["responses"]["Error403_forbidden"];
-            422: components["responses"]["Error422_query_invalid_lang_invalid"];
+            /**
+             * @description - `query_invalid`: A query parameter has the wrong type, is out of range or unknown.
+             *     - `lang_invalid`: `lang` is not one of `pt`, `es`, `en`, `fr`, `de`, `it`, `nl`.
+             */
+            422: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable machine-readable code.
+                             * @enum {string}
+                             */
+                            code: "query_invalid" | "lang_invalid";
+                            /** @description For a bad input: the path of the member at fault, when known. */
+                            field?: string | null;
+                            /** @description For people; may change. */
+                            message: string;
+                            /**
+                             * Format: uuid
+                             * @description The `Request-Id` of the call.
+                             */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
             429: components["responses"]["Error429_rate_limited"];
             500: components["responses"]["Error500_internal_error"];
             503: components["responses"]["Error503_service_unavailable"];
@@ -4362,7 +4409,12 @@ export interface operations {
     };
     listCreditLimits: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The `next_cursor` of the previous page; absent for the first page */
+                cursor?: string;
+                /** @description 1 to 500; absent: the whole list in one answer */
+                limit?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -4416,11 +4468,16 @@ export interface operations {
                             seller_marked_paid: components["schemas"]["SellerMarkedPaid"][];
                         }[];
                         funder: components["schemas"]["Funder"];
+                        /** @description Whether another page follows this one */
+                        has_more: boolean;
+                        /** @description Pass as `cursor` for the next page; null on the last page */
+                        next_cursor: string | null;
                     };
                 };
             };
             401: components["responses"]["Error401_unauthorized_key_expired"];
             403: components["responses"]["Error403_forbidden"];
+            422: components["responses"]["Error422_query_invalid_cursor_invalid"];
             429: components["responses"]["Error429_rate_limited"];
             500: components["responses"]["Error500_internal_error"];
             503: components["responses"]["Error503_service_unavailable"];
@@ -4769,6 +4826,8 @@ export interface operations {
     listEarlyPayments: {
         parameters: {
             query?: {
+                /** @description The `next_cursor` of the previous page; absent for the first page */
+                cursor?: string;
                 /** @description 1 to 200, default 50, newest first */
                 limit?: number;
                 status?: "released" | "accepted" | "paid" | "overdue" | "repaid" | "declined" | "withdrawn";
@@ -4794,6 +4853,10 @@ export interface operations {
                         /** @description Early payments in this answer */
                         count: number;
                         early_payments: components["schemas"]["EarlyPayment"][];
+                        /** @description Whether another page follows this one */
+                        has_more: boolean;
+                        /** @description Pass as `cursor` for the next page; null on the last page */
+                        next_cursor: string | null;
                         /** @description Every one of your early payments counted by status (not only those listed) */
                         totals: {
                             [key: string]: {
@@ -4809,7 +4872,7 @@ export interface operations {
             };
             401: components["responses"]["Error401_unauthorized_key_expired"];
             403: components["responses"]["Error403_forbidden"];
-            422: components["responses"]["Error422_status_invalid_query_invalid"];
+            422: components["responses"]["Error422_status_invalid_query_invalid_cursor_invalid"];
             429: components["responses"]["Error429_rate_limited"];
             500: components["responses"]["Error500_internal_error"];
             503: components["responses"]["Error503_service_unavailable"];
@@ -5085,7 +5148,7 @@ export interface operations {
             /**
              * @description - `query_invalid`: A query parameter has the wrong type, is out of range or unknown.
              *     - `event_type_unknown`: An event type is not one the service knows (see `event_types` in GET /v1/webhooks).
-             *     - `cursor_invalid`: `after` is not a cursor this list answered.
+             *     - `cursor_invalid`: `cursor` (on the event log, `after`) is not a cursor this list answered with this filter.
              */
             422: {
                 headers: {
@@ -5148,7 +5211,35 @@ export interface operations {
                 };
             };
             404: components["responses"]["Error404_not_found"];
-            422: components["responses"]["Error422_query_invalid"];
+            /** @description - `query_invalid`: A query parameter has the wrong type, is out of range or unknown. */
+            422: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable machine-readable code.
+                             * @enum {string}
+                             */
+                            code: "query_invalid";
+                            /** @description For a bad input: the path of the member at fault, when known. */
+                            field?: string | null;
+                            /** @description For people; may change. */
+                            message: string;
+                            /**
+                             * Format: uuid
+                             * @description The `Request-Id` of the call.
+                             */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
             500: components["responses"]["Error500_internal_error"];
             503: components["responses"]["Error503_service_unavailable"];
         };
@@ -5156,6 +5247,8 @@ export interface operations {
     listExports: {
         parameters: {
             query?: {
+                /** @description The `next_cursor` of the previous page; absent for the first page */
+                cursor?: string;
                 limit?: number;
             };
             header?: never;
@@ -5179,12 +5272,16 @@ export interface operations {
                         count: number;
                         exports: components["schemas"]["Export"][];
                         funder: components["schemas"]["Funder"];
+                        /** @description Whether another page follows this one */
+                        has_more: boolean;
+                        /** @description Pass as `cursor` for the next page; null on the last page */
+                        next_cursor: string | null;
                     };
                 };
             };
             401: components["responses"]["Error401_unauthorized_key_expired"];
             403: components["responses"]["Error403_forbidden_export_live_key_required"];
-            422: components["responses"]["Error422_query_invalid"];
+            422: components["responses"]["Error422_query_invalid_cursor_invalid"];
             429: components["responses"]["Error429_rate_limited"];
             500: components["responses"]["Error500_internal_error"];
             503: components["responses"]["Error503_service_unavailable"];
@@ -5434,6 +5531,8 @@ export interface operations {
     listOnboardingLinks: {
         parameters: {
             query?: {
+                /** @description The `next_cursor` of the previous page; absent for the first page */
+                cursor?: string;
                 /** @description 1 to 200, default 50 */
                 limit?: number;
             };
@@ -5456,13 +5555,17 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Whether another page follows this one */
+                        has_more: boolean;
+                        /** @description Pass as `cursor` for the next page; null on the last page */
+                        next_cursor: string | null;
                         onboarding_links: components["schemas"]["OnboardingLink"][];
                     };
                 };
             };
             401: components["responses"]["Error401_unauthorized_key_expired"];
             403: components["responses"]["Error403_forbidden"];
-            422: components["responses"]["Error422_query_invalid"];
+            422: components["responses"]["Error422_query_invalid_cursor_invalid"];
             429: components["responses"]["Error429_rate_limited"];
             500: components["responses"]["Error500_internal_error"];
             503: components["responses"]["Error503_service_unavailable"];
@@ -5689,6 +5792,8 @@ export interface operations {
     getOpportunities: {
         parameters: {
             query?: {
+                /** @description The `next_cursor` of the previous page; absent for the first page */
+                cursor?: string;
                 /** @description A Madrid calendar date, YYYY-MM-DD; absent: the latest digest published */
                 date?: string;
                 /** @description Lines per page, 1 to 1000, default 500 */
@@ -5747,6 +5852,8 @@ export interface operations {
                             stale: boolean;
                         } | null;
                         funder: components["schemas"]["Funder"];
+                        /** @description Whether another page follows this one */
+                        has_more: boolean;
                         lines: {
                             /** @description Euros still owed (0 once paid) */
                             amount: number;
@@ -5778,12 +5885,14 @@ export interface operations {
                         }[];
                         /** @description The path of the next page of lines; null on the last */
                         next: string | null;
+                        /** @description Pass as `cursor` for the next page; null on the last page */
+                        next_cursor: string | null;
                     };
                 };
             };
             401: components["responses"]["Error401_unauthorized_key_expired"];
             403: components["responses"]["Error403_forbidden"];
-            422: components["responses"]["Error422_query_invalid"];
+            422: components["responses"]["Error422_query_invalid_cursor_invalid"];
             429: components["responses"]["Error429_rate_limited"];
             500: components["responses"]["Error500_internal_error"];
             503: components["responses"]["Error503_service_unavailable"];
@@ -5896,8 +6005,12 @@ export interface operations {
     listPrescribers: {
         parameters: {
             query?: {
+                /** @description The `next_cursor` of the previous page; absent for the first page */
+                cursor?: string;
                 /** @description Language of the page the link opens */
                 lang?: "pt" | "es" | "en" | "fr" | "de" | "it" | "nl";
+                /** @description 1 to 200; absent: the whole list in one answer */
+                limit?: number;
             };
             header?: never;
             path?: never;
@@ -5918,13 +6031,49 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                        /** @description Whether another page follows this one */
+                        has_more: boolean;
+                        /** @description Pass as `cursor` for the next page; null on the last page */
+                        next_cursor: string | null;
                         prescribers: components["schemas"]["Prescriber"][];
                     };
                 };
             };
             401: components["responses"]["Error401_unauthorized_key_expired"];
             403: components["responses"]["Error403_forbidden"];
-            422: components["responses"]["Error422_query_invalid_lang_invalid"];
+            /**
+             * @description - `query_invalid`: A query parameter has the wrong type, is out of range or unknown.
+             *     - `cursor_invalid`: `cursor` (on the event log, `after`) is not a cursor this list answered with this filter.
+             *     - `lang_invalid`: `lang` is not one of `pt`, `es`, `en`, `fr`, `de`, `it`, `nl`.
+             */
+            422: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Stable machine-readable code.
+                             * @enum {string}
+                             */
+                            code: "query_invalid" | "cursor_invalid" | "lang_invalid";
+                            /** @description For a bad input: the path of the member at fault, when known. */
+                            field?: string | null;
+                            /** @description For people; may change. */
+                            message: string;
+                            /**
+                             * Format: uuid
+                             * @description The `Request-Id` of the call.
+                             */
+                            request_id?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
             429: components["responses"]["Error429_rate_limited"];
             500: components["responses"]["Error500_internal_error"];
             503: components["responses"]["Error503_service_unavailable"];
@@ -6388,6 +6537,10 @@ export interface operations {
     getRecourse: {
         parameters: {
             query?: {
+                /** @description The `next_cursor` of the previous page; absent for the first page */
+                cursor?: string;
+                /** @description 1 to 200; absent: the whole list in one answer */
+                limit?: number;
                 /** @description Only claims in this status; absent: every claim */
                 status?: "open" | "settled" | "withdrawn" | "written_off";
             };
@@ -6421,6 +6574,10 @@ export interface operations {
                         /** @enum {string} */
                         currency: "EUR";
                         funder: components["schemas"]["Funder"];
+                        /** @description Whether another page follows this one */
+                        has_more: boolean;
+                        /** @description Pass as `cursor` for the next page; null on the last page */
+                        next_cursor: string | null;
                         /** @description Your funded factoring requests counted by the recourse of the terms they were routed under; not_recorded: routed before terms were recorded (2026-09-28) */
                         requests_by_recourse: {
                             not_recorded: components["schemas"]["RequestsByRecourseEntry"];
@@ -6432,7 +6589,7 @@ export interface operations {
             };
             401: components["responses"]["Error401_unauthorized_key_expired"];
             403: components["responses"]["Error403_forbidden"];
-            422: components["responses"]["Error422_status_invalid_query_invalid"];
+            422: components["responses"]["Error422_status_invalid_query_invalid_cursor_invalid"];
             429: components["responses"]["Error429_rate_limited"];
             500: components["responses"]["Error500_internal_error"];
             503: components["responses"]["Error503_service_unavailable"];
@@ -6775,6 +6932,8 @@ export interface operations {
     listRequests: {
         parameters: {
             query?: {
+                /** @description The `next_cursor` of the previous page; absent for the first page */
+                cursor?: string;
                 limit?: number;
                 /** @description open (default), all, or one status */
                 status?: string;
@@ -6799,13 +6958,17 @@ export interface operations {
                     "application/json": {
                         count: number;
                         funder: components["schemas"]["Funder"];
+                        /** @description Whether another page follows this one */
+                        has_more: boolean;
+                        /** @description Pass as `cursor` for the next page; null on the last page */
+                        next_cursor: string | null;
                         requests: components["schemas"]["Request"][];
                     };
                 };
             };
             401: components["responses"]["Error401_unauthorized_key_expired"];
             403: components["responses"]["Error403_forbidden"];
-            422: components["responses"]["Error422_status_invalid_query_invalid"];
+            422: components["responses"]["Error422_status_invalid_query_invalid_cursor_invalid"];
             429: components["responses"]["Error429_rate_limited"];
             500: components["responses"]["Error500_internal_error"];
             503: components["responses"]["Error503_service_unavailable"];
@@ -9618,7 +9781,12 @@ export interface operations {
     };
     listSellerLimits: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The `next_cursor` of the previous page; absent for the first page */
+                cursor?: string;
+                /** @description 1 to 500; absent: the whole list in one answer */
+                limit?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -9641,6 +9809,10 @@ export interface operations {
                         /** @enum {string} */
                         currency: "EUR";
                         funder: components["schemas"]["Funder"];
+                        /** @description Whether another page follows this one */
+                        has_more: boolean;
+                        /** @description Pass as `cursor` for the next page; null on the last page */
+                        next_cursor: string | null;
                         sellers: {
                             /** @description limit less exposure (negative when a limit was lowered below it) */
                             available: number | null;
@@ -9677,6 +9849,7 @@ export interface operations {
             };
             401: components["responses"]["Error401_unauthorized_key_expired"];
             403: components["responses"]["Error403_forbidden"];
+            422: components["responses"]["Error422_query_invalid_cursor_invalid"];
             429: components["responses"]["Error429_rate_limited"];
             500: components["responses"]["Error500_internal_error"];
             503: components["responses"]["Error503_service_unavailable"];
@@ -10419,6 +10592,8 @@ export interface operations {
     listWebhookDeliveries: {
         parameters: {
             query?: {
+                /** @description The `next_cursor` of the previous page; absent for the first page */
+                cursor?: string;
                 limit?: number;
             };
             header?: never;
@@ -10443,13 +10618,17 @@ export interface operations {
                     "application/json": {
                         count: number;
                         deliveries: components["schemas"]["Delivery"][];
+                        /** @description Whether another page follows this one */
+                        has_more: boolean;
+                        /** @description Pass as `cursor` for the next page; null on the last page */
+                        next_cursor: string | null;
                     };
                 };
             };
             401: components["responses"]["Error401_unauthorized_key_expired"];
             403: components["responses"]["Error403_forbidden"];
             404: components["responses"]["Error404_not_found"];
-            422: components["responses"]["Error422_query_invalid"];
+            422: components["responses"]["Error422_query_invalid_cursor_invalid"];
             429: components["responses"]["Error429_rate_limited"];
             500: components["responses"]["Error500_internal_error"];
             503: components["responses"]["Error503_service_unavailable"];

@@ -1,5 +1,6 @@
 import type { AreaRoutes } from '../../platform/http/app.ts';
 import { keyRoutes } from '../../platform/http/route-options.ts';
+import { PAGING_DOC } from '../../platform/http/schemas.ts';
 import { OPENS } from '../../platform/http/scopes.ts';
 import { stopRoute } from './clients.links.routes.ts';
 import * as s from './clients.schemas.ts';
@@ -21,14 +22,20 @@ export function clientsInvitationsRoutes({
         {
           operationId: 'listClientInvitations',
           summary: 'Invitations of the companies that arrived',
-          description:
+          description: [
             'Newest first, `limit` 1 to 500 (default 200). Each with its origin (`via` `link`, `named` or `api`, the prescriber and link if any), its state (`pending`, `accepted`, `revoked`, `expired`: unanswered after 30 days), the company and the contact. A sandbox key sees only the invitations its own test helpers made.',
+            PAGING_DOC,
+          ].join('\n'),
           success: 'The invitations.',
-          errors: [],
+          errors: ['cursor_invalid'],
         },
         { querystring: s.InvitationsQuery, response: { 200: s.InvitationList } },
       ),
-      async (request) => invitations.list(request.caller!, request.query.limit ?? 200),
+      async (request) =>
+        invitations.list(request.caller!, {
+          limit: request.query.limit ?? 200,
+          cursor: request.query.cursor,
+        }),
     );
     // Not in the spec: revoking an invitation is a write on clients, like disabling a link.
     stopRoute(

@@ -4,6 +4,7 @@ import {
   findScoped,
   KEY_FILTER,
   type LockOption,
+  newestFirst,
   scopedChange,
   scopedCount,
   scopedList,
@@ -182,7 +183,10 @@ export async function findInvitationForOps(q: Queryable, id: string): Promise<In
   return rows[0] ?? null;
 }
 
-export const listInvitations = scopedList<InvitationRow>(INVITATIONS);
+/** The list's order: newest first. */
+export const INVITATION_ORDER = newestFirst('client-invitations');
+
+export const listInvitations = scopedList<InvitationRow>(INVITATIONS, INVITATION_ORDER);
 
 /** The invitation accepted by the company it made the seller `sellerId`, at `at`. */
 export const markInvitationAccepted = scopedChange<[sellerId: string, at: Date]>(

@@ -8,6 +8,7 @@ import {
 import type { Queryable, Tx } from '../../platform/db/db.ts';
 import { funderPlane } from '../../platform/db/funders.ts';
 import { ApiError } from '../../platform/errors.ts';
+import { pageOf, readCursor } from '../../platform/pagination.ts';
 import type { WriteScope } from '../../platform/write.ts';
 import { type ArrivalInput, arriveIn, checkSignupCaps, makeClientIn } from './clients.arrivals.ts';
 import * as store from './clients.invitations.store.ts';
@@ -108,10 +109,22 @@ export function createInvitations(deps: Pick<ClientsDeps, 'db' | 'clock' | 'writ
   return {
     makeClientIn,
 
-    async list(caller: FunderCaller, limit: number) {
+    async list(caller: FunderCaller, query: { limit: number; cursor?: string }) {
       const now = clock.now();
-      const rows = await store.listInvitations(db, scopeOf(caller), limit, ownKeyOnly(caller));
-      return { count: rows.length, invitations: rows.map((row) => invitationView(row, now)) };
+      const after = readCursor(store.INVITATION_ORDER, '', query.cursor);
+      const rows = await store.listInvitations(
+        db,
+        scopeOf(caller),
+        { limit: query.limit + 1, after },
+        ownKeyOnly(caller),
+      );
+      const page = pageOf(store.INVITATION_ORDER, '', rows, query.limit);
+      return {
+        count: page.rows.length,
+        invitations: page.rows.map((row) => invitationView(row, now)),
+        has_more: page.has_more,
+        next_cursor: page.next_cursor,
+      };
     },
 
     /**

@@ -2,7 +2,7 @@ import type { Static, TSchema } from 'typebox';
 import type { FunderCaller } from '../../platform/caller.ts';
 import type { App, AreaRoutes } from '../../platform/http/app.ts';
 import { keyRoutes } from '../../platform/http/route-options.ts';
-import { IdParams } from '../../platform/http/schemas.ts';
+import { IdParams, PAGING_DOC } from '../../platform/http/schemas.ts';
 import { OPENS, type Scope } from '../../platform/http/scopes.ts';
 import * as s from './clients.schemas.ts';
 import type { ClientsService } from './clients.service.ts';
@@ -141,14 +141,19 @@ export function clientsLinksRoutes({
         {
           operationId: 'listPrescribers',
           summary: 'Your prescribers',
-          description:
+          description: [
             'People or firms that bring you clients (yours, not the service’s partners). Active ones first, each with its current link and the companies that first arrived through its links.',
+            '',
+            '`limit` (1 to 200) reads the list in pages; without it the whole list comes in one answer.',
+            PAGING_DOC,
+            'A prescriber disabled during a walk moves from the active ones to the others, so it can come once more on a later page: key what you keep by `id`.',
+          ].join('\n'),
           success: 'The prescribers.',
-          errors: ['lang_invalid'],
+          errors: ['lang_invalid', 'cursor_invalid'],
         },
-        { querystring: s.LangQuery, response: { 200: s.PrescriberList } },
+        { querystring: s.PagedLangQuery, response: { 200: s.PrescriberList } },
       ),
-      async (request) => prescribers.list(request.caller!, request.query.lang),
+      async (request) => prescribers.list(request.caller!, request.query),
     );
     app.post(
       '/v1/prescribers',

@@ -1,6 +1,13 @@
 import type { FunderScope } from '../../platform/caller.ts';
 import type { Queryable } from '../../platform/db/db.ts';
 import {
+  defineKeyset,
+  type KeyPosition,
+  keysetAfter,
+  keysetKey,
+  keysetOrder,
+} from '../../platform/db/keyset.ts';
+import {
   findScoped,
   KEY_FILTER,
   type LockOption,
@@ -9,6 +16,7 @@ import {
   scopedRow,
   scopedRows,
 } from '../../platform/db/scoped.ts';
+import type { KeyedRow } from '../../platform/pagination.ts';
 import type { Issued } from './clients.store.ts';
 
 // Prescribers' and client links' SQL. Every funder-facing function takes the caller's scope and
@@ -89,13 +97,27 @@ export function findPrescriber(
   return findScoped(q, { table: 'prescribers', columns: PRESCRIBER_COLUMNS }, scope, id, options);
 }
 
-/** Active first, then by creation, newest first. */
-export function listPrescribers(q: Queryable, scope: FunderScope) {
-  return scopedRows<PrescriberRow>(
+/** The prescribers' order: active first, then by creation, newest first, then by id. */
+export const PRESCRIBER_ORDER = defineKeyset('prescribers', [
+  { sql: '(disabled_at IS NULL)', type: 'boolean', desc: true },
+  { sql: 'created_at', type: 'timestamp', desc: true },
+  { sql: 'id', type: 'uuid' },
+]);
+
+/** Up to `limit` prescribers (null: all) after `after` (null: from the first), in PRESCRIBER_ORDER. */
+export function listPrescribers(
+  q: Queryable,
+  scope: FunderScope,
+  page: { limit: number | null; after: KeyPosition | null } = { limit: null, after: null },
+) {
+  const after = keysetAfter(PRESCRIBER_ORDER, page.after, 4);
+  return scopedRows<PrescriberRow & KeyedRow>(
     q,
     scope,
-    `SELECT ${PRESCRIBER_COLUMNS} FROM prescribers WHERE funder_id = $1 AND plane = $2
-      ORDER BY (disabled_at IS NULL) DESC, created_at DESC, id`,
+    `SELECT ${PRESCRIBER_COLUMNS}, ${keysetKey(PRESCRIBER_ORDER)} FROM prescribers
+      WHERE funder_id = $1 AND plane = $2${after.sql}
+      ORDER BY ${keysetOrder(PRESCRIBER_ORDER)} LIMIT $3`,
+    [page.limit, ...after.params],
   );
 }
 

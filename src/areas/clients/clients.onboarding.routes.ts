@@ -1,6 +1,6 @@
 import type { AreaRoutes } from '../../platform/http/app.ts';
 import { keyRoutes } from '../../platform/http/route-options.ts';
-import { IdParams } from '../../platform/http/schemas.ts';
+import { IdParams, PAGING_DOC } from '../../platform/http/schemas.ts';
 import { OPENS } from '../../platform/http/scopes.ts';
 import { stopRoute } from './clients.links.routes.ts';
 import * as s from './clients.schemas.ts';
@@ -123,17 +123,23 @@ export function clientsOnboardingRoutes({
         {
           operationId: 'listOnboardingLinks',
           summary: 'Your onboarding links',
-          description:
+          description: [
             'Newest first, `limit` 1 to 200 (default 50). Statuses `pending`, `account_created`, `completed`, `expired`, `revoked`; `seller_id` once completed (the id `GET /v1/seller-limits` takes). A sandbox key sees only the links it made.',
+            PAGING_DOC,
+          ].join('\n'),
           success: 'The links.',
-          errors: [],
+          errors: ['cursor_invalid'],
         },
         {
           querystring: s.OnboardingListQuery,
           response: { 200: s.OnboardingList },
         },
       ),
-      async (request) => onboarding.list(request.caller!, request.query.limit ?? 50),
+      async (request) =>
+        onboarding.list(request.caller!, {
+          limit: request.query.limit ?? 50,
+          cursor: request.query.cursor,
+        }),
     );
     app.get(
       '/v1/onboarding-links/:id',

@@ -4,6 +4,7 @@ import {
   findScoped,
   type LockOption,
   lockClause,
+  newestFirst,
   scopedChange,
   scopedCount,
   scopedList,
@@ -108,7 +109,10 @@ export async function findOnboardingLinkForOps(
   return rows[0] ?? null;
 }
 
-export const listOnboardingLinks = scopedList<OnboardingRow>(ONBOARDING_LINKS);
+/** The list's order: newest first. */
+export const ONBOARDING_ORDER = newestFirst('onboarding-links');
+
+export const listOnboardingLinks = scopedList<OnboardingRow>(ONBOARDING_LINKS, ONBOARDING_ORDER);
 
 /** The link completed by the seller `sellerId` at `at` (its account made then, if not before). */
 export const markOnboardingCompleted = scopedChange<[sellerId: string, at: Date]>(

@@ -1,6 +1,7 @@
 import { type Caller, type FunderCaller, type FunderScope, scopeOf } from '../../platform/caller.ts';
 import type { Queryable } from '../../platform/db/db.ts';
 import { ApiError } from '../../platform/errors.ts';
+import { pageOf, readCursor } from '../../platform/pagination.ts';
 import type { Acting } from './clients.invitations.ts';
 import { type CreateOnboardingInput, issueOnboardingLink } from './clients.onboarding.create.ts';
 import * as store from './clients.onboarding.store.ts';
@@ -42,10 +43,22 @@ export function createOnboarding(deps: ClientsDeps) {
       return issueOnboardingLink({ ...deps, vatLookup }, { returnOrigins, read }, caller, input);
     },
 
-    async list(caller: FunderCaller, limit: number) {
+    async list(caller: FunderCaller, query: { limit: number; cursor?: string }) {
       const now = clock.now();
-      const rows = await store.listOnboardingLinks(db, scopeOf(caller), limit, ownKeyOnly(caller));
-      return { count: rows.length, onboarding_links: rows.map((row) => onboardingView(row, now)) };
+      const after = readCursor(store.ONBOARDING_ORDER, '', query.cursor);
+      const rows = await store.listOnboardingLinks(
+        db,
+        scopeOf(caller),
+        { limit: query.limit + 1, after },
+        ownKeyOnly(caller),
+      );
+      const page = pageOf(store.ONBOARDING_ORDER, '', rows, query.limit);
+      return {
+        count: page.rows.length,
+        onboarding_links: page.rows.map((row) => onboardingView(row, now)),
+        has_more: page.has_more,
+        next_cursor: page.next_cursor,
+      };
     },
 
     async get(caller: FunderCaller, id: string) {

@@ -4,6 +4,7 @@ import { sha256Hex } from '../../platform/crypto.ts';
 import { isUniqueViolation, type Queryable } from '../../platform/db/db.ts';
 import { ApiError } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
+import { pageOf, readCursor, readLimit } from '../../platform/pagination.ts';
 import type { WriteScope } from '../../platform/write.ts';
 import * as invitationsStore from './clients.invitations.store.ts';
 import * as store from './clients.links.store.ts';
@@ -53,12 +54,13 @@ async function prescriberViews(
   lang?: string,
   only?: string,
   q: Queryable = deps.db,
+  rowsRead?: store.PrescriberRow[],
 ): Promise<PrescriberView[]> {
   const scope = scopeOf(caller);
   const now = deps.clock.now();
   const keyId = ownKeyOnly(caller);
   // One after the other: inside a write they share its transaction's connection.
-  const rows = await store.listPrescribers(q, scope);
+  const rows = rowsRead ?? (await store.listPrescribers(q, scope));
   const current = await store.currentLinks(q, scope, now, keyId);
   const arrivals = await invitationsStore.arrivalsByPrescriber(q, scope, keyId);
   return rows
@@ -194,9 +196,21 @@ async function disablePrescriber(
 /** People or firms that bring the funder its clients, each with a link of its own. */
 export function createPrescribers(deps: PrescribersDeps) {
   return {
-    async list(caller: FunderCaller, lang?: string) {
-      const prescribers = await prescriberViews(deps, caller, lang);
-      return { count: prescribers.length, prescribers };
+    /** A page of prescribers; without `limit`, every one (the list as it was before pages). */
+    async list(caller: FunderCaller, query: { lang?: string; limit?: number; cursor?: string }) {
+      const after = readCursor(store.PRESCRIBER_ORDER, '', query.cursor);
+      const rows = await store.listPrescribers(deps.db, scopeOf(caller), {
+        limit: readLimit(query.limit),
+        after,
+      });
+      const page = pageOf(store.PRESCRIBER_ORDER, '', rows, query.limit);
+      const prescribers = await prescriberViews(deps, caller, query.lang, undefined, deps.db, page.rows);
+      return {
+        count: prescribers.length,
+        prescribers,
+        has_more: page.has_more,
+        next_cursor: page.next_cursor,
+      };
     },
     create: (caller: FunderCaller, input: CreatePrescriberInput) => createPrescriber(deps, caller, input),
     disable: (caller: FunderCaller, id: string, reason: string | null) =>

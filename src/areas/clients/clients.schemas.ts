@@ -10,7 +10,7 @@ import {
   Reason,
   Text,
 } from '../../platform/http/input.ts';
-import { Timestamp, Uuid } from '../../platform/http/schemas.ts';
+import { CursorParam, OptionalLimit, PageMarksFields, Timestamp, Uuid } from '../../platform/http/schemas.ts';
 import { LANGS } from './clients.shared.ts';
 
 const Nullable = <T extends TSchema>(schema: T, description?: string) =>
@@ -22,6 +22,13 @@ const Lang = OneOf(LANGS, { code: 'lang_invalid', description: 'Language of the 
 const ShortReason = Text({ code: 'reason_invalid', max: 200, description: 'Why, up to 200 characters' });
 
 export const LangQuery = Fields({ lang: Type.Optional(Lang) });
+
+/** A list of the owners' links or prescribers: `lang`, and pages that had none before (absent `limit`: all). */
+export const PagedLangQuery = Fields({
+  lang: Type.Optional(Lang),
+  limit: OptionalLimit(200),
+  cursor: CursorParam,
+});
 
 export const CreateLinkBody = Fields({
   prescriber_id: Type.Optional(
@@ -56,6 +63,7 @@ export const CreatePrescriberBody = Fields({
 
 export const InvitationsQuery = Fields({
   limit: Type.Optional(Int({ min: 1, max: 500, default: 200, description: '1 to 500, default 200' })),
+  cursor: CursorParam,
 });
 
 export const ArrivalBody = Fields({
@@ -117,6 +125,7 @@ export const CreateOnboardingBody = Fields({
 
 export const OnboardingListQuery = Fields({
   limit: Type.Optional(Int({ min: 1, max: 200, default: 50, description: '1 to 200, default 50' })),
+  cursor: CursorParam,
 });
 
 export const ReturnOriginsBody = Fields({
@@ -162,7 +171,11 @@ export const Prescriber = Type.Object({
 });
 export const PrescriberAnswer = Type.Object({ prescriber: Prescriber });
 export const PrescriberChange = Type.Object({ prescriber: Prescriber, changed: Type.Boolean() });
-export const PrescriberList = Type.Object({ count: Type.Integer(), prescribers: Type.Array(Prescriber) });
+export const PrescriberList = Type.Object({
+  count: Type.Integer(),
+  prescribers: Type.Array(Prescriber),
+  ...PageMarksFields,
+});
 
 const Via = Type.Union([Type.Literal('link'), Type.Literal('named'), Type.Literal('api')]);
 
@@ -188,7 +201,11 @@ export const Invitation = Type.Object({
 });
 export const InvitationAnswer = Type.Object({ invitation: Invitation });
 export const InvitationChange = Type.Object({ invitation: Invitation, changed: Type.Boolean() });
-export const InvitationList = Type.Object({ count: Type.Integer(), invitations: Type.Array(Invitation) });
+export const InvitationList = Type.Object({
+  count: Type.Integer(),
+  invitations: Type.Array(Invitation),
+  ...PageMarksFields,
+});
 
 const Counts = {
   arrived: Type.Integer(),
@@ -287,6 +304,7 @@ export const OnboardingChange = Type.Object({ onboarding_link: OnboardingLink, c
 export const OnboardingList = Type.Object({
   count: Type.Integer(),
   onboarding_links: Type.Array(OnboardingLink),
+  ...PageMarksFields,
 });
 export const OnboardingCompleted = Type.Object({
   onboarding_link: OnboardingLink,

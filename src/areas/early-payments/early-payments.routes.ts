@@ -1,6 +1,6 @@
 import type { AreaRoutes } from '../../platform/http/app.ts';
 import { keyRoutes } from '../../platform/http/route-options.ts';
-import { IdParams } from '../../platform/http/schemas.ts';
+import { IdParams, PAGING_DOC } from '../../platform/http/schemas.ts';
 import { OPENS } from '../../platform/http/scopes.ts';
 import {
   EarlyPayment,
@@ -36,9 +36,11 @@ export function earlyPaymentsRoutes({ earlyPayments }: { earlyPayments: EarlyPay
             'The early payments released with you as funder, newest first (`limit` 1 to 200, default 50), optionally of one `status`, with every one of yours counted by status in `totals`.',
             '',
             states,
+            PAGING_DOC,
+            'A cursor is bound to the `status` it was read with; `totals` is on every page.',
           ].join('\n'),
           success: 'The early payments and the totals by status.',
-          errors: ['status_invalid'],
+          errors: ['status_invalid', 'cursor_invalid'],
         },
         { querystring: EarlyPaymentQuery, response: { 200: EarlyPaymentList } },
       ),

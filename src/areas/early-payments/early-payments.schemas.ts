@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { DateText, Euros, Fields, Id, Int, OneOf, Reason, Text } from '../../platform/http/input.ts';
-import { Timestamp, Uuid } from '../../platform/http/schemas.ts';
+import { CursorParam, PageMarksFields, Timestamp, Uuid } from '../../platform/http/schemas.ts';
 
 /** The statuses a reader sees: the stored ones, and `overdue` for paid ones past maturity. */
 export const SHOWN_STATUSES = [
@@ -69,6 +69,7 @@ export const EarlyPaymentList = Type.Object({
     description: 'Every one of your early payments counted by status (not only those listed)',
   }),
   early_payments: Type.Array(EarlyPayment),
+  ...PageMarksFields,
 });
 
 export const EarlyPaymentQuery = Fields({
@@ -76,6 +77,7 @@ export const EarlyPaymentQuery = Fields({
   limit: Type.Optional(
     Int({ min: 1, max: 200, default: 50, description: '1 to 200, default 50, newest first' }),
   ),
+  cursor: CursorParam,
 });
 
 const Reference = Text({

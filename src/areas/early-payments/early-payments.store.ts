@@ -1,6 +1,14 @@
 import type { FunderScope, Plane } from '../../platform/caller.ts';
 import type { Queryable } from '../../platform/db/db.ts';
+import {
+  defineKeyset,
+  type KeyPosition,
+  keysetAfter,
+  keysetKey,
+  keysetOrder,
+} from '../../platform/db/keyset.ts';
 import { scopedCount, scopedRow, scopedRows } from '../../platform/db/scoped.ts';
+import type { KeyedRow } from '../../platform/pagination.ts';
 
 export type StoredStatus = 'released' | 'accepted' | 'paid' | 'repaid' | 'declined' | 'withdrawn';
 
@@ -103,16 +111,25 @@ export interface ListFilter {
   status: string | null;
   today: string;
   limit: number;
+  /** The position the page starts after (null: the newest). */
+  after: KeyPosition | null;
 }
 
+/** The list's order: newest release first, then by id (the index early_payments_funder). */
+export const EARLY_PAYMENT_ORDER = defineKeyset('early-payments', [
+  { sql: 'e.released_at', type: 'timestamp', desc: true },
+  { sql: 'e.id', type: 'uuid', desc: true },
+]);
+
 export async function list(q: Queryable, scope: FunderScope, filter: ListFilter) {
-  return scopedRows<EarlyPaymentDetail>(
+  const after = keysetAfter(EARLY_PAYMENT_ORDER, filter.after, 6);
+  return scopedRows<EarlyPaymentDetail & KeyedRow>(
     q,
     scope,
-    `${DETAIL}
-      WHERE e.funder_id = $1 AND e.plane = $2 AND ($4::text IS NULL OR ${SHOWN_STATUS} = $4)
-      ORDER BY e.released_at DESC, e.id DESC LIMIT $5`,
-    [filter.today, filter.status, filter.limit],
+    `${DETAIL.replace('SELECT ', `SELECT ${keysetKey(EARLY_PAYMENT_ORDER)}, `)}
+      WHERE e.funder_id = $1 AND e.plane = $2 AND ($4::text IS NULL OR ${SHOWN_STATUS} = $4)${after.sql}
+      ORDER BY ${keysetOrder(EARLY_PAYMENT_ORDER)} LIMIT $5`,
+    [filter.today, filter.status, filter.limit, ...after.params],
   );
 }
 

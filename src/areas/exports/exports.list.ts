@@ -1,4 +1,5 @@
 import type { FunderCaller } from '../../platform/caller.ts';
+import { pageOf, readCursor } from '../../platform/pagination.ts';
 import type { ExportsDeps } from './exports.deps.ts';
 import * as store from './exports.store.ts';
 import { exportView, funderRef, liveScope } from './exports.view.ts';
@@ -7,14 +8,18 @@ import { exportView, funderRef, liveScope } from './exports.view.ts';
 export function createExportList(deps: Pick<ExportsDeps, 'db' | 'clock'>) {
   const { db, clock } = deps;
   return {
-    async list(caller: FunderCaller, limit: number) {
+    async list(caller: FunderCaller, query: { limit: number; cursor?: string }) {
       const scope = liveScope(caller);
-      const rows = await store.listExports(db, scope, limit);
+      const after = readCursor(store.EXPORT_ORDER, '', query.cursor);
+      const rows = await store.listExports(db, scope, { limit: query.limit + 1, after });
+      const page = pageOf(store.EXPORT_ORDER, '', rows, query.limit);
       const now = clock.now();
       return {
         funder: funderRef(caller),
-        count: rows.length,
-        exports: rows.map((row) => exportView(row, now)),
+        count: page.rows.length,
+        exports: page.rows.map((row) => exportView(row, now)),
+        has_more: page.has_more,
+        next_cursor: page.next_cursor,
       };
     },
   };

@@ -2,7 +2,14 @@ import { Type } from 'typebox';
 import type { AreaRoutes } from '../../platform/http/app.ts';
 import { Fields, OneOf } from '../../platform/http/input.ts';
 import { keyRoutes } from '../../platform/http/route-options.ts';
-import { IdParams, Timestamp, Uuid } from '../../platform/http/schemas.ts';
+import {
+  CursorParam,
+  IdParams,
+  PAGING_DOC,
+  PageMarksFields,
+  Timestamp,
+  Uuid,
+} from '../../platform/http/schemas.ts';
 import { OPENS } from '../../platform/http/scopes.ts';
 import { VOLUME_PATTERN } from './exports.links.ts';
 import { EXPORT_LANGS } from './exports.readme.ts';
@@ -57,7 +64,10 @@ const ExportBody = Fields(
   { description: 'What to export: everything; only the README language can be chosen.' },
 );
 
-const ListQuery = Fields({ limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200, default: 50 })) });
+const ListQuery = Fields({
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200, default: 50 })),
+  cursor: CursorParam,
+});
 
 const DownloadParams = Type.Object({
   export_id: Uuid,
@@ -154,9 +164,9 @@ export function exportsRoutes({ exports }: { exports: ExportsService }): AreaRou
         {
           operationId: 'listExports',
           summary: 'Your exports, newest first',
-          description: `Exports asked for through the portal or the API, newest first (\`limit\` 1 to 200, default 50), with status, size and \`manifest_sha256\`. No links here: ask for one export to get them. ${liveOnly}`,
+          description: `Exports asked for through the portal or the API, newest first (\`limit\` 1 to 200, default 50), with status, size and \`manifest_sha256\`. No links here: ask for one export to get them. ${liveOnly}\n${PAGING_DOC}`,
           success: 'The exports.',
-          errors: ['export_live_key_required'],
+          errors: ['export_live_key_required', 'cursor_invalid'],
           responseExamples: {
             '200': {
               two: {
@@ -180,6 +190,8 @@ export function exportsRoutes({ exports }: { exports: ExportsService }): AreaRou
                     },
                     readyExample,
                   ],
+                  has_more: false,
+                  next_cursor: null,
                 },
               },
             },
@@ -188,11 +200,17 @@ export function exportsRoutes({ exports }: { exports: ExportsService }): AreaRou
         {
           querystring: ListQuery,
           response: {
-            200: Type.Object({ funder: FunderRef, count: Type.Integer(), exports: Type.Array(ExportSchema) }),
+            200: Type.Object({
+              funder: FunderRef,
+              count: Type.Integer(),
+              exports: Type.Array(ExportSchema),
+              ...PageMarksFields,
+            }),
           },
         },
       ),
-      async (request) => exports.list(request.caller!, request.query.limit ?? 50),
+      async (request) =>
+        exports.list(request.caller!, { limit: request.query.limit ?? 50, cursor: request.query.cursor }),
     );
     app.get(
       '/v1/exports/:id',

@@ -1,6 +1,14 @@
 import type { FunderScope } from '../../platform/caller.ts';
 import type { Queryable } from '../../platform/db/db.ts';
+import {
+  defineKeyset,
+  type KeyPosition,
+  keysetAfter,
+  keysetKey,
+  keysetOrder,
+} from '../../platform/db/keyset.ts';
 import { scopedCount, scopedRow, scopedRows } from '../../platform/db/scoped.ts';
+import type { KeyedRow } from '../../platform/pagination.ts';
 
 export type ExportStatus = 'queued' | 'running' | 'ready';
 
@@ -101,13 +109,25 @@ export async function exportLoad(
   };
 }
 
-export async function listExports(q: Queryable, scope: FunderScope, limit: number) {
-  return scopedRows<ExportRow>(
+/** The exports' order: newest first, then by id. */
+export const EXPORT_ORDER = defineKeyset('exports', [
+  { sql: 'created_at', type: 'timestamp', desc: true },
+  { sql: 'id', type: 'uuid', desc: true },
+]);
+
+/** Up to `limit` of the funder's exports after `after` (null: from the newest). */
+export async function listExports(
+  q: Queryable,
+  scope: FunderScope,
+  page: { limit: number; after: KeyPosition | null },
+) {
+  const after = keysetAfter(EXPORT_ORDER, page.after, 4);
+  return scopedRows<ExportRow & KeyedRow>(
     q,
     scope,
-    `SELECT ${COLUMNS} FROM exports WHERE funder_id = $1 AND plane = $2
-      ORDER BY created_at DESC, id DESC LIMIT $3`,
-    [limit],
+    `SELECT ${COLUMNS}, ${keysetKey(EXPORT_ORDER)} FROM exports WHERE funder_id = $1 AND plane = $2${after.sql}
+      ORDER BY ${keysetOrder(EXPORT_ORDER)} LIMIT $3`,
+    [page.limit, ...after.params],
   );
 }
 

@@ -2,9 +2,19 @@ import type { Caller, FunderCaller, Plane } from '../../platform/caller.ts';
 import { requirePlane } from '../../platform/caller.ts';
 import { addDays, type Clock, madridDate, madridMidnight } from '../../platform/clock.ts';
 import type { Db, Queryable, Tx } from '../../platform/db/db.ts';
+import type { Keyset } from '../../platform/db/keyset.ts';
+import { type KeyedRow, type PageMarks, pageOf, readCursor, readLimit } from '../../platform/pagination.ts';
 import type { CacheableAnswer } from '../../platform/read-cache.ts';
 import type { RunWrite } from '../../platform/write.ts';
-import { type BookScope, debtorBook, nextOfferExpiry, sellerBook } from './limits.exposure.store.ts';
+import {
+  type BookPage,
+  type BookScope,
+  DEBTOR_BOOK_ORDER,
+  debtorBook,
+  nextOfferExpiry,
+  SELLER_BOOK_ORDER,
+  sellerBook,
+} from './limits.exposure.store.ts';
 import { debtorLimitView } from './limits.guard.ts';
 import { importDebtorLimits } from './limits.import.ts';
 import { readImportEnvelope } from './limits.input.ts';
@@ -18,7 +28,14 @@ export type LimitBookAnswer<Lines extends string, View> = {
   funder: { bank_id: string; name: string };
   currency: 'EUR';
   count: number;
-} & Record<Lines, View[]>;
+} & Record<Lines, View[]> &
+  PageMarks;
+
+/** What a book's GET is asked: pages, which it had none of (no `limit`: the whole book). */
+export interface BookQuery {
+  limit?: number;
+  cursor?: string;
+}
 
 /**
  * The credit-limit books: the funder's limits per debtor and per seller and the exposure
@@ -39,9 +56,10 @@ export function createLimitBooks(deps: { db: Db; clock: Clock; write: RunWrite }
    * `lines`, and the setting of one limit with the caller's own key (source `api`) or by the
    * operations team (the portal's equivalent, source `manual`).
    */
-  const limitBook = <Lines extends string, Row, View, Body, Set>(
+  const limitBook = <Lines extends string, Row extends Partial<KeyedRow>, View, Body, Set>(
     lines: Lines,
-    read: (q: Queryable, scope: BookScope) => Promise<Row[]>,
+    order: Keyset,
+    read: (q: Queryable, scope: BookScope, only: null, page: BookPage) => Promise<Row[]>,
     view: (row: Row) => View,
     set: (setDeps: typeof deps, caller: Caller, target: Target, body: Body) => Promise<Set>,
   ) => ({
@@ -51,30 +69,38 @@ export function createLimitBooks(deps: { db: Db; clock: Clock; write: RunWrite }
      * is overdue) or the next expiry of a pending offer of the funder (what is offered),
      * whichever comes first.
      */
-    async list(caller: FunderCaller): Promise<CacheableAnswer<LimitBookAnswer<Lines, View>>> {
-      const answer = (rows: View[]) =>
+    async list(
+      caller: FunderCaller,
+      query: BookQuery = {},
+    ): Promise<CacheableAnswer<LimitBookAnswer<Lines, View>>> {
+      const after = readCursor(order, '', query.cursor);
+      const answer = (rows: View[], marks: PageMarks) =>
         ({
           funder: funderRef(caller),
           currency: 'EUR',
           count: rows.length,
           [lines]: rows,
+          ...marks,
         }) as LimitBookAnswer<Lines, View>;
-      if (!caller.plane) return { answer: answer([]) };
+      if (!caller.plane) return { answer: answer([], { has_more: false, next_cursor: null }) };
       const scope = { funderId: caller.funderId, plane: caller.plane };
       const book = async (tx: Tx) => {
         const now = clock.now();
-        const rows = (await read(tx, scopeAt(scope, now))).map(view);
+        const bookRows = await read(tx, scopeAt(scope, now), null, { limit: readLimit(query.limit), after });
+        const page = pageOf(order, '', bookRows as (Row & KeyedRow)[], query.limit);
         const midnight = madridMidnight(addDays(madridDate(now), 1));
         const expiry = await nextOfferExpiry(tx, scope, now);
-        return { value: answer(rows), until: expiry !== null && expiry < midnight ? expiry : midnight };
+        const value = answer(page.rows.map(view), { has_more: page.has_more, next_cursor: page.next_cursor });
+        return { value, until: expiry !== null && expiry < midnight ? expiry : midnight };
       };
-      return { keep: { scope, key: `limits.${lines}:${caller.funderName}`, read: book } };
+      const key = `limits.${lines}:${query.limit ?? ''}:${query.cursor ?? ''}:${caller.funderName}`;
+      return { keep: { scope, key, read: book } };
     },
     put: (caller: FunderCaller, body: Body) => set(deps, caller, ownTarget(caller), body),
     putAsOperator: (caller: Caller, target: Target, body: Body) => set(deps, caller, target, body),
   });
-  const debtors = limitBook('debtors', debtorBook, debtorExposureView, setDebtorLimit);
-  const sellers = limitBook('sellers', sellerBook, sellerExposureView, setSellerLimit);
+  const debtors = limitBook('debtors', DEBTOR_BOOK_ORDER, debtorBook, debtorExposureView, setDebtorLimit);
+  const sellers = limitBook('sellers', SELLER_BOOK_ORDER, sellerBook, sellerExposureView, setSellerLimit);
 
   return {
     /** GET /v1/credit-limits: the debtor book. An unclassified funder reads an empty one. */

@@ -1,6 +1,15 @@
 import type { FunderScope } from '../../platform/caller.ts';
 import type { Queryable } from '../../platform/db/db.ts';
+import {
+  defineKeyset,
+  type KeyPosition,
+  type Keyset,
+  keysetAfter,
+  keysetKey,
+  keysetOrder,
+} from '../../platform/db/keyset.ts';
 import { scopedRows } from '../../platform/db/scoped.ts';
+import type { KeyedRow } from '../../platform/pagination.ts';
 import { visibleToFunder } from '../requests/requests.module.ts';
 
 /**
@@ -204,6 +213,40 @@ interface BookLimitColumns {
   decided_at: Date | null;
 }
 
+/** A page of a book: up to `limit` lines (null: all) after `after` (null: from the first). */
+export interface BookPage {
+  limit: number | null;
+  after: KeyPosition | null;
+}
+
+/** The debtor book's order: by country, then tax id, byte by byte. */
+export const DEBTOR_BOOK_ORDER = defineKeyset('credit-limits', [
+  { sql: 'debtor_country COLLATE "C"', type: 'text' },
+  { sql: 'debtor_tax_id COLLATE "C"', type: 'text' },
+]);
+
+/** The seller book's order: by name, byte by byte, then id. */
+export const SELLER_BOOK_ORDER = defineKeyset('seller-limits', [
+  { sql: 'seller_name COLLATE "C"', type: 'text' },
+  { sql: 'seller_id', type: 'uuid' },
+]);
+
+/**
+ * A book's statement read as a page: its lines (the statement's own answer, in the book's
+ * order) after the page's position, up to its limit, each with its key. The book's parameters
+ * are `$1` to `$8`; the page's follow. Without a page the statement is read as it is.
+ */
+function pagedBook(order: Keyset, page: BookPage | null) {
+  if (page === null) return { wrap: (sql: string) => sql, params: [] as unknown[] };
+  const after = keysetAfter(order, page.after, 10);
+  return {
+    wrap: (sql: string) =>
+      `SELECT book.*, ${keysetKey(order)} FROM (${sql}) book
+        WHERE true${after.sql} ORDER BY ${keysetOrder(order)} LIMIT $9`,
+    params: [page.limit, ...after.params] as unknown[],
+  };
+}
+
 export interface DebtorBookRow extends ExposureFigures, BookLimitColumns {
   debtor_country: string;
   debtor_tax_id: string;
@@ -219,9 +262,10 @@ export async function debtorBook(
   q: Queryable,
   scope: BookScope,
   debtors: readonly { country: string; tax_id: string }[] | null = null,
-): Promise<DebtorBookRow[]> {
-  const { rows } = await q.query<DebtorBookRow>(
-    `${BOOK_SQL},
+  page: BookPage | null = null,
+): Promise<(DebtorBookRow & Partial<KeyedRow>)[]> {
+  const { rows } = await q.query<DebtorBookRow & Partial<KeyedRow>>(
+    pagedBook(DEBTOR_BOOK_ORDER, page).wrap(`${BOOK_SQL},
 exposure AS (
   SELECT debtor_country, debtor_tax_id, max(debtor_name) AS debtor_name, ${AGGREGATES}
     FROM lines_out
@@ -248,8 +292,8 @@ SELECT coalesce(l.debtor_country, e.debtor_country) AS debtor_country,
   -- invoice of a request visible to it): a limit alone never names another funder's debtor.
   LEFT JOIN seen_debtors d ON d.country = l.debtor_country AND d.tax_id = l.debtor_tax_id
  ORDER BY coalesce(l.debtor_country, e.debtor_country) COLLATE "C",
-          coalesce(l.debtor_tax_id, e.debtor_tax_id) COLLATE "C"`,
-    bookParams(scope, debtors, null),
+          coalesce(l.debtor_tax_id, e.debtor_tax_id) COLLATE "C"`),
+    [...bookParams(scope, debtors, null), ...pagedBook(DEBTOR_BOOK_ORDER, page).params],
   );
   return rows;
 }
@@ -269,9 +313,10 @@ export async function sellerBook(
   q: Queryable,
   scope: BookScope,
   sellerId: string | null = null,
-): Promise<SellerBookRow[]> {
-  const { rows } = await q.query<SellerBookRow>(
-    `${BOOK_SQL},
+  page: BookPage | null = null,
+): Promise<(SellerBookRow & Partial<KeyedRow>)[]> {
+  const { rows } = await q.query<SellerBookRow & Partial<KeyedRow>>(
+    pagedBook(SELLER_BOOK_ORDER, page).wrap(`${BOOK_SQL},
 exposure AS (
   -- an early payment is the buyer's debt, not the supplier's: it stays out of the seller book
   SELECT seller_id, ${AGGREGATES} FROM lines_out WHERE kind = 'request' GROUP BY seller_id
@@ -294,8 +339,8 @@ SELECT s.id AS seller_id, s.name AS seller_name, s.tax_id AS seller_nif, s.count
   FROM listed x JOIN sellers_read s ON s.id = x.seller_id AND s.plane = $2
   LEFT JOIN limits l ON l.seller_id = s.id
   LEFT JOIN exposure e ON e.seller_id = s.id
- ORDER BY s.name COLLATE "C", s.id`,
-    bookParams(scope, null, sellerId),
+ ORDER BY s.name COLLATE "C", s.id`),
+    [...bookParams(scope, null, sellerId), ...pagedBook(SELLER_BOOK_ORDER, page).params],
   );
   return rows;
 }

@@ -3,9 +3,11 @@ import type { AreaRoutes } from '../../platform/http/app.ts';
 import { cachedRead } from '../../platform/http/cached-read.ts';
 import { ex } from '../../platform/http/openapi/examples.ts';
 import { keyRoutes } from '../../platform/http/route-options.ts';
+import { PAGING_DOC } from '../../platform/http/schemas.ts';
 import { OPENS } from '../../platform/http/scopes.ts';
 import type { ReadCache } from '../../platform/read-cache.ts';
 import {
+  BookQuery,
   DebtorBook,
   DebtorLimitAnswer,
   DebtorLimitBody,
@@ -36,11 +38,19 @@ const bookRoute = <B extends TSchema>(
     {
       operationId: doc.operationId,
       summary: doc.summary,
-      description: [doc.lead, '', exposureNote].join('\n'),
+      description: [
+        doc.lead,
+        '',
+        exposureNote,
+        '',
+        '`limit` (1 to 500) reads the book in pages; without it the whole book comes in one answer.',
+        PAGING_DOC,
+        'A line whose exposure ends during a walk leaves the book, and one that starts joins it where its order puts it: what is added behind the cursor shows on the next walk.',
+      ].join('\n'),
       success: doc.success,
-      errors: [],
+      errors: ['cursor_invalid'],
     },
-    { summary, response: { 200: book } },
+    { summary, querystring: BookQuery, response: { 200: book } },
   );
 
 /** The credit-limit books: limits per debtor and per seller, and the exposure against them. */
@@ -65,7 +75,8 @@ export function limitsRoutes({
         DebtorBook,
       ),
       // Answered as the bytes this route's serializer writes, kept between calls.
-      async (request, reply) => cachedRead(reply, readCache, limits.getCreditLimits(request.caller!)),
+      async (request, reply) =>
+        cachedRead(reply, readCache, limits.getCreditLimits(request.caller!, request.query)),
     );
 
     app.put(
@@ -180,7 +191,8 @@ export function limitsRoutes({
         SellerBook,
       ),
       // Answered as the bytes this route's serializer writes, kept between calls.
-      async (request, reply) => cachedRead(reply, readCache, limits.getSellerLimits(request.caller!)),
+      async (request, reply) =>
+        cachedRead(reply, readCache, limits.getSellerLimits(request.caller!, request.query)),
     );
 
     app.put(

@@ -10,7 +10,7 @@ import {
   PATTERN_HINT,
   Text,
 } from '../../platform/http/input.ts';
-import { Timestamp, Uuid } from '../../platform/http/schemas.ts';
+import { CursorParam, OptionalLimit, PageMarksFields, Timestamp, Uuid } from '../../platform/http/schemas.ts';
 import {
   DEBTOR_NAME_MAX,
   IMPORT_SOURCES,
@@ -97,6 +97,7 @@ export const DebtorBook = Type.Object({
   currency: Type.Literal('EUR'),
   count: Type.Integer({ minimum: 0 }),
   debtors: Type.Array(DebtorExposure),
+  ...PageMarksFields,
 });
 
 export const SellerBook = Type.Object({
@@ -104,7 +105,11 @@ export const SellerBook = Type.Object({
   currency: Type.Literal('EUR'),
   count: Type.Integer({ minimum: 0 }),
   sellers: Type.Array(SellerExposure),
+  ...PageMarksFields,
 });
+
+/** A book's query: pages it had none of before (no `limit`: the whole book in one answer). */
+export const BookQuery = Fields({ limit: OptionalLimit(500), cursor: CursorParam });
 
 const DecidedBy = Type.Record(Type.String(), Type.String(), {
   description: 'who made the last change: the API key or the operations team',

@@ -235,6 +235,8 @@ describe('plane isolation', () => {
       currency: 'EUR',
       count: 0,
       debtors: [],
+      has_more: false,
+      next_cursor: null,
     });
     expect((await sellerBook(funder.key)).sellers).toEqual([]);
     const before = await footprint();

@@ -1,6 +1,7 @@
 import type { AreaRoutes } from '../../platform/http/app.ts';
 import { ex } from '../../platform/http/openapi/examples.ts';
 import { keyRoutes } from '../../platform/http/route-options.ts';
+import { PAGING_DOC } from '../../platform/http/schemas.ts';
 import { OPENS } from '../../platform/http/scopes.ts';
 import { OpportunitiesAnswer, OpportunitiesQuery } from './opportunities.schemas.ts';
 import type { OpportunitiesService } from './opportunities.service.ts';
@@ -43,9 +44,11 @@ export function opportunitiesRoutes({ opportunities }: { opportunities: Opportun
             'A digest is a computed list, not an offer: a request made for one of these invoices is checked again when made.',
             '',
             'A sandbox key also reads the digests its own `POST /v1/sandbox/requests/{id}/advance` calls made for the days its requests were moved to: the latest by date among those and the shared ones; on a date with both, the shared one. No other key sees them.',
+            PAGING_DOC,
+            'A digest never changes once published: its cursor names the digest, so a walk begun on the latest one stays on it when a newer one is published. `cursor` takes the place of `offset`; a `date` other than the cursor’s own answers `cursor_invalid`.',
           ].join('\n'),
           success: 'The digest and a page of its lines; `date` null when there is none.',
-          errors: ['forbidden', 'query_invalid'],
+          errors: ['forbidden', 'query_invalid', 'cursor_invalid'],
           responseExamples: {
             '200': {
               digest: {
@@ -91,6 +94,8 @@ export function opportunitiesRoutes({ opportunities }: { opportunities: Opportun
                     },
                   ],
                   next: null,
+                  has_more: false,
+                  next_cursor: null,
                 },
               },
               none: {
@@ -101,6 +106,8 @@ export function opportunitiesRoutes({ opportunities }: { opportunities: Opportun
                   digest: null,
                   lines: [],
                   next: null,
+                  has_more: false,
+                  next_cursor: null,
                 },
               },
             },

@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { DateText, Fields, Flag, Id, Int, OneOf, Text } from '../../platform/http/input.ts';
-import { Timestamp, Uuid } from '../../platform/http/schemas.ts';
+import { CursorParam, PageMarksFields, Timestamp, Uuid } from '../../platform/http/schemas.ts';
 
 /** Lines per page (docs/decisions/opportunities.md). */
 export const LINES_DEFAULT = 500;
@@ -26,6 +26,7 @@ export const OpportunitiesQuery = Fields({
       description: 'Lines to skip (the `next` path carries it); default 0',
     }),
   ),
+  cursor: CursorParam,
 });
 
 const nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) =>
@@ -104,6 +105,7 @@ export const OpportunitiesAnswer = Type.Object({
   digest: nullable(OpportunityDigest),
   lines: Type.Array(OpportunityLine),
   next: nullable(Type.String({ description: 'The path of the next page of lines; null on the last' })),
+  ...PageMarksFields,
 });
 
 const SharingReason = Text({ min: 1, max: 500, description: 'Why, as the client gave it (optional)' });

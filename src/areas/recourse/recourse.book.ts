@@ -2,6 +2,7 @@ import type { Static } from 'typebox';
 import { type FunderCaller, scopeOf } from '../../platform/caller.ts';
 import type { Db } from '../../platform/db/db.ts';
 import { ApiError } from '../../platform/errors.ts';
+import { pageOf, readCursor, readLimit } from '../../platform/pagination.ts';
 import { requireReason } from '../../platform/reasons.ts';
 import type { RunWrite } from '../../platform/write.ts';
 import { type Claims, euros } from './recourse.claims.ts';
@@ -23,7 +24,17 @@ export function createRecourseBook(deps: { db: Db; write: RunWrite; claims: Clai
       const scope = caller.plane ? scopeOf(caller) : null;
       const groups = scope ? await store.bookByRecourse(db, scope) : [];
       const counts = scope ? await store.claimCounts(db, scope) : [];
-      const rows = scope ? await store.listClaims(db, scope, query.status ?? null) : [];
+      // A cursor is bound to the list and to its status filter.
+      const filter = query.status ?? '';
+      const after = readCursor(store.CLAIM_ORDER, filter, query.cursor);
+      const read = { limit: readLimit(query.limit), after };
+      const page = pageOf(
+        store.CLAIM_ORDER,
+        filter,
+        scope ? await store.listClaims(db, scope, query.status ?? null, read) : [],
+        query.limit,
+      );
+      const rows = page.rows;
       const groupOf = (type: (typeof RECOURSE_TYPES)[number]) => {
         const group = groups.find((g) => g.recourse === type);
         return {
@@ -57,6 +68,8 @@ export function createRecourseBook(deps: { db: Db; write: RunWrite; claims: Clai
         claims_by_kind,
         count: rows.length,
         claims: scope ? await claims.viewsOf(db, scope, rows) : [],
+        has_more: page.has_more,
+        next_cursor: page.next_cursor,
       };
     },
 

@@ -1,6 +1,6 @@
 import type { AreaRoutes } from '../../platform/http/app.ts';
 import { keyRoutes } from '../../platform/http/route-options.ts';
-import { IdParams } from '../../platform/http/schemas.ts';
+import { IdParams, PAGING_DOC } from '../../platform/http/schemas.ts';
 import { OPENS } from '../../platform/http/scopes.ts';
 import { CloseBody, CloseResult, Recourse, RecourseQuery } from './recourse.schemas.ts';
 import type { RecourseService } from './recourse.service.ts';
@@ -58,9 +58,13 @@ export function recourseRoutes({ recourse }: { recourse: RecourseService }): Are
             'Payments recorded on the request after the claim opened (`settle`, a confirmed statement line, the seller’s repayment) count in `paid_since_opened`; once they cover a recourse claim it is `settled` (`settled_by` `recourse`) and the request closes as `settled`, its invoices back with the seller. A request that settles the ordinary way settles its claim of either kind (`settled_by` `request_settled`).',
             '',
             '`claims_by_kind` counts every claim of yours by kind and status; `claims` lists them (only those of `status` when given), open first, then the newest.',
+            '',
+            '`limit` (1 to 200) reads `claims` in pages; without it every claim comes in one answer. The books and counts are on every page.',
+            PAGING_DOC,
+            'A claim that closes during a walk moves from the open ones to the others, so it can come once more on a later page: key what you keep by `id`. A cursor is bound to the `status` it was read with.',
           ].join('\n'),
           success: 'Your funded book by recourse type and your claims.',
-          errors: ['status_invalid'],
+          errors: ['status_invalid', 'cursor_invalid'],
           responseExamples: {
             '200': {
               oneOpen: {
@@ -79,6 +83,8 @@ export function recourseRoutes({ recourse }: { recourse: RecourseService }): Are
                   },
                   count: 1,
                   claims: [claimExample],
+                  has_more: false,
+                  next_cursor: null,
                 },
               },
             },

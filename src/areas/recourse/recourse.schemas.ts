@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { DateText, Euros, Fields, OneOf, Reason, Text } from '../../platform/http/input.ts';
-import { Timestamp, Uuid } from '../../platform/http/schemas.ts';
+import { CursorParam, OptionalLimit, PageMarksFields, Timestamp, Uuid } from '../../platform/http/schemas.ts';
 
 export const CLAIM_KINDS = ['recourse', 'debtor_default'] as const;
 export const CLAIM_STATUSES = ['open', 'settled', 'withdrawn', 'written_off'] as const;
@@ -81,6 +81,7 @@ export const Recourse = Type.Object({
   ),
   count: Type.Integer({ minimum: 0, description: 'Claims in this answer' }),
   claims: Type.Array(Claim, { description: 'Open claims first, then the newest' }),
+  ...PageMarksFields,
 });
 
 export const RecourseQuery = Fields({
@@ -90,6 +91,8 @@ export const RecourseQuery = Fields({
       description: 'Only claims in this status; absent: every claim',
     }),
   ),
+  limit: OptionalLimit(200),
+  cursor: CursorParam,
 });
 
 export const CloseBody = Fields(

@@ -1,6 +1,14 @@
 import type { FunderScope, Plane } from '../../platform/caller.ts';
 import type { Queryable } from '../../platform/db/db.ts';
+import {
+  defineKeyset,
+  type KeyPosition,
+  keysetAfter,
+  keysetKey,
+  keysetOrder,
+} from '../../platform/db/keyset.ts';
 import { type LockOption, lockClause, scopedCount, scopedRow, scopedRows } from '../../platform/db/scoped.ts';
+import type { KeyedRow } from '../../platform/pagination.ts';
 import { visibleToFunder } from '../requests/requests.module.ts';
 
 export type ClaimKind = 'recourse' | 'debtor_default';
@@ -185,15 +193,28 @@ export function openClaimOfRequest(q: Queryable, scope: FunderScope, requestId: 
   );
 }
 
-/** The funder's claims, open first, then the newest. */
-export function listClaims(q: Queryable, scope: FunderScope, status: ClaimStatus | null) {
-  return scopedRows<ClaimRow>(
+/** The claims' order: open first, then the newest, then by id. */
+export const CLAIM_ORDER = defineKeyset('recourse', [
+  { sql: "(c.status = 'open')", type: 'boolean', desc: true },
+  { sql: 'c.opened_at', type: 'timestamp', desc: true },
+  { sql: 'c.id', type: 'uuid', desc: true },
+]);
+
+/** Up to `limit` of the funder's claims (null: all) after `after` (null: from the first), in CLAIM_ORDER. */
+export function listClaims(
+  q: Queryable,
+  scope: FunderScope,
+  status: ClaimStatus | null,
+  page: { limit: number | null; after: KeyPosition | null },
+) {
+  const after = keysetAfter(CLAIM_ORDER, page.after, 5);
+  return scopedRows<ClaimRow & KeyedRow>(
     q,
     scope,
-    `SELECT ${CLAIM_COLUMNS} FROM ${CLAIM_FROM}
-      WHERE c.funder_id = $1 AND c.plane = $2 AND ($3::text IS NULL OR c.status = $3)
-      ORDER BY (c.status = 'open') DESC, c.opened_at DESC, c.id DESC`,
-    [status],
+    `SELECT ${CLAIM_COLUMNS}, ${keysetKey(CLAIM_ORDER)} FROM ${CLAIM_FROM}
+      WHERE c.funder_id = $1 AND c.plane = $2 AND ($3::text IS NULL OR c.status = $3)${after.sql}
+      ORDER BY ${keysetOrder(CLAIM_ORDER)} LIMIT $4`,
+    [status, page.limit, ...after.params],
   );
 }
 

@@ -3,6 +3,7 @@ import type { AreaDeps } from '../../platform/area-deps.ts';
 import { type FunderCaller, type FunderScope, scopeOf } from '../../platform/caller.ts';
 import type { Queryable } from '../../platform/db/db.ts';
 import { ApiError } from '../../platform/errors.ts';
+import { type PageMarks, pageOf, readCursor } from '../../platform/pagination.ts';
 import type { CacheableAnswer } from '../../platform/read-cache.ts';
 import { readSellerScore } from '../parties/parties.module.ts';
 import type { SettingsService } from '../settings/settings.module.ts';
@@ -26,10 +27,10 @@ import {
 import { visibleRequestReader } from './requests.visible.ts';
 
 /** What GET /v1/requests is asked. */
-type ListQuery = { status?: string; limit?: number };
+type ListQuery = { status?: string; limit?: number; cursor?: string };
 
 /** What GET /v1/requests answers. */
-export interface RequestListAnswer {
+export interface RequestListAnswer extends PageMarks {
   funder: { bank_id: string; name: string };
   count: number;
   requests: unknown[];
@@ -78,20 +79,23 @@ export function createRequestReads(
      * (platform/read-cache). Its statements are named and read by key: planned once.
      */
     async list(caller: FunderCaller, query: ListQuery): Promise<CacheableAnswer<RequestListAnswer>> {
-      const statuses = statusFilter(query.status ?? 'open');
+      const filter = query.status ?? 'open';
+      const statuses = statusFilter(filter);
+      // A cursor is bound to the list and to its status filter.
+      const after = readCursor(store.REQUEST_LIST_ORDER, filter, query.cursor);
       const funder = { bank_id: caller.funderId, name: caller.funderName };
-      if (caller.plane === null) return { answer: { funder, count: 0, requests: [] } };
+      if (caller.plane === null)
+        return { answer: { funder, count: 0, requests: [], has_more: false, next_cursor: null } };
       const scope = scopeOf(caller);
       const limit = query.limit ?? 50;
       // The funder's name is in the answer: a renamed funder's is another.
-      const key = `requests.list:${statuses.join(',')}:${limit}:${funder.name}`;
+      const key = `requests.list:${filter}:${limit}:${query.cursor ?? ''}:${funder.name}`;
       const read = async (tx: Queryable) => {
-        const { value: requests, until } = await listItems(
-          tx,
-          scope,
-          await store.listVisibleRequests(tx, scope, statuses, limit),
-        );
-        return { value: { funder, count: requests.length, requests }, until };
+        const rows = await store.listVisibleRequests(tx, scope, statuses, limit + 1, after);
+        const page = pageOf(store.REQUEST_LIST_ORDER, filter, rows, limit);
+        const { value: requests, until } = await listItems(tx, scope, page.rows);
+        const marks = { has_more: page.has_more, next_cursor: page.next_cursor };
+        return { value: { funder, count: requests.length, requests, ...marks }, until };
       };
       return { keep: { scope, key, read, options: { planOnce: true } } };
     },

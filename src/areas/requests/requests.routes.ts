@@ -2,7 +2,7 @@ import { Type } from 'typebox';
 import type { AreaRoutes } from '../../platform/http/app.ts';
 import { cachedRead } from '../../platform/http/cached-read.ts';
 import { keyRoutes } from '../../platform/http/route-options.ts';
-import { IdParams } from '../../platform/http/schemas.ts';
+import { CursorParam, IdParams, PAGING_DOC } from '../../platform/http/schemas.ts';
 import { OPENS } from '../../platform/http/scopes.ts';
 import type { ReadCache } from '../../platform/read-cache.ts';
 import { Packet, RequestList } from './requests.schemas.ts';
@@ -32,9 +32,11 @@ export function requestsRoutes({
             '- `limit`: 1 to 200, default 50.',
             '',
             'Each item carries your own offer (`my_offer`, or null) and where each debtor stands with its notice (`debtor_consent`).',
+            PAGING_DOC,
+            'A cursor is bound to the `status` it was read with; walk `status=all` to see every request once whatever its status does meanwhile.',
           ].join('\n'),
           success: 'The requests, newest first.',
-          errors: ['status_invalid'],
+          errors: ['status_invalid', 'cursor_invalid'],
         },
         {
           summary: 'Requests routed to you and those you acted on, newest first',
@@ -42,6 +44,7 @@ export function requestsRoutes({
             {
               status: Type.Optional(Type.String({ description: 'open (default), all, or one status' })),
               limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200, default: 50 })),
+              cursor: CursorParam,
             },
             { additionalProperties: false },
           ),

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { Timestamp, Uuid } from '../../platform/http/schemas.ts';
+import { PageMarksFields, Timestamp, Uuid } from '../../platform/http/schemas.ts';
 import { ConsentLevelSchema as Level } from '../settings/settings.module.ts';
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) =>
@@ -79,6 +79,7 @@ export const RequestList = Type.Object({
   funder: FunderRef,
   count: Type.Integer(),
   requests: Type.Array(RequestListItem),
+  ...PageMarksFields,
 });
 
 export const Packet = Type.Object({

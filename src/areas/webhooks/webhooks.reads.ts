@@ -4,9 +4,11 @@ import type { Queryable } from '../../platform/db/db.ts';
 import { ApiError } from '../../platform/errors.ts';
 import type { EventRegistry } from '../../platform/events.ts';
 import { OUTBOX_KEEP_DAYS } from '../../platform/outbox.ts';
+import { pageOf, readCursor } from '../../platform/pagination.ts';
 import type { CacheableAnswer } from '../../platform/read-cache.ts';
 import type { WebhooksDeps } from './webhooks.deps.ts';
 import {
+  DELIVERY_ORDER,
   type EventRow,
   type EventsAfter,
   findEndpoint,
@@ -96,13 +98,22 @@ export function createWebhookReads(deps: Pick<WebhooksDeps, 'db' | 'clock'>) {
       };
     },
 
-    async deliveries(caller: FunderCaller, id: string, query: { limit?: number }) {
+    async deliveries(caller: FunderCaller, id: string, query: { limit?: number; cursor?: string }) {
+      const limit = query.limit ?? 50;
+      // Bound to the endpoint: another endpoint's cursor is not one of this log.
+      const after = readCursor(DELIVERY_ORDER, id, query.cursor);
       const rows = await read(caller, async (scope) => {
         const endpoint = await findEndpoint(db, scope, ownKeyOf(caller), id);
         if (!endpoint) throw new ApiError('not_found', 'The webhook endpoint was not found.');
-        return listDeliveries(db, scope, id, query.limit ?? 50);
+        return listDeliveries(db, scope, id, { limit: limit + 1, after });
       });
-      return { count: rows.length, deliveries: rows.map(deliveryView) };
+      const page = pageOf(DELIVERY_ORDER, id, rows, limit);
+      return {
+        count: page.rows.length,
+        deliveries: page.rows.map(deliveryView),
+        has_more: page.has_more,
+        next_cursor: page.next_cursor,
+      };
     },
 
     /**

@@ -1,6 +1,7 @@
 import type { AreaRoutes } from '../../platform/http/app.ts';
 import { cachedRead } from '../../platform/http/cached-read.ts';
 import { keyRoutes } from '../../platform/http/route-options.ts';
+import { PAGING_DOC } from '../../platform/http/schemas.ts';
 import { OPENS } from '../../platform/http/scopes.ts';
 import type { ReadCache } from '../../platform/read-cache.ts';
 import {
@@ -194,10 +195,13 @@ export function webhooksRoutes({
         {
           operationId: 'listWebhookDeliveries',
           summary: 'The delivery log of an endpoint',
-          description:
+          description: [
             'The deliveries to this endpoint, newest first (`limit` 1 to 200, default 50): status (`pending`, `delivered`, `failed`, `cancelled`), attempts, the last response code and error, the next attempt, and the SHA-256 of the exact body sent (the same on every attempt). Readable after the endpoint was stopped. A finished delivery (`delivered`, `failed`, `cancelled`) is kept 30 days after it finished, as long as its event stays in `GET /v1/events`; a `pending` one until it finishes.',
+            PAGING_DOC,
+            'A cursor is bound to its endpoint. A delivery removed after its 30 days is not shown on a later page.',
+          ].join('\n'),
           success: 'The deliveries, newest first.',
-          errors: [],
+          errors: ['cursor_invalid'],
         },
         {
           summary: 'The delivery log of an endpoint, newest first',

@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { DateTimeText, Fields, Int, List, OneOf, Text } from '../../platform/http/input.ts';
-import { Timestamp, Uuid } from '../../platform/http/schemas.ts';
+import { CursorParam, PageMarksFields, Timestamp, Uuid } from '../../platform/http/schemas.ts';
 import { ALL_EVENTS } from './webhooks.events.ts';
 import { MAX_WEBHOOK_URL_LENGTH } from './webhooks.url-guard.ts';
 
@@ -82,6 +82,7 @@ export const DeliveryIdParams = Type.Object({ id: Uuid, delivery_id: Uuid });
 
 export const DeliveriesQuery = Fields({
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200, default: 50 })),
+  cursor: CursorParam,
 });
 
 // --- answers ---
@@ -164,6 +165,7 @@ export const Delivery = Type.Object({
 export const DeliveryList = Type.Object({
   count: Type.Integer(),
   deliveries: Type.Array(Delivery),
+  ...PageMarksFields,
 });
 
 export const RetriedDelivery = Type.Object({ delivery: Delivery });

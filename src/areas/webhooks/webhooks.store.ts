@@ -1,7 +1,15 @@
 import type { FunderScope } from '../../platform/caller.ts';
 import type { Queryable } from '../../platform/db/db.ts';
+import {
+  defineKeyset,
+  type KeyPosition,
+  keysetAfter,
+  keysetKey,
+  keysetOrder,
+} from '../../platform/db/keyset.ts';
 import { lockClause, scopedCount, scopedRow, scopedRows } from '../../platform/db/scoped.ts';
 import { OUTBOX_CHANNEL } from '../../platform/outbox.ts';
+import type { KeyedRow } from '../../platform/pagination.ts';
 
 /**
  * The webhooks area's SQL. Funder-facing functions take the caller's scope (funder and plane)
@@ -206,14 +214,26 @@ export interface DeliveryRow {
 const DELIVERY_COLUMNS = `id::text, event_id::text, event_type, status, attempts, response_code, last_error,
   next_attempt_at, last_attempt_at, delivered_at, body_sha256, created_at`;
 
-export async function listDeliveries(q: Queryable, scope: FunderScope, endpointId: string, limit: number) {
-  return scopedRows<DeliveryRow>(
+/** An endpoint's delivery log, newest first: by the delivery's own sequence number. */
+export const DELIVERY_ORDER = defineKeyset('webhook-deliveries', [
+  { sql: 'seq', type: 'integer', desc: true },
+]);
+
+/** Up to `limit` of the endpoint's deliveries after `after` (null: from the newest). */
+export async function listDeliveries(
+  q: Queryable,
+  scope: FunderScope,
+  endpointId: string,
+  page: { limit: number; after: KeyPosition | null },
+) {
+  const after = keysetAfter(DELIVERY_ORDER, page.after, 5);
+  return scopedRows<DeliveryRow & KeyedRow>(
     q,
     scope,
-    `SELECT ${DELIVERY_COLUMNS} FROM webhook_deliveries
-      WHERE funder_id = $1 AND plane = $2 AND endpoint_id = $3
-      ORDER BY seq DESC LIMIT $4`,
-    [endpointId, limit],
+    `SELECT ${DELIVERY_COLUMNS}, ${keysetKey(DELIVERY_ORDER)} FROM webhook_deliveries
+      WHERE funder_id = $1 AND plane = $2 AND endpoint_id = $3${after.sql}
+      ORDER BY ${keysetOrder(DELIVERY_ORDER)} LIMIT $4`,
+    [endpointId, page.limit, ...after.params],
   );
 }
 

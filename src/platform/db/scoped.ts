@@ -1,5 +1,13 @@
 import type { FunderScope } from '../caller.ts';
 import type { Queryable, QueryOptions } from './db.ts';
+import {
+  defineKeyset,
+  type KeyPosition,
+  type Keyset,
+  keysetAfter,
+  keysetKey,
+  keysetOrder,
+} from './keyset.ts';
 import type { NamedStatement } from './statements.ts';
 
 /**
@@ -101,15 +109,33 @@ export function scopedChange<Values extends unknown[]>(table: string, set: strin
     scopedCount(q, scope, sql, [id, ...values]);
 }
 
+/** The order of a `scopedList` named `list`: newest first, by creation time then `seq`. */
+export const newestFirst = (list: string): Keyset =>
+  defineKeyset(list, [
+    { sql: 'created_at', type: 'timestamp', desc: true },
+    { sql: 'seq', type: 'integer', desc: true },
+  ]);
+
 /**
- * The funder's rows of one table newest first, up to `limit`, as a store function (stores
- * export it by name); a sandbox key (`keyId`) sees only what it made. The table has `key_id`,
- * `created_at` and `seq`.
+ * The funder's rows of one table in `order` (newest first), up to `limit` after the position
+ * `after` (null: from the first), as a store function (stores export it by name); a sandbox key
+ * (`keyId`) sees only what it made. The table has `key_id`, `created_at` and `seq`.
  */
-export function scopedList<Row>(from: TableColumns) {
-  const sql = `SELECT ${from.columns} FROM ${from.table}
-      WHERE funder_id = $1 AND plane = $2 AND ${KEY_FILTER('key_id', '$4')}
-      ORDER BY created_at DESC, seq DESC LIMIT $3`;
-  return (q: Queryable, scope: FunderScope, limit: number, keyId: string | null): Promise<Row[]> =>
-    scopedRows<Row>(q, scope, sql, [limit, keyId]);
+export function scopedList<Row>(from: TableColumns, order: Keyset) {
+  return (
+    q: Queryable,
+    scope: FunderScope,
+    page: { limit: number; after: KeyPosition | null },
+    keyId: string | null,
+  ): Promise<(Row & { page_key: string[] })[]> => {
+    const after = keysetAfter(order, page.after, 5);
+    return scopedRows<Row & { page_key: string[] }>(
+      q,
+      scope,
+      `SELECT ${from.columns}, ${keysetKey(order)} FROM ${from.table}
+        WHERE funder_id = $1 AND plane = $2 AND ${KEY_FILTER('key_id', '$4')}${after.sql}
+        ORDER BY ${keysetOrder(order)} LIMIT $3`,
+      [page.limit, keyId, ...after.params],
+    );
+  };
 }

@@ -48,7 +48,7 @@ export const errorMeanings: Record<ErrorCode, string> = {
   keep_previous_hours_invalid: '`keep_previous_hours` is not a whole number from 0 to 72.',
   since_invalid:
     '`since` is not an RFC 3339 date-time with an offset, is in the future, or is more than 14 days back.',
-  cursor_invalid: '`after` is not a cursor this list answered.',
+  cursor_invalid: '`cursor` (on the event log, `after`) is not a cursor this list answered with this filter.',
   conflict: 'Another change got there first; read again and retry.',
   early_payment_state:
     'The early payment is not in a state that allows this: paid needs accepted, a repayment needs paid, an answer needs released.',
