@@ -35,6 +35,7 @@ async function routedRequest() {
 async function requireDocument(key: string) {
   expectOk(
     await service.call(key, 'PUT', '/v1/required-documents', { body: { country: 'ES', codes: [CODE] } }),
+    'required documents',
   );
 }
 
