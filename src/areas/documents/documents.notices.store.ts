@@ -27,20 +27,20 @@ export interface ConcernedRequest {
   sandbox_key_id: string | null;
 }
 
-/** A request still open, routed to a funder whose list for the seller's country names the code. */
-const CONCERNED = `funding_requests_read r
-  JOIN sellers_read s ON s.id = r.seller_id
-  JOIN funder_required_documents_read q
-    ON q.funder_id = r.assigned_funder_id AND q.plane = r.plane AND q.country = s.country`;
-
-/** The open requests of a seller routed to a funder that requires `code` of it, by funder. */
+/**
+ * The open requests of a seller routed to a funder whose list for the seller's country names
+ * the document's code, by funder.
+ */
 export async function concernedRequestsForOperator(
   q: Queryable,
   document: { plane: Plane; seller_id: string; code: string },
 ): Promise<ConcernedRequest[]> {
   const { rows } = await q.query<ConcernedRequest>(
     `SELECT r.id::text AS request_id, r.assigned_funder_id::text AS funder_id, r.sandbox_key_id::text
-       FROM ${CONCERNED}
+       FROM funding_requests_read r
+       JOIN sellers_read s ON s.id = r.seller_id
+       JOIN funder_required_documents_read q
+         ON q.funder_id = r.assigned_funder_id AND q.plane = r.plane AND q.country = s.country
       WHERE r.seller_id = $1 AND r.plane = $2 AND r.status = ANY($4::text[]) AND $3 = ANY(q.codes)
       ORDER BY r.assigned_funder_id, r.id`,
     [document.seller_id, document.plane, document.code, OPEN_REQUEST_STATUSES],
@@ -75,7 +75,10 @@ export async function untoldLapsesForOperator(
             array_agg(r.id::text ORDER BY r.id) AS request_ids,
             array_agg(r.sandbox_key_id::text ORDER BY r.id) AS sandbox_key_ids
        FROM seller_documents d
-       JOIN ${CONCERNED} ON r.seller_id = d.seller_id AND r.plane = d.plane
+       JOIN funding_requests_read r ON r.seller_id = d.seller_id AND r.plane = d.plane
+       JOIN sellers_read s ON s.id = r.seller_id
+       JOIN funder_required_documents_read q
+         ON q.funder_id = r.assigned_funder_id AND q.plane = r.plane AND q.country = s.country
       WHERE d.status = 'verified' AND d.valid_until < $1::date AND d.valid_until >= $1::date - $2::int
         AND r.status = ANY($4::text[]) AND d.code = ANY(q.codes)
         AND NOT EXISTS (
