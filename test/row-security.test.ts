@@ -79,6 +79,7 @@ const EXPECTED: Record<string, string> = {
   settlements: OWN,
   deal_file_entries: OWN,
   document_url_log: OWN,
+  document_lapse_notices: OWN,
   funder_settings: OWN,
   funder_listed_buyers: OWN,
   funder_required_documents: OWN,

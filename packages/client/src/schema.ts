@@ -1890,6 +1890,72 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "credit_limit.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A debtor’s credit limit changed
+         * @description Posted to your endpoints subscribed to `credit_limit.updated` (or `*`). `data` carries the debtor’s line as `GET /v1/credit-limits` lists it after the write (`credit_limit`), the `source` and `source_ref` of the write, and the `import_id` when an import wrote it.
+         *
+         *     Verify `Service-Signature`, or `webhook-signature` with any Standard Webhooks library, on the raw body before parsing it; drop a repeat by `Service-Event-Id` (or `webhook-id`, the same). Any 2xx within 10 seconds acknowledges the delivery.
+         */
+        post: operations["event_credit_limit_updated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "document.lapsed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A required document lapsed
+         * @description Posted to your endpoints subscribed to `document.lapsed` (or `*`). `data` carries `request_id`, and the document as `GET /v1/requests/{id}/documents` lists it for that request under `current` (`document`), without its download link (ask that operation for one), and the `reason`: `expired` or `revoked`.
+         *
+         *     Verify `Service-Signature`, or `webhook-signature` with any Standard Webhooks library, on the raw body before parsing it; drop a repeat by `Service-Event-Id` (or `webhook-id`, the same). Any 2xx within 10 seconds acknowledges the delivery.
+         */
+        post: operations["event_document_lapsed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "document.provided": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A required document was provided
+         * @description Posted to your endpoints subscribed to `document.provided` (or `*`). `data` carries `request_id`, and the document as `GET /v1/requests/{id}/documents` lists it for that request under `current` (`document`), without its download link (ask that operation for one).
+         *
+         *     Verify `Service-Signature`, or `webhook-signature` with any Standard Webhooks library, on the raw body before parsing it; drop a repeat by `Service-Event-Id` (or `webhook-id`, the same). Any 2xx within 10 seconds acknowledges the delivery.
+         */
+        post: operations["event_document_provided"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "early_payment.accepted": {
         parameters: {
             query?: never;
@@ -2055,7 +2121,7 @@ export interface webhooks {
         put?: never;
         /**
          * An export is ready
-         * @description Posted to your endpoints subscribed to `export.ready` (or `*`). `data` carries `export_id`, `manifest_sha256`, `size_bytes` and `expires_at` (ask `GET /v1/exports/{id}` for links).
+         * @description Posted to your endpoints subscribed to `export.ready` (or `*`). `data` carries the export as `GET /v1/exports/{id}` answers it, its links aside (`export`; ask that operation for the links, which are signed for the key that asks), and its `export_id`, `manifest_sha256`, `size_bytes` and `expires_at`.
          *
          *     Verify `Service-Signature`, or `webhook-signature` with any Standard Webhooks library, on the raw body before parsing it; drop a repeat by `Service-Event-Id` (or `webhook-id`, the same). Any 2xx within 10 seconds acknowledges the delivery.
          */
@@ -2242,6 +2308,28 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "seller_limit.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A seller’s limit changed
+         * @description Posted to your endpoints subscribed to `seller_limit.updated` (or `*`). `data` carries the seller’s line as `GET /v1/seller-limits` lists it after the write (`seller_limit`) and the `source` of the write.
+         *
+         *     Verify `Service-Signature`, or `webhook-signature` with any Standard Webhooks library, on the raw body before parsing it; drop a repeat by `Service-Event-Id` (or `webhook-id`, the same). Any 2xx within 10 seconds acknowledges the delivery.
+         */
+        post: operations["event_seller_limit_updated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "settlement.recorded": {
         parameters: {
             query?: never;
@@ -2258,6 +2346,28 @@ export interface webhooks {
          *     Verify `Service-Signature`, or `webhook-signature` with any Standard Webhooks library, on the raw body before parsing it; drop a repeat by `Service-Event-Id` (or `webhook-id`, the same). Any 2xx within 10 seconds acknowledges the delivery.
          */
         post: operations["event_settlement_recorded"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "statement.imported": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A bank statement was imported
+         * @description Posted to your endpoints subscribed to `statement.imported` (or `*`). `data` carries the statement as `POST /v1/statements` answers it (`statement`): its figures and every line with its proposed match.
+         *
+         *     Verify `Service-Signature`, or `webhook-signature` with any Standard Webhooks library, on the raw body before parsing it; drop a repeat by `Service-Event-Id` (or `webhook-id`, the same). Any 2xx within 10 seconds acknowledges the delivery.
+         */
+        post: operations["event_statement_imported"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2289,6 +2399,10 @@ export interface webhooks {
 }
 export interface components {
     schemas: {
+        Account: {
+            currency: string | null;
+            iban: string | null;
+        };
         Alert: {
             /** Format: uuid */
             alert_id: string;
@@ -2462,6 +2576,16 @@ export interface components {
             state: "active" | "disabled" | "expired";
             /** @description Present while the link works; absent too for a link made before the last two rotations of the service’s secrets key, which works on but must be re-issued (`replace: true`) to be shown */
             url?: string;
+        };
+        Confirmation: {
+            /** Format: date-time */
+            confirmed_at: string;
+            invoice_number: string | null;
+            /** Format: uuid */
+            request_id: string;
+            request_ref: string;
+            /** Format: uuid */
+            settlement_id: string;
         };
         DealFileEntry: {
             documents: {
@@ -2717,6 +2841,34 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
+        /** @description The document as `GET /v1/requests/{id}/documents` lists it under `current`, its link aside */
+        EventDocument: {
+            code: string;
+            /** Format: uuid */
+            document_id: string;
+            file_name: string;
+            /** Format: date */
+            issued_on: string;
+            media_type: string;
+            /** @description Catalogue name in English */
+            name: string;
+            /** @description On the funder's list for the seller's country: always true here */
+            required: boolean;
+            sha256: string;
+            size_bytes: number;
+            /** @description `verified`; `revoked` for a document the service revoked */
+            status: string;
+            /** Format: date-time */
+            uploaded_at: string;
+            valid_today: boolean;
+            /** Format: date */
+            valid_until: string | null;
+            verification_method: string | null;
+            /** Format: date-time */
+            verified_at: string | null;
+        } & {
+            [key: string]: unknown;
+        };
         EventEarlyPaymentEntry: {
             /** @description Euros, two decimals */
             amount: number;
@@ -2727,6 +2879,23 @@ export interface components {
             value_date: string;
         } & {
             [key: string]: unknown;
+        };
+        EventFile: {
+            bytes: number;
+            name: string;
+            sha256: string;
+            /** @description Works without a key until `url_expires_at` */
+            url: string;
+            /** Format: date-time */
+            url_expires_at: string;
+        };
+        EventProgress: {
+            entities_done: number;
+            entities_total: number;
+            /** @description `queued`, `reading`, `sealing`, `stored`, `ready` */
+            phase: string;
+            rows: number;
+            volumes_written: number;
         };
         /** @description The request as `GET /v1/requests` lists it */
         EventRequest: {
@@ -2766,6 +2935,26 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
+        /** @description An invoice of a funded request that the seller's software marks paid while the funder has not received it */
+        EventSellerMarkedPaid: {
+            /** @description euros */
+            amount: number;
+            debtor_key: string;
+            /** Format: date */
+            due_date: string | null;
+            /** Format: uuid */
+            invoice_id: string;
+            invoice_number: string;
+            /** @description euros not yet received by the funder */
+            outstanding: number;
+            /** @description true keeps the book frozen until the funder records the payment */
+            past_due: boolean;
+            /** Format: uuid */
+            request_id: string;
+            request_ref: string;
+            /** Format: date-time */
+            seller_marked_paid_at: string;
+        };
         Export: {
             actor_role: string;
             /** Format: date-time */
@@ -2777,29 +2966,14 @@ export interface components {
             /** Format: date-time */
             expires_at?: string | null;
             file_count?: number | null;
-            files?: {
-                bytes: number;
-                name: string;
-                sha256: string;
-                /** @description Works without a key until `url_expires_at` */
-                url: string;
-                /** Format: date-time */
-                url_expires_at: string;
-            }[];
+            files?: components["schemas"]["EventFile"][];
             /** Format: uuid */
             id: string;
             lang: string;
             manifest_sha256: string | null;
             /** @enum {string} */
             plane: "live" | "demo";
-            progress: {
-                entities_done: number;
-                entities_total: number;
-                /** @description `queued`, `reading`, `sealing`, `stored`, `ready` */
-                phase: string;
-                rows: number;
-                volumes_written: number;
-            };
+            progress: components["schemas"]["EventProgress"];
             /** @enum {string} */
             requested_via: "api" | "portal";
             row_counts?: {
@@ -2869,16 +3043,7 @@ export interface components {
              * @enum {string}
              */
             booking_date_source: "entry" | "statement_period" | "closing_balance" | "statement_created";
-            confirmation: {
-                /** Format: date-time */
-                confirmed_at: string;
-                invoice_number: string | null;
-                /** Format: uuid */
-                request_id: string;
-                request_ref: string;
-                /** Format: uuid */
-                settlement_id: string;
-            } | null;
+            confirmation: components["schemas"]["Confirmation"] | null;
             counterparty_iban: string | null;
             counterparty_name: string | null;
             /** @description Structured creditor reference, e.g. RF... */
@@ -3063,26 +3228,6 @@ export interface components {
             note: string | null;
             /** Format: date-time */
             updated_at: string;
-        };
-        /** @description An invoice of a funded request that the seller's software marks paid while the funder has not received it */
-        SellerMarkedPaid: {
-            /** @description euros */
-            amount: number;
-            debtor_key: string;
-            /** Format: date */
-            due_date: string | null;
-            /** Format: uuid */
-            invoice_id: string;
-            invoice_number: string;
-            /** @description euros not yet received by the funder */
-            outstanding: number;
-            /** @description true keeps the book frozen until the funder records the payment */
-            past_due: boolean;
-            /** Format: uuid */
-            request_id: string;
-            request_ref: string;
-            /** Format: date-time */
-            seller_marked_paid_at: string;
         };
         /** @description Record money received */
         SettleDecision: {
@@ -4465,7 +4610,7 @@ export interface operations {
                             outstanding: number;
                             /** @description unpaid funded invoices past their due date */
                             overdue_count: number;
-                            seller_marked_paid: components["schemas"]["SellerMarkedPaid"][];
+                            seller_marked_paid: components["schemas"]["EventSellerMarkedPaid"][];
                         }[];
                         funder: components["schemas"]["Funder"];
                         /** @description Whether another page follows this one */
@@ -5104,7 +5249,7 @@ export interface operations {
                 /** @description The `next_cursor` of the previous page */
                 after?: string;
                 limit?: number;
-                type?: "claim.closed" | "claim.opened" | "early_payment.released" | "early_payment.accepted" | "early_payment.declined" | "early_payment.withdrawn" | "early_payment.paid" | "early_payment.repayment_recorded" | "early_payment.repaid" | "export.ready" | "notice.acknowledged" | "notice.disputed" | "onboarding.completed" | "opportunities.daily" | "payment.reached_seller" | "request.announced" | "request.funded" | "request.routed" | "settlement.recorded" | "webhook.test";
+                type?: "claim.closed" | "claim.opened" | "credit_limit.updated" | "document.lapsed" | "document.provided" | "early_payment.released" | "early_payment.accepted" | "early_payment.declined" | "early_payment.withdrawn" | "early_payment.paid" | "early_payment.repayment_recorded" | "early_payment.repaid" | "export.ready" | "notice.acknowledged" | "notice.disputed" | "onboarding.completed" | "opportunities.daily" | "payment.reached_seller" | "request.announced" | "request.funded" | "request.routed" | "seller_limit.updated" | "settlement.recorded" | "statement.imported" | "webhook.test";
             };
             header?: never;
             path?: never;
@@ -9840,7 +9985,7 @@ export interface operations {
                             seller_country: string;
                             /** Format: uuid */
                             seller_id: string;
-                            seller_marked_paid: components["schemas"]["SellerMarkedPaid"][];
+                            seller_marked_paid: components["schemas"]["EventSellerMarkedPaid"][];
                             seller_name: string;
                             seller_nif: string;
                         }[];
@@ -10189,10 +10334,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        account: {
-                            currency: string | null;
-                            iban: string | null;
-                        };
+                        account: components["schemas"]["Account"];
                         /** @description CAMT.053 Stmt/Id values */
                         bank_statement_ids: string[];
                         /** @description Lines matched against your funded requests */
@@ -10416,7 +10558,7 @@ export interface operations {
                      *       "*"
                      *     ]
                      */
-                    events?: ("claim.closed" | "claim.opened" | "early_payment.released" | "early_payment.accepted" | "early_payment.declined" | "early_payment.withdrawn" | "early_payment.paid" | "early_payment.repayment_recorded" | "early_payment.repaid" | "export.ready" | "notice.acknowledged" | "notice.disputed" | "onboarding.completed" | "opportunities.daily" | "payment.reached_seller" | "request.announced" | "request.funded" | "request.routed" | "settlement.recorded" | "webhook.test" | "*")[];
+                    events?: ("claim.closed" | "claim.opened" | "credit_limit.updated" | "document.lapsed" | "document.provided" | "early_payment.released" | "early_payment.accepted" | "early_payment.declined" | "early_payment.withdrawn" | "early_payment.paid" | "early_payment.repayment_recorded" | "early_payment.repaid" | "export.ready" | "notice.acknowledged" | "notice.disputed" | "onboarding.completed" | "opportunities.daily" | "payment.reached_seller" | "request.announced" | "request.funded" | "request.routed" | "seller_limit.updated" | "settlement.recorded" | "statement.imported" | "webhook.test" | "*")[];
                     /** @description https, a public host name, port 443, no user name or password, at most 2,048 characters. IP addresses and private, loopback, link-local and reserved names are refused. */
                     url: string;
                 };
@@ -11046,6 +11188,192 @@ export interface operations {
             };
         };
     };
+    event_credit_limit_updated: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery (one per event and endpoint), as the delivery log lists it. */
+                "Service-Delivery-Id": components["parameters"]["ServiceDeliveryId"];
+                /** @description The event id, the same on every attempt. */
+                "Service-Event-Id": components["parameters"]["ServiceEventId"];
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`, a second `v1` during a rotation. */
+                "Service-Signature": components["parameters"]["ServiceSignature"];
+                /** @description Standard Webhooks: the event id, as `Service-Event-Id`. */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes the text after `whsec_` encodes in base64; two items separated by a space during a rotation. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+                /** @description Standard Webhooks: unix seconds, the same instant as `t` of `Service-Signature`. */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @example 2026-09-23 */
+                    api_version: string;
+                    /** Format: date-time */
+                    created_at: string;
+                    data: {
+                        credit_limit: {
+                            /** @description limit less exposure (negative when a limit was lowered below it) */
+                            available: number | null;
+                            /** @description face value of approved requests not yet funded, euros */
+                            committed: number;
+                            debtor_country: string;
+                            /** @description <country>:<tax id> */
+                            debtor_key: string;
+                            debtor_name: string | null;
+                            debtor_tax_id: string;
+                            /** Format: date-time */
+                            decided_at: string | null;
+                            /** @description outstanding + committed + offered, euros */
+                            exposure: number;
+                            frozen: boolean;
+                            /** @description euros */
+                            limit_amount: number | null;
+                            limit_source: ("manual" | "api" | "import" | "insurer") | null;
+                            limit_source_ref: string | null;
+                            limit_status: ("active" | "refused" | "suspended") | null;
+                            note: string | null;
+                            /** @description face value of requests under a pending, unexpired offer, euros */
+                            offered: number;
+                            /** Format: date */
+                            oldest_overdue: string | null;
+                            /** @description face value of funded invoices less the payments the funder recorded, euros */
+                            outstanding: number;
+                            /** @description unpaid funded invoices past their due date */
+                            overdue_count: number;
+                            seller_marked_paid: components["schemas"]["EventSellerMarkedPaid"][];
+                        };
+                        /** Format: uuid */
+                        import_id: string | null;
+                        source: "manual" | "api" | "import" | "insurer";
+                        source_ref: string | null;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                    /** Format: uuid */
+                    id: string;
+                    /** @constant */
+                    type: "credit_limit.updated";
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    event_document_lapsed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery (one per event and endpoint), as the delivery log lists it. */
+                "Service-Delivery-Id": components["parameters"]["ServiceDeliveryId"];
+                /** @description The event id, the same on every attempt. */
+                "Service-Event-Id": components["parameters"]["ServiceEventId"];
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`, a second `v1` during a rotation. */
+                "Service-Signature": components["parameters"]["ServiceSignature"];
+                /** @description Standard Webhooks: the event id, as `Service-Event-Id`. */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes the text after `whsec_` encodes in base64; two items separated by a space during a rotation. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+                /** @description Standard Webhooks: unix seconds, the same instant as `t` of `Service-Signature`. */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @example 2026-09-23 */
+                    api_version: string;
+                    /** Format: date-time */
+                    created_at: string;
+                    data: {
+                        document: components["schemas"]["EventDocument"];
+                        reason: "expired" | "revoked";
+                        /** Format: uuid */
+                        request_id: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                    /** Format: uuid */
+                    id: string;
+                    /** @constant */
+                    type: "document.lapsed";
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    event_document_provided: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery (one per event and endpoint), as the delivery log lists it. */
+                "Service-Delivery-Id": components["parameters"]["ServiceDeliveryId"];
+                /** @description The event id, the same on every attempt. */
+                "Service-Event-Id": components["parameters"]["ServiceEventId"];
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`, a second `v1` during a rotation. */
+                "Service-Signature": components["parameters"]["ServiceSignature"];
+                /** @description Standard Webhooks: the event id, as `Service-Event-Id`. */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes the text after `whsec_` encodes in base64; two items separated by a space during a rotation. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+                /** @description Standard Webhooks: unix seconds, the same instant as `t` of `Service-Signature`. */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @example 2026-09-23 */
+                    api_version: string;
+                    /** Format: date-time */
+                    created_at: string;
+                    data: {
+                        document: components["schemas"]["EventDocument"];
+                        /** Format: uuid */
+                        request_id: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                    /** Format: uuid */
+                    id: string;
+                    /** @constant */
+                    type: "document.provided";
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     event_early_payment_accepted: {
         parameters: {
             query?: never;
@@ -11391,6 +11719,33 @@ export interface operations {
                     data: {
                         /** Format: date-time */
                         expires_at: string;
+                        export: {
+                            actor_role: string;
+                            /** Format: date-time */
+                            completed_at?: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            documents_mode?: string | null;
+                            download_available: boolean;
+                            /** Format: date-time */
+                            expires_at?: string | null;
+                            file_count?: number | null;
+                            files?: components["schemas"]["EventFile"][];
+                            /** Format: uuid */
+                            id: string;
+                            lang: string;
+                            manifest_sha256: string | null;
+                            plane: "live" | "demo";
+                            progress: components["schemas"]["EventProgress"];
+                            requested_via: "api" | "portal";
+                            row_counts?: {
+                                [key: string]: number;
+                            } | null;
+                            size_bytes?: number;
+                            status: "queued" | "running" | "ready";
+                            /** @constant */
+                            subject: "funder";
+                        };
                         /** Format: uuid */
                         export_id: string;
                         manifest_sha256: string;
@@ -11882,6 +12237,86 @@ export interface operations {
             };
         };
     };
+    event_seller_limit_updated: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery (one per event and endpoint), as the delivery log lists it. */
+                "Service-Delivery-Id": components["parameters"]["ServiceDeliveryId"];
+                /** @description The event id, the same on every attempt. */
+                "Service-Event-Id": components["parameters"]["ServiceEventId"];
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`, a second `v1` during a rotation. */
+                "Service-Signature": components["parameters"]["ServiceSignature"];
+                /** @description Standard Webhooks: the event id, as `Service-Event-Id`. */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes the text after `whsec_` encodes in base64; two items separated by a space during a rotation. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+                /** @description Standard Webhooks: unix seconds, the same instant as `t` of `Service-Signature`. */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @example 2026-09-23 */
+                    api_version: string;
+                    /** Format: date-time */
+                    created_at: string;
+                    data: {
+                        seller_limit: {
+                            /** @description limit less exposure (negative when a limit was lowered below it) */
+                            available: number | null;
+                            /** @description face value of approved requests not yet funded, euros */
+                            committed: number;
+                            /** Format: date-time */
+                            decided_at: string | null;
+                            /** @description outstanding + committed + offered, euros */
+                            exposure: number;
+                            frozen: boolean;
+                            /** @description euros */
+                            limit_amount: number | null;
+                            limit_source: ("manual" | "api" | "import" | "insurer") | null;
+                            limit_source_ref: string | null;
+                            limit_status: ("active" | "refused" | "suspended") | null;
+                            note: string | null;
+                            /** @description face value of requests under a pending, unexpired offer, euros */
+                            offered: number;
+                            /** Format: date */
+                            oldest_overdue: string | null;
+                            /** @description face value of funded invoices less the payments the funder recorded, euros */
+                            outstanding: number;
+                            /** @description unpaid funded invoices past their due date */
+                            overdue_count: number;
+                            seller_country: string;
+                            /** Format: uuid */
+                            seller_id: string;
+                            seller_marked_paid: components["schemas"]["EventSellerMarkedPaid"][];
+                            seller_name: string;
+                            seller_nif: string;
+                        };
+                        source: "manual" | "api" | "import" | "insurer";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                    /** Format: uuid */
+                    id: string;
+                    /** @constant */
+                    type: "seller_limit.updated";
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     event_settlement_recorded: {
         parameters: {
             query?: never;
@@ -11938,6 +12373,141 @@ export interface operations {
                     id: string;
                     /** @constant */
                     type: "settlement.recorded";
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    event_statement_imported: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery (one per event and endpoint), as the delivery log lists it. */
+                "Service-Delivery-Id": components["parameters"]["ServiceDeliveryId"];
+                /** @description The event id, the same on every attempt. */
+                "Service-Event-Id": components["parameters"]["ServiceEventId"];
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`, a second `v1` during a rotation. */
+                "Service-Signature": components["parameters"]["ServiceSignature"];
+                /** @description Standard Webhooks: the event id, as `Service-Event-Id`. */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes the text after `whsec_` encodes in base64; two items separated by a space during a rotation. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+                /** @description Standard Webhooks: unix seconds, the same instant as `t` of `Service-Signature`. */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @example 2026-09-23 */
+                    api_version: string;
+                    /** Format: date-time */
+                    created_at: string;
+                    data: {
+                        statement: {
+                            account: components["schemas"]["Account"];
+                            /** @description CAMT.053 Stmt/Id values */
+                            bank_statement_ids: string[];
+                            /** @description Lines matched against your funded requests */
+                            candidate_count: number;
+                            credit_count: number;
+                            csv_layout: {
+                                columns: {
+                                    [key: string]: string | string[];
+                                };
+                                date_format: string;
+                                decimal_separator: string;
+                                delimiter: string;
+                                header_line: number;
+                            } | null;
+                            /** @constant */
+                            currency: "EUR";
+                            debit_count: number;
+                            file_name: string | null;
+                            /** Format: date */
+                            first_booking_date: string;
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: date-time */
+                            imported_at: string;
+                            kind: "camt053" | "csv";
+                            /** Format: date */
+                            last_booking_date: string;
+                            line_count: number;
+                            lines: {
+                                /** @description Euros (or the line currency), always positive */
+                                amount: number;
+                                /** @description The bank's reference of the entry (AcctSvcrRef) */
+                                bank_reference: string | null;
+                                /** Format: date */
+                                booking_date: string;
+                                /** @description entry: the transaction's own date. Otherwise the entry had no booking nor value date and took the statement's: the end of its period (FrToDt), its closing balance's date, or its creation date (CreDtTm) */
+                                booking_date_source: "entry" | "statement_period" | "closing_balance" | "statement_created";
+                                confirmation: components["schemas"]["Confirmation"] | null;
+                                counterparty_iban: string | null;
+                                counterparty_name: string | null;
+                                /** @description Structured creditor reference, e.g. RF... */
+                                creditor_reference: string | null;
+                                currency: string;
+                                direction: "credit" | "debit";
+                                /** @description Invoice numbers in structured remittance */
+                                document_numbers: string[];
+                                /** @description CAMT.053: where the transaction sits in the XML */
+                                element: string | null;
+                                end_to_end_id: string | null;
+                                /** @description CAMT.053 status: BOOK, PDNG or INFO */
+                                entry_status: string | null;
+                                /** @description Line of the file where the transaction starts */
+                                file_line: number | null;
+                                /** @description Number of the transaction in the statement, from 1 */
+                                line: number;
+                                match: {
+                                    confidence: number;
+                                    invoice_number: string | null;
+                                    method: "reference" | "amount_and_debtor";
+                                    /** Format: uuid */
+                                    request_id: string;
+                                    request_ref: string;
+                                } | null;
+                                /** @description A booked credit in euros that is not a reversal: the only lines matched */
+                                payment_candidate: boolean;
+                                /** @description What the payer wrote (unstructured remittance) */
+                                remittance_text: string | null;
+                                /** @description The entry reverses an earlier one; never matched as a payment */
+                                reversal: boolean;
+                                /** Format: date */
+                                value_date: string | null;
+                            }[];
+                            matched_count: number;
+                            reversal_count: number;
+                            /** @description SHA-256 of the file bytes: the same file is imported once */
+                            sha256: string;
+                            size_bytes: number;
+                            /** @description Sum of the credit lines in euros */
+                            total_credited: number;
+                            /** @description Sum of the debit lines in euros */
+                            total_debited: number;
+                            unmatched_count: number;
+                            /** @description camt.053.001.02 to .08; null for CSV */
+                            version: string | null;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                    /** Format: uuid */
+                    id: string;
+                    /** @constant */
+                    type: "statement.imported";
                 };
             };
         };

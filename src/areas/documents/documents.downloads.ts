@@ -156,7 +156,7 @@ function dealFileStage(
 }
 
 /** One of the seller's current documents as the funder sees it with a request (its URL aside). */
-function currentDocumentView(doc: store.SellerDocumentRow, required: boolean, today: string) {
+export function currentDocumentView(doc: store.SellerDocumentRow, required: boolean, today: string) {
   return {
     document_id: doc.id,
     code: doc.code,

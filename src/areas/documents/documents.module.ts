@@ -1,6 +1,8 @@
 import { defineArea } from '../../platform/area.ts';
 import type { AreaDeps } from '../../platform/area-deps.ts';
 import type { AreaRoutes } from '../../platform/http/app.ts';
+import { documentsEvents } from './documents.events.ts';
+import { createDocumentsJobs, DOCUMENT_LAPSES_JOB } from './documents.jobs.ts';
 import { documentsOpsRoutes } from './documents.ops.routes.ts';
 import { documentsRoutes } from './documents.routes.ts';
 import { createDocumentsService, type VisibleRequest } from './documents.service.ts';
@@ -16,7 +18,10 @@ export type {
   VisibleRequest,
 } from './documents.service.ts';
 
-/** Seller documents, deal files and downloads: service and routes. */
+/**
+ * Seller documents, deal files and downloads: service and routes, and the worker's hourly job
+ * telling funders of the required documents that lapsed.
+ */
 export function documentsModule(
   deps: AreaDeps & {
     publicBaseUrl: string;
@@ -26,5 +31,12 @@ export function documentsModule(
 ) {
   const documents = createDocumentsService(deps);
   const routes: AreaRoutes[] = [documentsRoutes({ documents }), documentsOpsRoutes({ documents })];
-  return defineArea({ name: 'documents', services: { documents }, routes });
+  return defineArea({
+    name: 'documents',
+    events: documentsEvents,
+    services: { documents },
+    routes,
+    jobs: createDocumentsJobs({ documents }),
+    recurring: [DOCUMENT_LAPSES_JOB],
+  });
 }

@@ -5,6 +5,7 @@ import type { Db, Queryable } from '../../platform/db/db.ts';
 import { ApiError } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import type { RunWrite, WriteScope } from '../../platform/write.ts';
+import { DOCUMENT_LAPSED, DOCUMENT_PROVIDED } from './documents.events.ts';
 import {
   cleanFileName,
   decodeContent,
@@ -13,6 +14,7 @@ import {
   opsView,
   type UploadInput,
 } from './documents.files.ts';
+import { isCurrent, tellDocumentChange } from './documents.notices.ts';
 import * as store from './documents.store.ts';
 
 async function requireDocument(q: Queryable, id: string, lock = false) {
@@ -93,10 +95,11 @@ async function uploadIn({ tx, now, evidence }: WriteScope, input: UploadInput): 
 }
 
 async function verifyIn(
-  { tx, now, evidence }: WriteScope,
+  ws: WriteScope,
   id: string,
   method: string,
 ): Promise<OpsDocumentView & { changed: boolean }> {
+  const { tx, now, evidence } = ws;
   const how = method.trim();
   if (how.length < 2 || how.length > 100) {
     throw new ApiError('body_invalid', 'method must be 2 to 100 characters.', {
@@ -122,7 +125,9 @@ async function verifyIn(
       subjectId: id,
       payload: { seller_id: before.seller_id, code: before.code, sha256: before.sha256, method: how },
     });
-    return { ...opsView(await requireDocument(tx, id)), changed: true };
+    const after = await requireDocument(tx, id);
+    await tellDocumentChange(ws, after, { type: DOCUMENT_PROVIDED }, await isCurrent(tx, after));
+    return { ...opsView(after), changed: true };
   }
 }
 
@@ -156,12 +161,15 @@ export function createSellerDocuments(deps: { db: Db; write: RunWrite }) {
       id: string,
       reason: string | null,
     ): Promise<OpsDocumentView & { changed: boolean }> {
-      return write(caller, async ({ tx, evidence }) => {
+      return write(caller, async (ws) => {
+        const { tx, evidence } = ws;
         const before = await requireDocument(tx, id, true);
         if (before.status === 'rejected' || before.status === 'revoked') {
           return { ...opsView(before), changed: false };
         }
         const status = before.status === 'pending' ? 'rejected' : 'revoked';
+        // A verified document that counted stops counting: the funders requiring it hear of it.
+        const lapses = status === 'revoked' && (await isCurrent(tx, before));
         await store.updateDocumentStatusForOperator(tx, id, { status });
         evidence({
           funderId: null,
@@ -171,7 +179,9 @@ export function createSellerDocuments(deps: { db: Db; write: RunWrite }) {
           subjectId: id,
           payload: { seller_id: before.seller_id, code: before.code, sha256: before.sha256, reason },
         });
-        return { ...opsView(await requireDocument(tx, id)), changed: true };
+        const after = await requireDocument(tx, id);
+        await tellDocumentChange(ws, after, { type: DOCUMENT_LAPSED, reason: 'revoked' }, lapses);
+        return { ...opsView(after), changed: true };
       });
     },
 

@@ -3,6 +3,7 @@ import type { Db } from '../../platform/db/db.ts';
 import type { RunWrite } from '../../platform/write.ts';
 import { missingDocuments, recordDealFile, requireDocumentsMet } from './documents.deal-file.ts';
 import { createDocumentDownloads, type VisibleRequest } from './documents.downloads.ts';
+import { createLapseNotices } from './documents.notices.ts';
 import { createSellerDocuments } from './documents.seller-documents.ts';
 
 export type {
@@ -19,7 +20,7 @@ export type DocumentsService = ReturnType<typeof createDocumentsService>;
 /**
  * Seller documents, deal files and downloads: the deal-file rules other areas run inside their
  * writes, the operations team's handling of a seller's documents, and a request's documents
- * with their download URLs for its funder.
+ * with their download URLs for its funder, and the worker's telling of the documents that lapsed.
  */
 export function createDocumentsService(deps: {
   db: Db;
@@ -35,5 +36,6 @@ export function createDocumentsService(deps: {
     recordDealFile,
     ...createSellerDocuments(deps),
     ...createDocumentDownloads(deps),
+    ...createLapseNotices(deps),
   };
 }

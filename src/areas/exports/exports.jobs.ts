@@ -6,7 +6,7 @@ import { ENTITIES } from './exports.content.store.ts';
 import { DAY_MS, type ExportsDeps } from './exports.deps.ts';
 import type { ExportMetrics } from './exports.metrics.ts';
 import * as store from './exports.store.ts';
-import { startProgress } from './exports.view.ts';
+import { exportView, startProgress } from './exports.view.ts';
 
 export const BUILD_JOB = 'export.build';
 export const DELETE_JOB = 'export.delete_files';
@@ -103,6 +103,7 @@ export function createExportsJobs(deps: ExportsDeps): Record<string, JobHandler>
         plane: row.plane,
         type: 'export.ready',
         data: {
+          export: exportView(ready, now),
           export_id: exportId,
           manifest_sha256: built.manifestSha256,
           size_bytes: built.sizeBytes,

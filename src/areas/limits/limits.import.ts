@@ -5,6 +5,7 @@ import { newId } from '../../platform/ids.ts';
 import { centsToDecimal, centsToEuros } from '../../platform/money.ts';
 import type { WriteScope } from '../../platform/write.ts';
 import { debtorKey } from '../parties/parties.module.ts';
+import { debtorBook } from './limits.exposure.store.ts';
 import {
   type DebtorLimitInput,
   type ImportEnvelope,
@@ -14,8 +15,15 @@ import {
   rowCodeOf,
 } from './limits.input.ts';
 import { ImportRow } from './limits.schemas.ts';
+import { scopeAt } from './limits.set.ts';
 import type * as store from './limits.store.ts';
-import { type Resolved, resolveCountries, type Target, writeDebtorLimits } from './limits.writes.ts';
+import {
+  emitDebtorLimits,
+  type Resolved,
+  resolveCountries,
+  type Target,
+  writeDebtorLimits,
+} from './limits.writes.ts';
 
 export type RowAnswer =
   | {
@@ -146,6 +154,30 @@ function recordImport(
   return importId;
 }
 
+/** One event per debtor line the import wrote, in the order of its rows, read after the write. */
+async function emitImported(
+  scope: WriteScope,
+  target: Target,
+  envelope: ImportEnvelope,
+  importId: string,
+  written: readonly Resolved[],
+): Promise<void> {
+  if (written.length === 0) return;
+  const debtors = written.map((input) => ({ country: input.country, tax_id: input.taxId }));
+  const lines = new Map(
+    (await debtorBook(scope.tx, scopeAt(target, scope.now), debtors)).map((line) => [
+      debtorKey(line.debtor_country, line.debtor_tax_id),
+      line,
+    ]),
+  );
+  const ordered = debtors.flatMap((d) => lines.get(debtorKey(d.country, d.tax_id)) ?? []);
+  emitDebtorLimits(scope, target, ordered, {
+    source: envelope.source,
+    sourceRef: envelope.sourceRef,
+    importId,
+  });
+}
+
 /**
  * POST /v1/credit-limits/import, inside its write: every row is checked as the PUT checks one
  * and answered on its own; among the rows otherwise valid, the first naming a debtor is written
@@ -187,6 +219,13 @@ export async function importDebtorLimits(scope: WriteScope, target: Target, enve
   const written = toWrite.length;
   const changed = outcomes.filter((o) => o.changed).length;
   const importId = recordImport(scope, target, envelope, inputs, changed);
+  await emitImported(
+    scope,
+    target,
+    envelope,
+    importId,
+    inputs.filter((_, n) => outcomes[n]!.written),
+  );
   return {
     import_id: importId,
     source: envelope.source as ImportSource,

@@ -1,6 +1,7 @@
 import { defineArea } from '../../platform/area.ts';
 import type { AreaDeps } from '../../platform/area-deps.ts';
 import type { AreaRoutes } from '../../platform/http/app.ts';
+import { limitsEvents } from './limits.events.ts';
 import { limitsOpsRoutes } from './limits.ops.routes.ts';
 import { limitsRoutes } from './limits.routes.ts';
 import { createLimitsService } from './limits.service.ts';
@@ -15,5 +16,5 @@ export function limitsModule(deps: AreaDeps) {
     limitsRoutes({ limits, readCache: deps.readCache }),
     limitsOpsRoutes({ limits }),
   ];
-  return defineArea({ name: 'limits', services: { limits }, routes });
+  return defineArea({ name: 'limits', events: limitsEvents, services: { limits }, routes });
 }

@@ -24,7 +24,8 @@ const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null
 const Euros = Type.Number({ description: 'euros' });
 const DateOnly = Type.String({ format: 'date' });
 const Status = Type.Union([Type.Literal('active'), Type.Literal('refused'), Type.Literal('suspended')]);
-const Source = Type.Union([
+/** Where a limit came from. */
+export const LimitSource = Type.Union([
   Type.Literal('manual'),
   Type.Literal('api'),
   Type.Literal('import'),
@@ -57,7 +58,7 @@ const MarkedPaid = Type.Object(
 const ExposureFields = {
   limit_status: Nullable(Status),
   limit_amount: Nullable(Euros),
-  limit_source: Nullable(Source),
+  limit_source: Nullable(LimitSource),
   limit_source_ref: Nullable(Type.String()),
   outstanding: Type.Number({
     description: 'face value of funded invoices less the payments the funder recorded, euros',
@@ -137,7 +138,7 @@ export const DebtorLimit = Type.Object({
   debtor_name: Nullable(Type.String()),
   amount: Nullable(Euros),
   status: Status,
-  source: Source,
+  source: LimitSource,
   source_ref: Nullable(Type.String()),
   ...DecisionAndFigures,
 });
@@ -149,7 +150,7 @@ export const SellerLimit = Type.Object({
   seller_country: Type.String(),
   amount: Nullable(Euros),
   status: Status,
-  source: Source,
+  source: LimitSource,
   ...DecisionAndFigures,
 });
 

@@ -6,12 +6,14 @@ import { newId } from '../../platform/ids.ts';
 import { centsToDecimal } from '../../platform/money.ts';
 import type { RunWrite } from '../../platform/write.ts';
 import { debtorKey } from '../parties/parties.module.ts';
+import { SELLER_LIMIT_UPDATED } from './limits.events.ts';
 import { type BookScope, debtorBook, sellerBook } from './limits.exposure.store.ts';
 import { readLimitRow, readSellerLimit, rowProblemToError } from './limits.input.ts';
 import type { DebtorLimitInputBody, SellerLimitInputBody } from './limits.schemas.ts';
 import * as store from './limits.store.ts';
-import { debtorLimitView as limitView, sellerLimitView } from './limits.views.ts';
+import { debtorLimitView as limitView, sellerExposureView, sellerLimitView } from './limits.views.ts';
 import {
+  emitDebtorLimits,
   type Resolved,
   resolveCountries,
   sameLimit,
@@ -58,6 +60,8 @@ export async function setDebtorLimit(
     const debtor = { country: input.country, tax_id: input.taxId };
     const [row] = await store.findDebtorLimits(scope.tx, target, [debtor]);
     const [book] = await debtorBook(scope.tx, scopeAt(target, scope.now), [debtor]);
+    if (outcome!.written)
+      emitDebtorLimits(scope, target, [book!], { source, sourceRef: null, importId: null });
     if (outcome!.changed) {
       scope.evidence({
         funderId: target.funderId,
@@ -132,6 +136,14 @@ export async function setSellerLimit(
       });
     }
     const [book] = await sellerBook(tx, scopeAt(target, now), input.sellerId);
+    if (changed) {
+      scope.emit({
+        funderId: target.funderId,
+        plane: target.plane,
+        type: SELLER_LIMIT_UPDATED,
+        data: { seller_limit: sellerExposureView(book!), source },
+      });
+    }
     return { seller_limit: sellerLimitView(row!, book!), changed };
   });
 }

@@ -5,8 +5,11 @@ import { newId } from '../../platform/ids.ts';
 import { centsToDecimal, toCents } from '../../platform/money.ts';
 import type { WriteScope } from '../../platform/write.ts';
 import { debtorKey } from '../parties/parties.module.ts';
+import { CREDIT_LIMIT_UPDATED } from './limits.events.ts';
+import type { DebtorBookRow } from './limits.exposure.store.ts';
 import type { DebtorLimitInput } from './limits.input.ts';
 import * as store from './limits.store.ts';
+import { debtorExposureView } from './limits.views.ts';
 
 /**
  * Writing debtor limits, shared by the PUT, the import and the operations API: finding the
@@ -29,6 +32,8 @@ export interface WriteOutcome {
   row: store.DebtorLimitRow | null;
   id: string;
   changed: boolean;
+  /** The row was written: changed, or only the debtor's name given anew. */
+  written: boolean;
 }
 
 export const sameLimit = (
@@ -121,7 +126,7 @@ export async function writeDebtorLimits(
         changed,
       });
     }
-    return { row: previous, id, changed };
+    return { row: previous, id, changed, written: changed || renamed };
   });
   await store.writeDebtorLimits(
     tx,
@@ -131,4 +136,29 @@ export async function writeDebtorLimits(
     now,
   );
   return outcomes;
+}
+
+/**
+ * One `credit_limit.updated` per debtor line given, in the write: the line as the funder's
+ * book answers it after the write, with where the write came from.
+ */
+export function emitDebtorLimits(
+  scope: WriteScope,
+  target: Target,
+  lines: readonly DebtorBookRow[],
+  origin: { source: store.LimitSource; sourceRef: string | null; importId: string | null },
+): void {
+  for (const line of lines) {
+    scope.emit({
+      funderId: target.funderId,
+      plane: target.plane,
+      type: CREDIT_LIMIT_UPDATED,
+      data: {
+        credit_limit: debtorExposureView(line),
+        source: origin.source,
+        source_ref: origin.sourceRef,
+        import_id: origin.importId,
+      },
+    });
+  }
 }

@@ -6,6 +6,7 @@ import { ApiError } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { centsToDecimal } from '../../platform/money.ts';
 import type { RunWrite } from '../../platform/write.ts';
+import { STATEMENT_IMPORTED } from './statements.events.ts';
 import { decodeBase64, readStatementFile } from './statements.file.ts';
 import { type BookRequest, createMatcher, type Proposal } from './statements.matching.ts';
 import {
@@ -244,7 +245,9 @@ export function createStatementImport(deps: { db: Db; clock: Clock; write: RunWr
             total_credited: centsToDecimal(row.counts.creditedCents),
           },
         });
-        return importedView(caller, row, lines);
+        const statement = importedView(caller, row, lines);
+        scope.emit({ funderId: caller.funderId, plane, type: STATEMENT_IMPORTED, data: { statement } });
+        return statement;
       });
     } catch (err) {
       // Two uploads of the same file at once: the database keeps one.

@@ -2,6 +2,7 @@ import { defineArea } from '../../platform/area.ts';
 import type { AreaDeps } from '../../platform/area-deps.ts';
 import type { AreaRoutes } from '../../platform/http/app.ts';
 import type { Payments, RequestLifecycle } from '../requests/requests.module.ts';
+import { statementsEvents } from './statements.events.ts';
 import { statementsOpsRoutes } from './statements.ops.routes.ts';
 import { statementsRoutes } from './statements.routes.ts';
 import { statementsSandboxRoutes } from './statements.sandbox.routes.ts';
@@ -25,5 +26,5 @@ export function statementsModule(
     statementsSandboxRoutes({ statements }),
     statementsOpsRoutes({ statements }),
   ];
-  return defineArea({ name: 'statements', services: { statements }, routes });
+  return defineArea({ name: 'statements', events: statementsEvents, services: { statements }, routes });
 }

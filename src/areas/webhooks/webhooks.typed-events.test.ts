@@ -12,6 +12,7 @@ import { moveClockToMadrid } from '../../../test/support/clock.ts';
 import { drainJobs } from '../../../test/support/exports.ts';
 import { type FunderFixture, requestsGiven } from '../../../test/support/requests-fixtures.ts';
 import type { TestService } from '../../../test/support/service.ts';
+import { limitsAndStatement, requiredDocument } from '../../../test/support/typed-events-walks.ts';
 import { startWebhookBench, type WebhookBench } from '../../../test/support/webhook-receiver.ts';
 import { addDays, madridDate } from '../../platform/clock.ts';
 import type { EventRegistry } from '../../platform/events.ts';
@@ -19,8 +20,10 @@ import { PUBLISH_TIME, RUN_TIME } from '../opportunities/opportunities.module.ts
 
 /**
  * Typed events: a sandbox key's lifecycle, driven through the API and the sandbox helpers, a
- * live key's export built by the worker's job, and the next night's digest published by the
- * worker's jobs as the clock moves, emit every event type of the catalogue; each delivery
+ * live key's export built by the worker's job, another live funder's limits, statement and
+ * required document (verified, then lapsed as the clock moves past its validity), and the next
+ * night's digest published by the worker's jobs as the clock moves, emit every event type of
+ * the catalogue; each delivery
  * (through the dispatcher, signature checked) is validated against its type's `data` schema,
  * the one its area declares and the document's `webhooks` section publishes. With
  * RECORD_WEBHOOK_EVENT_EXAMPLES=1 the first delivery of each type is written as the document's
@@ -332,6 +335,11 @@ describe('typed events', () => {
     await liveMoves(live);
     await liveExport(live.key);
     await clientSharing(live);
+    // A second live funder: its document list stays out of the first one's digest.
+    const books = await given.funder();
+    await endpoint(books.key, '/books');
+    const { sellerId } = await requiredDocument(service, books);
+    await limitsAndStatement(service, books.key, sellerId);
     await deliver();
     await nextMorning(live);
     await deliver();
