@@ -1,13 +1,17 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { type Command, Option } from 'commander';
 import {
+  DELIVERY_USER_AGENT,
   deliveryHeaders,
   isUsableSecret,
   MIN_SECRET_KEY_BYTES,
   newSigningSecret,
   SECRET_PREFIX,
 } from './areas/webhooks/webhooks.module.ts';
+import { ApiRefusal, type ListenApi, listenApi, Stopped } from './cli-listen-api.ts';
+import { DEFAULT_STATE_FILE, readState, sessionFingerprint, writeState } from './cli-listen-state.ts';
 import { CliError, EXIT_USAGE, printResult } from './cli-output.ts';
 
 /** One event as `GET /v1/events` lists it: the very body a delivery of it carries. */
@@ -17,12 +21,15 @@ interface EventItem {
   created_at: string;
   api_version: string;
   data: Record<string, unknown>;
+  /** Where to resume after this event, when the log gives one per event (opaque). */
+  cursor?: string;
 }
 
 interface EventPage {
   events: EventItem[];
   next_cursor: string | null;
   poll_cursor: string | null;
+  has_more?: boolean;
 }
 
 interface ListenOptions {
@@ -32,6 +39,7 @@ interface ListenOptions {
   events?: string[];
   secret?: string;
   interval: string;
+  state: string;
   json?: boolean;
 }
 
@@ -46,48 +54,32 @@ interface Forwarded {
   error: string | null;
 }
 
+/** A forward with no answer within this time is reported as failed, and the next one goes. */
+const FORWARD_TIMEOUT_MS = 10_000;
+/** Events asked for per page of the log. */
+const PAGE_LIMIT = '200';
+
+/**
+ * An event `listen` never forwards: a `webhook.test` is asked for one registered endpoint
+ * (its `data.webhook_id`) and is delivered to that endpoint alone.
+ */
+const forEndpointOnly = (event: EventItem) => event.type === 'webhook.test';
+
 /** One line of the command's output: with `--json`, one JSON document per line. */
 const line = (json: boolean, value: Record<string, unknown>, human: string) =>
   printResult(json, value, () => human, true);
 
-/** A call to the API with the integrator's key; a refusal ends the command with the API's code. */
-async function apiGet<T>(options: ListenOptions, url: URL): Promise<T> {
-  let answer: Response;
-  try {
-    answer = await fetch(url, { headers: { authorization: `Bearer ${options.apiKey}` } });
-  } catch (err) {
-    throw new CliError(
-      'api_unreachable',
-      `The API at ${options.apiUrl} did not answer: ${(err as Error).message}`,
-    );
-  }
-  const body = (await answer.json().catch(() => null)) as
-    | (T & { error?: { code: string; message: string } })
-    | null;
-  if (!answer.ok || !body) {
-    const error = body?.error ?? { code: 'api_error', message: `HTTP ${answer.status}` };
-    throw new CliError(error.code, `GET ${url.pathname} answered ${answer.status}: ${error.message}`);
-  }
-  return body;
-}
-
-function eventsPage(options: ListenOptions, after: string | null): Promise<EventPage> {
-  const url = new URL('/v1/events', options.apiUrl);
-  url.searchParams.set('limit', '200');
-  if (after) url.searchParams.set('after', after);
-  return apiGet<EventPage>(options, url);
+function eventsPage(api: ListenApi, after: string | null): Promise<EventPage> {
+  return api.get<EventPage>('/v1/events', after ? { limit: PAGE_LIMIT, after } : { limit: PAGE_LIMIT });
 }
 
 /**
  * `--events` names types the API emits: checked against the event types it lists
  * (`GET /v1/webhooks`), which are those of the version it runs, whatever this command's.
  */
-async function checkEventTypes(options: ListenOptions): Promise<void> {
+async function checkEventTypes(api: ListenApi, options: ListenOptions): Promise<void> {
   if (!options.events?.length) return;
-  const { event_types } = await apiGet<{ event_types: { type: string }[] }>(
-    options,
-    new URL('/v1/webhooks', options.apiUrl),
-  );
+  const { event_types } = await api.get<{ event_types: { type: string }[] }>('/v1/webhooks');
   const known = new Set(event_types.map((entry) => entry.type));
   const unknown = options.events.filter((type) => !known.has(type));
   if (unknown.length > 0)
@@ -99,19 +91,30 @@ async function checkEventTypes(options: ListenOptions): Promise<void> {
     );
 }
 
-/** Reads the log from `after` to its end; the events read and where to resume. */
-async function readToEnd(options: ListenOptions, after: string | null) {
-  const events: EventItem[] = [];
-  let cursor = after;
+/** Where the log ends now: a first start forwards only what comes after it. */
+async function endOfLog(api: ListenApi): Promise<string | null> {
+  let cursor: string | null = null;
   for (;;) {
-    const page = await eventsPage(options, cursor);
-    events.push(...page.events);
-    cursor = page.poll_cursor;
-    if (page.next_cursor === null) return { events, cursor };
+    const page = await eventsPage(api, cursor);
+    cursor = page.poll_cursor ?? cursor;
+    if (!hasMore(page)) return cursor;
   }
 }
 
-/** Posts one event to the local URL, signed with the local secret as a real delivery is. */
+const hasMore = (page: EventPage) => page.has_more ?? page.next_cursor !== null;
+
+/** A W3C `traceparent` of a new trace (random ids, sampled), one per forwarded event. */
+function newTraceparent(): string {
+  const id = (bytes: number) => {
+    for (;;) {
+      const hex = randomBytes(bytes).toString('hex');
+      if (/[^0]/.test(hex)) return hex;
+    }
+  };
+  return `00-${id(16)}-${id(8)}-01`;
+}
+
+/** Posts one event to the local URL, signed with the local secret and headed as a real delivery is. */
 async function forward(options: ListenOptions, secret: string, event: EventItem): Promise<Forwarded> {
   // The same members in the same order as a delivery's body.
   const body = JSON.stringify({
@@ -124,12 +127,19 @@ async function forward(options: ListenOptions, secret: string, event: EventItem)
   const deliveryId = randomUUID();
   const headers = {
     'content-type': 'application/json',
-    'user-agent': 'funder-api-listen',
+    'user-agent': DELIVERY_USER_AGENT,
     ...deliveryHeaders({ body, at: new Date(), secrets: [secret], eventId: event.id, deliveryId }),
+    traceparent: newTraceparent(),
   };
   const outcome = { status: null as number | null, error: null as string | null };
   try {
-    const answer = await fetch(options.forwardTo, { method: 'POST', headers, body, redirect: 'manual' });
+    const answer = await fetch(options.forwardTo, {
+      method: 'POST',
+      headers,
+      body,
+      redirect: 'manual',
+      signal: AbortSignal.timeout(FORWARD_TIMEOUT_MS),
+    });
     await answer.arrayBuffer();
     outcome.status = answer.status;
   } catch (err) {
@@ -172,42 +182,97 @@ function checkOptions(options: ListenOptions): void {
 /**
  * Follows the funder's event log and forwards each new event to a local URL, signed with a
  * local secret, so that a receiver on a laptop gets deliveries no public endpoint could reach.
+ * A restart resumes after the last event handled, as the state file keeps it; a failing API is
+ * waited out; a bad key ends it.
  */
 async function listen(options: ListenOptions): Promise<void> {
   checkOptions(options);
-  await checkEventTypes(options);
   const json = options.json === true;
-  const secret = options.secret ?? newSigningSecret();
-  const wanted = new Set(options.events ?? []);
-  // What happened before the start is not forwarded: only what comes from now on.
-  let { cursor } = await readToEnd(options, null);
-  // Stopping is set up before the start is printed: a Ctrl+C (or a SIGINT from a script that
-  // waited for the start line) from then on ends the session cleanly, with exit code 0.
+  // Stopping is set up before anything is called: a Ctrl+C (or a SIGINT from a script that
+  // waited for the start line) ends the session cleanly, with exit code 0, once the page being
+  // forwarded is done and its place kept.
   const stop = new AbortController();
   process.once('SIGINT', () => stop.abort());
   process.once('SIGTERM', () => stop.abort());
+  const api = listenApi({
+    apiUrl: options.apiUrl,
+    apiKey: options.apiKey!,
+    signal: stop.signal,
+    log: (text) => process.stderr.write(`funder-api listen: ${text}\n`),
+  });
+  const state = resolve(options.state);
+  const session = {
+    apiUrl: options.apiUrl,
+    fingerprint: sessionFingerprint(options.apiUrl, options.apiKey!),
+  };
+  try {
+    await checkEventTypes(api, options);
+    const kept = await readState(state, session.fingerprint);
+    // A first start forwards only what comes from now on; a restart, everything after its place.
+    const cursor = kept ? kept.cursor : await endOfLog(api);
+    await writeState(state, session, cursor);
+    await follow({ api, options, json, state, session, stop: stop.signal }, cursor, kept !== null);
+  } catch (err) {
+    if (err instanceof Stopped) return;
+    if (err instanceof ApiRefusal && err.status === 400)
+      throw new CliError(
+        err.code,
+        `${err.message} (the place kept in ${state} may be from another version of the API: remove the file to start from now)`,
+        err.extra,
+      );
+    throw err;
+  }
+}
+
+async function follow(
+  run: {
+    api: ListenApi;
+    options: ListenOptions;
+    json: boolean;
+    state: string;
+    session: { apiUrl: string; fingerprint: string };
+    stop: AbortSignal;
+  },
+  from: string | null,
+  resumed: boolean,
+): Promise<void> {
+  const { api, options, json, state, session, stop } = run;
+  const secret = options.secret ?? newSigningSecret();
+  const wanted = new Set(options.events ?? []);
+  let cursor = from;
+  const keep = async (next: string | null | undefined) => {
+    if (!next || next === cursor) return;
+    cursor = next;
+    await writeState(state, session, next);
+  };
   line(
     json,
-    { ready: true, forward_to: options.forwardTo, secret, events: [...wanted] },
+    { ready: true, forward_to: options.forwardTo, secret, events: [...wanted], state, resumed },
     [
       `Ready. Forwarding your events to ${options.forwardTo}${wanted.size > 0 ? ` (${[...wanted].join(', ')})` : ''}.`,
       `Signing secret for this session: ${secret}`,
+      resumed
+        ? `Resuming after the last event handled, as kept in ${state}.`
+        : `Starting from now; the place reached is kept in ${state} for the next start.`,
       'Stop with Ctrl+C.',
     ].join('\n'),
   );
-  while (!stop.signal.aborted) {
-    const read = await readToEnd(options, cursor);
-    cursor = read.cursor;
-    for (const event of read.events) {
-      if (wanted.size > 0 && !wanted.has(event.type)) continue;
-      const done = await forward(options, secret, event);
-      line(
-        json,
-        { ...done },
-        `${done.created_at}  ${done.type}  ${done.event_id}  -> ${done.status ?? `failed: ${done.error}`}`,
-      );
+  while (!stop.aborted) {
+    const page = await eventsPage(api, cursor);
+    for (const event of page.events) {
+      if (!forEndpointOnly(event) && (wanted.size === 0 || wanted.has(event.type))) {
+        const done = await forward(options, secret, event);
+        line(
+          json,
+          { ...done },
+          `${done.created_at}  ${done.type}  ${done.event_id}  -> ${done.status ?? `failed: ${done.error}`}`,
+        );
+      }
+      await keep(event.cursor);
     }
-    await sleep(Number(options.interval) * 1000, undefined, { signal: stop.signal }).catch(() => {});
+    await keep(page.poll_cursor);
+    if (!hasMore(page))
+      await sleep(Number(options.interval) * 1000, undefined, { signal: stop }).catch(() => {});
   }
 }
 
@@ -244,6 +309,11 @@ export function addListenCommand(cli: Command): void {
       `sign with this secret instead of a new one (keeps your receiver set up): ${SECRET_FORM}`,
     )
     .option('--interval <seconds>', 'how often to look for new events', '2')
+    .option(
+      '--state <file>',
+      'where the place reached is kept, so that a restart resumes after the last event handled',
+      DEFAULT_STATE_FILE,
+    )
     .option('--json', 'one JSON document per line: the start, then each forward')
     .action(async (options: ListenOptions, command: Command) => {
       warnOfKeyInArguments(command);

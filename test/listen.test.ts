@@ -1,14 +1,20 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { verifyWebhook } from '@funder-api/client';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bin, cli, cliWithEnv, PROCESS_MINUTES, root, SUITE_TIMEOUT, tempDataDir } from './support/cli.ts';
+import { cli, cliWithEnv, SUITE_TIMEOUT, tempDataDir } from './support/cli.ts';
+import {
+  killListeners,
+  type Received,
+  startListen,
+  startReceiver,
+  stateFile,
+  until,
+} from './support/listen.ts';
 import { requestsGiven } from './support/requests-fixtures.ts';
 import { startService, type TestService } from './support/service.ts';
-import { untilWithin } from './support/webhook-receiver.ts';
 
 /**
  * `funder-api listen`, as an integrator runs it on a laptop: the command follows the funder's
@@ -16,75 +22,29 @@ import { untilWithin } from './support/webhook-receiver.ts';
  * secret it printed at start, with the headers of a real delivery.
  */
 
-const until = untilWithin(PROCESS_MINUTES * 60_000);
-
-interface Received {
-  headers: IncomingHttpHeaders;
-  body: string;
-}
-
 let service: TestService;
 let base: string;
-let receiver: Server;
+let receiver: Awaited<ReturnType<typeof startReceiver>>;
 let receiverUrl: string;
-const received: Received[] = [];
-const listeners: ChildProcess[] = [];
+let received: Received[];
 
 beforeAll(async () => {
   service = await startService();
   await service.app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(service.app.server.address() as AddressInfo).port}`;
-  receiver = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      received.push({ headers: request.headers, body: Buffer.concat(chunks).toString('utf8') });
-      response.writeHead(204).end();
-    });
-  });
-  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-  receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
+  receiver = await startReceiver();
+  receiverUrl = receiver.url;
+  received = receiver.received;
 }, SUITE_TIMEOUT);
 
 afterAll(async () => {
-  for (const child of listeners) if (child.exitCode === null) child.kill('SIGKILL');
-  await new Promise((resolve) => receiver?.close(resolve));
+  killListeners();
+  await receiver?.close();
   await service?.close();
 });
 
 /** The warning `listen` writes when the key is given as an argument. */
 const KEY_IN_ARGUMENTS = /--api-key puts your key in the process list.*set FUNDER_API_KEY instead/;
-
-/**
- * Starts `funder-api listen` and waits for its first line, the start (with `--json`); `env` is
- * all of its environment but PATH.
- */
-async function startListen(args: string[], env: Record<string, string> = {}) {
-  const child = spawn(process.execPath, [bin, 'listen', ...args], {
-    cwd: root,
-    env: { PATH: process.env.PATH, ...env },
-  });
-  listeners.push(child);
-  let stdout = '';
-  let stderr = '';
-  child.stdout!.on('data', (chunk: Buffer) => {
-    stdout += chunk.toString('utf8');
-  });
-  child.stderr!.on('data', (chunk: Buffer) => {
-    stderr += chunk.toString('utf8');
-  });
-  const lines = () =>
-    stdout
-      .split('\n')
-      .filter((text) => text.startsWith('{'))
-      .map((text) => JSON.parse(text) as Record<string, unknown>);
-  await until(async () => {
-    if (child.exitCode !== null) throw new Error(`listen exited ${child.exitCode}: ${stdout}${stderr}`);
-    return lines().length > 0;
-  }, 'listen printed its start');
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, lines, start: lines()[0]!, exited, stderr: () => stderr };
-}
 
 /** A sandbox request walked from creation to funded with the key, as the quick start does. */
 async function walkToFunded(key: string): Promise<string> {
@@ -140,6 +100,10 @@ describe('funder-api listen', { timeout: SUITE_TIMEOUT }, () => {
     await until(async () => received.length > 0, 'the receiver got a forward');
     const delivery = received[0]!;
     expect(delivery.headers['content-type']).toBe('application/json');
+    // The headers of a real delivery: its user agent, and a W3C trace context of its own.
+    expect(delivery.headers['user-agent']).toBe('funder-api-webhooks/1');
+    expect(delivery.headers.traceparent).toMatch(/^00-[0-9a-f]{32}-[0-9a-f]{16}-01$/);
+    expect(delivery.headers.traceparent).not.toMatch(/^00-0{32}-|-0{16}-01$/);
     // The receiver checks it as it checks a real delivery: same header, same scheme.
     const event = verifyWebhook<{ id: string; type: string; data: { request_id?: string } }>(
       delivery.body,
@@ -186,6 +150,61 @@ describe('funder-api listen', { timeout: SUITE_TIMEOUT }, () => {
 
     listen.child.kill('SIGINT');
     expect(await listen.exited).toBe(0);
+  });
+
+  it('resumes after a restart from the place its state file kept: every event of the key since the first start forwarded once, none skipped', async () => {
+    const { key } = await service.given.sandbox();
+    const own = await startReceiver();
+    try {
+      const logIds = async () =>
+        (
+          await service.call<{ events: { id: string }[] }>(key, 'GET', '/v1/events?limit=200')
+        ).body.events.map((event) => event.id);
+      const make = async () =>
+        expect((await service.call(key, 'POST', '/v1/sandbox/requests', { body: {} })).status).toBe(201);
+      await make();
+      const before = new Set(await logIds());
+      const state = await stateFile();
+      const args = [
+        '--api-url',
+        base,
+        '--forward-to',
+        own.url,
+        '--interval',
+        '0.2',
+        '--state',
+        state,
+        '--json',
+      ];
+      const first = await startListen(args, { FUNDER_API_KEY: key });
+      expect(first.start).toMatchObject({ resumed: false, state });
+      await make();
+      const forwarded = () => own.received.map((hit) => JSON.parse(hit.body).id as string);
+      await until(async () => forwarded().length > 0, 'a forward of the first run');
+      const since = async () => (await logIds()).filter((id) => !before.has(id));
+      await until(
+        async () => forwarded().length === (await since()).length,
+        'every event of the first request forwarded',
+      );
+      first.child.kill('SIGINT');
+      expect(await first.exited).toBe(0);
+
+      // While it is stopped, and after its restart.
+      await make();
+      const second = await startListen(args, { FUNDER_API_KEY: key });
+      expect(second.start).toMatchObject({ resumed: true, state });
+      await make();
+      await until(
+        async () => forwarded().length >= (await since()).length && (await since()).length > 0,
+        'the events made while stopped and after the restart',
+      );
+      expect(forwarded()).toEqual(await since());
+      expect(new Set(forwarded()).size).toBe(forwarded().length);
+      second.child.kill('SIGINT');
+      expect(await second.exited).toBe(0);
+    } finally {
+      await own.close();
+    }
   });
 
   it('refuses a key the service does not know with its code, and bad options and event types the service does not list with exit code 2', async () => {

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyWebhook } from '../packages/client/src/index.ts';
 import { madridDate } from '../src/platform/clock.ts';
-import { bin, PROCESS_MINUTES, root, SUITE_TIMEOUT } from './support/cli.ts';
+import { PROCESS_MINUTES, root, SUITE_TIMEOUT } from './support/cli.ts';
 import {
   fillIn,
   RECEIVER_DECLARATIONS,
@@ -85,11 +85,12 @@ const marked = (document: string, kinds: string[], lang: string) =>
 
 /**
  * The shell blocks of a document as one script: what the README has the reader export is set
- * first, `funder-api` is the project's command line, a block to run in background starts with
- * its output in a file and the script goes on once it says it is ready.
+ * first, a block to run in background starts with its output in a file and the script goes on
+ * once it says it is ready. The script runs in a directory of the project, so `npx funder-api`
+ * is the project's own command line, found by npm as a reader's shell finds it.
  */
 function shellScript(samples: Sample[]): string {
-  const lines = ['set -euo pipefail', `funder-api() { node ${JSON.stringify(bin)} "$@"; }`];
+  const lines = ['set -euo pipefail'];
   samples.forEach((sample, index) => {
     const source = sample.source.replaceAll('http://localhost:3000/hooks', receiverUrl);
     lines.push(`# ${sample.document}:${sample.line}`);
@@ -145,6 +146,7 @@ describe('the documentation’s samples', { timeout: SUITE_TIMEOUT }, () => {
     const script = join(dir, 'readme.sh');
     await writeFile(script, shellScript(samples));
     const ran = await runProcess('bash', [script], {
+      cwd: dir,
       env: { ...process.env, FUNDER_API_URL: baseUrl, FUNDER_API_KEY: key },
       detached: true,
       onSpawn: (pid) => groups.push(pid),
@@ -154,6 +156,11 @@ describe('the documentation’s samples', { timeout: SUITE_TIMEOUT }, () => {
     expect(ran.stdout).toMatch(/^settled$/m);
     expect(ran.stdout).toContain('"offset_days":80');
     expect(ran.stdout).toContain('"state":"overdue"');
+    // Step 5's terms make day 80 open a recourse claim and announce the request, shown after.
+    expect(ran.stdout).toMatch(/"claims_opened":\[\{"claim_id":"[0-9a-f-]{36}","kind":"recourse"\}\]/);
+    expect(ran.stdout).toMatch(/"announced":\[\{"trigger":"[a-z_]+"\}\]/);
+    expect(ran.stdout).toMatch(/^\{"kind":"recourse","status":"open","claim_amount":/m);
+    expect(ran.stdout).toMatch(/^\["request\.announced"\]$/m);
     // The request made after the listener started reaches the receiver, signed with the secret
     // the listener printed.
     const log = await readFile(
@@ -171,6 +178,13 @@ describe('the documentation’s samples', { timeout: SUITE_TIMEOUT }, () => {
       toleranceSeconds: 10 ** 9,
     });
     expect(event.type).toBe('request.routed');
+    // It keeps its place where the README says, in the directory it runs in.
+    await until(
+      async () =>
+        typeof JSON.parse(await readFile(join(dir, '.funder-api-listen.json'), 'utf8').catch(() => '{}'))
+          .cursor === 'string',
+      'the listener’s state file',
+    );
   });
 
   it('runs each TypeScript block marked to run, through the client, and type-checks the receivers’ checks', async () => {
@@ -194,6 +208,9 @@ describe('the documentation’s samples', { timeout: SUITE_TIMEOUT }, () => {
     for (const [index, sample] of runs.entries()) {
       const ran = await runTypeScript(join(dir, `run-${index}.mts`), { FUNDER_API_KEY: key });
       expect(ran.code, `${sample.document}:${sample.line}\n${ran.stdout}\n${ran.stderr}`).toBe(0);
+      // The walk from creation to settled prints where it ended, as its document says.
+      if (sample.source.includes("settled.status is now 'settled'"))
+        expect(ran.stdout, `${sample.document}:${sample.line}`).toMatch(/^request [0-9a-f-]{36}: settled$/m);
     }
   });
 });

@@ -8,6 +8,7 @@ import type { Db } from '../../platform/db/db.ts';
 import { createAnswerBook } from './webhooks.answers.ts';
 import { createAttempt } from './webhooks.attempt.ts';
 import { createPump, type InFlight } from './webhooks.claims.ts';
+import type { ClaimedAttempt } from './webhooks.dispatch.store.ts';
 import { createFanOut } from './webhooks.fan-out.ts';
 import { createLauncher } from './webhooks.launcher.ts';
 import { createLeaseKeeper } from './webhooks.leases.ts';
@@ -27,8 +28,12 @@ export { FAILED_CYCLE_RETRY_MS, SAFETY_WAKE_SECONDS } from './webhooks.runner.ts
 export const ATTEMPT_LEASE_SECONDS = 8;
 /** How often the leases of the attempts being sent are renewed (real time): four turns a lease. */
 export const ATTEMPT_LEASE_RENEW_MS = 2000;
-/** Attempts of one endpoint in flight at once, over all dispatchers. */
-export const PER_ENDPOINT_CONCURRENCY = 8;
+/**
+ * Attempts of one endpoint in flight at once, over all dispatchers: one, so that an endpoint
+ * receives its deliveries one after the other, in the order the claims take them (due time,
+ * then the order they were made), and a recovery or a batch of retries arrives in that order.
+ */
+export const PER_ENDPOINT_CONCURRENCY = 1;
 /** Attempts in flight in one dispatcher, over all endpoints. */
 export const MAX_IN_FLIGHT = 128;
 
@@ -94,13 +99,19 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
   const wake = () => runner.wake();
 
   const fanOut = createFanOut({ db: own, now });
+  /** Attempts started, by a claim or in the place of an answered one (what `drain` counts). */
+  let launched = 0;
+  const launch = (claimed: readonly ClaimedAttempt[]) => {
+    launched += claimed.length;
+    start(claimed);
+  };
   const answers = createAnswerBook({
     db: own,
     now,
     workerId,
     leaseSeconds,
     asOperator,
-    start: (next) => start(next),
+    start: launch,
     wake,
   });
   const attempt = createAttempt({
@@ -142,7 +153,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
     perEndpoint: deps.perEndpoint ?? PER_ENDPOINT_CONCURRENCY,
     maxInFlight: deps.maxInFlight ?? MAX_IN_FLIGHT,
     inFlight,
-    start,
+    start: launch,
   });
   const runner = createRunner({
     db: own,
@@ -159,12 +170,11 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
   return {
     async drain() {
       return asOperator(async () => {
-        let sent = 0;
+        const before = launched;
         for (;;) {
           await fanOut();
           const { claimed } = await pump();
-          sent += claimed;
-          if (claimed === 0 && inFlight.size === 0) return sent;
+          if (claimed === 0 && inFlight.size === 0) return launched - before;
           if (claimed === 0) await Promise.race(inFlight);
         }
       });

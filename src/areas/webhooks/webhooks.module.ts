@@ -13,6 +13,7 @@ import { webhooksSealed } from './webhooks.sealed.ts';
 import { createWebhooksService } from './webhooks.service.ts';
 
 export type { Dispatcher, DispatcherDeps } from './webhooks.dispatcher.ts';
+export { DELIVERY_USER_AGENT } from './webhooks.sender.ts';
 export type { WebhooksService } from './webhooks.service.ts';
 export {
   deliveryHeaders,

@@ -13,6 +13,9 @@ export type Resolver = (host: string) => Promise<ResolvedAddress[]>;
 
 export const systemResolver: Resolver = (host) => dnsLookup(host, { all: true, verbatim: true });
 
+/** The `User-Agent` of every delivery (and of what `funder-api listen` forwards). */
+export const DELIVERY_USER_AGENT = 'funder-api-webhooks/1';
+
 /** A 2xx within this time is a success; anything slower is a failure. */
 export const ATTEMPT_TIMEOUT_MS = 10_000;
 /** At most this much of an answer is read; the rest is dropped with the connection. */
@@ -97,7 +100,7 @@ export function createSender(options: {
           headers: {
             'content-type': 'application/json',
             'content-length': String(Buffer.byteLength(body)),
-            'user-agent': 'funder-api-webhooks/1',
+            'user-agent': DELIVERY_USER_AGENT,
             ...headers,
           },
         });
