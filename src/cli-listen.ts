@@ -23,6 +23,8 @@ interface EventItem {
   data: Record<string, unknown>;
   /** Where to resume after this event, when the log gives one per event (opaque). */
   cursor?: string;
+  /** The trace context of the call that caused the event, which a forward continues as a delivery does. */
+  traceparent?: string | null;
 }
 
 interface EventPage {
@@ -103,15 +105,19 @@ async function endOfLog(api: ListenApi): Promise<string | null> {
 
 const hasMore = (page: EventPage) => page.has_more ?? page.next_cursor !== null;
 
-/** A W3C `traceparent` of a new trace (random ids, sampled), one per forwarded event. */
-function newTraceparent(): string {
+/**
+ * The W3C `traceparent` of a forward: as a delivery's, a new span in the trace of the call that
+ * caused the event (the log's `traceparent`), else of a new trace (random ids, sampled).
+ */
+function forwardTraceparent(caused: string | null | undefined): string {
   const id = (bytes: number) => {
     for (;;) {
       const hex = randomBytes(bytes).toString('hex');
       if (/[^0]/.test(hex)) return hex;
     }
   };
-  return `00-${id(16)}-${id(8)}-01`;
+  const parent = /^00-([0-9a-f]{32})-[0-9a-f]{16}-([0-9a-f]{2})$/.exec(caused ?? '');
+  return parent ? `00-${parent[1]}-${id(8)}-${parent[2]}` : `00-${id(16)}-${id(8)}-01`;
 }
 
 /** Posts one event to the local URL, signed with the local secret and headed as a real delivery is. */
@@ -129,7 +135,7 @@ async function forward(options: ListenOptions, secret: string, event: EventItem)
     'content-type': 'application/json',
     'user-agent': DELIVERY_USER_AGENT,
     ...deliveryHeaders({ body, at: new Date(), secrets: [secret], eventId: event.id, deliveryId }),
-    traceparent: newTraceparent(),
+    traceparent: forwardTraceparent(event.traceparent),
   };
   const outcome = { status: null as number | null, error: null as string | null };
   try {

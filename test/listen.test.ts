@@ -100,10 +100,10 @@ describe('funder-api listen', { timeout: SUITE_TIMEOUT }, () => {
     await until(async () => received.length > 0, 'the receiver got a forward');
     const delivery = received[0]!;
     expect(delivery.headers['content-type']).toBe('application/json');
-    // The headers of a real delivery: its user agent, and a W3C trace context of its own.
+    // The headers of a real delivery: its user agent, and a W3C trace context.
     expect(delivery.headers['user-agent']).toBe('funder-api-webhooks/1');
-    expect(delivery.headers.traceparent).toMatch(/^00-[0-9a-f]{32}-[0-9a-f]{16}-01$/);
-    expect(delivery.headers.traceparent).not.toMatch(/^00-0{32}-|-0{16}-01$/);
+    expect(delivery.headers.traceparent).toMatch(/^00-[0-9a-f]{32}-[0-9a-f]{16}-[0-9a-f]{2}$/);
+    expect(delivery.headers.traceparent).not.toMatch(/^00-0{32}-|-0{16}-[0-9a-f]{2}$/);
     // The receiver checks it as it checks a real delivery: same header, same scheme.
     const event = verifyWebhook<{ id: string; type: string; data: { request_id?: string } }>(
       delivery.body,
@@ -137,6 +137,9 @@ describe('funder-api listen', { timeout: SUITE_TIMEOUT }, () => {
         data: listed.data,
       }),
     );
+    // Its trace context continues the call that caused the event, as a delivery's does.
+    expect(String(listed.traceparent)).toMatch(/^00-[0-9a-f]{32}-[0-9a-f]{16}-[0-9a-f]{2}$/);
+    expect(String(delivery.headers.traceparent).split('-')[1]).toBe(String(listed.traceparent).split('-')[1]);
     // The other events of the walk (routed, offer, notices) were not asked for.
     await until(async () => listen.lines().length >= 2, 'listen printed the forward');
     expect(listen.lines()[1]).toMatchObject({

@@ -31,6 +31,7 @@ export interface EventsAnswer {
     api_version: string;
     data: unknown;
     cursor: string;
+    traceparent: string | null;
   }[];
   has_more: boolean;
   next_cursor: string | null;
@@ -67,6 +68,7 @@ function eventsAnswer(rows: EventRow[], limit: number, start: string | undefined
       api_version: row.api_version,
       data: row.payload,
       cursor: cursorOf(row),
+      traceparent: row.traceparent,
     })),
     has_more: hasMore,
     next_cursor: hasMore ? last : null,

@@ -189,6 +189,11 @@ export const EventItem = Type.Object({
     description:
       'Where this event stands in your log: sent as `after`, the events that follow it (a follower keeps the last one it applied)',
   }),
+  traceparent: Nullable(
+    Type.String({
+      description: 'The W3C trace context of the call that caused the event, which its deliveries continue',
+    }),
+  ),
 });
 
 export const EventList = Type.Object({

@@ -323,6 +323,7 @@ export interface EventRow {
   api_version: string;
   payload: Record<string, unknown>;
   created_at: Date;
+  traceparent: string | null;
 }
 
 /** Where a page of the event log starts: after a place in the funder's sequence, or (an older cursor) in the platform's. */
@@ -343,7 +344,7 @@ export async function listEvents(
   return scopedRows<EventRow>(
     q,
     scope,
-    `SELECT funder_seq::text, id::text, type, api_version, payload, created_at FROM outbox_events_read
+    `SELECT funder_seq::text, id::text, type, api_version, payload, created_at, traceparent FROM outbox_events_read
       WHERE funder_id = $1 AND plane = $2 AND ($3::uuid IS NULL OR key_id = $3::uuid)
         AND created_at >= $4 AND funder_seq IS NOT NULL
         AND ($5::bigint IS NULL OR funder_seq > $5::bigint) AND ($6::bigint IS NULL OR seq > $6::bigint)

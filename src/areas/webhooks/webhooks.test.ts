@@ -509,6 +509,8 @@ describe('events of the landed areas', () => {
     expect(new Set(types)).toEqual(
       new Set([
         'request.routed',
+        'offer.created',
+        'request.approved',
         'notice.acknowledged',
         'request.funded',
         'settlement.recorded',
