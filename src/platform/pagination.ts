@@ -109,3 +109,23 @@ export function pageOf<R extends KeyedRow>(
 /** How many rows a paged store reads for a page of `limit`: one more (null: all of them). */
 export const readLimit = (limit: number | undefined): number | null =>
   limit === undefined ? null : limit + 1;
+
+/** How many rows a page read takes: a number for a list with a limit, else possibly all (null). */
+type ReadLimitOf<Q extends { limit?: number }> = undefined extends Q['limit'] ? number | null : number;
+
+/**
+ * One page of a list in one step: the caller's cursor checked against the list and its filter,
+ * the rows read after it by `read` (one more than the page, or all when the list has no limit),
+ * and the page with its marks.
+ */
+export async function readPage<R extends KeyedRow, Q extends { limit?: number; cursor?: string }>(
+  set: Keyset,
+  filter: string,
+  query: Q,
+  read: (page: { limit: ReadLimitOf<Q>; after: KeyPosition | null }) => Promise<readonly R[]>,
+): Promise<{ rows: R[] } & PageMarks> {
+  const after = readCursor(set, filter, query.cursor);
+  // readLimit answers a number whenever the query has one, as ReadLimitOf says.
+  const limit = readLimit(query.limit) as ReadLimitOf<Q>;
+  return pageOf(set, filter, await read({ limit, after }), query.limit);
+}

@@ -8,7 +8,7 @@ import {
 import type { Queryable, Tx } from '../../platform/db/db.ts';
 import { funderPlane } from '../../platform/db/funders.ts';
 import { ApiError } from '../../platform/errors.ts';
-import { pageOf, readCursor } from '../../platform/pagination.ts';
+import { readPage } from '../../platform/pagination.ts';
 import type { WriteScope } from '../../platform/write.ts';
 import { type ArrivalInput, arriveIn, checkSignupCaps, makeClientIn } from './clients.arrivals.ts';
 import * as store from './clients.invitations.store.ts';
@@ -111,14 +111,9 @@ export function createInvitations(deps: Pick<ClientsDeps, 'db' | 'clock' | 'writ
 
     async list(caller: FunderCaller, query: { limit: number; cursor?: string }) {
       const now = clock.now();
-      const after = readCursor(store.INVITATION_ORDER, '', query.cursor);
-      const rows = await store.listInvitations(
-        db,
-        scopeOf(caller),
-        { limit: query.limit + 1, after },
-        ownKeyOnly(caller),
+      const page = await readPage(store.INVITATION_ORDER, '', query, (read) =>
+        store.listInvitations(db, scopeOf(caller), read, ownKeyOnly(caller)),
       );
-      const page = pageOf(store.INVITATION_ORDER, '', rows, query.limit);
       return {
         count: page.rows.length,
         invitations: page.rows.map((row) => invitationView(row, now)),

@@ -1,7 +1,7 @@
 import { type Caller, type FunderCaller, type FunderScope, scopeOf } from '../../platform/caller.ts';
 import type { Queryable } from '../../platform/db/db.ts';
 import { ApiError } from '../../platform/errors.ts';
-import { pageOf, readCursor } from '../../platform/pagination.ts';
+import { readPage } from '../../platform/pagination.ts';
 import type { Acting } from './clients.invitations.ts';
 import { type CreateOnboardingInput, issueOnboardingLink } from './clients.onboarding.create.ts';
 import * as store from './clients.onboarding.store.ts';
@@ -45,14 +45,9 @@ export function createOnboarding(deps: ClientsDeps) {
 
     async list(caller: FunderCaller, query: { limit: number; cursor?: string }) {
       const now = clock.now();
-      const after = readCursor(store.ONBOARDING_ORDER, '', query.cursor);
-      const rows = await store.listOnboardingLinks(
-        db,
-        scopeOf(caller),
-        { limit: query.limit + 1, after },
-        ownKeyOnly(caller),
+      const page = await readPage(store.ONBOARDING_ORDER, '', query, (read) =>
+        store.listOnboardingLinks(db, scopeOf(caller), read, ownKeyOnly(caller)),
       );
-      const page = pageOf(store.ONBOARDING_ORDER, '', rows, query.limit);
       return {
         count: page.rows.length,
         onboarding_links: page.rows.map((row) => onboardingView(row, now)),

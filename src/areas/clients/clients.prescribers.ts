@@ -4,7 +4,7 @@ import { sha256Hex } from '../../platform/crypto.ts';
 import { isUniqueViolation, type Queryable } from '../../platform/db/db.ts';
 import { ApiError } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
-import { pageOf, readCursor, readLimit } from '../../platform/pagination.ts';
+import { readPage } from '../../platform/pagination.ts';
 import type { WriteScope } from '../../platform/write.ts';
 import * as invitationsStore from './clients.invitations.store.ts';
 import * as store from './clients.links.store.ts';
@@ -198,12 +198,9 @@ export function createPrescribers(deps: PrescribersDeps) {
   return {
     /** A page of prescribers; without `limit`, every one (the list as it was before pages). */
     async list(caller: FunderCaller, query: { lang?: string; limit?: number; cursor?: string }) {
-      const after = readCursor(store.PRESCRIBER_ORDER, '', query.cursor);
-      const rows = await store.listPrescribers(deps.db, scopeOf(caller), {
-        limit: readLimit(query.limit),
-        after,
-      });
-      const page = pageOf(store.PRESCRIBER_ORDER, '', rows, query.limit);
+      const page = await readPage(store.PRESCRIBER_ORDER, '', query, (read) =>
+        store.listPrescribers(deps.db, scopeOf(caller), read),
+      );
       const prescribers = await prescriberViews(deps, caller, query.lang, undefined, deps.db, page.rows);
       return {
         count: prescribers.length,

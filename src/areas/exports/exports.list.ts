@@ -1,5 +1,5 @@
 import type { FunderCaller } from '../../platform/caller.ts';
-import { pageOf, readCursor } from '../../platform/pagination.ts';
+import { readPage } from '../../platform/pagination.ts';
 import type { ExportsDeps } from './exports.deps.ts';
 import * as store from './exports.store.ts';
 import { exportView, funderRef, liveScope } from './exports.view.ts';
@@ -10,9 +10,9 @@ export function createExportList(deps: Pick<ExportsDeps, 'db' | 'clock'>) {
   return {
     async list(caller: FunderCaller, query: { limit: number; cursor?: string }) {
       const scope = liveScope(caller);
-      const after = readCursor(store.EXPORT_ORDER, '', query.cursor);
-      const rows = await store.listExports(db, scope, { limit: query.limit + 1, after });
-      const page = pageOf(store.EXPORT_ORDER, '', rows, query.limit);
+      const page = await readPage(store.EXPORT_ORDER, '', query, (read) =>
+        store.listExports(db, scope, read),
+      );
       const now = clock.now();
       return {
         funder: funderRef(caller),

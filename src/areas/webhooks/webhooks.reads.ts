@@ -4,7 +4,7 @@ import type { Queryable } from '../../platform/db/db.ts';
 import { ApiError } from '../../platform/errors.ts';
 import type { EventRegistry } from '../../platform/events.ts';
 import { OUTBOX_KEEP_DAYS } from '../../platform/outbox.ts';
-import { pageOf, readCursor } from '../../platform/pagination.ts';
+import { readPage } from '../../platform/pagination.ts';
 import type { CacheableAnswer } from '../../platform/read-cache.ts';
 import type { WebhooksDeps } from './webhooks.deps.ts';
 import {
@@ -103,13 +103,13 @@ export function createWebhookReads(deps: Pick<WebhooksDeps, 'db' | 'clock'>) {
     async deliveries(caller: FunderCaller, id: string, query: { limit?: number; cursor?: string }) {
       const limit = query.limit ?? 50;
       // Bound to the endpoint: another endpoint's cursor is not one of this log.
-      const after = readCursor(DELIVERY_ORDER, id, query.cursor);
-      const rows = await read(caller, async (scope) => {
-        const endpoint = await findEndpoint(db, scope, ownKeyOf(caller), id);
-        if (!endpoint) throw new ApiError('not_found', 'The webhook endpoint was not found.');
-        return listDeliveries(db, scope, id, { limit: limit + 1, after });
-      });
-      const page = pageOf(DELIVERY_ORDER, id, rows, limit);
+      const page = await readPage(DELIVERY_ORDER, id, { ...query, limit }, (page) =>
+        read(caller, async (scope) => {
+          const endpoint = await findEndpoint(db, scope, ownKeyOf(caller), id);
+          if (!endpoint) throw new ApiError('not_found', 'The webhook endpoint was not found.');
+          return listDeliveries(db, scope, id, page);
+        }),
+      );
       return {
         count: page.rows.length,
         deliveries: page.rows.map(deliveryView),
