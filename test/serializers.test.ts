@@ -63,6 +63,8 @@ describe('the answers’ serializers', () => {
         { ...request(true), my_offer: { ...offer, accepted_at: T }, debtor_consent: [consent('acceptance')] },
         { ...request(false), my_offer: null, debtor_consent: [consent(null), consent('receipt')] },
       ],
+      has_more: true,
+      next_cursor: 'WyJyZXF1ZXN0cyJd',
     };
     const written = simplified(RequestList)(list);
     expect(written).toBe(asDeclared(RequestList)(list));
