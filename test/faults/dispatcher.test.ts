@@ -187,7 +187,10 @@ describe.skipIf(!onPostgres())('dispatcher faults (the work command, PostgreSQL)
     for (const funder of funders) await events(funder.bankId, 20);
     await notify();
     const expected = 2 * 20 * 8;
-    await until(() => hits.length >= endpointIds.length, 'the first worker with an attempt in flight per endpoint');
+    await until(
+      () => hits.length >= endpointIds.length,
+      'the first worker with an attempt in flight per endpoint',
+    );
     first.child.kill('SIGKILL');
     await new Promise((exited) => first.child.once('exit', exited));
     const killedAt = Date.now();

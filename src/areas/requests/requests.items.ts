@@ -1,8 +1,8 @@
 import type { FunderScope } from '../../platform/caller.ts';
 import type { Queryable } from '../../platform/db/db.ts';
+import type { RequestListRow } from './requests.list.store.ts';
 import { noticeAnswersOf } from './requests.notices.store.ts';
 import { latestOffers } from './requests.offers.store.ts';
-import type { RequestListRow } from './requests.store.ts';
 import { firstOfferExpiry, requestNow } from './requests.time.ts';
 import { type ConsentPolicy, consentByRequest, offerSummary, requestView } from './requests.views.ts';
 

@@ -8,6 +8,7 @@ import type { CacheableAnswer } from '../../platform/read-cache.ts';
 import { readSellerScore } from '../parties/parties.module.ts';
 import type { SettingsService } from '../settings/settings.module.ts';
 import { listItemsOf } from './requests.items.ts';
+import * as list from './requests.list.store.ts';
 import { noticesOf } from './requests.notices.store.ts';
 import { latestOffers } from './requests.offers.store.ts';
 import { receivablesOf } from './requests.receivables.store.ts';
@@ -61,7 +62,7 @@ export function createRequestReads(
    * reads of one answer go one after the other in one transaction (one connection, one role
    * switch) rather than each in its own (bench/README.md, "Request reads").
    */
-  async function listItems(q: Queryable, scope: FunderScope, rows: store.RequestListRow[]) {
+  async function listItems(q: Queryable, scope: FunderScope, rows: list.RequestListRow[]) {
     const { value, until } = await listItemsOf(q, scope, rows, await consentPolicy(q, scope), clock.now());
     return { value, until };
   }
@@ -82,7 +83,7 @@ export function createRequestReads(
       const filter = query.status ?? 'open';
       const statuses = statusFilter(filter);
       // A cursor is bound to the list and to its status filter.
-      const after = readCursor(store.REQUEST_LIST_ORDER, filter, query.cursor);
+      const after = readCursor(list.REQUEST_LIST_ORDER, filter, query.cursor);
       const funder = { bank_id: caller.funderId, name: caller.funderName };
       if (caller.plane === null)
         return { answer: { funder, count: 0, requests: [], has_more: false, next_cursor: null } };
@@ -91,8 +92,8 @@ export function createRequestReads(
       // The funder's name is in the answer: a renamed funder's is another.
       const key = `requests.list:${filter}:${limit}:${query.cursor ?? ''}:${funder.name}`;
       const read = async (tx: Queryable) => {
-        const rows = await store.listVisibleRequests(tx, scope, statuses, limit + 1, after);
-        const page = pageOf(store.REQUEST_LIST_ORDER, filter, rows, limit);
+        const rows = await list.listVisibleRequests(tx, scope, statuses, limit + 1, after);
+        const page = pageOf(list.REQUEST_LIST_ORDER, filter, rows, limit);
         const { value: requests, until } = await listItems(tx, scope, page.rows);
         const marks = { has_more: page.has_more, next_cursor: page.next_cursor };
         return { value: { funder, count: requests.length, requests, ...marks }, until };

@@ -1,10 +1,10 @@
 import { decimalToEuros } from '../../platform/money.ts';
 import { levelAtLeast } from '../settings/settings.module.ts';
+import type { RequestListRow } from './requests.list.store.ts';
 import type { NoticeAnswer, NoticeRow } from './requests.notices.store.ts';
 import type { OfferRow } from './requests.offers.store.ts';
 import type { ReceivableRow } from './requests.receivables.store.ts';
 import type { DisputeRow, SignalRow } from './requests.risks.store.ts';
-import type { RequestListRow } from './requests.store.ts';
 
 const iso = (value: Date | null): string | null => (value ? value.toISOString() : null);
 const euros = (value: string): number => decimalToEuros(value)!;
