@@ -317,8 +317,9 @@ export interface paths {
          *
          *     - `type`: one event type only.
          *     - `limit`: 1 to 200, default 50.
-         *     - `after`: the `next_cursor` of the previous page; `next_cursor` is null on the last page.
-         *     - To follow the log, keep `poll_cursor` from the last page and ask again later with it as `after`: only newer events come (`funder-api listen` does this).
+         *     - `after` (or `cursor`): the `next_cursor` of the previous page; `has_more` says whether one follows, and `next_cursor` is null on the last page.
+         *     - To follow the log, keep `poll_cursor` from the last page (or the `cursor` of the last event you applied) and ask again later with it as `after`: only newer events come (`funder-api listen` does this).
+         *     - The cursor counts your events only, and never skips: an event is listed only once every event before it in your log has been committed, so a follower that keeps its cursor misses nothing.
          *
          *     With a sandbox key, only the events that key’s own calls caused.
          *
@@ -2072,6 +2073,72 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "offer.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Your offer was recorded
+         * @description Posted to your endpoints subscribed to `offer.created` (or `*`). `data` carries the request as you see it once the change is done (`request`, null when you no longer see it) and `request_id`; the offer is `request.my_offer`.
+         *
+         *     Verify `Service-Signature`, or `webhook-signature` with any Standard Webhooks library, on the raw body before parsing it; drop a repeat by `Service-Event-Id` (or `webhook-id`, the same). Any 2xx within 10 seconds acknowledges the delivery.
+         */
+        post: operations["event_offer_created"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "offer.expired": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Your offer expired
+         * @description Posted to your endpoints subscribed to `offer.expired` (or `*`). `data` carries the request as you see it once the change is done (`request`, null when you no longer see it) and `request_id`; `request.my_offer.status` is `expired`.
+         *
+         *     Verify `Service-Signature`, or `webhook-signature` with any Standard Webhooks library, on the raw body before parsing it; drop a repeat by `Service-Event-Id` (or `webhook-id`, the same). Any 2xx within 10 seconds acknowledges the delivery.
+         */
+        post: operations["event_offer_expired"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "offer.replaced": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Your offer replaced your earlier one
+         * @description Posted to your endpoints subscribed to `offer.replaced` (or `*`). `data` carries the request as you see it once the change is done (`request`, null when you no longer see it) and `request_id`; the new offer is `request.my_offer`.
+         *
+         *     Verify `Service-Signature`, or `webhook-signature` with any Standard Webhooks library, on the raw body before parsing it; drop a repeat by `Service-Event-Id` (or `webhook-id`, the same). Any 2xx within 10 seconds acknowledges the delivery.
+         */
+        post: operations["event_offer_replaced"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "onboarding.completed": {
         parameters: {
             query?: never;
@@ -2160,6 +2227,72 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "request.approved": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The seller accepted your terms
+         * @description Posted to your endpoints subscribed to `request.approved` (or `*`). `data` carries the request as you see it once the change is done (`request`, null when you no longer see it) and `request_id`.
+         *
+         *     Verify `Service-Signature`, or `webhook-signature` with any Standard Webhooks library, on the raw body before parsing it; drop a repeat by `Service-Event-Id` (or `webhook-id`, the same). Any 2xx within 10 seconds acknowledges the delivery.
+         */
+        post: operations["event_request_approved"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "request.cancelled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A request was cancelled
+         * @description Posted to your endpoints subscribed to `request.cancelled` (or `*`). `data` carries the request as you see it once the change is done (`request`, null when you no longer see it) and `request_id`.
+         *
+         *     Verify `Service-Signature`, or `webhook-signature` with any Standard Webhooks library, on the raw body before parsing it; drop a repeat by `Service-Event-Id` (or `webhook-id`, the same). Any 2xx within 10 seconds acknowledges the delivery.
+         */
+        post: operations["event_request_cancelled"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "request.declined": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A request was declined
+         * @description Posted to your endpoints subscribed to `request.declined` (or `*`). `data` carries the request as you see it once the change is done (`request`, null when you no longer see it) and `request_id`, and `step_back` for a step back.
+         *
+         *     Verify `Service-Signature`, or `webhook-signature` with any Standard Webhooks library, on the raw body before parsing it; drop a repeat by `Service-Event-Id` (or `webhook-id`, the same). Any 2xx within 10 seconds acknowledges the delivery.
+         */
+        post: operations["event_request_declined"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "request.funded": {
         parameters: {
             query?: never;
@@ -2171,7 +2304,7 @@ export interface webhooks {
         put?: never;
         /**
          * You funded a request
-         * @description Posted to your endpoints subscribed to `request.funded` (or `*`). `data` carries the request as `GET /v1/requests` lists it (`request`), with `value_date`, `reference` and `amount` (euros).
+         * @description Posted to your endpoints subscribed to `request.funded` (or `*`). `data` carries the request as `GET /v1/requests` lists it to you once the change is done, with `my_offer` and `debtor_consent` (`request`), with `value_date`, `reference` and `amount` (euros).
          *
          *     Verify `Service-Signature`, or `webhook-signature` with any Standard Webhooks library, on the raw body before parsing it; drop a repeat by `Service-Event-Id` (or `webhook-id`, the same). Any 2xx within 10 seconds acknowledges the delivery.
          */
@@ -2193,11 +2326,77 @@ export interface webhooks {
         put?: never;
         /**
          * A request was routed to you
-         * @description Posted to your endpoints subscribed to `request.routed` (or `*`). `data` carries the request as `GET /v1/requests` lists it (`request`).
+         * @description Posted to your endpoints subscribed to `request.routed` (or `*`). `data` carries the request as `GET /v1/requests` lists it to you once the change is done, with `my_offer` and `debtor_consent` (`request`).
          *
          *     Verify `Service-Signature`, or `webhook-signature` with any Standard Webhooks library, on the raw body before parsing it; drop a repeat by `Service-Event-Id` (or `webhook-id`, the same). Any 2xx within 10 seconds acknowledges the delivery.
          */
         post: operations["event_request_routed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "request.terms_rejected": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The seller rejected your terms
+         * @description Posted to your endpoints subscribed to `request.terms_rejected` (or `*`). `data` carries the request as you see it once the change is done (`request`, null when you no longer see it) and `request_id`.
+         *
+         *     Verify `Service-Signature`, or `webhook-signature` with any Standard Webhooks library, on the raw body before parsing it; drop a repeat by `Service-Event-Id` (or `webhook-id`, the same). Any 2xx within 10 seconds acknowledges the delivery.
+         */
+        post: operations["event_request_terms_rejected"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "request.unrouted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A request is no longer routed to you
+         * @description Posted to your endpoints subscribed to `request.unrouted` (or `*`). `data` carries the request as you see it once the change is done (`request`, null when you no longer see it) and `request_id`.
+         *
+         *     Verify `Service-Signature`, or `webhook-signature` with any Standard Webhooks library, on the raw body before parsing it; drop a repeat by `Service-Event-Id` (or `webhook-id`, the same). Any 2xx within 10 seconds acknowledges the delivery.
+         */
+        post: operations["event_request_unrouted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "request.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A request you see changed
+         * @description Posted to your endpoints subscribed to `request.updated` (or `*`). `data` carries the request as you see it once the change is done (`request`, null when you no longer see it) and `request_id`.
+         *
+         *     Verify `Service-Signature`, or `webhook-signature` with any Standard Webhooks library, on the raw body before parsing it; drop a repeat by `Service-Event-Id` (or `webhook-id`, the same). Any 2xx within 10 seconds acknowledges the delivery.
+         */
+        post: operations["event_request_updated"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2690,7 +2889,7 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
-        /** @description The request as `GET /v1/requests` lists it */
+        /** @description The request as `GET /v1/requests` lists it to you at the moment of the event */
         EventRequest: {
             /** @description Euros, two decimals */
             advance_amount: number | null;
@@ -2705,11 +2904,37 @@ export interface components {
             consent_level_required: string | null;
             /** Format: date-time */
             created_at: string;
+            debtor_consent: ({
+                debtor_name: string;
+                debtor_tax_id: string;
+                level_achieved: string | null;
+                level_required: string;
+                meets_requirement: boolean;
+                /** @description The notice status */
+                status: string;
+            } & {
+                [key: string]: unknown;
+            })[];
             /** Format: date-time */
             funded_at: string | null;
             /** Format: uuid */
             id: string;
             invoice_count: number;
+            my_offer: ({
+                /** Format: date-time */
+                accepted_at: string | null;
+                advance_pct: number;
+                days: number;
+                /** Format: uuid */
+                funding_request_id: string;
+                rate: number;
+                /** @description For example `pending`, `accepted`, `expired` */
+                status: string;
+                /** Format: date-time */
+                submitted_at: string;
+            } & {
+                [key: string]: unknown;
+            }) | null;
             request_ref: string;
             /** Format: date-time */
             routed_at: string | null;
@@ -3006,6 +3231,13 @@ export interface components {
             type: "factoring" | "confirming";
             /** Format: date-time */
             updated_at: string;
+        };
+        RequestEventData: {
+            request: components["schemas"]["EventRequest"] | null;
+            /** Format: uuid */
+            request_id: string;
+        } & {
+            [key: string]: unknown;
         };
         RequestsByRecourseEntry: {
             /** @description What you advanced on them (euros) */
@@ -5038,10 +5270,12 @@ export interface operations {
     listEvents: {
         parameters: {
             query?: {
-                /** @description The `next_cursor` of the previous page */
+                /** @description The `next_cursor` (or `poll_cursor`) of an earlier page */
                 after?: string;
+                /** @description The same as `after`, under the name every list takes; send one of the two */
+                cursor?: string;
                 limit?: number;
-                type?: "claim.closed" | "claim.opened" | "early_payment.released" | "early_payment.accepted" | "early_payment.declined" | "early_payment.withdrawn" | "early_payment.paid" | "early_payment.repayment_recorded" | "early_payment.repaid" | "export.ready" | "notice.acknowledged" | "notice.disputed" | "onboarding.completed" | "opportunities.daily" | "payment.reached_seller" | "request.announced" | "request.funded" | "request.routed" | "settlement.recorded" | "webhook.test";
+                type?: "claim.closed" | "claim.opened" | "early_payment.released" | "early_payment.accepted" | "early_payment.declined" | "early_payment.withdrawn" | "early_payment.paid" | "early_payment.repayment_recorded" | "early_payment.repaid" | "export.ready" | "notice.acknowledged" | "notice.disputed" | "offer.created" | "offer.replaced" | "offer.expired" | "onboarding.completed" | "opportunities.daily" | "payment.reached_seller" | "request.announced" | "request.approved" | "request.cancelled" | "request.declined" | "request.funded" | "request.routed" | "request.terms_rejected" | "request.unrouted" | "request.updated" | "settlement.recorded" | "webhook.test";
             };
             header?: never;
             path?: never;
@@ -5066,6 +5300,8 @@ export interface operations {
                             api_version: string;
                             /** Format: date-time */
                             created_at: string;
+                            /** @description Where this event stands in your log: sent as `after`, the events that follow it (a follower keeps the last one it applied) */
+                            cursor: string;
                             data: {
                                 [key: string]: unknown;
                             };
@@ -5073,6 +5309,8 @@ export interface operations {
                             id: string;
                             type: string;
                         }[];
+                        /** @description Whether more events follow this page now */
+                        has_more: boolean;
                         /** @description Pass as `after` for the next page; null at the end */
                         next_cursor: string | null;
                         /** @description Pass as `after` later to get only the events newer than this page: the last event of the page, else the `after` you sent; null when neither */
@@ -10243,7 +10481,7 @@ export interface operations {
                      *       "*"
                      *     ]
                      */
-                    events?: ("claim.closed" | "claim.opened" | "early_payment.released" | "early_payment.accepted" | "early_payment.declined" | "early_payment.withdrawn" | "early_payment.paid" | "early_payment.repayment_recorded" | "early_payment.repaid" | "export.ready" | "notice.acknowledged" | "notice.disputed" | "onboarding.completed" | "opportunities.daily" | "payment.reached_seller" | "request.announced" | "request.funded" | "request.routed" | "settlement.recorded" | "webhook.test" | "*")[];
+                    events?: ("claim.closed" | "claim.opened" | "early_payment.released" | "early_payment.accepted" | "early_payment.declined" | "early_payment.withdrawn" | "early_payment.paid" | "early_payment.repayment_recorded" | "early_payment.repaid" | "export.ready" | "notice.acknowledged" | "notice.disputed" | "offer.created" | "offer.replaced" | "offer.expired" | "onboarding.completed" | "opportunities.daily" | "payment.reached_seller" | "request.announced" | "request.approved" | "request.cancelled" | "request.declined" | "request.funded" | "request.routed" | "request.terms_rejected" | "request.unrouted" | "request.updated" | "settlement.recorded" | "webhook.test" | "*")[];
                     /** @description https, a public host name, port 443, no user name or password, at most 2,048 characters. IP addresses and private, loopback, link-local and reserved names are refused. */
                     url: string;
                 };
@@ -11345,6 +11583,141 @@ export interface operations {
             };
         };
     };
+    event_offer_created: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery (one per event and endpoint), as the delivery log lists it. */
+                "Service-Delivery-Id": components["parameters"]["ServiceDeliveryId"];
+                /** @description The event id, the same on every attempt. */
+                "Service-Event-Id": components["parameters"]["ServiceEventId"];
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`, a second `v1` during a rotation. */
+                "Service-Signature": components["parameters"]["ServiceSignature"];
+                /** @description Standard Webhooks: the event id, as `Service-Event-Id`. */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes the text after `whsec_` encodes in base64; two items separated by a space during a rotation. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+                /** @description Standard Webhooks: unix seconds, the same instant as `t` of `Service-Signature`. */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @example 2026-09-23 */
+                    api_version: string;
+                    /** Format: date-time */
+                    created_at: string;
+                    data: components["schemas"]["RequestEventData"];
+                    /** Format: uuid */
+                    id: string;
+                    /** @constant */
+                    type: "offer.created";
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    event_offer_expired: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery (one per event and endpoint), as the delivery log lists it. */
+                "Service-Delivery-Id": components["parameters"]["ServiceDeliveryId"];
+                /** @description The event id, the same on every attempt. */
+                "Service-Event-Id": components["parameters"]["ServiceEventId"];
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`, a second `v1` during a rotation. */
+                "Service-Signature": components["parameters"]["ServiceSignature"];
+                /** @description Standard Webhooks: the event id, as `Service-Event-Id`. */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes the text after `whsec_` encodes in base64; two items separated by a space during a rotation. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+                /** @description Standard Webhooks: unix seconds, the same instant as `t` of `Service-Signature`. */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @example 2026-09-23 */
+                    api_version: string;
+                    /** Format: date-time */
+                    created_at: string;
+                    data: components["schemas"]["RequestEventData"];
+                    /** Format: uuid */
+                    id: string;
+                    /** @constant */
+                    type: "offer.expired";
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    event_offer_replaced: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery (one per event and endpoint), as the delivery log lists it. */
+                "Service-Delivery-Id": components["parameters"]["ServiceDeliveryId"];
+                /** @description The event id, the same on every attempt. */
+                "Service-Event-Id": components["parameters"]["ServiceEventId"];
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`, a second `v1` during a rotation. */
+                "Service-Signature": components["parameters"]["ServiceSignature"];
+                /** @description Standard Webhooks: the event id, as `Service-Event-Id`. */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes the text after `whsec_` encodes in base64; two items separated by a space during a rotation. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+                /** @description Standard Webhooks: unix seconds, the same instant as `t` of `Service-Signature`. */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @example 2026-09-23 */
+                    api_version: string;
+                    /** Format: date-time */
+                    created_at: string;
+                    data: components["schemas"]["RequestEventData"];
+                    /** Format: uuid */
+                    id: string;
+                    /** @constant */
+                    type: "offer.replaced";
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     event_onboarding_completed: {
         parameters: {
             query?: never;
@@ -11600,6 +11973,148 @@ export interface operations {
             };
         };
     };
+    event_request_approved: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery (one per event and endpoint), as the delivery log lists it. */
+                "Service-Delivery-Id": components["parameters"]["ServiceDeliveryId"];
+                /** @description The event id, the same on every attempt. */
+                "Service-Event-Id": components["parameters"]["ServiceEventId"];
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`, a second `v1` during a rotation. */
+                "Service-Signature": components["parameters"]["ServiceSignature"];
+                /** @description Standard Webhooks: the event id, as `Service-Event-Id`. */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes the text after `whsec_` encodes in base64; two items separated by a space during a rotation. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+                /** @description Standard Webhooks: unix seconds, the same instant as `t` of `Service-Signature`. */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @example 2026-09-23 */
+                    api_version: string;
+                    /** Format: date-time */
+                    created_at: string;
+                    data: components["schemas"]["RequestEventData"];
+                    /** Format: uuid */
+                    id: string;
+                    /** @constant */
+                    type: "request.approved";
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    event_request_cancelled: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery (one per event and endpoint), as the delivery log lists it. */
+                "Service-Delivery-Id": components["parameters"]["ServiceDeliveryId"];
+                /** @description The event id, the same on every attempt. */
+                "Service-Event-Id": components["parameters"]["ServiceEventId"];
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`, a second `v1` during a rotation. */
+                "Service-Signature": components["parameters"]["ServiceSignature"];
+                /** @description Standard Webhooks: the event id, as `Service-Event-Id`. */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes the text after `whsec_` encodes in base64; two items separated by a space during a rotation. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+                /** @description Standard Webhooks: unix seconds, the same instant as `t` of `Service-Signature`. */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @example 2026-09-23 */
+                    api_version: string;
+                    /** Format: date-time */
+                    created_at: string;
+                    data: components["schemas"]["RequestEventData"];
+                    /** Format: uuid */
+                    id: string;
+                    /** @constant */
+                    type: "request.cancelled";
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    event_request_declined: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery (one per event and endpoint), as the delivery log lists it. */
+                "Service-Delivery-Id": components["parameters"]["ServiceDeliveryId"];
+                /** @description The event id, the same on every attempt. */
+                "Service-Event-Id": components["parameters"]["ServiceEventId"];
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`, a second `v1` during a rotation. */
+                "Service-Signature": components["parameters"]["ServiceSignature"];
+                /** @description Standard Webhooks: the event id, as `Service-Event-Id`. */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes the text after `whsec_` encodes in base64; two items separated by a space during a rotation. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+                /** @description Standard Webhooks: unix seconds, the same instant as `t` of `Service-Signature`. */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @example 2026-09-23 */
+                    api_version: string;
+                    /** Format: date-time */
+                    created_at: string;
+                    data: {
+                        request: components["schemas"]["EventRequest"] | null;
+                        /** Format: uuid */
+                        request_id: string;
+                        step_back?: boolean;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                    /** Format: uuid */
+                    id: string;
+                    /** @constant */
+                    type: "request.declined";
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     event_request_funded: {
         parameters: {
             query?: never;
@@ -11690,6 +12205,141 @@ export interface operations {
                     id: string;
                     /** @constant */
                     type: "request.routed";
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    event_request_terms_rejected: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery (one per event and endpoint), as the delivery log lists it. */
+                "Service-Delivery-Id": components["parameters"]["ServiceDeliveryId"];
+                /** @description The event id, the same on every attempt. */
+                "Service-Event-Id": components["parameters"]["ServiceEventId"];
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`, a second `v1` during a rotation. */
+                "Service-Signature": components["parameters"]["ServiceSignature"];
+                /** @description Standard Webhooks: the event id, as `Service-Event-Id`. */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes the text after `whsec_` encodes in base64; two items separated by a space during a rotation. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+                /** @description Standard Webhooks: unix seconds, the same instant as `t` of `Service-Signature`. */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @example 2026-09-23 */
+                    api_version: string;
+                    /** Format: date-time */
+                    created_at: string;
+                    data: components["schemas"]["RequestEventData"];
+                    /** Format: uuid */
+                    id: string;
+                    /** @constant */
+                    type: "request.terms_rejected";
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    event_request_unrouted: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery (one per event and endpoint), as the delivery log lists it. */
+                "Service-Delivery-Id": components["parameters"]["ServiceDeliveryId"];
+                /** @description The event id, the same on every attempt. */
+                "Service-Event-Id": components["parameters"]["ServiceEventId"];
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`, a second `v1` during a rotation. */
+                "Service-Signature": components["parameters"]["ServiceSignature"];
+                /** @description Standard Webhooks: the event id, as `Service-Event-Id`. */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes the text after `whsec_` encodes in base64; two items separated by a space during a rotation. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+                /** @description Standard Webhooks: unix seconds, the same instant as `t` of `Service-Signature`. */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @example 2026-09-23 */
+                    api_version: string;
+                    /** Format: date-time */
+                    created_at: string;
+                    data: components["schemas"]["RequestEventData"];
+                    /** Format: uuid */
+                    id: string;
+                    /** @constant */
+                    type: "request.unrouted";
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    event_request_updated: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery (one per event and endpoint), as the delivery log lists it. */
+                "Service-Delivery-Id": components["parameters"]["ServiceDeliveryId"];
+                /** @description The event id, the same on every attempt. */
+                "Service-Event-Id": components["parameters"]["ServiceEventId"];
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`, a second `v1` during a rotation. */
+                "Service-Signature": components["parameters"]["ServiceSignature"];
+                /** @description Standard Webhooks: the event id, as `Service-Event-Id`. */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes the text after `whsec_` encodes in base64; two items separated by a space during a rotation. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+                /** @description Standard Webhooks: unix seconds, the same instant as `t` of `Service-Signature`. */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @example 2026-09-23 */
+                    api_version: string;
+                    /** Format: date-time */
+                    created_at: string;
+                    data: components["schemas"]["RequestEventData"];
+                    /** Format: uuid */
+                    id: string;
+                    /** @constant */
+                    type: "request.updated";
                 };
             };
         };
