@@ -20,6 +20,9 @@ const SLOW = 180_000;
 /** Where the screenshots of a run are kept (ignored by git): they go with a change's note. */
 const SHOTS = join(process.cwd(), '.test-data', 'screenshots');
 
+/** The decision operation's place on the page. */
+const DECISION = 'funder-api-reference/tag/requests/POST/v1/requests/{id}/decision';
+
 describe.skipIf(!hasBrowser())('the reference page in a browser', () => {
   let service: TestService;
   let browser: Browser;
@@ -45,8 +48,10 @@ describe.skipIf(!hasBrowser())('the reference page in a browser', () => {
     async () => {
       const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
       const foreign: string[] = [];
+      let documentReads = 0;
       page.on('request', (request) => {
         const url = request.url();
+        if (url === `${base}/v1/openapi.json`) documentReads += 1;
         if (!url.startsWith(base) && !url.startsWith('data:') && !url.startsWith('blob:')) foreign.push(url);
       });
       await page.goto(`${base}/docs/`);
@@ -105,6 +110,108 @@ describe.skipIf(!hasBrowser())('the reference page in a browser', () => {
       expect((await answer).status()).toBe(200);
       await page.screenshot({ path: join(SHOTS, 'docs-4-try-it.png') });
       expect(foreign, 'the page loads nothing from another origin').toEqual([]);
+      // The starter reads the document the page preloaded: it is fetched once.
+      expect(documentReads).toBe(1);
+      await page.close();
+    },
+    SLOW * 2,
+  );
+
+  /** The decision operation opened at its place on the page, at a given width. */
+  async function decisionAt(width: number) {
+    const page = await browser.newPage({ viewport: { width, height: 900 } });
+    await page.goto(`${base}/docs/#tag/requests/POST/v1/requests/{id}/decision`);
+    const decision = page.locator(`[id="${DECISION}"]`);
+    await decision.waitFor({ timeout: SLOW });
+    const answers = decision.locator('.response-card').first();
+    await answers.waitFor({ timeout: SLOW });
+    await answers.scrollIntoViewIfNeeded();
+    return { page, decision, answers };
+  }
+
+  it(
+    'shows every status tab of the decision in sight, at a laptop’s width and a phone’s',
+    async () => {
+      const document = await service.call<{ paths: Record<string, Record<string, { responses: object }>> }>(
+        null,
+        'GET',
+        '/v1/openapi.json',
+      );
+      const statuses = Object.keys(document.body.paths['/v1/requests/{id}/decision']!.post!.responses).sort();
+      expect(statuses.length).toBeGreaterThan(10);
+      for (const width of [1280, 390]) {
+        const { page, answers } = await decisionAt(width);
+        const tabs = answers.getByRole('tab');
+        await expect.poll(() => tabs.count(), { timeout: SLOW }).toBe(statuses.length);
+        // Each tab within the visible box of the card and of every box around it that clips
+        // (the tab list, its header), and within the window: nothing to scroll to.
+        const outside = await answers.evaluate((card) => {
+          const box = (e: Element) => e.getBoundingClientRect();
+          let visible = { left: 0, top: -Infinity, right: window.innerWidth, bottom: Infinity };
+          const list = card.querySelector('[role=tablist]')!;
+          for (let e: Element | null = list; e && e !== card.parentElement; e = e.parentElement) {
+            const style = getComputedStyle(e);
+            if (e !== card && style.overflowX === 'visible' && style.overflowY === 'visible') continue;
+            const b = box(e);
+            visible = {
+              left: Math.max(visible.left, b.left),
+              top: Math.max(visible.top, b.top),
+              right: Math.min(visible.right, b.right),
+              bottom: Math.min(visible.bottom, b.bottom),
+            };
+          }
+          return [...list.querySelectorAll('[role=tab]')]
+            .filter((tab) => {
+              const b = box(tab);
+              return (
+                b.width === 0 ||
+                b.left < visible.left - 0.5 ||
+                b.right > visible.right + 0.5 ||
+                b.top < visible.top - 0.5 ||
+                b.bottom > visible.bottom + 0.5
+              );
+            })
+            .map((tab) => tab.textContent?.trim());
+        });
+        expect(outside, `tabs out of sight at ${width} px`).toEqual([]);
+        expect((await tabs.allTextContents()).map((text) => text.replace(/\D/g, ''))).toEqual(statuses);
+        await answers.screenshot({ path: join(SHOTS, `docs-5-decision-tabs-${width}.png`) });
+        await page.close();
+      }
+    },
+    SLOW * 2,
+  );
+
+  it(
+    'shows the decision’s first sample (a decline) beside its answer, and samples that call the address the page came from',
+    async () => {
+      expect(new URL(base).port).not.toBe('8080');
+      const { page, decision, answers } = await decisionAt(1280);
+      // The first request sample, curl, sends the first example: a decline, and calls this service.
+      await expect
+        .poll(async () => (await decision.textContent()) ?? '', { timeout: SLOW })
+        .toContain(`curl -sS --fail-with-body -X POST '${base}/v1/requests/ID/decision'`);
+      const sample = decision.locator('.scalar-code-block').first();
+      expect(await sample.textContent()).toContain('"decision": "decline"');
+      // The first answer shown: the 200 tab open, with the decline's answer.
+      await expect
+        .poll(async () => (await answers.getByRole('tab', { selected: true }).textContent()) ?? '', {
+          timeout: SLOW,
+        })
+        .toMatch(/200/);
+      await expect
+        .poll(async () => (await answers.textContent()) ?? '', { timeout: SLOW })
+        .toContain('"declined"');
+      expect(await answers.textContent()).toContain('"decision": "decline"');
+      // Every language's sample calls the page's own address, none the local default.
+      for (const client of ['TypeScript', 'Python', 'Java']) {
+        await decision.getByTestId('client-picker').click();
+        await page.getByRole('option', { name: client, exact: true }).click();
+        await expect.poll(async () => (await sample.textContent()) ?? '', { timeout: SLOW }).toContain(base);
+        expect(await sample.textContent(), client).not.toContain('localhost:8080');
+      }
+      expect(await page.content()).not.toContain('localhost:8080');
+      await page.screenshot({ path: join(SHOTS, 'docs-6-decision-first-example.png') });
       await page.close();
     },
     SLOW * 2,

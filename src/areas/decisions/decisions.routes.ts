@@ -94,11 +94,11 @@ export function decisionsRoutes({
             'step_back_message_required',
             'invalid_decision',
           ],
+          // The first example is one answered 200: the page shows an operation's answers by
+          // status, lowest first, so the first body and the first answer are a decline and its
+          // answer (docs/decisions/openapi.md, "An operation's first example is answered by the
+          // first status the page shows").
           requestExamples: {
-            offer: {
-              summary: 'Offer 2.5 % for 90 days with an 85 % advance, valid 10 days',
-              value: { decision: 'offer', rate: 2.5, advance_pct: 85, days: 90, valid_days: 10 },
-            },
             decline: {
               summary: 'Decline, with a message for the seller',
               value: {
@@ -107,6 +107,10 @@ export function decisionsRoutes({
                 notes: 'We already hold our maximum exposure to this debtor.',
                 internal_note: 'Revisit after the March repayments.',
               },
+            },
+            offer: {
+              summary: 'Offer 2.5 % for 90 days with an 85 % advance, valid 10 days',
+              value: { decision: 'offer', rate: 2.5, advance_pct: 85, days: 90, valid_days: 10 },
             },
             fund: {
               summary: 'Fund the accepted advance',

@@ -1,5 +1,12 @@
 type Json = Record<string, unknown>;
 
+/**
+ * The address every sample calls: the service's local default, which is also the default of
+ * the document's `base_url` server variable. The reference page puts the address it was served
+ * from in its place (reference-page.ts); the tests put a test service's.
+ */
+export const LOCAL_BASE_URL = 'http://localhost:8080';
+
 /** One sample of an operation as the reference page shows it (curl, TypeScript, Python, Java). */
 export type CodeSample = { lang: string; label: string; source: string };
 
@@ -58,7 +65,7 @@ export function typescriptSample(method: string, path: string, operation: Json):
   const source = [
     "import { createClient, unwrap } from '@funder-api/client';",
     '',
-    "const client = createClient({ baseUrl: 'http://localhost:8080', apiKey: process.env.FUNDER_API_KEY! });",
+    `const client = createClient({ baseUrl: '${LOCAL_BASE_URL}', apiKey: process.env.FUNDER_API_KEY! });`,
     '',
     `const data = unwrap(${call});`,
     '',
@@ -78,8 +85,6 @@ interface Call {
   body: unknown;
 }
 
-const BASE_URL = 'http://localhost:8080';
-
 /** A value in an address: its example (encoded), else its placeholder. */
 const urlValue = (parameter: Json): string => encodeURIComponent(String(sampleValue(parameter)));
 
@@ -94,7 +99,7 @@ function callOf(method: string, path: string, operation: Json): Call {
   const refs = ((operation.parameters ?? []) as Json[]).map((p) => p.$ref);
   return {
     method: method.toUpperCase(),
-    url: `${BASE_URL}${url}`,
+    url: `${LOCAL_BASE_URL}${url}`,
     keyed: Array.isArray(operation.security) && operation.security.length > 0,
     idempotent: refs.includes('#/components/parameters/IdempotencyKey'),
     body: bodyExample(operation),

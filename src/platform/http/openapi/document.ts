@@ -3,7 +3,7 @@ import type { ErrorCode } from '../../errors.ts';
 import type { EventRegistry } from '../../events.ts';
 import { API_VERSION } from '../../version.ts';
 import { COMPONENT } from '../input.ts';
-import { codeSamples } from './code-samples.ts';
+import { codeSamples, LOCAL_BASE_URL } from './code-samples.ts';
 import { compactUnions } from './compact-unions.ts';
 import { errorMeanings } from './error-meanings.ts';
 import { exampleFromSchema } from './example-from-schema.ts';
@@ -308,7 +308,20 @@ export function openApiOptions(
           identifier: 'LicenseRef-Proprietary',
         },
       },
-      servers: [{ url: '/', description: 'The service serving this document' }],
+      servers: [
+        { url: '/', description: 'The service serving this document' },
+        {
+          url: '{base_url}',
+          description: 'The service at an address of your choice: the one the samples call',
+          variables: {
+            base_url: {
+              default: LOCAL_BASE_URL,
+              description:
+                'Scheme, host and port of the service, without a trailing slash. The reference page puts the address it was served from.',
+            },
+          },
+        },
+      ],
       tags: TAGS.map((tag) => ({ ...tag })),
       components: {
         securitySchemes: {

@@ -9,6 +9,7 @@ const BUNDLE = `${BUNDLE_PREFIX}/js/scalar.js`;
 /** The bundle's content names its address, so a browser may keep it for a year. */
 const bundleUrl = (bundle: StaticBody) => `${BUNDLE}?v=${bundle.etag.slice(1, 17)}`;
 const STARTER = '/docs/reference.js';
+const STYLES = '/docs/reference.css';
 const ICON = '/docs/favicon.svg';
 
 const icon = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="7" fill="#0f4c5c"/><path d="M10 25V9h13M10 17h10" stroke="#fff" stroke-width="3.5" fill="none" stroke-linecap="round"/></svg>`;
@@ -44,6 +45,7 @@ const page = (bundle: StaticBody) => `<!doctype html>
     <title>funder-api reference</title>
     <link rel="icon" type="image/svg+xml" href="${ICON}" />
     <link rel="preload" href="${settings.url}" as="fetch" crossorigin="anonymous" />
+    <link rel="stylesheet" href="${STYLES}" />
   </head>
   <body>
     <div id="reference"></div>
@@ -53,7 +55,68 @@ const page = (bundle: StaticBody) => `<!doctype html>
 </html>
 `;
 
-const starter = `Scalar.createApiReference('#reference', ${JSON.stringify(settings)});\n`;
+/**
+ * The starter: reads the document (preloaded by the page), puts the address the page was served
+ * from in place of the `base_url` server variable's default, in that default and in every
+ * operation's samples, and hands the document to the renderer. So the samples the page shows
+ * call the service that served it, while the document keeps samples that run as written (the
+ * tests run them, docs/decisions/openapi.md). Should the document not arrive, the renderer is
+ * given its address and says what went wrong.
+ */
+const starter = `'use strict';
+(function () {
+  var settings = ${JSON.stringify(settings)};
+  function servedFrom(doc, origin) {
+    var server = (doc.servers || []).find(function (s) { return s.variables && s.variables.base_url; });
+    if (!server) return doc;
+    var local = server.variables.base_url.default;
+    server.variables.base_url.default = origin;
+    Object.values(doc.paths || {}).forEach(function (methods) {
+      Object.values(methods).forEach(function (operation) {
+        ((operation && operation['x-codeSamples']) || []).forEach(function (sample) {
+          sample.source = sample.source.split(local).join(origin);
+        });
+      });
+    });
+    return doc;
+  }
+  fetch(settings.url)
+    .then(function (answer) {
+      if (!answer.ok) throw new Error('the document answered ' + answer.status);
+      return answer.json();
+    })
+    .then(
+      function (doc) {
+        var withContent = Object.assign({}, settings, { content: servedFrom(doc, location.origin) });
+        delete withContent.url;
+        Scalar.createApiReference('#reference', withContent);
+      },
+      function () {
+        Scalar.createApiReference('#reference', settings);
+      },
+    );
+})();
+`;
+
+/**
+ * The page's own styles over the renderer's. An operation's answers are a row of status tabs
+ * (the decision has thirteen) in a header that clips what does not fit and hides its scroll
+ * bar: the row wraps instead, so every status is in sight at any width, with the header's
+ * buttons kept on its first line. Selectors one class more specific than the renderer's own,
+ * which it injects after this sheet.
+ */
+const styles = `.response-card .scalar-card-header.scalar-card-header-tabs {
+  align-items: flex-start;
+}
+.response-card .scalar-card-header-tabs .scalar-card-header-title {
+  overflow: visible;
+  white-space: normal;
+}
+.response-card .scalar-card-header-tabs .tab-list {
+  flex-wrap: wrap;
+  overflow: visible;
+}
+`;
 
 /**
  * The page's own policy: everything from the service itself, no inline script (the page's two
@@ -112,6 +175,7 @@ export async function registerReferencePage(app: FastifyInstance): Promise<void>
     docs.get(STARTER, hidden, async (_request, reply) =>
       reply.type('application/javascript; charset=utf-8').send(starter),
     );
+    docs.get(STYLES, hidden, async (_request, reply) => reply.type('text/css; charset=utf-8').send(styles));
     docs.get(ICON, hidden, async (_request, reply) => reply.type('image/svg+xml').send(icon));
     // The bundle, compressed, with a strong ETag, cached a year under its versioned address.
     docs.get(BUNDLE, hidden, async (request, reply) => {
