@@ -33,7 +33,7 @@ export const TAKE_UNDISPATCHED = `ev AS (
  * ends. Another writer of the same funder waits at this statement until this one commits or rolls
  * back, so cursor values become visible in their order and none is skipped. The rows are taken in
  * one order (funder, then plane) so that two writes emitting for the same two funders cannot wait
- * on each other. Answers the last value taken for each `funder:plane`.
+ * on each other. Answers the first value taken for each `funder:plane`.
  */
 async function takeCursorValues(tx: Tx, events: readonly OutboxEvent[]): Promise<Map<string, bigint>> {
   const counts = new Map<string, { funderId: string; plane: Plane; count: number }>();
@@ -54,7 +54,12 @@ async function takeCursorValues(tx: Tx, events: readonly OutboxEvent[]): Promise
      RETURNING funder_id::text, plane, last_seq::text`,
     [groups.map((g) => g.funderId), groups.map((g) => g.plane), groups.map((g) => g.count)],
   );
-  return new Map(rows.map((row) => [`${row.funder_id}:${row.plane}`, BigInt(row.last_seq)]));
+  return new Map(
+    rows.map((row) => {
+      const key = `${row.funder_id}:${row.plane}`;
+      return [key, BigInt(row.last_seq) - BigInt(counts.get(key)!.count) + 1n];
+    }),
+  );
 }
 
 /**
@@ -72,19 +77,13 @@ export async function insertOutboxEvents(
 ): Promise<string[]> {
   if (events.length === 0) return [];
   const ids = events.map(() => newId());
-  const last = await takeCursorValues(tx, events);
   // Within one write a funder's events take its values in the order they were emitted.
-  const next = new Map<string, bigint>();
-  for (const e of events) {
-    const key = `${e.funderId}:${e.plane}`;
-    next.set(key, (next.get(key) ?? 0n) + 1n);
-  }
-  const taken = new Map<string, bigint>();
+  const next = await takeCursorValues(tx, events);
   const cursors = events.map((e) => {
     const key = `${e.funderId}:${e.plane}`;
-    const index = (taken.get(key) ?? 0n) + 1n;
-    taken.set(key, index);
-    return (last.get(key)! - next.get(key)! + index).toString();
+    const value = next.get(key)!;
+    next.set(key, value + 1n);
+    return value.toString();
   });
   const callTrace = currentTrace();
   await tx.query(
