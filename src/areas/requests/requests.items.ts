@@ -31,7 +31,7 @@ export async function listItemsOf(
       debtor_consent: consent.get(row.id) ?? [],
     });
   });
-  return { value, offers, until: firstOfferExpiry([...rows], offers, now) };
+  return { value, until: firstOfferExpiry([...rows], offers, now) };
 }
 
 /** A list item as `listItemsOf` makes it. */
