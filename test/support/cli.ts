@@ -165,6 +165,19 @@ export async function startServer(
     env: envFor(dataDir, { PORT: String(port), HOST: '127.0.0.1', ...extra }),
   });
   children.push(child);
+  const { stdout, stderr } = outputOf(child);
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const deadline = Date.now() + PROCESS_MINUTES * 60_000;
+  while (!stdout().includes(ready)) {
+    if (child.exitCode !== null) throw new Error(`serve exited ${child.exitCode}: ${stderr()}`);
+    if (Date.now() > deadline) throw new Error(`serve did not print "${ready}": ${stdout()}${stderr()}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return { child, output: stdout, exited };
+}
+
+/** What a started process has written so far on its standard output and error. */
+export function outputOf(child: ChildProcess): { stdout(): string; stderr(): string } {
   let stdout = '';
   let stderr = '';
   child.stdout!.on('data', (chunk: Buffer) => {
@@ -173,14 +186,7 @@ export async function startServer(
   child.stderr!.on('data', (chunk: Buffer) => {
     stderr += chunk.toString('utf8');
   });
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const deadline = Date.now() + PROCESS_MINUTES * 60_000;
-  while (!stdout.includes(ready)) {
-    if (child.exitCode !== null) throw new Error(`serve exited ${child.exitCode}: ${stderr}`);
-    if (Date.now() > deadline) throw new Error(`serve did not print "${ready}": ${stdout}${stderr}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return { child, output: () => stdout, exited };
+  return { stdout: () => stdout, stderr: () => stderr };
 }
 
 /** Sends SIGTERM and answers the exit code, or 'timeout' if it did not exit within a few minutes. */

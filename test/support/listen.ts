@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { bin, PROCESS_MINUTES, root, tempDataDir } from './cli.ts';
+import { bin, outputOf, PROCESS_MINUTES, root, tempDataDir } from './cli.ts';
 import { untilWithin } from './webhook-receiver.ts';
 
 /** `funder-api listen` as a child process, and a local receiver for what it forwards. */
@@ -72,23 +72,16 @@ export async function startListen(args: string[], env: Record<string, string> = 
     env: { PATH: process.env.PATH, ...env },
   });
   started.push(child);
-  let stdout = '';
-  let stderr = '';
-  child.stdout!.on('data', (chunk: Buffer) => {
-    stdout += chunk.toString('utf8');
-  });
-  child.stderr!.on('data', (chunk: Buffer) => {
-    stderr += chunk.toString('utf8');
-  });
+  const { stdout, stderr } = outputOf(child);
   const lines = () =>
-    stdout
+    stdout()
       .split('\n')
       .filter((text) => text.startsWith('{') && text.endsWith('}'))
       .map((text) => JSON.parse(text) as Record<string, unknown>);
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   await until(async () => {
-    if (child.exitCode !== null) throw new Error(`listen exited ${child.exitCode}: ${stdout}${stderr}`);
+    if (child.exitCode !== null) throw new Error(`listen exited ${child.exitCode}: ${stdout()}${stderr()}`);
     return lines().length > 0;
   }, 'listen printed its start');
-  return { child, lines, start: lines()[0]!, exited, stdout: () => stdout, stderr: () => stderr };
+  return { child, lines, start: lines()[0]!, exited, stdout, stderr };
 }
