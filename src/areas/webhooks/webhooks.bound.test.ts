@@ -125,7 +125,7 @@ describe('the per-endpoint bound over two dispatchers', () => {
       // Room for 8 each: a claim looks at a window of the first 32 due rows, so the second one
       // finds due rows the first has not locked.
       const claim = (workerId: string) => (tx: Tx) =>
-        claimAttemptsForOps(tx, { workerId, now, leaseSeconds: 60, limit: 8, perEndpoint: 8 });
+        claimAttemptsForOps(tx, { workerId, now, leaseSeconds: 60, limit: 8, perEndpoint: 8, sending: [] });
       let release!: () => void;
       const released = new Promise<void>((done) => (release = done));
       let first!: (rows: ClaimedAttempt[]) => void;

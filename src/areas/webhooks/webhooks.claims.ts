@@ -16,6 +16,8 @@ export function createPump(deps: {
   perEndpoint: number;
   maxInFlight: number;
   inFlight: InFlight;
+  /** The ids of the attempts this dispatcher is sending. */
+  sending: ReadonlySet<string>;
   start: (claimed: readonly ClaimedAttempt[]) => void;
 }) {
   return async function pump(): Promise<{ claimed: number; full: boolean }> {
@@ -29,6 +31,7 @@ export function createPump(deps: {
         leaseSeconds: deps.leaseSeconds,
         limit: room,
         perEndpoint: deps.perEndpoint,
+        sending: [...deps.sending],
       }),
     );
     if (claimed.length === 0) return { claimed: 0, full: false };

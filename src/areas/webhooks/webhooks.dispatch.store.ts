@@ -48,12 +48,12 @@ const CLAIM_LOCK = namedStatement<{ endpoint_id: string; held: string }>()({
         CROSS JOIN LATERAL (
           SELECT w.next_attempt_at, w.seq FROM webhook_deliveries w
            WHERE w.endpoint_id = ep.endpoint_id AND w.status = 'pending' AND w.next_attempt_at <= $1
-             AND (w.locked_until IS NULL OR w.locked_until < $1)
+             AND (w.locked_until IS NULL OR w.locked_until < $1) AND w.id <> ALL ($4::uuid[])
            ORDER BY w.next_attempt_at, w.seq LIMIT 1
         ) first
         WHERE (SELECT count(*) FROM webhook_deliveries f
                 WHERE f.endpoint_id = ep.endpoint_id AND f.status = 'pending' AND f.locked_by IS NOT NULL
-                  AND f.locked_until >= $1) < $3
+                  AND (f.locked_until >= $1 OR f.id = ANY ($4::uuid[]))) < $3
         ORDER BY first.next_attempt_at, first.seq
         LIMIT $2
      )
@@ -71,14 +71,14 @@ const CLAIM = namedStatement<ClaimedAttempt>()({
        SELECT ep.id AS endpoint_id,
               (SELECT count(*) FROM webhook_deliveries f
                 WHERE f.endpoint_id = ep.id AND f.status = 'pending' AND f.locked_by IS NOT NULL
-                  AND f.locked_until >= $2) AS n
+                  AND (f.locked_until >= $2 OR f.id = ANY ($7::uuid[]))) AS n
          FROM unnest($6::uuid[]) AS ep(id)
      ), due AS (
        SELECT busy.endpoint_id, n.id, n.next_attempt_at, n.seq FROM busy
         CROSS JOIN LATERAL (
           SELECT w.id, w.next_attempt_at, w.seq FROM webhook_deliveries w
            WHERE w.endpoint_id = busy.endpoint_id AND w.status = 'pending' AND w.next_attempt_at <= $2
-             AND (w.locked_until IS NULL OR w.locked_until < $2)
+             AND (w.locked_until IS NULL OR w.locked_until < $2) AND w.id <> ALL ($7::uuid[])
            ORDER BY w.next_attempt_at, w.seq
            LIMIT greatest(0, $5 - busy.n)
            FOR UPDATE SKIP LOCKED
@@ -109,7 +109,9 @@ const CLAIM = namedStatement<ClaimedAttempt>()({
  * Claims due attempts: each row gets this dispatcher's id and a lease, so no other dispatcher
  * sends it while the lease runs; a dispatcher that dies leaves the lease to run out and the
  * attempt is sent again (at least once). At most `perEndpoint` attempts of one endpoint are in
- * flight at a time, counted over every dispatcher's live leases.
+ * flight at a time, counted over every dispatcher's live leases and this one's own attempts
+ * (an attempt whose lease ran out while this dispatcher still sends it, a stall longer than a
+ * renewal turn, is neither claimed a second time by it nor leaves its place free).
  *
  * Two statements in one transaction, so that the bound holds across dispatchers: the first
  * finds the endpoints with a due attempt and a free place (every such endpoint, not those of
@@ -124,12 +126,25 @@ const CLAIM = namedStatement<ClaimedAttempt>()({
  */
 export async function claimAttemptsForOps(
   tx: Queryable,
-  claim: { workerId: string; now: Date; leaseSeconds: number; limit: number; perEndpoint: number },
+  claim: {
+    workerId: string;
+    now: Date;
+    leaseSeconds: number;
+    limit: number;
+    perEndpoint: number;
+    /** The attempts this dispatcher is sending: never claimed again, and each fills a place. */
+    sending: readonly string[];
+  },
 ): Promise<ClaimedAttempt[]> {
   // The endpoints with pending rows are found by skipping through the index of pending rows by
   // endpoint (one probe per endpoint, not one row per delivery). The locks are taken row by row
   // in the order of the sorted subquery (OFFSET 0 keeps it from being flattened).
-  const { rows: locked } = await runStatement(tx, CLAIM_LOCK, [claim.now, claim.limit, claim.perEndpoint]);
+  const { rows: locked } = await runStatement(tx, CLAIM_LOCK, [
+    claim.now,
+    claim.limit,
+    claim.perEndpoint,
+    claim.sending,
+  ]);
   if (locked.length === 0) return [];
   const { rows } = await runStatement(tx, CLAIM, [
     claim.workerId,
@@ -138,6 +153,7 @@ export async function claimAttemptsForOps(
     claim.limit,
     claim.perEndpoint,
     locked.map((row) => row.endpoint_id),
+    claim.sending,
   ]);
   return rows;
 }

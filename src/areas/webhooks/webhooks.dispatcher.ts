@@ -153,6 +153,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
     perEndpoint: deps.perEndpoint ?? PER_ENDPOINT_CONCURRENCY,
     maxInFlight: deps.maxInFlight ?? MAX_IN_FLIGHT,
     inFlight,
+    sending,
     start: launch,
   });
   const runner = createRunner({

@@ -2,6 +2,8 @@ import type { ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestService } from '../../../test/support/service.ts';
 import { startWebhookBench, untilWithin, type WebhookBench } from '../../../test/support/webhook-receiver.ts';
+import { OPERATOR, runAs } from '../../platform/db/actor.ts';
+import { claimAttemptsForOps } from './webhooks.dispatch.store.ts';
 import { ATTEMPT_LEASE_SECONDS } from './webhooks.dispatcher.ts';
 
 /**
@@ -110,6 +112,58 @@ describe('the lease of an attempt being sent', () => {
       answerAll();
       await dead.stop();
       await other.stop();
+    }
+  });
+
+  it('runs out while its own dispatcher still sends: that one claims it no second time, nor another of the endpoint', async () => {
+    const { key } = await service.given.funderWithKey({ environment: 'live' });
+    const id = await bench.endpoint(key, '/stalled');
+    expect((await service.call(key, 'POST', `/v1/webhooks/${id}/test`)).status).toBe(202);
+    const stalled = service.runtime.createDispatcher({ workerId: 'stalled', leaseRenewMs: 3_600_000 });
+    try {
+      const sending = stalled.drain();
+      await until(() => hits.some((hit) => hit.path === '/stalled'), 'the attempt at the receiver');
+      const [first] = (
+        await service.db.query<{ id: string }>(
+          `SELECT id::text FROM webhook_deliveries WHERE endpoint_id = $1 AND locked_by = 'stalled'`,
+          [id],
+        )
+      ).rows;
+      // A second delivery of the endpoint, due while the first is still being sent.
+      expect((await service.call(key, 'POST', `/v1/webhooks/${id}/test`)).status).toBe(202);
+      await service.advanceClock(ATTEMPT_LEASE_SECONDS + 2);
+      const now = service.runtime.clock.now();
+      // Each claim is rolled back: it is only looked at.
+      const claim = async (sendingIds: readonly string[]) => {
+        let taken: string[] = [];
+        await runAs(OPERATOR, () =>
+          service.db.transaction(async (tx) => {
+            const rows = await claimAttemptsForOps(tx, {
+              workerId: 'stalled',
+              now,
+              leaseSeconds: ATTEMPT_LEASE_SECONDS,
+              limit: 8,
+              perEndpoint: 1,
+              sending: sendingIds,
+            });
+            taken = rows.map((row) => row.id);
+            throw new Error('looked at only');
+          }),
+        ).catch(() => undefined);
+        return taken;
+      };
+      // Without the ids it sends, the lapsed lease reads as free: the first attempt again.
+      expect(await claim([])).toEqual([first!.id]);
+      // With them, the first is its own still, and fills the endpoint's one place.
+      expect(await claim([first!.id])).toEqual([]);
+      // Answered, the first makes room for the second, sent by the same drain.
+      answerAll();
+      await until(() => hits.filter((hit) => hit.path === '/stalled').length === 2, 'the second delivery');
+      answerAll();
+      expect(await sending).toBe(2);
+    } finally {
+      answerAll();
+      await stalled.stop();
     }
   });
 });
