@@ -14,6 +14,7 @@ import { scoreSellersOfTheDay } from '../src/areas/parties/parties.module.ts';
 import { OPEN_STATUSES } from '../src/areas/requests/requests.module.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import { boundTo, GATE, OPERATOR, runAs } from '../src/platform/db/actor.ts';
+import { runLong } from '../src/platform/db/bounds.ts';
 import type { Db } from '../src/platform/db/db.ts';
 import { migrate } from '../src/platform/db/migrate.ts';
 import { createPostgresDb } from '../src/platform/db/postgres.ts';
@@ -194,12 +195,12 @@ export async function startTargets(
   // open request (requests.seller_scores), so a packet shows a stored score as it would.
   const scoringStart = performance.now();
   const scored = volume
-    ? await runAs(OPERATOR, () => scoreSellersOfTheDay(db, OPEN_STATUSES, runtime.clock.now()))
+    ? await runLong(() => runAs(OPERATOR, () => scoreSellersOfTheDay(db, OPEN_STATUSES, runtime.clock.now())))
     : 0;
   const scoring = { sellers: scored, ms: performance.now() - scoringStart };
   // As a database that has run a while: the rows just written vacuumed (hint bits and visibility
   // map set) and their statistics current, so the first reads measured do not do that work.
-  if (volume) await runAs(GATE, () => db.exec('VACUUM (ANALYZE)'));
+  if (volume) await runLong(() => runAs(GATE, () => db.exec('VACUUM (ANALYZE)')));
 
   // The baseline: no plugins, no hooks, one indexed read through the same adapter, as the
   // connecting role (no role switch, no policy): the floor every call is compared with.

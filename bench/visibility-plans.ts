@@ -30,6 +30,7 @@ import { findSettings } from '../src/areas/settings/settings.store.ts';
 import type { FunderScope } from '../src/platform/caller.ts';
 import { madridDate } from '../src/platform/clock.ts';
 import { GATE, runAs } from '../src/platform/db/actor.ts';
+import { runLong } from '../src/platform/db/bounds.ts';
 import type { Queryable } from '../src/platform/db/db.ts';
 import { migrate, migrationsDir } from '../src/platform/db/migrate.ts';
 import { ISSUE_VOLUME, seedVolume } from './seed.ts';
@@ -72,7 +73,7 @@ try {
     if (file.endsWith('.sql') && (values['after-only'] || file < FIRST_NEW))
       await copyFile(join(migrationsDir, file), join(dir, file));
   }
-  await migrate(database.db, dir);
+  await runLong(() => migrate(database.db, dir));
   await rm(dir, { recursive: true, force: true });
   const funders = [randomUUID(), randomUUID(), randomUUID(), randomUUID()];
   await runAs(GATE, () =>
@@ -147,9 +148,9 @@ try {
 
   if (!values['after-only']) await measure('before');
   started = Date.now();
-  const applied = await migrate(database.db);
+  const applied = await runLong(() => migrate(database.db));
   console.log(`migrated ${applied.applied.join(', ')} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  await runAs(GATE, () => database.db.exec('ANALYZE'));
+  await runLong(() => runAs(GATE, () => database.db.exec('ANALYZE')));
   ids = await pageIds();
   await measure('after');
 } finally {

@@ -13,8 +13,8 @@ import type { KeyedRow } from '../../platform/pagination.ts';
 import { visibleToFunder } from '../requests/requests.module.ts';
 
 /**
- * Exposure: what a funder stands to lose on a debtor or a seller, computed in one set-based
- * statement per book. Every figure is in integer cents and counts the invoices' face value:
+ * Exposure: what a funder stands to lose on a debtor or a seller, summed in one statement per
+ * book over the lines the writes keep (migration 0075 computes them). Every figure is in integer cents and counts the invoices' face value:
  *
  * - `outstanding`: invoices of the funder's funded (not yet settled) requests, less the
  *   payments the funder recorded on them (rows of `settlements`: settle, confirmed statement
@@ -34,80 +34,37 @@ import { visibleToFunder } from '../requests/requests.module.ts';
  */
 
 /**
- * The funder's requests that count against its books, each with the stage it counts in. A
- * request is approved or under offer only while routed to the funder (routing it elsewhere
- * withdraws the funder's pending offers), so those stages read through the routing index.
+ * The funder's book lines: its rows of `funder_exposure_lines` (migration 0075), one per
+ * invoice of a request in its book, kept by the writes with the payments already spread; an
+ * offered line counts only while one of its offers runs. What depends on the day is worked out
+ * here: past due (due before today, something left) and marked paid by the seller. Then the early
+ * payments of a buyer programme, read from the funder's own rows. With debtors (`$6`, `$7`),
+ * their lines only; with a seller (`$8`), that seller's.
  */
 const BOOK_SQL = `
-WITH paid AS (
-  SELECT request_id, sum(amount) AS paid
-    FROM settlements_read
-   WHERE funder_id = $1 AND plane = $2 AND source IN ('settle', 'statement', 'recourse')
-   GROUP BY request_id
-),
-book AS (
-  SELECT r.id, r.request_ref, r.seller_id, 'outstanding'::text AS stage, coalesce(p.paid, 0) AS paid
-    FROM funding_requests_read r LEFT JOIN paid p ON p.request_id = r.id
-   WHERE r.plane = $2 AND r.status = 'funded' AND r.funder_of_record_id = $1
-  UNION ALL
-  SELECT r.id, r.request_ref, r.seller_id, 'committed', 0
-    FROM funding_requests_read r JOIN offers_read o ON o.id = r.accepted_offer_id
-   WHERE r.assigned_funder_id = $1 AND r.plane = $2 AND r.status IN ('accepted', 'approved') AND o.funder_id = $1
-  UNION ALL
-  SELECT r.id, r.request_ref, r.seller_id, 'offered', 0
-    FROM funding_requests_read r
-   WHERE r.assigned_funder_id = $1 AND r.plane = $2 AND r.status = 'terms_sent'
-     AND EXISTS (SELECT 1 FROM offers_read o
-                  WHERE o.request_id = r.id AND o.funder_id = $1 AND o.status = 'pending' AND o.expires_at > $3)
-),
-scoped AS (
-  SELECT b.* FROM book b
-   WHERE b.id IS DISTINCT FROM $5::uuid
-     AND ($6::text[] IS NULL OR EXISTS (
-           SELECT 1 FROM request_invoices_read ri JOIN invoices_read i ON i.id = ri.invoice_id
-             JOIN debtors_read d ON d.id = i.debtor_id
-            WHERE ri.request_id = b.id
-              AND (d.country, d.tax_id) IN (SELECT * FROM unnest($6::text[], $7::text[]))))
-     AND ($8::uuid IS NULL OR b.seller_id = $8::uuid)
-),
-lines AS (
-  SELECT s.id AS request_id, s.request_ref, s.seller_id, s.stage, s.paid,
-         i.id AS invoice_id, i.number, i.amount, i.due_date, i.seller_marked_paid_at,
-         d.country AS debtor_country, d.tax_id AS debtor_tax_id, d.name AS debtor_name,
-         sum(i.amount) OVER (PARTITION BY s.id) AS base,
-         row_number() OVER (PARTITION BY s.id ORDER BY i.amount DESC, ri.position, i.id) AS size_rank
-    FROM scoped s JOIN request_invoices_read ri ON ri.request_id = s.id
-    JOIN invoices_read i ON i.id = ri.invoice_id JOIN debtors_read d ON d.id = i.debtor_id
-),
-floored AS (
-  SELECT l.*, least(l.paid, l.base) * 100 AS paid_cents,
-         div(least(l.paid, l.base) * l.amount * 100, l.base) AS floor_cents
-    FROM lines l
-),
-spread AS (
-  SELECT f.*,
-         f.amount * 100 - (f.floor_cents + CASE
-           WHEN f.size_rank <= f.paid_cents - sum(f.floor_cents) OVER (PARTITION BY f.request_id) THEN 1
-           ELSE 0 END) AS remaining_cents
-    FROM floored f
-),
-lines_out AS (
-  SELECT sp.*,
-         (sp.stage = 'outstanding' AND sp.remaining_cents > 0 AND sp.due_date < $4::date) AS overdue,
-         (sp.stage = 'outstanding' AND sp.remaining_cents > 0 AND sp.seller_marked_paid_at IS NOT NULL) AS marked_paid,
+WITH lines_out AS (
+  SELECT x.request_id, x.request_ref, x.seller_id, x.stage, x.invoice_id, x.number, x.amount, x.due_date,
+         x.seller_marked_paid_at, x.debtor_country, x.debtor_tax_id, x.debtor_name, x.remaining_cents,
+         (x.stage = 'outstanding' AND x.remaining_cents > 0 AND x.due_date < $4::date) AS overdue,
+         (x.stage = 'outstanding' AND x.remaining_cents > 0 AND x.seller_marked_paid_at IS NOT NULL) AS marked_paid,
          'request'::text AS kind
-    FROM spread sp
+    FROM funder_exposure_lines x
+   WHERE x.funder_id = $1 AND x.plane = $2
+     AND (x.stage <> 'offered' OR x.offered_until > $3)
+     AND x.request_id IS DISTINCT FROM $5::uuid
+     AND ($6::text[] IS NULL OR (x.debtor_country, x.debtor_tax_id) IN (SELECT * FROM unnest($6::text[], $7::text[])))
+     AND ($8::uuid IS NULL OR x.seller_id = $8::uuid)
   UNION ALL
   -- Early payments under a buyer programme, on the buyer as debtor: offered while released,
   -- committed once the supplier accepted, outstanding once paid for what the buyer still owes.
   SELECT NULL::uuid, NULL::text, i.seller_id,
          CASE e.status WHEN 'paid' THEN 'outstanding' WHEN 'accepted' THEN 'committed' ELSE 'offered' END,
-         e.repaid_amount, i.id, i.number, e.amount_due, e.maturity_date, NULL::timestamptz,
-         d.country, d.tax_id, d.name, e.amount_due, 1::bigint,
-         e.repaid_amount * 100, e.repaid_amount * 100, (e.amount_due - e.repaid_amount) * 100,
+         i.id, i.number, e.amount_due, e.maturity_date, NULL::timestamptz,
+         d.country, d.tax_id, d.name, (e.amount_due - e.repaid_amount) * 100,
          (e.status = 'paid' AND e.maturity_date < $4::date), false, 'early_payment'
     FROM early_payments_read e JOIN invoices_read i ON i.id = e.invoice_id JOIN debtors_read d ON d.id = i.debtor_id
    WHERE e.funder_id = $1 AND e.plane = $2 AND e.status IN ('released', 'accepted', 'paid')
+     AND ($6::text[] IS NULL OR (d.country, d.tax_id) IN (SELECT * FROM unnest($6::text[], $7::text[])))
      AND ($8::uuid IS NULL OR i.seller_id = $8::uuid)
 )`;
 
