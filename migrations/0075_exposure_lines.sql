@@ -50,6 +50,9 @@ CREATE TABLE funder_exposure_lines (
 CREATE INDEX funder_exposure_lines_debtor
   ON funder_exposure_lines (funder_id, plane, debtor_country COLLATE "C", debtor_tax_id COLLATE "C");
 CREATE INDEX funder_exposure_lines_seller ON funder_exposure_lines (funder_id, plane, seller_id);
+-- A page of the debtor book walks the funder's limits in the book's order.
+CREATE INDEX credit_limits_book
+  ON credit_limits (funder_id, plane, debtor_country COLLATE "C", debtor_tax_id COLLATE "C");
 -- An invoice's or a debtor's rows, when it changes.
 CREATE INDEX funder_exposure_lines_invoice ON funder_exposure_lines (invoice_id);
 CREATE INDEX funder_exposure_lines_of_debtor ON funder_exposure_lines (debtor_id);

@@ -221,6 +221,12 @@ export async function debtorBook(
   debtors: readonly { country: string; tax_id: string }[] | null = null,
   page: BookPage | null = null,
 ): Promise<(DebtorBookRow & Partial<KeyedRow>)[]> {
+  // A page of the whole book: its debtors found first by key, then only theirs summed.
+  if (page !== null && page.limit !== null && debtors === null) {
+    const keys = await debtorPageKeys(q, scope, page as BookPage & { limit: number });
+    if (keys.length === 0) return [];
+    return debtorBook(q, scope, keys, { limit: page.limit, after: null });
+  }
   const { rows } = await q.query<DebtorBookRow & Partial<KeyedRow>>(
     pagedBook(DEBTOR_BOOK_ORDER, page).wrap(`${BOOK_SQL},
 exposure AS (
@@ -251,6 +257,46 @@ SELECT coalesce(l.debtor_country, e.debtor_country) AS debtor_country,
  ORDER BY coalesce(l.debtor_country, e.debtor_country) COLLATE "C",
           coalesce(l.debtor_tax_id, e.debtor_tax_id) COLLATE "C"`),
     [...bookParams(scope, debtors, null), ...pagedBook(DEBTOR_BOOK_ORDER, page).params],
+  );
+  return rows;
+}
+
+/** A debtor's key in the book's byte order, the same in every source of a page. */
+const C_KEY = 'debtor_country COLLATE "C" AS debtor_country, debtor_tax_id COLLATE "C" AS debtor_tax_id';
+
+/**
+ * The debtors of one page of the book, in its order: the first `limit` after the page's position
+ * among the funder's limits, the debtors of its live lines (what is still outstanding, committed,
+ * or offered on an offer still running: every one of them has exposure, so no page comes out
+ * short) and those of its early payments. Each source is read by key as far as the page goes.
+ */
+async function debtorPageKeys(
+  q: Queryable,
+  scope: BookScope,
+  page: BookPage & { limit: number },
+): Promise<{ country: string; tax_id: string }[]> {
+  const after = keysetAfter(DEBTOR_BOOK_ORDER, page.after, 5);
+  const order = keysetOrder(DEBTOR_BOOK_ORDER);
+  const { rows } = await q.query<{ country: string; tax_id: string }>(
+    `SELECT debtor_country AS country, debtor_tax_id AS tax_id FROM (
+       (SELECT ${C_KEY} FROM credit_limits
+         WHERE funder_id = $1 AND plane = $2${after.sql} ORDER BY ${order} LIMIT $4)
+       UNION
+       (SELECT DISTINCT ${C_KEY} FROM funder_exposure_lines
+         WHERE funder_id = $1 AND plane = $2
+           AND ((stage = 'outstanding' AND remaining_cents > 0) OR stage = 'committed'
+                OR (stage = 'offered' AND offered_until > $3))${after.sql}
+         ORDER BY ${order} LIMIT $4)
+       UNION
+       (SELECT ${C_KEY} FROM (
+          SELECT d.country AS debtor_country, d.tax_id AS debtor_tax_id
+            FROM early_payments_read e JOIN invoices_read i ON i.id = e.invoice_id
+            JOIN debtors_read d ON d.id = i.debtor_id
+           WHERE e.funder_id = $1 AND e.plane = $2 AND e.status IN ('released', 'accepted', 'paid')
+             AND (e.status <> 'paid' OR e.amount_due > e.repaid_amount)) p
+         WHERE true${after.sql})
+     ) k ORDER BY ${order} LIMIT $4`,
+    [scope.funderId, scope.plane, scope.now, page.limit, ...after.params],
   );
   return rows;
 }
