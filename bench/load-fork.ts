@@ -22,12 +22,13 @@ export interface Measured {
 
 /** The job for one step: its own connection count where it asks for fewer than the run's. */
 export function stepJob(
-  step: Pick<LoadJob, 'url' | 'headers'> & { connections?: number },
-  settings: Omit<LoadJob, 'url' | 'headers'>,
+  step: Pick<LoadJob, 'url' | 'headers' | 'mix'> & { connections?: number },
+  settings: Omit<LoadJob, 'url' | 'headers' | 'mix'>,
 ): LoadJob {
   return {
     url: step.url,
     headers: step.headers,
+    ...(step.mix ? { mix: step.mix } : {}),
     connections: Math.min(step.connections ?? settings.connections, settings.connections),
     durationSeconds: settings.durationSeconds,
     warmupSeconds: settings.warmupSeconds,

@@ -14,8 +14,8 @@ import { parseArgs } from 'node:util';
 import { type CompiledServer, startCompiledServer } from './compiled.ts';
 import type { LoadFigures } from './load.ts';
 import { load, type Measured, stepJob } from './load-fork.ts';
-import { printVerdicts, readPlan, type Step, TARGET_RSS_MB } from './read-plan.ts';
-import { ISSUE_VOLUME } from './seed.ts';
+import { mixedPlan, printVerdicts, readPlan, type Step, TARGET_RSS_MB } from './read-plan.ts';
+import { ISSUE_VOLUME, type SeedVolume } from './seed.ts';
 import {
   type BenchDatabase,
   countedHits,
@@ -39,8 +39,10 @@ interface Options {
   connections: number;
   poolMax: number;
   postgresUrl: string;
-  /** Requests seeded on the plane (100,000, one in twenty visible). */
-  requests: number;
+  /** The volume seeded: 100,000 requests on the plane (one in twenty visible) times `--scale`. */
+  volume: SeedVolume;
+  /** Also load the reads with writes among them (`--mixed off` leaves them out). */
+  mixed: boolean;
   /** PostgreSQL: measure the compiled server only, not the in-process app beside it. */
   skipInProcess: boolean;
   /** Kept answers (FUNDER_API_READ_CACHE): `on` as deployed, `off` to measure every read made. */
@@ -65,6 +67,8 @@ function readOptions(): Options {
       connections: { type: 'string' },
       pool: { type: 'string' },
       requests: { type: 'string' },
+      scale: { type: 'string' },
+      mixed: { type: 'string', default: 'on' },
       'compiled-only': { type: 'boolean', default: false },
       'read-cache': { type: 'string', default: 'on' },
       rounds: { type: 'string' },
@@ -75,8 +79,8 @@ function readOptions(): Options {
   if (values.help) {
     console.log(
       'usage: npm run bench -- [--db pglite|postgres|both] [--duration 10] [--warmup 2]\n' +
-        '                        [--connections 50] [--pool 10] [--requests 100000] [--compiled-only]\n' +
-        '                        [--read-cache on|off] [--rounds 1]\n' +
+        '                        [--connections 50] [--pool 10] [--scale 1] [--requests 100000]\n' +
+        '                        [--compiled-only] [--read-cache on|off] [--mixed on|off] [--rounds 1]\n' +
         'PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres)',
     );
     process.exit(0);
@@ -85,6 +89,8 @@ function readOptions(): Options {
   if (db !== 'pglite' && db !== 'postgres' && db !== 'both') {
     throw new Error('--db must be pglite, postgres or both');
   }
+  const scale = positiveInt('scale', values.scale, 1);
+  if (values.mixed !== 'on' && values.mixed !== 'off') throw new Error('--mixed must be on or off');
   const readCache = values['read-cache'];
   if (readCache !== 'on' && readCache !== 'off') throw new Error('--read-cache must be on or off');
   return {
@@ -95,7 +101,15 @@ function readOptions(): Options {
     // The service's own default (DB_POOL_MAX), unless told otherwise.
     poolMax: positiveInt('pool', values.pool ?? process.env.DB_POOL_MAX, 10),
     postgresUrl: process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres',
-    requests: positiveInt('requests', values.requests, ISSUE_VOLUME.requests, 1000),
+    // Ten times the data: ten times the requests, sellers and events; the same 2,000 debtors (the
+    // limit book keeps its size, each debtor carrying ten times the invoices).
+    volume: {
+      ...ISSUE_VOLUME,
+      requests: positiveInt('requests', values.requests, ISSUE_VOLUME.requests * scale, 1000),
+      sellers: ISSUE_VOLUME.sellers * scale,
+      events: ISSUE_VOLUME.events * scale,
+    },
+    mixed: values.mixed === 'on',
     skipInProcess: values['compiled-only'] ?? false,
     readCache,
     rounds: positiveInt('rounds', values.rounds, 1),
@@ -187,7 +201,16 @@ async function runStep(
     step.after?.(),
   );
   const f = measured.figures;
-  process.stdout.write(` ${fmt(f.requestsPerSecond)} req/s\n`);
+  const w = f.writes;
+  process.stdout.write(
+    ` ${fmt(f.requestsPerSecond)} req/s` +
+      (w
+        ? `; writes ${fmt(w.ok)} ok, ${fmt(w.failed)} failed, p50 ${fmt(w.latencyP50)} ms, p99 ${fmt(w.latencyP99)} ms`
+        : '') +
+      '\n',
+  );
+  if (w && w.failed > 0)
+    failures.push(`${kind} ${step.target}: ${w.failed} writes failed (${w.firstFailure})`);
   if (f.non2xx > 0 || f.errors > 0 || f.timeouts > 0) {
     failures.push(
       `${kind} ${step.target}: ${f.non2xx} non-2xx answers, ${f.errors} errors, ${f.timeouts} timeouts`,
@@ -219,7 +242,10 @@ async function benchServer(
   failures: string[],
 ): Promise<Row[]> {
   const auth = { authorization: `Bearer ${targets.secret}` };
-  const plan = readPlan(served.url, targets, auth);
+  const plan = [
+    ...readPlan(served.url, targets, auth),
+    ...(options.mixed ? mixedPlan(served.url, targets, auth) : []),
+  ];
   await checkAnswers(plan);
   // The baseline, /v1/health and /v1/me, then each read with the policies on and at once off
   // (the role switch stays, the second wall's cost goes). Turning them off waits for the
@@ -259,7 +285,7 @@ async function benchServer(
         'the figures are lower and noisier than on an otherwise idle machine',
     );
   }
-  printVerdicts(kind, rounds, (line) => console.log(`   ${line}`));
+  printVerdicts(kind, options.readCache, rounds, (line) => console.log(`   ${line}`));
   return rounds.flat();
 }
 
@@ -272,13 +298,9 @@ async function benchOne(kind: DatabaseKind, options: Options): Promise<{ failure
   dropOnInterrupt = () => database.drop();
   try {
     const seedStart = Date.now();
-    const targets = await startTargets(
-      database,
-      { ...ISSUE_VOLUME, requests: options.requests },
-      { readCache: options.readCache },
-    );
+    const targets = await startTargets(database, options.volume, { readCache: options.readCache });
     console.log(
-      `\n== ${database.version}: seeded ${fmt(options.requests)} requests, ${fmt(targets.visible)} visible to the ` +
+      `\n== ${database.version}: seeded ${fmt(options.volume.requests)} requests, ${fmt(targets.visible)} visible to the ` +
         `bench funder, in ${fmt((Date.now() - seedStart) / 1000, 1)} s; the worker's daily scoring ` +
         `scored ${fmt(targets.scoring.sellers)} sellers in ${fmt(targets.scoring.ms / 1000, 1)} s of it`,
     );

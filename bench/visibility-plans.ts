@@ -100,6 +100,10 @@ try {
   let ids = await pageIds();
   const all: [string, (q: Queryable) => Promise<unknown>][] = [
     ['limit book', (q) => debtorBook(q, { ...scope, now, today: madridDate(now) })],
+    [
+      'limit page',
+      (q) => debtorBook(q, { ...scope, now, today: madridDate(now) }, null, { limit: 201, after: null }),
+    ],
     ['receivables', (q) => receivablesOf(q, scope, seeded.packetRequestId)],
     ['notices', (q) => noticesOf(q, scope, [seeded.packetRequestId])],
     ['list page', (q) => listVisibleRequests(q, scope, open, 50, null)],

@@ -69,21 +69,19 @@ WITH lines_out AS (
 )`;
 
 /**
- * The debtors the funder already sees (the debtor of an invoice of a request routed to it now or
- * acted on by it), read from the funder's invoice visibility rows (migration 0059: one per
- * invoice of a request it sees, with the invoice's debtor, kept by the writes that route and
- * act), then the debtors by key. Found once per statement from the funder's side: a lookup per
- * limit from the debtor's side walked each debtor's invoices (of every funder) until one was
- * visible, and the walk from the funder's requests to their invoices checked each request link
- * and invoice against the policies one row at a time (bench/README.md, "Request reads").
+ * The service's own name of a limit's debtor, only where the funder already sees the debtor
+ * (the debtor of an invoice of a request routed to it now or acted on by it: a row of the
+ * funder's invoice visibility, migration 0059, kept by the writes that route and act): a limit
+ * alone never names another funder's debtor. One probe per limit line by key (the debtor by its
+ * unique key on the plane, then the funder's visibility by debtor), so a page costs its lines,
+ * not every invoice the funder sees.
  */
-const SEEN_DEBTORS = `seen_debtors AS (
-  SELECT d.country, d.tax_id, d.name FROM debtors_read d
-   WHERE d.plane = $2 AND d.id = ANY(ARRAY(
-     SELECT DISTINCT v.debtor_id FROM funder_invoice_visibility_read v
-      WHERE v.funder_id = $1 AND v.plane = $2 AND v.request_id IS NOT NULL))
-     AND ($6::text[] IS NULL OR (d.country, d.tax_id) IN (SELECT * FROM unnest($6::text[], $7::text[])))
-)`;
+const SEEN_NAME = `LEFT JOIN LATERAL (
+    SELECT d.name FROM debtors_read d
+     WHERE d.plane = $2 AND d.country = l.debtor_country AND d.tax_id = l.debtor_tax_id
+       AND EXISTS (SELECT 1 FROM funder_invoice_visibility_read v
+                    WHERE v.funder_id = $1 AND v.plane = $2 AND v.debtor_id = d.id AND v.request_id IS NOT NULL)
+  ) d ON l.id IS NOT NULL AND e.debtor_name IS NULL`;
 
 /** The per-book aggregate columns, the same for debtors and sellers. */
 const AGGREGATES = `
@@ -241,8 +239,7 @@ limits AS (
   SELECT * FROM credit_limits
    WHERE funder_id = $1 AND plane = $2
      AND ($6::text[] IS NULL OR (debtor_country, debtor_tax_id) IN (SELECT * FROM unnest($6::text[], $7::text[])))
-),
-${SEEN_DEBTORS}
+)
 SELECT coalesce(l.debtor_country, e.debtor_country) AS debtor_country,
        coalesce(l.debtor_tax_id, e.debtor_tax_id) AS debtor_tax_id,
        coalesce(e.debtor_name, d.name, l.debtor_name) AS debtor_name,
@@ -251,9 +248,7 @@ SELECT coalesce(l.debtor_country, e.debtor_country) AS debtor_country,
        ${FIGURES}
   FROM limits l
   FULL JOIN exposure e ON e.debtor_country = l.debtor_country AND e.debtor_tax_id = l.debtor_tax_id
-  -- The service's own name for the debtor only when the funder already sees it (a debtor of an
-  -- invoice of a request visible to it): a limit alone never names another funder's debtor.
-  LEFT JOIN seen_debtors d ON d.country = l.debtor_country AND d.tax_id = l.debtor_tax_id
+  ${SEEN_NAME}
  ORDER BY coalesce(l.debtor_country, e.debtor_country) COLLATE "C",
           coalesce(l.debtor_tax_id, e.debtor_tax_id) COLLATE "C"`),
     [...bookParams(scope, debtors, null), ...pagedBook(DEBTOR_BOOK_ORDER, page).params],
