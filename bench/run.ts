@@ -14,6 +14,7 @@ import { parseArgs } from 'node:util';
 import { type CompiledServer, startCompiledServer } from './compiled.ts';
 import type { LoadFigures } from './load.ts';
 import { load, type Measured, stepJob } from './load-fork.ts';
+import { measureOffers } from './offers.ts';
 import { mixedPlan, printVerdicts, readPlan, type Step, TARGET_RSS_MB } from './read-plan.ts';
 import { ISSUE_VOLUME, type SeedVolume } from './seed.ts';
 import {
@@ -330,6 +331,19 @@ async function benchOne(kind: DatabaseKind, options: Options): Promise<{ failure
             pid: compiled.pid,
           },
           failures,
+        );
+        // Last, as they change the book the reads read: offers, each with its limit check.
+        const offers = await measureOffers(
+          database.db,
+          compiled.url,
+          {
+            authorization: `Bearer ${targets.secret}`,
+          },
+          targets.funderId,
+        );
+        console.log(
+          `   offers: ${offers.offers} made one at a time, median ${fmt(offers.medianMs, 1)} ms, ` +
+            `p90 ${fmt(offers.p90Ms, 1)} ms (answers ${JSON.stringify(offers.statuses)})`,
         );
         const rss = await compiled.rss();
         if (rss !== null) {
