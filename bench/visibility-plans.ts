@@ -21,7 +21,7 @@ import { copyFile, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { debtorBook } from '../src/areas/limits/limits.exposure.store.ts';
+import { debtorBook, nextOfferExpiry } from '../src/areas/limits/limits.exposure.store.ts';
 import { listVisibleRequests } from '../src/areas/requests/requests.list.store.ts';
 import { noticeAnswersOf, noticesOf } from '../src/areas/requests/requests.notices.store.ts';
 import { latestOffers } from '../src/areas/requests/requests.offers.store.ts';
@@ -56,7 +56,8 @@ function explaining(tx: Queryable, plans: string[][]): Queryable {
     async query<T>(sql: string, params?: readonly unknown[]) {
       const { rows } = await tx.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS) ${sql}`, params);
       plans.push(rows.map((r) => r['QUERY PLAN']));
-      return { rows: [] as T[], rowCount: 0 };
+      // Then for real, so that a store reading in two steps runs its second on the first's rows.
+      return tx.query<T>(sql, params);
     },
     exec: (sql) => tx.exec(sql),
   } as Queryable;
@@ -104,6 +105,7 @@ try {
       'limit page',
       (q) => debtorBook(q, { ...scope, now, today: madridDate(now) }, null, { limit: 201, after: null }),
     ],
+    ['next offer expiry', (q) => nextOfferExpiry(q, scope, now)],
     ['receivables', (q) => receivablesOf(q, scope, seeded.packetRequestId)],
     ['notices', (q) => noticesOf(q, scope, [seeded.packetRequestId])],
     ['list page', (q) => listVisibleRequests(q, scope, open, 50, null)],

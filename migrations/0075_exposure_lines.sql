@@ -46,8 +46,10 @@ CREATE TABLE funder_exposure_lines (
   debtor_name text NOT NULL,
   PRIMARY KEY (request_id, invoice_id)
 );
--- The debtor book and the limit check (by debtor), the seller book (by seller).
-CREATE INDEX funder_exposure_lines_debtor
+-- The limit check and a page of the debtor book (by debtor), a page's debtors in the book's byte
+-- order, the seller book (by seller).
+CREATE INDEX funder_exposure_lines_debtor ON funder_exposure_lines (funder_id, plane, debtor_country, debtor_tax_id);
+CREATE INDEX funder_exposure_lines_book
   ON funder_exposure_lines (funder_id, plane, debtor_country COLLATE "C", debtor_tax_id COLLATE "C");
 CREATE INDEX funder_exposure_lines_seller ON funder_exposure_lines (funder_id, plane, seller_id);
 -- A page of the debtor book walks the funder's limits in the book's order.

@@ -41,7 +41,7 @@ import { visibleToFunder } from '../requests/requests.module.ts';
  * payments of a buyer programme, read from the funder's own rows. With debtors (`$6`, `$7`),
  * their lines only; with a seller (`$8`), that seller's.
  */
-const BOOK_SQL = `
+const bookSql = (byDebtor: boolean) => `
 WITH lines_out AS (
   SELECT x.request_id, x.request_ref, x.seller_id, x.stage, x.invoice_id, x.number, x.amount, x.due_date,
          x.seller_marked_paid_at, x.debtor_country, x.debtor_tax_id, x.debtor_name, x.remaining_cents,
@@ -49,10 +49,16 @@ WITH lines_out AS (
          (x.stage = 'outstanding' AND x.remaining_cents > 0 AND x.seller_marked_paid_at IS NOT NULL) AS marked_paid,
          'request'::text AS kind
     FROM funder_exposure_lines x
+    ${
+      // Named debtors: their lines by key (index funder_exposure_lines_debtor), not all the funder's.
+      byDebtor
+        ? `JOIN unnest($6::text[], $7::text[]) AS k(country, tax_id)
+             ON k.country = x.debtor_country AND k.tax_id = x.debtor_tax_id AND x.funder_id = $1 AND x.plane = $2`
+        : ''
+    }
    WHERE x.funder_id = $1 AND x.plane = $2
      AND (x.stage <> 'offered' OR x.offered_until > $3)
      AND x.request_id IS DISTINCT FROM $5::uuid
-     AND ($6::text[] IS NULL OR (x.debtor_country, x.debtor_tax_id) IN (SELECT * FROM unnest($6::text[], $7::text[])))
      AND ($8::uuid IS NULL OR x.seller_id = $8::uuid)
   UNION ALL
   -- Early payments under a buyer programme, on the buyer as debtor: offered while released,
@@ -226,7 +232,7 @@ export async function debtorBook(
     return debtorBook(q, scope, keys, { limit: page.limit, after: null });
   }
   const { rows } = await q.query<DebtorBookRow & Partial<KeyedRow>>(
-    pagedBook(DEBTOR_BOOK_ORDER, page).wrap(`${BOOK_SQL},
+    pagedBook(DEBTOR_BOOK_ORDER, page).wrap(`${bookSql(debtors !== null)},
 exposure AS (
   SELECT debtor_country, debtor_tax_id, max(debtor_name) AS debtor_name, ${AGGREGATES}
     FROM lines_out
@@ -314,7 +320,7 @@ export async function sellerBook(
   page: BookPage | null = null,
 ): Promise<(SellerBookRow & Partial<KeyedRow>)[]> {
   const { rows } = await q.query<SellerBookRow & Partial<KeyedRow>>(
-    pagedBook(SELLER_BOOK_ORDER, page).wrap(`${BOOK_SQL},
+    pagedBook(SELLER_BOOK_ORDER, page).wrap(`${bookSql(false)},
 exposure AS (
   -- an early payment is the buyer's debt, not the supplier's: it stays out of the seller book
   SELECT seller_id, ${AGGREGATES} FROM lines_out WHERE kind = 'request' GROUP BY seller_id
