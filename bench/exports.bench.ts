@@ -18,6 +18,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import {
   copyEntityLines,
@@ -28,12 +29,14 @@ import {
 import { CopyBinaryLines } from '../src/areas/exports/exports.formats.ts';
 import { linesSql } from '../src/areas/exports/exports.lines.store.ts';
 import type { FunderScope } from '../src/platform/caller.ts';
-import { OPERATOR, runAs } from '../src/platform/db/actor.ts';
+import { GATE, OPERATOR, runAs } from '../src/platform/db/actor.ts';
 import { runLong } from '../src/platform/db/bounds.ts';
 import { migrate } from '../src/platform/db/migrate.ts';
+import { createPostgresDb } from '../src/platform/db/postgres.ts';
 import { SCOPES } from '../src/platform/http/scopes.ts';
+import { imageNodeFlags } from './compiled.ts';
 import { ISSUE_VOLUME, seedVolume } from './seed.ts';
-import { benchRuntime, postgresDatabase } from './targets.ts';
+import { type BenchDatabase, benchRuntime, postgresDatabase } from './targets.ts';
 
 const TARGET_PEAK_MB = 200;
 const TARGET_COPY_SHARE = 0.25;
@@ -110,10 +113,49 @@ function memoryNow(stage: string): string {
   return `${stage}: resident ${mb(m.rss)} MB (V8 heap ${mb(m.heapUsed)} of ${mb(m.heapTotal)} MB, outside it ${mb(m.external)} MB)`;
 }
 
+/** A plane seeded by an earlier run with `--keep`: used as it is, closed (not dropped) at the end. */
+function seededDatabase(url: string): BenchDatabase {
+  const db = createPostgresDb(url, { max: 10 });
+  return { kind: 'postgres', db, version: 'PostgreSQL (kept database)', url, drop: () => db.close() };
+}
+
+/**
+ * Runs this benchmark again in a child `node` with the image's flags (the Dockerfile's CMD), or
+ * those given (`--flags "..."`, `none` for none), unless this process is that child: the memory
+ * target is about the process as the image runs it. Answers whether it ran the child.
+ */
+async function ranWithFlags(given: string | undefined): Promise<boolean> {
+  if (process.env.EXPORTS_BENCH_CHILD) return false;
+  const flags =
+    given === undefined ? await imageNodeFlags() : given.split(/\s+/).filter((f) => f !== '' && f !== 'none');
+  console.log(`node ${flags.join(' ') || '(no flags)'}`);
+  // Under bin/run-ts.mjs the file is not in the arguments any more: it is this module.
+  const script = process.argv[1]!.endsWith('run-ts.mjs')
+    ? [process.argv[1]!, fileURLToPath(import.meta.url)]
+    : [process.argv[1]!];
+  const child = spawnSync(
+    process.execPath,
+    [...flags, ...process.execArgv, ...script, ...process.argv.slice(2)],
+    {
+      stdio: 'inherit',
+      env: { ...process.env, EXPORTS_BENCH_CHILD: '1' },
+    },
+  );
+  process.exitCode = child.status ?? 1;
+  return true;
+}
+
 async function main(): Promise<void> {
   const { values } = parseArgs({
-    options: { scale: { type: 'string', default: '1' }, explain: { type: 'string', default: '' } },
+    options: {
+      scale: { type: 'string', default: '1' },
+      explain: { type: 'string', default: '' },
+      flags: { type: 'string' },
+      keep: { type: 'boolean', default: false },
+      reuse: { type: 'string' },
+    },
   });
+  if (await ranWithFlags(values.flags)) return;
   const scale = Number(values.scale);
   if (!Number.isInteger(scale) || scale < 1) throw new Error('--scale takes a whole number from 1');
   const explain = values.explain ? values.explain.split(',') : [];
@@ -122,7 +164,7 @@ async function main(): Promise<void> {
   }
   const volume = { ...ISSUE_VOLUME, requests: ISSUE_VOLUME.requests * scale };
   const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const database = await postgresDatabase(serverUrl, 10);
+  const database = values.reuse ? seededDatabase(values.reuse) : await postgresDatabase(serverUrl, 10);
   const dataDir = await mkdtemp(join(tmpdir(), 'funder-api-export-bench-'));
   try {
     await migrate(database.db);
@@ -135,8 +177,14 @@ async function main(): Promise<void> {
       'Other Bench Funder 2',
       'Other Bench Funder 3',
     ]) {
+      const found = values.reuse
+        ? await runAs(GATE, () =>
+            database.db.query<{ id: string }>('SELECT id FROM funders WHERE name = $1', [name]),
+          )
+        : null;
       funders.push(
-        (await runtime.services.account.createFunder(BENCH_CALLER, { name, environment: 'live' })).bank_id,
+        found?.rows[0]?.id ??
+          (await runtime.services.account.createFunder(BENCH_CALLER, { name, environment: 'live' })).bank_id,
       );
     }
     const key = await runtime.services.account.issueKey(BENCH_CALLER, {
@@ -148,18 +196,22 @@ async function main(): Promise<void> {
     console.log(
       `${database.version}: seeding ${volume.requests} requests (scale ${scale}), the bench funder seeing one in twenty...`,
     );
-    const seedStart = performance.now();
-    // Seeded as the connecting role (the tables' owner), with a job's statement bounds; then, as
-    // a database that has run a while, vacuumed and analysed (bench/targets.ts does the same).
-    const seeded = await runLong(() => seedVolume(database.db, funders, volume));
-    // VACUUM runs outside a transaction, which a job's bounds open: psql runs it, unbounded.
-    const vacuum = spawnSync('psql', [database.url!, '-X', '-q', '-c', 'VACUUM (ANALYZE)'], {
-      encoding: 'utf8',
-    });
-    if (vacuum.status !== 0) throw new Error(`VACUUM failed: ${vacuum.stderr}`);
-    console.log(
-      `seeded in ${((performance.now() - seedStart) / 1000).toFixed(0)} s; the funder sees ${seeded.visible} requests`,
-    );
+    if (values.reuse) {
+      console.log(`(reusing the plane seeded in ${values.reuse}: --scale is taken as it was seeded)`);
+    } else {
+      const seedStart = performance.now();
+      // Seeded as the connecting role (the tables' owner), with a job's statement bounds; then, as
+      // a database that has run a while, vacuumed and analysed (bench/targets.ts does the same).
+      const seeded = await runLong(() => seedVolume(database.db, funders, volume));
+      // VACUUM runs outside a transaction, which a job's bounds open: psql runs it, unbounded.
+      const vacuum = spawnSync('psql', [database.url!, '-X', '-q', '-c', 'VACUUM (ANALYZE)'], {
+        encoding: 'utf8',
+      });
+      if (vacuum.status !== 0) throw new Error(`VACUUM failed: ${vacuum.stderr}`);
+      console.log(
+        `seeded in ${((performance.now() - seedStart) / 1000).toFixed(0)} s; the funder sees ${seeded.visible} requests`,
+      );
+    }
 
     stages.push(memoryNow('seeded'));
     const app = await runtime.buildApp();
@@ -265,7 +317,12 @@ async function main(): Promise<void> {
     await app.close();
     await runtime.rateCounter.close();
   } finally {
-    await database.drop();
+    if (values.keep && !values.reuse) {
+      await database.db.close();
+      console.log(`kept the database for --reuse: ${database.url}`);
+    } else {
+      await database.drop();
+    }
     await rm(dataDir, { recursive: true, force: true });
   }
 }
