@@ -1,153 +1,221 @@
 /**
- * `node bin/run-ts.mjs bench/exports.bench.ts [--requests 100000]`
+ * `node bin/run-ts.mjs bench/exports.bench.ts [--scale 1] [--explain debtors,invoices]`
  *
- * Exporting a live funder with 100,000 requests (two invoices each) on PostgreSQL
- * (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres; a throwaway database
- * `funder_api_bench_<random>` is created and dropped). The export is asked for through the real
- * app and built by the worker in this process, into a temporary data directory. Printed: the
- * build's wall time, the rows it wrote per second, the process's peak resident memory, and
- * beside them a bare `COPY ... TO STDOUT` of the same tables (requests, invoices and the links
- * between them) by the `psql` client in the same run, as the floor to compare with.
- * A missed target is reported, not an error. See bench/README.md.
+ * Exporting the bench funder of `npm run bench`'s plane on PostgreSQL (BENCH_DATABASE_URL,
+ * default postgres://postgres@127.0.0.1:5432/postgres; a throwaway database
+ * `funder_api_bench_<random>` is created and dropped). The plane is seeded by `seedVolume`
+ * (bench/seed.ts): 100,000 requests times `--scale`, the bench funder seeing one in twenty, the
+ * others routed to three other funders. The export is asked for through the real app and built
+ * by the worker in this process, into a temporary data directory. Printed: the build's wall
+ * time, the rows it wrote per second, the process's peak resident memory; then per entity its
+ * rows, its own COPY as the build runs it (alone, its lines read and dropped) and a bare
+ * `COPY ... TO STDOUT` of the same rows by the `psql` client in the same run, as the floor to
+ * compare with. `--explain` prints EXPLAIN (ANALYZE, BUFFERS) of the named entities' statements.
+ * A missed target is reported, not an error. See bench/README.md, "Exports".
  */
 import { spawnSync } from 'node:child_process';
-import { closeSync, openSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { ENTITIES } from '../src/areas/exports/exports.content.store.ts';
-import { boundTo, GATE } from '../src/platform/db/actor.ts';
-import type { Db } from '../src/platform/db/db.ts';
+import {
+  copyEntityLines,
+  ENTITIES,
+  type Entity,
+  exportReadTransaction,
+} from '../src/areas/exports/exports.content.store.ts';
+import { CopyBinaryLines } from '../src/areas/exports/exports.formats.ts';
+import { linesSql } from '../src/areas/exports/exports.lines.store.ts';
+import type { FunderScope } from '../src/platform/caller.ts';
+import { GATE, OPERATOR, runAs } from '../src/platform/db/actor.ts';
+import { runLong } from '../src/platform/db/bounds.ts';
 import { migrate } from '../src/platform/db/migrate.ts';
+import { createPostgresDb } from '../src/platform/db/postgres.ts';
 import { SCOPES } from '../src/platform/http/scopes.ts';
-import { benchRuntime, postgresDatabase } from './targets.ts';
+import { imageNodeFlags } from './compiled.ts';
+import { ISSUE_VOLUME, seedVolume } from './seed.ts';
+import { type BenchDatabase, benchRuntime, postgresDatabase } from './targets.ts';
 
 const TARGET_PEAK_MB = 200;
 const TARGET_COPY_SHARE = 0.25;
 const MB = 1024 * 1024;
-const OPERATOR = { kind: 'operator', requestId: 'bench' } as const;
+const BENCH_CALLER = { kind: 'operator', requestId: 'bench' } as const;
 
-/** Requests assigned to the funder, each with two invoices of one seller and 250 debtors. */
-async function seed(db: Db, funderId: string, requests: number): Promise<void> {
-  await db.transaction(async (tx) => {
-    const now = new Date();
-    await tx.query(
-      `INSERT INTO sellers (id, plane, name, tax_id, country, verification_status, created_at)
-       VALUES (gen_random_uuid(), 'live', 'Bench Seller SL', 'B99999999', 'ES', 'approved', $1)`,
-      [now],
-    );
-    await tx.query(
-      `INSERT INTO debtors (id, plane, name, tax_id, country, created_at)
-       SELECT gen_random_uuid(), 'live', 'Distribuidora Bench ' || g || ' SL', 'A' || lpad(g::text, 8, '0'), 'ES', $1
-         FROM generate_series(0, 249) g`,
-      [now],
-    );
-    await tx.query(
-      `INSERT INTO funding_requests (id, plane, request_ref, type, status, seller_id, total_amount, advance_amount,
-                                     assigned_funder_id, created_at, updated_at)
-       SELECT gen_random_uuid(), 'live', 'BENCH-' || lpad(g::text, 7, '0'), 'factoring', 'submitted',
-              (SELECT id FROM sellers WHERE tax_id = 'B99999999'), 2000 + g % 997, 1600, $1, $2, $2
-         FROM generate_series(1, $3::int) g`,
-      [funderId, now, requests],
-    );
-    await tx.query(
-      `WITH v AS (
-         SELECT gen_random_uuid() AS id, r.id AS request_id, r.seller_id, j AS position, r.request_ref,
-                (SELECT d.id FROM debtors d WHERE d.tax_id = 'A' || lpad((abs(hashtext(r.request_ref)) % 250)::text, 8, '0')) AS debtor_id
-           FROM funding_requests r CROSS JOIN generate_series(1, 2) j
-       ), i AS (
-         INSERT INTO invoices (id, plane, seller_id, debtor_id, number, amount, issue_date, due_date, source, created_at)
-         SELECT id, 'live', seller_id, debtor_id, request_ref || '-' || position, 1000, '2026-08-01', '2026-11-01', 'erp', $1 FROM v
-       )
-       INSERT INTO request_invoices (request_id, invoice_id, position) SELECT request_id, id, position FROM v`,
-      [now],
-    );
-  });
-}
-
-const COPIED = ['funding_requests', 'invoices', 'request_invoices'];
-
-/**
- * Runs each script in a psql session of its own (read from standard input), output into
- * /dev/null: the seconds they took together.
- */
-function timedPsql(url: string, scripts: readonly string[]): { seconds: number } | { error: string } {
-  const sink = openSync('/dev/null', 'w');
-  const started = process.hrtime.bigint();
-  try {
-    for (const script of scripts) {
-      const run = spawnSync('psql', [url, '-v', 'ON_ERROR_STOP=1', '-q', '-f', '-'], {
-        input: script,
-        stdio: ['pipe', sink, 'pipe'],
-        encoding: 'utf8',
-      });
-      if (run.status !== 0) return { error: run.error?.message ?? run.stderr };
-    }
-  } finally {
-    closeSync(sink);
-  }
-  return { seconds: Number(process.hrtime.bigint() - started) / 1e9 };
-}
-
-/** A bare COPY of the same tables to standard output, by psql (one session per table). */
-const bareCopy = (url: string) =>
-  timedPsql(
-    url,
-    COPIED.map((table) => `COPY ${table} TO STDOUT (FORMAT csv);`),
-  );
-
-/**
- * A bare COPY of the same rows the export wrote, by psql: every entity's own FROM, WHERE and
- * ORDER BY, its columns as they are stored, in COPY's text format, one statement after the
- * other in one psql session. Only the export's formatting is left out.
- */
-function sameRowsCopy(url: string, funderId: string): { seconds: number } | { error: string } {
+/** An entity's statement with the funder and the plane written in, as the build sends it. */
+function literalSql(sql: string, scope: FunderScope): string {
   const literals: Record<string, string> = {
-    $1: `'${funderId}'::uuid`,
-    $2: `'live'::text`,
+    $1: `'${scope.funderId}'::uuid`,
+    $2: `'${scope.plane}'::text`,
     $3: 'NULL::uuid[]',
   };
-  const script = ENTITIES.map((entity) => {
+  return sql.replace(/\$([123])(?!\d)/g, (p) => literals[p]!);
+}
+
+/**
+ * A bare COPY of the same rows the export wrote, by psql into /dev/null: every entity's own FROM,
+ * WHERE and ORDER BY, its columns as they are stored, in COPY's text format, one statement after
+ * the other in one psql session. Only the export's formatting is left out. Answers the seconds
+ * of each entity's statement as psql timed it.
+ */
+function sameRowsCopy(url: string, scope: FunderScope): Map<string, number> | { error: string } {
+  const statements = ENTITIES.map((entity) => {
     const columns = entity.columns.map((c) => c.sql ?? `${entity.alias}.${c.name}`).join(', ');
     const order = entity.key.map((k) => k.sql).join(', ');
-    const sql = `SELECT ${columns} FROM ${entity.from} ORDER BY ${order}`.replace(
-      /\$([123])(?!\d)/g,
-      (p) => literals[p]!,
-    );
+    const sql = literalSql(`SELECT ${columns} FROM ${entity.from} ORDER BY ${order}`, scope);
     return `COPY (${sql.replace(/\s+/g, ' ')}) TO STDOUT;`;
-  }).join('\n');
-  return timedPsql(url, [script]);
+  });
+  const script = ['\\timing on', '\\o /dev/null', ...statements].join('\n');
+  const run = spawnSync('psql', [url, '-X', '-v', 'ON_ERROR_STOP=1', '-q', '-f', '-'], {
+    input: script,
+    encoding: 'utf8',
+    maxBuffer: 16 * MB,
+  });
+  if (run.status !== 0) return { error: run.error?.message ?? run.stderr };
+  const times = [...run.stdout.matchAll(/^Time: ([\d.]+) ms/gm)].map((m) => Number(m[1]) / 1000);
+  if (times.length !== ENTITIES.length) return { error: `psql timed ${times.length} statements` };
+  return new Map(ENTITIES.map((entity, i) => [entity.name, times[i]!]));
+}
+
+/** One entity's COPY as the build runs it, alone, its lines split and dropped: seconds and rows. */
+async function timedEntity(
+  db: Parameters<typeof exportReadTransaction>[0],
+  scope: FunderScope,
+  entity: Entity,
+): Promise<{ seconds: number; rows: number }> {
+  const started = process.hrtime.bigint();
+  let rows = 0;
+  await runLong(() =>
+    runAs(OPERATOR, () =>
+      exportReadTransaction(db, (tx) =>
+        copyEntityLines(tx, scope, entity, async (chunks) => {
+          const lines = new CopyBinaryLines();
+          for await (const chunk of chunks) {
+            lines.push(chunk);
+            lines.take();
+          }
+          lines.end();
+          rows = lines.rows;
+        }),
+      ),
+    ),
+  );
+  return { seconds: Number(process.hrtime.bigint() - started) / 1e9, rows };
+}
+
+const pad = (text: string, width: number) => text.padStart(width);
+
+/** Resident memory now and how it splits (V8's heap, memory outside it), for the stages' lines. */
+function memoryNow(stage: string): string {
+  const m = process.memoryUsage();
+  const mb = (n: number) => (n / MB).toFixed(0);
+  return `${stage}: resident ${mb(m.rss)} MB (V8 heap ${mb(m.heapUsed)} of ${mb(m.heapTotal)} MB, outside it ${mb(m.external)} MB)`;
+}
+
+/** A plane seeded by an earlier run with `--keep`: used as it is, closed (not dropped) at the end. */
+function seededDatabase(url: string): BenchDatabase {
+  const db = createPostgresDb(url, { max: 10 });
+  return { kind: 'postgres', db, version: 'PostgreSQL (kept database)', url, drop: () => db.close() };
+}
+
+/**
+ * Runs this benchmark again in a child `node` with the image's flags (the Dockerfile's CMD), or
+ * those given (`--flags "..."`, `none` for none), unless this process is that child: the memory
+ * target is about the process as the image runs it. Answers whether it ran the child.
+ */
+async function ranWithFlags(given: string | undefined): Promise<boolean> {
+  if (process.env.EXPORTS_BENCH_CHILD) return false;
+  const flags =
+    given === undefined ? await imageNodeFlags() : given.split(/\s+/).filter((f) => f !== '' && f !== 'none');
+  console.log(`node ${flags.join(' ') || '(no flags)'}`);
+  // Under bin/run-ts.mjs the file is not in the arguments any more: it is this module.
+  const script = process.argv[1]!.endsWith('run-ts.mjs')
+    ? [process.argv[1]!, fileURLToPath(import.meta.url)]
+    : [process.argv[1]!];
+  const child = spawnSync(
+    process.execPath,
+    [...flags, ...process.execArgv, ...script, ...process.argv.slice(2)],
+    {
+      stdio: 'inherit',
+      env: { ...process.env, EXPORTS_BENCH_CHILD: '1' },
+    },
+  );
+  process.exitCode = child.status ?? 1;
+  return true;
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { requests: { type: 'string', default: '100000' } } });
-  const requests = Number(values.requests);
+  const { values } = parseArgs({
+    options: {
+      scale: { type: 'string', default: '1' },
+      explain: { type: 'string', default: '' },
+      flags: { type: 'string' },
+      keep: { type: 'boolean', default: false },
+      reuse: { type: 'string' },
+    },
+  });
+  if (await ranWithFlags(values.flags)) return;
+  const scale = Number(values.scale);
+  if (!Number.isInteger(scale) || scale < 1) throw new Error('--scale takes a whole number from 1');
+  const explain = values.explain ? values.explain.split(',') : [];
+  for (const name of explain) {
+    if (!ENTITIES.some((e) => e.name === name)) throw new Error(`no entity ${name} to explain`);
+  }
+  const volume = { ...ISSUE_VOLUME, requests: ISSUE_VOLUME.requests * scale };
   const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const database = await postgresDatabase(serverUrl, 10);
+  const database = values.reuse ? seededDatabase(values.reuse) : await postgresDatabase(serverUrl, 10);
   const dataDir = await mkdtemp(join(tmpdir(), 'funder-api-export-bench-'));
   try {
     await migrate(database.db);
+    const stages = [memoryNow('migrated')];
     const runtime = await benchRuntime(database.db, { dataDir });
-    const funder = await runtime.services.account.createFunder(OPERATOR, {
-      name: 'Bench Funder',
-      environment: 'live',
-    });
-    const key = await runtime.services.account.issueKey(OPERATOR, {
-      bank_id: funder.bank_id,
+    const funders: string[] = [];
+    for (const name of [
+      'Bench Funder',
+      'Other Bench Funder 1',
+      'Other Bench Funder 2',
+      'Other Bench Funder 3',
+    ]) {
+      const found = values.reuse
+        ? await runAs(GATE, () =>
+            database.db.query<{ id: string }>('SELECT id FROM funders WHERE name = $1', [name]),
+          )
+        : null;
+      funders.push(
+        found?.rows[0]?.id ??
+          (await runtime.services.account.createFunder(BENCH_CALLER, { name, environment: 'live' })).bank_id,
+      );
+    }
+    const key = await runtime.services.account.issueKey(BENCH_CALLER, {
+      bank_id: funders[0]!,
       name: 'bench key',
       scopes: [...SCOPES],
     });
-    console.log(`${database.version}: seeding ${requests} requests with two invoices each...`);
-    // Seeded and counted as the connecting role (the tables' owner), like the other benchmarks.
-    const gate = boundTo(database.db, GATE);
-    await seed(gate, funder.bank_id, requests);
-    // The planner's statistics, as autovacuum would have gathered them after such a load: without
-    // them it guesses a handful of rows and joins the invoices one index look-up at a time.
-    await gate.query('ANALYZE');
+    const scope: FunderScope = { funderId: funders[0]!, plane: 'live' };
+    if (values.reuse) {
+      console.log(`(reusing the plane seeded in ${values.reuse}: --scale is taken as it was seeded)`);
+    } else {
+      console.log(
+        `${database.version}: seeding ${volume.requests} requests (scale ${scale}), the bench funder seeing one in twenty...`,
+      );
+      const seedStart = performance.now();
+      // Seeded as the connecting role (the tables' owner), with a job's statement bounds; then, as
+      // a database that has run a while, vacuumed and analysed (bench/targets.ts does the same).
+      const seeded = await runLong(() => seedVolume(database.db, funders, volume));
+      // VACUUM runs outside a transaction, which a job's bounds open: psql runs it, unbounded.
+      const vacuum = spawnSync('psql', [database.url!, '-X', '-q', '-c', 'VACUUM (ANALYZE)'], {
+        encoding: 'utf8',
+      });
+      if (vacuum.status !== 0) throw new Error(`VACUUM failed: ${vacuum.stderr}`);
+      console.log(
+        `seeded in ${((performance.now() - seedStart) / 1000).toFixed(0)} s; the funder sees ${seeded.visible} requests`,
+      );
+    }
 
+    stages.push(memoryNow('seeded'));
     const app = await runtime.buildApp();
+    stages.push(memoryNow('app built'));
     const asked = await app.inject({
       method: 'POST',
       url: '/v1/exports',
@@ -161,8 +229,14 @@ async function main(): Promise<void> {
     const rssBefore = process.memoryUsage().rss;
     // Resident memory sampled while the build runs: what the build itself adds.
     let buildPeak = rssBefore;
+    // How that highest sample split.
+    let atPeak = memoryNow('at the highest sample');
     const sampler = setInterval(() => {
-      buildPeak = Math.max(buildPeak, process.memoryUsage().rss);
+      const rss = process.memoryUsage.rss();
+      if (rss > buildPeak) {
+        buildPeak = rss;
+        atPeak = memoryNow('at the highest sample');
+      }
     }, 10);
     const worker = runtime.createWorker();
     const started = process.hrtime.bigint();
@@ -174,6 +248,7 @@ async function main(): Promise<void> {
     const busy = performance.eventLoopUtilization(busyBefore).utilization;
     clearInterval(sampler);
     const peakMb = process.resourceUsage().maxRSS / 1024;
+    stages.push(atPeak, memoryNow('built'));
 
     const view = await app.inject({
       method: 'GET',
@@ -185,14 +260,6 @@ async function main(): Promise<void> {
     ).export;
     if (built.status !== 'ready') throw new Error(`the export is ${built.status}, not ready`);
     const rows = Object.values(built.row_counts).reduce((a, b) => a + b, 0);
-    const url = new URL(serverUrl);
-    url.pathname = `/${(await gate.query<{ name: string }>('SELECT current_database() AS name')).rows[0]!.name}`;
-    const copied = await gate.query<{ n: string }>(
-      `SELECT ((SELECT count(*) FROM funding_requests) + (SELECT count(*) FROM invoices) +
-               (SELECT count(*) FROM request_invoices))::text AS n`,
-    );
-    const copy = { ...bareCopy(url.toString()), rows: Number(copied.rows[0]!.n) };
-    const same = sameRowsCopy(url.toString(), funder.bank_id);
 
     console.log(
       `export: ${rows} rows in ${seconds.toFixed(1)} s = ${Math.round(rows / seconds)} rows/s (main thread busy ${(busy * 100).toFixed(0)}% of it)`,
@@ -200,25 +267,38 @@ async function main(): Promise<void> {
     console.log(
       `        ${(built.size_bytes / MB).toFixed(1)} MiB of ZIP; resident memory before the build ${(rssBefore / MB).toFixed(0)} MB, highest sampled during the build ${(buildPeak / MB).toFixed(0)} MB (+${((buildPeak - rssBefore) / MB).toFixed(0)} MB), peak of the process ${peakMb.toFixed(0)} MB`,
     );
-    if ('error' in copy) {
-      console.log(`bare COPY: not measured (${copy.error.trim()})`);
-    } else {
-      const copyRate = copy.rows / copy.seconds;
-      const share = rows / seconds / copyRate;
+
+    for (const line of stages) console.log(`        ${line}`);
+
+    // Per entity, after the build: its own COPY alone, and the same rows' bare COPY by psql.
+    const same = sameRowsCopy(database.url!, scope);
+    const timed = new Map<string, { seconds: number; rows: number }>();
+    for (const entity of ENTITIES) timed.set(entity.name, await timedEntity(database.db, scope, entity));
+    const sum = (xs: Iterable<number>) => [...xs].reduce((a, b) => a + b, 0);
+    const copySeconds = sum([...timed.values()].map((t) => t.seconds));
+    console.log('');
+    console.log(
+      `${'entity'.padEnd(22)} ${pad('rows', 9)} ${pad('COPY s', 8)} ${pad('rows/s', 9)} ${pad('same-rows s', 11)}`,
+    );
+    for (const entity of ENTITIES) {
+      const t = timed.get(entity.name)!;
+      if (t.rows === 0 && t.seconds < 0.05) continue;
+      const floor = 'error' in same ? '' : same.get(entity.name)!.toFixed(3);
       console.log(
-        `bare COPY TO STDOUT (requests, invoices, links): ${copy.rows} rows in ${copy.seconds.toFixed(1)} s = ${Math.round(copyRate)} rows/s`,
-      );
-      console.log(
-        `export speed / COPY speed: ${(share * 100).toFixed(0)}% (target at least ${TARGET_COPY_SHARE * 100}%)${share < TARGET_COPY_SHARE ? '  MISSED' : ''}`,
+        `${entity.name.padEnd(22)} ${pad(String(t.rows), 9)} ${pad(t.seconds.toFixed(3), 8)} ${pad(t.rows ? String(Math.round(t.rows / t.seconds)) : '', 9)} ${pad(floor, 11)}`,
       );
     }
+    console.log(
+      `${'(every entity)'.padEnd(22)} ${pad(String(rows), 9)} ${pad(copySeconds.toFixed(3), 8)} ${pad(String(Math.round(rows / copySeconds)), 9)} ${pad('error' in same ? '' : sum(same.values()).toFixed(3), 11)}`,
+    );
+    console.log('');
     if ('error' in same) {
       console.log(`bare COPY of the same rows: not measured (${same.error.trim()})`);
     } else {
-      const sameRate = rows / same.seconds;
-      const share = rows / seconds / sameRate;
+      const sameSeconds = sum(same.values());
+      const share = rows / seconds / (rows / sameSeconds);
       console.log(
-        `bare COPY TO STDOUT of the same rows (every entity's own query, no formatting): ${rows} rows in ${same.seconds.toFixed(1)} s = ${Math.round(sameRate)} rows/s`,
+        `bare COPY TO STDOUT of the same rows (every entity's own query, no formatting): ${rows} rows in ${sameSeconds.toFixed(1)} s = ${Math.round(rows / sameSeconds)} rows/s`,
       );
       console.log(
         `export speed / same-rows COPY speed: ${(share * 100).toFixed(0)}% (target at least ${TARGET_COPY_SHARE * 100}%)${share < TARGET_COPY_SHARE ? '  MISSED' : ''}`,
@@ -227,10 +307,28 @@ async function main(): Promise<void> {
     console.log(
       `peak memory: ${peakMb.toFixed(0)} MB (target under ${TARGET_PEAK_MB} MB)${peakMb >= TARGET_PEAK_MB ? '  MISSED' : ''}`,
     );
+
+    for (const name of explain) {
+      const entity = ENTITIES.find((e) => e.name === name)!;
+      const plan = await runLong(() =>
+        runAs(OPERATOR, () =>
+          database.db.query<{ 'QUERY PLAN': string }>(
+            `EXPLAIN (ANALYZE, BUFFERS) ${literalSql(linesSql(entity), scope)}`,
+          ),
+        ),
+      );
+      console.log(`\nEXPLAIN (ANALYZE, BUFFERS) of ${name}, as the operator role:`);
+      for (const row of plan.rows) console.log(row['QUERY PLAN']);
+    }
     await app.close();
     await runtime.rateCounter.close();
   } finally {
-    await database.drop();
+    if (values.keep && !values.reuse) {
+      await database.db.close();
+      console.log(`kept the database for --reuse: ${database.url}`);
+    } else {
+      await database.drop();
+    }
     await rm(dataDir, { recursive: true, force: true });
   }
 }

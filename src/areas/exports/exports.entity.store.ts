@@ -37,17 +37,30 @@ export interface Entity {
   columns: Column[];
 }
 
+/**
+ * The ids of the requests the funder sees on the plane, from its visibility rows (migration 0059:
+ * one row per request and reason, kept by triggers in every routing, acting and linking write,
+ * each on the request's own plane), by the index that starts with the funder. A request seen for
+ * two reasons has two rows: read with `IN`, it counts once. The export reads from these rows,
+ * never by filtering the whole plane, so its cost follows the funder's rows
+ * (docs/decisions/exports.md, "Every entity starts from the funder's own rows").
+ */
+export const VISIBLE_IDS =
+  'SELECT v.request_id FROM funder_request_visibility_read v WHERE v.funder_id = $1 AND v.plane = $2';
+
 /** A request is the funder's to export when routed to it now or acted on by it, on its plane. */
-export const VISIBLE = (r: string) =>
-  `${r}.plane = $2 AND (${r}.assigned_funder_id = $1 OR EXISTS (
-     SELECT 1 FROM request_funders_read rf WHERE rf.request_id = ${r}.id AND rf.funder_id = $1 AND rf.acted_at IS NOT NULL))`;
+export const VISIBLE = (r: string) => `${r}.plane = $2 AND ${r}.id IN (${VISIBLE_IDS})`;
 
 export const col = (name: string, type: ColumnType, sql?: string): Column =>
   sql ? { name, type, sql } : { name, type };
 export const id = (alias: string) => [{ sql: `${alias}.id`, type: 'uuid' as const }];
 export const OWN = (alias: string) => `${alias}.funder_id = $1 AND ${alias}.plane = $2`;
-/** The batch of requests being read, each still checked visible. */
-export const OF_BATCH = `($3::uuid[] IS NULL OR r.id = ANY($3::uuid[])) AND ${VISIBLE('r')}`;
+/**
+ * Rows whose request (`column`) is in the batch being read ($3, or every one when null) and
+ * visible to the funder: the request's row itself is not read.
+ */
+export const OF_BATCH = (column: string) =>
+  `($3::uuid[] IS NULL OR ${column} = ANY($3::uuid[])) AND ${column} IN (${VISIBLE_IDS})`;
 
 /** The key of an entity: the given columns of its alias, in order. */
 export const keyOf = (alias: string, ...parts: [string, ColumnType][]) =>
@@ -73,7 +86,7 @@ export const ofRequests = (
   name,
   description,
   alias,
-  from: `${table} ${alias} JOIN funding_requests_read r ON r.id = ${alias}.request_id WHERE ${alias}.plane = $2 AND ${OF_BATCH}`,
+  from: `${table} ${alias} WHERE ${alias}.plane = $2 AND ${OF_BATCH(`${alias}.request_id`)}`,
   byRequest: true,
   key: keyOf(alias, ['request_id', 'uuid'], ['id', idType]),
 });

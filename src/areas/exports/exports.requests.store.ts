@@ -1,5 +1,12 @@
 import { col, type Entity, id, OF_BATCH, ofRequests, owned, VISIBLE } from './exports.entity.store.ts';
 
+/**
+ * The sellers of the requests the funder sees, from its visibility rows (each carries its
+ * request's seller), by their index on the funder, plane and seller.
+ */
+const VISIBLE_SELLERS =
+  'SELECT v.seller_id FROM funder_request_visibility_read v WHERE v.funder_id = $1 AND v.plane = $2';
+
 /** The requests the funder can see and what hangs off them: history, invoices, parties, notices. */
 export const REQUEST_ENTITIES: readonly Entity[] = [
   {
@@ -75,8 +82,8 @@ export const REQUEST_ENTITIES: readonly Entity[] = [
     name: 'invoices',
     description: 'Invoices of those requests: one line per request carrying the invoice, in its order',
     alias: 'i',
-    from: `request_invoices_read ri JOIN funding_requests_read r ON r.id = ri.request_id JOIN invoices_read i ON i.id = ri.invoice_id
-      WHERE i.plane = $2 AND ${OF_BATCH}`,
+    from: `request_invoices_read ri JOIN invoices_read i ON i.id = ri.invoice_id
+      WHERE i.plane = $2 AND ${OF_BATCH('ri.request_id')}`,
     byRequest: true,
     key: [
       { sql: 'ri.request_id', type: 'uuid' },
@@ -138,7 +145,7 @@ export const REQUEST_ENTITIES: readonly Entity[] = [
     name: 'sellers',
     description: 'Sellers of those requests: company data and verification (KYC) summary',
     alias: 's',
-    from: `sellers_read s WHERE s.plane = $2 AND EXISTS (SELECT 1 FROM funding_requests_read r WHERE r.seller_id = s.id AND ${VISIBLE('r')})`,
+    from: `sellers_read s WHERE s.plane = $2 AND s.id IN (${VISIBLE_SELLERS})`,
     key: id('s'),
     columns: [
       col('id', 'uuid'),
@@ -162,9 +169,9 @@ export const REQUEST_ENTITIES: readonly Entity[] = [
     name: 'debtors',
     description: 'Debtors of the invoices of those requests',
     alias: 'd',
-    from: `debtors_read d WHERE d.plane = $2 AND EXISTS (
-      SELECT 1 FROM invoices_read i JOIN request_invoices_read ri ON ri.invoice_id = i.id
-        JOIN funding_requests_read r ON r.id = ri.request_id WHERE i.debtor_id = d.id AND ${VISIBLE('r')})`,
+    from: `debtors_read d WHERE d.plane = $2 AND d.id IN (
+      SELECT v.debtor_id FROM funder_invoice_visibility_read v
+       WHERE v.funder_id = $1 AND v.plane = $2 AND v.request_id IS NOT NULL)`,
     key: id('d'),
     columns: [
       col('id', 'uuid'),
@@ -249,8 +256,7 @@ export const DOCUMENT_ENTITIES: readonly Entity[] = [
     name: 'seller_documents',
     description: 'Documents the sellers of your requests hold with the service (no contents)',
     alias: 'd',
-    from: `seller_documents_read d WHERE d.plane = $2 AND EXISTS (
-      SELECT 1 FROM funding_requests_read r WHERE r.seller_id = d.seller_id AND ${VISIBLE('r')})`,
+    from: `seller_documents_read d WHERE d.plane = $2 AND d.seller_id IN (${VISIBLE_SELLERS})`,
     key: id('d'),
     columns: [
       col('id', 'uuid'),
