@@ -14,10 +14,13 @@
  * comma-separated words. Then the remaining migrations (their back-fill timed), ANALYZE, and the same
  * statements again (`--after-only`: every migration first, so the seed goes through the
  * triggers, and the statements once). It prints the fastest run of each, with its buffers, and the plans of the
- * last run to a file beside it. The database is dropped at the end.
+ * last run to a file beside it. The database is dropped at the end, unless `--keep`: then it stays,
+ * and a file beside the plans names it for `--reuse FILE`, which measures the statements again on
+ * it (migrating it first to the tree's migrations) without seeding: a volume of a million
+ * requests takes a quarter of an hour to seed.
  */
 import { randomUUID } from 'node:crypto';
-import { copyFile, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -33,6 +36,7 @@ import { GATE, runAs } from '../src/platform/db/actor.ts';
 import { runLong } from '../src/platform/db/bounds.ts';
 import type { Queryable } from '../src/platform/db/db.ts';
 import { migrate, migrationsDir } from '../src/platform/db/migrate.ts';
+import { createPostgresDb } from '../src/platform/db/postgres.ts';
 import { ISSUE_VOLUME, seedVolume } from './seed.ts';
 import { postgresDatabase } from './targets.ts';
 
@@ -43,6 +47,8 @@ const { values } = parseArgs({
     'after-only': { type: 'boolean' },
     from: { type: 'string' },
     only: { type: 'string' },
+    keep: { type: 'boolean' },
+    reuse: { type: 'string' },
   },
 });
 const requests = Number(values.requests ?? ISSUE_VOLUME.requests);
@@ -63,30 +69,23 @@ function explaining(tx: Queryable, plans: string[][]): Queryable {
   } as Queryable;
 }
 
-const database = await postgresDatabase(
-  process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
-  2,
-);
+/** What `--keep` leaves for a later `--reuse`: the database and what the statements read in it. */
+interface Kept {
+  url: string;
+  funders: string[];
+  packetRequestId: string;
+}
+const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const reused: Kept | null = values.reuse ? JSON.parse(await readFile(values.reuse, 'utf8')) : null;
+const database = reused
+  ? { db: createPostgresDb(reused.url, { max: 2 }), drop: async () => undefined, url: reused.url }
+  : await postgresDatabase(serverUrl, 2);
 const out: string[] = [];
 try {
-  const dir = await mkdtemp(join(tmpdir(), 'funder-api-migrations-'));
-  for (const file of await readdir(migrationsDir)) {
-    if (file.endsWith('.sql') && (values['after-only'] || file < FIRST_NEW))
-      await copyFile(join(migrationsDir, file), join(dir, file));
-  }
-  await runLong(() => migrate(database.db, dir));
-  await rm(dir, { recursive: true, force: true });
-  const funders = [randomUUID(), randomUUID(), randomUUID(), randomUUID()];
-  await runAs(GATE, () =>
-    database.db.query(
-      `INSERT INTO funders (id, name, environment, created_at, updated_at)
-       SELECT id, 'Bench ' || n, 'live', now(), now() FROM unnest($1::uuid[]) WITH ORDINALITY AS f(id, n)`,
-      [funders],
-    ),
-  );
   let started = Date.now();
-  const seeded = await seedVolume(database.db, funders, { ...ISSUE_VOLUME, requests });
-  console.log(`seeded ${requests} requests in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  const { funders, seeded } = reused
+    ? { funders: reused.funders, seeded: { packetRequestId: reused.packetRequestId } }
+    : await seedFresh();
   const scope: FunderScope = { funderId: funders[0]!, plane: 'live' };
   const actor = { kind: 'funder' as const, ...scope };
   const now = new Date();
@@ -152,14 +151,44 @@ try {
     }
   };
 
-  if (!values['after-only']) await measure('before');
+  if (!reused && !values['after-only']) await measure('before');
   started = Date.now();
   const applied = await runLong(() => migrate(database.db));
   console.log(`migrated ${applied.applied.join(', ')} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   await runLong(() => runAs(GATE, () => database.db.exec('ANALYZE')));
   ids = await pageIds();
   await measure('after');
+  if (values.keep) {
+    const file = join(tmpdir(), 'funder-api-visibility-plans.json');
+    const kept: Kept = { url: database.url!, funders, packetRequestId: seeded.packetRequestId };
+    await writeFile(file, JSON.stringify(kept));
+    console.log(`kept the database for --reuse ${file}`);
+  }
 } finally {
   await writeFile(join(tmpdir(), 'funder-api-visibility-plans.txt'), out.join('\n'));
-  await database.drop();
+  if (!values.keep) await database.drop();
+  else await database.db.close();
+}
+
+/** A fresh database migrated up to the "before" migrations, with the bench funders and the volume. */
+async function seedFresh() {
+  const dir = await mkdtemp(join(tmpdir(), 'funder-api-migrations-'));
+  for (const file of await readdir(migrationsDir)) {
+    if (file.endsWith('.sql') && (values['after-only'] || file < FIRST_NEW))
+      await copyFile(join(migrationsDir, file), join(dir, file));
+  }
+  await runLong(() => migrate(database.db, dir));
+  await rm(dir, { recursive: true, force: true });
+  const funders = [randomUUID(), randomUUID(), randomUUID(), randomUUID()];
+  await runAs(GATE, () =>
+    database.db.query(
+      `INSERT INTO funders (id, name, environment, created_at, updated_at)
+       SELECT id, 'Bench ' || n, 'live', now(), now() FROM unnest($1::uuid[]) WITH ORDINALITY AS f(id, n)`,
+      [funders],
+    ),
+  );
+  const started = Date.now();
+  const seeded = await seedVolume(database.db, funders, { ...ISSUE_VOLUME, requests });
+  console.log(`seeded ${requests} requests in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return { funders, seeded };
 }
