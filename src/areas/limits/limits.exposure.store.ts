@@ -278,16 +278,25 @@ async function debtorPageKeys(
 ): Promise<{ country: string; tax_id: string }[]> {
   const after = keysetAfter(DEBTOR_BOOK_ORDER, page.after, 5);
   const order = keysetOrder(DEBTOR_BOOK_ORDER);
+  const live = `((stage = 'outstanding' AND remaining_cents > 0) OR stage = 'committed'
+                OR (stage = 'offered' AND offered_until > $3))`;
   const { rows } = await q.query<{ country: string; tax_id: string }>(
-    `SELECT debtor_country AS country, debtor_tax_id AS tax_id FROM (
+    // The live lines' debtors one index probe each (a skip through the book's index), not every line.
+    `WITH RECURSIVE seen AS (
+       (SELECT ${C_KEY} FROM funder_exposure_lines
+         WHERE funder_id = $1 AND plane = $2 AND ${live}${after.sql} ORDER BY ${order} LIMIT 1)
+       UNION ALL
+       SELECT n.debtor_country, n.debtor_tax_id FROM seen s CROSS JOIN LATERAL (
+         SELECT ${C_KEY} FROM funder_exposure_lines
+          WHERE funder_id = $1 AND plane = $2 AND ${live}
+            AND (debtor_country COLLATE "C", debtor_tax_id COLLATE "C") > (s.debtor_country, s.debtor_tax_id)
+          ORDER BY ${order} LIMIT 1) n
+     )
+     SELECT debtor_country AS country, debtor_tax_id AS tax_id FROM (
        (SELECT ${C_KEY} FROM credit_limits
          WHERE funder_id = $1 AND plane = $2${after.sql} ORDER BY ${order} LIMIT $4)
        UNION
-       (SELECT DISTINCT ${C_KEY} FROM funder_exposure_lines
-         WHERE funder_id = $1 AND plane = $2
-           AND ((stage = 'outstanding' AND remaining_cents > 0) OR stage = 'committed'
-                OR (stage = 'offered' AND offered_until > $3))${after.sql}
-         ORDER BY ${order} LIMIT $4)
+       (SELECT debtor_country, debtor_tax_id FROM seen LIMIT $4)
        UNION
        (SELECT ${C_KEY} FROM (
           SELECT d.country AS debtor_country, d.tax_id AS debtor_tax_id
