@@ -37,6 +37,14 @@ const DOORS: Record<string, { callers: string[] }> = {
   read_changes_on_seller_rows: { callers: [] },
   // and the events' update, which leaves out a dispatch (migration 0065)
   read_changes_on_events: { callers: [] },
+  // the triggers keeping the funders' exposure lines (migration 0075)
+  funder_exposure_on_rows_added: { callers: [] },
+  funder_exposure_on_rows_gone: { callers: [] },
+  funder_exposure_on_row_changed: { callers: [] },
+  funder_exposure_on_requests_added: { callers: [] },
+  funder_exposure_on_request_changed: { callers: [] },
+  funder_exposure_on_invoice_changed: { callers: [] },
+  funder_exposure_on_debtor_changed: { callers: [] },
 };
 const ROLES = ['funder_api_funder', 'funder_api_sandbox', 'funder_api_operator'];
 
