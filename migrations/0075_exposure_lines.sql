@@ -24,7 +24,7 @@
 -- COMMITTED each recomputation after it reads what the one before committed.
 --
 -- The functions run as the tables' owner (SECURITY DEFINER, fixed search_path); no role may
--- call them, and no role but the owner writes the rows.
+-- call them, and no role but the owner inserts or updates the rows.
 
 CREATE TABLE funder_exposure_lines (
   funder_id uuid NOT NULL,
@@ -73,8 +73,11 @@ BEGIN
   END IF;
 END
 $$;
--- Read by every role, written by the triggers only.
-REVOKE INSERT, UPDATE, DELETE ON funder_exposure_lines FROM funder_api_funder, funder_api_sandbox, funder_api_operator;
+-- Read by every role, written by the triggers only. The sandbox and operator roles may still
+-- delete (within their policies): the previous release's reset of the demonstration plane deletes
+-- from every table with a plane column, and a row deleted there goes with its request anyway.
+REVOKE INSERT, UPDATE, DELETE ON funder_exposure_lines FROM funder_api_funder;
+REVOKE INSERT, UPDATE ON funder_exposure_lines FROM funder_api_sandbox, funder_api_operator;
 
 -- The lines of these requests, from the base tables.
 CREATE FUNCTION funder_exposure_lines_of(requests uuid[])
