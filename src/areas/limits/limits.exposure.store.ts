@@ -34,6 +34,14 @@ import { visibleToFunder } from '../requests/requests.module.ts';
  */
 
 /**
+ * The funder's early payments that count on their buyer (`e`), with their invoice (`i`) and the
+ * buyer as debtor (`d`): released, accepted and paid ones.
+ */
+const EARLY_PAYMENTS = `FROM early_payments_read e JOIN invoices_read i ON i.id = e.invoice_id
+    JOIN debtors_read d ON d.id = i.debtor_id
+   WHERE e.funder_id = $1 AND e.plane = $2 AND e.status IN ('released', 'accepted', 'paid')`;
+
+/**
  * The funder's book lines: its rows of `funder_exposure_lines` (migration 0075), one per
  * invoice of a request in its book, kept by the writes with the payments already spread; an
  * offered line counts only while one of its offers runs. What depends on the day is worked out
@@ -53,7 +61,7 @@ WITH lines_out AS (
       // Named debtors: their lines by key (index funder_exposure_lines_debtor), not all the funder's.
       byDebtor
         ? `JOIN unnest($6::text[], $7::text[]) AS k(country, tax_id)
-             ON k.country = x.debtor_country AND k.tax_id = x.debtor_tax_id AND x.funder_id = $1 AND x.plane = $2`
+             ON k.country = x.debtor_country AND k.tax_id = x.debtor_tax_id`
         : ''
     }
    WHERE x.funder_id = $1 AND x.plane = $2
@@ -68,8 +76,7 @@ WITH lines_out AS (
          i.id, i.number, e.amount_due, e.maturity_date, NULL::timestamptz,
          d.country, d.tax_id, d.name, (e.amount_due - e.repaid_amount) * 100,
          (e.status = 'paid' AND e.maturity_date < $4::date), false, 'early_payment'
-    FROM early_payments_read e JOIN invoices_read i ON i.id = e.invoice_id JOIN debtors_read d ON d.id = i.debtor_id
-   WHERE e.funder_id = $1 AND e.plane = $2 AND e.status IN ('released', 'accepted', 'paid')
+    ${EARLY_PAYMENTS}
      AND ($6::text[] IS NULL OR (d.country, d.tax_id) IN (SELECT * FROM unnest($6::text[], $7::text[])))
      AND ($8::uuid IS NULL OR i.seller_id = $8::uuid)
 )`;
@@ -236,7 +243,6 @@ export async function debtorBook(
 exposure AS (
   SELECT debtor_country, debtor_tax_id, max(debtor_name) AS debtor_name, ${AGGREGATES}
     FROM lines_out
-   WHERE $6::text[] IS NULL OR (debtor_country, debtor_tax_id) IN (SELECT * FROM unnest($6::text[], $7::text[]))
    GROUP BY debtor_country, debtor_tax_id
   HAVING coalesce(sum(remaining_cents) FILTER (WHERE stage = 'outstanding'), 0) > 0
       OR count(*) FILTER (WHERE stage IN ('committed', 'offered')) > 0
@@ -299,10 +305,7 @@ async function debtorPageKeys(
        (SELECT debtor_country, debtor_tax_id FROM seen LIMIT $4)
        UNION
        (SELECT ${C_KEY} FROM (
-          SELECT d.country AS debtor_country, d.tax_id AS debtor_tax_id
-            FROM early_payments_read e JOIN invoices_read i ON i.id = e.invoice_id
-            JOIN debtors_read d ON d.id = i.debtor_id
-           WHERE e.funder_id = $1 AND e.plane = $2 AND e.status IN ('released', 'accepted', 'paid')
+          SELECT d.country AS debtor_country, d.tax_id AS debtor_tax_id ${EARLY_PAYMENTS}
              AND (e.status <> 'paid' OR e.amount_due > e.repaid_amount)) p
          WHERE true${after.sql})
      ) k ORDER BY ${order} LIMIT $4`,
