@@ -74,8 +74,8 @@ BEGIN
 END
 $$;
 -- Read by every role, written by the triggers only. The sandbox and operator roles may still
--- delete (within their policies): the previous release's reset of the demonstration plane deletes
--- from every table with a plane column, and a row deleted there goes with its request anyway.
+-- delete (within their policies): a reset of the demonstration plane deletes from every table
+-- with a plane column, and a row deleted there goes with its request anyway.
 REVOKE INSERT, UPDATE, DELETE ON funder_exposure_lines FROM funder_api_funder;
 REVOKE INSERT, UPDATE ON funder_exposure_lines FROM funder_api_sandbox, funder_api_operator;
 

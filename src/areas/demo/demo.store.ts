@@ -48,12 +48,6 @@ const KEPT_ON_RESET = new Set([
 ]);
 
 /**
- * Tables written only by the database's own triggers, which no role may write: their rows go by
- * cascade with the requests and invoices they are kept from (migration 0075).
- */
-const CLEARED_BY_CASCADE = new Set(['funder_exposure_lines']);
-
-/**
  * The tables to clear, children before the tables they reference, so no foreign key without
  * ON DELETE CASCADE stops a delete. Rows of tables without a plane column (request_invoices,
  * seller_scores) go with their parents by cascade.
@@ -69,7 +63,7 @@ export async function tablesToClear(q: Queryable): Promise<string[]> {
       WHERE c.relkind IN ('r', 'p')
       ORDER BY c.relname`,
   );
-  const tables = rows.filter((row) => !KEPT_ON_RESET.has(row.name) && !CLEARED_BY_CASCADE.has(row.name));
+  const tables = rows.filter((row) => !KEPT_ON_RESET.has(row.name));
   const names = new Set(tables.map((t) => t.name));
   const order: string[] = [];
   const left = new Map(tables.map((t) => [t.name, t]));
