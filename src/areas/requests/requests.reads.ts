@@ -7,7 +7,7 @@ import { type PageMarks, pageOf, readCursor } from '../../platform/pagination.ts
 import type { CacheableAnswer } from '../../platform/read-cache.ts';
 import { readSellerScore } from '../parties/parties.module.ts';
 import type { SettingsService } from '../settings/settings.module.ts';
-import { listItemsOf } from './requests.items.ts';
+import { type ItemWriting, keptListItems, listItemsOf } from './requests.items.ts';
 import * as list from './requests.list.store.ts';
 import { noticesOf } from './requests.notices.store.ts';
 import { latestOffers } from './requests.offers.store.ts';
@@ -34,7 +34,8 @@ type ListQuery = { status?: string; limit?: number; cursor?: string };
 export interface RequestListAnswer extends PageMarks {
   funder: { bank_id: string; name: string };
   count: number;
-  requests: unknown[];
+  /** The items, each already written as JSON (the route splices them into the answer). */
+  requests: string[];
 }
 
 /** The statuses a list's `status` names: open (the default), all, or one status. */
@@ -79,7 +80,11 @@ export function createRequestReads(
      * GET /v1/requests, as a read the route keeps between calls while no write touches it
      * (platform/read-cache). Its statements are named and read by key: planned once.
      */
-    async list(caller: FunderCaller, query: ListQuery): Promise<CacheableAnswer<RequestListAnswer>> {
+    async list(
+      caller: FunderCaller,
+      query: ListQuery,
+      writing: ItemWriting,
+    ): Promise<CacheableAnswer<RequestListAnswer>> {
       const filter = query.status ?? 'open';
       const statuses = statusFilter(filter);
       // A cursor is bound to the list and to its status filter.
@@ -92,9 +97,12 @@ export function createRequestReads(
       // The funder's name is in the answer: a renamed funder's is another.
       const key = `requests.list:${filter}:${limit}:${query.cursor ?? ''}:${funder.name}`;
       const read = async (tx: Queryable) => {
-        const rows = await list.listVisibleRequests(tx, scope, statuses, limit + 1, after);
+        const now = clock.now();
+        const policy = await consentPolicy(tx, scope);
+        const kept = { counsel: policy.requireCounselApprovedTexts, now };
+        const rows = await list.listVisibleRequests(tx, scope, statuses, limit + 1, after, kept);
         const page = pageOf(list.REQUEST_LIST_ORDER, filter, rows, limit);
-        const { value: requests, until } = await listItems(tx, scope, page.rows);
+        const { value: requests, until } = await keptListItems(tx, scope, page.rows, policy, now, writing);
         const marks = { has_more: page.has_more, next_cursor: page.next_cursor };
         return { value: { funder, count: requests.length, requests, ...marks }, until };
       };
