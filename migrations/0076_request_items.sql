@@ -9,10 +9,11 @@
 -- request, its invoices, the offers on it, its debtors' notices, the names of its seller and of
 -- those debtors) adds one to `stamp` on the request's rows, in the write's own transaction, by
 -- the triggers below. An item is served only while `item_stamp` (the stamp it was written at)
--- is the row's `stamp`, it was written under the funder's consent policy of now
--- (`item_counsel`), and its first instant of reading otherwise by itself (`flips_at`: a
--- pending offer running out) is ahead. Anything else is built again by the service
--- (requests.items.ts, the one place an item is made), which writes it back: only the four item
+-- is the row's `stamp` and it was written under the funder's consent policy of now
+-- (`item_counsel`): `item` before its first instant of reading otherwise by itself (`flips_at`:
+-- a pending offer running out), `item_after` from then on (the item as it reads once that offer
+-- has run out, written where that instant is exact). Anything else is built again by the service
+-- (requests.items.ts, the one place an item is made), which writes it back: only the item
 -- columns, only where the stamp is still the one it read before building (a write in between
 -- wins: its stamp is newer), skipping rows a running write holds.
 --
@@ -24,7 +25,7 @@
 -- an item row while waiting for its request; a reader's write-back waits for no one.
 --
 -- The functions run as the tables' owner (SECURITY DEFINER, fixed search_path); no role may call
--- them. The funder's role may only write back items of its own rows, and their four columns.
+-- them. The funder's role may only write back items of its own rows, and only their item columns.
 
 CREATE TABLE funder_request_items (
   funder_id uuid NOT NULL,
@@ -32,6 +33,7 @@ CREATE TABLE funder_request_items (
   request_id uuid NOT NULL REFERENCES funding_requests (id) ON DELETE CASCADE,
   stamp bigint NOT NULL DEFAULT 0,
   item text,
+  item_after text,
   item_stamp bigint,
   item_counsel boolean,
   flips_at timestamptz,
@@ -46,7 +48,7 @@ SELECT apply_funder_scope_policies('funder_request_items');
 -- sandbox and operator roles may delete (a reset of the demonstration plane deletes from every
 -- table with a plane column).
 REVOKE INSERT, UPDATE, DELETE ON funder_request_items FROM funder_api_funder;
-GRANT UPDATE (item, item_stamp, item_counsel, flips_at) ON funder_request_items TO funder_api_funder;
+GRANT UPDATE (item, item_after, item_stamp, item_counsel, flips_at) ON funder_request_items TO funder_api_funder;
 REVOKE INSERT, UPDATE ON funder_request_items FROM funder_api_sandbox, funder_api_operator;
 
 INSERT INTO funder_request_items (funder_id, plane, request_id)

@@ -75,13 +75,15 @@ export interface ItemWriting {
 
 /** The instant before every other: an item built as of it shows no offer run out (migration 0076). */
 const NO_MOMENT = new Date(0);
+/** An instant after every offer's expiry: an item built as of it shows its offer run out. */
+const END_OF_TIME = new Date(8.64e15);
 
 /**
  * A page's items as JSON, in the page's order: each kept item that still holds (migration 0076)
  * as it is stored, the others built and kept for the next read. An item is kept as of no moment
- * (a pending offer shows pending) with the instant it first reads otherwise; one past that
- * instant now is built again at `now` for this answer alone. `until` is the first instant an
- * item of the page reads otherwise.
+ * (a pending offer shows pending) with the instant it first reads otherwise, and as it reads from
+ * then on (its offer run out); one past that instant with nothing kept for it is built again at
+ * `now` for this answer alone. `until` is the first instant an item of the page reads otherwise.
  */
 export async function keptListItems(
   q: Queryable,
@@ -115,15 +117,21 @@ export async function keptListItems(
       const kept = pageRows.get(row.id)!;
       const { item, flipsAt } = itemOf(row, parts, NO_MOMENT);
       const text = writing.write(item);
+      // Once its offer has run out an item reads as at the end of time, from the very instant
+      // `flipsAt` where the request's time is the clock's; for a sandbox request moved ahead in
+      // time that instant is an early bound, so its item is built at the moment of each call then.
+      const after =
+        flipsAt !== null && row.sandbox_offset_days === 0
+          ? writing.write(itemOf(row, parts, END_OF_TIME).item)
+          : null;
+      const atNow =
+        flipsAt === null || flipsAt > now ? text : (after ?? writing.write(itemOf(row, parts, now).item));
       if (kept.item !== null) {
-        await checkKept(q, scope, kept, text);
+        await checkKept(q, scope, kept, atNow);
         continue;
       }
-      if (kept.stamp !== null) keep.push({ id: row.id, stamp: kept.stamp, item: text, flipsAt });
-      built.set(
-        row.id,
-        flipsAt === null || flipsAt > now ? text : writing.write(itemOf(row, parts, now).item),
-      );
+      if (kept.stamp !== null) keep.push({ id: row.id, stamp: kept.stamp, item: text, after, flipsAt });
+      built.set(row.id, atNow);
       flips(flipsAt);
     }
     await keepItems(q, scope, policy.requireCounselApprovedTexts, keep);

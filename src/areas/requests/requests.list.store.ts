@@ -54,7 +54,8 @@ export type RequestListRow = Pick<
  * the base tables too (visibleToFunder), so this store's wall does not rest on the rows the
  * policies also read (docs/decisions/isolation.md). Each row comes with its kept item where it is
  * still the one to show: written at the row's stamp, under the funder's consent policy of now
- * (`$7`), and not past its own next change (`$8`); else `item` is null and the service builds it.
+ * (`$7`), as it reads at `$8` (before its own next change, or after it where that was written);
+ * else `item` is null and the service builds it.
  * `= ANY(ARRAY(...))` keeps the check on the requests' primary key: as a join the planner scanned
  * the whole table under the policies. The order is total: creation time, then the
  * unique reference (REQUEST_LIST_ORDER). A page after a cursor starts below its key in the same
@@ -83,8 +84,9 @@ const LIST_PAGE = namedStatement<RequestPageRow>()({
        SELECT DISTINCT id, created_at, request_ref FROM cut ORDER BY created_at DESC, request_ref DESC LIMIT $4
      )
      SELECT r.id, ${keysetKey(REQUEST_LIST_ORDER)}, k.stamp::text AS stamp,
-            CASE WHEN k.item_stamp = k.stamp AND k.item_counsel = $7::boolean
-                   AND (k.flips_at IS NULL OR k.flips_at > $8::timestamptz) THEN k.item END AS item,
+            CASE WHEN k.item_stamp IS DISTINCT FROM k.stamp OR k.item_counsel IS DISTINCT FROM $7::boolean THEN NULL
+                 WHEN k.flips_at IS NULL OR k.flips_at > $8::timestamptz THEN k.item
+                 ELSE k.item_after END AS item,
             k.flips_at
        FROM page r
        LEFT JOIN funder_request_items k ON k.funder_id = $1 AND k.request_id = r.id AND k.plane = $2
@@ -177,6 +179,8 @@ export interface ItemToKeep {
   id: string;
   stamp: string;
   item: string;
+  /** The item once `flipsAt` has passed (null: not written, built again then). */
+  after: string | null;
   flipsAt: Date | null;
 }
 
@@ -184,8 +188,10 @@ const KEEP_ITEMS = namedStatement<NoRow>()({
   name: 'request_list_keep_items',
   columns: [],
   sql: `UPDATE funder_request_items k
-        SET item = f.item, item_stamp = f.stamp, item_counsel = $3::boolean, flips_at = f.flips_at
-       FROM unnest($4::uuid[], $5::bigint[], $6::text[], $7::timestamptz[]) AS f(request_id, stamp, item, flips_at)
+        SET item = f.item, item_after = f.item_after, item_stamp = f.stamp, item_counsel = $3::boolean,
+            flips_at = f.flips_at
+       FROM unnest($4::uuid[], $5::bigint[], $6::text[], $7::text[], $8::timestamptz[])
+            AS f(request_id, stamp, item, item_after, flips_at)
       WHERE k.funder_id = $1 AND k.plane = $2 AND k.request_id = f.request_id AND k.stamp = f.stamp
         AND k.request_id IN (SELECT l.request_id FROM funder_request_items l
                               WHERE l.funder_id = $1 AND l.request_id = ANY($4::uuid[])
@@ -211,6 +217,7 @@ export async function keepItems(
     items.map((i) => i.id),
     items.map((i) => i.stamp),
     items.map((i) => i.item),
+    items.map((i) => i.after),
     items.map((i) => i.flipsAt),
   ]);
 }
