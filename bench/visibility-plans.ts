@@ -90,13 +90,11 @@ try {
   const actor = { kind: 'funder' as const, ...scope };
   const now = new Date();
   const open = ['submitted', 'under_review', 'terms_sent', 'approved'] as const;
-  // The page with its kept items (migration 0076) for a funder not asking for approved texts.
-  const kept = { counsel: false, now };
   // The ids of the list's page, for the reads the list makes after it (offers, notices).
   const pageIds = async () =>
     (
       await runAs(actor, () =>
-        database.db.transaction((tx) => listVisibleRequests(tx, scope, open, 50, null, kept)),
+        database.db.transaction((tx) => listVisibleRequests(tx, scope, open, 50, null, now)),
       )
     ).map((row) => row.id);
   let ids = await pageIds();
@@ -109,7 +107,7 @@ try {
     ['next offer expiry', (q) => nextOfferExpiry(q, scope, now)],
     ['receivables', (q) => receivablesOf(q, scope, seeded.packetRequestId)],
     ['notices', (q) => noticesOf(q, scope, [seeded.packetRequestId])],
-    ['list page', (q) => listVisibleRequests(q, scope, open, 50, null, kept)],
+    ['list page', (q) => listVisibleRequests(q, scope, open, 50, null, now)],
     // What GET /v1/requests reads after its page for the items it builds (requests.items.ts).
     ['list rows', (q) => listRowsOf(q, scope, ids)],
     ['list offers', (q) => latestOffers(q, scope, ids)],

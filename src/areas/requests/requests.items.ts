@@ -89,7 +89,7 @@ export async function keptListItems(
   q: Queryable,
   scope: FunderScope,
   page: readonly RequestPageRow[],
-  policy: ConsentPolicy,
+  policyOf: () => Promise<ConsentPolicy>,
   now: Date,
   writing: ItemWriting,
 ): Promise<{ value: string[]; until: Date | null }> {
@@ -100,6 +100,7 @@ export async function keptListItems(
   };
   const toBuild = writing.verify ? page : page.filter((row) => row.item === null);
   if (toBuild.length > 0) {
+    const policy = await policyOf();
     const rows = await listRowsOf(
       q,
       scope,

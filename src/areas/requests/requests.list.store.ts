@@ -3,6 +3,7 @@ import type { Queryable } from '../../platform/db/db.ts';
 import { defineKeyset, type KeyPosition, keysetKey, keysetOrder } from '../../platform/db/keyset.ts';
 import { type NoRow, namedStatement, runStatement } from '../../platform/db/statements.ts';
 import type { KeyedRow } from '../../platform/pagination.ts';
+import { counselRequired } from '../settings/settings.module.ts';
 import type { RequestStatus } from './requests.status.ts';
 import type { RequestRow } from './requests.store.ts';
 import { visibleToFunder } from './requests.visibility.ts';
@@ -54,7 +55,7 @@ export type RequestListRow = Pick<
  * the base tables too (visibleToFunder), so this store's wall does not rest on the rows the
  * policies also read (docs/decisions/isolation.md). Each row comes with its kept item where it is
  * still the one to show: written at the row's stamp, under the funder's consent policy of now
- * (`$7`), as it reads at `$8` (before its own next change, or after it where that was written);
+ * (read here, as the settings give it), as it reads at `$7` (before its own next change, or after it where that was written);
  * else `item` is null and the service builds it.
  * `= ANY(ARRAY(...))` keeps the check on the requests' primary key: as a join the planner scanned
  * the whole table under the policies. The order is total: creation time, then the
@@ -84,21 +85,19 @@ const LIST_PAGE = namedStatement<RequestPageRow>()({
        SELECT DISTINCT id, created_at, request_ref FROM cut ORDER BY created_at DESC, request_ref DESC LIMIT $4
      )
      SELECT r.id, ${keysetKey(REQUEST_LIST_ORDER)}, k.stamp::text AS stamp,
-            CASE WHEN k.item_stamp IS DISTINCT FROM k.stamp OR k.item_counsel IS DISTINCT FROM $7::boolean THEN NULL
-                 WHEN k.flips_at IS NULL OR k.flips_at > $8::timestamptz THEN k.item
+            CASE WHEN k.item_stamp IS DISTINCT FROM k.stamp OR k.item_counsel IS DISTINCT FROM ${counselRequired('$1', '$2')} THEN NULL
+                 WHEN k.flips_at IS NULL OR k.flips_at > $7::timestamptz THEN k.item
                  ELSE k.item_after END AS item,
             k.flips_at
-       FROM page r
-       LEFT JOIN funder_request_items k ON k.funder_id = $1 AND k.request_id = r.id AND k.plane = $2
-      WHERE r.id IN (SELECT f.id FROM funding_requests f
-                      WHERE f.id = ANY(ARRAY(SELECT id FROM page)) AND f.plane = $2 AND ${visibleToFunder('f', '$1')})
+       FROM funding_requests f JOIN page r ON r.id = f.id
+       LEFT JOIN funder_request_items k ON k.funder_id = $1 AND k.request_id = f.id AND k.plane = $2
+      WHERE f.id = ANY(ARRAY(SELECT id FROM page)) AND f.plane = $2 AND ${visibleToFunder('f', '$1')}
       ORDER BY ${keysetOrder(REQUEST_LIST_ORDER)}`,
 });
 
 /**
  * Up to `limit` of the funder's requests of `statuses` after `after` (null: from the newest),
- * with the kept items that still hold for a funder whose consent policy asks for approved texts
- * (`counsel`) or not, at `now`.
+ * with the kept items that still hold at `now`.
  */
 export async function listVisibleRequests(
   q: Queryable,
@@ -106,7 +105,7 @@ export async function listVisibleRequests(
   statuses: readonly RequestStatus[],
   limit: number,
   after: KeyPosition | null,
-  kept: { counsel: boolean; now: Date },
+  now: Date,
 ): Promise<RequestPageRow[]> {
   const [at, ref] = after ?? FIRST_PAGE;
   const { rows } = await runStatement(q, LIST_PAGE, [
@@ -116,8 +115,7 @@ export async function listVisibleRequests(
     limit,
     at,
     ref,
-    kept.counsel,
-    kept.now,
+    now,
   ]);
   return rows;
 }

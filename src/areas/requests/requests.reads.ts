@@ -98,10 +98,10 @@ export function createRequestReads(
       const key = `requests.list:${filter}:${limit}:${query.cursor ?? ''}:${funder.name}`;
       const read = async (tx: Queryable) => {
         const now = clock.now();
-        const policy = await consentPolicy(tx, scope);
-        const kept = { counsel: policy.requireCounselApprovedTexts, now };
-        const rows = await list.listVisibleRequests(tx, scope, statuses, limit + 1, after, kept);
+        const rows = await list.listVisibleRequests(tx, scope, statuses, limit + 1, after, now);
         const page = pageOf(list.REQUEST_LIST_ORDER, filter, rows, limit);
+        // The policy is read only where an item is built: the page compared the kept ones with it.
+        const policy = () => consentPolicy(tx, scope);
         const { value: requests, until } = await keptListItems(tx, scope, page.rows, policy, now, writing);
         const marks = { has_more: page.has_more, next_cursor: page.next_cursor };
         return { value: { funder, count: requests.length, requests, ...marks }, until };
