@@ -85,7 +85,7 @@ const LIST_PAGE = namedStatement<RequestPageRow>()({
        SELECT DISTINCT id, created_at, request_ref FROM cut ORDER BY created_at DESC, request_ref DESC LIMIT $4
      )
      SELECT r.id, ${keysetKey(REQUEST_LIST_ORDER)}, k.stamp::text AS stamp,
-            CASE WHEN k.item_stamp IS DISTINCT FROM k.stamp OR k.item_counsel IS DISTINCT FROM ${counselRequired('$1', '$2')} THEN NULL
+            CASE WHEN k.item_stamp IS DISTINCT FROM k.stamp OR k.item_counsel IS DISTINCT FROM (${counselRequired('$1', '$2')}) THEN NULL
                  WHEN k.flips_at IS NULL OR k.flips_at > $7::timestamptz THEN k.item
                  ELSE k.item_after END AS item,
             k.flips_at
