@@ -1,14 +1,16 @@
--- A funder's request list items, kept (issue 45). GET /v1/requests built each of its fifty items
--- afresh on every read: four statements under the policies (the page with its sellers and
--- invoice counts, the funder's offers, the debtors' notices, the consent policy), fifty rows
--- turned into objects and written again as JSON (bench/README.md, "Reads when nothing is kept").
--- Here each item the list has written is kept as that JSON, one row per funder and request it
--- sees, and the next read serves it as it is, until a write changes what it shows.
+-- A funder's request list items and packets, kept (issue 45). GET /v1/requests built each of its
+-- fifty items afresh on every read: four statements under the policies (the page with its sellers
+-- and invoice counts, the funder's offers, the debtors' notices, the consent policy), fifty rows
+-- turned into objects and written again as JSON; GET /v1/requests/{id} read seven (bench/README.md,
+-- "Reads when nothing is kept"). Here each item and packet the service has written is kept as
+-- that JSON, one row per funder and request it sees, and the next read serves it as it is, until
+-- a write changes what it shows.
 --
--- What makes an item stale is counted, not guessed: every write to what an item is made of (the
--- request, its invoices, the offers on it, its debtors' notices, the names of its seller and of
--- those debtors) adds one to `stamp` on the request's rows, in the write's own transaction, by
--- the triggers below. An item is served only while `item_stamp` (the stamp it was written at)
+-- What makes an answer stale is counted, not guessed: every write to what an item or a packet is
+-- made of (the request, its invoice links and invoices, the offers on it, its debtors' notices, its
+-- risk signals and disputes, its seller's stored scores, the names of its seller and of its
+-- debtors) adds one to `stamp` on the request's rows, in the write's own transaction, by the
+-- triggers below. The item columns and the packet columns (`packet...`) are kept alike. An item is served only while `item_stamp` (the stamp it was written at)
 -- is the row's `stamp` and it was written under the funder's consent policy of now
 -- (`item_counsel`): `item` before its first instant of reading otherwise by itself (`flips_at`:
 -- a pending offer running out), `item_after` from then on (the item as it reads once that offer
@@ -37,10 +39,15 @@ CREATE TABLE funder_request_items (
   item_stamp bigint,
   item_counsel boolean,
   flips_at timestamptz,
+  packet text,
+  packet_after text,
+  packet_stamp bigint,
+  packet_counsel boolean,
+  packet_flips_at timestamptz,
   PRIMARY KEY (funder_id, request_id)
 );
 CREATE INDEX funder_request_items_request ON funder_request_items (request_id);
--- A debtor renamed: the requests it has a notice on.
+-- A debtor renamed: the requests it has a notice on (its invoices' requests by their links).
 CREATE INDEX debtor_notices_debtor ON debtor_notices (debtor_id);
 
 SELECT apply_funder_scope_policies('funder_request_items');
@@ -48,7 +55,9 @@ SELECT apply_funder_scope_policies('funder_request_items');
 -- sandbox and operator roles may delete (a reset of the demonstration plane deletes from every
 -- table with a plane column).
 REVOKE INSERT, UPDATE, DELETE ON funder_request_items FROM funder_api_funder;
-GRANT UPDATE (item, item_after, item_stamp, item_counsel, flips_at) ON funder_request_items TO funder_api_funder;
+GRANT UPDATE (item, item_after, item_stamp, item_counsel, flips_at,
+               packet, packet_after, packet_stamp, packet_counsel, packet_flips_at)
+  ON funder_request_items TO funder_api_funder;
 REVOKE INSERT, UPDATE ON funder_request_items FROM funder_api_sandbox, funder_api_operator;
 
 INSERT INTO funder_request_items (funder_id, plane, request_id)
@@ -69,7 +78,7 @@ CREATE FUNCTION funder_request_items_touch(requests uuid[]) RETURNS void
   $$;
 REVOKE ALL ON FUNCTION funder_request_items_touch(uuid[]) FROM PUBLIC;
 
--- Rows that carry their request (request_id): offers, notices, invoice links.
+-- Rows that carry their request (request_id): offers, notices, invoice links, risk signals, disputes.
 CREATE FUNCTION funder_request_items_on_rows() RETURNS trigger
   LANGUAGE plpgsql SECURITY DEFINER SET search_path = public
   AS $$
@@ -108,6 +117,49 @@ CREATE TRIGGER funder_request_items_links_changed AFTER UPDATE ON request_invoic
   FOR EACH STATEMENT EXECUTE FUNCTION funder_request_items_on_rows();
 CREATE TRIGGER funder_request_items_links_gone AFTER DELETE ON request_invoices
   REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION funder_request_items_on_rows();
+CREATE TRIGGER funder_request_items_signals_added AFTER INSERT ON risk_signals
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION funder_request_items_on_rows();
+CREATE TRIGGER funder_request_items_signals_changed AFTER UPDATE ON risk_signals
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION funder_request_items_on_rows();
+CREATE TRIGGER funder_request_items_signals_gone AFTER DELETE ON risk_signals
+  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION funder_request_items_on_rows();
+CREATE TRIGGER funder_request_items_disputes_added AFTER INSERT ON disputes
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION funder_request_items_on_rows();
+CREATE TRIGGER funder_request_items_disputes_changed AFTER UPDATE ON disputes
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION funder_request_items_on_rows();
+CREATE TRIGGER funder_request_items_disputes_gone AFTER DELETE ON disputes
+  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION funder_request_items_on_rows();
+
+-- An invoice changed: the requests it is linked to. A seller's stored score added, moved or
+-- removed: the seller's requests.
+CREATE FUNCTION funder_request_items_on_parts() RETURNS trigger
+  LANGUAGE plpgsql SECURITY DEFINER SET search_path = public
+  AS $$
+  BEGIN
+    IF TG_TABLE_NAME = 'invoices' THEN
+      PERFORM funder_request_items_touch(ARRAY(
+        SELECT DISTINCT ri.request_id FROM new_rows n JOIN request_invoices ri ON ri.invoice_id = n.id));
+    ELSIF TG_OP = 'DELETE' THEN
+      PERFORM funder_request_items_touch(ARRAY(
+        SELECT r.id FROM funding_requests r WHERE r.seller_id IN (SELECT seller_id FROM old_rows)));
+    ELSE
+      PERFORM funder_request_items_touch(ARRAY(
+        SELECT r.id FROM funding_requests r WHERE r.seller_id IN (SELECT seller_id FROM new_rows)));
+    END IF;
+    RETURN NULL;
+  END
+  $$;
+REVOKE ALL ON FUNCTION funder_request_items_on_parts() FROM PUBLIC;
+CREATE TRIGGER funder_request_items_invoices_changed AFTER UPDATE ON invoices
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION funder_request_items_on_parts();
+CREATE TRIGGER funder_request_items_scores_added AFTER INSERT ON seller_scores
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION funder_request_items_on_parts();
+CREATE TRIGGER funder_request_items_scores_changed AFTER UPDATE ON seller_scores
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION funder_request_items_on_parts();
+CREATE TRIGGER funder_request_items_scores_gone AFTER DELETE ON seller_scores
+  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION funder_request_items_on_parts();
 
 -- The request itself: any change (its updated_at is in the item, so every write shows).
 CREATE FUNCTION funder_request_items_on_requests() RETURNS trigger
@@ -122,7 +174,7 @@ REVOKE ALL ON FUNCTION funder_request_items_on_requests() FROM PUBLIC;
 CREATE TRIGGER funder_request_items_requests_changed AFTER UPDATE ON funding_requests
   REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION funder_request_items_on_requests();
 
--- A seller's or a debtor's name or tax id: the items of its requests.
+-- A seller's name or tax id, a debtor's name, tax id or country: the answers of its requests.
 CREATE FUNCTION funder_request_items_on_companies() RETURNS trigger
   LANGUAGE plpgsql SECURITY DEFINER SET search_path = public
   AS $$
@@ -133,9 +185,13 @@ CREATE FUNCTION funder_request_items_on_companies() RETURNS trigger
          WHERE (o.name, o.tax_id) IS DISTINCT FROM (n.name, n.tax_id)));
     ELSE
       PERFORM funder_request_items_touch(ARRAY(
-        SELECT DISTINCT dn.request_id FROM new_rows n JOIN old_rows o ON o.id = n.id
+        SELECT dn.request_id FROM new_rows n JOIN old_rows o ON o.id = n.id
           JOIN debtor_notices dn ON dn.debtor_id = n.id
-         WHERE (o.name, o.tax_id) IS DISTINCT FROM (n.name, n.tax_id)));
+         WHERE (o.name, o.tax_id, o.country) IS DISTINCT FROM (n.name, n.tax_id, n.country)
+        UNION
+        SELECT ri.request_id FROM new_rows n JOIN old_rows o ON o.id = n.id
+          JOIN invoices i ON i.debtor_id = n.id JOIN request_invoices ri ON ri.invoice_id = i.id
+         WHERE (o.name, o.tax_id, o.country) IS DISTINCT FROM (n.name, n.tax_id, n.country)));
     END IF;
     RETURN NULL;
   END

@@ -8,13 +8,13 @@ import { startService, type TestService } from './support/service.ts';
 import { runDueJobs } from './support/worker.ts';
 
 /**
- * Nothing stale (issue 45): the list items kept for the request list (migration 0076). The test
- * servers run the kept answers in `verify` mode, in which every kept item the list serves is also
- * built afresh and compared (a difference fails the call); here a walk through every transition
- * that changes what an item shows reads both funders' lists after each step, so a write that
- * left an item stale without raising its stamp fails this test. Then: items are served as they
- * are kept (a row changed behind the service's back shows, where verifying is off), and a
- * verifying server refuses to serve it.
+ * Nothing stale (issue 45): the list items and packets kept for the request reads (migration
+ * 0076). The test servers run the kept answers in `verify` mode, in which every kept item or
+ * packet served is also built afresh and compared (a difference fails the call); here a walk
+ * through every transition that changes what an item or a packet shows reads both funders' lists
+ * and the walk's packets after each step, so a write that left one stale without raising its
+ * stamp fails this test. Then: they are served as they are kept (a row changed behind the
+ * service's back shows, where verifying is off), and a verifying server refuses to serve it.
  */
 let database: TestDatabase;
 // One database, two servers: the tests' own (verifying) and one reading without keeping answers.
@@ -50,15 +50,24 @@ const listAll = async (key: string, on?: TestService) => {
   return answer.requests;
 };
 
-/** How many of the funders' item rows hold a kept item that the list would serve as it is. */
-async function keptCount(funders: string[]): Promise<number> {
+/** How many of the funders' rows hold a kept item (or packet) the reads would serve as it is. */
+async function keptCount(funders: string[], what: 'item' | 'packet' = 'item'): Promise<number> {
   const { rows } = await service.db.query<{ n: number }>(
     `SELECT count(*)::int AS n FROM funder_request_items
-      WHERE funder_id = ANY($1::uuid[]) AND item IS NOT NULL AND item_stamp = stamp`,
+      WHERE funder_id = ANY($1::uuid[]) AND ${what} IS NOT NULL AND ${what}_stamp = stamp`,
     [funders],
   );
   return rows[0]!.n;
 }
+
+const packetOf = async (key: string, id: string, on?: TestService) =>
+  expectOk(
+    await (on ?? service).call<{
+      request: { company_name: string };
+      risk: { signals: unknown[]; disputes: unknown[] };
+    }>(key, 'GET', `/v1/requests/${id}`),
+    'packet',
+  );
 
 describe('kept list items', () => {
   it('equal an item built afresh after every transition, for two funders', async () => {
@@ -71,16 +80,52 @@ describe('kept list items', () => {
         invoices: amounts.map((amount, i) => ({ debtor: debtors[i % 2]!, amount, dueInDays: 10 + i * 20 })),
       });
     const step = async () => {
-      await listAll(a.key);
-      await listAll(b.key);
+      for (const key of [a.key, b.key]) {
+        for (const item of await listAll(key)) await packetOf(key, item.id);
+      }
     };
 
     const offered = await made(a.bankId, [3000, 1000]);
     const funded = await made(a.bankId, [500, 300]);
     const moved = await made(a.bankId, [1200]);
     await step();
-    // Kept after one read; the second read serves them (and verifies each).
+    // Kept after one read; the second read serves them (and verifies each). A packet whose score
+    // is computed on the spot is of its moment: kept once the worker stored the day's score.
     expect(await keptCount([a.bankId])).toBe(3);
+    expect(await keptCount([a.bankId], 'packet')).toBe(0);
+    await runDueJobs(service);
+    await step();
+    expect(await keptCount([a.bankId], 'packet')).toBe(3);
+    await step();
+    // A risk signal and a dispute raised, the signal reviewed; an invoice's due date moved.
+    const signal = expectOk(
+      await service.ops<{ signal_id: string }>('POST', `/ops/v1/requests/${offered.id}/risk-signals`, {
+        code: 'amount_above_history',
+        severity: 'medium',
+        hard: false,
+      }),
+      'signal',
+    );
+    await step();
+    expectOk(
+      await service.ops('POST', `/ops/v1/requests/${offered.id}/disputes`, {
+        raised_by: 'seller',
+        reason: 'Short delivery',
+      }),
+      'dispute',
+    );
+    await step();
+    expectOk(
+      await service.ops('POST', `/ops/v1/risk-signals/${signal.signal_id}/review`, {
+        outcome: 'cleared',
+        note: 'Checked',
+      }),
+      'review',
+    );
+    await step();
+    await service.db.query(`UPDATE invoices SET due_date = due_date + 5 WHERE id = $1`, [
+      offered.invoices[0]!.id,
+    ]);
     await step();
 
     // An offer, replaced; expiring after a day.
@@ -144,6 +189,7 @@ describe('kept list items', () => {
     // What the walk read was kept, for both funders.
     expect(await keptCount([a.bankId])).toBeGreaterThanOrEqual(4);
     expect(await keptCount([b.bankId])).toBeGreaterThanOrEqual(1);
+    expect(await keptCount([a.bankId], 'packet')).toBeGreaterThanOrEqual(4);
   }, 120_000);
 
   it('are served as kept, and a verifying server refuses one that differs from a fresh build', async () => {

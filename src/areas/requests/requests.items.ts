@@ -74,9 +74,9 @@ export interface ItemWriting {
 }
 
 /** The instant before every other: an item built as of it shows no offer run out (migration 0076). */
-const NO_MOMENT = new Date(0);
+export const NO_MOMENT = new Date(0);
 /** An instant after every offer's expiry: an item built as of it shows its offer run out. */
-const END_OF_TIME = new Date(8.64e15);
+export const END_OF_TIME = new Date(8.64e15);
 
 /**
  * A page's items as JSON, in the page's order: each kept item that still holds (migration 0076)

@@ -1,30 +1,15 @@
-import type { Static } from 'typebox';
 import type { AreaDeps } from '../../platform/area-deps.ts';
 import { type FunderCaller, type FunderScope, scopeOf } from '../../platform/caller.ts';
 import type { Queryable } from '../../platform/db/db.ts';
 import { ApiError } from '../../platform/errors.ts';
 import { type PageMarks, pageOf, readCursor } from '../../platform/pagination.ts';
 import type { CacheableAnswer } from '../../platform/read-cache.ts';
-import { readSellerScore } from '../parties/parties.module.ts';
 import type { SettingsService } from '../settings/settings.module.ts';
 import { type ItemWriting, keptListItems, listItemsOf } from './requests.items.ts';
 import * as list from './requests.list.store.ts';
-import { noticesOf } from './requests.notices.store.ts';
-import { latestOffers } from './requests.offers.store.ts';
-import { receivablesOf } from './requests.receivables.store.ts';
-import { risksOf } from './requests.risks.store.ts';
-import type { Packet } from './requests.schemas.ts';
+import { keptPacket, type PacketWriting } from './requests.packet.ts';
 import { isRequestStatus, OPEN_STATUSES, REQUEST_STATUSES, type RequestStatus } from './requests.status.ts';
 import * as store from './requests.store.ts';
-import { firstOfferExpiry, requestNow } from './requests.time.ts';
-import {
-  debtorConsentDetail,
-  disputeView,
-  offerDetail,
-  receivableView,
-  requestView,
-  signalView,
-} from './requests.views.ts';
 import { visibleRequestReader } from './requests.visible.ts';
 
 /** What GET /v1/requests is asked. */
@@ -114,36 +99,11 @@ export function createRequestReads(
      * statements named and read by key as the list's. A packet whose score is computed on the
      * spot is not kept (`until` now): that score is of its moment.
      */
-    async packet(caller: FunderCaller, id: string): Promise<CacheableAnswer<Static<typeof Packet>>> {
+    async packet(caller: FunderCaller, id: string, writing: PacketWriting): Promise<CacheableAnswer<string>> {
       if (caller.plane === null) throw new ApiError('not_found', 'Request was not found.');
       const scope = scopeOf(caller);
-      const read = async (tx: Queryable) => {
-        const now = clock.now();
-        const row = await store.findVisibleRequest(tx, scope, id);
-        if (!row) throw new ApiError('not_found', 'Request was not found.');
-        const notices = await noticesOf(tx, scope, [row.id]);
-        const receivables = await receivablesOf(tx, scope, row.id);
-        const risks = await risksOf(tx, scope, row.id);
-        const offers = await latestOffers(tx, scope, [row.id]);
-        const policy = await consentPolicy(tx, scope);
-        // No score is already null here (no seller, or the model cannot run); a failure to read
-        // it is a fault the error handler logs with the request id, not a packet without score.
-        const score = await readSellerScore(tx, row.seller_id, now, scope);
-        const offer = offers.get(row.id);
-        const consent = notices.map((n) => debtorConsentDetail(n, policy));
-        const value = {
-          request: { ...requestView(row), debtor_consent: consent },
-          debtor_consent: consent,
-          receivables: receivables.map(receivableView),
-          score: score?.value ?? null,
-          my_offer: offer ? offerDetail(offer, requestNow(row, now)) : null,
-          risk: {
-            signals: risks.signals.filter((s) => s.status !== 'cleared').map(signalView),
-            disputes: risks.disputes.map(disputeView),
-          },
-        };
-        return { value, until: score?.stored === false ? now : firstOfferExpiry([row], offers, now) };
-      };
+      const read = async (tx: Queryable) =>
+        keptPacket(tx, scope, id, () => consentPolicy(tx, scope), clock.now(), writing);
       return { keep: { scope, key: `requests.packet:${id}`, read, options: { planOnce: true } } };
     },
 

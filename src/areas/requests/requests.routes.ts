@@ -1,6 +1,6 @@
-import { Type } from 'typebox';
+import { type Static, Type } from 'typebox';
 import type { AreaRoutes } from '../../platform/http/app.ts';
-import { cachedRead, withWrittenItems } from '../../platform/http/cached-read.ts';
+import { asWritten, cachedRead, withWrittenItems } from '../../platform/http/cached-read.ts';
 import { keyRoutes } from '../../platform/http/route-options.ts';
 import { CursorParam, IdParams, PAGING_DOC } from '../../platform/http/schemas.ts';
 import { OPENS } from '../../platform/http/scopes.ts';
@@ -15,6 +15,8 @@ const keyed = keyRoutes('Requests');
 /** One list item as the list's own serializer writes it (its items are kept as written). */
 const writeItem: (item: RequestItem) => string = compileSerializer(RequestListItem, {});
 const withItems = withWrittenItems('requests');
+/** A packet as its route's serializer writes it (kept as written). */
+const writePacket: (packet: Static<typeof Packet>) => string = compileSerializer(Packet, {});
 
 export function requestsRoutes({
   requests,
@@ -86,9 +88,18 @@ export function requestsRoutes({
           response: { 200: Packet },
         },
       ),
-      // Answered as the bytes this route's serializer writes, kept between calls.
+      // Answered as this route's serializer wrote the packet, kept between calls and kept as
+      // written (migration 0076).
       async (request, reply) =>
-        cachedRead(reply, readCache, requests.packet(request.caller!, request.params.id)),
+        cachedRead(
+          reply,
+          readCache,
+          requests.packet(request.caller!, request.params.id, {
+            write: writePacket,
+            verify: readCache.verifying,
+          }),
+          asWritten,
+        ),
     );
   };
 }

@@ -47,3 +47,6 @@ export function withWrittenItems<K extends string>(field: K) {
     return `${written.slice(0, at)}${value[field].join(',')}${written.slice(at)}`;
   };
 }
+
+/** A writer for `cachedRead` of an answer the service gives already written as JSON (a kept packet). */
+export const asWritten = (_serialize: (value: unknown) => string, written: string): string => written;
