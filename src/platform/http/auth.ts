@@ -8,6 +8,7 @@ import { ApiError } from '../errors.ts';
 import type { HttpMetrics } from '../metrics.ts';
 import { FULL_ROLE, type OperatorRole, roleAtLeast } from '../operator-roles.ts';
 import type { RateCounter, RateWindow, WindowCount } from '../rate-limit.ts';
+import { setRateHeaders } from './rate-headers.ts';
 import { sendRequestIds } from './request-ids.ts';
 
 export const DEFAULT_PER_MINUTE = 120;
@@ -92,18 +93,6 @@ function rateLimitedError(window: WindowCount, now: Date): ApiError {
       headers: { 'retry-after': String(retryAfter) },
     },
   );
-}
-
-/** The IETF draft's RateLimit-* fields, for the window closest to its limit. */
-function setRateHeaders(reply: FastifyReply, windows: WindowCount[], now: Date): void {
-  const tightest = windows.reduce((a, b) => (b.limit - b.hits < a.limit - a.hits ? b : a));
-  reply.header('ratelimit-limit', String(tightest.limit));
-  reply.header('ratelimit-remaining', String(Math.max(0, tightest.limit - tightest.hits)));
-  reply.header(
-    'ratelimit-reset',
-    String(Math.max(0, Math.ceil((tightest.resetAt.getTime() - now.getTime()) / 1000))),
-  );
-  reply.header('ratelimit-policy', windows.map((w) => `${w.limit};w=${w.seconds}`).join(', '));
 }
 
 /**
