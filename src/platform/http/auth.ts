@@ -8,7 +8,7 @@ import { ApiError } from '../errors.ts';
 import type { HttpMetrics } from '../metrics.ts';
 import { FULL_ROLE, type OperatorRole, roleAtLeast } from '../operator-roles.ts';
 import type { RateCounter, RateWindow, WindowCount } from '../rate-limit.ts';
-import { setRateHeaders } from './rate-headers.ts';
+import { refusingWindow, setRateHeaders } from './rate-headers.ts';
 import { sendRequestIds } from './request-ids.ts';
 
 export const DEFAULT_PER_MINUTE = 120;
@@ -177,7 +177,7 @@ async function authenticateAsGate(
       now,
     ));
   setRateHeaders(reply, windows, now);
-  const exceeded = windows.find((w) => w.hits > w.limit);
+  const exceeded = refusingWindow(windows);
   if (exceeded) {
     deps.metrics?.rateLimited('key', exceeded.seconds);
     throw rateLimitedError(exceeded, now);

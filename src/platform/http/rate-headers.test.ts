@@ -65,13 +65,15 @@ function limits(answer: Answer): Record<string, Limit> {
 
 /**
  * Both generations agree: the old three fields are the new fields' values for the window with the
- * fewest calls left (the minute on a tie, as it comes first).
+ * fewest calls left (of two with as many left, the one that starts again later).
  */
 function expectOldFieldsAgree(answer: Answer): void {
   const policy = policies(answer);
   const limit = limits(answer);
   expect(Object.keys(limit)).toEqual(Object.keys(policy));
-  const tightest = Object.keys(limit).reduce((a, b) => (limit[b]!.r < limit[a]!.r ? b : a));
+  const tightest = Object.keys(limit).reduce((a, b) =>
+    limit[b]!.r < limit[a]!.r || (limit[b]!.r === limit[a]!.r && limit[b]!.t > limit[a]!.t) ? b : a,
+  );
   expect({
     limit: answer.headers['ratelimit-limit'],
     remaining: answer.headers['ratelimit-remaining'],
@@ -81,6 +83,22 @@ function expectOldFieldsAgree(answer: Answer): void {
     remaining: String(limit[tightest]!.r),
     reset: String(limit[tightest]!.t),
   });
+}
+
+/**
+ * A 429 of a key's limits: `Retry-After` is the latest `t` of the windows with nothing left (never
+ * earlier than a reset that would still refuse), and the old fields describe that window.
+ */
+function expectRefusal(answer: Answer): void {
+  expect(answer.status).toBe(429);
+  const empty = Object.values(limits(answer)).filter((l) => l.r === 0);
+  expect(empty.length).toBeGreaterThan(0);
+  const waits = String(Math.max(...empty.map((l) => l.t)));
+  expect(answer.headers['retry-after']).toBe(waits);
+  expect(answer.body).toMatchObject({ error: { code: 'rate_limited', retry_after_seconds: Number(waits) } });
+  expect(answer.headers['ratelimit-remaining']).toBe('0');
+  expect(answer.headers['ratelimit-reset']).toBe(waits);
+  expectOldFieldsAgree(answer);
 }
 
 function fieldsOfTheDraft(counting: string, options: () => StartOptions | Promise<StartOptions>) {
@@ -143,7 +161,7 @@ function fieldsOfTheDraft(counting: string, options: () => StartOptions | Promis
         hour: { r: DEFAULT_PER_HOUR - 4, t: 3600 },
       });
       expect(policies(refused).minute).toEqual({ q: 3, w: 60 });
-      expectOldFieldsAgree(refused);
+      expectRefusal(refused);
 
       // Retry-After counts down with the minute's reset, never before it.
       await service.advanceClock(45);
@@ -151,7 +169,7 @@ function fieldsOfTheDraft(counting: string, options: () => StartOptions | Promis
       expect(later.status).toBe(429);
       expect(later.headers['retry-after']).toBe('15');
       expect(limits(later).minute).toEqual({ r: 0, t: 15 });
-      expectOldFieldsAgree(later);
+      expectRefusal(later);
 
       // Sent again after Retry-After: a new minute, one call into it.
       await service.advanceClock(15);
@@ -190,13 +208,39 @@ function fieldsOfTheDraft(counting: string, options: () => StartOptions | Promis
         minute: { r: DEFAULT_PER_MINUTE - 1, t: 60 },
         hour: { r: 0, t: 3540 },
       });
-      expectOldFieldsAgree(refused);
-      expect(refused.headers['ratelimit-reset']).toBe(refused.headers['retry-after']);
+      expectRefusal(refused);
 
       await service.advanceClock(3540);
       const again = await me(key.secret);
       expect(again.status).toBe(200);
       expect(limits(again).hour).toEqual({ r: 3, t: 3600 });
+    });
+
+    it('a refusal waits for the last window with nothing left, not only the one it went over', async () => {
+      await startOfNextWindow(3600);
+      const funder = await service.given.funderAccount();
+      const key = await service.given.key({ bankId: funder.bank_id, perMinute: 2, perHour: 3 });
+      expect((await me(key.secret)).status).toBe(200);
+      expect((await me(key.secret)).status).toBe(200);
+      // Over the minute, and the call used the hour's last one: a call next minute would be refused.
+      const overMinute = await me(key.secret);
+      expect(limits(overMinute)).toEqual({ minute: { r: 0, t: 60 }, hour: { r: 0, t: 3600 } });
+      expectRefusal(overMinute);
+      expect(overMinute.headers['retry-after']).toBe('3600');
+      expect(overMinute.body).toMatchObject({ error: { limit: 3, window_seconds: 3600 } });
+
+      // Next minute: over the hour alone, then over both. Both wait for the hour.
+      await service.advanceClock(60);
+      const overHour = await me(key.secret);
+      expect(limits(overHour)).toEqual({ minute: { r: 1, t: 60 }, hour: { r: 0, t: 3540 } });
+      expectRefusal(overHour);
+      expect(overHour.headers['retry-after']).toBe('3540');
+      const overBoth = await me(key.secret);
+      expect(limits(overBoth)).toEqual({ minute: { r: 0, t: 60 }, hour: { r: 0, t: 3540 } });
+      expectRefusal(overBoth);
+      expect(overBoth.body).toMatchObject({
+        error: { retry_after_seconds: 3540, limit: 3, window_seconds: 3600 },
+      });
     });
 
     it('are not sent where no key is counted: GET /v1/health and refused bad keys', async () => {

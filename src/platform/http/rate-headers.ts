@@ -42,12 +42,33 @@ export const policyField = (windows: readonly WindowCount[]): string =>
 export const limitField = (windows: readonly WindowCount[], now: Date): string =>
   windows.map((w) => `${item(w)};r=${remaining(w)};t=${secondsLeft(w, now)}`).join(', ');
 
+/**
+ * The window the old three fields describe: the one with the fewest calls left; of two with as
+ * many left, the one that starts again later (it is the one that holds the calls back longer).
+ */
+export function closestToLimit(windows: readonly WindowCount[]): WindowCount {
+  return windows.reduce((a, b) => {
+    const left = remaining(b) - remaining(a);
+    return left < 0 || (left === 0 && b.resetAt > a.resetAt) ? b : a;
+  });
+}
+
+/**
+ * The window a refused call waits for, when one was gone over: of the windows with nothing left,
+ * the one that starts again last (a call before then is refused as well, since every call counts),
+ * so that `Retry-After` is never earlier than the `t` of a window with `r=0`. It is also the
+ * window the old three fields describe.
+ */
+export function refusingWindow(windows: readonly WindowCount[]): WindowCount | undefined {
+  return windows.some((w) => w.hits > w.limit) ? closestToLimit(windows) : undefined;
+}
+
 export function setRateHeaders(reply: FastifyReply, windows: readonly WindowCount[], now: Date): void {
   if (windows.length === 0) return;
   reply.header('ratelimit-policy', policyField(windows));
   reply.header('ratelimit', limitField(windows, now));
   // The sixth revision's three fields, for the window closest to its limit (deprecated).
-  const tightest = windows.reduce((a, b) => (b.limit - b.hits < a.limit - a.hits ? b : a));
+  const tightest = closestToLimit(windows);
   reply.header('ratelimit-limit', String(tightest.limit));
   reply.header('ratelimit-remaining', String(remaining(tightest)));
   reply.header('ratelimit-reset', String(secondsLeft(tightest, now)));
