@@ -4217,7 +4217,7 @@ export interface components {
                         code: "rate_limited";
                         /** @description For a bad input: the path of the member at fault, when known. */
                         field?: string | null;
-                        /** @description Calls allowed in the window that refused the call. */
+                        /** @description Calls allowed in the window the call waits for (the one `Retry-After` counts down). */
                         limit?: number;
                         /** @description For people; may change. */
                         message: string;
@@ -4319,7 +4319,7 @@ export interface components {
         /** @description `true` when this answer is the stored answer of an earlier call with the same `Idempotency-Key`. */
         IdempotentReplayed: "true";
         /**
-         * @description What is left of each window, a structured-field List (RFC 9651) as the current draft writes it: one item per window of `RateLimit-Policy`, by the same name, with `r` (the calls left) and `t` (the seconds until the window starts again). For example `"minute";r=117;t=42, "hour";r=2997;t=1842`. On a 429 the window that refused the call has `r=0` and its `t` is the `Retry-After`.
+         * @description What is left of each window, a structured-field List (RFC 9651) as the current draft writes it: one item per window of `RateLimit-Policy`, by the same name, with `r` (the calls left) and `t` (the seconds until the window starts again). For example `"minute";r=117;t=42, "hour";r=2997;t=1842`. On a 429, `Retry-After` is the longest `t` of the windows with `r=0`.
          * @example "minute";r=117;t=42, "hour";r=2997;t=1842
          */
         RateLimit: string;
@@ -5819,7 +5819,7 @@ export interface operations {
                             code: "rate_limited" | "export_rate_limited";
                             /** @description For a bad input: the path of the member at fault, when known. */
                             field?: string | null;
-                            /** @description Calls allowed in the window that refused the call. */
+                            /** @description Calls allowed in the window the call waits for (the one `Retry-After` counts down). */
                             limit?: number;
                             /** @description For people; may change. */
                             message: string;
@@ -8785,7 +8785,7 @@ export interface operations {
                             code: "rate_limited" | "signup_limit";
                             /** @description For a bad input: the path of the member at fault, when known. */
                             field?: string | null;
-                            /** @description Calls allowed in the window that refused the call. */
+                            /** @description Calls allowed in the window the call waits for (the one `Retry-After` counts down). */
                             limit?: number;
                             /** @description For people; may change. */
                             message: string;

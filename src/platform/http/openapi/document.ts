@@ -35,7 +35,7 @@ const headers = {
   },
   RateLimit: {
     description:
-      'What is left of each window, a structured-field List (RFC 9651) as the current draft writes it: one item per window of `RateLimit-Policy`, by the same name, with `r` (the calls left) and `t` (the seconds until the window starts again). For example `"minute";r=117;t=42, "hour";r=2997;t=1842`. On a 429 the window that refused the call has `r=0` and its `t` is the `Retry-After`.',
+      'What is left of each window, a structured-field List (RFC 9651) as the current draft writes it: one item per window of `RateLimit-Policy`, by the same name, with `r` (the calls left) and `t` (the seconds until the window starts again). For example `"minute";r=117;t=42, "hour";r=2997;t=1842`. On a 429, `Retry-After` is the longest `t` of the windows with `r=0`.',
     schema: { type: 'string' },
     example: '"minute";r=117;t=42, "hour";r=2997;t=1842',
   },
@@ -99,7 +99,11 @@ const extraMembers: Partial<Record<ErrorCode, Record<string, Json>>> = {
       minimum: 0,
       description: 'Seconds to wait, as in `Retry-After`.',
     },
-    limit: { type: 'integer', minimum: 0, description: 'Calls allowed in the window that refused the call.' },
+    limit: {
+      type: 'integer',
+      minimum: 0,
+      description: 'Calls allowed in the window the call waits for (the one `Retry-After` counts down).',
+    },
     window_seconds: { type: 'integer', minimum: 1, description: 'Length of that window in seconds.' },
   },
   debtor_not_eligible_for_funder: {
