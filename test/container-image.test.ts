@@ -139,9 +139,11 @@ describe('the container image (Dockerfile replayed without a container engine)',
     expect(image.env.OPS_HOST).toBeUndefined();
     expect(image.exposed).toEqual([image.env.PORT]);
     expect(image.healthcheck?.cmd).toEqual(['node', 'scripts/healthcheck.mjs']);
-    // node, its heap settings (docs/operations.md, "Memory"), the compiled command line, serve.
+    // node, stack traces mapped to the sources, its heap settings (docs/operations.md, "Memory"),
+    // the compiled command line, serve.
     expect(image.cmd).toEqual([
       'node',
+      '--enable-source-maps',
       '--max-semi-space-size=8',
       '--heap-growing-percent=20',
       'dist/app/cli.mjs',
