@@ -50,7 +50,7 @@ const built = await build({
   splitting: true,
   format: 'esm',
   platform: 'node',
-  target: 'node20',
+  target: 'node22',
   // The compiled modules know they are (renderer-bundle.ts reads the bundle the build wrote).
   define: { FUNDER_API_COMPILED: 'true' },
   metafile: true,

@@ -156,7 +156,7 @@ describe('a fresh clone of the committed code (slow: installs every package)', (
       const dataDir = join(dir, 'data');
       // Its own process group, so that npm and the node it starts end together.
       // As on a laptop: no NODE_ENV (the first start outside production prints a sandbox key).
-      const env = {
+      const env: NodeJS.ProcessEnv = {
         ...cloneEnv(),
         DATA_DIR: dataDir,
         HOST: '127.0.0.1',

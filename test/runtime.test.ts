@@ -47,10 +47,10 @@ describe('the supported Node.js versions', () => {
     return dir;
   }
 
-  it('package.json and its lockfile say Node.js 22 from 22.13, or 24 and later', async () => {
+  it('package.json and its lockfile say Node.js 22 from 22.15, or 24 and later', async () => {
     const pkg = JSON.parse(await readFile(join(root, 'package.json'), 'utf8'));
     const lock = JSON.parse(await readFile(join(root, 'package-lock.json'), 'utf8'));
-    expect(pkg.engines.node).toBe('^22.13 || >=24');
+    expect(pkg.engines.node).toBe('^22.15 || >=24');
     expect(lock.packages[''].engines.node).toBe(pkg.engines.node);
   });
 
@@ -68,20 +68,20 @@ describe('the supported Node.js versions', () => {
       const lock = JSON.parse(await readFile(join(root, 'package-lock.json'), 'utf8'));
       const count = Object.keys(lock.packages).length - 1;
       expect(stdout.trim()).toBe(
-        `Every locked package accepts Node.js 22.13.0, 24.0.0, ${pinned} (${count} packages; engines.node ^22.13 || >=24).`,
+        `Every locked package accepts Node.js 22.15.0, 24.0.0, ${pinned} (${count} packages; engines.node ^22.15 || >=24).`,
       );
     },
     TIMEOUT,
   );
 
   it(
-    'a version outside the supported lines is refused: Node.js 20, 22 before 22.13, 23',
+    'a version outside the supported lines is refused: Node.js 20, 22 before 22.15, 23',
     async () => {
-      for (const version of ['20.19.0', '22.12.0', '23.11.0']) {
+      for (const version of ['20.19.0', '22.14.0', '23.11.0']) {
         const { code, stderr } = await checkEngines([version]);
         expect(code, version).toBe(1);
         expect(stderr.trim()).toBe(
-          `Node.js ${version} is outside package.json engines.node (^22.13 || >=24)`,
+          `Node.js ${version} is outside package.json engines.node (^22.15 || >=24)`,
         );
       }
     },
