@@ -521,11 +521,11 @@ describe('GET /docs/', () => {
     expect(decide['x-codeSamples'][1]!.source).toContain("client.POST('/v1/requests/{id}/decision'");
   });
 
-  it("serves the renderer's bundle as its package's own route does, read outside the service's process", async () => {
+  it("serves the renderer's bundle as its package's own route does", async () => {
     const served = await service.call<string>(null, 'GET', '/docs/renderer/js/scalar.js');
     expect(served.status).toBe(200);
     expect(String(served.headers['content-type'])).toBe('application/javascript; charset=utf-8');
-    // The package's route, here in the test's process (the service reads it in a child process).
+    // The package's route, on an app of the test's own.
     const { default: scalar } = await import('@scalar/fastify-api-reference');
     const own = Fastify({ logger: false });
     await own.register(scalar, { routePrefix: '/renderer', configuration: { url: '/' } });
