@@ -48,4 +48,4 @@ HEALTHCHECK --interval=10s --timeout=5s --start-period=60s --retries=3 CMD ["nod
 # The V8 heap kept small: a young generation of 2 x 8 MB (Node.js 24 grows it to 2 x 64 MB) and an
 # old generation collected when it has grown a fifth past what the last collection kept
 # (docs/operations.md, "Memory"). The benchmark starts the server with these same flags.
-CMD ["node", "--max-semi-space-size=8", "--heap-growing-percent=20", "dist/app/cli.mjs", "serve"]
+CMD ["node", "--enable-source-maps", "--max-semi-space-size=8", "--heap-growing-percent=20", "dist/app/cli.mjs", "serve"]

@@ -1,14 +1,17 @@
 #!/usr/bin/env node
 // Compiles a TypeScript entry point (default: the command line, src/cli.ts) and what it imports
-// into JavaScript modules under dist/, to run with plain `node`, without the TypeScript loader
-// `npm start` uses (which holds about a hundred megabytes of its own; bench/README.md,
-// "Exports"). Packages stay in node_modules; modules imported with `import()` stay separate
-// files, loaded only when used.
+// into JavaScript modules under dist/, to run with plain `node`: what `npm start`, the `bin` and
+// the container image run (the TypeScript loader, which holds about a hundred megabytes of its
+// own, is for `npm run dev` alone; bench/README.md, "Exports"). Packages stay in node_modules;
+// modules imported with `import()` stay separate files, loaded only when used. When the entry
+// serves the reference page, the renderer's bundle is written beside the modules
+// (renderer/scalar.js), read from its package here so the production install needs no package
+// of it (src/platform/http/openapi/renderer-bundle.ts).
 //
 //   node scripts/build.mjs                                  -> dist/app/cli.mjs
 //   node scripts/build.mjs bench/exports.bench.ts dist/bench -> dist/bench/exports.bench.mjs
-import { readFile } from 'node:fs/promises';
-import { basename, dirname, extname, relative, resolve } from 'node:path';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { basename, dirname, extname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
@@ -38,7 +41,7 @@ const sourceUrls = {
   },
 };
 
-await build({
+const built = await build({
   entryPoints: [entry],
   outdir,
   entryNames: basename(entry, extname(entry)),
@@ -47,10 +50,33 @@ await build({
   splitting: true,
   format: 'esm',
   platform: 'node',
-  target: 'node20',
+  target: 'node22',
+  // The compiled modules know they are (renderer-bundle.ts reads the bundle the build wrote).
+  define: { FUNDER_API_COMPILED: 'true' },
+  metafile: true,
   packages: 'external',
   sourcemap: 'linked',
   logLevel: 'warning',
   plugins: [sourceUrls],
 });
+const rendererModule = 'src/platform/http/openapi/renderer-bundle.ts';
+if (Object.keys(built.metafile.inputs).some((input) => resolve(input) === resolve(root, rendererModule))) {
+  await writeRendererBundle(join(outdir, 'renderer', 'scalar.js'));
+}
 console.log(relative(root, resolve(outdir, `${basename(entry, extname(entry))}.mjs`)));
+
+/**
+ * The renderer's bundle as its package's own Fastify route serves it (the package registered on
+ * an app of this process, the script read by an injected call), written to `file`.
+ */
+async function writeRendererBundle(file) {
+  const { default: Fastify } = await import('fastify');
+  const { default: scalar } = await import('@scalar/fastify-api-reference');
+  const app = Fastify({ logger: false });
+  await app.register(scalar, { routePrefix: '/renderer', configuration: { url: '/' } });
+  const answer = await app.inject({ method: 'GET', url: '/renderer/js/scalar.js' });
+  await app.close();
+  if (answer.statusCode !== 200) throw new Error(`the renderer bundle answered ${answer.statusCode}`);
+  await mkdir(dirname(file), { recursive: true });
+  await writeFile(file, answer.rawPayload);
+}

@@ -1,7 +1,7 @@
 // Fails when a package in the lockfile declares a Node.js range that a supported Node.js version
 // does not satisfy. The supported lines are Node.js 22 and 24 (the current LTS); the versions
-// checked are the lowest of each line that package.json's "engines" admits (22.13.0 and 24.0.0
-// for "^22.13 || >=24"), and any version named on the command line (CI names the one it runs).
+// checked are the lowest of each line that package.json's "engines" admits (22.15.0 and 24.0.0
+// for "^22.15 || >=24"), and any version named on the command line (CI names the one it runs).
 // It also fails when "engines" admits a version older than Node.js 22 or leaves a line out.
 // Run by CI.
 //

@@ -127,7 +127,21 @@ function addDemoAndEvidenceCommands(cli: Command): void {
     });
 }
 
+/** The Node.js versions package.json's `engines` admits, as the warning below names them. */
+const SUPPORTED_NODE = 'Node.js 22 from 22.15, or 24 and later';
+
+/** Whether `version` (as `process.versions.node` writes it) is one `engines` admits: ^22.15 || >=24. */
+function supportedNode(version: string): boolean {
+  const [major = 0, minor = 0] = version.split('.').map(Number);
+  return (major === 22 && minor >= 15) || major >= 24;
+}
+
 export async function main(argv: string[]): Promise<void> {
+  // One line, then on: the command may well work, but no test ran it on this version.
+  if (!supportedNode(process.versions.node))
+    process.stderr.write(
+      `funder-api: Node.js ${process.versions.node} is not supported (${SUPPORTED_NODE}); going on untested.\n`,
+    );
   // Everything this process makes (the data directory, its files) is its owner's alone. The
   // embedded database's file layer ignores the umask for files: platform/data-dir.ts tightens those.
   process.umask(0o077);

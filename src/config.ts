@@ -96,6 +96,20 @@ export interface Config {
    * id is still continued).
    */
   otelTrustIncomingTrace: boolean;
+  /**
+   * The span batch, from the standard OTEL_BSP_* variables, read here (OpenTelemetry's SDK 3
+   * reads none of them): OTEL_BSP_SCHEDULE_DELAY (ms between exports, default 5000),
+   * OTEL_BSP_EXPORT_TIMEOUT (ms an export may take, 30000), OTEL_BSP_MAX_QUEUE_SIZE (spans kept
+   * waiting, 2048), OTEL_BSP_MAX_EXPORT_BATCH_SIZE (spans per export, 512, at most the queue).
+   */
+  otelBatch: SpanBatch;
+}
+
+export interface SpanBatch {
+  scheduledDelayMillis: number;
+  exportTimeoutMillis: number;
+  maxQueueSize: number;
+  maxExportBatchSize: number;
 }
 
 export const TRACES_SAMPLERS = [
@@ -224,6 +238,22 @@ function tracesSamplerFrom(env: NodeJS.ProcessEnv): TracesSampler {
     );
   }
   return { name, ratio };
+}
+
+/** OTEL_BSP_*: the span batch (Config.otelBatch); a batch larger than the queue stops the start. */
+function spanBatchFrom(env: NodeJS.ProcessEnv): SpanBatch {
+  const batch = {
+    scheduledDelayMillis: intFrom(env, 'OTEL_BSP_SCHEDULE_DELAY', 5_000, 1, 3_600_000),
+    exportTimeoutMillis: intFrom(env, 'OTEL_BSP_EXPORT_TIMEOUT', 30_000, 1, 3_600_000),
+    maxQueueSize: intFrom(env, 'OTEL_BSP_MAX_QUEUE_SIZE', 2_048, 1, 1_000_000),
+    maxExportBatchSize: intFrom(env, 'OTEL_BSP_MAX_EXPORT_BATCH_SIZE', 512, 1, 1_000_000),
+  };
+  if (batch.maxExportBatchSize > batch.maxQueueSize) {
+    throw new ConfigError(
+      `OTEL_BSP_MAX_EXPORT_BATCH_SIZE (${batch.maxExportBatchSize}) must not exceed OTEL_BSP_MAX_QUEUE_SIZE (${batch.maxQueueSize})`,
+    );
+  }
+  return batch;
 }
 
 /**
@@ -373,6 +403,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     otelServiceName: nonEmpty(env, 'OTEL_SERVICE_NAME') ?? 'funder-api',
     otelTracesSampler: tracesSamplerFrom(env),
     otelTrustIncomingTrace: boolFrom(env, 'OTEL_TRUST_INCOMING_TRACE', false),
+    otelBatch: spanBatchFrom(env),
   };
 }
 

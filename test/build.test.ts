@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { copyFile, cp, mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -50,18 +50,51 @@ describe('the compiled command line', () => {
   );
 
   it(
-    'lists the same commands as the loader-run command line',
+    'lists the same commands as the sources run through the TypeScript loader (`npm run dev`)',
     async () => {
       const compiled = await run(process.execPath, [join(out, 'cli.mjs'), '--help'], {
         cwd: root,
         env: env(),
       });
-      const loaded = await run(process.execPath, [join(root, 'bin', 'funder-api.mjs'), '--help'], {
+      const loaded = await run(process.execPath, ['--import', 'tsx', join(root, 'src', 'cli.ts'), '--help'], {
         cwd: root,
         env: env(),
       });
       expect(compiled.stdout).toBe(loaded.stdout);
       expect(compiled.stdout).toContain('migrate');
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'is what the bin runs, from dist/app/, and the bin says how to build it when it is missing',
+    async () => {
+      // A copy of the bin beside a build of its own: the checkout's dist/ is not the suite's.
+      const dir = await mkdtemp(join(root, '.test-data', 'bin-'));
+      try {
+        await mkdir(join(dir, 'bin'));
+        await copyFile(join(root, 'bin', 'funder-api.mjs'), join(dir, 'bin', 'funder-api.mjs'));
+        const missing = await run(process.execPath, [join(dir, 'bin', 'funder-api.mjs'), '--help'], {
+          cwd: root,
+          env: env(),
+        }).catch((failure: { code: number; stderr: string }) => failure);
+        expect(missing).toMatchObject({
+          code: 1,
+          stderr: expect.stringContaining('run `npm run build` first'),
+        });
+        await cp(out, join(dir, 'dist', 'app'), { recursive: true });
+        const help = await run(process.execPath, [join(dir, 'bin', 'funder-api.mjs'), '--help'], {
+          cwd: root,
+          env: env(),
+        });
+        const compiled = await run(process.execPath, [join(out, 'cli.mjs'), '--help'], {
+          cwd: root,
+          env: env(),
+        });
+        expect(help.stdout).toBe(compiled.stdout);
+      } finally {
+        await rm(dir, { recursive: true, force: true });
+      }
     },
     TIMEOUT,
   );

@@ -139,9 +139,11 @@ describe('the container image (Dockerfile replayed without a container engine)',
     expect(image.env.OPS_HOST).toBeUndefined();
     expect(image.exposed).toEqual([image.env.PORT]);
     expect(image.healthcheck?.cmd).toEqual(['node', 'scripts/healthcheck.mjs']);
-    // node, its heap settings (docs/operations.md, "Memory"), the compiled command line, serve.
+    // node, stack traces mapped to the sources, its heap settings (docs/operations.md, "Memory"),
+    // the compiled command line, serve.
     expect(image.cmd).toEqual([
       'node',
+      '--enable-source-maps',
       '--max-semi-space-size=8',
       '--heap-growing-percent=20',
       'dist/app/cli.mjs',
@@ -168,11 +170,33 @@ describe('the container image (Dockerfile replayed without a container engine)',
     expect(existsSync(join(app, 'src'))).toBe(false);
     for (const production of ['fastify', 'pg', '@electric-sql/pglite'])
       expect(existsSync(join(app, 'node_modules', production))).toBe(true);
-    for (const development of ['typescript', 'vitest', '@biomejs/biome', 'playwright-core'])
+    // The tools and the test helpers are development packages; so is the reference page's
+    // package, whose bundle the build copied beside the compiled modules.
+    expect(existsSync(join(app, 'dist', 'app', 'renderer', 'scalar.js'))).toBe(true);
+    for (const development of [
+      'typescript',
+      'vitest',
+      '@biomejs/biome',
+      'playwright-core',
+      'tsx',
+      'esbuild',
+      'standardwebhooks',
+      '@scalar/fastify-api-reference',
+      '@opentelemetry/sdk-trace-node',
+    ])
       expect({ development, present: existsSync(join(app, 'node_modules', development)) }).toEqual({
         development,
         present: false,
       });
+  });
+
+  it('answers --help with every command, and a command it does not know with the usage exit code', async () => {
+    const help = await runInImage(cmdWith('--help'), {});
+    expect(help.code, help.output).toBe(0);
+    for (const command of ['serve', 'work', 'migrate', 'funders', 'keys', 'backup', 'secrets'])
+      expect(help.output).toMatch(new RegExp(`^\\s+${command}\\b`, 'm'));
+    const unknown = await runInImage(cmdWith('no-such-command'), {});
+    expect(unknown.code, unknown.output).toBe(2);
   });
 
   it("compose's PostgreSQL init script is the image's `db setup-sql` for the default names", async () => {
@@ -257,6 +281,34 @@ describe('the container image (Dockerfile replayed without a container engine)',
     const metrics = await fetch(`http://127.0.0.1:${opsPort}/metrics`);
     expect(metrics.status).toBe(200);
     await metrics.arrayBuffer();
+    // The one-off commands against the running service (on the embedded database through its
+    // operations API, on PostgreSQL directly): a funder and its key, which then answers /v1/me.
+    const created = await runInImage(
+      cmdWith('funders').concat('create', '--name', 'Image Bank', '--environment', 'live', '--json'),
+      env,
+    );
+    expect(created.code, created.output).toBe(0);
+    const bankId = (JSON.parse(created.output) as { funder: { bank_id: string } }).funder.bank_id;
+    const issued = await runInImage(
+      cmdWith('keys').concat(
+        'issue',
+        '--bank-id',
+        bankId,
+        '--name',
+        'image',
+        '--scope',
+        'requests:read',
+        '--json',
+      ),
+      env,
+    );
+    expect(issued.code, issued.output).toBe(0);
+    const { secret } = JSON.parse(issued.output) as { secret: string };
+    const me = await fetch(`http://127.0.0.1:${port}/v1/me`, {
+      headers: { authorization: `Bearer ${secret}` },
+    });
+    expect(me.status, serverOutput).toBe(200);
+    expect(JSON.stringify(await me.json())).toContain(bankId);
     // The published document and its page, from the compiled build alone (the image holds no
     // source: what the document reads, its recorded event examples included, is in the build).
     for (const path of ['/v1/openapi.json', '/docs']) {
@@ -288,5 +340,28 @@ describe('the container image (Dockerfile replayed without a container engine)',
       else server!.on('exit', (exitCode) => resolve(exitCode));
     });
     expect(code, serverOutput).toBe(0);
+
+    // The worker's command, on the same database: it says its jobs run, and stops on SIGTERM.
+    const work = spawn(cmdWith('work')[0]!, cmdWith('work').slice(1), {
+      cwd: join(image.root, image.workdir),
+      env: imageEnvironment(image, machine, { ...env, LOG_LEVEL: 'info' }),
+      ...userOptions(image.user),
+    });
+    let workOutput = '';
+    const workExit = new Promise<number | null>((resolve) =>
+      work.once('exit', (exitCode) => resolve(exitCode)),
+    );
+    const running = await new Promise<boolean>((resolve) => {
+      const note = (chunk: Buffer) => {
+        workOutput += chunk.toString('utf8');
+        if (workOutput.includes('background jobs running')) resolve(true);
+      };
+      work.stdout.on('data', note);
+      work.stderr.on('data', note);
+      work.once('exit', () => resolve(false));
+    });
+    expect(running, workOutput).toBe(true);
+    work.kill('SIGTERM');
+    expect(await workExit, workOutput).toBe(0);
   });
 });

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAYER_RECORD_WINDOW_MONTHS } from '../src/areas/payer-record/payer-record.module.ts';
+import { RATE_LIMIT_FIELDS_UNTIL } from '../src/platform/http/openapi/introduction.ts';
 import { startService, type TestService } from './support/service.ts';
 
 /**
@@ -75,6 +76,22 @@ describe('the reference', () => {
     expect(body).toContain(`${PAYER_RECORD_WINDOW_MONTHS}-month window, three observers`);
     expect(body).toContain(`issued in the last ${PAYER_RECORD_WINDOW_MONTHS} months`);
     expect(body).toContain('at least three observers');
+  });
+});
+
+describe('the rate-limit fields', () => {
+  it('give one deprecation period for the old three, the same date in the reference, the README and the decisions', async () => {
+    const deprecated = (document as unknown as { components: { headers: Record<string, Json> } }).components
+      .headers;
+    for (const name of ['RateLimitLimit', 'RateLimitRemaining', 'RateLimitReset']) {
+      expect(deprecated[name]).toMatchObject({ deprecated: true });
+      expect(deprecated[name]!.description).toContain(`at least until ${RATE_LIMIT_FIELDS_UNTIL}`);
+    }
+    expect(document.info.description).toContain(`at least until ${RATE_LIMIT_FIELDS_UNTIL}`);
+    const readme = (await text('../README.md')).replace(/\s+/g, ' ');
+    expect(readme).toContain(`deprecated and sent at least until ${RATE_LIMIT_FIELDS_UNTIL}`);
+    const decisions = (await text('../docs/decisions/platform.md')).replace(/\s+/g, ' ');
+    expect(decisions).toContain(`sent at least until ${RATE_LIMIT_FIELDS_UNTIL}`);
   });
 });
 

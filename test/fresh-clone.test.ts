@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { madridDate } from '../src/platform/clock.ts';
+import { freePort } from './support/cli.ts';
 import { startService, type TestService } from './support/service.ts';
 
 /**
@@ -142,6 +143,60 @@ describe('a fresh clone of the committed code (slow: installs every package)', (
     'stays as committed after the README’s npm install: git status shows nothing',
     async () => {
       await mustRun(npm, ['install', '--no-audit', '--no-fund'], clone);
+      expect(await mustRun('git', ['status', '--porcelain'], clone)).toBe('');
+    },
+    STEP_TIMEOUT,
+  );
+
+  it(
+    'serves with the README’s `npm start`: the compiled build made on the way, the printed sandbox key answered',
+    async () => {
+      const port = await freePort();
+      const opsPort = await freePort();
+      const dataDir = join(dir, 'data');
+      // Its own process group, so that npm and the node it starts end together.
+      // As on a laptop: no NODE_ENV (the first start outside production prints a sandbox key).
+      const env: NodeJS.ProcessEnv = {
+        ...cloneEnv(),
+        DATA_DIR: dataDir,
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        OPS_PORT: String(opsPort),
+      };
+      delete env.NODE_ENV;
+      const child = spawn(npm, ['start'], {
+        cwd: clone,
+        env,
+        stdio: ['ignore', 'pipe', 'pipe'],
+        detached: true,
+      });
+      let output = '';
+      const note = (chunk: Buffer) => {
+        output += chunk.toString('utf8');
+      };
+      child.stdout.on('data', note);
+      child.stderr.on('data', note);
+      try {
+        // A guard against a server that never comes up, not a measure of speed.
+        let key: string | undefined;
+        for (let attempt = 0; attempt < 600 && !key && child.exitCode === null; attempt += 1) {
+          key = /sandbox key\s+(svc_fk_[0-9a-f]{64})/.exec(output)?.[1];
+          if (!key) await new Promise((resolve) => setTimeout(resolve, 500));
+        }
+        expect(key, output).toBeDefined();
+        expect(existsSync(join(clone, 'dist', 'app', 'cli.mjs'))).toBe(true);
+        const me = await fetch(`http://127.0.0.1:${port}/v1/me`, {
+          headers: { authorization: `Bearer ${key}` },
+        });
+        expect(me.status, output).toBe(200);
+        await me.arrayBuffer();
+      } finally {
+        if (child.pid && child.exitCode === null) process.kill(-child.pid, 'SIGTERM');
+        await new Promise((resolve) =>
+          child.exitCode === null ? child.once('exit', resolve) : resolve(null),
+        );
+      }
+      // The build is ignored by git: the tree stays as committed.
       expect(await mustRun('git', ['status', '--porcelain'], clone)).toBe('');
     },
     STEP_TIMEOUT,

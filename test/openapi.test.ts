@@ -236,24 +236,27 @@ describe('GET /v1/openapi.json', () => {
     }
   });
 
-  it('documents the headers: Request-Id and RateLimit-* on answers, Retry-After on 429, Idempotency-Key and Idempotent-Replayed on writes', () => {
+  it('documents the headers: Request-Id and the RateLimit fields on answers, Retry-After and the RateLimit fields on 429, Idempotency-Key and Idempotent-Replayed on writes', () => {
+    const rateLimitFields = [
+      'RateLimit-Policy',
+      'RateLimit',
+      'RateLimit-Limit',
+      'RateLimit-Remaining',
+      'RateLimit-Reset',
+    ];
     for (const [name, operation] of operations()) {
       for (const [status, response] of Object.entries(operation.responses)) {
         expect(response.headers, `${name} ${status}`).toHaveProperty(['Request-Id']);
-        if (status === '429') expect(response.headers, name).toHaveProperty(['Retry-After']);
+        if (status === '429') {
+          expect(response.headers, name).toHaveProperty(['Retry-After']);
+          for (const header of rateLimitFields) expect(response.headers, name).toHaveProperty([header]);
+        }
       }
       if (!operation.security?.length) continue;
       const success = Object.entries(operation.responses).filter(([status]) => status.startsWith('2'));
       expect(success.length, name).toBeGreaterThan(0);
       for (const [, response] of success) {
-        for (const header of [
-          'RateLimit-Limit',
-          'RateLimit-Remaining',
-          'RateLimit-Reset',
-          'RateLimit-Policy',
-        ]) {
-          expect(response.headers, name).toHaveProperty([header]);
-        }
+        for (const header of rateLimitFields) expect(response.headers, name).toHaveProperty([header]);
       }
       if (name.startsWith('POST ') || name.startsWith('PUT ')) {
         expect(operation.parameters, name).toContainEqual({ $ref: '#/components/parameters/IdempotencyKey' });
@@ -261,9 +264,21 @@ describe('GET /v1/openapi.json', () => {
           expect(response.headers, name).toHaveProperty(['Idempotent-Replayed']);
       }
     }
-    expect(Object.keys(doc.components.headers as Json)).toEqual(
-      expect.arrayContaining(['RequestId', 'RateLimitLimit', 'RetryAfter', 'IdempotentReplayed']),
+    const components = doc.components.headers as Record<string, Json>;
+    expect(Object.keys(components)).toEqual(
+      expect.arrayContaining([
+        'RequestId',
+        'RateLimit',
+        'RateLimitPolicy',
+        'RetryAfter',
+        'IdempotentReplayed',
+      ]),
     );
+    // The draft's sixth-revision fields are marked deprecated, the current ones are not.
+    for (const name of ['RateLimitLimit', 'RateLimitRemaining', 'RateLimitReset'])
+      expect(components[name], name).toMatchObject({ deprecated: true });
+    for (const name of ['RateLimit', 'RateLimitPolicy'])
+      expect(components[name]?.deprecated, name).toBeUndefined();
   });
 
   it('has an example for every JSON body and answer, and every example validates against its schema', () => {
@@ -506,11 +521,11 @@ describe('GET /docs/', () => {
     expect(decide['x-codeSamples'][1]!.source).toContain("client.POST('/v1/requests/{id}/decision'");
   });
 
-  it("serves the renderer's bundle as its package's own route does, read outside the service's process", async () => {
+  it("serves the renderer's bundle as its package's own route does", async () => {
     const served = await service.call<string>(null, 'GET', '/docs/renderer/js/scalar.js');
     expect(served.status).toBe(200);
     expect(String(served.headers['content-type'])).toBe('application/javascript; charset=utf-8');
-    // The package's route, here in the test's process (the service reads it in a child process).
+    // The package's route, on an app of the test's own.
     const { default: scalar } = await import('@scalar/fastify-api-reference');
     const own = Fastify({ logger: false });
     await own.register(scalar, { routePrefix: '/renderer', configuration: { url: '/' } });

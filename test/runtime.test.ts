@@ -1,9 +1,12 @@
-import { execFile } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bin } from './support/cli.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const script = join(root, 'scripts', 'check-engines.mjs');
@@ -47,10 +50,10 @@ describe('the supported Node.js versions', () => {
     return dir;
   }
 
-  it('package.json and its lockfile say Node.js 22 from 22.13, or 24 and later', async () => {
+  it('package.json and its lockfile say Node.js 22 from 22.15, or 24 and later', async () => {
     const pkg = JSON.parse(await readFile(join(root, 'package.json'), 'utf8'));
     const lock = JSON.parse(await readFile(join(root, 'package-lock.json'), 'utf8'));
-    expect(pkg.engines.node).toBe('^22.13 || >=24');
+    expect(pkg.engines.node).toBe('^22.15 || >=24');
     expect(lock.packages[''].engines.node).toBe(pkg.engines.node);
   });
 
@@ -68,20 +71,20 @@ describe('the supported Node.js versions', () => {
       const lock = JSON.parse(await readFile(join(root, 'package-lock.json'), 'utf8'));
       const count = Object.keys(lock.packages).length - 1;
       expect(stdout.trim()).toBe(
-        `Every locked package accepts Node.js 22.13.0, 24.0.0, ${pinned} (${count} packages; engines.node ^22.13 || >=24).`,
+        `Every locked package accepts Node.js 22.15.0, 24.0.0, ${pinned} (${count} packages; engines.node ^22.15 || >=24).`,
       );
     },
     TIMEOUT,
   );
 
   it(
-    'a version outside the supported lines is refused: Node.js 20, 22 before 22.13, 23',
+    'a version outside the supported lines is refused: Node.js 20, 22 before 22.15, 23',
     async () => {
-      for (const version of ['20.19.0', '22.12.0', '23.11.0']) {
+      for (const version of ['20.19.0', '22.14.0', '23.11.0']) {
         const { code, stderr } = await checkEngines([version]);
         expect(code, version).toBe(1);
         expect(stderr.trim()).toBe(
-          `Node.js ${version} is outside package.json engines.node (^22.13 || >=24)`,
+          `Node.js ${version} is outside package.json engines.node (^22.15 || >=24)`,
         );
       }
     },
@@ -125,6 +128,60 @@ describe('the supported Node.js versions', () => {
         expect(code, engines).toBe(1);
         expect(stderr.trim()).toBe(message);
       }
+    },
+    TIMEOUT,
+  );
+});
+
+/**
+ * The machine's own Node.js, when it is one the project does not support (this machine's
+ * /usr/bin/node is older than the supported lines): the compiled command line run on it.
+ */
+const machineNode = ['/usr/bin/node', '/usr/local/bin/node'].find(
+  (path) => existsSync(path) && !/^v(22\.(1[5-9]|[2-9]\d)|2[4-9]|[3-9]\d)/.test(nodeVersionOf(path)),
+);
+
+function nodeVersionOf(path: string): string {
+  try {
+    return execFileSync(path, ['--version'], { encoding: 'utf8' }).trim();
+  } catch {
+    return '';
+  }
+}
+
+describe('an unsupported Node.js', () => {
+  const supported = 'Node.js 22 from 22.15, or 24 and later';
+  if (!machineNode)
+    console.info('runtime.test.ts: no unsupported Node.js on this machine; that case is not run');
+
+  it.skipIf(!machineNode)(
+    'gets one line naming the supported versions from every command, which then goes on',
+    async () => {
+      const version = nodeVersionOf(machineNode!).slice(1);
+      const run = promisify(execFile);
+      const help = await run(machineNode!, [bin, '--help'], {
+        cwd: root,
+        env: { ...process.env, LOG_LEVEL: 'silent' },
+      });
+      expect(help.stderr).toBe(
+        `funder-api: Node.js ${version} is not supported (${supported}); going on untested.\n`,
+      );
+      expect(help.stdout).toContain('Usage: funder-api');
+      const sql = await run(machineNode!, [bin, 'db', 'setup-sql'], { cwd: root, env: process.env });
+      expect(sql.stderr.split('\n').filter((line) => line.includes('is not supported'))).toHaveLength(1);
+      expect(sql.stdout).toContain('CREATE ROLE');
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'is not warned about on the Node.js the suite runs on',
+    async () => {
+      const help = await promisify(execFile)(process.execPath, [bin, '--help'], {
+        cwd: root,
+        env: process.env,
+      });
+      expect(help.stderr).not.toContain('is not supported');
     },
     TIMEOUT,
   );

@@ -3,7 +3,7 @@ import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { ROOT_CONTEXT } from '@opentelemetry/api';
-import { SamplingDecision, TraceIdRatioBasedSampler } from '@opentelemetry/sdk-trace-base';
+import { SamplingDecision, TraceIdRatioBasedSampler } from '@opentelemetry/sdk-trace';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config.ts';
 import { createLogger } from '../src/runtime.ts';
@@ -127,6 +127,32 @@ describe('the tracing settings', () => {
         loadConfig({ OTEL_TRACES_SAMPLER: 'parentbased_traceidratio', OTEL_TRACES_SAMPLER_ARG: arg }),
       ).toThrow(/OTEL_TRACES_SAMPLER_ARG must be a number from 0 to 1/);
     expect(() => loadConfig({ OTEL_TRUST_INCOMING_TRACE: 'maybe' })).toThrow(ConfigError);
+  });
+
+  it('read the batch from OTEL_BSP_*, which the SDK no longer reads, with the standard defaults', () => {
+    expect(loadConfig({}).otelBatch).toEqual({
+      scheduledDelayMillis: 5_000,
+      exportTimeoutMillis: 30_000,
+      maxQueueSize: 2_048,
+      maxExportBatchSize: 512,
+    });
+    expect(
+      loadConfig({
+        OTEL_BSP_SCHEDULE_DELAY: '250',
+        OTEL_BSP_EXPORT_TIMEOUT: '1000',
+        OTEL_BSP_MAX_QUEUE_SIZE: '100',
+        OTEL_BSP_MAX_EXPORT_BATCH_SIZE: '10',
+      }).otelBatch,
+    ).toEqual({
+      scheduledDelayMillis: 250,
+      exportTimeoutMillis: 1_000,
+      maxQueueSize: 100,
+      maxExportBatchSize: 10,
+    });
+    expect(() => loadConfig({ OTEL_BSP_MAX_QUEUE_SIZE: '10', OTEL_BSP_MAX_EXPORT_BATCH_SIZE: '20' })).toThrow(
+      ConfigError,
+    );
+    expect(() => loadConfig({ OTEL_BSP_SCHEDULE_DELAY: 'soon' })).toThrow(ConfigError);
   });
 
   it('refuse an endpoint that is not an http(s) URL, and gRPC', () => {
@@ -379,6 +405,29 @@ describe("the sampling decision, the service's own unless incoming traces are tr
     await service.close();
     expect(otlp.spans).toEqual([]);
     expect(otlp.refused).toEqual([]);
+  });
+
+  it('sends its spans in batches no larger than OTEL_BSP_MAX_EXPORT_BATCH_SIZE says', async () => {
+    const otlp = await startOtlpReceiver();
+    const service = await startService({
+      config: {
+        otlpTracesUrl: `${otlp.endpoint}/v1/traces`,
+        otelBatch: {
+          scheduledDelayMillis: 5_000,
+          exportTimeoutMillis: 30_000,
+          maxQueueSize: 2_048,
+          maxExportBatchSize: 1,
+        },
+      },
+    });
+    started.push({ service, otlp });
+    const { key } = await service.given.funderWithKey();
+    for (let call = 0; call < 3; call += 1)
+      expect((await service.call(key, 'GET', '/v1/me')).status).toBe(200);
+    await service.close();
+    // Each call has its server span and its statements' spans: more than one export, one span each.
+    expect(otlp.spans.length).toBeGreaterThanOrEqual(3);
+    expect(otlp.exports).toEqual(otlp.spans.map(() => 1));
   });
 
   it("decides on a caller's trace by a draw of its own, not by the trace id the caller chose", async () => {

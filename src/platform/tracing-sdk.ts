@@ -1,5 +1,5 @@
 import type { Tracer } from '@opentelemetry/api';
-import type { Sampler } from '@opentelemetry/sdk-trace-base';
+import type { Sampler } from '@opentelemetry/sdk-trace';
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
 
@@ -19,31 +19,40 @@ export interface TracingSdk {
  * or OTEL_EXPORTER_OTLP_TRACES_ENDPOINT, config.ts): its modules are loaded then and only then,
  * so a service without a collector pays nothing for them.
  *
- * Spans are batched (the SDK's BatchSpanProcessor, tuned by the standard OTEL_BSP_* variables)
- * and sent as OTLP/HTTP JSON; the sampler is the service's own (`samplerOf`). Nothing is
+ * Spans are batched (the SDK's BatchSpanProcessor, with the OTEL_BSP_* settings config.ts reads:
+ * the SDK reads no environment for it) and sent as OTLP/HTTP JSON; the sampler is the service's
+ * own (`samplerOf`, from the OTEL_TRACES_SAMPLER settings config.ts reads). Nothing is
  * registered globally: the tracer is handed to what records spans, so several services in one
  * process (the tests) never share one.
  */
 export async function startTracingSdk(
-  config: Pick<Config, 'otlpTracesUrl' | 'otelServiceName' | 'otelTracesSampler' | 'otelTrustIncomingTrace'>,
+  config: Pick<
+    Config,
+    'otlpTracesUrl' | 'otelServiceName' | 'otelTracesSampler' | 'otelTrustIncomingTrace' | 'otelBatch'
+  >,
   logger: Logger,
 ): Promise<TracingSdk | null> {
   if (!config.otlpTracesUrl) return null;
   const [sdk, { OTLPTraceExporter }, { resourceFromAttributes }, core] = await Promise.all([
-    import('@opentelemetry/sdk-trace-base'),
+    import('@opentelemetry/sdk-trace'),
     import('@opentelemetry/exporter-trace-otlp-http'),
     import('@opentelemetry/resources'),
     import('@opentelemetry/core'),
   ]);
   const { ATTR_SERVICE_NAME } = await import('@opentelemetry/semantic-conventions');
-  const { BasicTracerProvider, BatchSpanProcessor } = sdk;
+  const { TracerProvider, BatchSpanProcessor } = sdk;
   warnWhenExportFails(core.setGlobalErrorHandler, logger);
-  const provider = new BasicTracerProvider({
+  const provider = new TracerProvider({
     resource: resourceFromAttributes({ [ATTR_SERVICE_NAME]: config.otelServiceName }),
     sampler: samplerOf(config, sdk),
     // Headers, timeout and compression of the export come from the standard OTEL_EXPORTER_OTLP_*
     // variables, which the exporter reads itself.
-    spanProcessors: [new BatchSpanProcessor(new OTLPTraceExporter({ url: config.otlpTracesUrl }))],
+    spanProcessors: [
+      new BatchSpanProcessor({
+        exporter: new OTLPTraceExporter({ url: config.otlpTracesUrl }),
+        ...config.otelBatch,
+      }),
+    ],
   });
   logger.info({ service_name: config.otelServiceName }, 'tracing: spans exported over OTLP/HTTP');
   return {
@@ -76,7 +85,7 @@ export async function startTracingSdk(
  */
 function samplerOf(
   config: Pick<Config, 'otelTracesSampler' | 'otelTrustIncomingTrace'>,
-  sdk: typeof import('@opentelemetry/sdk-trace-base'),
+  sdk: typeof import('@opentelemetry/sdk-trace'),
 ): Sampler {
   const { name, ratio } = config.otelTracesSampler;
   const always = name.endsWith('always_on');

@@ -20,8 +20,8 @@ export const PROCESS_MINUTES = 5;
 export const SUITE_TIMEOUT = 3 * PROCESS_MINUTES * 60_000;
 /**
  * The command line as `npm run build` compiles it, made once for the run by the global set-up:
- * the same source as bin/funder-api.mjs, without the TypeScript loader's second at every start
- * (build.test.ts checks the two list the same commands).
+ * what bin/funder-api.mjs and `npm start` run (build.test.ts checks it lists the same commands as
+ * the sources).
  */
 export const bin = inject('cliEntry');
 /**

@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
+import { bin } from './cli.ts';
 
 const root = join(import.meta.dirname, '../..');
 
@@ -50,7 +51,7 @@ export function dispatcherProcesses(settings: () => { databaseUrl: string; secre
 }
 
 /**
- * The real `work` command (bin/funder-api.mjs work) on the test's PostgreSQL database and
+ * The real `work` command, compiled (support/cli.ts, `bin`), on the test's PostgreSQL database and
  * secrets key, on the manual clock, with more environment if asked. Resolves once it says its
  * background jobs run, which it says after its webhook dispatcher listens; `stop` ends it.
  */
@@ -59,7 +60,7 @@ export async function startWorkCommand(settings: {
   secretsKey: Buffer;
   env?: Record<string, string>;
 }): Promise<{ child: ChildProcess; stop(): Promise<void> }> {
-  const child = spawn(process.execPath, [join(root, 'bin/funder-api.mjs'), 'work'], {
+  const child = spawn(process.execPath, [bin, 'work'], {
     cwd: root,
     env: {
       ...process.env,

@@ -21,6 +21,8 @@ export interface OtlpReceiver {
   /** The base URL, as OTEL_EXPORTER_OTLP_ENDPOINT takes it (the exporter adds /v1/traces). */
   endpoint: string;
   spans: ReceivedSpan[];
+  /** How many spans each export (each accepted POST) carried, in the order they came. */
+  exports: number[];
   /** Requests that were not a POST of JSON to /v1/traces. */
   refused: string[];
   close(): Promise<void>;
@@ -46,6 +48,7 @@ function attributes(list: OtlpAttribute[] | undefined): Record<string, unknown> 
 
 export async function startOtlpReceiver(): Promise<OtlpReceiver> {
   const spans: ReceivedSpan[] = [];
+  const exports: number[] = [];
   const refused: string[] = [];
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -66,6 +69,7 @@ export async function startOtlpReceiver(): Promise<OtlpReceiver> {
           }[];
         }[];
       };
+      const before = spans.length;
       for (const resourceSpans of body.resourceSpans) {
         const resource = attributes(resourceSpans.resource?.attributes);
         for (const scope of resourceSpans.scopeSpans)
@@ -77,6 +81,7 @@ export async function startOtlpReceiver(): Promise<OtlpReceiver> {
               resource,
             });
       }
+      exports.push(spans.length - before);
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end('{}');
     });
@@ -85,6 +90,7 @@ export async function startOtlpReceiver(): Promise<OtlpReceiver> {
   return {
     endpoint: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     spans,
+    exports,
     refused,
     close: () => new Promise((done) => server.close(() => done())),
   };

@@ -4198,6 +4198,11 @@ export interface components {
         /** @description - `rate_limited`: Too many calls with this key (or bad keys from this address); wait `Retry-After` seconds. */
         Error429_rate_limited: {
             headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                "RateLimit-Reset": components["headers"]["RateLimitReset"];
                 "Request-Id": components["headers"]["RequestId"];
                 "Retry-After": components["headers"]["RetryAfter"];
                 [name: string]: unknown;
@@ -4212,7 +4217,7 @@ export interface components {
                         code: "rate_limited";
                         /** @description For a bad input: the path of the member at fault, when known. */
                         field?: string | null;
-                        /** @description Calls allowed in the window that refused the call. */
+                        /** @description Calls allowed in the window the call waits for (the one `Retry-After` counts down). */
                         limit?: number;
                         /** @description For people; may change. */
                         message: string;
@@ -4313,13 +4318,30 @@ export interface components {
     headers: {
         /** @description `true` when this answer is the stored answer of an earlier call with the same `Idempotency-Key`. */
         IdempotentReplayed: "true";
-        /** @description Calls allowed in the window closest to its limit. */
+        /**
+         * @description What is left of each window, a structured-field List (RFC 9651) as the current draft writes it: one item per window of `RateLimit-Policy`, by the same name, with `r` (the calls left) and `t` (the seconds until the window starts again). For example `"minute";r=117;t=42, "hour";r=2997;t=1842`. On a 429, `Retry-After` is the longest `t` of the windows with `r=0`.
+         * @example "minute";r=117;t=42, "hour";r=2997;t=1842
+         */
+        RateLimit: string;
+        /**
+         * @deprecated
+         * @description Deprecated: the IETF draft's sixth revision, sent at least until 31 December 2027; read `RateLimit` instead. Calls allowed in the window closest to its limit (its `q`).
+         */
         RateLimitLimit: number;
-        /** @description Every window of the key, as `limit;w=seconds` items (for example `120;w=60, 3000;w=3600`). */
+        /**
+         * @description The key's quota policies, a structured-field List (RFC 9651) as the current IETF draft `draft-ietf-httpapi-ratelimit-headers` writes it: one item per window, named by a String (`minute`, `hour`), with `q` (the calls it allows) and `w` (its length in seconds). For example `"minute";q=120;w=60, "hour";q=3000;w=3600`. The same on every answer while the key's limits stay the same.
+         * @example "minute";q=120;w=60, "hour";q=3000;w=3600
+         */
         RateLimitPolicy: string;
-        /** @description Calls left in that window. */
+        /**
+         * @deprecated
+         * @description Deprecated: the IETF draft's sixth revision, sent at least until 31 December 2027; read `RateLimit` instead. Calls left in that window (its `r`).
+         */
         RateLimitRemaining: number;
-        /** @description Seconds until that window starts again. */
+        /**
+         * @deprecated
+         * @description Deprecated: the IETF draft's sixth revision, sent at least until 31 December 2027; read `RateLimit` instead. Seconds until that window starts again (its `t`).
+         */
         RateLimitReset: number;
         /** @description The id the service made for this call; quote it to support. Also `request_id` in an error. An `X-Request-Id` sent by the caller never replaces it (it is echoed in `Client-Request-Id`). */
         RequestId: string;
@@ -4342,6 +4364,7 @@ export interface operations {
             /** @description Your bank data overview. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
@@ -4416,6 +4439,7 @@ export interface operations {
             /** @description The invitations. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
@@ -4470,6 +4494,7 @@ export interface operations {
             200: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
@@ -4543,6 +4568,7 @@ export interface operations {
             /** @description The links, your own first. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
@@ -4636,6 +4662,7 @@ export interface operations {
             201: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
@@ -4757,6 +4784,7 @@ export interface operations {
             200: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
@@ -4801,6 +4829,7 @@ export interface operations {
             /** @description Your debtor book. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
@@ -4898,6 +4927,7 @@ export interface operations {
             200: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
@@ -5056,6 +5086,7 @@ export interface operations {
             200: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
@@ -5218,6 +5249,7 @@ export interface operations {
             /** @description The early payments and the totals by status. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
@@ -5269,6 +5301,7 @@ export interface operations {
             /** @description The early payment. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
@@ -5323,6 +5356,7 @@ export interface operations {
             200: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
@@ -5416,6 +5450,7 @@ export interface operations {
             200: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
@@ -5494,6 +5529,7 @@ export interface operations {
             /** @description A page of events, oldest first. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
@@ -5645,6 +5681,7 @@ export interface operations {
             /** @description The exports. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
@@ -5703,6 +5740,7 @@ export interface operations {
             202: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
@@ -5762,6 +5800,11 @@ export interface operations {
              */
             429: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     "Request-Id": components["headers"]["RequestId"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -5776,7 +5819,7 @@ export interface operations {
                             code: "rate_limited" | "export_rate_limited";
                             /** @description For a bad input: the path of the member at fault, when known. */
                             field?: string | null;
-                            /** @description Calls allowed in the window that refused the call. */
+                            /** @description Calls allowed in the window the call waits for (the one `Retry-After` counts down). */
                             limit?: number;
                             /** @description For people; may change. */
                             message: string;
@@ -5813,6 +5856,7 @@ export interface operations {
             /** @description The export. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
@@ -5876,6 +5920,7 @@ export interface operations {
             /** @description The key, its funder and environment. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
@@ -5930,6 +5975,7 @@ export interface operations {
             /** @description The links. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
@@ -5998,6 +6044,7 @@ export interface operations {
             201: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
@@ -6098,6 +6145,7 @@ export interface operations {
             /** @description The link. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
@@ -6147,6 +6195,7 @@ export interface operations {
             200: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
@@ -6195,6 +6244,7 @@ export interface operations {
             /** @description The digest and a page of its lines; `date` null when there is none. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
@@ -6300,6 +6350,7 @@ export interface operations {
             /** @description The payer record, or null when none exists yet. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
@@ -6406,6 +6457,7 @@ export interface operations {
             /** @description The prescribers. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
@@ -6498,6 +6550,7 @@ export interface operations {
             201: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
@@ -6619,6 +6672,7 @@ export interface operations {
             200: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
@@ -6658,6 +6712,7 @@ export interface operations {
             /** @description The report. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
@@ -6736,6 +6791,7 @@ export interface operations {
             /** @description Your programme. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
@@ -6848,6 +6904,7 @@ export interface operations {
             200: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
@@ -6938,6 +6995,7 @@ export interface operations {
             /** @description Your funded book by recourse type and your claims. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
@@ -7014,6 +7072,7 @@ export interface operations {
             200: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
@@ -7123,6 +7182,7 @@ export interface operations {
             /** @description The registry’s state on your plane. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
@@ -7208,6 +7268,7 @@ export interface operations {
             200: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
@@ -7332,6 +7393,7 @@ export interface operations {
             /** @description The requests, newest first. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
@@ -7373,6 +7435,7 @@ export interface operations {
             /** @description The packet of the request. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
@@ -7518,6 +7581,7 @@ export interface operations {
             200: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
@@ -7639,6 +7703,7 @@ export interface operations {
             /** @description The cash flow (or null), the bank data problems and the payment alerts of the request. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
@@ -7764,6 +7829,7 @@ export interface operations {
             200: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
@@ -7882,6 +7948,7 @@ export interface operations {
             /** @description The debtors of the request. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
@@ -8017,6 +8084,7 @@ export interface operations {
             200: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
@@ -8032,6 +8100,7 @@ export interface operations {
             201: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
@@ -8213,6 +8282,7 @@ export interface operations {
             /** @description The documents of the request. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
@@ -8287,6 +8357,7 @@ export interface operations {
             /** @description The notices of the request. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
@@ -8366,6 +8437,7 @@ export interface operations {
             /** @description The catalogue and your lists. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
@@ -8418,6 +8490,7 @@ export interface operations {
             200: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
@@ -8509,6 +8582,7 @@ export interface operations {
             200: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
@@ -8598,6 +8672,7 @@ export interface operations {
             201: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
@@ -8691,6 +8766,11 @@ export interface operations {
              */
             429: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     "Request-Id": components["headers"]["RequestId"];
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
@@ -8705,7 +8785,7 @@ export interface operations {
                             code: "rate_limited" | "signup_limit";
                             /** @description For a bad input: the path of the member at fault, when known. */
                             field?: string | null;
-                            /** @description Calls allowed in the window that refused the call. */
+                            /** @description Calls allowed in the window the call waits for (the one `Retry-After` counts down). */
                             limit?: number;
                             /** @description For people; may change. */
                             message: string;
@@ -8756,6 +8836,7 @@ export interface operations {
             200: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
@@ -8836,6 +8917,7 @@ export interface operations {
             200: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
@@ -8899,6 +8981,7 @@ export interface operations {
             201: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
@@ -8950,6 +9033,7 @@ export interface operations {
             200: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
@@ -9002,6 +9086,7 @@ export interface operations {
             200: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
@@ -9054,6 +9139,7 @@ export interface operations {
             200: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
@@ -9112,6 +9198,7 @@ export interface operations {
             200: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
@@ -9164,6 +9251,7 @@ export interface operations {
             200: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
@@ -9212,6 +9300,7 @@ export interface operations {
             200: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
@@ -9301,6 +9390,7 @@ export interface operations {
             200: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
@@ -9420,6 +9510,7 @@ export interface operations {
             201: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
@@ -9501,6 +9592,7 @@ export interface operations {
             200: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
@@ -9588,6 +9680,7 @@ export interface operations {
             200: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
@@ -9733,6 +9826,7 @@ export interface operations {
             201: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
@@ -9801,6 +9895,7 @@ export interface operations {
             200: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
@@ -9938,6 +10033,7 @@ export interface operations {
             200: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
@@ -10026,6 +10122,7 @@ export interface operations {
             201: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
@@ -10089,6 +10186,7 @@ export interface operations {
             200: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
@@ -10181,6 +10279,7 @@ export interface operations {
             /** @description Your seller book. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
@@ -10278,6 +10377,7 @@ export interface operations {
             200: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
@@ -10386,6 +10486,7 @@ export interface operations {
             /** @description Your settings. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
@@ -10452,6 +10553,7 @@ export interface operations {
             200: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
@@ -10565,6 +10667,7 @@ export interface operations {
             201: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
@@ -10747,6 +10850,7 @@ export interface operations {
             /** @description The endpoints and the event types. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
@@ -10809,6 +10913,7 @@ export interface operations {
             201: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
@@ -10919,6 +11024,7 @@ export interface operations {
             /** @description The stopped endpoint and how many pending deliveries were cancelled. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
@@ -10989,6 +11095,7 @@ export interface operations {
             /** @description The deliveries, newest first. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
@@ -11038,6 +11145,7 @@ export interface operations {
             200: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
@@ -11128,6 +11236,7 @@ export interface operations {
             200: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
@@ -11223,6 +11332,7 @@ export interface operations {
             200: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
@@ -11308,6 +11418,7 @@ export interface operations {
             202: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];

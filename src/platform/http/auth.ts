@@ -8,6 +8,7 @@ import { ApiError } from '../errors.ts';
 import type { HttpMetrics } from '../metrics.ts';
 import { FULL_ROLE, type OperatorRole, roleAtLeast } from '../operator-roles.ts';
 import type { RateCounter, RateWindow, WindowCount } from '../rate-limit.ts';
+import { refusingWindow, setRateHeaders } from './rate-headers.ts';
 import { sendRequestIds } from './request-ids.ts';
 
 export const DEFAULT_PER_MINUTE = 120;
@@ -94,18 +95,6 @@ function rateLimitedError(window: WindowCount, now: Date): ApiError {
   );
 }
 
-/** The IETF draft's RateLimit-* fields, for the window closest to its limit. */
-function setRateHeaders(reply: FastifyReply, windows: WindowCount[], now: Date): void {
-  const tightest = windows.reduce((a, b) => (b.limit - b.hits < a.limit - a.hits ? b : a));
-  reply.header('ratelimit-limit', String(tightest.limit));
-  reply.header('ratelimit-remaining', String(Math.max(0, tightest.limit - tightest.hits)));
-  reply.header(
-    'ratelimit-reset',
-    String(Math.max(0, Math.ceil((tightest.resetAt.getTime() - now.getTime()) / 1000))),
-  );
-  reply.header('ratelimit-policy', windows.map((w) => `${w.limit};w=${w.seconds}`).join(', '));
-}
-
 /**
  * Repeated bad credentials from one address are answered 429 instead of 401: counted per
  * address across all servers, like every other limit.
@@ -188,7 +177,7 @@ async function authenticateAsGate(
       now,
     ));
   setRateHeaders(reply, windows, now);
-  const exceeded = windows.find((w) => w.hits > w.limit);
+  const exceeded = refusingWindow(windows);
   if (exceeded) {
     deps.metrics?.rateLimited('key', exceeded.seconds);
     throw rateLimitedError(exceeded, now);

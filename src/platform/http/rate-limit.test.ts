@@ -76,9 +76,9 @@ describe('calls per key', () => {
         a.headers['ratelimit-policy'],
       ]),
     ).toEqual([
-      ['120', '119', '60', `${DEFAULT_PER_MINUTE};w=60, ${DEFAULT_PER_HOUR};w=3600`],
-      ['120', '118', '60', '120;w=60, 3000;w=3600'],
-      ['120', '117', '60', '120;w=60, 3000;w=3600'],
+      ['120', '119', '60', `"minute";q=${DEFAULT_PER_MINUTE};w=60, "hour";q=${DEFAULT_PER_HOUR};w=3600`],
+      ['120', '118', '60', '"minute";q=120;w=60, "hour";q=3000;w=3600'],
+      ['120', '117', '60', '"minute";q=120;w=60, "hour";q=3000;w=3600'],
     ]);
     await service.advanceClock(20);
     expect((await me(key)).headers['ratelimit-reset']).toBe('40');
@@ -113,7 +113,7 @@ describe('calls per key', () => {
       expect(answer.status, `call ${i}`).toBe(200);
       expect(answer.headers['ratelimit-limit']).toBe('5');
       expect(answer.headers['ratelimit-remaining']).toBe(String(5 - i));
-      expect(answer.headers['ratelimit-policy']).toBe('5;w=60, 3000;w=3600');
+      expect(answer.headers['ratelimit-policy']).toBe('"minute";q=5;w=60, "hour";q=3000;w=3600');
     }
     expectRateLimited(await me(key.secret), { retryAfter: 60, limit: 5, window: 60 });
     await service.advanceClock(60);
@@ -219,7 +219,7 @@ describe('calls per key', () => {
     expect(next.status).toBe(200);
     // The new minute counts one call; the hour counts the 101 calls made, not those never made.
     expect(await counts()).toEqual({ minute: 1, hour: 101 });
-    expect(next.headers['ratelimit-policy']).toBe('6400;w=60, 100000;w=3600');
+    expect(next.headers['ratelimit-policy']).toBe('"minute";q=6400;w=60, "hour";q=100000;w=3600');
   });
 
   it('a key with the default limits is counted one call at a time', async () => {

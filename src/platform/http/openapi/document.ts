@@ -7,7 +7,7 @@ import { codeSamples, LOCAL_BASE_URL } from './code-samples.ts';
 import { compactUnions } from './compact-unions.ts';
 import { errorMeanings } from './error-meanings.ts';
 import { exampleFromSchema } from './example-from-schema.ts';
-import { introduction } from './introduction.ts';
+import { introduction, RATE_LIMIT_FIELDS_UNTIL } from './introduction.ts';
 import { type DocumentedOperation, type OperationRegistry, statusOf } from './registry.ts';
 import { shareErrorAnswers } from './shared-errors.ts';
 import { shareAnswerExamples, shareSchemas } from './shared-schemas.ts';
@@ -18,27 +18,41 @@ type Json = Record<string, unknown>;
 
 const ref = (kind: string, name: string) => ({ $ref: `#/components/${kind}/${name}` });
 
+/** Said of the draft's sixth-revision fields, which stay for one deprecation period. */
+const DEPRECATED_FIELD = `Deprecated: the IETF draft's sixth revision, sent at least until ${RATE_LIMIT_FIELDS_UNTIL}; read \`RateLimit\` instead.`;
+
 const headers = {
   RequestId: {
     description:
       'The id the service made for this call; quote it to support. Also `request_id` in an error. An `X-Request-Id` sent by the caller never replaces it (it is echoed in `Client-Request-Id`).',
     schema: { type: 'string', format: 'uuid' },
   },
+  RateLimitPolicy: {
+    description:
+      'The key\'s quota policies, a structured-field List (RFC 9651) as the current IETF draft `draft-ietf-httpapi-ratelimit-headers` writes it: one item per window, named by a String (`minute`, `hour`), with `q` (the calls it allows) and `w` (its length in seconds). For example `"minute";q=120;w=60, "hour";q=3000;w=3600`. The same on every answer while the key\'s limits stay the same.',
+    schema: { type: 'string' },
+    example: '"minute";q=120;w=60, "hour";q=3000;w=3600',
+  },
+  RateLimit: {
+    description:
+      'What is left of each window, a structured-field List (RFC 9651) as the current draft writes it: one item per window of `RateLimit-Policy`, by the same name, with `r` (the calls left) and `t` (the seconds until the window starts again). For example `"minute";r=117;t=42, "hour";r=2997;t=1842`. On a 429, `Retry-After` is the longest `t` of the windows with `r=0`.',
+    schema: { type: 'string' },
+    example: '"minute";r=117;t=42, "hour";r=2997;t=1842',
+  },
   RateLimitLimit: {
-    description: 'Calls allowed in the window closest to its limit.',
+    description: `${DEPRECATED_FIELD} Calls allowed in the window closest to its limit (its \`q\`).`,
     schema: { type: 'integer', minimum: 0 },
+    deprecated: true,
   },
   RateLimitRemaining: {
-    description: 'Calls left in that window.',
+    description: `${DEPRECATED_FIELD} Calls left in that window (its \`r\`).`,
     schema: { type: 'integer', minimum: 0 },
+    deprecated: true,
   },
   RateLimitReset: {
-    description: 'Seconds until that window starts again.',
+    description: `${DEPRECATED_FIELD} Seconds until that window starts again (its \`t\`).`,
     schema: { type: 'integer', minimum: 0 },
-  },
-  RateLimitPolicy: {
-    description: 'Every window of the key, as `limit;w=seconds` items (for example `120;w=60, 3000;w=3600`).',
-    schema: { type: 'string' },
+    deprecated: true,
   },
   RetryAfter: {
     description: 'Seconds to wait before sending the call again.',
@@ -50,6 +64,15 @@ const headers = {
     schema: { type: 'string', enum: ['true'] },
   },
 } as const;
+
+/** The rate-limit fields of an answer to a key's call: the current draft's two, then the old three. */
+const rateLimitHeaders: Json = {
+  'RateLimit-Policy': ref('headers', 'RateLimitPolicy'),
+  RateLimit: ref('headers', 'RateLimit'),
+  'RateLimit-Limit': ref('headers', 'RateLimitLimit'),
+  'RateLimit-Remaining': ref('headers', 'RateLimitRemaining'),
+  'RateLimit-Reset': ref('headers', 'RateLimitReset'),
+};
 
 const idempotencyKey = {
   name: 'Idempotency-Key',
@@ -76,7 +99,11 @@ const extraMembers: Partial<Record<ErrorCode, Record<string, Json>>> = {
       minimum: 0,
       description: 'Seconds to wait, as in `Retry-After`.',
     },
-    limit: { type: 'integer', minimum: 0, description: 'Calls allowed in the window that refused the call.' },
+    limit: {
+      type: 'integer',
+      minimum: 0,
+      description: 'Calls allowed in the window the call waits for (the one `Retry-After` counts down).',
+    },
     window_seconds: { type: 'integer', minimum: 1, description: 'Length of that window in seconds.' },
   },
   debtor_not_eligible_for_funder: {
@@ -124,7 +151,12 @@ function errorSchema(codes: ErrorCode[]): Json {
 function errorResponse(status: number, codes: ErrorCode[]): Json {
   const lines = codes.map((code) => `- \`${code}\`: ${errorMeanings[code]}`);
   const responseHeaders: Json = { 'Request-Id': ref('headers', 'RequestId') };
-  if (status === 429) responseHeaders['Retry-After'] = ref('headers', 'RetryAfter');
+  if (status === 429) {
+    responseHeaders['Retry-After'] = ref('headers', 'RetryAfter');
+    // Every documented operation takes a key: a refusal of the key's limits carries its fields
+    // (a refusal of repeated bad keys, where no key was counted, does not).
+    Object.assign(responseHeaders, rateLimitHeaders);
+  }
   if (status === 405)
     responseHeaders.Allow = { description: 'The methods the path takes.', schema: { type: 'string' } };
   const examples = Object.fromEntries(
@@ -162,10 +194,7 @@ function successOf(meta: OperationDoc, status: string): string {
 function successHeaders(operation: DocumentedOperation): Json {
   const out: Json = { 'Request-Id': ref('headers', 'RequestId') };
   if (operation.traits.auth === 'key') {
-    out['RateLimit-Limit'] = ref('headers', 'RateLimitLimit');
-    out['RateLimit-Remaining'] = ref('headers', 'RateLimitRemaining');
-    out['RateLimit-Reset'] = ref('headers', 'RateLimitReset');
-    out['RateLimit-Policy'] = ref('headers', 'RateLimitPolicy');
+    Object.assign(out, rateLimitHeaders);
     if (operation.traits.method === 'POST' || operation.traits.method === 'PUT') {
       out['Idempotent-Replayed'] = ref('headers', 'IdempotentReplayed');
     }

@@ -1,3 +1,6 @@
+/** The last day the draft's sixth-revision rate-limit fields are promised (one deprecation period). */
+export const RATE_LIMIT_FIELDS_UNTIL = '31 December 2027';
+
 /** The top of the reference: what a bank's engineer needs before the first call. */
 export const introduction = `The HTTP API a funder (a bank, a fund, a lender) uses to work with the invoice-financing service: read the funding requests routed to it, decide on them (offer, decline, fund, settle), set the rules that apply to them (consent level, required documents, credit limits) and follow what the other parties do. Every write has the same effect as the same action in the funder's portal and is kept on a hash-linked evidence chain.
 
@@ -23,7 +26,7 @@ Every POST and PUT accepts an \`Idempotency-Key\` header (1 to 255 visible ASCII
 
 ## Rate limits
 
-120 calls a minute and 3,000 an hour per key, counted across all servers (the operations team can set other numbers for a key). Every answer carries \`RateLimit-Limit\`, \`RateLimit-Remaining\`, \`RateLimit-Reset\` (seconds) and \`RateLimit-Policy\` for the window closest to its limit. A refused call answers 429 \`rate_limited\` with \`Retry-After\` (seconds) and nothing was done: send it again after that time. \`GET /v1/health\` is never limited.
+120 calls a minute and 3,000 an hour per key, counted across all servers (the operations team can set other numbers for a key). Every answer to a key's call says where the key stands, in the two fields of the current IETF draft on rate-limit fields, structured-field Lists (RFC 9651) with one item per window: \`RateLimit-Policy: "minute";q=120;w=60, "hour";q=3000;w=3600\` (each window's calls and length in seconds) and \`RateLimit: "minute";r=117;t=42, "hour";r=2997;t=1842\` (the calls left in each and the seconds until it starts again). The draft's sixth revision's \`RateLimit-Limit\`, \`RateLimit-Remaining\` and \`RateLimit-Reset\` (seconds) still come beside them, for the window closest to its limit: they are deprecated, and sent at least until ${RATE_LIMIT_FIELDS_UNTIL}. A refused call answers 429 \`rate_limited\` with \`Retry-After\` (seconds: the longest \`t\` of the windows with \`r=0\`) and nothing was done: send it again after that time. \`GET /v1/health\` is never limited.
 
 ## Versioning
 
