@@ -25,7 +25,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { debtorBook, nextOfferExpiry } from '../src/areas/limits/limits.exposure.store.ts';
-import { listVisibleRequests } from '../src/areas/requests/requests.list.store.ts';
+import { listRowsOf, listVisibleRequests } from '../src/areas/requests/requests.list.store.ts';
 import { noticeAnswersOf, noticesOf } from '../src/areas/requests/requests.notices.store.ts';
 import { latestOffers } from '../src/areas/requests/requests.offers.store.ts';
 import { receivablesOf } from '../src/areas/requests/requests.receivables.store.ts';
@@ -94,7 +94,7 @@ try {
   const pageIds = async () =>
     (
       await runAs(actor, () =>
-        database.db.transaction((tx) => listVisibleRequests(tx, scope, open, 50, null)),
+        database.db.transaction((tx) => listVisibleRequests(tx, scope, open, 50, null, now)),
       )
     ).map((row) => row.id);
   let ids = await pageIds();
@@ -107,8 +107,9 @@ try {
     ['next offer expiry', (q) => nextOfferExpiry(q, scope, now)],
     ['receivables', (q) => receivablesOf(q, scope, seeded.packetRequestId)],
     ['notices', (q) => noticesOf(q, scope, [seeded.packetRequestId])],
-    ['list page', (q) => listVisibleRequests(q, scope, open, 50, null)],
-    // What GET /v1/requests reads after its page, in the same transaction (requests.service.ts).
+    ['list page', (q) => listVisibleRequests(q, scope, open, 50, null, now)],
+    // What GET /v1/requests reads after its page for the items it builds (requests.items.ts).
+    ['list rows', (q) => listRowsOf(q, scope, ids)],
     ['list offers', (q) => latestOffers(q, scope, ids)],
     ['list notices', (q) => noticeAnswersOf(q, scope, ids)],
     ['list consent', (q) => findSettings(q, scope)],

@@ -56,6 +56,9 @@ const built = await build({
   metafile: true,
   packages: 'external',
   sourcemap: 'linked',
+  // Stack traces need the maps' positions only, not a second copy of every source file: the
+  // maps are parsed into memory when the process starts with --enable-source-maps.
+  sourcesContent: false,
   logLevel: 'warning',
   plugins: [sourceUrls],
 });

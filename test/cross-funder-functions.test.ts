@@ -45,6 +45,12 @@ const DOORS: Record<string, { callers: string[] }> = {
   funder_exposure_on_request_changed: { callers: [] },
   funder_exposure_on_invoice_changed: { callers: [] },
   funder_exposure_on_debtor_changed: { callers: [] },
+  // the triggers raising the stamps of the kept list items and packets, and keeping their rows (migration 0076)
+  funder_request_items_on_rows: { callers: [] },
+  funder_request_items_on_requests: { callers: [] },
+  funder_request_items_on_companies: { callers: [] },
+  funder_request_items_on_parts: { callers: [] },
+  funder_request_items_on_visibility: { callers: [] },
 };
 const ROLES = ['funder_api_funder', 'funder_api_sandbox', 'funder_api_operator'];
 

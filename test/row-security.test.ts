@@ -58,6 +58,7 @@ const EXPECTED: Record<string, string> = {
   outbox_events: OWN,
   event_sequences: OWN,
   funder_exposure_lines: OWN,
+  funder_request_items: OWN,
   sellers: SEEN_SELLER,
   debtors: `plane = $2 AND id IN (SELECT debtor_id FROM invoices WHERE ${SEEN_INVOICE})`,
   seller_scores: `seller_id IN (SELECT id FROM sellers WHERE ${SEEN_SELLER})`,

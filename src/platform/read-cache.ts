@@ -50,6 +50,8 @@ export interface KeepableRead<T> {
 export type CacheableAnswer<T> = { keep: KeepableRead<T> } | { answer: T };
 
 export interface ReadCache {
+  /** True in the tests' mode (`verify`): what a read keeps elsewhere is checked on every use too. */
+  readonly verifying: boolean;
   /**
    * The caller's answer named `key` (unique per read and its parameters): the kept one while it
    * holds, else read by `read` in a transaction of its own (`options` as for `Db.transaction`).
@@ -150,6 +152,7 @@ export function createReadCache(deps: {
     (entry.until === null || clock.now().getTime() < entry.until);
 
   return {
+    verifying: mode === 'verify',
     async answer(scope, key, read, options) {
       if (mode === 'off') return (await db.transaction(read, options)).value;
       const id = `${scope.funderId}\u0000${scope.plane}\u0000${key}`;

@@ -1,30 +1,15 @@
-import type { Static } from 'typebox';
 import type { AreaDeps } from '../../platform/area-deps.ts';
 import { type FunderCaller, type FunderScope, scopeOf } from '../../platform/caller.ts';
 import type { Queryable } from '../../platform/db/db.ts';
 import { ApiError } from '../../platform/errors.ts';
 import { type PageMarks, pageOf, readCursor } from '../../platform/pagination.ts';
 import type { CacheableAnswer } from '../../platform/read-cache.ts';
-import { readSellerScore } from '../parties/parties.module.ts';
 import type { SettingsService } from '../settings/settings.module.ts';
-import { listItemsOf } from './requests.items.ts';
+import { type ItemWriting, keptListItems, listItemsOf } from './requests.items.ts';
 import * as list from './requests.list.store.ts';
-import { noticesOf } from './requests.notices.store.ts';
-import { latestOffers } from './requests.offers.store.ts';
-import { receivablesOf } from './requests.receivables.store.ts';
-import { risksOf } from './requests.risks.store.ts';
-import type { Packet } from './requests.schemas.ts';
+import { keptPacket, type PacketWriting } from './requests.packet.ts';
 import { isRequestStatus, OPEN_STATUSES, REQUEST_STATUSES, type RequestStatus } from './requests.status.ts';
 import * as store from './requests.store.ts';
-import { firstOfferExpiry, requestNow } from './requests.time.ts';
-import {
-  debtorConsentDetail,
-  disputeView,
-  offerDetail,
-  receivableView,
-  requestView,
-  signalView,
-} from './requests.views.ts';
 import { visibleRequestReader } from './requests.visible.ts';
 
 /** What GET /v1/requests is asked. */
@@ -34,7 +19,8 @@ type ListQuery = { status?: string; limit?: number; cursor?: string };
 export interface RequestListAnswer extends PageMarks {
   funder: { bank_id: string; name: string };
   count: number;
-  requests: unknown[];
+  /** The items, each already written as JSON (the route splices them into the answer). */
+  requests: string[];
 }
 
 /** The statuses a list's `status` names: open (the default), all, or one status. */
@@ -79,7 +65,11 @@ export function createRequestReads(
      * GET /v1/requests, as a read the route keeps between calls while no write touches it
      * (platform/read-cache). Its statements are named and read by key: planned once.
      */
-    async list(caller: FunderCaller, query: ListQuery): Promise<CacheableAnswer<RequestListAnswer>> {
+    async list(
+      caller: FunderCaller,
+      query: ListQuery,
+      writing: ItemWriting,
+    ): Promise<CacheableAnswer<RequestListAnswer>> {
       const filter = query.status ?? 'open';
       const statuses = statusFilter(filter);
       // A cursor is bound to the list and to its status filter.
@@ -92,9 +82,12 @@ export function createRequestReads(
       // The funder's name is in the answer: a renamed funder's is another.
       const key = `requests.list:${filter}:${limit}:${query.cursor ?? ''}:${funder.name}`;
       const read = async (tx: Queryable) => {
-        const rows = await list.listVisibleRequests(tx, scope, statuses, limit + 1, after);
+        const now = clock.now();
+        const rows = await list.listVisibleRequests(tx, scope, statuses, limit + 1, after, now);
         const page = pageOf(list.REQUEST_LIST_ORDER, filter, rows, limit);
-        const { value: requests, until } = await listItems(tx, scope, page.rows);
+        // The policy is read only where an item is built: the page compared the kept ones with it.
+        const policy = () => consentPolicy(tx, scope);
+        const { value: requests, until } = await keptListItems(tx, scope, page.rows, policy, now, writing);
         const marks = { has_more: page.has_more, next_cursor: page.next_cursor };
         return { value: { funder, count: requests.length, requests, ...marks }, until };
       };
@@ -106,36 +99,11 @@ export function createRequestReads(
      * statements named and read by key as the list's. A packet whose score is computed on the
      * spot is not kept (`until` now): that score is of its moment.
      */
-    async packet(caller: FunderCaller, id: string): Promise<CacheableAnswer<Static<typeof Packet>>> {
+    async packet(caller: FunderCaller, id: string, writing: PacketWriting): Promise<CacheableAnswer<string>> {
       if (caller.plane === null) throw new ApiError('not_found', 'Request was not found.');
       const scope = scopeOf(caller);
-      const read = async (tx: Queryable) => {
-        const now = clock.now();
-        const row = await store.findVisibleRequest(tx, scope, id);
-        if (!row) throw new ApiError('not_found', 'Request was not found.');
-        const notices = await noticesOf(tx, scope, [row.id]);
-        const receivables = await receivablesOf(tx, scope, row.id);
-        const risks = await risksOf(tx, scope, row.id);
-        const offers = await latestOffers(tx, scope, [row.id]);
-        const policy = await consentPolicy(tx, scope);
-        // No score is already null here (no seller, or the model cannot run); a failure to read
-        // it is a fault the error handler logs with the request id, not a packet without score.
-        const score = await readSellerScore(tx, row.seller_id, now, scope);
-        const offer = offers.get(row.id);
-        const consent = notices.map((n) => debtorConsentDetail(n, policy));
-        const value = {
-          request: { ...requestView(row), debtor_consent: consent },
-          debtor_consent: consent,
-          receivables: receivables.map(receivableView),
-          score: score?.value ?? null,
-          my_offer: offer ? offerDetail(offer, requestNow(row, now)) : null,
-          risk: {
-            signals: risks.signals.filter((s) => s.status !== 'cleared').map(signalView),
-            disputes: risks.disputes.map(disputeView),
-          },
-        };
-        return { value, until: score?.stored === false ? now : firstOfferExpiry([row], offers, now) };
-      };
+      const read = async (tx: Queryable) =>
+        keptPacket(tx, scope, id, () => consentPolicy(tx, scope), clock.now(), writing);
       return { keep: { scope, key: `requests.packet:${id}`, read, options: { planOnce: true } } };
     },
 

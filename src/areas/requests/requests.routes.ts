@@ -1,14 +1,22 @@
-import { Type } from 'typebox';
+import { type Static, Type } from 'typebox';
 import type { AreaRoutes } from '../../platform/http/app.ts';
-import { cachedRead } from '../../platform/http/cached-read.ts';
+import { asWritten, cachedRead, withWrittenItems } from '../../platform/http/cached-read.ts';
 import { keyRoutes } from '../../platform/http/route-options.ts';
 import { CursorParam, IdParams, PAGING_DOC } from '../../platform/http/schemas.ts';
 import { OPENS } from '../../platform/http/scopes.ts';
+import { compileSerializer } from '../../platform/http/serializers.ts';
 import type { ReadCache } from '../../platform/read-cache.ts';
-import { Packet, RequestList } from './requests.schemas.ts';
+import type { RequestItem } from './requests.items.ts';
+import { Packet, RequestList, RequestListItem } from './requests.schemas.ts';
 import type { RequestsService } from './requests.service.ts';
 
 const keyed = keyRoutes('Requests');
+
+/** One list item as the list's own serializer writes it (its items are kept as written). */
+const writeItem: (item: RequestItem) => string = compileSerializer(RequestListItem, {});
+const withItems = withWrittenItems('requests');
+/** A packet as its route's serializer writes it (kept as written). */
+const writePacket: (packet: Static<typeof Packet>) => string = compileSerializer(Packet, {});
 
 export function requestsRoutes({
   requests,
@@ -51,8 +59,15 @@ export function requestsRoutes({
           response: { 200: RequestList },
         },
       ),
-      // Answered as the bytes this route's serializer writes, kept between calls.
-      async (request, reply) => cachedRead(reply, readCache, requests.list(request.caller!, request.query)),
+      // Answered as the bytes this route's serializer writes, kept between calls; the items
+      // themselves as they were written and kept (migration 0076).
+      async (request, reply) =>
+        cachedRead(
+          reply,
+          readCache,
+          requests.list(request.caller!, request.query, { write: writeItem, verify: readCache.verifying }),
+          withItems,
+        ),
     );
 
     app.get(
@@ -73,9 +88,18 @@ export function requestsRoutes({
           response: { 200: Packet },
         },
       ),
-      // Answered as the bytes this route's serializer writes, kept between calls.
+      // Answered as this route's serializer wrote the packet, kept between calls and kept as
+      // written (migration 0076).
       async (request, reply) =>
-        cachedRead(reply, readCache, requests.packet(request.caller!, request.params.id)),
+        cachedRead(
+          reply,
+          readCache,
+          requests.packet(request.caller!, request.params.id, {
+            write: writePacket,
+            verify: readCache.verifying,
+          }),
+          asWritten,
+        ),
     );
   };
 }

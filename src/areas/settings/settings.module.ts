@@ -12,7 +12,7 @@ export {
   isConsentLevel,
   levelAtLeast,
 } from './settings.consent-levels.ts';
-export { type FunderPolicy, readPolicy } from './settings.policy.ts';
+export { counselRequired, type FunderPolicy, readPolicy } from './settings.policy.ts';
 export { ConsentLevelSchema } from './settings.schemas.ts';
 export type { SettingsService } from './settings.service.ts';
 

@@ -21,6 +21,13 @@ const DEFAULT_POLICY: FunderPolicy = {
   offerValidityDays: 7,
 };
 
+/**
+ * SQL for the policy's `requireCounselApprovedTexts` of the funder `funder` on `plane` (each a
+ * parameter or a column), as readPolicy gives it: for a read that compares it in its own statement.
+ */
+export const counselRequired = (funder: string, plane: string): string =>
+  store.counselRequiredSql(funder, plane, DEFAULT_POLICY.requireCounselApprovedTexts);
+
 export interface SettingsInput {
   debtor_consent_level?: ConsentLevel;
   require_counsel_approved_texts?: boolean;

@@ -42,6 +42,14 @@ const settingsRead = (lock: boolean) =>
        FROM funder_settings WHERE funder_id = $1 AND plane = $2${lockClause(lock)}`,
   });
 const SETTINGS = settingsRead(false);
+
+/**
+ * SQL for whether the funder (`funder`, a parameter or column) requires counsel-approved texts on
+ * `plane`: its settings' value, else `fallback` (the default policy's).
+ */
+export const counselRequiredSql = (funder: string, plane: string, fallback: boolean): string =>
+  `coalesce((SELECT s.require_counsel_approved_texts FROM funder_settings s
+              WHERE s.funder_id = ${funder} AND s.plane = ${plane}), ${fallback})`;
 const SETTINGS_LOCKED = settingsRead(true);
 
 export async function findSettings(
