@@ -1,8 +1,9 @@
 # syntax=docker/dockerfile:1
 # The service's container image (README, "Container image"; docs/operations.md). Two stages:
-# `build` installs every package from the lockfile and compiles the command line to JavaScript
-# (scripts/build.mjs); `runtime` installs the production packages alone and takes the compiled
-# modules, the migrations and the health check, nothing else. Node.js 24, the supported LTS, at
+# `build` installs every package from the lockfile, compiles the command line to JavaScript
+# and writes the bill of materials (`npm run build`: scripts/build.mjs, scripts/sbom.mjs);
+# `runtime` installs the production packages alone and takes the compiled modules, the bill of
+# materials, the migrations and the health check, nothing else. Node.js 24, the supported LTS, at
 # the version .ci/run tests with. No container engine runs where the project is developed:
 # test/container-image.test.ts replays these steps (read from this file) and starts the result.
 #
@@ -17,7 +18,7 @@ COPY package.json package-lock.json ./
 COPY packages/client/package.json packages/client/
 RUN --mount=type=cache,target=/root/.npm npm ci --ignore-scripts --no-audit --no-fund
 COPY tsconfig.json ./
-COPY scripts/build.mjs scripts/
+COPY scripts/build.mjs scripts/sbom.mjs scripts/
 COPY src src
 RUN npm run build
 
@@ -30,6 +31,9 @@ RUN --mount=type=cache,target=/root/.npm npm ci --omit=dev --ignore-scripts --no
 COPY migrations migrations
 COPY scripts/healthcheck.mjs scripts/
 COPY --from=build /app/dist/app dist/app
+# The bill of materials of the production packages (a CycloneDX document, scripts/sbom.mjs): the
+# build stage's tree less what development alone needs, which is what the `npm ci` above installs.
+COPY --from=build /app/dist/sbom.cdx.json dist/
 # The data directory (export volumes on disk; the embedded database when DATABASE_URL is unset):
 # the service's user alone may enter it. The code stays root's, read-only to the service.
 RUN mkdir -p /data && chown 1000:1000 /data && chmod 700 /data

@@ -10,6 +10,9 @@ const embeddedOnly = [
   'test/build.test.ts',
   'test/cli.test.ts',
   'test/docs-samples.test.ts',
+  // The reference page in a browser: a document, its one call (GET /v1/me) the one every file
+  // makes on PostgreSQL.
+  'test/docs.browser.test.ts',
   'test/draining.test.ts',
   'test/faults/redis.test.ts',
   'test/files-at-rest.test.ts',

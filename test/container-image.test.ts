@@ -166,6 +166,7 @@ describe('the container image (Dockerfile replayed without a container engine)',
         'scripts',
       ].sort(),
     );
+    expect((await readdir(join(app, 'dist'))).sort()).toEqual(['app', 'sbom.cdx.json']);
     expect(existsSync(join(app, 'dist', 'app', 'cli.mjs'))).toBe(true);
     expect(existsSync(join(app, 'src'))).toBe(false);
     for (const production of ['fastify', 'pg', '@electric-sql/pglite'])
@@ -188,6 +189,29 @@ describe('the container image (Dockerfile replayed without a container engine)',
         development,
         present: false,
       });
+  });
+
+  it('carries the bill of materials of exactly the packages its production install holds', async () => {
+    const app = join(image.root, image.workdir);
+    const bom = JSON.parse(await readFile(join(app, 'dist', 'sbom.cdx.json'), 'utf8')) as {
+      bomFormat: string;
+      components: { name: string; version: string }[];
+    };
+    expect(bom.bomFormat).toBe('CycloneDX');
+    // What `npm ci --omit=dev` installed, as npm records it in the image (a link, the
+    // workspace's, is listed as its target).
+    const installed = JSON.parse(await readFile(join(app, 'node_modules', '.package-lock.json'), 'utf8')) as {
+      packages: Record<string, { name?: string; version?: string; link?: boolean }>;
+    };
+    const held = Object.entries(installed.packages)
+      .filter(([, entry]) => !entry.link)
+      .map(
+        ([path, entry]) =>
+          `${entry.name ?? path.slice(path.lastIndexOf('node_modules/') + 13)}@${entry.version}`,
+      );
+    expect(bom.components.map((component) => `${component.name}@${component.version}`).sort()).toEqual(
+      [...new Set(held)].sort(),
+    );
   });
 
   it('answers --help with every command, and a command it does not know with the usage exit code', async () => {

