@@ -128,7 +128,7 @@ export async function keptListItems(
       const atNow =
         flipsAt === null || flipsAt > now ? text : (after ?? writing.write(itemOf(row, parts, now).item));
       if (kept.item !== null) {
-        await checkKept(q, scope, kept, atNow);
+        await checkKept(q, scope, 'list item', kept, kept.item, atNow);
         continue;
       }
       if (kept.stamp !== null) keep.push({ id: row.id, stamp: kept.stamp, item: text, after, flipsAt });
@@ -152,12 +152,20 @@ export async function keptListItems(
 }
 
 /**
- * A kept item served must be the item built afresh, unless a write committed since the page was
- * read (its stamp moved on): that is a race, not an item left stale.
+ * A kept answer served (`what` of request `id`, kept at `stamp`) must be the one built afresh,
+ * unless a write committed since its stamp was read (the stamp moved on): that is a race, not an
+ * answer left stale. For the list's items and the packets alike.
  */
-async function checkKept(q: Queryable, scope: FunderScope, kept: RequestPageRow, fresh: string) {
-  if (kept.item === fresh || (await itemStampOf(q, scope, kept.id)) !== kept.stamp) return;
+export async function checkKept(
+  q: Queryable,
+  scope: FunderScope,
+  what: string,
+  row: { id: string; stamp: string | null },
+  kept: string,
+  fresh: string,
+): Promise<void> {
+  if (kept === fresh || (await itemStampOf(q, scope, row.id)) !== row.stamp) return;
   throw new StaleAnswerError(
-    `the kept list item of request ${kept.id} differs from one built afresh: a write changed what it shows without raising its stamp (migration 0076)`,
+    `the kept ${what} of request ${row.id} differs from one built afresh: a write changed what it shows without raising its stamp (migration 0076)`,
   );
 }

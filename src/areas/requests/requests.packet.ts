@@ -2,10 +2,8 @@ import type { Static } from 'typebox';
 import type { FunderScope } from '../../platform/caller.ts';
 import type { Queryable } from '../../platform/db/db.ts';
 import { ApiError } from '../../platform/errors.ts';
-import { StaleAnswerError } from '../../platform/read-cache.ts';
 import { readSellerScore } from '../parties/parties.module.ts';
-import { END_OF_TIME, NO_MOMENT } from './requests.items.ts';
-import { itemStampOf } from './requests.list.store.ts';
+import { checkKept, END_OF_TIME, NO_MOMENT } from './requests.items.ts';
 import { noticesOf } from './requests.notices.store.ts';
 import { latestOffers } from './requests.offers.store.ts';
 import { keepPacket, keptPacketOf } from './requests.packet.store.ts';
@@ -101,10 +99,7 @@ export async function keptPacket(
   if (parts.score?.stored === false) return { value: atNow, until: now };
   const flipsAt = firstOfferExpiry([parts.row], parts.offers, NO_MOMENT);
   if (kept.packet !== null) {
-    if (kept.packet !== atNow && (await itemStampOf(q, scope, id)) === kept.stamp)
-      throw new StaleAnswerError(
-        `the kept packet of request ${id} differs from one built afresh: a write changed what it shows without raising its stamp (migration 0076)`,
-      );
+    await checkKept(q, scope, 'packet', { id, stamp: kept.stamp }, kept.packet, atNow);
     return { value: kept.packet, until: ahead(kept.flips_at) };
   }
   if (kept.stamp !== null) {
