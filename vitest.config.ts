@@ -17,6 +17,9 @@ const embeddedOnly = [
   'test/faults/redis.test.ts',
   'test/files-at-rest.test.ts',
   'test/fresh-clone.test.ts',
+  // `funder-api listen` follows the event log over HTTP: the log's reads on PostgreSQL are the
+  // subject of the events tests, which run there.
+  'test/listen.test.ts',
   'test/production-start.test.ts',
   'test/readiness.redis.test.ts',
   'test/samples.test.ts',

@@ -10,6 +10,8 @@ import {
   freePort,
   httpCaller,
   migratedDataDir,
+  NO_DEMO,
+  SERVING,
   SUITE_TIMEOUT,
   startServer,
   stop,
@@ -39,7 +41,7 @@ describe('backup and restore of the embedded database', { timeout: SUITE_TIMEOUT
     const dataDir = await migratedDataDir();
     const port = await freePort();
     const ops = httpCaller(port);
-    let server = await startServer(dataDir, port, 'API reference:', env);
+    let server = await startServer(dataDir, port, SERVING, { ...env, ...NO_DEMO });
     const funderNames = async () => {
       const listed = await ops<{ funders: { name: string }[] }>(OPS_TOKEN, 'GET', '/ops/v1/funders');
       expect(listed.status).toBe(200);
@@ -144,7 +146,11 @@ describe('backup through the operations listener, and what a failed backup leave
   const serving = shared(async () => {
     const dataDir = await migratedDataDir();
     const [port, opsPort] = [await freePort(), await freePort()];
-    const server = await startServer(dataDir, port, 'API reference:', { ...env, OPS_PORT: String(opsPort) });
+    const server = await startServer(dataDir, port, SERVING, {
+      ...env,
+      ...NO_DEMO,
+      OPS_PORT: String(opsPort),
+    });
     return { dataDir, port, opsPort, server };
   });
 

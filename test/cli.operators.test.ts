@@ -6,6 +6,8 @@ import {
   freePort,
   httpCaller,
   migratedDataDir,
+  NO_DEMO,
+  SERVING,
   SUITE_TIMEOUT,
   startServer,
   stop,
@@ -40,9 +42,7 @@ describe.skipIf(onPostgres())('operators through a running server with an operat
     async () => {
       const dataDir = await migratedDataDir();
       const [port, opsPort] = [await freePort(), await freePort()];
-      const server = await startServer(dataDir, port, 'API reference:', {
-        OPS_PORT: String(opsPort),
-      });
+      const server = await startServer(dataDir, port, SERVING, { ...NO_DEMO, OPS_PORT: String(opsPort) });
       const onPublic = httpCaller(port);
       const onOps = httpCaller(opsPort);
 

@@ -7,8 +7,10 @@ import {
   envFor,
   freePort,
   migratedDataDir,
+  NO_DEMO,
   PROCESS_MINUTES,
   root,
+  SERVING,
   SUITE_TIMEOUT,
   startServer,
 } from './support/cli.ts';
@@ -48,9 +50,9 @@ describe('draining on SIGTERM', { timeout: SUITE_TIMEOUT }, () => {
   it('keeps serving through the grace with readiness 503, then exits 0', async () => {
     const dataDir = await migratedDataDir();
     const port = await freePort();
-    const server = await startServer(dataDir, port, 'background jobs running', {
+    const server = await startServer(dataDir, port, SERVING, {
+      ...NO_DEMO,
       SHUTDOWN_GRACE_SECONDS: '5',
-      LOG_LEVEL: 'info',
     });
     expect((await get(port, '/readyz', false)).status).toBe(200);
 
@@ -145,9 +147,9 @@ describe('draining on SIGTERM', { timeout: SUITE_TIMEOUT }, () => {
   });
 
   it('a stop typed at a terminal (SIGINT) has no grace: the server exits 0 at once', async () => {
-    const server = await startServer(await migratedDataDir(), await freePort(), 'background jobs running', {
+    const server = await startServer(await migratedDataDir(), await freePort(), SERVING, {
+      ...NO_DEMO,
       SHUTDOWN_GRACE_SECONDS: '600',
-      LOG_LEVEL: 'info',
     });
     server.child.kill('SIGINT');
     expect(await server.exited).toBe(0);

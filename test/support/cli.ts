@@ -143,6 +143,14 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/**
+ * A first start without the demonstration plane, for a test whose subject is not that plane:
+ * building it is some four seconds of a core in a process this short-lived. Such a start prints
+ * no first-start message, so the test waits for the jobs' log line (`SERVING`) instead.
+ */
+export const NO_DEMO = { FUNDER_API_DEMO: 'false', LOG_LEVEL: 'info' } as const;
+export const SERVING = 'background jobs running';
+
 export interface Server {
   child: ChildProcess;
   output: () => string;
