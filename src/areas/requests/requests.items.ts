@@ -11,7 +11,7 @@ import {
 } from './requests.list.store.ts';
 import { type NoticeAnswer, noticeAnswersOf } from './requests.notices.store.ts';
 import { latestOffers, type OfferRow } from './requests.offers.store.ts';
-import { firstOfferExpiry, requestNow } from './requests.time.ts';
+import { firstOfferExpiry, flipsExactly, requestNow } from './requests.time.ts';
 import { type ConsentPolicy, consentByRequest, offerSummary, requestView } from './requests.views.ts';
 
 /** What the items of some requests are made of besides their rows: the funder's offers, the notices. */
@@ -118,13 +118,8 @@ export async function keptListItems(
       const kept = pageRows.get(row.id)!;
       const { item, flipsAt } = itemOf(row, parts, NO_MOMENT);
       const text = writing.write(item);
-      // Once its offer has run out an item reads as at the end of time, from the very instant
-      // `flipsAt` where the request's time is the clock's; for a sandbox request moved ahead in
-      // time that instant is an early bound, so its item is built at the moment of each call then.
-      const after =
-        flipsAt !== null && row.sandbox_offset_days === 0
-          ? writing.write(itemOf(row, parts, END_OF_TIME).item)
-          : null;
+      // Once its offer has run out an item reads as at the end of time (requests.time.ts).
+      const after = flipsExactly(row, flipsAt) ? writing.write(itemOf(row, parts, END_OF_TIME).item) : null;
       const atNow =
         flipsAt === null || flipsAt > now ? text : (after ?? writing.write(itemOf(row, parts, now).item));
       if (kept.item !== null) {

@@ -11,7 +11,7 @@ import { receivablesOf } from './requests.receivables.store.ts';
 import { risksOf } from './requests.risks.store.ts';
 import type { Packet } from './requests.schemas.ts';
 import * as store from './requests.store.ts';
-import { firstOfferExpiry, requestNow } from './requests.time.ts';
+import { firstOfferExpiry, flipsExactly, requestNow } from './requests.time.ts';
 import {
   type ConsentPolicy,
   debtorConsentDetail,
@@ -103,9 +103,8 @@ export async function keptPacket(
     return { value: kept.packet, until: ahead(kept.flips_at) };
   }
   if (kept.stamp !== null) {
-    // As the list's items: once its offer has run out a packet reads as at the end of time, from
-    // the very instant `flipsAt` where the request's time is the clock's.
-    const exact = flipsAt !== null && parts.row.sandbox_offset_days === 0;
+    // As the list's items: once its offer has run out a packet reads as at the end of time.
+    const exact = flipsExactly(parts.row, flipsAt);
     await keepPacket(q, scope, {
       id,
       stamp: kept.stamp,

@@ -40,6 +40,16 @@ export function firstOfferExpiry(
   return first === null ? null : new Date(first);
 }
 
+/**
+ * Whether a kept answer may hold, besides its reading before `flipsAt`, the reading after it
+ * (an offer run out, as at the end of time) to serve from that very instant: only where the
+ * request's time is the clock's. A request moved ahead in time gets an early bound from
+ * firstOfferExpiry, so its answer is built at the moment of each call from then on.
+ */
+export function flipsExactly(row: Pick<RequestRow, 'sandbox_offset_days'>, flipsAt: Date | null): boolean {
+  return flipsAt !== null && row.sandbox_offset_days === 0;
+}
+
 /** Where an invoice stands on a day: not due yet, due that day, or overdue by some days. */
 export function dueState(dueDate: string | null, today: string) {
   if (dueDate === null) return { state: 'no_due_date' as const, days_overdue: 0 };
