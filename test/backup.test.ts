@@ -88,7 +88,7 @@ describe('backup and restore of the embedded database', { timeout: SUITE_TIMEOUT
     expect(restored.answer.schema_version).toMatch(/^\d{4}_.*\.sql$/);
 
     // Not a first start any more: no first-start message, the log's line instead.
-    server = await startServer(dataDir, port, 'background jobs running', { ...env, LOG_LEVEL: 'info' });
+    server = await startServer(dataDir, port, SERVING, { ...env, LOG_LEVEL: 'info' });
     const names = await funderNames();
     expect(names).toContain('Before the backup');
     expect(names).not.toContain('After the backup');

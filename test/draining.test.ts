@@ -125,7 +125,7 @@ describe('draining on SIGTERM', { timeout: SUITE_TIMEOUT }, () => {
     });
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
     const deadline = Date.now() + PROCESS_MINUTES * 60_000;
-    while (!output.includes('background jobs running')) {
+    while (!output.includes(SERVING)) {
       if (child.exitCode !== null || Date.now() > deadline) {
         child.kill('SIGKILL');
         throw new Error(`work did not start: ${output}`);
