@@ -18,7 +18,7 @@ let given: RequestsGiven;
 let funder: FunderFixture;
 
 beforeAll(async () => {
-  service = await startService();
+  service = await startService({ demoPlane: true });
   given = requestsGiven(service);
   funder = await service.given.funderWithKey({ environment: 'live', perMinute: 100_000 });
 });
@@ -171,7 +171,7 @@ describe('the sandbox’s invoice amounts take the bounds and cent step of live 
   let requestId: string;
 
   beforeAll(async () => {
-    ({ key: sandboxKey } = await service.given.sandbox());
+    ({ key: sandboxKey } = await service.given.demoFunder());
     const made = await service.call<{ request: { id: string } }>(sandboxKey, 'POST', '/v1/sandbox/requests', {
       body: {},
     });

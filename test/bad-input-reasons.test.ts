@@ -18,9 +18,9 @@ let liveKey: string;
 let sandboxKey: string;
 
 beforeAll(async () => {
-  service = await startService();
+  service = await startService({ demoPlane: true });
   liveKey = (await service.given.funderWithKey({ environment: 'live', perMinute: 100_000 })).key;
-  sandboxKey = (await service.given.sandbox()).key;
+  sandboxKey = (await service.given.demoFunder()).key;
 });
 afterAll(async () => service?.close());
 

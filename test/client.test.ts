@@ -10,11 +10,11 @@ import { startGiven } from './support/service.ts';
 
 let baseUrl: string;
 let sandbox: { key: string };
-const { service } = startGiven();
+const { service } = startGiven({ demoPlane: true });
 beforeAll(async () => {
   await service.app.listen({ port: 0, host: '127.0.0.1' });
   baseUrl = `http://127.0.0.1:${(service.app.server.address() as AddressInfo).port}`;
-  sandbox = await service.given.sandbox();
+  sandbox = await service.given.demoFunder();
 });
 
 describe('the typed client in packages/client', () => {

@@ -40,12 +40,12 @@ if (!hasJavac)
   console.warn('No javac on this machine: the reference’s Java samples are not run (install a JDK 11+).');
 
 beforeAll(async () => {
-  service = await startService();
+  service = await startService({ demoPlane: true });
   await service.app.listen({ port: 0, host: '127.0.0.1' });
   baseUrl = `http://127.0.0.1:${(service.app.server.address() as AddressInfo).port}`;
   // A sandbox key whose rate limits leave room for every sample in every language: the test
   // clock stands still, so all the calls fall in one minute.
-  const { bankId } = await service.given.sandbox();
+  const { bankId } = await service.given.demoFunder();
   ({ secret: key } = await service.given.key({
     bankId,
     perMinute: 2000,

@@ -118,10 +118,10 @@ describe('a fresh clone of the committed code (slow: installs every package)', (
     await mustRun('git', ['checkout', '--quiet', '--detach', 'FETCH_HEAD'], clone);
     ci = await run(npm, ['ci', '--no-audit', '--no-fund'], clone);
 
-    service = await startService();
+    service = await startService({ demoPlane: true });
     await service.app.listen({ port: 0, host: '127.0.0.1' });
     baseUrl = `http://127.0.0.1:${(service.app.server.address() as AddressInfo).port}`;
-    ({ key: sandboxKey } = await service.given.sandbox());
+    ({ key: sandboxKey } = await service.given.demoFunder());
   }, INSTALL_TIMEOUT);
 
   afterAll(async () => {

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { madridDate } from '../src/platform/clock.ts';
 import { secretBox } from '../src/platform/crypto.ts';
-import { startService, type TestService } from './support/service.ts';
+import { demoSecretsKey, startService, type TestService } from './support/service.ts';
 
 /**
  * A keyed write's answer is the result of its last write: the write's own transaction completes
@@ -17,7 +17,7 @@ import { startService, type TestService } from './support/service.ts';
  * once with a fresh key; its last write's copy must hold the answer sent, status and body byte
  * for byte (a sealed answer, one showing a secret once, is opened with the service's key).
  */
-const secretsKey = randomBytes(32);
+const secretsKey = demoSecretsKey();
 const box = secretBox(secretsKey);
 let service: TestService;
 let sandboxKey: string;
@@ -25,7 +25,7 @@ let liveKey: string;
 let liveBank: string;
 
 beforeAll(async () => {
-  service = await startService({ secretsKey, config: { webhookAllowLoopback: true } });
+  service = await startService({ demoPlane: true, secretsKey, config: { webhookAllowLoopback: true } });
   await service.db.exec(`
     CREATE TABLE idempotency_test_kept (
       seq bigserial PRIMARY KEY,
@@ -43,7 +43,7 @@ beforeAll(async () => {
     CREATE TRIGGER idempotency_test_keep AFTER UPDATE OF write_committed ON idempotency_keys
       FOR EACH ROW EXECUTE FUNCTION idempotency_test_keep();
   `);
-  sandboxKey = (await service.given.sandbox()).key;
+  sandboxKey = (await service.given.demoFunder()).key;
   const live = await service.given.funderWithKey();
   liveKey = live.key;
   liveBank = live.bankId;

@@ -9,9 +9,9 @@ import { startGiven } from './support/service.ts';
  * route's schema; a JSON null is still a wrong body; the document marks the body not required.
  */
 let sandboxKey: string;
-const { service } = startGiven();
+const { service } = startGiven({ demoPlane: true });
 beforeAll(async () => {
-  sandboxKey = (await service.given.sandbox()).key;
+  sandboxKey = (await service.given.demoFunder()).key;
 });
 
 const OPTIONAL_V1 = [

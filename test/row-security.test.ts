@@ -185,7 +185,7 @@ const countAs = async (actor: DbActor, sql: string, params: unknown[] = []) =>
   );
 
 beforeAll(async () => {
-  service = await startService();
+  service = await startService({ demoPlane: true });
   db = service.database.db;
   policed = (await catalogue(service.db)).filter((t) => !(t.name in WITHOUT_FUNDER_DATA)).map((t) => t.name);
 });
@@ -263,7 +263,7 @@ describe('with two funders on each plane', () => {
     }
     // The demonstration plane: its funder with the scenario's requests, and a second sandbox
     // funder using the test helpers.
-    demo = await withId(await service.given.sandbox());
+    demo = await withId(await service.given.demoFunder());
     demoOther = await withId(await given.funder({ environment: 'sandbox' }));
     for (const funder of [demo, demoOther]) {
       const made = await service.call<{ request: { id: string } }>(

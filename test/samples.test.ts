@@ -52,10 +52,10 @@ beforeAll(async () => {
   // `npm start` (its prestart); a checkout that never started, a fresh clone in CI, has none, and
   // one built earlier may be older than the sources. Built as that prestart builds it.
   await promisify(execFile)(process.execPath, [join(root, 'scripts', 'build.mjs')], { cwd: root });
-  service = await startService();
+  service = await startService({ demoPlane: true });
   await service.app.listen({ port: 0, host: '127.0.0.1' });
   baseUrl = `http://127.0.0.1:${(service.app.server.address() as AddressInfo).port}`;
-  ({ key } = await service.given.sandbox());
+  ({ key } = await service.given.demoFunder());
   // Inside the project, so that `@funder-api/client` resolves as it does for a reader.
   dir = join(root, '.test-data', `samples-${randomUUID()}`);
   await mkdir(dir, { recursive: true });

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { OPERATOR, runAs } from '../../src/platform/db/actor.ts';
 import { SCOPES } from '../../src/platform/http/scopes.ts';
 import { expectOk } from './errors.ts';
 import { type FunderFixture, requestsGiven } from './requests-fixtures.ts';
@@ -96,15 +97,24 @@ export function givenOf(service: TestService) {
     },
 
     /**
-     * The demonstration funder and a sandbox key on it, the plane rebuilt on the first call only:
-     * the tests of a file that only read or add to the plane share it (a test that needs the plane
-     * as the reset leaves it calls `sandbox()`).
+     * The demonstration funder and a sandbox key on it, shared by the tests of a file that only
+     * read or add to the plane (a test that needs the plane as the reset leaves it calls
+     * `sandbox()`). On a service started with `demoPlane` the plane is there already, as a reset
+     * at the clock's start leaves it; on any other, the first call rebuilds it.
      */
     demoFunder(): Promise<FunderFixture> {
-      demo ??= accounts.sandbox();
+      demo ??= service.demoPlane ? prebuiltSandbox() : accounts.sandbox();
       return demo;
     },
   };
+
+  /** A new sandbox key on the demonstration funder of the prebuilt plane. */
+  async function prebuiltSandbox(): Promise<FunderFixture> {
+    const bankId = await runAs(OPERATOR, () => service.runtime.services.demo.demoFunderId());
+    if (!bankId) throw new Error('the service started with demoPlane has no demonstration funder');
+    const key = await accounts.key({ bankId, prospect: 'test prospect' });
+    return { bankId, key: key.secret, keyId: key.id };
+  }
 
   return { ...accounts, ...requestsGiven(service) };
 }

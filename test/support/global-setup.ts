@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { cp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -7,13 +8,15 @@ import type { TestProject } from 'vitest/node';
 import { migrate } from '../../src/platform/db/migrate.ts';
 import { createPgliteDb } from '../../src/platform/db/pglite.ts';
 import { createPostgresDb } from '../../src/platform/db/postgres.ts';
+import { pgliteDemoTemplate, postgresDemoTemplate } from './demo-template.ts';
 import { applySetupSql, databaseUrl, TEST_ROLES } from './postgres-roles.ts';
 
 /**
  * Migrates once, then every test file starts from a copy of that template: a PGlite data
  * dump (an uncompressed tarball) by default, or `CREATE DATABASE ... TEMPLATE` on the server at
  * TEST_DATABASE_URL (set up with the setup SQL and migrated by the owner role:
- * support/postgres-roles.ts).
+ * support/postgres-roles.ts). A second template adds the demonstration plane to the first
+ * (support/demo-template.ts), for the files that start their service with `demoPlane`.
  * Compiles the command line once too (scripts/build.mjs, as `npm run build` does), for the
  * tests that run it as a child process: started from JavaScript, a process skips the
  * TypeScript loader, about a second of a core at every start. On the embedded database that
@@ -29,6 +32,9 @@ export default async function setup(project: TestProject) {
     cwd: process.cwd(),
   });
   project.provide('cliEntry', join(cliDir, 'cli.mjs'));
+  // The key of the service that builds the demonstration template, for those started on copies.
+  const demoSecretsKey = randomBytes(32);
+  project.provide('demoSecretsKey', demoSecretsKey.toString('hex'));
   const removeCli = () => rm(cliDir, { recursive: true, force: true });
 
   const serverUrl = process.env.TEST_DATABASE_URL;
@@ -44,10 +50,16 @@ export default async function setup(project: TestProject) {
     const db = createPostgresDb(databaseUrl(serverUrl, template, TEST_ROLES.owner), { max: 1 });
     await migrate(db);
     await db.close();
+    const demoTemplate = `funder_api_demo_template_${process.pid}`;
+    await admin.query(`DROP DATABASE IF EXISTS ${demoTemplate}`);
+    await postgresDemoTemplate(serverUrl, template, demoTemplate, demoSecretsKey);
     project.provide('postgresTemplate', template);
+    project.provide('postgresDemoTemplate', demoTemplate);
     project.provide('pgliteTemplate', '');
+    project.provide('pgliteDemoTemplate', '');
     project.provide('migratedDatabase', '');
     return async () => {
+      await admin.query(`DROP DATABASE IF EXISTS ${demoTemplate}`);
       await admin.query(`DROP DATABASE IF EXISTS ${template}`);
       await admin.end();
       await removeCli();
@@ -85,10 +97,15 @@ export default async function setup(project: TestProject) {
   await rm(copy, { recursive: true, force: true });
   const file = join(dir, `template-${process.pid}.tar`);
   await writeFile(file, Buffer.from(await dump.arrayBuffer()));
+  const demoFile = join(dir, `demo-template-${process.pid}.tar`);
+  await pgliteDemoTemplate(dump, demoFile, demoSecretsKey);
   project.provide('pgliteTemplate', file);
+  project.provide('pgliteDemoTemplate', demoFile);
   project.provide('postgresTemplate', '');
+  project.provide('postgresDemoTemplate', '');
   return async () => {
     await rm(file, { force: true });
+    await rm(demoFile, { force: true });
     await removeCli();
     await removeData();
   };
@@ -105,6 +122,11 @@ declare module 'vitest' {
   export interface ProvidedContext {
     pgliteTemplate: string;
     postgresTemplate: string;
+    /** The templates with the demonstration plane built (support/demo-template.ts). */
+    pgliteDemoTemplate: string;
+    postgresDemoTemplate: string;
+    /** The secrets key (hex) of the service that built the demonstration templates. */
+    demoSecretsKey: string;
     /** The compiled command line (a .mjs file), for the tests that start it as a process. */
     cliEntry: string;
     /** A migrated embedded database folder (a data directory's `pglite`); '' on PostgreSQL. */

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import pino, { type Logger } from 'pino';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { type Config, loadConfig } from '../../src/config.ts';
 import { manualClock } from '../../src/platform/clock.ts';
 import { boundTo, GATE } from '../../src/platform/db/actor.ts';
@@ -30,6 +30,8 @@ export interface TestService {
   runtime: Runtime;
   db: Db;
   database: TestDatabase;
+  /** Whether it started on the prebuilt demonstration plane (`StartOptions.demoPlane`). */
+  demoPlane: boolean;
   opsToken: string;
   /** Calls the funder API with a key (or none). */
   call<T = Record<string, unknown>>(
@@ -49,6 +51,12 @@ export interface TestService {
 export interface StartOptions {
   config?: Partial<Config>;
   database?: TestDatabase;
+  /**
+   * Starts on a copy of the template holding the demonstration plane as a reset at the clock's
+   * start leaves it (support/demo-template.ts): `given.demoFunder()` then issues its key without
+   * a reset of its own.
+   */
+  demoPlane?: boolean;
   logger?: Logger;
   /** The key sealing secrets, for a test that starts another process on the same database. */
   secretsKey?: Buffer;
@@ -58,8 +66,17 @@ export interface StartOptions {
   monotonicNow?: () => number;
 }
 
+/** The secrets key of the services on the prebuilt demonstration plane (support/demo-template.ts). */
+export const demoSecretsKey = (): Buffer => Buffer.from(inject('demoSecretsKey'), 'hex');
+
 export async function startService(options: StartOptions = {}): Promise<TestService> {
-  const database = options.database ?? (await freshDatabase());
+  const database = options.database ?? (await freshDatabase({ demoPlane: options.demoPlane }));
+  if (options.demoPlane && options.secretsKey && !options.secretsKey.equals(demoSecretsKey())) {
+    throw new Error(
+      'a service on the prebuilt demonstration plane has the key that built it: demoSecretsKey()',
+    );
+  }
+  const secretsKey = options.secretsKey ?? (options.demoPlane ? demoSecretsKey() : randomBytes(32));
   const opsToken = `ops_${randomBytes(24).toString('hex')}`;
   const config: Config = {
     ...loadConfig({}),
@@ -80,7 +97,7 @@ export async function startService(options: StartOptions = {}): Promise<TestServ
     logger: options.logger ?? pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
     secrets: {
       opsToken,
-      secretsKey: options.secretsKey ?? randomBytes(32),
+      secretsKey,
       previousSecretsKey: options.previousSecretsKey ?? null,
     },
     monotonicNow: options.monotonicNow,
@@ -118,6 +135,7 @@ export async function startService(options: StartOptions = {}): Promise<TestServ
     // service itself connects as the login role and sets its own roles.
     db: boundTo(database.superuser(), GATE),
     database,
+    demoPlane: options.demoPlane === true,
     opsToken,
     call: (key, method, url, callOptions = {}) =>
       send(method, url, key ? { authorization: `Bearer ${key}` } : {}, callOptions),
@@ -174,6 +192,9 @@ export function startGiven(options: StartOptions | (() => StartOptions | Promise
     },
     get database() {
       return current().database;
+    },
+    get demoPlane() {
+      return current().demoPlane;
     },
     get opsToken() {
       return current().opsToken;

@@ -4,9 +4,9 @@ import { expectError } from '../../../test/support/errors.ts';
 import { startGiven } from '../../../test/support/service.ts';
 
 let sandbox: { bankId: string; key: string };
-const { service } = startGiven();
+const { service } = startGiven({ demoPlane: true });
 beforeAll(async () => {
-  sandbox = await service.given.sandbox();
+  sandbox = await service.given.demoFunder();
 });
 
 const { invoice, callAs, call, rawText, approved, today, fund, sellerOf, eventsOf } = bankDataGiven(

@@ -12,9 +12,9 @@ let bankId: string;
 let keyA: string;
 let keyB: string;
 let clientsOnly: string;
-const { service } = startGiven();
+const { service } = startGiven({ demoPlane: true });
 beforeAll(async () => {
-  const sandbox = await service.given.sandbox();
+  const sandbox = await service.given.demoFunder();
   bankId = sandbox.bankId;
   keyA = sandbox.key;
   keyB = (await service.given.key({ bankId, scopes: [...SCOPES], prospect: 'second prospect' })).secret;

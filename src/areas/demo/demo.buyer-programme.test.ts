@@ -10,9 +10,9 @@ import { DEMO_SELLERS } from './demo.companies.ts';
  */
 let key: string;
 let today: string;
-const { service } = startGiven();
+const { service } = startGiven({ demoPlane: true });
 beforeAll(async () => {
-  key = (await service.given.sandbox()).key;
+  key = (await service.given.demoFunder()).key;
   today = madridDate(new Date((await service.ops<{ now: string }>('GET', '/ops/v1/clock')).body.now));
 });
 

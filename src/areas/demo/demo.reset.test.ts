@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { startGiven } from '../../../test/support/service.ts';
+import { startGiven, startService, type TestService } from '../../../test/support/service.ts';
 import { sha256Hex } from '../../platform/crypto.ts';
 import { OPERATOR, runAs } from '../../platform/db/actor.ts';
 import { verifyEvidence } from '../../platform/evidence.ts';
@@ -19,8 +19,10 @@ const reset = async (): Promise<Reset> => {
   return answer.body;
 };
 
-const listAll = async (key: string) => {
-  const answer = await service.call<{ count: number; requests: Item[] }>(
+const listAll = (key: string) => listAllOn(service, key);
+
+const listAllOn = async (on: Pick<TestService, 'call'>, key: string) => {
+  const answer = await on.call<{ count: number; requests: Item[] }>(
     key,
     'GET',
     '/v1/requests?status=all&limit=200',
@@ -33,8 +35,8 @@ const listAll = async (key: string) => {
  * Demonstration rows per table that has a plane column, the evidence chain aside, and keys:
  * a key keeps its plane for life and survives resets. Tables only: a view shows its table's rows.
  */
-async function demoFootprint(): Promise<Record<string, number>> {
-  const { rows: tables } = await service.db.query<{ table_name: string }>(
+async function demoFootprint(on = service): Promise<Record<string, number>> {
+  const { rows: tables } = await on.db.query<{ table_name: string }>(
     `SELECT c.table_name FROM information_schema.columns c
        JOIN information_schema.tables t ON t.table_schema = c.table_schema AND t.table_name = c.table_name
         AND t.table_type = 'BASE TABLE'
@@ -44,7 +46,7 @@ async function demoFootprint(): Promise<Record<string, number>> {
   );
   const counts: Record<string, number> = {};
   for (const { table_name: table } of tables) {
-    const { rows } = await service.db.query<{ n: number }>(
+    const { rows } = await on.db.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM ${table} WHERE plane = 'demo'`,
     );
     counts[table] = rows[0]!.n;
@@ -246,6 +248,29 @@ describe('resetting again', () => {
         `SELECT count(*)::int AS n FROM outbox_events WHERE plane = 'demo'`,
       );
       expect(rows[0]!.n).toBe(0);
+    },
+    SLOW,
+  );
+});
+
+describe('the prebuilt plane the suite starts files on', () => {
+  const prebuilt = startGiven({ demoPlane: true });
+
+  it(
+    'holds what a reset at the same instant leaves: the same rows per table, the same requests',
+    async () => {
+      const ids = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
+      const requests = async (on: typeof service, key: string) =>
+        JSON.stringify(await listAllOn(on, key)).replace(ids, '<id>');
+      const fromTemplate = await prebuilt.given.demoFunder();
+      const built = await startService();
+      try {
+        const own = await built.given.demoFunder();
+        expect(await demoFootprint(prebuilt.service)).toEqual(await demoFootprint(built));
+        expect(await requests(prebuilt.service, fromTemplate.key)).toEqual(await requests(built, own.key));
+      } finally {
+        await built.close();
+      }
     },
     SLOW,
   );

@@ -7,8 +7,8 @@ let service: TestService;
 let key: string;
 let today: string;
 beforeAll(async () => {
-  service = await startService();
-  key = (await service.given.sandbox()).key;
+  service = await startService({ demoPlane: true });
+  key = (await service.given.demoFunder()).key;
   const clock = await service.ops<{ now: string }>('GET', '/ops/v1/clock');
   today = madridDate(new Date(clock.body.now));
 }, 180_000);

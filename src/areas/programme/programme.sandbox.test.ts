@@ -4,9 +4,9 @@ import { startGiven } from '../../../test/support/service.ts';
 import { addDays, madridDate } from '../../platform/clock.ts';
 
 let sandbox: { bankId: string; key: string };
-const { service } = startGiven();
+const { service } = startGiven({ demoPlane: true });
 beforeAll(async () => {
-  sandbox = await service.given.sandbox();
+  sandbox = await service.given.demoFunder();
 });
 
 // biome-ignore lint/suspicious/noExplicitAny: answers are read loosely in tests

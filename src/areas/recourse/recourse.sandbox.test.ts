@@ -6,9 +6,9 @@ import { DEMO_COLLECTION_IBAN } from '../bank-data/bank-data.demo.ts';
 import { RECOURSE_DEMO } from './recourse.demo.ts';
 
 let sandbox: { bankId: string; key: string };
-const { service } = startGiven();
+const { service } = startGiven({ demoPlane: true });
 beforeAll(async () => {
-  sandbox = await service.given.sandbox();
+  sandbox = await service.given.demoFunder();
 });
 
 // biome-ignore lint/suspicious/noExplicitAny: answers are read loosely in tests

@@ -9,9 +9,9 @@ import { startGiven } from '../../../test/support/service.ts';
  */
 
 let sandbox: { bankId: string; key: string };
-const { service } = startGiven();
+const { service } = startGiven({ demoPlane: true });
 beforeAll(async () => {
-  sandbox = await service.given.sandbox();
+  sandbox = await service.given.demoFunder();
 });
 
 type Created = { request: { id: string; status: string } };

@@ -3,9 +3,9 @@ import { startGiven } from '../../../test/support/service.ts';
 import { addDays, madridDate } from '../../platform/clock.ts';
 
 let sandbox: { bankId: string; key: string };
-const { service } = startGiven();
+const { service } = startGiven({ demoPlane: true });
 beforeAll(async () => {
-  sandbox = await service.given.sandbox();
+  sandbox = await service.given.demoFunder();
 });
 
 type Req = {

@@ -28,11 +28,11 @@ let live: FunderFixture;
 let today: string;
 
 beforeAll(async () => {
-  service = await startService();
+  service = await startService({ demoPlane: true });
   given = requestsGiven(service);
   // Keys with room for the many calls that make funded requests (the default is 120 a minute).
   const roomy = { perMinute: 100_000, perHour: 1_000_000 };
-  const demo = await service.given.sandbox();
+  const demo = await service.given.demoFunder();
   const sandboxKey = await service.given.key({ bankId: demo.bankId, prospect: 'statements test', ...roomy });
   sandbox = { bankId: demo.bankId, key: sandboxKey.secret, keyId: sandboxKey.id };
   live = await roomyFunder('live');

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { startGiven } from '../../../test/support/service.ts';
 
-let demo: Promise<{ bankId: string }> | undefined;
-const { service } = startGiven();
+const { service } = startGiven({ demoPlane: true });
 
 interface Created {
   webhook: { id: string };
@@ -23,9 +22,8 @@ const webhookIdsOf = async (key: string) =>
 /** Two keys of one funder, as two prospects on the demonstration funder or two systems of a bank. */
 async function twoKeysOf(environment: 'live' | 'sandbox') {
   if (environment === 'sandbox') {
-    // The demonstration plane is built once (it takes a while); each test has new keys on it.
-    demo ??= service.given.sandbox();
-    const { bankId } = await demo;
+    // The demonstration plane the file starts on, shared; each test has new keys on it.
+    const { bankId } = await service.given.demoFunder();
     const first = await service.given.key({ bankId, prospect: 'first prospect' });
     const second = await service.given.key({ bankId, prospect: 'second prospect' });
     return { bankId, one: first.secret, two: second.secret };
