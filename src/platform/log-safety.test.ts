@@ -94,7 +94,7 @@ describe('the logs of a run over every route', () => {
         done();
       },
     });
-    service = await startService({ logger: createLogger({ logLevel: 'info' }, sink) });
+    service = await startService({ demoPlane: true, logger: createLogger({ logLevel: 'info' }, sink) });
   });
   afterAll(async () => service?.close());
 
@@ -113,7 +113,7 @@ describe('the logs of a run over every route', () => {
   }
 
   it('holds no key, operator token, download token or secret', async () => {
-    const sandbox = await service.given.sandbox();
+    const sandbox = await service.given.demoFunder();
     const live = await service.given.funderWithKey({ environment: 'live' });
     const secrets = [sandbox.key, live.key, service.opsToken];
 

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { expect } from 'vitest';
 import type { Config } from '../../src/config.ts';
 import { freshDatabase, type TestDatabase } from './database.ts';
-import { startService, type TestService } from './service.ts';
+import { demoSecretsKey, startService, type TestService } from './service.ts';
 
 /**
  * A webhook receiver on a loopback port, and a service on a fresh database of its own that may
@@ -28,8 +28,10 @@ export async function startWebhookBench(
   answer: RequestListener,
   /** More of the service's configuration (a dispatcher's safety wake, for instance). */
   config: Partial<Config> = {},
+  /** Starts on the prebuilt demonstration plane (`StartOptions.demoPlane`). */
+  options: { demoPlane?: boolean } = {},
 ): Promise<WebhookBench> {
-  const secretsKey = randomBytes(32);
+  const secretsKey = options.demoPlane ? demoSecretsKey() : randomBytes(32);
   const receiver = createServer(answer);
   let database: TestDatabase | undefined;
   let service: TestService | undefined;
@@ -41,9 +43,10 @@ export async function startWebhookBench(
   try {
     await new Promise<void>((done) => receiver.listen(0, '127.0.0.1', done));
     const base = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
-    database = await freshDatabase();
+    database = await freshDatabase({ demoPlane: options.demoPlane });
     service = await startService({
       database,
+      demoPlane: options.demoPlane,
       secretsKey,
       config: { webhookAllowLoopback: true, databaseUrl: database.url, ...config },
     });

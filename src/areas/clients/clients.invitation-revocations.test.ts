@@ -11,7 +11,7 @@ import { SCOPES } from '../../platform/http/scopes.ts';
  */
 let clients: ReturnType<typeof clientsGiven>;
 let funder: FunderFixture;
-const { service, given } = startGiven();
+const { service, given } = startGiven({ demoPlane: true });
 beforeAll(async () => {
   clients = clientsGiven(service);
   funder = await given.funder();
@@ -151,7 +151,7 @@ describe('with sandbox keys', () => {
   let keyA: string;
   let keyB: string;
   beforeAll(async () => {
-    const sandbox = await service.given.sandbox();
+    const sandbox = await service.given.demoFunder();
     keyA = sandbox.key;
     keyB = (
       await service.given.key({ bankId: sandbox.bankId, scopes: [...SCOPES], prospect: 'other prospect' })

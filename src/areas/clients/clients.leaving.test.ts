@@ -6,7 +6,7 @@ import { startGiven } from '../../../test/support/service.ts';
 import { SCOPES } from '../../platform/http/scopes.ts';
 
 /** A client leaves the funder's network: kept with its origin, no longer treated as the funder's own. */
-const { service, given } = startGiven();
+const { service, given } = startGiven({ demoPlane: true });
 const clients = clientsGiven(service);
 
 interface Left {
@@ -194,7 +194,7 @@ describe('POST /v1/sandbox/clients/{seller_id}/leave', () => {
   let keyB: string;
   let mine: Invitation;
   beforeAll(async () => {
-    const sandbox = await service.given.sandbox();
+    const sandbox = await service.given.demoFunder();
     bankId = sandbox.bankId;
     keyA = sandbox.key;
     keyB = (await service.given.key({ bankId, scopes: [...SCOPES], prospect: 'leaving prospect' })).secret;

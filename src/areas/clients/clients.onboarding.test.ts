@@ -5,7 +5,7 @@ import type { FunderFixture } from '../../../test/support/requests-fixtures.ts';
 import { startGiven } from '../../../test/support/service.ts';
 
 let funder: FunderFixture;
-const { service, given } = startGiven();
+const { service, given } = startGiven({ demoPlane: true });
 beforeAll(async () => {
   funder = await given.funder();
   const set = await service.ops('PUT', `/ops/v1/funders/${funder.bankId}/return-origins`, {
@@ -310,7 +310,7 @@ describe('return origins (operations API)', () => {
       404,
       'not_found',
     );
-    const sandbox = await service.given.sandbox();
+    const sandbox = await service.given.demoFunder();
     const demo = await service.ops<{ origins: string[] }>(
       'GET',
       `/ops/v1/funders/${sandbox.bankId}/return-origins`,

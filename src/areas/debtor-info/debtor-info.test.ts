@@ -6,7 +6,7 @@ import { startGiven } from '../../../test/support/service.ts';
 import { addDays } from '../../platform/clock.ts';
 import { monthsBefore } from './debtor-info.figures.ts';
 
-const { service } = startGiven();
+const { service } = startGiven({ demoPlane: true });
 const given = debtorsGiven(service);
 
 type Body = Record<string, unknown>;
@@ -358,7 +358,7 @@ describe('GET /v1/requests/{id}/debtors', () => {
     const owner = await service.given.funderWithKey();
     const stranger = await service.given.funderWithKey();
     const unclassified = await service.given.funderWithKey({ environment: 'unclassified' });
-    const sandbox = await service.given.sandbox();
+    const sandbox = await service.given.demoFunder();
     const requestId = await given.requestOver(owner.bankId, [await given.debtor()]);
     for (const [key, id] of [
       [owner.key, randomUUID()],
@@ -371,7 +371,7 @@ describe('GET /v1/requests/{id}/debtors', () => {
       expect(answer.status).toBe(404);
       expect(code(answer)).toBe('not_found');
     }
-  }, 180_000); // resets the demonstration plane: seconds on a loaded machine
+  });
 
   it('needs requests:read: limits:read or webhooks:write alone are refused with 403 forbidden', async () => {
     const funder = await service.given.funderAccount();

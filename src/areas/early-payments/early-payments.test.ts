@@ -4,7 +4,7 @@ import { limitsKit } from '../../../test/support/limits-fixtures.ts';
 import type { FunderFixture, InvoiceFixture } from '../../../test/support/requests-fixtures.ts';
 import { startGiven } from '../../../test/support/service.ts';
 
-const { service, given } = startGiven();
+const { service, given } = startGiven({ demoPlane: true });
 
 const { lineOf } = limitsKit(() => service);
 
@@ -330,7 +330,7 @@ describe('walls and inputs', () => {
 
 describe('sandbox helpers', () => {
   it('a sandbox key walks an early payment from offer to repayment, on its own rows only', async () => {
-    const sandbox = await service.given.sandbox();
+    const sandbox = await service.given.demoFunder();
     const other = await given.funder({ environment: 'sandbox' });
     const made = await service.call<EarlyPayment>(sandbox.key, 'POST', '/v1/sandbox/early-payments', {
       body: { amount: 5_000, due_in_days: 30 },

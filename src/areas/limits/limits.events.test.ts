@@ -9,7 +9,7 @@ import { startGiven } from '../../../test/support/service.ts';
  * `credit_limit.updated` and `seller_limit.updated`, read here on `GET /v1/events` by another
  * key of the funder than the one that wrote, each carrying the line its book answers.
  */
-const { service } = startGiven();
+const { service } = startGiven({ demoPlane: true });
 const { given, funderWithKey, putLimit, importLimits, putSellerLimit, lineOf, sellerLineOf } = limitsKit(
   () => service,
 );
@@ -135,7 +135,7 @@ describe('limit events', () => {
     });
 
     // A sandbox key's own write is an event of its own; another sandbox key does not see it.
-    const sandbox = await service.given.sandbox();
+    const sandbox = await service.given.demoFunder();
     const stranger = await otherKey(sandbox.bankId);
     const sandboxDebtor = await given.debtor('demo');
     expectOk(

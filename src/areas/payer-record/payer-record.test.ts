@@ -8,7 +8,7 @@ import { seedDemoPayerRecords } from './payer-record.demo.ts';
 
 let given: ReturnType<typeof debtorsGiven>;
 let funder: { bankId: string; key: string };
-const { service } = startGiven();
+const { service } = startGiven({ demoPlane: true });
 beforeAll(async () => {
   given = debtorsGiven(service);
   funder = await service.given.funderWithKey();
@@ -330,7 +330,7 @@ describe('the demonstration plane', () => {
   let sandbox: { bankId: string; key: string };
   let sandboxRequestId: string;
   beforeAll(async () => {
-    sandbox = await service.given.sandbox();
+    sandbox = await service.given.demoFunder();
     await service.runtime.services.write({ kind: 'operator', requestId: 'test-seed' }, (scope) =>
       seedDemoPayerRecords(scope),
     );

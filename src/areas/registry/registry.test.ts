@@ -7,7 +7,7 @@ import type {
 } from '../../../test/support/requests-fixtures.ts';
 import { startGiven } from '../../../test/support/service.ts';
 
-const { service, given } = startGiven();
+const { service, given } = startGiven({ demoPlane: true });
 
 type Lookup = {
   lookup_id: string;
@@ -307,7 +307,7 @@ describe('look-ups once open', () => {
 describe('the sandbox registry', () => {
   it('is open without the operations team and answers on the demonstration plane only', async () => {
     await service.ops('POST', '/ops/v1/registry/close', { reason: 'Live closed again for this test' });
-    const sandbox = await service.given.sandbox();
+    const sandbox = await service.given.demoFunder();
     const status = await service.call(sandbox.key, 'GET', '/v1/registry');
     expect(status.body).toMatchObject({ status: 'open', environment: 'sandbox' });
 

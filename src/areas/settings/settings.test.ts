@@ -5,7 +5,7 @@ import { startGiven } from '../../../test/support/service.ts';
 import { madridDate } from '../../platform/clock.ts';
 import { levelAtLeast } from './settings.consent-levels.ts';
 
-const { service } = startGiven();
+const { service } = startGiven({ demoPlane: true });
 
 type Body = Record<string, unknown>;
 
@@ -295,7 +295,7 @@ describe('PUT /v1/settings', () => {
   });
 
   it("a sandbox key's settings are not the live funder's", async () => {
-    const sandbox = await service.given.sandbox();
+    const sandbox = await service.given.demoFunder();
     const live = await service.given.funderWithKey();
     const put = await service.call(sandbox.key, 'PUT', '/v1/settings', {
       body: { debtor_consent_level: 'acceptance', reason: 'Trying it in the sandbox' },
@@ -305,7 +305,7 @@ describe('PUT /v1/settings', () => {
     expect(liveSettings.body.debtor_consent_level).toBe('acknowledgment');
     const entries = await evidence(sandbox.bankId, 'settings.changed');
     expect(entries.at(-1)!.plane).toBe('demo');
-  }, 180_000); // resets the demonstration plane: seconds on a loaded machine
+  });
 });
 
 describe('GET /v1/required-documents', () => {
@@ -464,7 +464,7 @@ describe('PUT /v1/required-documents', () => {
   });
 
   it("a sandbox key's list is not the live funder's", async () => {
-    const sandbox = await service.given.sandbox();
+    const sandbox = await service.given.demoFunder();
     const live = await service.given.funderWithKey();
     const put = await service.call(sandbox.key, 'PUT', '/v1/required-documents', {
       body: { country: 'IT', codes: ['it_durc'] },
@@ -476,7 +476,7 @@ describe('PUT /v1/required-documents', () => {
     // The demonstration funder also has the scenario's lists; Italy's is now the one just set.
     const italy = (sandboxRead.body.required_by_country as Body[]).find((list) => list.country === 'IT');
     expect(italy?.codes).toEqual(['it_durc']);
-  }, 180_000); // resets the demonstration plane: seconds on a loaded machine
+  });
 
   describe('bad input changes nothing', () => {
     const cases: [string, string, unknown][] = [

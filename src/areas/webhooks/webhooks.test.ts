@@ -35,7 +35,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((done) => receiver.listen(0, '127.0.0.1', done));
   base = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
-  service = await startService({ config: { webhookAllowLoopback: true } });
+  service = await startService({ demoPlane: true, config: { webhookAllowLoopback: true } });
 });
 afterAll(async () => {
   await service?.close();
@@ -409,7 +409,7 @@ describe('deliveries', () => {
 
 describe('events of the landed areas', () => {
   it('reach a sandbox key’s endpoint, each verified, and only that key’s endpoint', async () => {
-    const mine = await service.given.sandbox();
+    const mine = await service.given.demoFunder();
     const other = await service.given.key({ bankId: mine.bankId, prospect: 'another prospect' });
     const created = await register(mine.key, '/sandbox-mine');
     await register(other.secret, '/sandbox-other');

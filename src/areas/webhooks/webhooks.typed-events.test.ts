@@ -59,6 +59,7 @@ beforeAll(async () => {
       });
     },
     { dataDir },
+    { demoPlane: true },
   );
   service = bench.service;
   given = requestsGiven(service);
@@ -325,7 +326,7 @@ async function nextMorning(funder: FunderFixture): Promise<void> {
 
 describe('typed events', () => {
   it('every event type is emitted, and each delivery matches its type’s schema', async () => {
-    const { key } = await service.given.sandbox();
+    const { key } = await service.given.demoFunder();
     await endpoint(key, '/typed');
     await lifecycle(key);
     const hooks = (await callOk(key, 'GET', '/v1/webhooks')) as { webhooks: { id: string }[] };
