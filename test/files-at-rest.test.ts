@@ -5,7 +5,9 @@ import {
   cleanUpProcesses,
   cliWithEnv,
   freePort,
+  NO_DEMO,
   PROCESS_MINUTES,
+  SERVING,
   SUITE_TIMEOUT,
   startServer,
   stop,
@@ -55,7 +57,7 @@ describe('the files of a running server', { timeout: SUITE_TIMEOUT }, () => {
     // A directory the service makes itself, below one that exists.
     const dataDir = join(await tempDataDir(), 'data');
     const port = await freePort();
-    const server = await startServer(dataDir, port, 'API reference:');
+    const server = await startServer(dataDir, port, SERVING, NO_DEMO);
     const base = `http://127.0.0.1:${port}`;
 
     expect(await modeOf(dataDir)).toBe('0700');

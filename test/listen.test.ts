@@ -29,7 +29,7 @@ let receiverUrl: string;
 let received: Received[];
 
 beforeAll(async () => {
-  service = await startService();
+  service = await startService({ demoPlane: true });
   await service.app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(service.app.server.address() as AddressInfo).port}`;
   receiver = await startReceiver();
@@ -69,7 +69,7 @@ async function walkToFunded(key: string): Promise<string> {
 
 describe('funder-api listen', { timeout: SUITE_TIMEOUT }, () => {
   it('forwards a request.funded caused after its start to a local URL, signed with the secret it printed, and only the types asked for', async () => {
-    const { key } = await service.given.sandbox();
+    const { key } = await service.given.demoKey();
     // An event from before the start is not forwarded.
     const before = await service.call<{ request: { id: string } }>(key, 'POST', '/v1/sandbox/requests', {
       body: {},
@@ -156,7 +156,7 @@ describe('funder-api listen', { timeout: SUITE_TIMEOUT }, () => {
   });
 
   it('resumes after a restart from the place its state file kept: every event of the key since the first start forwarded once, none skipped', async () => {
-    const { key } = await service.given.sandbox();
+    const { key } = await service.given.demoKey();
     const own = await startReceiver();
     try {
       const logIds = async () =>
@@ -231,7 +231,7 @@ describe('funder-api listen', { timeout: SUITE_TIMEOUT }, () => {
     expect(JSON.parse(badUrl.stdout).error.code).toBe('url_invalid');
 
     // The types are the service's own, as its event list (GET /v1/webhooks) gives them.
-    const { key } = await service.given.sandbox();
+    const { key } = await service.given.demoKey();
     const badType = await cli(
       dataDir,
       'listen',
@@ -254,7 +254,7 @@ describe('funder-api listen', { timeout: SUITE_TIMEOUT }, () => {
   });
 
   it('still takes a key given with --api-key, warning on standard error that other users can read it in the process list', async () => {
-    const { key } = await service.given.sandbox();
+    const { key } = await service.given.demoKey();
     const listen = await startListen([
       '--api-key',
       key,
@@ -336,7 +336,7 @@ describe('funder-api listen', { timeout: SUITE_TIMEOUT }, () => {
   });
 
   it('takes a --secret of 24 bytes or more in either base64 alphabet as the session’s secret', async () => {
-    const { key } = await service.given.sandbox();
+    const { key } = await service.given.demoKey();
     const bytes = randomBytes(24);
     // Bytes whose base64 has a + or a /, so that the base64url form differs from it.
     bytes[0] = 0xfb;

@@ -9,6 +9,8 @@ import {
   cliWithEnv,
   freePort,
   migratedDataDir,
+  NO_DEMO,
+  SERVING,
   SUITE_TIMEOUT,
   startServer,
   stop,
@@ -33,8 +35,8 @@ const keyFile = async (dataDir: string, name: string): Promise<string | null> =>
 /** A server on the data directory for the time of `use`, stopped after it. */
 async function withServer<T>(dataDir: string, use: (call: Caller) => Promise<T>): Promise<T> {
   const port = await freePort();
-  // The log's line, printed at every start (the first start's message only at the first).
-  const server = await startServer(dataDir, port, 'background jobs running', { ...env, LOG_LEVEL: 'info' });
+  // The jobs' log line, printed at every start; no demonstration plane, which is not the subject.
+  const server = await startServer(dataDir, port, SERVING, { ...env, ...NO_DEMO });
   try {
     return await use(caller(port));
   } finally {

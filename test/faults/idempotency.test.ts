@@ -51,7 +51,6 @@ describe.skipIf(!onPostgres())(
         DATABASE_URL: database.url!,
         SECRETS_KEY: randomBytes(32).toString('base64'),
         OPS_TOKEN: `ops_${randomBytes(24).toString('hex')}`,
-        FUNDER_API_DEMO: 'true',
         NODE_ENV: 'production',
         LOG_LEVEL: 'info',
       };
@@ -67,13 +66,16 @@ describe.skipIf(!onPostgres())(
       };
 
       const first = await start();
-      const funders = await first.call(env.OPS_TOKEN, 'GET', '/ops/v1/funders');
-      const bankId = (JSON.parse(funders.text) as { funders: { bank_id: string }[] }).funders[0]!.bank_id;
+      const funder = await first.call(env.OPS_TOKEN, 'POST', '/ops/v1/funders', {
+        name: 'Crash After Commit',
+        environment: 'live',
+      });
+      expect(funder.status, funder.text).toBe(201);
+      const bankId = (JSON.parse(funder.text) as { funder: { bank_id: string } }).funder.bank_id;
       const issued = await first.call(env.OPS_TOKEN, 'POST', '/ops/v1/keys', {
         bank_id: bankId,
         name: 'crash after commit',
         scopes: ['limits:write', 'limits:read'],
-        prospect: 'fault test',
       });
       expect(issued.status, issued.text).toBe(201);
       const key = (JSON.parse(issued.text) as { secret: string }).secret;

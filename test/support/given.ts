@@ -106,6 +106,16 @@ export function givenOf(service: TestService) {
       demo ??= service.demoPlane ? prebuiltSandbox() : accounts.sandbox();
       return demo;
     },
+
+    /**
+     * Another sandbox key on the demonstration funder, for a prospect of its own: what its key
+     * writes and the events of its writes are its own, the plane is the one `demoFunder` shares.
+     */
+    async demoKey(prospect = 'another prospect'): Promise<FunderFixture> {
+      const { bankId } = await accounts.demoFunder();
+      const key = await accounts.key({ bankId, prospect });
+      return { bankId, key: key.secret, keyId: key.id };
+    },
   };
 
   /** A new sandbox key on the demonstration funder of the prebuilt plane. */
