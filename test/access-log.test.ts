@@ -54,22 +54,23 @@ describe('the log of a running server', { timeout: SUITE_TIMEOUT }, () => {
     const server = await startServer(dataDir, port, 'background jobs', {
       NODE_ENV: 'production',
       LOG_LEVEL: 'info',
-      FUNDER_API_DEMO: 'true',
       OPS_TOKEN: opsToken,
       OPS_PORT: String(opsPort),
       ...postgres,
     });
     const call = listenersCaller(port, opsPort);
 
-    // A key of the demonstration funder, issued over the operations API.
-    const funders = await call(opsToken, 'GET', '/ops/v1/funders');
-    expect(funders.status).toBe(200);
-    const bankId = (JSON.parse(funders.text) as { funders: { bank_id: string }[] }).funders[0]!.bank_id;
+    // A funder and its key, made over the operations API.
+    const funder = await call(opsToken, 'POST', '/ops/v1/funders', {
+      name: 'Logged Funder',
+      environment: 'live',
+    });
+    expect(funder.status).toBe(201);
+    const bankId = (JSON.parse(funder.text) as { funder: { bank_id: string } }).funder.bank_id;
     const issued = await call(opsToken, 'POST', '/ops/v1/keys', {
       bank_id: bankId,
       name: 'access log',
       scopes: ['requests:read'],
-      prospect: 'access log test',
     });
     expect(issued.status).toBe(201);
     const key = (JSON.parse(issued.text) as { secret: string }).secret;
@@ -93,7 +94,7 @@ describe('the log of a running server', { timeout: SUITE_TIMEOUT }, () => {
     // Every call but the health check is logged at info; a line is written once its answer is sent.
     const logged = Object.entries(calls).filter(([name]) => name !== 'health');
     const ids = new Set(
-      [funders, issued, ...logged.map(([, answer]) => answer)].map((answer) => answer.requestId),
+      [funder, issued, ...logged.map(([, answer]) => answer)].map((answer) => answer.requestId),
     );
     await until(
       () => logLines(server.output()).filter((line) => ids.has(line.request_id as string)).length >= ids.size,
@@ -134,7 +135,7 @@ describe('the log of a running server', { timeout: SUITE_TIMEOUT }, () => {
       ]);
     }
     // The operations calls too, one line each.
-    for (const answer of [funders, issued]) {
+    for (const answer of [funder, issued]) {
       expect(access(answer.requestId)).toEqual([
         expect.objectContaining({ level: 30, msg: 'call', status: answer.status, funder_id: null }),
       ]);

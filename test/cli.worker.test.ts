@@ -6,7 +6,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RETRY_SCHEDULE_SECONDS } from '../src/areas/webhooks/webhooks.dispatcher.ts';
-import { cleanUpProcesses, freePort, httpCaller, PROCESS_MINUTES, startServer, stop } from './support/cli.ts';
+import { SCOPES } from '../src/platform/http/scopes.ts';
+import {
+  cleanUpProcesses,
+  freePort,
+  httpCaller,
+  NO_DEMO,
+  PROCESS_MINUTES,
+  startServer,
+  stop,
+} from './support/cli.ts';
 import { freshDatabase, onPostgres } from './support/database.ts';
 import { startWorkCommand } from './support/dispatcher-processes.ts';
 import { untilWithin } from './support/webhook-receiver.ts';
@@ -63,7 +72,7 @@ async function serve(inlineWorker: 'true' | 'false', args: string[] = [], more: 
       // The safety wake an hour away: what the worker sends, it sends because it was woken.
       WEBHOOK_SAFETY_WAKE_SECONDS: '3600',
       OPS_TOKEN,
-      LOG_LEVEL: 'info',
+      ...NO_DEMO,
       NODE_ENV: 'test',
       ...more,
     },
@@ -76,20 +85,34 @@ async function serve(inlineWorker: 'true' | 'false', args: string[] = [], more: 
   return { server, runsJobs, call };
 }
 
+/** A funder's key with every scope, made over the operations API of the server `call` reaches. */
+async function webhookKey(call: ReturnType<typeof httpCaller>): Promise<string> {
+  const funder = await call<{ funder: { bank_id: string } }>(OPS_TOKEN, 'POST', '/ops/v1/funders', {
+    name: 'Worker Funder',
+    environment: 'live',
+  });
+  expect(funder.status).toBe(201);
+  const issued = await call<{ secret: string }>(OPS_TOKEN, 'POST', '/ops/v1/keys', {
+    bank_id: funder.body.funder.bank_id,
+    name: 'worker test',
+    scopes: [...SCOPES],
+  });
+  expect(issued.status).toBe(201);
+  return issued.body.secret;
+}
+
 describe('which `serve` runs the background jobs', { timeout: TEST_TIMEOUT }, () => {
   it('serve with FUNDER_API_INLINE_WORKER=false runs no job; served with --worker the job that waited is run; --no-worker beats FUNDER_API_INLINE_WORKER=true', async () => {
-    // First start of the folder: the demonstration plane and a sandbox key, printed once.
     const first = await serve('false');
-    const sandboxKey = /sandbox key\s+(svc_fk_[0-9a-f]{64})/.exec(first.server.output())?.[1] ?? '';
-    expect(sandboxKey).toMatch(/^svc_fk_/);
     expect(first.runsJobs).toBe(false);
-    const made = await first.call<{ webhook: { id: string } }>(sandboxKey, 'POST', '/v1/webhooks', {
+    const funderKey = await webhookKey(first.call);
+    const made = await first.call<{ webhook: { id: string } }>(funderKey, 'POST', '/v1/webhooks', {
       url: `${receiverBase}/queued`,
     });
     expect(made.status).toBe(201);
     const webhookId = made.body.webhook.id;
     // The job: a test event, due at once, that only a worker's dispatcher sends.
-    expect((await first.call(sandboxKey, 'POST', `/v1/webhooks/${webhookId}/test`)).status).toBe(202);
+    expect((await first.call(funderKey, 'POST', `/v1/webhooks/${webhookId}/test`)).status).toBe(202);
     expect(await stop(first.server)).toBe(0);
     expect(hits.filter((hit) => hit.path === '/queued')).toEqual([]);
 
@@ -98,7 +121,7 @@ describe('which `serve` runs the background jobs', { timeout: TEST_TIMEOUT }, ()
     expect(second.runsJobs).toBe(true);
     const log = async () => {
       const answer = await second.call<{ deliveries: { status: string; response_code: number | null }[] }>(
-        sandboxKey,
+        funderKey,
         'GET',
         `/v1/webhooks/${webhookId}/deliveries`,
       );
@@ -135,19 +158,18 @@ describe('which `serve` runs the background jobs', { timeout: TEST_TIMEOUT }, ()
         const api = await serve('false', [], {
           DATABASE_URL: database.url ?? '',
           SECRETS_KEY: secretsKey.toString('base64'),
-          FUNDER_API_DEMO: 'true',
         });
         expect(api.runsJobs).toBe(false);
-        const sandboxKey = /sandbox key\s+(svc_fk_[0-9a-f]{64})/.exec(api.server.output())?.[1] ?? '';
-        const made = await api.call<{ webhook: { id: string } }>(sandboxKey, 'POST', '/v1/webhooks', {
+        const funderKey = await webhookKey(api.call);
+        const made = await api.call<{ webhook: { id: string } }>(funderKey, 'POST', '/v1/webhooks', {
           url: `${receiverBase}/left-to-work`,
         });
         expect(made.status).toBe(201);
         const webhookId = made.body.webhook.id;
-        expect((await api.call(sandboxKey, 'POST', `/v1/webhooks/${webhookId}/test`)).status).toBe(202);
+        expect((await api.call(funderKey, 'POST', `/v1/webhooks/${webhookId}/test`)).status).toBe(202);
         const log = async () => {
           const answer = await api.call<{ deliveries: { status: string }[] }>(
-            sandboxKey,
+            funderKey,
             'GET',
             `/v1/webhooks/${webhookId}/deliveries`,
           );

@@ -1,11 +1,15 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   cleanUpProcesses,
   freePort,
+  httpCaller,
   migratedDataDir,
+  NO_DEMO,
   PROCESS_MINUTES,
+  SERVING,
   type Server,
   SUITE_TIMEOUT,
   startServer,
@@ -89,11 +93,26 @@ describe.skipIf(!redisServer)(
       redisPort = await freePort();
       await startRedis();
       apiPort = await freePort();
-      server = await startServer(await migratedDataDir(), apiPort, 'API reference', {
+      const opsToken = `ops_${randomBytes(24).toString('hex')}`;
+      server = await startServer(await migratedDataDir(), apiPort, SERVING, {
         REDIS_URL: `redis://127.0.0.1:${redisPort}`,
+        OPS_TOKEN: opsToken,
+        ...NO_DEMO,
       });
-      key = /sandbox key\s+(svc_fk_[0-9a-f]{64})/.exec(server.output())?.[1] ?? '';
-      expect(key).not.toBe('');
+      // A funder's key, made over the operations API (on the API's port outside production).
+      const call = httpCaller(apiPort);
+      const funder = await call<{ funder: { bank_id: string } }>(opsToken, 'POST', '/ops/v1/funders', {
+        name: 'Ready Funder',
+        environment: 'live',
+      });
+      expect(funder.status).toBe(201);
+      const issued = await call<{ secret: string }>(opsToken, 'POST', '/ops/v1/keys', {
+        bank_id: funder.body.funder.bank_id,
+        name: 'readiness',
+        scopes: ['requests:read'],
+      });
+      expect(issued.status).toBe(201);
+      key = issued.body.secret;
     }, SUITE_TIMEOUT);
 
     afterAll(async () => {

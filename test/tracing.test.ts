@@ -12,6 +12,7 @@ import {
   freePort,
   httpCaller,
   migratedDataDir,
+  NO_DEMO,
   PROCESS_MINUTES,
   SUITE_TIMEOUT,
   startServer,
@@ -498,17 +499,29 @@ describe.skipIf(onPostgres())('a server process exporting its spans', { timeout:
 
   it('answers and logs the trace id of a traceparent, exports the server span and its statements, and names the trace in the delivery it caused', async () => {
     const port = await freePort();
+    const opsToken = `ops_${randomBytes(24).toString('hex')}`;
     const server = await startServer(await migratedDataDir(), port, 'background jobs', {
       NODE_ENV: 'test',
-      LOG_LEVEL: 'info',
-      FUNDER_API_DEMO: 'true',
+      ...NO_DEMO,
+      OPS_TOKEN: opsToken,
       WEBHOOK_ALLOW_LOOPBACK: 'true',
       OTEL_EXPORTER_OTLP_ENDPOINT: otlp.endpoint,
     });
-    const sandboxKey = /sandbox key\s+(svc_fk_[0-9a-f]{64})/.exec(server.output())?.[1] ?? '';
-    expect(sandboxKey).toMatch(/^svc_fk_/);
     const call = httpCaller(port);
-    const made = await call<{ webhook: { id: string } }>(sandboxKey, 'POST', '/v1/webhooks', {
+    // A funder's key, issued over the operations API before the traced call.
+    const funder = await call<{ funder: { bank_id: string } }>(opsToken, 'POST', '/ops/v1/funders', {
+      name: 'Traced Funder',
+      environment: 'live',
+    });
+    expect(funder.status).toBe(201);
+    const issued = await call<{ secret: string }>(opsToken, 'POST', '/ops/v1/keys', {
+      bank_id: funder.body.funder.bank_id,
+      name: 'tracing',
+      scopes: ['webhooks:write'],
+    });
+    expect(issued.status).toBe(201);
+    const funderKey = issued.body.secret;
+    const made = await call<{ webhook: { id: string } }>(funderKey, 'POST', '/v1/webhooks', {
       url: `${hooks.base}/from-process`,
     });
     expect(made.status).toBe(201);
@@ -517,7 +530,7 @@ describe.skipIf(onPostgres())('a server process exporting its spans', { timeout:
     const answer = await fetch(`http://127.0.0.1:${port}/v1/webhooks/${made.body.webhook.id}/test`, {
       method: 'POST',
       headers: {
-        authorization: `Bearer ${sandboxKey}`,
+        authorization: `Bearer ${funderKey}`,
         traceparent: sent.header,
         'content-type': 'application/json',
       },
@@ -562,6 +575,6 @@ describe.skipIf(onPostgres())('a server process exporting its spans', { timeout:
     );
     expect(statements.length).toBeGreaterThan(1);
     expect(statements.every((span) => span.attributes['db.system.name'] === 'postgresql')).toBe(true);
-    expect(JSON.stringify(otlp.spans)).not.toContain(sandboxKey);
+    expect(JSON.stringify(otlp.spans)).not.toContain(funderKey);
   });
 });
