@@ -18,6 +18,9 @@ export interface PgliteOptions {
   loadDataDir?: Blob;
 }
 
+/** How many texts without a name of their own PGlite's session keeps parsed (see `keptName`). */
+const KEPT_TEXTS = 200;
+
 // Dates as 'YYYY-MM-DD' strings, like the PostgreSQL adapter.
 const parsers = { [types.DATE]: (value: string) => value };
 
@@ -78,9 +81,53 @@ export async function createPgliteDb(
     return toResult<R>(parse.parseResults(messages, pglite.parsers)[0]!);
   }
 
+  /**
+   * Every other text with parameters is kept too, under a name of its own, the way drivers that
+   * prepare every statement do: parsing, rewriting (row-level security policies included) and
+   * planning were most of an ordinary statement's time, some three quarters of a join read.
+   * At most `KEPT_TEXTS` are kept; the one unused longest is closed when another comes, so a text
+   * made afresh each time (a list of placeholders as long as its values) cannot fill the session.
+   * PostgreSQL plans a kept statement again when what it reads changes or another role runs it.
+   */
+  const kept = new Map<string, string>();
+  let keptCount = 0;
+  async function keptName(sql: string): Promise<string> {
+    const known = kept.get(sql);
+    if (known) {
+      // The most recently used last: a Map iterates in insertion order.
+      kept.delete(sql);
+      kept.set(sql, known);
+      return known;
+    }
+    if (kept.size >= KEPT_TEXTS) {
+      const [oldestSql, oldest] = kept.entries().next().value as [string, string];
+      kept.delete(oldestSql);
+      prepared.delete(oldest);
+      await step(serialize.close({ type: 'S', name: oldest }));
+      await step(serialize.sync());
+    }
+    const name = `kept_${++keptCount}`;
+    kept.set(sql, name);
+    return name;
+  }
+
+  /** A text with parameters runs as a kept statement; one without as PGlite runs it. */
+  const runKept = async <R>(sql: string, params: readonly unknown[]): Promise<QueryResult<R>> => {
+    const name = await keptName(sql);
+    try {
+      return await runNamed<R>(sql, params, name);
+    } catch (err) {
+      // A text that did not parse is not kept: its name is free for nothing else to find.
+      if (!prepared.has(name)) kept.delete(sql);
+      throw err;
+    }
+  };
+
   /** Inside a transaction (which holds PGlite's transaction lock): the query lock only. */
   const namedInTransaction = <R>(sql: string, params: readonly unknown[], name: string) =>
     pglite.runExclusive(() => runNamed<R>(sql, params, name));
+  const keptInTransaction = <R>(sql: string, params: readonly unknown[]) =>
+    pglite.runExclusive(() => runKept<R>(sql, params));
 
   /**
    * PGlite's one user is a superuser, which row-level security never binds: every transaction
@@ -93,6 +140,7 @@ export async function createPgliteDb(
       return fn({
         async query<R>(sql: string, params?: readonly unknown[], options?: QueryOptions) {
           if (options?.name) return namedInTransaction<R>(sql, params ?? [], options.name);
+          if (params && params.length > 0) return keptInTransaction<R>(sql, params);
           return toResult<R>(await inner.query(sql, params as unknown[] | undefined));
         },
         async exec(sql: string) {
@@ -110,10 +158,12 @@ export async function createPgliteDb(
     pglite,
     async query<T>(sql: string, params?: readonly unknown[], options?: QueryOptions) {
       if (!asGate()) return transaction((tx) => tx.query<T>(sql, params, options));
-      if (options?.name) {
-        const name = options.name;
+      if (options?.name || (params && params.length > 0)) {
+        const name = options?.name;
         const result = await pglite._runExclusiveTransaction(() =>
-          pglite.runExclusive(() => runNamed<T>(sql, params ?? [], name)),
+          pglite.runExclusive(() =>
+            name ? runNamed<T>(sql, params ?? [], name) : runKept<T>(sql, params ?? []),
+          ),
         );
         await pglite.syncToFs();
         return result;
