@@ -152,6 +152,55 @@ function namesInPlace(path: string, text: string): string[] {
 /** A `*` selecting whole rows: after SELECT (DISTINCT (ON ...)), a comma or RETURNING, bare or `alias.*`. */
 const STAR = /(?:\bSELECT(?:\s+DISTINCT(?:\s+ON\s*\([^)]*\))?)?|,|\bRETURNING)\s*(?:\w+\.)?\*/i;
 
+/**
+ * On the embedded database every other text with parameters is kept parsed too, under a name
+ * the adapter gives it (src/platform/db/pglite.ts, `keptName`), the ones used last only.
+ */
+describe.skipIf(onPostgres())('texts kept without a name (PGlite)', () => {
+  const keptCount = async (db: TestDatabase['db']) =>
+    Number(
+      (
+        await runAs(GATE, () =>
+          db.query<{ n: string }>(
+            `SELECT count(*)::text AS n FROM pg_prepared_statements WHERE name LIKE 'kept%'`,
+          ),
+        )
+      ).rows[0]!.n,
+    );
+
+  it('answer as before, and the session keeps no more of them than its bound however many texts come', async () => {
+    const db = database.db;
+    // Texts made afresh, as a list of placeholders as long as its values is: each a new text.
+    for (let width = 1; width <= 260; width += 1) {
+      const values = Array.from({ length: width }, (_, i) => i + 1);
+      const placeholders = values.map((_, i) => `$${i + 1}::int`).join(' + ');
+      const { rows } = await runAs(GATE, () =>
+        db.query<{ sum: number }>(`SELECT ${placeholders} AS sum`, values),
+      );
+      expect(rows).toEqual([{ sum: (width * (width + 1)) / 2 }]);
+    }
+    const kept = await keptCount(db);
+    expect(kept).toBeGreaterThan(100);
+    expect(kept).toBeLessThanOrEqual(200);
+    // A text that was closed to make room is parsed again when it comes back.
+    const again = await runAs(GATE, () => db.query<{ sum: number }>('SELECT $1::int AS sum', [5]));
+    expect(again.rows).toEqual([{ sum: 5 }]);
+  });
+
+  it('report a text that does not parse as the unnamed text does, each time, and keep serving the others', async () => {
+    const db = database.db;
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      await expect(runAs(GATE, () => db.query('SELEC $1::int AS n', [1]))).rejects.toMatchObject({
+        code: '42601',
+      });
+    }
+    const answer = await runAs(GATE, () =>
+      db.transaction((tx) => tx.query<{ id: string }>('SELECT id FROM funders WHERE id = $1', [funderA])),
+    );
+    expect(answer.rows).toEqual([{ id: funderA }]);
+  });
+});
+
 describe('named statements of the service', () => {
   let declared: readonly NamedStatement<unknown>[] = [];
   let describer: Awaited<ReturnType<typeof createPgliteDb>>;
