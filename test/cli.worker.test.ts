@@ -6,10 +6,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RETRY_SCHEDULE_SECONDS } from '../src/areas/webhooks/webhooks.dispatcher.ts';
-import { SCOPES } from '../src/platform/http/scopes.ts';
 import {
   cleanUpProcesses,
   freePort,
+  funderKeyOver,
   httpCaller,
   NO_DEMO,
   PROCESS_MINUTES,
@@ -85,27 +85,11 @@ async function serve(inlineWorker: 'true' | 'false', args: string[] = [], more: 
   return { server, runsJobs, call };
 }
 
-/** A funder's key with every scope, made over the operations API of the server `call` reaches. */
-async function webhookKey(call: ReturnType<typeof httpCaller>): Promise<string> {
-  const funder = await call<{ funder: { bank_id: string } }>(OPS_TOKEN, 'POST', '/ops/v1/funders', {
-    name: 'Worker Funder',
-    environment: 'live',
-  });
-  expect(funder.status).toBe(201);
-  const issued = await call<{ secret: string }>(OPS_TOKEN, 'POST', '/ops/v1/keys', {
-    bank_id: funder.body.funder.bank_id,
-    name: 'worker test',
-    scopes: [...SCOPES],
-  });
-  expect(issued.status).toBe(201);
-  return issued.body.secret;
-}
-
 describe('which `serve` runs the background jobs', { timeout: TEST_TIMEOUT }, () => {
   it('serve with FUNDER_API_INLINE_WORKER=false runs no job; served with --worker the job that waited is run; --no-worker beats FUNDER_API_INLINE_WORKER=true', async () => {
     const first = await serve('false');
     expect(first.runsJobs).toBe(false);
-    const funderKey = await webhookKey(first.call);
+    const funderKey = (await funderKeyOver(first.call, OPS_TOKEN)).key;
     const made = await first.call<{ webhook: { id: string } }>(funderKey, 'POST', '/v1/webhooks', {
       url: `${receiverBase}/queued`,
     });
@@ -160,7 +144,7 @@ describe('which `serve` runs the background jobs', { timeout: TEST_TIMEOUT }, ()
           SECRETS_KEY: secretsKey.toString('base64'),
         });
         expect(api.runsJobs).toBe(false);
-        const funderKey = await webhookKey(api.call);
+        const funderKey = (await funderKeyOver(api.call, OPS_TOKEN)).key;
         const made = await api.call<{ webhook: { id: string } }>(funderKey, 'POST', '/v1/webhooks', {
           url: `${receiverBase}/left-to-work`,
         });

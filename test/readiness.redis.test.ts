@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   cleanUpProcesses,
   freePort,
+  funderKeyOver,
   httpCaller,
   migratedDataDir,
   NO_DEMO,
@@ -100,19 +101,7 @@ describe.skipIf(!redisServer)(
         ...NO_DEMO,
       });
       // A funder's key, made over the operations API (on the API's port outside production).
-      const call = httpCaller(apiPort);
-      const funder = await call<{ funder: { bank_id: string } }>(opsToken, 'POST', '/ops/v1/funders', {
-        name: 'Ready Funder',
-        environment: 'live',
-      });
-      expect(funder.status).toBe(201);
-      const issued = await call<{ secret: string }>(opsToken, 'POST', '/ops/v1/keys', {
-        bank_id: funder.body.funder.bank_id,
-        name: 'readiness',
-        scopes: ['requests:read'],
-      });
-      expect(issued.status).toBe(201);
-      key = issued.body.secret;
+      key = (await funderKeyOver(httpCaller(apiPort), opsToken, { scopes: ['requests:read'] })).key;
     }, SUITE_TIMEOUT);
 
     afterAll(async () => {

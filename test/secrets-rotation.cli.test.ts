@@ -3,11 +3,11 @@ import { existsSync } from 'node:fs';
 import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { SCOPES } from '../src/platform/http/scopes.ts';
 import {
   cleanUpProcesses,
   cliWithEnv,
   freePort,
+  funderKeyOver,
   migratedDataDir,
   NO_DEMO,
   SERVING,
@@ -62,18 +62,7 @@ function caller(port: number) {
 
 /** A live funder with a key, a webhook (its secret sealed, its answer kept sealed) and a client link. */
 async function sealedThings(call: Caller) {
-  const funder = await call<{ funder: { bank_id: string } }>(OPS_TOKEN, 'POST', '/ops/v1/funders', {
-    name: 'Rotating funder',
-    environment: 'live',
-  });
-  expect(funder.status).toBe(201);
-  const issued = await call<{ secret: string }>(OPS_TOKEN, 'POST', '/ops/v1/keys', {
-    bank_id: funder.body.funder.bank_id,
-    name: 'rotation test',
-    scopes: [...SCOPES],
-  });
-  expect(issued.status).toBe(201);
-  const key = issued.body.secret;
+  const { key } = await funderKeyOver(call, OPS_TOKEN, { name: 'Rotating funder' });
   const webhook = await registerWebhook(call, key);
   expect(webhook.status, JSON.stringify(webhook.body)).toBe(201);
   const link = await call<{ client_link: { url: string } }>(key, 'POST', '/v1/client-links', {});

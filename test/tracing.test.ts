@@ -10,6 +10,7 @@ import { createLogger } from '../src/runtime.ts';
 import {
   cleanUpProcesses,
   freePort,
+  funderKeyOver,
   httpCaller,
   migratedDataDir,
   NO_DEMO,
@@ -509,18 +510,7 @@ describe.skipIf(onPostgres())('a server process exporting its spans', { timeout:
     });
     const call = httpCaller(port);
     // A funder's key, issued over the operations API before the traced call.
-    const funder = await call<{ funder: { bank_id: string } }>(opsToken, 'POST', '/ops/v1/funders', {
-      name: 'Traced Funder',
-      environment: 'live',
-    });
-    expect(funder.status).toBe(201);
-    const issued = await call<{ secret: string }>(opsToken, 'POST', '/ops/v1/keys', {
-      bank_id: funder.body.funder.bank_id,
-      name: 'tracing',
-      scopes: ['webhooks:write'],
-    });
-    expect(issued.status).toBe(201);
-    const funderKey = issued.body.secret;
+    const { key: funderKey } = await funderKeyOver(call, opsToken, { scopes: ['webhooks:write'] });
     const made = await call<{ webhook: { id: string } }>(funderKey, 'POST', '/v1/webhooks', {
       url: `${hooks.base}/from-process`,
     });

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { inject } from 'vitest';
+import { SCOPES } from '../../src/platform/http/scopes.ts';
 
 /**
  * The real command line as a child process: one-off commands run to their end, servers started
@@ -257,6 +258,42 @@ export function listenersCaller(port: number, opsPort: number) {
 }
 
 /** Calls a server process on `port` over HTTP with a bearer token (an API key or the operator token). */
+/** A caller of a server's API with a token, as `httpCaller` makes one. */
+export type TokenCaller = <T>(
+  token: string,
+  method: string,
+  path: string,
+  body?: unknown,
+) => Promise<{
+  status: number;
+  body: T;
+}>;
+
+/**
+ * A live funder and a key of it with `scopes` (every scope unless told), made over the operations
+ * API of the server `call` reaches, with the operator token `opsToken`: a server started without
+ * the demonstration plane has no key to print.
+ */
+export async function funderKeyOver(
+  call: TokenCaller,
+  opsToken: string,
+  options: { name?: string; scopes?: readonly string[] } = {},
+): Promise<{ bankId: string; key: string }> {
+  const funder = await call<{ funder: { bank_id: string } }>(opsToken, 'POST', '/ops/v1/funders', {
+    name: options.name ?? 'Test Funder',
+    environment: 'live',
+  });
+  if (funder.status !== 201) throw new Error(`funder: ${funder.status} ${JSON.stringify(funder.body)}`);
+  const bankId = funder.body.funder.bank_id;
+  const issued = await call<{ secret: string }>(opsToken, 'POST', '/ops/v1/keys', {
+    bank_id: bankId,
+    name: 'test key',
+    scopes: [...(options.scopes ?? SCOPES)],
+  });
+  if (issued.status !== 201) throw new Error(`key: ${issued.status} ${JSON.stringify(issued.body)}`);
+  return { bankId, key: issued.body.secret };
+}
+
 export function httpCaller(port: number) {
   return async <T>(token: string, method: string, path: string, body?: unknown) => {
     const response = await fetch(`http://127.0.0.1:${port}${path}`, {
