@@ -1,4 +1,5 @@
 import { writeFile } from 'node:fs/promises';
+import type { Db } from '../../src/platform/db/db.ts';
 import { createPgliteDb } from '../../src/platform/db/pglite.ts';
 import { embeddedDatabase, serverDatabase, type TestDatabase } from './database.ts';
 import { startService } from './service.ts';
@@ -8,8 +9,8 @@ import { startService } from './service.ts';
  * on the plane need it only as a reset leaves it, and a reset is seconds of a core. A service
  * started with `demoPlane` (support/service.ts) gets a copy of that template, with the clock at
  * the same start and the secrets key of the service that built it, so it holds what a reset of
- * its own would have left (demo.reset.test.ts compares the two). Files about the reset, or that
- * need the plane rebuilt during the file, call `given.sandbox()`, which resets for real.
+ * its own would have left (test/demo-template.test.ts compares the two). Files about the reset,
+ * or that need the plane rebuilt during the file, call `given.sandbox()`, which resets for real.
  */
 
 /** Resets the plane of `database` through the operations API; `keep` runs before the service closes. */
@@ -51,4 +52,27 @@ export async function postgresDemoTemplate(
     // Every connection closed: a database is copied only while no one is connected to it.
     await database.close();
   }
+}
+
+/**
+ * Demonstration rows per table that has a plane column, the evidence chain aside, and keys:
+ * a key keeps its plane for life and survives resets. Tables only: a view shows its table's rows.
+ */
+export async function demoFootprint(db: Db): Promise<Record<string, number>> {
+  const { rows: tables } = await db.query<{ table_name: string }>(
+    `SELECT c.table_name FROM information_schema.columns c
+       JOIN information_schema.tables t ON t.table_schema = c.table_schema AND t.table_name = c.table_name
+        AND t.table_type = 'BASE TABLE'
+      WHERE c.table_schema = current_schema() AND c.column_name = 'plane'
+        AND c.table_name NOT IN ('evidence_entries', 'api_keys')
+      ORDER BY c.table_name`,
+  );
+  const counts: Record<string, number> = {};
+  for (const { table_name: table } of tables) {
+    const { rows } = await db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM ${table} WHERE plane = 'demo'`,
+    );
+    counts[table] = rows[0]!.n;
+  }
+  return counts;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { startGiven, startService, type TestService } from '../../../test/support/service.ts';
+import { demoFootprint } from '../../../test/support/demo-template.ts';
+import { startGiven } from '../../../test/support/service.ts';
 import { sha256Hex } from '../../platform/crypto.ts';
 import { OPERATOR, runAs } from '../../platform/db/actor.ts';
 import { verifyEvidence } from '../../platform/evidence.ts';
@@ -19,10 +20,8 @@ const reset = async (): Promise<Reset> => {
   return answer.body;
 };
 
-const listAll = (key: string) => listAllOn(service, key);
-
-const listAllOn = async (on: Pick<TestService, 'call'>, key: string) => {
-  const answer = await on.call<{ count: number; requests: Item[] }>(
+const listAll = async (key: string) => {
+  const answer = await service.call<{ count: number; requests: Item[] }>(
     key,
     'GET',
     '/v1/requests?status=all&limit=200',
@@ -30,29 +29,6 @@ const listAllOn = async (on: Pick<TestService, 'call'>, key: string) => {
   expect(answer.status).toBe(200);
   return answer.body.requests;
 };
-
-/**
- * Demonstration rows per table that has a plane column, the evidence chain aside, and keys:
- * a key keeps its plane for life and survives resets. Tables only: a view shows its table's rows.
- */
-async function demoFootprint(on = service): Promise<Record<string, number>> {
-  const { rows: tables } = await on.db.query<{ table_name: string }>(
-    `SELECT c.table_name FROM information_schema.columns c
-       JOIN information_schema.tables t ON t.table_schema = c.table_schema AND t.table_name = c.table_name
-        AND t.table_type = 'BASE TABLE'
-      WHERE c.table_schema = current_schema() AND c.column_name = 'plane'
-        AND c.table_name NOT IN ('evidence_entries', 'api_keys')
-      ORDER BY c.table_name`,
-  );
-  const counts: Record<string, number> = {};
-  for (const { table_name: table } of tables) {
-    const { rows } = await on.db.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM ${table} WHERE plane = 'demo'`,
-    );
-    counts[table] = rows[0]!.n;
-  }
-  return counts;
-}
 
 /** Every demonstration row's id, per table with an id: the plane exactly as it stands. */
 async function demoRows(): Promise<Record<string, string[]>> {
@@ -124,7 +100,7 @@ describe('resetting again', () => {
     'gives the same shape, clears what sandbox keys changed, and the previous requests are gone',
     async () => {
       const first = await reset();
-      const shape = await demoFootprint();
+      const shape = await demoFootprint(service.db);
       const key = (await service.given.key({ bankId: first.bank_id })).secret;
       const before = await listAll(key);
 
@@ -137,10 +113,10 @@ describe('resetting again', () => {
       });
       expect((await service.call(key, 'POST', '/v1/sandbox/requests')).status).toBe(201);
       expect((await service.call(key, 'GET', `/v1/requests/${before[0]!.id}/documents`)).status).toBe(200);
-      expect(await demoFootprint()).not.toEqual(shape);
+      expect(await demoFootprint(service.db)).not.toEqual(shape);
 
       await reset();
-      expect(await demoFootprint()).toEqual(shape);
+      expect(await demoFootprint(service.db)).toEqual(shape);
       const after = await listAll(key);
       expect(after.map((r) => r.status).sort()).toEqual(before.map((r) => r.status).sort());
       for (const request of before) {
@@ -248,29 +224,6 @@ describe('resetting again', () => {
         `SELECT count(*)::int AS n FROM outbox_events WHERE plane = 'demo'`,
       );
       expect(rows[0]!.n).toBe(0);
-    },
-    SLOW,
-  );
-});
-
-describe('the prebuilt plane the suite starts files on', () => {
-  const prebuilt = startGiven({ demoPlane: true });
-
-  it(
-    'holds what a reset at the same instant leaves: the same rows per table, the same requests',
-    async () => {
-      const ids = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
-      const requests = async (on: typeof service, key: string) =>
-        JSON.stringify(await listAllOn(on, key)).replace(ids, '<id>');
-      const fromTemplate = await prebuilt.given.demoFunder();
-      const built = await startService();
-      try {
-        const own = await built.given.demoFunder();
-        expect(await demoFootprint(prebuilt.service)).toEqual(await demoFootprint(built));
-        expect(await requests(prebuilt.service, fromTemplate.key)).toEqual(await requests(built, own.key));
-      } finally {
-        await built.close();
-      }
     },
     SLOW,
   );
