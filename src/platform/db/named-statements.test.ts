@@ -201,47 +201,6 @@ describe.skipIf(onPostgres())('texts kept without a name (PGlite)', () => {
   });
 });
 
-/**
- * On PostgreSQL a pool keeps a text with parameters from its second call (src/platform/db/
- * kept-texts.ts): the connection that runs it then holds it parsed.
- */
-describe.runIf(onPostgres())('texts kept without a name (PostgreSQL)', () => {
-  const heldOn = (tx: { query: TestDatabase['db']['query'] }, text: string) =>
-    tx.query<{ name: string }>('SELECT name FROM pg_prepared_statements WHERE statement = $1', [text]);
-
-  it('are held parsed by the connection from their second call, and answer as before', async () => {
-    const text = `SELECT id FROM funders WHERE id = $1 AND name <> 'kept-test'`;
-    const held = await runAs(GATE, () =>
-      database.db.transaction(async (tx) => {
-        const answers = [];
-        for (let call = 0; call < 3; call += 1) answers.push((await tx.query(text, [funderA])).rows);
-        expect(answers).toEqual([[{ id: funderA }], [{ id: funderA }], [{ id: funderA }]]);
-        return (await heldOn(tx, text)).rows;
-      }),
-    );
-    expect(held).toEqual([{ name: expect.stringMatching(/^kept_/) }]);
-  });
-
-  it('never hold a text with a `*`, nor one each call makes afresh', async () => {
-    const star = `SELECT * FROM funders WHERE id = $1 AND name <> 'kept-star'`;
-    const held = await runAs(GATE, () =>
-      database.db.transaction(async (tx) => {
-        for (let call = 0; call < 3; call += 1) await tx.query(star, [funderA]);
-        const fresh: string[] = [];
-        for (let call = 0; call < 3; call += 1) {
-          const text = `SELECT id FROM funders WHERE id = $1 AND name <> 'kept-fresh-${call}'`;
-          fresh.push(text);
-          await tx.query(text, [funderA]);
-        }
-        const rows = [(await heldOn(tx, star)).rows];
-        for (const text of fresh) rows.push((await heldOn(tx, text)).rows);
-        return rows;
-      }),
-    );
-    expect(held).toEqual([[], [], [], []]);
-  });
-});
-
 describe('named statements of the service', () => {
   let declared: readonly NamedStatement<unknown>[] = [];
   let describer: Awaited<ReturnType<typeof createPgliteDb>>;

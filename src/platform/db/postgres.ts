@@ -18,7 +18,6 @@ import {
   type Tx,
   unavailableCause,
 } from './db.ts';
-import { keptTexts } from './kept-texts.ts';
 import { parseTimestamptz } from './timestamps.ts';
 
 // Keep bigint and numeric as strings (exact), dates as Date: the same shapes PGlite gives.
@@ -151,7 +150,6 @@ function poolDb(
       throw err;
     }
   };
-  const kept = keptTexts();
   /** The client's bound on an answer: the server's statement bound and a margin (bounds.ts). */
   const clientBound = () =>
     (inLongWork() ? bounds.longStatementTimeoutMs : bounds.statementTimeoutMs) + CLIENT_MARGIN_MS;
@@ -162,12 +160,11 @@ function poolDb(
     options?: QueryOptions,
   ): Promise<QueryResult<T>> => {
     const values = params as unknown[] | undefined;
-    const name = options?.name ?? (values && values.length > 0 ? kept.nameOf(sql) : null);
     const config: pg.QueryConfig & { query_timeout: number } = {
       text: sql,
       values,
       query_timeout: clientBound(),
-      ...(name ? { name } : {}),
+      ...(options?.name ? { name: options.name } : {}),
     };
     const result = await observed(client.query(config));
     return { rows: result.rows as T[], rowCount: result.rowCount ?? 0 };
