@@ -70,12 +70,12 @@ export interface StartOptions {
 export const demoSecretsKey = (): Buffer => Buffer.from(inject('demoSecretsKey'), 'hex');
 
 export async function startService(options: StartOptions = {}): Promise<TestService> {
-  const database = options.database ?? (await freshDatabase({ demoPlane: options.demoPlane }));
   if (options.demoPlane && options.secretsKey && !options.secretsKey.equals(demoSecretsKey())) {
     throw new Error(
       'a service on the prebuilt demonstration plane has the key that built it: demoSecretsKey()',
     );
   }
+  const database = options.database ?? (await freshDatabase({ demoPlane: options.demoPlane }));
   const secretsKey = options.secretsKey ?? (options.demoPlane ? demoSecretsKey() : randomBytes(32));
   const opsToken = `ops_${randomBytes(24).toString('hex')}`;
   const config: Config = {
