@@ -11,7 +11,7 @@
  */
 import os from 'node:os';
 import { parseArgs } from 'node:util';
-import { type CompiledServer, startCompiledServer } from './compiled.ts';
+import { type CompiledServer, imageNodeFlags, startCompiledServer } from './compiled.ts';
 import type { LoadFigures } from './load.ts';
 import { load, type Measured, stepJob } from './load-fork.ts';
 import { measureOffers } from './offers.ts';
@@ -50,6 +50,10 @@ interface Options {
   readCache: 'on' | 'off';
   /** Times the whole plan, bare SELECT first, is loaded; the verdicts take each figure's median. */
   rounds: number;
+  /** Only the steps whose ids start with one of these (the bare SELECT always): null for all. */
+  only: string[] | null;
+  /** A folder the compiled server writes a V8 CPU profile into as it stops (`--cpu-prof`), or null. */
+  cpuProf: string | null;
 }
 
 function positiveInt(name: string, raw: string | undefined, fallback: number, min = 1): number {
@@ -73,6 +77,8 @@ function readOptions(): Options {
       'compiled-only': { type: 'boolean', default: false },
       'read-cache': { type: 'string', default: 'on' },
       rounds: { type: 'string' },
+      only: { type: 'string' },
+      'cpu-prof': { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
     strict: true,
@@ -82,6 +88,7 @@ function readOptions(): Options {
       'usage: npm run bench -- [--db pglite|postgres|both] [--duration 10] [--warmup 2]\n' +
         '                        [--connections 50] [--pool 10] [--scale 1] [--requests 100000]\n' +
         '                        [--compiled-only] [--read-cache on|off] [--mixed on|off] [--rounds 1]\n' +
+        '                        [--only list,events] [--cpu-prof DIR]\n' +
         'PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres)',
     );
     process.exit(0);
@@ -114,6 +121,8 @@ function readOptions(): Options {
     skipInProcess: values['compiled-only'] ?? false,
     readCache,
     rounds: positiveInt('rounds', values.rounds, 1),
+    only: values.only ? values.only.split(',').filter((id) => id !== '') : null,
+    cpuProf: values['cpu-prof'] ?? null,
   };
 }
 
@@ -246,7 +255,7 @@ async function benchServer(
   const plan = [
     ...readPlan(served.url, targets, auth),
     ...(options.mixed ? mixedPlan(served.url, targets, auth) : []),
-  ];
+  ].filter((step) => options.only === null || options.only.some((id) => step.id.startsWith(id)));
   await checkAnswers(plan);
   // The baseline, /v1/health and /v1/me, then each read with the policies on and at once off
   // (the role switch stays, the second wall's cost goes). Turning them off waits for the
@@ -317,7 +326,10 @@ async function benchOne(kind: DatabaseKind, options: Options): Promise<{ failure
       if (kind === 'postgres' && database.url) {
         // As an operator runs it: compiled, the image's node flags, its own process, info log
         // level with access lines.
-        compiled = await startCompiledServer(database.url, options.poolMax, undefined, {
+        const flags = options.cpuProf
+          ? [...(await imageNodeFlags()), '--cpu-prof', `--cpu-prof-dir=${options.cpuProf}`]
+          : undefined;
+        compiled = await startCompiledServer(database.url, options.poolMax, flags, {
           FUNDER_API_READ_CACHE: options.readCache,
         });
         await benchServer(

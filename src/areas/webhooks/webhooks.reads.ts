@@ -21,7 +21,7 @@ import { deliveryView, endpointView, ownKeyOf } from './webhooks.views.ts';
 /** How far back the event log reaches. */
 const LOG_WINDOW_MS = OUTBOX_KEEP_DAYS * 24 * 3600_000;
 
-/** What GET /v1/events answers. */
+/** What GET /v1/events answers: each event's `data` as JSON text, which the route writes in as it is. */
 export interface EventsAnswer {
   count: number;
   events: {
@@ -29,7 +29,7 @@ export interface EventsAnswer {
     type: string;
     created_at: string;
     api_version: string;
-    data: unknown;
+    data: string;
     cursor: string;
     traceparent: string | null;
   }[];
@@ -66,7 +66,7 @@ function eventsAnswer(rows: EventRow[], limit: number, start: string | undefined
       type: row.type,
       created_at: new Date(row.created_at).toISOString(),
       api_version: row.api_version,
-      data: row.payload,
+      data: row.data,
       cursor: cursorOf(row),
       traceparent: row.traceparent,
     })),

@@ -1,14 +1,17 @@
 import type { AreaRoutes } from '../../platform/http/app.ts';
-import { cachedRead } from '../../platform/http/cached-read.ts';
+import { cachedRead, withWrittenItems, withWrittenObject } from '../../platform/http/cached-read.ts';
 import { keyRoutes } from '../../platform/http/route-options.ts';
 import { PAGING_DOC } from '../../platform/http/schemas.ts';
 import { OPENS } from '../../platform/http/scopes.ts';
+import { compileSerializer } from '../../platform/http/serializers.ts';
 import type { ReadCache } from '../../platform/read-cache.ts';
+import type { EventsAnswer } from './webhooks.reads.ts';
 import {
   CreatedWebhook,
   DeliveriesQuery,
   DeliveryIdParams,
   DeliveryList,
+  EventItem,
   EventList,
   eventTypeInputs,
   RecoverBody,
@@ -27,6 +30,21 @@ const sandboxRule =
   'With a sandbox key you see and manage only the endpoints that key created, and they receive only the events its own calls caused.';
 
 const keyed = keyRoutes('Webhooks');
+
+/** One event as the log's own serializer writes it, with its data left empty. */
+const writeEventItem = compileSerializer(EventItem, {});
+const withEvents = withWrittenItems('events');
+/**
+ * A page of the event log written: each event by the log's serializer, its data put in as the
+ * JSON text the database keeps (not parsed and written again), and the events in the page's array.
+ */
+const writeEvents = (serialize: (value: unknown) => string, page: EventsAnswer): string =>
+  withEvents(serialize, {
+    ...page,
+    events: page.events.map((event) =>
+      withWrittenObject(writeEventItem({ ...event, data: {} }), 'data', event.data),
+    ),
+  });
 
 /** Webhook endpoints, their delivery logs, and the event log a funder can catch up from. */
 export function webhooksRoutes({
@@ -295,8 +313,10 @@ export function webhooksRoutes({
           response: { 200: EventList },
         },
       ),
-      // Answered as the bytes this route's serializer writes, kept between calls.
-      async (request, reply) => cachedRead(reply, readCache, webhooks.events(request.caller!, request.query)),
+      // Answered as the bytes this route's serializer writes, each event's data as it is stored,
+      // kept between calls.
+      async (request, reply) =>
+        cachedRead(reply, readCache, webhooks.events(request.caller!, request.query), writeEvents),
     );
   };
 }

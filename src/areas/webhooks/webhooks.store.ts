@@ -321,7 +321,8 @@ export interface EventRow {
   id: string;
   type: string;
   api_version: string;
-  payload: Record<string, unknown>;
+  /** The event's data as JSON, the text PostgreSQL gives of the stored payload (never parsed here). */
+  data: string;
   created_at: Date;
   traceparent: string | null;
 }
@@ -344,7 +345,7 @@ export async function listEvents(
   return scopedRows<EventRow>(
     q,
     scope,
-    `SELECT funder_seq::text, id::text, type, api_version, payload, created_at, traceparent FROM outbox_events_read
+    `SELECT funder_seq::text, id::text, type, api_version, payload::text AS data, created_at, traceparent FROM outbox_events_read
       WHERE funder_id = $1 AND plane = $2 AND ($3::uuid IS NULL OR key_id = $3::uuid)
         AND created_at >= $4 AND funder_seq IS NOT NULL
         AND ($5::bigint IS NULL OR funder_seq > $5::bigint) AND ($6::bigint IS NULL OR seq > $6::bigint)

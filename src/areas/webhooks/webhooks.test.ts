@@ -489,11 +489,15 @@ describe('events of the landed areas', () => {
       contact_email: 'admin@supplier.example',
       return_url: 'https://example.com/back',
       company_name: 'Proveedor de Eventos SL',
+      // Quotes, a backslash, a field's own spelling and text beyond ASCII in the event's data,
+      // which the event log writes in as the database stores it.
+      metadata: { note: 'Proveedor "data":{} de Eventos \\ Sañá', 'data"': '{}' },
     })) as { onboarding_link: { id: string } };
     await call('POST', `/v1/sandbox/onboarding-links/${link.onboarding_link.id}/complete`);
     await service.call(mine.key, 'POST', `/v1/webhooks/${created.webhook.id}/test`);
     await deliver();
 
+    const delivered = new Map<string, WebhookEvent>();
     const types = at('/sandbox-mine').map((hit) => {
       const event = verifyWebhook<WebhookEvent>(
         hit.body,
@@ -504,6 +508,7 @@ describe('events of the landed areas', () => {
         },
       );
       expect(hit.headers['service-event-id']).toBe(event.id);
+      delivered.set(event.id, event);
       return event.type;
     });
     expect(new Set(types)).toEqual(
@@ -544,6 +549,11 @@ describe('events of the landed areas', () => {
       `/v1/events?limit=200&after=${page.body.next_cursor}`,
     );
     expect([...page.body.events, ...rest.body.events].map((e) => e.type).sort()).toEqual([...types].sort());
+    // Each as its delivery carried it: the log writes the stored data in as it is, the same value.
+    for (const event of [...page.body.events, ...rest.body.events] as unknown as WebhookEvent[]) {
+      const { id, type, created_at, api_version, data } = event;
+      expect({ id, type, created_at, api_version, data }).toEqual(delivered.get(id));
+    }
     const funded = await service.call<{ events: { type: string }[] }>(
       mine.key,
       'GET',

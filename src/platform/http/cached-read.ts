@@ -50,3 +50,16 @@ export function withWrittenItems<K extends string>(field: K) {
 
 /** A writer for `cachedRead` of an answer the service gives already written as JSON (a kept packet). */
 export const asWritten = (_serialize: (value: unknown) => string, written: string): string => written;
+
+/**
+ * `written` (JSON a serializer wrote of an object whose `field` was the empty object) with the
+ * JSON text `json` in that field's place: a stored document served as it is stored rather than
+ * parsed and written again. The serializer writes that field as `"field":{}`, which no string
+ * value can hold unescaped, so its first occurrence is the field itself.
+ */
+export function withWrittenObject(written: string, field: string, json: string): string {
+  const empty = `"${field}":{}`;
+  const at = written.indexOf(empty);
+  if (at < 0) throw new Error(`the answer has no empty ${field} object to write into`);
+  return `${written.slice(0, at + empty.length - 2)}${json}${written.slice(at + empty.length)}`;
+}
