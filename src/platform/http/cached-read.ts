@@ -33,19 +33,26 @@ export async function cachedRead<T>(
 }
 
 /**
+ * `written` with the first `"field":` followed by `empty` (`[]` or `{}`) replaced by `"field":`
+ * followed by `text`. A serializer writes an empty array or object of a schema's field that way,
+ * which no string value can hold unescaped, so its first occurrence is the field itself.
+ */
+function writeInto(written: string, field: string, empty: '[]' | '{}', text: string): string {
+  const key = `"${field}":`;
+  const at = written.indexOf(`${key}${empty}`);
+  if (at < 0)
+    throw new Error(`the answer has no empty ${field} ${empty === '[]' ? 'array' : 'object'} to write into`);
+  return `${written.slice(0, at + key.length)}${text}${written.slice(at + key.length + empty.length)}`;
+}
+
+/**
  * A writer for `cachedRead` of an answer whose `field` holds items already written as JSON (kept
  * items, migration 0076): the answer is written by the route's serializer with that array empty,
- * and the items go between its brackets as they are. The route's schema writes that array as
- * `"field":[]`, which no string value can hold unescaped.
+ * and the items go into it as they are.
  */
 export function withWrittenItems<K extends string>(field: K) {
-  const empty = `"${field}":[]`;
-  return <T extends Record<K, string[]>>(serialize: (value: unknown) => string, value: T): string => {
-    const written = serialize({ ...value, [field]: [] });
-    const at = written.indexOf(empty) + empty.length - 1;
-    if (at < empty.length - 1) throw new Error(`the answer has no ${field} array to write its items into`);
-    return `${written.slice(0, at)}${value[field].join(',')}${written.slice(at)}`;
-  };
+  return <T extends Record<K, string[]>>(serialize: (value: unknown) => string, value: T): string =>
+    writeInto(serialize({ ...value, [field]: [] }), field, '[]', `[${value[field].join(',')}]`);
 }
 
 /** A writer for `cachedRead` of an answer the service gives already written as JSON (a kept packet). */
@@ -54,12 +61,8 @@ export const asWritten = (_serialize: (value: unknown) => string, written: strin
 /**
  * `written` (JSON a serializer wrote of an object whose `field` was the empty object) with the
  * JSON text `json` in that field's place: a stored document served as it is stored rather than
- * parsed and written again. The serializer writes that field as `"field":{}`, which no string
- * value can hold unescaped, so its first occurrence is the field itself.
+ * parsed and written again.
  */
 export function withWrittenObject(written: string, field: string, json: string): string {
-  const empty = `"${field}":{}`;
-  const at = written.indexOf(empty);
-  if (at < 0) throw new Error(`the answer has no empty ${field} object to write into`);
-  return `${written.slice(0, at + empty.length - 2)}${json}${written.slice(at + empty.length)}`;
+  return writeInto(written, field, '{}', json);
 }
