@@ -24,6 +24,7 @@ import { copyFile, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/pro
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { debtorBookPage } from '../src/areas/limits/limits.book-page.store.ts';
 import { debtorBook, nextOfferExpiry } from '../src/areas/limits/limits.exposure.store.ts';
 import { listRowsOf, listVisibleRequests } from '../src/areas/requests/requests.list.store.ts';
 import { noticeAnswersOf, noticesOf } from '../src/areas/requests/requests.notices.store.ts';
@@ -102,7 +103,7 @@ try {
     ['limit book', (q) => debtorBook(q, { ...scope, now, today: madridDate(now) })],
     [
       'limit page',
-      (q) => debtorBook(q, { ...scope, now, today: madridDate(now) }, null, { limit: 201, after: null }),
+      (q) => debtorBookPage(q, { ...scope, now, today: madridDate(now) }, { limit: 201, after: null }),
     ],
     ['next offer expiry', (q) => nextOfferExpiry(q, scope, now)],
     ['receivables', (q) => receivablesOf(q, scope, seeded.packetRequestId)],

@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import { isDeepStrictEqual } from 'node:util';
 import { addDays, madridDate } from '../../src/platform/clock.ts';
 import { SCOPES } from '../../src/platform/http/scopes.ts';
 import { expectOk } from './errors.ts';
@@ -230,6 +231,43 @@ export function limitsKit(ref: ServiceRef) {
     );
   }
 
+  /** The debtor book read page by page (`size` lines a page), every page full until the last. */
+  async function walkedBook(key: string, size: number) {
+    type Page = { debtors: Line[]; has_more: boolean; next_cursor: string | null };
+    const walked: Line[] = [];
+    let cursor: string | null = null;
+    for (let page = 0; page < 100; page++) {
+      const query = new URLSearchParams({ limit: String(size), ...(cursor ? { cursor } : {}) });
+      const answer: Page = expectOk(
+        await service().call<Page>(key, 'GET', `/v1/credit-limits?${query}`),
+        'debtor book page',
+      );
+      if (answer.has_more && answer.debtors.length !== size)
+        throw new Error(`a page of ${answer.debtors.length} lines before the last, not ${size}`);
+      walked.push(...answer.debtors);
+      if (!answer.has_more) return walked;
+      cursor = answer.next_cursor;
+    }
+    throw new Error('the debtor book had more than 100 pages');
+  }
+
+  /**
+   * The whole debtor book, checked against the same book read in pages of one and of two lines
+   * (a page is read by its own statement: limits.book-page.store.ts), so every test of a book's
+   * figures checks the pages' too.
+   */
+  async function checkedBook(key: string) {
+    const whole = (await debtorBook(key)).debtors;
+    for (const size of [1, 2]) {
+      const walked = await walkedBook(key, size);
+      if (!isDeepStrictEqual(walked, whole))
+        throw new Error(
+          `the book in pages of ${size} differs from the whole book:\n${JSON.stringify(walked)}\n${JSON.stringify(whole)}`,
+        );
+    }
+    return whole;
+  }
+
   async function sellerBook(key: string) {
     return expectOk(
       await service().call<{ funder: Body; currency: string; count: number; sellers: SellerLine[] }>(
@@ -248,8 +286,10 @@ export function limitsKit(ref: ServiceRef) {
     putSellerLimit,
     debtorBook,
     sellerBook,
+    walkedBook,
+    /** A debtor's line of the whole book, which its pages are checked against first. */
     lineOf: async (key: string, debtorKey: string) =>
-      (await debtorBook(key)).debtors.find((d) => d.debtor_key === debtorKey),
+      (await checkedBook(key)).find((d) => d.debtor_key === debtorKey),
     sellerLineOf: async (key: string, sellerId: string) =>
       (await sellerBook(key)).sellers.find((s) => s.seller_id === sellerId),
 

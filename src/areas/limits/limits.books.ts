@@ -6,6 +6,7 @@ import type { Keyset } from '../../platform/db/keyset.ts';
 import { type KeyedRow, type PageMarks, pageOf, readCursor, readLimit } from '../../platform/pagination.ts';
 import type { CacheableAnswer } from '../../platform/read-cache.ts';
 import type { RunWrite } from '../../platform/write.ts';
+import { debtorBookPage } from './limits.book-page.store.ts';
 import {
   type BookPage,
   type BookScope,
@@ -99,7 +100,12 @@ export function createLimitBooks(deps: { db: Db; clock: Clock; write: RunWrite }
     put: (caller: FunderCaller, body: Body) => set(deps, caller, ownTarget(caller), body),
     putAsOperator: (caller: Caller, target: Target, body: Body) => set(deps, caller, target, body),
   });
-  const debtors = limitBook('debtors', DEBTOR_BOOK_ORDER, debtorBook, debtorExposureView, setDebtorLimit);
+  // A page of a given length in one statement whose work grows with the page; the whole book as it is.
+  const readDebtors = (q: Queryable, scope: BookScope, only: null, page: BookPage) =>
+    page.limit === null
+      ? debtorBook(q, scope, only, page)
+      : debtorBookPage(q, scope, { limit: page.limit, after: page.after });
+  const debtors = limitBook('debtors', DEBTOR_BOOK_ORDER, readDebtors, debtorExposureView, setDebtorLimit);
   const sellers = limitBook('sellers', SELLER_BOOK_ORDER, sellerBook, sellerExposureView, setSellerLimit);
 
   return {

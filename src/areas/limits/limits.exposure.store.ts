@@ -8,7 +8,8 @@ import {
   keysetKey,
   keysetOrder,
 } from '../../platform/db/keyset.ts';
-import { scopedRows } from '../../platform/db/scoped.ts';
+import { scopedStatement } from '../../platform/db/scoped.ts';
+import { namedStatement } from '../../platform/db/statements.ts';
 import type { KeyedRow } from '../../platform/pagination.ts';
 import { visibleToFunder } from '../requests/requests.module.ts';
 
@@ -37,7 +38,7 @@ import { visibleToFunder } from '../requests/requests.module.ts';
  * The funder's early payments that count on their buyer (`e`), with their invoice (`i`) and the
  * buyer as debtor (`d`): released, accepted and paid ones.
  */
-const EARLY_PAYMENTS = `FROM early_payments_read e JOIN invoices_read i ON i.id = e.invoice_id
+export const EARLY_PAYMENTS = `FROM early_payments_read e JOIN invoices_read i ON i.id = e.invoice_id
     JOIN debtors_read d ON d.id = i.debtor_id
    WHERE e.funder_id = $1 AND e.plane = $2 AND e.status IN ('released', 'accepted', 'paid')`;
 
@@ -89,7 +90,7 @@ WITH lines_out AS (
  * unique key on the plane, then the funder's visibility by debtor), so a page costs its lines,
  * not every invoice the funder sees.
  */
-const SEEN_NAME = `LEFT JOIN LATERAL (
+export const SEEN_NAME = `LEFT JOIN LATERAL (
     SELECT d.name FROM debtors_read d
      WHERE d.plane = $2 AND d.country = l.debtor_country AND d.tax_id = l.debtor_tax_id
        AND EXISTS (SELECT 1 FROM funder_invoice_visibility_read v
@@ -97,7 +98,7 @@ const SEEN_NAME = `LEFT JOIN LATERAL (
   ) d ON l.id IS NOT NULL AND e.debtor_name IS NULL`;
 
 /** The per-book aggregate columns, the same for debtors and sellers. */
-const AGGREGATES = `
+export const AGGREGATES = `
   sum(remaining_cents) FILTER (WHERE stage = 'outstanding') AS outstanding,
   sum(amount * 100) FILTER (WHERE stage = 'committed') AS committed,
   sum(amount * 100) FILTER (WHERE stage = 'offered') AS offered,
@@ -161,7 +162,7 @@ const bookParams = (
   sellerId,
 ];
 
-const FIGURES = `
+export const FIGURES = `
   coalesce(e.outstanding, 0)::bigint::text AS outstanding,
   coalesce(e.committed, 0)::bigint::text AS committed,
   coalesce(e.offered, 0)::bigint::text AS offered,
@@ -224,7 +225,8 @@ export interface DebtorBookRow extends ExposureFigures, BookLimitColumns {
 /**
  * The debtor book: every debtor with a limit of the funder or with exposure, with the limit and
  * the figures. With `debtors`, only those debtors (their exposure still spreads payments over
- * every invoice of their requests).
+ * every invoice of their requests). A page of a given length is read by `debtorBookPage`
+ * (limits.book-page.store.ts); this statement reads the whole book, or what follows a position.
  */
 export async function debtorBook(
   q: Queryable,
@@ -232,12 +234,6 @@ export async function debtorBook(
   debtors: readonly { country: string; tax_id: string }[] | null = null,
   page: BookPage | null = null,
 ): Promise<(DebtorBookRow & Partial<KeyedRow>)[]> {
-  // A page of the whole book: its debtors found first by key, then only theirs summed.
-  if (page !== null && page.limit !== null && debtors === null) {
-    const keys = await debtorPageKeys(q, scope, page as BookPage & { limit: number });
-    if (keys.length === 0) return [];
-    return debtorBook(q, scope, keys, { limit: page.limit, after: null });
-  }
   const { rows } = await q.query<DebtorBookRow & Partial<KeyedRow>>(
     pagedBook(DEBTOR_BOOK_ORDER, page).wrap(`${bookSql(debtors !== null)},
 exposure AS (
@@ -264,52 +260,6 @@ SELECT coalesce(l.debtor_country, e.debtor_country) AS debtor_country,
  ORDER BY coalesce(l.debtor_country, e.debtor_country) COLLATE "C",
           coalesce(l.debtor_tax_id, e.debtor_tax_id) COLLATE "C"`),
     [...bookParams(scope, debtors, null), ...pagedBook(DEBTOR_BOOK_ORDER, page).params],
-  );
-  return rows;
-}
-
-/** A debtor's key in the book's byte order, the same in every source of a page. */
-const C_KEY = 'debtor_country COLLATE "C" AS debtor_country, debtor_tax_id COLLATE "C" AS debtor_tax_id';
-
-/**
- * The debtors of one page of the book, in its order: the first `limit` after the page's position
- * among the funder's limits, the debtors of its live lines (what is still outstanding, committed,
- * or offered on an offer still running: every one of them has exposure, so no page comes out
- * short) and those of its early payments. Each source is read by key as far as the page goes.
- */
-async function debtorPageKeys(
-  q: Queryable,
-  scope: BookScope,
-  page: BookPage & { limit: number },
-): Promise<{ country: string; tax_id: string }[]> {
-  const after = keysetAfter(DEBTOR_BOOK_ORDER, page.after, 5);
-  const order = keysetOrder(DEBTOR_BOOK_ORDER);
-  const live = `((stage = 'outstanding' AND remaining_cents > 0) OR stage = 'committed'
-                OR (stage = 'offered' AND offered_until > $3))`;
-  const { rows } = await q.query<{ country: string; tax_id: string }>(
-    // The live lines' debtors one index probe each (a skip through the book's index), not every line.
-    `WITH RECURSIVE seen AS (
-       (SELECT ${C_KEY} FROM funder_exposure_lines
-         WHERE funder_id = $1 AND plane = $2 AND ${live}${after.sql} ORDER BY ${order} LIMIT 1)
-       UNION ALL
-       SELECT n.debtor_country, n.debtor_tax_id FROM seen s CROSS JOIN LATERAL (
-         SELECT ${C_KEY} FROM funder_exposure_lines
-          WHERE funder_id = $1 AND plane = $2 AND ${live}
-            AND (debtor_country COLLATE "C", debtor_tax_id COLLATE "C") > (s.debtor_country, s.debtor_tax_id)
-          ORDER BY ${order} LIMIT 1) n
-     )
-     SELECT debtor_country AS country, debtor_tax_id AS tax_id FROM (
-       (SELECT ${C_KEY} FROM credit_limits
-         WHERE funder_id = $1 AND plane = $2${after.sql} ORDER BY ${order} LIMIT $4)
-       UNION
-       (SELECT debtor_country, debtor_tax_id FROM seen LIMIT $4)
-       UNION
-       (SELECT ${C_KEY} FROM (
-          SELECT d.country AS debtor_country, d.tax_id AS debtor_tax_id ${EARLY_PAYMENTS}
-             AND (e.status <> 'paid' OR e.amount_due > e.repaid_amount)) p
-         WHERE true${after.sql})
-     ) k ORDER BY ${order} LIMIT $4`,
-    [scope.funderId, scope.plane, scope.now, page.limit, ...after.params],
   );
   return rows;
 }
@@ -365,13 +315,14 @@ SELECT s.id AS seller_id, s.name AS seller_name, s.tax_id AS seller_nif, s.count
  * The first instant after `now` at which one of the funder's pending offers expires, when its
  * books stop counting it as offered; null when none is pending.
  */
+const NEXT_OFFER_EXPIRY = namedStatement<{ at: Date | null }>()({
+  name: 'limits.next-offer-expiry',
+  columns: ['at'],
+  sql: `SELECT min(expires_at) AS at FROM offers_read
+         WHERE funder_id = $1 AND plane = $2 AND status = 'pending' AND expires_at > $3`,
+});
+
 export async function nextOfferExpiry(q: Queryable, scope: FunderScope, now: Date): Promise<Date | null> {
-  const [row] = await scopedRows<{ at: Date | null }>(
-    q,
-    scope,
-    `SELECT min(expires_at) AS at FROM offers_read
-      WHERE funder_id = $1 AND plane = $2 AND status = 'pending' AND expires_at > $3`,
-    [now],
-  );
+  const [row] = await scopedStatement(q, scope, NEXT_OFFER_EXPIRY, [now]);
   return row?.at ?? null;
 }

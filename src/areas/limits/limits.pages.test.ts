@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { expectOk } from '../../../test/support/errors.ts';
-import { type Line, limitsKit } from '../../../test/support/limits-fixtures.ts';
+import { limitsKit } from '../../../test/support/limits-fixtures.ts';
 import { startGiven } from '../../../test/support/service.ts';
 
 /**
@@ -11,9 +11,7 @@ import { startGiven } from '../../../test/support/service.ts';
  * (an offer run out, a request paid in full), which must take no place in a page.
  */
 const { service } = startGiven();
-const { given, funderWithKey, putLimit, debtorBook } = limitsKit(() => service);
-
-type Page = { debtors: Line[]; has_more: boolean; next_cursor: string | null };
+const { given, funderWithKey, putLimit, debtorBook, walkedBook } = limitsKit(() => service);
 
 describe('pages of the debtor book', () => {
   it('walked one line at a time, hold the whole book and no debtor whose lines no longer count', async () => {
@@ -25,6 +23,8 @@ describe('pages of the debtor book', () => {
       await given.debtor(),
       await given.debtor(),
     ] as const;
+    // Last in the book's order (PT after ES), so the last page ends on a debtor with lines.
+    const frozen = await given.debtor('live', { country: 'PT' });
     for (const debtor of [limitOnly, both]) {
       expectOk(
         await putLimit(funder.key, { debtor_country: 'ES', debtor_tax_id: debtor.tax_id, amount: 90_000 }),
@@ -41,28 +41,27 @@ describe('pages of the debtor book', () => {
     const committed = await request(both, 4000);
     expectOk(await given.offer(funder.key, committed.id), 'offer');
     await given.accept(committed.id);
+    // Funded, past due and marked paid by the seller: overdue, frozen, with its marked line.
+    const late = await given.request({
+      bankId: funder.bankId,
+      invoices: [{ debtor: frozen, amount: 5000, dueInDays: 1 }],
+    });
+    await given.funded(funder.key, late.id);
     await service.advanceClock(2 * 86_400);
+    await given.markPaidBySeller(late.invoices[0]!.id, service.runtime.clock.now().toISOString());
 
     const whole = (await debtorBook(funder.key)).debtors;
     const keys = whole.map((line) => line.debtor_key);
-    expect(keys).toEqual(expect.arrayContaining([limitOnly, offered, both].map((d) => d.debtor_key)));
+    expect(keys).toEqual(expect.arrayContaining([limitOnly, offered, both, frozen].map((d) => d.debtor_key)));
+    expect(whole.find((line) => line.debtor_key === frozen.debtor_key)).toMatchObject({
+      frozen: true,
+      overdue_count: 1,
+    });
     expect(keys).not.toContain(expired.debtor_key);
     expect(keys).not.toContain(paid.debtor_key);
 
-    const walked: Line[] = [];
-    let cursor: string | null = null;
-    for (let page = 0; page < 20; page++) {
-      const query = new URLSearchParams({ limit: '1', ...(cursor ? { cursor } : {}) });
-      const answer: Page = expectOk(
-        await service.call<Page>(funder.key, 'GET', `/v1/credit-limits?${query}`),
-        'page',
-      );
-      // Every page is full until the last.
-      expect(answer.debtors).toHaveLength(answer.has_more ? 1 : answer.debtors.length);
-      walked.push(...answer.debtors);
-      if (!answer.has_more) break;
-      cursor = answer.next_cursor;
-    }
-    expect(walked).toEqual(whole);
+    // Pages of one, two and three lines: a page's lines are read over the stretch of the book
+    // between its first and last debtor, which holds debtors of other pages' or of none.
+    for (const size of [1, 2, 3]) expect(await walkedBook(funder.key, size)).toEqual(whole);
   });
 });
