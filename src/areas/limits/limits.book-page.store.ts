@@ -1,5 +1,5 @@
 import type { Queryable } from '../../platform/db/db.ts';
-import { type KeyPosition, keysetAfter, keysetKey, keysetOrder } from '../../platform/db/keyset.ts';
+import { type KeyPosition, keysetAfter, keysetOrder } from '../../platform/db/keyset.ts';
 import { scopedStatement } from '../../platform/db/scoped.ts';
 import { namedStatement } from '../../platform/db/statements.ts';
 import type { KeyedRow } from '../../platform/pagination.ts';
@@ -99,7 +99,7 @@ exposure AS (
 SELECT book.debtor_country, book.debtor_tax_id, book.debtor_name, book.limit_id, book.limit_amount,
        book.limit_status, book.limit_source, book.limit_source_ref, book.note, book.decided_at,
        book.outstanding, book.committed, book.offered, book.overdue_count, book.oldest_overdue,
-       book.frozen, book.seller_marked_paid, ${keysetKey(DEBTOR_BOOK_ORDER)}
+       book.frozen, book.seller_marked_paid
   FROM (
     SELECT k.country AS debtor_country, k.tax_id AS debtor_tax_id,
            coalesce(e.debtor_name, d.name, l.debtor_name) AS debtor_name,
@@ -114,7 +114,7 @@ SELECT book.debtor_country, book.debtor_tax_id, book.debtor_name, book.limit_id,
  ORDER BY ${order}`;
 };
 
-type PageRow = DebtorBookRow & KeyedRow;
+type PageRow = DebtorBookRow;
 const PAGE_COLUMNS = [
   'debtor_country',
   'debtor_tax_id',
@@ -133,7 +133,6 @@ const PAGE_COLUMNS = [
   'oldest_overdue',
   'frozen',
   'seller_marked_paid',
-  'page_key',
 ] as const;
 const FIRST_PAGE = namedStatement<PageRow>()({
   name: 'limits.debtor-book-page',
@@ -146,12 +145,21 @@ const LATER_PAGE = namedStatement<PageRow>()({
   sql: pageSql(true),
 });
 
-/** One page of the debtor book: up to `limit` lines after `after` (null: from the first). */
+/**
+ * One page of the debtor book: up to `limit` lines after `after` (null: from the first). A line's
+ * key in the book's order is its country and tax id as they are, so it is not read as a column.
+ */
 export async function debtorBookPage(
   q: Queryable,
   scope: BookScope,
   page: { limit: number; after: KeyPosition | null },
-): Promise<PageRow[]> {
+): Promise<(DebtorBookRow & KeyedRow)[]> {
   const statement = page.after === null ? FIRST_PAGE : LATER_PAGE;
-  return scopedStatement(q, scope, statement, [scope.now, scope.today, page.limit, ...(page.after ?? [])]);
+  const rows = await scopedStatement(q, scope, statement, [
+    scope.now,
+    scope.today,
+    page.limit,
+    ...(page.after ?? []),
+  ]);
+  return rows.map((row) => Object.assign(row, { page_key: [row.debtor_country, row.debtor_tax_id] }));
 }
