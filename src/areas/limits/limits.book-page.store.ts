@@ -4,12 +4,13 @@ import { scopedStatement } from '../../platform/db/scoped.ts';
 import { namedStatement } from '../../platform/db/statements.ts';
 import type { KeyedRow } from '../../platform/pagination.ts';
 import {
-  AGGREGATES,
   type BookScope,
+  bookLines,
   DEBTOR_BOOK_ORDER,
+  DEBTOR_LINE,
   type DebtorBookRow,
+  debtorExposure,
   EARLY_PAYMENTS,
-  FIGURES,
   SEEN_NAME,
 } from './limits.exposure.store.ts';
 
@@ -67,34 +68,19 @@ keys AS MATERIALIZED (
 ),
 -- The page's debtors lie between its first and its last key in the book's order: the lines read
 -- are those of that stretch of the book's index, a page's worth.
-page_lines AS (
-  SELECT x.request_id, x.request_ref, x.stage, x.invoice_id, x.number, x.amount, x.due_date,
-         x.seller_marked_paid_at, x.debtor_country, x.debtor_tax_id, x.debtor_name, x.remaining_cents,
-         (x.stage = 'outstanding' AND x.remaining_cents > 0 AND x.due_date < $4::date) AS overdue,
-         (x.stage = 'outstanding' AND x.remaining_cents > 0 AND x.seller_marked_paid_at IS NOT NULL) AS marked_paid
-    FROM funder_exposure_lines x
-   WHERE x.funder_id = $1 AND x.plane = $2
+page_lines AS (${bookLines(
+    {
+      where: `
      AND (x.debtor_country COLLATE "C", x.debtor_tax_id COLLATE "C")
          >= (SELECT country COLLATE "C", tax_id COLLATE "C" FROM keys ORDER BY 1, 2 LIMIT 1)
      AND (x.debtor_country COLLATE "C", x.debtor_tax_id COLLATE "C")
-         <= (SELECT country COLLATE "C", tax_id COLLATE "C" FROM keys ORDER BY 1 DESC, 2 DESC LIMIT 1)
-     AND (x.stage <> 'offered' OR x.offered_until > $3)
-  UNION ALL
-  -- Early payments under a buyer programme, on the buyer as debtor (as in the whole book).
-  SELECT NULL::uuid, NULL::text,
-         CASE e.status WHEN 'paid' THEN 'outstanding' WHEN 'accepted' THEN 'committed' ELSE 'offered' END,
-         i.id, i.number, e.amount_due, e.maturity_date, NULL::timestamptz,
-         d.country, d.tax_id, d.name, (e.amount_due - e.repaid_amount) * 100,
-         (e.status = 'paid' AND e.maturity_date < $4::date), false
-    ${EARLY_PAYMENTS}
-     AND (d.country, d.tax_id) IN (SELECT country, tax_id FROM keys)
+         <= (SELECT country COLLATE "C", tax_id COLLATE "C" FROM keys ORDER BY 1 DESC, 2 DESC LIMIT 1)`,
+    },
+    `
+     AND (d.country, d.tax_id) IN (SELECT country, tax_id FROM keys)`,
+  )}
 ),
-exposure AS (
-  SELECT debtor_country, debtor_tax_id, max(debtor_name) AS debtor_name, ${AGGREGATES}
-    FROM page_lines
-   GROUP BY debtor_country, debtor_tax_id
-  HAVING coalesce(sum(remaining_cents) FILTER (WHERE stage = 'outstanding'), 0) > 0
-      OR count(*) FILTER (WHERE stage IN ('committed', 'offered')) > 0
+exposure AS (${debtorExposure('page_lines')}
 )
 SELECT book.debtor_country, book.debtor_tax_id, book.debtor_name, book.limit_id, book.limit_amount,
        book.limit_status, book.limit_source, book.limit_source_ref, book.note, book.decided_at,
@@ -102,10 +88,7 @@ SELECT book.debtor_country, book.debtor_tax_id, book.debtor_name, book.limit_id,
        book.frozen, book.seller_marked_paid
   FROM (
     SELECT k.country AS debtor_country, k.tax_id AS debtor_tax_id,
-           coalesce(e.debtor_name, d.name, l.debtor_name) AS debtor_name,
-           l.id AS limit_id, l.amount::text AS limit_amount, l.status AS limit_status,
-           l.source AS limit_source, l.source_ref AS limit_source_ref, l.note, l.decided_at,
-           ${FIGURES}
+           ${DEBTOR_LINE}
       FROM keys k
       LEFT JOIN limit_rows l ON l.debtor_country = k.country AND l.debtor_tax_id = k.tax_id
       LEFT JOIN exposure e ON e.debtor_country = k.country AND e.debtor_tax_id = k.tax_id

@@ -47,28 +47,19 @@ export const EARLY_PAYMENTS = `FROM early_payments_read e JOIN invoices_read i O
  * invoice of a request in its book, kept by the writes with the payments already spread; an
  * offered line counts only while one of its offers runs. What depends on the day is worked out
  * here: past due (due before today, something left) and marked paid by the seller. Then the early
- * payments of a buyer programme, read from the funder's own rows. With debtors (`$6`, `$7`),
- * their lines only; with a seller (`$8`), that seller's.
+ * payments of a buyer programme, read from the funder's own rows. `$1` to `$4` are the funder,
+ * the plane, the instant and its Madrid date; `lines` and `early` narrow each source (a join and
+ * conditions on `x`, conditions on `e`, `i` and `d`).
  */
-const bookSql = (byDebtor: boolean) => `
-WITH lines_out AS (
+export const bookLines = (lines: { join?: string; where: string }, early: string) => `
   SELECT x.request_id, x.request_ref, x.seller_id, x.stage, x.invoice_id, x.number, x.amount, x.due_date,
          x.seller_marked_paid_at, x.debtor_country, x.debtor_tax_id, x.debtor_name, x.remaining_cents,
          (x.stage = 'outstanding' AND x.remaining_cents > 0 AND x.due_date < $4::date) AS overdue,
          (x.stage = 'outstanding' AND x.remaining_cents > 0 AND x.seller_marked_paid_at IS NOT NULL) AS marked_paid,
          'request'::text AS kind
-    FROM funder_exposure_lines x
-    ${
-      // Named debtors: their lines by key (index funder_exposure_lines_debtor), not all the funder's.
-      byDebtor
-        ? `JOIN unnest($6::text[], $7::text[]) AS k(country, tax_id)
-             ON k.country = x.debtor_country AND k.tax_id = x.debtor_tax_id`
-        : ''
-    }
+    FROM funder_exposure_lines x ${lines.join ?? ''}
    WHERE x.funder_id = $1 AND x.plane = $2
-     AND (x.stage <> 'offered' OR x.offered_until > $3)
-     AND x.request_id IS DISTINCT FROM $5::uuid
-     AND ($8::uuid IS NULL OR x.seller_id = $8::uuid)
+     AND (x.stage <> 'offered' OR x.offered_until > $3)${lines.where}
   UNION ALL
   -- Early payments under a buyer programme, on the buyer as debtor: offered while released,
   -- committed once the supplier accepted, outstanding once paid for what the buyer still owes.
@@ -77,9 +68,36 @@ WITH lines_out AS (
          i.id, i.number, e.amount_due, e.maturity_date, NULL::timestamptz,
          d.country, d.tax_id, d.name, (e.amount_due - e.repaid_amount) * 100,
          (e.status = 'paid' AND e.maturity_date < $4::date), false, 'early_payment'
-    ${EARLY_PAYMENTS}
+    ${EARLY_PAYMENTS}${early}`;
+
+/**
+ * The debtor book's figures per debtor, summed over `lines` (book lines), of the debtors
+ * something still counts on: an amount outstanding, or a line committed or offered.
+ */
+export const debtorExposure = (lines: string) => `
+  SELECT debtor_country, debtor_tax_id, max(debtor_name) AS debtor_name, ${AGGREGATES}
+    FROM ${lines}
+   GROUP BY debtor_country, debtor_tax_id
+  HAVING coalesce(sum(remaining_cents) FILTER (WHERE stage = 'outstanding'), 0) > 0
+      OR count(*) FILTER (WHERE stage IN ('committed', 'offered')) > 0`;
+
+/** The whole book's lines: with debtors (`$6`, `$7`), their lines only; with a seller (`$8`), that seller's. */
+const bookSql = (byDebtor: boolean) => `
+WITH lines_out AS (${bookLines(
+  {
+    // Named debtors: their lines by key (index funder_exposure_lines_debtor), not all the funder's.
+    join: byDebtor
+      ? `JOIN unnest($6::text[], $7::text[]) AS k(country, tax_id)
+             ON k.country = x.debtor_country AND k.tax_id = x.debtor_tax_id`
+      : '',
+    where: `
+     AND x.request_id IS DISTINCT FROM $5::uuid
+     AND ($8::uuid IS NULL OR x.seller_id = $8::uuid)`,
+  },
+  `
      AND ($6::text[] IS NULL OR (d.country, d.tax_id) IN (SELECT * FROM unnest($6::text[], $7::text[])))
-     AND ($8::uuid IS NULL OR i.seller_id = $8::uuid)
+     AND ($8::uuid IS NULL OR i.seller_id = $8::uuid)`,
+)}
 )`;
 
 /**
@@ -162,7 +180,7 @@ const bookParams = (
   sellerId,
 ];
 
-export const FIGURES = `
+const FIGURES = `
   coalesce(e.outstanding, 0)::bigint::text AS outstanding,
   coalesce(e.committed, 0)::bigint::text AS committed,
   coalesce(e.offered, 0)::bigint::text AS offered,
@@ -170,6 +188,15 @@ export const FIGURES = `
   e.oldest_overdue,
   coalesce(e.frozen, false) AS frozen,
   coalesce(e.seller_marked_paid, '[]'::jsonb) AS seller_marked_paid`;
+
+/**
+ * A debtor line's name, limit and figures, from its limit (`l`), its exposure (`e`) and the
+ * service's name where the funder sees the debtor (`d`, SEEN_NAME).
+ */
+export const DEBTOR_LINE = `coalesce(e.debtor_name, d.name, l.debtor_name) AS debtor_name,
+       l.id AS limit_id, l.amount::text AS limit_amount, l.status AS limit_status,
+       l.source AS limit_source, l.source_ref AS limit_source_ref, l.note, l.decided_at,
+       ${FIGURES}`;
 
 /** The limit a book row carries: every column null where the party has exposure but no limit. */
 interface BookLimitColumns {
@@ -236,12 +263,7 @@ export async function debtorBook(
 ): Promise<(DebtorBookRow & Partial<KeyedRow>)[]> {
   const { rows } = await q.query<DebtorBookRow & Partial<KeyedRow>>(
     pagedBook(DEBTOR_BOOK_ORDER, page).wrap(`${bookSql(debtors !== null)},
-exposure AS (
-  SELECT debtor_country, debtor_tax_id, max(debtor_name) AS debtor_name, ${AGGREGATES}
-    FROM lines_out
-   GROUP BY debtor_country, debtor_tax_id
-  HAVING coalesce(sum(remaining_cents) FILTER (WHERE stage = 'outstanding'), 0) > 0
-      OR count(*) FILTER (WHERE stage IN ('committed', 'offered')) > 0
+exposure AS (${debtorExposure('lines_out')}
 ),
 limits AS (
   SELECT * FROM credit_limits
@@ -250,10 +272,7 @@ limits AS (
 )
 SELECT coalesce(l.debtor_country, e.debtor_country) AS debtor_country,
        coalesce(l.debtor_tax_id, e.debtor_tax_id) AS debtor_tax_id,
-       coalesce(e.debtor_name, d.name, l.debtor_name) AS debtor_name,
-       l.id AS limit_id, l.amount::text AS limit_amount, l.status AS limit_status,
-       l.source AS limit_source, l.source_ref AS limit_source_ref, l.note, l.decided_at,
-       ${FIGURES}
+       ${DEBTOR_LINE}
   FROM limits l
   FULL JOIN exposure e ON e.debtor_country = l.debtor_country AND e.debtor_tax_id = l.debtor_tax_id
   ${SEEN_NAME}
