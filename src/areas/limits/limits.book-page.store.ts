@@ -7,9 +7,9 @@ import {
   type BookScope,
   bookLines,
   DEBTOR_BOOK_ORDER,
+  DEBTOR_EXPOSURE,
   DEBTOR_LINE,
   type DebtorBookRow,
-  debtorExposure,
   EARLY_PAYMENTS,
   SEEN_NAME,
 } from './limits.exposure.store.ts';
@@ -68,7 +68,7 @@ keys AS MATERIALIZED (
 ),
 -- The page's debtors lie between its first and its last key in the book's order: the lines read
 -- are those of that stretch of the book's index, a page's worth.
-page_lines AS (${bookLines(
+lines_out AS (${bookLines(
     {
       where: `
      AND (x.debtor_country COLLATE "C", x.debtor_tax_id COLLATE "C")
@@ -80,7 +80,7 @@ page_lines AS (${bookLines(
      AND (d.country, d.tax_id) IN (SELECT country, tax_id FROM keys)`,
   )}
 ),
-exposure AS (${debtorExposure('page_lines')}
+exposure AS (${DEBTOR_EXPOSURE}
 )
 SELECT book.debtor_country, book.debtor_tax_id, book.debtor_name, book.limit_id, book.limit_amount,
        book.limit_status, book.limit_source, book.limit_source_ref, book.note, book.decided_at,

@@ -70,17 +70,6 @@ export const bookLines = (lines: { join?: string; where: string }, early: string
          (e.status = 'paid' AND e.maturity_date < $4::date), false, 'early_payment'
     ${EARLY_PAYMENTS}${early}`;
 
-/**
- * The debtor book's figures per debtor, summed over `lines` (book lines), of the debtors
- * something still counts on: an amount outstanding, or a line committed or offered.
- */
-export const debtorExposure = (lines: string) => `
-  SELECT debtor_country, debtor_tax_id, max(debtor_name) AS debtor_name, ${AGGREGATES}
-    FROM ${lines}
-   GROUP BY debtor_country, debtor_tax_id
-  HAVING coalesce(sum(remaining_cents) FILTER (WHERE stage = 'outstanding'), 0) > 0
-      OR count(*) FILTER (WHERE stage IN ('committed', 'offered')) > 0`;
-
 /** The whole book's lines: with debtors (`$6`, `$7`), their lines only; with a seller (`$8`), that seller's. */
 const bookSql = (byDebtor: boolean) => `
 WITH lines_out AS (${bookLines(
@@ -129,6 +118,17 @@ export const AGGREGATES = `
       'amount_cents', (amount * 100)::bigint::text, 'outstanding_cents', remaining_cents::bigint::text,
       'due_date', due_date, 'seller_marked_paid_at', seller_marked_paid_at, 'past_due', overdue)
     ORDER BY due_date NULLS LAST, number, invoice_id) FILTER (WHERE marked_paid) AS seller_marked_paid`;
+
+/**
+ * The debtor book's figures per debtor, summed over the statement's book lines (`lines_out`), of
+ * the debtors something still counts on: an amount outstanding, or a line committed or offered.
+ */
+export const DEBTOR_EXPOSURE = `
+  SELECT debtor_country, debtor_tax_id, max(debtor_name) AS debtor_name, ${AGGREGATES}
+    FROM lines_out
+   GROUP BY debtor_country, debtor_tax_id
+  HAVING coalesce(sum(remaining_cents) FILTER (WHERE stage = 'outstanding'), 0) > 0
+      OR count(*) FILTER (WHERE stage IN ('committed', 'offered')) > 0`;
 
 export interface MarkedPaidLine {
   invoice_id: string;
@@ -263,7 +263,7 @@ export async function debtorBook(
 ): Promise<(DebtorBookRow & Partial<KeyedRow>)[]> {
   const { rows } = await q.query<DebtorBookRow & Partial<KeyedRow>>(
     pagedBook(DEBTOR_BOOK_ORDER, page).wrap(`${bookSql(debtors !== null)},
-exposure AS (${debtorExposure('lines_out')}
+exposure AS (${DEBTOR_EXPOSURE}
 ),
 limits AS (
   SELECT * FROM credit_limits
