@@ -22,8 +22,9 @@ import {
  *    among the funder's limits, the debtors of its live lines (what is still outstanding,
  *    committed, or offered on an offer still running; one index probe per debtor, a skip through
  *    the book's index) and those of its early payments still counting;
- * 2. per debtor, its limit by key, and its lines summed by key (index
- *    `funder_exposure_lines_debtor`), with its early payments among them;
+ * 2. the limits found there, read once and joined to the page's debtors, and the lines of the
+ *    stretch of the book's index between the page's first and last debtor (index
+ *    `funder_exposure_lines_book`), with the page's early payments, summed per debtor;
  * 3. the service's name of a debtor the funder sees, for a limit line with nothing counting.
  *
  * The figures are those of the whole book's statement (`debtorBook`) for the same debtors: a
@@ -97,7 +98,6 @@ SELECT book.debtor_country, book.debtor_tax_id, book.debtor_name, book.limit_id,
  ORDER BY ${order}`;
 };
 
-type PageRow = DebtorBookRow;
 const PAGE_COLUMNS = [
   'debtor_country',
   'debtor_tax_id',
@@ -117,12 +117,12 @@ const PAGE_COLUMNS = [
   'frozen',
   'seller_marked_paid',
 ] as const;
-const FIRST_PAGE = namedStatement<PageRow>()({
+const FIRST_PAGE = namedStatement<DebtorBookRow>()({
   name: 'limits.debtor-book-page',
   columns: PAGE_COLUMNS,
   sql: pageSql(false),
 });
-const LATER_PAGE = namedStatement<PageRow>()({
+const LATER_PAGE = namedStatement<DebtorBookRow>()({
   name: 'limits.debtor-book-page-after',
   columns: PAGE_COLUMNS,
   sql: pageSql(true),

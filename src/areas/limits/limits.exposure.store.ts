@@ -105,7 +105,7 @@ export const SEEN_NAME = `LEFT JOIN LATERAL (
   ) d ON l.id IS NOT NULL AND e.debtor_name IS NULL`;
 
 /** The per-book aggregate columns, the same for debtors and sellers. */
-export const AGGREGATES = `
+const AGGREGATES = `
   sum(remaining_cents) FILTER (WHERE stage = 'outstanding') AS outstanding,
   sum(amount * 100) FILTER (WHERE stage = 'committed') AS committed,
   sum(amount * 100) FILTER (WHERE stage = 'offered') AS offered,
