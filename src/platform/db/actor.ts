@@ -53,38 +53,49 @@ export function actorForCaller(caller: Caller): DbActor {
 }
 
 function funderId(id: string): string {
-  // Inlined as a literal (one round trip with BEGIN): only a uuid may ever get there.
+  // Inlined as a literal where the settings go as SQL (the embedded database): only a uuid may ever get there.
   if (!isUuid(id)) throw new Error('a database actor needs a funder id in uuid form');
   return id.toLowerCase();
 }
 
+/** One setting of a transaction's opening, for that transaction alone: a name and its value. */
+export type Setting = readonly [name: string, value: string];
+
 /**
- * The statements that follow BEGIN for `actor`: the role, then the settings. The PostgreSQL
- * adapter sends them with BEGIN as one simple query, so a transaction costs no extra round
- * trip. null for the gate, which runs as the connecting role.
+ * What a transaction of `actor` opens with: its role, then the caller's settings the policies
+ * read. null for the gate, which runs as the connecting role. PostgreSQL gets them with the
+ * transaction's first statement (platform/db/opened-query.ts); the embedded database as SQL
+ * (settingsSql).
  */
-export function roleSql(actor: DbActor | undefined): string | null {
-  if (!actor) return `SET LOCAL ROLE ${FUNDER_ROLE}`;
+export function actorSettings(actor: DbActor | undefined): Setting[] | null {
+  if (!actor) return [['role', FUNDER_ROLE]];
   switch (actor.kind) {
     case 'gate':
       return null;
     case 'operator':
-      return `SET LOCAL ROLE ${OPERATOR_ROLE}`;
+      return [['role', OPERATOR_ROLE]];
     case 'sandbox':
-      return (
-        `SET LOCAL ROLE ${SANDBOX_ROLE}; ` +
-        `SELECT set_config('funder_api.funder_id', '${funderId(actor.funderId)}', true), ` +
-        `set_config('funder_api.plane', 'demo', true)`
-      );
+      return [
+        ['role', SANDBOX_ROLE],
+        ['funder_api.funder_id', funderId(actor.funderId)],
+        ['funder_api.plane', 'demo'],
+      ];
     case 'funder': {
       const plane = actor.plane === 'live' || actor.plane === 'demo' ? actor.plane : '';
-      return (
-        `SET LOCAL ROLE ${FUNDER_ROLE}; ` +
-        `SELECT set_config('funder_api.funder_id', '${funderId(actor.funderId)}', true), ` +
-        `set_config('funder_api.plane', '${plane}', true)`
-      );
+      return [
+        ['role', FUNDER_ROLE],
+        ['funder_api.funder_id', funderId(actor.funderId)],
+        ['funder_api.plane', plane],
+      ];
     }
   }
+}
+
+/** The settings as one statement (`set_config(name, value, true)` for each, in order); '' for none. */
+export function settingsSql(settings: readonly Setting[]): string {
+  if (settings.length === 0) return '';
+  const literal = (text: string) => `'${text.replaceAll("'", "''")}'`;
+  return `SELECT ${settings.map(([name, value]) => `set_config(${literal(name)}, ${literal(value)}, true)`).join(', ')}`;
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { Setting } from './actor.ts';
 import { type Availability, DatabaseUnavailableError, type UnavailableCause } from './availability.ts';
 
 export { DatabaseUnavailableError, type UnavailableCause };
@@ -70,24 +71,26 @@ export interface TransactionOptions {
   planOnce?: boolean;
   /**
    * The database stops a statement of the transaction still running after this many
-   * milliseconds (`SET LOCAL statement_timeout`, sent with BEGIN): for work whose caller gives
+   * milliseconds (the transaction's `statement_timeout`, sent with BEGIN): for work whose caller gives
    * up at that bound anyway, so nothing it left behind keeps a connection busy.
    */
   statementTimeoutMs?: number;
 }
 
-/** A transaction's opening statements after BEGIN: the actor's role and settings, and what `options` ask. */
-export const openingSql = (roleSetup: string | null, options?: TransactionOptions): string =>
-  [
-    roleSetup,
-    options?.planOnce ? 'SET LOCAL plan_cache_mode = force_generic_plan' : null,
+/**
+ * What a transaction opens with after BEGIN: the actor's role and settings (actorSettings), then
+ * what `options` ask, each for the transaction alone.
+ */
+export function openingSettings(actor: readonly Setting[] | null, options?: TransactionOptions): Setting[] {
+  const settings: Setting[] = [...(actor ?? [])];
+  if (options?.planOnce) settings.push(['plan_cache_mode', 'force_generic_plan']);
+  if (options?.statementTimeoutMs) {
     // The transaction's own bound covers its lock waits too (not the API's shorter lock bound).
-    options?.statementTimeoutMs
-      ? `SET LOCAL statement_timeout = ${Math.max(1, Math.trunc(options.statementTimeoutMs))}; SET LOCAL lock_timeout = ${Math.max(1, Math.trunc(options.statementTimeoutMs))}`
-      : null,
-  ]
-    .filter(Boolean)
-    .join('; ');
+    const ms = String(Math.max(1, Math.trunc(options.statementTimeoutMs)));
+    settings.push(['statement_timeout', ms], ['lock_timeout', ms]);
+  }
+  return settings;
+}
 
 export interface Db extends Queryable {
   readonly kind: 'pglite' | 'postgres';

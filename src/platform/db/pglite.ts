@@ -1,10 +1,10 @@
 import { mkdir } from 'node:fs/promises';
 import { PGlite, parse, protocol, types } from '@electric-sql/pglite';
 import { DIR_MODE, tightenDataDir } from '../data-dir.ts';
-import { currentActor, roleSql } from './actor.ts';
+import { actorSettings, currentActor, settingsSql } from './actor.ts';
 import {
   type Db,
-  openingSql,
+  openingSettings,
   type QueryOptions,
   type QueryResult,
   type TransactionOptions,
@@ -134,7 +134,7 @@ export async function createPgliteDb(
    * switches to the actor's role first (platform/db/actor.ts), as on PostgreSQL.
    */
   function transaction<T>(fn: (tx: Tx) => Promise<T>, options?: TransactionOptions): Promise<T> {
-    const setup = openingSql(roleSql(currentActor()), options);
+    const setup = settingsSql(openingSettings(actorSettings(currentActor()), options));
     return pglite.transaction(async (inner) => {
       if (setup) await inner.exec(setup);
       return fn({

@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
-import { currentActor, OPERATOR_ROLE, roleSql } from './actor.ts';
+import { actorSettings, currentActor, OPERATOR_ROLE, type Setting, settingsSql } from './actor.ts';
 import { type Availability, type AvailabilityLog, createAvailability } from './availability.ts';
 import {
   CLIENT_MARGIN_MS,
@@ -11,13 +11,14 @@ import {
 } from './bounds.ts';
 import {
   type Db,
-  openingSql,
+  openingSettings,
   type QueryOptions,
   type QueryResult,
   type TransactionOptions,
   type Tx,
   unavailableCause,
 } from './db.ts';
+import { openedFailureOf, queryOpened } from './opened-query.ts';
 import { parseTimestamptz } from './timestamps.ts';
 
 // Keep bigint and numeric as strings (exact), dates as Date: the same shapes PGlite gives.
@@ -81,7 +82,7 @@ export function createPostgresDb(connectionString: string, options: PoolOptions 
     bounds,
     availability: createAvailability({ log: options.log, name: 'api' }),
     max: options.max ?? 10,
-    setup: () => roleSql(currentActor()),
+    setup: () => actorSettings(currentActor()),
     // Only the gate runs a lone statement as the connecting role; anyone else gets a short transaction.
     lone: () => currentActor()?.kind === 'gate',
   });
@@ -120,10 +121,18 @@ export function createOperatorSessionDb(
 }
 
 /** The long bounds of a job's or a migration's transaction, sent with BEGIN. */
-const longSettings = (bounds: DbBounds): string => {
-  const ms = bounds.longStatementTimeoutMs;
-  return `SET LOCAL statement_timeout = ${ms}; SET LOCAL lock_timeout = ${ms}; SET LOCAL idle_in_transaction_session_timeout = ${ms}`;
+const longSettings = (bounds: DbBounds): Setting[] => {
+  const ms = String(bounds.longStatementTimeoutMs);
+  return [
+    ['statement_timeout', ms],
+    ['lock_timeout', ms],
+    ['idle_in_transaction_session_timeout', ms],
+  ];
 };
+
+/** A statement goes in the extended protocol, and so can carry its opening, when it has values or a name. */
+const carriesOpening = (params?: readonly unknown[], options?: QueryOptions) =>
+  (params !== undefined && params.length > 0) || options?.name !== undefined;
 
 function poolDb(
   pool: pg.Pool,
@@ -131,7 +140,7 @@ function poolDb(
     bounds: DbBounds;
     availability: Availability;
     max: number;
-    setup: () => string | null;
+    setup: () => Setting[] | null;
     lone: () => boolean;
   },
 ): Db {
@@ -153,33 +162,64 @@ function poolDb(
   /** The client's bound on an answer: the server's statement bound and a margin (bounds.ts). */
   const clientBound = () =>
     (inLongWork() ? bounds.longStatementTimeoutMs : bounds.statementTimeoutMs) + CLIENT_MARGIN_MS;
+  const configOf = (sql: string, params?: readonly unknown[], options?: QueryOptions) => ({
+    text: sql,
+    values: params as unknown[] | undefined,
+    query_timeout: clientBound(),
+    ...(options?.name ? { name: options.name } : {}),
+  });
   const run = async <T>(
     client: pg.Pool | pg.PoolClient,
     sql: string,
     params?: readonly unknown[],
     options?: QueryOptions,
   ): Promise<QueryResult<T>> => {
-    const values = params as unknown[] | undefined;
-    const config: pg.QueryConfig & { query_timeout: number } = {
-      text: sql,
-      values,
-      query_timeout: clientBound(),
-      ...(options?.name ? { name: options.name } : {}),
-    };
-    const result = await observed(client.query(config));
+    const result = await observed(client.query(configOf(sql, params, options)));
+    return { rows: result.rows as T[], rowCount: result.rowCount ?? 0 };
+  };
+  /** A statement behind its opening (a BEGIN if `begin`, the settings), in one round trip. */
+  const runOpened = async <T>(
+    client: pg.PoolClient,
+    statement: { sql: string; params?: readonly unknown[]; options?: QueryOptions },
+    begin: boolean,
+    settings: readonly Setting[],
+  ): Promise<QueryResult<T>> => {
+    const config = configOf(statement.sql, statement.params, statement.options);
+    const result = await observed(queryOpened(client, config, begin, settings));
     return { rows: result.rows as T[], rowCount: result.rowCount ?? 0 };
   };
   /** A statement of the transaction's own (BEGIN, COMMIT, a script), bounded like the others. */
   const plain = (client: pg.PoolClient, sql: string) =>
     observed(client.query({ text: sql, query_timeout: clientBound() } as pg.QueryConfig));
 
+  /** What a transaction of the running code opens with after BEGIN, in order. */
+  const openingOf = (options?: TransactionOptions): Setting[] => {
+    const settings = openingSettings(mode.setup(), options);
+    return inLongWork() ? [...settings, ...longSettings(bounds)] : settings;
+  };
+
   /**
-   * Every transaction opens as the actor of the running code (platform/db/actor.ts): BEGIN,
-   * the role and the caller's settings go in one simple query, so the role costs no round trip.
+   * Whether a connection may go back to the pool after `err`: not when the server may be gone,
+   * nor when a statement sent with its opening failed in a way that leaves the connection's
+   * state unknown (the opening itself, or a statement parsed in that round trip).
+   */
+  const spoiled = (err: unknown): Error | undefined => {
+    const failure = openedFailureOf(err);
+    const cause = unavailableCause(err);
+    if (!failure?.opening && !failure?.parsed && cause !== 'unreachable' && cause !== 'timeout')
+      return undefined;
+    return err instanceof Error ? err : new Error(String(err));
+  };
+
+  /**
+   * Every transaction opens as the actor of the running code (platform/db/actor.ts). BEGIN and
+   * the opening settings travel with the transaction's first statement (opened-query.ts), so they
+   * cost no round trip of their own; a first statement that cannot carry them (a script, a COPY)
+   * gets them in one simple query before it. A statement never runs unless its opening did: the
+   * others wait for it, and a failed opening fails every statement after it.
    */
   async function transaction<T>(fn: (tx: Tx) => Promise<T>, options?: TransactionOptions): Promise<T> {
-    const opening = openingSql(mode.setup(), options);
-    const setup = inLongWork() ? [opening, longSettings(bounds)].filter(Boolean).join('; ') : opening;
+    const opening = openingOf(options);
     availability.admit();
     const client = await observed(pool.connect());
     // A connection whose ROLLBACK failed is in an unknown state: it is closed, not pooled.
@@ -193,14 +233,45 @@ function poolDb(
       if (cause) availability.failed(cause);
     };
     client.on('error', lost);
+    /** Settles once BEGIN and the opening have run; null while nothing was sent. */
+    let opened: Promise<void> | null = null;
+    const settle = (sent: Promise<unknown>, fatal: (err: unknown) => boolean) => {
+      opened = sent.then(
+        () => undefined,
+        (err) => {
+          if (!fatal(err)) return;
+          broken ??= spoiled(err) ?? (err instanceof Error ? err : new Error(String(err)));
+          throw err;
+        },
+      );
+      // Whoever comes next hears of a failure; none may be left unheard.
+      opened.catch(() => undefined);
+    };
+    const open = (): Promise<void> => {
+      if (opened === null)
+        settle(plain(client, ['BEGIN', settingsSql(opening)].filter(Boolean).join('; ')), () => true);
+      return opened!;
+    };
     try {
-      await plain(client, setup ? `BEGIN; ${setup}` : 'BEGIN');
       const result = await fn({
-        query: (sql, params, queryOptions) => run(client, sql, params, queryOptions),
+        async query<R>(sql: string, params?: readonly unknown[], queryOptions?: QueryOptions) {
+          if (opened === null && carriesOpening(params, queryOptions)) {
+            const sent = runOpened<R>(client, { sql, params, options: queryOptions }, true, opening);
+            settle(sent, (err) => openedFailureOf(err)?.opening !== false);
+            return sent.catch((err) => {
+              broken ??= spoiled(err);
+              throw err;
+            });
+          }
+          await open();
+          return run<R>(client, sql, params, queryOptions);
+        },
         async exec(sql) {
+          await open();
           await plain(client, sql);
         },
         async copyOut(sql, consume) {
+          await open();
           const stream = client.query(copyTo(sql));
           try {
             await consume(stream);
@@ -212,10 +283,14 @@ function poolDb(
           }
         },
       });
-      await plain(client, 'COMMIT');
+      // Nothing sent, nothing to end.
+      if (opened !== null) {
+        await opened;
+        await plain(client, 'COMMIT');
+      }
       return result;
     } catch (err) {
-      if (broken) throw err;
+      if (broken || opened === null) throw err;
       // A connection that is gone or gave no answer is closed, not asked for a ROLLBACK it
       // would wait out too: the server rolls back a transaction whose connection ends.
       const cause = unavailableCause(err);
@@ -238,13 +313,44 @@ function poolDb(
     }
   }
 
+  /**
+   * A lone statement as an actor that is not the gate: behind its opening, with no BEGIN, so the
+   * three end together at its Sync (one round trip; its settings gone with it).
+   */
+  async function loneOpened<T>(
+    statement: { sql: string; params?: readonly unknown[]; options?: QueryOptions },
+    settings: readonly Setting[],
+  ): Promise<QueryResult<T>> {
+    availability.admit();
+    const client = await observed(pool.connect());
+    let broken: Error | undefined;
+    const lost = (err: Error) => {
+      broken ??= err;
+    };
+    client.on('error', lost);
+    try {
+      return await runOpened<T>(client, statement, false, settings);
+    } catch (err) {
+      broken ??= spoiled(err);
+      throw err;
+    } finally {
+      client.off('error', lost);
+      client.release(broken);
+    }
+  }
+
   // Long work sets its bounds in a transaction: its lone statements get one too.
   const lone = () => mode.lone() && !inLongWork();
   return {
     kind: 'postgres',
     availability,
     query: (sql, params, options) => {
-      if (!lone()) return transaction((tx) => tx.query(sql, params, options));
+      if (!lone()) {
+        const settings = openingOf();
+        if (settings.length > 0 && carriesOpening(params, options))
+          return loneOpened({ sql, params, options }, settings);
+        return transaction((tx) => tx.query(sql, params, options));
+      }
       availability.admit();
       return run(pool, sql, params, options);
     },
