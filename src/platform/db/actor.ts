@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Caller, Plane } from '../caller.ts';
 import { isUuid } from '../ids.ts';
-import type { Db, QueryOptions, TransactionOptions, Tx } from './db.ts';
+import type { Db, QueryOptions, Setting, TransactionOptions, Tx } from './db.ts';
 
 /**
  * Who the database sees. The second wall (row-level security, migration 0020) binds the
@@ -57,9 +57,6 @@ function funderId(id: string): string {
   if (!isUuid(id)) throw new Error('a database actor needs a funder id in uuid form');
   return id.toLowerCase();
 }
-
-/** One setting of a transaction's opening, for that transaction alone: a name and its value. */
-export type Setting = readonly [name: string, value: string];
 
 /**
  * What a transaction of `actor` opens with: its role, then the caller's settings the policies

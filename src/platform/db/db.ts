@@ -1,4 +1,3 @@
-import type { Setting } from './actor.ts';
 import { type Availability, DatabaseUnavailableError, type UnavailableCause } from './availability.ts';
 
 export { DatabaseUnavailableError, type UnavailableCause };
@@ -60,6 +59,9 @@ export function composedParams(): { values: unknown[]; add: AddParam } {
     },
   };
 }
+
+/** One setting of a transaction's opening, for that transaction alone: a name and its value. */
+export type Setting = readonly [name: string, value: string];
 
 export interface TransactionOptions {
   /**

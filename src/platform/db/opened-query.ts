@@ -1,5 +1,5 @@
 import pg from 'pg';
-import type { Setting } from './actor.ts';
+import type { Setting } from './db.ts';
 
 /**
  * A statement sent together with what opens it, in one round trip: the extended protocol lets
@@ -85,7 +85,8 @@ class OpenedQuery extends Base {
     };
     if (this.begin) run(BEGIN, []);
     if (this.settings.length > 0) run(SETTINGS, [settingsJson(this.settings)]);
-    if (!this.hasBeenParsed(connection)) this.parsedHere = true;
+    // pg records only a named statement as parsed (on the round trip's first ParseComplete).
+    if (this.name && !this.hasBeenParsed(connection)) this.parsedHere = true;
     super.prepare(connection);
   }
 

@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
-import { actorSettings, currentActor, OPERATOR_ROLE, type Setting, settingsSql } from './actor.ts';
+import { actorSettings, currentActor, OPERATOR_ROLE, settingsSql } from './actor.ts';
 import { type Availability, type AvailabilityLog, createAvailability } from './availability.ts';
 import {
   CLIENT_MARGIN_MS,
@@ -14,6 +14,7 @@ import {
   openingSettings,
   type QueryOptions,
   type QueryResult,
+  type Setting,
   type TransactionOptions,
   type Tx,
   unavailableCause,
