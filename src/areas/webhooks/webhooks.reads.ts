@@ -7,15 +7,8 @@ import { OUTBOX_KEEP_DAYS } from '../../platform/outbox.ts';
 import { readPage } from '../../platform/pagination.ts';
 import type { CacheableAnswer } from '../../platform/read-cache.ts';
 import type { WebhooksDeps } from './webhooks.deps.ts';
-import {
-  DELIVERY_ORDER,
-  type EventRow,
-  type EventsAfter,
-  findEndpoint,
-  listDeliveries,
-  listEndpoints,
-  listEvents,
-} from './webhooks.store.ts';
+import { type EventRow, type EventsAfter, listEvents } from './webhooks.events.store.ts';
+import { DELIVERY_ORDER, findEndpoint, listDeliveries, listEndpoints } from './webhooks.store.ts';
 import { deliveryView, endpointView, ownKeyOf } from './webhooks.views.ts';
 
 /** How far back the event log reaches. */
