@@ -120,7 +120,7 @@ export function queryOpened(
   begin: boolean,
   settings: readonly Setting[],
 ): Promise<pg.QueryResult> {
-  return new Promise((resolve, reject) => {
+  return new Promise<pg.QueryResult>((resolve, reject) => {
     const query: OpenedQuery = new OpenedQuery(
       {
         ...config,
@@ -133,6 +133,11 @@ export function queryOpened(
       settings,
     );
     client.query(query as unknown as pg.Submittable);
+  }).catch((err: unknown) => {
+    // As pg does for its own queries: a stack that leads back to the code awaiting the
+    // statement (its async frames), not to the socket the answer came in on.
+    if (err instanceof Error) Error.captureStackTrace(err);
+    throw err;
   });
 }
 

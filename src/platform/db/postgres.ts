@@ -257,12 +257,27 @@ function poolDb(
       const result = await fn({
         async query<R>(sql: string, params?: readonly unknown[], queryOptions?: QueryOptions) {
           if (opened === null && carriesOpening(params, queryOptions)) {
-            const sent = runOpened<R>(client, { sql, params, options: queryOptions }, true, opening);
-            settle(sent, (err) => openedFailureOf(err)?.opening !== false);
-            return sent.catch((err) => {
+            // Awaited here alone (no second reaction on it), so an error's stack leads back
+            // through this call to the code that made it; the others learn of the opening after.
+            let done!: (err?: unknown) => void;
+            settle(
+              new Promise<void>((resolve, reject) => (done = (err) => (err ? reject(err) : resolve()))),
+              () => true,
+            );
+            try {
+              const result = await runOpened<R>(
+                client,
+                { sql, params, options: queryOptions },
+                true,
+                opening,
+              );
+              done();
+              return result;
+            } catch (err) {
+              done(openedFailureOf(err)?.opening !== false ? err : undefined);
               broken ??= spoiled(err);
               throw err;
-            });
+            }
           }
           await open();
           return run<R>(client, sql, params, queryOptions);
