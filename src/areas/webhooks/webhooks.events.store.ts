@@ -35,14 +35,15 @@ const EVENT_COLUMNS = [
   'traceparent',
 ] as const;
 
+const shapeName = (shape: EventsShape) =>
+  `events_page_${shape.key ? 'key' : 'all'}_${shape.after}_${shape.type ? 'type' : 'any'}`;
+
 /**
  * The statement of one shape of page, named, its filters only those it has: written as `$n IS
  * NULL OR ...` a statement kept on its generic plan read the funder's events by time instead of
  * by sequence (docs/decisions/platform.md, "The hot reads are planned once per connection").
+ * Its parameters in order: funder, plane, then the shape's own as listEvents gives them.
  */
-const shapeName = (shape: EventsShape) =>
-  `events_page_${shape.key ? 'key' : 'all'}_${shape.after}_${shape.type ? 'type' : 'any'}`;
-
 function eventsStatement(shape: EventsShape) {
   const filters: string[] = [];
   let n = 2;
@@ -65,9 +66,10 @@ function eventsStatement(shape: EventsShape) {
 const EVENTS_PAGES = new Map(
   [false, true].flatMap((key) =>
     (['none', 'funder', 'platform'] as const).flatMap((after) =>
-      [false, true].map(
-        (type) => [shapeName({ key, after, type }), eventsStatement({ key, after, type })] as const,
-      ),
+      [false, true].map((type) => {
+        const statement = eventsStatement({ key, after, type });
+        return [statement.name, statement] as const;
+      }),
     ),
   ),
 );

@@ -236,11 +236,10 @@ function poolDb(
     client.on('error', lost);
     /** Settles once BEGIN and the opening have run; null while nothing was sent. */
     let opened: Promise<void> | null = null;
-    const settle = (sent: Promise<unknown>, fatal: (err: unknown) => boolean) => {
+    const settle = (sent: Promise<unknown>) => {
       opened = sent.then(
         () => undefined,
         (err) => {
-          if (!fatal(err)) return;
           broken ??= spoiled(err) ?? (err instanceof Error ? err : new Error(String(err)));
           throw err;
         },
@@ -249,8 +248,7 @@ function poolDb(
       opened.catch(() => undefined);
     };
     const open = (): Promise<void> => {
-      if (opened === null)
-        settle(plain(client, ['BEGIN', settingsSql(opening)].filter(Boolean).join('; ')), () => true);
+      if (opened === null) settle(plain(client, ['BEGIN', settingsSql(opening)].filter(Boolean).join('; ')));
       return opened!;
     };
     try {
@@ -260,10 +258,7 @@ function poolDb(
             // Awaited here alone (no second reaction on it), so an error's stack leads back
             // through this call to the code that made it; the others learn of the opening after.
             let done!: (err?: unknown) => void;
-            settle(
-              new Promise<void>((resolve, reject) => (done = (err) => (err ? reject(err) : resolve()))),
-              () => true,
-            );
+            settle(new Promise<void>((resolve, reject) => (done = (err) => (err ? reject(err) : resolve()))));
             try {
               const result = await runOpened<R>(
                 client,
